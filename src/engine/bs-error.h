@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-error.h: the engine's error domains. */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Bad input: variant files, records, --set values. CLI exit status 2. */
+#define BS_VARIANT_ERROR (bs_variant_error_quark ())
+typedef enum {
+  BS_VARIANT_ERROR_PARSE,        /* not well-formed XML, entities, too large */
+  BS_VARIANT_ERROR_SCHEMA,       /* wrong root, missing or unknown element/attribute */
+  BS_VARIANT_ERROR_VALUE,        /* a value of the wrong type or out of range */
+  BS_VARIANT_ERROR_UNKNOWN,      /* unknown module, option, kind, cell, built-in */
+  BS_VARIANT_ERROR_DUPLICATE,    /* the same id, cell or player twice */
+  BS_VARIANT_ERROR_INVALID,      /* a combination the module refuses */
+} BsVariantError;
+
+/* Game errors: an illegal or malformed move. CLI exit status 1. */
+#define BS_RULES_ERROR (bs_rules_error_quark ())
+typedef enum {
+  BS_RULES_ERROR_MALFORMED,      /* not in the game's notation */
+  BS_RULES_ERROR_ILLEGAL,        /* well-formed but not legal here */
+  BS_RULES_ERROR_GAME_OVER,      /* no move can be played: the game has ended */
+} BsRulesError;
+
+/* Game records. */
+#define BS_RECORD_ERROR (bs_record_error_quark ())
+typedef enum {
+  BS_RECORD_ERROR_PARSE,
+  BS_RECORD_ERROR_SCHEMA,
+  BS_RECORD_ERROR_VALUE,
+  BS_RECORD_ERROR_MOVE,          /* a recorded move that is not legal (ply in message) */
+} BsRecordError;
+
+GQuark bs_variant_error_quark (void);
+GQuark bs_rules_error_quark   (void);
+GQuark bs_record_error_quark  (void);
+
+G_END_DECLS

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-engine"
+
+#include "config.h"
+
+#include "bs-module.h"
+#include "bs-modules.h"
+
+#define BS_MODULE(id) &bs_module_##id,
+static const BsModule * const modules[] = {
+  BS_MODULE_LIST
+  NULL
+};
+#undef BS_MODULE
+
+const BsModule * const *
+bs_module_list (guint *n_modules)
+{
+  if (n_modules != NULL)
+    *n_modules = G_N_ELEMENTS (modules) - 1;
+  return modules;
+}
+
+const BsModule *
+bs_module_find (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; modules[i] != NULL; i++)
+    if (g_str_equal (modules[i]->id, id))
+      return modules[i];
+  return NULL;
+}
+
+int
+bs_module_option_index (const BsModule *module,
+                        const char     *id)
+{
+  for (guint i = 0; i < module->n_options; i++)
+    if (g_str_equal (module->options[i].id, id))
+      return (int) i;
+  return -1;
+}
+
+int
+bs_module_kind_index (const BsModule *module,
+                      const char     *id)
+{
+  for (guint i = 0; i < module->n_kinds; i++)
+    if (g_str_equal (module->kinds[i].id, id))
+      return (int) i;
+  return -1;
+}
+
+int
+bs_module_special_index (const BsModule *module,
+                         const char     *id)
+{
+  for (guint i = 0; i < module->n_specials; i++)
+    if (g_str_equal (module->specials[i].id, id))
+      return (int) i;
+  return -1;
+}

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-ruleset.h: a variant compiled for play — the board, the module, the
+ * resolved option values and special cells, the Zobrist keys and whatever
+ * the module precomputes. Immutable once built and reference counted, so AI
+ * threads may share one. Everything a caller does to a game goes through
+ * the functions below; they dispatch to the module. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-board.h"
+#include "bs-module.h"
+#include "bs-position.h"
+#include "bs-variant.h"
+
+G_BEGIN_DECLS
+
+struct _BsRuleset {
+  /*< private: fields are read directly by modules and hot code >*/
+  gatomicrefcount  ref_count;
+  const BsModule  *module;
+  BsVariant       *variant;        /* owned copy */
+  BsBoard         *board;
+  int              n_cells;
+  int              n_dirs;
+  const gint16    *neighbours;     /* board's table: [cell * n_dirs + dir] */
+  int              options[BS_MAX_OPTIONS];
+  /* specials[i][p]: cell of the module's special i for player p (1, 2), or
+   * [i][0] for a special that is not per player; BS_NO_CELL when unset. */
+  int              specials[4][3];
+  guint16          supply[2][BS_MAX_KINDS];   /* starting supplies */
+  guint64         *zobrist;        /* [cell * BS_CELL_VALUES + value] */
+  guint64          zobrist_side;
+  gsize            position_size;  /* bytes of a BsPosition, 8-aligned */
+  gsize            extra_size;     /* module bytes after the cells */
+  guint            max_moves;      /* generate() never returns more */
+  guint            max_changes;    /* cell writes one step may make */
+  gsize            undo_size;
+  gpointer         module_data;
+};
+
+/* Builds and validates: every error a variant can have that the module
+ * knows of is found here, with the file and line when the variant came from
+ * a file. */
+BsRuleset  *bs_ruleset_new          (const BsVariant *variant,
+                                     GError         **error);
+BsRuleset  *bs_ruleset_ref          (BsRuleset       *rs);
+void        bs_ruleset_unref        (BsRuleset       *rs);
+
+static inline int
+bs_ruleset_option (const BsRuleset *rs, int index)
+{
+  return rs->options[index];
+}
+
+gboolean    bs_ruleset_is_simultaneous (const BsRuleset *rs);
+
+/* Positions. */
+BsPosition *bs_ruleset_new_position (const BsRuleset  *rs,
+                                     guint64           seed);
+BsPosition *bs_position_dup         (const BsRuleset  *rs,
+                                     const BsPosition *pos);
+void        bs_position_copy        (const BsRuleset  *rs,
+                                     BsPosition       *dest,
+                                     const BsPosition *src);
+gboolean    bs_position_equal       (const BsRuleset  *rs,
+                                     const BsPosition *a,
+                                     const BsPosition *b);
+/* The full hash: cells (incremental Zobrist) mixed with side, step,
+ * supplies, counters and the module's extra bytes. */
+guint64     bs_position_hash        (const BsRuleset  *rs,
+                                     const BsPosition *pos);
+/* Recomputes the Zobrist hash of the cells from scratch (tests compare). */
+guint64     bs_position_compute_cells_hash (const BsRuleset  *rs,
+                                            const BsPosition *pos);
+
+BsUndo     *bs_undo_new             (const BsRuleset  *rs);
+void        bs_undo_free            (BsUndo           *undo);
+
+/* Moves. Buffers hold rs->max_moves moves. */
+guint       bs_ruleset_generate     (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsMove           *moves);
+gboolean    bs_ruleset_is_legal     (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsMove            move,
+                                     BsMove           *scratch);
+BsMove      bs_ruleset_random_move  (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsRng            *rng,
+                                     BsMove           *scratch);
+/* undo may be NULL when the step will not be taken back. */
+void        bs_ruleset_apply        (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     BsMove            move,
+                                     BsUndo           *undo);
+void        bs_ruleset_undo         (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     const BsUndo     *undo);
+void        bs_ruleset_scores       (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     int               scores[2]);
+
+/* Notation of one step. parse checks legality too: a malformed text gives
+ * BS_RULES_ERROR_MALFORMED, an illegal one BS_RULES_ERROR_ILLEGAL with the
+ * reason; GAME_OVER when the game has ended. */
+char       *bs_ruleset_format_move  (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsMove            move);
+gboolean    bs_ruleset_parse_move   (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     const char       *text,
+                                     BsMove           *move,
+                                     GError          **error);
+/* Why a step is illegal, or NULL if it is legal. */
+char       *bs_ruleset_explain      (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsMove            move);
+
+/* Notation of a whole turn (a round of a simultaneous game; one step
+ * otherwise). pos must be at step 0. */
+gboolean    bs_ruleset_parse_turn   (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     const char       *text,
+                                     BsMove           *steps,
+                                     guint            *n_steps,
+                                     GError          **error);
+char       *bs_ruleset_format_turn  (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     const BsMove     *steps,
+                                     guint             n_steps);
+/* The most steps one turn can have (1 for turn-based games). */
+guint       bs_ruleset_max_turn_steps (const BsRuleset *rs);
+
+/* Parses and plays a turn on pos; on error pos is unchanged. */
+gboolean    bs_ruleset_play_turn    (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     const char       *text,
+                                     GError          **error);
+/* Plays "M1 M2 ..." from pos; the error names the move, its ply (1-based)
+ * and why. */
+gboolean    bs_ruleset_play_line    (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     const char       *line,
+                                     GError          **error);
+
+/* Names for the generic layers. */
+const char *bs_ruleset_kind_id      (const BsRuleset  *rs,
+                                     int               kind);
+const char *bs_result_to_string     (BsResult          result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsRuleset, bs_ruleset_unref)
+
+G_END_DECLS

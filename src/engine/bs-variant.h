@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-variant.h: a variant description — what a variant file says, as plain
+ * data. Loading checks the format (schema, types, ranges of what the format
+ * itself fixes); bs_ruleset_new() checks what the module knows. Cells are
+ * kept as labels so that editing the board size keeps them meaningful.
+ *
+ * Every item read from a file remembers its line so that later checks can
+ * say where the problem is. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-board.h"
+#include "bs-types.h"
+
+G_BEGIN_DECLS
+
+#define BS_VARIANT_FORMAT_VERSION 1
+/* Files larger than this are refused before parsing. */
+#define BS_VARIANT_MAX_FILE_SIZE (1024 * 1024)
+
+typedef struct {
+  char *label;
+  int   line;
+} BsVariantHole;
+
+typedef struct {
+  char *id;          /* the module's special id ("nest") */
+  int   player;      /* 1, 2, or 0 for a special that is not per player */
+  char *cell;        /* label */
+  int   line;
+} BsVariantSpecial;
+
+typedef struct {
+  char *cell;        /* label */
+  int   player;      /* 1 or 2 */
+  char *kind;        /* the module's kind id */
+  int   dir;         /* -1, or 0 N, 1 E, 2 S, 3 W for directed kinds */
+  int   line;
+} BsVariantPiece;
+
+typedef struct {
+  char *kind;
+  int   count;
+  int   line;
+} BsVariantSupply;
+
+typedef struct {
+  char   *name;      /* "Light" */
+  char   *color;     /* "#rrggbb" */
+  GArray *supplies;  /* of BsVariantSupply */
+  int     line;
+} BsVariantPlayer;
+
+typedef struct {
+  char *id;
+  char *value;       /* as written: checked against the module's declaration */
+  int   line;
+} BsVariantOption;
+
+typedef struct {
+  char            *filename;      /* where it was loaded from, or NULL */
+  char            *id;            /* short id ("agoraphobia"); the file's basename by default */
+  char            *name;
+  char            *author;
+  char            *description;
+  char            *module;        /* rule module id */
+  int              module_line;
+  BsBoardSpec      board;
+  int              board_line;
+  GArray          *holes;         /* of BsVariantHole */
+  GArray          *specials;      /* of BsVariantSpecial */
+  BsVariantPlayer  players[2];
+  GArray          *options;       /* of BsVariantOption: only those set */
+  GArray          *setup;         /* of BsVariantPiece */
+} BsVariant;
+
+BsVariant  *bs_variant_new            (void);
+/* A variant of `module` with the module's defaults (board, supplies). */
+BsVariant  *bs_variant_new_for_module (const char       *module,
+                                       GError          **error);
+BsVariant  *bs_variant_copy           (const BsVariant  *variant);
+void        bs_variant_free           (BsVariant        *variant);
+gboolean    bs_variant_equal          (const BsVariant  *a,
+                                       const BsVariant  *b);
+
+/* Loading: safe parsing (no network, no entities, no DTD, size limit).
+ * Errors are "FILE:LINE: message" with the offending value. */
+BsVariant  *bs_variant_load_file      (const char       *path,
+                                       GError          **error);
+BsVariant  *bs_variant_load_data      (const char       *data,
+                                       gsize             length,
+                                       const char       *filename,
+                                       GError          **error);
+/* A built-in name ("agoraphobia"), or else a path. */
+BsVariant  *bs_variant_lookup         (const char       *name_or_path,
+                                       GError          **error);
+/* The directories searched for built-in variants, most preferred first:
+ * $BOARDSMITH_RULES_DIR, the installed rules, the source tree's rules. */
+const char * const *bs_variant_builtin_dirs (void);
+/* The built-in variant names, sorted. Free with g_strfreev. */
+char      **bs_variant_list_builtin   (void);
+
+/* Saving: lossless (load(save(v)) equals v), atomic on disk. */
+char       *bs_variant_to_xml         (const BsVariant  *variant,
+                                       gsize            *length);
+gboolean    bs_variant_save_file      (const BsVariant  *variant,
+                                       const char       *path,
+                                       GError          **error);
+
+/* --set KEY=VALUE: board parameters (shape, width, height, size,
+ * adjacency), supplies (supply.P.KIND) and rule options. The key is checked
+ * against the module; the value's range is checked by bs_ruleset_new(). */
+gboolean    bs_variant_set            (BsVariant        *variant,
+                                       const char       *key,
+                                       const char       *value,
+                                       GError          **error);
+/* Accessors used by the editor and the CLI. */
+const char *bs_variant_get_option     (const BsVariant  *variant,
+                                       const char       *id);
+void        bs_variant_set_option     (BsVariant        *variant,
+                                       const char       *id,
+                                       const char       *value);
+int         bs_variant_get_supply     (const BsVariant  *variant,
+                                       int               player,
+                                       const char       *kind);
+void        bs_variant_set_supply     (BsVariant        *variant,
+                                       int               player,
+                                       const char       *kind,
+                                       int               count);
+
+/* "file:line: " or "" for an error prefix. Free with g_free. */
+char       *bs_variant_where          (const BsVariant  *variant,
+                                       int               line);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsVariant, bs_variant_free)
+
+G_END_DECLS

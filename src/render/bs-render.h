@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-render.h: draws a position into any cairo_t — the app's canvas, PNG,
+ * SVG and PDF export, printing. GTK-free: depends on the engine and cairo
+ * only. The mapping between pixels and cells is a pure function of the
+ * board, the options and the target size, so the canvas and the tests use
+ * the same code as the drawing. */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "bs-ruleset.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  BS_THEME_LIGHT,
+  BS_THEME_DARK,
+  BS_THEME_HIGH_CONTRAST,
+  BS_THEME_PRINT,          /* black and white, no ink-wasting fills */
+} BsTheme;
+
+typedef struct {
+  BsTheme  theme;
+  gboolean coordinates;     /* labels on the edges */
+  gboolean transparent;     /* no background fill */
+  int      rotation;        /* quarter turns (square) or sixth turns (hex), where the shape allows */
+  gboolean flip;            /* mirror left-right */
+  int      last_move_from;  /* BS_NO_CELL or a cell to mark */
+  int      last_move_to;
+  const guint8 *highlights; /* NULL or n_cells flags: legal targets etc. */
+  int      cursor;          /* keyboard cursor cell or BS_NO_CELL */
+  int      selected;        /* selected piece's cell or BS_NO_CELL */
+  const char *caption;      /* NULL or a line under the board */
+  /* Simultaneous games: NULL, or n_cells order targets (BS_NO_CELL = none),
+   * drawn as arrows (defend: a ring). */
+  const gint16 *orders;
+} BsRenderOptions;
+
+void     bs_render_options_init (BsRenderOptions *options);
+
+/* Draws the whole picture (background, board, pieces, marks, coordinates,
+ * caption) fitted and centred into width × height user units of cr. */
+void     bs_render_position     (cairo_t               *cr,
+                                 const BsRuleset       *rs,
+                                 const BsPosition      *pos,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height);
+
+/* The cell under (x, y) in the same fitted frame, or BS_NO_CELL. */
+int      bs_render_cell_at      (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height,
+                                 double                 x,
+                                 double                 y);
+/* The centre of a cell in that frame, and the radius of a piece. */
+void     bs_render_cell_centre  (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height,
+                                 int                    cell,
+                                 double                *x,
+                                 double                *y,
+                                 double                *cell_radius);
+
+/* Player colours of the variant (or the theme's defaults), as RGB 0..1. */
+void     bs_render_player_color (const BsRuleset       *rs,
+                                 BsTheme                theme,
+                                 int                    player,
+                                 double                 rgb[3]);
+
+const char *bs_theme_to_string   (BsTheme     theme);
+gboolean    bs_theme_from_string (const char *text,
+                                  BsTheme    *theme);
+
+G_END_DECLS
