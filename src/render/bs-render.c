@@ -662,7 +662,7 @@ paint_specials (Painter *p)
         edge = owner == 0 ? p->pal->line : p->outlines[owner - 1];
         centre_user (&p->layout, cell, &x, &y);
 
-        cell_path (cr, &p->layout, x, y, -0.13);
+        cell_path (cr, &p->layout, x, y, -0.08);
         cairo_set_line_width (cr, (ring + 2 * p->pal->piece_outline * 0.8) * s);
         set_rgba (cr, &edge);
         cairo_stroke_preserve (cr);
