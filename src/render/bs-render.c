@@ -470,6 +470,23 @@ paint_cells (Painter *p)
   int n_cells = bs_board_n_cells (layout->board);
   double half_lw_units = p->lw / 2 / layout->scale;
 
+  if (p->pal->hatch)
+    {
+      /* Print: outlines only, the paper is the cells' colour. */
+      set_rgba (cr, &p->pal->line);
+      cairo_set_line_width (cr, p->lw);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      for (int cell = 0; cell < n_cells; cell++)
+        {
+          double x, y;
+
+          centre_user (layout, cell, &x, &y);
+          cell_path (cr, layout, x, y, 0);
+        }
+      cairo_stroke (cr);
+      return;
+    }
+
   if (layout->snapped)
     {
       /* Whole units: the border occupies [edge - a, edge - a + lw). */

@@ -182,7 +182,22 @@ png_from_bytes (GBytes *bytes)
   reader.data = g_bytes_get_data (bytes, &reader.length);
   surface = cairo_image_surface_create_from_png_stream (read_bytes, &reader);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
-  g_assert_cmpint (cairo_image_surface_get_format (surface), ==, CAIRO_FORMAT_ARGB32);
+  g_assert_cmpuint (reader.offset, ==, reader.length);
+  if (cairo_image_surface_get_format (surface) != CAIRO_FORMAT_ARGB32)
+    {
+      /* An opaque PNG reads as RGB24: give it its (opaque) alpha. */
+      cairo_surface_t *argb = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                          cairo_image_surface_get_width (surface),
+                                                          cairo_image_surface_get_height (surface));
+      cairo_t *cr = cairo_create (argb);
+
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      surface = argb;
+    }
   return surface;
 }
 
