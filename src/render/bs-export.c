@@ -12,6 +12,8 @@
 #include <gif_lib.h>
 #include <pango/pangocairo.h>
 
+#include "bs-png-writer.h"
+
 G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
 
 /* A4 in points, and the sheet's frame. */
@@ -112,22 +114,20 @@ render_png (const BsRuleset       *rs,
             int                    height,
             GError               **error)
 {
-  g_autoptr(GByteArray) out = g_byte_array_new ();
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
+  GBytes *bytes = NULL;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cr = cairo_create (surface);
   bs_render_position (cr, rs, pos, options, width, height);
   status = cairo_status (cr);
   cairo_destroy (cr);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_write_to_png_stream (surface, append_to_array, out);
+  if (cairo_ok (status, "PNG image", error))
+    bytes = bs_png_encode (surface, error);
   cairo_surface_destroy (surface);
-  if (!cairo_ok (status, "PNG image", error))
-    return NULL;
-  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+  return bytes;
 }
 
 static GBytes *
