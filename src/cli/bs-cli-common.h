@@ -5,7 +5,8 @@
  *
  * A command is one file, bs-cli-NAME.c, defining
  *   int bs_cli_NAME (int argc, char **argv);
- * listed once in BS_CLI_COMMANDS (bs-cli.c) and in src/cli/meson.build.
+ * listed once in BS_CLI_COMMANDS (bs-cli-commands.h) and in
+ * src/cli/meson.build.
  * It describes its arguments in a BsCliSpec, calls bs_cli_parse(), and
  * returns an exit status (bs_cli_fail() for errors). */
 
@@ -14,6 +15,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "bs-cli-commands.h"
 #include "bs-position.h"
 #include "bs-ruleset.h"
 #include "bs-variant.h"

@@ -9,23 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-cli-commands.h"
 #include "bs-cli-common.h"
-
-/* The commands: name and one-line summary. Each is implemented in
- * bs-cli-NAME.c as `int bs_cli_NAME (int argc, char **argv)`; adding a
- * command is that file, one line here and one in meson.build. */
-#define BS_CLI_COMMANDS(X) \
-  X (validate, N_("Check variant files; print one line per error")) \
-  X (info,     N_("Describe a variant: board, players, supplies, options")) \
-  X (cells,    N_("List the cells of a variant's board with their centres")) \
-  X (show,     N_("Show a position as a diagram, with the player to move")) \
-  X (moves,    N_("List the legal moves of a position")) \
-  X (perft,    N_("Count the move sequences of each length up to a depth")) \
-  X (bench,    N_("Measure uniformly random playouts per second"))
-
-#define DECLARE(name, summary) int bs_cli_##name (int argc, char **argv);
-BS_CLI_COMMANDS (DECLARE)
-#undef DECLARE
 
 typedef struct {
   const char   *name;
