@@ -68,6 +68,8 @@ state_record (ParseState *state,
     return;
   state->message = g_strdup (message != NULL ? message : "malformed XML");
   g_strstrip (state->message);
+  /* Some of libxml2's messages span lines ("...\nBytes: 0xFF"). */
+  g_strdelimit (state->message, "\n", ' ');
   state->line = line;
 }
 
@@ -495,7 +497,13 @@ bs_xml_parse_int (const char  *text,
     }
   if (strlen (p) > 12 || !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64,
                                                     &result, NULL) ||
-      result < min || result > max)
+      result < G_MININT || result > G_MAXINT)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
+                   "%s is too large a number", text);
+      return FALSE;
+    }
+  if (result < min || result > max)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
                    "%s is out of range (%d to %d)", text, min, max);
