@@ -140,9 +140,25 @@ bs_cli_load_variant (const char          *name_or_path,
         return NULL;
     }
 
-  /* The file was checked when loaded; the --set values are checked now. */
-  if (sets != NULL && sets[0] != NULL && !bs_variant_validate (variant, error))
-    return NULL;
+  /* The file was checked when loaded, so an error now comes from --set:
+   * name the options rather than a line of the file. */
+  if (sets != NULL && sets[0] != NULL)
+    {
+      g_autofree char *filename = g_steal_pointer (&variant->filename);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!bs_variant_validate (variant, &local_error))
+        {
+          g_autoptr(GString) prefix = g_string_new (NULL);
+
+          for (guint i = 0; sets[i] != NULL; i++)
+            g_string_append_printf (prefix, "%s--set %s", i > 0 ? " " : "", sets[i]);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ",
+                                      prefix->str);
+          return NULL;
+        }
+      variant->filename = g_steal_pointer (&filename);
+    }
 
   return g_steal_pointer (&variant);
 }

@@ -717,6 +717,13 @@ find_builtin (const char *name)
   return NULL;
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
 char **
 bs_variant_list_builtin (void)
 {
@@ -747,7 +754,7 @@ bs_variant_list_builtin (void)
         }
     }
 
-  g_ptr_array_sort (names, (GCompareFunc) (void (*) (void)) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
 }
