@@ -293,6 +293,58 @@ test_cells_abrobad_2 (void)
     }
 }
 
+/* A limping board of side 2 after "a1 d4", worked out by hand from the
+ * centres above: half a unit is two characters and the leftmost centre (a2,
+ * x = -0.5) is at column 5, so a1 (x = 0) is at column 7 and c4 (x = 0.5) at
+ * column 9; each row ends with the labels of its first and last cells. */
+static void
+test_show_abrobad_2 (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *object;
+  JsonArray *cells;
+
+  if (bs_module_find ("abrobad") == NULL)
+    {
+      g_test_skip ("abrobad is not built in yet");
+      return;
+    }
+
+  RUN (&run, "show", "abrobad", "--set", "size=2", "--moves", "a1 d4");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "  4      .   o    c4-d4\n"
+                                   "  3    .   .   .    b3-d3\n"
+                                   "  2  .   .   .   .    a2-d2\n"
+                                   "  1    x   .   .    a1-c1\n"
+                                   "\n"));
+  g_assert_nonnull (strstr (run.out, "\nply 2: "));
+  g_assert_nonnull (strstr (run.out, " (1) to move\n"));
+
+  RUN (&json, "show", "abrobad", "--set", "size=2", "--moves", "a1 d4", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_json (json.out);
+  object = json_node_get_object (root);
+  g_assert_cmpint (json_object_get_int_member (object, "ply"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (object, "to_move"), ==, 1);
+  cells = json_object_get_array_member (object, "cells");
+  g_assert_cmpuint (json_array_get_length (cells), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *cell = json_array_get_object_element (cells, i);
+      g_assert_cmpstr (json_object_get_string_member (cell, "label"), ==, i == 0 ? "a1" : "d4");
+      g_assert_cmpint (json_object_get_int_member (cell, "owner"), ==, i + 1);
+      g_assert_cmpstr (json_object_get_string_member (cell, "piece"), ==, "stone");
+      g_assert_true (json_object_get_null_member (cell, "dir"));
+    }
+  /* Unlimited supplies are null. */
+  g_assert_true (json_object_get_null_member (
+    json_object_get_object_member (json_object_get_object_member (object, "supplies"), "1"),
+    "stone"));
+}
+
 static void
 test_bad_set (void)
 {
@@ -495,6 +547,7 @@ main (int    argc,
   g_test_add_func ("/cli/validate/bad", test_validate_bad);
   g_test_add_func ("/cli/bad-input-status", test_bad_input_status);
   g_test_add_func ("/cli/cells/abrobad-2", test_cells_abrobad_2);
+  g_test_add_func ("/cli/show/abrobad-2", test_show_abrobad_2);
   g_test_add_func ("/cli/bad-set", test_bad_set);
   g_test_add_func ("/cli/each-variant", test_each_variant);
   g_test_add_func ("/cli/bench-reproducible", test_bench_reproducible);
