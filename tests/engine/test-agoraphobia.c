@@ -651,7 +651,7 @@ test_notation (void)
       g_autoptr(GError) error = NULL;
       BsMove move;
 
-      g_assert_false (rs->module->parse_move (rs, pos, bad[i], &move, &error));
+      g_assert_false (bs_ruleset_parse_move (rs, pos, bad[i], &move, &error));
       g_assert_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED);
       g_assert_nonnull (strstr (error->message, bad[i]));
     }

@@ -325,17 +325,14 @@ final_result (const BsRuleset  *rs,
   return BS_RESULT_DRAW;
 }
 
-/* Ends the game if the player to move cannot place; else at the move limit. */
+/* Ends the game if the player to move cannot place (the ruleset applies
+ * `max-plies`). */
 static void
 check_end (const BsRuleset *rs,
            BsPosition      *pos)
 {
-  int max_plies = rs->options[OPT_MAX_PLIES];
-
   if (!has_legal_move (rs, pos))
     pos->result = (guint8) final_result (rs, pos);
-  else if (max_plies > 0 && pos->ply >= (guint32) max_plies)
-    pos->result = BS_RESULT_DRAW;
 }
 
 static void
@@ -458,15 +455,14 @@ agoraphobia_parse_move (const BsRuleset  *rs,
   else
     {
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   _("“%s” is not an Agoraphobia move: write S@d4 for a small piece "
-                     "or L@d4 for a large one"), text);
+                   _("write S@d4 to place a small piece on d4, L@d4 for a large one"));
       return FALSE;
     }
   if (text[1] != '@' || text[2] == '\0')
     {
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   _("“%s” is not an Agoraphobia move: expected “%s@” and a cell, as in %s@d4"),
-                   text, kind_letters[kind], kind_letters[kind]);
+                   _("expected “%s@” and a cell, as in %s@d4"),
+                   kind_letters[kind], kind_letters[kind]);
       return FALSE;
     }
   label = text + 2;
@@ -475,10 +471,10 @@ agoraphobia_parse_move (const BsRuleset  *rs,
     {
       if (is_hole)
         g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                     _("“%s”: %s is a hole in this board"), text, label);
+                     _("%s is a hole in this board"), label);
       else
         g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                     _("“%s”: there is no cell %s on this board"), text, label);
+                     _("there is no cell %s on this board"), label);
       return FALSE;
     }
   *move = move_make (cell, kind);

@@ -218,8 +218,6 @@ static void
 check_end (const BsRuleset *rs,
            BsPosition      *pos)
 {
-  int max_plies = rs->options[OPT_MAX_PLIES];
-
   /* All placed, or nothing can be placed any more (pushes only follow a
    * placement, so a full board stays full). */
   if ((supply_total (pos, 1) == 0 && supply_total (pos, 2) == 0)
@@ -230,8 +228,6 @@ check_end (const BsRuleset *rs,
 
       pos->result = p1 > p2 ? BS_RESULT_WIN_1 : p2 > p1 ? BS_RESULT_WIN_2 : BS_RESULT_DRAW;
     }
-  else if (max_plies > 0 && pos->ply >= (guint32) max_plies)
-    pos->result = BS_RESULT_DRAW;
 }
 
 static void
@@ -454,13 +450,12 @@ dir_from_letter (char letter)
 
 static gboolean
 malformed (GError    **error,
-           const char *text,
            const char *why)
 {
   g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-               _("“%s” is not an Astoria move: %s (write C@d4/N for a circle on d4 pushing "
-                 "north, TE@d4/S for a triangle pointing east pushing south, or pass)"),
-               text, why);
+               _("%s (write C@d4/N for a circle on d4 pushing north, TE@d4/S for a triangle "
+                 "pointing east pushing south, or pass)"),
+               why);
   return FALSE;
 }
 
@@ -492,30 +487,31 @@ astoria_parse_move (const BsRuleset  *rs,
       int dir = dir_from_letter (p[1]);
 
       if (dir < 0)
-        return malformed (error, text, _("a triangle needs its direction N, E, S or W after T"));
+        return malformed (error, _("a triangle needs its direction N, E, S or W after T"));
       piece = 1 + dir;
       p += 2;
     }
   else
-    return malformed (error, text, _("it must start with C or T"));
+    return malformed (error, _("it must start with C or T"));
 
   if (*p != '@')
-    return malformed (error, text, _("expected “@” before the cell"));
+    return malformed (error, _("expected “@” before the cell"));
   p++;
   slash = strchr (p, '/');
   if (slash == NULL)
-    return malformed (error, text, _("the push direction is missing after the cell"));
+    return malformed (error, _("the push direction is missing after the cell"));
   if (slash == p)
-    return malformed (error, text, _("the cell is missing"));
+    return malformed (error, _("the cell is missing"));
   if (slash[1] == '\0' || slash[2] != '\0' || (push = dir_from_letter (slash[1])) < 0)
-    return malformed (error, text, _("the push direction must be N, E, S or W"));
+    return malformed (error, _("the push direction must be N, E, S or W"));
 
   label = g_strndup (p, (gsize) (slash - p));
   cell = bs_board_find_cell (rs->board, label, &is_hole);
   if (cell == BS_NO_CELL)
     {
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   _("“%s”: there is no cell %s on this board"), text, label);
+                   is_hole ? _("%s is a hole in this board") : _("there is no cell %s on this board"),
+                   label);
       return FALSE;
     }
   *move = move_make (cell, piece, push);
