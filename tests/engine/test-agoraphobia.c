@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "bs-error.h"
@@ -657,10 +658,39 @@ test_notation (void)
     }
 }
 
+/* generate() (bitboards on boards that fit 64 bits) against the module's
+ * explain() (which walks the neighbour table): a (cell, kind) is generated
+ * exactly when explain finds nothing wrong with it. */
+static void
+assert_generate_matches_explain (const BsRuleset  *rs,
+                                 const BsPosition *pos,
+                                 const BsMove     *moves,
+                                 guint             n)
+{
+  guint listed = 0;
+
+  for (int c = 0; c < rs->n_cells; c++)
+    for (int k = 0; k < 2; k++)
+      {
+        BsMove move = (BsMove) c | ((BsMove) k << 12);
+        g_autofree char *why = rs->module->explain (rs, pos, move);
+        gboolean in_list = FALSE;
+
+        for (guint i = 0; i < n; i++)
+          in_list |= moves[i] == move;
+        if (in_list != (why == NULL))
+          g_error ("%s: generated %d, explain says %s",
+                   bs_ruleset_format_move (rs, pos, move), in_list, why ? why : "legal");
+        listed += in_list;
+      }
+  g_assert_cmpuint (listed, ==, n);
+}
+
 /* Random playouts on several boards and options: undo restores the bytes
  * and the hash; pieces are never removed, so on-board + supply stays the
- * starting total; the hash is the recomputed one; explain() accepts every
- * generated move; every game ends within the pieces available. */
+ * starting total; the hash is the recomputed one; the generated moves are
+ * exactly those explain() accepts; every random move is one of them; every
+ * game ends within the pieces available. */
 static void
 run_playouts (const char * const *sets,
               const char * const *holes,
@@ -668,6 +698,7 @@ run_playouts (const char * const *sets,
 {
   g_autoptr(BsRuleset) rs = make_ruleset_with_holes (sets, holes);
   g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
   g_autofree BsPosition *before = bs_ruleset_new_position (rs, 0);
   BsUndo *undo = bs_undo_new (rs);
   BsRng rng;
@@ -689,8 +720,15 @@ run_playouts (const char * const *sets,
           BsMove move;
 
           g_assert_cmpuint (n, >, 0);
-          move = moves[bs_rng_below (&rng, n)];
-          g_assert_null (bs_ruleset_explain (rs, pos, move));
+          if (g % 4 == 0)
+            assert_generate_matches_explain (rs, pos, moves, n);
+          if (g % 2 == 0)
+            move = moves[bs_rng_below (&rng, n)];
+          else
+            {
+              move = bs_ruleset_random_move (rs, pos, &rng, scratch);
+              g_assert_true (bs_ruleset_is_legal (rs, pos, move, scratch));
+            }
           bs_position_copy (rs, before, pos);
           bs_ruleset_apply (rs, pos, move, undo);
           g_assert_cmpuint (pos->hash, ==, bs_position_compute_cells_hash (rs, pos));
@@ -720,13 +758,86 @@ test_playouts (void)
     "width=9", "height=5", "push-small=2", "push-large=1", "large-weight=5",
     "opening-free-placements=5", NULL
   };
+  /* Too large for one 64-bit word: the neighbour-table path. */
+  const char * const big_hexagon[] = { "shape=hexagon", "size=5", "push-large=4", NULL };
+  const char * const big_rhombus[] = {
+    "width=11", "height=9", "supply.1.small=20", "supply.2.large=12", NULL
+  };
   const char * const holes[] = { "d4", "b6", NULL };
+  const char * const big_holes[] = { "e5", "a1", "c7", NULL };
 
   run_playouts (rhombus, NULL, 300);
   run_playouts (rhombus, holes, 200);
   run_playouts (hexagon, NULL, 200);
   run_playouts (limping, NULL, 200);
   run_playouts (odd, NULL, 200);
+  run_playouts (big_hexagon, NULL, 100);
+  run_playouts (big_hexagon, big_holes, 100);
+  run_playouts (big_rhombus, NULL, 100);
+}
+
+/* random_move is exactly uniform over generate's moves: a chi-square test
+ * with 200 expected draws per move; with k moves the statistic has mean
+ * k - 1 and standard deviation sqrt(2(k - 1)): 6 deviations above the mean
+ * fails (fixed seeds keep it reproducible). Every draw must be a generated
+ * move and every move must be drawn. */
+static void
+check_uniform (const BsRuleset  *rs,
+               const BsPosition *pos,
+               guint64           seed)
+{
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+  g_autofree guint *counts = NULL;
+  guint n = bs_ruleset_generate (rs, pos, moves);
+  double chi2 = 0.0, limit;
+  BsRng rng;
+
+  g_assert_cmpuint (n, >, 1);
+  counts = g_new0 (guint, n);
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (index, GUINT_TO_POINTER (moves[i] + 1), GUINT_TO_POINTER (i + 1));
+  bs_rng_init (&rng, seed);
+  for (guint d = 0; d < 200 * n; d++)
+    {
+      BsMove move = bs_ruleset_random_move (rs, pos, &rng, scratch);
+      guint i = GPOINTER_TO_UINT (g_hash_table_lookup (index, GUINT_TO_POINTER (move + 1)));
+
+      g_assert_cmpuint (i, >, 0);
+      counts[i - 1]++;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (counts[i], >, 0);
+      chi2 += (counts[i] - 200.0) * (counts[i] - 200.0) / 200.0;
+    }
+  limit = (n - 1) + 6.0 * sqrt (2.0 * (n - 1));
+  g_test_message ("%u moves, chi-square %.1f (limit %.1f)", n, chi2, limit);
+  g_assert_cmpfloat (chi2, <, limit);
+}
+
+static void
+test_random_move_uniform (void)
+{
+  const char * const big[] = { "shape=hexagon", "size=5", NULL };
+  const char * const no_small[] = { "supply.1.small=0", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (NULL);
+  g_autoptr(BsRuleset) rs_big = make_ruleset (big);
+  g_autoptr(BsRuleset) rs_large = make_ruleset (no_small);
+  /* Small and large moves, several pieces (bitboard path). */
+  g_autofree BsPosition *pos = midgame (rs, "c3=S1 b4=S2 c4=L2 e4=S2 d5=S1 e5=S2 g7=S1");
+  /* Large pieces only. */
+  g_autofree BsPosition *pos_large = midgame (rs_large, "c3=S1 e4=S2 d5=S1");
+  /* The neighbour-table path on a hexagon of side 5. */
+  g_autofree BsPosition *pos_big = midgame (rs_big, "e5=S1 d4=S2 f6=L2 a1=S1");
+  /* The free opening: every empty cell, both kinds. */
+  g_autofree BsPosition *pos_free = bs_ruleset_new_position (rs, 0);
+
+  check_uniform (rs, pos, 1);
+  check_uniform (rs_large, pos_large, 2);
+  check_uniform (rs_big, pos_big, 3);
+  check_uniform (rs, pos_free, 4);
 }
 
 int
@@ -758,6 +869,7 @@ main (int   argc,
   g_test_add_func ("/agoraphobia/explain", test_explain);
   g_test_add_func ("/agoraphobia/notation", test_notation);
   g_test_add_func ("/agoraphobia/playouts", test_playouts);
+  g_test_add_func ("/agoraphobia/random-move-uniform", test_random_move_uniform);
 
   return g_test_run ();
 }

@@ -101,10 +101,63 @@ push_distance (const BsRuleset *rs,
   return kind == KIND_LARGE ? rs->options[OPT_PUSH_LARGE] : rs->options[OPT_PUSH_SMALL];
 }
 
+/* Boards whose grid, padded with one guard column, fits in 64 bits (the
+ * default 7×7 rhombus, hexagons up to side 4) find their legal placements
+ * with bitboards: bit `row * stride + col`, stride = columns + 1, so that
+ * every hex direction is a constant shift and the guard column (never a
+ * cell) stops rays at the left and right edges. Larger boards walk the
+ * neighbour table (mark_legal); explain() always does, and the tests
+ * compare the two. */
+typedef struct {
+  gboolean bitboard;
+  int      shift[N_HEX_DIRS];     /* bit offset to the neighbour, per direction */
+  guint64  valid;                 /* bits that are cells (not holes, not guards) */
+  guint8   bit_of_cell[64];
+  gint16   cell_of_bit[64];
+} AgoraphobiaData;
+
+static void
+prepare_bitboard (BsRuleset       *rs,
+                  AgoraphobiaData *data)
+{
+  int cols = bs_board_n_cols (rs->board);
+  int rows = bs_board_n_rows (rs->board);
+  int stride = cols + 1;
+  const int shift[N_HEX_DIRS] = { 1, stride + 1, stride, -1, -(stride + 1), -stride };
+
+  if (rs->n_cells > 64 || (rows - 1) * stride + cols > 64)
+    return;
+
+  for (int b = 0; b < 64; b++)
+    data->cell_of_bit[b] = BS_NO_CELL;
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      int bit = bs_board_cell_row (rs->board, c) * stride + bs_board_cell_col (rs->board, c);
+
+      data->bit_of_cell[c] = (guint8) bit;
+      data->cell_of_bit[bit] = (gint16) c;
+      data->valid |= G_GUINT64_CONSTANT (1) << bit;
+    }
+  memcpy (data->shift, shift, sizeof shift);
+
+  /* The shifts must say what the board's neighbour table says. */
+  for (int c = 0; c < rs->n_cells; c++)
+    for (int d = 0; d < N_HEX_DIRS; d++)
+      {
+        int b = data->bit_of_cell[c] + shift[d];
+        int expected = b >= 0 && b < 64 ? data->cell_of_bit[b] : BS_NO_CELL;
+
+        g_assert (rs->neighbours[c * N_HEX_DIRS + d] == expected);
+      }
+  data->bitboard = TRUE;
+}
+
 static gboolean
 agoraphobia_prepare (BsRuleset  *rs,
                      GError    **error)
 {
+  AgoraphobiaData *data;
+
   if (rs->n_dirs != N_HEX_DIRS)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
@@ -119,10 +172,19 @@ agoraphobia_prepare (BsRuleset  *rs,
                    MOVE_CELL_MASK, rs->n_cells);
       return FALSE;
     }
+  data = g_new0 (AgoraphobiaData, 1);
+  prepare_bitboard (rs, data);
+  rs->module_data = data;
   rs->max_moves = (guint) rs->n_cells * N_KINDS;
   /* The placed cell, then one piece off and onto a cell per direction. */
   rs->max_changes = 1 + 2 * N_HEX_DIRS;
   return TRUE;
+}
+
+static void
+agoraphobia_free_data (gpointer module_data)
+{
+  g_free (module_data);
 }
 
 /* Number of empty cells beyond `cell` along `dir`, stopping at the edge, a
@@ -218,11 +280,68 @@ available_kinds (const BsPosition *pos,
        | (pos->supply[player - 1][KIND_LARGE] > 0 ? 1 << KIND_LARGE : 0);
 }
 
+/* Bit c of the result is bit c + s of x: "the cell s away is in x". Bits
+ * shifted in from outside the word are 0: off the board. */
+static inline guint64
+toward (guint64 x,
+        int     s)
+{
+  return s >= 0 ? x >> s : x << -s;
+}
+
+/* The legal placements of the player to move as bitboards, one per kind
+ * (0 for a kind the player has none of). A cell is legal for distance k in
+ * direction d when it is empty, its neighbour c + s is occupied and the k
+ * cells beyond, c + 2s .. c + (k + 1)s, are empty cells. */
+static void
+bitboard_legal (const BsRuleset       *rs,
+                const AgoraphobiaData *data,
+                const BsPosition      *pos,
+                guint64                legal[N_KINDS])
+{
+  const guint8 *cells = pos->cells;
+  int kinds = available_kinds (pos, pos->to_move);
+  int ds = rs->options[OPT_PUSH_SMALL];
+  int dl = rs->options[OPT_PUSH_LARGE];
+  int limit = MAX (ds, dl);
+  guint64 occupied = 0, empty;
+
+  for (int c = 0; c < rs->n_cells; c++)
+    occupied |= (guint64) (cells[c] != BS_CELL_EMPTY) << data->bit_of_cell[c];
+  empty = data->valid & ~occupied;
+
+  legal[KIND_SMALL] = legal[KIND_LARGE] = 0;
+  if (is_free_ply (rs, pos))
+    legal[KIND_SMALL] = legal[KIND_LARGE] = empty;
+  else
+    for (int d = 0; d < N_HEX_DIRS; d++)
+      {
+        int s = data->shift[d];
+        guint64 ray = toward (empty, s);
+        guint64 acc = empty & toward (occupied, s);
+
+        for (int j = 1; j <= limit && acc != 0; j++)
+          {
+            ray = toward (ray, s);        /* bit c: c + (j + 1)s is an empty cell */
+            acc &= ray;
+            if (j == ds)
+              legal[KIND_SMALL] |= acc;
+            if (j == dl)
+              legal[KIND_LARGE] |= acc;
+          }
+      }
+  if (!(kinds & (1 << KIND_SMALL)))
+    legal[KIND_SMALL] = 0;
+  if (!(kinds & (1 << KIND_LARGE)))
+    legal[KIND_LARGE] = 0;
+}
+
 /* Does the player to move have any legal placement? Stops at the first. */
 static gboolean
 has_legal_move (const BsRuleset  *rs,
                 const BsPosition *pos)
 {
+  const AgoraphobiaData *data = rs->module_data;
   const guint8 *cells = pos->cells;
   const gint16 *neighbours = rs->neighbours;
   int kinds = available_kinds (pos, pos->to_move);
@@ -230,6 +349,14 @@ has_legal_move (const BsRuleset  *rs,
 
   if (kinds == 0)
     return FALSE;
+
+  if (data->bitboard)
+    {
+      guint64 legal[N_KINDS];
+
+      bitboard_legal (rs, data, pos, legal);
+      return (legal[KIND_SMALL] | legal[KIND_LARGE]) != 0;
+    }
 
   if (is_free_ply (rs, pos))
     {
@@ -350,9 +477,29 @@ agoraphobia_generate (const BsRuleset  *rs,
                       const BsPosition *pos,
                       BsMove           *moves)
 {
+  const AgoraphobiaData *data = rs->module_data;
   guint8 legal[BS_MAX_CELLS];
   int kinds = available_kinds (pos, pos->to_move);
   guint n = 0;
+
+  if (data->bitboard)
+    {
+      guint64 bits[N_KINDS], all;
+
+      bitboard_legal (rs, data, pos, bits);
+      /* Bits run in cell order, as the generic list does. */
+      for (all = bits[KIND_SMALL] | bits[KIND_LARGE]; all != 0; all &= all - 1)
+        {
+          int bit = __builtin_ctzll (all);
+          int cell = data->cell_of_bit[bit];
+
+          if (bits[KIND_SMALL] >> bit & 1)
+            moves[n++] = move_make (cell, KIND_SMALL);
+          if (bits[KIND_LARGE] >> bit & 1)
+            moves[n++] = move_make (cell, KIND_LARGE);
+        }
+      return n;
+    }
 
   if (kinds == 0 || mark_legal (rs, pos, kinds, legal) == 0)
     return 0;
@@ -364,6 +511,39 @@ agoraphobia_generate (const BsRuleset  *rs,
         moves[n++] = move_make (c, KIND_LARGE);
     }
   return n;
+}
+
+/* Uniform over generate's (cell, kind) pairs, without writing the list. */
+static BsMove
+agoraphobia_random_move (const BsRuleset  *rs,
+                         const BsPosition *pos,
+                         BsRng            *rng,
+                         BsMove           *scratch)
+{
+  const AgoraphobiaData *data = rs->module_data;
+  guint64 bits[N_KINDS];
+  guint n_small, n_large, pick;
+  int kind;
+
+  if (!data->bitboard)
+    {
+      guint n = agoraphobia_generate (rs, pos, scratch);
+
+      g_assert (n > 0);
+      return scratch[bs_rng_below (rng, n)];
+    }
+
+  bitboard_legal (rs, data, pos, bits);
+  n_small = (guint) __builtin_popcountll (bits[KIND_SMALL]);
+  n_large = (guint) __builtin_popcountll (bits[KIND_LARGE]);
+  g_assert (n_small + n_large > 0);
+  pick = bs_rng_below (rng, n_small + n_large);
+  kind = pick < n_small ? KIND_SMALL : KIND_LARGE;
+  if (kind == KIND_LARGE)
+    pick -= n_small;
+  for (guint i = 0; i < pick; i++)
+    bits[kind] &= bits[kind] - 1;
+  return move_make (data->cell_of_bit[__builtin_ctzll (bits[kind])], kind);
 }
 
 static void
@@ -553,10 +733,10 @@ const BsModule bs_module_agoraphobia = {
   .default_player_colors = { "#f2efe6", "#2b2b2b" },
 
   .prepare = agoraphobia_prepare,
-  .free_data = NULL,
+  .free_data = agoraphobia_free_data,
   .setup = agoraphobia_setup,
   .generate = agoraphobia_generate,
-  .random_move = NULL,
+  .random_move = agoraphobia_random_move,
   .apply = agoraphobia_apply,
   .scores = agoraphobia_scores,
   .format_move = agoraphobia_format_move,
