@@ -502,6 +502,33 @@ test_boards_refused (void)
   }
 }
 
+/* Supplies the variant does not list follow the board: (2n)²/4 of each
+ * kind (the seed: half the board's cells per player, half triangles). A
+ * listed supply is kept. */
+static void
+test_default_supplies (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("astoria", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autoptr(BsRuleset) rs_default = make_ruleset (NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (rs_default->supply[0][KIND_CIRCLE], ==, 16);
+  g_assert_cmpint (rs_default->supply[1][KIND_TRIANGLE], ==, 16);
+
+  variant->board.width = variant->board.height = 6;
+  g_array_set_size (variant->players[0].supplies, 0);
+  g_array_set_size (variant->players[1].supplies, 0);
+  bs_variant_set_supply (variant, 2, "circle", 5);
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rs->supply[0][KIND_CIRCLE], ==, 9);
+  g_assert_cmpint (rs->supply[0][KIND_TRIANGLE], ==, 9);
+  g_assert_cmpint (rs->supply[1][KIND_CIRCLE], ==, 5);
+  g_assert_cmpint (rs->supply[1][KIND_TRIANGLE], ==, 9);
+}
+
 /* random_move is exactly uniform over generate's moves: a chi-square test
  * over many draws on positions with both kinds, triangles only and circles
  * only. With k moves and 200 draws expected per move, the statistic has
@@ -651,6 +678,7 @@ main (int   argc,
   g_test_add_func ("/astoria/explain", test_explain);
   g_test_add_func ("/astoria/notation", test_notation);
   g_test_add_func ("/astoria/boards-refused", test_boards_refused);
+  g_test_add_func ("/astoria/default-supplies", test_default_supplies);
   g_test_add_func ("/astoria/random-move-uniform", test_random_move_uniform);
   g_test_add_func ("/astoria/playouts", test_playouts);
 

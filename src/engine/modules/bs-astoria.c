@@ -24,6 +24,7 @@
 #include "bs-module.h"
 #include "bs-position.h"
 #include "bs-ruleset.h"
+#include "bs-variant.h"
 
 enum {
   OPT_PUSH_MODE,
@@ -119,6 +120,19 @@ typedef struct {
 } AstoriaData;
 
 static gboolean
+variant_lists_supply (const BsVariant *variant,
+                      int              player,
+                      const char      *kind)
+{
+  const GArray *supplies = variant->players[player - 1].supplies;
+
+  for (guint i = 0; i < supplies->len; i++)
+    if (g_strcmp0 (g_array_index (supplies, BsVariantSupply, i).kind, kind) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 astoria_prepare (BsRuleset  *rs,
                  GError    **error)
 {
@@ -150,6 +164,14 @@ astoria_prepare (BsRuleset  *rs,
   for (int r = 0; r < h; r++)
     for (int c = 0; c < w; c++)
       g_assert (bs_board_cell_at (rs->board, c, r) == r * w + c);
+
+  /* The seed text gives each player half as many pieces as the board has
+   * cells, half of them triangles: a supply the variant does not list
+   * follows the board rather than the 8×8 default. */
+  for (int p = 1; p <= 2; p++)
+    for (int k = 0; k < N_KINDS; k++)
+      if (!variant_lists_supply (rs->variant, p, astoria_kinds[k].id))
+        rs->supply[p - 1][k] = (guint16) (w * h / 4);
 
   data = g_new0 (AstoriaData, 1);
   for (int i = 0; i < w; i++)
@@ -273,6 +295,34 @@ astoria_generate (const BsRuleset  *rs,
   return n;
 }
 
+/* Index of the target-th (from 0) empty cell. Skips eight cells at a time:
+ * the high bit of each byte of `occupied` is set for a non-empty cell. */
+static int
+nth_empty_cell (const BsRuleset  *rs,
+                const BsPosition *pos,
+                int               target)
+{
+  const guint64 low7 = G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F);
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  int cell = 0;
+
+  for (; cell + 8 <= rs->n_cells; cell += 8)
+    {
+      guint64 word, occupied;
+      int empties;
+
+      memcpy (&word, pos->cells + cell, sizeof word);
+      occupied = (((word & low7) + low7) | word) & high;
+      empties = 8 - __builtin_popcountll (occupied);
+      if (target < empties)
+        break;
+      target -= empties;
+    }
+  for (;; cell++)
+    if (pos->cells[cell] == BS_CELL_EMPTY && target-- == 0)
+      return cell;
+}
+
 /* Every legal move is (empty cell, available piece, push direction), all
  * distinct, so a uniform pick over that product is uniform over generate's
  * moves without building the list. */
@@ -299,9 +349,8 @@ astoria_random_move (const BsRuleset  *rs,
   if (!(pieces & 1))
     piece++;                 /* triangles only: 0..3 → pieces 1..4 */
 
-  for (cell = 0;; cell++)
-    if (pos->cells[cell] == BS_CELL_EMPTY && target-- == 0)
-      break;
+  cell = nth_empty_cell (rs, pos, target);
+  g_assert (cell < rs->n_cells);
   return move_make (cell, piece, push);
 }
 
