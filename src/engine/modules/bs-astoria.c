@@ -48,6 +48,7 @@ enum {
 #define N_PIECES    5     /* circle, triangle N, E, S, W */
 #define MAX_SIDE    32
 #define MOVE_PASS   ((BsMove) 1 << 16)
+#define MOVE_BITS   0x7FFF   /* what a placement may use */
 
 static const char dir_letters[N_DIRS] = { 'N', 'E', 'S', 'W' };
 
@@ -470,7 +471,7 @@ astoria_format_move (const BsRuleset  *rs,
       g_string_append (out, "pass");
       return;
     }
-  if (piece >= N_PIECES || cell >= rs->n_cells || move >= MOVE_PASS)
+  if (piece >= N_PIECES || cell >= rs->n_cells || (move & ~(BsMove) MOVE_BITS) != 0)
     {
       g_string_append_printf (out, "?%u", (guint) move);
       return;
@@ -584,7 +585,7 @@ astoria_explain (const BsRuleset  *rs,
 
   cell = move_cell (move);
   piece = move_piece (move);
-  if (move >= MOVE_PASS || piece >= N_PIECES || cell >= rs->n_cells)
+  if ((move & ~(BsMove) MOVE_BITS) != 0 || piece >= N_PIECES || cell >= rs->n_cells)
     return g_strdup (_("this is not an Astoria move"));
 
   kind = piece == 0 ? KIND_CIRCLE : KIND_TRIANGLE;
