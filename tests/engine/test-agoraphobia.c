@@ -321,8 +321,8 @@ test_blocked_by_hole (void)
   BsMove move;
 
   assert_illegal (rs1, pos1, "S@e4", "S@e4 pushes no piece one cell");
-  /* From the other side it can go east. */
-  play (rs1, pos1, "S@c3");   /* c3 is SW of d4: pushes it NE to e5 */
+  /* Pushed from c3 (SW of d4), it goes NE to e5: the hole is not on that ray. */
+  play (rs1, pos1, "S@c3");
   assert_position (rs1, pos1, "c3=S1 e5=S2");
 
   assert_illegal (rs2, pos2, "L@e4", "L@e4 pushes no piece two cells");
@@ -332,6 +332,65 @@ test_blocked_by_hole (void)
   g_assert_false (rs1->module->parse_move (rs1, pos1, "S@c4", &move, &error));
   g_assert_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED);
   g_assert_nonnull (strstr (error->message, "hole"));
+}
+
+/* The distances are options: push-small 2, push-large 3.
+ * - Dark d4; S@c4 pushes it east two cells: e4, f4.
+ * - Dark f4; from e4 it can go one cell east (g4, then the edge): not two
+ *   (small) nor three (large): both illegal.
+ * - Dark c4, Light g4; L@b4 pushes c4 east: d4, e4, f4, stopping before g4
+ *   after exactly three cells: legal. */
+static void
+test_push_distance_options (void)
+{
+  const char * const sets[] = { "push-small=2", "push-large=3", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (sets);
+  g_autofree BsPosition *pos1 = midgame (rs, "d4=S2");
+  g_autofree BsPosition *pos2 = midgame (rs, "f4=S2");
+  g_autofree BsPosition *pos3 = midgame (rs, "c4=S2 g4=S1");
+
+  play (rs, pos1, "S@c4");
+  assert_position (rs, pos1, "c4=S1 f4=S2");
+  assert_illegal (rs, pos2, "S@e4", "S@e4 pushes no piece two cells");
+  assert_illegal (rs, pos2, "L@e4", "L@e4 pushes no piece three cells");
+  play (rs, pos3, "L@b4");
+  assert_position (rs, pos3, "b4=L1 f4=S2 g4=S1");
+}
+
+/* The module's declaration: the agreed option ids, ranges and defaults,
+ * kinds and default supplies, the default board. */
+static void
+test_declaration (void)
+{
+  const BsModule *m = bs_module_find ("agoraphobia");
+  const struct { const char *id; int min, max, def; } options[] = {
+    { "push-small", 1, 6, 1 },
+    { "push-large", 1, 6, 2 },
+    { "opening-free-placements", 0, 20, 2 },
+    { "large-weight", 1, 10, 2 },
+    { "max-plies", 0, 100000, 0 },
+  };
+
+  g_assert_nonnull (m);
+  g_assert_cmpuint (m->n_options, ==, G_N_ELEMENTS (options));
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      int index = bs_module_option_index (m, options[i].id);
+
+      g_assert_cmpint (index, >=, 0);
+      g_assert_cmpint (m->options[index].type, ==, BS_OPTION_INT);
+      g_assert_cmpint (m->options[index].min, ==, options[i].min);
+      g_assert_cmpint (m->options[index].max, ==, options[i].max);
+      g_assert_cmpint (m->options[index].default_value, ==, options[i].def);
+    }
+  g_assert_cmpuint (m->n_kinds, ==, 2);
+  g_assert_cmpstr (m->kinds[KIND_SMALL].id, ==, "small");
+  g_assert_cmpint (m->kinds[KIND_SMALL].default_supply, ==, 10);
+  g_assert_cmpstr (m->kinds[KIND_LARGE].id, ==, "large");
+  g_assert_cmpint (m->kinds[KIND_LARGE].default_supply, ==, 5);
+  g_assert_cmpint (m->default_board.shape, ==, BS_SHAPE_HEX_RHOMBUS);
+  g_assert_cmpint (m->default_board.width, ==, 7);
+  g_assert_cmpint (m->default_board.height, ==, 7);
 }
 
 /* The free opening (default 2 plies). On the empty 7×7 board every cell
@@ -866,6 +925,8 @@ main (int   argc,
   g_test_add_func ("/agoraphobia/score/weight-option", test_score_weight_option);
   g_test_add_func ("/agoraphobia/score/tie-more-groups", test_score_tie_more_groups);
   g_test_add_func ("/agoraphobia/score/tie-draw", test_score_tie_draw);
+  g_test_add_func ("/agoraphobia/push/distance-options", test_push_distance_options);
+  g_test_add_func ("/agoraphobia/declaration", test_declaration);
   g_test_add_func ("/agoraphobia/explain", test_explain);
   g_test_add_func ("/agoraphobia/notation", test_notation);
   g_test_add_func ("/agoraphobia/playouts", test_playouts);

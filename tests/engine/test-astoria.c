@@ -502,6 +502,39 @@ test_boards_refused (void)
   }
 }
 
+/* The module's declaration: the agreed option ids, kinds, default board. */
+static void
+test_declaration (void)
+{
+  const BsModule *m = bs_module_find ("astoria");
+  int mode, weight, plies;
+
+  g_assert_nonnull (m);
+  mode = bs_module_option_index (m, "push-mode");
+  weight = bs_module_option_index (m, "triangle-weight");
+  plies = bs_module_option_index (m, "max-plies");
+  g_assert_cmpint (mode, >=, 0);
+  g_assert_cmpint (m->options[mode].type, ==, BS_OPTION_ENUM);
+  g_assert_cmpstr (m->options[mode].choices[0], ==, "whole-line");
+  g_assert_cmpstr (m->options[mode].choices[1], ==, "gaps");
+  g_assert_null (m->options[mode].choices[2]);
+  g_assert_cmpint (m->options[mode].default_value, ==, 0);
+  g_assert_cmpint (weight, >=, 0);
+  g_assert_cmpint (m->options[weight].min, ==, 1);
+  g_assert_cmpint (m->options[weight].max, ==, 10);
+  g_assert_cmpint (m->options[weight].default_value, ==, 3);
+  g_assert_cmpint (plies, >=, 0);
+  g_assert_cmpint (m->options[plies].default_value, ==, 0);
+  g_assert_cmpuint (m->n_kinds, ==, 2);
+  g_assert_cmpstr (m->kinds[KIND_CIRCLE].id, ==, "circle");
+  g_assert_false (m->kinds[KIND_CIRCLE].directed);
+  g_assert_cmpstr (m->kinds[KIND_TRIANGLE].id, ==, "triangle");
+  g_assert_true (m->kinds[KIND_TRIANGLE].directed);
+  g_assert_cmpint (m->default_board.shape, ==, BS_SHAPE_SQUARE);
+  g_assert_cmpint (m->default_board.width, ==, 8);
+  g_assert_cmpint (m->default_board.adjacency, ==, 4);
+}
+
 /* Supplies the variant does not list follow the board: (2n)²/4 of each
  * kind (the seed: half the board's cells per player, half triangles). A
  * listed supply is kept. */
@@ -679,6 +712,7 @@ main (int   argc,
   g_test_add_func ("/astoria/notation", test_notation);
   g_test_add_func ("/astoria/boards-refused", test_boards_refused);
   g_test_add_func ("/astoria/default-supplies", test_default_supplies);
+  g_test_add_func ("/astoria/declaration", test_declaration);
   g_test_add_func ("/astoria/random-move-uniform", test_random_move_uniform);
   g_test_add_func ("/astoria/playouts", test_playouts);
 
