@@ -373,8 +373,7 @@ test_notation_errors (void)
     const char *message;
   } cases[] = {
     { "b2-b2,a5-a4", BS_RULES_ERROR_MALFORMED,
-      "“b2-b2,a5-a4” is not a round: a round is player 1's orders, “;”, then player 2's "
-      "orders, as a1-a2,b1-b1;a5-a4,e5-d4" },
+      "a round is player 1's orders, “;”, then player 2's orders, as a1-a2,b1-b1;a5-a4,e5-d4" },
     { "b2-b2,a5-a4;c3-b2;e5-e4", BS_RULES_ERROR_MALFORMED, NULL },
     { "b2b2,a5-a4;c3-b2,e5-e4", BS_RULES_ERROR_MALFORMED,
       "“b2b2” is not an order: an order is written FROM-TO, as c3-c4 (c3-c3 defends)" },
@@ -409,7 +408,13 @@ test_notation_errors (void)
       g_assert_false (bs_ruleset_parse_turn (rs, pos, cases[i].round, steps, &n, &error));
       g_assert_error (error, BS_RULES_ERROR, cases[i].code);
       if (cases[i].message != NULL)
-        g_assert_cmpstr (error->message, ==, cases[i].message);
+        {
+          g_autofree char *expected = g_strdup_printf (
+            "%s \"%s\": %s",
+            cases[i].code == BS_RULES_ERROR_MALFORMED ? "malformed move" : "illegal move",
+            cases[i].round, cases[i].message);
+          g_assert_cmpstr (error->message, ==, expected);
+        }
     }
 }
 

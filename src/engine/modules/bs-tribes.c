@@ -549,9 +549,8 @@ tribes_parse_turn (const BsRuleset  *rs,
   if (g_strv_length (sides) != 2)
     {
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   _("“%s” is not a round: a round is player 1's orders, “;”, then "
-                     "player 2's orders, as a1-a2,b1-b1;a5-a4,e5-d4"),
-                   text);
+                   _("a round is player 1's orders, “;”, then player 2's orders, "
+                     "as a1-a2,b1-b1;a5-a4,e5-d4"));
       return FALSE;
     }
 
