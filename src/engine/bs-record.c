@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <libxml/tree.h>
 
 #include "bs-error.h"
@@ -140,20 +139,6 @@ bs_record_set_result (BsRecord *record,
   record->result = result;
 }
 
-/* "file:line: ", "line N: " or "". */
-static char *
-record_where (const char *filename,
-              int         line)
-{
-  if (filename != NULL && line > 0)
-    return g_strdup_printf ("%s:%d: ", filename, line);
-  if (filename != NULL)
-    return g_strdup_printf ("%s: ", filename);
-  if (line > 0)
-    return g_strdup_printf (_("line %d: "), line);
-  return g_strdup ("");
-}
-
 G_GNUC_PRINTF (5, 6)
 static void
 record_error (GError    **error,
@@ -163,14 +148,14 @@ record_error (GError    **error,
               const char *format,
               ...)
 {
-  g_autofree char *where = record_where (filename, node != NULL ? (int) xmlGetLineNo (node) : 0);
+  BsXmlSource source = { filename, BS_RECORD_ERROR };
   g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, BS_RECORD_ERROR, code, "%s%s", where, message);
+  bs_xml_set_error (error, &source, code, node != NULL ? bs_xml_line (node) : 0, "%s", message);
 }
 
 static gboolean
@@ -331,7 +316,7 @@ load_moves (BsRecord  *record,
           return FALSE;
         }
       move.text = text;
-      move.line = (int) xmlGetLineNo (child);
+      move.line = bs_xml_line (child);
       g_array_append_val (record->moves, move);
     }
   return TRUE;
@@ -400,8 +385,8 @@ load_record (BsRecord  *record,
       if (seen[i] != NULL)
         {
           record_error (error, BS_RECORD_ERROR_SCHEMA, filename, child,
-                        _("a second <%s> (the first is on line %ld)"),
-                        children[i], xmlGetLineNo (seen[i]));
+                        _("a second <%s> (the first is on line %d)"),
+                        children[i], bs_xml_line (seen[i]));
           return FALSE;
         }
       seen[i] = child;
@@ -479,10 +464,27 @@ load_record (BsRecord  *record,
               return FALSE;
             }
           record->has_result = TRUE;
-          record->result_line = (int) xmlGetLineNo (node);
+          record->result_line = bs_xml_line (node);
         }
     }
   return TRUE;
+}
+
+/* The record in doc (which it frees); the variant checked by its module. */
+static BsRecord *
+load_doc (xmlDoc      *doc,
+          const char  *filename,
+          GError     **error)
+{
+  g_autoptr (BsRecord) record = record_alloc ();
+  gboolean ok;
+
+  record->filename = g_strdup (filename);
+  ok = load_record (record, xmlDocGetRootElement (doc), error);
+  xmlFreeDoc (doc);
+  if (!ok || !bs_variant_validate (record->variant, error))
+    return NULL;
+  return g_steal_pointer (&record);
 }
 
 BsRecord *
@@ -491,64 +493,30 @@ bs_record_load_data (const char  *data,
                      const char  *filename,
                      GError     **error)
 {
-  g_autoptr (BsRecord) record = NULL;
-  g_autoptr (BsRuleset) rs = NULL;
-  g_autoptr (GError) local_error = NULL;
+  BsXmlSource source = { filename, BS_RECORD_ERROR };
   xmlDoc *doc;
-  gboolean ok;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
 
-  if (length > BS_RECORD_MAX_FILE_SIZE)
-    {
-      g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_PARSE,
-                   _("%s: the record is %" G_GSIZE_FORMAT " bytes, more than the limit of %d"),
-                   filename != NULL ? filename : _("record"), length, BS_RECORD_MAX_FILE_SIZE);
-      return NULL;
-    }
-  doc = bs_xml_parse (data, length, filename, &local_error);
+  doc = bs_xml_parse_full (data, length, &source, BS_RECORD_MAX_FILE_SIZE, error);
   if (doc == NULL)
-    {
-      /* The same message, in the record's domain. */
-      g_set_error_literal (error, BS_RECORD_ERROR, BS_RECORD_ERROR_PARSE, local_error->message);
-      return NULL;
-    }
-
-  record = record_alloc ();
-  record->filename = g_strdup (filename);
-  ok = load_record (record, xmlDocGetRootElement (doc), error);
-  xmlFreeDoc (doc);
-  if (!ok)
     return NULL;
-
-  /* What only the module knows (enough pieces, nests apart...). */
-  rs = bs_ruleset_new (record->variant, error);
-  if (rs == NULL)
-    return NULL;
-  return g_steal_pointer (&record);
+  return load_doc (doc, filename, error);
 }
 
 BsRecord *
 bs_record_load_file (const char  *path,
                      GError     **error)
 {
-  g_autofree char *data = NULL;
-  GStatBuf st;
-  gsize length;
+  BsXmlSource source = { path, BS_RECORD_ERROR };
+  xmlDoc *doc;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* Refuse a huge file before reading it. */
-  if (g_stat (path, &st) == 0 && st.st_size > BS_RECORD_MAX_FILE_SIZE)
-    {
-      g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_PARSE,
-                   _("%s: the record is %" G_GINT64_FORMAT " bytes, more than the limit of %d"),
-                   path, (gint64) st.st_size, BS_RECORD_MAX_FILE_SIZE);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, error))
+  doc = bs_xml_parse_file (path, &source, BS_RECORD_MAX_FILE_SIZE, error);
+  if (doc == NULL)
     return NULL;
-  return bs_record_load_data (data, length, path, error);
+  return load_doc (doc, path, error);
 }
 
 static void
@@ -565,8 +533,6 @@ bs_record_to_xml (const BsRecord *record,
 {
   xmlDoc *doc;
   xmlNode *root, *players, *moves;
-  xmlChar *buffer = NULL;
-  int size = 0;
   char *result;
   g_autofree char *seed = NULL;
 
@@ -600,12 +566,8 @@ bs_record_to_xml (const BsRecord *record,
   for (guint i = 0; i < record->moves->len; i++)
     add_text_child (moves, "move", g_array_index (record->moves, BsRecordMove, i).text);
 
-  xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
+  result = bs_xml_to_string (doc, length);
   xmlFreeDoc (doc);
-  result = g_strndup ((const char *) buffer, size);
-  xmlFree (buffer);
-  if (length != NULL)
-    *length = (gsize) size;
   return result;
 }
 
@@ -635,11 +597,13 @@ bs_record_replay (const BsRecord  *record,
 {
   g_autoptr (BsRuleset) rs = NULL;
   g_autofree BsPosition *pos = NULL;
+  BsXmlSource source = { NULL, BS_RECORD_ERROR };
   gboolean ok = TRUE;
   guint played = 0;
 
   g_return_val_if_fail (record != NULL, FALSE);
 
+  source.filename = record->filename;
   rs = bs_ruleset_new (record->variant, error);
   if (rs == NULL)
     return FALSE;
@@ -652,10 +616,8 @@ bs_record_replay (const BsRecord  *record,
 
       if (!bs_ruleset_play_turn (rs, pos, move->text, &local_error))
         {
-          g_autofree char *where = record_where (record->filename, move->line);
-
-          g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_MOVE,
-                       _("%sply %u: %s"), where, played + 1, local_error->message);
+          bs_xml_set_error (error, &source, BS_RECORD_ERROR_MOVE, move->line,
+                            _("ply %u: %s"), played + 1, local_error->message);
           ok = FALSE;
           break;
         }
@@ -663,12 +625,10 @@ bs_record_replay (const BsRecord  *record,
 
   if (ok && record->has_result && record->result != (BsResult) pos->result)
     {
-      g_autofree char *where = record_where (record->filename, record->result_line);
-
-      g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_VALUE,
-                   _("%sthe record gives the result %s, but its moves end with %s"),
-                   where, bs_record_result_to_string (record->result),
-                   bs_record_result_to_string ((BsResult) pos->result));
+      bs_xml_set_error (error, &source, BS_RECORD_ERROR_VALUE, record->result_line,
+                        _("the record gives the result %s, but its moves end with %s"),
+                        bs_record_result_to_string (record->result),
+                        bs_record_result_to_string ((BsResult) pos->result));
       ok = FALSE;
     }
 
