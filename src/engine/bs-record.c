@@ -589,6 +589,38 @@ bs_record_save_file (const BsRecord  *record,
 }
 
 gboolean
+bs_record_play_moves (const BsRecord   *record,
+                      const BsRuleset  *ruleset,
+                      BsPosition       *position,
+                      guint            *n_played,
+                      GError          **error)
+{
+  BsXmlSource source = { NULL, BS_RECORD_ERROR };
+  guint played = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (record != NULL && ruleset != NULL && position != NULL, FALSE);
+
+  source.filename = record->filename;
+  for (; played < record->moves->len; played++)
+    {
+      const BsRecordMove *move = &g_array_index (record->moves, BsRecordMove, played);
+      g_autoptr (GError) local_error = NULL;
+
+      if (!bs_ruleset_play_turn (ruleset, position, move->text, &local_error))
+        {
+          bs_xml_set_error (error, &source, BS_RECORD_ERROR_MOVE, move->line,
+                            _("ply %u: %s"), played + 1, local_error->message);
+          ok = FALSE;
+          break;
+        }
+    }
+  if (n_played != NULL)
+    *n_played = played;
+  return ok;
+}
+
+gboolean
 bs_record_replay (const BsRecord  *record,
                   BsRuleset      **ruleset,
                   BsPosition     **position,
@@ -598,8 +630,7 @@ bs_record_replay (const BsRecord  *record,
   g_autoptr (BsRuleset) rs = NULL;
   g_autofree BsPosition *pos = NULL;
   BsXmlSource source = { NULL, BS_RECORD_ERROR };
-  gboolean ok = TRUE;
-  guint played = 0;
+  gboolean ok;
 
   g_return_val_if_fail (record != NULL, FALSE);
 
@@ -609,20 +640,7 @@ bs_record_replay (const BsRecord  *record,
     return FALSE;
   pos = bs_ruleset_new_position (rs, record->seed);
 
-  for (; played < record->moves->len; played++)
-    {
-      const BsRecordMove *move = &g_array_index (record->moves, BsRecordMove, played);
-      g_autoptr (GError) local_error = NULL;
-
-      if (!bs_ruleset_play_turn (rs, pos, move->text, &local_error))
-        {
-          bs_xml_set_error (error, &source, BS_RECORD_ERROR_MOVE, move->line,
-                            _("ply %u: %s"), played + 1, local_error->message);
-          ok = FALSE;
-          break;
-        }
-    }
-
+  ok = bs_record_play_moves (record, rs, pos, n_played, error);
   if (ok && record->has_result && record->result != (BsResult) pos->result)
     {
       bs_xml_set_error (error, &source, BS_RECORD_ERROR_VALUE, record->result_line,
@@ -632,8 +650,6 @@ bs_record_replay (const BsRecord  *record,
       ok = FALSE;
     }
 
-  if (n_played != NULL)
-    *n_played = played;
   if (position != NULL)
     *position = g_steal_pointer (&pos);
   if (ruleset != NULL)

@@ -100,6 +100,16 @@ gboolean    bs_record_replay       (const BsRecord   *record,
                                     guint            *n_played,
                                     GError          **error);
 
+/* Plays the record's moves on position (normally the start of the
+ * record's game, from its seed) with ruleset, up to the first illegal
+ * move: then BS_RECORD_ERROR_MOVE as above, and position is the position
+ * before it. n_played may be NULL. The result is not checked. */
+gboolean    bs_record_play_moves   (const BsRecord   *record,
+                                    const BsRuleset  *ruleset,
+                                    BsPosition       *position,
+                                    guint            *n_played,
+                                    GError          **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsRecord, bs_record_free)
 
 G_END_DECLS
