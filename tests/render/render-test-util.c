@@ -109,7 +109,8 @@ BsRuleset *
 load_ruleset (const char *name)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariant) variant = bs_variant_new_for_module (name, &error);
+  /* The shipped variant file (BOARDSMITH_RULES_DIR). */
+  g_autoptr(BsVariant) variant = bs_variant_lookup (name, &error);
   BsRuleset *rs;
 
   g_assert_no_error (error);
