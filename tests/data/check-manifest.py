@@ -8,9 +8,11 @@ app needs and no more (no file system access: files come through the portals).
 Usage: check-manifest.py MANIFEST APP_ID
 """
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 REQUIRED_ARGS = {'--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri'}
 
@@ -20,8 +22,9 @@ def main():
     problems = []
     builder = shutil.which('flatpak-builder')
     if builder:
-        r = subprocess.run([builder, '--show-manifest', manifest_path], capture_output=True,
-                           text=True)
+        with tempfile.TemporaryDirectory() as tmp:  # it leaves a .flatpak-builder/ in its cwd
+            r = subprocess.run([builder, '--show-manifest', os.path.abspath(manifest_path)],
+                               capture_output=True, text=True, cwd=tmp)
         if r.returncode != 0 or 'WARNING' in r.stderr or 'CRITICAL' in r.stderr:
             problems.append(f'flatpak-builder --show-manifest: rc {r.returncode}\n{r.stderr}')
     else:
