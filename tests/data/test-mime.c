@@ -116,6 +116,32 @@ test_descriptions (void)
   g_assert_cmpstr (record, ==, "Boardsmith game record");
 }
 
+/* Tools that load the icon from data without its name (appstream-compose in a Flatpak build)
+ * recognise an SVG by "<svg" near the start: no long comment may come before it. */
+static void
+test_icons_sniff_as_svg (void)
+{
+  const char *icons[] = {
+    "icons/hicolor/scalable/apps/" APP_ID ".svg",
+    "icons/hicolor/symbolic/apps/" APP_ID "-symbolic.svg",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (icons); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("BOARDSMITH_DATA_SRCDIR"), icons[i],
+                                                NULL);
+      g_autofree char *contents = NULL;
+      g_autofree char *type = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize length;
+
+      g_file_get_contents (path, &contents, &length, &error);
+      g_assert_no_error (error);
+      type = g_content_type_guess (NULL, (const guchar *) contents, length, NULL);
+      g_assert_cmpstr (type, ==, "image/svg+xml");
+    }
+}
+
 static gboolean
 compile_mime_database (const char *package_file)
 {
@@ -180,6 +206,7 @@ main (int    argc,
   tmp_root = g_dir_make_tmp ("boardsmith-mime-XXXXXX", &error);
   g_assert_no_error (error);
   g_assert_nonnull (package_file);
+  g_assert_nonnull (g_getenv ("BOARDSMITH_DATA_SRCDIR"));
   if (!compile_mime_database (package_file))
     {
       remove_tree (tmp_root);
@@ -200,6 +227,7 @@ main (int    argc,
   g_test_add_func ("/mime/record/by-root-element", test_record_by_root_element);
   g_test_add_func ("/mime/other-xml-untouched", test_other_xml_untouched);
   g_test_add_func ("/mime/descriptions", test_descriptions);
+  g_test_add_func ("/mime/icons-sniff-as-svg", test_icons_sniff_as_svg);
 
   result = g_test_run ();
   remove_tree (tmp_root);
