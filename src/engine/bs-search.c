@@ -292,7 +292,12 @@ uct_iteration (Search           *s,
 
       if (s->nodes[index].n_children == 0)
         {
-          if (s->nodes[index].visits == 0 || !expand (s, index))
+          /* A leaf is expanded on a later visit; with a wide branching
+           * (the parent's, as an estimate) it waits longer, so the pool
+           * is not spent on thousands of children seen once. */
+          guint32 wait = 1 + s->nodes[s->path[depth > 0 ? depth - 1 : 0]].n_children / 64;
+
+          if (s->nodes[index].visits < wait || !expand (s, index))
             {
               playout (s);
               break;
@@ -408,6 +413,16 @@ uct_finish (Search         *s,
 
 /* ---- Simultaneous games: decoupled, factored bandits per order -------- */
 
+/* A standard normal variate (Box-Muller) from the search's generator. */
+static double
+gaussian (BsRng *rng)
+{
+  double u1 = 1.0 - bs_rng_double (rng);   /* (0, 1]: log is finite */
+  double u2 = bs_rng_double (rng);
+
+  return sqrt (-2.0 * log (u1)) * cos (2.0 * G_PI * u2);
+}
+
 static guint
 find_arm (Search *s,
           guint   step,
@@ -446,45 +461,31 @@ simultaneous_iteration (Search           *s,
     {
       guint n = bs_ruleset_generate (rs, s->scratch, s->moves);
       Arm *arms = &s->arms[(gsize) step * rs->max_moves];
-      guint32 total = 0, n_unvisited = 0;
       guint best = 0;
-      double best_value = -1, log_n;
+      double best_value = -G_MAXDOUBLE;
 
       g_assert (step < s->max_steps);
       s->step_mover[step] = s->scratch->to_move;
-      /* Map this step's legal orders to arms; pick an unvisited one at
-       * random first, then by UCB. */
+      /* Map this step's legal orders to arms. */
       for (guint i = 0; i < n; i++)
         {
           guint a = find_arm (s, step, s->moves[i], i);
           s->moves[i] = a;     /* reuse the buffer for arm indices */
-          total += arms[a].visits;
-          if (arms[a].visits == 0)
-            n_unvisited++;
         }
-      if (n_unvisited > 0)
+      /* Thompson sampling (a normal approximation of each arm's Beta
+       * posterior): unlike UCB, whose choices are a deterministic function
+       * of the shared rewards, it draws every step independently, so the
+       * pieces' orders are not locked together into a few joint orders. */
+      for (guint i = 0; i < n; i++)
         {
-          guint k = bs_rng_below (&s->rng, n_unvisited);
-          for (guint i = 0; i < n; i++)
-            if (arms[s->moves[i]].visits == 0 && k-- == 0)
-              {
-                best = s->moves[i];
-                break;
-              }
-        }
-      else
-        {
-          log_n = log ((double) MAX (total, 1));
-          for (guint i = 0; i < n; i++)
+          const Arm *a = &arms[s->moves[i]];
+          double mean = (a->score2 / 2.0 + 1.0) / (a->visits + 2.0);
+          double value = mean + gaussian (&s->rng) * sqrt (mean * (1 - mean) / (a->visits + 3.0));
+
+          if (value > best_value)
             {
-              const Arm *a = &arms[s->moves[i]];
-              double value = a->score2 / (2.0 * a->visits)
-                             + s->exploration * sqrt (log_n / a->visits);
-              if (value > best_value)
-                {
-                  best_value = value;
-                  best = s->moves[i];
-                }
+              best_value = value;
+              best = s->moves[i];
             }
         }
       chosen[step] = best;

@@ -8,9 +8,10 @@
  * moves that end the game at once, so wins in one are taken and losses in
  * one are avoided. Simultaneous games (BS_MODULE_SIMULTANEOUS, Tribes) are
  * not searched as if sequential: each piece's order is a bandit arm of its
- * own (decoupled, factored UCB over the steps of the round), chosen without
- * seeing the other player's orders of that round, followed by random
- * playouts; the result is the whole round's orders for one player.
+ * own (decoupled, factored bandits over the steps of the round, drawn by
+ * Thompson sampling), chosen without seeing the other player's orders of
+ * that round, followed by random playouts; the result is the whole round's
+ * orders for one player.
  *
  * A search is deterministic for a given seed and playout budget; a time
  * budget is not. Nothing here touches GTK: the app runs
