@@ -53,7 +53,8 @@ typedef struct {
   guint32         *path;
   guint            path_capacity;
 
-  /* Simultaneous games: arms[step * max_moves + i], n_arms[step], mover[step]. */
+  /* Simultaneous games: the marginal statistics of each step's orders,
+   * arms[step * max_moves + i], n_arms[step], and whose step it is. */
   Arm             *arms;
   guint           *n_arms;
   guint8          *step_mover;
@@ -349,6 +350,32 @@ compare_candidates (gconstpointer a,
   return 0;
 }
 
+/* The orders of a simultaneous round are ranked by a lower confidence
+ * bound of their mean: the opponent's replies shift during the search, so
+ * early visits say less than in a tree, and an order that has become
+ * clearly better late must not lose to one that was visited early. */
+static double
+lower_bound (const BsSearchCandidate *c)
+{
+  if (c->visits == 0)
+    return -1.0;
+  return c->win_rate - 2.0 * sqrt (c->win_rate * (1.0 - c->win_rate) / c->visits);
+}
+
+static int
+compare_candidates_lower_bound (gconstpointer a,
+                                gconstpointer b)
+{
+  const BsSearchCandidate *ca = a, *cb = b;
+  double la = lower_bound (ca), lb = lower_bound (cb);
+
+  if (ca->step != cb->step)
+    return ca->step < cb->step ? -1 : 1;
+  if (la != lb)
+    return la > lb ? -1 : 1;
+  return compare_candidates (a, b);
+}
+
 /* Picks among candidates [0, n) (sorted best first) with probability
  * proportional to visits^(1/t); never a proven loss when another exists,
  * always a proven win. */
@@ -411,29 +438,26 @@ uct_finish (Search         *s,
   result->n_nodes = s->n_nodes;
 }
 
-/* ---- Simultaneous games: decoupled, factored bandits per order -------- */
+/* ---- Simultaneous games: decoupled trees over each player's orders ---- */
 
-/* A standard normal variate (Box-Muller) from the search's generator. */
-static double
-gaussian (BsRng *rng)
-{
-  double u1 = 1.0 - bs_rng_double (rng);   /* (0, 1]: log is finite */
-  double u2 = bs_rng_double (rng);
-
-  return sqrt (-2.0 * log (u1)) * cos (2.0 * G_PI * u2);
-}
+/* A round is searched with one tree per player over that player's own
+ * orders (node 0: player 1's first order, node 1: player 2's). Player 2's
+ * tree is entered the same way whatever player 1 ordered in the iteration,
+ * so neither side's choice depends on the other's orders of the round;
+ * within a side, an order is chosen knowing the side's earlier orders, so
+ * combinations of pieces are found. Rounds after the first are played out
+ * at random. Besides the trees, every order of every step keeps marginal
+ * statistics (the arms): the hint shows them, and they complete a side's
+ * orders where its tree has not grown deep enough. */
 
 static guint
 find_arm (Search *s,
           guint   step,
-          BsMove  move,
-          guint   hint)
+          BsMove  move)
 {
   Arm *arms = &s->arms[(gsize) step * s->rs->max_moves];
   guint n = s->n_arms[step];
 
-  if (hint < n && arms[hint].move == move)
-    return hint;
   for (guint i = 0; i < n; i++)
     if (arms[i].move == move)
       return i;
@@ -451,52 +475,54 @@ simultaneous_iteration (Search           *s,
                         guint            *chosen)
 {
   const BsRuleset *rs = s->rs;
-  guint step = 0;
+  guint step = 0, depth = 0;
   guint8 result;
 
   bs_position_copy (rs, s->scratch, root);
-  /* The root round: each step's order is chosen from that step's own
-   * statistics only, so neither player sees the other's orders. */
   do
     {
-      guint n = bs_ruleset_generate (rs, s->scratch, s->moves);
-      Arm *arms = &s->arms[(gsize) step * rs->max_moves];
-      guint best = 0;
-      double best_value = -G_MAXDOUBLE;
+      int player = s->scratch->to_move;
+      guint32 index = player == 1 ? 0 : 1;
+      gboolean in_tree = TRUE;
 
-      g_assert (step < s->max_steps);
-      s->step_mover[step] = s->scratch->to_move;
-      /* Map this step's legal orders to arms. */
-      for (guint i = 0; i < n; i++)
+      path_reserve (s, depth);
+      s->path[depth++] = index;
+      do
         {
-          guint a = find_arm (s, step, s->moves[i], i);
-          s->moves[i] = a;     /* reuse the buffer for arm indices */
-        }
-      /* Thompson sampling (a normal approximation of each arm's Beta
-       * posterior): unlike UCB, whose choices are a deterministic function
-       * of the shared rewards, it draws every step independently, so the
-       * pieces' orders are not locked together into a few joint orders. */
-      for (guint i = 0; i < n; i++)
-        {
-          const Arm *a = &arms[s->moves[i]];
-          double mean = (a->score2 / 2.0 + 1.0) / (a->visits + 2.0);
-          double value = mean + gaussian (&s->rng) * sqrt (mean * (1 - mean) / (a->visits + 3.0));
+          BsMove move;
 
-          if (value > best_value)
+          g_assert (step < s->max_steps);
+          if (in_tree && s->nodes[index].n_children == 0 &&
+              ((index > 1 && s->nodes[index].visits == 0) || !expand (s, index)))
+            in_tree = FALSE;
+          if (in_tree)
             {
-              best_value = value;
-              best = s->moves[i];
+              index = select_child (s, index);
+              move = s->nodes[index].move;
+              path_reserve (s, depth);
+              s->path[depth++] = index;
             }
+          else
+            move = bs_ruleset_random_move (rs, s->scratch, &s->rng, s->moves);
+          s->step_mover[step] = (guint8) player;
+          chosen[step] = find_arm (s, step, move);
+          bs_ruleset_apply (rs, s->scratch, move, NULL);
+          step++;
         }
-      chosen[step] = best;
-      bs_ruleset_apply (rs, s->scratch, arms[best].move, NULL);
-      step++;
+      while (s->scratch->step != 0 && s->scratch->to_move == player &&
+             !bs_position_is_over (s->scratch));
     }
   while (s->scratch->step != 0 && !bs_position_is_over (s->scratch));
   s->n_steps = MAX (s->n_steps, step);
 
   playout (s);
   result = s->scratch->result;
+  for (guint i = 0; i < depth; i++)
+    {
+      Node *n = &s->nodes[s->path[i]];
+      n->visits++;
+      n->score2 += reward2 (result, n->mover);
+    }
   for (guint i = 0; i < step; i++)
     {
       Arm *a = &s->arms[(gsize) i * rs->max_moves + chosen[i]];
@@ -510,6 +536,8 @@ simultaneous_finish (Search         *s,
                      int             player,
                      BsSearchResult *result)
 {
+  g_autoptr(GArray) children = g_array_new (FALSE, TRUE, sizeof (BsSearchCandidate));
+  guint32 index[3] = { 0, 0, 1 };       /* where each side is in its tree */
   double sum = 0;
   guint first = G_MAXUINT, n_own = 0;
 
@@ -518,7 +546,10 @@ simultaneous_finish (Search         *s,
   for (guint step = 0; step < s->n_steps; step++)
     {
       const Arm *arms = &s->arms[(gsize) step * s->rs->max_moves];
-      guint start = result->candidates->len, chosen;
+      int mover = s->step_mover[step];
+      guint start = result->candidates->len;
+      guint32 node = index[mover];
+      BsSearchCandidate choice;
 
       for (guint i = 0; i < s->n_arms[step]; i++)
         {
@@ -531,20 +562,49 @@ simultaneous_finish (Search         *s,
           };
           g_array_append_val (result->candidates, cand);
         }
-      g_array_sort (result->candidates, compare_candidates);
-      chosen = start;
-      if (s->step_mover[step] == player)
+      g_array_sort (result->candidates, compare_candidates_lower_bound);
+      choice = g_array_index (result->candidates, BsSearchCandidate, start);
+
+      /* Follow the side's tree while it has statistics there. */
+      if (node != G_MAXUINT32 && s->nodes[node].n_children > 0 && s->nodes[node].visits > 0)
         {
-          BsSearchCandidate *cands = &g_array_index (result->candidates, BsSearchCandidate, start);
-          guint k = pick_with_temperature (s, cands, result->candidates->len - start);
+          const Node *kids = &s->nodes[s->nodes[node].first_child];
+          BsSearchCandidate *cands;
+          guint k;
+
+          g_array_set_size (children, 0);
+          for (guint32 i = 0; i < s->nodes[node].n_children; i++)
+            {
+              BsSearchCandidate cand = {
+                .move = kids[i].move,
+                .step = 0,
+                .visits = kids[i].visits,
+                .win_rate = kids[i].visits > 0 ? kids[i].score2 / (2.0 * kids[i].visits) : 0.0,
+              };
+              g_array_append_val (children, cand);
+            }
+          g_array_sort (children, compare_candidates);
+          cands = (BsSearchCandidate *) (gpointer) children->data;
+          k = mover == player ? pick_with_temperature (s, cands, children->len) : 0;
           result->randomized |= k != 0;
-          chosen = start + k;
+          choice.move = cands[k].move;
+          choice.win_rate = cands[k].win_rate;
+          index[mover] = G_MAXUINT32;
+          for (guint32 i = 0; i < s->nodes[node].n_children; i++)
+            if (kids[i].move == choice.move)
+              index[mover] = s->nodes[node].first_child + i;
+        }
+      else
+        index[mover] = G_MAXUINT32;
+
+      if (mover == player)
+        {
           if (first == G_MAXUINT)
             first = step;
           n_own++;
-          sum += g_array_index (result->candidates, BsSearchCandidate, chosen).win_rate;
+          sum += choice.win_rate;
         }
-      result->round_steps[step] = g_array_index (result->candidates, BsSearchCandidate, chosen).move;
+      result->round_steps[step] = choice.move;
     }
   if (first == G_MAXUINT)
     first = 0;
@@ -553,7 +613,7 @@ simultaneous_finish (Search         *s,
   result->steps = g_new0 (BsMove, MAX (n_own, 1));
   memcpy (result->steps, result->round_steps + first, n_own * sizeof (BsMove));
   result->win_rate = n_own > 0 ? sum / n_own : 0.5;
-  result->n_nodes = 0;
+  result->n_nodes = s->n_nodes;
 }
 
 /* ---- Public API ----------------------------------------------------- */
@@ -754,6 +814,12 @@ bs_search_run (BsRuleset             *rs,
       s.n_arms = g_new0 (guint, s.max_steps);
       s.step_mover = g_new0 (guint8, s.max_steps);
       chosen = g_new0 (guint, s.max_steps);
+      /* Two roots: the first order of player 1 and of player 2. */
+      pool_reserve (&s, 2);
+      memset (s.nodes, 0, 2 * sizeof (Node));
+      s.nodes[0].mover = 1;
+      s.nodes[1].mover = 2;
+      s.n_nodes = 2;
     }
   else
     {

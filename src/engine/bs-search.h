@@ -7,11 +7,10 @@
  * (one allocation grown in chunks, capped) and a light solver that marks
  * moves that end the game at once, so wins in one are taken and losses in
  * one are avoided. Simultaneous games (BS_MODULE_SIMULTANEOUS, Tribes) are
- * not searched as if sequential: each piece's order is a bandit arm of its
- * own (decoupled, factored bandits over the steps of the round, drawn by
- * Thompson sampling), chosen without seeing the other player's orders of
- * that round, followed by random playouts; the result is the whole round's
- * orders for one player.
+ * not searched as if sequential: each player has a tree of their own
+ * orders for the round (decoupled UCT), entered without knowing the other
+ * player's orders of that round, followed by random playouts; the result
+ * is the whole round's orders for one player.
  *
  * A search is deterministic for a given seed and playout budget; a time
  * budget is not. Nothing here touches GTK: the app runs
@@ -101,7 +100,9 @@ typedef struct {
   BsMove   *round_steps;
   guint     n_round_steps;
   guint     player_first_step;
-  /* Root moves, most visited first (simultaneous: grouped by step). */
+  /* Root moves, most visited first. Simultaneous: every order of every
+   * step of the round with its marginal statistics, grouped by step, each
+   * group ranked by a lower confidence bound of the win rate. */
   GArray   *candidates;       /* of BsSearchCandidate */
   double    win_rate;         /* of the chosen move (simultaneous: mean over its orders) */
   guint64   iterations;

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <gio/gio.h>
 
 #include "bs-error.h"
@@ -15,9 +16,12 @@
 
 /* ---- Helpers --------------------------------------------------------- */
 
+/* A variant of `module` with --set style settings ("size=2") and fixed
+ * setup pieces ("PLAYER:KIND:CELL"). */
 static BsRuleset *
-ruleset_for (const char *module,
-             const char * const *settings)
+ruleset_with (const char         *module,
+              const char * const *settings,
+              const char * const *pieces)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(BsVariant) variant = bs_variant_new_for_module (module, &error);
@@ -30,9 +34,37 @@ ruleset_for (const char *module,
       bs_variant_set (variant, kv[0], kv[1], &error);
       g_assert_no_error (error);
     }
+  for (guint i = 0; pieces != NULL && pieces[i] != NULL; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (pieces[i], ":", 3);
+      BsVariantPiece piece = {
+        .cell = g_strdup (f[2]),
+        .player = atoi (f[0]),
+        .kind = g_strdup (f[1]),
+        .dir = -1,
+        .line = 0,
+      };
+      g_array_append_val (variant->setup, piece);
+    }
   rs = bs_ruleset_new (variant, &error);
   g_assert_no_error (error);
   return rs;
+}
+
+static BsRuleset *
+ruleset_for (const char         *module,
+             const char * const *settings)
+{
+  return ruleset_with (module, settings, NULL);
+}
+
+/* The notation of the search's (first) step. */
+static char *
+chosen_text (BsRuleset            *rs,
+             const BsPosition     *pos,
+             const BsSearchResult *result)
+{
+  return bs_ruleset_format_move (rs, pos, result->steps[0]);
 }
 
 static BsPosition *
@@ -325,7 +357,8 @@ test_search_node_cap (void)
       if (bs_ruleset_is_simultaneous (rs))
         continue;
       bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, 8);
-      params.playouts = 3000;
+      /* Enough for wide games, whose leaves wait longer to expand. */
+      params.playouts = 3000 + 20 * rs->max_moves;
       params.max_nodes = rs->max_moves + 1;   /* room for the root's children only */
       small = bs_search_run (rs, pos, &params, NULL, NULL, NULL);
       params.max_nodes = 0;
@@ -333,7 +366,7 @@ test_search_node_cap (void)
       g_assert_nonnull (small);
       g_assert_nonnull (big);
       g_assert_cmpuint (small->n_nodes, <=, rs->max_moves + 1);
-      g_assert_cmpuint (small->iterations, ==, 3000);
+      g_assert_cmpuint (small->iterations, ==, params.playouts);
       g_assert_cmpuint (big->n_nodes, >, small->n_nodes);
       g_assert_cmpuint (big->bytes_used, >=, small->bytes_used);
       assert_result_legal (rs, pos, small);
@@ -401,6 +434,287 @@ test_search_mined_tactics (void)
       g_test_message ("%s: %u wins in one, %u losses in one blocked", modules[m]->id, wins, blocks);
       g_assert_cmpuint (wins + blocks, >, 0);
     }
+}
+
+
+/* ---- Hand-made positions, one game at a time ----------------------------- */
+
+/* Ikabegamá, default hexagon of side 5 (Light nest a1, Dark nest i9), with
+ * a Light token set up on g7. Neighbours of (file, rank) on this board are
+ * (±1, 0), (0, ±1), (+1, +1), (−1, −1); g7 → i9 is (+2, +2): distance 2.
+ * 1. b1 (Light grows next to its nest) 2. i9-g9 (Dark jumps its nest token
+ * away: g9 is (−2, 0) from i9, and flips nothing, g7 not being next to g9).
+ * Now the Dark nest i9 is empty and no Light token is next to it, so the
+ * only winning move is the jump g7-i9 into the nest. */
+static void
+test_search_ikabegama_jump_into_nest (void)
+{
+  static const char * const pieces[] = { "1:token:g7", NULL };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  g_autofree char *text = NULL;
+
+  if (!module_registered ("ikabegama"))
+    return;
+  rs = ruleset_with ("ikabegama", NULL, pieces);
+  pos = position_after (rs, 1, "b1 i9-g9");
+  g_assert_cmpint (pos->to_move, ==, 1);
+  r = search (rs, pos, 2000, 3);
+  text = chosen_text (rs, pos, r);
+  g_assert_cmpstr (text, ==, "g7-i9");
+  g_assert_true (move_wins_at_once (rs, pos, r->steps[0]));
+}
+
+/* Ikabegamá, a Dark token set up on c3 next to b2, itself next to the
+ * Light nest a1 (c3 → a1 is (−2, −2): distance 2). Light to move. Dark
+ * threatens to flip the Light token on a1: by growing on b2 (next to c3),
+ * or by jumping c3-b1 or c3-a2 (both at distance 2 from c3 and next to
+ * a1). Light must turn c3 to its side: grow on b2 (next to a1 and to c3),
+ * or jump a1-c2 or a1-b3 (distance 2 from a1, next to c3), leaving Dark
+ * only its far nest token. A growth on b1 or a2 flips nothing and loses to
+ * b2. */
+static void
+test_search_ikabegama_block (void)
+{
+  static const char * const pieces[] = { "2:token:c3", NULL };
+  static const char * const blocks[] = { "b2", "a1-c2", "a1-b3", NULL };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  g_autofree char *text = NULL;
+  BsMove grow_b1;
+
+  if (!module_registered ("ikabegama"))
+    return;
+  rs = ruleset_with ("ikabegama", NULL, pieces);
+  pos = position_after (rs, 1, NULL);
+  g_assert_true (bs_ruleset_parse_move (rs, pos, "b1", &grow_b1, NULL));
+  g_assert_true (move_allows_win_in_one (rs, pos, grow_b1));
+  r = search (rs, pos, 5000, 4);
+  text = chosen_text (rs, pos, r);
+  g_assert_true (g_strv_contains (blocks, text));
+  g_assert_false (move_allows_win_in_one (rs, pos, r->steps[0]));
+}
+
+/* Abrobad on an ordinary hexagon of side 2 (7 cells: b2 in the centre, a
+ * ring of six around it). 1. b2 2. a1. White's only stone touches every
+ * cell, so White has no placement: its moves are the centre stone's
+ * movements and "end". Ending fills the five empty cells with Black, whose
+ * stones then make the whole ring, one group; White has one group too, and
+ * the player who ends wins with a group count less than or equal to the
+ * opponent's: "end" wins at once, and a movement does not end the game. */
+static void
+test_search_abrobad_end_wins (void)
+{
+  static const char * const settings[] = { "shape=hexagon", "size=2", NULL };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  g_autofree char *text = NULL;
+
+  if (!module_registered ("abrobad"))
+    return;
+  rs = ruleset_for ("abrobad", settings);
+  pos = position_after (rs, 1, "b2 a1");
+  r = search (rs, pos, 500, 5);
+  text = chosen_text (rs, pos, r);
+  g_assert_cmpstr (text, ==, "end");
+  g_assert_cmpint (g_array_index (r->candidates, BsSearchCandidate, 0).proven, ==, 1);
+}
+
+/* Agoraphobia on a 4×4 rhombus, Light with 2 small pieces, Dark with 1
+ * (the two opening placements are free). 1. S@a1 2. S@c2. Light places its
+ * last piece, then Dark has none and the game ends. Neighbours of (file,
+ * rank): (±1, 0), (0, ±1), (+1, +1), (−1, −1). Every legal placement pushes
+ * c2 one cell; b1 and b2 also touch a1 (which cannot move: the edge), so
+ * they leave Light one group of 2 against Dark's 1: the larger group
+ * loses. c1, c3, d2 and d3 leave Light two single pieces: largest groups
+ * equal (1), and Light has more groups: Light wins. */
+static void
+test_search_agoraphobia_win (void)
+{
+  static const char * const settings[] = {
+    "width=4", "height=4", "supply.1.small=2", "supply.1.large=0",
+    "supply.2.small=1", "supply.2.large=0", NULL
+  };
+  static const char * const wins[] = { "S@c1", "S@c3", "S@d2", "S@d3", NULL };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  g_autofree char *text = NULL;
+  BsMove b1;
+
+  if (!module_registered ("agoraphobia"))
+    return;
+  rs = ruleset_for ("agoraphobia", settings);
+  pos = position_after (rs, 1, "S@a1 S@c2");
+  g_assert_true (bs_ruleset_parse_move (rs, pos, "S@b1", &b1, NULL));
+  g_assert_true (move_allows_win_in_one (rs, pos, b1));   /* it loses at once */
+  r = search (rs, pos, 500, 6);
+  text = chosen_text (rs, pos, r);
+  g_assert_true (g_strv_contains (wins, text));
+  g_assert_true (move_wins_at_once (rs, pos, r->steps[0]));
+}
+
+/* Astoria on 4×4, two circles each, no triangles. 1. C@a3/N (column a:
+ * Gold 1 > 0, so a3 moves to a4) 2. C@b1/W (row 1: b1 moves to a1)
+ * 3. C@d3/N (column d moves: d3 to d4; column a is 1 to 1, nothing moves).
+ * Player 2 places the last piece. C@a2/N (or C@a3/N) makes column a 2 to
+ * 1 for player 2: the column moves north and Gold's a4 falls off: 2 pieces
+ * to 1, a win. Everything else leaves 2 to 2 (a draw) or pushes player 2's
+ * own a1 off the south edge. */
+static void
+test_search_astoria_knock_off (void)
+{
+  static const char * const settings[] = {
+    "width=4", "height=4", "supply.1.circle=2", "supply.1.triangle=0",
+    "supply.2.circle=2", "supply.2.triangle=0", NULL
+  };
+  static const char * const wins[] = { "C@a2/N", "C@a3/N", NULL };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  g_autofree char *text = NULL;
+
+  if (!module_registered ("astoria"))
+    return;
+  rs = ruleset_for ("astoria", settings);
+  pos = position_after (rs, 1, "C@a3/N C@b1/W C@d3/N");
+  g_assert_cmpint (pos->to_move, ==, 2);
+  r = search (rs, pos, 2000, 7);
+  text = chosen_text (rs, pos, r);
+  g_assert_true (g_strv_contains (wins, text));
+  g_assert_true (move_wins_at_once (rs, pos, r->steps[0]));
+}
+
+/* The same Astoria game one ply earlier: after 1. C@a3/N 2. C@b1/W Gold
+ * (a4) has one circle left, player 2 (a1) one too. If Gold plays away
+ * from column a (3. C@d3/N), 4. C@a2/N knocks a4 off and wins. Gold must
+ * keep column a: e.g. C@a3/S makes it 2 to 1 for Gold and pushes a1 off
+ * the south edge. */
+static void
+test_search_astoria_block (void)
+{
+  static const char * const settings[] = {
+    "width=4", "height=4", "supply.1.circle=2", "supply.1.triangle=0",
+    "supply.2.circle=2", "supply.2.triangle=0", NULL
+  };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  BsMove away, keep;
+
+  if (!module_registered ("astoria"))
+    return;
+  rs = ruleset_for ("astoria", settings);
+  pos = position_after (rs, 1, "C@a3/N C@b1/W");
+  g_assert_true (bs_ruleset_parse_move (rs, pos, "C@d3/N", &away, NULL));
+  g_assert_true (bs_ruleset_parse_move (rs, pos, "C@a3/S", &keep, NULL));
+  g_assert_true (move_allows_win_in_one (rs, pos, away));
+  g_assert_false (move_allows_win_in_one (rs, pos, keep));
+  r = search (rs, pos, 5000, 8);
+  g_assert_false (move_allows_win_in_one (rs, pos, r->steps[0]));
+}
+
+/* Simultaneous games: does every reply of player 2 to player 1's orders
+ * (pos is after player 1's last order) leave player 1 the winner? */
+static gboolean
+all_replies_lose (BsRuleset        *rs,
+                  const BsPosition *pos)
+{
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsPosition *next = bs_position_dup (rs, pos);
+  guint n;
+
+  if (bs_position_is_over (pos) || pos->step == 0)
+    return pos->result == BS_RESULT_WIN_1;
+  n = bs_ruleset_generate (rs, pos, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      bs_position_copy (rs, next, pos);
+      bs_ruleset_apply (rs, next, moves[i], NULL);
+      if (!all_replies_lose (rs, next))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Has player 1 orders (from pos, during their part of the round) that
+ * win the round against every reply? */
+static gboolean
+has_sure_win (BsRuleset        *rs,
+              const BsPosition *pos)
+{
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsPosition *next = bs_position_dup (rs, pos);
+  guint n;
+
+  if (bs_position_is_over (pos))
+    return pos->result == BS_RESULT_WIN_1;
+  if (pos->to_move != 1)
+    return all_replies_lose (rs, pos);
+  n = bs_ruleset_generate (rs, pos, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      bs_position_copy (rs, next, pos);
+      bs_ruleset_apply (rs, next, moves[i], NULL);
+      if (has_sure_win (rs, next))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Tribes on 3×3 (8 pieces, centre b2 empty): positions of random games
+ * with few pieces left where player 1 has orders that win the round
+ * whatever player 2 orders (found by trying every pair of order sets).
+ * The search, choosing player 1's orders without seeing player 2's, must
+ * find such a set. */
+static void
+test_search_tribes_sure_win (void)
+{
+  static const char * const settings[] = {
+    "width=3", "height=3", "supply.1.piece=4", "supply.2.piece=4", NULL
+  };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsMove *scratch = NULL;
+  guint found = 0;
+  BsRng rng;
+
+  if (!module_registered ("tribes"))
+    return;
+  rs = ruleset_for ("tribes", settings);
+  scratch = g_new (BsMove, rs->max_moves);
+  bs_rng_init (&rng, 2024);
+  for (guint game = 0; game < 4000 && found < 20; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, game);
+
+      while (!bs_position_is_over (pos))
+        {
+          if (bs_position_pieces (pos, 1) <= 3 && bs_position_pieces (pos, 2) <= 3 &&
+              bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) <= 5 &&
+              has_sure_win (rs, pos))
+            {
+              g_autoptr(BsSearchResult) r = search (rs, pos, 20000, game);
+              g_autofree BsPosition *after = bs_position_dup (rs, pos);
+
+              g_assert_cmpint (r->player, ==, 1);
+              for (guint i = 0; i < r->n_steps; i++)
+                bs_ruleset_apply (rs, after, r->steps[i], NULL);
+              if (!all_replies_lose (rs, after))
+                {
+                  g_autofree char *round = bs_ruleset_format_turn (rs, pos, r->round_steps,
+                                                                   r->n_round_steps);
+                  g_error ("game %u ply %u: %s does not win for sure", game, pos->ply, round);
+                }
+              found++;
+            }
+          play_random_turn (rs, pos, &rng, scratch);
+        }
+    }
+  g_test_message ("tribes: %u sure wins found", found);
+  g_assert_cmpuint (found, >, 0);
 }
 
 /* ---- Cancellation ------------------------------------------------------ */
@@ -613,6 +927,13 @@ main (int   argc,
   g_test_add_func ("/search/node-cap", test_search_node_cap);
   g_test_add_func ("/search/game-over", test_search_game_over);
   g_test_add_func ("/search/mined-tactics", test_search_mined_tactics);
+  g_test_add_func ("/search/ikabegama/jump-into-nest", test_search_ikabegama_jump_into_nest);
+  g_test_add_func ("/search/ikabegama/block", test_search_ikabegama_block);
+  g_test_add_func ("/search/abrobad/end-wins", test_search_abrobad_end_wins);
+  g_test_add_func ("/search/agoraphobia/win", test_search_agoraphobia_win);
+  g_test_add_func ("/search/astoria/knock-off", test_search_astoria_knock_off);
+  g_test_add_func ("/search/astoria/block", test_search_astoria_block);
+  g_test_add_func ("/search/tribes/sure-win", test_search_tribes_sure_win);
   g_test_add_func ("/search/cancel-async", test_search_cancel_async);
   g_test_add_func ("/search/cancel-sync-before", test_search_cancel_sync_before);
   g_test_add_func ("/search/async-result", test_search_async_result);
