@@ -925,13 +925,24 @@ paint_orders (Painter *p)
         head = 0.24 * s;
         half = 0.16 * s;
         shaft = 0.055 * s;
-        cairo_move_to (cr, x0 + ux * start + nx * shaft, y0 + uy * start + ny * shaft);
-        cairo_line_to (cr, x0 + ux * (tip - head) + nx * shaft, y0 + uy * (tip - head) + ny * shaft);
-        cairo_line_to (cr, x0 + ux * (tip - head) + nx * half, y0 + uy * (tip - head) + ny * half);
-        cairo_line_to (cr, x0 + ux * tip, y0 + uy * tip);
-        cairo_line_to (cr, x0 + ux * (tip - head) - nx * half, y0 + uy * (tip - head) - ny * half);
-        cairo_line_to (cr, x0 + ux * (tip - head) - nx * shaft, y0 + uy * (tip - head) - ny * shaft);
-        cairo_line_to (cr, x0 + ux * start - nx * shaft, y0 + uy * start - ny * shaft);
+        {
+          /* The outline as (along, across) pairs from the piece's centre. */
+          const double outline[7][2] = {
+            { start, shaft }, { tip - head, shaft }, { tip - head, half }, { tip, 0 },
+            { tip - head, -half }, { tip - head, -shaft }, { start, -shaft },
+          };
+
+          for (int i = 0; i < 7; i++)
+            {
+              double px = x0 + ux * outline[i][0] + nx * outline[i][1];
+              double py = y0 + uy * outline[i][0] + ny * outline[i][1];
+
+              if (i == 0)
+                cairo_move_to (cr, px, py);
+              else
+                cairo_line_to (cr, px, py);
+            }
+        }
         cairo_close_path (cr);
         set_rgba (cr, &fill);
         cairo_fill_preserve (cr);

@@ -96,7 +96,9 @@ fake_game_fill (FakeGame *game,
 GPtrArray *
 seed_game_names (void)
 {
-  static const char * const names[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  static const char * const names[] = {
+    "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria",
+  };
   GPtrArray *list = g_ptr_array_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -148,8 +148,8 @@ test_seed_games (void)
             Run run;
 
             if (mid)
-              run_render (&run, name, "--seed", seed, "--moves", moves, "-o", path, "--size", "300x200",
-                          "--coords", "--caption", "--json", NULL);
+              run_render (&run, name, "--seed", seed, "--moves", moves, "-o", path,
+                          "--size", "300x200", "--coords", "--caption", "--json", NULL);
             else
               run_render (&run, name, "-o", path, "--size", "300x200", "--theme", "dark",
                           "--json", NULL);
