@@ -355,10 +355,16 @@ bs_xml_next_element (const xmlNode      *parent,
       switch (node->type)
         {
         case XML_ELEMENT_NODE:
-          if (allowed != NULL && !in_list ((const char *) node->name, allowed))
+          /* Boardsmith's formats use no namespaces: <xi:include> is just
+           * an unknown element. */
+          if (node->ns != NULL ||
+              (allowed != NULL && !in_list ((const char *) node->name, allowed)))
             {
+              gboolean prefixed = node->ns != NULL && node->ns->prefix != NULL;
               bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                                "unknown element <%s> in <%s>", node->name, parent->name);
+                                "unknown element <%s%s%s> in <%s>",
+                                prefixed ? (const char *) node->ns->prefix : "",
+                                prefixed ? ":" : "", node->name, parent->name);
               return NULL;
             }
           return node;

@@ -56,6 +56,9 @@ static const BadVariant catalogue[] = {
 
   /* The structure the format fixes. */
   { "wrong-root.xml", NULL, SCHEMA, 2, "expected a <variant> element, not <game>", TRUE },
+  { "namespaced-root.xml", NULL, SCHEMA, 2,
+    "<variant> must not be in a namespace (found \"http://example.org/variant\")", TRUE },
+  { "xinclude.xml", NULL, SCHEMA, 4, "unknown element <xi:include> in <variant>", TRUE },
   { "missing-format.xml", NULL, SCHEMA, 2, "missing attribute \"format\" on <variant>", TRUE },
   { "format-2.xml", NULL, VALUE, 2,
     "<variant format>: unsupported format version 2 (this version of Boardsmith reads "
