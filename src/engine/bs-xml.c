@@ -70,6 +70,12 @@ state_record (ParseState *state,
   g_strstrip (state->message);
   /* Some of libxml2's messages span lines ("...\nBytes: 0xFF"). */
   g_strdelimit (state->message, "\n", ' ');
+  /* And one gives advice meant for programmers. */
+  if (g_str_has_prefix (state->message, "Excessive depth in document"))
+    {
+      g_free (state->message);
+      state->message = g_strdup ("elements are nested too deeply (more than 256 levels)");
+    }
   state->line = line;
 }
 
@@ -159,6 +165,12 @@ bs_xml_parse_full (const char        *data,
       bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
                         "the file is too large (%" G_GSIZE_FORMAT " bytes; at most %"
                         G_GSIZE_FORMAT " are accepted)", length, max_size);
+      return NULL;
+    }
+  if (length > G_MAXINT)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
+                        "the file is too large (%" G_GSIZE_FORMAT " bytes)", length);
       return NULL;
     }
   if (length == 0)

@@ -42,6 +42,8 @@ static const BadVariant catalogue[] = {
   { "not-well-formed.xml", NULL, PARSE, 14,
     "Opening and ending tag mismatch: players line 5 and player", TRUE },
   { "truncated.xml", NULL, PARSE, 7, "Premature end of data in tag players line 6", TRUE },
+  { "deep-nesting.xml", NULL, PARSE, 3,
+    "elements are nested too deeply (more than 256 levels)", TRUE },
   { "two-roots.xml", NULL, PARSE, 19, "Extra content at the end of the document", TRUE },
   { "undefined-entity.xml", NULL, PARSE, 3, "Entity 'jerry' not defined", TRUE },
   { "xxe-external-entity.xml", NULL, PARSE, 2,
