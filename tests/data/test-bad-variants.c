@@ -153,6 +153,9 @@ static const BadVariant catalogue[] = {
   { "nest-off-board.xml", "ikabegama", UNKNOWN, 6, "nest a9 is not on the board", FALSE },
   { "wrong-shape-for-module.xml", "tribes", INVALID, 4,
     "tribes is not played on a hexagon board (it is played on: square)", FALSE },
+  { "tribes-too-few-pieces.xml", "tribes", INVALID, 6,
+    "Tribes needs at least 24 pieces in all, enough to fill every cell but the centre, but "
+    "the players have 22", FALSE },
   { "setup-off-board.xml", "astoria", UNKNOWN, 11, "setup piece i4 is not on the board",
     FALSE },
   { "setup-unknown-kind.xml", "astoria", UNKNOWN, 10,
