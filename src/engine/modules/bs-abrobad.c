@@ -74,24 +74,29 @@ static const BsKindSpec abr_kinds[] = {
 
 typedef struct {
   int           n_cells;
-  int           n_words;          /* of a cell set */
+  int           n_words;          /* of a cell set (room for the sentinel) */
   AbrMovement   movement;
   int           max_ray;          /* longest ray: slide proposals */
   gsize         cache_offset;     /* from pos->cells, 8-aligned */
   gsize         cache_size;
   const gint16 *nb;               /* [cell * 6 + dir] */
+  gint16       *nb_sentinel;      /* the same, with n_cells for "no cell" */
   guint64      *nb_sets;          /* [cell * n_words]: the neighbours as a cell set */
 } AbrData;
 
 /* The cache, from cache_offset: the cells' hash it was computed from, the
- * cell sets place[2] (empty cells that touch no stone of the player) and
- * own[2] (the player's stones), then adj[2][n] (stones of the player around
- * each cell). Everything in it is a function of the cells, so positions
- * with the same cells have the same bytes whatever their history. */
+ * cell sets place[2] (empty cells that touch no stone of the player),
+ * own[2] (the player's stones) and empty, then adj[2][n + 1] (stones of the
+ * player around each cell). Index n is a sentinel that stands for every
+ * missing neighbour: never empty, so the neighbour updates need no test
+ * for the edge (its counts wrap harmlessly). Everything in the cache is a
+ * function of the cells, so positions with the same cells have the same
+ * bytes whatever their history. */
 typedef struct {
   guint64 *sync;
   guint64 *place[2];
   guint64 *own[2];
+  guint64 *empty;
   guint8  *adj[2];
 } AbrCache;
 
@@ -106,8 +111,9 @@ abr_cache_at (const AbrData *data, guint8 *base, AbrCache *cache)
   cache->place[1] = words + 1 + nw;
   cache->own[0] = words + 1 + 2 * nw;
   cache->own[1] = words + 1 + 3 * nw;
-  cache->adj[0] = base + 8 * (1 + 4 * (gsize) nw);
-  cache->adj[1] = cache->adj[0] + data->n_cells;
+  cache->empty = words + 1 + 4 * nw;
+  cache->adj[0] = base + 8 * (1 + 5 * (gsize) nw);
+  cache->adj[1] = cache->adj[0] + data->n_cells + 1;
 }
 
 /* The sync word holds the cells' hash mixed with this tag, so that a
@@ -129,7 +135,7 @@ abr_mark_synced (const AbrData *data, BsPosition *pos)
 
 /* Room for the cache of the largest board, for a stale const position. */
 typedef union {
-  guint64 words[1 + 4 * BS_CELLSET_WORDS (BS_MAX_CELLS) + 2 * BS_MAX_CELLS / 8];
+  guint64 words[1 + 5 * BS_CELLSET_WORDS (BS_MAX_CELLS + 1) + 2 * (BS_MAX_CELLS + 1) / 8 + 1];
   guint8  bytes[1];
 } AbrLocalCache;
 
@@ -140,19 +146,18 @@ abr_compute (const AbrData *data, const guint8 *cells, AbrCache *cache, int plac
   int n = data->n_cells;
   int nw = data->n_words;
 
-  memset (cache->place[0], 0, 4 * 8 * (gsize) nw + 2 * (gsize) n);
+  memset (cache->place[0], 0, 5 * 8 * (gsize) nw + 2 * (gsize) (n + 1));
   for (int c = 0; c < n; c++)
     {
       int owner = BS_CELL_OWNER (cells[c]);
       if (owner == 0)
-        continue;
+        {
+          bs_cellset_add (cache->empty, c);
+          continue;
+        }
       bs_cellset_add (cache->own[owner - 1], c);
       for (int d = 0; d < 6; d++)
-        {
-          int m = data->nb[c * 6 + d];
-          if (m != BS_NO_CELL)
-            cache->adj[owner - 1][m]++;
-        }
+        cache->adj[owner - 1][data->nb_sentinel[c * 6 + d]]++;
     }
   place[0] = place[1] = 0;
   for (int c = 0; c < n; c++)
@@ -201,76 +206,87 @@ abr_view (const BsRuleset  *rs,
   abr_compute (data, pos->cells, cache, place);
 }
 
+static inline guint64
+abr_bit (const guint64 *set, int cell)
+{
+  return (set[cell >> 6] >> (cell & 63)) & 1;
+}
+
 /* Writes one cell and keeps the cache in step with it. owner 0 empties
- * the cell. */
+ * the cell. Branch-free where the outcome is a coin toss in playouts. */
 static inline void
 abr_set (const BsRuleset *rs, BsPosition *pos, int cell, int owner, BsUndo *undo)
 {
   const AbrData *data = rs->module_data;
   AbrCache cache;
   int old = BS_CELL_OWNER (pos->cells[cell]);
-  const gint16 *nb = data->nb + cell * 6;
+  const gint16 *nb = data->nb_sentinel + cell * 6;
+  guint64 bit = G_GUINT64_CONSTANT (1) << (cell & 63);
+  int w = cell >> 6;
 
   if (old == owner)
     return;
   abr_cache_at (data, pos->cells + data->cache_offset, &cache);
 
   /* The cell itself: a placement for p while empty and untouched by p. */
-  for (int p = 0; p < 2; p++)
-    if (cache.adj[p][cell] == 0)
-      {
-        if (old == 0)
-          {
-            bs_cellset_remove (cache.place[p], cell);
-            pos->counter[p]--;
-          }
-        else if (owner == 0)
-          {
-            bs_cellset_add (cache.place[p], cell);
-            pos->counter[p]++;
-          }
-      }
+  if (old == 0)
+    {
+      for (int p = 0; p < 2; p++)
+        {
+          guint64 was = cache.adj[p][cell] == 0;
+          cache.place[p][w] &= ~bit;
+          pos->counter[p] -= (int) was;
+        }
+      cache.empty[w] &= ~bit;
+    }
+  else if (owner == 0)
+    {
+      for (int p = 0; p < 2; p++)
+        {
+          guint64 now = cache.adj[p][cell] == 0;
+          cache.place[p][w] |= now << (cell & 63);
+          pos->counter[p] += (int) now;
+        }
+      cache.empty[w] |= bit;
+    }
   if (old != 0)
-    bs_cellset_remove (cache.own[old - 1], cell);
+    cache.own[old - 1][w] &= ~bit;
   if (owner != 0)
-    bs_cellset_add (cache.own[owner - 1], cell);
+    cache.own[owner - 1][w] |= bit;
 
   bs_position_set_cell (rs->zobrist, pos, cell,
                         owner ? BS_CELL_MAKE (owner, 0, 0) : BS_CELL_EMPTY, undo);
 
-  /* Neighbours: branch-free, as the outcome is a coin toss in playouts.
-   * A neighbour stops being a placement for the new owner when it is empty
-   * and this is its first stone of theirs, and becomes one for the old
-   * owner when it is empty and this was their last. */
+  /* A neighbour becomes a placement for the old owner when it is empty and
+   * this was their last stone around it, and stops being one for the new
+   * owner when it is empty and this is their first. */
   if (old != 0)
     {
       guint8 *adj = cache.adj[old - 1];
       guint64 *place = cache.place[old - 1];
+      int freed_total = 0;
       for (int d = 0; d < 6; d++)
         {
           int m = nb[d];
-          guint64 freed;
-          if (m == BS_NO_CELL)
-            continue;
-          freed = (--adj[m] == 0) & (pos->cells[m] == BS_CELL_EMPTY);
+          guint64 freed = (--adj[m] == 0) & abr_bit (cache.empty, m);
           place[m >> 6] |= freed << (m & 63);
-          pos->counter[old - 1] += (int) freed;
+          freed_total += (int) freed;
         }
+      pos->counter[old - 1] += freed_total;
     }
   if (owner != 0)
     {
       guint8 *adj = cache.adj[owner - 1];
       guint64 *place = cache.place[owner - 1];
+      int blocked_total = 0;
       for (int d = 0; d < 6; d++)
         {
           int m = nb[d];
-          guint64 blocked;
-          if (m == BS_NO_CELL)
-            continue;
-          blocked = (adj[m]++ == 0) & (pos->cells[m] == BS_CELL_EMPTY);
+          guint64 blocked = (adj[m]++ == 0) & abr_bit (cache.empty, m);
           place[m >> 6] &= ~(blocked << (m & 63));
-          pos->counter[owner - 1] -= (int) blocked;
+          blocked_total += (int) blocked;
         }
+      pos->counter[owner - 1] -= blocked_total;
     }
 }
 
@@ -368,9 +384,12 @@ abr_prepare (BsRuleset  *rs,
   data->n_cells = rs->n_cells;
   data->movement = (AbrMovement) rs->options[OPT_MOVEMENT];
   data->nb = rs->neighbours;
-  data->n_words = BS_CELLSET_WORDS (rs->n_cells);
+  data->n_words = BS_CELLSET_WORDS (rs->n_cells + 1);
   data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
-  data->cache_size = 8 * (1 + 4 * (gsize) data->n_words) + 2 * (gsize) rs->n_cells;
+  data->cache_size = 8 * (1 + 5 * (gsize) data->n_words) + 2 * (gsize) (rs->n_cells + 1);
+  data->nb_sentinel = g_new (gint16, (gsize) rs->n_cells * 6);
+  for (int i = 0; i < rs->n_cells * 6; i++)
+    data->nb_sentinel[i] = data->nb[i] == BS_NO_CELL ? (gint16) rs->n_cells : data->nb[i];
   for (int c = 0; c < rs->n_cells; c++)
     for (int d = 0; d < 6; d++)
       {
@@ -402,6 +421,7 @@ abr_free_data (gpointer module_data)
   AbrData *data = module_data;
 
   g_free (data->nb_sets);
+  g_free (data->nb_sentinel);
   g_free (data);
 }
 
