@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #include "bs-ruleset.h"
 #include "bs-variant.h"
@@ -26,7 +27,8 @@ main (int   argc,
   g_autofree BsPosition *pos = NULL;
   guint64 playouts = 10000, seed = 1, plies = 0, results[4] = { 0 };
   gint64 t0, t1;
-  double seconds;
+  struct timespec c0, c1;
+  double seconds, cpu_seconds;
   BsRng rng;
 
   if (argc < 2)
@@ -61,6 +63,7 @@ main (int   argc,
   bs_rng_init (&rng, seed);
 
   t0 = g_get_monotonic_time ();
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &c0);
   for (guint64 g = 0; g < playouts; g++)
     {
       bs_position_copy (rs, pos, start);
@@ -74,11 +77,16 @@ main (int   argc,
       results[pos->result & 3]++;
     }
   t1 = g_get_monotonic_time ();
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &c1);
   seconds = (double) (t1 - t0) / G_USEC_PER_SEC;
+  cpu_seconds = (double) (c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) / 1e9;
 
-  g_print ("%s: %" G_GUINT64_FORMAT " playouts in %.3f s: %.0f playouts/s, mean %.2f plies; "
-           "player 1 %" G_GUINT64_FORMAT ", player 2 %" G_GUINT64_FORMAT ", draws %" G_GUINT64_FORMAT "\n",
-           argv[1], playouts, seconds, playouts / seconds, (double) plies / playouts,
+  /* The CPU-time rate does not depend on what else the machine runs. */
+  g_print ("%s: %" G_GUINT64_FORMAT " playouts in %.3f s: %.0f playouts/s (%.0f per CPU second), "
+           "mean %.2f plies; player 1 %" G_GUINT64_FORMAT ", player 2 %" G_GUINT64_FORMAT
+           ", draws %" G_GUINT64_FORMAT "\n",
+           argv[1], playouts, seconds, playouts / seconds, playouts / cpu_seconds,
+           (double) plies / playouts,
            results[BS_RESULT_WIN_1], results[BS_RESULT_WIN_2], results[BS_RESULT_DRAW]);
   return 0;
 }
