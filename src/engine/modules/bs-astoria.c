@@ -651,8 +651,9 @@ const BsModule bs_module_astoria = {
   .max_size = 0,
 
   .default_board = { BS_SHAPE_SQUARE, 8, 8, 0, 4 },
-  .default_player_names = { N_("Light"), N_("Dark") },
-  .default_player_colors = { "#f2efe6", "#2b2b2b" },
+  /* As in the built-in rules/astoria.xml. */
+  .default_player_names = { N_("Gold"), N_("Teal") },
+  .default_player_colors = { "#d9a23b", "#1f6f73" },
 
   .prepare = astoria_prepare,
   .free_data = astoria_free_data,
