@@ -17,7 +17,9 @@
   X (moves,    N_("List the legal moves of a position")) \
   X (perft,    N_("Count the move sequences of each length up to a depth")) \
   X (replay,   N_("Replay a game record, checking every move")) \
-  X (bench,    N_("Measure uniformly random playouts per second"))
+  X (bench,    N_("Measure uniformly random playouts per second")) \
+  X (selfplay, N_("Play games computer against computer and print the results")) \
+  X (think,    N_("Search a position and print the chosen move and its statistics"))
 
 #define BS_CLI_DECLARE(name, summary) int bs_cli_##name (int argc, char **argv);
 BS_CLI_COMMANDS (BS_CLI_DECLARE)
