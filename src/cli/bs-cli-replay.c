@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "bs-cli-common.h"
@@ -17,7 +19,8 @@ static void
 print_header (const BsRecord *record,
               guint           n_played)
 {
-  g_print (_("%s: %s, %u turns from seed %" G_GUINT64_FORMAT ", %s (1) against %s (2)"),
+  /* PRIu64, not G_GUINT64_FORMAT: xgettext knows the former and would cut the msgid at "%". */
+  g_print (_("%s: %s, %u turns from seed %" PRIu64 ", %s (1) against %s (2)"),
            record->filename, record->variant->name != NULL ? record->variant->name
                                                            : record->variant->module,
            n_played, record->seed,
