@@ -5,6 +5,7 @@
 
 #include "bs-record.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
