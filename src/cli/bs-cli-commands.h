@@ -16,6 +16,7 @@
   X (show,     N_("Show a position as a diagram, with the player to move")) \
   X (moves,    N_("List the legal moves of a position")) \
   X (perft,    N_("Count the move sequences of each length up to a depth")) \
+  X (replay,   N_("Replay a game record, checking every move")) \
   X (bench,    N_("Measure uniformly random playouts per second")) \
   X (selfplay, N_("Play games computer against computer and print the results")) \
   X (think,    N_("Search a position and print the chosen move and its statistics")) \
