@@ -389,6 +389,30 @@ test_position_files (void)
     g_autofree char *missing = g_build_filename (dir, "no", "such", "dir.png", NULL);
 
     fake_game_init (&game, BS_SHAPE_SQUARE, 4, 4, NULL);
+    fake_game_fill (&game, 9);
+    /* Degenerate but valid sizes still give a picture of that size. */
+    for (guint i = 0; i < 3; i++)
+      {
+        static const int tiny[3][2] = { { 1, 1 }, { 3, 500 }, { 500, 2 } };
+        g_autoptr(GBytes) bytes = NULL;
+        cairo_surface_t *surface;
+        BsRenderOptions o;
+
+        bs_render_options_init (&o);
+        o.coordinates = TRUE;
+        o.caption = "Tiny";
+        bytes = bs_export_position_to_bytes (&game.rs, game.pos, &o, BS_EXPORT_PNG,
+                                             tiny[i][0], tiny[i][1], &error);
+        g_assert_no_error (error);
+        surface = png_from_bytes (bytes);
+        g_assert_cmpint (cairo_image_surface_get_width (surface), ==, tiny[i][0]);
+        g_assert_cmpint (cairo_image_surface_get_height (surface), ==, tiny[i][1]);
+        cairo_surface_destroy (surface);
+        g_clear_pointer (&bytes, g_bytes_unref);
+        bytes = bs_export_position_to_bytes (&game.rs, game.pos, &o, BS_EXPORT_SVG,
+                                             tiny[i][0], tiny[i][1], &error);
+        g_assert_no_error (error);
+      }
     g_assert_false (bs_export_position (&game.rs, game.pos, NULL, 0, 100, png, &error));
     g_assert_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE);
     g_clear_error (&error);
