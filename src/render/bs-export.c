@@ -455,7 +455,8 @@ frame_options (const BsExportGame         *game,
 /* ---- GIF ------------------------------------------------------------ */
 
 /* Board pictures have few colours (flat fills and their anti-aliased
- * edges). A palette is built from a sample of frames: exact when they hold
+ * edges). A palette is built from the frames (up to SAMPLE_FRAMES of them,
+ * evenly spaced, in a longer game): exact when they hold
  * at most 256 colours, else by median cut over a 6-bit-per-channel
  * histogram. Pixels map through the exact table, falling back to the
  * nearest palette entry (cached per histogram bin). */
@@ -463,7 +464,7 @@ frame_options (const BsExportGame         *game,
 #define BIN_BITS 6
 #define N_BINS (1 << (3 * BIN_BITS))
 #define EXACT_SLOTS 1024
-#define SAMPLE_FRAMES 8
+#define SAMPLE_FRAMES 400
 
 typedef struct {
   int           max_colours;     /* 256, or 255 leaving one for transparency */
@@ -937,7 +938,9 @@ encode_gif (const BsExportGame        *game,
   if (!cairo_ok (cairo_surface_status (surface), "GIF frame", error))
     goto out;
 
-  /* The palette from evenly spaced frames, the first and the last included. */
+  /* The palette from every frame (drawing one costs far less than encoding
+   * it); past SAMPLE_FRAMES, from evenly spaced ones, first and last
+   * included. */
   for (guint s = 0; s < n_samples; s++)
     {
       guint index = n_samples == 1 ? 0 : (guint) ((guint64) s * (n - 1) / (n_samples - 1));

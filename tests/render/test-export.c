@@ -603,6 +603,70 @@ test_seed_gifs (void)
   rm_tree (dir);
 }
 
+/* In the print theme a picture holds only greys, so the GIF palette is
+ * exact: every composited frame equals the renderer's own picture of that
+ * position, pixel for pixel (captions and last-move marks included). */
+static void
+test_seed_gif_exact (void)
+{
+  g_autoptr(GPtrArray) names = seed_game_names ();
+  g_autofree char *dir = make_temp_dir ();
+
+  if (skip_without_games (names))
+    return;
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      g_autoptr(BsRuleset) rs = load_ruleset (name);
+      g_autoptr(BsExportGame) game = random_game (rs, 8, 500 + i);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/%s-print.gif", dir, name);
+      BsExportGameOptions options;
+      BsRenderOptions o;
+      GifMovie movie = { 0 };
+      guint n = bs_export_game_n_positions (game);
+      const int w = 180, h = 150;
+
+      bs_render_options_init (&o);
+      o.theme = BS_THEME_PRINT;
+      o.coordinates = TRUE;
+      bs_export_game_options_init (&options);
+      g_assert_true (bs_export_gif (game, &o, &options, w, h, path, &error));
+      g_assert_no_error (error);
+      gif_movie_read (&movie, path);
+      g_assert_cmpint (movie.n_frames, ==, (int) n);
+
+      for (guint f = 0; f < n; f++)
+        {
+          BsRenderOptions fo = o;
+          g_autofree char *caption = f == 0 ? g_strdup ("Start")
+            : g_strdup_printf ("%u. %s", f, bs_export_game_move (game, f));
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+          cairo_t *cr = cairo_create (surface);
+
+          fo.caption = caption;
+          if (f > 0)
+            bs_export_move_cells (rs, bs_export_game_move (game, f),
+                                  &fo.last_move_from, &fo.last_move_to);
+          bs_render_position (cr, rs, bs_export_game_position (game, f), &fo, w, h);
+          cairo_destroy (cr);
+          for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+              {
+                guint32 expected = surface_pixel (surface, x, y);
+                guint32 got = gif_pixel (&movie, (int) f, x, y);
+
+                if (expected != got)
+                  g_error ("%s frame %u (%d, %d): GIF %08x, renderer %08x", name, f, x, y,
+                           got, expected);
+              }
+          cairo_surface_destroy (surface);
+        }
+      g_free (movie.frames);
+    }
+  rm_tree (dir);
+}
+
 /* The game sheet: ⌈positions / per page⌉ A4 pages. */
 static void
 test_seed_sheets (void)
@@ -689,6 +753,7 @@ main (int   argc,
   g_test_add_func ("/export/move-cells", test_move_cells);
   g_test_add_func ("/export/seed/positions", test_seed_positions);
   g_test_add_func ("/export/seed/gif", test_seed_gifs);
+  g_test_add_func ("/export/seed/gif-exact", test_seed_gif_exact);
   g_test_add_func ("/export/seed/sheet", test_seed_sheets);
   g_test_add_func ("/export/seed/replay", test_seed_replay);
 
