@@ -1313,6 +1313,32 @@ bs_render_cell_centre (const BsRuleset       *rs,
     *cell_radius = 0.5 * layout.scale;
 }
 
+void
+bs_render_cell_centres (const BsRuleset       *rs,
+                        const BsRenderOptions *options,
+                        double                 width,
+                        double                 height,
+                        double                *xy,
+                        double                *cell_radius)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (xy != NULL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  layout_init (&layout, rs, options, MAX (width, 1e-6), MAX (height, 1e-6));
+  for (int cell = 0; cell < rs->n_cells; cell++)
+    centre_user (&layout, cell, &xy[2 * cell], &xy[2 * cell + 1]);
+  if (cell_radius != NULL)
+    *cell_radius = 0.5 * layout.scale;
+}
+
 /* The variant's colour of a player, else the module's, else GNOME's. */
 static BsRgba
 variant_colour (const BsRuleset *rs,

@@ -79,6 +79,16 @@ void     bs_render_cell_centre  (const BsRuleset       *rs,
                                  double                *y,
                                  double                *cell_radius);
 
+/* Every cell's centre at once (xy holds 2 × n_cells: x, y of each cell),
+ * for code that looks at all of them (keyboard navigation, animation):
+ * the layout is worked out once instead of once per cell. */
+void     bs_render_cell_centres (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height,
+                                 double                *xy,
+                                 double                *cell_radius);
+
 /* Player colours of the variant (or the theme's defaults), as RGB 0..1. */
 void     bs_render_player_color (const BsRuleset       *rs,
                                  BsTheme                theme,

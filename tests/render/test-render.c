@@ -95,7 +95,8 @@ test_mapping_round_trip (void)
             {
               BsRenderOptions o;
               double w = frames[f][0], h = frames[f][1];
-              double max_x = -G_MAXDOUBLE, max_y = 0, radius = 0;
+              double max_x = -G_MAXDOUBLE, max_y = 0, radius = 0, all_radius = 0;
+              double all[2 * 128];
               int rightmost = BS_NO_CELL;
 
               bs_render_options_init (&o);
@@ -103,6 +104,8 @@ test_mapping_round_trip (void)
               o.flip = (flags & 1) != 0;
               o.coordinates = (flags & 2) != 0;
               o.caption = (flags & 4) != 0 ? "A caption" : NULL;
+              g_assert_cmpint (rs->n_cells, <=, 128);
+              bs_render_cell_centres (rs, &o, w, h, all, &all_radius);
 
               for (int cell = 0; cell < rs->n_cells; cell++)
                 {
@@ -110,6 +113,9 @@ test_mapping_round_trip (void)
 
                   bs_render_cell_centre (rs, &o, w, h, cell, &x, &y, &radius);
                   g_assert_cmpfloat (radius, >, 0);
+                  g_assert_cmpfloat (x, ==, all[2 * cell]);
+                  g_assert_cmpfloat (y, ==, all[2 * cell + 1]);
+                  g_assert_cmpfloat (radius, ==, all_radius);
                   g_assert_cmpint (bs_render_cell_at (rs, &o, w, h, x, y), ==, cell);
                   for (int k = 0; k < 8; k++)
                     {
