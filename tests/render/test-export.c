@@ -426,6 +426,21 @@ test_position_files (void)
     g_assert_nonnull (strstr (error->message, "dir.png"));
     fake_game_clear (&game);
   }
+
+  /* Files are written through a temporary file and renamed: none is left. */
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+    guint n = 0;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_assert_true (g_str_has_suffix (name, ".png") || g_str_has_suffix (name, ".svg") ||
+                       g_str_has_suffix (name, ".PDF"));
+        n++;
+      }
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (boards) * 4 * 3);   /* boards × themes × formats */
+  }
   rm_tree (dir);
 }
 
