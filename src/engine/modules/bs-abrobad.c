@@ -913,8 +913,8 @@ const BsModule bs_module_abrobad = {
   .max_size = 18,
 
   .default_board = { .shape = BS_SHAPE_LIMPING, .size = 5, .adjacency = 6 },
-  .default_player_names = { N_("Light"), N_("Dark") },
-  .default_player_colors = { "#f2efe6", "#2b2b2b" },
+  .default_player_names = { N_("White"), N_("Black") },
+  .default_player_colors = { "#f4f1ea", "#26262b" },
 
   .prepare = abr_prepare,
   .free_data = abr_free_data,
