@@ -494,10 +494,10 @@ abr_generate (const BsRuleset  *rs,
 
 /* Uniform over the legal moves of generate(). A placement is picked by its
  * rank in the set of placement cells. A turn without placement proposes
- * uniformly from a superset where each legal move has exactly one slot:
- * (stone, direction) slots, times the distance for slides, plus the end
- * move; a slot that is no legal move is drawn again. Every try gives each
- * legal move the same chance, and the exact fallback after
+ * uniformly from a superset where each legal move has exactly one slot,
+ * plus the end move: (stone, direction) slots, or for slides (destination,
+ * direction) slots; a slot that is no legal move is drawn again. Every try
+ * gives each legal move the same chance, and the exact fallback after
  * ABR_RANDOM_TRIES misses is uniform too, so the result is exactly
  * uniform. */
 static BsMove
@@ -512,7 +512,6 @@ abr_random_move (const BsRuleset  *rs,
   AbrCache cache;
   int place[2];
   int p = pos->to_move;
-  int n_own = pos->on_board[p - 1][0];
   guint n_moves;
 
   abr_view (rs, pos, &cache, place, &local);
@@ -524,25 +523,25 @@ abr_random_move (const BsRuleset  *rs,
 
   if (data->movement == MOVEMENT_SLIDE)
     {
-      guint32 slots = (guint32) (n_own * 6 * data->max_ray);
+      /* A slide is named by where it ends and its direction: walking back
+       * from the empty destination over empty cells, the first stone met
+       * must be the player's own. One slot per (cell, direction). */
+      guint32 slots = (guint32) (data->n_cells * 6);
       for (int t = 0; t < ABR_RANDOM_TRIES; t++)
         {
           guint32 s = bs_rng_below (rng, slots + 1);
-          int c, d, k, m;
+          int e, back, m;
           if (s == slots)
             return ABR_MOVE_END;
-          c = bs_cellset_select (cache.own[p - 1], data->n_words, (int) (s % (guint32) n_own));
-          s /= (guint32) n_own;
-          d = (int) (s % 6);
-          k = (int) (s / 6);
-          m = data->nb[c * 6 + d];
-          while (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY && k > 0)
-            {
-              m = data->nb[m * 6 + d];
-              k--;
-            }
-          if (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY)
-            return ABR_MOVE_SHIFT (c, m);
+          e = (int) (s / 6);
+          if (cells[e] != BS_CELL_EMPTY)
+            continue;
+          back = ((int) (s % 6) + 3) % 6;
+          m = data->nb[e * 6 + back];
+          while (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY)
+            m = data->nb[m * 6 + back];
+          if (m != BS_NO_CELL && BS_CELL_OWNER (cells[m]) == p)
+            return ABR_MOVE_SHIFT (m, e);
         }
     }
   else
