@@ -59,7 +59,7 @@ static const BsOptionSpec abr_options[] = {
     N_("How a stone moves once no placement is possible") },
   { "max-plies", BS_OPTION_INT, 0, 100000, 1000, NULL,
     N_("Move limit"),
-    N_("Plies after which the game ends in a draw (0: no limit)") },
+    N_("Plies after which the game ends as a draw (0: no limit)") },
 };
 
 static const BsKindSpec abr_kinds[] = {

@@ -64,7 +64,7 @@ typedef struct {
 static const BsOptionSpec ika_options[] = {
   { "max-plies", BS_OPTION_INT, 0, 100000, 300, NULL,
     N_("Move limit"),
-    N_("Plies after which the game ends in a draw (0: no limit)") },
+    N_("Plies after which the game ends as a draw (0: no limit)") },
 };
 
 static const BsKindSpec ika_kinds[] = {
