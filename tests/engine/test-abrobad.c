@@ -147,6 +147,35 @@ test_forced_placement (void)
     }
 }
 
+/* The position of test_forced_placement, from the variant's fixed setup
+ * (the module builds its cache in its setup hook): the same moves. After
+ * Light's c4, Dark (c2) may place on the empty cells not around c2 (d2 c3
+ * b1 c1 are): a1 a2 b3 d4. */
+static void
+test_fixed_setup (void)
+{
+  const char *cells[] = { "b2", "d3", "c2" };
+  const int players[] = { 1, 1, 2 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("abrobad", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+
+  g_assert_true (bs_variant_set (variant, "size", "2", &error));
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      BsVariantPiece piece = { g_strdup (cells[i]), players[i], g_strdup ("stone"), -1, 0 };
+      g_array_append_val (variant->setup, piece);
+    }
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  pos = bs_ruleset_new_position (rs, 0);
+  assert_moves (rs, pos, "c1 c4");
+  assert_scores (rs, pos, 2, 1);
+  hx_play (rs, pos, "c4");
+  assert_moves (rs, pos, "a1 a2 b3 d4");
+}
+
 /* Light a2 b2 b1 c1 c3 d4, Dark a1 c2 b3 d3 c4, d2 empty; Light to move.
  * d2 touches c1, so Light has no placement. Rays of Light's stones:
  *   a2: E over b2 (Light) and c2 (Dark), a mixed run, to d2; NE over b3,
@@ -549,6 +578,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/abrobad/empty-board", test_empty_board);
   g_test_add_func ("/abrobad/forced-placement", test_forced_placement);
   g_test_add_func ("/abrobad/forced-placement-after-move", test_forced_placement_after_move);
+  g_test_add_func ("/abrobad/fixed-setup", test_fixed_setup);
   g_test_add_func ("/abrobad/movement/jumps", test_movement_jumps);
   g_test_add_func ("/abrobad/movement/slides", test_movement_slides);
   g_test_add_func ("/abrobad/movement/holes", test_movement_holes);
