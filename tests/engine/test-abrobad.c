@@ -284,7 +284,8 @@ test_movement_holes (void)
   const char *holes[] = { "c2", NULL };
   g_autoptr(BsRuleset) full = hx_ruleset ("abrobad", settings, NULL, NULL, NULL);
   g_autoptr(BsRuleset) holed = hx_ruleset ("abrobad", settings, holes, NULL, NULL);
-  g_autofree BsPosition *pos_full = hx_position (full, "1: a2 c1 c3; 2: a1 b1 b2 b3 c2 d3 c4 d4", 1);
+  g_autofree BsPosition *pos_full =
+    hx_position (full, "1: a2 c1 c3; 2: a1 b1 b2 b3 c2 d3 c4 d4", 1);
   g_autofree BsPosition *pos_holed = hx_position (holed, "1: a2 c1 c3; 2: a1 b1 b2 b3 d3 c4 d4", 1);
   g_autofree char *why = NULL;
 
@@ -414,7 +415,9 @@ test_notation (void)
 {
   g_autoptr(BsRuleset) rs = limping2 ("first-empty");
   g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
-  const char *malformed[] = { "", "z9", "a9", "a1-", "-a1", "a1-b2-c3", "A1", "pass", "end ", "1a" };
+  const char *malformed[] = {
+    "", "z9", "a9", "a1-", "-a1", "a1-b2-c3", "A1", "pass", "end ", "1a"
+  };
   BsMove move;
 
   for (guint i = 0; i < G_N_ELEMENTS (malformed); i++)
