@@ -9,9 +9,9 @@
  * each player, how many of their stones touch each cell; with them "must I
  * place?" and a random placement cost a few word operations. These bytes
  * are a cache of the cells: they are tagged with the cells' Zobrist hash,
- * and a position whose cells were
- * changed behind the module's back (a test or an editor calling
- * bs_position_set_cell) is detected and recomputed, never trusted. */
+ * and a position whose cells were changed behind the module's back (a test
+ * or an editor calling bs_position_set_cell) is detected and recomputed,
+ * never trusted. */
 #define G_LOG_DOMAIN "boardsmith-engine"
 
 #include "config.h"
