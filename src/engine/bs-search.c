@@ -14,7 +14,7 @@
  * are looked at: often enough to stop promptly, rarely enough to cost
  * nothing next to a playout. */
 #define CHECK_INTERVAL     64
-/* The pool grows by this many nodes at a time (one realloc per chunk). */
+/* The pool grows by whole chunks of this many nodes (one realloc each). */
 #define POOL_CHUNK         (1u << 16)
 /* A playout longer than this is scored as a draw: modules must end their
  * games (max-plies), this only guards against a module bug. */
@@ -126,7 +126,9 @@ pool_reserve (Search  *s,
     return FALSE;
   if (need > s->capacity)
     {
-      guint64 cap = ((need + POOL_CHUNK - 1) / POOL_CHUNK) * POOL_CHUNK;
+      /* Grow by at least half the pool, so that copying stays linear. */
+      guint64 cap = MAX (need, (guint64) s->capacity + MAX (POOL_CHUNK, s->capacity / 2));
+      cap = ((cap + POOL_CHUNK - 1) / POOL_CHUNK) * POOL_CHUNK;
       cap = MIN (cap, (guint64) s->max_nodes);
       s->nodes = g_renew (Node, s->nodes, cap);
       s->capacity = (guint32) cap;
