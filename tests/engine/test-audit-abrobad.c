@@ -461,6 +461,40 @@ test_cross_check (void)
     }
 }
 
+/* The largest hex rhombus the engine accepts, 32×32 = 1,024 cells: a whole
+ * game of random moves, ended by `end` (rules-decisions.md lets Abrobad
+ * play on any hex board up to the engine's limit). Found by this audit:
+ * the group counter's sets were one word short for 1,024 cells. */
+static void
+test_largest_board (void)
+{
+  g_autoptr(BsRuleset) rs = abrobad ("shape=hex-rhombus width=32 height=32 max-plies=0",
+                                     "first-empty");
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  int scores[2];
+  BsRng rng;
+
+  g_assert_cmpint (rs->n_cells, ==, 1024);
+  bs_rng_init (&rng, 7);
+  /* Place until placements run out, then end at once. */
+  while (!bs_position_is_over (pos))
+    {
+      guint n = bs_ruleset_generate (rs, pos, moves);
+      BsMove last = moves[n - 1];
+      g_autofree char *text = bs_ruleset_format_move (rs, pos, last);
+
+      if (g_str_equal (text, "end"))
+        bs_ruleset_apply (rs, pos, last, NULL);
+      else
+        bs_ruleset_apply (rs, pos, moves[bs_rng_below (&rng, n)], NULL);
+    }
+  bs_ruleset_scores (rs, pos, scores);
+  g_assert_cmpint (bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2), ==, 1024);
+  g_assert_cmpint (scores[0], ==, naive_groups (rs, pos->cells, 1));
+  g_assert_cmpint (scores[1], ==, naive_groups (rs, pos->cells, 2));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -475,6 +509,7 @@ main (int argc, char **argv)
   g_test_add_func ("/audit/abrobad/black-ends-tie", test_black_ends_tie);
   g_test_add_func ("/audit/abrobad/full-board", test_full_board);
   g_test_add_func ("/audit/abrobad/cross-check", test_cross_check);
+  g_test_add_func ("/audit/abrobad/largest-board", test_largest_board);
 
   return g_test_run ();
 }
