@@ -221,3 +221,20 @@ au_play (const BsRuleset *rs,
   bs_ruleset_play_line (rs, pos, line, &error);
   g_assert_no_error (error);
 }
+
+void
+au_apply_undoable (const BsRuleset  *rs,
+                   const BsPosition *before,
+                   BsPosition       *after,
+                   BsMove            move)
+{
+  BsUndo *undo = bs_undo_new (rs);
+  g_autofree BsPosition *back = NULL;
+
+  bs_ruleset_apply (rs, after, move, undo);
+  g_assert_cmpuint (after->hash, ==, bs_position_compute_cells_hash (rs, after));
+  back = bs_position_dup (rs, after);
+  bs_ruleset_undo (rs, back, undo);
+  g_assert_true (bs_position_equal (rs, back, before));
+  bs_undo_free (undo);
+}

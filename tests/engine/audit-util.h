@@ -46,6 +46,12 @@ gboolean    au_is_legal       (const BsRuleset    *rs,
 void        au_play           (const BsRuleset    *rs,
                                BsPosition         *pos,
                                const char         *line);
+/* Applies move to after (a copy of before) with an undo journal; checks
+ * the incremental hash, and that undoing gives back before exactly. */
+void        au_apply_undoable (const BsRuleset    *rs,
+                               const BsPosition   *before,
+                               BsPosition         *after,
+                               BsMove              move);
 /* A label → cell lookup by grid coordinates, (BS_NO_CELL off the board). */
 int         au_at             (const BsRuleset    *rs,
                                int                 col,

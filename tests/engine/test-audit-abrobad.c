@@ -412,7 +412,7 @@ cross_check (const char         *shape,
                   cells[c] = BS_CELL_MAKE (3 - player, 0, 0);
               mine = naive_groups (rs, cells, player);
               theirs = naive_groups (rs, cells, 3 - player);
-              bs_ruleset_apply (rs, after, moves[m], NULL);
+              au_apply_undoable (rs, pos, after, moves[m]);
               g_assert_cmpint (after->result, ==, mine <= theirs ? player : 3 - player);
               ends++;
             }
@@ -427,7 +427,7 @@ cross_check (const char         *shape,
                   movements++;
                 }
               cells[to] = BS_CELL_MAKE (player, 0, 0);
-              bs_ruleset_apply (rs, after, moves[m], NULL);
+              au_apply_undoable (rs, pos, after, moves[m]);
               g_assert_cmpint (after->result, ==, BS_RESULT_ONGOING);
               g_assert_cmpint (after->to_move, ==, 3 - player);
             }

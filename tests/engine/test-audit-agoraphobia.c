@@ -444,7 +444,7 @@ cross_check (const char * const *settings,
           g_assert_true (expected_legal[cell][kind]);
           memcpy (cells, pos->cells, (gsize) rs->n_cells);
           naive_apply (g, cells, cell, kind, pos->to_move);
-          bs_ruleset_apply (rs, after, moves[m], NULL);
+          au_apply_undoable (rs, pos, after, moves[m]);
           g_assert_cmpmem (after->cells, rs->n_cells, cells, rs->n_cells);
           g_assert_cmpint (after->supply[pos->to_move - 1][kind], ==,
                            pos->supply[pos->to_move - 1][kind] - 1);

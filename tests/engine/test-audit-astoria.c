@@ -354,7 +354,7 @@ cross_check (const char * const *sets,
           if ((supplies[1] == 0 && supplies[2] == 0) || empty == 0)
             expected = counts[1] > counts[2] ? BS_RESULT_WIN_1
                      : counts[2] > counts[1] ? BS_RESULT_WIN_2 : BS_RESULT_DRAW;
-          bs_ruleset_apply (rs, after, move, NULL);
+          au_apply_undoable (rs, pos, after, move);
           g_assert_cmpmem (after->cells, w * w, grid, w * w);
           g_assert_cmpint (after->result, ==, expected);
           ended += expected != BS_RESULT_ONGOING;

@@ -292,7 +292,7 @@ cross_check (const char * const *sets,
               if (BS_CELL_OWNER (cells[nest[q]]) == p)
                 result = p;
             }
-          bs_ruleset_apply (rs, after, moves[m], NULL);
+          au_apply_undoable (rs, pos, after, moves[m]);
           g_assert_cmpmem (after->cells, n, cells, n);
           g_assert_cmpint (after->result, ==, result);
           g_assert_cmpint (after->to_move, ==, q);

@@ -345,6 +345,7 @@ cross_check (const char * const *sets,
       for (int c = 0; c < w * h; c++)
         g_assert_cmpint (BS_CELL_OWNER (pos->cells[c]), ==, grid[c]);
       g_assert_cmpint (pos->result, ==, expected);
+      g_assert_cmpuint (pos->hash, ==, bs_position_compute_cells_hash (rs, pos));
       removals += bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) < n;
       ended += expected != BS_RESULT_ONGOING;
     }
