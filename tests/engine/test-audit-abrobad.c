@@ -445,6 +445,73 @@ cross_check (const char         *shape,
   g_assert_cmpuint (movements, >, 0);
 }
 
+/* The same naive rules along random games from the start, where the
+ * module works from its incrementally kept cache rather than from a
+ * recomputed one: at every ply the legal moves agree, the random move is
+ * one of them, and the end's result follows the naive group counts. */
+static void
+playouts (const char *shape,
+          const char *movement,
+          int         n_games,
+          guint64     seed)
+{
+  g_auto(GStrv) sets = NULL;
+  g_autofree char *joined = g_strdup_printf ("%s movement=%s", shape, movement);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsMove *moves = NULL;
+  g_autofree BsMove *scratch = NULL;
+  BsRng rng;
+  guint plies = 0, ends = 0;
+
+  sets = g_strsplit (joined, " ", -1);
+  rs = au_ruleset ("abrobad", (const char * const *) sets, NULL, NULL, NULL);
+  moves = g_new (BsMove, rs->max_moves);
+  scratch = g_new (BsMove, rs->max_moves);
+  bs_rng_init (&rng, seed);
+  for (int game = 0; game < n_games; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
+
+      while (!bs_position_is_over (pos))
+        {
+          int player = pos->to_move;
+          g_autoptr(GPtrArray) expected = naive_moves (rs, pos->cells, player, movement);
+          g_autoptr(GPtrArray) actual = g_ptr_array_new_with_free_func (g_free);
+          guint n = bs_ruleset_generate (rs, pos, moves);
+          BsMove move = bs_ruleset_random_move (rs, pos, &rng, scratch);
+          g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
+          gboolean found = FALSE;
+
+          for (guint m = 0; m < n; m++)
+            g_ptr_array_add (actual, bs_ruleset_format_move (rs, pos, moves[m]));
+          g_ptr_array_sort (expected, compare_strings);
+          g_ptr_array_sort (actual, compare_strings);
+          g_assert_cmpuint (actual->len, ==, expected->len);
+          for (guint m = 0; m < n; m++)
+            {
+              g_assert_cmpstr (g_ptr_array_index (actual, m), ==,
+                               g_ptr_array_index (expected, m));
+              found |= g_str_equal (g_ptr_array_index (actual, m), text);
+            }
+          g_assert_true (found);
+          bs_ruleset_apply (rs, pos, move, NULL);
+          plies++;
+          if (g_str_equal (text, "end"))
+            {
+              int mine = naive_groups (rs, pos->cells, player);
+              int theirs = naive_groups (rs, pos->cells, 3 - player);
+
+              for (int c = 0; c < rs->n_cells; c++)
+                g_assert_cmpint (pos->cells[c], !=, BS_CELL_EMPTY);
+              g_assert_cmpint (pos->result, ==, mine <= theirs ? player : 3 - player);
+              ends++;
+            }
+        }
+    }
+  g_test_message ("%s %s: %u plies, %u games ended by `end`", shape, movement, plies, ends);
+  g_assert_cmpuint (ends, >, 0);
+}
+
 static void
 test_cross_check (void)
 {
@@ -458,6 +525,8 @@ test_cross_check (void)
       cross_check ("size=5", NULL, options[i], 200, 41 + i);
       cross_check ("shape=hexagon size=3", hexagon_holes, options[i], 400, 51 + i);
       cross_check ("shape=hex-rhombus width=5 height=4", rhombus_holes, options[i], 400, 61 + i);
+      playouts ("size=3", options[i], 60, 71 + i);
+      playouts ("shape=hexagon size=4", options[i], 20, 81 + i);
     }
 }
 

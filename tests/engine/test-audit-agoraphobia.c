@@ -470,10 +470,55 @@ cross_check (const char * const *settings,
   g_assert_cmpuint (ended, >, 0);
 }
 
+/* Random games from the start, free opening included: at every ply the
+ * module's placements are the naive ones, and a finished game has the
+ * naive result. */
+static void
+playouts (const char * const *settings,
+          int                 n_games,
+          guint64             seed)
+{
+  g_autoptr(BsRuleset) rs = au_ruleset ("agoraphobia", settings, NULL, NULL, NULL);
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  g_autofree Geo *g = g_new0 (Geo, 1);
+  BsRng rng;
+  guint plies = 0;
+
+  geo_init (g, rs);
+  bs_rng_init (&rng, seed);
+  for (int game = 0; game < n_games; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
+
+      while (!bs_position_is_over (pos))
+        {
+          guint n = bs_ruleset_generate (rs, pos, moves), expected = 0;
+
+          for (int c = 0; c < rs->n_cells; c++)
+            for (int k = 0; k < 2; k++)
+              expected += naive_legal (g, pos, pos->cells, c, k);
+          g_assert_cmpuint (n, ==, expected);
+          for (guint m = 0; m < n; m++)
+            {
+              g_autofree char *text = bs_ruleset_format_move (rs, pos, moves[m]);
+              g_assert_true (naive_legal (g, pos, pos->cells, au_cell (rs, text + 2),
+                                          text[0] == 'L' ? LARGE : SMALL));
+            }
+          bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+          plies++;
+        }
+      g_assert_false (naive_any_legal (g, pos, pos->cells));
+      g_assert_cmpint (pos->result, ==, naive_result (g, pos->cells));
+    }
+  g_test_message ("%u plies", plies);
+}
+
 static void
 test_cross_check_rhombus (void)
 {
   cross_check (NULL, NULL, 3000, 11);
+  playouts (NULL, 300, 16);
 }
 
 static void
@@ -497,6 +542,8 @@ test_cross_check_large_boards (void)
   cross_check (hexagon, holes, 1000, 13);
   cross_check (limping, NULL, 1000, 14);
   cross_check (rhombus, NULL, 1000, 15);
+  playouts (hexagon, 100, 17);
+  playouts (limping, 100, 18);
 }
 
 int

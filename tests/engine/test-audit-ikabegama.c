@@ -306,6 +306,89 @@ cross_check (const char * const *sets,
   g_assert_cmpuint (jumps, >, 0);
 }
 
+/* Along random games from the start (the module's cache kept
+ * incrementally): at every ply the legal moves are the naive ones by the
+ * distance formula, the random move is one of them, and a win is exactly
+ * a token of the mover on the other nest. */
+static void
+playouts (const char * const *sets,
+          const char         *nest1,
+          const char         *nest2,
+          int                 n_games,
+          guint64             seed)
+{
+  g_autoptr(BsRuleset) rs = ika (sets, NULL, nest1, nest2);
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  int nest[3] = { -1, au_cell (rs, nest1), au_cell (rs, nest2) };
+  int n = rs->n_cells;
+  BsRng rng;
+  guint plies = 0, wins = 0;
+
+  bs_rng_init (&rng, seed);
+  for (int game = 0; game < n_games; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
+
+      while (!bs_position_is_over (pos))
+        {
+          int p = pos->to_move;
+          guint expected = 0, count;
+          BsMove move;
+
+          for (int t = 0; t < n; t++)
+            if (pos->cells[t] == 0)
+              {
+                gboolean grows = FALSE;
+                for (int s = 0; s < n; s++)
+                  if (BS_CELL_OWNER (pos->cells[s]) == p)
+                    {
+                      int d = hex_distance (rs, s, t);
+                      grows |= d == 1;
+                      expected += d == 2;
+                    }
+                expected += grows;
+              }
+          count = bs_ruleset_generate (rs, pos, moves);
+          g_assert_cmpuint (count, ==, MAX (expected, 1u));
+          for (guint m = 0; m < count; m++)
+            {
+              g_autofree char *text = bs_ruleset_format_move (rs, pos, moves[m]);
+              const char *dash = strchr (text, '-');
+
+              if (g_str_equal (text, "pass"))
+                g_assert_cmpuint (expected, ==, 0);
+              else if (dash == NULL)
+                g_assert_cmpint (pos->cells[au_cell (rs, text)], ==, 0);
+              else
+                {
+                  g_autofree char *from = g_strndup (text, (gsize) (dash - text));
+                  g_assert_cmpint (hex_distance (rs, au_cell (rs, from), au_cell (rs, dash + 1)),
+                                   ==, 2);
+                }
+            }
+          move = bs_ruleset_random_move (rs, pos, &rng, scratch);
+          {
+            gboolean found = FALSE;
+            for (guint m = 0; m < count; m++)
+              found |= moves[m] == move;
+            g_assert_true (found);
+          }
+          bs_ruleset_apply (rs, pos, move, NULL);
+          plies++;
+          if (BS_CELL_OWNER (pos->cells[nest[3 - p]]) == p)
+            {
+              g_assert_cmpint (pos->result, ==, p);
+              wins++;
+            }
+          else
+            g_assert_cmpint (pos->result, !=, p);
+        }
+    }
+  g_test_message ("%u plies, %u wins", plies, wins);
+  g_assert_cmpuint (wins, >, 0);
+}
+
 static void
 test_cross_check (void)
 {
@@ -319,6 +402,8 @@ test_cross_check (void)
   cross_check (limping, NULL, "a1", "d4", 1500, 73);
   cross_check (rhombus, NULL, "a1", "f4", 1500, 74);
   cross_check (small, NULL, "b2", "c3", 3000, 75);
+  playouts (NULL, "a1", "i9", 100, 76);
+  playouts (limping, "a1", "d4", 200, 77);
 }
 
 int
