@@ -277,14 +277,74 @@ naive_round (int w, int h, int adjacency, const Order *orders, int n, int *grid)
   return BS_RESULT_ONGOING;
 }
 
+/* Gives every piece of pos a random order (from rng), plays the round
+ * through the module and checks it against naive_round. Returns whether
+ * a piece was removed. */
+static gboolean
+check_round (const BsRuleset *rs,
+             BsPosition      *pos,
+             BsRng           *rng)
+{
+  const BsBoardSpec *spec = bs_board_get_spec (rs->board);
+  int w = spec->width, h = spec->height, adjacency = spec->adjacency;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  Order orders[BS_MAX_CELLS];
+  int grid[BS_MAX_CELLS];
+  int n = 0;
+  BsResult expected;
+
+  /* Orders, player 1's pieces then player 2's. */
+  for (int p = 1; p <= 2; p++)
+    {
+      gboolean first = TRUE;
+
+      if (p == 2)
+        g_string_append_c (text, ';');
+      for (int c = 0; c < w * h; c++)
+        {
+          Order *o;
+          int tx, ty;
+
+          if (pos->cells[c] == 0 || BS_CELL_OWNER (pos->cells[c]) != p)
+            continue;
+          o = &orders[n++];
+          o->x = c % w;
+          o->y = c / w;
+          o->owner = p;
+          do
+            {
+              o->dx = (int) bs_rng_below (rng, 3) - 1;
+              o->dy = (int) bs_rng_below (rng, 3) - 1;
+              if (bs_rng_below (rng, 4) == 0)
+                o->dx = o->dy = 0;
+              tx = o->x + o->dx;
+              ty = o->y + o->dy;
+            }
+          while (tx < 0 || tx >= w || ty < 0 || ty >= h
+                 || (adjacency == 4 && o->dx != 0 && o->dy != 0));
+          g_string_append_printf (text, "%s%c%d-%c%d", first ? "" : ",",
+                                  'a' + o->x, o->y + 1, 'a' + tx, ty + 1);
+          first = FALSE;
+        }
+    }
+  expected = naive_round (w, h, adjacency, orders, n, grid);
+  bs_ruleset_play_turn (rs, pos, text->str, &error);
+  g_assert_no_error (error);
+  for (int c = 0; c < w * h; c++)
+    g_assert_cmpint (BS_CELL_OWNER (pos->cells[c]), ==, grid[c]);
+  g_assert_cmpint (pos->result, ==, expected);
+  g_assert_cmpuint (pos->hash, ==, bs_position_compute_cells_hash (rs, pos));
+  return bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) < n;
+}
+
+/* Random boards, one random round each. */
 static void
 cross_check (const char * const *sets,
              int                 n_rounds,
              guint64             seed)
 {
   g_autoptr(BsRuleset) rs = tribes (sets);
-  const BsBoardSpec *spec = bs_board_get_spec (rs->board);
-  int w = spec->width, h = spec->height, adjacency = spec->adjacency;
   BsRng rng;
   guint removals = 0, ended = 0;
 
@@ -292,66 +352,43 @@ cross_check (const char * const *sets,
   for (int r = 0; r < n_rounds; r++)
     {
       g_autofree BsPosition *pos = au_position (rs, NULL, 0, 1);
-      g_autoptr(GString) text = g_string_new (NULL);
-      g_autoptr(GError) error = NULL;
-      Order orders[BS_MAX_CELLS];
-      int grid[BS_MAX_CELLS];
-      int n = 0, density = 3 + (int) bs_rng_below (&rng, 7);
-      BsResult expected;
+      int density = 3 + (int) bs_rng_below (&rng, 7);
 
-      for (int c = 0; c < w * h; c++)
+      for (int c = 0; c < rs->n_cells; c++)
         if ((int) bs_rng_below (&rng, 10) < density)
           bs_position_set_cell (rs->zobrist, pos, c,
                                 BS_CELL_MAKE (1 + bs_rng_below (&rng, 2), 0, 0), NULL);
       if (bs_position_pieces (pos, 1) == 0 || bs_position_pieces (pos, 2) == 0)
         continue;
-      /* Orders, player 1's pieces then player 2's. */
-      for (int p = 1; p <= 2; p++)
-        {
-          gboolean first = TRUE;
-
-          if (p == 2)
-            g_string_append_c (text, ';');
-          for (int c = 0; c < w * h; c++)
-            {
-              Order *o;
-              int tx, ty;
-
-              if (pos->cells[c] == 0 || BS_CELL_OWNER (pos->cells[c]) != p)
-                continue;
-              o = &orders[n++];
-              o->x = c % w;
-              o->y = c / w;
-              o->owner = p;
-              do
-                {
-                  o->dx = (int) bs_rng_below (&rng, 3) - 1;
-                  o->dy = (int) bs_rng_below (&rng, 3) - 1;
-                  if (bs_rng_below (&rng, 4) == 0)
-                    o->dx = o->dy = 0;
-                  tx = o->x + o->dx;
-                  ty = o->y + o->dy;
-                }
-              while (tx < 0 || tx >= w || ty < 0 || ty >= h
-                     || (adjacency == 4 && o->dx != 0 && o->dy != 0));
-              g_string_append_printf (text, "%s%c%d-%c%d", first ? "" : ",",
-                                      'a' + o->x, o->y + 1, 'a' + tx, ty + 1);
-              first = FALSE;
-            }
-        }
-      expected = naive_round (w, h, adjacency, orders, n, grid);
-      bs_ruleset_play_turn (rs, pos, text->str, &error);
-      g_assert_no_error (error);
-      for (int c = 0; c < w * h; c++)
-        g_assert_cmpint (BS_CELL_OWNER (pos->cells[c]), ==, grid[c]);
-      g_assert_cmpint (pos->result, ==, expected);
-      g_assert_cmpuint (pos->hash, ==, bs_position_compute_cells_hash (rs, pos));
-      removals += bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) < n;
-      ended += expected != BS_RESULT_ONGOING;
+      removals += check_round (rs, pos, &rng);
+      ended += bs_position_is_over (pos);
     }
   g_test_message ("%u rounds with removals, %u ended the game", removals, ended);
   g_assert_cmpuint (removals, >, 0);
   g_assert_cmpuint (ended, >, 0);
+}
+
+/* Whole games from the bag draw of each seed, every round checked. */
+static void
+playouts (const char * const *sets,
+          int                 n_games)
+{
+  g_autoptr(BsRuleset) rs = tribes (sets);
+  BsRng rng;
+  guint rounds = 0;
+
+  bs_rng_init (&rng, 99);
+  for (int game = 0; game < n_games; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, (guint64) game);
+
+      while (!bs_position_is_over (pos))
+        {
+          check_round (rs, pos, &rng);
+          rounds++;
+        }
+    }
+  g_test_message ("%d games, %u rounds", n_games, rounds);
 }
 
 static void
@@ -365,6 +402,8 @@ test_cross_check (void)
   cross_check (big, 2000, 22);
   cross_check (four, 2000, 23);
   cross_check (tiny, 2000, 24);
+  playouts (NULL, 500);
+  playouts (big, 200);
 }
 
 int
