@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-tribes-round.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "bs-types.h"
+
+void
+bs_tribes_round_resolve (int           n_cells,
+                         const guint8 *cells,
+                         const gint16 *targets,
+                         BsTribesFate *fates,
+                         gint16       *attackers,
+                         guint8       *after)
+{
+  g_autofree guint8 *arrivals = g_new0 (guint8, n_cells);
+
+  g_return_if_fail (cells != NULL && targets != NULL && fates != NULL && attackers != NULL);
+
+  /* Steps 1-2: a mover points at its target and attacks whatever stands
+   * there (movers only reach adjacent cells). */
+  for (int c = 0; c < n_cells; c++)
+    attackers[c] = BS_NO_CELL;
+  for (int c = 0; c < n_cells; c++)
+    if (cells[c] != BS_CELL_EMPTY && targets[c] != c && targets[c] >= 0
+        && targets[c] < n_cells)
+      attackers[targets[c]] = (gint16) c;
+
+  /* Steps 3-4. */
+  for (int c = 0; c < n_cells; c++)
+    {
+      gboolean attacked = attackers[c] != BS_NO_CELL;
+      int t = targets[c];
+
+      if (cells[c] == BS_CELL_EMPTY)
+        fates[c] = BS_TRIBES_FATE_NONE;
+      else if (t == c)
+        fates[c] = attacked ? BS_TRIBES_FATE_DEFENDED : BS_TRIBES_FATE_UNATTACKED;
+      else if (attacked)
+        fates[c] = BS_TRIBES_FATE_ATTACKED_MOVING;
+      else if (cells[t] != BS_CELL_EMPTY && targets[t] == t)
+        fates[c] = BS_TRIBES_FATE_INTO_DEFENDER;
+      else
+        fates[c] = BS_TRIBES_FATE_MOVED;
+    }
+
+  /* Step 5: dead pieces go, living movers arrive, crowded cells empty. */
+  for (int c = 0; c < n_cells; c++)
+    if (fates[c] == BS_TRIBES_FATE_DEFENDED)
+      arrivals[c]++;
+    else if (fates[c] == BS_TRIBES_FATE_MOVED)
+      arrivals[targets[c]]++;
+  for (int c = 0; c < n_cells; c++)
+    {
+      if (fates[c] == BS_TRIBES_FATE_DEFENDED && arrivals[c] > 1)
+        fates[c] = BS_TRIBES_FATE_COLLIDED;
+      else if (fates[c] == BS_TRIBES_FATE_MOVED && arrivals[targets[c]] > 1)
+        fates[c] = BS_TRIBES_FATE_COLLIDED;
+    }
+
+  if (after != NULL)
+    {
+      memset (after, BS_CELL_EMPTY, n_cells);
+      for (int c = 0; c < n_cells; c++)
+        if (fates[c] == BS_TRIBES_FATE_DEFENDED)
+          after[c] = cells[c];
+        else if (fates[c] == BS_TRIBES_FATE_MOVED)
+          after[targets[c]] = cells[c];
+    }
+}
+
+char *
+bs_tribes_round_describe (const BsBoard      *board,
+                          const guint8       *cells,
+                          const gint16       *targets,
+                          const BsTribesFate *fates,
+                          const gint16       *attackers,
+                          const char * const  names[2])
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  int n_cells = bs_board_n_cells (board);
+  int deaths = 0;
+
+  for (int c = 0; c < n_cells; c++)
+    {
+      const char *who;
+      const char *here;
+
+      if (!bs_tribes_fate_is_death (fates[c]))
+        continue;
+
+      who = names[BS_CELL_OWNER (cells[c]) - 1];
+      here = bs_board_cell_label (board, c);
+      if (deaths++ > 0)
+        g_string_append_c (out, '\n');
+
+      switch (fates[c])
+        {
+        case BS_TRIBES_FATE_UNATTACKED:
+          /* Translators: Tribes, a defender dies when nobody attacks it. */
+          g_string_append_printf (out, _("%s %s defended, but nobody attacked it"), who, here);
+          break;
+        case BS_TRIBES_FATE_ATTACKED_MOVING:
+          g_string_append_printf (out, _("%s %s was attacked from %s while moving"), who, here,
+                                  bs_board_cell_label (board, attackers[c]));
+          break;
+        case BS_TRIBES_FATE_INTO_DEFENDER:
+          g_string_append_printf (out, _("%s %s ran into the defender on %s"), who, here,
+                                  bs_board_cell_label (board, targets[c]));
+          break;
+        case BS_TRIBES_FATE_COLLIDED:
+          g_string_append_printf (out, _("%s %s collided on %s"), who, here,
+                                  bs_board_cell_label (board, targets[c]));
+          break;
+        case BS_TRIBES_FATE_NONE:
+        case BS_TRIBES_FATE_DEFENDED:
+        case BS_TRIBES_FATE_MOVED:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  if (deaths == 0)
+    g_string_append (out, _("No piece died this round"));
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
