@@ -112,7 +112,8 @@ struct _BsModule {
 
   /* Plays a legal step; cells change only through bs_position_set_cell()
    * (it keeps the hash, the counts and the undo journal). Sets pos->result
-   * when the game ends, advances to_move, step and ply. */
+   * when the game ends, advances to_move, step and ply. The `max-plies`
+   * draw is applied by the ruleset after apply, for every module. */
   void     (*apply)        (const BsRuleset  *rs,
                             BsPosition       *pos,
                             BsMove            move,

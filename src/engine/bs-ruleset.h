@@ -30,6 +30,9 @@ struct _BsRuleset {
    * [i][0] for a special that is not per player; BS_NO_CELL when unset. */
   int              specials[4][3];
   guint16          supply[2][BS_MAX_KINDS];   /* starting supplies */
+  int              max_plies;      /* the `max-plies` option, 0 = none: the
+                                    * ruleset ends the game as a draw when
+                                    * a turn completes at that many plies */
   guint64         *zobrist;        /* [cell * BS_CELL_VALUES + value] */
   guint64          zobrist_side;
   gsize            position_size;  /* bytes of a BsPosition, 8-aligned */

@@ -1,0 +1,864 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-engine"
+
+#include "config.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "bs-error.h"
+#include "bs-ruleset.h"
+
+#define ZOBRIST_SEED G_GUINT64_CONSTANT (0xB0A2D5317A5E11ED)
+
+/* Prefixes an error from a lower layer with the variant's file and line. */
+static void
+prefix_error (GError          **error,
+              const BsVariant  *variant,
+              int               line)
+{
+  g_autofree char *where = NULL;
+
+  if (error == NULL || *error == NULL)
+    return;
+  where = bs_variant_where (variant, line);
+  if (*where != '\0')
+    g_prefix_error (error, "%s", where);
+}
+
+static gboolean
+fail (GError          **error,
+      int               code,
+      const BsVariant  *variant,
+      int               line,
+      const char       *format,
+      ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+fail (GError          **error,
+      int               code,
+      const BsVariant  *variant,
+      int               line,
+      const char       *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *where = bs_variant_where (variant, line);
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, BS_VARIANT_ERROR, code, "%s%s", where, message);
+  return FALSE;
+}
+
+static char *
+describe_shapes (guint mask)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < BS_N_SHAPES; i++)
+    if (mask & (1u << i))
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", bs_shape_to_string ((BsShape) i));
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+check_board (const BsModule   *module,
+             const BsVariant  *variant,
+             GError          **error)
+{
+  const BsBoardSpec *spec = &variant->board;
+  int line = variant->board_line;
+  g_autoptr(GError) local_error = NULL;
+
+  if (!bs_board_spec_check (spec, &local_error))
+    return fail (error, local_error->code, variant, line, "%s", local_error->message);
+  if (!(module->shapes & (1u << spec->shape)))
+    {
+      g_autofree char *shapes = describe_shapes (module->shapes);
+      return fail (error, BS_VARIANT_ERROR_INVALID, variant, line,
+                   "%s is not played on a %s board (it is played on: %s)",
+                   module->id, bs_shape_to_string (spec->shape), shapes);
+    }
+  if (spec->shape == BS_SHAPE_SQUARE && module->square_adjacency != 0 &&
+      spec->adjacency != module->square_adjacency)
+    return fail (error, BS_VARIANT_ERROR_INVALID, variant, line,
+                 "%s needs a square board with adjacency %d, not %d",
+                 module->id, module->square_adjacency, spec->adjacency);
+  if (spec->shape == BS_SHAPE_SQUARE || spec->shape == BS_SHAPE_HEX_RHOMBUS)
+    {
+      if (spec->width < module->min_side || spec->width > module->max_side)
+        return fail (error, BS_VARIANT_ERROR_VALUE, variant, line,
+                     "board width %d is out of range for %s (%d to %d)",
+                     spec->width, module->id, module->min_side, module->max_side);
+      if (spec->height < module->min_side || spec->height > module->max_side)
+        return fail (error, BS_VARIANT_ERROR_VALUE, variant, line,
+                     "board height %d is out of range for %s (%d to %d)",
+                     spec->height, module->id, module->min_side, module->max_side);
+    }
+  else if (spec->size < module->min_size || spec->size > module->max_size)
+    return fail (error, BS_VARIANT_ERROR_VALUE, variant, line,
+                 "board size %d is out of range for %s (%d to %d)",
+                 spec->size, module->id, module->min_size, module->max_size);
+  return TRUE;
+}
+
+/* A cell label of the variant, checked against the board: on the shape,
+ * not a hole. */
+static int
+resolve_cell (const BsBoard    *board,
+              const BsVariant  *variant,
+              int               line,
+              const char       *what,
+              const char       *label,
+              GError          **error)
+{
+  gboolean is_hole = FALSE;
+  int cell = bs_board_find_cell (board, label, &is_hole);
+  int col, row;
+
+  if (cell != BS_NO_CELL)
+    return cell;
+  if (is_hole)
+    fail (error, BS_VARIANT_ERROR_INVALID, variant, line, "%s %s is on a hole", what, label);
+  else if (!bs_board_parse_label (label, &col, &row))
+    fail (error, BS_VARIANT_ERROR_VALUE, variant, line, "%s \"%s\" is not a cell label", what, label);
+  else
+    fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, line, "%s %s is not on the board", what, label);
+  return BS_NO_CELL;
+}
+
+static BsBoard *
+build_board (const BsVariant  *variant,
+             GError          **error)
+{
+  g_autoptr(BsBoard) full = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GError *local_error = NULL;
+  BsBoard *board;
+
+  /* Check each hole against the full shape first, to name its line. */
+  full = bs_board_new (&variant->board, NULL, &local_error);
+  if (full == NULL)
+    {
+      g_propagate_error (error, local_error);
+      prefix_error (error, variant, variant->board_line);
+      return NULL;
+    }
+  for (guint i = 0; i < variant->holes->len; i++)
+    {
+      const BsVariantHole *hole = &g_array_index (variant->holes, BsVariantHole, i);
+
+      if (resolve_cell (full, variant, hole->line, "hole", hole->label, error) == BS_NO_CELL)
+        return NULL;
+      for (guint j = 0; j < i; j++)
+        if (g_strcmp0 (g_array_index (variant->holes, BsVariantHole, j).label, hole->label) == 0)
+          {
+            fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, hole->line,
+                  "hole %s is listed twice", hole->label);
+            return NULL;
+          }
+      g_ptr_array_add (labels, hole->label);
+    }
+  g_ptr_array_add (labels, NULL);
+
+  board = bs_board_new (&variant->board, (const char * const *) labels->pdata, &local_error);
+  if (board == NULL)
+    {
+      g_propagate_error (error, local_error);
+      prefix_error (error, variant, variant->board_line);
+    }
+  return board;
+}
+
+static gboolean
+resolve_options (BsRuleset  *rs,
+                 GError    **error)
+{
+  const BsModule *module = rs->module;
+  const BsVariant *variant = rs->variant;
+
+  for (guint i = 0; i < module->n_options; i++)
+    rs->options[i] = module->options[i].default_value;
+
+  for (guint i = 0; i < variant->options->len; i++)
+    {
+      const BsVariantOption *o = &g_array_index (variant->options, BsVariantOption, i);
+      int index = bs_module_option_index (module, o->id);
+      g_autoptr(GError) local_error = NULL;
+
+      if (index < 0)
+        {
+          GString *known = g_string_new (NULL);
+          for (guint k = 0; k < module->n_options; k++)
+            g_string_append_printf (known, "%s%s", k ? ", " : "", module->options[k].id);
+          fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, o->line,
+                "unknown option \"%s\" for %s (its options: %s)", o->id, module->id, known->str);
+          g_string_free (known, TRUE);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (g_strcmp0 (g_array_index (variant->options, BsVariantOption, j).id, o->id) == 0)
+          return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, o->line,
+                       "option %s is set twice", o->id);
+      if (!bs_option_parse_value (&module->options[index], o->value, &rs->options[index], &local_error))
+        return fail (error, local_error->code, variant, o->line, "%s", local_error->message);
+    }
+
+  rs->max_plies = 0;
+  {
+    int index = bs_module_option_index (module, "max-plies");
+    if (index >= 0)
+      rs->max_plies = rs->options[index];
+  }
+  return TRUE;
+}
+
+static gboolean
+resolve_supplies (BsRuleset  *rs,
+                  GError    **error)
+{
+  const BsModule *module = rs->module;
+  const BsVariant *variant = rs->variant;
+
+  for (int p = 0; p < 2; p++)
+    {
+      const BsVariantPlayer *player = &variant->players[p];
+
+      for (guint k = 0; k < module->n_kinds; k++)
+        rs->supply[p][k] = module->unlimited_supply ? BS_SUPPLY_UNLIMITED
+                                                    : (guint16) module->kinds[k].default_supply;
+      for (guint i = 0; i < player->supplies->len; i++)
+        {
+          const BsVariantSupply *s = &g_array_index (player->supplies, BsVariantSupply, i);
+          int k = bs_module_kind_index (module, s->kind);
+
+          if (k < 0)
+            return fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, s->line,
+                         "unknown piece kind \"%s\" for %s", s->kind, module->id);
+          if (module->unlimited_supply)
+            return fail (error, BS_VARIANT_ERROR_INVALID, variant, s->line,
+                         "%s has unlimited supplies: a supply of \"%s\" cannot be set",
+                         module->id, s->kind);
+          if (s->count < 0 || s->count > BS_MAX_SUPPLY)
+            return fail (error, BS_VARIANT_ERROR_VALUE, variant, s->line,
+                         "supply of %s for player %d: %d is out of range (0 to %d)",
+                         s->kind, p + 1, s->count, BS_MAX_SUPPLY);
+          for (guint j = 0; j < i; j++)
+            if (g_strcmp0 (g_array_index (player->supplies, BsVariantSupply, j).kind, s->kind) == 0)
+              return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, s->line,
+                           "supply of %s for player %d is set twice", s->kind, p + 1);
+          rs->supply[p][k] = (guint16) s->count;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+resolve_specials (BsRuleset  *rs,
+                  GError    **error)
+{
+  const BsModule *module = rs->module;
+  const BsVariant *variant = rs->variant;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rs->specials); i++)
+    for (int p = 0; p < 3; p++)
+      rs->specials[i][p] = BS_NO_CELL;
+
+  for (guint i = 0; i < variant->specials->len; i++)
+    {
+      const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
+      int index = bs_module_special_index (module, s->id);
+      int cell;
+
+      if (index < 0 || index >= (int) G_N_ELEMENTS (rs->specials))
+        return fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, s->line,
+                     "unknown special cell \"%s\" for %s", s->id, module->id);
+      if (module->specials[index].per_player ? (s->player != 1 && s->player != 2) : s->player != 0)
+        return fail (error, BS_VARIANT_ERROR_VALUE, variant, s->line,
+                     module->specials[index].per_player
+                     ? "special %s needs a player 1 or 2, not %d"
+                     : "special %s belongs to no player (player %d given)",
+                     s->id, s->player);
+      cell = resolve_cell (rs->board, variant, s->line, s->id, s->cell, error);
+      if (cell == BS_NO_CELL)
+        return FALSE;
+      if (rs->specials[index][s->player] != BS_NO_CELL)
+        return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, s->line,
+                     s->player ? "%s of player %d is set twice" : "%s is set twice",
+                     s->id, s->player);
+      rs->specials[index][s->player] = cell;
+    }
+
+  for (guint i = 0; i < module->n_specials; i++)
+    {
+      const BsSpecialSpec *spec = &module->specials[i];
+      if (!spec->required)
+        continue;
+      for (int p = spec->per_player ? 1 : 0; p <= (spec->per_player ? 2 : 0); p++)
+        if (rs->specials[i][p] == BS_NO_CELL)
+          return fail (error, BS_VARIANT_ERROR_INVALID, variant, variant->board_line,
+                       p ? "%s needs a %s for player %d" : "%s needs a %s",
+                       module->id, spec->id, p);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_setup (BsRuleset  *rs,
+             GError    **error)
+{
+  const BsModule *module = rs->module;
+  const BsVariant *variant = rs->variant;
+  g_autofree guint8 *used = g_new0 (guint8, rs->n_cells);
+
+  for (guint i = 0; i < variant->setup->len; i++)
+    {
+      const BsVariantPiece *piece = &g_array_index (variant->setup, BsVariantPiece, i);
+      int kind = bs_module_kind_index (module, piece->kind);
+      int cell;
+
+      if (kind < 0)
+        return fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, piece->line,
+                     "unknown piece kind \"%s\" for %s", piece->kind, module->id);
+      if (piece->player != 1 && piece->player != 2)
+        return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
+                     "setup piece player %d must be 1 or 2", piece->player);
+      if (module->kinds[kind].directed && (piece->dir < 0 || piece->dir > 3))
+        return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
+                     "a %s needs a direction (N, E, S or W)", piece->kind);
+      if (!module->kinds[kind].directed && piece->dir >= 0)
+        return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
+                     "a %s has no direction", piece->kind);
+      cell = resolve_cell (rs->board, variant, piece->line, "setup piece", piece->cell, error);
+      if (cell == BS_NO_CELL)
+        return FALSE;
+      if (used[cell]++)
+        return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, piece->line,
+                     "two setup pieces on %s", piece->cell);
+    }
+  return TRUE;
+}
+
+static void
+bs_ruleset_clear (BsRuleset *rs)
+{
+  if (rs->module != NULL && rs->module->free_data != NULL && rs->module_data != NULL)
+    rs->module->free_data (rs->module_data);
+  g_clear_pointer (&rs->variant, bs_variant_free);
+  g_clear_pointer (&rs->board, bs_board_unref);
+  g_clear_pointer (&rs->zobrist, g_free);
+}
+
+BsRuleset *
+bs_ruleset_new (const BsVariant  *variant,
+                GError          **error)
+{
+  const BsModule *module;
+  BsRuleset *rs;
+  BsRng rng;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
+  if (module == NULL)
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+      guint n;
+      const BsModule * const *list = bs_module_list (&n);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", list[i]->id);
+      fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, variant->module_line,
+            "unknown rule module \"%s\" (known: %s)",
+            variant->module != NULL ? variant->module : "", known->str);
+      return NULL;
+    }
+  if (!check_board (module, variant, error))
+    return NULL;
+
+  rs = g_atomic_rc_box_new0 (BsRuleset);
+  rs->module = module;
+  rs->variant = bs_variant_copy (variant);
+  rs->board = build_board (variant, error);
+  if (rs->board == NULL ||
+      (rs->n_cells = bs_board_n_cells (rs->board),
+       rs->n_dirs = bs_board_n_dirs (rs->board),
+       rs->neighbours = bs_board_neighbours (rs->board),
+       !resolve_options (rs, error)) ||
+      !resolve_supplies (rs, error) ||
+      !resolve_specials (rs, error) ||
+      !check_setup (rs, error))
+    {
+      bs_ruleset_unref (rs);
+      return NULL;
+    }
+
+  rs->max_changes = 2 * rs->n_cells + 8;
+  if (module->prepare != NULL && !module->prepare (rs, error))
+    {
+      prefix_error (error, variant, variant->module_line);
+      bs_ruleset_unref (rs);
+      return NULL;
+    }
+  g_assert (rs->max_moves > 0);
+
+  rs->zobrist = g_new (guint64, (gsize) rs->n_cells * BS_CELL_VALUES);
+  bs_rng_init (&rng, ZOBRIST_SEED);
+  for (int i = 0; i < rs->n_cells * BS_CELL_VALUES; i++)
+    rs->zobrist[i] = (i % BS_CELL_VALUES) == BS_CELL_EMPTY ? 0 : bs_rng_next (&rng);
+  rs->zobrist_side = bs_rng_next (&rng);
+
+  rs->position_size = (BS_POSITION_HEADER_SIZE + rs->n_cells + rs->extra_size + 7) & ~(gsize) 7;
+  rs->undo_size = sizeof (BsUndo) + rs->max_changes * sizeof (BsUndoEntry);
+  return rs;
+}
+
+BsRuleset *
+bs_ruleset_ref (BsRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, NULL);
+  return g_atomic_rc_box_acquire (rs);
+}
+
+void
+bs_ruleset_unref (BsRuleset *rs)
+{
+  g_return_if_fail (rs != NULL);
+  g_atomic_rc_box_release_full (rs, (GDestroyNotify) bs_ruleset_clear);
+}
+
+gboolean
+bs_ruleset_is_simultaneous (const BsRuleset *rs)
+{
+  return (rs->module->flags & BS_MODULE_SIMULTANEOUS) != 0;
+}
+
+/* Positions */
+
+BsPosition *
+bs_ruleset_new_position (const BsRuleset *rs,
+                         guint64          seed)
+{
+  BsPosition *pos;
+  const BsVariant *variant = rs->variant;
+
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  pos = g_malloc0 (rs->position_size);
+  pos->to_move = 1;
+  for (int p = 0; p < 2; p++)
+    for (int k = 0; k < BS_MAX_KINDS; k++)
+      pos->supply[p][k] = k < (int) rs->module->n_kinds ? rs->supply[p][k] : 0;
+
+  for (guint i = 0; i < variant->setup->len; i++)
+    {
+      const BsVariantPiece *piece = &g_array_index (variant->setup, BsVariantPiece, i);
+      int cell = bs_board_find_cell (rs->board, piece->cell, NULL);
+      int kind = bs_module_kind_index (rs->module, piece->kind);
+
+      bs_position_set_cell (rs->zobrist, pos, cell,
+                            BS_CELL_MAKE (piece->player, kind, MAX (piece->dir, 0)), NULL);
+    }
+
+  if (rs->module->setup != NULL)
+    rs->module->setup (rs, pos, seed);
+  return pos;
+}
+
+BsPosition *
+bs_position_dup (const BsRuleset  *rs,
+                 const BsPosition *pos)
+{
+  return g_memdup2 (pos, rs->position_size);
+}
+
+void
+bs_position_copy (const BsRuleset  *rs,
+                  BsPosition       *dest,
+                  const BsPosition *src)
+{
+  memcpy (dest, src, rs->position_size);
+}
+
+gboolean
+bs_position_equal (const BsRuleset  *rs,
+                   const BsPosition *a,
+                   const BsPosition *b)
+{
+  return memcmp (a, b, BS_POSITION_HEADER_SIZE + rs->n_cells + rs->extra_size) == 0;
+}
+
+static guint64
+mix64 (guint64 h,
+       guint64 v)
+{
+  guint64 st = h ^ (v * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+  return bs_splitmix64 (&st);
+}
+
+guint64
+bs_position_hash (const BsRuleset  *rs,
+                  const BsPosition *pos)
+{
+  guint64 h = 0;
+  const guint8 *extra = pos->cells + rs->n_cells;
+
+  h = mix64 (h, ((guint64) pos->to_move << 8) | ((guint64) pos->result << 16) |
+                ((guint64) pos->step << 32));
+  for (int p = 0; p < 2; p++)
+    for (int k = 0; k < BS_MAX_KINDS; k++)
+      h = mix64 (h, pos->supply[p][k]);
+  for (guint i = 0; i < G_N_ELEMENTS (pos->counter); i++)
+    h = mix64 (h, (guint32) pos->counter[i]);
+  for (gsize i = 0; i < rs->extra_size; i += 8)
+    {
+      guint64 chunk = 0;
+      memcpy (&chunk, extra + i, MIN (8, rs->extra_size - i));
+      h = mix64 (h, chunk);
+    }
+  return pos->hash ^ h ^ (pos->to_move == 2 ? rs->zobrist_side : 0);
+}
+
+guint64
+bs_position_compute_cells_hash (const BsRuleset  *rs,
+                                const BsPosition *pos)
+{
+  guint64 h = 0;
+
+  for (int c = 0; c < rs->n_cells; c++)
+    h ^= rs->zobrist[c * BS_CELL_VALUES + pos->cells[c]];
+  return h;
+}
+
+BsUndo *
+bs_undo_new (const BsRuleset *rs)
+{
+  BsUndo *undo = g_malloc0 (rs->undo_size);
+
+  undo->capacity = rs->max_changes;
+  undo->saved = g_malloc0 (rs->position_size);
+  return undo;
+}
+
+void
+bs_undo_free (BsUndo *undo)
+{
+  if (undo == NULL)
+    return;
+  g_free (undo->saved);
+  g_free (undo);
+}
+
+/* Moves */
+
+guint
+bs_ruleset_generate (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsMove           *moves)
+{
+  if (bs_position_is_over (pos))
+    return 0;
+  return rs->module->generate (rs, pos, moves);
+}
+
+gboolean
+bs_ruleset_is_legal (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsMove            move,
+                     BsMove           *scratch)
+{
+  guint n = bs_ruleset_generate (rs, pos, scratch);
+
+  for (guint i = 0; i < n; i++)
+    if (scratch[i] == move)
+      return TRUE;
+  return FALSE;
+}
+
+BsMove
+bs_ruleset_random_move (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        BsRng            *rng,
+                        BsMove           *scratch)
+{
+  guint n;
+
+  if (rs->module->random_move != NULL)
+    return rs->module->random_move (rs, pos, rng, scratch);
+  n = rs->module->generate (rs, pos, scratch);
+  g_assert (n > 0);
+  return scratch[bs_rng_below (rng, n)];
+}
+
+void
+bs_ruleset_apply (const BsRuleset *rs,
+                  BsPosition      *pos,
+                  BsMove           move,
+                  BsUndo          *undo)
+{
+  if (undo != NULL)
+    {
+      undo->n_entries = 0;
+      memcpy (undo->saved, pos, BS_POSITION_HEADER_SIZE);
+      if (rs->extra_size > 0)
+        memcpy (undo->saved->cells + rs->n_cells, pos->cells + rs->n_cells, rs->extra_size);
+    }
+  rs->module->apply (rs, pos, move, undo);
+  if (rs->max_plies > 0 && pos->result == BS_RESULT_ONGOING && pos->step == 0 &&
+      pos->ply >= (guint32) rs->max_plies)
+    pos->result = BS_RESULT_DRAW;
+}
+
+void
+bs_ruleset_undo (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 const BsUndo    *undo)
+{
+  for (guint i = undo->n_entries; i-- > 0;)
+    pos->cells[undo->entries[i].cell] = undo->entries[i].old;
+  memcpy (pos, undo->saved, BS_POSITION_HEADER_SIZE);
+  if (rs->extra_size > 0)
+    memcpy (pos->cells + rs->n_cells, undo->saved->cells + rs->n_cells, rs->extra_size);
+}
+
+void
+bs_ruleset_scores (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   int               scores[2])
+{
+  rs->module->scores (rs, pos, scores);
+}
+
+/* Notation */
+
+char *
+bs_ruleset_format_move (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        BsMove            move)
+{
+  GString *out = g_string_new (NULL);
+
+  rs->module->format_move (rs, pos, move, out);
+  return g_string_free (out, FALSE);
+}
+
+char *
+bs_ruleset_explain (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    BsMove            move)
+{
+  g_autofree BsMove *scratch = NULL;
+
+  if (bs_position_is_over (pos))
+    return g_strdup ("the game is over");
+  scratch = g_new (BsMove, rs->max_moves);
+  if (bs_ruleset_is_legal (rs, pos, move, scratch))
+    return NULL;
+  if (rs->module->explain != NULL)
+    {
+      char *why = rs->module->explain (rs, pos, move);
+      if (why != NULL)
+        return why;
+    }
+  return g_strdup ("it is not a legal move here");
+}
+
+static gboolean
+check_not_over (const BsPosition  *pos,
+                const char        *text,
+                GError           **error)
+{
+  if (!bs_position_is_over (pos))
+    return TRUE;
+  g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
+               "move \"%s\": the game is already over (%s)", text,
+               bs_result_to_string ((BsResult) pos->result));
+  return FALSE;
+}
+
+gboolean
+bs_ruleset_parse_move (const BsRuleset   *rs,
+                       const BsPosition  *pos,
+                       const char        *text,
+                       BsMove            *move,
+                       GError           **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *why = NULL;
+  BsMove m;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!check_not_over (pos, text, error))
+    return FALSE;
+  if (!rs->module->parse_move (rs, pos, text, &m, &local_error))
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   "malformed move \"%s\": %s", text, local_error->message);
+      return FALSE;
+    }
+  why = bs_ruleset_explain (rs, pos, m);
+  if (why != NULL)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                   "illegal move \"%s\": %s", text, why);
+      return FALSE;
+    }
+  *move = m;
+  return TRUE;
+}
+
+guint
+bs_ruleset_max_turn_steps (const BsRuleset *rs)
+{
+  return bs_ruleset_is_simultaneous (rs) ? (guint) rs->n_cells + 1 : 1;
+}
+
+gboolean
+bs_ruleset_parse_turn (const BsRuleset   *rs,
+                       const BsPosition  *pos,
+                       const char        *text,
+                       BsMove            *steps,
+                       guint             *n_steps,
+                       GError           **error)
+{
+  g_autofree BsPosition *scratch_pos = NULL;
+  g_autofree BsMove *scratch = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!check_not_over (pos, text, error))
+    return FALSE;
+  if (rs->module->parse_turn == NULL)
+    {
+      if (!bs_ruleset_parse_move (rs, pos, text, &steps[0], error))
+        return FALSE;
+      *n_steps = 1;
+      return TRUE;
+    }
+
+  if (!rs->module->parse_turn (rs, pos, text, steps, &n, &local_error))
+    {
+      g_set_error (error, BS_RULES_ERROR, local_error->domain == BS_RULES_ERROR
+                                          ? local_error->code : BS_RULES_ERROR_MALFORMED,
+                   "%s \"%s\": %s",
+                   local_error->domain == BS_RULES_ERROR && local_error->code == BS_RULES_ERROR_ILLEGAL
+                   ? "illegal move" : "malformed move",
+                   text, local_error->message);
+      return FALSE;
+    }
+
+  /* Every step must be legal where it is played, and the turn complete. */
+  scratch_pos = bs_position_dup (rs, pos);
+  scratch = g_new (BsMove, rs->max_moves);
+  for (guint i = 0; i < n; i++)
+    {
+      if (bs_position_is_over (scratch_pos) || !bs_ruleset_is_legal (rs, scratch_pos, steps[i], scratch))
+        {
+          g_autofree char *why = bs_ruleset_explain (rs, scratch_pos, steps[i]);
+          g_autofree char *step = bs_ruleset_format_move (rs, scratch_pos, steps[i]);
+          g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                       "illegal move \"%s\": %s: %s", text, step, why ? why : "not legal here");
+          return FALSE;
+        }
+      bs_ruleset_apply (rs, scratch_pos, steps[i], NULL);
+    }
+  if (scratch_pos->step != 0)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                   "illegal move \"%s\": some pieces have no order", text);
+      return FALSE;
+    }
+  *n_steps = n;
+  return TRUE;
+}
+
+char *
+bs_ruleset_format_turn (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        const BsMove     *steps,
+                        guint             n_steps)
+{
+  GString *out;
+
+  if (rs->module->format_turn == NULL)
+    {
+      g_return_val_if_fail (n_steps == 1, NULL);
+      return bs_ruleset_format_move (rs, pos, steps[0]);
+    }
+  out = g_string_new (NULL);
+  rs->module->format_turn (rs, pos, steps, n_steps, out);
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+bs_ruleset_play_turn (const BsRuleset  *rs,
+                      BsPosition       *pos,
+                      const char       *text,
+                      GError          **error)
+{
+  g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs));
+  guint n = 0;
+
+  if (!bs_ruleset_parse_turn (rs, pos, text, steps, &n, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    bs_ruleset_apply (rs, pos, steps[i], NULL);
+  return TRUE;
+}
+
+gboolean
+bs_ruleset_play_line (const BsRuleset  *rs,
+                      BsPosition       *pos,
+                      const char       *line,
+                      GError          **error)
+{
+  g_auto(GStrv) tokens = NULL;
+
+  if (line == NULL)
+    return TRUE;
+  tokens = g_strsplit_set (line, " \t\r\n", -1);
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      guint32 ply = pos->ply + 1;
+
+      if (*tokens[i] == '\0')
+        continue;
+      if (!bs_ruleset_play_turn (rs, pos, tokens[i], error))
+        {
+          g_prefix_error (error, "ply %u: ", ply);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+const char *
+bs_ruleset_kind_id (const BsRuleset *rs,
+                    int              kind)
+{
+  g_return_val_if_fail (kind >= 0 && kind < (int) rs->module->n_kinds, NULL);
+  return rs->module->kinds[kind].id;
+}
+
+const char *
+bs_result_to_string (BsResult result)
+{
+  switch (result)
+    {
+    case BS_RESULT_ONGOING:
+      return "ongoing";
+    case BS_RESULT_WIN_1:
+      return "player 1 wins";
+    case BS_RESULT_WIN_2:
+      return "player 2 wins";
+    case BS_RESULT_DRAW:
+      return "draw";
+    default:
+      return "unknown";
+    }
+}

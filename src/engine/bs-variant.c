@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-variant.c: the in-memory variant description. Loading and saving XML is
+ * in bs-variant-xml.c. */
+#define G_LOG_DOMAIN "boardsmith-engine"
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "bs-error.h"
+#include "bs-module.h"
+#include "bs-variant.h"
+
+static void
+clear_hole (gpointer data)
+{
+  BsVariantHole *hole = data;
+  g_clear_pointer (&hole->label, g_free);
+}
+
+static void
+clear_special (gpointer data)
+{
+  BsVariantSpecial *special = data;
+  g_clear_pointer (&special->id, g_free);
+  g_clear_pointer (&special->cell, g_free);
+}
+
+static void
+clear_piece (gpointer data)
+{
+  BsVariantPiece *piece = data;
+  g_clear_pointer (&piece->cell, g_free);
+  g_clear_pointer (&piece->kind, g_free);
+}
+
+static void
+clear_supply (gpointer data)
+{
+  BsVariantSupply *supply = data;
+  g_clear_pointer (&supply->kind, g_free);
+}
+
+static void
+clear_option (gpointer data)
+{
+  BsVariantOption *option = data;
+  g_clear_pointer (&option->id, g_free);
+  g_clear_pointer (&option->value, g_free);
+}
+
+static GArray *
+new_array (gsize          element_size,
+           GDestroyNotify clear)
+{
+  GArray *array = g_array_new (FALSE, TRUE, element_size);
+  g_array_set_clear_func (array, clear);
+  return array;
+}
+
+BsVariant *
+bs_variant_new (void)
+{
+  BsVariant *variant = g_new0 (BsVariant, 1);
+
+  variant->board.shape = BS_SHAPE_SQUARE;
+  variant->board.adjacency = 4;
+  variant->holes = new_array (sizeof (BsVariantHole), clear_hole);
+  variant->specials = new_array (sizeof (BsVariantSpecial), clear_special);
+  variant->options = new_array (sizeof (BsVariantOption), clear_option);
+  variant->setup = new_array (sizeof (BsVariantPiece), clear_piece);
+  for (int p = 0; p < 2; p++)
+    variant->players[p].supplies = new_array (sizeof (BsVariantSupply), clear_supply);
+  return variant;
+}
+
+BsVariant *
+bs_variant_new_for_module (const char  *module_id,
+                           GError     **error)
+{
+  const BsModule *module;
+  g_autoptr(BsVariant) variant = NULL;
+
+  g_return_val_if_fail (module_id != NULL, NULL);
+
+  module = bs_module_find (module_id);
+  if (module == NULL)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
+                   "unknown rule module \"%s\"", module_id);
+      return NULL;
+    }
+
+  variant = bs_variant_new ();
+  variant->id = g_strdup (module->id);
+  variant->name = g_strdup (module->name);
+  variant->description = g_strdup (module->description);
+  variant->module = g_strdup (module->id);
+  variant->board = module->default_board;
+  for (int p = 0; p < 2; p++)
+    {
+      variant->players[p].name = g_strdup (module->default_player_names[p]);
+      variant->players[p].color = g_strdup (module->default_player_colors[p]);
+      if (!module->unlimited_supply)
+        for (guint k = 0; k < module->n_kinds; k++)
+          bs_variant_set_supply (variant, p + 1, module->kinds[k].id,
+                                 module->kinds[k].default_supply);
+    }
+  for (guint i = 0; i < module->n_specials; i++)
+    {
+      const BsSpecialSpec *spec = &module->specials[i];
+      for (int p = spec->per_player ? 1 : 0; p <= (spec->per_player ? 2 : 0); p++)
+        {
+          BsVariantSpecial special = { 0 };
+          if (spec->default_cells[p] == NULL)
+            continue;
+          special.id = g_strdup (spec->id);
+          special.player = p;
+          special.cell = g_strdup (spec->default_cells[p]);
+          g_array_append_val (variant->specials, special);
+        }
+    }
+  for (guint i = 0; i < module->n_options; i++)
+    bs_variant_set_option (variant, module->options[i].id,
+                           bs_option_value_to_string (&module->options[i],
+                                                      module->options[i].default_value));
+  return g_steal_pointer (&variant);
+}
+
+BsVariant *
+bs_variant_copy (const BsVariant *variant)
+{
+  BsVariant *copy;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  copy = bs_variant_new ();
+  copy->filename = g_strdup (variant->filename);
+  copy->id = g_strdup (variant->id);
+  copy->name = g_strdup (variant->name);
+  copy->author = g_strdup (variant->author);
+  copy->description = g_strdup (variant->description);
+  copy->module = g_strdup (variant->module);
+  copy->module_line = variant->module_line;
+  copy->board = variant->board;
+  copy->board_line = variant->board_line;
+  for (guint i = 0; i < variant->holes->len; i++)
+    {
+      BsVariantHole h = g_array_index (variant->holes, BsVariantHole, i);
+      h.label = g_strdup (h.label);
+      g_array_append_val (copy->holes, h);
+    }
+  for (guint i = 0; i < variant->specials->len; i++)
+    {
+      BsVariantSpecial s = g_array_index (variant->specials, BsVariantSpecial, i);
+      s.id = g_strdup (s.id);
+      s.cell = g_strdup (s.cell);
+      g_array_append_val (copy->specials, s);
+    }
+  for (guint i = 0; i < variant->options->len; i++)
+    {
+      BsVariantOption o = g_array_index (variant->options, BsVariantOption, i);
+      o.id = g_strdup (o.id);
+      o.value = g_strdup (o.value);
+      g_array_append_val (copy->options, o);
+    }
+  for (guint i = 0; i < variant->setup->len; i++)
+    {
+      BsVariantPiece pc = g_array_index (variant->setup, BsVariantPiece, i);
+      pc.cell = g_strdup (pc.cell);
+      pc.kind = g_strdup (pc.kind);
+      g_array_append_val (copy->setup, pc);
+    }
+  for (int p = 0; p < 2; p++)
+    {
+      const BsVariantPlayer *src = &variant->players[p];
+      copy->players[p].name = g_strdup (src->name);
+      copy->players[p].color = g_strdup (src->color);
+      copy->players[p].line = src->line;
+      for (guint i = 0; i < src->supplies->len; i++)
+        {
+          BsVariantSupply s = g_array_index (src->supplies, BsVariantSupply, i);
+          s.kind = g_strdup (s.kind);
+          g_array_append_val (copy->players[p].supplies, s);
+        }
+    }
+  return copy;
+}
+
+void
+bs_variant_free (BsVariant *variant)
+{
+  if (variant == NULL)
+    return;
+  g_free (variant->filename);
+  g_free (variant->id);
+  g_free (variant->name);
+  g_free (variant->author);
+  g_free (variant->description);
+  g_free (variant->module);
+  g_array_unref (variant->holes);
+  g_array_unref (variant->specials);
+  g_array_unref (variant->options);
+  g_array_unref (variant->setup);
+  for (int p = 0; p < 2; p++)
+    {
+      g_free (variant->players[p].name);
+      g_free (variant->players[p].color);
+      g_array_unref (variant->players[p].supplies);
+    }
+  g_free (variant);
+}
+
+/* Equality of the description itself: where it came from (file name, line
+ * numbers) does not count. */
+gboolean
+bs_variant_equal (const BsVariant *a,
+                  const BsVariant *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (g_strcmp0 (a->id, b->id) != 0 ||
+      g_strcmp0 (a->name, b->name) != 0 ||
+      g_strcmp0 (a->author, b->author) != 0 ||
+      g_strcmp0 (a->description, b->description) != 0 ||
+      g_strcmp0 (a->module, b->module) != 0)
+    return FALSE;
+  if (a->board.shape != b->board.shape)
+    return FALSE;
+  if (a->board.shape == BS_SHAPE_SQUARE || a->board.shape == BS_SHAPE_HEX_RHOMBUS)
+    {
+      if (a->board.width != b->board.width || a->board.height != b->board.height)
+        return FALSE;
+      if (a->board.shape == BS_SHAPE_SQUARE && a->board.adjacency != b->board.adjacency)
+        return FALSE;
+    }
+  else if (a->board.size != b->board.size)
+    return FALSE;
+
+  if (a->holes->len != b->holes->len ||
+      a->specials->len != b->specials->len ||
+      a->options->len != b->options->len ||
+      a->setup->len != b->setup->len)
+    return FALSE;
+  for (guint i = 0; i < a->holes->len; i++)
+    if (g_strcmp0 (g_array_index (a->holes, BsVariantHole, i).label,
+                   g_array_index (b->holes, BsVariantHole, i).label) != 0)
+      return FALSE;
+  for (guint i = 0; i < a->specials->len; i++)
+    {
+      const BsVariantSpecial *x = &g_array_index (a->specials, BsVariantSpecial, i);
+      const BsVariantSpecial *y = &g_array_index (b->specials, BsVariantSpecial, i);
+      if (g_strcmp0 (x->id, y->id) != 0 || x->player != y->player || g_strcmp0 (x->cell, y->cell) != 0)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->options->len; i++)
+    {
+      const BsVariantOption *x = &g_array_index (a->options, BsVariantOption, i);
+      const BsVariantOption *y = &g_array_index (b->options, BsVariantOption, i);
+      if (g_strcmp0 (x->id, y->id) != 0 || g_strcmp0 (x->value, y->value) != 0)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->setup->len; i++)
+    {
+      const BsVariantPiece *x = &g_array_index (a->setup, BsVariantPiece, i);
+      const BsVariantPiece *y = &g_array_index (b->setup, BsVariantPiece, i);
+      if (g_strcmp0 (x->cell, y->cell) != 0 || x->player != y->player ||
+          g_strcmp0 (x->kind, y->kind) != 0 || x->dir != y->dir)
+        return FALSE;
+    }
+  for (int p = 0; p < 2; p++)
+    {
+      const BsVariantPlayer *x = &a->players[p];
+      const BsVariantPlayer *y = &b->players[p];
+      if (g_strcmp0 (x->name, y->name) != 0 || g_strcmp0 (x->color, y->color) != 0 ||
+          x->supplies->len != y->supplies->len)
+        return FALSE;
+      for (guint i = 0; i < x->supplies->len; i++)
+        {
+          const BsVariantSupply *s = &g_array_index (x->supplies, BsVariantSupply, i);
+          const BsVariantSupply *t = &g_array_index (y->supplies, BsVariantSupply, i);
+          if (g_strcmp0 (s->kind, t->kind) != 0 || s->count != t->count)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_int (const char  *key,
+           const char  *text,
+           int          min,
+           int          max,
+           int         *value,
+           GError     **error)
+{
+  char *end = NULL;
+  gint64 v;
+
+  errno = 0;
+  v = g_ascii_strtoll (text, &end, 10);
+  if (*text == '\0' || *end != '\0' || errno != 0 || g_ascii_isspace (*text))
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                   "%s: \"%s\" is not an integer", key, text);
+      return FALSE;
+    }
+  if (v < min || v > max)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                   "%s: %s is out of range (%d to %d)", key, text, min, max);
+      return FALSE;
+    }
+  *value = (int) v;
+  return TRUE;
+}
+
+static char *
+describe_keys (const BsModule *module)
+{
+  GString *s = g_string_new ("shape, width, height, size, adjacency");
+
+  if (module != NULL)
+    {
+      if (!module->unlimited_supply)
+        for (guint k = 0; k < module->n_kinds; k++)
+          g_string_append_printf (s, ", supply.1.%s, supply.2.%s",
+                                  module->kinds[k].id, module->kinds[k].id);
+      for (guint i = 0; i < module->n_options; i++)
+        g_string_append_printf (s, ", %s", module->options[i].id);
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+bs_variant_set (BsVariant   *variant,
+                const char  *key,
+                const char  *value,
+                GError     **error)
+{
+  const BsModule *module;
+
+  g_return_val_if_fail (variant != NULL, FALSE);
+  g_return_val_if_fail (key != NULL && value != NULL, FALSE);
+
+  module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
+
+  if (g_str_equal (key, "shape"))
+    {
+      BsShape shape;
+      gboolean was_hex = bs_shape_is_hex (variant->board.shape) &&
+                         variant->board.shape != BS_SHAPE_HEX_RHOMBUS;
+      gboolean is_hex;
+
+      if (!bs_shape_from_string (value, &shape))
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                       "shape: \"%s\" is not one of square, hex-rhombus, hexagon, limping", value);
+          return FALSE;
+        }
+      /* Carry the board's extent over to the parameters the new shape uses,
+       * so "--set shape=hexagon" alone gives a sensible board. */
+      is_hex = shape == BS_SHAPE_HEXAGON || shape == BS_SHAPE_LIMPING;
+      if (is_hex && !was_hex && variant->board.size <= 0)
+        variant->board.size = MAX (2, (MAX (variant->board.width, variant->board.height) + 1) / 2);
+      else if (!is_hex && was_hex && variant->board.width <= 0)
+        variant->board.width = variant->board.height = MAX (2, 2 * variant->board.size - 1);
+      if (shape == BS_SHAPE_SQUARE && variant->board.adjacency != 8)
+        variant->board.adjacency = module != NULL && module->square_adjacency != 0
+                                   ? module->square_adjacency : 4;
+      variant->board.shape = shape;
+      return TRUE;
+    }
+  if (g_str_equal (key, "width"))
+    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.width, error);
+  if (g_str_equal (key, "height"))
+    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.height, error);
+  if (g_str_equal (key, "size"))
+    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.size, error);
+  if (g_str_equal (key, "adjacency"))
+    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.adjacency, error);
+
+  if (g_str_has_prefix (key, "supply."))
+    {
+      g_auto(GStrv) parts = g_strsplit (key, ".", 3);
+      int player, count;
+
+      if (g_strv_length (parts) != 3 || (g_strcmp0 (parts[1], "1") != 0 && g_strcmp0 (parts[1], "2") != 0))
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
+                       "%s: a supply key is supply.P.KIND with P 1 or 2", key);
+          return FALSE;
+        }
+      player = parts[1][0] - '0';
+      if (module != NULL && (module->unlimited_supply || bs_module_kind_index (module, parts[2]) < 0))
+        {
+          if (module->unlimited_supply)
+            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
+                         "%s: %s has unlimited supplies", key, module->id);
+          else
+            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
+                         "%s: unknown piece kind \"%s\" for %s", key, parts[2], module->id);
+          return FALSE;
+        }
+      if (!parse_int (key, value, 0, BS_MAX_SUPPLY, &count, error))
+        return FALSE;
+      bs_variant_set_supply (variant, player, parts[2], count);
+      return TRUE;
+    }
+
+  if (module != NULL && bs_module_option_index (module, key) >= 0)
+    {
+      bs_variant_set_option (variant, key, value);
+      return TRUE;
+    }
+
+  {
+    g_autofree char *keys = describe_keys (module);
+    g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
+                 "unknown key \"%s\" for %s (known: %s)", key,
+                 variant->module != NULL ? variant->module : "this variant", keys);
+  }
+  return FALSE;
+}
+
+const char *
+bs_variant_get_option (const BsVariant *variant,
+                       const char      *id)
+{
+  for (guint i = 0; i < variant->options->len; i++)
+    {
+      const BsVariantOption *o = &g_array_index (variant->options, BsVariantOption, i);
+      if (g_strcmp0 (o->id, id) == 0)
+        return o->value;
+    }
+  return NULL;
+}
+
+void
+bs_variant_set_option (BsVariant  *variant,
+                       const char *id,
+                       const char *value)
+{
+  BsVariantOption option = { 0 };
+
+  for (guint i = 0; i < variant->options->len; i++)
+    {
+      BsVariantOption *o = &g_array_index (variant->options, BsVariantOption, i);
+      if (g_strcmp0 (o->id, id) == 0)
+        {
+          g_free (o->value);
+          o->value = g_strdup (value);
+          return;
+        }
+    }
+  option.id = g_strdup (id);
+  option.value = g_strdup (value);
+  g_array_append_val (variant->options, option);
+}
+
+int
+bs_variant_get_supply (const BsVariant *variant,
+                       int              player,
+                       const char      *kind)
+{
+  GArray *supplies;
+
+  g_return_val_if_fail (player == 1 || player == 2, -1);
+
+  supplies = variant->players[player - 1].supplies;
+  for (guint i = 0; i < supplies->len; i++)
+    {
+      const BsVariantSupply *s = &g_array_index (supplies, BsVariantSupply, i);
+      if (g_strcmp0 (s->kind, kind) == 0)
+        return s->count;
+    }
+  return -1;
+}
+
+void
+bs_variant_set_supply (BsVariant  *variant,
+                       int         player,
+                       const char *kind,
+                       int         count)
+{
+  GArray *supplies;
+  BsVariantSupply supply = { 0 };
+
+  g_return_if_fail (player == 1 || player == 2);
+
+  supplies = variant->players[player - 1].supplies;
+  for (guint i = 0; i < supplies->len; i++)
+    {
+      BsVariantSupply *s = &g_array_index (supplies, BsVariantSupply, i);
+      if (g_strcmp0 (s->kind, kind) == 0)
+        {
+          s->count = count;
+          return;
+        }
+    }
+  supply.kind = g_strdup (kind);
+  supply.count = count;
+  g_array_append_val (supplies, supply);
+}
+
+char *
+bs_variant_where (const BsVariant *variant,
+                  int              line)
+{
+  if (variant->filename == NULL)
+    return g_strdup ("");
+  if (line > 0)
+    return g_strdup_printf ("%s:%d: ", variant->filename, line);
+  return g_strdup_printf ("%s: ", variant->filename);
+}
