@@ -74,26 +74,24 @@ on_after_paint (GdkFrameClock *clock,
 }
 
 static void
-on_window_mapped (GtkWidget     *window,
-                  BsApplication *self)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-
-  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
-  gtk_widget_queue_draw (window);
-}
-
-static void
 present (BsApplication *self,
          BsWindow      *window)
 {
-  if (self->screenshot_path != NULL && !gtk_widget_get_mapped (GTK_WIDGET (window)))
+  gboolean first = self->screenshot_path != NULL && !gtk_widget_get_mapped (GTK_WIDGET (window));
+
+  if (first)
     {
       gtk_window_unmaximize (GTK_WINDOW (window));
       gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
-      g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
     }
   gtk_window_present (GTK_WINDOW (window));
+  if (first)
+    {
+      /* Wait for a frame to be painted, then take the picture. */
+      g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                        G_CALLBACK (on_after_paint), self);
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+    }
 }
 
 static void
@@ -151,16 +149,16 @@ bs_application_command_line (GApplication            *app,
 {
   BsApplication *self = BS_APPLICATION (app);
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
-  g_auto(GStrv) args = NULL;
+  g_autofree const char **args = NULL;
   BsWindow *window;
   const char *screenshot = NULL;
 
-  if (g_variant_dict_lookup (options, "screenshot", "&s", &screenshot))
+  if (g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot))
     {
       g_free (self->screenshot_path);
       self->screenshot_path = g_strdup (screenshot);
     }
-  if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&s", &args))
+  if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
     args = NULL;
 
   window = get_window (self, TRUE);

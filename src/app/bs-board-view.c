@@ -15,6 +15,7 @@ struct _BsBoardView {
   GSignalGroup *scene_signals;
   GSignalGroup *game_signals;
   gboolean      coordinates;
+  gboolean      focus_visible;
 };
 
 G_DEFINE_FINAL_TYPE (BsBoardView, bs_board_view, GTK_TYPE_WIDGET)
@@ -44,7 +45,8 @@ bs_board_view_fill_options (BsBoardView     *self,
   options->transparent = TRUE;
   if (self->scene != NULL)
     bs_play_scene_fill_render_options (self->scene, options);
-  if (!gtk_widget_has_focus (GTK_WIDGET (self)))
+  /* The cursor shows once the keyboard is in use, like a focus ring. */
+  if (!gtk_widget_has_focus (GTK_WIDGET (self)) || !self->focus_visible)
     options->cursor = BS_NO_CELL;
 }
 
@@ -179,6 +181,7 @@ on_pressed (GtkGestureClick *gesture,
 
   if (self->scene == NULL)
     return;
+  self->focus_visible = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (button == GDK_BUTTON_SECONDARY)
     {
@@ -223,6 +226,7 @@ on_key_pressed (GtkEventControllerKey *controller,
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_space:
+      self->focus_visible = TRUE;
       bs_play_scene_activate_cell (self->scene, cursor);
       return GDK_EVENT_STOP;
     case GDK_KEY_Escape:
@@ -232,7 +236,9 @@ on_key_pressed (GtkEventControllerKey *controller,
       return GDK_EVENT_PROPAGATE;
     }
 
+  self->focus_visible = TRUE;
   bs_play_scene_set_cursor (self->scene, bs_board_view_step_cursor (self, cursor, dx, dy));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   return GDK_EVENT_STOP;
 }
 

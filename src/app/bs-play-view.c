@@ -285,6 +285,7 @@ build_players (BsPlayView *self)
       gtk_widget_add_css_class (name, "heading");
       gtk_label_set_xalign (GTK_LABEL (details), 0);
       gtk_label_set_wrap (GTK_LABEL (details), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (details), 30);
       gtk_widget_add_css_class (details, "dim-label");
       gtk_widget_add_css_class (details, "caption");
       gtk_box_append (GTK_BOX (labels), name);
@@ -315,17 +316,18 @@ sync_players (BsPlayView *self)
 
       if (!rs->module->unlimited_supply)
         {
+          g_string_append (text, _("In hand:"));
           for (guint k = 0; k < rs->module->n_kinds; k++)
             {
               if (pos->supply[p - 1][k] == BS_SUPPLY_UNLIMITED)
                 continue;
-              /* Translators: pieces left in hand, e.g. "Small 8". */
-              g_string_append_printf (text, _("%s %d in hand"), _(rs->module->kinds[k].label),
-                                      pos->supply[p - 1][k]);
-              g_string_append (text, " · ");
+              /* Translators: pieces left in hand, e.g. "small 8". */
+              g_string_append_printf (text, _("%s %s %d"), k > 0 ? "," : "",
+                                      _(rs->module->kinds[k].label), pos->supply[p - 1][k]);
             }
+          g_string_append_c (text, '\n');
         }
-      g_string_append_printf (text, _("%d on the board · score %d"),
+      g_string_append_printf (text, _("On the board: %d · Score: %d"),
                               bs_position_pieces (pos, p), scores[p - 1]);
       gtk_label_set_text (GTK_LABEL (self->player_details[p - 1]), text->str);
       if (to_move)
@@ -365,6 +367,7 @@ make_move_row (BsPlayView *self,
       label = gtk_label_new (text);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
     }
   gtk_widget_add_css_class (number, "move-number");
   gtk_label_set_width_chars (GTK_LABEL (number), 4);

@@ -21,6 +21,7 @@ bs_tribes_round_resolve (int           n_cells,
   g_autofree guint8 *arrivals = g_new0 (guint8, n_cells);
 
   g_return_if_fail (cells != NULL && targets != NULL && fates != NULL && attackers != NULL);
+  g_return_if_fail (n_cells > 0 && n_cells <= BS_MAX_CELLS);
 
   /* Steps 1-2: a mover points at its target and attacks whatever stands
    * there (movers only reach adjacent cells). */
@@ -65,7 +66,7 @@ bs_tribes_round_resolve (int           n_cells,
 
   if (after != NULL)
     {
-      memset (after, BS_CELL_EMPTY, n_cells);
+      memset (after, BS_CELL_EMPTY, (gsize) n_cells);
       for (int c = 0; c < n_cells; c++)
         if (fates[c] == BS_TRIBES_FATE_DEFENDED)
           after[c] = cells[c];
