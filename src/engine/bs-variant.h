@@ -93,6 +93,13 @@ BsVariant  *bs_variant_load_data      (const char       *data,
                                        gsize             length,
                                        const char       *filename,
                                        GError          **error);
+/* Everything the rule module knows (module, option ids and values, kinds,
+ * board sizes, cells, specials, setup): builds a ruleset and drops it. The
+ * load functions call it after the format checks; call it after editing a
+ * variant in memory. Errors name file and line when the variant came from
+ * a file. */
+gboolean    bs_variant_validate       (const BsVariant  *variant,
+                                       GError          **error);
 /* A built-in name ("agoraphobia"), or else a path. */
 BsVariant  *bs_variant_lookup         (const char       *name_or_path,
                                        GError          **error);

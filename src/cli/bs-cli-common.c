@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include "bs-cli-common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "bs-error.h"
+
+gboolean
+bs_cli_parse (const BsCliSpec *spec,
+              int              argc,
+              char           **argv,
+              BsCliOptions    *options)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  g_auto(GStrv) args = NULL;
+  const GOptionEntry json_entry =
+    { "json", 0, 0, G_OPTION_ARG_NONE, &options->json, N_("Print JSON instead of text"), NULL };
+  const GOptionEntry set_entry =
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->sets,
+      N_("Override a board parameter, supply or rule option (repeatable)"), N_("KEY=VALUE") };
+  const GOptionEntry moves_entry =
+    { "moves", 0, 0, G_OPTION_ARG_STRING, &options->moves,
+      N_("Moves to play from the start, separated by spaces"), N_("\"M1 M2 …\"") };
+  const GOptionEntry seed_entry =
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &options->seed,
+      N_("Seed of the random setup and of random playouts"), N_("N") };
+  const GOptionEntry playouts_entry =
+    { "playouts", 0, 0, G_OPTION_ARG_INT, &options->playouts,
+      N_("Number of random playouts"), N_("N") };
+  const GOptionEntry rest_entry =
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL };
+  char **argv_copy;
+  gint64 no_seed = G_MININT64;
+
+  memset (options, 0, sizeof *options);
+  options->seed = no_seed;
+  options->playouts = -1;
+
+  g_array_append_val (entries, json_entry);
+  if (spec->flags & BS_CLI_OPT_SET)
+    g_array_append_val (entries, set_entry);
+  if (spec->flags & BS_CLI_OPT_MOVES)
+    g_array_append_val (entries, moves_entry);
+  if (spec->flags & BS_CLI_OPT_SEED)
+    g_array_append_val (entries, seed_entry);
+  if (spec->flags & BS_CLI_OPT_PLAYOUTS)
+    g_array_append_val (entries, playouts_entry);
+  for (guint i = 0; spec->extra != NULL && spec->extra[i].long_name != NULL; i++)
+    g_array_append_val (entries, spec->extra[i]);
+  g_array_append_val (entries, rest_entry);
+
+  context = g_option_context_new (spec->parameters);
+  g_option_context_set_summary (context, _(spec->summary));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, (const GOptionEntry *) entries->data,
+                                     GETTEXT_PACKAGE);
+
+  /* g_option_context_parse may rearrange argv: parse a shallow copy. */
+  argv_copy = g_new0 (char *, argc + 1);
+  memcpy (argv_copy, argv, sizeof (char *) * (gsize) argc);
+  {
+    int argc_copy = argc;
+    char **argv_parsed = argv_copy;
+    gboolean ok = g_option_context_parse (context, &argc_copy, &argv_parsed, &error);
+    g_free (argv_copy);
+    if (!ok)
+      {
+        g_printerr ("%s\n", error->message);
+        g_printerr (_("Try “boardsmith-cli %s --help”.\n"), spec->name);
+        bs_cli_options_clear (options);
+        return FALSE;
+      }
+  }
+
+  options->seed_given = options->seed != no_seed;
+  if (!options->seed_given)
+    options->seed = 1;
+  options->args = args != NULL ? g_steal_pointer (&args) : g_new0 (char *, 1);
+  options->n_args = (int) g_strv_length (options->args);
+
+  if (options->n_args < spec->min_args ||
+      (spec->max_args >= 0 && options->n_args > spec->max_args))
+    {
+      g_printerr (_("Usage: boardsmith-cli %s %s\n"), spec->name, spec->parameters);
+      g_printerr (_("Try “boardsmith-cli %s --help”.\n"), spec->name);
+      bs_cli_options_clear (options);
+      return FALSE;
+    }
+  if ((spec->flags & BS_CLI_OPT_PLAYOUTS) && options->playouts != -1 && options->playouts < 1)
+    {
+      g_printerr (_("--playouts: %d is not a positive number\n"), options->playouts);
+      bs_cli_options_clear (options);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+bs_cli_options_clear (BsCliOptions *options)
+{
+  g_clear_pointer (&options->sets, g_strfreev);
+  g_clear_pointer (&options->moves, g_free);
+  g_clear_pointer (&options->args, g_strfreev);
+  options->n_args = 0;
+}
+
+BsVariant *
+bs_cli_load_variant (const char          *name_or_path,
+                     const char * const  *sets,
+                     GError             **error)
+{
+  g_autoptr(BsVariant) variant = NULL;
+
+  variant = bs_variant_lookup (name_or_path, error);
+  if (variant == NULL)
+    return NULL;
+
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
+    {
+      const char *equals = strchr (sets[i], '=');
+      g_autofree char *key = NULL;
+
+      if (equals == NULL || equals == sets[i])
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                       _("--set %s: expected KEY=VALUE"), sets[i]);
+          return NULL;
+        }
+      key = g_strndup (sets[i], (gsize) (equals - sets[i]));
+      if (!bs_variant_set (variant, key, equals + 1, error))
+        return NULL;
+    }
+
+  /* The file was checked when loaded, so an error now comes from --set:
+   * name the options rather than a line of the file. */
+  if (sets != NULL && sets[0] != NULL)
+    {
+      g_autofree char *filename = g_steal_pointer (&variant->filename);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!bs_variant_validate (variant, &local_error))
+        {
+          g_autoptr(GString) prefix = g_string_new (NULL);
+
+          for (guint i = 0; sets[i] != NULL; i++)
+            g_string_append_printf (prefix, "%s--set %s", i > 0 ? " " : "", sets[i]);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ",
+                                      prefix->str);
+          return NULL;
+        }
+      variant->filename = g_steal_pointer (&filename);
+    }
+
+  return g_steal_pointer (&variant);
+}
+
+BsRuleset *
+bs_cli_load_ruleset (const char          *name_or_path,
+                     const BsCliOptions  *options,
+                     GError             **error)
+{
+  g_autoptr(BsVariant) variant = NULL;
+
+  variant = bs_cli_load_variant (name_or_path, (const char * const *) options->sets, error);
+  if (variant == NULL)
+    return NULL;
+  return bs_ruleset_new (variant, error);
+}
+
+BsPosition *
+bs_cli_start_position (const BsRuleset     *rs,
+                       const BsCliOptions  *options,
+                       GError             **error)
+{
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, (guint64) options->seed);
+
+  if (options->moves != NULL && !bs_ruleset_play_line (rs, pos, options->moves, error))
+    return NULL;
+  return g_steal_pointer (&pos);
+}
+
+int
+bs_cli_exit_status (const GError *error)
+{
+  if (error->domain == BS_RULES_ERROR ||
+      (error->domain == BS_RECORD_ERROR && error->code == BS_RECORD_ERROR_MOVE))
+    return BS_CLI_EXIT_GAME_ERROR;
+  return BS_CLI_EXIT_BAD_INPUT;
+}
+
+int
+bs_cli_fail (GError *error)
+{
+  int status = bs_cli_exit_status (error);
+
+  g_printerr ("%s\n", error->message);
+  g_error_free (error);
+  return status;
+}
+
+void
+bs_cli_print_json (JsonNode *root)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+void
+bs_cli_print_builder (JsonBuilder *builder)
+{
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+
+  bs_cli_print_json (root);
+}
+
+void
+bs_cli_json_string (JsonBuilder *builder,
+                    const char  *member,
+                    const char  *value)
+{
+  json_builder_set_member_name (builder, member);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+const char *
+bs_cli_dir_name (int dir)
+{
+  static const char * const names[] = { "N", "E", "S", "W" };
+
+  return dir >= 0 && dir < 4 ? names[dir] : "?";
+}
+
+char *
+bs_cli_player_name (const BsRuleset *rs,
+                    int              player)
+{
+  const char *name = rs->variant->players[player - 1].name;
+
+  if (name == NULL || name[0] == '\0')
+    return g_strdup_printf (_("Player %d"), player);
+  return g_strdup_printf ("%s (%d)", name, player);
+}
+
+char *
+bs_cli_describe_status (const BsRuleset  *rs,
+                        const BsPosition *pos)
+{
+  g_autofree char *name = NULL;
+
+  switch ((BsResult) pos->result)
+    {
+    case BS_RESULT_WIN_1:
+    case BS_RESULT_WIN_2:
+      name = bs_cli_player_name (rs, pos->result);
+      return g_strdup_printf (_("game over: %s wins"), name);
+    case BS_RESULT_DRAW:
+      return g_strdup (_("game over: draw"));
+    case BS_RESULT_ONGOING:
+    default:
+      name = bs_cli_player_name (rs, pos->to_move);
+      return g_strdup_printf (_("%s to move"), name);
+    }
+}

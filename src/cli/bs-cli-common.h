@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-cli-common.h: what every boardsmith-cli command shares — option
+ * parsing, loading a variant with --set, playing --moves, JSON output, and
+ * turning errors into messages and exit statuses (CLI.md).
+ *
+ * A command is one file, bs-cli-NAME.c, defining
+ *   int bs_cli_NAME (int argc, char **argv);
+ * listed once in BS_CLI_COMMANDS (bs-cli-commands.h) and in
+ * src/cli/meson.build.
+ * It describes its arguments in a BsCliSpec, calls bs_cli_parse(), and
+ * returns an exit status (bs_cli_fail() for errors). */
+
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "bs-cli-commands.h"
+#include "bs-position.h"
+#include "bs-ruleset.h"
+#include "bs-variant.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  BS_CLI_EXIT_OK         = 0,
+  BS_CLI_EXIT_GAME_ERROR = 1,   /* an illegal or malformed move */
+  BS_CLI_EXIT_BAD_INPUT  = 2,   /* a bad file, option or value */
+} BsCliExit;
+
+/* Which of the common options a command takes (--json always). */
+typedef enum {
+  BS_CLI_OPT_SET      = 1 << 0,   /* --set KEY=VALUE (repeatable) */
+  BS_CLI_OPT_MOVES    = 1 << 1,   /* --moves "M1 M2 ..." */
+  BS_CLI_OPT_SEED     = 1 << 2,   /* --seed N */
+  BS_CLI_OPT_PLAYOUTS = 1 << 3,   /* --playouts N */
+} BsCliFlags;
+
+typedef struct {
+  const char         *name;        /* "perft" */
+  const char         *parameters;  /* "VARIANT DEPTH" */
+  const char         *summary;     /* one line, N_() marked */
+  BsCliFlags          flags;
+  int                 min_args;    /* positional arguments */
+  int                 max_args;    /* -1: any number */
+  const GOptionEntry *extra;       /* the command's own options, or NULL */
+} BsCliSpec;
+
+typedef struct {
+  gboolean  json;
+  char    **sets;
+  char     *moves;
+  gint64    seed;
+  gboolean  seed_given;
+  int       playouts;
+  char    **args;       /* positional arguments (NULL-terminated) */
+  int       n_args;
+} BsCliOptions;
+
+/* The commands' entry points, from the table in bs-cli.c. */
+typedef int (*BsCliRunFunc) (int argc, char **argv);
+
+/* Parses argv (argv[0] is the command name); on error prints it with a
+ * hint to --help and returns FALSE: the command returns
+ * BS_CLI_EXIT_BAD_INPUT. --help prints and exits 0. */
+gboolean    bs_cli_parse          (const BsCliSpec *spec,
+                                   int              argc,
+                                   char           **argv,
+                                   BsCliOptions    *options);
+void        bs_cli_options_clear  (BsCliOptions    *options);
+
+/* A built-in name or a path, then every --set, then the module's checks. */
+BsVariant  *bs_cli_load_variant   (const char          *name_or_path,
+                                   const char * const  *sets,
+                                   GError             **error);
+/* The same and its ruleset. */
+BsRuleset  *bs_cli_load_ruleset   (const char          *name_or_path,
+                                   const BsCliOptions  *options,
+                                   GError             **error);
+/* The start position (from --seed) with --moves played. */
+BsPosition *bs_cli_start_position (const BsRuleset     *rs,
+                                   const BsCliOptions  *options,
+                                   GError             **error);
+
+/* Exit status for an error: BS_RULES_ERROR (and a record's illegal move)
+ * is a game error, everything else bad input. */
+int         bs_cli_exit_status    (const GError *error);
+/* Prints the error's message on stderr and returns its exit status;
+ * frees the error. */
+int         bs_cli_fail           (GError       *error);
+
+/* JSON on stdout, indented, with a final newline. */
+void        bs_cli_print_json     (JsonNode     *root);
+void        bs_cli_print_builder  (JsonBuilder  *builder);
+/* member: a string value, or null when value is NULL. */
+void        bs_cli_json_string    (JsonBuilder  *builder,
+                                   const char   *member,
+                                   const char   *value);
+
+/* Names used by several commands. */
+const char *bs_cli_dir_name       (int           dir);   /* "N", "E", "S", "W" */
+/* "Light (1)". */
+char       *bs_cli_player_name    (const BsRuleset *rs,
+                                   int              player);
+/* "Light wins", "draw", "Dark (2) to move". */
+char       *bs_cli_describe_status (const BsRuleset  *rs,
+                                    const BsPosition *pos);
+
+G_END_DECLS

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-cli-common.h"
+#include "bs-error.h"
+#include "bs-search.h"
+
+/* think VARIANT [--moves …] [--playouts N | --level LEVEL] [--seed S]:
+ * searches the position and prints the chosen move with its statistics
+ * and those of the best alternatives (visits, win rate for the player to
+ * move). For a simultaneous game the position must be at the start of a
+ * round; the output is the round's orders of the player to move (or
+ * --player P), and the candidates are listed per piece. */
+
+#define THINK_DEFAULT_PLAYOUTS 10000
+#define THINK_TOP              10
+
+int
+bs_cli_think (int    argc,
+              char **argv)
+{
+  static char *level_text = NULL;
+  static int player = 0;
+  static const GOptionEntry extra[] = {
+    { "level", 0, 0, G_OPTION_ARG_STRING, &level_text,
+      N_("easy, medium, hard, a playout count or a time (500ms), instead of --playouts"),
+      N_("LEVEL") },
+    { "player", 0, 0, G_OPTION_ARG_INT, &player,
+      N_("Simultaneous games: whose orders to choose (1 or 2)"), N_("P") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "think", N_("VARIANT"),
+    N_("Search a position and print the chosen move and its statistics."),
+    BS_CLI_OPT_SET | BS_CLI_OPT_MOVES | BS_CLI_OPT_SEED | BS_CLI_OPT_PLAYOUTS, 1, 1, extra,
+  };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree BsPosition *step_pos = NULL;
+  g_autoptr(BsSearchResult) result = NULL;
+  g_autofree char *turn = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  GError *error = NULL;
+  BsCliOptions options;
+  BsSearchParams params;
+  guint step = 0;
+
+  g_clear_pointer (&level_text, g_free);
+  player = 0;
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+
+  if (level_text != NULL)
+    bs_search_params_parse (&params, level_text, (guint64) options.seed, &error);
+  else
+    {
+      bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, (guint64) options.seed);
+      params.playouts = options.playouts > 0 ? (guint64) options.playouts : THINK_DEFAULT_PLAYOUTS;
+    }
+  if (error == NULL && player != 0 && player != 1 && player != 2)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--player: %d is not 1 or 2", player);
+  params.player = player;
+  if (error == NULL)
+    rs = bs_cli_load_ruleset (options.args[0], &options, &error);
+  if (rs != NULL)
+    pos = bs_cli_start_position (rs, &options, &error);
+  if (pos != NULL && bs_position_is_over (pos))
+    g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
+                 "the game is over (%s): there is no move to think about",
+                 bs_result_to_string ((BsResult) pos->result));
+  if (error == NULL)
+    result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
+  if (result == NULL)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+
+  /* Each candidate's notation needs the position before its step: walk
+   * the preferred round (one step for turn-based games). */
+  step_pos = bs_position_dup (rs, pos);
+  for (guint i = 0; i < result->candidates->len; i++)
+    {
+      const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);
+
+      while (step < c->step)
+        bs_ruleset_apply (rs, step_pos, result->round_steps[step++], NULL);
+      g_ptr_array_add (texts, bs_ruleset_format_move (rs, step_pos, c->move));
+    }
+  if (bs_ruleset_is_simultaneous (rs))
+    turn = bs_ruleset_format_turn (rs, pos, result->round_steps, result->n_round_steps);
+  else
+    turn = bs_ruleset_format_move (rs, pos, result->steps[0]);
+
+  if (options.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      guint shown = 0, last_step = G_MAXUINT;
+
+      json_builder_begin_object (b);
+      bs_cli_json_string (b, "variant", rs->variant->id);
+      json_builder_set_member_name (b, "player");
+      json_builder_add_int_value (b, result->player);
+      if (bs_ruleset_is_simultaneous (rs))
+        {
+          bs_cli_json_string (b, "round", turn);
+          /* The player's own orders, one per piece. */
+          json_builder_set_member_name (b, "orders");
+          json_builder_begin_array (b);
+          for (guint i = 0; i < result->candidates->len; i++)
+            {
+              const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);
+              if (c->step != last_step &&
+                  c->step >= result->player_first_step &&
+                  c->step < result->player_first_step + result->n_steps)
+                json_builder_add_string_value (b, g_ptr_array_index (texts, i));
+              last_step = c->step;
+            }
+          json_builder_end_array (b);
+          last_step = G_MAXUINT;
+        }
+      else
+        bs_cli_json_string (b, "move", turn);
+      json_builder_set_member_name (b, "win_rate");
+      json_builder_add_double_value (b, result->win_rate);
+      json_builder_set_member_name (b, "iterations");
+      json_builder_add_int_value (b, (gint64) result->iterations);
+      json_builder_set_member_name (b, "seconds");
+      json_builder_add_double_value (b, result->elapsed_us / 1e6);
+      json_builder_set_member_name (b, "iterations_per_second");
+      json_builder_add_double_value (b, result->iterations * 1e6 / MAX (result->elapsed_us, 1));
+      json_builder_set_member_name (b, "nodes");
+      json_builder_add_int_value (b, result->n_nodes);
+      json_builder_set_member_name (b, "bytes");
+      json_builder_add_int_value (b, (gint64) result->bytes_used);
+      json_builder_set_member_name (b, "candidates");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < result->candidates->len; i++)
+        {
+          const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);
+
+          if (c->step != last_step)
+            shown = 0;
+          last_step = c->step;
+          if (shown++ >= THINK_TOP)
+            continue;
+          json_builder_begin_object (b);
+          bs_cli_json_string (b, "move", g_ptr_array_index (texts, i));
+          json_builder_set_member_name (b, "step");
+          json_builder_add_int_value (b, c->step);
+          json_builder_set_member_name (b, "visits");
+          json_builder_add_int_value (b, c->visits);
+          json_builder_set_member_name (b, "win_rate");
+          json_builder_add_double_value (b, c->win_rate);
+          json_builder_set_member_name (b, "proven");
+          if (c->proven > 0)
+            json_builder_add_string_value (b, "win");
+          else if (c->proven < 0)
+            json_builder_add_string_value (b, "loss");
+          else
+            json_builder_add_null_value (b);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      bs_cli_print_builder (b);
+    }
+  else
+    {
+      g_autofree char *who = bs_cli_player_name (rs, result->player);
+      guint shown = 0, last_step = G_MAXUINT;
+
+      if (bs_ruleset_is_simultaneous (rs))
+        g_print ("%s: %s\n%s: %s\n", _("player"), who, _("round"), turn);
+      else
+        g_print ("%s: %s\n%s: %s\n", _("player"), who, _("move"), turn);
+      g_print ("%s: %.1f%%\n", _("win rate"), 100.0 * result->win_rate);
+      g_print ("%s: %" G_GUINT64_FORMAT " %s %.3f s (%.0f/s), %u %s, %.1f KiB\n",
+               _("iterations"), result->iterations, _("in"), result->elapsed_us / 1e6,
+               result->iterations * 1e6 / MAX (result->elapsed_us, 1), result->n_nodes,
+               _("nodes"), result->bytes_used / 1024.0);
+      for (guint i = 0; i < result->candidates->len; i++)
+        {
+          const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);
+          gboolean own = c->step >= result->player_first_step &&
+                         c->step < result->player_first_step + result->n_steps;
+
+          if (c->step != last_step)
+            {
+              shown = 0;
+              if (bs_ruleset_is_simultaneous (rs) && own)
+                g_print ("%s %u:\n", _("order"), c->step - result->player_first_step + 1);
+            }
+          last_step = c->step;
+          if (!own || shown++ >= THINK_TOP)
+            continue;
+          g_print ("  %-12s %8u %s  %5.1f%%%s\n", (const char *) g_ptr_array_index (texts, i),
+                   c->visits, _("visits"), 100.0 * c->win_rate,
+                   c->proven > 0 ? _("  (wins)") : c->proven < 0 ? _("  (loses)") : "");
+        }
+    }
+  bs_cli_options_clear (&options);
+  return BS_CLI_EXIT_OK;
+}

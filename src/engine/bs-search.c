@@ -1,0 +1,959 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-search"
+
+#include "config.h"
+
+#include "bs-search.h"
+
+#include <math.h>
+
+/* How often (in iterations) the clock, the cancellable and the progress
+ * are looked at: often enough to stop promptly, rarely enough to cost
+ * nothing next to a playout. */
+#define CHECK_INTERVAL     64
+/* The pool grows by this many nodes at a time (one realloc per chunk). */
+#define POOL_CHUNK         (1u << 16)
+/* A playout longer than this is scored as a draw: modules must end their
+ * games (max-plies), this only guards against a module bug. */
+#define MAX_PLAYOUT_STEPS  100000
+
+/* A tree node: the move that leads to it and the statistics of whoever
+ * made that move. Children are contiguous in the pool. */
+typedef struct {
+  BsMove  move;
+  guint32 first_child;   /* 0 while not expanded (node 0 is the root) */
+  guint32 n_children;
+  guint32 n_tried;       /* children [0, n_tried) have been visited */
+  guint32 visits;
+  guint32 score2;        /* twice the summed reward of `mover`: exact integers */
+  guint8  mover;         /* the player who made `move` */
+  gint8   proven;        /* for mover: 1 won, -1 lost, 0 not known */
+  guint8  pad[2];
+} Node;
+
+/* One order of one step of a simultaneous round. */
+typedef struct {
+  BsMove  move;
+  guint32 visits;
+  guint32 score2;
+} Arm;
+
+typedef struct {
+  const BsRuleset *rs;
+  BsSearchParams   params;
+  double           exploration;
+  BsRng            rng;
+  BsPosition      *scratch;      /* copy-make: the root is copied in each iteration */
+  BsMove          *moves;        /* rs->max_moves */
+
+  Node            *nodes;
+  guint32          n_nodes;
+  guint32          capacity;
+  guint32          max_nodes;
+  guint32         *path;
+  guint            path_capacity;
+
+  /* Simultaneous games: the marginal statistics of each step's orders,
+   * arms[step * max_moves + i], n_arms[step], and whose step it is. */
+  Arm             *arms;
+  guint           *n_arms;
+  guint8          *step_mover;
+  guint            n_steps;      /* steps of the root round */
+  guint            max_steps;
+
+  guint64          iterations;
+} Search;
+
+static inline guint32
+reward2 (guint8 result,
+         int    player)
+{
+  if (result == BS_RESULT_DRAW || result == BS_RESULT_ONGOING)
+    return 1;
+  return (int) result == player ? 2 : 0;
+}
+
+static void
+search_init (Search                *s,
+             const BsRuleset       *rs,
+             const BsSearchParams  *params)
+{
+  memset (s, 0, sizeof *s);
+  s->rs = rs;
+  s->params = *params;
+  s->exploration = params->exploration > 0 ? params->exploration : BS_SEARCH_DEFAULT_EXPLORATION;
+  s->max_nodes = params->max_nodes > 0 ? params->max_nodes : BS_SEARCH_DEFAULT_MAX_NODES;
+  bs_rng_init (&s->rng, params->seed);
+  s->scratch = g_malloc0 (rs->position_size);
+  s->moves = g_new (BsMove, MAX (rs->max_moves, 1));
+}
+
+static void
+search_clear (Search *s)
+{
+  g_free (s->scratch);
+  g_free (s->moves);
+  g_free (s->nodes);
+  g_free (s->path);
+  g_free (s->arms);
+  g_free (s->n_arms);
+  g_free (s->step_mover);
+}
+
+static gsize
+search_bytes (const Search *s)
+{
+  gsize bytes = s->rs->position_size + MAX (s->rs->max_moves, 1) * sizeof (BsMove);
+
+  bytes += (gsize) s->capacity * sizeof (Node);
+  bytes += s->path_capacity * sizeof (guint32);
+  bytes += (gsize) s->max_steps * MAX (s->rs->max_moves, 1) * sizeof (Arm);
+  bytes += s->max_steps * (sizeof (guint) + 1);
+  return bytes;
+}
+
+/* Room for n more nodes, or FALSE when the cap forbids it. */
+static gboolean
+pool_reserve (Search  *s,
+              guint32  n)
+{
+  guint64 need = (guint64) s->n_nodes + n;
+
+  if (need > s->max_nodes)
+    return FALSE;
+  if (need > s->capacity)
+    {
+      guint64 cap = ((need + POOL_CHUNK - 1) / POOL_CHUNK) * POOL_CHUNK;
+      cap = MIN (cap, (guint64) s->max_nodes);
+      s->nodes = g_renew (Node, s->nodes, cap);
+      s->capacity = (guint32) cap;
+    }
+  return TRUE;
+}
+
+static void
+path_reserve (Search *s,
+              guint   depth)
+{
+  if (depth < s->path_capacity)
+    return;
+  s->path_capacity = MAX (64, s->path_capacity * 2);
+  while (s->path_capacity <= depth)
+    s->path_capacity *= 2;
+  s->path = g_renew (guint32, s->path, s->path_capacity);
+}
+
+static void
+playout (Search *s)
+{
+  const BsRuleset *rs = s->rs;
+  BsPosition *pos = s->scratch;
+  guint n = 0;
+
+  while (!bs_position_is_over (pos))
+    {
+      BsMove m;
+
+      if (++n > MAX_PLAYOUT_STEPS)
+        {
+          g_warning ("A random playout of %s did not end after %u steps",
+                     rs->module->id, MAX_PLAYOUT_STEPS);
+          pos->result = BS_RESULT_DRAW;
+          break;
+        }
+      m = bs_ruleset_random_move (rs, pos, &s->rng, s->moves);
+      bs_ruleset_apply (rs, pos, m, NULL);
+    }
+}
+
+/* ---- Turn-based games: UCT ------------------------------------------- */
+
+/* Expands `index` with the legal moves of the scratch position, in a
+ * seeded random order (unvisited children are tried in that order). */
+static gboolean
+expand (Search  *s,
+        guint32  index)
+{
+  guint n = bs_ruleset_generate (s->rs, s->scratch, s->moves);
+  guint32 first;
+  guint8 mover = s->scratch->to_move;
+
+  g_assert (n > 0);
+  if (!pool_reserve (s, n))
+    return FALSE;
+  for (guint i = n - 1; i > 0; i--)
+    {
+      guint j = bs_rng_below (&s->rng, i + 1);
+      BsMove t = s->moves[i];
+      s->moves[i] = s->moves[j];
+      s->moves[j] = t;
+    }
+  first = s->n_nodes;
+  for (guint i = 0; i < n; i++)
+    {
+      Node *c = &s->nodes[first + i];
+      memset (c, 0, sizeof *c);
+      c->move = s->moves[i];
+      c->mover = mover;
+    }
+  s->n_nodes += n;
+  s->nodes[index].first_child = first;
+  s->nodes[index].n_children = n;
+  return TRUE;
+}
+
+static guint32
+select_child (Search  *s,
+              guint32  index)
+{
+  Node *node = &s->nodes[index];
+  Node *children = &s->nodes[node->first_child];
+  double log_n, best_value = -1.0;
+  guint32 best = G_MAXUINT32;
+
+  /* node->proven is from node->mover's view; the children's mover is the
+   * player to move here. A win for them is known: play it. */
+  if (node->proven != 0
+      && (children[0].mover == node->mover) == (node->proven > 0))
+    {
+      for (guint32 i = 0; i < node->n_tried; i++)
+        if (children[i].proven > 0)
+          return node->first_child + i;
+    }
+  if (node->n_tried < node->n_children)
+    return node->first_child + node->n_tried++;
+
+  log_n = log ((double) MAX (node->visits, 1));
+  for (guint32 i = 0; i < node->n_children; i++)
+    {
+      const Node *c = &children[i];
+      double value;
+
+      if (c->proven < 0)
+        continue;
+      value = c->score2 / (2.0 * c->visits) + s->exploration * sqrt (log_n / c->visits);
+      if (value > best_value)
+        {
+          best_value = value;
+          best = i;
+        }
+    }
+  /* Every move loses: keep playing them out so the statistics stay sane. */
+  if (best == G_MAXUINT32)
+    best = bs_rng_below (&s->rng, node->n_children);
+  return node->first_child + best;
+}
+
+/* After the child at path[i] got a proof, see whether its parent has one. */
+static void
+propagate_proofs (Search *s,
+                  guint   depth)
+{
+  for (guint i = depth; i > 0; i--)
+    {
+      Node *child = &s->nodes[s->path[i]];
+      Node *parent = &s->nodes[s->path[i - 1]];
+      gboolean same = child->mover == parent->mover;
+
+      if (parent->proven != 0 || child->proven == 0)
+        continue;
+      if (child->proven > 0)
+        parent->proven = same ? 1 : -1;
+      else if (parent->n_tried == parent->n_children)
+        {
+          const Node *siblings = &s->nodes[parent->first_child];
+          guint32 j;
+
+          for (j = 0; j < parent->n_children; j++)
+            if (siblings[j].proven >= 0)
+              break;
+          if (j == parent->n_children)
+            parent->proven = same ? -1 : 1;
+        }
+    }
+}
+
+static void
+uct_iteration (Search           *s,
+               const BsPosition *root)
+{
+  const BsRuleset *rs = s->rs;
+  guint depth = 0;
+  guint32 index = 0;
+  gboolean proof = FALSE;
+  guint8 result;
+
+  bs_position_copy (rs, s->scratch, root);
+  path_reserve (s, 0);
+  s->path[0] = 0;
+
+  while (!bs_position_is_over (s->scratch))
+    {
+      guint32 child;
+
+      if (s->nodes[index].n_children == 0)
+        {
+          /* A leaf is expanded on a later visit; with a wide branching
+           * (the parent's, as an estimate) it waits longer, so the pool
+           * is not spent on thousands of children seen once. */
+          guint32 wait = 1 + s->nodes[s->path[depth > 0 ? depth - 1 : 0]].n_children / 64;
+
+          if (s->nodes[index].visits < wait || !expand (s, index))
+            {
+              playout (s);
+              break;
+            }
+        }
+      child = select_child (s, index);
+      bs_ruleset_apply (rs, s->scratch, s->nodes[child].move, NULL);
+      path_reserve (s, ++depth);
+      s->path[depth] = child;
+      index = child;
+      if (s->nodes[child].visits == 0 && bs_position_is_over (s->scratch))
+        {
+          guint8 r = s->scratch->result;
+          Node *c = &s->nodes[child];
+
+          if (r == BS_RESULT_WIN_1 || r == BS_RESULT_WIN_2)
+            {
+              c->proven = (int) r == c->mover ? 1 : -1;
+              proof = TRUE;
+            }
+        }
+    }
+
+  result = s->scratch->result;
+  for (guint i = 0; i <= depth; i++)
+    {
+      Node *n = &s->nodes[s->path[i]];
+      n->visits++;
+      n->score2 += reward2 (result, n->mover);
+    }
+  if (proof || s->nodes[index].proven != 0)
+    propagate_proofs (s, depth);
+}
+
+static int
+compare_candidates (gconstpointer a,
+                    gconstpointer b)
+{
+  const BsSearchCandidate *ca = a, *cb = b;
+
+  if (ca->step != cb->step)
+    return ca->step < cb->step ? -1 : 1;
+  if (ca->proven != cb->proven)
+    return ca->proven > cb->proven ? -1 : 1;
+  if (ca->visits != cb->visits)
+    return ca->visits > cb->visits ? -1 : 1;
+  if (ca->win_rate != cb->win_rate)
+    return ca->win_rate > cb->win_rate ? -1 : 1;
+  return 0;
+}
+
+/* The orders of a simultaneous round are ranked by a lower confidence
+ * bound of their mean: the opponent's replies shift during the search, so
+ * early visits say less than in a tree, and an order that has become
+ * clearly better late must not lose to one that was visited early. */
+static double
+lower_bound (const BsSearchCandidate *c)
+{
+  if (c->visits == 0)
+    return -1.0;
+  return c->win_rate - 2.0 * sqrt (c->win_rate * (1.0 - c->win_rate) / c->visits);
+}
+
+static int
+compare_candidates_lower_bound (gconstpointer a,
+                                gconstpointer b)
+{
+  const BsSearchCandidate *ca = a, *cb = b;
+  double la = lower_bound (ca), lb = lower_bound (cb);
+
+  if (ca->step != cb->step)
+    return ca->step < cb->step ? -1 : 1;
+  if (la != lb)
+    return la > lb ? -1 : 1;
+  return compare_candidates (a, b);
+}
+
+/* Picks among candidates [0, n) (sorted best first) with probability
+ * proportional to visits^(1/t); never a proven loss when another exists,
+ * always a proven win. */
+static guint
+pick_with_temperature (Search                  *s,
+                       const BsSearchCandidate *cands,
+                       guint                    n)
+{
+  double total = 0, r;
+  guint usable = n;
+
+  if (s->params.temperature <= 0 || n <= 1 || cands[0].proven > 0)
+    return 0;
+  while (usable > 1 && cands[usable - 1].proven < 0)
+    usable--;
+  for (guint i = 0; i < usable; i++)
+    total += pow ((double) cands[i].visits, 1.0 / s->params.temperature);
+  if (total <= 0)
+    return 0;
+  r = bs_rng_double (&s->rng) * total;
+  for (guint i = 0; i < usable; i++)
+    {
+      r -= pow ((double) cands[i].visits, 1.0 / s->params.temperature);
+      if (r < 0)
+        return i;
+    }
+  return 0;
+}
+
+static void
+uct_finish (Search         *s,
+            BsSearchResult *result)
+{
+  const Node *root = &s->nodes[0];
+  BsSearchCandidate *cands;
+  guint chosen;
+
+  for (guint32 i = 0; i < root->n_children; i++)
+    {
+      const Node *c = &s->nodes[root->first_child + i];
+      BsSearchCandidate cand = {
+        .move = c->move,
+        .step = 0,
+        .visits = c->visits,
+        .win_rate = c->visits > 0 ? c->score2 / (2.0 * c->visits) : 0.0,
+        .proven = c->proven,
+      };
+      g_array_append_val (result->candidates, cand);
+    }
+  g_array_sort (result->candidates, compare_candidates);
+  cands = (BsSearchCandidate *) (gpointer) result->candidates->data;
+  chosen = pick_with_temperature (s, cands, result->candidates->len);
+  result->randomized = chosen != 0;
+  result->n_steps = result->n_round_steps = 1;
+  result->steps = g_new (BsMove, 1);
+  result->round_steps = g_new (BsMove, 1);
+  result->steps[0] = result->round_steps[0] = cands[chosen].move;
+  result->player_first_step = 0;
+  result->win_rate = cands[chosen].win_rate;
+  result->n_nodes = s->n_nodes;
+}
+
+/* ---- Simultaneous games: decoupled trees over each player's orders ---- */
+
+/* A round is searched with one tree per player over that player's own
+ * orders (node 0: player 1's first order, node 1: player 2's). Player 2's
+ * tree is entered the same way whatever player 1 ordered in the iteration,
+ * so neither side's choice depends on the other's orders of the round;
+ * within a side, an order is chosen knowing the side's earlier orders, so
+ * combinations of pieces are found. Rounds after the first are played out
+ * at random. Besides the trees, every order of every step keeps marginal
+ * statistics (the arms): the hint shows them, and they complete a side's
+ * orders where its tree has not grown deep enough. */
+
+static guint
+find_arm (Search *s,
+          guint   step,
+          BsMove  move)
+{
+  Arm *arms = &s->arms[(gsize) step * s->rs->max_moves];
+  guint n = s->n_arms[step];
+
+  for (guint i = 0; i < n; i++)
+    if (arms[i].move == move)
+      return i;
+  g_assert (n < s->rs->max_moves);
+  arms[n].move = move;
+  arms[n].visits = 0;
+  arms[n].score2 = 0;
+  s->n_arms[step] = n + 1;
+  return n;
+}
+
+static void
+simultaneous_iteration (Search           *s,
+                        const BsPosition *root,
+                        guint            *chosen)
+{
+  const BsRuleset *rs = s->rs;
+  guint step = 0, depth = 0;
+  guint8 result;
+
+  bs_position_copy (rs, s->scratch, root);
+  do
+    {
+      int player = s->scratch->to_move;
+      guint32 index = player == 1 ? 0 : 1;
+      gboolean in_tree = TRUE;
+
+      path_reserve (s, depth);
+      s->path[depth++] = index;
+      do
+        {
+          BsMove move;
+
+          g_assert (step < s->max_steps);
+          if (in_tree && s->nodes[index].n_children == 0 &&
+              ((index > 1 && s->nodes[index].visits == 0) || !expand (s, index)))
+            in_tree = FALSE;
+          if (in_tree)
+            {
+              index = select_child (s, index);
+              move = s->nodes[index].move;
+              path_reserve (s, depth);
+              s->path[depth++] = index;
+            }
+          else
+            move = bs_ruleset_random_move (rs, s->scratch, &s->rng, s->moves);
+          s->step_mover[step] = (guint8) player;
+          chosen[step] = find_arm (s, step, move);
+          bs_ruleset_apply (rs, s->scratch, move, NULL);
+          step++;
+        }
+      while (s->scratch->step != 0 && s->scratch->to_move == player &&
+             !bs_position_is_over (s->scratch));
+    }
+  while (s->scratch->step != 0 && !bs_position_is_over (s->scratch));
+  s->n_steps = MAX (s->n_steps, step);
+
+  playout (s);
+  result = s->scratch->result;
+  for (guint i = 0; i < depth; i++)
+    {
+      Node *n = &s->nodes[s->path[i]];
+      n->visits++;
+      n->score2 += reward2 (result, n->mover);
+    }
+  for (guint i = 0; i < step; i++)
+    {
+      Arm *a = &s->arms[(gsize) i * rs->max_moves + chosen[i]];
+      a->visits++;
+      a->score2 += reward2 (result, s->step_mover[i]);
+    }
+}
+
+static void
+simultaneous_finish (Search         *s,
+                     int             player,
+                     BsSearchResult *result)
+{
+  g_autoptr(GArray) children = g_array_new (FALSE, TRUE, sizeof (BsSearchCandidate));
+  guint32 index[3] = { 0, 0, 1 };       /* where each side is in its tree */
+  double sum = 0;
+  guint first = G_MAXUINT, n_own = 0;
+
+  result->n_round_steps = s->n_steps;
+  result->round_steps = g_new0 (BsMove, MAX (s->n_steps, 1));
+  for (guint step = 0; step < s->n_steps; step++)
+    {
+      const Arm *arms = &s->arms[(gsize) step * s->rs->max_moves];
+      int mover = s->step_mover[step];
+      guint start = result->candidates->len;
+      guint32 node = index[mover];
+      BsSearchCandidate choice;
+
+      for (guint i = 0; i < s->n_arms[step]; i++)
+        {
+          BsSearchCandidate cand = {
+            .move = arms[i].move,
+            .step = step,
+            .visits = arms[i].visits,
+            .win_rate = arms[i].visits > 0 ? arms[i].score2 / (2.0 * arms[i].visits) : 0.0,
+            .proven = 0,
+          };
+          g_array_append_val (result->candidates, cand);
+        }
+      g_array_sort (result->candidates, compare_candidates_lower_bound);
+      choice = g_array_index (result->candidates, BsSearchCandidate, start);
+
+      /* Follow the side's tree while it has statistics there. */
+      if (node != G_MAXUINT32 && s->nodes[node].n_children > 0 && s->nodes[node].visits > 0)
+        {
+          const Node *kids = &s->nodes[s->nodes[node].first_child];
+          BsSearchCandidate *cands;
+          guint k;
+
+          g_array_set_size (children, 0);
+          for (guint32 i = 0; i < s->nodes[node].n_children; i++)
+            {
+              BsSearchCandidate cand = {
+                .move = kids[i].move,
+                .step = 0,
+                .visits = kids[i].visits,
+                .win_rate = kids[i].visits > 0 ? kids[i].score2 / (2.0 * kids[i].visits) : 0.0,
+              };
+              g_array_append_val (children, cand);
+            }
+          g_array_sort (children, compare_candidates);
+          cands = (BsSearchCandidate *) (gpointer) children->data;
+          k = mover == player ? pick_with_temperature (s, cands, children->len) : 0;
+          result->randomized |= k != 0;
+          choice.move = cands[k].move;
+          choice.win_rate = cands[k].win_rate;
+          index[mover] = G_MAXUINT32;
+          for (guint32 i = 0; i < s->nodes[node].n_children; i++)
+            if (kids[i].move == choice.move)
+              index[mover] = s->nodes[node].first_child + i;
+        }
+      else
+        index[mover] = G_MAXUINT32;
+
+      if (mover == player)
+        {
+          if (first == G_MAXUINT)
+            first = step;
+          n_own++;
+          sum += choice.win_rate;
+        }
+      result->round_steps[step] = choice.move;
+    }
+  if (first == G_MAXUINT)
+    first = 0;
+  result->player_first_step = first;
+  result->n_steps = n_own;
+  result->steps = g_new0 (BsMove, MAX (n_own, 1));
+  memcpy (result->steps, result->round_steps + first, n_own * sizeof (BsMove));
+  result->win_rate = n_own > 0 ? sum / n_own : 0.5;
+  result->n_nodes = s->n_nodes;
+}
+
+/* ---- Public API ----------------------------------------------------- */
+
+void
+bs_search_params_init (BsSearchParams *params,
+                       BsSearchLevel   level,
+                       guint64         seed)
+{
+  g_return_if_fail (params != NULL);
+
+  memset (params, 0, sizeof *params);
+  params->level = level;
+  params->seed = seed;
+  switch (level)
+    {
+    case BS_SEARCH_LEVEL_EASY:
+      params->playouts = BS_SEARCH_EASY_PLAYOUTS;
+      params->temperature = BS_SEARCH_EASY_TEMPERATURE;
+      break;
+    case BS_SEARCH_LEVEL_MEDIUM:
+      params->playouts = BS_SEARCH_MEDIUM_PLAYOUTS;
+      break;
+    case BS_SEARCH_LEVEL_HARD:
+      params->playouts = BS_SEARCH_HARD_PLAYOUTS;
+      params->time_ms = BS_SEARCH_HARD_TIME_MS;
+      break;
+    case BS_SEARCH_LEVEL_CUSTOM:
+    default:
+      params->level = BS_SEARCH_LEVEL_CUSTOM;
+      params->playouts = 1000;
+      break;
+    }
+}
+
+gboolean
+bs_search_params_parse (BsSearchParams  *params,
+                        const char      *text,
+                        guint64          seed,
+                        GError         **error)
+{
+  static const char * const names[] = { "easy", "medium", "hard" };
+  guint64 value;
+  const char *end = NULL;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (text, names[i]) == 0)
+      {
+        bs_search_params_init (params, (BsSearchLevel) i, seed);
+        return TRUE;
+      }
+
+  value = g_ascii_strtoull (text, (char **) &end, 10);
+  if (end != text && g_ascii_isdigit (text[0]) && value > 0)
+    {
+      if (*end == '\0' && value <= G_GUINT64_CONSTANT (1000000000))
+        {
+          bs_search_params_init (params, BS_SEARCH_LEVEL_CUSTOM, seed);
+          params->playouts = value;
+          return TRUE;
+        }
+      if (g_str_equal (end, "ms") && value <= 3600000)
+        {
+          bs_search_params_init (params, BS_SEARCH_LEVEL_CUSTOM, seed);
+          params->playouts = 0;
+          params->time_ms = (guint) value;
+          return TRUE;
+        }
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "Unknown level “%s”: expected easy, medium, hard, a number of playouts "
+               "(1 to 1000000000) or a time such as 1500ms", text);
+  return FALSE;
+}
+
+const char *
+bs_search_level_to_string (BsSearchLevel level)
+{
+  switch (level)
+    {
+    case BS_SEARCH_LEVEL_EASY:   return "easy";
+    case BS_SEARCH_LEVEL_MEDIUM: return "medium";
+    case BS_SEARCH_LEVEL_HARD:   return "hard";
+    case BS_SEARCH_LEVEL_CUSTOM:
+    default:                     return "custom";
+    }
+}
+
+void
+bs_search_progress_reset (BsSearchProgress *progress)
+{
+  g_atomic_int_set (&progress->permille, 0);
+  g_atomic_int_set (&progress->iterations, 0);
+}
+
+double
+bs_search_progress_get_fraction (const BsSearchProgress *progress)
+{
+  return g_atomic_int_get (&progress->permille) / 1000.0;
+}
+
+int
+bs_search_progress_get_iterations (const BsSearchProgress *progress)
+{
+  return g_atomic_int_get (&progress->iterations);
+}
+
+void
+bs_search_result_free (BsSearchResult *result)
+{
+  if (result == NULL)
+    return;
+  g_free (result->steps);
+  g_free (result->round_steps);
+  if (result->candidates != NULL)
+    g_array_unref (result->candidates);
+  g_free (result);
+}
+
+static void
+report_progress (BsSearchProgress *progress,
+                 guint64           iterations,
+                 guint64           budget,
+                 gint64            elapsed_us,
+                 gint64            time_us)
+{
+  double fraction = 0;
+
+  if (progress == NULL)
+    return;
+  if (budget > 0)
+    fraction = (double) iterations / budget;
+  if (time_us > 0)
+    fraction = MAX (fraction, (double) elapsed_us / time_us);
+  g_atomic_int_set (&progress->permille, (int) (CLAMP (fraction, 0.0, 1.0) * 1000));
+  g_atomic_int_set (&progress->iterations, (int) MIN (iterations, (guint64) G_MAXINT));
+}
+
+BsSearchResult *
+bs_search_run (BsRuleset             *rs,
+               const BsPosition      *pos,
+               const BsSearchParams  *params,
+               BsSearchProgress      *progress,
+               GCancellable          *cancellable,
+               GError               **error)
+{
+  g_autoptr(BsSearchResult) result = NULL;
+  g_autofree guint *chosen = NULL;
+  Search s;
+  gboolean simultaneous;
+  guint64 budget;
+  gint64 start, deadline = 0, time_us;
+  int player;
+
+  g_return_val_if_fail (rs != NULL, NULL);
+  g_return_val_if_fail (pos != NULL, NULL);
+  g_return_val_if_fail (params != NULL, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (bs_position_is_over (pos))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           "The game is over: there is no move to search for");
+      return NULL;
+    }
+  simultaneous = bs_ruleset_is_simultaneous (rs);
+  if (simultaneous && pos->step != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "A simultaneous round is searched from its start (step 0), not step %u",
+                   pos->step);
+      return NULL;
+    }
+  player = params->player == 1 || params->player == 2 ? params->player : pos->to_move;
+  if (!simultaneous)
+    player = pos->to_move;
+
+  budget = params->playouts;
+  time_us = (gint64) params->time_ms * 1000;
+  if (budget == 0 && time_us == 0)
+    budget = 1000;
+
+  search_init (&s, rs, params);
+  start = g_get_monotonic_time ();
+  if (time_us > 0)
+    deadline = start + time_us;
+  if (progress != NULL)
+    bs_search_progress_reset (progress);
+
+  if (simultaneous)
+    {
+      s.max_steps = MAX (bs_ruleset_max_turn_steps (rs), 1);
+      s.arms = g_new0 (Arm, (gsize) s.max_steps * MAX (rs->max_moves, 1));
+      s.n_arms = g_new0 (guint, s.max_steps);
+      s.step_mover = g_new0 (guint8, s.max_steps);
+      chosen = g_new0 (guint, s.max_steps);
+      /* Two roots: the first order of player 1 and of player 2. */
+      pool_reserve (&s, 2);
+      memset (s.nodes, 0, 2 * sizeof (Node));
+      s.nodes[0].mover = 1;
+      s.nodes[1].mover = 2;
+      s.n_nodes = 2;
+    }
+  else
+    {
+      pool_reserve (&s, 1);
+      memset (&s.nodes[0], 0, sizeof (Node));
+      s.nodes[0].mover = (guint8) bs_opponent (pos->to_move);
+      s.n_nodes = 1;
+      /* The root is always expanded, whatever the cap. */
+      bs_position_copy (rs, s.scratch, pos);
+      if (!expand (&s, 0))
+        {
+          s.max_nodes = G_MAXUINT32;
+          expand (&s, 0);
+        }
+    }
+
+  for (;;)
+    {
+      if (budget > 0 && s.iterations >= budget)
+        break;
+      /* A proven root: the winning move is known, or every move loses. */
+      if (!simultaneous && s.nodes[0].proven != 0)
+        break;
+      if (s.iterations % CHECK_INTERVAL == 0 && s.iterations > 0)
+        {
+          gint64 now = g_get_monotonic_time ();
+
+          report_progress (progress, s.iterations, budget, now - start, time_us);
+          if (g_cancellable_is_cancelled (cancellable))
+            break;
+          if (deadline > 0 && now >= deadline)
+            break;
+        }
+      if (simultaneous)
+        simultaneous_iteration (&s, pos, chosen);
+      else
+        uct_iteration (&s, pos);
+      s.iterations++;
+    }
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      search_clear (&s);
+      return NULL;
+    }
+
+  result = g_new0 (BsSearchResult, 1);
+  result->player = player;
+  result->candidates = g_array_new (FALSE, TRUE, sizeof (BsSearchCandidate));
+  if (simultaneous)
+    simultaneous_finish (&s, player, result);
+  else
+    uct_finish (&s, result);
+  result->iterations = s.iterations;
+  result->elapsed_us = g_get_monotonic_time () - start;
+  result->bytes_used = search_bytes (&s);
+  report_progress (progress, s.iterations, budget, result->elapsed_us, time_us);
+  if (progress != NULL)
+    g_atomic_int_set (&progress->permille, 1000);
+  search_clear (&s);
+  return g_steal_pointer (&result);
+}
+
+typedef struct {
+  BsRuleset        *rs;
+  BsPosition       *pos;
+  BsSearchParams    params;
+  BsSearchProgress *progress;
+} SearchTaskData;
+
+static void
+search_task_data_free (gpointer data)
+{
+  SearchTaskData *td = data;
+
+  g_free (td->pos);
+  bs_ruleset_unref (td->rs);
+  g_free (td);
+}
+
+static void
+search_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  SearchTaskData *td = task_data;
+  GError *error = NULL;
+  BsSearchResult *result;
+
+  result = bs_search_run (td->rs, td->pos, &td->params, td->progress, cancellable, &error);
+  if (result == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, result, (GDestroyNotify) bs_search_result_free);
+}
+
+void
+bs_search_run_async (BsRuleset             *rs,
+                     const BsPosition      *pos,
+                     const BsSearchParams  *params,
+                     BsSearchProgress      *progress,
+                     GCancellable          *cancellable,
+                     GAsyncReadyCallback    callback,
+                     gpointer               user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  SearchTaskData *td;
+
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (pos != NULL);
+  g_return_if_fail (params != NULL);
+
+  td = g_new0 (SearchTaskData, 1);
+  td->rs = bs_ruleset_ref (rs);
+  td->pos = bs_position_dup (rs, pos);
+  td->params = *params;
+  td->progress = progress;
+  if (progress != NULL)
+    bs_search_progress_reset (progress);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, bs_search_run_async);
+  g_task_set_name (task, "[boardsmith] search");
+  g_task_set_task_data (task, td, search_task_data_free);
+  g_task_run_in_thread (task, search_thread);
+}
+
+BsSearchResult *
+bs_search_run_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == bs_search_run_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

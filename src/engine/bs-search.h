@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-search.h: the computer opponent — Monte Carlo tree search over the
+ * rule-module interface, so it plays any module and any variant with no
+ * game-specific knowledge.
+ *
+ * Turn-based games use UCT with uniformly random playouts, a node pool
+ * (one allocation grown in chunks, capped) and a light solver that marks
+ * moves that end the game at once, so wins in one are taken and losses in
+ * one are avoided. Simultaneous games (BS_MODULE_SIMULTANEOUS, Tribes) are
+ * not searched as if sequential: each player has a tree of their own
+ * orders for the round (decoupled UCT), entered without knowing the other
+ * player's orders of that round, followed by random playouts; the result
+ * is the whole round's orders for one player.
+ *
+ * A search is deterministic for a given seed and playout budget; a time
+ * budget is not. Nothing here touches GTK: the app runs
+ * bs_search_run_async() in a GTask thread and polls a BsSearchProgress. */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "bs-ruleset.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  BS_SEARCH_LEVEL_EASY,
+  BS_SEARCH_LEVEL_MEDIUM,
+  BS_SEARCH_LEVEL_HARD,
+  BS_SEARCH_LEVEL_CUSTOM,
+} BsSearchLevel;
+
+typedef struct {
+  BsSearchLevel level;        /* informative: what bs_search_params_init was given */
+  guint64       playouts;     /* iteration budget; 0 = none (then time_ms must be set) */
+  guint         time_ms;      /* time budget in milliseconds; 0 = none */
+  guint64       seed;
+  guint         max_nodes;    /* node cap of the tree; 0 = BS_SEARCH_DEFAULT_MAX_NODES */
+  double        exploration;  /* UCT constant; <= 0 = BS_SEARCH_DEFAULT_EXPLORATION */
+  /* 0: play the most visited move. t > 0: pick among the root moves with
+   * probability proportional to visits^(1/t) (Easy's "some randomness"). */
+  double        temperature;
+  /* Simultaneous games: whose orders to choose (1 or 2); 0 = pos->to_move. */
+  int           player;
+} BsSearchParams;
+
+#define BS_SEARCH_DEFAULT_MAX_NODES   (1u << 21)
+#define BS_SEARCH_DEFAULT_EXPLORATION 0.7
+
+/* Budgets of the levels (tuned by `boardsmith-cli selfplay`). */
+#define BS_SEARCH_EASY_PLAYOUTS       200
+#define BS_SEARCH_EASY_TEMPERATURE    1.0
+#define BS_SEARCH_MEDIUM_PLAYOUTS     3000
+#define BS_SEARCH_HARD_TIME_MS        3000
+#define BS_SEARCH_HARD_PLAYOUTS       2000000   /* a ceiling for fast games */
+
+/* Fills params for a level (CUSTOM: 1000 playouts) with the given seed. */
+void        bs_search_params_init     (BsSearchParams   *params,
+                                       BsSearchLevel     level,
+                                       guint64           seed);
+/* "easy", "medium", "hard", a playout count ("5000") or a time ("1500ms").
+ * The error (G_OPTION_ERROR_BAD_VALUE) names the text. */
+gboolean    bs_search_params_parse    (BsSearchParams   *params,
+                                       const char       *text,
+                                       guint64           seed,
+                                       GError          **error);
+const char *bs_search_level_to_string (BsSearchLevel     level);
+
+/* Polled progress: the search writes it with atomics, any thread may read
+ * it while the search runs. Zero it (or bs_search_progress_reset) first. */
+typedef struct {
+  gint permille;      /* of the budget used, 0..1000 */
+  gint iterations;    /* saturates at G_MAXINT */
+} BsSearchProgress;
+
+void        bs_search_progress_reset      (BsSearchProgress       *progress);
+double      bs_search_progress_get_fraction (const BsSearchProgress *progress);
+int         bs_search_progress_get_iterations (const BsSearchProgress *progress);
+
+/* One root move with its statistics (a hint shows the first). */
+typedef struct {
+  BsMove  move;
+  guint   step;       /* simultaneous: index in round_steps; else 0 */
+  guint32 visits;
+  double  win_rate;   /* mean reward for the player making the move, 0..1 */
+  int     proven;     /* 1: wins at once or by force; -1: loses by force; 0 */
+} BsSearchCandidate;
+
+typedef struct {
+  int       player;           /* who the move is for */
+  /* The chosen turn: one step for a turn-based game, the player's orders
+   * in entering order (cell order) for a simultaneous round. */
+  BsMove   *steps;
+  guint     n_steps;
+  /* Simultaneous games: the preferred orders of both players for the
+   * whole round, in entering order (player 1's, then player 2's), so that
+   * it can be formatted with bs_ruleset_format_turn(); steps[] is the
+   * slice starting at player_first_step. Turn-based: a copy of steps. */
+  BsMove   *round_steps;
+  guint     n_round_steps;
+  guint     player_first_step;
+  /* Root moves, most visited first. Simultaneous: every order of every
+   * step of the round with its marginal statistics, grouped by step, each
+   * group ranked by a lower confidence bound of the win rate. */
+  GArray   *candidates;       /* of BsSearchCandidate */
+  double    win_rate;         /* of the chosen move (simultaneous: mean over its orders) */
+  guint64   iterations;
+  gint64    elapsed_us;
+  guint     n_nodes;
+  gsize     bytes_used;       /* tree and scratch memory at the end */
+  gboolean  randomized;       /* the temperature picked a move that was not the best */
+} BsSearchResult;
+
+void        bs_search_result_free     (BsSearchResult   *result);
+
+/* Synchronous search from pos (not over). For a simultaneous game pos must
+ * be at the start of a round (step 0). Returns NULL with G_IO_ERROR_CANCELLED
+ * when cancelled, or G_IO_ERROR_INVALID_ARGUMENT for a position that has no
+ * move to choose. progress may be NULL. */
+BsSearchResult *bs_search_run         (BsRuleset              *rs,
+                                       const BsPosition       *pos,
+                                       const BsSearchParams   *params,
+                                       BsSearchProgress       *progress,
+                                       GCancellable           *cancellable,
+                                       GError                **error);
+
+/* The same in a GTask thread on a copy of pos (rs is referenced; params is
+ * copied; progress, if not NULL, must stay alive until the callback). The
+ * cancellable is checked every few hundred iterations. A hint is the same
+ * call for the human's seat: the first candidate is the preferred move. */
+void            bs_search_run_async   (BsRuleset              *rs,
+                                       const BsPosition       *pos,
+                                       const BsSearchParams   *params,
+                                       BsSearchProgress       *progress,
+                                       GCancellable           *cancellable,
+                                       GAsyncReadyCallback     callback,
+                                       gpointer                user_data);
+BsSearchResult *bs_search_run_finish  (GAsyncResult           *result,
+                                       GError                **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsSearchResult, bs_search_result_free)
+
+G_END_DECLS

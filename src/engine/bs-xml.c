@@ -1,0 +1,584 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-engine"
+
+#include "config.h"
+
+#include "bs-xml.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlsave.h>
+
+#include "bs-error.h"
+#include "bs-variant.h"
+
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *BsXmlErrorArg;
+#else
+typedef xmlError *BsXmlErrorArg;
+#endif
+
+/* The first error of one parse; later ones are usually consequences. */
+typedef struct {
+  char *message;
+  int   line;
+} ParseState;
+
+static const char *
+source_name (const BsXmlSource *source)
+{
+  return source->filename != NULL ? source->filename : "(memory)";
+}
+
+void
+bs_xml_set_error (GError           **error,
+                  const BsXmlSource *source,
+                  int                code,
+                  int                line,
+                  const char        *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (line > 0)
+    g_set_error (error, source->domain, code, "%s:%d: %s", source_name (source), line, message);
+  else
+    g_set_error (error, source->domain, code, "%s: %s", source_name (source), message);
+}
+
+static void
+state_record (ParseState *state,
+              int         line,
+              const char *message)
+{
+  if (state->message != NULL)
+    return;
+  state->message = g_strdup (message != NULL ? message : "malformed XML");
+  g_strstrip (state->message);
+  /* Some of libxml2's messages span lines ("...\nBytes: 0xFF"). */
+  g_strdelimit (state->message, "\n", ' ');
+  state->line = line;
+}
+
+static void
+on_context_error (void          *user_data,
+                  BsXmlErrorArg  err)
+{
+  xmlParserCtxt *ctxt = user_data;
+
+  if (err->level == XML_ERR_WARNING)
+    return;
+  state_record (ctxt->_private, err->line, err->message);
+}
+
+/* Errors libxml2 raises outside the parser context (rare: I/O, encoding
+ * setup) reach the thread's structured handler, set around each parse. */
+static void
+on_global_error (void          *user_data,
+                 BsXmlErrorArg  err)
+{
+  if (err->level == XML_ERR_WARNING)
+    return;
+  state_record (user_data, err->line, err->message);
+}
+
+/* Any DOCTYPE stops the parse at once, before an internal subset (and so
+ * any entity declaration) is even read. */
+static void
+refuse_doctype (void *user_data)
+{
+  xmlParserCtxt *ctxt = user_data;
+  int line = ctxt->input != NULL ? ctxt->input->line : 0;
+
+  state_record (ctxt->_private, line,
+                "DOCTYPE declarations are not allowed (Boardsmith files use no DTD "
+                "and no entities)");
+  xmlStopParser (ctxt);
+}
+
+static void
+on_internal_subset (void          *user_data,
+                    const xmlChar *name,
+                    const xmlChar *external_id,
+                    const xmlChar *system_id)
+{
+  refuse_doctype (user_data);
+}
+
+static void
+on_entity_decl (void          *user_data,
+                const xmlChar *name,
+                int            type,
+                const xmlChar *public_id,
+                const xmlChar *system_id,
+                xmlChar       *content)
+{
+  refuse_doctype (user_data);
+}
+
+static xmlParserInputPtr
+on_resolve_entity (void          *user_data,
+                   const xmlChar *public_id,
+                   const xmlChar *system_id)
+{
+  refuse_doctype (user_data);
+  return NULL;
+}
+
+xmlDoc *
+bs_xml_parse_full (const char        *data,
+                   gsize              length,
+                   const BsXmlSource *source,
+                   gsize              max_size,
+                   GError           **error)
+{
+  ParseState state = { NULL, 0 };
+  xmlParserCtxt *ctxt;
+  xmlStructuredErrorFunc old_handler;
+  void *old_context;
+  xmlDoc *doc = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (source != NULL, NULL);
+
+  if (length > max_size)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
+                        "the file is too large (%" G_GSIZE_FORMAT " bytes; at most %"
+                        G_GSIZE_FORMAT " are accepted)", length, max_size);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 1, "the file is empty");
+      return NULL;
+    }
+
+  xmlInitParser ();
+  ctxt = xmlCreateMemoryParserCtxt (data, (int) length);
+  if (ctxt == NULL)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0, "cannot create an XML parser");
+      return NULL;
+    }
+
+  /* No NOENT (entities are not substituted), no DTDLOAD/DTDATTR/DTDVALID;
+   * NONET in case anything would still try to fetch. */
+  xmlCtxtUseOptions (ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
+                           XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  ctxt->_private = &state;
+  ctxt->sax->serror = on_context_error;
+  ctxt->sax->internalSubset = on_internal_subset;
+  ctxt->sax->externalSubset = on_internal_subset;
+  ctxt->sax->entityDecl = on_entity_decl;
+  ctxt->sax->resolveEntity = on_resolve_entity;
+  ctxt->sax->error = NULL;
+  ctxt->sax->warning = NULL;
+  ctxt->sax->fatalError = NULL;
+  ctxt->vctxt.error = NULL;
+  ctxt->vctxt.warning = NULL;
+
+  old_handler = xmlStructuredError;
+  old_context = xmlStructuredErrorContext;
+  xmlSetStructuredErrorFunc (&state, on_global_error);
+
+  xmlParseDocument (ctxt);
+
+  xmlSetStructuredErrorFunc (old_context, old_handler);
+
+  doc = ctxt->myDoc;
+  ctxt->myDoc = NULL;
+  if (state.message == NULL && !ctxt->wellFormed)
+    state_record (&state, ctxt->input != NULL ? ctxt->input->line : 0, "malformed XML");
+  if (state.message == NULL && (doc == NULL || xmlDocGetRootElement (doc) == NULL))
+    state_record (&state, 1, "the file holds no XML element");
+  xmlFreeParserCtxt (ctxt);
+
+  if (state.message != NULL)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, state.line, "%s", state.message);
+      g_free (state.message);
+      g_clear_pointer (&doc, xmlFreeDoc);
+      return NULL;
+    }
+
+  return doc;
+}
+
+xmlDoc *
+bs_xml_parse (const char  *data,
+              gsize        length,
+              const char  *filename,
+              GError     **error)
+{
+  BsXmlSource source = { filename, BS_VARIANT_ERROR };
+
+  return bs_xml_parse_full (data, length, &source, BS_VARIANT_MAX_FILE_SIZE, error);
+}
+
+xmlDoc *
+bs_xml_parse_file (const char        *path,
+                   const BsXmlSource *source,
+                   gsize              max_size,
+                   GError           **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  gsize capacity;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  fd = g_open (path, O_RDONLY, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot open: %s", path, g_strerror (saved));
+      return NULL;
+    }
+
+  /* Read at most one byte more than the limit: enough to know it is too
+   * large, whatever the file is (a pipe, /dev/zero). */
+  capacity = max_size + 1;
+  data = g_malloc (capacity);
+  while (length < capacity)
+    {
+      gssize n = read (fd, data + length, capacity - length);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot read: %s", path, g_strerror (saved));
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      length += (gsize) n;
+    }
+  close (fd);
+
+  if (length > max_size)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
+                        "the file is too large (more than %" G_GSIZE_FORMAT " bytes)",
+                        max_size);
+      return NULL;
+    }
+
+  return bs_xml_parse_full (data, length, source, max_size, error);
+}
+
+int
+bs_xml_line (const xmlNode *node)
+{
+  long line;
+
+  if (node == NULL)
+    return 0;
+  line = xmlGetLineNo (node);
+  return line > 0 && line < G_MAXINT ? (int) line : 0;
+}
+
+gboolean
+bs_xml_is (const xmlNode *node,
+           const char    *name)
+{
+  return node != NULL && node->type == XML_ELEMENT_NODE &&
+         g_strcmp0 ((const char *) node->name, name) == 0;
+}
+
+static gboolean
+is_blank (const char *text)
+{
+  for (; text != NULL && *text != '\0'; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+in_list (const char         *name,
+         const char * const *list)
+{
+  for (guint i = 0; list[i] != NULL; i++)
+    if (g_str_equal (name, list[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* A short, one-line excerpt of text for messages. */
+static char *
+excerpt (const char *text)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  char *newline = strchr (copy, '\n');
+
+  if (newline != NULL)
+    *newline = '\0';
+  if (g_utf8_strlen (copy, -1) > 20)
+    {
+      g_autofree char *head = g_utf8_substring (copy, 0, 20);
+      return g_strdup_printf ("%s…", head);
+    }
+  return g_steal_pointer (&copy);
+}
+
+xmlNode *
+bs_xml_next_element (const xmlNode      *parent,
+                     xmlNode            *node,
+                     const char * const *allowed,
+                     const BsXmlSource  *source,
+                     GError            **error)
+{
+  if (node == NULL)
+    node = parent->children;
+
+  for (; node != NULL; node = node->next)
+    {
+      switch (node->type)
+        {
+        case XML_ELEMENT_NODE:
+          if (allowed != NULL && !in_list ((const char *) node->name, allowed))
+            {
+              bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                                "unknown element <%s> in <%s>", node->name, parent->name);
+              return NULL;
+            }
+          return node;
+
+        case XML_TEXT_NODE:
+        case XML_CDATA_SECTION_NODE:
+          if (!is_blank ((const char *) node->content))
+            {
+              g_autofree char *text = excerpt ((const char *) node->content);
+              bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                                "unexpected text \"%s\" in <%s>", text, parent->name);
+              return NULL;
+            }
+          break;
+
+        case XML_COMMENT_NODE:
+        case XML_PI_NODE:
+          break;
+
+        default:
+          bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                            "unexpected content in <%s>", parent->name);
+          return NULL;
+        }
+    }
+
+  return NULL;
+}
+
+gboolean
+bs_xml_check_attributes (const xmlNode      *node,
+                         const char * const *allowed,
+                         const BsXmlSource  *source,
+                         GError            **error)
+{
+  for (const xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      if (attr->ns != NULL || !in_list ((const char *) attr->name, allowed))
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                            "unknown attribute \"%s\" on <%s>", attr->name, node->name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+char *
+bs_xml_get_text (const xmlNode     *node,
+                 const BsXmlSource *source,
+                 GError           **error)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE)
+        g_string_append (text, (const char *) child->content);
+      else if (child->type == XML_ELEMENT_NODE)
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (child),
+                            "unexpected element <%s> in <%s>: it holds only text",
+                            child->name, node->name);
+          g_string_free (text, TRUE);
+          return NULL;
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The attribute's value (NULL when absent), borrowed from the tree: with
+ * entities refused, a value is at most one text node. */
+static const char *
+attr_value (const xmlNode *node,
+            const char    *attr)
+{
+  const xmlAttr *prop = xmlHasNsProp (node, (const xmlChar *) attr, NULL);
+
+  if (prop == NULL)
+    return NULL;
+  if (prop->children == NULL || prop->children->content == NULL)
+    return "";
+  return (const char *) prop->children->content;
+}
+
+static const char *
+get_attr (const xmlNode      *node,
+          const char         *attr,
+          gboolean            required,
+          const BsXmlSource  *source,
+          GError            **error)
+{
+  const char *value = attr_value (node, attr);
+
+  if (value == NULL && required)
+    bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                      "missing attribute \"%s\" on <%s>", attr, node->name);
+  return value;
+}
+
+gboolean
+bs_xml_get_string (const xmlNode     *node,
+                   const char        *attr,
+                   gboolean           required,
+                   char             **value,
+                   const BsXmlSource *source,
+                   GError           **error)
+{
+  const char *text = get_attr (node, attr, required, source, error);
+
+  if (text == NULL)
+    return !required;
+  g_free (*value);
+  *value = g_strdup (text);
+  return TRUE;
+}
+
+gboolean
+bs_xml_parse_int (const char  *text,
+                  int          min,
+                  int          max,
+                  int         *value,
+                  GError     **error)
+{
+  const char *p = text;
+  gint64 result;
+
+  /* g_ascii_string_to_signed also accepts leading spaces; be strict. */
+  if (*p == '-' || *p == '+')
+    p++;
+  if (*p == '\0' || strspn (p, "0123456789") != strlen (p))
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
+                   "\"%s\" is not an integer", text);
+      return FALSE;
+    }
+  if (strlen (p) > 12 || !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64,
+                                                    &result, NULL) ||
+      result < G_MININT || result > G_MAXINT)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
+                   "%s is too large a number", text);
+      return FALSE;
+    }
+  if (result < min || result > max)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
+                   "%s is out of range (%d to %d)", text, min, max);
+      return FALSE;
+    }
+  *value = (int) result;
+  return TRUE;
+}
+
+gboolean
+bs_xml_get_int (const xmlNode     *node,
+                const char        *attr,
+                gboolean           required,
+                int                min,
+                int                max,
+                int               *value,
+                const BsXmlSource *source,
+                GError           **error)
+{
+  const char *text = get_attr (node, attr, required, source, error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (text == NULL)
+    return !required;
+  if (!bs_xml_parse_int (text, min, max, value, &local_error))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        "<%s %s>: %s", node->name, attr, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bs_xml_get_choice (const xmlNode      *node,
+                   const char         *attr,
+                   gboolean            required,
+                   const char * const *choices,
+                   int                *value,
+                   const BsXmlSource  *source,
+                   GError            **error)
+{
+  const char *text = get_attr (node, attr, required, source, error);
+  g_autofree char *list = NULL;
+
+  if (text == NULL)
+    return !required;
+  for (int i = 0; choices[i] != NULL; i++)
+    if (g_str_equal (text, choices[i]))
+      {
+        *value = i;
+        return TRUE;
+      }
+
+  list = g_strjoinv (", ", (char **) choices);
+  bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                    "<%s %s>: \"%s\" is not one of %s", node->name, attr, text, list);
+  return FALSE;
+}
+
+char *
+bs_xml_to_string (xmlDoc *doc,
+                  gsize  *length)
+{
+  xmlBuffer *buffer = xmlBufferCreate ();
+  xmlSaveCtxt *save;
+  char *result;
+
+  save = xmlSaveToBuffer (buffer, "UTF-8", XML_SAVE_FORMAT);
+  xmlSaveDoc (save, doc);
+  xmlSaveClose (save);
+
+  result = g_strndup ((const char *) xmlBufferContent (buffer), (gsize) xmlBufferLength (buffer));
+  if (length != NULL)
+    *length = (gsize) xmlBufferLength (buffer);
+  xmlBufferFree (buffer);
+  return result;
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-xml.h: safe XML parsing for variant files and game records, and small
+ * helpers that read attributes with typed parsing and precise messages.
+ *
+ * Parsing never touches the network, never expands or even accepts
+ * entities, never loads a DTD: a file with a DOCTYPE is refused outright,
+ * which makes external entities (XXE) and entity bombs fail at once. Files
+ * over a size limit are refused before parsing. libxml2's own messages are
+ * collected per parse (nothing is printed) and returned as
+ * "FILE:LINE: message" GErrors.
+ *
+ * Errors use the caller's domain (BS_VARIANT_ERROR or BS_RECORD_ERROR);
+ * the codes PARSE, SCHEMA and VALUE have the same numbers in both. */
+
+#pragma once
+
+#include <glib.h>
+#include <libxml/tree.h>
+
+G_BEGIN_DECLS
+
+/* What an error message names: the file and the domain of its GErrors. */
+typedef struct {
+  const char *filename;   /* as shown in messages; NULL: "(memory)" */
+  GQuark      domain;     /* BS_VARIANT_ERROR or BS_RECORD_ERROR */
+} BsXmlSource;
+
+/* The codes shared by both domains. */
+enum {
+  BS_XML_ERROR_PARSE  = 0,
+  BS_XML_ERROR_SCHEMA = 1,
+  BS_XML_ERROR_VALUE  = 2,
+};
+
+/* Parses with BS_VARIANT_ERROR and the limit BS_VARIANT_MAX_FILE_SIZE. */
+xmlDoc     *bs_xml_parse        (const char        *data,
+                                 gsize              length,
+                                 const char        *filename,
+                                 GError           **error);
+xmlDoc     *bs_xml_parse_full   (const char        *data,
+                                 gsize              length,
+                                 const BsXmlSource *source,
+                                 gsize              max_size,
+                                 GError           **error);
+/* Reads a file (refusing it before reading when it is over max_size) and
+ * parses it. */
+xmlDoc     *bs_xml_parse_file   (const char        *path,
+                                 const BsXmlSource *source,
+                                 gsize              max_size,
+                                 GError           **error);
+
+/* The line of a node (0 when unknown). */
+int         bs_xml_line         (const xmlNode     *node);
+
+/* Sets "FILE:LINE: message" (just "FILE: message" when line is 0). */
+void        bs_xml_set_error    (GError           **error,
+                                 const BsXmlSource *source,
+                                 int                code,
+                                 int                line,
+                                 const char        *format,
+                                 ...) G_GNUC_PRINTF (5, 6);
+
+/* Element helpers. */
+gboolean    bs_xml_is           (const xmlNode     *node,
+                                 const char        *name);
+/* The first element child of `parent` from `node` on (node itself
+ * included; NULL: from the first child), or NULL. Whitespace and comments
+ * are skipped; any other text or node is an error, and so is an element
+ * whose name is not in `allowed` (NULL-terminated; NULL allows any). On
+ * error returns NULL and sets error; check *error to tell it from the end. */
+xmlNode    *bs_xml_next_element (const xmlNode     *parent,
+                                 xmlNode           *node,
+                                 const char * const *allowed,
+                                 const BsXmlSource *source,
+                                 GError           **error);
+/* Fails unless every attribute of node is in allowed (NULL-terminated). */
+gboolean    bs_xml_check_attributes (const xmlNode      *node,
+                                     const char * const *allowed,
+                                     const BsXmlSource  *source,
+                                     GError            **error);
+/* The text content of an element that holds only text (no child
+ * elements); newly allocated. */
+char       *bs_xml_get_text     (const xmlNode     *node,
+                                 const BsXmlSource *source,
+                                 GError           **error);
+
+/* Attribute helpers. A missing required attribute is an error naming the
+ * element and the attribute; a missing optional one leaves *value as it
+ * was and returns TRUE. */
+gboolean    bs_xml_get_string   (const xmlNode     *node,
+                                 const char        *attr,
+                                 gboolean           required,
+                                 char             **value,
+                                 const BsXmlSource *source,
+                                 GError           **error);
+/* Decimal integer (optional sign, no spaces) in [min, max]. */
+gboolean    bs_xml_get_int      (const xmlNode     *node,
+                                 const char        *attr,
+                                 gboolean           required,
+                                 int                min,
+                                 int                max,
+                                 int               *value,
+                                 const BsXmlSource *source,
+                                 GError           **error);
+/* One of the NULL-terminated choices; *value is its index. */
+gboolean    bs_xml_get_choice   (const xmlNode      *node,
+                                 const char         *attr,
+                                 gboolean            required,
+                                 const char * const *choices,
+                                 int                *value,
+                                 const BsXmlSource  *source,
+                                 GError            **error);
+/* Checks that text is a decimal integer in [min, max]; the message names
+ * the attribute and the value. */
+gboolean    bs_xml_parse_int    (const char        *text,
+                                 int                min,
+                                 int                max,
+                                 int               *value,
+                                 GError           **error);
+
+/* Serialises a document, indented, UTF-8, with the XML declaration. */
+char       *bs_xml_to_string    (xmlDoc            *doc,
+                                 gsize             *length);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+
+G_END_DECLS

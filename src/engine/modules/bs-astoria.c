@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-astoria.c: Astoria (RULES.md, seed 004).
+ *
+ * On a 2n×2n square board players place a circle or a triangle pointing N,
+ * E, S or W, then push N, E, S or W: in every line (columns for N/S, rows
+ * for E/W) where the pusher's score (circles + `triangle-weight` × the
+ * triangles pointing the push's way) is strictly higher than the
+ * opponent's, the pieces move one cell that way and the edge piece falls
+ * off (`push-mode`: the whole line, or only pieces with room ahead). A
+ * player with an empty supply passes while the other places. The most
+ * pieces on the board wins.
+ *
+ * A move is the cell (bits 0-9), the piece (bits 10-12: 0 circle, 1 + d a
+ * triangle pointing d) and the push direction (bits 13-14); a pass is
+ * MOVE_PASS. Directions are the board's: 0 N, 1 E, 2 S, 3 W. */
+
+#define G_LOG_DOMAIN "boardsmith-astoria"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bs-error.h"
+#include "bs-module.h"
+#include "bs-position.h"
+#include "bs-ruleset.h"
+#include "bs-variant.h"
+
+enum {
+  OPT_PUSH_MODE,
+  OPT_TRIANGLE_WEIGHT,
+  OPT_MAX_PLIES,
+  N_OPTIONS
+};
+
+enum {
+  PUSH_MODE_WHOLE_LINE,
+  PUSH_MODE_GAPS,
+};
+
+enum {
+  KIND_CIRCLE,
+  KIND_TRIANGLE,
+  N_KINDS
+};
+
+#define N_DIRS      4
+#define N_PIECES    5     /* circle, triangle N, E, S, W */
+#define MAX_SIDE    32
+#define MOVE_PASS   ((BsMove) 1 << 16)
+#define MOVE_BITS   0x7FFF   /* what a placement may use */
+
+static const char dir_letters[N_DIRS] = { 'N', 'E', 'S', 'W' };
+
+static inline BsMove
+move_make (int cell, int piece, int push)
+{
+  return (BsMove) cell | ((BsMove) piece << 10) | ((BsMove) push << 13);
+}
+
+static inline int
+move_cell (BsMove move)
+{
+  return (int) (move & 0x3FF);
+}
+
+static inline int
+move_piece (BsMove move)
+{
+  return (int) ((move >> 10) & 7);
+}
+
+static inline int
+move_push (BsMove move)
+{
+  return (int) ((move >> 13) & 3);
+}
+
+static inline guint8
+piece_value (int player, int piece)
+{
+  return piece == 0 ? BS_CELL_MAKE (player, KIND_CIRCLE, 0)
+                    : BS_CELL_MAKE (player, KIND_TRIANGLE, piece - 1);
+}
+
+static const char * const push_mode_choices[] = { "whole-line", "gaps", NULL };
+
+static const BsOptionSpec astoria_options[N_OPTIONS] = {
+  [OPT_PUSH_MODE] = {
+    "push-mode", BS_OPTION_ENUM, 0, 1, PUSH_MODE_WHOLE_LINE, push_mode_choices,
+    N_("Push mode"),
+    N_("Whether a push moves the whole line, or only pieces with room ahead"),
+  },
+  [OPT_TRIANGLE_WEIGHT] = {
+    "triangle-weight", BS_OPTION_INT, 1, 10, 3, NULL,
+    N_("Triangle weight"),
+    N_("What a triangle pointing the push's way counts in a line's score"),
+  },
+  [OPT_MAX_PLIES] = {
+    "max-plies", BS_OPTION_INT, 0, 100000, 0, NULL,
+    N_("Move limit"),
+    N_("Plies after which the game ends as a draw (0: no limit)"),
+  },
+};
+
+static const BsKindSpec astoria_kinds[N_KINDS] = {
+  [KIND_CIRCLE] = { "circle", N_("Circle"), FALSE, 16 },
+  [KIND_TRIANGLE] = { "triangle", N_("Triangle"), TRUE, 16 },
+};
+
+/* Precomputed per ruleset: the lines of each push direction and what each
+ * cell value adds to player 1's lead in a line. */
+typedef struct {
+  int    n_lines[N_DIRS];
+  int    line_length[N_DIRS];
+  /* line i of direction d starts at its edge cell edge[d][i] (the cell a
+   * piece falls off from) and runs back, against d, by step back[d]. */
+  int    edge[N_DIRS][MAX_SIDE];
+  int    back[N_DIRS];
+  gint8  lead[N_DIRS][BS_CELL_VALUES];
+} AstoriaData;
+
+static gboolean
+variant_lists_supply (const BsVariant *variant,
+                      int              player,
+                      const char      *kind)
+{
+  const GArray *supplies = variant->players[player - 1].supplies;
+
+  for (guint i = 0; i < supplies->len; i++)
+    if (g_strcmp0 (g_array_index (supplies, BsVariantSupply, i).kind, kind) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+astoria_prepare (BsRuleset  *rs,
+                 GError    **error)
+{
+  const BsBoardSpec *spec = bs_board_get_spec (rs->board);
+  int w = spec->width, h = spec->height;
+  int weight = rs->options[OPT_TRIANGLE_WEIGHT];
+  AstoriaData *data;
+
+  if (spec->shape != BS_SHAPE_SQUARE || rs->n_dirs != N_DIRS)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Astoria is played on a square board with 4 directions"));
+      return FALSE;
+    }
+  if (w != h || w % 2 != 0 || w > MAX_SIDE)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Astoria is played on a 2n×2n board (an even side of at most %d), not %d×%d"),
+                   MAX_SIDE, w, h);
+      return FALSE;
+    }
+  if (rs->n_cells != w * h)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Astoria boards have no holes: pushes move whole rows and columns"));
+      return FALSE;
+    }
+  /* The lines below assume cells numbered row by row from a1. */
+  for (int r = 0; r < h; r++)
+    for (int c = 0; c < w; c++)
+      g_assert (bs_board_cell_at (rs->board, c, r) == r * w + c);
+
+  /* The seed text gives each player half as many pieces as the board has
+   * cells, half of them triangles: a supply the variant does not list
+   * follows the board rather than the 8×8 default. */
+  for (int p = 1; p <= 2; p++)
+    for (int k = 0; k < N_KINDS; k++)
+      if (!variant_lists_supply (rs->variant, p, astoria_kinds[k].id))
+        rs->supply[p - 1][k] = (guint16) (w * h / 4);
+
+  data = g_new0 (AstoriaData, 1);
+  for (int i = 0; i < w; i++)
+    {
+      data->edge[0][i] = (h - 1) * w + i;     /* N: columns, edge on the top row */
+      data->edge[2][i] = i;                   /* S: columns, edge on row 1 */
+    }
+  for (int i = 0; i < h; i++)
+    {
+      data->edge[1][i] = i * w + (w - 1);     /* E: rows, edge on the last file */
+      data->edge[3][i] = i * w;               /* W: rows, edge on file a */
+    }
+  data->n_lines[0] = data->n_lines[2] = w;
+  data->n_lines[1] = data->n_lines[3] = h;
+  data->line_length[0] = data->line_length[2] = h;
+  data->line_length[1] = data->line_length[3] = w;
+  data->back[0] = -w;
+  data->back[2] = w;
+  data->back[1] = -1;
+  data->back[3] = 1;
+
+  for (int d = 0; d < N_DIRS; d++)
+    for (int v = 0; v < BS_CELL_VALUES; v++)
+      {
+        int owner = BS_CELL_OWNER (v), kind = BS_CELL_KIND (v), points;
+
+        if (owner != 1 && owner != 2)
+          continue;
+        if (kind == KIND_CIRCLE)
+          points = 1;
+        else if (kind == KIND_TRIANGLE && BS_CELL_DIR (v) == d)
+          points = weight;
+        else
+          points = 0;
+        data->lead[d][v] = (gint8) (owner == 1 ? points : -points);
+      }
+
+  rs->module_data = data;
+  rs->max_moves = (guint) rs->n_cells * N_PIECES * N_DIRS + 1;
+  /* The placement, then every cell of the board at most once. */
+  rs->max_changes = (guint) rs->n_cells + 1;
+  return TRUE;
+}
+
+static void
+astoria_free_data (gpointer module_data)
+{
+  g_free (module_data);
+}
+
+static inline int
+supply_total (const BsPosition *pos,
+              int               player)
+{
+  return pos->supply[player - 1][KIND_CIRCLE] + pos->supply[player - 1][KIND_TRIANGLE];
+}
+
+static inline int
+empty_cells (const BsRuleset  *rs,
+             const BsPosition *pos)
+{
+  return rs->n_cells - bs_position_pieces (pos, 1) - bs_position_pieces (pos, 2);
+}
+
+static void
+check_end (const BsRuleset *rs,
+           BsPosition      *pos)
+{
+  /* All placed, or nothing can be placed any more (pushes only follow a
+   * placement, so a full board stays full). */
+  if ((supply_total (pos, 1) == 0 && supply_total (pos, 2) == 0)
+      || empty_cells (rs, pos) == 0)
+    {
+      int p1 = bs_position_pieces (pos, 1);
+      int p2 = bs_position_pieces (pos, 2);
+
+      pos->result = p1 > p2 ? BS_RESULT_WIN_1 : p2 > p1 ? BS_RESULT_WIN_2 : BS_RESULT_DRAW;
+    }
+}
+
+static void
+astoria_setup (const BsRuleset *rs,
+               BsPosition      *pos,
+               guint64          seed)
+{
+  check_end (rs, pos);
+}
+
+/* The pieces (0 circle, 1 + d triangle) the player to move has: a mask. */
+static inline int
+available_pieces (const BsPosition *pos)
+{
+  int p = pos->to_move - 1;
+
+  return (pos->supply[p][KIND_CIRCLE] > 0 ? 1 : 0)
+       | (pos->supply[p][KIND_TRIANGLE] > 0 ? 0x1E : 0);
+}
+
+static guint
+astoria_generate (const BsRuleset  *rs,
+                  const BsPosition *pos,
+                  BsMove           *moves)
+{
+  int pieces = available_pieces (pos);
+  guint n = 0;
+
+  if (pieces == 0)
+    {
+      moves[0] = MOVE_PASS;
+      return 1;
+    }
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      if (pos->cells[c] != BS_CELL_EMPTY)
+        continue;
+      for (int piece = 0; piece < N_PIECES; piece++)
+        if (pieces & (1 << piece))
+          for (int push = 0; push < N_DIRS; push++)
+            moves[n++] = move_make (c, piece, push);
+    }
+  return n;
+}
+
+/* Index of the target-th (from 0) empty cell. Skips eight cells at a time:
+ * the high bit of each byte of `occupied` is set for a non-empty cell. */
+static int
+nth_empty_cell (const BsRuleset  *rs,
+                const BsPosition *pos,
+                int               target)
+{
+  const guint64 low7 = G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F);
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  int cell = 0;
+
+  for (; cell + 8 <= rs->n_cells; cell += 8)
+    {
+      guint64 word, occupied;
+      int empties;
+
+      memcpy (&word, pos->cells + cell, sizeof word);
+      occupied = (((word & low7) + low7) | word) & high;
+      empties = 8 - __builtin_popcountll (occupied);
+      if (target < empties)
+        break;
+      target -= empties;
+    }
+  for (;; cell++)
+    if (pos->cells[cell] == BS_CELL_EMPTY && target-- == 0)
+      return cell;
+}
+
+/* Every legal move is (empty cell, available piece, push direction), all
+ * distinct, so a uniform pick over that product is uniform over generate's
+ * moves without building the list. */
+static BsMove
+astoria_random_move (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsRng            *rng,
+                     BsMove           *scratch)
+{
+  int pieces = available_pieces (pos);
+  int n_pieces, n_empty, pick, target, piece, push, cell;
+
+  if (pieces == 0)
+    return MOVE_PASS;
+
+  n_pieces = (pieces & 1) + ((pieces & 0x1E) ? 4 : 0);
+  n_empty = empty_cells (rs, pos);
+  pick = (int) bs_rng_below (rng, (guint32) (n_empty * n_pieces * N_DIRS));
+
+  push = pick % N_DIRS;
+  pick /= N_DIRS;
+  piece = pick % n_pieces;
+  target = pick / n_pieces;
+  if (!(pieces & 1))
+    piece++;                 /* triangles only: 0..3 → pieces 1..4 */
+
+  cell = nth_empty_cell (rs, pos, target);
+  g_assert (cell < rs->n_cells);
+  return move_make (cell, piece, push);
+}
+
+static void
+push_whole_line (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 int              edge,
+                 int              back,
+                 int              length,
+                 BsUndo          *undo)
+{
+  const guint8 *cells = pos->cells;
+  int cell = edge;
+
+  for (int i = 0; i < length - 1; i++, cell += back)
+    bs_position_set_cell (rs->zobrist, pos, cell, cells[cell + back], undo);
+  bs_position_set_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, undo);
+}
+
+/* Judged on the line before the push: a piece moves if the cell ahead is
+ * empty or off the board. Walking from the edge, the cell ahead of the
+ * current one has already been written, so its old value is carried. */
+static void
+push_gaps (const BsRuleset *rs,
+           BsPosition      *pos,
+           int              edge,
+           int              back,
+           int              length,
+           BsUndo          *undo)
+{
+  const guint8 *cells = pos->cells;
+  gboolean room_ahead = TRUE;      /* off the board, beyond the edge */
+  int cell = edge;
+
+  for (int i = 0; i < length; i++, cell += back)
+    {
+      guint8 value = cells[cell];
+
+      if (value != BS_CELL_EMPTY && room_ahead)
+        {
+          if (i > 0)
+            bs_position_set_cell (rs->zobrist, pos, cell - back, value, undo);
+          bs_position_set_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, undo);
+        }
+      room_ahead = value == BS_CELL_EMPTY;
+    }
+}
+
+static void
+astoria_apply (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo)
+{
+  const AstoriaData *data = rs->module_data;
+  int player = pos->to_move;
+
+  if (move != MOVE_PASS)
+    {
+      int cell = move_cell (move);
+      int piece = move_piece (move);
+      int push = move_push (move);
+      int kind = piece == 0 ? KIND_CIRCLE : KIND_TRIANGLE;
+      int back = data->back[push];
+      int length = data->line_length[push];
+      const gint8 *lead = data->lead[push];
+      int sign = player == 1 ? 1 : -1;
+      gboolean gaps = rs->options[OPT_PUSH_MODE] == PUSH_MODE_GAPS;
+
+      g_assert (cell < rs->n_cells && pos->cells[cell] == BS_CELL_EMPTY);
+      g_assert (pos->supply[player - 1][kind] > 0);
+
+      bs_position_set_cell (rs->zobrist, pos, cell, piece_value (player, piece), undo);
+      pos->supply[player - 1][kind]--;
+
+      for (int l = 0; l < data->n_lines[push]; l++)
+        {
+          int edge = data->edge[push][l];
+          int score = 0;
+
+          for (int i = 0, c = edge; i < length; i++, c += back)
+            score += lead[pos->cells[c]];
+          if (score * sign <= 0)
+            continue;
+          if (gaps)
+            push_gaps (rs, pos, edge, back, length, undo);
+          else
+            push_whole_line (rs, pos, edge, back, length, undo);
+        }
+    }
+
+  pos->ply++;
+  pos->to_move = (guint8) bs_opponent (player);
+  check_end (rs, pos);
+}
+
+static void
+astoria_scores (const BsRuleset  *rs,
+                const BsPosition *pos,
+                int               scores[2])
+{
+  scores[0] = bs_position_pieces (pos, 1);
+  scores[1] = bs_position_pieces (pos, 2);
+}
+
+static void
+astoria_format_move (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsMove            move,
+                     GString          *out)
+{
+  int piece = move_piece (move);
+  int cell = move_cell (move);
+
+  if (move == MOVE_PASS)
+    {
+      g_string_append (out, "pass");
+      return;
+    }
+  if (piece >= N_PIECES || cell >= rs->n_cells || (move & ~(BsMove) MOVE_BITS) != 0)
+    {
+      g_string_append_printf (out, "?%u", (guint) move);
+      return;
+    }
+  if (piece == 0)
+    g_string_append_c (out, 'C');
+  else
+    {
+      g_string_append_c (out, 'T');
+      g_string_append_c (out, dir_letters[piece - 1]);
+    }
+  g_string_append_c (out, '@');
+  g_string_append (out, bs_board_cell_label (rs->board, cell));
+  g_string_append_c (out, '/');
+  g_string_append_c (out, dir_letters[move_push (move)]);
+}
+
+static int
+dir_from_letter (char letter)
+{
+  for (int d = 0; d < N_DIRS; d++)
+    if (dir_letters[d] == letter)
+      return d;
+  return -1;
+}
+
+static gboolean
+malformed (GError    **error,
+           const char *why)
+{
+  g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+               _("%s (write C@d4/N for a circle on d4 pushing north, TE@d4/S for a triangle "
+                 "pointing east pushing south, or pass)"),
+               why);
+  return FALSE;
+}
+
+static gboolean
+astoria_parse_move (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    const char       *text,
+                    BsMove           *move,
+                    GError          **error)
+{
+  const char *p = text, *slash;
+  g_autofree char *label = NULL;
+  gboolean is_hole = FALSE;
+  int piece, cell, push;
+
+  if (g_str_equal (text, "pass"))
+    {
+      *move = MOVE_PASS;
+      return TRUE;
+    }
+
+  if (*p == 'C')
+    {
+      piece = 0;
+      p++;
+    }
+  else if (*p == 'T')
+    {
+      int dir = dir_from_letter (p[1]);
+
+      if (dir < 0)
+        return malformed (error, _("a triangle needs its direction N, E, S or W after T"));
+      piece = 1 + dir;
+      p += 2;
+    }
+  else
+    return malformed (error, _("it must start with C or T"));
+
+  if (*p != '@')
+    return malformed (error, _("expected “@” before the cell"));
+  p++;
+  slash = strchr (p, '/');
+  if (slash == NULL)
+    return malformed (error, _("the push direction is missing after the cell"));
+  if (slash == p)
+    return malformed (error, _("the cell is missing"));
+  if (slash[1] == '\0' || slash[2] != '\0' || (push = dir_from_letter (slash[1])) < 0)
+    return malformed (error, _("the push direction must be N, E, S or W"));
+
+  label = g_strndup (p, (gsize) (slash - p));
+  cell = bs_board_find_cell (rs->board, label, &is_hole);
+  if (cell == BS_NO_CELL)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   is_hole ? _("%s is a hole in this board") : _("there is no cell %s on this board"),
+                   label);
+      return FALSE;
+    }
+  *move = move_make (cell, piece, push);
+  return TRUE;
+}
+
+static char *
+astoria_explain (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove            move)
+{
+  int player = pos->to_move;
+  int cell, piece, kind;
+
+  if (bs_position_is_over (pos))
+    return g_strdup (_("the game is over"));
+  if (move == MOVE_PASS)
+    return supply_total (pos, player) > 0
+           ? g_strdup (_("you still have pieces to place, so you cannot pass"))
+           : NULL;
+
+  cell = move_cell (move);
+  piece = move_piece (move);
+  if ((move & ~(BsMove) MOVE_BITS) != 0 || piece >= N_PIECES || cell >= rs->n_cells)
+    return g_strdup (_("this is not an Astoria move"));
+
+  kind = piece == 0 ? KIND_CIRCLE : KIND_TRIANGLE;
+  if (supply_total (pos, player) == 0)
+    return g_strdup (_("you have no pieces left, so you must pass"));
+  if (pos->supply[player - 1][kind] == 0)
+    return g_strdup (kind == KIND_CIRCLE ? _("you have no circles left")
+                                         : _("you have no triangles left"));
+  if (pos->cells[cell] != BS_CELL_EMPTY)
+    return g_strdup_printf (_("%s is occupied"), bs_board_cell_label (rs->board, cell));
+  return NULL;
+}
+
+const BsModule bs_module_astoria = {
+  .id = "astoria",
+  .name = N_("Astoria"),
+  .description = N_("Place circles and triangles, then push rows or columns you lead"),
+  .flags = 0,
+
+  .options = astoria_options,
+  .n_options = N_OPTIONS,
+  .kinds = astoria_kinds,
+  .n_kinds = N_KINDS,
+  .unlimited_supply = FALSE,
+  .specials = NULL,
+  .n_specials = 0,
+
+  .shapes = 1 << BS_SHAPE_SQUARE,
+  .square_adjacency = 4,
+  .min_side = 2,
+  .max_side = MAX_SIDE,
+  .min_size = 0,
+  .max_size = 0,
+
+  .default_board = { BS_SHAPE_SQUARE, 8, 8, 0, 4 },
+  .default_player_names = { N_("Light"), N_("Dark") },
+  .default_player_colors = { "#f2efe6", "#2b2b2b" },
+
+  .prepare = astoria_prepare,
+  .free_data = astoria_free_data,
+  .setup = astoria_setup,
+  .generate = astoria_generate,
+  .random_move = astoria_random_move,
+  .apply = astoria_apply,
+  .scores = astoria_scores,
+  .format_move = astoria_format_move,
+  .parse_move = astoria_parse_move,
+  .explain = astoria_explain,
+};

@@ -1,0 +1,701 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-tribes.c: Tribes, the simultaneous game of seed 001 (RULES.md).
+ *
+ * A round is entered one piece order at a time (bs-module.h): player 1's
+ * pieces in cell order, then player 2's. The orders given so far live in
+ * the position's extra bytes, one byte per cell, and the step that gives
+ * the last order resolves the round with the five steps of RULES.md.
+ *
+ * A step packs the ordered piece's cell (bits 0-9), its target cell (bits
+ * 10-19) and the order code (bits 20-23): 1 defend, 2 + d a move in
+ * direction d, ORDER_NOT_ADJACENT for a target that is not a neighbour
+ * (well-formed, never legal). In the extra bytes 0 means "no order yet".
+ *
+ * counter[0] holds the cell of the next piece to order while a round is
+ * being entered (step > 0); at step 0 it is 0 and the first piece of
+ * player 1 is found by a scan, so positions built by hand need no cursor. */
+
+#define G_LOG_DOMAIN "boardsmith-tribes"
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "bs-error.h"
+#include "bs-module.h"
+#include "bs-position.h"
+#include "bs-ruleset.h"
+#include "bs-variant.h"
+
+enum {
+  OPTION_MAX_PLIES,
+  N_TRIBES_OPTIONS
+};
+
+#define ORDER_NONE          0
+#define ORDER_DEFEND        1
+#define ORDER_DIR(d)        (2 + (d))
+#define ORDER_NOT_ADJACENT  0xF
+
+#define MOVE_MAKE(from, to, code) \
+  ((BsMove) (from) | ((BsMove) (to) << 10) | ((BsMove) (code) << 20))
+#define MOVE_FROM(m)        ((int) ((m) & 0x3FF))
+#define MOVE_TO(m)          ((int) (((m) >> 10) & 0x3FF))
+#define MOVE_CODE(m)        ((int) (((m) >> 20) & 0xF))
+
+#define CURSOR(pos)         ((pos)->counter[0])
+
+typedef struct {
+  int    centre;                                /* cell, or BS_NO_CELL */
+  /* The orders a piece may get on each cell: defend first, then the
+   * directions that stay on the board, as order codes. */
+  guint8 n_codes[BS_MAX_CELLS];
+  guint8 codes[BS_MAX_CELLS][BS_MAX_DIRS + 1];
+} TribesData;
+
+static const BsOptionSpec tribes_options[N_TRIBES_OPTIONS] = {
+  [OPTION_MAX_PLIES] = {
+    "max-plies", BS_OPTION_INT, 0, 100000, 0, NULL,
+    N_("Round limit"),
+    N_("Rounds after which the game ends as a draw (0: no limit)"),
+  },
+};
+
+static const BsKindSpec tribes_kinds[] = {
+  { "piece", N_("Piece"), FALSE, 12 },
+};
+
+static inline guint8 *
+tribes_orders (const BsRuleset *rs,
+               BsPosition      *pos)
+{
+  return pos->cells + rs->n_cells;
+}
+
+static inline const guint8 *
+tribes_orders_const (const BsRuleset  *rs,
+                     const BsPosition *pos)
+{
+  return pos->cells + rs->n_cells;
+}
+
+static inline int
+tribes_code_target (const BsRuleset *rs,
+                    int              cell,
+                    int              code)
+{
+  if (code == ORDER_DEFEND)
+    return cell;
+  return rs->neighbours[cell * rs->n_dirs + code - 2];
+}
+
+/* The first cell at or after `from` that holds a piece of `player`. */
+static inline int
+tribes_find_piece (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   int               from,
+                   int               player)
+{
+  for (int c = from; c < rs->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == player)
+      return c;
+  return BS_NO_CELL;
+}
+
+/* The piece whose order the next step gives. */
+static inline int
+tribes_next_piece (const BsRuleset  *rs,
+                   const BsPosition *pos)
+{
+  if (pos->step == 0)
+    return tribes_find_piece (rs, pos, 0, 1);
+  return CURSOR (pos);
+}
+
+/* The cell of file ⌈W/2⌉, rank ⌈H/2⌉ (c3 on 5×5), or BS_NO_CELL when it is
+ * a hole. */
+static int
+tribes_centre (const BsBoard *board)
+{
+  const BsBoardSpec *spec = bs_board_get_spec (board);
+
+  return bs_board_cell_at (board, (spec->width + 1) / 2 - 1, (spec->height + 1) / 2 - 1);
+}
+
+static gboolean
+tribes_prepare (BsRuleset  *rs,
+                GError    **error)
+{
+  TribesData *data;
+  int pieces = 0;
+  int needed;
+
+  data = g_new0 (TribesData, 1);
+  data->centre = tribes_centre (rs->board);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      int n = 0;
+
+      data->codes[c][n++] = ORDER_DEFEND;
+      for (int d = 0; d < rs->n_dirs; d++)
+        if (rs->neighbours[c * rs->n_dirs + d] != BS_NO_CELL)
+          data->codes[c][n++] = (guint8) ORDER_DIR (d);
+      data->n_codes[c] = (guint8) n;
+    }
+  rs->module_data = data;
+
+  /* The bag must fill every cell but the centre (the text: "at least 24
+   * pieces in total" on 5×5); fixed setup pieces count as drawn. */
+  needed = rs->n_cells - (data->centre != BS_NO_CELL ? 1 : 0);
+  for (int p = 0; p < 2; p++)
+    pieces += rs->supply[p][0];
+  if (rs->variant->setup != NULL)
+    pieces += (int) rs->variant->setup->len;
+  if (pieces < needed)
+    {
+      g_autofree char *where = bs_variant_where (rs->variant, rs->variant->players[0].line);
+
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("%sTribes needs at least %d pieces in all, enough to fill every cell "
+                     "but the centre, but the players have %d"),
+                   where, needed, pieces);
+      return FALSE;
+    }
+
+  rs->extra_size = MAX (rs->extra_size, (gsize) rs->n_cells);
+  rs->max_moves = MAX (rs->max_moves, (guint) rs->n_dirs + 1);
+  /* A resolution writes every cell at most once. */
+  rs->max_changes = MAX (rs->max_changes, (guint) rs->n_cells);
+  return TRUE;
+}
+
+static void
+tribes_free_data (gpointer module_data)
+{
+  g_free (module_data);
+}
+
+/* The end conditions of RULES.md, in their order, after a round (or after
+ * the setup, which may leave a player without pieces). */
+static void
+tribes_check_end (const BsRuleset *rs,
+                  BsPosition      *pos,
+                  gboolean         removed,
+                  gboolean         after_round)
+{
+  int n1 = bs_position_pieces (pos, 1);
+  int n2 = bs_position_pieces (pos, 2);
+  int max_rounds = bs_ruleset_option (rs, OPTION_MAX_PLIES);
+
+  if (n1 == 0 && n2 == 0)
+    pos->result = BS_RESULT_DRAW;
+  else if (n1 == 0)
+    pos->result = BS_RESULT_WIN_2;
+  else if (n2 == 0)
+    pos->result = BS_RESULT_WIN_1;
+  else if (after_round && !removed)
+    pos->result = n1 > n2 ? BS_RESULT_WIN_1 : n2 > n1 ? BS_RESULT_WIN_2 : BS_RESULT_DRAW;
+  else if (after_round && max_rounds > 0 && pos->ply >= (guint32) max_rounds)
+    pos->result = BS_RESULT_DRAW;
+}
+
+/* The bag draw: every empty cell but the centre, in label order, gets the
+ * next piece drawn uniformly from what is left in the bag. Drawing the
+ * owner with probability (pieces of that owner left) / (pieces left) is
+ * the same as drawing a piece, without building the bag. */
+static void
+tribes_setup (const BsRuleset *rs,
+              BsPosition      *pos,
+              guint64          seed)
+{
+  const TribesData *data = rs->module_data;
+  guint8 *orders = tribes_orders (rs, pos);
+  guint32 left[2] = { pos->supply[0][0], pos->supply[1][0] };
+  BsRng rng;
+
+  bs_rng_init (&rng, seed);
+  memset (orders, 0, rs->n_cells);
+  for (int c = 0; c < rs->n_cells && left[0] + left[1] > 0; c++)
+    {
+      int owner;
+
+      if (c == data->centre || pos->cells[c] != BS_CELL_EMPTY)
+        continue;
+      owner = bs_rng_below (&rng, left[0] + left[1]) < left[0] ? 1 : 2;
+      left[owner - 1]--;
+      bs_position_set_cell (rs->zobrist, pos, c, BS_CELL_MAKE (owner, 0, 0), NULL);
+    }
+  /* Pieces left in the bag are not used. */
+  pos->supply[0][0] = 0;
+  pos->supply[1][0] = 0;
+  pos->to_move = 1;
+  pos->step = 0;
+  CURSOR (pos) = 0;
+  tribes_check_end (rs, pos, FALSE, FALSE);
+}
+
+static guint
+tribes_piece_orders (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     int               cell,
+                     BsMove           *moves)
+{
+  const TribesData *data = rs->module_data;
+  guint n;
+
+  if (cell < 0 || cell >= rs->n_cells || pos->cells[cell] == BS_CELL_EMPTY)
+    return 0;
+  n = data->n_codes[cell];
+  for (guint i = 0; i < n; i++)
+    {
+      int code = data->codes[cell][i];
+      moves[i] = MOVE_MAKE (cell, tribes_code_target (rs, cell, code), code);
+    }
+  return n;
+}
+
+static guint
+tribes_generate (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove           *moves)
+{
+  int cell = tribes_next_piece (rs, pos);
+
+  if (cell == BS_NO_CELL)
+    return 0;
+  return tribes_piece_orders (rs, pos, cell, moves);
+}
+
+static BsMove
+tribes_random_move (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    BsRng            *rng,
+                    BsMove           *scratch)
+{
+  const TribesData *data = rs->module_data;
+  int cell = tribes_next_piece (rs, pos);
+  int code = data->codes[cell][bs_rng_below (rng, data->n_codes[cell])];
+
+  return MOVE_MAKE (cell, tribes_code_target (rs, cell, code), code);
+}
+
+/* The five steps of RULES.md, on the orders in the extra bytes. */
+static void
+tribes_resolve (const BsRuleset *rs,
+                BsPosition      *pos,
+                BsUndo          *undo)
+{
+  const int n = rs->n_cells;
+  guint8 *cells = pos->cells;
+  const guint8 *orders = tribes_orders_const (rs, pos);
+  gint16 target[BS_MAX_CELLS];
+  guint8 pointed_at[BS_MAX_CELLS];   /* movers pointing at the cell */
+  guint8 arrivals[BS_MAX_CELLS];     /* living pieces on the cell after moving */
+  guint8 arrived[BS_MAX_CELLS];      /* the last of them */
+  int before = bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2);
+
+  memset (pointed_at, 0, n);
+  memset (arrivals, 0, n);
+
+  /* 1. A mover points at its target; a defender at nothing. */
+  for (int c = 0; c < n; c++)
+    {
+      if (cells[c] == BS_CELL_EMPTY)
+        continue;
+      target[c] = (gint16) tribes_code_target (rs, c, orders[c]);
+      if (target[c] != c)
+        pointed_at[target[c]] = 1;
+    }
+
+  /* 2.-4. Attacked: a piece on a cell some mover points at (a mover's
+   * target is always adjacent). A defender lives only if attacked; a mover
+   * dies if attacked or if its target holds a defender. */
+  for (int c = 0; c < n; c++)
+    {
+      gboolean living;
+      int t;
+
+      if (cells[c] == BS_CELL_EMPTY)
+        continue;
+      t = target[c];
+      if (t == c)
+        living = pointed_at[c];
+      else
+        living = !pointed_at[c]
+                 && !(cells[t] != BS_CELL_EMPTY && orders[t] == ORDER_DEFEND);
+      if (living)
+        {
+          arrivals[t]++;
+          arrived[t] = cells[c];
+        }
+    }
+
+  /* 5. The dead are gone, the living stand on their targets, and a cell
+   * that received two or more pieces loses them all. */
+  for (int c = 0; c < n; c++)
+    bs_position_set_cell (rs->zobrist, pos, c,
+                          arrivals[c] == 1 ? arrived[c] : BS_CELL_EMPTY, undo);
+
+  memset (tribes_orders (rs, pos), 0, n);
+  pos->step = 0;
+  pos->to_move = 1;
+  CURSOR (pos) = 0;
+  pos->ply++;
+  tribes_check_end (rs, pos,
+                    bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) < before,
+                    TRUE);
+}
+
+static void
+tribes_apply (const BsRuleset *rs,
+              BsPosition      *pos,
+              BsMove           move,
+              BsUndo          *undo)
+{
+  int from = MOVE_FROM (move);
+  int player = pos->to_move;
+  int next;
+
+  tribes_orders (rs, pos)[from] = (guint8) MOVE_CODE (move);
+  pos->step++;
+  next = tribes_find_piece (rs, pos, from + 1, player);
+  if (next == BS_NO_CELL && player == 1)
+    {
+      next = tribes_find_piece (rs, pos, 0, 2);
+      if (next != BS_NO_CELL)
+        pos->to_move = 2;
+    }
+  if (next != BS_NO_CELL)
+    {
+      CURSOR (pos) = next;
+      return;
+    }
+  tribes_resolve (rs, pos, undo);
+}
+
+static void
+tribes_scores (const BsRuleset  *rs,
+               const BsPosition *pos,
+               int               scores[2])
+{
+  scores[0] = bs_position_pieces (pos, 1);
+  scores[1] = bs_position_pieces (pos, 2);
+}
+
+static void
+tribes_format_move (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    BsMove            move,
+                    GString          *out)
+{
+  g_string_append (out, bs_board_cell_label (rs->board, MOVE_FROM (move)));
+  g_string_append_c (out, '-');
+  g_string_append (out, bs_board_cell_label (rs->board, MOVE_TO (move)));
+}
+
+/* One cell label of an order; the error says what is wrong with it. */
+static gboolean
+tribes_parse_cell (const BsRuleset  *rs,
+                   const char       *label,
+                   const char       *order,
+                   int              *cell,
+                   GError          **error)
+{
+  gboolean is_hole = FALSE;
+  int col, row;
+
+  if (!bs_board_parse_label (label, &col, &row))
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   _("“%s” is not an order: “%s” is not a cell label "
+                     "(an order is written FROM-TO, as c3-c4; c3-c3 defends)"),
+                   order, label);
+      return FALSE;
+    }
+  *cell = bs_board_find_cell (rs->board, label, &is_hole);
+  if (*cell == BS_NO_CELL)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                   is_hole ? _("%s is a hole in the board") : _("%s is not on the board"),
+                   label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "c3-c4" → the step, without legality (a target that is not adjacent
+ * gets ORDER_NOT_ADJACENT). */
+static gboolean
+tribes_parse_order (const BsRuleset  *rs,
+                    const char       *text,
+                    BsMove           *move,
+                    GError          **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "-", -1);
+  int from, to, code = ORDER_NOT_ADJACENT;
+
+  if (g_strv_length (parts) != 2 || *parts[0] == '\0' || *parts[1] == '\0')
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   _("“%s” is not an order: an order is written FROM-TO, as c3-c4 "
+                     "(c3-c3 defends)"),
+                   text);
+      return FALSE;
+    }
+  if (!tribes_parse_cell (rs, parts[0], text, &from, error)
+      || !tribes_parse_cell (rs, parts[1], text, &to, error))
+    return FALSE;
+
+  if (to == from)
+    code = ORDER_DEFEND;
+  else
+    for (int d = 0; d < rs->n_dirs; d++)
+      if (rs->neighbours[from * rs->n_dirs + d] == to)
+        code = ORDER_DIR (d);
+  *move = MOVE_MAKE (from, to, code);
+  return TRUE;
+}
+
+static gboolean
+tribes_parse_move (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   const char       *text,
+                   BsMove           *move,
+                   GError          **error)
+{
+  return tribes_parse_order (rs, text, move, error);
+}
+
+/* Why an order is not legal whatever the phase of the round, or NULL. */
+static char *
+tribes_explain_order (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsMove            move)
+{
+  const char *from, *to;
+
+  if (MOVE_FROM (move) >= rs->n_cells || MOVE_TO (move) >= rs->n_cells)
+    return g_strdup (_("not a cell of the board"));
+  from = bs_board_cell_label (rs->board, MOVE_FROM (move));
+  to = bs_board_cell_label (rs->board, MOVE_TO (move));
+  if (pos->cells[MOVE_FROM (move)] == BS_CELL_EMPTY)
+    return g_strdup_printf (_("%s holds no piece"), from);
+  if (MOVE_CODE (move) == ORDER_NOT_ADJACENT
+      || MOVE_CODE (move) == ORDER_NONE
+      || tribes_code_target (rs, MOVE_FROM (move), MOVE_CODE (move)) != MOVE_TO (move))
+    return g_strdup_printf (_("%s is not next to %s: a piece moves one cell, "
+                              "or defends with %s-%s"),
+                            to, from, from, from);
+  return NULL;
+}
+
+static char *
+tribes_explain (const BsRuleset  *rs,
+                const BsPosition *pos,
+                BsMove            move)
+{
+  int from = MOVE_FROM (move);
+  int next;
+  char *why;
+
+  if (bs_position_is_over (pos))
+    return g_strdup (_("the game is over"));
+  if ((why = tribes_explain_order (rs, pos, move)) != NULL)
+    return why;
+  if (BS_CELL_OWNER (pos->cells[from]) != pos->to_move)
+    return g_strdup_printf (_("%s is a piece of player %d, and player %d's orders "
+                              "are being entered"),
+                            bs_board_cell_label (rs->board, from),
+                            BS_CELL_OWNER (pos->cells[from]), pos->to_move);
+  if (tribes_orders_const (rs, pos)[from] != ORDER_NONE)
+    return g_strdup_printf (_("%s already has its order for this round"),
+                            bs_board_cell_label (rs->board, from));
+  next = tribes_next_piece (rs, pos);
+  if (next != from)
+    return g_strdup_printf (_("the next order is for %s (orders are entered in cell order)"),
+                            bs_board_cell_label (rs->board, next));
+  return NULL;
+}
+
+static gboolean
+tribes_parse_turn (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   const char       *text,
+                   BsMove           *steps,
+                   guint            *n_steps,
+                   GError          **error)
+{
+  g_auto (GStrv) sides = NULL;
+  g_autofree BsMove *by_cell = NULL;
+  guint n = 0;
+
+  if (bs_position_is_over (pos))
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER, _("the game is over"));
+      return FALSE;
+    }
+  if (pos->step != 0)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                   _("a round can only be entered from its start; %u orders of this round "
+                     "have already been given"),
+                   pos->step);
+      return FALSE;
+    }
+
+  sides = g_strsplit (text, ";", -1);
+  if (g_strv_length (sides) != 2)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   _("a round is player 1's orders, “;”, then player 2's orders, "
+                     "as a1-a2,b1-b1;a5-a4,e5-d4"));
+      return FALSE;
+    }
+
+  /* by_cell[c]: the order given to the piece on c, 0 for none yet (a
+   * packed step is never 0: its code is at least 1). */
+  by_cell = g_new0 (BsMove, rs->n_cells);
+  for (int side = 0; side < 2; side++)
+    {
+      g_auto (GStrv) orders = g_strsplit (sides[side], ",", -1);
+      int player = side + 1;
+      int cell;
+
+      for (guint i = 0; orders[i] != NULL; i++)
+        {
+          const char *order = g_strstrip (orders[i]);
+          BsMove move;
+          char *why;
+
+          if (*order == '\0')
+            {
+              /* A player without pieces has nothing to write. */
+              if (i == 0 && orders[1] == NULL)
+                continue;
+              g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                           _("an empty order in player %d's orders “%s”"),
+                           player, sides[side]);
+              return FALSE;
+            }
+          if (!tribes_parse_order (rs, order, &move, error))
+            return FALSE;
+          if ((why = tribes_explain_order (rs, pos, move)) != NULL)
+            {
+              g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL, "%s: %s", order, why);
+              g_free (why);
+              return FALSE;
+            }
+          if (BS_CELL_OWNER (pos->cells[MOVE_FROM (move)]) != player)
+            {
+              g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                           _("%s: the piece on %s belongs to player %d, not to player %d"),
+                           order, bs_board_cell_label (rs->board, MOVE_FROM (move)),
+                           bs_opponent (player), player);
+              return FALSE;
+            }
+          if (by_cell[MOVE_FROM (move)] != 0)
+            {
+              g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                           _("%s: the piece on %s is given two orders"),
+                           order, bs_board_cell_label (rs->board, MOVE_FROM (move)));
+              return FALSE;
+            }
+          by_cell[MOVE_FROM (move)] = move;
+        }
+
+      for (cell = tribes_find_piece (rs, pos, 0, player);
+           cell != BS_NO_CELL;
+           cell = tribes_find_piece (rs, pos, cell + 1, player))
+        {
+          if (by_cell[cell] == 0)
+            {
+              g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                           _("the piece on %s has no order: every piece of player %d "
+                             "must get one"),
+                           bs_board_cell_label (rs->board, cell), player);
+              return FALSE;
+            }
+          steps[n++] = by_cell[cell];
+        }
+    }
+  *n_steps = n;
+  return TRUE;
+}
+
+static int
+compare_steps_by_cell (const void *a,
+                       const void *b)
+{
+  return MOVE_FROM (*(const BsMove *) a) - MOVE_FROM (*(const BsMove *) b);
+}
+
+static void
+tribes_format_turn (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    const BsMove     *steps,
+                    guint             n_steps,
+                    GString          *out)
+{
+  g_autofree BsMove *sorted = g_memdup2 (steps, n_steps * sizeof (BsMove));
+
+  qsort (sorted, n_steps, sizeof (BsMove), compare_steps_by_cell);
+  for (int player = 1; player <= 2; player++)
+    {
+      gboolean first = TRUE;
+
+      if (player == 2)
+        g_string_append_c (out, ';');
+      for (guint i = 0; i < n_steps; i++)
+        {
+          if (BS_CELL_OWNER (pos->cells[MOVE_FROM (sorted[i])]) != player)
+            continue;
+          if (!first)
+            g_string_append_c (out, ',');
+          tribes_format_move (rs, pos, sorted[i], out);
+          first = FALSE;
+        }
+    }
+}
+
+const BsModule bs_module_tribes = {
+  .id = "tribes",
+  .name = N_("Tribes"),
+  .description = N_("Every piece gets a secret order each round: starving tribes "
+                    "attack, flee and collide"),
+  .flags = BS_MODULE_SIMULTANEOUS,
+
+  .options = tribes_options,
+  .n_options = G_N_ELEMENTS (tribes_options),
+  .kinds = tribes_kinds,
+  .n_kinds = G_N_ELEMENTS (tribes_kinds),
+  .unlimited_supply = FALSE,
+  .specials = NULL,
+  .n_specials = 0,
+
+  .shapes = 1 << BS_SHAPE_SQUARE,
+  .square_adjacency = 0,
+  .min_side = 2,
+  .max_side = 32,
+  .min_size = 0,
+  .max_size = 0,
+
+  .default_board = { BS_SHAPE_SQUARE, 5, 5, 0, 8 },
+  .default_player_names = { N_("Red"), N_("Blue") },
+  .default_player_colors = { "#c0392b", "#2e6fbd" },
+
+  .prepare = tribes_prepare,
+  .free_data = tribes_free_data,
+  .setup = tribes_setup,
+  .generate = tribes_generate,
+  .random_move = tribes_random_move,
+  .apply = tribes_apply,
+  .scores = tribes_scores,
+  .format_move = tribes_format_move,
+  .parse_move = tribes_parse_move,
+  .explain = tribes_explain,
+  .piece_orders = tribes_piece_orders,
+  .parse_turn = tribes_parse_turn,
+  .format_turn = tribes_format_turn,
+};

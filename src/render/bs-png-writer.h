@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-png-writer.h: a fast PNG encoder for cairo image surfaces, private to
+ * the renderer. cairo's own writer compresses hard and is several times
+ * slower than drawing the board; board pictures are flat colours, which
+ * zlib's fastest level after the "up" filter packs quickly and well. */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* PNG bytes of an ARGB32 or RGB24 image surface: RGB when every pixel is
+ * opaque, else RGBA (un-premultiplied). */
+GBytes *bs_png_encode (cairo_surface_t  *surface,
+                       GError          **error);
+
+G_END_DECLS

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-render-palette.h: the colours and line weights of one theme, private to
+ * the renderer. Colours are RGBA 0..1. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-render.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double r, g, b, a;
+} BsRgba;
+
+typedef struct {
+  BsTheme  theme;
+  BsRgba   background;      /* the picture around the board */
+  BsRgba   cell;            /* board cells */
+  BsRgba   cell_alt;        /* the other colour of a square board's checker */
+  BsRgba   line;            /* borders between cells */
+  BsRgba   label;           /* coordinates and caption */
+  BsRgba   accent;          /* cursor, legal targets */
+  BsRgba   selection;       /* tint of the selected piece's cell */
+  BsRgba   last_move;       /* tint of the last move's cells */
+  BsRgba   shadow;          /* soft drop shadow under pieces */
+  BsRgba   special;         /* specials that belong to no player */
+  double   line_width;      /* in board units (1 = distance between centres) */
+  double   piece_outline;   /* in board units */
+  gboolean hatch;           /* print: hatch marks instead of tints */
+} BsRenderPalette;
+
+const BsRenderPalette *bs_render_palette_get (BsTheme theme);
+
+/* Relative luminance 0..1 (sRGB weights, no gamma: only compared). */
+double  bs_rgba_luminance (const BsRgba *c);
+/* c moved towards `to` by t (0..1). */
+BsRgba  bs_rgba_mix       (const BsRgba *c,
+                           const BsRgba *to,
+                           double        t);
+/* Parses "#rrggbb"; FALSE (and c unchanged) otherwise. */
+gboolean bs_rgba_parse    (const char   *text,
+                           BsRgba       *c);
+
+G_END_DECLS

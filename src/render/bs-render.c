@@ -1,0 +1,1299 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-render"
+
+#include "config.h"
+
+#include "bs-render.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "bs-render-palette.h"
+
+/* Geometry is worked out in board units (the distance between adjacent
+ * centres is 1, y up, as bs-board.h gives it). Rotation and flip act on the
+ * board units; the hexagons are pointy-top and the squares axis-aligned
+ * in every allowed rotation, so a cell's outline is the same set of offsets
+ * before and after the turn, and only the centres need transforming. */
+
+#define SQRT3 1.7320508075688772
+#define HEX_CIRCUMRADIUS (1.0 / SQRT3)   /* inradius 0.5: neighbours 1 apart */
+#define PADDING 0.30                     /* around everything, board units */
+#define LABEL_SIZE 0.30                  /* font size of coordinates */
+#define LABEL_GAP 0.10                   /* between a cell's edge and its label */
+#define CAPTION_BAND 0.62                /* height reserved for the caption */
+#define CAPTION_SIZE 0.34
+
+typedef struct {
+  const BsBoard *board;
+  gboolean       hex;
+  double         step_angle;   /* one rotation step, radians */
+  double         rf_xx, rf_xy, rf_yx, rf_yy;   /* rotation ∘ flip, board → view */
+  cairo_matrix_t to_user;      /* board units → user units of cr */
+  cairo_matrix_t to_board;
+  double         scale;        /* user units per board unit */
+  gboolean       snapped;      /* square board with cell edges on whole units */
+  double         caption_x, caption_y, caption_w, caption_h;   /* user units */
+} Layout;
+
+static int
+normalised_rotation (const BsBoard *board,
+                     int            rotation)
+{
+  int steps = bs_board_is_hex (board) ? 6 : 4;
+
+  return ((rotation % steps) + steps) % steps;
+}
+
+static void
+view_point (const Layout *layout,
+            double        bx,
+            double        by,
+            double       *vx,
+            double       *vy)
+{
+  *vx = layout->rf_xx * bx + layout->rf_xy * by;
+  *vy = layout->rf_yx * bx + layout->rf_yy * by;
+}
+
+/* Half extents of a cell's outline in view units (the same in every
+ * allowed rotation). */
+static void
+cell_half_extents (gboolean  hex,
+                   double   *hx,
+                   double   *hy)
+{
+  *hx = 0.5;
+  *hy = hex ? HEX_CIRCUMRADIUS : 0.5;
+}
+
+/* The half size of a label's box, in view units, without measuring text:
+ * the layout must not depend on fonts, so the canvas and the tests agree. */
+static void
+label_half_extents (const char *text,
+                    double     *hw,
+                    double     *hh)
+{
+  *hw = 0.04 + 0.095 * (double) strlen (text);
+  *hh = 0.17;
+}
+
+/* Directions away from the board for labels, in board units (y up). A
+ * row's label sits left of its leftmost cell. A column's label sits below
+ * its lowest cell, or on a hex board where a cell of the column to the left
+ * lies below (a hexagon's lower right edge), further along the column's
+ * line, down and to the right. */
+static void
+column_label_direction (const BsBoard *board,
+                        int            col,
+                        int            row,
+                        double         dir[2])
+{
+  dir[0] = 0.0;
+  dir[1] = -1.0;
+  if (bs_board_is_hex (board) && bs_board_in_shape (board, col - 1, row - 1))
+    {
+      dir[0] = 0.5;
+      dir[1] = -SQRT3 / 2;
+    }
+}
+
+static const double row_label_direction[2] = { -1.0, 0.0 };
+
+/* The lowest row of a column in the full shape, or -1. */
+static int
+column_bottom (const BsBoard *board,
+               int            col)
+{
+  int n_rows = bs_board_n_rows (board);
+
+  for (int row = 0; row < n_rows; row++)
+    if (bs_board_in_shape (board, col, row))
+      return row;
+  return -1;
+}
+
+/* The leftmost column of a row in the full shape, or -1. */
+static int
+row_leftmost (const BsBoard *board,
+              int            row)
+{
+  int n_cols = bs_board_n_cols (board);
+  int best = -1;
+  double best_x = G_MAXDOUBLE;
+
+  for (int col = 0; col < n_cols; col++)
+    if (bs_board_in_shape (board, col, row))
+      {
+        double x, y;
+
+        bs_board_grid_centre (board, col, row, &x, &y);
+        if (x < best_x)
+          {
+            best_x = x;
+            best = col;
+          }
+      }
+  return best;
+}
+
+/* The letters of a column and the number of a row, from the board's own
+ * labels so that they always agree with the notation. */
+static char *
+column_name (const BsBoard *board,
+             int            col,
+             int            row)
+{
+  char *label = bs_board_label_for (board, col, row);
+  char *p = label;
+
+  while (*p != '\0' && !g_ascii_isdigit (*p))
+    p++;
+  *p = '\0';
+  return label;
+}
+
+static char *
+row_name (const BsBoard *board,
+          int            col,
+          int            row)
+{
+  g_autofree char *label = bs_board_label_for (board, col, row);
+  const char *p = label;
+
+  while (*p != '\0' && !g_ascii_isdigit (*p))
+    p++;
+  return g_strdup (p);
+}
+
+/* Where a label's centre goes, in view units: just off the cell's edge in
+ * `dir` (a board-space unit vector), far enough that its box clears it. */
+static void
+label_anchor (const Layout *layout,
+              int           col,
+              int           row,
+              const double  dir[2],
+              const char   *text,
+              double       *vx,
+              double       *vy)
+{
+  double bx, by, cx, cy, dx, dy, hw, hh;
+
+  bs_board_grid_centre (layout->board, col, row, &bx, &by);
+  view_point (layout, bx, by, &cx, &cy);
+  view_point (layout, dir[0], dir[1], &dx, &dy);
+  label_half_extents (text, &hw, &hh);
+  *vx = cx + dx * (0.5 + LABEL_GAP) + dx * hw;
+  *vy = cy + dy * (0.5 + LABEL_GAP) + dy * hh;
+}
+
+static void
+extend (double *box,
+        double  x0,
+        double  y0,
+        double  x1,
+        double  y1)
+{
+  box[0] = MIN (box[0], x0);
+  box[1] = MIN (box[1], y0);
+  box[2] = MAX (box[2], x1);
+  box[3] = MAX (box[3], y1);
+}
+
+static void
+layout_init (Layout                *layout,
+             const BsRuleset       *rs,
+             const BsRenderOptions *options,
+             double                 width,
+             double                 height)
+{
+  const BsBoard *board = rs->board;
+  int n_cols = bs_board_n_cols (board);
+  int n_rows = bs_board_n_rows (board);
+  double box[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  double hx, hy, angle, c, s, f, bw, bh, scale, cx, cy;
+
+  memset (layout, 0, sizeof *layout);
+  layout->board = board;
+  layout->hex = bs_board_is_hex (board);
+  layout->step_angle = layout->hex ? G_PI / 3 : G_PI / 2;
+
+  /* Positive rotation turns the board clockwise on screen. */
+  angle = -layout->step_angle * normalised_rotation (board, options->rotation);
+  c = cos (angle);
+  s = sin (angle);
+  /* Snap to exact values so quarter turns stay axis-aligned. */
+  if (fabs (c) < 1e-12)
+    c = 0;
+  if (fabs (s) < 1e-12)
+    s = 0;
+  f = options->flip ? -1.0 : 1.0;
+  layout->rf_xx = c * f;
+  layout->rf_xy = -s;
+  layout->rf_yx = s * f;
+  layout->rf_yy = c;
+
+  cell_half_extents (layout->hex, &hx, &hy);
+
+  for (int row = 0; row < n_rows; row++)
+    for (int col = 0; col < n_cols; col++)
+      if (bs_board_in_shape (board, col, row))
+        {
+          double bx, by, vx, vy;
+
+          bs_board_grid_centre (board, col, row, &bx, &by);
+          view_point (layout, bx, by, &vx, &vy);
+          extend (box, vx - hx, vy - hy, vx + hx, vy + hy);
+        }
+  if (box[0] > box[2])
+    {
+      box[0] = box[1] = -0.5;
+      box[2] = box[3] = 0.5;
+    }
+
+  if (options->coordinates)
+    {
+      for (int col = 0; col < n_cols; col++)
+        {
+          int row = column_bottom (board, col);
+          g_autofree char *text = NULL;
+          double vx, vy, hw, hh, dir[2];
+
+          if (row < 0)
+            continue;
+          column_label_direction (board, col, row, dir);
+          text = column_name (board, col, row);
+          label_anchor (layout, col, row, dir, text, &vx, &vy);
+          label_half_extents (text, &hw, &hh);
+          extend (box, vx - hw, vy - hh, vx + hw, vy + hh);
+        }
+      for (int row = 0; row < n_rows; row++)
+        {
+          int col = row_leftmost (board, row);
+          g_autofree char *text = NULL;
+          double vx, vy, hw, hh;
+
+          if (col < 0)
+            continue;
+          text = row_name (board, col, row);
+          label_anchor (layout, col, row, row_label_direction, text, &vx, &vy);
+          label_half_extents (text, &hw, &hh);
+          extend (box, vx - hw, vy - hh, vx + hw, vy + hh);
+        }
+    }
+
+  box[0] -= PADDING;
+  box[1] -= PADDING;
+  box[2] += PADDING;
+  box[3] += PADDING;
+  if (options->caption != NULL)
+    box[1] -= CAPTION_BAND;
+
+  bw = box[2] - box[0];
+  bh = box[3] - box[1];
+  scale = MIN (width / bw, height / bh);
+  if (!(scale > 0))
+    scale = 1e-6;
+
+  /* Square boards: whole user units per cell and cell edges on whole units,
+   * so hairlines stay crisp on pixel targets. */
+  layout->snapped = !layout->hex && scale >= 8;
+  if (layout->snapped)
+    scale = floor (scale);
+
+  cx = (box[0] + box[2]) / 2;
+  cy = (box[1] + box[3]) / 2;
+  layout->scale = scale;
+  cairo_matrix_init (&layout->to_user,
+                     scale, 0, 0, -scale,
+                     width / 2 - scale * cx,
+                     height / 2 + scale * cy);
+
+  if (layout->snapped)
+    {
+      /* Shift so that one cell edge (hence all) lands on a whole unit. */
+      int cell = bs_board_n_cells (board) > 0 ? 0 : BS_NO_CELL;
+      double bx = 0, by = 0, vx, vy, ux, uy;
+
+      if (cell != BS_NO_CELL)
+        bs_board_cell_centre (board, cell, &bx, &by);
+      view_point (layout, bx, by, &vx, &vy);
+      ux = vx - 0.5;
+      uy = vy + 0.5;
+      cairo_matrix_transform_point (&layout->to_user, &ux, &uy);
+      layout->to_user.x0 += round (ux) - ux;
+      layout->to_user.y0 += round (uy) - uy;
+    }
+
+  /* Fold rotation and flip into the board → user matrix. */
+  {
+    cairo_matrix_t rf;
+
+    cairo_matrix_init (&rf, layout->rf_xx, layout->rf_yx, layout->rf_xy, layout->rf_yy, 0, 0);
+    cairo_matrix_multiply (&layout->to_user, &rf, &layout->to_user);
+  }
+  layout->to_board = layout->to_user;
+  if (cairo_matrix_invert (&layout->to_board) != CAIRO_STATUS_SUCCESS)
+    cairo_matrix_init_identity (&layout->to_board);
+
+  if (options->caption != NULL)
+    {
+      layout->caption_x = width / 2 - scale * (bw / 2);
+      layout->caption_w = scale * bw;
+      layout->caption_h = scale * CAPTION_BAND;
+      layout->caption_y = height / 2 + scale * (bh / 2) - layout->caption_h;
+    }
+}
+
+static void
+centre_user (const Layout *layout,
+             int           cell,
+             double       *x,
+             double       *y)
+{
+  bs_board_cell_centre (layout->board, cell, x, y);
+  cairo_matrix_transform_point (&layout->to_user, x, y);
+}
+
+/* The outline of a cell around a user-space centre, scaled by `grow`
+ * board units (negative: inset). */
+static void
+cell_path (cairo_t      *cr,
+           const Layout *layout,
+           double        x,
+           double        y,
+           double        grow)
+{
+  double s = layout->scale;
+
+  if (layout->hex)
+    {
+      double r = (HEX_CIRCUMRADIUS + grow * 2 / SQRT3) * s;
+
+      for (int i = 0; i < 6; i++)
+        {
+          double a = G_PI / 2 + i * G_PI / 3;
+          double px = x + r * cos (a), py = y - r * sin (a);
+
+          if (i == 0)
+            cairo_move_to (cr, px, py);
+          else
+            cairo_line_to (cr, px, py);
+        }
+      cairo_close_path (cr);
+    }
+  else
+    {
+      double h = (0.5 + grow) * s;
+
+      cairo_rectangle (cr, x - h, y - h, 2 * h, 2 * h);
+    }
+}
+
+static void
+set_rgba (cairo_t      *cr,
+          const BsRgba *c)
+{
+  if (c->a >= 1.0)
+    cairo_set_source_rgb (cr, c->r, c->g, c->b);
+  else
+    cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+}
+
+static BsRgba
+player_rgba (const BsRuleset *rs,
+             BsTheme          theme,
+             int              player)
+{
+  double rgb[3];
+  BsRgba c;
+
+  bs_render_player_color (rs, theme, player, rgb);
+  c.r = rgb[0];
+  c.g = rgb[1];
+  c.b = rgb[2];
+  c.a = 1.0;
+  return c;
+}
+
+/* A soft outline that keeps a piece visible whatever board it stands on:
+ * in its own hue when it contrasts with the cells, else pushed away from
+ * the cells' brightness. */
+static BsRgba
+outline_for (const BsRenderPalette *pal,
+             const BsRgba          *fill)
+{
+  static const BsRgba black = { 0, 0, 0, 1 }, white = { 1, 1, 1, 1 };
+  double lf = bs_rgba_luminance (fill), lc = bs_rgba_luminance (&pal->cell);
+
+  if (pal->theme == BS_THEME_PRINT || pal->theme == BS_THEME_HIGH_CONTRAST)
+    return black;
+  if (fabs (lf - lc) > 0.4)
+    return bs_rgba_mix (fill, &black, 0.45);
+  if (lc > 0.5)
+    return bs_rgba_mix (fill, &black, 0.62);
+  return bs_rgba_mix (fill, &white, 0.55);
+}
+
+typedef struct {
+  cairo_t               *cr;
+  const BsRuleset       *rs;
+  const BsPosition      *pos;
+  const BsRenderOptions *options;
+  const BsRenderPalette *pal;
+  Layout                 layout;
+  double                 lw;        /* cell border width, user units */
+  BsRgba                 players[2];
+  BsRgba                 outlines[2];
+  PangoLayout           *text;
+} Painter;
+
+static void
+paint_background (Painter *p,
+                  double   width,
+                  double   height)
+{
+  if (p->options->transparent)
+    return;
+  set_rgba (p->cr, &p->pal->background);
+  cairo_rectangle (p->cr, 0, 0, width, height);
+  cairo_fill (p->cr);
+}
+
+/* Cells: a border in the line colour, then the cell inset by half of it,
+ * so that neighbours share one border of width lw and holes leave a gap. */
+static void
+paint_cells (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const Layout *layout = &p->layout;
+  int n_cells = bs_board_n_cells (layout->board);
+  double half_lw_units = p->lw / 2 / layout->scale;
+
+  if (p->pal->hatch)
+    {
+      /* Print: outlines only, the paper is the cells' colour. */
+      set_rgba (cr, &p->pal->line);
+      cairo_set_line_width (cr, p->lw);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      for (int cell = 0; cell < n_cells; cell++)
+        {
+          double x, y;
+
+          centre_user (layout, cell, &x, &y);
+          cell_path (cr, layout, x, y, 0);
+        }
+      cairo_stroke (cr);
+      return;
+    }
+
+  if (layout->snapped)
+    {
+      /* Whole units: the border occupies [edge - a, edge - a + lw). */
+      double s = layout->scale;
+      double lw = p->lw;
+      double a = floor (lw / 2);
+
+      set_rgba (cr, &p->pal->line);
+      for (int cell = 0; cell < n_cells; cell++)
+        {
+          double x, y, l, t;
+
+          centre_user (layout, cell, &x, &y);
+          l = round (x - s / 2);
+          t = round (y - s / 2);
+          cairo_rectangle (cr, l - a, t - a, s + lw, s + lw);
+        }
+      cairo_fill (cr);
+
+      for (int pass = 0; pass < 2; pass++)
+        {
+          set_rgba (cr, pass == 0 ? &p->pal->cell : &p->pal->cell_alt);
+          for (int cell = 0; cell < n_cells; cell++)
+            {
+              int parity = (bs_board_cell_col (layout->board, cell) +
+                            bs_board_cell_row (layout->board, cell)) & 1;
+              double x, y, l, t;
+
+              /* a1 is dark on a chessboard: the alternate tone. */
+              if (parity != (pass == 0 ? 1 : 0))
+                continue;
+              centre_user (layout, cell, &x, &y);
+              l = round (x - s / 2);
+              t = round (y - s / 2);
+              cairo_rectangle (cr, l - a + lw, t - a + lw, s - lw, s - lw);
+            }
+          cairo_fill (cr);
+        }
+      return;
+    }
+
+  set_rgba (cr, &p->pal->line);
+  for (int cell = 0; cell < n_cells; cell++)
+    {
+      double x, y;
+
+      centre_user (layout, cell, &x, &y);
+      cell_path (cr, layout, x, y, half_lw_units);
+    }
+  cairo_fill (cr);
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      set_rgba (cr, pass == 0 ? &p->pal->cell : &p->pal->cell_alt);
+      for (int cell = 0; cell < n_cells; cell++)
+        {
+          int col = bs_board_cell_col (layout->board, cell);
+          int row = bs_board_cell_row (layout->board, cell);
+          gboolean alt = layout->hex ? FALSE : ((col + row) & 1) == 0;
+          double x, y;
+
+          if (alt != (pass == 1))
+            continue;
+          centre_user (layout, cell, &x, &y);
+          cell_path (cr, layout, x, y, -half_lw_units);
+        }
+      cairo_fill (cr);
+    }
+}
+
+/* Print: diagonal hatching clipped to a cell instead of a tint. */
+static void
+hatch_cell (Painter *p,
+            int      cell,
+            double   spacing_units)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  double x, y, r = 0.6 * s, step = spacing_units * s;
+
+  centre_user (&p->layout, cell, &x, &y);
+  cairo_save (cr);
+  cell_path (cr, &p->layout, x, y, -p->lw / 2 / s);
+  cairo_clip (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, MAX (0.012 * s, 0.5));
+  for (double d = -2 * r; d <= 2 * r; d += step)
+    {
+      cairo_move_to (cr, x + d - r, y + r);
+      cairo_line_to (cr, x + d + r, y - r);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* The colour a cell is filled with. */
+static const BsRgba *
+cell_colour (const Painter *p,
+             int            cell)
+{
+  int col = bs_board_cell_col (p->layout.board, cell);
+  int row = bs_board_cell_row (p->layout.board, cell);
+
+  if (!p->layout.hex && ((col + row) & 1) == 0)
+    return &p->pal->cell_alt;
+  return &p->pal->cell;
+}
+
+static void
+tint_cell (Painter      *p,
+           int           cell,
+           const BsRgba *colour)
+{
+  double x, y;
+
+  centre_user (&p->layout, cell, &x, &y);
+  cell_path (p->cr, &p->layout, x, y, -p->lw / 2 / p->layout.scale);
+  set_rgba (p->cr, colour);
+  cairo_fill (p->cr);
+}
+
+static gboolean
+valid_cell (const Painter *p,
+            int            cell)
+{
+  return cell >= 0 && cell < p->rs->n_cells;
+}
+
+static void
+paint_cell_marks (Painter *p)
+{
+  const BsRenderOptions *o = p->options;
+
+  if (p->pal->hatch)
+    {
+      if (valid_cell (p, o->last_move_from))
+        hatch_cell (p, o->last_move_from, 0.24);
+      if (valid_cell (p, o->last_move_to))
+        hatch_cell (p, o->last_move_to, 0.12);
+      if (valid_cell (p, o->selected))
+        hatch_cell (p, o->selected, 0.08);
+      return;
+    }
+
+  /* Mixed opaque with the cell's own colour, so the mark keeps its hue on
+   * either tone of the checker and over a transparent background. */
+  if (valid_cell (p, o->last_move_from))
+    {
+      BsRgba mark = p->pal->last_move;
+      BsRgba faint = bs_rgba_mix (cell_colour (p, o->last_move_from), &mark, mark.a * 0.55);
+
+      faint.a = 1.0;
+      tint_cell (p, o->last_move_from, &faint);
+    }
+  if (valid_cell (p, o->last_move_to))
+    {
+      BsRgba mark = p->pal->last_move;
+      BsRgba full = bs_rgba_mix (cell_colour (p, o->last_move_to), &mark, mark.a);
+
+      full.a = 1.0;
+      tint_cell (p, o->last_move_to, &full);
+    }
+  if (valid_cell (p, o->selected))
+    tint_cell (p, o->selected, &p->pal->selection);
+}
+
+/* Special cells (Ikabegamá's nests): a ring of the cell's shape in the
+ * owner's colour, edged so a light colour shows on a light board. */
+static void
+paint_specials (Painter *p)
+{
+  const BsModule *module = p->rs->module;
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  double ring = 0.085;
+
+  if (module == NULL)
+    return;
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint i = 0; i < module->n_specials && i < G_N_ELEMENTS (p->rs->specials); i++)
+    for (int owner = 0; owner <= 2; owner++)
+      {
+        int cell = p->rs->specials[i][owner];
+        BsRgba fill, edge;
+        double x, y;
+
+        if (!valid_cell (p, cell))
+          continue;
+        fill = owner == 0 ? p->pal->special : p->players[owner - 1];
+        edge = owner == 0 ? p->pal->line : p->outlines[owner - 1];
+        centre_user (&p->layout, cell, &x, &y);
+
+        cell_path (cr, &p->layout, x, y, -0.08);
+        cairo_set_line_width (cr, (ring + 2 * p->pal->piece_outline * 0.8) * s);
+        set_rgba (cr, &edge);
+        cairo_stroke_preserve (cr);
+        cairo_set_line_width (cr, ring * s);
+        set_rgba (cr, &fill);
+        cairo_stroke (cr);
+      }
+}
+
+typedef enum {
+  SHAPE_DISC,
+  SHAPE_TRIANGLE,
+} PieceShape;
+
+static double
+piece_radius (const char *kind_id)
+{
+  if (g_strcmp0 (kind_id, "small") == 0)
+    return 0.26;
+  if (g_strcmp0 (kind_id, "large") == 0)
+    return 0.41;
+  return 0.36;
+}
+
+static void
+piece_path (Painter    *p,
+            PieceShape  shape,
+            double      radius,
+            int         dir,
+            double      x,
+            double      y,
+            double      dx,
+            double      dy)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+
+  if (shape == SHAPE_DISC)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x + dx, y + dy, radius * s, 0, 2 * G_PI);
+      return;
+    }
+
+  /* A triangle pointing along the board direction dir (0 N, 1 E, 2 S,
+   * 3 W), drawn in board units so it turns with the board. */
+  {
+    static const double dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
+    const double *u = dirs[dir & 3];
+    double v[2] = { -u[1], u[0] };   /* across */
+    double pts[3][2] = {
+      { 0.40 * u[0], 0.40 * u[1] },
+      { -0.30 * u[0] + 0.36 * v[0], -0.30 * u[1] + 0.36 * v[1] },
+      { -0.30 * u[0] - 0.36 * v[0], -0.30 * u[1] - 0.36 * v[1] },
+    };
+
+    for (int i = 0; i < 3; i++)
+      {
+        double px = pts[i][0], py = pts[i][1];
+
+        cairo_matrix_transform_distance (&p->layout.to_user, &px, &py);
+        if (i == 0)
+          cairo_move_to (cr, x + dx + px, y + dy + py);
+        else
+          cairo_line_to (cr, x + dx + px, y + dy + py);
+      }
+    cairo_close_path (cr);
+  }
+}
+
+static PieceShape
+piece_shape (const BsRuleset *rs,
+             int              kind)
+{
+  const BsModule *module = rs->module;
+
+  if (module != NULL && kind < (int) module->n_kinds && module->kinds[kind].directed)
+    return SHAPE_TRIANGLE;
+  return SHAPE_DISC;
+}
+
+static void
+paint_pieces (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const BsRuleset *rs = p->rs;
+  double s = p->layout.scale;
+  double shadow_dy = 0.035 * s;
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  /* Shadows first, all in one fill, so no shadow falls on a neighbour. */
+  if (p->pal->shadow.a > 0)
+    {
+      for (int cell = 0; cell < rs->n_cells; cell++)
+        {
+          guint8 v = p->pos->cells[cell];
+          int kind;
+          double x, y;
+
+          if (v == BS_CELL_EMPTY)
+            continue;
+          kind = BS_CELL_KIND (v);
+          centre_user (&p->layout, cell, &x, &y);
+          piece_path (p, piece_shape (rs, kind),
+                      piece_radius (bs_ruleset_kind_id (rs, kind)) + 0.015,
+                      BS_CELL_DIR (v), x, y, 0, shadow_dy);
+        }
+      set_rgba (cr, &p->pal->shadow);
+      cairo_fill (cr);
+    }
+
+  cairo_set_line_width (cr, p->pal->piece_outline * s);
+  for (int cell = 0; cell < rs->n_cells; cell++)
+    {
+      guint8 v = p->pos->cells[cell];
+      int owner, kind;
+      const char *kind_id;
+      double x, y, r;
+
+      if (v == BS_CELL_EMPTY)
+        continue;
+      owner = BS_CELL_OWNER (v);
+      if (owner < 1 || owner > 2)
+        continue;
+      kind = BS_CELL_KIND (v);
+      kind_id = bs_ruleset_kind_id (rs, kind);
+      r = piece_radius (kind_id);
+      centre_user (&p->layout, cell, &x, &y);
+
+      /* Each piece is exactly one fill in its owner's colour (the SVG tests
+       * count them), then its outline. */
+      piece_path (p, piece_shape (rs, kind), r, BS_CELL_DIR (v), x, y, 0, 0);
+      set_rgba (cr, &p->players[owner - 1]);
+      cairo_fill_preserve (cr);
+      set_rgba (cr, &p->outlines[owner - 1]);
+      cairo_stroke (cr);
+
+      /* A large piece also gets an inner ring so it reads as large on its own. */
+      if (g_strcmp0 (kind_id, "large") == 0)
+        {
+          BsRgba ring = p->outlines[owner - 1];
+
+          ring.a *= 0.55;
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, 0.2 * s, 0, 2 * G_PI);
+          set_rgba (cr, &ring);
+          cairo_stroke (cr);
+        }
+    }
+}
+
+/* Legal targets: a dot on an empty cell, a ring around a piece. */
+static void
+paint_highlights (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  BsRgba dot = p->pal->accent;
+
+  if (p->options->highlights == NULL)
+    return;
+  if (!p->pal->hatch && p->pal->theme != BS_THEME_HIGH_CONTRAST)
+    dot.a = 0.75;
+
+  for (int cell = 0; cell < p->rs->n_cells; cell++)
+    {
+      double x, y;
+
+      if (!p->options->highlights[cell])
+        continue;
+      centre_user (&p->layout, cell, &x, &y);
+      cairo_new_sub_path (cr);
+      if (p->pos->cells[cell] == BS_CELL_EMPTY)
+        {
+          cairo_arc (cr, x, y, 0.13 * s, 0, 2 * G_PI);
+          set_rgba (cr, &dot);
+          cairo_fill (cr);
+        }
+      else
+        {
+          cairo_arc (cr, x, y, 0.46 * s, 0, 2 * G_PI);
+          cairo_set_line_width (cr, 0.06 * s);
+          set_rgba (cr, &dot);
+          cairo_stroke (cr);
+        }
+    }
+}
+
+/* Tribes orders: an arrow from a piece towards its target, a ring for a
+ * defender. Both in the owner's colour with the piece's outline. */
+static void
+paint_orders (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+
+  if (p->options->orders == NULL)
+    return;
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (int cell = 0; cell < p->rs->n_cells; cell++)
+    {
+      int target = p->options->orders[cell];
+      int owner = BS_CELL_OWNER (p->pos->cells[cell]);
+      BsRgba fill, edge;
+      double x0, y0, x1, y1;
+
+      if (target == BS_NO_CELL || !valid_cell (p, target))
+        continue;
+      if (owner < 1 || owner > 2)
+        owner = 1;
+      fill = p->players[owner - 1];
+      edge = p->outlines[owner - 1];
+      centre_user (&p->layout, cell, &x0, &y0);
+
+      if (target == cell)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x0, y0, 0.45 * s, 0, 2 * G_PI);
+          cairo_set_line_width (cr, 0.10 * s);
+          set_rgba (cr, &edge);
+          cairo_stroke_preserve (cr);
+          cairo_set_line_width (cr, 0.05 * s);
+          set_rgba (cr, &fill);
+          cairo_stroke (cr);
+          continue;
+        }
+
+      centre_user (&p->layout, target, &x1, &y1);
+      {
+        double dx = x1 - x0, dy = y1 - y0;
+        double len = hypot (dx, dy);
+        double ux, uy, nx, ny, start, tip, head, half, shaft;
+
+        if (len <= 0)
+          continue;
+        ux = dx / len;
+        uy = dy / len;
+        nx = -uy;
+        ny = ux;
+        start = 0.22 * s;
+        tip = len - 0.18 * s;
+        head = 0.24 * s;
+        half = 0.16 * s;
+        shaft = 0.055 * s;
+        cairo_move_to (cr, x0 + ux * start + nx * shaft, y0 + uy * start + ny * shaft);
+        cairo_line_to (cr, x0 + ux * (tip - head) + nx * shaft, y0 + uy * (tip - head) + ny * shaft);
+        cairo_line_to (cr, x0 + ux * (tip - head) + nx * half, y0 + uy * (tip - head) + ny * half);
+        cairo_line_to (cr, x0 + ux * tip, y0 + uy * tip);
+        cairo_line_to (cr, x0 + ux * (tip - head) - nx * half, y0 + uy * (tip - head) - ny * half);
+        cairo_line_to (cr, x0 + ux * (tip - head) - nx * shaft, y0 + uy * (tip - head) - ny * shaft);
+        cairo_line_to (cr, x0 + ux * start - nx * shaft, y0 + uy * start - ny * shaft);
+        cairo_close_path (cr);
+        set_rgba (cr, &fill);
+        cairo_fill_preserve (cr);
+        cairo_set_line_width (cr, 0.03 * s);
+        set_rgba (cr, &edge);
+        cairo_stroke (cr);
+      }
+    }
+}
+
+static void
+paint_cursor (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  double x, y;
+
+  if (!valid_cell (p, p->options->cursor))
+    return;
+  centre_user (&p->layout, p->options->cursor, &x, &y);
+  cell_path (cr, &p->layout, x, y, -0.07);
+  cairo_set_line_width (cr, 0.07 * s);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  set_rgba (cr, &p->pal->accent);
+  if (p->pal->hatch)
+    {
+      double dash[] = { 0.12 * s, 0.08 * s };
+
+      cairo_set_dash (cr, dash, 2, 0);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* Draws text centred on (x, y) in user units, shrunk to max_width. */
+static void
+paint_text (Painter    *p,
+            const char *text,
+            double      size,
+            gboolean    bold,
+            double      x,
+            double      y,
+            double      max_width)
+{
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans");
+  PangoRectangle ink, logical;
+  double w, h;
+
+  pango_font_description_set_absolute_size (font, MAX (size, 0.5) * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (p->text, font);
+  pango_layout_set_text (p->text, text, -1);
+  pango_layout_get_extents (p->text, &ink, &logical);
+  w = logical.width / (double) PANGO_SCALE;
+  h = logical.height / (double) PANGO_SCALE;
+
+  cairo_save (p->cr);
+  cairo_translate (p->cr, x, y);
+  if (max_width > 0 && w > max_width)
+    {
+      double k = max_width / w;
+
+      cairo_scale (p->cr, k, k);
+    }
+  cairo_move_to (p->cr, -w / 2 - logical.x / (double) PANGO_SCALE, -h / 2);
+  pango_cairo_show_layout (p->cr, p->text);
+  cairo_restore (p->cr);
+}
+
+static void
+paint_coordinates (Painter *p)
+{
+  const Layout *layout = &p->layout;
+  const BsBoard *board = layout->board;
+  int n_cols = bs_board_n_cols (board), n_rows = bs_board_n_rows (board);
+  double s = layout->scale;
+
+  if (!p->options->coordinates)
+    return;
+  set_rgba (p->cr, &p->pal->label);
+  for (int col = 0; col < n_cols; col++)
+    {
+      int row = column_bottom (board, col);
+      g_autofree char *text = NULL;
+      double vx, vy, dir[2];
+
+      if (row < 0)
+        continue;
+      column_label_direction (board, col, row, dir);
+      text = column_name (board, col, row);
+      label_anchor (layout, col, row, dir, text, &vx, &vy);
+      /* view → user: only scale and translate remain to apply */
+      paint_text (p, text, LABEL_SIZE * s, FALSE,
+                  vx * s + (layout->to_user.x0), -vy * s + (layout->to_user.y0), 0);
+    }
+  for (int row = 0; row < n_rows; row++)
+    {
+      int col = row_leftmost (board, row);
+      g_autofree char *text = NULL;
+      double vx, vy;
+
+      if (col < 0)
+        continue;
+      text = row_name (board, col, row);
+      label_anchor (layout, col, row, row_label_direction, text, &vx, &vy);
+      paint_text (p, text, LABEL_SIZE * s, FALSE,
+                  vx * s + (layout->to_user.x0), -vy * s + (layout->to_user.y0), 0);
+    }
+}
+
+static void
+paint_caption (Painter *p)
+{
+  const Layout *layout = &p->layout;
+
+  if (p->options->caption == NULL)
+    return;
+  set_rgba (p->cr, &p->pal->label);
+  paint_text (p, p->options->caption, CAPTION_SIZE * layout->scale, FALSE,
+              layout->caption_x + layout->caption_w / 2,
+              layout->caption_y + layout->caption_h / 2,
+              layout->caption_w - 2 * PADDING * layout->scale);
+}
+
+void
+bs_render_options_init (BsRenderOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->theme = BS_THEME_LIGHT;
+  options->last_move_from = BS_NO_CELL;
+  options->last_move_to = BS_NO_CELL;
+  options->cursor = BS_NO_CELL;
+  options->selected = BS_NO_CELL;
+}
+
+void
+bs_render_position (cairo_t               *cr,
+                    const BsRuleset       *rs,
+                    const BsPosition      *pos,
+                    const BsRenderOptions *options,
+                    double                 width,
+                    double                 height)
+{
+  BsRenderOptions defaults;
+  Painter p;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (pos != NULL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  if (!(width > 0 && height > 0))
+    return;
+
+  memset (&p, 0, sizeof p);
+  p.cr = cr;
+  p.rs = rs;
+  p.pos = pos;
+  p.options = options;
+  p.pal = bs_render_palette_get (options->theme);
+  layout_init (&p.layout, rs, options, width, height);
+  p.lw = p.pal->line_width * p.layout.scale;
+  if (p.layout.snapped)
+    p.lw = MAX (1.0, round (p.lw));
+  for (int i = 0; i < 2; i++)
+    {
+      p.players[i] = player_rgba (rs, options->theme, i + 1);
+      p.outlines[i] = outline_for (p.pal, &p.players[i]);
+    }
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+
+  paint_background (&p, width, height);
+  paint_cells (&p);
+  paint_cell_marks (&p);
+  paint_specials (&p);
+  if (options->coordinates || options->caption != NULL)
+    p.text = pango_cairo_create_layout (cr);
+  paint_coordinates (&p);
+  paint_highlights (&p);
+  paint_pieces (&p);
+  paint_orders (&p);
+  paint_cursor (&p);
+  paint_caption (&p);
+
+  g_clear_object (&p.text);
+  cairo_restore (cr);
+}
+
+/* Is (bx, by), relative to a cell's centre in board units, inside it? */
+static gboolean
+inside_cell (gboolean hex,
+             double   dx,
+             double   dy)
+{
+  const double eps = 1e-9;
+
+  dx = fabs (dx);
+  dy = fabs (dy);
+  if (!hex)
+    return dx <= 0.5 + eps && dy <= 0.5 + eps;
+  /* Pointy-top hexagon of inradius 0.5: vertical sides at |x| = 0.5 and
+   * slanted sides with normals at ±60°. */
+  return dx <= 0.5 + eps && 0.5 * dx + (SQRT3 / 2) * dy <= 0.5 + eps;
+}
+
+int
+bs_render_cell_at (const BsRuleset       *rs,
+                   const BsRenderOptions *options,
+                   double                 width,
+                   double                 height,
+                   double                 x,
+                   double                 y)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+  double bx = x, by = y, best_d2 = G_MAXDOUBLE;
+  int best = BS_NO_CELL;
+
+  g_return_val_if_fail (rs != NULL, BS_NO_CELL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  if (!(width > 0 && height > 0))
+    return BS_NO_CELL;
+  layout_init (&layout, rs, options, width, height);
+  cairo_matrix_transform_point (&layout.to_board, &bx, &by);
+
+  /* The nearest centre, then whether the point lies in that cell's outline
+   * (a point over a hole or off the board is in none). */
+  for (int cell = 0; cell < rs->n_cells; cell++)
+    {
+      double cx, cy, d2;
+
+      bs_board_cell_centre (rs->board, cell, &cx, &cy);
+      d2 = (bx - cx) * (bx - cx) + (by - cy) * (by - cy);
+      if (d2 < best_d2)
+        {
+          best_d2 = d2;
+          best = cell;
+        }
+    }
+  if (best != BS_NO_CELL)
+    {
+      double cx, cy;
+
+      bs_board_cell_centre (rs->board, best, &cx, &cy);
+      if (!inside_cell (layout.hex, bx - cx, by - cy))
+        best = BS_NO_CELL;
+    }
+  return best;
+}
+
+void
+bs_render_cell_centre (const BsRuleset       *rs,
+                       const BsRenderOptions *options,
+                       double                 width,
+                       double                 height,
+                       int                    cell,
+                       double                *x,
+                       double                *y,
+                       double                *cell_radius)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+  double cx = 0, cy = 0;
+
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (cell >= 0 && cell < rs->n_cells);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  layout_init (&layout, rs, options, MAX (width, 1e-6), MAX (height, 1e-6));
+  centre_user (&layout, cell, &cx, &cy);
+  if (x != NULL)
+    *x = cx;
+  if (y != NULL)
+    *y = cy;
+  if (cell_radius != NULL)
+    *cell_radius = 0.5 * layout.scale;
+}
+
+void
+bs_render_player_color (const BsRuleset *rs,
+                        BsTheme          theme,
+                        int              player,
+                        double           rgb[3])
+{
+  /* GNOME palette "Light 1" and "Dark 4" when nothing else says. */
+  static const BsRgba fallback[2] = { { 0.965, 0.961, 0.957, 1 }, { 0.239, 0.220, 0.275, 1 } };
+  BsRgba c;
+
+  g_return_if_fail (rgb != NULL);
+
+  if (player < 1 || player > 2)
+    player = 1;
+  c = fallback[player - 1];
+  if (rs != NULL)
+    {
+      gboolean found = FALSE;
+
+      if (rs->variant != NULL)
+        found = bs_rgba_parse (rs->variant->players[player - 1].color, &c);
+      if (!found && rs->module != NULL)
+        bs_rgba_parse (rs->module->default_player_colors[player - 1], &c);
+    }
+  if (theme == BS_THEME_PRINT)
+    {
+      /* Black and white: light colours print as paper, dark ones as ink. */
+      double v = bs_rgba_luminance (&c) > 0.5 ? 1.0 : 0.0;
+
+      c.r = c.g = c.b = v;
+    }
+  rgb[0] = c.r;
+  rgb[1] = c.g;
+  rgb[2] = c.b;
+}
+
+static const char * const theme_names[] = {
+  [BS_THEME_LIGHT] = "light",
+  [BS_THEME_DARK] = "dark",
+  [BS_THEME_HIGH_CONTRAST] = "high-contrast",
+  [BS_THEME_PRINT] = "print",
+};
+
+const char *
+bs_theme_to_string (BsTheme theme)
+{
+  if ((guint) theme >= G_N_ELEMENTS (theme_names))
+    return NULL;
+  return theme_names[theme];
+}
+
+gboolean
+bs_theme_from_string (const char *text,
+                      BsTheme    *theme)
+{
+  if (text == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (theme_names); i++)
+    if (g_strcmp0 (text, theme_names[i]) == 0)
+      {
+        if (theme != NULL)
+          *theme = (BsTheme) i;
+        return TRUE;
+      }
+  return FALSE;
+}

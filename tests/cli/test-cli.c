@@ -1,0 +1,555 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* boardsmith-cli, run as a program (BOARDSMITH_CLI): output, JSON and exit
+ * statuses (0 success, 1 game error, 2 bad input). The per-variant tests run
+ * over every built-in variant whose rule module is built in. */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "bs-module.h"
+#include "bs-variant.h"
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_argv (Run                *run,
+          const char * const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("BOARDSMITH_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char * const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                               &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+}
+
+#define RUN(run, ...) run_argv (run, (const char * const[]) { __VA_ARGS__, NULL })
+
+static char *
+rules_file (const char *name)
+{
+  g_autofree char *file = g_strconcat (name, ".xml", NULL);
+  return g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), file, NULL);
+}
+
+static char *
+bad_file (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "bad-variants", name, NULL);
+}
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static char **
+lines_of (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = g_strv_length (lines);
+
+  /* Drop the empty string after the final newline. */
+  if (n > 0 && lines[n - 1][0] == '\0')
+    {
+      g_free (lines[n - 1]);
+      lines[n - 1] = NULL;
+    }
+  return g_steal_pointer (&lines);
+}
+
+/* The built-in variants whose module is built in. */
+static GPtrArray *
+playable_builtins (void)
+{
+  g_auto(GStrv) names = bs_variant_list_builtin ();
+  GPtrArray *playable = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (bs_module_find (names[i]) != NULL)
+      g_ptr_array_add (playable, g_strdup (names[i]));
+  return playable;
+}
+
+static void
+test_usage (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) version = { 0 };
+  g_auto(Run) none = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_auto(Run) help = { 0 };
+  g_autofree char *expected_version = g_strdup_printf ("boardsmith-cli %s\n", PACKAGE_VERSION);
+  static const char * const commands[] = {
+    "validate", "info", "cells", "show", "moves", "perft", "bench", NULL
+  };
+
+  RUN (&run, "--help");
+  g_assert_cmpint (run.status, ==, 0);
+  for (guint i = 0; commands[i] != NULL; i++)
+    {
+      g_auto(Run) cmd = { 0 };
+      g_autofree char *listed = g_strdup_printf ("\n  %-10s ", commands[i]);
+
+      g_assert_nonnull (strstr (run.out, listed));
+      RUN (&cmd, commands[i], "--help");
+      g_assert_cmpint (cmd.status, ==, 0);
+      g_assert_nonnull (strstr (cmd.out, "--json"));
+    }
+
+  RUN (&version, "--version");
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_cmpstr (version.out, ==, expected_version);
+
+  RUN (&none, "info");
+  g_assert_cmpint (none.status, ==, 2);
+  g_assert_nonnull (strstr (none.err, "Usage: boardsmith-cli info VARIANT"));
+
+  RUN (&unknown, "frobnicate");
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_cmpstr (unknown.err, ==,
+                   "boardsmith-cli: unknown command “frobnicate”\n"
+                   "Run “boardsmith-cli --help” for the list of commands.\n");
+
+  RUN (&help, "info", "--no-such-option");
+  g_assert_cmpint (help.status, ==, 2);
+  g_assert_nonnull (strstr (help.err, "Unknown option --no-such-option"));
+}
+
+static void
+test_validate_shipped (void)
+{
+  g_autoptr(GPtrArray) playable = playable_builtins ();
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_auto(Run) run = { 0 };
+
+  if (playable->len == 0)
+    {
+      g_test_skip ("no rule module is built in yet");
+      return;
+    }
+  g_ptr_array_add (args, g_strdup ("validate"));
+  for (guint i = 0; i < playable->len; i++)
+    g_ptr_array_add (args, rules_file (g_ptr_array_index (playable, i)));
+  g_ptr_array_add (args, NULL);
+
+  run_argv (&run, (const char * const *) args->pdata);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+}
+
+/* One line per bad file, in order; a good file among them is silent. */
+static void
+test_validate_bad (void)
+{
+  g_autofree char *colour = bad_file ("bad-colour-name.xml");
+  g_autofree char *xxe = bad_file ("xxe-external-entity.xml");
+  g_autofree char *missing = bad_file ("no-such-file.xml");
+  g_autofree char *expected = g_strdup_printf (
+    "%s:6: <player color>: \"red\" is not a colour of the form #rrggbb\n"
+    "%s:2: DOCTYPE declarations are not allowed (Boardsmith files use no DTD and no entities)\n"
+    "%s: cannot open: No such file or directory\n", colour, xxe, missing);
+  g_auto(Run) run = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *array;
+
+  RUN (&run, "validate", colour, xxe, missing);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==, expected);
+
+  RUN (&json, "validate", "--json", colour, missing);
+  g_assert_cmpint (json.status, ==, 2);
+  root = parse_json (json.out);
+  array = json_node_get_array (root);
+  g_assert_cmpuint (json_array_get_length (array), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 0),
+                                                  "file"), ==, colour);
+  g_assert_false (json_object_get_boolean_member (json_array_get_object_element (array, 0),
+                                                  "valid"));
+}
+
+static void
+test_bad_input_status (void)
+{
+  g_autofree char *bomb = bad_file ("billion-laughs.xml");
+  g_auto(Run) file = { 0 };
+  g_auto(Run) name = { 0 };
+
+  RUN (&file, "info", bomb);
+  g_assert_cmpint (file.status, ==, 2);
+  g_assert_true (g_str_has_prefix (file.err, bomb));
+  g_assert_cmpstr (file.out, ==, "");
+
+  RUN (&name, "cells", "no-such-variant");
+  g_assert_cmpint (name.status, ==, 2);
+  g_assert_true (g_str_has_prefix (name.err, "no-such-variant: no such file, and not a "
+                                             "built-in variant ("));
+}
+
+/* CLI.md: 12 cells; a1 b1 c1 on the bottom row, c4 d4 on the top row;
+ * centres one unit apart. */
+static void
+test_cells_abrobad_2 (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(GStrv) lines = NULL;
+  double xs[12], ys[12];
+  char labels[12][8];
+  double bottom = G_MAXDOUBLE, top = -G_MAXDOUBLE;
+
+  if (bs_module_find ("abrobad") == NULL)
+    {
+      g_test_skip ("abrobad is not built in yet");
+      return;
+    }
+
+  RUN (&run, "cells", "abrobad", "--set", "size=2");
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  lines = lines_of (run.out);
+  g_assert_cmpuint (g_strv_length (lines), ==, 12);
+
+  for (guint i = 0; i < 12; i++)
+    {
+      int index = -1;
+      g_assert_cmpint (sscanf (lines[i], "%d %7s %lf %lf", &index, labels[i], &xs[i], &ys[i]),
+                       ==, 4);
+      g_assert_cmpint (index, ==, (int) i);
+      bottom = MIN (bottom, ys[i]);
+      top = MAX (top, ys[i]);
+    }
+
+  /* Rows by y: the bottom row is exactly a1 b1 c1, the top row c4 d4. */
+  {
+    g_autoptr(GString) bottom_row = g_string_new (NULL);
+    g_autoptr(GString) top_row = g_string_new (NULL);
+    for (guint i = 0; i < 12; i++)
+      {
+        if (fabs (ys[i] - bottom) < 1e-6)
+          g_string_append_printf (bottom_row, "%s ", labels[i]);
+        if (fabs (ys[i] - top) < 1e-6)
+          g_string_append_printf (top_row, "%s ", labels[i]);
+      }
+    g_assert_cmpstr (bottom_row->str, ==, "a1 b1 c1 ");
+    g_assert_cmpstr (top_row->str, ==, "c4 d4 ");
+  }
+
+  /* No two centres closer than one unit; every cell has a neighbour at
+   * exactly one unit (to the printed precision); an inner limping n=2 cell
+   * has six of them. */
+  for (guint i = 0; i < 12; i++)
+    {
+      guint at_one = 0;
+      for (guint j = 0; j < 12; j++)
+        {
+          double d = hypot (xs[i] - xs[j], ys[i] - ys[j]);
+          if (i == j)
+            continue;
+          g_assert_cmpfloat (d, >, 1.0 - 1e-3);
+          if (fabs (d - 1.0) < 1e-3)
+            at_one++;
+        }
+      g_assert_cmpuint (at_one, >=, 2);
+      g_assert_cmpuint (at_one, <=, 6);
+    }
+}
+
+/* A limping board of side 2 after "a1 d4", worked out by hand from the
+ * centres above: half a unit is two characters and the leftmost centre (a2,
+ * x = -0.5) is at column 5, so a1 (x = 0) is at column 7 and c4 (x = 0.5) at
+ * column 9; each row ends with the labels of its first and last cells. */
+static void
+test_show_abrobad_2 (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *object;
+  JsonArray *cells;
+
+  if (bs_module_find ("abrobad") == NULL)
+    {
+      g_test_skip ("abrobad is not built in yet");
+      return;
+    }
+
+  RUN (&run, "show", "abrobad", "--set", "size=2", "--moves", "a1 d4");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "  4      .   o    c4-d4\n"
+                                   "  3    .   .   .    b3-d3\n"
+                                   "  2  .   .   .   .    a2-d2\n"
+                                   "  1    x   .   .    a1-c1\n"
+                                   "\n"));
+  g_assert_nonnull (strstr (run.out, "\nply 2: "));
+  g_assert_nonnull (strstr (run.out, " (1) to move\n"));
+
+  RUN (&json, "show", "abrobad", "--set", "size=2", "--moves", "a1 d4", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_json (json.out);
+  object = json_node_get_object (root);
+  g_assert_cmpint (json_object_get_int_member (object, "ply"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (object, "to_move"), ==, 1);
+  cells = json_object_get_array_member (object, "cells");
+  g_assert_cmpuint (json_array_get_length (cells), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *cell = json_array_get_object_element (cells, i);
+      g_assert_cmpstr (json_object_get_string_member (cell, "label"), ==, i == 0 ? "a1" : "d4");
+      g_assert_cmpint (json_object_get_int_member (cell, "owner"), ==, i + 1);
+      g_assert_cmpstr (json_object_get_string_member (cell, "piece"), ==, "stone");
+      g_assert_true (json_object_get_null_member (cell, "dir"));
+    }
+  /* Unlimited supplies are null. */
+  g_assert_true (json_object_get_null_member (
+    json_object_get_object_member (json_object_get_object_member (object, "supplies"), "1"),
+    "stone"));
+}
+
+static void
+test_bad_set (void)
+{
+  g_autoptr(GPtrArray) playable = playable_builtins ();
+
+  for (guint i = 0; i < playable->len; i++)
+    {
+      const char *name = g_ptr_array_index (playable, i);
+      g_auto(Run) key = { 0 };
+      g_auto(Run) value = { 0 };
+      g_auto(Run) syntax = { 0 };
+      g_auto(Run) option = { 0 };
+
+      RUN (&key, "info", name, "--set", "colour=blue");
+      g_assert_cmpint (key.status, ==, 2);
+      g_assert_true (g_str_has_prefix (key.err, "unknown key \"colour\""));
+
+      RUN (&value, "info", name, "--set", "max-plies=-5");
+      g_assert_cmpint (value.status, ==, 2);
+      g_assert_cmpstr (value.err, ==, "--set max-plies=-5: option max-plies: -5 is out of range "
+                                      "(0 to 100000)\n");
+
+      RUN (&syntax, "cells", name, "--set", "size");
+      g_assert_cmpint (syntax.status, ==, 2);
+      g_assert_cmpstr (syntax.err, ==, "--set size: expected KEY=VALUE\n");
+
+      RUN (&option, "cells", name, "--set", "width=1000000000", "--set", "size=1000000000");
+      g_assert_cmpint (option.status, ==, 2);
+      g_assert_nonnull (strstr (option.err, "1000000000 is out of range"));
+    }
+  if (playable->len == 0)
+    g_test_skip ("no rule module is built in yet");
+}
+
+/* info, cells, show, moves, perft and bench on every playable variant. */
+static void
+test_each_variant (void)
+{
+  g_autoptr(GPtrArray) playable = playable_builtins ();
+
+  for (guint i = 0; i < playable->len; i++)
+    {
+      const char *name = g_ptr_array_index (playable, i);
+      const BsModule *module = bs_module_find (name);
+      gboolean simultaneous = (module->flags & BS_MODULE_SIMULTANEOUS) != 0;
+      g_auto(Run) info = { 0 };
+      g_auto(Run) cells = { 0 };
+      g_auto(Run) show = { 0 };
+      g_auto(Run) show_text = { 0 };
+      g_auto(Run) moves = { 0 };
+      g_auto(Run) bench = { 0 };
+      g_autoptr(JsonNode) info_json = NULL;
+      g_autoptr(JsonNode) show_json = NULL;
+      g_autoptr(JsonNode) bench_json = NULL;
+      g_auto(GStrv) cell_lines = NULL;
+      g_auto(GStrv) move_lines = NULL;
+      JsonObject *object, *board, *status;
+      JsonArray *options;
+
+      g_test_message ("variant %s", name);
+
+      RUN (&info, "info", name, "--json");
+      g_assert_cmpint (info.status, ==, 0);
+      info_json = parse_json (info.out);
+      object = json_node_get_object (info_json);
+      g_assert_cmpstr (json_object_get_string_member (object, "module"), ==, name);
+      board = json_object_get_object_member (object, "board");
+      options = json_object_get_array_member (object, "options");
+      g_assert_cmpuint (json_array_get_length (options), ==, module->n_options);
+      for (guint o = 0; o < module->n_options; o++)
+        g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (options, o),
+                                                        "id"), ==, module->options[o].id);
+
+      RUN (&cells, "cells", name);
+      g_assert_cmpint (cells.status, ==, 0);
+      cell_lines = lines_of (cells.out);
+      g_assert_cmpint (g_strv_length (cell_lines), ==,
+                       json_object_get_int_member (board, "cells"));
+
+      RUN (&show, "show", name, "--json");
+      g_assert_cmpint (show.status, ==, 0);
+      show_json = parse_json (show.out);
+      object = json_node_get_object (show_json);
+      g_assert_cmpint (json_object_get_int_member (object, "ply"), ==, 0);
+      g_assert_cmpint (json_object_get_int_member (object, "to_move"), ==, 1);
+      g_assert_true (json_object_has_member (object, "cells"));
+      g_assert_true (json_object_has_member (object, "supplies"));
+      status = json_object_get_object_member (object, "status");
+      g_assert_false (json_object_get_boolean_member (status, "over"));
+      g_assert_true (json_object_get_null_member (status, "winner"));
+      g_assert_true (json_object_has_member (json_object_get_object_member (status, "scores"),
+                                             "2"));
+
+      RUN (&show_text, "show", name);
+      g_assert_cmpint (show_text.status, ==, 0);
+      g_assert_nonnull (strstr (show_text.out, "to move"));
+
+      RUN (&moves, "moves", name);
+      g_assert_cmpint (moves.status, ==, 0);
+      move_lines = lines_of (moves.out);
+      g_assert_cmpuint (g_strv_length (move_lines), >, 0);
+      /* Byte order, no duplicates. */
+      for (guint m = 1; move_lines[m] != NULL; m++)
+        g_assert_cmpint (strcmp (move_lines[m - 1], move_lines[m]), <, 0);
+
+      if (!simultaneous)
+        {
+          g_auto(Run) perft = { 0 };
+          g_auto(Run) played = { 0 };
+          g_auto(Run) illegal = { 0 };
+          g_auto(GStrv) counts = NULL;
+          g_autofree char *first = g_strdup_printf ("1 %u", g_strv_length (move_lines));
+          const char *last = move_lines[g_strv_length (move_lines) - 1];
+
+          /* perft's first count is the number of legal moves. */
+          RUN (&perft, "perft", name, "2");
+          g_assert_cmpint (perft.status, ==, 0);
+          counts = lines_of (perft.out);
+          g_assert_cmpuint (g_strv_length (counts), ==, 2);
+          g_assert_cmpstr (counts[0], ==, first);
+
+          /* Each listed move plays; then it is player 2's turn. */
+          RUN (&played, "show", name, "--json", "--moves", last);
+          g_assert_cmpint (played.status, ==, 0);
+          {
+            g_autoptr(JsonNode) node = parse_json (played.out);
+            g_assert_cmpint (json_object_get_int_member (json_node_get_object (node), "ply"),
+                             ==, 1);
+            g_assert_cmpint (json_object_get_int_member (json_node_get_object (node), "to_move"),
+                             ==, 2);
+          }
+
+          /* A move that is no move: exit 1, the message names it. */
+          RUN (&illegal, "moves", name, "--moves", "zz99");
+          g_assert_cmpint (illegal.status, ==, 1);
+          g_assert_nonnull (strstr (illegal.err, "zz99"));
+          g_assert_cmpstr (illegal.out, ==, "");
+        }
+      else
+        {
+          /* One line per piece: "c3: c3-c3 c3-c4 …". */
+          for (guint m = 0; move_lines[m] != NULL; m++)
+            {
+              g_auto(GStrv) parts = g_strsplit (move_lines[m], ": ", 2);
+              g_assert_nonnull (parts[1]);
+            }
+        }
+
+      RUN (&bench, "bench", name, "--playouts", "20", "--seed", "7", "--json");
+      g_assert_cmpint (bench.status, ==, 0);
+      bench_json = parse_json (bench.out);
+      object = json_node_get_object (bench_json);
+      g_assert_cmpint (json_object_get_int_member (object, "playouts"), ==, 20);
+      g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (object, "wins"),
+                                                   "1") +
+                       json_object_get_int_member (json_object_get_object_member (object, "wins"),
+                                                   "2") +
+                       json_object_get_int_member (object, "draws"), ==, 20);
+      g_assert_cmpfloat (json_object_get_double_member (object, "mean_plies"), >, 0);
+    }
+  if (playable->len == 0)
+    g_test_skip ("no rule module is built in yet");
+}
+
+/* The same seed gives the same playouts. */
+static void
+test_bench_reproducible (void)
+{
+  g_autoptr(GPtrArray) playable = playable_builtins ();
+
+  for (guint i = 0; i < playable->len; i++)
+    {
+      const char *name = g_ptr_array_index (playable, i);
+      g_auto(Run) a = { 0 };
+      g_auto(Run) b = { 0 };
+      g_autoptr(JsonNode) ja = NULL;
+      g_autoptr(JsonNode) jb = NULL;
+
+      RUN (&a, "bench", name, "--playouts", "10", "--seed", "3", "--json");
+      RUN (&b, "bench", name, "--playouts", "10", "--seed", "3", "--json");
+      g_assert_cmpint (a.status, ==, 0);
+      ja = parse_json (a.out);
+      jb = parse_json (b.out);
+      g_assert_cmpfloat (json_object_get_double_member (json_node_get_object (ja), "mean_plies"),
+                         ==,
+                         json_object_get_double_member (json_node_get_object (jb), "mean_plies"));
+    }
+  if (playable->len == 0)
+    g_test_skip ("no rule module is built in yet");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/validate/shipped", test_validate_shipped);
+  g_test_add_func ("/cli/validate/bad", test_validate_bad);
+  g_test_add_func ("/cli/bad-input-status", test_bad_input_status);
+  g_test_add_func ("/cli/cells/abrobad-2", test_cells_abrobad_2);
+  g_test_add_func ("/cli/show/abrobad-2", test_show_abrobad_2);
+  g_test_add_func ("/cli/bad-set", test_bad_set);
+  g_test_add_func ("/cli/each-variant", test_each_variant);
+  g_test_add_func ("/cli/bench-reproducible", test_bench_reproducible);
+  return g_test_run ();
+}

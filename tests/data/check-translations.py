@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Translation checks (suite 'data').
+
+  check-translations.py its SRCDIR
+      xgettext with po/its extracts a variant's name, description (whitespace normalised)
+      and player names (context "player") from a variant file, and nothing else.
+  check-translations.py complete SRCDIR
+      every language of po/LINGUAS translates every string the sources have now: the
+      catalog is extracted afresh (as `meson compile boardsmith-pot` does), merged with
+      po/LANG.po, and must have no untranslated or fuzzy message and pass msgfmt --check.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# The keywords of meson's i18n 'glib' preset.
+XGETTEXT_ARGS = ['--from-code=UTF-8', '--add-comments', '--keyword=_', '--keyword=N_',
+                 '--keyword=C_:1c,2', '--keyword=NC_:1c,2', '--keyword=g_dcgettext:2',
+                 '--keyword=g_dngettext:2,3', '--keyword=g_dpgettext2:2c,3',
+                 '--flag=N_:1:pass-c-format', '--flag=C_:2:pass-c-format',
+                 '--flag=NC_:2:pass-c-format', '--flag=g_dngettext:2:pass-c-format',
+                 '--flag=g_strdup_printf:1:c-format', '--flag=g_string_printf:2:c-format',
+                 '--flag=g_string_append_printf:2:c-format', '--flag=g_error_new:3:c-format',
+                 '--flag=g_set_error:4:c-format', '--flag=g_markup_printf_escaped:1:c-format',
+                 '--flag=g_log:3:c-format', '--flag=g_print:1:c-format',
+                 '--flag=g_printerr:1:c-format', '--flag=g_printf:1:c-format',
+                 '--flag=g_fprintf:2:c-format', '--flag=g_sprintf:2:c-format',
+                 '--flag=g_snprintf:3:c-format']
+
+
+def need(tool):
+    path = shutil.which(tool)
+    if not path:
+        print(f'{tool} is not installed', file=sys.stderr)
+        sys.exit(77)
+    return path
+
+
+def xgettext(srcdir, files, out):
+    env = dict(os.environ, GETTEXTDATADIRS=os.path.join(srcdir, 'po'))
+    subprocess.run([need('xgettext'), *XGETTEXT_ARGS, '--package-name=boardsmith',
+                    '-D', srcdir, '-o', out, *files], check=True, env=env)
+
+
+def parse_po(path):
+    """(msgctxt, msgid) → msgstr of a .po/.pot file, header left out."""
+    entries, cur, key = {}, {}, None
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().splitlines() + ['']
+    for line in lines:
+        m = re.match(r'^(msgctxt|msgid|msgstr)\s+"(.*)"$', line)
+        if m:
+            key = m.group(1)
+            cur[key] = m.group(2)
+        elif line.startswith('"') and key:
+            cur[key] += line[1:-1]
+        elif not line.strip() and cur:
+            if cur.get('msgid'):
+                entries[(cur.get('msgctxt'), cur['msgid'])] = cur.get('msgstr', '')
+            cur, key = {}, None
+    return entries
+
+
+def check_its(srcdir):
+    fixture = os.path.join('tests', 'data', 'its-variant.xml')
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'its.pot')
+        xgettext(srcdir, [fixture], pot)
+        got = set(parse_po(pot))
+    want = {
+        (None, 'Crowded Agoraphobia'),
+        (None, 'Agoraphobia on a smaller board. Every piece placed pushes its neighbours '
+               'away; the largest group loses.'),
+        ('player', 'Light'),
+        ('player', 'Dark'),
+    }
+    problems = [f'not extracted: {w}' for w in sorted(want - got, key=str)]
+    problems += [f'extracted but not translatable: {g}' for g in sorted(got - want, key=str)]
+    for p in problems:
+        print(p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+def check_complete(srcdir):
+    msgmerge, msgfmt = need('msgmerge'), need('msgfmt')
+    with open(os.path.join(srcdir, 'po', 'POTFILES.in')) as f:
+        files = [l.strip() for l in f if l.strip() and not l.startswith('#')]
+    with open(os.path.join(srcdir, 'po', 'LINGUAS')) as f:
+        languages = [w for line in f for w in line.split('#')[0].split()]
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'boardsmith.pot')
+        xgettext(srcdir, files, pot)
+        total = len(parse_po(pot))
+        for lang in languages:
+            merged = os.path.join(tmp, lang + '.po')
+            subprocess.run([msgmerge, '--quiet', '--no-fuzzy-matching', '-o', merged,
+                            os.path.join(srcdir, 'po', lang + '.po'), pot], check=True)
+            r = subprocess.run([msgfmt, '--check', '--statistics', '-o', os.devnull, merged],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                print(f'po/{lang}.po: msgfmt --check failed:\n{r.stderr}', file=sys.stderr)
+                failures += 1
+                continue
+            with open(merged, encoding='utf-8') as f:
+                fuzzy = set()
+                for block in f.read().split('\n\n'):
+                    if re.search(r'^#,.*\bfuzzy\b', block, re.M) and 'msgid ""\nmsgstr ""' \
+                       not in block:
+                        m = re.search(r'^msgid "(.*)"', block, re.M)
+                        fuzzy.add(m.group(1) if m else block)
+            missing = [k for k, v in parse_po(merged).items() if not v and k[1]]
+            for ctxt, msgid in missing:
+                print(f'po/{lang}.po: untranslated: {msgid!r}' +
+                      (f' (context {ctxt!r})' if ctxt else ''), file=sys.stderr)
+            for msgid in sorted(fuzzy):
+                print(f'po/{lang}.po: fuzzy: {msgid!r}', file=sys.stderr)
+            if missing or fuzzy:
+                failures += 1
+            else:
+                print(f'po/{lang}.po translates all {total} strings')
+    if failures:
+        print('update with po/update.sh BUILDDIR, then translate', file=sys.stderr)
+    return 1 if failures else 0
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[1] not in ('its', 'complete'):
+        print(__doc__, file=sys.stderr)
+        return 2
+    return check_its(sys.argv[2]) if sys.argv[1] == 'its' else check_complete(sys.argv[2])
+
+
+if __name__ == '__main__':
+    sys.exit(main())
