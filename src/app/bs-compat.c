@@ -20,8 +20,9 @@ record_filters (GtkFileFilter **default_filter)
   GtkFileFilter *all = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (records, _("Game records"));
+  gtk_file_filter_add_mime_type (records, "application/x-boardsmith-record");
+  gtk_file_filter_add_pattern (records, "*.boardsmith");
   gtk_file_filter_add_pattern (records, "*.xml");
-  gtk_file_filter_add_pattern (records, "*.bsgame");
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   g_list_store_append (filters, records);

@@ -263,6 +263,7 @@ update_highlights (BsPlayScene *self)
       break;
 
     case BS_PLAY_STYLE_ORDERS:
+    default:
       if (self->phase == BS_ROUND_PHASE_ORDERS && self->selected != BS_NO_CELL)
         {
           gint16 targets[BS_MAX_DIRS + 1];
@@ -272,10 +273,21 @@ update_highlights (BsPlayScene *self)
             if (targets[i] != self->selected)
               self->highlights[targets[i]] = 1;
         }
-      break;
+      return;
+    }
 
-    default:
-      g_assert_not_reached ();
+  /* Marking every empty cell as a legal placement says nothing. */
+  if (self->selected == BS_NO_CELL)
+    {
+      int n_empty = 0, n_marked = 0;
+
+      for (int c = 0; c < self->n_cells; c++)
+        {
+          n_empty += pos->cells[c] == BS_CELL_EMPTY;
+          n_marked += self->highlights[c] != 0;
+        }
+      if (n_marked == n_empty)
+        memset (self->highlights, 0, self->n_cells);
     }
 }
 
@@ -1245,7 +1257,7 @@ bs_play_scene_describe_turn (BsPlayScene *self)
     {
       guint n_pieces = 0, given;
 
-      name = bs_game_get_player_name (self->game, self->entering);
+      name = bs_game_get_player_name (self->game, self->entering == 2 ? 2 : 1);
       switch (self->phase)
         {
         case BS_ROUND_PHASE_HANDOVER:

@@ -28,6 +28,7 @@ struct _BsPlayView {
   GtkBox         *chooser_box;
   BsBoardView    *board_view;
   AdwStatusPage  *handover_page;
+  GtkWidget      *handover_button;
   GtkWidget      *round_bar;
   GtkLabel       *round_label;
   GtkButton      *round_button;
@@ -314,7 +315,7 @@ sync_players (BsPlayView *self)
       gboolean to_move = !bs_position_is_over (pos) && pos->to_move == p
                          && bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS;
 
-      if (!rs->module->unlimited_supply)
+      if (!rs->module->unlimited_supply && !bs_game_is_simultaneous (game))
         {
           g_string_append (text, _("In hand:"));
           for (guint k = 0; k < rs->module->n_kinds; k++)
@@ -469,15 +470,17 @@ sync_round (BsPlayView *self)
       g_autofree char *title = g_strdup_printf (_("%s’s Orders"), name);
       g_autofree char *text =
         g_strdup_printf (_("%s, please look away while %s gives secret orders."), other, name);
+      g_autofree char *button = g_strdup_printf (_("_Start %s’s Orders"), name);
 
+      gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
       adw_status_page_set_title (self->handover_page, title);
       adw_status_page_set_description (self->handover_page, text);
     }
   else if (phase == BS_ROUND_PHASE_ORDERS)
     {
       gtk_label_set_text (self->round_label,
-                          _("Click a piece, then a neighbouring cell to move there, or the piece "
-                            "again to defend. Pieces without an order defend."));
+                          _("Click a piece, then a neighbouring cell to move there,\n"
+                            "or the piece again to defend. Pieces without an order defend."));
       gtk_button_set_label (self->round_button,
                             entering == 1 ? _("_Done") : _("_Reveal Orders"));
     }
@@ -658,6 +661,7 @@ bs_play_view_class_init (BsPlayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, chooser_box);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, board_view);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, handover_page);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, handover_button);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_bar);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_label);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_button);

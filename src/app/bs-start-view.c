@@ -161,7 +161,7 @@ load_user (BsStartView *self)
   const char *name;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".xml"))
+    if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
       g_ptr_array_add (paths, g_build_filename (dir_path, name, NULL));
   g_ptr_array_sort (paths, compare_strings);
 
@@ -195,7 +195,7 @@ load_recent (BsStartView *self)
       GtkRecentInfo *info = l->data;
       g_autofree char *path = NULL;
       g_autofree char *when = NULL;
-      g_autoptr(GDateTime) modified = NULL;
+      GDateTime *modified;   /* owned by the info */
 
       if (app_name == NULL || !gtk_recent_info_has_application (info, app_name)
           || !gtk_recent_info_is_local (info) || !gtk_recent_info_exists (info))

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-start-view.h: the start page — the built-in variants, the user's own
- * (the .xml files in g_get_user_data_dir()/boardsmith/variants) and recent games, each
+ * (the .bsvariant and .xml files in
+ * g_get_user_data_dir()/boardsmith/variants) and recent games, each
  * with a short description. Activating one emits "variant-activated" with a
  * built-in name or a path, or "record-activated" with a file. */
 

@@ -51,9 +51,13 @@ bs_window_show_message (BsWindow   *self,
   g_free (self->last_message);
   self->last_message = g_strdup (message);
 
-  /* One toast at a time: a new explanation replaces the old one. */
+  /* One toast at a time: a new explanation replaces the old one's text
+   * (dismissing and adding toasts in quick succession upsets libadwaita 1.2). */
   if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+    {
+      adw_toast_set_title (self->toast, message);
+      return;
+    }
   self->toast = adw_toast_new (message);
   adw_toast_set_timeout (self->toast, 4);
   g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
@@ -235,7 +239,7 @@ suggested_record_name (BsWindow *self)
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   const BsVariant *variant = bs_game_get_variant (self->game);
 
-  return g_strdup_printf ("%s %s.xml", variant->name != NULL ? variant->name : variant->id, date);
+  return g_strdup_printf ("%s %s.boardsmith", variant->name != NULL ? variant->name : variant->id, date);
 }
 
 static void

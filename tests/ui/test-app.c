@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The app under Xvfb: each seed game is started in a real window and
+ * played through the calls a click or a key makes (the scene's
+ * activate_cell, the push chooser, the Tribes round button, the window's
+ * actions), undone, saved as a record, reopened, and drawn to a PNG that
+ * must not be blank. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "bs-application.h"
+#include "bs-board-view.h"
+#include "bs-game-record.h"
+#include "bs-screenshot.h"
+#include "bs-window.h"
+
+static BsApplication *app;
+
+typedef struct {
+  BsWindow *window;
+  guint     n_messages;
+  char     *tmpdir;
+} Fixture;
+
+static void
+pump (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  do
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+  while (g_get_monotonic_time () < end);
+}
+
+static void
+on_message (Fixture    *fixture,
+            const char *message)
+{
+  g_assert_nonnull (message);
+  g_assert_cmpstr (message, !=, "");
+  fixture->n_messages++;
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->window = bs_window_new (ADW_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->tmpdir = g_dir_make_tmp ("boardsmith-ui-XXXXXX", NULL);
+  g_assert_nonnull (fixture->tmpdir);
+  pump (50);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->tmpdir, 0, NULL);
+  const char *name;
+  GList *toplevels;
+
+  /* Nothing to save: close without asking. */
+  if (bs_window_get_game (fixture->window) != NULL)
+    bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != fixture->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  pump (20);
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (fixture->tmpdir);
+  g_free (fixture->tmpdir);
+}
+
+static gboolean
+have_module (const char *id)
+{
+  if (bs_module_find (id) != NULL)
+    return TRUE;
+  g_test_skip ("the rule module is not built in this tree");
+  return FALSE;
+}
+
+static BsPlayScene *
+start (Fixture    *fixture,
+       const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+
+  g_assert_true (bs_window_open_variant (fixture->window, name, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  scene = bs_window_get_scene (fixture->window);
+  g_assert_nonnull (scene);
+  g_signal_connect_swapped (scene, "message", G_CALLBACK (on_message), fixture);
+  pump (50);
+  return scene;
+}
+
+/* One Tribes round: player 1 orders one piece to a highlighted neighbour,
+ * player 2 leaves every piece to defend. */
+static void
+play_round (Fixture     *fixture,
+            BsPlayScene *scene)
+{
+  BsGame *game = bs_play_scene_get_game (scene);
+  BsPlayView *view = bs_window_get_play_view (fixture->window);
+  const BsPosition *pos = bs_game_get_position (game);
+  guint before = bs_game_get_n_turns (game);
+  int piece = BS_NO_CELL, target = BS_NO_CELL;
+  BsRenderOptions options;
+  guint n_pieces;
+
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
+  g_assert_false (bs_position_is_over (pos));
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells && piece == BS_NO_CELL; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == 1)
+      piece = c;
+  g_assert_cmpint (piece, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, piece);
+  g_assert_cmpint (bs_play_scene_get_selected (scene), ==, piece);
+
+  bs_render_options_init (&options);
+  bs_play_scene_fill_render_options (scene, &options);
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells && target == BS_NO_CELL; c++)
+    if (options.highlights[c])
+      target = c;
+  g_assert_cmpint (target, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, target);
+  g_assert_cmpint (bs_play_scene_get_order (scene, piece), ==, target);
+  g_assert_cmpuint (bs_play_scene_count_orders (scene, &n_pieces), ==, 1);
+  g_assert_cmpuint (n_pieces, ==, (guint) bs_position_pieces (pos, 1));
+
+  /* Player 1's orders are drawn only for player 1: the board is hidden
+   * while player 2 takes over. */
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+  g_assert_null (bs_play_scene_get_display_position (scene));
+
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_cmpuint (bs_play_scene_count_orders (scene, NULL), ==, 0);
+  bs_play_view_advance_round (view);
+
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+  g_assert_nonnull (bs_play_scene_get_reveal_text (scene));
+  bs_render_options_init (&options);
+  bs_play_scene_fill_render_options (scene, &options);
+  g_assert_nonnull (options.orders);
+  g_assert_cmpint (options.orders[piece], ==, target);
+  pump (30);
+
+  bs_play_view_advance_round (view);
+  if (!bs_position_is_over (bs_game_get_position (game)))
+    g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+}
+
+/* Plays one turn through what clicks do; every click that plays nothing
+ * and selects nothing must have said why. */
+static void
+play_turn (Fixture     *fixture,
+           BsPlayScene *scene)
+{
+  BsGame *game = bs_play_scene_get_game (scene);
+  const BsRuleset *rs = bs_game_get_ruleset (game);
+  guint before = bs_game_get_n_turns (game);
+  BsPlayStyle style = bs_play_scene_get_style (scene);
+
+  if (style == BS_PLAY_STYLE_ORDERS)
+    {
+      play_round (fixture, scene);
+      return;
+    }
+  if (bs_play_scene_can_play_word (scene, "pass"))
+    {
+      g_assert_true (bs_play_scene_play_word (scene, "pass"));
+      g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+      return;
+    }
+
+  /* From the centre outwards, where the games have room to play. */
+  for (int k = 0; k < rs->n_cells; k++)
+    {
+      guint messages = fixture->n_messages;
+      int c = (rs->n_cells / 2 + k) % rs->n_cells;
+
+      bs_play_scene_cancel (scene);
+      bs_play_scene_activate_cell (scene, c);
+      if (bs_game_get_n_turns (game) > before)
+        return;
+      if (bs_play_scene_get_pending_cell (scene) == c)
+        {
+          g_assert_cmpint (style, ==, BS_PLAY_STYLE_PLACE_PUSH);
+          g_assert_true (bs_play_scene_choose_push (scene, (int) (before % 4)));
+          g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+          return;
+        }
+      if (bs_play_scene_get_selected (scene) == c)
+        {
+          BsRenderOptions options;
+
+          /* A piece: go to the first highlighted target. */
+          bs_render_options_init (&options);
+          bs_play_scene_fill_render_options (scene, &options);
+          for (int t = 0; t < rs->n_cells; t++)
+            if (options.highlights[t])
+              {
+                bs_play_scene_activate_cell (scene, t);
+                g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+                return;
+              }
+          g_assert_not_reached ();
+        }
+      g_assert_cmpuint (fixture->n_messages, >, messages);
+    }
+  for (guint i = 0; i < bs_game_get_n_turns (game); i++)
+    g_printerr ("# played %s\n", bs_game_get_notation (game, i));
+  g_printerr ("# status: %s; last message: %s\n",
+              bs_play_view_get_status (bs_window_get_play_view (fixture->window)),
+              bs_window_get_last_message (fixture->window));
+  g_assert_not_reached ();
+}
+
+static gboolean
+same_position (const BsRuleset  *rs,
+               const BsPosition *a,
+               const BsPosition *b)
+{
+  return a->to_move == b->to_move && a->ply == b->ply && a->result == b->result
+         && memcmp (a->cells, b->cells, rs->n_cells) == 0
+         && memcmp (a->supply, b->supply, sizeof a->supply) == 0;
+}
+
+static void
+check_not_blank (Fixture    *fixture,
+                 const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  g_autofree guint32 *pixels = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *file = g_strdup_printf ("ui-%s.png", name);
+  int width, height;
+  guint most = 0;
+
+  pump (100);
+  texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  g_assert_cmpint (width, >=, 600);
+  g_assert_cmpint (height, >=, 480);
+
+  pixels = g_new (guint32, (gsize) width * height);
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  for (int i = 0; i < width * height; i++)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (colours, GUINT_TO_POINTER (pixels[i])));
+
+      g_hash_table_insert (colours, GUINT_TO_POINTER (pixels[i]), GUINT_TO_POINTER (n + 1));
+      most = MAX (most, n + 1);
+    }
+  /* A blank or single-colour window has a handful of colours; a drawn
+   * board with pieces, labels and text has hundreds. */
+  g_assert_cmpuint (g_hash_table_size (colours), >, 200);
+  g_assert_cmpfloat ((double) most / (width * height), <, 0.8);
+
+  /* Kept for people to look at. */
+  png = g_test_build_filename (G_TEST_BUILT, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+}
+
+static void
+test_start_view (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_auto(GStrv) builtin = bs_variant_list_builtin ();
+
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  g_assert_nonnull (builtin);
+  g_assert_cmpuint (g_strv_length (builtin), >=, 5);
+  check_not_blank (fixture, "start");
+}
+
+static void
+test_play_game (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *name = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) notations = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *path = NULL;
+  g_autofree BsPosition *final = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  const BsRuleset *rs;
+  guint n_turns = 0;
+
+  if (!have_module (name))
+    return;
+  scene = start (fixture, name);
+  game = bs_play_scene_get_game (scene);
+  rs = bs_game_get_ruleset (game);
+
+  /* Three turns, or fewer when the game ends (a Tribes round in which
+   * every defender starves can end it). */
+  while (n_turns < 3 && !bs_position_is_over (bs_game_get_position (game)))
+    {
+      play_turn (fixture, scene);
+      n_turns++;
+    }
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, n_turns);
+  g_assert_true (bs_game_get_modified (game));
+  g_assert_false (same_position (rs, bs_game_get_position (game),
+                                 bs_game_get_position_at (game, 0)));
+  final = bs_position_dup (rs, bs_game_get_position (game));
+  for (guint i = 0; i < n_turns; i++)
+    g_ptr_array_add (notations, g_strdup (bs_game_get_notation (game, i)));
+  check_not_blank (fixture, name);
+
+  /* Undo and redo through the window's actions (Ctrl+Z, Shift+Ctrl+Z). */
+  for (guint i = 0; i < n_turns; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpuint (bs_game_get_current (game), ==, 0);
+  g_assert_false (bs_game_get_can_undo (game));
+  {
+    g_autofree BsPosition *fresh = bs_ruleset_new_position (rs, bs_game_get_seed (game));
+    g_assert_true (same_position (rs, bs_game_get_position (game), fresh));
+  }
+  for (guint i = 0; i < n_turns; i++)
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, n_turns);
+  g_assert_true (same_position (rs, bs_game_get_position (game), final));
+
+  /* Alt+Left goes back through the history; the move list shows it. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, n_turns - 1);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-forward", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, n_turns);
+
+  /* Save, reopen: the same moves and the same position. */
+  path = g_build_filename (fixture->tmpdir, "game.boardsmith", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (bs_window_save_record (fixture->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_game_get_modified (game));
+  g_assert_true (bs_file_is_record (file));
+
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  game = bs_window_get_game (fixture->window);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, n_turns);
+  g_assert_false (bs_game_get_modified (game));
+  for (guint i = 0; i < n_turns; i++)
+    g_assert_cmpstr (bs_game_get_notation (game, i), ==, g_ptr_array_index (notations, i));
+  g_assert_true (same_position (bs_game_get_ruleset (game), bs_game_get_position (game), final));
+  pump (30);
+}
+
+/* Clicking an occupied cell in Agoraphobia plays nothing and says why, in
+ * the engine's words. */
+static void
+test_illegal_click_explained (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  int occupied = BS_NO_CELL;
+  guint messages;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  scene = start (fixture, "agoraphobia");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells; c++)
+    if (bs_game_get_position (game)->cells[c] != BS_CELL_EMPTY)
+      occupied = c;
+  g_assert_cmpint (occupied, !=, BS_NO_CELL);
+
+  messages = fixture->n_messages;
+  bs_play_scene_activate_cell (scene, occupied);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+  g_assert_cmpuint (fixture->n_messages, ==, messages + 1);
+  g_assert_nonnull (bs_window_get_last_message (fixture->window));
+}
+
+/* Pixels → cells: the centre of every cell maps back to it, a point
+ * outside the board to no cell; arrows move the cursor to neighbours. */
+static void
+test_board_mapping_and_cursor (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsBoardView *view;
+  const BsRuleset *rs;
+  GdkRectangle rect;
+  int a1, b1, a2;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  view = bs_play_view_get_board_view (bs_window_get_play_view (fixture->window));
+  rs = bs_game_get_ruleset (bs_play_scene_get_game (scene));
+  pump (50);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
+
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      g_assert_true (bs_board_view_get_cell_rect (view, c, &rect));
+      g_assert_cmpint (bs_board_view_cell_at (view, rect.x + rect.width / 2.0,
+                                              rect.y + rect.height / 2.0), ==, c);
+    }
+  g_assert_cmpint (bs_board_view_cell_at (view, 1, 1), ==, BS_NO_CELL);
+
+  a1 = bs_board_find_cell (rs->board, "a1", NULL);
+  b1 = bs_board_find_cell (rs->board, "b1", NULL);
+  a2 = bs_board_find_cell (rs->board, "a2", NULL);
+  g_assert_cmpint (bs_board_view_step_cursor (view, a1, 1, 0), ==, b1);
+  g_assert_cmpint (bs_board_view_step_cursor (view, a1, 0, -1), ==, a2);
+  g_assert_cmpint (bs_board_view_step_cursor (view, a1, -1, 0), ==, a1);
+  g_assert_cmpint (bs_board_view_step_cursor (view, b1, -1, 0), ==, a1);
+
+  /* Enter on the cursor does what a click does: here, ask for the push. */
+  bs_play_scene_set_cursor (scene, b1);
+  bs_play_scene_activate_cell (scene, bs_play_scene_get_cursor (scene));
+  g_assert_cmpint (bs_play_scene_get_pending_cell (scene), ==, b1);
+  g_assert_true (bs_play_scene_choose_push (scene, 0));
+  g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
+}
+
+/* Astoria to its end through clicks: the game-over dialog appears. */
+static void
+test_game_over_dialog (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  GList *toplevels;
+  gboolean found = FALSE;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  for (int i = 0; i < 200 && !bs_position_is_over (bs_game_get_position (game)); i++)
+    play_turn (fixture, scene);
+  g_assert_true (bs_position_is_over (bs_game_get_position (game)));
+  pump (50);
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data))
+      {
+        g_autofree char *heading = bs_game_describe_result (game);
+        g_assert_cmpstr (adw_message_dialog_get_heading (l->data), ==, heading);
+        found = TRUE;
+      }
+  g_list_free (toplevels);
+  g_assert_true (found);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  int status;
+
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* Never write to the user's recent files. */
+  g_setenv ("XDG_DATA_HOME", g_get_tmp_dir (), TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = bs_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add ("/app/start-view", Fixture, NULL, fixture_setup, test_start_view,
+              fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/play/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_play_game, fixture_teardown);
+    }
+  g_test_add ("/app/illegal-click-explained", Fixture, NULL, fixture_setup,
+              test_illegal_click_explained, fixture_teardown);
+  g_test_add ("/app/board-mapping-and-cursor", Fixture, NULL, fixture_setup,
+              test_board_mapping_and_cursor, fixture_teardown);
+  g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
+              fixture_teardown);
+
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  return status;
+}
