@@ -50,6 +50,42 @@ bs_board_view_fill_options (BsBoardView     *self,
     options->cursor = BS_NO_CELL;
 }
 
+/* Tribes reveal: a cross over each piece that dies in the round, drawn
+ * over the renderer's picture (export has no use for it). */
+static void
+paint_doomed (BsBoardView           *self,
+              cairo_t               *cr,
+              const BsRenderOptions *options,
+              int                    width,
+              int                    height)
+{
+  const guint8 *doomed = bs_play_scene_get_doomed (self->scene);
+  const BsRuleset *rs = bs_game_get_ruleset (bs_play_scene_get_game (self->scene));
+
+  if (doomed == NULL)
+    return;
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      double x, y, r, d;
+
+      if (!doomed[c])
+        continue;
+      bs_render_cell_centre (rs, options, width, height, c, &x, &y, &r);
+      d = r * 0.42;
+      cairo_move_to (cr, x - d, y - d);
+      cairo_line_to (cr, x + d, y + d);
+      cairo_move_to (cr, x + d, y - d);
+      cairo_line_to (cr, x - d, y + d);
+      cairo_set_line_width (cr, MAX (3.0, r * 0.26));
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, MAX (2.0, r * 0.14));
+      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+      cairo_stroke (cr);
+    }
+}
+
 static void
 bs_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -72,6 +108,7 @@ bs_board_view_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   bs_render_position (cr, bs_game_get_ruleset (bs_play_scene_get_game (self->scene)), pos,
                       &options, width, height);
+  paint_doomed (self, cr, &options, width, height);
   cairo_destroy (cr);
 }
 

@@ -40,6 +40,8 @@ struct _BsPlayScene {
   gboolean      resolving;        /* our own round is being played */
   gint16       *reveal_targets;   /* n_cells: both players' orders */
   char         *reveal_text;
+  guint8       *reveal_doomed;    /* n_cells: pieces that die in the round */
+  char         *reveal_caption;
   guint         reveal_turn;      /* the round being revealed (history index) */
 };
 
@@ -347,6 +349,21 @@ reveal_round (BsPlayScene *self,
   self->reveal_text = bs_tribes_round_describe (rs->board, before->cells, self->reveal_targets,
                                                 fates, attackers, names);
   self->reveal_turn = turn;
+
+  {
+    guint n_dead = 0;
+
+    for (int c = 0; c < self->n_cells; c++)
+      {
+        self->reveal_doomed[c] = bs_tribes_fate_is_death (fates[c]);
+        n_dead += self->reveal_doomed[c];
+      }
+    g_free (self->reveal_caption);
+    self->reveal_caption =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %u piece dies (marked ✕)",
+                                    "Round %u: %u pieces die (marked ✕)", n_dead),
+                       turn + 1, n_dead);
+  }
 }
 
 static void
@@ -422,6 +439,8 @@ bs_play_scene_finalize (GObject *object)
   g_clear_pointer (&self->orders, g_free);
   g_clear_pointer (&self->reveal_targets, g_free);
   g_clear_pointer (&self->reveal_text, g_free);
+  g_clear_pointer (&self->reveal_doomed, g_free);
+  g_clear_pointer (&self->reveal_caption, g_free);
 
   G_OBJECT_CLASS (bs_play_scene_parent_class)->finalize (object);
 }
@@ -563,6 +582,7 @@ bs_play_scene_new (BsGame *game)
   self->render_orders = g_new0 (gint16, self->n_cells);
   self->orders = g_new0 (gint16, self->n_cells);
   self->reveal_targets = g_new0 (gint16, self->n_cells);
+  self->reveal_doomed = g_new0 (guint8, self->n_cells);
   for (int c = 0; c < self->n_cells; c++)
     self->orders[c] = self->reveal_targets[c] = BS_NO_CELL;
   self->cursor = self->n_cells / 2;
@@ -1012,6 +1032,14 @@ bs_play_scene_count_orders (BsPlayScene *self,
   return given;
 }
 
+const guint8 *
+bs_play_scene_get_doomed (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+  return self->style == BS_PLAY_STYLE_ORDERS && self->phase == BS_ROUND_PHASE_REVEAL
+         ? self->reveal_doomed : NULL;
+}
+
 const char *
 bs_play_scene_get_reveal_text (BsPlayScene *self)
 {
@@ -1223,6 +1251,8 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
       memcpy (self->render_orders, self->reveal_targets, sizeof (gint16) * self->n_cells);
       options->orders = self->render_orders;
       options->cursor = BS_NO_CELL;
+      options->highlights = NULL;
+      options->caption = self->reveal_caption;
     }
   else if (self->phase == BS_ROUND_PHASE_ORDERS)
     {

@@ -83,7 +83,9 @@ int               bs_play_scene_get_order        (BsPlayScene     *self,
 /* How many of the entering player's pieces have an explicit order. */
 guint             bs_play_scene_count_orders     (BsPlayScene     *self,
                                                   guint           *n_pieces);
-/* REVEAL: who died and why, one line each. */
+/* REVEAL: n_cells flags, the pieces that die in the round; else NULL. */
+const guint8     *bs_play_scene_get_doomed       (BsPlayScene     *self);
+/* REVEAL: who died and why, one line per cause. */
 const char       *bs_play_scene_get_reveal_text  (BsPlayScene     *self);
 
 /* What the board shows: the current position, or the round being revealed,

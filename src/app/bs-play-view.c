@@ -340,6 +340,37 @@ sync_players (BsPlayView *self)
 
 /* The move list: row 0 is the start, row i the position after turn i. */
 
+/* A Tribes round for people: each player's moves, defends left out
+ * ("a1-b1,c1-c1;…" → "Red a1-b1 · Blue all defend"). */
+static char *
+describe_round (BsGame     *game,
+                const char *notation)
+{
+  g_auto(GStrv) sides = g_strsplit (notation, ";", 2);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (int p = 0; p < 2 && sides[p] != NULL; p++)
+    {
+      g_auto(GStrv) orders = g_strsplit (sides[p], ",", -1);
+      guint n_moves = 0;
+
+      if (p > 0)
+        g_string_append (out, "\n");
+      g_string_append_printf (out, "%s ", bs_game_get_player_name (game, p + 1));
+      for (guint i = 0; orders[i] != NULL; i++)
+        {
+          g_auto(GStrv) ends = g_strsplit (g_strstrip (orders[i]), "-", 2);
+
+          if (ends[0] == NULL || ends[1] == NULL || g_str_equal (ends[0], ends[1]))
+            continue;
+          g_string_append_printf (out, "%s%s", n_moves++ > 0 ? " " : "", orders[i]);
+        }
+      if (n_moves == 0)
+        g_string_append (out, _("all defend"));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static GtkWidget *
 make_move_row (BsPlayView *self,
                guint       n_played)
@@ -361,7 +392,7 @@ make_move_row (BsPlayView *self,
 
       number = gtk_label_new (num);
       if (bs_game_is_simultaneous (game))
-        text = g_strdup (bs_game_get_notation (game, n_played - 1));
+        text = describe_round (game, bs_game_get_notation (game, n_played - 1));
       else
         text = g_strdup_printf ("%s  %s", bs_game_get_player_name (game, before->to_move),
                                 bs_game_get_notation (game, n_played - 1));

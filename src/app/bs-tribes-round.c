@@ -75,6 +75,10 @@ bs_tribes_round_resolve (int           n_cells,
     }
 }
 
+/* One line per way of dying, each player's pieces listed by cell, so that
+ * a round in which half the board starves still reads at a glance:
+ *   "Attacked while moving: Blue b1 (from a1)"
+ *   "Defended, but nobody attacked: Red c1 d1 · Blue e1" */
 char *
 bs_tribes_round_describe (const BsBoard      *board,
                           const guint8       *cells,
@@ -83,50 +87,72 @@ bs_tribes_round_describe (const BsBoard      *board,
                           const gint16       *attackers,
                           const char * const  names[2])
 {
+  static const BsTribesFate order[] = {
+    BS_TRIBES_FATE_ATTACKED_MOVING,
+    BS_TRIBES_FATE_INTO_DEFENDER,
+    BS_TRIBES_FATE_COLLIDED,
+    BS_TRIBES_FATE_UNATTACKED,
+  };
   g_autoptr(GString) out = g_string_new (NULL);
   int n_cells = bs_board_n_cells (board);
-  int deaths = 0;
 
-  for (int c = 0; c < n_cells; c++)
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {
-      const char *who;
-      const char *here;
+      g_autoptr(GString) line = g_string_new (NULL);
 
-      if (!bs_tribes_fate_is_death (fates[c]))
+      for (int player = 1; player <= 2; player++)
+        {
+          gboolean named = FALSE;
+
+          for (int c = 0; c < n_cells; c++)
+            {
+              if (fates[c] != order[i] || BS_CELL_OWNER (cells[c]) != player)
+                continue;
+              if (!named)
+                {
+                  if (line->len > 0)
+                    g_string_append (line, " · ");
+                  g_string_append (line, names[player - 1]);
+                  named = TRUE;
+                }
+              g_string_append_printf (line, " %s", bs_board_cell_label (board, c));
+              if (order[i] == BS_TRIBES_FATE_ATTACKED_MOVING)
+                /* Translators: where the attack came from, after a cell label. */
+                g_string_append_printf (line, _(" (from %s)"),
+                                        bs_board_cell_label (board, attackers[c]));
+              else if (order[i] == BS_TRIBES_FATE_INTO_DEFENDER
+                       || order[i] == BS_TRIBES_FATE_COLLIDED)
+                /* Translators: the cell a piece died on, after a cell label. */
+                g_string_append_printf (line, _(" (on %s)"),
+                                        bs_board_cell_label (board, targets[c]));
+            }
+        }
+      if (line->len == 0)
         continue;
 
-      who = names[BS_CELL_OWNER (cells[c]) - 1];
-      here = bs_board_cell_label (board, c);
-      if (deaths++ > 0)
+      if (out->len > 0)
         g_string_append_c (out, '\n');
-
-      switch (fates[c])
+      switch (order[i])
         {
-        case BS_TRIBES_FATE_UNATTACKED:
-          /* Translators: Tribes, a defender dies when nobody attacks it. */
-          g_string_append_printf (out, _("%s %s defended, but nobody attacked it"), who, here);
-          break;
         case BS_TRIBES_FATE_ATTACKED_MOVING:
-          g_string_append_printf (out, _("%s %s was attacked from %s while moving"), who, here,
-                                  bs_board_cell_label (board, attackers[c]));
+          g_string_append (out, _("Attacked while moving:"));
           break;
         case BS_TRIBES_FATE_INTO_DEFENDER:
-          g_string_append_printf (out, _("%s %s ran into the defender on %s"), who, here,
-                                  bs_board_cell_label (board, targets[c]));
+          g_string_append (out, _("Ran into a defender:"));
           break;
         case BS_TRIBES_FATE_COLLIDED:
-          g_string_append_printf (out, _("%s %s collided on %s"), who, here,
-                                  bs_board_cell_label (board, targets[c]));
+          g_string_append (out, _("Collided:"));
           break;
-        case BS_TRIBES_FATE_NONE:
-        case BS_TRIBES_FATE_DEFENDED:
-        case BS_TRIBES_FATE_MOVED:
+        case BS_TRIBES_FATE_UNATTACKED:
         default:
-          g_assert_not_reached ();
+          /* Translators: Tribes, a defender dies when nobody attacks it. */
+          g_string_append (out, _("Defended, but nobody attacked:"));
+          break;
         }
+      g_string_append_printf (out, " %s", line->str);
     }
 
-  if (deaths == 0)
+  if (out->len == 0)
     g_string_append (out, _("No piece died this round"));
 
   return g_string_free (g_steal_pointer (&out), FALSE);

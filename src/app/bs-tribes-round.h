@@ -40,8 +40,9 @@ void  bs_tribes_round_resolve  (int               n_cells,
                                 gint16           *attackers,
                                 guint8           *after);
 
-/* One line per dead piece ("Light c3 was attacked by d4 while moving"),
- * or a line saying nobody died. Free with g_free. */
+/* One line per way of dying, listing the pieces by player and cell
+ * ("Attacked while moving: Light c3 (from d4)"), or a line saying nobody
+ * died. Free with g_free. */
 char *bs_tribes_round_describe (const BsBoard     *board,
                                 const guint8      *cells,
                                 const gint16      *targets,
