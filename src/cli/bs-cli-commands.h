@@ -16,9 +16,11 @@
   X (show,     N_("Show a position as a diagram, with the player to move")) \
   X (moves,    N_("List the legal moves of a position")) \
   X (perft,    N_("Count the move sequences of each length up to a depth")) \
+  X (replay,   N_("Replay a game record, checking every move")) \
   X (bench,    N_("Measure uniformly random playouts per second")) \
   X (selfplay, N_("Play games computer against computer and print the results")) \
-  X (think,    N_("Search a position and print the chosen move and its statistics"))
+  X (think,    N_("Search a position and print the chosen move and its statistics")) \
+  X (render,   N_("Draw a position or a whole game as PNG, SVG, PDF or GIF"))
 
 #define BS_CLI_DECLARE(name, summary) int bs_cli_##name (int argc, char **argv);
 BS_CLI_COMMANDS (BS_CLI_DECLARE)

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-record.h"
 
 gboolean
 bs_cli_parse (const BsCliSpec *spec,
@@ -181,9 +182,28 @@ bs_cli_start_position (const BsRuleset     *rs,
                        const BsCliOptions  *options,
                        GError             **error)
 {
-  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, (guint64) options->seed);
+  g_autoptr(BsRecord) record = NULL;
+  g_autofree BsPosition *pos = NULL;
+  guint64 seed = (guint64) options->seed;
 
-  if (options->moves != NULL && !bs_ruleset_play_line (rs, pos, options->moves, error))
+  if (options->moves != NULL
+      && (g_file_test (options->moves, G_FILE_TEST_IS_REGULAR)
+          || g_str_has_suffix (options->moves, ".xml")))
+    {
+      record = bs_record_load_file (options->moves, error);
+      if (record == NULL)
+        return NULL;
+      if (!options->seed_given)
+        seed = record->seed;
+    }
+
+  pos = bs_ruleset_new_position (rs, seed);
+  if (record != NULL)
+    {
+      if (!bs_record_play_moves (record, rs, pos, NULL, error))
+        return NULL;
+    }
+  else if (options->moves != NULL && !bs_ruleset_play_line (rs, pos, options->moves, error))
     return NULL;
   return g_steal_pointer (&pos);
 }

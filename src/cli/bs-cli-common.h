@@ -77,10 +77,17 @@ BsVariant  *bs_cli_load_variant   (const char          *name_or_path,
 BsRuleset  *bs_cli_load_ruleset   (const char          *name_or_path,
                                    const BsCliOptions  *options,
                                    GError             **error);
-/* The start position (from --seed) with --moves played. */
+/* The start position (from --seed) with --moves played. --moves may name
+ * a game record file (an existing file, or a name ending in .xml): its
+ * moves are played, from the record's seed unless --seed is given. */
 BsPosition *bs_cli_start_position (const BsRuleset     *rs,
                                    const BsCliOptions  *options,
                                    GError             **error);
+
+/* The position as `show` prints it (bs-cli-show.c). */
+void        bs_cli_print_position (const BsRuleset  *rs,
+                                   const BsPosition *pos,
+                                   gboolean          json);
 
 /* Exit status for an error: BS_RULES_ERROR (and a record's illegal move)
  * is a game error, everything else bad input. */

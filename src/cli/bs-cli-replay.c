@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "bs-cli-common.h"
@@ -17,13 +19,16 @@ static void
 print_header (const BsRecord *record,
               guint           n_played)
 {
-  g_print (_("%s: %s, %u turns from seed %" G_GUINT64_FORMAT ", %s (1) against %s (2)"),
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, record->seed);
+
+  /* TRANSLATORS: file: variant, N turns from seed S, player names */
+  g_print (_("%s: %s, %u turns from seed %s, %s (1) against %s (2)"),
            record->filename, record->variant->name != NULL ? record->variant->name
                                                            : record->variant->module,
-           n_played, record->seed,
+           n_played, seed,
            bs_record_get_player (record, 1), bs_record_get_player (record, 2));
   if (record->date != NULL)
-    g_print (_(", %s"), record->date);
+    g_print (", %s", record->date);
   g_print ("\n\n");
 }
 

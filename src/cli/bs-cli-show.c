@@ -258,6 +258,18 @@ print_json (const BsRuleset  *rs,
   bs_cli_print_builder (b);
 }
 
+/* For replay, which prints its final position the same way. */
+void
+bs_cli_print_position (const BsRuleset  *rs,
+                       const BsPosition *pos,
+                       gboolean          json)
+{
+  if (json)
+    print_json (rs, pos);
+  else
+    print_text (rs, pos);
+}
+
 int
 bs_cli_show (int    argc,
              char **argv)

@@ -5,6 +5,7 @@
 
 #include "bs-record.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -438,8 +439,8 @@ load_record (BsRecord  *record,
           if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &record->seed, NULL))
             {
               record_error (error, BS_RECORD_ERROR_VALUE, filename, node,
-                            _("seed “%s” is not a whole number from 0 to %" G_GUINT64_FORMAT),
-                            text, G_MAXUINT64);
+                            _("seed “%s” is not a whole number from 0 to %s"),
+                            text, "18446744073709551615");
               return FALSE;
             }
         }

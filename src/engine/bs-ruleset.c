@@ -22,6 +22,12 @@ prefix_error (GError          **error,
   if (error == NULL || *error == NULL)
     return;
   where = bs_variant_where (variant, line);
+  /* A module may already have named a more precise line (Tribes names the
+   * players' line): keep its location rather than adding a second one. */
+  if (*where != '\0' && variant->filename != NULL &&
+      g_str_has_prefix ((*error)->message, variant->filename) &&
+      (*error)->message[strlen (variant->filename)] == ':')
+    return;
   if (*where != '\0')
     g_prefix_error (error, "%s", where);
 }

@@ -490,10 +490,17 @@ bs_variant_from_node_full (xmlNode           *node,
   g_return_val_if_fail (node != NULL, NULL);
   g_return_val_if_fail (source != NULL, NULL);
 
-  if (!bs_xml_is (node, "variant") || node->ns != NULL)
+  if (!bs_xml_is (node, "variant"))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
                         "expected a <variant> element, not <%s>", node->name);
+      return NULL;
+    }
+  if (node->ns != NULL)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                        "<variant> must not be in a namespace (found \"%s\")",
+                        node->ns->href != NULL ? (const char *) node->ns->href : "");
       return NULL;
     }
 

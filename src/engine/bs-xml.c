@@ -70,6 +70,12 @@ state_record (ParseState *state,
   g_strstrip (state->message);
   /* Some of libxml2's messages span lines ("...\nBytes: 0xFF"). */
   g_strdelimit (state->message, "\n", ' ');
+  /* And one gives advice meant for programmers. */
+  if (g_str_has_prefix (state->message, "Excessive depth in document"))
+    {
+      g_free (state->message);
+      state->message = g_strdup ("elements are nested too deeply (more than 256 levels)");
+    }
   state->line = line;
 }
 
@@ -159,6 +165,12 @@ bs_xml_parse_full (const char        *data,
       bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
                         "the file is too large (%" G_GSIZE_FORMAT " bytes; at most %"
                         G_GSIZE_FORMAT " are accepted)", length, max_size);
+      return NULL;
+    }
+  if (length > G_MAXINT)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
+                        "the file is too large (%" G_GSIZE_FORMAT " bytes)", length);
       return NULL;
     }
   if (length == 0)
@@ -355,10 +367,16 @@ bs_xml_next_element (const xmlNode      *parent,
       switch (node->type)
         {
         case XML_ELEMENT_NODE:
-          if (allowed != NULL && !in_list ((const char *) node->name, allowed))
+          /* Boardsmith's formats use no namespaces: <xi:include> is just
+           * an unknown element. */
+          if (node->ns != NULL ||
+              (allowed != NULL && !in_list ((const char *) node->name, allowed)))
             {
+              gboolean prefixed = node->ns != NULL && node->ns->prefix != NULL;
               bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                                "unknown element <%s> in <%s>", node->name, parent->name);
+                                "unknown element <%s%s%s> in <%s>",
+                                prefixed ? (const char *) node->ns->prefix : "",
+                                prefixed ? ":" : "", node->name, parent->name);
               return NULL;
             }
           return node;

@@ -10,6 +10,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <gif_lib.h>
+#include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
 #include "bs-png-writer.h"
@@ -65,7 +66,8 @@ bs_export_format_from_path (const char      *path,
           return TRUE;
         }
   g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
-               "%s: unknown image format “%s”: the file name must end in .png, .svg, .pdf or .gif",
+               _("%s: unknown image format “%s”: the file name must end in .png, .svg, "
+                 ".pdf or .gif"),
                path, dot != NULL ? dot : "");
   return FALSE;
 }
@@ -78,7 +80,7 @@ check_size (int      width,
   if (width < 1 || height < 1 || width > BS_EXPORT_MAX_SIZE || height > BS_EXPORT_MAX_SIZE)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE,
-                   "image size %d×%d is out of range: each side must be 1 to %d",
+                   _("image size %d×%d is out of range: each side must be 1 to %d"),
                    width, height, BS_EXPORT_MAX_SIZE);
       return FALSE;
     }
@@ -102,7 +104,7 @@ cairo_ok (cairo_status_t   status,
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
   g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE,
-               "cannot write the %s: %s", what, cairo_status_to_string (status));
+               _("cannot write the %s: %s"), what, cairo_status_to_string (status));
   return FALSE;
 }
 
@@ -194,7 +196,7 @@ bs_export_position_to_bytes (const BsRuleset       *rs,
     case BS_EXPORT_GIF:
     default:
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
-                   "a single position is exported as PNG, SVG or PDF into memory, not as %s",
+                   _("a single position is exported as PNG, SVG or PDF into memory, not as %s"),
                    bs_export_format_to_string (format));
       return NULL;
     }
@@ -436,8 +438,9 @@ frame_options (const BsExportGame         *game,
   if (options->captions)
     {
       g_autofree char *what = index == 0
-        ? g_strdup ("Start")
-        : g_strdup_printf ("%u. %s", index, bs_export_game_move (game, index));
+        ? g_strdup (_("Start"))
+        /* TRANSLATORS: a diagram's caption: the turn number and its move */
+        : g_strdup_printf (_("%u. %s"), index, bs_export_game_move (game, index));
 
       caption = render != NULL && render->caption != NULL
         ? g_strdup_printf ("%s · %s", render->caption, what)
@@ -836,7 +839,7 @@ gif_failed (GifFileType  *gif,
             GError      **error)
 {
   g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE,
-               "cannot encode the GIF: %s", GifErrorString (gif->Error));
+               _("cannot encode the GIF: %s"), GifErrorString (gif->Error));
   return FALSE;
 }
 
@@ -950,7 +953,7 @@ encode_gif (const BsExportGame        *game,
   if (gif == NULL || map == NULL)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE,
-                   "cannot start the GIF: %s", GifErrorString (gif_error));
+                   _("cannot start the GIF: %s"), GifErrorString (gif_error));
       goto out;
     }
   EGifSetGifVersion (gif, true);
@@ -1001,7 +1004,7 @@ encode_gif (const BsExportGame        *game,
   if (EGifCloseFile (gif, &gif_error) == GIF_ERROR)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE,
-                   "cannot finish the GIF: %s", GifErrorString (gif_error));
+                   _("cannot finish the GIF: %s"), GifErrorString (gif_error));
       goto out;
     }
   ok = TRUE;
@@ -1140,7 +1143,7 @@ bs_export_game_sheet (const BsExportGame         *game,
   if (per_page > 48)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE,
-                   "%d diagrams per page is too many: at most 48", per_page);
+                   _("%d diagrams per page is too many: at most 48"), per_page);
       return FALSE;
     }
   n = bs_export_game_n_positions (game);

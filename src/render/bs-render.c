@@ -925,13 +925,24 @@ paint_orders (Painter *p)
         head = 0.24 * s;
         half = 0.16 * s;
         shaft = 0.055 * s;
-        cairo_move_to (cr, x0 + ux * start + nx * shaft, y0 + uy * start + ny * shaft);
-        cairo_line_to (cr, x0 + ux * (tip - head) + nx * shaft, y0 + uy * (tip - head) + ny * shaft);
-        cairo_line_to (cr, x0 + ux * (tip - head) + nx * half, y0 + uy * (tip - head) + ny * half);
-        cairo_line_to (cr, x0 + ux * tip, y0 + uy * tip);
-        cairo_line_to (cr, x0 + ux * (tip - head) - nx * half, y0 + uy * (tip - head) - ny * half);
-        cairo_line_to (cr, x0 + ux * (tip - head) - nx * shaft, y0 + uy * (tip - head) - ny * shaft);
-        cairo_line_to (cr, x0 + ux * start - nx * shaft, y0 + uy * start - ny * shaft);
+        {
+          /* The outline as (along, across) pairs from the piece's centre. */
+          const double outline[7][2] = {
+            { start, shaft }, { tip - head, shaft }, { tip - head, half }, { tip, 0 },
+            { tip - head, -half }, { tip - head, -shaft }, { start, -shaft },
+          };
+
+          for (int i = 0; i < 7; i++)
+            {
+              double px = x0 + ux * outline[i][0] + nx * outline[i][1];
+              double py = y0 + uy * outline[i][0] + ny * outline[i][1];
+
+              if (i == 0)
+                cairo_move_to (cr, px, py);
+              else
+                cairo_line_to (cr, px, py);
+            }
+        }
         cairo_close_path (cr);
         set_rgba (cr, &fill);
         cairo_fill_preserve (cr);
@@ -1231,21 +1242,15 @@ bs_render_cell_centre (const BsRuleset       *rs,
     *cell_radius = 0.5 * layout.scale;
 }
 
-void
-bs_render_player_color (const BsRuleset *rs,
-                        BsTheme          theme,
-                        int              player,
-                        double           rgb[3])
+/* The variant's colour of a player, else the module's, else GNOME's. */
+static BsRgba
+variant_colour (const BsRuleset *rs,
+                int              player)
 {
   /* GNOME palette "Light 1" and "Dark 4" when nothing else says. */
   static const BsRgba fallback[2] = { { 0.965, 0.961, 0.957, 1 }, { 0.239, 0.220, 0.275, 1 } };
-  BsRgba c;
+  BsRgba c = fallback[player - 1];
 
-  g_return_if_fail (rgb != NULL);
-
-  if (player < 1 || player > 2)
-    player = 1;
-  c = fallback[player - 1];
   if (rs != NULL)
     {
       gboolean found = FALSE;
@@ -1255,12 +1260,31 @@ bs_render_player_color (const BsRuleset *rs,
       if (!found && rs->module != NULL)
         bs_rgba_parse (rs->module->default_player_colors[player - 1], &c);
     }
+  return c;
+}
+
+void
+bs_render_player_color (const BsRuleset *rs,
+                        BsTheme          theme,
+                        int              player,
+                        double           rgb[3])
+{
+  BsRgba c;
+
+  g_return_if_fail (rgb != NULL);
+
+  if (player < 1 || player > 2)
+    player = 1;
+  c = variant_colour (rs, player);
   if (theme == BS_THEME_PRINT)
     {
-      /* Black and white: light colours print as paper, dark ones as ink. */
-      double v = bs_rgba_luminance (&c) > 0.5 ? 1.0 : 0.0;
+      /* Black and white: the lighter player prints as paper, the darker
+       * as ink (player 1 is the lighter when both are alike). */
+      BsRgba other = variant_colour (rs, 3 - player);
+      double mine = bs_rgba_luminance (&c), theirs = bs_rgba_luminance (&other);
+      gboolean light = player == 1 ? mine >= theirs : mine > theirs;
 
-      c.r = c.g = c.b = v;
+      c.r = c.g = c.b = light ? 1.0 : 0.0;
     }
   rgb[0] = c.r;
   rgb[1] = c.g;

@@ -345,6 +345,79 @@ test_show_abrobad_2 (void)
     "stone"));
 }
 
+/* The shipped variants are RULES.md's defaults: board sizes and supplies. */
+static void
+test_info_defaults (void)
+{
+  static const struct {
+    const char *name;
+    const char *shape;
+    int         cells;       /* 7×7; 5×5; 3·5²; 3·5·4+1; 8×8 */
+    const char *kind;
+    int         supply;      /* -1: unlimited */
+    const char *option;
+    const char *value;
+  } defaults[] = {
+    { "agoraphobia", "hex-rhombus", 49, "large", 5, "push-large", "2" },
+    { "tribes", "square", 25, "piece", 12, "max-plies", "0" },
+    { "abrobad", "limping", 75, "stone", -1, "movement", "first-empty" },
+    { "ikabegama", "hexagon", 61, "token", -1, "max-plies", "300" },
+    { "astoria", "square", 64, "triangle", 16, "triangle-weight", "3" },
+  };
+  guint tested = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autoptr(JsonNode) root = NULL;
+      JsonObject *object, *board;
+      JsonArray *players, *options;
+      gboolean found = FALSE;
+
+      if (bs_module_find (defaults[i].name) == NULL)
+        continue;
+      tested++;
+      RUN (&run, "info", defaults[i].name, "--json");
+      g_assert_cmpint (run.status, ==, 0);
+      root = parse_json (run.out);
+      object = json_node_get_object (root);
+      board = json_object_get_object_member (object, "board");
+      g_assert_cmpstr (json_object_get_string_member (board, "shape"), ==, defaults[i].shape);
+      g_assert_cmpint (json_object_get_int_member (board, "cells"), ==, defaults[i].cells);
+      players = json_object_get_array_member (object, "players");
+      for (guint p = 0; p < 2; p++)
+        {
+          JsonObject *supply = json_object_get_object_member (
+            json_array_get_object_element (players, p), "supply");
+          if (defaults[i].supply < 0)
+            g_assert_true (json_object_get_null_member (supply, defaults[i].kind));
+          else
+            g_assert_cmpint (json_object_get_int_member (supply, defaults[i].kind), ==,
+                             defaults[i].supply);
+        }
+      options = json_object_get_array_member (object, "options");
+      for (guint o = 0; o < json_array_get_length (options); o++)
+        {
+          JsonObject *option = json_array_get_object_element (options, o);
+          g_autofree char *value = NULL;
+
+          if (!g_str_equal (json_object_get_string_member (option, "id"), defaults[i].option))
+            continue;
+          found = TRUE;
+          value = json_to_string (json_object_get_member (option, "value"), FALSE);
+          if (g_str_has_prefix (value, "\""))
+            {
+              g_free (value);
+              value = g_strdup (json_object_get_string_member (option, "value"));
+            }
+          g_assert_cmpstr (value, ==, defaults[i].value);
+        }
+      g_assert_true (found);
+    }
+  if (tested == 0)
+    g_test_skip ("no rule module is built in yet");
+}
+
 static void
 test_bad_set (void)
 {
@@ -454,7 +527,6 @@ test_each_variant (void)
         {
           g_auto(Run) perft = { 0 };
           g_auto(Run) played = { 0 };
-          g_auto(Run) illegal = { 0 };
           g_auto(GStrv) counts = NULL;
           g_autofree char *first = g_strdup_printf ("1 %u", g_strv_length (move_lines));
           const char *last = move_lines[g_strv_length (move_lines) - 1];
@@ -477,11 +549,6 @@ test_each_variant (void)
                              ==, 2);
           }
 
-          /* A move that is no move: exit 1, the message names it. */
-          RUN (&illegal, "moves", name, "--moves", "zz99");
-          g_assert_cmpint (illegal.status, ==, 1);
-          g_assert_nonnull (strstr (illegal.err, "zz99"));
-          g_assert_cmpstr (illegal.out, ==, "");
         }
       else
         {
@@ -492,6 +559,18 @@ test_each_variant (void)
               g_assert_nonnull (parts[1]);
             }
         }
+
+      /* A move that is no move, in any game: exit 1, the message names it
+       * and its ply. */
+      {
+        g_auto(Run) illegal = { 0 };
+
+        RUN (&illegal, "moves", name, "--moves", "zz99");
+        g_assert_cmpint (illegal.status, ==, 1);
+        g_assert_nonnull (strstr (illegal.err, "zz99"));
+        g_assert_true (g_str_has_prefix (illegal.err, "ply 1: "));
+        g_assert_cmpstr (illegal.out, ==, "");
+      }
 
       RUN (&bench, "bench", name, "--playouts", "20", "--seed", "7", "--json");
       g_assert_cmpint (bench.status, ==, 0);
@@ -548,6 +627,7 @@ main (int    argc,
   g_test_add_func ("/cli/bad-input-status", test_bad_input_status);
   g_test_add_func ("/cli/cells/abrobad-2", test_cells_abrobad_2);
   g_test_add_func ("/cli/show/abrobad-2", test_show_abrobad_2);
+  g_test_add_func ("/cli/info/defaults", test_info_defaults);
   g_test_add_func ("/cli/bad-set", test_bad_set);
   g_test_add_func ("/cli/each-variant", test_each_variant);
   g_test_add_func ("/cli/bench-reproducible", test_bench_reproducible);

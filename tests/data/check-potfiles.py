@@ -24,6 +24,9 @@ C_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|C_|NC_|g_dgettext|g_dpgettext2?|g
 UI_TRANSLATABLE = re.compile(r'translatable\s*=\s*"(?:yes|true|1)"')
 VARIANT_ROOT = re.compile(r'<variant\b[^>]*\bformat\s*=')
 SCHEMA_TEXT = re.compile(r'<(?:summary|description)\b')
+# xgettext cuts a msgid at a GLib format macro ("%" G_GUINT64_FORMAT); PRIu64 & co. it knows.
+GLIB_FORMAT_MACRO = re.compile(r'(?:_|N_|C_|NC_)\s*\((?:\s*"[^"\n]*",)?\s*"[^"\n]*%"\s*'
+                               r'(G_G\w+_FORMAT|G_GSIZE_FORMAT|G_GSSIZE_FORMAT)')
 C_COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
 
@@ -91,6 +94,14 @@ def needs_translation(root, rel):
 
 def check(root):
     problems = []
+    for rel in source_files(root):
+        if rel.endswith(('.c', '.h')):
+            with open(os.path.join(root, rel), encoding='utf-8', errors='replace') as f:
+                text = strip_c_comments(f.read())
+            for m in GLIB_FORMAT_MACRO.finditer(text):
+                problems.append(f'{rel}:{text.count(chr(10), 0, m.start()) + 1}: a translatable '
+                                f'string uses {m.group(1)}, which xgettext cannot see through: '
+                                'use PRIu64/PRId64 (<inttypes.h>) or format the number first')
     listed = read_list(os.path.join(root, 'po', 'POTFILES.in'))
     skipped = set(read_list(os.path.join(root, 'po', 'POTFILES.skip')))
     if listed != sorted(listed, key=lambda s: s.encode()):
@@ -120,6 +131,8 @@ def self_test():
         'unsorted list': ({'src/b.c': '_("b")', 'src/a.c': '_("a")'},
                           ['src/b.c', 'src/a.c'], True),
         'stale entry': ({}, ['src/gone.c'], True),
+        'GLib format macro': ({'src/a.c': 'p (_("seed %" G_GUINT64_FORMAT), s);'}, ['src/a.c'],
+                              True),
         'complete list': ({'src/a.c': 'f (_("a"));', 'src/b.c': 'foo_(x); /* a N_() label */',
                            'ui/w.ui': '<property translatable="yes">Hi</property>'},
                           ['src/a.c', 'ui/w.ui'], False),

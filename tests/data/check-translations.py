@@ -7,8 +7,9 @@
       and player names (context "player") from a variant file, and nothing else.
   check-translations.py complete SRCDIR
       every language of po/LINGUAS translates every string the sources have now: the
-      catalog is extracted afresh (as `meson compile boardsmith-pot` does), merged with
-      po/LANG.po, and must have no untranslated or fuzzy message and pass msgfmt --check.
+      catalog is extracted afresh (as `meson compile boardsmith-pot` does) and po/LANG.po,
+      as committed, must have a translation that is not fuzzy for each of its strings and
+      pass msgfmt --check.
 """
 import os
 import re
@@ -47,21 +48,24 @@ def xgettext(srcdir, files, out):
 
 
 def parse_po(path):
-    """(msgctxt, msgid) → msgstr of a .po/.pot file, header left out."""
-    entries, cur, key = {}, {}, None
+    """(msgctxt, msgid) → (msgstr, fuzzy) of the live entries of a .po/.pot file: the header
+    and obsolete (#~) entries left out."""
+    entries, cur, key, fuzzy = {}, {}, None, False
     with open(path, encoding='utf-8') as f:
         lines = f.read().splitlines() + ['']
     for line in lines:
-        m = re.match(r'^(msgctxt|msgid|msgstr)\s+"(.*)"$', line)
+        m = re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[0\])?)\s+"(.*)"$', line)
         if m:
-            key = m.group(1)
+            key = m.group(1).replace('[0]', '')
             cur[key] = m.group(2)
         elif line.startswith('"') and key:
             cur[key] += line[1:-1]
-        elif not line.strip() and cur:
+        elif line.startswith('#,') and 'fuzzy' in line:
+            fuzzy = True
+        elif not line.strip():
             if cur.get('msgid'):
-                entries[(cur.get('msgctxt'), cur['msgid'])] = cur.get('msgstr', '')
-            cur, key = {}, None
+                entries[(cur.get('msgctxt'), cur['msgid'])] = (cur.get('msgstr', ''), fuzzy)
+            cur, key, fuzzy = {}, None, False
     return entries
 
 
@@ -86,7 +90,7 @@ def check_its(srcdir):
 
 
 def check_complete(srcdir):
-    msgmerge, msgfmt = need('msgmerge'), need('msgfmt')
+    msgfmt = need('msgfmt')
     with open(os.path.join(srcdir, 'po', 'POTFILES.in')) as f:
         files = [l.strip() for l in f if l.strip() and not l.startswith('#')]
     with open(os.path.join(srcdir, 'po', 'LINGUAS')) as f:
@@ -95,36 +99,33 @@ def check_complete(srcdir):
     with tempfile.TemporaryDirectory() as tmp:
         pot = os.path.join(tmp, 'boardsmith.pot')
         xgettext(srcdir, files, pot)
-        total = len(parse_po(pot))
-        for lang in languages:
-            merged = os.path.join(tmp, lang + '.po')
-            subprocess.run([msgmerge, '--quiet', '--no-fuzzy-matching', '-o', merged,
-                            os.path.join(srcdir, 'po', lang + '.po'), pot], check=True)
-            r = subprocess.run([msgfmt, '--check', '--statistics', '-o', os.devnull, merged],
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                print(f'po/{lang}.po: msgfmt --check failed:\n{r.stderr}', file=sys.stderr)
-                failures += 1
-                continue
-            with open(merged, encoding='utf-8') as f:
-                fuzzy = set()
-                for block in f.read().split('\n\n'):
-                    if re.search(r'^#,.*\bfuzzy\b', block, re.M) and 'msgid ""\nmsgstr ""' \
-                       not in block:
-                        m = re.search(r'^msgid "(.*)"', block, re.M)
-                        fuzzy.add(m.group(1) if m else block)
-            missing = [k for k, v in parse_po(merged).items() if not v and k[1]]
-            for ctxt, msgid in missing:
-                print(f'po/{lang}.po: untranslated: {msgid!r}' +
+        wanted = parse_po(pot)
+    for lang in languages:
+        po = os.path.join(srcdir, 'po', lang + '.po')
+        r = subprocess.run([msgfmt, '--check', '-o', os.devnull, po], capture_output=True,
+                           text=True)
+        if r.returncode != 0:
+            print(f'po/{lang}.po: msgfmt --check failed:\n{r.stderr}', file=sys.stderr)
+            failures += 1
+            continue
+        # The catalog as committed is what gets compiled and installed: an entry only
+        # msgmerge would bring back (obsolete, #~) does not count.
+        have = parse_po(po)
+        bad = 0
+        for (ctxt, msgid) in wanted:
+            msgstr, fuzzy = have.get((ctxt, msgid), ('', False))
+            what = 'untranslated' if not msgstr else 'fuzzy' if fuzzy else None
+            if what:
+                bad += 1
+                print(f'po/{lang}.po: {what}: {msgid!r}' +
                       (f' (context {ctxt!r})' if ctxt else ''), file=sys.stderr)
-            for msgid in sorted(fuzzy):
-                print(f'po/{lang}.po: fuzzy: {msgid!r}', file=sys.stderr)
-            if missing or fuzzy:
-                failures += 1
-            else:
-                print(f'po/{lang}.po translates all {total} strings')
+        if bad:
+            failures += 1
+        else:
+            print(f'po/{lang}.po translates all {len(wanted)} strings of the sources')
     if failures:
-        print('update with po/update.sh BUILDDIR, then translate', file=sys.stderr)
+        print('run po/update.sh BUILDDIR (it brings back translations kept as obsolete '
+              'entries), then translate what is left', file=sys.stderr)
     return 1 if failures else 0
 
 

@@ -42,6 +42,8 @@ static const BadVariant catalogue[] = {
   { "not-well-formed.xml", NULL, PARSE, 14,
     "Opening and ending tag mismatch: players line 5 and player", TRUE },
   { "truncated.xml", NULL, PARSE, 7, "Premature end of data in tag players line 6", TRUE },
+  { "deep-nesting.xml", NULL, PARSE, 3,
+    "elements are nested too deeply (more than 256 levels)", TRUE },
   { "two-roots.xml", NULL, PARSE, 19, "Extra content at the end of the document", TRUE },
   { "undefined-entity.xml", NULL, PARSE, 3, "Entity 'jerry' not defined", TRUE },
   { "xxe-external-entity.xml", NULL, PARSE, 2,
@@ -56,6 +58,9 @@ static const BadVariant catalogue[] = {
 
   /* The structure the format fixes. */
   { "wrong-root.xml", NULL, SCHEMA, 2, "expected a <variant> element, not <game>", TRUE },
+  { "namespaced-root.xml", NULL, SCHEMA, 2,
+    "<variant> must not be in a namespace (found \"http://example.org/variant\")", TRUE },
+  { "xinclude.xml", NULL, SCHEMA, 4, "unknown element <xi:include> in <variant>", TRUE },
   { "missing-format.xml", NULL, SCHEMA, 2, "missing attribute \"format\" on <variant>", TRUE },
   { "format-2.xml", NULL, VALUE, 2,
     "<variant format>: unsupported format version 2 (this version of Boardsmith reads "
@@ -148,6 +153,9 @@ static const BadVariant catalogue[] = {
   { "nest-off-board.xml", "ikabegama", UNKNOWN, 6, "nest a9 is not on the board", FALSE },
   { "wrong-shape-for-module.xml", "tribes", INVALID, 4,
     "tribes is not played on a hexagon board (it is played on: square)", FALSE },
+  { "tribes-too-few-pieces.xml", "tribes", INVALID, 6,
+    "Tribes needs at least 24 pieces in all, enough to fill every cell but the centre, but "
+    "the players have 22", FALSE },
   { "setup-off-board.xml", "astoria", UNKNOWN, 11, "setup piece i4 is not on the board",
     FALSE },
   { "setup-unknown-kind.xml", "astoria", UNKNOWN, 10,

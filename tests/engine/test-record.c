@@ -96,7 +96,9 @@ test_round_trip_all_modules (void)
         {
           g_autofree BsPosition *final = NULL;
           g_autofree BsPosition *replayed = NULL;
-          g_autoptr (BsRecord) record = random_record (rs, seed * 7919, MAX_TURNS, &final);
+          /* Every third game stops early: a record of a game in progress. */
+          g_autoptr (BsRecord) record = random_record (rs, seed * 7919,
+                                                       seed % 3 == 0 ? seed : MAX_TURNS, &final);
           g_autoptr (BsRecord) loaded = NULL;
           g_autoptr (BsRecord) from_disk = NULL;
           g_autoptr (BsRuleset) replay_rs = NULL;
@@ -502,6 +504,93 @@ test_illegal_moves (void)
   }
 }
 
+/* A Tribes game worked out by hand on 3×3, from a fixed setup that fills
+ * every cell but the centre b2 (so the bag, empty, draws nothing):
+ *
+ *   3  o o o        x player 1, o player 2
+ *   2  x . o
+ *   1  x x x
+ *      a b c
+ *
+ * Round 1: a1 defends, b1→b2, c1 defends, a2→a3; c2→c1, a3, b3, c3 defend.
+ * Movers point at b2 (empty), a3 and c1. a1, b3, c3 defend unattacked:
+ * DEAD. c1 and a3 defend attacked: LIVING. a2 and c2 are not attacked but
+ * move onto defenders: DEAD. b1 is not attacked and b2 is empty: LIVING,
+ * it ends on b2. Left: b2, c1 (player 1), a3 (player 2); pieces were
+ * removed, the game goes on.
+ * Round 2: b2→a3, c1→c2; a3→a2. a3 is attacked (b2 points at it): DEAD
+ * although it flees. b2 and c1 are not attacked; a3 holds no defender and
+ * c2 is empty: both LIVING. Left: a3, c2 (player 1): player 2 has no
+ * pieces, player 1 wins after 2 rounds. */
+static void
+test_hand_worked_tribes_game (void)
+{
+  static const struct { const char *cell; int player; } setup[] = {
+    { "a1", 1 }, { "b1", 1 }, { "c1", 1 }, { "a2", 1 },
+    { "c2", 2 }, { "a3", 2 }, { "b3", 2 }, { "c3", 2 },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BsVariant) variant = bs_variant_new_for_module ("tribes", &error);
+  g_autoptr (BsRecord) record = NULL;
+  g_autoptr (BsRecord) loaded = NULL;
+  g_autoptr (BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree char *xml = NULL;
+  guint n_played = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_set (variant, "width", "3", &error));
+  g_assert_true (bs_variant_set (variant, "height", "3", &error));
+  bs_variant_set_supply (variant, 1, "piece", 0);
+  bs_variant_set_supply (variant, 2, "piece", 0);
+  for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
+    {
+      BsVariantPiece piece = { g_strdup (setup[i].cell), setup[i].player,
+                               g_strdup ("piece"), -1, 0 };
+      g_array_append_val (variant->setup, piece);
+    }
+
+  record = bs_record_new (variant, 12345);
+  bs_record_add_move (record, "a1-a1,b1-b2,c1-c1,a2-a3;c2-c1,a3-a3,b3-b3,c3-c3");
+  /* Read in any order. */
+  bs_record_add_move (record, "b2-a3,c1-c2;a3-a2");
+  bs_record_set_result (record, BS_RESULT_WIN_1);
+  xml = bs_record_to_xml (record, NULL);
+  loaded = bs_record_load_data (xml, strlen (xml), "hand.xml", &error);
+  g_assert_no_error (error);
+
+  g_assert_true (bs_record_replay (loaded, &rs, &pos, &n_played, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_played, ==, 2);
+  g_assert_cmpuint (pos->ply, ==, 2);
+  g_assert_cmpint (pos->result, ==, BS_RESULT_WIN_1);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      const char *label = bs_board_cell_label (rs->board, c);
+      guint8 expected = g_str_equal (label, "a3") || g_str_equal (label, "c2")
+                        ? BS_CELL_MAKE (1, 0, 0) : BS_CELL_EMPTY;
+
+      g_assert_cmpint (pos->cells[c], ==, expected);
+    }
+
+  /* After round 1 alone: b2 and c1 for player 1, a3 for player 2. */
+  {
+    g_autofree BsPosition *start = bs_ruleset_new_position (rs, 99);
+
+    g_assert_true (bs_ruleset_play_turn (rs, start, g_array_index (loaded->moves, BsRecordMove,
+                                                                   0).text, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (start->result, ==, BS_RESULT_ONGOING);
+    g_assert_cmpint (start->cells[bs_board_find_cell (rs->board, "b2", NULL)], ==,
+                     BS_CELL_MAKE (1, 0, 0));
+    g_assert_cmpint (start->cells[bs_board_find_cell (rs->board, "c1", NULL)], ==,
+                     BS_CELL_MAKE (1, 0, 0));
+    g_assert_cmpint (start->cells[bs_board_find_cell (rs->board, "a3", NULL)], ==,
+                     BS_CELL_MAKE (2, 0, 0));
+    g_assert_cmpint (bs_position_pieces (start, 1) + bs_position_pieces (start, 2), ==, 3);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -512,6 +601,7 @@ main (int   argc,
   g_test_add_func ("/record/self-contained", test_self_contained);
   g_test_add_func ("/record/corrupt-format", test_corrupt_format);
   g_test_add_func ("/record/illegal-moves", test_illegal_moves);
+  g_test_add_func ("/record/hand-worked-tribes-game", test_hand_worked_tribes_game);
 
   return g_test_run ();
 }

@@ -539,6 +539,110 @@ test_too_few_pieces (void)
   g_assert_nonnull (rs);
 }
 
+/* The orders of a piece: defend first, then the directions that stay on
+ * the board (a corner has 3, an edge 5, the middle 8; with 4-adjacency 2,
+ * 3 and 4); an empty cell has none. */
+static void
+test_piece_orders (void)
+{
+  const char *rows[] = { "1...2", ".....", "..2..", ".1...", "1...." };
+  static const struct {
+    const char *adjacency;
+    const char *cell;
+    const char *orders;
+  } cases[] = {
+    { "adjacency=8", "a1", "a1-a1 a1-a2 a1-b2 a1-b1" },
+    { "adjacency=8", "b2", "b2-b2 b2-b3 b2-c3 b2-c2 b2-c1 b2-b1 b2-a1 b2-a2 b2-a3" },
+    { "adjacency=8", "e5", "e5-e5 e5-e4 e5-d4 e5-d5" },
+    { "adjacency=8", "c2", "" },
+    { "adjacency=4", "a1", "a1-a1 a1-a2 a1-b1" },
+    { "adjacency=4", "c3", "c3-c3 c3-c4 c3-d3 c3-c2 c3-b3" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (BsRuleset) rs = tribes_ruleset (cases[i].adjacency, NULL);
+      g_autofree BsPosition *pos = position_from_rows (rs, rows);
+      g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+      g_autoptr (GString) text = g_string_new (NULL);
+      int cell = bs_board_find_cell (rs->board, cases[i].cell, NULL);
+      guint n = rs->module->piece_orders (rs, pos, cell, moves);
+
+      for (guint k = 0; k < n; k++)
+        {
+          g_autofree char *order = bs_ruleset_format_move (rs, pos, moves[k]);
+          g_string_append_printf (text, "%s%s", k > 0 ? " " : "", order);
+        }
+      g_assert_cmpstr (text->str, ==, cases[i].orders);
+    }
+}
+
+/* With 4-adjacency a piece moves and attacks only orthogonally: b2-c3 is
+ * refused, and a diagonal neighbour does not attack. a2 moves onto the
+ * defender b2: b2 is attacked → LIVING, a2 dies on the defender. c3
+ * defends and nothing orthogonal points at it (b2 is diagonal and defends
+ * anyway): it starves. e5-e4 lives. */
+static void
+test_adjacency_4 (void)
+{
+  const char *before[] = { "....2", ".....", "..2..", "11...", "....." };
+  const char *after[] = { ".....", "....2", ".....", ".1...", "....." };
+  g_autoptr (BsRuleset) rs = tribes_ruleset ("adjacency=4", NULL);
+  g_autofree BsPosition *pos = position_from_rows (rs, before);
+  g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs));
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  g_assert_false (bs_ruleset_parse_turn (rs, pos, "a2-b2,b2-c3;c3-c3,e5-e4", steps, &n,
+                                         &error));
+  g_assert_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL);
+  g_assert_cmpstr (error->message, ==,
+                   "illegal move \"a2-b2,b2-c3;c3-c3,e5-e4\": b2-c3: c3 is not next to b2: "
+                   "a piece moves one cell, or defends with b2-b2");
+  g_clear_error (&error);
+
+  bs_ruleset_play_turn (rs, pos, "a2-b2,b2-b2;c3-c3,e5-e4", &error);
+  g_assert_no_error (error);
+  assert_rows (rs, pos, after);
+  g_assert_cmpint (pos->result, ==, BS_RESULT_ONGOING);
+}
+
+/* A hole is skipped by the draw like the centre, and lowers the number
+ * of pieces needed: 5×5 with a1 removed needs 23; 12 + 12 leaves one
+ * piece in the bag. */
+static void
+test_setup_hole (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BsVariant) variant = bs_variant_new_for_module ("tribes", &error);
+  g_autoptr (BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  BsVariantHole hole = { g_strdup ("a1"), 0 };
+  gboolean is_hole = FALSE;
+  int centre;
+
+  g_assert_no_error (error);
+  g_array_append_val (variant->holes, hole);
+  bs_variant_set_supply (variant, 1, "piece", 11);
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rs->n_cells, ==, 24);
+  g_assert_cmpint (bs_board_find_cell (rs->board, "a1", &is_hole), ==, BS_NO_CELL);
+  g_assert_true (is_hole);
+
+  pos = bs_ruleset_new_position (rs, 3);
+  centre = bs_board_find_cell (rs->board, "c3", NULL);
+  for (int c = 0; c < rs->n_cells; c++)
+    g_assert_cmpint (pos->cells[c] == BS_CELL_EMPTY, ==, c == centre);
+  g_assert_cmpint (bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2), ==, 23);
+  g_clear_pointer (&rs, bs_ruleset_unref);
+
+  bs_variant_set_supply (variant, 2, "piece", 11);
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "at least 23 pieces in all"));
+}
+
 /* The five steps read literally, independently of the module: for each
  * piece, look at its neighbours to see whether one points at it. */
 static void
@@ -704,6 +808,9 @@ main (int   argc,
   g_test_add_func ("/tribes/setup/draw-order", test_setup_draw_order);
   g_test_add_func ("/tribes/setup/centre", test_setup_centre);
   g_test_add_func ("/tribes/setup/too-few-pieces", test_too_few_pieces);
+  g_test_add_func ("/tribes/setup/hole", test_setup_hole);
+  g_test_add_func ("/tribes/piece-orders", test_piece_orders);
+  g_test_add_func ("/tribes/adjacency-4", test_adjacency_4);
   g_test_add_func ("/tribes/random-rounds", test_random_rounds);
 
   return g_test_run ();

@@ -95,6 +95,11 @@ if echo "$binaries" | grep -qx boardsmith-cli; then
   echo "$out"
   echo "$out" | grep -qi 'agoraphobia' || fail "boardsmith-cli info does not name the game"
   echo "$out" | grep -qi 'hex-rhombus' || fail "boardsmith-cli info does not show the board"
+  # The catalogs in /app/share/locale reach the program: its help in French.
+  fr_help=$(flatpak run --env=LC_ALL=C.UTF-8 --env=LANGUAGE=fr --command=boardsmith-cli "$app_id" \
+            --help 2>&1) || true
+  echo "$fr_help" | grep -q 'Commandes' ||
+    { echo "$fr_help"; fail "boardsmith-cli --help is not in French with LANGUAGE=fr"; }
   ran=1
 fi
 
@@ -112,6 +117,9 @@ if [ -e "$work/src/src/app/meson.build" ]; then
   fi
   [ -s "$shots/agoraphobia.png" ] || { cat "$work/app.log"; fail "no screenshot written"; }
   "$png_check" "$shots/agoraphobia.png" 360 294 || fail "the screenshot shows no window"
+  fr_help=$(flatpak run --env=LC_ALL=C.UTF-8 --env=LANGUAGE=fr "$app_id" --help 2>&1) || true
+  echo "$fr_help" | grep -q 'VARIANTE' ||
+    { echo "$fr_help"; fail "boardsmith --help is not in French with LANGUAGE=fr"; }
   ran=1
 fi
 [ "$ran" = 1 ] || fail "neither the app nor boardsmith-cli is in the Flatpak"

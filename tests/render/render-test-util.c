@@ -96,7 +96,9 @@ fake_game_fill (FakeGame *game,
 GPtrArray *
 seed_game_names (void)
 {
-  static const char * const names[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  static const char * const names[] = {
+    "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria",
+  };
   GPtrArray *list = g_ptr_array_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -109,7 +111,8 @@ BsRuleset *
 load_ruleset (const char *name)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariant) variant = bs_variant_new_for_module (name, &error);
+  /* The shipped variant file (BOARDSMITH_RULES_DIR). */
+  g_autoptr(BsVariant) variant = bs_variant_lookup (name, &error);
   BsRuleset *rs;
 
   g_assert_no_error (error);

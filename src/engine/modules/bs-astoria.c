@@ -400,6 +400,37 @@ push_gaps (const BsRuleset *rs,
     }
 }
 
+/* Player 1's lead in every line: columns (for N and S pushes) or rows.
+ * One pass over the cells in memory order, whichever the lines are. */
+static inline void
+line_leads (const BsRuleset  *rs,
+            const BsPosition *pos,
+            const gint8      *lead,
+            gboolean          columns,
+            int               leads[MAX_SIDE])
+{
+  const AstoriaData *data = rs->module_data;
+  int w = data->line_length[1], h = data->line_length[0];
+  const guint8 *row = pos->cells;
+
+  if (columns)
+    {
+      memset (leads, 0, sizeof (int) * (gsize) w);
+      for (int r = 0; r < h; r++, row += w)
+        for (int c = 0; c < w; c++)
+          leads[c] += lead[row[c]];
+    }
+  else
+    for (int r = 0; r < h; r++, row += w)
+      {
+        int sum = 0;
+
+        for (int c = 0; c < w; c++)
+          sum += lead[row[c]];
+        leads[r] = sum;
+      }
+}
+
 static void
 astoria_apply (const BsRuleset *rs,
                BsPosition      *pos,
@@ -418,6 +449,7 @@ astoria_apply (const BsRuleset *rs,
       int back = data->back[push];
       int length = data->line_length[push];
       const gint8 *lead = data->lead[push];
+      int leads[MAX_SIDE];
       int sign = player == 1 ? 1 : -1;
       gboolean gaps = rs->options[OPT_PUSH_MODE] == PUSH_MODE_GAPS;
 
@@ -427,14 +459,12 @@ astoria_apply (const BsRuleset *rs,
       bs_position_set_cell (rs->zobrist, pos, cell, piece_value (player, piece), undo);
       pos->supply[player - 1][kind]--;
 
+      line_leads (rs, pos, lead, push == 0 || push == 2, leads);
       for (int l = 0; l < data->n_lines[push]; l++)
         {
           int edge = data->edge[push][l];
-          int score = 0;
 
-          for (int i = 0, c = edge; i < length; i++, c += back)
-            score += lead[pos->cells[c]];
-          if (score * sign <= 0)
+          if (leads[l] * sign <= 0)
             continue;
           if (gaps)
             push_gaps (rs, pos, edge, back, length, undo);
@@ -621,8 +651,9 @@ const BsModule bs_module_astoria = {
   .max_size = 0,
 
   .default_board = { BS_SHAPE_SQUARE, 8, 8, 0, 4 },
-  .default_player_names = { N_("Light"), N_("Dark") },
-  .default_player_colors = { "#f2efe6", "#2b2b2b" },
+  /* As in the built-in rules/astoria.xml. */
+  .default_player_names = { N_("Gold"), N_("Teal") },
+  .default_player_colors = { "#d9a23b", "#1f6f73" },
 
   .prepare = astoria_prepare,
   .free_data = astoria_free_data,

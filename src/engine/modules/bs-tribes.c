@@ -281,19 +281,24 @@ tribes_random_move (const BsRuleset  *rs,
   return MOVE_MAKE (cell, tribes_code_target (rs, cell, code), code);
 }
 
-/* The five steps of RULES.md, on the orders in the extra bytes. */
+/* The five steps of RULES.md, on the orders in the extra bytes. Only the
+ * pieces and their targets are visited: a round's cells change nowhere
+ * else. */
 static void
 tribes_resolve (const BsRuleset *rs,
                 BsPosition      *pos,
                 BsUndo          *undo)
 {
   const int n = rs->n_cells;
-  guint8 *cells = pos->cells;
+  const guint8 *cells = pos->cells;
   const guint8 *orders = tribes_orders_const (rs, pos);
-  gint16 target[BS_MAX_CELLS];
-  guint8 pointed_at[BS_MAX_CELLS];   /* movers pointing at the cell */
+  gint16 piece[BS_MAX_CELLS];        /* the occupied cells */
+  gint16 target[BS_MAX_CELLS];       /* of piece[i] */
+  gint16 landing[BS_MAX_CELLS];      /* targets of living movers */
+  guint8 pointed_at[BS_MAX_CELLS];   /* some mover points at the cell */
   guint8 arrivals[BS_MAX_CELLS];     /* living pieces on the cell after moving */
   guint8 arrived[BS_MAX_CELLS];      /* the last of them */
+  int n_pieces = 0, n_landing = 0;
   int before = bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2);
 
   memset (pointed_at, 0, n);
@@ -301,42 +306,49 @@ tribes_resolve (const BsRuleset *rs,
 
   /* 1. A mover points at its target; a defender at nothing. */
   for (int c = 0; c < n; c++)
-    {
-      if (cells[c] == BS_CELL_EMPTY)
-        continue;
-      target[c] = (gint16) tribes_code_target (rs, c, orders[c]);
-      if (target[c] != c)
-        pointed_at[target[c]] = 1;
-    }
+    if (cells[c] != BS_CELL_EMPTY)
+      {
+        int t = tribes_code_target (rs, c, orders[c]);
+
+        piece[n_pieces] = (gint16) c;
+        target[n_pieces++] = (gint16) t;
+        pointed_at[t] |= t != c;
+      }
 
   /* 2.-4. Attacked: a piece on a cell some mover points at (a mover's
    * target is always adjacent). A defender lives only if attacked; a mover
-   * dies if attacked or if its target holds a defender. */
-  for (int c = 0; c < n; c++)
+   * dies if attacked or if its target holds a defender (only pieces have
+   * orders, so an empty target has none). */
+  for (int i = 0; i < n_pieces; i++)
     {
-      gboolean living;
-      int t;
+      int c = piece[i], t = target[i];
+      gboolean living = t == c ? pointed_at[c]
+                               : !pointed_at[c] && orders[t] != ORDER_DEFEND;
 
-      if (cells[c] == BS_CELL_EMPTY)
-        continue;
-      t = target[c];
-      if (t == c)
-        living = pointed_at[c];
-      else
-        living = !pointed_at[c]
-                 && !(cells[t] != BS_CELL_EMPTY && orders[t] == ORDER_DEFEND);
       if (living)
         {
           arrivals[t]++;
           arrived[t] = cells[c];
+          if (t != c)
+            landing[n_landing++] = (gint16) t;
         }
     }
 
   /* 5. The dead are gone, the living stand on their targets, and a cell
-   * that received two or more pieces loses them all. */
-  for (int c = 0; c < n; c++)
-    bs_position_set_cell (rs->zobrist, pos, c,
-                          arrivals[c] == 1 ? arrived[c] : BS_CELL_EMPTY, undo);
+   * that received two or more pieces loses them all. Each cell gets its
+   * final value (a second write of the same value changes nothing). */
+  for (int i = 0; i < n_pieces; i++)
+    {
+      int c = piece[i];
+      bs_position_set_cell (rs->zobrist, pos, c,
+                            arrivals[c] == 1 ? arrived[c] : BS_CELL_EMPTY, undo);
+    }
+  for (int i = 0; i < n_landing; i++)
+    {
+      int t = landing[i];
+      bs_position_set_cell (rs->zobrist, pos, t,
+                            arrivals[t] == 1 ? arrived[t] : BS_CELL_EMPTY, undo);
+    }
 
   memset (tribes_orders (rs, pos), 0, n);
   pos->step = 0;
