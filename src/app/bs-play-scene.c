@@ -124,8 +124,9 @@ explain (BsPlayScene *self,
   why = bs_ruleset_explain (rs, pos, move);
   if (why == NULL)
     why = g_strdup_printf (_("%s is not a legal move here"), notation);
-  /* Sentence case for a toast. */
-  why[0] = g_ascii_toupper (why[0]);
+  /* Sentence case for a toast, but never for a leading cell label ("a1 is …"). */
+  if (g_ascii_islower (why[0]) && (why[1] == ' ' || g_ascii_islower (why[1])))
+    why[0] = g_ascii_toupper (why[0]);
   bs_play_scene_message (self, why);
 }
 
