@@ -454,6 +454,23 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   bs_play_scene_set_cursor (scene, b1);
   bs_play_scene_activate_cell (scene, bs_play_scene_get_cursor (scene));
   g_assert_cmpint (bs_play_scene_get_pending_cell (scene), ==, b1);
+
+  /* The push chooser pops up at the cell. */
+  pump (100);
+  {
+    GtkWidget *popover = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "ui-push-popover.png", NULL);
+
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_POPOVER (child))
+        popover = child;
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    g_assert_true (bs_screenshot_save_png (popover, png, &error));
+    g_assert_no_error (error);
+  }
   g_assert_true (bs_play_scene_choose_push (scene, 0));
   g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
 }
