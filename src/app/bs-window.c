@@ -495,10 +495,9 @@ bs_window_update_actions (BsWindow *self)
 {
   gboolean playing = self->game != NULL
                      && g_strcmp0 (bs_window_get_page (self), "play") == 0;
-  gboolean human_round = playing;
 
-  set_action_enabled (self, "undo", playing && bs_game_get_can_undo (self->game) && human_round);
-  set_action_enabled (self, "redo", playing && bs_game_get_can_redo (self->game) && human_round);
+  set_action_enabled (self, "undo", playing && bs_game_get_can_undo (self->game));
+  set_action_enabled (self, "redo", playing && bs_game_get_can_redo (self->game));
   set_action_enabled (self, "history-back", playing && bs_game_get_can_undo (self->game));
   set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
   set_action_enabled (self, "save", playing);
@@ -665,14 +664,14 @@ how_to_play (BsPlayStyle style)
   switch (style)
     {
     case BS_PLAY_STYLE_PLACE_KIND:
-      return _("Choose a small or a large piece above the board, then click an empty cell "
-               "(or move the cursor with the arrow keys and press Enter). Placing a piece "
+      return _("Choose a small or a large piece above the board (or press 1 or 2), then click "
+               "an empty cell (or move the cursor with the arrow keys and press Enter). Placing a piece "
                "pushes its neighbours away; a placement must push at least one neighbour "
                "its full distance. Highlighted cells are legal placements.");
     case BS_PLAY_STYLE_PLACE_PUSH:
-      return _("Choose a circle or a triangle and, for a triangle, the way it points, "
-               "then click an empty cell. Then choose the push direction with the arrows "
-               "that appear (or the arrow keys).");
+      return _("Choose a circle or a triangle (keys 1 and 2) and, for a triangle, the way it "
+               "points (R turns it), then click an empty cell or press Enter on the cursor. "
+               "Then choose the push direction with the arrows that appear, or the arrow keys.");
     case BS_PLAY_STYLE_PLACE_MOVE:
       return _("Click an empty cell to place a piece there. To move a piece, click it, "
                "then click one of the highlighted cells. Pass and End Game appear above "
