@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 struct _BsBoardView {
   GtkWidget     parent_instance;
@@ -408,6 +409,11 @@ bs_board_view_init (BsBoardView *self)
 
   self->coordinates = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Arrow keys move the cursor, Enter plays on its cell"),
+                                  -1);
   gtk_widget_set_size_request (GTK_WIDGET (self), 240, 240);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

@@ -19,7 +19,6 @@ struct _BsWindow {
   BsPlayScene          *scene;
   GSignalGroup         *game_signals;
   GSignalGroup         *scene_signals;
-  char                 *variant_source;   /* name or path the game was started from */
   AdwToast             *toast;
   char                 *last_message;
 
@@ -393,8 +392,6 @@ bs_window_open_variant_seeded (BsWindow    *self,
   if (game == NULL)
     return FALSE;
 
-  g_free (self->variant_source);
-  self->variant_source = g_strdup (name_or_path);
   g_settings_set_string (self->settings, "last-variant", name_or_path);
   set_game (self, game);
   return TRUE;
@@ -426,7 +423,6 @@ bs_window_open_file (BsWindow  *self,
   game = bs_game_load_record (file, error);
   if (game == NULL)
     return FALSE;
-  g_clear_pointer (&self->variant_source, g_free);
   add_recent (file);
   set_game (self, game);
   /* A simultaneous game opens on the outcome of its last round. */
@@ -812,7 +808,6 @@ bs_window_finalize (GObject *object)
 {
   BsWindow *self = (BsWindow *) object;
 
-  g_free (self->variant_source);
   g_free (self->last_message);
 
   G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);

@@ -474,6 +474,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   }
   g_assert_true (bs_play_scene_choose_push (scene, 0));
   g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
+  pump (50);
 }
 
 /* Astoria to its end through clicks: the game-over dialog appears. */
