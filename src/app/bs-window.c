@@ -104,8 +104,15 @@ static void save_then (BsWindow *self, gboolean ask, Pending *pending);
 static void
 on_discard_response (AdwMessageDialog *dialog,
                      const char       *response,
-                     Pending          *pending)
+                     gpointer          user_data)
 {
+  /* The dialog owns the pending action until the first response (libadwaita
+   * 1.2 may report the close response after the chosen one; a dialog
+   * destroyed unanswered frees it). */
+  Pending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
+
+  if (pending == NULL)
+    return;
   if (g_str_equal (response, "discard"))
     {
       pending->then (pending->self, pending->data);
@@ -156,7 +163,8 @@ confirm_discard (BsWindow       *self,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), pending);
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -276,6 +284,7 @@ on_game_over_response (AdwMessageDialog *dialog,
                        const char       *response,
                        BsWindow         *self)
 {
+  g_signal_handlers_disconnect_by_func (dialog, on_game_over_response, self);
   if (g_str_equal (response, "new"))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
 }

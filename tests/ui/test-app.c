@@ -509,16 +509,24 @@ test_game_over_dialog (Fixture       *fixture,
 }
 
 static GtkWindow *
-find_toplevel (GType type)
+find_toplevel_except (GType      type,
+                      GtkWindow *except)
 {
   GList *toplevels = gtk_window_list_toplevels ();
   GtkWindow *found = NULL;
 
   for (GList *l = toplevels; l != NULL; l = l->next)
-    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data)
+        && l->data != except)
       found = l->data;
   g_list_free (toplevels);
   return found;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  return find_toplevel_except (type, NULL);
 }
 
 static gboolean
@@ -588,7 +596,7 @@ test_confirm_new_game (Fixture       *fixture,
 {
   BsPlayScene *scene;
   BsGame *game;
-  GtkWindow *dialog;
+  GtkWindow *dialog, *first;
 
   if (!have_module ("astoria"))
     return;
@@ -601,6 +609,8 @@ test_confirm_new_game (Fixture       *fixture,
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (bs_window_get_game (fixture->window) == game);
+  first = dialog;
+  g_object_add_weak_pointer (G_OBJECT (first), (gpointer *) &first);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   pump (30);
   g_assert_true (bs_window_get_game (fixture->window) == game);
@@ -608,7 +618,10 @@ test_confirm_new_game (Fixture       *fixture,
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
   pump (30);
-  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  /* The first dialog may still be closing. */
+  dialog = find_toplevel_except (ADW_TYPE_MESSAGE_DIALOG, first);
+  if (first != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (first), (gpointer *) &first);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
   pump (30);
