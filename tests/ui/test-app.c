@@ -272,8 +272,14 @@ check_not_blank (Fixture    *fixture,
   int width, height;
   guint most = 0;
 
-  pump (100);
-  texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+  /* A loaded machine (or a sanitizer build) may take a while to lay the
+   * window out and draw its first frame. */
+  for (int tries = 0; texture == NULL && tries < 100; tries++)
+    {
+      g_clear_error (&error);
+      pump (100);
+      texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+    }
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);
   height = gdk_texture_get_height (texture);
