@@ -384,6 +384,15 @@ on_position_changed (BsPlayScene *self,
           reveal_round (self, bs_game_get_current (game) - 1);
           set_phase (self, BS_ROUND_PHASE_REVEAL, 0);
         }
+      else if (bs_game_get_current (game) > 0
+               && bs_game_get_current (game) < bs_game_get_n_turns (game))
+        {
+          /* Back in the history (undo, the move list): show how that
+           * round went; Continue then lets the round be played again. */
+          set_phase (self, BS_ROUND_PHASE_HANDOVER, 1);
+          bs_play_scene_reveal_last_round (self);
+          return;
+        }
       else
         set_phase (self, BS_ROUND_PHASE_HANDOVER, 1);
     }

@@ -371,6 +371,12 @@ test_play_game (Fixture       *fixture,
   /* Alt+Left goes back through the history; the move list shows it. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
   g_assert_cmpuint (bs_game_get_current (game), ==, n_turns - 1);
+  /* Tribes: back in the history, the board shows how the round went. */
+  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS && n_turns > 1)
+    {
+      g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+      g_assert_nonnull (bs_play_scene_get_doomed (scene));
+    }
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-forward", NULL);
   g_assert_cmpuint (bs_game_get_current (game), ==, n_turns);
 
