@@ -681,6 +681,75 @@ test_play_to_end (Fixture       *fixture,
                    heading);
 }
 
+static int
+cell_of (BsGame     *game,
+         const char *label)
+{
+  int cell = bs_board_find_cell (bs_game_get_ruleset (game)->board, label, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  return cell;
+}
+
+/* A fixed Tribes round (seed 1, worked out in docs/screenshots/update.sh),
+ * then one through the scene; going back one round shows the first
+ * round's reveal, with the pieces it killed. */
+static void
+test_tribes_history (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  const guint8 *doomed;
+  int b3;
+
+  if (!have_module ("tribes"))
+    return;
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window,
+    "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e4-e3,a5-a5,b5-b5,e5-e5;"
+    "a1-a1,c1-c1,e1-e1,d2-c2,e2-e2,a3-a3,b3-c3,d3-d3,e3-e3,b4-a4,c5-c5,d5-d5", &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  g_signal_connect_swapped (scene, "message", G_CALLBACK (on_message), fixture);
+  game = bs_play_scene_get_game (scene);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+
+  /* After --moves the last round is revealed. Worked out by the rules:
+   * Red b2 → b3: nobody points at b2, and b3 holds a mover (Blue b3 → c3),
+   * not a defender, so it lives and ends on b3. Blue b3 is attacked by
+   * b2 while moving: dies. Blue a1 defends and nobody attacks it: dies.
+   * Blue c1 defends and Red b1 attacks it: lives (Red b1 dies on it). */
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  doomed = bs_play_scene_get_doomed (scene);
+  g_assert_nonnull (doomed);
+  g_assert_false (doomed[cell_of (game, "b2")]);
+  g_assert_true (doomed[cell_of (game, "b3")]);
+  g_assert_true (doomed[cell_of (game, "a1")]);
+  g_assert_false (doomed[cell_of (game, "c1")]);
+  g_assert_true (doomed[cell_of (game, "b1")]);
+  b3 = cell_of (game, "b3");
+  g_assert_cmpint (bs_game_get_position (game)->cells[b3], ==, BS_CELL_MAKE (1, 0, 0));
+  g_assert_cmpint (BS_CELL_OWNER (bs_game_get_position (game)->cells[cell_of (game, "c1")]),
+                   ==, 2);
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (game), 1), ==, 1);
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (game), 2), ==, 6);
+
+  bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
+  if (bs_position_is_over (bs_game_get_position (game)))
+    return;
+  play_round (fixture, scene);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 1);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_nonnull (bs_play_scene_get_doomed (scene));
+  g_assert_nonnull (strstr (bs_play_scene_get_reveal_text (scene), "Blue a1"));
+}
+
 /* `boardsmith --screenshot FILE GAME` draws the window and quits; an
  * unknown game is an error (exit status 2) with a message. */
 static void
@@ -751,6 +820,8 @@ main (int   argc,
   g_test_add ("/app/menu-windows", Fixture, NULL, fixture_setup, test_menu_windows,
               fixture_teardown);
   g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,
+              fixture_teardown);
+  g_test_add ("/app/tribes-history", Fixture, NULL, fixture_setup, test_tribes_history,
               fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
               fixture_teardown);
