@@ -533,8 +533,9 @@ sync_round (BsPlayView *self)
   else if (phase == BS_ROUND_PHASE_ORDERS)
     {
       gtk_label_set_text (self->round_label,
-                          _("Click a piece, then a neighbouring cell to move there,\n"
-                            "or the piece again to defend. Pieces without an order defend."));
+                          _("Click a piece, then a neighbouring cell to move there, or the "
+                            "piece again to defend.\nPieces without an order defend, and a "
+                            "defender that nobody attacks dies."));
       gtk_button_set_label (self->round_button,
                             entering == 1 ? _("_Done") : _("_Reveal Orders"));
     }

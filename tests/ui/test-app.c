@@ -155,6 +155,8 @@ play_round (Fixture     *fixture,
   g_assert_cmpint (bs_play_scene_get_order (scene, piece), ==, target);
   g_assert_cmpuint (bs_play_scene_count_orders (scene, &n_pieces), ==, 1);
   g_assert_cmpuint (n_pieces, ==, (guint) bs_position_pieces (pos, 1));
+  if (before == 0)
+    check_not_blank (fixture, "tribes-orders");
 
   /* Player 1's orders are drawn only for player 1: the board is hidden
    * while player 2 takes over. */
