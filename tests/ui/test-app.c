@@ -752,6 +752,63 @@ test_tribes_history (Fixture       *fixture,
   g_assert_nonnull (strstr (bs_play_scene_get_reveal_text (scene), "Blue a1"));
 }
 
+/* A broken record and a record with an illegal move are refused with
+ * where and why; the game in the window is left as it was. */
+static void
+test_bad_record (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *broken = g_build_filename (fixture->tmpdir, "broken.boardsmith", NULL);
+  g_autofree char *illegal = g_build_filename (fixture->tmpdir, "illegal.boardsmith", NULL);
+  g_autofree char *good = g_build_filename (fixture->tmpdir, "good.boardsmith", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GFile) broken_file = g_file_new_for_path (broken);
+  g_autoptr(GFile) illegal_file = g_file_new_for_path (illegal);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *bad_text = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  char *move;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+  play_turn (fixture, scene);
+
+  g_assert_true (g_file_set_contents (broken, "<record format=\"1\">\n<seed>1</seed>\n<moves>",
+                                      -1, NULL));
+  g_assert_false (bs_window_open_file (fixture->window, broken_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "broken.boardsmith"));
+  g_clear_error (&error);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+
+  /* A saved game whose second move becomes a pass, which Astoria allows
+   * only to a player with an empty supply. */
+  g_assert_true (bs_window_save_record (fixture->window, good_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (good, &text, NULL, NULL));
+  move = strstr (text, bs_game_get_notation (game, 1));
+  g_assert_nonnull (move);
+  {
+    g_autofree char *head = g_strndup (text, move - text);
+    const char *tail = move + strlen (bs_game_get_notation (game, 1));
+
+    bad_text = g_strconcat (head, "pass", tail, NULL);
+  }
+  g_assert_true (g_file_set_contents (illegal, bad_text, -1, NULL));
+  g_assert_false (bs_window_open_file (fixture->window, illegal_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "illegal.boardsmith"));
+  g_assert_nonnull (strstr (error->message, "pass"));
+  g_assert_nonnull (strstr (error->message, "move 2"));
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+}
+
 /* `boardsmith --screenshot FILE GAME` draws the window and quits; an
  * unknown game is an error (exit status 2) with a message. */
 static void
@@ -824,6 +881,8 @@ main (int   argc,
   g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,
               fixture_teardown);
   g_test_add ("/app/tribes-history", Fixture, NULL, fixture_setup, test_tribes_history,
+              fixture_teardown);
+  g_test_add ("/app/bad-record", Fixture, NULL, fixture_setup, test_bad_record,
               fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
               fixture_teardown);
