@@ -906,7 +906,8 @@ activate_orders (BsPlayScene *self,
       return;
     }
   if (value == BS_CELL_EMPTY)
-    bs_play_scene_message (self, _("Click one of your pieces, then where it goes (or itself to defend)"));
+    bs_play_scene_message (self,
+                           _("Click one of your pieces, then where it goes (or itself to defend)"));
   else
     {
       g_autofree char *msg =
@@ -1344,8 +1345,9 @@ bs_play_scene_describe_turn (BsPlayScene *self)
           return g_strdup_printf (_("Round %u: %s gives orders next"), pos->ply + 1, name);
         case BS_ROUND_PHASE_ORDERS:
           given = bs_play_scene_count_orders (self, &n_pieces);
-          return g_strdup_printf (_("Round %u: %s gives orders (%u of %u given, the others defend)"),
-                                  pos->ply + 1, name, given, n_pieces);
+          return g_strdup_printf (
+            _("Round %u: %s gives orders (%u of %u given, the others defend)"),
+            pos->ply + 1, name, given, n_pieces);
         case BS_ROUND_PHASE_REVEAL:
         default:
           return g_strdup_printf (_("Round %u revealed"), self->reveal_turn + 1);
