@@ -478,6 +478,8 @@ bs_window_show_start (BsWindow *self)
 {
   g_return_if_fail (BS_IS_WINDOW (self));
 
+  /* The user may have saved variants or games since. */
+  bs_start_view_reload (self->start_view);
   gtk_stack_set_visible_child_name (self->stack, "start");
   bs_window_update_actions (self);
   update_title (self);
