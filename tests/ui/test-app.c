@@ -752,6 +752,70 @@ test_tribes_history (Fixture       *fixture,
   g_assert_nonnull (strstr (bs_play_scene_get_reveal_text (scene), "Blue a1"));
 }
 
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A variant the user saved (a 6×6 Astoria under another name) is listed
+ * on the start page with its description, and activating its row starts
+ * it; so does a built-in's row. */
+static void
+test_start_view_rows (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
+  g_autofree char *path = g_build_filename (dir, "small-astoria.bsvariant", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  GtkWidget *row;
+
+  if (!have_module ("astoria"))
+    return;
+  variant = bs_variant_lookup ("astoria", &error);
+  g_assert_no_error (error);
+  g_free (variant->name);
+  variant->name = g_strdup ("Small Astoria");
+  g_free (variant->description);
+  variant->description = g_strdup ("Astoria on 6×6");
+  g_assert_true (bs_variant_set (variant, "width", "6", &error));
+  g_assert_true (bs_variant_set (variant, "height", "6", &error));
+  bs_variant_set_supply (variant, 1, "circle", 9);
+  bs_variant_set_supply (variant, 1, "triangle", 9);
+  bs_variant_set_supply (variant, 2, "circle", 9);
+  bs_variant_set_supply (variant, 2, "triangle", 9);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (bs_variant_save_file (variant, path, &error));
+  g_assert_no_error (error);
+
+  bs_window_show_start (fixture->window);
+  row = find_row (GTK_WIDGET (fixture->window), "Small Astoria");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Astoria on 6×6");
+  g_assert_nonnull (find_row (GTK_WIDGET (fixture->window), "Agoraphobia"));
+
+  g_signal_emit_by_name (row, "activate");
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  g_assert_cmpstr (bs_game_get_variant (bs_window_get_game (fixture->window))->name, ==,
+                   "Small Astoria");
+  g_assert_cmpint (bs_game_get_ruleset (bs_window_get_game (fixture->window))->n_cells, ==, 36);
+  g_unlink (path);
+}
+
 /* A broken record and a record with an illegal move are refused with
  * where and why; the game in the window is left as it was. */
 static void
@@ -843,17 +907,38 @@ test_command_line_screenshot (Fixture       *fixture,
   g_assert_nonnull (strstr (err, "no-such-game"));
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  g_autofree char *data_home = NULL;
   int status;
 
   g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* Never write to the user's recent files. */
-  g_setenv ("XDG_DATA_HOME", g_get_tmp_dir (), TRUE);
+  /* Never touch the user's recent files or variants. */
+  data_home = g_dir_make_tmp ("boardsmith-ui-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
@@ -882,6 +967,8 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/app/tribes-history", Fixture, NULL, fixture_setup, test_tribes_history,
               fixture_teardown);
+  g_test_add ("/app/start-view-rows", Fixture, NULL, fixture_setup, test_start_view_rows,
+              fixture_teardown);
   g_test_add ("/app/bad-record", Fixture, NULL, fixture_setup, test_bad_record,
               fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
@@ -899,5 +986,6 @@ main (int   argc,
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
+  remove_tree (data_home);
   return status;
 }
