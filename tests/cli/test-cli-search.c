@@ -204,6 +204,7 @@ test_think_simultaneous (void)
 {
   g_auto(Run) run = { 0 };
   g_autoptr(JsonObject) o = NULL;
+  JsonArray *orders;
   const char *round;
 
   if (!have_module ("tribes"))
@@ -212,9 +213,17 @@ test_think_simultaneous (void)
   g_assert_cmpint (run.status, ==, 0);
   o = parse_object (run.out);
   g_assert_cmpint (json_object_get_int_member (o, "player"), ==, 1);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "orders")), ==, 12);
+  orders = json_object_get_array_member (o, "orders");
+  g_assert_cmpuint (json_array_get_length (orders), ==, 12);
   round = json_object_get_string_member (o, "round");
   g_assert_nonnull (strchr (round, ';'));
+  /* Player 1's part of the round is their orders, in the same order. */
+  for (guint i = 0; i < json_array_get_length (orders); i++)
+    {
+      const char *order = json_array_get_string_element (orders, i);
+      g_assert_nonnull (strstr (round, order));
+      g_assert_true (strstr (round, order) < strchr (round, ';'));
+    }
 }
 
 static void
