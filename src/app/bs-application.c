@@ -262,6 +262,7 @@ bs_application_startup (GApplication *app)
     { "win.save-as", { "<Shift><Control>s", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Shift><Control>z", "<Control>y", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
     { "win.history-back", { "<Alt>Left", NULL } },
     { "win.history-forward", { "<Alt>Right", NULL } },
     { "win.history-start", { "<Alt>Home", NULL } },

@@ -43,6 +43,12 @@ struct _BsPlayScene {
   guint8       *reveal_doomed;    /* n_cells: pieces that die in the round */
   char         *reveal_caption;
   guint         reveal_turn;      /* the round being revealed (history index) */
+
+  /* A hint: cells to mark (or, simultaneous, orders to draw); NULL = none. */
+  guint8       *hint_cells;       /* n_cells */
+  gint16       *hint_orders;      /* n_cells */
+  int           hint_from;
+  gboolean      hint_shown;
 };
 
 G_DEFINE_FINAL_TYPE (BsPlayScene, bs_play_scene, G_TYPE_OBJECT)
@@ -155,8 +161,13 @@ static gboolean
 is_human_turn (BsPlayScene *self)
 {
   const BsPosition *pos = bs_game_get_position (self->game);
+  int player = self->style == BS_PLAY_STYLE_ORDERS ? self->entering : pos->to_move;
 
-  return bs_game_get_seat (self->game, pos->to_move) == BS_SEAT_HUMAN;
+  /* The reveal (nobody entering) is for everyone to see. */
+  if (player != 1 && player != 2)
+    return TRUE;
+
+  return bs_game_get_seat (self->game, player) == BS_SEAT_HUMAN;
 }
 
 /* The placement notation for the chosen kind (and direction) on a cell,
@@ -320,6 +331,7 @@ set_phase (BsPlayScene  *self,
   self->phase = phase;
   self->entering = entering;
   self->selected = BS_NO_CELL;
+  self->hint_shown = FALSE;
   if (phase == BS_ROUND_PHASE_ORDERS)
     for (int c = 0; c < self->n_cells; c++)
       self->orders[c] = BS_NO_CELL;
@@ -375,6 +387,7 @@ on_position_changed (BsPlayScene *self,
 
   self->selected = BS_NO_CELL;
   self->pending_cell = BS_NO_CELL;
+  self->hint_shown = FALSE;
   rebuild_legal (self);
 
   if (self->style == BS_PLAY_STYLE_ORDERS)
@@ -451,6 +464,8 @@ bs_play_scene_finalize (GObject *object)
   g_clear_pointer (&self->reveal_text, g_free);
   g_clear_pointer (&self->reveal_doomed, g_free);
   g_clear_pointer (&self->reveal_caption, g_free);
+  g_clear_pointer (&self->hint_cells, g_free);
+  g_clear_pointer (&self->hint_orders, g_free);
 
   G_OBJECT_CLASS (bs_play_scene_parent_class)->finalize (object);
 }
@@ -593,6 +608,8 @@ bs_play_scene_new (BsGame *game)
   self->orders = g_new0 (gint16, self->n_cells);
   self->reveal_targets = g_new0 (gint16, self->n_cells);
   self->reveal_doomed = g_new0 (guint8, self->n_cells);
+  self->hint_cells = g_new0 (guint8, self->n_cells);
+  self->hint_orders = g_new0 (gint16, self->n_cells);
   for (int c = 0; c < self->n_cells; c++)
     self->orders[c] = self->reveal_targets[c] = BS_NO_CELL;
   self->cursor = self->n_cells / 2;
@@ -930,6 +947,7 @@ bs_play_scene_activate_cell (BsPlayScene *self,
     }
 
   bs_play_scene_set_cursor (self, cell);
+  self->hint_shown = FALSE;
 
   if (bs_position_is_over (bs_game_get_position (self->game))
       && !(self->style == BS_PLAY_STYLE_ORDERS && self->phase == BS_ROUND_PHASE_REVEAL))
@@ -991,6 +1009,11 @@ bs_play_scene_play_word (BsPlayScene *self,
 
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
 
+  if (!is_human_turn (self))
+    {
+      bs_play_scene_message (self, _("The computer is thinking"));
+      return FALSE;
+    }
   if (!is_legal (self, word, &move))
     {
       explain (self, word);
@@ -1167,6 +1190,12 @@ bs_play_scene_advance_round (BsPlayScene  *self,
     case BS_ROUND_PHASE_HANDOVER:
       if (bs_position_is_over (pos))
         return FALSE;
+      if (!is_human_turn (self))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                               _("The computer is giving its orders"));
+          return FALSE;
+        }
       set_phase (self, BS_ROUND_PHASE_ORDERS, self->entering);
       break;
 
@@ -1218,7 +1247,8 @@ bs_play_scene_get_display_position (BsPlayScene *self)
       return bs_game_get_position_at (self->game, self->reveal_turn);
     case BS_ROUND_PHASE_HANDOVER:
       /* At the start of a round nothing secret is on the board yet. */
-      return self->entering == 1 ? bs_game_get_position (self->game) : NULL;
+      return self->entering == 1 || !is_human_turn (self)
+             ? bs_game_get_position (self->game) : NULL;
     case BS_ROUND_PHASE_ORDERS:
     default:
       return bs_game_get_position (self->game);
@@ -1291,6 +1321,11 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
   if (self->style != BS_PLAY_STYLE_ORDERS)
     {
       last_move_cells (self, &options->last_move_from, &options->last_move_to);
+      if (self->hint_shown)
+        {
+          options->highlights = self->hint_cells;
+          options->selected = self->hint_from;
+        }
       return;
     }
 
@@ -1317,6 +1352,8 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
           else
             self->render_orders[c] = BS_NO_CELL;
         }
+      if (self->hint_shown)
+        memcpy (self->render_orders, self->hint_orders, sizeof (gint16) * self->n_cells);
       options->orders = self->render_orders;
     }
 }
@@ -1360,4 +1397,122 @@ bs_play_scene_describe_turn (BsPlayScene *self)
   if (g_hash_table_size (self->legal) == 1 && is_legal (self, "pass", NULL))
     return g_strdup_printf (_("%s cannot move and must pass"), name);
   return g_strdup_printf (_("%s to move"), name);
+}
+
+gboolean
+bs_play_scene_submit_orders (BsPlayScene   *self,
+                             int            player,
+                             const gint16  *targets,
+                             GError       **error)
+{
+  const BsPosition *pos;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  g_return_val_if_fail (self->style == BS_PLAY_STYLE_ORDERS, FALSE);
+  g_return_val_if_fail (player == 1 || player == 2, FALSE);
+  g_return_val_if_fail (targets != NULL, FALSE);
+
+  pos = bs_game_get_position (self->game);
+  if (bs_position_is_over (pos) || self->phase == BS_ROUND_PHASE_REVEAL
+      || self->entering != player)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("%s does not give orders now"), bs_game_get_player_name (self->game, player));
+      return FALSE;
+    }
+
+  for (int c = 0; c < self->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == player)
+      self->reveal_targets[c] = targets[c] != BS_NO_CELL ? targets[c] : c;
+
+  if (player == 1)
+    {
+      /* Nobody needs to look away from a computer's orders. */
+      if (bs_game_get_seat (self->game, 2) == BS_SEAT_HUMAN)
+        set_phase (self, BS_ROUND_PHASE_ORDERS, 2);
+      else
+        set_phase (self, BS_ROUND_PHASE_HANDOVER, 2);
+      update_highlights (self);
+      bs_play_scene_changed (self);
+      return TRUE;
+    }
+  if (!play_round (self, error))
+    {
+      set_phase (self, BS_ROUND_PHASE_HANDOVER, 1);
+      bs_play_scene_changed (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The cells named in a notation ("c3", "b2-c3", "c3>N"): marks all of
+ * them and returns the first one a piece leaves, or BS_NO_CELL. */
+static int
+mark_notation_cells (BsPlayScene *self,
+                     const char  *text,
+                     guint8      *marks)
+{
+  const BsRuleset *rs = scene_rs (self);
+  int first = BS_NO_CELL;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      const char *start = p;
+      g_autofree char *label = NULL;
+      int cell;
+
+      if (!g_ascii_islower (*p))
+        {
+          p++;
+          continue;
+        }
+      while (g_ascii_islower (*p))
+        p++;
+      if (!g_ascii_isdigit (*p))
+        continue;
+      while (g_ascii_isdigit (*p))
+        p++;
+      label = g_strndup (start, p - start);
+      cell = bs_board_find_cell (rs->board, label, NULL);
+      if (cell == BS_NO_CELL)
+        continue;
+      marks[cell] = 1;
+      if (first == BS_NO_CELL)
+        first = cell;
+    }
+  return strchr (text, '-') != NULL ? first : BS_NO_CELL;
+}
+
+void
+bs_play_scene_show_hint (BsPlayScene *self,
+                         const char  *notation,
+                         const gint16 *orders)
+{
+  g_return_if_fail (BS_IS_PLAY_SCENE (self));
+
+  memset (self->hint_cells, 0, self->n_cells);
+  self->hint_from = BS_NO_CELL;
+  self->hint_shown = notation != NULL || orders != NULL;
+  if (orders != NULL)
+    memcpy (self->hint_orders, orders, sizeof (gint16) * self->n_cells);
+  else
+    for (int c = 0; c < self->n_cells; c++)
+      self->hint_orders[c] = BS_NO_CELL;
+  if (notation != NULL)
+    self->hint_from = mark_notation_cells (self, notation, self->hint_cells);
+  bs_play_scene_changed (self);
+}
+
+gboolean
+bs_play_scene_get_hint_shown (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  return self->hint_shown;
+}
+
+const guint8 *
+bs_play_scene_get_hint_cells (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+  return self->hint_shown ? self->hint_cells : NULL;
 }

@@ -101,4 +101,21 @@ void              bs_play_scene_fill_render_options  (BsPlayScene     *self,
 /* "Light to move", "Dark gives orders"… */
 char             *bs_play_scene_describe_turn        (BsPlayScene     *self);
 
+/* Simultaneous games: enters the whole round's orders of `player` at once
+ * (a computer seat): targets[n_cells] like bs_play_scene_get_order(). The
+ * hand-over before a human who follows a computer is skipped. */
+gboolean          bs_play_scene_submit_orders        (BsPlayScene     *self,
+                                                      int              player,
+                                                      const gint16    *targets,
+                                                      GError         **error);
+/* Marks a suggested move on the board until the position or the phase
+ * changes: the cells named in `notation`, or (simultaneous) `orders`
+ * drawn as arrows; both NULL clears it. */
+void              bs_play_scene_show_hint            (BsPlayScene     *self,
+                                                      const char      *notation,
+                                                      const gint16    *orders);
+gboolean          bs_play_scene_get_hint_shown       (BsPlayScene     *self);
+/* n_cells flags of the cells the hint marks, or NULL. */
+const guint8     *bs_play_scene_get_hint_cells       (BsPlayScene     *self);
+
 G_END_DECLS

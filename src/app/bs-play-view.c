@@ -515,8 +515,10 @@ sync_round (BsPlayView *self)
   other = bs_game_get_player_name (game, entering == 2 ? 1 : 2);
   over = bs_position_is_over (bs_game_get_position (game));
 
+  /* No hand-over screen for a computer's orders. */
   gtk_widget_set_visible (GTK_WIDGET (self->handover_page),
-                          phase == BS_ROUND_PHASE_HANDOVER && !over);
+                          phase == BS_ROUND_PHASE_HANDOVER && !over
+                          && bs_game_get_seat (game, entering ? entering : 1) == BS_SEAT_HUMAN);
   gtk_widget_set_visible (self->round_bar, phase != BS_ROUND_PHASE_HANDOVER);
 
   if (phase == BS_ROUND_PHASE_HANDOVER && !over)

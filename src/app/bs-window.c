@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 
 #include "bs-compat.h"
+#include "bs-computer-controls.h"
+#include "bs-computer-player.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
 
@@ -17,6 +19,7 @@ struct _BsWindow {
   GSettings            *settings;
   BsGame               *game;
   BsPlayScene          *scene;
+  BsComputerPlayer     *computer;
   GSignalGroup         *game_signals;
   GSignalGroup         *scene_signals;
   AdwToast             *toast;
@@ -25,6 +28,7 @@ struct _BsWindow {
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
+  AdwHeaderBar         *header_bar;
   GtkWidget            *back_button;
   GtkWidget            *history_box;
   GtkWidget            *new_game_button;
@@ -359,6 +363,7 @@ set_game (BsWindow *self,
   g_signal_group_set_target (self->game_signals, game);
   g_signal_group_set_target (self->scene_signals, scene);
   bs_play_view_set_scene (self->play_view, scene);
+  bs_computer_player_set_scene (self->computer, scene);
 
   if (game != NULL)
     {
@@ -630,7 +635,7 @@ undo_activated (GSimpleAction *action,
   BsWindow *self = user_data;
 
   if (self->game != NULL)
-    bs_game_undo (self->game);
+    bs_computer_player_undo (self->computer);
 }
 
 static void
@@ -801,6 +806,10 @@ bs_window_dispose (GObject *object)
 {
   BsWindow *self = (BsWindow *) object;
 
+  /* Closing the window stops the computer at once. */
+  if (self->computer != NULL)
+    bs_computer_player_set_scene (self->computer, NULL);
+  g_clear_object (&self->computer);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   if (self->scene_signals != NULL)
@@ -842,6 +851,7 @@ bs_window_class_init (BsWindowClass *klass)
                                                "/io/github/boardsmith/Boardsmith/bs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, history_box);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, new_game_button);
@@ -866,6 +876,18 @@ bs_window_init (BsWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+
+  self->computer = bs_computer_player_new (self->settings);
+  bs_computer_player_add_actions (self->computer, G_ACTION_MAP (self));
+  g_signal_connect_object (self->computer, "message",
+                           G_CALLBACK (bs_window_show_message), self, G_CONNECT_SWAPPED);
+  {
+    GtkWidget *controls = bs_computer_controls_new (self->computer);
+
+    adw_header_bar_pack_end (self->header_bar, controls);
+    g_object_bind_property (self->new_game_button, "visible", controls, "visible",
+                            G_BINDING_SYNC_CREATE);
+  }
 
   g_settings_bind (self->settings, "show-coordinates",
                    bs_play_view_get_board_view (self->play_view), "coordinates",
@@ -909,6 +931,13 @@ bs_window_get_scene (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
   return self->scene;
+}
+
+BsComputerPlayer *
+bs_window_get_computer_player (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->computer;
 }
 
 BsPlayView *

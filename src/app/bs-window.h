@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "bs-computer-player.h"
 #include "bs-game.h"
 #include "bs-play-scene.h"
 #include "bs-play-view.h"
@@ -42,6 +43,8 @@ void         bs_window_show_start     (BsWindow       *self);
 BsGame      *bs_window_get_game       (BsWindow       *self);
 BsPlayScene *bs_window_get_scene      (BsWindow       *self);
 BsPlayView  *bs_window_get_play_view  (BsWindow       *self);
+/* The computer opponent: seats, hints, pause. */
+BsComputerPlayer *bs_window_get_computer_player (BsWindow *self);
 /* "start" or "play". */
 const char  *bs_window_get_page       (BsWindow       *self);
 /* Shows a message in a toast (tests read the last one). */

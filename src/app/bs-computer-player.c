@@ -1,0 +1,893 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-computer-player.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+/* How long both players' orders stay revealed before two computers play
+ * the next round, and how long a hint search may take at most. */
+#define REVEAL_DELAY_MS 1500
+#define HINT_TIME_MS    1500
+
+/* One search: it outlives a cancellation (the thread notices it within a
+ * few hundred iterations), so it owns its progress and holds the player. */
+typedef struct {
+  BsComputerPlayer *self;
+  GCancellable     *cancellable;
+  BsSearchProgress  progress;
+  guint             generation;
+  int               player;
+  gboolean          hint;
+} Ticket;
+
+struct _BsComputerPlayer {
+  GObject        parent_instance;
+
+  GSettings     *settings;
+  BsPlayScene   *scene;
+  BsGame        *game;
+  GSignalGroup  *game_signals;
+  GSignalGroup  *scene_signals;
+  BsSeat         seats[2];
+  BsSearchLevel  levels[2];
+  guint64        playouts;
+  guint          move_delay_ms;
+
+  /* Bumped by every cancellation: a result from an older generation is
+   * dropped however late it comes back. */
+  guint          generation;
+  Ticket        *ticket;          /* the running search, or NULL */
+  guint          poll_id;
+  guint          start_id;
+  guint          reveal_id;
+  /* A chosen move shown for a moment before it is played. */
+  BsSearchResult *pending;
+  guint          pending_id;
+  guint          n_played;
+  char          *last_hint;
+  gboolean       paused;
+  /* The user asked the computer to go on from an earlier position (resume,
+   * a seat change): without that it does not play over the redo tail. */
+  gboolean       play_here;
+
+  GSimpleAction *hint_action;
+  GSimpleAction *pause_action;
+};
+
+G_DEFINE_FINAL_TYPE (BsComputerPlayer, bs_computer_player, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_THINKING,
+  PROP_FRACTION,
+  PROP_PAUSED,
+  PROP_HAS_COMPUTER,
+  N_PROPS
+};
+
+enum {
+  MESSAGE,
+  SEATS_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const char * const seat_names[] = { "easy", "medium", "hard" };
+
+static void schedule (BsComputerPlayer *self);
+
+static void
+ticket_free (Ticket *ticket)
+{
+  g_clear_object (&ticket->cancellable);
+  g_clear_object (&ticket->self);
+  g_free (ticket);
+}
+
+static void
+message (BsComputerPlayer *self,
+         const char       *text)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
+static gboolean
+has_computer (BsComputerPlayer *self)
+{
+  return self->seats[0] == BS_SEAT_COMPUTER || self->seats[1] == BS_SEAT_COMPUTER;
+}
+
+static void
+update_actions (BsComputerPlayer *self)
+{
+  if (self->hint_action != NULL)
+    g_simple_action_set_enabled (self->hint_action, self->scene != NULL);
+  if (self->pause_action != NULL)
+    {
+      g_simple_action_set_enabled (self->pause_action, has_computer (self));
+      g_simple_action_set_state (self->pause_action, g_variant_new_boolean (self->paused));
+    }
+}
+
+static gboolean
+poll_progress (gpointer data)
+{
+  BsComputerPlayer *self = data;
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+set_ticket (BsComputerPlayer *self,
+            Ticket           *ticket)
+{
+  gboolean was_thinking = self->ticket != NULL;
+
+  self->ticket = ticket;
+  if (ticket != NULL && self->poll_id == 0)
+    self->poll_id = g_timeout_add (100, poll_progress, self);
+  else if (ticket == NULL)
+    g_clear_handle_id (&self->poll_id, g_source_remove);
+  if (was_thinking != (ticket != NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+}
+
+void
+bs_computer_player_cancel (BsComputerPlayer *self)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+
+  self->generation++;
+  if (self->ticket != NULL)
+    {
+      g_cancellable_cancel (self->ticket->cancellable);
+      set_ticket (self, NULL);
+    }
+  g_clear_handle_id (&self->pending_id, g_source_remove);
+  g_clear_handle_id (&self->reveal_id, g_source_remove);
+  g_clear_pointer (&self->pending, bs_search_result_free);
+}
+
+/* The player whose move or orders are asked for now, or 0. */
+static int
+player_to_act (BsComputerPlayer *self)
+{
+  const BsPosition *pos = bs_game_get_position (self->game);
+
+  if (bs_position_is_over (pos))
+    return 0;
+  if (bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS)
+    return pos->to_move;
+  if (bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
+    return 0;
+  return bs_play_scene_get_entering (self->scene);
+}
+
+/* The orders of `player` in a simultaneous result, as targets per cell. */
+static gint16 *
+result_orders (BsComputerPlayer     *self,
+               const BsSearchResult *result,
+               int                   player,
+               char                **notation)
+{
+  BsRuleset *rs = bs_game_get_ruleset (self->game);
+  g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (self->game));
+  gint16 *targets = g_new (gint16, rs->n_cells);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (int c = 0; c < rs->n_cells; c++)
+    targets[c] = BS_NO_CELL;
+  for (guint i = 0; i < result->n_round_steps; i++)
+    {
+      g_autofree char *step = bs_ruleset_format_move (rs, pos, result->round_steps[i]);
+      const char *dash = strchr (step, '-');
+
+      if (i >= result->player_first_step
+          && i < result->player_first_step + result->n_steps && dash != NULL)
+        {
+          g_autofree char *from_label = g_strndup (step, dash - step);
+          int from = bs_board_find_cell (rs->board, from_label, NULL);
+          int to = bs_board_find_cell (rs->board, dash + 1, NULL);
+
+          if (from != BS_NO_CELL && to != BS_NO_CELL)
+            {
+              targets[from] = (gint16) to;
+              /* A hint names the moves; the rest defend. */
+              if (from != to)
+                g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", step);
+            }
+        }
+      bs_ruleset_apply (rs, pos, result->round_steps[i], NULL);
+    }
+  if (notation != NULL)
+    *notation = g_string_free (g_steal_pointer (&text), FALSE);
+  (void) player;
+  return targets;
+}
+
+static gboolean
+play_pending (gpointer data)
+{
+  BsComputerPlayer *self = data;
+  g_autoptr(BsSearchResult) result = g_steal_pointer (&self->pending);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  self->pending_id = 0;
+  g_assert (result != NULL);
+
+  if (bs_game_is_simultaneous (self->game))
+    {
+      g_autofree gint16 *targets = result_orders (self, result, result->player, NULL);
+
+      ok = bs_play_scene_submit_orders (self->scene, result->player, targets, &error);
+    }
+  else
+    ok = bs_game_play_turn (self->game, result->steps, result->n_steps, &error);
+
+  if (!ok)
+    {
+      /* The engine chose a move the rules refuse: say so, never play on. */
+      g_warning ("The computer's move was refused: %s", error->message);
+      message (self, error->message);
+      self->paused = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+      update_actions (self);
+      return G_SOURCE_REMOVE;
+    }
+  self->n_played++;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_hint (BsComputerPlayer     *self,
+           const BsSearchResult *result)
+{
+  g_autofree char *notation = NULL;
+  g_autofree char *text = NULL;
+
+  if (bs_game_is_simultaneous (self->game))
+    {
+      g_autofree gint16 *targets = result_orders (self, result, result->player, &notation);
+
+      bs_play_scene_show_hint (self->scene, NULL, targets);
+      if (notation[0] == '\0')
+        text = g_strdup (_("Hint: every piece defends"));
+      else
+        /* Translators: %s lists orders such as "b1-a1 c2-c3". */
+        text = g_strdup_printf (_("Hint: %s (the other pieces defend)"), notation);
+    }
+  else
+    {
+      BsRuleset *rs = bs_game_get_ruleset (self->game);
+
+      notation = bs_ruleset_format_turn (rs, bs_game_get_position (self->game),
+                                         result->steps, result->n_steps);
+      bs_play_scene_show_hint (self->scene, notation, NULL);
+      /* Translators: %s is a move such as "d4" or "b2-c3"; %.0f%% the odds. */
+      text = g_strdup_printf (_("Hint: %s (wins %.0f%% of the playouts)"),
+                              notation, 100.0 * result->win_rate);
+    }
+  g_free (self->last_hint);
+  self->last_hint = g_steal_pointer (&notation);
+  message (self, text);
+}
+
+static void
+on_search_done (GObject      *source,
+                GAsyncResult *res,
+                gpointer      data)
+{
+  Ticket *ticket = data;
+  BsComputerPlayer *self = ticket->self;
+  g_autoptr(BsSearchResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean current = ticket->generation == self->generation;
+
+  result = bs_search_run_finish (res, &error);
+  if (self->ticket == ticket)
+    set_ticket (self, NULL);
+
+  if (!current || self->scene == NULL)
+    {
+      ticket_free (ticket);
+      return;
+    }
+  if (result == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        message (self, error->message);
+      ticket_free (ticket);
+      return;
+    }
+
+  if (ticket->hint)
+    show_hint (self, result);
+  else if (bs_game_is_simultaneous (self->game))
+    {
+      /* The orders stay secret until the reveal. */
+      self->pending = g_steal_pointer (&result);
+      self->pending_id = g_idle_add (play_pending, self);
+    }
+  else
+    {
+      g_autofree char *notation =
+        bs_ruleset_format_turn (bs_game_get_ruleset (self->game),
+                                bs_game_get_position (self->game),
+                                result->steps, result->n_steps);
+
+      /* Mark the move for a moment, so that it is seen being played. */
+      bs_play_scene_show_hint (self->scene, notation, NULL);
+      self->pending = g_steal_pointer (&result);
+      self->pending_id = g_timeout_add (self->move_delay_ms, play_pending, self);
+    }
+  ticket_free (ticket);
+}
+
+static void
+start_search (BsComputerPlayer *self,
+              int               player,
+              gboolean          hint)
+{
+  BsRuleset *rs = bs_game_get_ruleset (self->game);
+  const BsPosition *pos = bs_game_get_position (self->game);
+  BsSearchParams params;
+  Ticket *ticket;
+  guint64 seed;
+
+  /* Seeded from the game and the ply: a fixed playout budget replays. */
+  seed = bs_game_get_seed (self->game)
+         ^ ((guint64) (bs_game_get_current (self->game) + 1) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15))
+         ^ (hint ? G_GUINT64_CONSTANT (0x5bd1e995) : 0);
+  if (self->playouts > 0)
+    {
+      bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
+      params.playouts = self->playouts;
+      params.time_ms = 0;
+    }
+  else if (hint)
+    {
+      bs_search_params_init (&params, BS_SEARCH_LEVEL_HARD, seed);
+      params.time_ms = HINT_TIME_MS;
+    }
+  else
+    bs_search_params_init (&params, self->levels[player - 1], seed);
+  params.player = bs_game_is_simultaneous (self->game) ? player : 0;
+
+  ticket = g_new0 (Ticket, 1);
+  ticket->self = g_object_ref (self);
+  ticket->cancellable = g_cancellable_new ();
+  ticket->generation = self->generation;
+  ticket->player = player;
+  ticket->hint = hint;
+  bs_search_progress_reset (&ticket->progress);
+  set_ticket (self, ticket);
+
+  bs_search_run_async (rs, pos, &params, &ticket->progress, ticket->cancellable,
+                       on_search_done, ticket);
+}
+
+static gboolean
+continue_after_reveal (gpointer data)
+{
+  BsComputerPlayer *self = data;
+
+  self->reveal_id = 0;
+  if (self->scene != NULL && bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
+    bs_play_scene_advance_round (self->scene, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts what the computer has to do now, if anything. */
+static gboolean
+maybe_start (gpointer data)
+{
+  BsComputerPlayer *self = data;
+  int player;
+
+  self->start_id = 0;
+  if (self->scene == NULL || self->paused || self->ticket != NULL || self->pending != NULL)
+    return G_SOURCE_REMOVE;
+  if (bs_position_is_over (bs_game_get_position (self->game)))
+    return G_SOURCE_REMOVE;
+  /* Looking back in the history is not an invitation to play over it. */
+  if (bs_game_get_current (self->game) != bs_game_get_n_turns (self->game) && !self->play_here)
+    return G_SOURCE_REMOVE;
+
+  if (bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS)
+    {
+      BsRoundPhase phase = bs_play_scene_get_phase (self->scene);
+
+      if (phase == BS_ROUND_PHASE_REVEAL)
+        {
+          /* Two computers: the rounds follow one another by themselves. */
+          if (self->seats[0] == BS_SEAT_COMPUTER && self->seats[1] == BS_SEAT_COMPUTER
+              && self->reveal_id == 0)
+            self->reveal_id = g_timeout_add (MAX (self->move_delay_ms * 3, 1),
+                                             continue_after_reveal, self);
+          return G_SOURCE_REMOVE;
+        }
+      player = bs_play_scene_get_entering (self->scene);
+      if (self->seats[player - 1] == BS_SEAT_COMPUTER)
+        {
+          self->play_here = FALSE;
+          start_search (self, player, FALSE);
+        }
+      else if (phase == BS_ROUND_PHASE_HANDOVER && self->seats[2 - player] == BS_SEAT_COMPUTER)
+        /* Nobody to hide the board from. */
+        bs_play_scene_advance_round (self->scene, NULL);
+      return G_SOURCE_REMOVE;
+    }
+
+  player = player_to_act (self);
+  if (player != 0 && self->seats[player - 1] == BS_SEAT_COMPUTER)
+    {
+      self->play_here = FALSE;
+      start_search (self, player, FALSE);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule (BsComputerPlayer *self)
+{
+  if (self->start_id == 0 && self->scene != NULL)
+    self->start_id = g_idle_add (maybe_start, self);
+}
+
+static void
+on_position_changed (BsComputerPlayer *self)
+{
+  self->play_here = FALSE;
+  bs_computer_player_cancel (self);
+  schedule (self);
+}
+
+static void
+on_phase_changed (BsComputerPlayer *self)
+{
+  /* A round's phases do not change the position: a pending reveal timer
+   * or hint belongs to the phase that ended. */
+  if (self->ticket != NULL && self->ticket->hint)
+    bs_computer_player_cancel (self);
+  schedule (self);
+}
+
+static void
+bs_computer_player_dispose (GObject *object)
+{
+  BsComputerPlayer *self = (BsComputerPlayer *) object;
+
+  bs_computer_player_cancel (self);
+  g_clear_handle_id (&self->start_id, g_source_remove);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  if (self->scene_signals != NULL)
+    g_signal_group_set_target (self->scene_signals, NULL);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->scene_signals);
+  g_clear_object (&self->scene);
+  g_clear_object (&self->game);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->hint_action);
+  g_clear_object (&self->pause_action);
+
+  G_OBJECT_CLASS (bs_computer_player_parent_class)->dispose (object);
+}
+
+static void
+bs_computer_player_finalize (GObject *object)
+{
+  BsComputerPlayer *self = (BsComputerPlayer *) object;
+
+  g_free (self->last_hint);
+
+  G_OBJECT_CLASS (bs_computer_player_parent_class)->finalize (object);
+}
+
+static void
+bs_computer_player_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  BsComputerPlayer *self = BS_COMPUTER_PLAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_THINKING:
+      g_value_set_boolean (value, bs_computer_player_get_thinking (self));
+      break;
+    case PROP_FRACTION:
+      g_value_set_double (value, bs_computer_player_get_fraction (self));
+      break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->paused);
+      break;
+    case PROP_HAS_COMPUTER:
+      g_value_set_boolean (value, has_computer (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_computer_player_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  BsComputerPlayer *self = BS_COMPUTER_PLAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      bs_computer_player_set_paused (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_computer_player_class_init (BsComputerPlayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = bs_computer_player_dispose;
+  object_class->finalize = bs_computer_player_finalize;
+  object_class->get_property = bs_computer_player_get_property;
+  object_class->set_property = bs_computer_player_set_property;
+
+  properties[PROP_THINKING] =
+    g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_FRACTION] =
+    g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_HAS_COMPUTER] =
+    g_param_spec_boolean ("has-computer", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* Something to tell the user (a hint, an error). */
+  signals[MESSAGE] =
+    g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* A seat or a level changed. */
+  signals[SEATS_CHANGED] =
+    g_signal_new ("seats-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+bs_computer_player_init (BsComputerPlayer *self)
+{
+  self->move_delay_ms = 500;
+  self->levels[0] = self->levels[1] = BS_SEARCH_LEVEL_MEDIUM;
+
+  self->game_signals = g_signal_group_new (BS_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "position-changed",
+                                 G_CALLBACK (on_position_changed), self, G_CONNECT_SWAPPED);
+  self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
+  g_signal_group_connect_object (self->scene_signals, "notify::phase",
+                                 G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
+}
+
+static void
+read_seat (BsComputerPlayer *self,
+           int               player)
+{
+  g_autofree char *key = g_strdup_printf ("seat-%d", player);
+  g_autofree char *value = g_settings_get_string (self->settings, key);
+
+  self->seats[player - 1] = BS_SEAT_HUMAN;
+  for (guint i = 0; i < G_N_ELEMENTS (seat_names); i++)
+    if (g_strcmp0 (value, seat_names[i]) == 0)
+      {
+        self->seats[player - 1] = BS_SEAT_COMPUTER;
+        self->levels[player - 1] = (BsSearchLevel) i;
+      }
+}
+
+BsComputerPlayer *
+bs_computer_player_new (GSettings *settings)
+{
+  BsComputerPlayer *self;
+
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (BS_TYPE_COMPUTER_PLAYER, NULL);
+  if (settings != NULL)
+    {
+      self->settings = g_object_ref (settings);
+      read_seat (self, 1);
+      read_seat (self, 2);
+    }
+  return self;
+}
+
+void
+bs_computer_player_set_scene (BsComputerPlayer *self,
+                              BsPlayScene      *scene)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (scene == NULL || BS_IS_PLAY_SCENE (scene));
+
+  bs_computer_player_cancel (self);
+  g_clear_handle_id (&self->start_id, g_source_remove);
+  g_set_object (&self->scene, scene);
+  {
+    BsGame *game = scene != NULL ? bs_play_scene_get_game (scene) : NULL;
+
+    g_set_object (&self->game, game);
+  }
+  g_signal_group_set_target (self->game_signals, self->game);
+  g_signal_group_set_target (self->scene_signals, scene);
+  self->n_played = 0;
+  self->play_here = FALSE;
+  g_clear_pointer (&self->last_hint, g_free);
+  if (self->paused)
+    {
+      self->paused = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+    }
+  if (self->game != NULL)
+    {
+      bs_game_set_seat (self->game, 1, self->seats[0]);
+      bs_game_set_seat (self->game, 2, self->seats[1]);
+    }
+  update_actions (self);
+  schedule (self);
+}
+
+BsPlayScene *
+bs_computer_player_get_scene (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), NULL);
+  return self->scene;
+}
+
+void
+bs_computer_player_set_seat (BsComputerPlayer *self,
+                             int               player,
+                             BsSeat            seat,
+                             BsSearchLevel     level)
+{
+  gboolean had_computer;
+
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (player == 1 || player == 2);
+  g_return_if_fail (level <= BS_SEARCH_LEVEL_HARD);
+
+  if (self->seats[player - 1] == seat && self->levels[player - 1] == level)
+    return;
+
+  had_computer = has_computer (self);
+  self->seats[player - 1] = seat;
+  self->levels[player - 1] = level;
+  if (self->settings != NULL)
+    {
+      g_autofree char *key = g_strdup_printf ("seat-%d", player);
+
+      g_settings_set_string (self->settings, key,
+                             seat == BS_SEAT_HUMAN ? "human" : seat_names[level]);
+    }
+  if (self->game != NULL)
+    bs_game_set_seat (self->game, player, seat);
+
+  /* A search for the old seat is void; the new one may play at once. */
+  if (self->ticket != NULL && !self->ticket->hint && self->ticket->player == player)
+    bs_computer_player_cancel (self);
+  self->play_here = TRUE;
+  if (had_computer != has_computer (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_COMPUTER]);
+  update_actions (self);
+  g_signal_emit (self, signals[SEATS_CHANGED], 0);
+  schedule (self);
+}
+
+BsSeat
+bs_computer_player_get_seat (BsComputerPlayer *self,
+                             int               player)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), BS_SEAT_HUMAN);
+  g_return_val_if_fail (player == 1 || player == 2, BS_SEAT_HUMAN);
+  return self->seats[player - 1];
+}
+
+BsSearchLevel
+bs_computer_player_get_level (BsComputerPlayer *self,
+                              int               player)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), BS_SEARCH_LEVEL_MEDIUM);
+  g_return_val_if_fail (player == 1 || player == 2, BS_SEARCH_LEVEL_MEDIUM);
+  return self->levels[player - 1];
+}
+
+gboolean
+bs_computer_player_get_paused (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), FALSE);
+  return self->paused;
+}
+
+void
+bs_computer_player_set_paused (BsComputerPlayer *self,
+                               gboolean          paused)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+
+  paused = !!paused;
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+  if (paused)
+    bs_computer_player_cancel (self);
+  else
+    {
+      /* Resuming from an earlier position plays on from there. */
+      self->play_here = TRUE;
+      schedule (self);
+    }
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+gboolean
+bs_computer_player_get_thinking (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), FALSE);
+  return self->ticket != NULL;
+}
+
+double
+bs_computer_player_get_fraction (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), 0.0);
+
+  if (self->ticket == NULL)
+    return 0.0;
+  return CLAMP (bs_search_progress_get_fraction (&self->ticket->progress), 0.0, 1.0);
+}
+
+guint
+bs_computer_player_get_n_played (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), 0);
+  return self->n_played;
+}
+
+gboolean
+bs_computer_player_hint (BsComputerPlayer *self)
+{
+  int player;
+
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), FALSE);
+
+  if (self->scene == NULL)
+    return FALSE;
+  if (self->ticket != NULL && self->ticket->hint)
+    {
+      bs_computer_player_cancel (self);
+      message (self, _("Hint cancelled"));
+      return FALSE;
+    }
+  player = player_to_act (self);
+  if (player == 0)
+    {
+      message (self, bs_position_is_over (bs_game_get_position (self->game))
+                     ? _("The game is over") : _("No move to hint at now"));
+      return FALSE;
+    }
+  if (self->seats[player - 1] == BS_SEAT_COMPUTER || self->ticket != NULL || self->pending != NULL)
+    {
+      message (self, _("The computer is thinking"));
+      return FALSE;
+    }
+  if (bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS
+      && bs_play_scene_get_phase (self->scene) != BS_ROUND_PHASE_ORDERS)
+    {
+      message (self, _("Hints are given while you enter your orders"));
+      return FALSE;
+    }
+  start_search (self, player, TRUE);
+  return TRUE;
+}
+
+const char *
+bs_computer_player_get_last_hint (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), NULL);
+  return self->last_hint;
+}
+
+gboolean
+bs_computer_player_undo (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), FALSE);
+
+  if (self->game == NULL || !bs_game_undo (self->game))
+    return FALSE;
+  /* Against the computer, undo goes back to the human's last turn. */
+  if (self->seats[0] != self->seats[1] && !bs_game_is_simultaneous (self->game))
+    {
+      while (bs_game_get_can_undo (self->game)
+             && self->seats[bs_game_get_to_move (self->game) - 1] == BS_SEAT_COMPUTER)
+        bs_game_undo (self->game);
+      /* Undone to the start with the computer to move: it plays again. */
+      if (self->seats[bs_game_get_to_move (self->game) - 1] == BS_SEAT_COMPUTER)
+        {
+          self->play_here = TRUE;
+          schedule (self);
+        }
+    }
+  return TRUE;
+}
+
+void
+bs_computer_player_set_playouts (BsComputerPlayer *self,
+                                 guint64           playouts)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  self->playouts = playouts;
+}
+
+void
+bs_computer_player_set_move_delay (BsComputerPlayer *self,
+                                   guint             delay_ms)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  self->move_delay_ms = delay_ms;
+}
+
+static void
+hint_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  bs_computer_player_hint (BS_COMPUTER_PLAYER (user_data));
+}
+
+static void
+pause_activated (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  BsComputerPlayer *self = user_data;
+
+  bs_computer_player_set_paused (self, !self->paused);
+}
+
+void
+bs_computer_player_add_actions (BsComputerPlayer *self,
+                                GActionMap       *map)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (G_IS_ACTION_MAP (map));
+
+  g_clear_object (&self->hint_action);
+  g_clear_object (&self->pause_action);
+  self->hint_action = g_simple_action_new ("hint", NULL);
+  g_signal_connect_object (self->hint_action, "activate",
+                           G_CALLBACK (hint_activated), self, 0);
+  self->pause_action = g_simple_action_new_stateful ("pause-computer", NULL,
+                                                     g_variant_new_boolean (FALSE));
+  g_signal_connect_object (self->pause_action, "activate",
+                           G_CALLBACK (pause_activated), self, 0);
+  g_action_map_add_action (map, G_ACTION (self->hint_action));
+  g_action_map_add_action (map, G_ACTION (self->pause_action));
+  update_actions (self);
+}

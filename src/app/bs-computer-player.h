@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-computer-player.h: the computer opponent of the window. It watches a
+ * play scene; when a computer seat is to move it searches a copy of the
+ * position in a GTask thread (bs_search_run_async) and, back in the main
+ * loop, marks the chosen move for a moment and plays it through the game
+ * model like a click would (Tribes: the seat's whole round of orders).
+ * Any change of position (undo, redo, the move list, a new game) cancels
+ * the search at once and drops its result. It also computes hints for a
+ * human seat, which are only shown, never played. */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "bs-play-scene.h"
+#include "bs-search.h"
+
+G_BEGIN_DECLS
+
+#define BS_TYPE_COMPUTER_PLAYER (bs_computer_player_get_type ())
+G_DECLARE_FINAL_TYPE (BsComputerPlayer, bs_computer_player, BS, COMPUTER_PLAYER, GObject)
+
+/* settings (may be NULL) holds the seats as "seat-1"/"seat-2": "human",
+ * "easy", "medium" or "hard"; they are read now and written on change. */
+BsComputerPlayer *bs_computer_player_new            (GSettings        *settings);
+
+/* The scene to play in (NULL: none); cancels what was running. The seats
+ * chosen are applied to the scene's game. */
+void              bs_computer_player_set_scene      (BsComputerPlayer *self,
+                                                     BsPlayScene      *scene);
+BsPlayScene      *bs_computer_player_get_scene      (BsComputerPlayer *self);
+
+void              bs_computer_player_set_seat       (BsComputerPlayer *self,
+                                                     int               player,
+                                                     BsSeat            seat,
+                                                     BsSearchLevel     level);
+BsSeat            bs_computer_player_get_seat       (BsComputerPlayer *self,
+                                                     int               player);
+BsSearchLevel     bs_computer_player_get_level      (BsComputerPlayer *self,
+                                                     int               player);
+
+/* Watching two computers: paused, nothing is searched or played. */
+gboolean          bs_computer_player_get_paused     (BsComputerPlayer *self);
+void              bs_computer_player_set_paused     (BsComputerPlayer *self,
+                                                     gboolean          paused);
+
+/* A search (a move or a hint) is running. */
+gboolean          bs_computer_player_get_thinking   (BsComputerPlayer *self);
+/* Of the running search's budget, 0..1. */
+double            bs_computer_player_get_fraction   (BsComputerPlayer *self);
+/* Turns the computer has played since the scene was set. */
+guint             bs_computer_player_get_n_played   (BsComputerPlayer *self);
+
+/* Searches the move the human to move should play, then marks it on the
+ * board and says it in a "message"; a second call while it runs cancels
+ * it. FALSE (with a message) when no human is to move. */
+gboolean          bs_computer_player_hint           (BsComputerPlayer *self);
+/* The notation of the last hint, or NULL. */
+const char       *bs_computer_player_get_last_hint  (BsComputerPlayer *self);
+/* Stops a running search and a move waiting to be played. */
+void              bs_computer_player_cancel         (BsComputerPlayer *self);
+
+/* Undo for a game against the computer: back to the last turn of a human
+ * seat, so the computer does not answer again at once. */
+gboolean          bs_computer_player_undo           (BsComputerPlayer *self);
+
+/* For tests and the screenshot: a fixed playout budget instead of the
+ * levels' (0: the levels), and how long a chosen move is shown before it
+ * is played, in ms (default 500). */
+void              bs_computer_player_set_playouts   (BsComputerPlayer *self,
+                                                     guint64           playouts);
+void              bs_computer_player_set_move_delay (BsComputerPlayer *self,
+                                                     guint             delay_ms);
+
+/* Adds the window actions "hint" and "pause-computer" (stateful) to map. */
+void              bs_computer_player_add_actions    (BsComputerPlayer *self,
+                                                     GActionMap       *map);
+
+G_END_DECLS
