@@ -763,6 +763,13 @@ bs_computer_player_get_fraction (BsComputerPlayer *self)
   return CLAMP (bs_search_progress_get_fraction (&self->ticket->progress), 0.0, 1.0);
 }
 
+int
+bs_computer_player_get_iterations (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), 0);
+  return self->ticket != NULL ? bs_search_progress_get_iterations (&self->ticket->progress) : 0;
+}
+
 guint
 bs_computer_player_get_n_played (BsComputerPlayer *self)
 {

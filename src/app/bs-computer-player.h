@@ -48,7 +48,10 @@ void              bs_computer_player_set_paused     (BsComputerPlayer *self,
 gboolean          bs_computer_player_get_thinking   (BsComputerPlayer *self);
 /* Of the running search's budget, 0..1. */
 double            bs_computer_player_get_fraction   (BsComputerPlayer *self);
-/* Turns the computer has played since the scene was set. */
+/* Iterations of the running search so far. */
+int               bs_computer_player_get_iterations (BsComputerPlayer *self);
+/* Turns the computer has played since the scene was set (simultaneous:
+ * the rounds of orders it entered, one per computer seat and round). */
 guint             bs_computer_player_get_n_played   (BsComputerPlayer *self);
 
 /* Searches the move the human to move should play, then marks it on the

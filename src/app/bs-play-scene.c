@@ -1379,6 +1379,9 @@ bs_play_scene_describe_turn (BsPlayScene *self)
       switch (self->phase)
         {
         case BS_ROUND_PHASE_HANDOVER:
+          if (!is_human_turn (self))
+            return g_strdup_printf (_("Round %u: %s (computer) gives orders"),
+                                    pos->ply + 1, name);
           return g_strdup_printf (_("Round %u: %s gives orders next"), pos->ply + 1, name);
         case BS_ROUND_PHASE_ORDERS:
           given = bs_play_scene_count_orders (self, &n_pieces);
@@ -1396,6 +1399,8 @@ bs_play_scene_describe_turn (BsPlayScene *self)
     return g_strdup_printf (_("%s: choose the push direction (arrow keys)"), name);
   if (g_hash_table_size (self->legal) == 1 && is_legal (self, "pass", NULL))
     return g_strdup_printf (_("%s cannot move and must pass"), name);
+  if (!is_human_turn (self))
+    return g_strdup_printf (_("%s (computer) to move"), name);
   return g_strdup_printf (_("%s to move"), name);
 }
 

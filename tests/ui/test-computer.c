@@ -1,0 +1,654 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The computer opponent in a real window under Xvfb: two computers play
+ * each seed game to its end through the main loop; undo, the move list
+ * and a new game cancel a running search and nothing is played after it;
+ * the window's main loop keeps turning while the computer thinks; a hint
+ * on a hand-made position names the winning move and is never played; a
+ * Tribes round against the computer skips the hand-overs; and a computer
+ * game in progress is drawn to a PNG. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "bs-application.h"
+#include "bs-computer-controls.h"
+#include "bs-computer-player.h"
+#include "bs-screenshot.h"
+#include "bs-window.h"
+
+static BsApplication *app;
+
+typedef struct {
+  BsWindow  *window;
+  GPtrArray *messages;
+  char      *tmpdir;
+} Fixture;
+
+static void
+pump (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  do
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (1000);
+    }
+  while (g_get_monotonic_time () < end);
+}
+
+typedef gboolean (*Condition) (Fixture *fixture);
+
+/* Runs the main loop until the condition holds, at most timeout_ms. */
+static gboolean
+pump_until (Fixture   *fixture,
+            Condition  condition,
+            guint      timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!condition (fixture))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static BsComputerPlayer *
+computer (Fixture *fixture)
+{
+  return bs_window_get_computer_player (fixture->window);
+}
+
+static BsGame *
+game (Fixture *fixture)
+{
+  return bs_window_get_game (fixture->window);
+}
+
+static gboolean
+is_thinking (Fixture *fixture)
+{
+  return bs_computer_player_get_thinking (computer (fixture));
+}
+
+static gboolean
+is_idle (Fixture *fixture)
+{
+  return !bs_computer_player_get_thinking (computer (fixture));
+}
+
+static gboolean
+is_over (Fixture *fixture)
+{
+  return bs_position_is_over (bs_game_get_position (game (fixture)));
+}
+
+static gboolean
+computer_played_once (Fixture *fixture)
+{
+  return bs_computer_player_get_n_played (computer (fixture)) >= 1;
+}
+
+static void
+on_message (Fixture    *fixture,
+            const char *message)
+{
+  g_ptr_array_add (fixture->messages, g_strdup (message));
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->window = bs_window_new (ADW_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->messages = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect_swapped (computer (fixture), "message", G_CALLBACK (on_message), fixture);
+  fixture->tmpdir = g_dir_make_tmp ("boardsmith-computer-XXXXXX", NULL);
+  g_assert_nonnull (fixture->tmpdir);
+  /* Tests choose the seats; they start as two humans. */
+  bs_computer_player_set_seat (computer (fixture), 1, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (computer (fixture), 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
+  pump (30);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->tmpdir, 0, NULL);
+  const char *name;
+  GList *toplevels;
+
+  if (game (fixture) != NULL)
+    bs_game_set_modified (game (fixture), FALSE);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != fixture->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+  /* Closing the window cancels a search still running; its thread ends
+   * within a few hundred iterations. */
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  pump (100);
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (fixture->tmpdir);
+  g_free (fixture->tmpdir);
+  g_ptr_array_unref (fixture->messages);
+}
+
+static gboolean
+have_module (const char *id)
+{
+  if (bs_module_find (id) != NULL)
+    return TRUE;
+  g_test_skip ("the rule module is not built in this tree");
+  return FALSE;
+}
+
+/* Replays the game's notations on a fresh model of the same variant and
+ * seed: the positions must agree turn by turn. */
+static void
+assert_history_consistent (BsGame *played)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsGame) replay = bs_game_new (bs_game_get_variant (played),
+                                          bs_game_get_seed (played), &error);
+  const BsRuleset *rs = bs_game_get_ruleset (played);
+
+  g_assert_no_error (error);
+  for (guint t = 0; t < bs_game_get_current (played); t++)
+    {
+      const BsPosition *a, *b;
+
+      g_assert_true (bs_game_play_notation (replay, bs_game_get_notation (played, t), &error));
+      g_assert_no_error (error);
+      a = bs_game_get_position_at (played, t + 1);
+      b = bs_game_get_position (replay);
+      g_assert_cmpmem (a->cells, rs->n_cells, b->cells, rs->n_cells);
+      g_assert_cmpint (a->to_move, ==, b->to_move);
+      g_assert_cmpint (a->result, ==, b->result);
+    }
+}
+
+/* Computer against computer with a small playout budget: the game runs to
+ * its end through the main loop, every turn played by the computer through
+ * the model, and the record replays to the same positions. */
+static void
+test_watch_game (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *name = data;
+  g_autoptr(GError) error = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  BsPlayScene *scene;
+
+  if (!have_module (name))
+    return;
+  bs_computer_player_set_playouts (cp, 60);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, name, 7, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  g_assert_cmpint (bs_game_get_seat (game (fixture), 1), ==, BS_SEAT_COMPUTER);
+  g_assert_cmpint (bs_game_get_seat (game (fixture), 2), ==, BS_SEAT_COMPUTER);
+
+  g_assert_true (pump_until (fixture, is_over, 240000));
+  /* A Tribes game is over once its last round has been revealed. */
+  pump (50);
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), >, 0);
+  /* Simultaneous: each seat entered its orders of every round. */
+  g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==,
+                    bs_game_get_n_turns (game (fixture))
+                    * (bs_game_is_simultaneous (game (fixture)) ? 2 : 1));
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, bs_game_get_n_turns (game (fixture)));
+  g_assert_nonnull (bs_game_describe_result (game (fixture)));
+  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS)
+    g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  assert_history_consistent (game (fixture));
+}
+
+static guint ticks;
+
+static gboolean
+count_tick (gpointer data)
+{
+  ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Light (human) plays, Dark (computer, a search of many millions of
+ * playouts) thinks: the main loop keeps turning and the progress grows.
+ * Undo cancels at once: the search stops, Light is to move at the start
+ * again with the move to redo, and no move is played afterwards. The move
+ * list and a new game cancel the same way. */
+static void
+test_cancel_while_thinking (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  BsGame *g;
+  guint tick_id;
+  double fraction;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  bs_computer_player_set_playouts (cp, 500000000);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
+  g_assert_no_error (error);
+  g = game (fixture);
+  pump (50);
+  g_assert_false (is_thinking (fixture));     /* Light, a human, is to move */
+
+  g_assert_true (bs_window_play_moves (fixture->window, "L@d4", &error));
+  g_assert_no_error (error);
+  g_assert_true (pump_until (fixture, is_thinking, 2000));
+
+  /* Responsive: a 10 ms timer fires while the search runs. */
+  ticks = 0;
+  tick_id = g_timeout_add (10, count_tick, NULL);
+  pump (800);
+  g_source_remove (tick_id);
+  g_assert_true (is_thinking (fixture));
+  g_assert_cmpuint (ticks, >=, 30);
+  fraction = bs_computer_player_get_fraction (cp);
+  g_assert_cmpfloat (fraction, >=, 0.0);
+  g_assert_cmpfloat (fraction, <, 1.0);
+  g_assert_cmpint (bs_computer_player_get_iterations (cp), >, 0);
+  /* The human cannot play for the computer meanwhile. */
+  bs_play_scene_activate_cell (bs_window_get_scene (fixture->window), 0);
+  g_assert_cmpuint (bs_game_get_n_turns (g), ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_game_get_current (g), ==, 0);
+  g_assert_cmpuint (bs_game_get_n_turns (g), ==, 1);
+  g_assert_true (bs_game_get_can_redo (g));
+  g_assert_cmpint (bs_game_get_to_move (g), ==, 1);
+  pump (1500);
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 0);
+  g_assert_cmpuint (bs_game_get_current (g), ==, 0);
+  g_assert_cmpuint (bs_game_get_n_turns (g), ==, 1);
+  g_assert_true (bs_game_get_position (g) == bs_game_get_position_at (g, 0));
+
+  /* Redo: the computer is to move at the end of the history again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  g_assert_true (pump_until (fixture, is_thinking, 2000));
+  /* The move list: back to the start cancels. */
+  bs_game_go_to (g, 0);
+  g_assert_false (is_thinking (fixture));
+  pump (200);
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_game_get_n_turns (g), ==, 1);
+
+  /* A new game cancels too (nothing to save: no question asked). */
+  bs_game_go_to (g, 1);
+  g_assert_true (pump_until (fixture, is_thinking, 2000));
+  bs_game_set_modified (g, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
+  g_assert_true (game (fixture) != g);
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
+  pump (100);
+  g_assert_false (is_thinking (fixture));
+}
+
+/* Against the computer, undo goes back to the human's last turn: Light
+ * (human) and Dark (computer) have each played once; one undo leaves
+ * Light to move at the start, and the computer waits. */
+static void
+test_undo_to_human_turn (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+
+  if (!have_module ("astoria"))
+    return;
+  bs_computer_player_set_playouts (cp, 200);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "astoria", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, "C@d4/N", &error));
+  g_assert_no_error (error);
+  g_assert_true (pump_until (fixture, computer_played_once, 20000));
+  pump (50);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
+  g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 0);
+  g_assert_cmpint (bs_game_get_to_move (game (fixture)), ==, 1);
+  pump (300);
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
+}
+
+/* Ikabegamá with a Light token set up on g7 (as in the engine's test):
+ * 1. b1 2. i9-g9 leaves the Dark nest i9 empty and no Light token next to
+ * it; g7 → i9 is (+2, +2), a jump of distance 2, so the jump g7-i9 into
+ * the nest wins at once and nothing else does. Ctrl+H names it, marks g7
+ * and i9, and plays nothing. */
+static void
+test_hint_wins (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *source = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  BsPlayScene *scene;
+  const BsRuleset *rs;
+  const guint8 *marks;
+  char *end;
+  int g7, i9, n_marked = 0;
+
+  if (!have_module ("ikabegama"))
+    return;
+  source = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "ikabegama.xml", NULL);
+  g_assert_true (g_file_get_contents (source, &xml, NULL, &error));
+  g_assert_no_error (error);
+  end = strstr (xml, "</variant>");
+  g_assert_nonnull (end);
+  *end = '\0';
+  path = g_build_filename (fixture->tmpdir, "nest-jump.xml", NULL);
+  {
+    g_autofree char *text =
+      g_strconcat (xml, "  <setup>\n    <piece cell=\"g7\" player=\"1\" kind=\"token\"/>\n"
+                   "  </setup>\n</variant>\n", NULL);
+
+    g_assert_true (g_file_set_contents (path, text, -1, &error));
+    g_assert_no_error (error);
+  }
+  /* At the start of Astoria (no win at once, so the search runs its whole
+   * budget) a second request while it runs cancels it. */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "astoria", 1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  bs_computer_player_set_playouts (cp, 200000000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (is_thinking (fixture));
+  pump (50);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpstr (g_ptr_array_index (fixture->messages, fixture->messages->len - 1), ==,
+                   "Hint cancelled");
+  pump (100);
+  g_assert_false (bs_play_scene_get_hint_shown (scene));
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
+
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, path, 1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  rs = bs_game_get_ruleset (game (fixture));
+  g7 = bs_board_find_cell (rs->board, "g7", NULL);
+  i9 = bs_board_find_cell (rs->board, "i9", NULL);
+  g_assert_true (bs_window_play_moves (fixture->window, "b1 i9-g9", &error));
+  g_assert_no_error (error);
+  bs_computer_player_set_playouts (cp, 2000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (pump_until (fixture, is_idle, 20000));
+  g_assert_cmpstr (bs_computer_player_get_last_hint (cp), ==, "g7-i9");
+  g_assert_nonnull (strstr (g_ptr_array_index (fixture->messages, fixture->messages->len - 1),
+                            "g7-i9"));
+  g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window), "g7-i9"));
+  marks = bs_play_scene_get_hint_cells (scene);
+  g_assert_nonnull (marks);
+  for (int c = 0; c < rs->n_cells; c++)
+    n_marked += marks[c] != 0;
+  g_assert_cmpint (n_marked, ==, 2);
+  g_assert_true (marks[g7] && marks[i9]);
+
+  /* Only shown: nothing is played, even later. */
+  pump (300);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
+  g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 0);
+  /* Playing a move clears the marks. */
+  g_assert_true (bs_window_play_moves (fixture->window, "g7-i9", &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_play_scene_get_hint_shown (scene));
+  g_assert_cmpint (bs_game_get_result (game (fixture)), ==, BS_RESULT_WIN_1);
+}
+
+/* Tribes, Red (human) against Blue (computer): no hand-over screen at all;
+ * Red gives orders, Done, then the computer enters Blue's whole round
+ * without a click and the round is revealed. */
+static void
+test_tribes_against_computer (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  BsPlayScene *scene;
+  BsPlayView *view;
+
+  if (!have_module ("tribes"))
+    return;
+  bs_computer_player_set_playouts (cp, 300);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 3, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  view = bs_window_get_play_view (fixture->window);
+  pump (50);
+  /* Nobody to hide the board from: Red enters orders at once. */
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
+
+  /* A hint for Red's orders, shown as arrows, not played. */
+  bs_computer_player_hint (cp);
+  g_assert_true (pump_until (fixture, is_idle, 20000));
+  g_assert_true (bs_play_scene_get_hint_shown (scene));
+  g_assert_nonnull (bs_computer_player_get_last_hint (cp));
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
+
+  bs_play_view_advance_round (view);          /* Red: Done (every piece defends) */
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+  g_assert_nonnull (bs_play_scene_get_display_position (scene));
+  g_assert_true (pump_until (fixture, computer_played_once, 20000));
+  pump (50);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
+  g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 1);
+  /* Red's pieces defended: every order of Red's in the turn is a defend. */
+  {
+    const BsRuleset *rs = bs_game_get_ruleset (game (fixture));
+    const BsPosition *before = bs_game_get_position_at (game (fixture), 0);
+
+    for (int c = 0; c < rs->n_cells; c++)
+      if (before->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (before->cells[c]) == 1)
+        g_assert_cmpint (bs_play_scene_get_order (scene, c), ==, BS_NO_CELL);
+  }
+  assert_history_consistent (game (fixture));
+
+  /* Continue: the next round starts with Red's orders again, no hand-over. */
+  bs_play_view_advance_round (view);
+  pump (50);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
+}
+
+/* Seats come from GSettings and are written back; the Players popover's
+ * drop-downs follow them. Pause stops two computers and Resume goes on. */
+static void
+test_seats_and_pause (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsComputerPlayer) fresh = NULL;
+  g_autofree char *seat = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  GVariant *state;
+  guint n;
+
+  if (!have_module ("abrobad"))
+    return;
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  seat = g_settings_get_string (settings, "seat-2");
+  g_assert_cmpstr (seat, ==, "hard");
+  fresh = bs_computer_player_new (settings);
+  g_assert_cmpint (bs_computer_player_get_seat (fresh, 2), ==, BS_SEAT_COMPUTER);
+  g_assert_cmpint (bs_computer_player_get_level (fresh, 2), ==, BS_SEARCH_LEVEL_HARD);
+  g_assert_cmpint (bs_computer_player_get_seat (fresh, 1), ==, BS_SEAT_HUMAN);
+
+  bs_computer_player_set_playouts (cp, 100);
+  bs_computer_player_set_move_delay (cp, 100);
+  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "abrobad", 1, &error));
+  g_assert_no_error (error);
+  pump (600);
+  n = bs_game_get_n_turns (game (fixture));
+  g_assert_cmpuint (n, >, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.pause-computer", NULL));
+  g_assert_true (bs_computer_player_get_paused (cp));
+  state = g_action_group_get_action_state (G_ACTION_GROUP (fixture->window), "pause-computer");
+  g_assert_true (g_variant_get_boolean (state));
+  g_variant_unref (state);
+  g_assert_false (is_thinking (fixture));
+  n = bs_game_get_n_turns (game (fixture));
+  pump (500);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, n);
+
+  /* Resume from an earlier position plays on from there. */
+  bs_game_go_to (game (fixture), n - 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.pause-computer", NULL));
+  g_assert_false (bs_computer_player_get_paused (cp));
+  pump (600);
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), >=, n);
+  assert_history_consistent (game (fixture));
+}
+
+/* A computer game in progress, thinking, drawn to a PNG (kept in the
+ * build dir to look at): it must not be blank. */
+static void
+test_screenshot (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *png = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL
+                                           ? g_getenv ("G_TEST_BUILDDIR") : fixture->tmpdir,
+                                           "computer-game.png", NULL);
+  BsComputerPlayer *cp = computer (fixture);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (!have_module ("astoria"))
+    return;
+  bs_computer_player_set_playouts (cp, 300);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "astoria", 5, &error));
+  g_assert_no_error (error);
+  while (bs_game_get_n_turns (game (fixture)) < 9 && !is_over (fixture))
+    pump (20);
+  /* A long search for the next move, to catch it thinking. */
+  bs_computer_player_set_playouts (cp, 500000000);
+  g_assert_true (pump_until (fixture, is_thinking, 5000));
+  pump (700);
+  g_assert_true (is_thinking (fixture));
+  g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >, 100);
+  g_test_message ("screenshot: %s", png);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  g_autofree char *data_home = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* The search keeps a core busy: software GL would starve the frames of
+   * the other (the machine running the tests may have two). */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  data_home = g_dir_make_tmp ("boardsmith-ui-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = bs_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/computer/watch/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_watch_game, fixture_teardown);
+    }
+  g_test_add ("/computer/cancel-while-thinking", Fixture, NULL, fixture_setup,
+              test_cancel_while_thinking, fixture_teardown);
+  g_test_add ("/computer/undo-to-human-turn", Fixture, NULL, fixture_setup,
+              test_undo_to_human_turn, fixture_teardown);
+  g_test_add ("/computer/hint-wins", Fixture, NULL, fixture_setup, test_hint_wins,
+              fixture_teardown);
+  g_test_add ("/computer/tribes-against-computer", Fixture, NULL, fixture_setup,
+              test_tribes_against_computer, fixture_teardown);
+  g_test_add ("/computer/seats-and-pause", Fixture, NULL, fixture_setup, test_seats_and_pause,
+              fixture_teardown);
+  g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
+              fixture_teardown);
+
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  return status;
+}
