@@ -108,21 +108,24 @@ bs_cli_think (int    argc,
       json_builder_add_int_value (b, result->player);
       if (bs_ruleset_is_simultaneous (rs))
         {
+          g_autofree BsPosition *order_pos = bs_position_dup (rs, pos);
+
           bs_cli_json_string (b, "round", turn);
           /* The player's own orders, one per piece. */
           json_builder_set_member_name (b, "orders");
           json_builder_begin_array (b);
-          for (guint i = 0; i < result->candidates->len; i++)
+          for (guint i = 0; i < result->n_round_steps; i++)
             {
-              const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);
-              if (c->step != last_step &&
-                  c->step >= result->player_first_step &&
-                  c->step < result->player_first_step + result->n_steps)
-                json_builder_add_string_value (b, g_ptr_array_index (texts, i));
-              last_step = c->step;
+              if (i >= result->player_first_step &&
+                  i < result->player_first_step + result->n_steps)
+                {
+                  g_autofree char *order = bs_ruleset_format_move (rs, order_pos,
+                                                                   result->round_steps[i]);
+                  json_builder_add_string_value (b, order);
+                }
+              bs_ruleset_apply (rs, order_pos, result->round_steps[i], NULL);
             }
           json_builder_end_array (b);
-          last_step = G_MAXUINT;
         }
       else
         bs_cli_json_string (b, "move", turn);
@@ -134,6 +137,10 @@ bs_cli_think (int    argc,
       json_builder_add_double_value (b, result->elapsed_us / 1e6);
       json_builder_set_member_name (b, "iterations_per_second");
       json_builder_add_double_value (b, result->iterations * 1e6 / MAX (result->elapsed_us, 1));
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, result->cpu_us / 1e6);
+      json_builder_set_member_name (b, "iterations_per_cpu_second");
+      json_builder_add_double_value (b, result->iterations * 1e6 / MAX (result->cpu_us, 1));
       json_builder_set_member_name (b, "nodes");
       json_builder_add_int_value (b, result->n_nodes);
       json_builder_set_member_name (b, "bytes");
@@ -180,10 +187,11 @@ bs_cli_think (int    argc,
       else
         g_print ("%s: %s\n%s: %s\n", _("player"), who, _("move"), turn);
       g_print ("%s: %.1f%%\n", _("win rate"), 100.0 * result->win_rate);
-      g_print ("%s: %" G_GUINT64_FORMAT " %s %.3f s (%.0f/s), %u %s, %.1f KiB\n",
+      g_print ("%s: %" G_GUINT64_FORMAT " %s %.3f s (%.0f/s; %.0f %s), %u %s, %.1f KiB\n",
                _("iterations"), result->iterations, _("in"), result->elapsed_us / 1e6,
-               result->iterations * 1e6 / MAX (result->elapsed_us, 1), result->n_nodes,
-               _("nodes"), result->bytes_used / 1024.0);
+               result->iterations * 1e6 / MAX (result->elapsed_us, 1),
+               result->iterations * 1e6 / MAX (result->cpu_us, 1), _("per CPU second"),
+               result->n_nodes, _("nodes"), result->bytes_used / 1024.0);
       for (guint i = 0; i < result->candidates->len; i++)
         {
           const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);

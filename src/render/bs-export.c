@@ -5,12 +5,17 @@
 
 #include "bs-export.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <gif_lib.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <pango/pangocairo.h>
 
 #include "bs-png-writer.h"
@@ -202,16 +207,79 @@ bs_export_position_to_bytes (const BsRuleset       *rs,
     }
 }
 
+static mode_t
+current_umask (void)
+{
+  static gsize cached = 0;
+
+  /* umask can only be read by setting it: once, and put it back. */
+  if (g_once_init_enter (&cached))
+    {
+      mode_t mask = umask (022);
+
+      umask (mask);
+      g_once_init_leave (&cached, (gsize) mask | 0x10000);
+    }
+  return (mode_t) (cached & 0777);
+}
+
+static gboolean
+file_error (GError     **error,
+            const char  *path,
+            int          saved_errno)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               _("cannot write %s: %s"), path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+/* Writes a whole file atomically: into a temporary file beside it, then
+ * renamed over it, so a failed export never leaves a partial image. No
+ * fsync (g_file_set_contents_full's CONSISTENT flag syncs when it replaces
+ * a file): an image export need not survive a power cut, and the sync
+ * costs more than drawing and encoding the picture. */
 static gboolean
 write_file (const char  *path,
             GBytes      *bytes,
             GError     **error)
 {
-  gsize length;
-  const char *data = g_bytes_get_data (bytes, &length);
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
+  gsize length, done = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
+  int fd, saved_errno;
 
-  return g_file_set_contents_full (path, data, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+  if (fd < 0)
+    return file_error (error, path, errno);
+  while (done < length)
+    {
+      gssize n = write (fd, data + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          saved_errno = n < 0 ? errno : ENOSPC;
+          close (fd);
+          g_unlink (tmp);
+          return file_error (error, path, saved_errno);
+        }
+      done += (gsize) n;
+    }
+  /* mkstemp creates 0600: give the image the usual permissions. */
+  if (fchmod (fd, 0666 & ~current_umask ()) != 0 || close (fd) != 0)
+    {
+      saved_errno = errno;
+      g_unlink (tmp);
+      return file_error (error, path, saved_errno);
+    }
+  if (g_rename (tmp, path) != 0)
+    {
+      saved_errno = errno;
+      g_unlink (tmp);
+      return file_error (error, path, saved_errno);
+    }
+  return TRUE;
 }
 
 gboolean
@@ -455,7 +523,8 @@ frame_options (const BsExportGame         *game,
 /* ---- GIF ------------------------------------------------------------ */
 
 /* Board pictures have few colours (flat fills and their anti-aliased
- * edges). A palette is built from a sample of frames: exact when they hold
+ * edges). A palette is built from the frames (up to SAMPLE_FRAMES of them,
+ * evenly spaced, in a longer game): exact when they hold
  * at most 256 colours, else by median cut over a 6-bit-per-channel
  * histogram. Pixels map through the exact table, falling back to the
  * nearest palette entry (cached per histogram bin). */
@@ -463,7 +532,7 @@ frame_options (const BsExportGame         *game,
 #define BIN_BITS 6
 #define N_BINS (1 << (3 * BIN_BITS))
 #define EXACT_SLOTS 1024
-#define SAMPLE_FRAMES 8
+#define SAMPLE_FRAMES 400
 
 typedef struct {
   int           max_colours;     /* 256, or 255 leaving one for transparency */
@@ -937,7 +1006,9 @@ encode_gif (const BsExportGame        *game,
   if (!cairo_ok (cairo_surface_status (surface), "GIF frame", error))
     goto out;
 
-  /* The palette from evenly spaced frames, the first and the last included. */
+  /* The palette from every frame (drawing one costs far less than encoding
+   * it); past SAMPLE_FRAMES, from evenly spaced ones, first and last
+   * included. */
   for (guint s = 0; s < n_samples; s++)
     {
       guint index = n_samples == 1 ? 0 : (guint) ((guint64) s * (n - 1) / (n_samples - 1));
@@ -1112,6 +1183,91 @@ sheet_text (cairo_t    *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+static const char *
+sheet_title (const BsExportGame        *game,
+             const BsExportGameOptions *options)
+{
+  if (options->title != NULL)
+    return options->title;
+  if (game->rs->variant != NULL && game->rs->variant->name != NULL)
+    return game->rs->variant->name;
+  return game->rs->module->name;
+}
+
+void
+bs_export_draw_sheet_page (cairo_t                   *cr,
+                           const BsExportGame        *game,
+                           const BsRenderOptions     *render,
+                           const BsExportGameOptions *options,
+                           guint                      page,
+                           double                     width,
+                           double                     height)
+{
+  g_autoptr(PangoLayout) text = NULL;
+  g_autofree char *page_label = NULL;
+  BsExportGameOptions defaults;
+  guint n, pages;
+  int per_page, cols, rows;
+  double margin, area_w, area_h, cell_w, cell_h;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (game != NULL);
+
+  if (options == NULL)
+    {
+      bs_export_game_options_init (&defaults);
+      options = &defaults;
+    }
+  per_page = CLAMP (options->per_page > 0 ? options->per_page : 6, 1, 48);
+  n = bs_export_game_n_positions (game);
+  pages = bs_export_game_sheet_pages (game, options);
+  if (page >= pages)
+    return;
+
+  /* A4's margins, kept in proportion on other paper. */
+  margin = SHEET_MARGIN * MIN (width / A4_WIDTH, height / A4_HEIGHT);
+  area_w = width - 2 * margin;
+  area_h = height - 2 * margin - SHEET_HEADER;
+  if (area_w <= 0 || area_h <= 0)
+    return;
+  sheet_grid (per_page, area_w, area_h, &cols, &rows);
+  cell_w = (area_w - (cols - 1) * SHEET_GAP) / cols;
+  cell_h = (area_h - (rows - 1) * SHEET_GAP) / rows;
+
+  cairo_save (cr);
+  text = pango_cairo_create_layout (cr);
+  page_label = g_strdup_printf ("%u / %u", page + 1, pages);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  sheet_text (cr, text, sheet_title (game, options), "Sans Bold 13", margin, margin, FALSE);
+  sheet_text (cr, text, page_label, "Sans 10", width - margin, margin + 3, TRUE);
+  cairo_set_line_width (cr, 0.6);
+  cairo_move_to (cr, margin, margin + SHEET_HEADER - 10);
+  cairo_line_to (cr, width - margin, margin + SHEET_HEADER - 10);
+  cairo_stroke (cr);
+
+  for (int slot = 0; slot < per_page; slot++)
+    {
+      guint index = page * (guint) per_page + (guint) slot;
+      BsRenderOptions frame;
+      g_autofree char *caption = NULL;
+      double x, y;
+
+      if (index >= n)
+        break;
+      caption = frame_options (game, render, options, index, &frame);
+      x = margin + (slot % cols) * (cell_w + SHEET_GAP);
+      y = margin + SHEET_HEADER + (slot / cols) * (cell_h + SHEET_GAP);
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      cairo_rectangle (cr, 0, 0, cell_w, cell_h);
+      cairo_clip (cr);
+      bs_render_position (cr, game->rs, bs_export_game_position (game, index), &frame,
+                          cell_w, cell_h);
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+}
+
 gboolean
 bs_export_game_sheet (const BsExportGame         *game,
                       const BsRenderOptions      *render,
@@ -1121,15 +1277,11 @@ bs_export_game_sheet (const BsExportGame         *game,
 {
   g_autoptr(GByteArray) out = g_byte_array_new ();
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(PangoLayout) text = NULL;
   BsExportGameOptions defaults;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
-  guint n, pages;
-  int per_page, cols, rows;
-  double area_w, area_h, cell_w, cell_h;
-  const char *title;
+  guint pages;
 
   g_return_val_if_fail (game != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1139,70 +1291,24 @@ bs_export_game_sheet (const BsExportGame         *game,
       bs_export_game_options_init (&defaults);
       options = &defaults;
     }
-  per_page = options->per_page > 0 ? options->per_page : 6;
-  if (per_page > 48)
+  if (options->per_page > 48)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE,
-                   _("%d diagrams per page is too many: at most 48"), per_page);
+                   _("%d diagrams per page is too many: at most 48"), options->per_page);
       return FALSE;
     }
-  n = bs_export_game_n_positions (game);
   pages = bs_export_game_sheet_pages (game, options);
-  title = options->title;
-  if (title == NULL && game->rs->variant != NULL)
-    title = game->rs->variant->name;
-  if (title == NULL)
-    title = game->rs->module->name;
-
-  area_w = A4_WIDTH - 2 * SHEET_MARGIN;
-  area_h = A4_HEIGHT - 2 * SHEET_MARGIN - SHEET_HEADER;
-  sheet_grid (per_page, area_w, area_h, &cols, &rows);
-  cell_w = (area_w - (cols - 1) * SHEET_GAP) / cols;
-  cell_h = (area_h - (rows - 1) * SHEET_GAP) / rows;
 
   surface = cairo_pdf_surface_create_for_stream (append_to_array, out, A4_WIDTH, A4_HEIGHT);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Boardsmith");
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                  sheet_title (game, options));
   cr = cairo_create (surface);
-  text = pango_cairo_create_layout (cr);
-
   for (guint page = 0; page < pages; page++)
     {
-      g_autofree char *page_label = g_strdup_printf ("%u / %u", page + 1, pages);
-
-      cairo_set_source_rgb (cr, 0, 0, 0);
-      sheet_text (cr, text, title, "Sans Bold 13", SHEET_MARGIN, SHEET_MARGIN, FALSE);
-      sheet_text (cr, text, page_label, "Sans 10", A4_WIDTH - SHEET_MARGIN,
-                  SHEET_MARGIN + 3, TRUE);
-      cairo_set_line_width (cr, 0.6);
-      cairo_move_to (cr, SHEET_MARGIN, SHEET_MARGIN + SHEET_HEADER - 10);
-      cairo_line_to (cr, A4_WIDTH - SHEET_MARGIN, SHEET_MARGIN + SHEET_HEADER - 10);
-      cairo_stroke (cr);
-
-      for (int slot = 0; slot < per_page; slot++)
-        {
-          guint index = page * (guint) per_page + (guint) slot;
-          BsRenderOptions frame;
-          g_autofree char *caption = NULL;
-          double x, y;
-
-          if (index >= n)
-            break;
-          caption = frame_options (game, render, options, index, &frame);
-          x = SHEET_MARGIN + (slot % cols) * (cell_w + SHEET_GAP);
-          y = SHEET_MARGIN + SHEET_HEADER + (slot / cols) * (cell_h + SHEET_GAP);
-          cairo_save (cr);
-          cairo_translate (cr, x, y);
-          cairo_rectangle (cr, 0, 0, cell_w, cell_h);
-          cairo_clip (cr);
-          bs_render_position (cr, game->rs, bs_export_game_position (game, index), &frame,
-                              cell_w, cell_h);
-          cairo_restore (cr);
-        }
+      bs_export_draw_sheet_page (cr, game, render, options, page, A4_WIDTH, A4_HEIGHT);
       cairo_show_page (cr);
     }
-
-  g_clear_object (&text);
   status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_finish (surface);

@@ -1,0 +1,422 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-application.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-screenshot.h"
+#include "bs-variant.h"
+#include "bs-window.h"
+
+struct _BsApplication {
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  char           *screenshot_path;
+  int             status;
+};
+
+G_DEFINE_FINAL_TYPE (BsApplication, bs_application, ADW_TYPE_APPLICATION)
+
+static void
+apply_theme (BsApplication *self)
+{
+  g_autofree char *theme = g_settings_get_string (self->settings, "theme");
+  AdwColorScheme scheme = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_str_equal (theme, "light"))
+    scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_str_equal (theme, "dark"))
+    scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+}
+
+static BsWindow *
+get_window (BsApplication *self,
+            gboolean       create)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (BS_IS_WINDOW (window) || !create)
+    return BS_IS_WINDOW (window) ? BS_WINDOW (window) : NULL;
+  return bs_window_new (ADW_APPLICATION (self));
+}
+
+/* --screenshot: wait until the window has been drawn, save it and quit. */
+
+static gboolean
+take_screenshot (gpointer data)
+{
+  BsApplication *self = data;
+  BsWindow *window = get_window (self, FALSE);
+  g_autoptr(GError) error = NULL;
+
+  if (window == NULL || !bs_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path,
+                                                 &error))
+    {
+      g_printerr ("boardsmith: %s\n", error != NULL ? error->message : _("no window to draw"));
+      self->status = 1;
+    }
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                BsApplication *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_after_paint, self);
+  /* A short pause lets the first frame's layout settle (popovers, fonts). */
+  g_timeout_add (300, take_screenshot, self);
+}
+
+static void
+present (BsApplication *self,
+         BsWindow      *window)
+{
+  gboolean first = self->screenshot_path != NULL && !gtk_widget_get_mapped (GTK_WIDGET (window));
+
+  if (first)
+    {
+      gtk_window_unmaximize (GTK_WINDOW (window));
+      gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  if (first)
+    {
+      /* Wait for a frame to be painted, then take the picture. */
+      g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                        G_CALLBACK (on_after_paint), self);
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+    }
+}
+
+static void
+bs_application_activate (GApplication *app)
+{
+  BsApplication *self = BS_APPLICATION (app);
+
+  present (self, get_window (self, TRUE));
+}
+
+static void
+open_file (BsApplication *self,
+           BsWindow      *window,
+           GFile         *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!bs_window_open_file (window, file, &error))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *message = g_strdup_printf (_("Could not open %s: %s"), name, error->message);
+
+      g_printerr ("boardsmith: %s\n", message);
+      bs_window_show_message (window, message);
+      self->status = 2;
+    }
+}
+
+static void
+bs_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  BsApplication *self = BS_APPLICATION (app);
+  BsWindow *window = get_window (self, TRUE);
+
+  /* One game per window: further files open in windows of their own. */
+  for (int i = 0; i < n_files; i++)
+    {
+      if (i > 0)
+        {
+          present (self, window);
+          window = bs_window_new (ADW_APPLICATION (self));
+        }
+      open_file (self, window, files[i]);
+    }
+  present (self, window);
+}
+
+static gboolean
+is_builtin (const char *name)
+{
+  g_auto(GStrv) names = bs_variant_list_builtin ();
+
+  return names != NULL && g_strv_contains ((const char * const *) names, name);
+}
+
+static int
+bs_application_command_line (GApplication            *app,
+                             GApplicationCommandLine *command_line)
+{
+  BsApplication *self = BS_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree const char **args = NULL;
+  BsWindow *window;
+  const char *screenshot = NULL;
+  const char *moves = NULL;
+
+  if (g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot))
+    {
+      g_free (self->screenshot_path);
+      self->screenshot_path = g_strdup (screenshot);
+    }
+  if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
+    args = NULL;
+
+  window = get_window (self, TRUE);
+  self->status = 0;
+
+  /* One game per window: further games open in windows of their own. */
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    {
+      const char *arg = args[i];
+      g_autoptr(GError) error = NULL;
+
+      if (i > 0)
+        {
+          present (self, window);
+          window = bs_window_new (ADW_APPLICATION (self));
+        }
+      if (is_builtin (arg))
+        {
+          const char *seed_text = NULL;
+          gboolean opened;
+
+          if (g_variant_dict_lookup (options, "seed", "&s", &seed_text))
+            opened = bs_window_open_variant_seeded (window, arg,
+                                                    g_ascii_strtoull (seed_text, NULL, 10),
+                                                    &error);
+          else
+            opened = bs_window_open_variant (window, arg, &error);
+          if (!opened)
+            {
+              g_application_command_line_printerr (command_line, "boardsmith: %s\n",
+                                                   error->message);
+              bs_window_show_message (window, error->message);
+              self->status = 2;
+            }
+        }
+      else
+        {
+          g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
+                                                                                  arg);
+          if (!g_file_query_exists (file, NULL))
+            {
+              g_autofree char *message =
+                g_strdup_printf (_("%s is neither a built-in game nor a file"), arg);
+
+              g_application_command_line_printerr (command_line, "boardsmith: %s\n", message);
+              bs_window_show_message (window, message);
+              self->status = 2;
+            }
+          else
+            open_file (self, window, file);
+        }
+    }
+
+  if (self->status == 0 && g_variant_dict_lookup (options, "moves", "&s", &moves)
+      && bs_window_get_game (window) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!bs_window_play_moves (window, moves, &error))
+        {
+          g_application_command_line_printerr (command_line, "boardsmith: %s\n", error->message);
+          self->status = 1;
+        }
+    }
+
+  present (self, window);
+  return self->status;
+}
+
+static int
+bs_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  /* A screenshot run must not hand its work to an instance already open. */
+  if (g_variant_dict_contains (options, "screenshot"))
+    g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+  return -1;
+}
+
+static void
+bs_application_startup (GApplication *app)
+{
+  BsApplication *self = BS_APPLICATION (app);
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.new-game", { "<Control>n", NULL } },
+    { "win.choose-game", { "<Shift><Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Shift><Control>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Shift><Control>z", "<Control>y", NULL } },
+    { "win.history-back", { "<Alt>Left", NULL } },
+    { "win.history-forward", { "<Alt>Right", NULL } },
+    { "win.history-start", { "<Alt>Home", NULL } },
+    { "win.history-end", { "<Alt>End", NULL } },
+    { "win.help", { "F1", NULL } },
+  };
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (bs_application_parent_class)->startup (app);
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/boardsmith/Boardsmith/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::theme", G_CALLBACK (apply_theme), self,
+                           G_CONNECT_SWAPPED);
+  apply_theme (self);
+
+  {
+    g_autoptr(GAction) theme = g_settings_create_action (self->settings, "theme");
+    g_autoptr(GAction) coords = g_settings_create_action (self->settings, "show-coordinates");
+    g_autoptr(GAction) legal = g_settings_create_action (self->settings, "show-legal-moves");
+
+    g_action_map_add_action (G_ACTION_MAP (app), theme);
+    g_action_map_add_action (G_ACTION_MAP (app), coords);
+    g_action_map_add_action (G_ACTION_MAP (app), legal);
+  }
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  GApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  /* Windows ask about unsaved games themselves. */
+  if (windows == NULL)
+    g_application_quit (app);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *developers[] = { "The Boardsmith developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "application-name", _("Boardsmith"),
+                        "application-icon", APP_ID,
+                        "developer-name", _("The Boardsmith developers"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Design abstract board games and play-test them: "
+                                      "board shapes and sizes, piece counts, handicaps and "
+                                      "rule options, against a friend or the computer."),
+                        "website", "https://github.com/boardsmith/boardsmith",
+                        "issue-url", "https://github.com/boardsmith/boardsmith/issues",
+                        "developers", developers,
+                        "copyright", "© 2026 The Boardsmith developers",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static const GActionEntry app_entries[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+};
+
+static void
+bs_application_dispose (GObject *object)
+{
+  BsApplication *self = (BsApplication *) object;
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (bs_application_parent_class)->dispose (object);
+}
+
+static void
+bs_application_finalize (GObject *object)
+{
+  BsApplication *self = (BsApplication *) object;
+
+  g_free (self->screenshot_path);
+  G_OBJECT_CLASS (bs_application_parent_class)->finalize (object);
+}
+
+static void
+bs_application_class_init (BsApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = bs_application_dispose;
+  object_class->finalize = bs_application_finalize;
+  app_class->startup = bs_application_startup;
+  app_class->activate = bs_application_activate;
+  app_class->open = bs_application_open;
+  app_class->command_line = bs_application_command_line;
+  app_class->handle_local_options = bs_application_handle_local_options;
+}
+
+static void
+bs_application_init (BsApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
+      N_("Save a PNG of the window to FILE and quit"), N_("FILE") },
+    { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      N_("Seed of the random setup"), N_("N") },
+    { "moves", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      N_("Play these moves after opening the game"), N_("\"M1 M2 …\"") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL,
+      N_("[VARIANT | FILE]") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self),
+                                                      _("[VARIANT | FILE]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Open a built-in game (agoraphobia, tribes, "
+                                              "abrobad, ikabegama, astoria), a variant file "
+                                              "or a game record."));
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries,
+                                   G_N_ELEMENTS (app_entries), self);
+}
+
+int
+bs_application_get_status (BsApplication *self)
+{
+  g_return_val_if_fail (BS_IS_APPLICATION (self), 1);
+  return self->status;
+}
+
+BsApplication *
+bs_application_new (void)
+{
+  return g_object_new (BS_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/boardsmith/Boardsmith",
+                       NULL);
+}

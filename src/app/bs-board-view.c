@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-board-view.h"
+
+#include <math.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+struct _BsBoardView {
+  GtkWidget     parent_instance;
+
+  BsPlayScene  *scene;
+  GSignalGroup *scene_signals;
+  GSignalGroup *game_signals;
+  gboolean      coordinates;
+  gboolean      focus_visible;
+};
+
+G_DEFINE_FINAL_TYPE (BsBoardView, bs_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SCENE,
+  PROP_COORDINATES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+bs_board_view_fill_options (BsBoardView     *self,
+                            BsRenderOptions *options)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  bs_render_options_init (options);
+  if (adw_style_manager_get_high_contrast (style))
+    options->theme = BS_THEME_HIGH_CONTRAST;
+  else
+    options->theme = adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+  options->coordinates = self->coordinates;
+  /* The window's own background shows through: the board sits in the app. */
+  options->transparent = TRUE;
+  if (self->scene != NULL)
+    bs_play_scene_fill_render_options (self->scene, options);
+  /* The cursor shows once the keyboard is in use, like a focus ring. */
+  if (!gtk_widget_has_focus (GTK_WIDGET (self)) || !self->focus_visible)
+    options->cursor = BS_NO_CELL;
+}
+
+/* Tribes reveal: a cross over each piece that dies in the round, drawn
+ * over the renderer's picture (export has no use for it). */
+static void
+paint_doomed (BsBoardView           *self,
+              cairo_t               *cr,
+              const BsRenderOptions *options,
+              int                    width,
+              int                    height)
+{
+  const guint8 *doomed = bs_play_scene_get_doomed (self->scene);
+  const BsRuleset *rs = bs_game_get_ruleset (bs_play_scene_get_game (self->scene));
+
+  if (doomed == NULL)
+    return;
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      double x, y, r, d;
+
+      if (!doomed[c])
+        continue;
+      bs_render_cell_centre (rs, options, width, height, c, &x, &y, &r);
+      d = r * 0.42;
+      cairo_move_to (cr, x - d, y - d);
+      cairo_line_to (cr, x + d, y + d);
+      cairo_move_to (cr, x + d, y - d);
+      cairo_line_to (cr, x - d, y + d);
+      cairo_set_line_width (cr, MAX (3.0, r * 0.26));
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, MAX (2.0, r * 0.14));
+      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+bs_board_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  BsBoardView *self = BS_BOARD_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  const BsPosition *pos;
+  BsRenderOptions options;
+  cairo_t *cr;
+
+  if (self->scene == NULL || width <= 0 || height <= 0)
+    return;
+  pos = bs_play_scene_get_display_position (self->scene);
+  if (pos == NULL)
+    return;
+
+  bs_board_view_fill_options (self, &options);
+  /* The cairo node is rendered at the surface's scale: crisp on HiDPI. */
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  bs_render_position (cr, bs_game_get_ruleset (bs_play_scene_get_game (self->scene)), pos,
+                      &options, width, height);
+  paint_doomed (self, cr, &options, width, height);
+  cairo_destroy (cr);
+}
+
+int
+bs_board_view_cell_at (BsBoardView *self,
+                       double       x,
+                       double       y)
+{
+  BsRenderOptions options;
+
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), BS_NO_CELL);
+
+  if (self->scene == NULL)
+    return BS_NO_CELL;
+  bs_board_view_fill_options (self, &options);
+  return bs_render_cell_at (bs_game_get_ruleset (bs_play_scene_get_game (self->scene)), &options,
+                            gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)), x, y);
+}
+
+gboolean
+bs_board_view_get_cell_rect (BsBoardView  *self,
+                             int           cell,
+                             GdkRectangle *rect)
+{
+  BsRenderOptions options;
+  double x, y, r;
+
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  if (self->scene == NULL || cell < 0)
+    return FALSE;
+  bs_board_view_fill_options (self, &options);
+  bs_render_cell_centre (bs_game_get_ruleset (bs_play_scene_get_game (self->scene)), &options,
+                         gtk_widget_get_width (GTK_WIDGET (self)),
+                         gtk_widget_get_height (GTK_WIDGET (self)), cell, &x, &y, &r);
+  rect->x = (int) floor (x - r);
+  rect->y = (int) floor (y - r);
+  rect->width = rect->height = MAX (1, (int) ceil (2 * r));
+  return TRUE;
+}
+
+int
+bs_board_view_step_cursor (BsBoardView *self,
+                           int          cell,
+                           int          dx,
+                           int          dy)
+{
+  const BsRuleset *rs;
+  BsRenderOptions options;
+  int width, height, best = cell;
+  double x0, y0, r, best_score = G_MAXDOUBLE;
+  double norm = sqrt ((double) (dx * dx + dy * dy));
+
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), cell);
+
+  if (self->scene == NULL || norm == 0)
+    return cell;
+  rs = bs_game_get_ruleset (bs_play_scene_get_game (self->scene));
+  if (cell < 0 || cell >= rs->n_cells)
+    return rs->n_cells / 2;
+
+  width = gtk_widget_get_width (GTK_WIDGET (self));
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (width <= 0 || height <= 0)
+    width = height = 1000;
+  bs_board_view_fill_options (self, &options);
+  bs_render_cell_centre (rs, &options, width, height, cell, &x0, &y0, &r);
+
+  /* The nearest cell within 60° of the arrow's direction, preferring the
+   * ones straight ahead, so arrows follow the board as it is drawn. */
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      double x, y, cr, vx, vy, len, cosine, score;
+
+      if (c == cell)
+        continue;
+      bs_render_cell_centre (rs, &options, width, height, c, &x, &y, &cr);
+      vx = x - x0;
+      vy = y - y0;
+      len = sqrt (vx * vx + vy * vy);
+      if (len < 1e-6)
+        continue;
+      cosine = (vx * dx + vy * dy) / (len * norm);
+      if (cosine < 0.49)
+        continue;
+      score = len * (1.0 + 2.0 * (1.0 - cosine));
+      if (score < best_score)
+        {
+          best_score = score;
+          best = c;
+        }
+    }
+  return best;
+}
+
+static void
+on_pressed (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            BsBoardView     *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  int cell;
+
+  if (self->scene == NULL)
+    return;
+  self->focus_visible = FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      bs_play_scene_cancel (self->scene);
+      return;
+    }
+  cell = bs_board_view_cell_at (self, x, y);
+  bs_play_scene_activate_cell (self->scene, cell);
+}
+
+/* Dragging a piece to a cell is the same as clicking one then the other:
+ * the press already selected the piece. */
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          offset_x,
+             double          offset_y,
+             BsBoardView    *self)
+{
+  double x, y;
+  int from, to;
+
+  if (self->scene == NULL || !gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    return;
+  from = bs_board_view_cell_at (self, x, y);
+  to = bs_board_view_cell_at (self, x + offset_x, y + offset_y);
+  if (from == BS_NO_CELL || to == BS_NO_CELL || from == to
+      || bs_play_scene_get_selected (self->scene) != from)
+    return;
+  bs_play_scene_activate_cell (self->scene, to);
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                BsBoardView           *self)
+{
+  int cursor, dx = 0, dy = 0;
+
+  if (self->scene == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return GDK_EVENT_PROPAGATE;
+
+  cursor = bs_play_scene_get_cursor (self->scene);
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      dx = -1;
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      dx = 1;
+      break;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      dy = -1;
+      break;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      dy = 1;
+      break;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_space:
+      self->focus_visible = TRUE;
+      bs_play_scene_activate_cell (self->scene, cursor);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_Escape:
+      bs_play_scene_cancel (self->scene);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_1:
+    case GDK_KEY_2:
+    case GDK_KEY_3:
+    case GDK_KEY_4:
+      /* The piece kinds in the chooser's order. */
+      bs_play_scene_set_kind (self->scene, (int) (keyval - GDK_KEY_1));
+      return GDK_EVENT_STOP;
+    case GDK_KEY_r:
+      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene) + 1);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_R:
+      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene) + 3);
+      return GDK_EVENT_STOP;
+    default:
+      return GDK_EVENT_PROPAGATE;
+    }
+
+  self->focus_visible = TRUE;
+  bs_play_scene_set_cursor (self->scene, bs_board_view_step_cursor (self, cursor, dx, dy));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return GDK_EVENT_STOP;
+}
+
+static void
+on_focus_changed (BsBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Popovers pointing at cells (Astoria's push chooser) are our children. */
+static void
+bs_board_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_present (GTK_POPOVER (child));
+}
+
+static void
+bs_board_view_dispose (GObject *object)
+{
+  BsBoardView *self = (BsBoardView *) object;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  if (self->scene_signals != NULL)
+    g_signal_group_set_target (self->scene_signals, NULL);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->scene_signals);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->scene);
+
+  G_OBJECT_CLASS (bs_board_view_parent_class)->dispose (object);
+}
+
+static void
+bs_board_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  BsBoardView *self = BS_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SCENE:
+      g_value_set_object (value, self->scene);
+      break;
+    case PROP_COORDINATES:
+      g_value_set_boolean (value, self->coordinates);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_board_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  BsBoardView *self = BS_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SCENE:
+      bs_board_view_set_scene (self, g_value_get_object (value));
+      break;
+    case PROP_COORDINATES:
+      bs_board_view_set_coordinates (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_board_view_class_init (BsBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bs_board_view_dispose;
+  object_class->get_property = bs_board_view_get_property;
+  object_class->set_property = bs_board_view_set_property;
+  widget_class->snapshot = bs_board_view_snapshot;
+  widget_class->size_allocate = bs_board_view_size_allocate;
+
+  properties[PROP_SCENE] =
+    g_param_spec_object ("scene", NULL, NULL, BS_TYPE_PLAY_SCENE,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_COORDINATES] =
+    g_param_spec_boolean ("coordinates", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "boardview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+}
+
+static void
+bs_board_view_init (BsBoardView *self)
+{
+  GtkGesture *click, *drag;
+  GtkEventController *keys, *focus;
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  self->coordinates = TRUE;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Arrow keys move the cursor, Enter plays on its cell"),
+                                  -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 240, 240);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+
+  /* Redraw from the model and the scene only (and when the style flips). */
+  self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
+  g_signal_group_connect_object (self->scene_signals, "changed",
+                                 G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  self->game_signals = g_signal_group_new (BS_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "position-changed",
+                                 G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_swapped (style, "notify::dark", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (style, "notify::high-contrast",
+                            G_CALLBACK (gtk_widget_queue_draw), self);
+}
+
+GtkWidget *
+bs_board_view_new (void)
+{
+  return g_object_new (BS_TYPE_BOARD_VIEW, NULL);
+}
+
+BsPlayScene *
+bs_board_view_get_scene (BsBoardView *self)
+{
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), NULL);
+  return self->scene;
+}
+
+void
+bs_board_view_set_scene (BsBoardView *self,
+                         BsPlayScene *scene)
+{
+  g_return_if_fail (BS_IS_BOARD_VIEW (self));
+  g_return_if_fail (scene == NULL || BS_IS_PLAY_SCENE (scene));
+
+  if (!g_set_object (&self->scene, scene))
+    return;
+  g_signal_group_set_target (self->scene_signals, scene);
+  g_signal_group_set_target (self->game_signals,
+                             scene != NULL ? bs_play_scene_get_game (scene) : NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENE]);
+}
+
+gboolean
+bs_board_view_get_coordinates (BsBoardView *self)
+{
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), FALSE);
+  return self->coordinates;
+}
+
+void
+bs_board_view_set_coordinates (BsBoardView *self,
+                               gboolean     coordinates)
+{
+  g_return_if_fail (BS_IS_BOARD_VIEW (self));
+
+  coordinates = !!coordinates;
+  if (self->coordinates == coordinates)
+    return;
+  self->coordinates = coordinates;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COORDINATES]);
+}

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-compat.h"
+
+#include <glib/gi18n.h>
+
+typedef struct {
+  BsFileChosenFunc callback;
+  gpointer         user_data;
+} ChooseData;
+
+static GListStore *
+record_filters (GtkFileFilter **default_filter)
+{
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  GtkFileFilter *records = gtk_file_filter_new ();
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (records, _("Game records"));
+  gtk_file_filter_add_mime_type (records, "application/x-boardsmith-record");
+  gtk_file_filter_add_pattern (records, "*.boardsmith");
+  gtk_file_filter_add_pattern (records, "*.xml");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  g_list_store_append (filters, records);
+  g_list_store_append (filters, all);
+  *default_filter = records;
+  g_object_unref (all);
+  g_object_unref (records);
+  return filters;
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+on_dialog_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ChooseData *data = user_data;
+  GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
+  g_autoptr(GFile) file = NULL;
+
+  if (GPOINTER_TO_INT (g_object_get_data (source, "save")))
+    file = gtk_file_dialog_save_finish (dialog, result, NULL);
+  else
+    file = gtk_file_dialog_open_finish (dialog, result, NULL);
+  data->callback (file, data->user_data);
+  g_free (data);
+}
+
+void
+bs_compat_choose_record (GtkWindow        *parent,
+                         gboolean          save,
+                         const char       *suggested_name,
+                         BsFileChosenFunc  callback,
+                         gpointer          user_data)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *default_filter;
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  filters = record_filters (&default_filter);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, default_filter);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  g_object_set_data (G_OBJECT (dialog), "save", GINT_TO_POINTER (save));
+  if (save)
+    {
+      gtk_file_dialog_set_title (dialog, _("Save Game Record"));
+      if (suggested_name != NULL)
+        gtk_file_dialog_set_initial_name (dialog, suggested_name);
+      gtk_file_dialog_save (dialog, parent, NULL, on_dialog_done, data);
+    }
+  else
+    {
+      gtk_file_dialog_set_title (dialog, _("Open Game Record"));
+      gtk_file_dialog_open (dialog, parent, NULL, on_dialog_done, data);
+    }
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+#else /* GTK 4.8 */
+
+static void
+on_native_response (GtkNativeDialog *native,
+                    int              response,
+                    gpointer         user_data)
+{
+  ChooseData *data = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  data->callback (file, data->user_data);
+  g_free (data);
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+void
+bs_compat_choose_record (GtkWindow        *parent,
+                         gboolean          save,
+                         const char       *suggested_name,
+                         BsFileChosenFunc  callback,
+                         gpointer          user_data)
+{
+  GtkFileChooserNative *native;
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *default_filter;
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  native = gtk_file_chooser_native_new (save ? _("Save Game Record") : _("Open Game Record"),
+                                        parent,
+                                        save ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                             : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        save ? _("_Save") : _("_Open"), _("_Cancel"));
+  filters = record_filters (&default_filter);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  if (save && suggested_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
+  g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-compat.h: the one place where newer GTK APIs are used, behind
+ * GTK_CHECK_VERSION; the rest of the app targets GTK 4.8. */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* file is NULL when the user cancelled. */
+typedef void (*BsFileChosenFunc) (GFile    *file,
+                                  gpointer  user_data);
+
+/* Asks for a game record to open (save = FALSE) or where to save one:
+ * GtkFileDialog on GTK 4.10 and later, GtkFileChooserNative before. */
+void bs_compat_choose_record (GtkWindow        *parent,
+                              gboolean          save,
+                              const char       *suggested_name,
+                              BsFileChosenFunc  callback,
+                              gpointer          user_data);
+
+G_END_DECLS

@@ -1,0 +1,801 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-play-view.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+struct _BsPlayView {
+  AdwBin          parent_instance;
+
+  BsPlayScene    *scene;
+  GSignalGroup   *scene_signals;
+  GSignalGroup   *game_signals;
+  GtkWidget      *kind_buttons[BS_MAX_KINDS];
+  GtkWidget      *direction_box;
+  GtkWidget      *direction_buttons[4];
+  GtkWidget      *pass_button;
+  GtkWidget      *end_button;
+  GtkWidget      *push_popover;
+  GtkWidget      *player_rows[2];
+  GtkWidget      *player_details[2];
+  gboolean        syncing;
+  guint           scroll_idle;
+
+  /* Template children. */
+  GtkBox         *chooser_box;
+  BsBoardView    *board_view;
+  AdwStatusPage  *handover_page;
+  GtkWidget      *handover_button;
+  GtkWidget      *round_bar;
+  GtkLabel       *round_label;
+  GtkButton      *round_button;
+  GtkLabel       *status_label;
+  GtkListBox     *players_list;
+  GtkListBox     *move_list;
+  GtkScrolledWindow *moves_scroller;
+};
+
+G_DEFINE_FINAL_TYPE (BsPlayView, bs_play_view, ADW_TYPE_BIN)
+
+static const char * const direction_icons[4] = {
+  "go-up-symbolic", "go-next-symbolic", "go-down-symbolic", "go-previous-symbolic",
+};
+
+static const char *
+direction_name (int direction)
+{
+  switch (direction)
+    {
+    case 0: return _("North");
+    case 1: return _("East");
+    case 2: return _("South");
+    case 3: return _("West");
+    default: return "";
+    }
+}
+
+static BsGame *
+view_game (BsPlayView *self)
+{
+  return self->scene != NULL ? bs_play_scene_get_game (self->scene) : NULL;
+}
+
+/* Chooser: piece kinds, Astoria's direction, Pass and End game. */
+
+static void
+on_kind_toggled (GtkToggleButton *button,
+                 BsPlayView      *self)
+{
+  if (self->syncing || !gtk_toggle_button_get_active (button) || self->scene == NULL)
+    return;
+  bs_play_scene_set_kind (self->scene,
+                          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "kind")));
+}
+
+static void
+on_direction_toggled (GtkToggleButton *button,
+                      BsPlayView      *self)
+{
+  if (self->syncing || !gtk_toggle_button_get_active (button) || self->scene == NULL)
+    return;
+  bs_play_scene_set_direction (self->scene,
+                               GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir")));
+}
+
+static void
+on_word_clicked (GtkButton  *button,
+                 BsPlayView *self)
+{
+  if (self->scene != NULL)
+    bs_play_scene_play_word (self->scene, g_object_get_data (G_OBJECT (button), "word"));
+}
+
+static void
+clear_box (GtkWidget *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+}
+
+static GtkWidget *
+linked_box (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_widget_add_css_class (box, "linked");
+  return box;
+}
+
+static void
+build_chooser (BsPlayView *self)
+{
+  const BsRuleset *rs = bs_game_get_ruleset (view_game (self));
+  BsPlayStyle style = bs_play_scene_get_style (self->scene);
+  gboolean any_directed = FALSE;
+
+  clear_box (GTK_WIDGET (self->chooser_box));
+  memset (self->kind_buttons, 0, sizeof self->kind_buttons);
+  memset (self->direction_buttons, 0, sizeof self->direction_buttons);
+  self->direction_box = NULL;
+
+  if ((style == BS_PLAY_STYLE_PLACE_KIND || style == BS_PLAY_STYLE_PLACE_PUSH)
+      && rs->module->n_kinds > 1)
+    {
+      GtkWidget *box = linked_box ();
+      GtkToggleButton *group = NULL;
+
+      for (guint k = 0; k < rs->module->n_kinds; k++)
+        {
+          GtkWidget *button = gtk_toggle_button_new ();
+
+          g_object_set_data (G_OBJECT (button), "kind", GINT_TO_POINTER (k));
+          if (group != NULL)
+            gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+          else
+            group = GTK_TOGGLE_BUTTON (button);
+          g_signal_connect (button, "toggled", G_CALLBACK (on_kind_toggled), self);
+          gtk_widget_set_tooltip_text (button, _("The kind of piece to place"));
+          gtk_box_append (GTK_BOX (box), button);
+          self->kind_buttons[k] = button;
+          any_directed |= rs->module->kinds[k].directed;
+        }
+      gtk_box_append (self->chooser_box, box);
+    }
+
+  if (any_directed)
+    {
+      GtkWidget *box = linked_box ();
+      GtkToggleButton *group = NULL;
+
+      for (int d = 0; d < 4; d++)
+        {
+          GtkWidget *button = gtk_toggle_button_new ();
+          g_autofree char *tip = g_strdup_printf (_("Triangle points %s"), direction_name (d));
+
+          gtk_button_set_icon_name (GTK_BUTTON (button), direction_icons[d]);
+          gtk_widget_set_tooltip_text (button, tip);
+          g_object_set_data (G_OBJECT (button), "dir", GINT_TO_POINTER (d));
+          if (group != NULL)
+            gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+          else
+            group = GTK_TOGGLE_BUTTON (button);
+          g_signal_connect (button, "toggled", G_CALLBACK (on_direction_toggled), self);
+          gtk_box_append (GTK_BOX (box), button);
+          self->direction_buttons[d] = button;
+        }
+      self->direction_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      {
+        GtkWidget *label = gtk_label_new (_("Triangle points"));
+
+        gtk_widget_add_css_class (label, "dim-label");
+        gtk_box_append (GTK_BOX (self->direction_box), label);
+      }
+      gtk_box_append (GTK_BOX (self->direction_box), box);
+      gtk_box_append (self->chooser_box, self->direction_box);
+    }
+
+  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
+  g_object_set_data (G_OBJECT (self->pass_button), "word", (gpointer) "pass");
+  g_signal_connect (self->pass_button, "clicked", G_CALLBACK (on_word_clicked), self);
+  gtk_box_append (self->chooser_box, self->pass_button);
+
+  self->end_button = gtk_button_new_with_mnemonic (_("_End Game"));
+  gtk_widget_set_tooltip_text (
+    self->end_button, _("Fill every empty cell with the opponent's pieces and count groups"));
+  gtk_widget_add_css_class (self->end_button, "destructive-action");
+  g_object_set_data (G_OBJECT (self->end_button), "word", (gpointer) "end");
+  g_signal_connect (self->end_button, "clicked", G_CALLBACK (on_word_clicked), self);
+  gtk_box_append (self->chooser_box, self->end_button);
+}
+
+static void
+sync_chooser (BsPlayView *self)
+{
+  BsGame *game = view_game (self);
+  const BsRuleset *rs = bs_game_get_ruleset (game);
+  const BsPosition *pos = bs_game_get_position (game);
+  int kind = bs_play_scene_get_kind (self->scene);
+  gboolean has_children;
+
+  self->syncing = TRUE;
+  for (guint k = 0; k < rs->module->n_kinds && k < BS_MAX_KINDS; k++)
+    {
+      g_autofree char *label = NULL;
+      int left = pos->supply[pos->to_move - 1][k];
+
+      if (self->kind_buttons[k] == NULL)
+        continue;
+      if (left == BS_SUPPLY_UNLIMITED)
+        label = g_strdup (_(rs->module->kinds[k].label));
+      else
+        label = g_strdup_printf ("%s  %d", _(rs->module->kinds[k].label), left);
+      gtk_button_set_label (GTK_BUTTON (self->kind_buttons[k]), label);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->kind_buttons[k]), (int) k == kind);
+      gtk_widget_set_sensitive (self->kind_buttons[k], left > 0 && !bs_position_is_over (pos));
+    }
+  if (self->direction_box != NULL)
+    {
+      gtk_widget_set_sensitive (self->direction_box, rs->module->kinds[kind].directed);
+      for (int d = 0; d < 4; d++)
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->direction_buttons[d]),
+                                      d == bs_play_scene_get_direction (self->scene));
+    }
+  self->syncing = FALSE;
+
+  gtk_widget_set_visible (self->pass_button, bs_play_scene_can_play_word (self->scene, "pass"));
+  gtk_widget_set_visible (self->end_button, bs_play_scene_can_play_word (self->scene, "end"));
+
+  has_children = FALSE;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chooser_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    has_children |= gtk_widget_get_visible (child);
+  gtk_widget_set_visible (GTK_WIDGET (self->chooser_box), has_children);
+}
+
+/* Players: name, colour, supplies and score; the one to move is marked. */
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        data)
+{
+  BsPlayView *self = data;
+  int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "player"));
+  double rgb[3];
+  double r = MIN (width, height) / 2.0 - 1;
+
+  if (self->scene == NULL)
+    return;
+  bs_render_player_color (bs_game_get_ruleset (view_game (self)),
+                          adw_style_manager_get_dark (adw_style_manager_get_default ())
+                          ? BS_THEME_DARK : BS_THEME_LIGHT, player, rgb);
+  cairo_arc (cr, width / 2.0, height / 2.0, r, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.8);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+build_players (BsPlayView *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
+    gtk_list_box_remove (self->players_list, child);
+
+  for (int p = 1; p <= 2; p++)
+    {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *name = gtk_label_new (bs_game_get_player_name (view_game (self), p));
+      GtkWidget *details = gtk_label_new (NULL);
+
+      gtk_widget_set_margin_top (row, 8);
+      gtk_widget_set_margin_bottom (row, 8);
+      gtk_widget_set_margin_start (row, 12);
+      gtk_widget_set_margin_end (row, 12);
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 18);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 18);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (swatch), "player", GINT_TO_POINTER (p));
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_add_css_class (name, "heading");
+      gtk_label_set_xalign (GTK_LABEL (details), 0);
+      gtk_label_set_wrap (GTK_LABEL (details), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (details), 30);
+      gtk_widget_add_css_class (details, "dim-label");
+      gtk_widget_add_css_class (details, "caption");
+      gtk_box_append (GTK_BOX (labels), name);
+      gtk_box_append (GTK_BOX (labels), details);
+      gtk_box_append (GTK_BOX (row), swatch);
+      gtk_box_append (GTK_BOX (row), labels);
+      gtk_list_box_append (self->players_list, row);
+      self->player_rows[p - 1] = gtk_widget_get_parent (row);
+      gtk_widget_add_css_class (self->player_rows[p - 1], "player-row");
+      self->player_details[p - 1] = details;
+    }
+}
+
+static void
+sync_players (BsPlayView *self)
+{
+  BsGame *game = view_game (self);
+  const BsRuleset *rs = bs_game_get_ruleset (game);
+  const BsPosition *pos = bs_game_get_position (game);
+  int scores[2];
+
+  bs_game_get_scores (game, scores);
+  for (int p = 1; p <= 2; p++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      gboolean to_move = !bs_position_is_over (pos) && pos->to_move == p
+                         && bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS;
+
+      if (!rs->module->unlimited_supply && !bs_game_is_simultaneous (game))
+        {
+          g_string_append (text, _("In hand:"));
+          for (guint k = 0; k < rs->module->n_kinds; k++)
+            {
+              if (pos->supply[p - 1][k] == BS_SUPPLY_UNLIMITED)
+                continue;
+              /* Translators: pieces left in hand, e.g. "small 8". */
+              g_string_append_printf (text, _("%s %s %d"), k > 0 ? "," : "",
+                                      _(rs->module->kinds[k].label), pos->supply[p - 1][k]);
+            }
+          g_string_append_c (text, '\n');
+        }
+      g_string_append_printf (text, _("On the board: %d · Score: %d"),
+                              bs_position_pieces (pos, p), scores[p - 1]);
+      gtk_label_set_text (GTK_LABEL (self->player_details[p - 1]), text->str);
+      if (to_move)
+        gtk_widget_add_css_class (self->player_rows[p - 1], "to-move");
+      else
+        gtk_widget_remove_css_class (self->player_rows[p - 1], "to-move");
+    }
+}
+
+/* The move list: row 0 is the start, row i the position after turn i. */
+
+/* A Tribes round for people: each player's moves, defends left out
+ * ("a1-b1,c1-c1;…" → "Red a1-b1 · Blue all defend"). */
+static char *
+describe_round (BsGame     *game,
+                const char *notation)
+{
+  g_auto(GStrv) sides = g_strsplit (notation, ";", 2);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (int p = 0; p < 2 && sides[p] != NULL; p++)
+    {
+      g_auto(GStrv) orders = g_strsplit (sides[p], ",", -1);
+      guint n_moves = 0;
+
+      if (p > 0)
+        g_string_append (out, "\n");
+      g_string_append_printf (out, "%s ", bs_game_get_player_name (game, p + 1));
+      for (guint i = 0; orders[i] != NULL; i++)
+        {
+          g_auto(GStrv) ends = g_strsplit (g_strstrip (orders[i]), "-", 2);
+
+          if (ends[0] == NULL || ends[1] == NULL || g_str_equal (ends[0], ends[1]))
+            continue;
+          g_string_append_printf (out, "%s%s", n_moves++ > 0 ? " " : "", orders[i]);
+        }
+      if (n_moves == 0)
+        g_string_append (out, _("all defend"));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static gboolean
+scroll_to_current (gpointer data)
+{
+  BsPlayView *self = data;
+  GtkListBoxRow *row;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
+  double x, y;
+
+  self->scroll_idle = 0;
+  if (self->scene == NULL)
+    return G_SOURCE_REMOVE;
+  row = gtk_list_box_get_row_at_index (self->move_list,
+                                       (int) bs_game_get_current (view_game (self)));
+  if (row != NULL
+      && gtk_widget_translate_coordinates (GTK_WIDGET (row), GTK_WIDGET (self->move_list),
+                                           0, 0, &x, &y))
+    gtk_adjustment_clamp_page (adj, y, y + gtk_widget_get_height (GTK_WIDGET (row)));
+  return G_SOURCE_REMOVE;
+}
+
+static GtkWidget *
+make_move_row (BsPlayView *self,
+               guint       n_played)
+{
+  BsGame *game = view_game (self);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *number, *label;
+
+  if (n_played == 0)
+    {
+      number = gtk_label_new ("");
+      label = gtk_label_new (_("Start"));
+    }
+  else
+    {
+      const BsPosition *before = bs_game_get_position_at (game, n_played - 1);
+      g_autofree char *num = g_strdup_printf ("%u.", n_played);
+      g_autofree char *text = NULL;
+
+      number = gtk_label_new (num);
+      if (bs_game_is_simultaneous (game))
+        text = describe_round (game, bs_game_get_notation (game, n_played - 1));
+      else
+        text = g_strdup_printf ("%s  %s", bs_game_get_player_name (game, before->to_move),
+                                bs_game_get_notation (game, n_played - 1));
+      label = gtk_label_new (text);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+    }
+  gtk_widget_add_css_class (number, "move-number");
+  gtk_label_set_width_chars (GTK_LABEL (number), 4);
+  gtk_label_set_xalign (GTK_LABEL (number), 1);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), number);
+  gtk_box_append (GTK_BOX (box), label);
+  g_object_set_data_full (G_OBJECT (box), "notation",
+                          g_strdup (n_played == 0 ? "" : bs_game_get_notation (game, n_played - 1)),
+                          g_free);
+  return box;
+}
+
+static void
+sync_moves (BsPlayView *self)
+{
+  BsGame *game = view_game (self);
+  guint n_rows = bs_game_get_n_turns (game) + 1;
+  guint current = bs_game_get_current (game);
+  GtkListBoxRow *row;
+  guint i;
+
+  /* Rows kept while they still say the same move; the rest rebuilt. */
+  for (i = 0; (row = gtk_list_box_get_row_at_index (self->move_list, (int) i)) != NULL; i++)
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (row);
+      const char *was = g_object_get_data (G_OBJECT (box), "notation");
+
+      if (i >= n_rows || (i > 0 && g_strcmp0 (was, bs_game_get_notation (game, i - 1)) != 0))
+        break;
+    }
+  while ((row = gtk_list_box_get_row_at_index (self->move_list, (int) i)) != NULL)
+    gtk_list_box_remove (self->move_list, GTK_WIDGET (row));
+  for (; i < n_rows; i++)
+    gtk_list_box_append (self->move_list, make_move_row (self, i));
+
+  for (i = 0; (row = gtk_list_box_get_row_at_index (self->move_list, (int) i)) != NULL; i++)
+    {
+      if (i > current)
+        gtk_widget_add_css_class (GTK_WIDGET (row), "redo");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (row), "redo");
+    }
+
+  row = gtk_list_box_get_row_at_index (self->move_list, (int) current);
+  self->syncing = TRUE;
+  gtk_list_box_select_row (self->move_list, row);
+  self->syncing = FALSE;
+
+  /* Rows just added have no size yet: scroll once they are laid out. */
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+}
+
+static void
+on_move_row_activated (BsPlayView    *self,
+                       GtkListBoxRow *row)
+{
+  if (self->scene != NULL && !self->syncing)
+    bs_game_go_to (view_game (self), (guint) gtk_list_box_row_get_index (row));
+}
+
+/* Tribes: hand-over, orders, reveal. */
+
+static void
+sync_round (BsPlayView *self)
+{
+  BsGame *game = view_game (self);
+  BsRoundPhase phase;
+  int entering;
+  const char *name, *other;
+  gboolean over;
+
+  if (bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->handover_page), FALSE);
+      gtk_widget_set_visible (self->round_bar, FALSE);
+      return;
+    }
+
+  phase = bs_play_scene_get_phase (self->scene);
+  entering = bs_play_scene_get_entering (self->scene);
+  name = bs_game_get_player_name (game, entering ? entering : 1);
+  other = bs_game_get_player_name (game, entering == 2 ? 1 : 2);
+  over = bs_position_is_over (bs_game_get_position (game));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->handover_page),
+                          phase == BS_ROUND_PHASE_HANDOVER && !over);
+  gtk_widget_set_visible (self->round_bar, phase != BS_ROUND_PHASE_HANDOVER);
+
+  if (phase == BS_ROUND_PHASE_HANDOVER && !over)
+    {
+      g_autofree char *title = g_strdup_printf (_("%s’s Orders"), name);
+      g_autofree char *text =
+        g_strdup_printf (_("%s, please look away while %s gives secret orders."), other, name);
+      g_autofree char *button = g_strdup_printf (_("_Start %s’s Orders"), name);
+
+      gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
+      adw_status_page_set_title (self->handover_page, title);
+      adw_status_page_set_description (self->handover_page, text);
+    }
+  else if (phase == BS_ROUND_PHASE_ORDERS)
+    {
+      gtk_label_set_text (self->round_label,
+                          _("Click a piece, then a neighbouring cell to move there, or the "
+                            "piece again to defend.\nPieces without an order defend, and a "
+                            "defender that nobody attacks dies."));
+      gtk_button_set_label (self->round_button,
+                            entering == 1 ? _("_Done") : _("_Reveal Orders"));
+    }
+  else if (phase == BS_ROUND_PHASE_REVEAL)
+    {
+      gtk_label_set_text (self->round_label, bs_play_scene_get_reveal_text (self->scene));
+      gtk_button_set_label (self->round_button, _("_Continue"));
+    }
+  else
+    gtk_widget_set_visible (self->round_bar, FALSE);
+}
+
+void
+bs_play_view_advance_round (BsPlayView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (BS_IS_PLAY_VIEW (self));
+
+  if (self->scene == NULL)
+    return;
+  if (!bs_play_scene_advance_round (self->scene, &error) && error != NULL)
+    g_signal_emit_by_name (self->scene, "message", error->message);
+  if (bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_ORDERS)
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+static void
+on_round_button_clicked (BsPlayView *self)
+{
+  bs_play_view_advance_round (self);
+}
+
+/* Astoria's push: a popover at the cell with four arrows (or arrow keys). */
+
+static void
+on_push_clicked (GtkButton  *button,
+                 BsPlayView *self)
+{
+  int dir = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir"));
+
+  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+  if (self->scene != NULL)
+    bs_play_scene_choose_push (self->scene, dir);
+}
+
+static gboolean
+on_push_key (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             BsPlayView            *self)
+{
+  int dir;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: dir = 0; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dir = 1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: dir = 2; break;
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dir = 3; break;
+    default: return GDK_EVENT_PROPAGATE;
+    }
+  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+  if (self->scene != NULL)
+    bs_play_scene_choose_push (self->scene, dir);
+  return GDK_EVENT_STOP;
+}
+
+static void
+on_push_closed (BsPlayView *self)
+{
+  /* Closed without a choice: the placement is dropped. */
+  if (self->scene != NULL && bs_play_scene_get_pending_cell (self->scene) != BS_NO_CELL)
+    bs_play_scene_cancel (self->scene);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+static void
+build_push_popover (BsPlayView *self)
+{
+  static const int grid_pos[4][2] = { { 1, 0 }, { 2, 1 }, { 1, 2 }, { 0, 1 } };
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *label = gtk_label_new (_("Push"));
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 4);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_grid_attach (GTK_GRID (grid), label, 1, 1, 1, 1);
+  for (int d = 0; d < 4; d++)
+    {
+      GtkWidget *button = gtk_button_new_from_icon_name (direction_icons[d]);
+      g_autofree char *tip = g_strdup_printf (_("Push %s"), direction_name (d));
+
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      tip, -1);
+      gtk_widget_add_css_class (button, "circular");
+      g_object_set_data (G_OBJECT (button), "dir", GINT_TO_POINTER (d));
+      g_signal_connect (button, "clicked", G_CALLBACK (on_push_clicked), self);
+      gtk_grid_attach (GTK_GRID (grid), button, grid_pos[d][0], grid_pos[d][1], 1, 1);
+    }
+
+  self->push_popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (self->push_popover), grid);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_push_key), self);
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller (self->push_popover, keys);
+  g_signal_connect_swapped (self->push_popover, "closed", G_CALLBACK (on_push_closed), self);
+  gtk_widget_set_parent (self->push_popover, GTK_WIDGET (self->board_view));
+}
+
+static void
+on_request_push (BsPlayView  *self,
+                 int          cell,
+                 BsPlayScene *scene)
+{
+  GdkRectangle rect;
+
+  if (!bs_board_view_get_cell_rect (self->board_view, cell, &rect))
+    return;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->push_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->push_popover));
+}
+
+/* Everything from the scene and the model. */
+
+static void
+sync_all (BsPlayView *self)
+{
+  g_autofree char *status = NULL;
+
+  if (self->scene == NULL)
+    return;
+  status = bs_play_scene_describe_turn (self->scene);
+  gtk_label_set_text (self->status_label, status != NULL ? status : "");
+  /* The push chooser belongs to a pending placement only. */
+  if (bs_play_scene_get_pending_cell (self->scene) == BS_NO_CELL
+      && gtk_widget_get_visible (self->push_popover))
+    gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+  sync_chooser (self);
+  sync_players (self);
+  sync_round (self);
+}
+
+static void
+on_position_changed (BsPlayView *self)
+{
+  sync_moves (self);
+  sync_all (self);
+}
+
+static void
+bs_play_view_dispose (GObject *object)
+{
+  BsPlayView *self = (BsPlayView *) object;
+
+  if (self->scene_signals != NULL)
+    g_signal_group_set_target (self->scene_signals, NULL);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->scene_signals);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->scene);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_PLAY_VIEW);
+
+  G_OBJECT_CLASS (bs_play_view_parent_class)->dispose (object);
+}
+
+static void
+bs_play_view_class_init (BsPlayViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bs_play_view_dispose;
+
+  g_type_ensure (BS_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/boardsmith/Boardsmith/bs-play-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, chooser_box);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, board_view);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, handover_page);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, handover_button);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_bar);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_label);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_button);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, players_list);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, move_list);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, moves_scroller);
+  gtk_widget_class_bind_template_callback (widget_class, on_round_button_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_move_row_activated);
+}
+
+static void
+bs_play_view_init (BsPlayView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
+  g_signal_group_connect_object (self->scene_signals, "changed",
+                                 G_CALLBACK (sync_all), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "notify::phase",
+                                 G_CALLBACK (sync_all), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "request-push",
+                                 G_CALLBACK (on_request_push), self, G_CONNECT_SWAPPED);
+  self->game_signals = g_signal_group_new (BS_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "position-changed",
+                                 G_CALLBACK (on_position_changed), self, G_CONNECT_SWAPPED);
+
+  build_push_popover (self);
+}
+
+BsPlayScene *
+bs_play_view_get_scene (BsPlayView *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
+  return self->scene;
+}
+
+void
+bs_play_view_set_scene (BsPlayView  *self,
+                        BsPlayScene *scene)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (BS_IS_PLAY_VIEW (self));
+  g_return_if_fail (scene == NULL || BS_IS_PLAY_SCENE (scene));
+
+  if (!g_set_object (&self->scene, scene))
+    return;
+
+  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+  g_signal_group_set_target (self->scene_signals, scene);
+  g_signal_group_set_target (self->game_signals, scene != NULL ? view_game (self) : NULL);
+  bs_board_view_set_scene (self->board_view, scene);
+
+  while ((row = gtk_list_box_get_row_at_index (self->move_list, 0)) != NULL)
+    gtk_list_box_remove (self->move_list, GTK_WIDGET (row));
+  if (scene == NULL)
+    return;
+
+  build_chooser (self);
+  build_players (self);
+  on_position_changed (self);
+}
+
+BsBoardView *
+bs_play_view_get_board_view (BsPlayView *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
+  return self->board_view;
+}
+
+const char *
+bs_play_view_get_status (BsPlayView *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}

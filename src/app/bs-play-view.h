@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-play-view.h: the play page — the board, the piece chooser, the status
+ * line, the players' supplies and scores, the move list, and the Tribes
+ * hand-over and reveal. */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "bs-board-view.h"
+#include "bs-play-scene.h"
+
+G_BEGIN_DECLS
+
+#define BS_TYPE_PLAY_VIEW (bs_play_view_get_type ())
+G_DECLARE_FINAL_TYPE (BsPlayView, bs_play_view, BS, PLAY_VIEW, AdwBin)
+
+BsPlayScene *bs_play_view_get_scene      (BsPlayView  *self);
+void         bs_play_view_set_scene      (BsPlayView  *self,
+                                          BsPlayScene *scene);
+BsBoardView *bs_play_view_get_board_view (BsPlayView  *self);
+/* The status line's text (for tests and the window title). */
+const char  *bs_play_view_get_status     (BsPlayView  *self);
+/* What the Done / Start / Continue button of a Tribes round does. */
+void         bs_play_view_advance_round  (BsPlayView  *self);
+
+G_END_DECLS

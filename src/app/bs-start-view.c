@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-start-view.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-module.h"
+#include "bs-variant.h"
+
+#define MAX_RECENT 5
+
+struct _BsStartView {
+  AdwBin      parent_instance;
+
+  GtkListBox *builtin_list;
+  GtkListBox *user_list;
+  GtkListBox *recent_list;
+  GtkWidget  *user_group;
+  GtkWidget  *recent_group;
+  GtkWidget  *resume_button;
+  GSettings  *settings;
+  char       *last_variant;
+};
+
+G_DEFINE_FINAL_TYPE (BsStartView, bs_start_view, ADW_TYPE_BIN)
+
+enum {
+  VARIANT_ACTIVATED,
+  RECORD_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+char *
+bs_start_view_user_variants_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
+}
+
+static char *
+describe_board (const BsBoardSpec *board)
+{
+  switch (board->shape)
+    {
+    case BS_SHAPE_SQUARE:
+      return g_strdup_printf (_("%d×%d square"), board->width, board->height);
+    case BS_SHAPE_HEX_RHOMBUS:
+      return g_strdup_printf (_("%d×%d hex rhombus"), board->width, board->height);
+    case BS_SHAPE_HEXAGON:
+      return g_strdup_printf (_("Hexagon of side %d"), board->size);
+    case BS_SHAPE_LIMPING:
+      return g_strdup_printf (_("Limping hexagon %d–%d"), board->size, board->size + 1);
+    default:
+      return g_strdup ("");
+    }
+}
+
+static GtkWidget *
+make_row (const char *title,
+          const char *subtitle,
+          const char *suffix,
+          const char *target,
+          gboolean    is_record)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *title_markup = g_markup_escape_text (title, -1);
+  g_autofree char *subtitle_markup = g_markup_escape_text (subtitle != NULL ? subtitle : "", -1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title_markup);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle_markup);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+  if (suffix != NULL)
+    {
+      GtkWidget *label = gtk_label_new (suffix);
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, "caption");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "target", g_strdup (target), g_free);
+  g_object_set_data (G_OBJECT (row), "is-record", GINT_TO_POINTER (is_record));
+  return row;
+}
+
+static GtkWidget *
+make_variant_row (const BsVariant *variant,
+                  const char      *target)
+{
+  const BsModule *module = bs_module_find (variant->module);
+  g_autofree char *board = describe_board (&variant->board);
+  const char *description = variant->description;
+
+  if ((description == NULL || description[0] == '\0') && module != NULL)
+    description = _(module->description);
+  return make_row (variant->name != NULL ? variant->name : variant->id, description, board,
+                   target, FALSE);
+}
+
+static GtkWidget *
+make_error_row (const char *title,
+                const char *message)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *title_markup = g_markup_escape_text (title, -1);
+  g_autofree char *message_markup = g_markup_escape_text (message, -1);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title_markup);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), message_markup);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  gtk_widget_add_css_class (icon, "warning");
+  return row;
+}
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static void
+load_builtin (BsStartView *self)
+{
+  g_auto(GStrv) names = bs_variant_list_builtin ();
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariant) variant = bs_variant_lookup (names[i], &error);
+
+      if (variant == NULL)
+        gtk_list_box_append (self->builtin_list, make_error_row (names[i], error->message));
+      else
+        gtk_list_box_append (self->builtin_list, make_variant_row (variant, names[i]));
+    }
+  if (names == NULL || names[0] == NULL)
+    gtk_list_box_append (self->builtin_list,
+                         make_error_row (
+                           _("No built-in games found"),
+                           _("The rules directory is missing: reinstall Boardsmith")));
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+load_user (BsStartView *self)
+{
+  g_autofree char *dir_path = bs_start_view_user_variants_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (paths, g_build_filename (dir_path, name, NULL));
+  g_ptr_array_sort (paths, compare_strings);
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char *path = g_ptr_array_index (paths, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariant) variant = bs_variant_load_file (path, &error);
+
+      if (variant == NULL)
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          gtk_list_box_append (self->user_list, make_error_row (base, error->message));
+        }
+      else
+        gtk_list_box_append (self->user_list, make_variant_row (variant, path));
+    }
+  gtk_widget_set_visible (self->user_group, paths->len > 0);
+}
+
+static void
+load_recent (BsStartView *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  const char *app_name = g_get_application_name ();
+  guint n = 0;
+
+  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autofree char *path = NULL;
+      g_autofree char *when = NULL;
+      GDateTime *modified;   /* owned by the info */
+
+      if (app_name == NULL || !gtk_recent_info_has_application (info, app_name)
+          || !gtk_recent_info_is_local (info) || !gtk_recent_info_exists (info))
+        continue;
+      path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
+      if (path == NULL)
+        continue;
+      modified = gtk_recent_info_get_modified (info);
+      when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
+      gtk_list_box_append (self->recent_list,
+                           make_row (gtk_recent_info_get_display_name (info), path, when,
+                                     path, TRUE));
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
+}
+
+/* "Play Astoria Again": the last variant played, if it still loads. */
+static void
+load_resume (BsStartView *self)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
+  g_autoptr(BsVariant) variant = NULL;
+  g_autofree char *label = NULL;
+
+  g_clear_pointer (&self->last_variant, g_free);
+  if (last[0] != '\0')
+    variant = bs_variant_lookup (last, NULL);
+  gtk_widget_set_visible (self->resume_button, variant != NULL);
+  if (variant == NULL)
+    return;
+  label = g_strdup_printf (_("_Play %s Again"),
+                           variant->name != NULL ? variant->name : variant->id);
+  gtk_button_set_label (GTK_BUTTON (self->resume_button), label);
+  self->last_variant = g_steal_pointer (&last);
+}
+
+static void
+on_resume_clicked (BsStartView *self)
+{
+  if (self->last_variant != NULL)
+    {
+      g_autofree char *target = g_strdup (self->last_variant);
+      g_signal_emit (self, signals[VARIANT_ACTIVATED], 0, target);
+    }
+}
+
+void
+bs_start_view_reload (BsStartView *self)
+{
+  g_return_if_fail (BS_IS_START_VIEW (self));
+
+  load_resume (self);
+  clear_list (self->builtin_list);
+  clear_list (self->user_list);
+  clear_list (self->recent_list);
+  load_builtin (self);
+  load_user (self);
+  load_recent (self);
+}
+
+static void
+on_row_activated (BsStartView   *self,
+                  GtkListBoxRow *row)
+{
+  const char *target = g_object_get_data (G_OBJECT (row), "target");
+
+  if (target == NULL)
+    return;
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "is-record")))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (target);
+      g_signal_emit (self, signals[RECORD_ACTIVATED], 0, file);
+    }
+  else
+    g_signal_emit (self, signals[VARIANT_ACTIVATED], 0, target);
+}
+
+static void
+on_recent_changed (BsStartView *self)
+{
+  clear_list (self->recent_list);
+  load_recent (self);
+}
+
+static void
+bs_start_view_dispose (GObject *object)
+{
+  BsStartView *self = (BsStartView *) object;
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->last_variant, g_free);
+  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), object);
+  gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_START_VIEW);
+  G_OBJECT_CLASS (bs_start_view_parent_class)->dispose (object);
+}
+
+static void
+bs_start_view_class_init (BsStartViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bs_start_view_dispose;
+
+  /* A built-in variant name or a variant file's path. */
+  signals[VARIANT_ACTIVATED] =
+    g_signal_new ("variant-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[RECORD_ACTIVATED] =
+    g_signal_new ("record-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/boardsmith/Boardsmith/bs-start-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, builtin_list);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, user_list);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, user_group);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, resume_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_resume_clicked);
+}
+
+static void
+bs_start_view_init (BsStartView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::last-variant", G_CALLBACK (load_resume),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
+                            G_CALLBACK (on_recent_changed), self);
+  bs_start_view_reload (self);
+}

@@ -1,0 +1,926 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-window.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-compat.h"
+#include "bs-game-record.h"
+#include "bs-start-view.h"
+
+struct _BsWindow {
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  BsGame               *game;
+  BsPlayScene          *scene;
+  GSignalGroup         *game_signals;
+  GSignalGroup         *scene_signals;
+  AdwToast             *toast;
+  char                 *last_message;
+
+  /* Template children. */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkWidget            *back_button;
+  GtkWidget            *history_box;
+  GtkWidget            *new_game_button;
+  GtkStack             *stack;
+  BsStartView          *start_view;
+  BsPlayView           *play_view;
+};
+
+G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
+
+typedef void (*BsContinuation) (BsWindow *self,
+                                gpointer  data);
+
+static void bs_window_update_actions (BsWindow *self);
+
+void
+bs_window_show_message (BsWindow   *self,
+                        const char *message)
+{
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
+
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+
+  /* One toast at a time: a new explanation replaces the old one's text
+   * (dismissing and adding toasts in quick succession upsets libadwaita 1.2). */
+  if (self->toast != NULL)
+    {
+      adw_toast_set_title (self->toast, message);
+      return;
+    }
+  self->toast = adw_toast_new (message);
+  adw_toast_set_timeout (self->toast, 4);
+  g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, self->toast);
+}
+
+const char *
+bs_window_get_last_message (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->last_message;
+}
+
+static void
+show_error (BsWindow   *self,
+            const char *heading,
+            const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Unsaved games: ask before they are lost. */
+
+typedef struct {
+  BsWindow       *self;
+  BsContinuation  then;
+  gpointer        data;
+  GDestroyNotify  destroy;
+} Pending;
+
+static void
+pending_free (Pending *pending)
+{
+  if (pending->destroy != NULL)
+    pending->destroy (pending->data);
+  g_object_unref (pending->self);
+  g_free (pending);
+}
+
+static void save_then (BsWindow *self, gboolean ask, Pending *pending);
+
+static void
+on_discard_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  /* The dialog owns the pending action until the first response (libadwaita
+   * 1.2 may report the close response after the chosen one; a dialog
+   * destroyed unanswered frees it). */
+  Pending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
+
+  if (pending == NULL)
+    return;
+  if (g_str_equal (response, "discard"))
+    {
+      pending->then (pending->self, pending->data);
+      pending_free (pending);
+    }
+  else if (g_str_equal (response, "save"))
+    save_then (pending->self, bs_game_get_file (pending->self->game) == NULL, pending);
+  else
+    pending_free (pending);
+}
+
+/* Runs `then` now if nothing would be lost, else after the user saved or
+ * chose to discard the game. */
+static void
+confirm_discard (BsWindow       *self,
+                 BsContinuation  then,
+                 gpointer        data,
+                 GDestroyNotify  destroy)
+{
+  Pending *pending;
+  GtkWidget *dialog;
+
+  if (self->game == NULL || !bs_game_get_modified (self->game)
+      || bs_game_get_n_turns (self->game) == 0)
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+
+  pending = g_new0 (Pending, 1);
+  pending->self = g_object_ref (self);
+  pending->then = then;
+  pending->data = data;
+  pending->destroy = destroy;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Current Game?"),
+                                   _("Its moves will be lost if you do not save them."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Saving. */
+
+static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+gboolean
+bs_window_save_record (BsWindow  *self,
+                       GFile     *file,
+                       GError   **error)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->game == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no game to save"));
+      return FALSE;
+    }
+  if (!bs_game_save_record (self->game, file, error))
+    return FALSE;
+  bs_game_set_file (self->game, file);
+  bs_game_set_modified (self->game, FALSE);
+  add_recent (file);
+  return TRUE;
+}
+
+static void
+save_to (BsWindow *self,
+         GFile    *file,
+         Pending  *pending)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!bs_window_save_record (self, file, &error))
+    {
+      show_error (self, _("Could Not Save the Game"), error->message);
+      if (pending != NULL)
+        pending_free (pending);
+      return;
+    }
+  if (pending != NULL)
+    {
+      pending->then (pending->self, pending->data);
+      pending_free (pending);
+    }
+}
+
+typedef struct {
+  BsWindow *self;
+  Pending  *pending;
+} SaveAs;
+
+static void
+on_save_chosen (GFile    *file,
+                gpointer  user_data)
+{
+  SaveAs *save = user_data;
+
+  if (file != NULL)
+    save_to (save->self, file, save->pending);
+  else if (save->pending != NULL)
+    pending_free (save->pending);
+  g_object_unref (save->self);
+  g_free (save);
+}
+
+static char *
+suggested_record_name (BsWindow *self)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  const BsVariant *variant = bs_game_get_variant (self->game);
+
+  return g_strdup_printf ("%s %s.boardsmith",
+                          variant->name != NULL ? variant->name : variant->id, date);
+}
+
+static void
+save_then (BsWindow *self,
+           gboolean  ask,
+           Pending  *pending)
+{
+  SaveAs *save;
+  g_autofree char *name = NULL;
+
+  if (!ask && bs_game_get_file (self->game) != NULL)
+    {
+      save_to (self, bs_game_get_file (self->game), pending);
+      return;
+    }
+  save = g_new0 (SaveAs, 1);
+  save->self = g_object_ref (self);
+  save->pending = pending;
+  name = suggested_record_name (self);
+  bs_compat_choose_record (GTK_WINDOW (self), TRUE, name, on_save_chosen, save);
+}
+
+/* Starting games. */
+
+static void
+on_message (BsWindow    *self,
+            const char  *message,
+            BsPlayScene *scene)
+{
+  bs_window_show_message (self, message);
+}
+
+static void
+on_game_over_response (AdwMessageDialog *dialog,
+                       const char       *response,
+                       BsWindow         *self)
+{
+  g_signal_handlers_disconnect_by_func (dialog, on_game_over_response, self);
+  if (g_str_equal (response, "new"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
+}
+
+static void
+on_game_finished (BsWindow    *self,
+                  BsPlayScene *scene)
+{
+  g_autofree char *heading = bs_game_describe_result (self->game);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+  int scores[2];
+
+  if (heading == NULL)
+    return;
+  bs_game_get_scores (self->game, scores);
+  body = g_strdup_printf (_("%s: %d · %s: %d\nafter %u turns"),
+                          bs_game_get_player_name (self->game, 1), scores[0],
+                          bs_game_get_player_name (self->game, 2), scores[1],
+                          bs_game_get_current (self->game));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "close", _("_Close"),
+                                    "new", _("_New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_game_over_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+update_title (BsWindow *self)
+{
+  const BsVariant *variant;
+  g_autofree char *subtitle = NULL;
+
+  if (self->game == NULL || g_strcmp0 (bs_window_get_page (self), "start") == 0)
+    {
+      adw_window_title_set_title (self->window_title, _("Boardsmith"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      return;
+    }
+  variant = bs_game_get_variant (self->game);
+  adw_window_title_set_title (self->window_title,
+                              variant->name != NULL ? variant->name : variant->id);
+  if (bs_game_get_file (self->game) != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (bs_game_get_file (self->game));
+      subtitle = g_strdup_printf ("%s%s", bs_game_get_modified (self->game) ? "• " : "", base);
+    }
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static void
+set_game (BsWindow *self,
+          BsGame   *game)
+{
+  g_autoptr(BsPlayScene) scene = NULL;
+
+  if (game != NULL)
+    {
+      scene = bs_play_scene_new (game);
+      bs_play_scene_set_show_legal (scene,
+                                    g_settings_get_boolean (self->settings, "show-legal-moves"));
+    }
+  g_set_object (&self->game, game);
+  g_set_object (&self->scene, scene);
+  g_signal_group_set_target (self->game_signals, game);
+  g_signal_group_set_target (self->scene_signals, scene);
+  bs_play_view_set_scene (self->play_view, scene);
+
+  if (game != NULL)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "play");
+      gtk_widget_grab_focus (GTK_WIDGET (bs_play_view_get_board_view (self->play_view)));
+    }
+  bs_window_update_actions (self);
+  update_title (self);
+}
+
+static guint64
+new_seed (void)
+{
+  return ((guint64) g_random_int () << 32) | g_random_int ();
+}
+
+gboolean
+bs_window_open_variant (BsWindow    *self,
+                        const char  *name_or_path,
+                        GError     **error)
+{
+  return bs_window_open_variant_seeded (self, name_or_path, new_seed (), error);
+}
+
+gboolean
+bs_window_open_variant_seeded (BsWindow    *self,
+                               const char  *name_or_path,
+                               guint64      seed,
+                               GError     **error)
+{
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(BsGame) game = NULL;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (name_or_path != NULL, FALSE);
+
+  variant = bs_variant_lookup (name_or_path, error);
+  if (variant == NULL)
+    return FALSE;
+  game = bs_game_new (variant, seed, error);
+  if (game == NULL)
+    return FALSE;
+
+  g_settings_set_string (self->settings, "last-variant", name_or_path);
+  set_game (self, game);
+  return TRUE;
+}
+
+gboolean
+bs_window_open_file (BsWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  g_autoptr(BsGame) game = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!bs_file_is_record (file))
+    {
+      path = g_file_get_path (file);
+      if (path == NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               _("Only local files can be opened"));
+          return FALSE;
+        }
+      return bs_window_open_variant (self, path, error);
+    }
+
+  game = bs_game_load_record (file, error);
+  if (game == NULL)
+    return FALSE;
+  add_recent (file);
+  set_game (self, game);
+  /* A simultaneous game opens on the outcome of its last round. */
+  bs_play_scene_reveal_last_round (self->scene);
+  return TRUE;
+}
+
+gboolean
+bs_window_play_moves (BsWindow    *self,
+                      const char  *moves,
+                      GError     **error)
+{
+  g_auto(GStrv) turns = NULL;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (moves != NULL, FALSE);
+
+  if (self->game == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No game is open"));
+      return FALSE;
+    }
+  turns = g_strsplit_set (moves, " \t\n", -1);
+  for (guint i = 0; turns[i] != NULL; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (turns[i][0] == '\0')
+        continue;
+      if (!bs_game_play_notation (self->game, turns[i], &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code, _("Move %u (%s): %s"),
+                       bs_game_get_current (self->game) + 1, turns[i], local_error->message);
+          return FALSE;
+        }
+    }
+  bs_play_scene_reveal_last_round (self->scene);
+  return TRUE;
+}
+
+void
+bs_window_show_start (BsWindow *self)
+{
+  g_return_if_fail (BS_IS_WINDOW (self));
+
+  /* The user may have saved variants or games since. */
+  bs_start_view_reload (self->start_view);
+  gtk_stack_set_visible_child_name (self->stack, "start");
+  bs_window_update_actions (self);
+  update_title (self);
+}
+
+/* Actions. */
+
+static void
+set_action_enabled (BsWindow   *self,
+                    const char *name,
+                    gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
+bs_window_update_actions (BsWindow *self)
+{
+  gboolean playing = self->game != NULL
+                     && g_strcmp0 (bs_window_get_page (self), "play") == 0;
+
+  set_action_enabled (self, "undo", playing && bs_game_get_can_undo (self->game));
+  set_action_enabled (self, "redo", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "history-back", playing && bs_game_get_can_undo (self->game));
+  set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "save", playing);
+  set_action_enabled (self, "save-as", playing);
+  set_action_enabled (self, "new-game", self->game != NULL);
+  set_action_enabled (self, "choose-game", playing);
+  gtk_widget_set_visible (self->back_button, playing);
+  gtk_widget_set_visible (self->history_box, playing);
+  gtk_widget_set_visible (self->new_game_button, playing);
+}
+
+static void
+restart (BsWindow *self,
+         gpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsGame) game = NULL;
+
+  game = bs_game_new (bs_game_get_variant (self->game), new_seed (), &error);
+  if (game == NULL)
+    {
+      show_error (self, _("Could Not Start a Game"), error->message);
+      return;
+    }
+  set_game (self, game);
+}
+
+static void
+new_game_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  if (self->game == NULL)
+    return;
+  confirm_discard (self, restart, NULL, NULL);
+}
+
+static void
+go_to_start (BsWindow *self,
+             gpointer  data)
+{
+  set_game (self, NULL);
+  bs_window_show_start (self);
+}
+
+static void
+choose_game_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  confirm_discard (self, go_to_start, NULL, NULL);
+}
+
+static void
+open_file_now (BsWindow *self,
+               gpointer  data)
+{
+  GFile *file = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!bs_window_open_file (self, file, &error))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *body = g_strdup_printf ("%s\n\n%s", name, error->message);
+
+      show_error (self, _("Could Not Open the File"), body);
+    }
+}
+
+static void
+on_open_chosen (GFile    *file,
+                gpointer  user_data)
+{
+  BsWindow *self = user_data;
+
+  if (file != NULL)
+    confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
+  g_object_unref (self);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  bs_compat_choose_record (GTK_WINDOW (self), FALSE, NULL, on_open_chosen, g_object_ref (self));
+}
+
+static void
+save_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  if (self->game != NULL)
+    save_then (self, FALSE, NULL);
+}
+
+static void
+save_as_activated (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  if (self->game != NULL)
+    save_then (self, TRUE, NULL);
+}
+
+static void
+undo_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  if (self->game != NULL)
+    bs_game_undo (self->game);
+}
+
+static void
+redo_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  if (self->game != NULL)
+    bs_game_redo (self->game);
+}
+
+static void
+history_activated (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  const char *name = g_action_get_name (G_ACTION (action));
+  guint current;
+
+  if (self->game == NULL)
+    return;
+  current = bs_game_get_current (self->game);
+  if (g_str_equal (name, "history-back") && current > 0)
+    bs_game_go_to (self->game, current - 1);
+  else if (g_str_equal (name, "history-forward") && current < bs_game_get_n_turns (self->game))
+    bs_game_go_to (self->game, current + 1);
+  else if (g_str_equal (name, "history-start"))
+    bs_game_go_to (self->game, 0);
+  else if (g_str_equal (name, "history-end"))
+    bs_game_go_to (self->game, bs_game_get_n_turns (self->game));
+}
+
+static const char *
+how_to_play (BsPlayStyle style)
+{
+  switch (style)
+    {
+    case BS_PLAY_STYLE_PLACE_KIND:
+      return _("Choose a small or a large piece above the board (or press 1 or 2), then click "
+               "an empty cell (or move the cursor with the arrow keys and press Enter). "
+               "Placing a piece pushes its neighbours away; a placement must push at least "
+               "one neighbour its full distance. Highlighted cells are legal placements.");
+    case BS_PLAY_STYLE_PLACE_PUSH:
+      return _("Choose a circle or a triangle (keys 1 and 2) and, for a triangle, the way it "
+               "points (R turns it), then click an empty cell or press Enter on the cursor. "
+               "Then choose the push direction with the arrows that appear, or the arrow keys.");
+    case BS_PLAY_STYLE_PLACE_MOVE:
+      return _("Click an empty cell to place a piece there. To move a piece, click it, "
+               "then click one of the highlighted cells. Pass and End Game appear above "
+               "the board when they are legal. The arrow keys and Enter do the same as "
+               "the mouse.");
+    case BS_PLAY_STYLE_ORDERS:
+      return _("Both players give orders in secret. When it is your turn, click one of your "
+               "pieces, then a neighbouring cell to move there, or the piece itself to "
+               "defend; pieces without an order defend. Press Done and hand over. When both "
+               "have given orders, they are revealed as arrows and the board shows which "
+               "pieces died and why.");
+    default:
+      return "";
+    }
+}
+
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  const BsModule *module;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (self->game == NULL)
+    {
+      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("How to Play"),
+                                       _("Choose a game from the list to start playing. "
+                                         "Each game explains its moves with F1 once started."));
+    }
+  else
+    {
+      module = bs_game_get_ruleset (self->game)->module;
+      body = g_strdup_printf ("%s\n\n%s", _(module->description),
+                              how_to_play (bs_play_scene_get_style (self->scene)));
+      dialog = adw_message_dialog_new (GTK_WINDOW (self), _(module->name), body);
+    }
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static const GActionEntry win_entries[] = {
+  { "new-game", new_game_activated },
+  { "choose-game", choose_game_activated },
+  { "open", open_activated },
+  { "save", save_activated },
+  { "save-as", save_as_activated },
+  { "undo", undo_activated },
+  { "redo", redo_activated },
+  { "history-back", history_activated },
+  { "history-forward", history_activated },
+  { "history-start", history_activated },
+  { "history-end", history_activated },
+  { "help", help_activated },
+};
+
+/* The rest. */
+
+static void
+on_variant_activated (BsWindow    *self,
+                      const char  *name_or_path,
+                      BsStartView *view)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!bs_window_open_variant (self, name_or_path, &error))
+    show_error (self, _("Could Not Start the Game"), error->message);
+}
+
+static void
+on_record_activated (BsWindow    *self,
+                     GFile       *file,
+                     BsStartView *view)
+{
+  open_file_now (self, file);
+}
+
+static void
+close_now (BsWindow *self,
+           gpointer  data)
+{
+  if (self->game != NULL)
+    bs_game_set_modified (self->game, FALSE);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static gboolean
+bs_window_close_request (GtkWindow *window)
+{
+  BsWindow *self = BS_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  if (self->game != NULL && bs_game_get_modified (self->game)
+      && bs_game_get_n_turns (self->game) > 0)
+    {
+      confirm_discard (self, close_now, NULL, NULL);
+      return TRUE;
+    }
+  return GTK_WINDOW_CLASS (bs_window_parent_class)->close_request (window);
+}
+
+static void
+on_show_legal_changed (BsWindow *self)
+{
+  if (self->scene != NULL)
+    bs_play_scene_set_show_legal (self->scene,
+                                  g_settings_get_boolean (self->settings, "show-legal-moves"));
+}
+
+static void
+bs_window_dispose (GObject *object)
+{
+  BsWindow *self = (BsWindow *) object;
+
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  if (self->scene_signals != NULL)
+    g_signal_group_set_target (self->scene_signals, NULL);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->scene_signals);
+  g_clear_object (&self->scene);
+  g_clear_object (&self->game);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (bs_window_parent_class)->dispose (object);
+}
+
+static void
+bs_window_finalize (GObject *object)
+{
+  BsWindow *self = (BsWindow *) object;
+
+  g_free (self->last_message);
+
+  G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);
+}
+
+static void
+bs_window_class_init (BsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = bs_window_dispose;
+  object_class->finalize = bs_window_finalize;
+  window_class->close_request = bs_window_close_request;
+
+  g_type_ensure (BS_TYPE_START_VIEW);
+  g_type_ensure (BS_TYPE_PLAY_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/boardsmith/Boardsmith/bs-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, history_box);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, start_view);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, play_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_variant_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_record_activated);
+}
+
+static void
+bs_window_init (BsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
+                                   G_N_ELEMENTS (win_entries), self);
+
+  g_settings_bind (self->settings, "show-coordinates",
+                   bs_play_view_get_board_view (self->play_view), "coordinates",
+                   G_SETTINGS_BIND_GET);
+  g_signal_connect_object (self->settings, "changed::show-legal-moves",
+                           G_CALLBACK (on_show_legal_changed), self, G_CONNECT_SWAPPED);
+
+  self->game_signals = g_signal_group_new (BS_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "notify::can-undo",
+                                 G_CALLBACK (bs_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "notify::can-redo",
+                                 G_CALLBACK (bs_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "notify::modified",
+                                 G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "notify::file",
+                                 G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
+  g_signal_group_connect_object (self->scene_signals, "message",
+                                 G_CALLBACK (on_message), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "game-finished",
+                                 G_CALLBACK (on_game_finished), self, G_CONNECT_SWAPPED);
+
+  bs_window_update_actions (self);
+}
+
+BsWindow *
+bs_window_new (AdwApplication *application)
+{
+  return g_object_new (BS_TYPE_WINDOW, "application", application, NULL);
+}
+
+BsGame *
+bs_window_get_game (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->game;
+}
+
+BsPlayScene *
+bs_window_get_scene (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->scene;
+}
+
+BsPlayView *
+bs_window_get_play_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->play_view;
+}
+
+const char *
+bs_window_get_page (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-window.h: the main window — a header bar with the primary menu and a
+ * stack of pages (start, play; the variant editor slots in beside them). */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "bs-game.h"
+#include "bs-play-scene.h"
+#include "bs-play-view.h"
+
+G_BEGIN_DECLS
+
+#define BS_TYPE_WINDOW (bs_window_get_type ())
+G_DECLARE_FINAL_TYPE (BsWindow, bs_window, BS, WINDOW, AdwApplicationWindow)
+
+BsWindow    *bs_window_new            (AdwApplication *application);
+
+/* A built-in variant name ("astoria") or a variant file's path. */
+gboolean     bs_window_open_variant   (BsWindow       *self,
+                                       const char     *name_or_path,
+                                       GError        **error);
+/* The same with a given seed for the random setup (Tribes). */
+gboolean     bs_window_open_variant_seeded (BsWindow  *self,
+                                            const char *name_or_path,
+                                            guint64    seed,
+                                            GError   **error);
+/* A variant file or a game record, told apart by their root element. */
+gboolean     bs_window_open_file      (BsWindow       *self,
+                                       GFile          *file,
+                                       GError        **error);
+/* Plays "M1 M2 …" (turns in the game's notation) on the open game. */
+gboolean     bs_window_play_moves     (BsWindow       *self,
+                                       const char     *moves,
+                                       GError        **error);
+gboolean     bs_window_save_record    (BsWindow       *self,
+                                       GFile          *file,
+                                       GError        **error);
+void         bs_window_show_start     (BsWindow       *self);
+
+BsGame      *bs_window_get_game       (BsWindow       *self);
+BsPlayScene *bs_window_get_scene      (BsWindow       *self);
+BsPlayView  *bs_window_get_play_view  (BsWindow       *self);
+/* "start" or "play". */
+const char  *bs_window_get_page       (BsWindow       *self);
+/* Shows a message in a toast (tests read the last one). */
+void         bs_window_show_message   (BsWindow       *self,
+                                       const char     *message);
+const char  *bs_window_get_last_message (BsWindow     *self);
+
+G_END_DECLS

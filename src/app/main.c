@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include <locale.h>
+#include <glib/gi18n.h>
+
+#include "bs-application.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(BsApplication) app = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = bs_application_new ();
+  g_set_application_name (_("Boardsmith"));
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  return status != 0 ? status : bs_application_get_status (app);
+}

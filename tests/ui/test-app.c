@@ -1,0 +1,991 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The app under Xvfb: each seed game is started in a real window and
+ * played through the calls a click or a key makes (the scene's
+ * activate_cell, the push chooser, the Tribes round button, the window's
+ * actions), undone, saved as a record, reopened, and drawn to a PNG that
+ * must not be blank. */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "bs-application.h"
+#include "bs-board-view.h"
+#include "bs-game-record.h"
+#include "bs-screenshot.h"
+#include "bs-window.h"
+
+static BsApplication *app;
+
+typedef struct {
+  BsWindow *window;
+  guint     n_messages;
+  char     *tmpdir;
+} Fixture;
+
+static void
+pump (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  do
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+  while (g_get_monotonic_time () < end);
+}
+
+static void
+on_message (Fixture    *fixture,
+            const char *message)
+{
+  g_assert_nonnull (message);
+  g_assert_cmpstr (message, !=, "");
+  fixture->n_messages++;
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->window = bs_window_new (ADW_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->tmpdir = g_dir_make_tmp ("boardsmith-ui-XXXXXX", NULL);
+  g_assert_nonnull (fixture->tmpdir);
+  pump (50);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->tmpdir, 0, NULL);
+  const char *name;
+  GList *toplevels;
+
+  /* Nothing to save: close without asking. */
+  if (bs_window_get_game (fixture->window) != NULL)
+    bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != fixture->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  pump (20);
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (fixture->tmpdir);
+  g_free (fixture->tmpdir);
+}
+
+static gboolean
+have_module (const char *id)
+{
+  if (bs_module_find (id) != NULL)
+    return TRUE;
+  g_test_skip ("the rule module is not built in this tree");
+  return FALSE;
+}
+
+static BsPlayScene *
+start (Fixture    *fixture,
+       const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+
+  g_assert_true (bs_window_open_variant (fixture->window, name, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  scene = bs_window_get_scene (fixture->window);
+  g_assert_nonnull (scene);
+  g_signal_connect_swapped (scene, "message", G_CALLBACK (on_message), fixture);
+  pump (50);
+  return scene;
+}
+
+static void check_not_blank (Fixture    *fixture,
+                             const char *name);
+
+/* One Tribes round: player 1 orders one piece to a highlighted neighbour,
+ * player 2 leaves every piece to defend. */
+static void
+play_round (Fixture     *fixture,
+            BsPlayScene *scene)
+{
+  BsGame *game = bs_play_scene_get_game (scene);
+  BsPlayView *view = bs_window_get_play_view (fixture->window);
+  const BsPosition *pos = bs_game_get_position (game);
+  guint before = bs_game_get_n_turns (game);
+  int piece = BS_NO_CELL, target = BS_NO_CELL;
+  BsRenderOptions options;
+  guint n_pieces;
+
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
+  g_assert_false (bs_position_is_over (pos));
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells && piece == BS_NO_CELL; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == 1)
+      piece = c;
+  g_assert_cmpint (piece, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, piece);
+  g_assert_cmpint (bs_play_scene_get_selected (scene), ==, piece);
+
+  bs_render_options_init (&options);
+  bs_play_scene_fill_render_options (scene, &options);
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells && target == BS_NO_CELL; c++)
+    if (options.highlights[c])
+      target = c;
+  g_assert_cmpint (target, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, target);
+  g_assert_cmpint (bs_play_scene_get_order (scene, piece), ==, target);
+  g_assert_cmpuint (bs_play_scene_count_orders (scene, &n_pieces), ==, 1);
+  g_assert_cmpuint (n_pieces, ==, (guint) bs_position_pieces (pos, 1));
+  if (before == 0)
+    check_not_blank (fixture, "tribes-orders");
+
+  /* Player 1's orders are drawn only for player 1: the board is hidden
+   * while player 2 takes over. */
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+  g_assert_null (bs_play_scene_get_display_position (scene));
+
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_cmpuint (bs_play_scene_count_orders (scene, NULL), ==, 0);
+  bs_play_view_advance_round (view);
+
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+  g_assert_nonnull (bs_play_scene_get_reveal_text (scene));
+  bs_render_options_init (&options);
+  bs_play_scene_fill_render_options (scene, &options);
+  g_assert_nonnull (options.orders);
+  g_assert_cmpint (options.orders[piece], ==, target);
+  if (before == 0)
+    check_not_blank (fixture, "tribes-reveal");
+
+  bs_play_view_advance_round (view);
+  if (!bs_position_is_over (bs_game_get_position (game)))
+    g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+}
+
+/* Plays one turn through what clicks do; every click that plays nothing
+ * and selects nothing must have said why. */
+static void
+play_turn (Fixture     *fixture,
+           BsPlayScene *scene)
+{
+  BsGame *game = bs_play_scene_get_game (scene);
+  const BsRuleset *rs = bs_game_get_ruleset (game);
+  guint before = bs_game_get_n_turns (game);
+  BsPlayStyle style = bs_play_scene_get_style (scene);
+
+  if (style == BS_PLAY_STYLE_ORDERS)
+    {
+      play_round (fixture, scene);
+      return;
+    }
+  if (bs_play_scene_can_play_word (scene, "pass"))
+    {
+      g_assert_true (bs_play_scene_play_word (scene, "pass"));
+      g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+      return;
+    }
+
+  /* From the centre outwards, where the games have room to play. */
+  for (int k = 0; k < rs->n_cells; k++)
+    {
+      guint messages = fixture->n_messages;
+      int c = (rs->n_cells / 2 + k) % rs->n_cells;
+
+      bs_play_scene_cancel (scene);
+      bs_play_scene_activate_cell (scene, c);
+      if (bs_game_get_n_turns (game) > before)
+        return;
+      if (bs_play_scene_get_pending_cell (scene) == c)
+        {
+          g_assert_cmpint (style, ==, BS_PLAY_STYLE_PLACE_PUSH);
+          g_assert_true (bs_play_scene_choose_push (scene, (int) (before % 4)));
+          g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+          return;
+        }
+      if (bs_play_scene_get_selected (scene) == c)
+        {
+          BsRenderOptions options;
+
+          /* A piece: go to the first highlighted target. */
+          bs_render_options_init (&options);
+          bs_play_scene_fill_render_options (scene, &options);
+          for (int t = 0; t < rs->n_cells; t++)
+            if (options.highlights[t])
+              {
+                bs_play_scene_activate_cell (scene, t);
+                g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
+                return;
+              }
+          g_assert_not_reached ();
+        }
+      g_assert_cmpuint (fixture->n_messages, >, messages);
+    }
+  for (guint i = 0; i < bs_game_get_n_turns (game); i++)
+    g_printerr ("# played %s\n", bs_game_get_notation (game, i));
+  g_printerr ("# status: %s; last message: %s\n",
+              bs_play_view_get_status (bs_window_get_play_view (fixture->window)),
+              bs_window_get_last_message (fixture->window));
+  g_assert_not_reached ();
+}
+
+static gboolean
+same_position (const BsRuleset  *rs,
+               const BsPosition *a,
+               const BsPosition *b)
+{
+  return a->to_move == b->to_move && a->ply == b->ply && a->result == b->result
+         && memcmp (a->cells, b->cells, rs->n_cells) == 0
+         && memcmp (a->supply, b->supply, sizeof a->supply) == 0;
+}
+
+static void
+check_not_blank (Fixture    *fixture,
+                 const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  g_autofree guint32 *pixels = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *file = g_strdup_printf ("ui-%s.png", name);
+  int width, height;
+  guint most = 0;
+
+  /* A loaded machine (or a sanitizer build) may take a while to lay the
+   * window out and draw its first frame. */
+  for (int tries = 0; texture == NULL && tries < 100; tries++)
+    {
+      g_clear_error (&error);
+      pump (100);
+      texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+    }
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  g_assert_cmpint (width, >=, 600);
+  g_assert_cmpint (height, >=, 480);
+
+  pixels = g_new (guint32, (gsize) width * height);
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  for (int i = 0; i < width * height; i++)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (colours, GUINT_TO_POINTER (pixels[i])));
+
+      g_hash_table_insert (colours, GUINT_TO_POINTER (pixels[i]), GUINT_TO_POINTER (n + 1));
+      most = MAX (most, n + 1);
+    }
+  /* A blank or single-colour window has a handful of colours; a drawn
+   * board with pieces, labels and text has hundreds. */
+  g_assert_cmpuint (g_hash_table_size (colours), >, 200);
+  g_assert_cmpfloat ((double) most / (width * height), <, 0.8);
+
+  /* Kept for people to look at. */
+  png = g_test_build_filename (G_TEST_BUILT, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+}
+
+static void
+test_start_view (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_auto(GStrv) builtin = bs_variant_list_builtin ();
+
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  g_assert_nonnull (builtin);
+  g_assert_cmpuint (g_strv_length (builtin), >=, 5);
+  check_not_blank (fixture, "start");
+}
+
+static void
+test_play_game (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *name = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) notations = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *path = NULL;
+  g_autofree BsPosition *final = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  const BsRuleset *rs;
+  guint n_turns = 0;
+
+  if (!have_module (name))
+    return;
+  scene = start (fixture, name);
+  game = bs_play_scene_get_game (scene);
+  rs = bs_game_get_ruleset (game);
+
+  /* Three turns, or fewer when the game ends (a Tribes round in which
+   * every defender starves can end it). */
+  while (n_turns < 3 && !bs_position_is_over (bs_game_get_position (game)))
+    {
+      play_turn (fixture, scene);
+      n_turns++;
+    }
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, n_turns);
+  g_assert_true (bs_game_get_modified (game));
+  g_assert_false (same_position (rs, bs_game_get_position (game),
+                                 bs_game_get_position_at (game, 0)));
+  final = bs_position_dup (rs, bs_game_get_position (game));
+  for (guint i = 0; i < n_turns; i++)
+    g_ptr_array_add (notations, g_strdup (bs_game_get_notation (game, i)));
+  check_not_blank (fixture, name);
+
+  /* Undo and redo through the window's actions (Ctrl+Z, Shift+Ctrl+Z). */
+  for (guint i = 0; i < n_turns; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpuint (bs_game_get_current (game), ==, 0);
+  g_assert_false (bs_game_get_can_undo (game));
+  {
+    g_autofree BsPosition *fresh = bs_ruleset_new_position (rs, bs_game_get_seed (game));
+    g_assert_true (same_position (rs, bs_game_get_position (game), fresh));
+  }
+  for (guint i = 0; i < n_turns; i++)
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, n_turns);
+  g_assert_true (same_position (rs, bs_game_get_position (game), final));
+
+  /* Alt+Left goes back through the history; the move list shows it. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, n_turns - 1);
+  /* Tribes: back in the history, the board shows how the round went. */
+  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS && n_turns > 1)
+    {
+      g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+      g_assert_nonnull (bs_play_scene_get_doomed (scene));
+    }
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-forward", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, n_turns);
+
+  /* Save, reopen: the same moves and the same position. */
+  path = g_build_filename (fixture->tmpdir, "game.boardsmith", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (bs_window_save_record (fixture->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_game_get_modified (game));
+  g_assert_true (bs_file_is_record (file));
+
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  game = bs_window_get_game (fixture->window);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, n_turns);
+  g_assert_false (bs_game_get_modified (game));
+  for (guint i = 0; i < n_turns; i++)
+    g_assert_cmpstr (bs_game_get_notation (game, i), ==, g_ptr_array_index (notations, i));
+  g_assert_true (same_position (bs_game_get_ruleset (game), bs_game_get_position (game), final));
+  pump (30);
+}
+
+/* Clicking an occupied cell in Agoraphobia plays nothing and says why, in
+ * the engine's words. */
+static void
+test_illegal_click_explained (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  int occupied = BS_NO_CELL;
+  guint messages;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  scene = start (fixture, "agoraphobia");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells; c++)
+    if (bs_game_get_position (game)->cells[c] != BS_CELL_EMPTY)
+      occupied = c;
+  g_assert_cmpint (occupied, !=, BS_NO_CELL);
+
+  messages = fixture->n_messages;
+  bs_play_scene_activate_cell (scene, occupied);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+  g_assert_cmpuint (fixture->n_messages, ==, messages + 1);
+  g_assert_nonnull (bs_window_get_last_message (fixture->window));
+}
+
+/* Pixels → cells: the centre of every cell maps back to it, a point
+ * outside the board to no cell; arrows move the cursor to neighbours. */
+static void
+test_board_mapping_and_cursor (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsBoardView *view;
+  const BsRuleset *rs;
+  GdkRectangle rect;
+  int a1, b1, a2;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  view = bs_play_view_get_board_view (bs_window_get_play_view (fixture->window));
+  rs = bs_game_get_ruleset (bs_play_scene_get_game (scene));
+  pump (50);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
+
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      g_assert_true (bs_board_view_get_cell_rect (view, c, &rect));
+      g_assert_cmpint (bs_board_view_cell_at (view, rect.x + rect.width / 2.0,
+                                              rect.y + rect.height / 2.0), ==, c);
+    }
+  g_assert_cmpint (bs_board_view_cell_at (view, 1, 1), ==, BS_NO_CELL);
+
+  a1 = bs_board_find_cell (rs->board, "a1", NULL);
+  b1 = bs_board_find_cell (rs->board, "b1", NULL);
+  a2 = bs_board_find_cell (rs->board, "a2", NULL);
+  g_assert_cmpint (bs_board_view_step_cursor (view, a1, 1, 0), ==, b1);
+  g_assert_cmpint (bs_board_view_step_cursor (view, a1, 0, -1), ==, a2);
+  g_assert_cmpint (bs_board_view_step_cursor (view, a1, -1, 0), ==, a1);
+  g_assert_cmpint (bs_board_view_step_cursor (view, b1, -1, 0), ==, a1);
+
+  /* Enter on the cursor does what a click does: here, ask for the push. */
+  bs_play_scene_set_cursor (scene, b1);
+  bs_play_scene_activate_cell (scene, bs_play_scene_get_cursor (scene));
+  g_assert_cmpint (bs_play_scene_get_pending_cell (scene), ==, b1);
+
+  /* The push chooser pops up at the cell. */
+  pump (100);
+  {
+    GtkWidget *popover = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "ui-push-popover.png", NULL);
+
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_POPOVER (child))
+        popover = child;
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    g_assert_true (bs_screenshot_save_png (popover, png, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (bs_play_scene_choose_push (scene, 0));
+  g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
+  pump (50);
+}
+
+/* Astoria to its end through clicks: the game-over dialog appears. */
+static void
+test_game_over_dialog (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  GList *toplevels;
+  gboolean found = FALSE;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  for (int i = 0; i < 200 && !bs_position_is_over (bs_game_get_position (game)); i++)
+    play_turn (fixture, scene);
+  g_assert_true (bs_position_is_over (bs_game_get_position (game)));
+  pump (50);
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data))
+      {
+        g_autofree char *heading = bs_game_describe_result (game);
+        g_assert_cmpstr (adw_message_dialog_get_heading (l->data), ==, heading);
+        found = TRUE;
+      }
+  g_list_free (toplevels);
+  g_assert_true (found);
+}
+
+static GtkWindow *
+find_toplevel_except (GType      type,
+                      GtkWindow *except)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data)
+        && l->data != except)
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  return find_toplevel_except (type, NULL);
+}
+
+static gboolean
+has_toplevel (GType type)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  gboolean found = FALSE;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    found |= G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data);
+  g_list_free (toplevels);
+  return found;
+}
+
+/* The primary menu's windows: keyboard shortcuts (Ctrl+?), About, How to
+ * play (F1); and the GNOME games accelerators are in place. */
+static void
+test_menu_windows (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_auto(GStrv) undo = NULL;
+  g_auto(GStrv) help = NULL;
+  g_auto(GStrv) back = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.show-help-overlay", NULL));
+  pump (50);
+  g_assert_true (has_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  pump (50);
+  g_assert_true (has_toplevel (ADW_TYPE_ABOUT_WINDOW));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL));
+  pump (50);
+  g_assert_true (has_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+  undo = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.undo");
+  help = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.help");
+  back = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.history-back");
+  g_assert_cmpstr (undo[0], ==, "<Control>z");
+  g_assert_cmpstr (help[0], ==, "F1");
+  g_assert_cmpstr (back[0], ==, "<Alt>Left");
+}
+
+/* The style preference drives AdwStyleManager. */
+static void
+test_theme_setting (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "theme", g_variant_new_string ("dark"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (style));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "theme", g_variant_new_string ("light"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "theme", g_variant_new_string ("system"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Ctrl+N with unsaved moves asks first; Discard starts afresh, Cancel
+ * keeps the game. */
+static void
+test_confirm_new_game (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  GtkWindow *dialog, *first;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
+  pump (30);
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  first = dialog;
+  g_object_add_weak_pointer (G_OBJECT (first), (gpointer *) &first);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  pump (30);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
+  pump (30);
+  /* The first dialog may still be closing. */
+  dialog = find_toplevel_except (ADW_TYPE_MESSAGE_DIALOG, first);
+  if (first != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (first), (gpointer *) &first);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+  pump (30);
+  g_assert_true (bs_window_get_game (fixture->window) != game);
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 0);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+}
+
+/* Every seed game played to its end through clicks (Abrobad ends itself
+ * with End Game once it may): the result shows in a dialog. */
+static void
+test_play_to_end (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *name = data;
+  BsPlayScene *scene;
+  BsGame *game;
+  GtkWindow *dialog;
+  g_autofree char *heading = NULL;
+  int turns = 0;
+
+  if (!have_module (name))
+    return;
+  scene = start (fixture, name);
+  game = bs_play_scene_get_game (scene);
+  while (!bs_position_is_over (bs_game_get_position (game)) && turns++ < 2000)
+    {
+      if (bs_play_scene_can_play_word (scene, "end"))
+        g_assert_true (bs_play_scene_play_word (scene, "end"));
+      else
+        play_turn (fixture, scene);
+    }
+  g_assert_true (bs_position_is_over (bs_game_get_position (game)));
+  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS
+      && bs_play_scene_get_phase (scene) == BS_ROUND_PHASE_REVEAL)
+    bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
+  pump (50);
+
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  heading = bs_game_describe_result (game);
+  g_assert_nonnull (heading);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, heading);
+  g_assert_cmpstr (bs_play_view_get_status (bs_window_get_play_view (fixture->window)), ==,
+                   heading);
+}
+
+static int
+cell_of (BsGame     *game,
+         const char *label)
+{
+  int cell = bs_board_find_cell (bs_game_get_ruleset (game)->board, label, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  return cell;
+}
+
+/* A fixed Tribes round (seed 1, worked out in docs/screenshots/update.sh),
+ * then one through the scene; going back one round shows the first
+ * round's reveal, with the pieces it killed. */
+static void
+test_tribes_history (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  const guint8 *doomed;
+  int b3;
+
+  if (!have_module ("tribes"))
+    return;
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window,
+    "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e4-e3,a5-a5,b5-b5,e5-e5;"
+    "a1-a1,c1-c1,e1-e1,d2-c2,e2-e2,a3-a3,b3-c3,d3-d3,e3-e3,b4-a4,c5-c5,d5-d5", &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  g_signal_connect_swapped (scene, "message", G_CALLBACK (on_message), fixture);
+  game = bs_play_scene_get_game (scene);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+
+  /* After --moves the last round is revealed. Worked out by the rules:
+   * Red b2 → b3: nobody points at b2, and b3 holds a mover (Blue b3 → c3),
+   * not a defender, so it lives and ends on b3. Blue b3 is attacked by
+   * b2 while moving: dies. Blue a1 defends and nobody attacks it: dies.
+   * Blue c1 defends and Red b1 attacks it: lives (Red b1 dies on it). */
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  doomed = bs_play_scene_get_doomed (scene);
+  g_assert_nonnull (doomed);
+  g_assert_false (doomed[cell_of (game, "b2")]);
+  g_assert_true (doomed[cell_of (game, "b3")]);
+  g_assert_true (doomed[cell_of (game, "a1")]);
+  g_assert_false (doomed[cell_of (game, "c1")]);
+  g_assert_true (doomed[cell_of (game, "b1")]);
+  b3 = cell_of (game, "b3");
+  g_assert_cmpint (bs_game_get_position (game)->cells[b3], ==, BS_CELL_MAKE (1, 0, 0));
+  g_assert_cmpint (BS_CELL_OWNER (bs_game_get_position (game)->cells[cell_of (game, "c1")]),
+                   ==, 2);
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (game), 1), ==, 1);
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (game), 2), ==, 6);
+
+  bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
+  if (bs_position_is_over (bs_game_get_position (game)))
+    return;
+  play_round (fixture, scene);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 1);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_nonnull (bs_play_scene_get_doomed (scene));
+  g_assert_nonnull (strstr (bs_play_scene_get_reveal_text (scene), "Blue a1"));
+}
+
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A variant the user saved (a 6×6 Astoria under another name) is listed
+ * on the start page with its description, and activating its row starts
+ * it; so does a built-in's row. */
+static void
+test_start_view_rows (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
+  g_autofree char *path = g_build_filename (dir, "small-astoria.bsvariant", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  GtkWidget *row;
+
+  if (!have_module ("astoria"))
+    return;
+  variant = bs_variant_lookup ("astoria", &error);
+  g_assert_no_error (error);
+  g_free (variant->name);
+  variant->name = g_strdup ("Small Astoria");
+  g_free (variant->description);
+  variant->description = g_strdup ("Astoria on 6×6");
+  g_assert_true (bs_variant_set (variant, "width", "6", &error));
+  g_assert_true (bs_variant_set (variant, "height", "6", &error));
+  bs_variant_set_supply (variant, 1, "circle", 9);
+  bs_variant_set_supply (variant, 1, "triangle", 9);
+  bs_variant_set_supply (variant, 2, "circle", 9);
+  bs_variant_set_supply (variant, 2, "triangle", 9);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (bs_variant_save_file (variant, path, &error));
+  g_assert_no_error (error);
+
+  bs_window_show_start (fixture->window);
+  row = find_row (GTK_WIDGET (fixture->window), "Small Astoria");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Astoria on 6×6");
+  g_assert_nonnull (find_row (GTK_WIDGET (fixture->window), "Agoraphobia"));
+
+  g_signal_emit_by_name (row, "activate");
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  g_assert_cmpstr (bs_game_get_variant (bs_window_get_game (fixture->window))->name, ==,
+                   "Small Astoria");
+  g_assert_cmpint (bs_game_get_ruleset (bs_window_get_game (fixture->window))->n_cells, ==, 36);
+  g_unlink (path);
+}
+
+/* A broken record and a record with an illegal move are refused with
+ * where and why; the game in the window is left as it was. */
+static void
+test_bad_record (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *broken = g_build_filename (fixture->tmpdir, "broken.boardsmith", NULL);
+  g_autofree char *illegal = g_build_filename (fixture->tmpdir, "illegal.boardsmith", NULL);
+  g_autofree char *good = g_build_filename (fixture->tmpdir, "good.boardsmith", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GFile) broken_file = g_file_new_for_path (broken);
+  g_autoptr(GFile) illegal_file = g_file_new_for_path (illegal);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *bad_text = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  char *move;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+  play_turn (fixture, scene);
+
+  g_assert_true (g_file_set_contents (broken, "<record format=\"1\">\n<seed>1</seed>\n<moves>",
+                                      -1, NULL));
+  g_assert_false (bs_window_open_file (fixture->window, broken_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "broken.boardsmith"));
+  g_clear_error (&error);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+
+  /* A saved game whose second move becomes a pass, which Astoria allows
+   * only to a player with an empty supply. */
+  g_assert_true (bs_window_save_record (fixture->window, good_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (good, &text, NULL, NULL));
+  move = strstr (text, bs_game_get_notation (game, 1));
+  g_assert_nonnull (move);
+  {
+    g_autofree char *head = g_strndup (text, move - text);
+    const char *tail = move + strlen (bs_game_get_notation (game, 1));
+
+    bad_text = g_strconcat (head, "pass", tail, NULL);
+  }
+  g_assert_true (g_file_set_contents (illegal, bad_text, -1, NULL));
+  g_assert_false (bs_window_open_file (fixture->window, illegal_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "illegal.boardsmith"));
+  g_assert_nonnull (strstr (error->message, "pass"));
+  g_assert_nonnull (strstr (error->message, "move 2"));
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+}
+
+/* `boardsmith --screenshot FILE GAME` draws the window and quits; an
+ * unknown game is an error (exit status 2) with a message. */
+static void
+test_command_line_screenshot (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autofree char *png = g_build_filename (fixture->tmpdir, "shot.png", NULL);
+  g_autofree char *bad = g_build_filename (fixture->tmpdir, "bad.png", NULL);
+  const char *argv[] = { BS_TEST_APP, "--screenshot", png, "astoria", NULL };
+  const char *bad_argv[] = { BS_TEST_APP, "--screenshot", bad, "no-such-game", NULL };
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int status;
+
+  if (!have_module ("astoria"))
+    return;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, 800);
+  g_assert_cmpint (gdk_texture_get_height (texture), >=, 600);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) bad_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               NULL, &err, &status, &error));
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+  g_assert_nonnull (strstr (err, "no-such-game"));
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  g_autofree char *data_home = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* Never touch the user's recent files or variants. */
+  data_home = g_dir_make_tmp ("boardsmith-ui-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = bs_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add ("/app/start-view", Fixture, NULL, fixture_setup, test_start_view,
+              fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/play/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_play_game, fixture_teardown);
+    }
+  g_test_add ("/app/illegal-click-explained", Fixture, NULL, fixture_setup,
+              test_illegal_click_explained, fixture_teardown);
+  g_test_add ("/app/board-mapping-and-cursor", Fixture, NULL, fixture_setup,
+              test_board_mapping_and_cursor, fixture_teardown);
+  g_test_add ("/app/menu-windows", Fixture, NULL, fixture_setup, test_menu_windows,
+              fixture_teardown);
+  g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,
+              fixture_teardown);
+  g_test_add ("/app/tribes-history", Fixture, NULL, fixture_setup, test_tribes_history,
+              fixture_teardown);
+  g_test_add ("/app/start-view-rows", Fixture, NULL, fixture_setup, test_start_view_rows,
+              fixture_teardown);
+  g_test_add ("/app/bad-record", Fixture, NULL, fixture_setup, test_bad_record,
+              fixture_teardown);
+  g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
+              fixture_teardown);
+  g_test_add ("/app/command-line-screenshot", Fixture, NULL, fixture_setup,
+              test_command_line_screenshot, fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/play-to-end/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_play_to_end, fixture_teardown);
+    }
+  g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
+              fixture_teardown);
+
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  return status;
+}
