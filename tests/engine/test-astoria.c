@@ -474,6 +474,44 @@ test_notation (void)
     }
 }
 
+/* Moves two plies deep, counted by hand. On the empty board a move scores
+ * for its own line only if it is a circle, or a triangle pointing the push's
+ * way; then that line moves and a piece placed on the edge cell of the push
+ * falls off: 8 edge cells × 4 pushes × 2 such pieces = 64 of the 1280 moves
+ * leave the board empty (1280 replies), the other 1216 leave 63 empty cells
+ * (63 × 5 × 4 = 1260 replies): 1216 × 1260 + 64 × 1280 = 1,614,080. On 4×4:
+ * 320 moves, of which 4 × 4 × 2 = 32 fall off: 288 × 300 + 32 × 320 =
+ * 96,640. */
+static void
+test_two_ply_counts (void)
+{
+  const char * const small[] = { "width=4", "height=4", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (NULL);
+  g_autoptr(BsRuleset) rs4 = make_ruleset (small);
+  const BsRuleset *rulesets[] = { rs, rs4 };
+  const guint64 expected[][2] = { { 1280, 1614080 }, { 320, 96640 } };
+
+  for (guint r = 0; r < G_N_ELEMENTS (rulesets); r++)
+    {
+      const BsRuleset *rsr = rulesets[r];
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rsr, 0);
+      g_autofree BsPosition *next = bs_ruleset_new_position (rsr, 0);
+      g_autofree BsMove *moves = g_new (BsMove, rsr->max_moves);
+      g_autofree BsMove *replies = g_new (BsMove, rsr->max_moves);
+      guint n = bs_ruleset_generate (rsr, pos, moves);
+      guint64 total = 0;
+
+      g_assert_cmpuint (n, ==, expected[r][0]);
+      for (guint i = 0; i < n; i++)
+        {
+          bs_position_copy (rsr, next, pos);
+          bs_ruleset_apply (rsr, next, moves[i], NULL);
+          total += bs_ruleset_generate (rsr, next, replies);
+        }
+      g_assert_cmpuint (total, ==, expected[r][1]);
+    }
+}
+
 /* The module refuses boards that are not 2n×2n squares without holes. */
 static void
 test_boards_refused (void)
@@ -710,6 +748,7 @@ main (int   argc,
   g_test_add_func ("/astoria/end/dark-wins", test_end_dark_wins);
   g_test_add_func ("/astoria/explain", test_explain);
   g_test_add_func ("/astoria/notation", test_notation);
+  g_test_add_func ("/astoria/two-ply-counts", test_two_ply_counts);
   g_test_add_func ("/astoria/boards-refused", test_boards_refused);
   g_test_add_func ("/astoria/default-supplies", test_default_supplies);
   g_test_add_func ("/astoria/declaration", test_declaration);
