@@ -548,9 +548,48 @@ build_board_rows (BsEditorView *self)
   add_module_row (self, self->board_group, self->size_row);
 }
 
+/* Whether the module takes a hole or a fixed piece at all (Astoria has
+ * no holes): asked of the engine on the module's default variant, on a
+ * cell away from the default special cells, so the paint modes offered
+ * are the ones that can work. */
+static void
+probe_module (const BsModule *module,
+              gboolean       *holes,
+              gboolean       *pieces)
+{
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module (module->id, NULL);
+  g_autoptr(BsBoard) board = variant != NULL ? bs_board_new (&variant->board, NULL, NULL) : NULL;
+  const char *label;
+
+  *holes = *pieces = TRUE;
+  if (board == NULL)
+    return;
+  label = bs_board_cell_label (board, bs_board_n_cells (board) / 2 + 1);
+  {
+    g_autoptr(BsVariant) v = bs_variant_copy (variant);
+    g_autoptr(BsRuleset) rs = NULL;
+    BsVariantHole hole = { g_strdup (label), 0 };
+
+    g_array_append_val (v->holes, hole);
+    rs = bs_ruleset_new (v, NULL);
+    *holes = rs != NULL;
+  }
+  {
+    g_autoptr(BsVariant) v = bs_variant_copy (variant);
+    g_autoptr(BsRuleset) rs = NULL;
+    BsVariantPiece piece = { g_strdup (label), 1, g_strdup (module->kinds[0].id),
+                             module->kinds[0].directed ? 0 : -1, 0 };
+
+    g_array_append_val (v->setup, piece);
+    rs = bs_ruleset_new (v, NULL);
+    *pieces = rs != NULL;
+  }
+}
+
 static void
 build_cells_rows (BsEditorView *self)
 {
+  gboolean holes_allowed, pieces_allowed;
   const BsModule *module = self->module;
   g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
   g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
@@ -558,9 +597,13 @@ build_cells_rows (BsEditorView *self)
   const char *dirs[4];
   PaintChoice choice = { BS_PAINT_HOLES, 0, 0 };
 
+  probe_module (module, &holes_allowed, &pieces_allowed);
   g_array_set_size (self->paint_choices, 0);
-  gtk_string_list_append (modes, _("Remove or restore cells"));
-  g_array_append_val (self->paint_choices, choice);
+  if (holes_allowed)
+    {
+      gtk_string_list_append (modes, _("Remove or restore cells"));
+      g_array_append_val (self->paint_choices, choice);
+    }
   for (guint s = 0; s < module->n_specials; s++)
     for (int p = module->specials[s].per_player ? 1 : 0;
          p <= (module->specials[s].per_player ? 2 : 0); p++)
@@ -574,12 +617,15 @@ build_cells_rows (BsEditorView *self)
         gtk_string_list_append (modes, text);
         g_array_append_val (self->paint_choices, c);
       }
-  choice.mode = BS_PAINT_PIECE;
-  gtk_string_list_append (modes, _("Place fixed pieces"));
-  g_array_append_val (self->paint_choices, choice);
-  choice.mode = BS_PAINT_ERASE_PIECE;
-  gtk_string_list_append (modes, _("Remove fixed pieces"));
-  g_array_append_val (self->paint_choices, choice);
+  if (pieces_allowed)
+    {
+      choice.mode = BS_PAINT_PIECE;
+      gtk_string_list_append (modes, _("Place fixed pieces"));
+      g_array_append_val (self->paint_choices, choice);
+      choice.mode = BS_PAINT_ERASE_PIECE;
+      gtk_string_list_append (modes, _("Remove fixed pieces"));
+      g_array_append_val (self->paint_choices, choice);
+    }
   self->syncing = TRUE;
   adw_combo_row_set_model (self->paint_row, G_LIST_MODEL (modes));
   adw_combo_row_set_selected (self->paint_row, 0);
@@ -603,10 +649,15 @@ build_cells_rows (BsEditorView *self)
   add_module_row (self, self->cells_group, self->kind_row);
   add_module_row (self, self->cells_group, self->dir_row);
 
-  self->paint_mode = BS_PAINT_HOLES;
   self->paint_player = 1;
   self->paint_kind = 0;
   self->paint_dir = 0;
+  self->paint_special = 0;
+  self->paint_mode = self->paint_choices->len > 0
+                     ? g_array_index (self->paint_choices, PaintChoice, 0).mode : BS_PAINT_HOLES;
+  if (self->paint_mode == BS_PAINT_SPECIAL)
+    self->paint_player = g_array_index (self->paint_choices, PaintChoice, 0).player;
+  gtk_widget_set_visible (GTK_WIDGET (self->cells_group), self->paint_choices->len > 0);
   update_paint_rows (self);
 }
 
@@ -773,6 +824,8 @@ show_error (BsEditorView *self)
                                      shown ? error->message : "");
       gtk_widget_set_visible (self->error_rows[s], shown);
     }
+  gtk_widget_set_visible (GTK_WIDGET (self->pieces_group),
+                          self->handicap_spin != NULL || section == BS_EDIT_SECTION_PIECES);
   g_hash_table_iter_init (&iter, self->option_rows);
   while (g_hash_table_iter_next (&iter, NULL, &row))
     gtk_widget_remove_css_class (row, "error");
