@@ -152,6 +152,7 @@ bs_application_command_line (GApplication            *app,
   g_autofree const char **args = NULL;
   BsWindow *window;
   const char *screenshot = NULL;
+  const char *moves = NULL;
 
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot))
     {
@@ -194,7 +195,16 @@ bs_application_command_line (GApplication            *app,
                                                "opening %s\n"), arg);
       if (is_builtin (arg))
         {
-          if (!bs_window_open_variant (window, arg, &error))
+          const char *seed_text = NULL;
+          gboolean opened;
+
+          if (g_variant_dict_lookup (options, "seed", "&s", &seed_text))
+            opened = bs_window_open_variant_seeded (window, arg,
+                                                    g_ascii_strtoull (seed_text, NULL, 10),
+                                                    &error);
+          else
+            opened = bs_window_open_variant (window, arg, &error);
+          if (!opened)
             {
               g_application_command_line_printerr (command_line, "boardsmith: %s\n",
                                                    error->message);
@@ -215,6 +225,18 @@ bs_application_command_line (GApplication            *app,
             }
           else
             open_file (self, window, file);
+        }
+    }
+
+  if (self->status == 0 && g_variant_dict_lookup (options, "moves", "&s", &moves)
+      && bs_window_get_game (window) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!bs_window_play_moves (window, moves, &error))
+        {
+          g_application_command_line_printerr (command_line, "boardsmith: %s\n", error->message);
+          self->status = 1;
         }
     }
 
@@ -372,6 +394,10 @@ bs_application_init (BsApplication *self)
       N_("Save a PNG of the window to FILE and quit"), N_("FILE") },
     { "edit", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Open the variant in the variant editor"), NULL },
+    { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      N_("Seed of the random setup"), N_("N") },
+    { "moves", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      N_("Play these moves after opening the game"), N_("\"M1 M2 …\"") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL,
       N_("[VARIANT | FILE]") },
     { NULL }

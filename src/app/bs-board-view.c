@@ -269,6 +269,19 @@ on_key_pressed (GtkEventControllerKey *controller,
     case GDK_KEY_Escape:
       bs_play_scene_cancel (self->scene);
       return GDK_EVENT_STOP;
+    case GDK_KEY_1:
+    case GDK_KEY_2:
+    case GDK_KEY_3:
+    case GDK_KEY_4:
+      /* The piece kinds in the chooser's order. */
+      bs_play_scene_set_kind (self->scene, (int) (keyval - GDK_KEY_1));
+      return GDK_EVENT_STOP;
+    case GDK_KEY_r:
+      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene) + 1);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_R:
+      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene) + 3);
+      return GDK_EVENT_STOP;
     default:
       return GDK_EVENT_PROPAGATE;
     }

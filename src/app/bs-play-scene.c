@@ -124,8 +124,9 @@ explain (BsPlayScene *self,
   why = bs_ruleset_explain (rs, pos, move);
   if (why == NULL)
     why = g_strdup_printf (_("%s is not a legal move here"), notation);
-  /* Sentence case for a toast. */
-  why[0] = g_ascii_toupper (why[0]);
+  /* Sentence case for a toast, but never for a leading cell label ("a1 is …"). */
+  if (g_ascii_islower (why[0]) && (why[1] == ' ' || g_ascii_islower (why[1])))
+    why[0] = g_ascii_toupper (why[0]);
   bs_play_scene_message (self, why);
 }
 
@@ -1030,6 +1031,46 @@ bs_play_scene_count_orders (BsPlayScene *self,
   if (n_pieces != NULL)
     *n_pieces = pieces;
   return given;
+}
+
+gboolean
+bs_play_scene_reveal_last_round (BsPlayScene *self)
+{
+  const BsRuleset *rs;
+  g_autofree BsPosition *pos = NULL;
+  const BsMove *steps;
+  guint current, n_steps;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+
+  current = bs_game_get_current (self->game);
+  if (self->style != BS_PLAY_STYLE_ORDERS || current == 0)
+    return FALSE;
+
+  /* The orders, read back from the steps that entered the round. */
+  rs = scene_rs (self);
+  pos = bs_position_dup (rs, bs_game_get_position_at (self->game, current - 1));
+  steps = bs_game_get_turn_steps (self->game, current - 1, &n_steps);
+  for (int c = 0; c < self->n_cells; c++)
+    self->reveal_targets[c] = BS_NO_CELL;
+  for (guint i = 0; i < n_steps; i++)
+    {
+      g_autofree char *text = bs_ruleset_format_move (rs, pos, steps[i]);
+      const char *dash = strchr (text, '-');
+      g_autofree char *from_label = dash != NULL ? g_strndup (text, dash - text) : NULL;
+      int from = from_label != NULL ? bs_board_find_cell (rs->board, from_label, NULL) : BS_NO_CELL;
+      int to = dash != NULL ? bs_board_find_cell (rs->board, dash + 1, NULL) : BS_NO_CELL;
+
+      if (from != BS_NO_CELL && to != BS_NO_CELL)
+        self->reveal_targets[from] = (gint16) to;
+      bs_ruleset_apply (rs, pos, steps[i], NULL);
+    }
+
+  reveal_round (self, current - 1);
+  set_phase (self, BS_ROUND_PHASE_REVEAL, 0);
+  update_highlights (self);
+  bs_play_scene_changed (self);
+  return TRUE;
 }
 
 const guint8 *

@@ -83,6 +83,9 @@ int               bs_play_scene_get_order        (BsPlayScene     *self,
 /* How many of the entering player's pieces have an explicit order. */
 guint             bs_play_scene_count_orders     (BsPlayScene     *self,
                                                   guint           *n_pieces);
+/* Shows the reveal of the round that led to the current position (after
+ * opening a record, say); FALSE when there is none. */
+gboolean          bs_play_scene_reveal_last_round (BsPlayScene    *self);
 /* REVEAL: n_cells flags, the pieces that die in the round; else NULL. */
 const guint8     *bs_play_scene_get_doomed       (BsPlayScene     *self);
 /* REVEAL: who died and why, one line per cause. */

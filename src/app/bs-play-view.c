@@ -23,6 +23,7 @@ struct _BsPlayView {
   GtkWidget      *player_rows[2];
   GtkWidget      *player_details[2];
   gboolean        syncing;
+  guint           scroll_idle;
 
   /* Template children. */
   GtkBox         *chooser_box;
@@ -168,8 +169,15 @@ build_chooser (BsPlayView *self)
           gtk_box_append (GTK_BOX (box), button);
           self->direction_buttons[d] = button;
         }
-      self->direction_box = box;
-      gtk_box_append (self->chooser_box, box);
+      self->direction_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      {
+        GtkWidget *label = gtk_label_new (_("Triangle points"));
+
+        gtk_widget_add_css_class (label, "dim-label");
+        gtk_box_append (GTK_BOX (self->direction_box), label);
+      }
+      gtk_box_append (GTK_BOX (self->direction_box), box);
+      gtk_box_append (self->chooser_box, self->direction_box);
     }
 
   self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
@@ -371,6 +379,26 @@ describe_round (BsGame     *game,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+static gboolean
+scroll_to_current (gpointer data)
+{
+  BsPlayView *self = data;
+  GtkListBoxRow *row;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
+  double x, y;
+
+  self->scroll_idle = 0;
+  if (self->scene == NULL)
+    return G_SOURCE_REMOVE;
+  row = gtk_list_box_get_row_at_index (self->move_list,
+                                       (int) bs_game_get_current (view_game (self)));
+  if (row != NULL
+      && gtk_widget_translate_coordinates (GTK_WIDGET (row), GTK_WIDGET (self->move_list),
+                                           0, 0, &x, &y))
+    gtk_adjustment_clamp_page (adj, y, y + gtk_widget_get_height (GTK_WIDGET (row)));
+  return G_SOURCE_REMOVE;
+}
+
 static GtkWidget *
 make_move_row (BsPlayView *self,
                guint       n_played)
@@ -398,7 +426,7 @@ make_move_row (BsPlayView *self,
                                 bs_game_get_notation (game, n_played - 1));
       label = gtk_label_new (text);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
     }
   gtk_widget_add_css_class (number, "move-number");
@@ -449,15 +477,10 @@ sync_moves (BsPlayView *self)
   self->syncing = TRUE;
   gtk_list_box_select_row (self->move_list, row);
   self->syncing = FALSE;
-  if (row != NULL)
-    {
-      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
-      double x, y;
 
-      if (gtk_widget_translate_coordinates (GTK_WIDGET (row), GTK_WIDGET (self->move_list),
-                                            0, 0, &x, &y))
-        gtk_adjustment_clamp_page (adj, y, y + gtk_widget_get_height (GTK_WIDGET (row)));
-    }
+  /* Rows just added have no size yet: scroll once they are laid out. */
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
 static void
@@ -673,6 +696,7 @@ bs_play_view_dispose (GObject *object)
   g_clear_object (&self->scene_signals);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->scene);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_PLAY_VIEW);
 
   G_OBJECT_CLASS (bs_play_view_parent_class)->dispose (object);

@@ -21,6 +21,9 @@ struct _BsStartView {
   GtkWidget  *user_group;
   GtkWidget  *recent_group;
   AdwPreferencesGroup *builtin_group;
+  GtkWidget  *resume_button;
+  GSettings  *settings;
+  char       *last_variant;
 };
 
 G_DEFINE_FINAL_TYPE (BsStartView, bs_start_view, ADW_TYPE_BIN)
@@ -226,11 +229,41 @@ load_recent (BsStartView *self)
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
 }
 
+/* "Play Astoria Again": the last variant played, if it still loads. */
+static void
+load_resume (BsStartView *self)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
+  g_autoptr(BsVariant) variant = NULL;
+  g_autofree char *label = NULL;
+
+  g_clear_pointer (&self->last_variant, g_free);
+  if (last[0] != '\0')
+    variant = bs_variant_lookup (last, NULL);
+  gtk_widget_set_visible (self->resume_button, variant != NULL);
+  if (variant == NULL)
+    return;
+  label = g_strdup_printf (_("_Play %s Again"), variant->name != NULL ? variant->name : variant->id);
+  gtk_button_set_label (GTK_BUTTON (self->resume_button), label);
+  self->last_variant = g_steal_pointer (&last);
+}
+
+static void
+on_resume_clicked (BsStartView *self)
+{
+  if (self->last_variant != NULL)
+    {
+      g_autofree char *target = g_strdup (self->last_variant);
+      g_signal_emit (self, signals[VARIANT_ACTIVATED], 0, target);
+    }
+}
+
 void
 bs_start_view_reload (BsStartView *self)
 {
   g_return_if_fail (BS_IS_START_VIEW (self));
 
+  load_resume (self);
   clear_list (self->builtin_list);
   clear_list (self->user_list);
   clear_list (self->recent_list);
@@ -291,6 +324,10 @@ add_new_variant_menu (BsStartView *self)
 static void
 bs_start_view_dispose (GObject *object)
 {
+  BsStartView *self = (BsStartView *) object;
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->last_variant, g_free);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), object);
   gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_START_VIEW);
   G_OBJECT_CLASS (bs_start_view_parent_class)->dispose (object);
@@ -320,7 +357,9 @@ bs_start_view_class_init (BsStartViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsStartView, user_group);
   gtk_widget_class_bind_template_child (widget_class, BsStartView, recent_group);
   gtk_widget_class_bind_template_child (widget_class, BsStartView, builtin_group);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, resume_button);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_resume_clicked);
 }
 
 static void
@@ -328,6 +367,9 @@ bs_start_view_init (BsStartView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_new_variant_menu (self);
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::last-variant", G_CALLBACK (load_resume),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
                             G_CALLBACK (on_recent_changed), self);
   bs_start_view_reload (self);

@@ -384,6 +384,15 @@ bs_window_open_variant (BsWindow    *self,
                         const char  *name_or_path,
                         GError     **error)
 {
+  return bs_window_open_variant_seeded (self, name_or_path, new_seed (), error);
+}
+
+gboolean
+bs_window_open_variant_seeded (BsWindow    *self,
+                               const char  *name_or_path,
+                               guint64      seed,
+                               GError     **error)
+{
   g_autoptr(BsVariant) variant = NULL;
   g_autoptr(BsGame) game = NULL;
 
@@ -393,7 +402,7 @@ bs_window_open_variant (BsWindow    *self,
   variant = bs_variant_lookup (name_or_path, error);
   if (variant == NULL)
     return FALSE;
-  game = bs_game_new (variant, new_seed (), error);
+  game = bs_game_new (variant, seed, error);
   if (game == NULL)
     return FALSE;
 
@@ -433,6 +442,41 @@ bs_window_open_file (BsWindow  *self,
   g_clear_pointer (&self->variant_source, g_free);
   add_recent (file);
   set_game (self, game);
+  /* A simultaneous game opens on the outcome of its last round. */
+  bs_play_scene_reveal_last_round (self->scene);
+  return TRUE;
+}
+
+gboolean
+bs_window_play_moves (BsWindow    *self,
+                      const char  *moves,
+                      GError     **error)
+{
+  g_auto(GStrv) turns = NULL;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (moves != NULL, FALSE);
+
+  if (self->game == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No game is open"));
+      return FALSE;
+    }
+  turns = g_strsplit_set (moves, " \t\n", -1);
+  for (guint i = 0; turns[i] != NULL; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (turns[i][0] == '\0')
+        continue;
+      if (!bs_game_play_notation (self->game, turns[i], &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code, _("Move %u (%s): %s"),
+                       bs_game_get_current (self->game) + 1, turns[i], local_error->message);
+          return FALSE;
+        }
+    }
+  bs_play_scene_reveal_last_round (self->scene);
   return TRUE;
 }
 

@@ -22,9 +22,18 @@ BsWindow    *bs_window_new            (AdwApplication *application);
 gboolean     bs_window_open_variant   (BsWindow       *self,
                                        const char     *name_or_path,
                                        GError        **error);
+/* The same with a given seed for the random setup (Tribes). */
+gboolean     bs_window_open_variant_seeded (BsWindow  *self,
+                                            const char *name_or_path,
+                                            guint64    seed,
+                                            GError   **error);
 /* A variant file or a game record, told apart by their root element. */
 gboolean     bs_window_open_file      (BsWindow       *self,
                                        GFile          *file,
+                                       GError        **error);
+/* Plays "M1 M2 …" (turns in the game's notation) on the open game. */
+gboolean     bs_window_play_moves     (BsWindow       *self,
+                                       const char     *moves,
                                        GError        **error);
 gboolean     bs_window_save_record    (BsWindow       *self,
                                        GFile          *file,

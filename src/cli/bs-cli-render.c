@@ -11,11 +11,14 @@
 
 #include "bs-cli-common.h"
 #include "bs-export.h"
+#include "bs-record.h"
 
 /* render VARIANT [--moves … | RECORD] -o FILE.{png,svg,pdf,gif}: the
  * position after the moves (or after --ply N of them) as an image through
  * the app's renderer; a GIF animates the whole game, one frame per turn;
- * --sheet writes a PDF game sheet of numbered diagrams. */
+ * --sheet writes a PDF game sheet of numbered diagrams. The moves come
+ * from --moves (text or a record file) or a RECORD argument; a lone RECORD
+ * renders that game on its own variant and seed. */
 
 static char *opt_output;
 static char *opt_size;
@@ -120,23 +123,102 @@ parse_size (const char  *text,
   return TRUE;
 }
 
+/* Whether a positional argument names a game record rather than a
+ * variant: a file whose root element is <record>. This only chooses the
+ * loader; the loader says what is wrong with the file. */
+static gboolean
+is_record_file (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  const char *record, *variant;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) ||
+      !g_file_get_contents (path, &data, &length, NULL))
+    return FALSE;
+  record = g_strstr_len (data, (gssize) MIN (length, 4096), "<record");
+  variant = g_strstr_len (data, (gssize) MIN (length, 4096), "<variant");
+  return record != NULL && (variant == NULL || record < variant);
+}
+
+/* --moves names a record as bs_cli_start_position() reads it: an existing
+ * file or a name ending in .xml. */
+static gboolean
+moves_name_a_record (const char *moves)
+{
+  return moves != NULL &&
+         (g_file_test (moves, G_FILE_TEST_IS_REGULAR) || g_str_has_suffix (moves, ".xml"));
+}
+
 /* The game the command renders: the start (from the seed) and each turn
- * of --moves or the record. */
+ * of --moves or of a record (RECORD after VARIANT, --moves RECORD, or a
+ * lone RECORD on its own variant and seed). */
 static BsExportGame *
 load_game (BsCliOptions  *options,
            BsRuleset    **rs_out,
            GError       **error)
 {
+  g_autoptr(BsRecord) record = NULL;
   g_autoptr(BsRuleset) rs = NULL;
   g_autoptr(BsExportGame) game = NULL;
   g_autofree BsPosition *start = NULL;
+  g_autofree BsPosition *end = NULL;
+  const char *record_path = NULL;
+  guint64 seed = (guint64) options->seed;
 
-  rs = bs_cli_load_ruleset (options->args[0], options, error);
+  if (options->n_args == 2)
+    {
+      if (options->moves != NULL)
+        {
+          bad_input (error, _("give the moves once: --moves or a RECORD argument"));
+          return NULL;
+        }
+      record_path = options->args[1];
+    }
+  else if (moves_name_a_record (options->moves))
+    record_path = options->moves;
+
+  if (options->n_args == 1 && options->moves == NULL && is_record_file (options->args[0]))
+    {
+      if (options->sets != NULL)
+        {
+          bad_input (error, _("--set cannot change the variant of a game record"));
+          return NULL;
+        }
+      record = bs_record_load_file (options->args[0], error);
+      if (record == NULL)
+        return NULL;
+      rs = bs_ruleset_new (record->variant, error);
+    }
+  else
+    {
+      if (record_path != NULL)
+        {
+          record = bs_record_load_file (record_path, error);
+          if (record == NULL)
+            return NULL;
+        }
+      rs = bs_cli_load_ruleset (options->args[0], options, error);
+    }
   if (rs == NULL)
     return NULL;
-  start = bs_ruleset_new_position (rs, (guint64) options->seed);
+  if (record != NULL && !options->seed_given)
+    seed = record->seed;
+
+  start = bs_ruleset_new_position (rs, seed);
   game = bs_export_game_new (rs, start);
-  if (options->moves != NULL && !bs_export_game_play_line (game, options->moves, error))
+  if (record != NULL)
+    {
+      /* The record's own check first: its errors name the file and line. */
+      end = bs_position_dup (rs, start);
+      if (!bs_record_play_moves (record, rs, end, NULL, error))
+        return NULL;
+      for (guint i = 0; i < record->moves->len; i++)
+        if (!bs_export_game_play_line (game, g_array_index (record->moves, BsRecordMove, i).text,
+                                       error))
+          return NULL;
+    }
+  else if (options->moves != NULL && !bs_export_game_play_line (game, options->moves, error))
     {
       g_prefix_error (error, "--moves: ");
       return NULL;
@@ -333,10 +415,10 @@ bs_cli_render (int    argc,
                char **argv)
 {
   static const BsCliSpec spec = {
-    "render", N_("VARIANT -o FILE"),
-    N_("Draw the position after --moves as PNG, SVG or PDF; a whole "
+    "render", N_("VARIANT [RECORD] -o FILE"),
+    N_("Draw the position after --moves (or a game record) as PNG, SVG or PDF; a whole "
        "game as an animated GIF, or with --sheet as a PDF game sheet."),
-    BS_CLI_OPT_SET | BS_CLI_OPT_MOVES | BS_CLI_OPT_SEED, 1, 1, render_entries,
+    BS_CLI_OPT_SET | BS_CLI_OPT_MOVES | BS_CLI_OPT_SEED, 1, 2, render_entries,
   };
   GError *error = NULL;
   BsCliOptions options;

@@ -31,6 +31,7 @@ typedef struct {
   guint64         decisions;
   guint64         iterations;
   gint64          think_us;
+  gint64          cpu_us;
   gsize           max_bytes;
 } Seat;
 
@@ -99,6 +100,7 @@ seat_play (Seat        *seat,
     return FALSE;
   seat->iterations += result->iterations;
   seat->think_us += result->elapsed_us;
+  seat->cpu_us += result->cpu_us;
   seat->max_bytes = MAX (seat->max_bytes, result->bytes_used);
   for (guint i = 0; i < result->n_steps; i++)
     {
@@ -130,6 +132,8 @@ add_seat_json (JsonBuilder *b,
   json_builder_add_int_value (b, (gint64) seat->iterations);
   json_builder_set_member_name (b, "iterations_per_second");
   json_builder_add_double_value (b, seat->think_us > 0 ? seat->iterations * 1e6 / seat->think_us : 0);
+  json_builder_set_member_name (b, "iterations_per_cpu_second");
+  json_builder_add_double_value (b, seat->cpu_us > 0 ? seat->iterations * 1e6 / seat->cpu_us : 0);
   json_builder_set_member_name (b, "max_bytes");
   json_builder_add_int_value (b, (gint64) seat->max_bytes);
   json_builder_end_object (b);
@@ -142,8 +146,10 @@ print_seat (const char *name,
   g_print ("%s: %s, %.2f ms/move", name, seat->text,
            seat->decisions > 0 ? seat->think_us / 1000.0 / seat->decisions : 0.0);
   if (!seat->random && seat->think_us > 0)
-    g_print (", %.0f iterations/s, tree up to %.1f MiB",
-             seat->iterations * 1e6 / seat->think_us, seat->max_bytes / 1048576.0);
+    g_print (", %.0f iterations/s (%.0f per CPU second), tree up to %.1f MiB",
+             seat->iterations * 1e6 / seat->think_us,
+             seat->cpu_us > 0 ? seat->iterations * 1e6 / seat->cpu_us : 0.0,
+             seat->max_bytes / 1048576.0);
   g_print ("\n");
 }
 

@@ -134,6 +134,10 @@ bs_cli_think (int    argc,
       json_builder_add_double_value (b, result->elapsed_us / 1e6);
       json_builder_set_member_name (b, "iterations_per_second");
       json_builder_add_double_value (b, result->iterations * 1e6 / MAX (result->elapsed_us, 1));
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, result->cpu_us / 1e6);
+      json_builder_set_member_name (b, "iterations_per_cpu_second");
+      json_builder_add_double_value (b, result->iterations * 1e6 / MAX (result->cpu_us, 1));
       json_builder_set_member_name (b, "nodes");
       json_builder_add_int_value (b, result->n_nodes);
       json_builder_set_member_name (b, "bytes");
@@ -180,10 +184,11 @@ bs_cli_think (int    argc,
       else
         g_print ("%s: %s\n%s: %s\n", _("player"), who, _("move"), turn);
       g_print ("%s: %.1f%%\n", _("win rate"), 100.0 * result->win_rate);
-      g_print ("%s: %" G_GUINT64_FORMAT " %s %.3f s (%.0f/s), %u %s, %.1f KiB\n",
+      g_print ("%s: %" G_GUINT64_FORMAT " %s %.3f s (%.0f/s; %.0f %s), %u %s, %.1f KiB\n",
                _("iterations"), result->iterations, _("in"), result->elapsed_us / 1e6,
-               result->iterations * 1e6 / MAX (result->elapsed_us, 1), result->n_nodes,
-               _("nodes"), result->bytes_used / 1024.0);
+               result->iterations * 1e6 / MAX (result->elapsed_us, 1),
+               result->iterations * 1e6 / MAX (result->cpu_us, 1), _("per CPU second"),
+               result->n_nodes, _("nodes"), result->bytes_used / 1024.0);
       for (guint i = 0; i < result->candidates->len; i++)
         {
           const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);

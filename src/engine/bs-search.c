@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define G_LOG_DOMAIN "boardsmith-search"
+/* clock_gettime (CLOCK_THREAD_CPUTIME_ID) under -std=c17. */
+#define _POSIX_C_SOURCE 200809L
 
 #include "config.h"
 
 #include "bs-search.h"
 
 #include <math.h>
+#include <time.h>
 
 /* How often (in iterations) the clock, the cancellable and the progress
  * are looked at: often enough to stop promptly, rarely enough to cost
  * nothing next to a playout. */
 #define CHECK_INTERVAL     64
-/* The pool grows by this many nodes at a time (one realloc per chunk). */
+/* The pool grows by whole chunks of this many nodes (one realloc each). */
 #define POOL_CHUNK         (1u << 16)
 /* A playout longer than this is scored as a draw: modules must end their
  * games (max-plies), this only guards against a module bug. */
@@ -123,7 +126,9 @@ pool_reserve (Search  *s,
     return FALSE;
   if (need > s->capacity)
     {
-      guint64 cap = ((need + POOL_CHUNK - 1) / POOL_CHUNK) * POOL_CHUNK;
+      /* Grow by at least half the pool, so that copying stays linear. */
+      guint64 cap = MAX (need, (guint64) s->capacity + MAX (POOL_CHUNK, s->capacity / 2));
+      cap = ((cap + POOL_CHUNK - 1) / POOL_CHUNK) * POOL_CHUNK;
       cap = MIN (cap, (guint64) s->max_nodes);
       s->nodes = g_renew (Node, s->nodes, cap);
       s->capacity = (guint32) cap;
@@ -736,6 +741,20 @@ bs_search_result_free (BsSearchResult *result)
   g_free (result);
 }
 
+/* CPU time of the calling thread, for speed figures that do not depend on
+ * how busy the machine is; -1 when unknown. */
+static gint64
+thread_cpu_time_us (void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+#endif
+  return -1;
+}
+
 static void
 report_progress (BsSearchProgress *progress,
                  guint64           iterations,
@@ -768,7 +787,7 @@ bs_search_run (BsRuleset             *rs,
   Search s;
   gboolean simultaneous;
   guint64 budget;
-  gint64 start, deadline = 0, time_us;
+  gint64 start, cpu_start, deadline = 0, time_us;
   int player;
 
   g_return_val_if_fail (rs != NULL, NULL);
@@ -802,6 +821,7 @@ bs_search_run (BsRuleset             *rs,
 
   search_init (&s, rs, params);
   start = g_get_monotonic_time ();
+  cpu_start = thread_cpu_time_us ();
   if (time_us > 0)
     deadline = start + time_us;
   if (progress != NULL)
@@ -875,6 +895,7 @@ bs_search_run (BsRuleset             *rs,
     uct_finish (&s, result);
   result->iterations = s.iterations;
   result->elapsed_us = g_get_monotonic_time () - start;
+  result->cpu_us = cpu_start >= 0 ? thread_cpu_time_us () - cpu_start : result->elapsed_us;
   result->bytes_used = search_bytes (&s);
   report_progress (progress, s.iterations, budget, result->elapsed_us, time_us);
   if (progress != NULL)

@@ -107,6 +107,8 @@ typedef struct {
   double    win_rate;         /* of the chosen move (simultaneous: mean over its orders) */
   guint64   iterations;
   gint64    elapsed_us;
+  gint64    cpu_us;           /* CPU time of the searching thread (elapsed_us
+                               * where the platform cannot tell) */
   guint     n_nodes;
   gsize     bytes_used;       /* tree and scratch memory at the end */
   gboolean  randomized;       /* the temperature picked a move that was not the best */

@@ -5,12 +5,17 @@
 
 #include "bs-export.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <gif_lib.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <pango/pangocairo.h>
 
 #include "bs-png-writer.h"
@@ -202,16 +207,79 @@ bs_export_position_to_bytes (const BsRuleset       *rs,
     }
 }
 
+static mode_t
+current_umask (void)
+{
+  static gsize cached = 0;
+
+  /* umask can only be read by setting it: once, and put it back. */
+  if (g_once_init_enter (&cached))
+    {
+      mode_t mask = umask (022);
+
+      umask (mask);
+      g_once_init_leave (&cached, (gsize) mask | 0x10000);
+    }
+  return (mode_t) (cached & 0777);
+}
+
+static gboolean
+file_error (GError     **error,
+            const char  *path,
+            int          saved_errno)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               _("cannot write %s: %s"), path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+/* Writes a whole file atomically: into a temporary file beside it, then
+ * renamed over it, so a failed export never leaves a partial image. No
+ * fsync (g_file_set_contents_full's CONSISTENT flag syncs when it replaces
+ * a file): an image export need not survive a power cut, and the sync
+ * costs more than drawing and encoding the picture. */
 static gboolean
 write_file (const char  *path,
             GBytes      *bytes,
             GError     **error)
 {
-  gsize length;
-  const char *data = g_bytes_get_data (bytes, &length);
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
+  gsize length, done = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
+  int fd, saved_errno;
 
-  return g_file_set_contents_full (path, data, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+  if (fd < 0)
+    return file_error (error, path, errno);
+  while (done < length)
+    {
+      gssize n = write (fd, data + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          saved_errno = n < 0 ? errno : ENOSPC;
+          close (fd);
+          g_unlink (tmp);
+          return file_error (error, path, saved_errno);
+        }
+      done += (gsize) n;
+    }
+  /* mkstemp creates 0600: give the image the usual permissions. */
+  if (fchmod (fd, 0666 & ~current_umask ()) != 0 || close (fd) != 0)
+    {
+      saved_errno = errno;
+      g_unlink (tmp);
+      return file_error (error, path, saved_errno);
+    }
+  if (g_rename (tmp, path) != 0)
+    {
+      saved_errno = errno;
+      g_unlink (tmp);
+      return file_error (error, path, saved_errno);
+    }
+  return TRUE;
 }
 
 gboolean
@@ -455,7 +523,8 @@ frame_options (const BsExportGame         *game,
 /* ---- GIF ------------------------------------------------------------ */
 
 /* Board pictures have few colours (flat fills and their anti-aliased
- * edges). A palette is built from a sample of frames: exact when they hold
+ * edges). A palette is built from the frames (up to SAMPLE_FRAMES of them,
+ * evenly spaced, in a longer game): exact when they hold
  * at most 256 colours, else by median cut over a 6-bit-per-channel
  * histogram. Pixels map through the exact table, falling back to the
  * nearest palette entry (cached per histogram bin). */
@@ -463,7 +532,7 @@ frame_options (const BsExportGame         *game,
 #define BIN_BITS 6
 #define N_BINS (1 << (3 * BIN_BITS))
 #define EXACT_SLOTS 1024
-#define SAMPLE_FRAMES 8
+#define SAMPLE_FRAMES 400
 
 typedef struct {
   int           max_colours;     /* 256, or 255 leaving one for transparency */
@@ -937,7 +1006,9 @@ encode_gif (const BsExportGame        *game,
   if (!cairo_ok (cairo_surface_status (surface), "GIF frame", error))
     goto out;
 
-  /* The palette from evenly spaced frames, the first and the last included. */
+  /* The palette from every frame (drawing one costs far less than encoding
+   * it); past SAMPLE_FRAMES, from evenly spaced ones, first and last
+   * included. */
   for (guint s = 0; s < n_samples; s++)
     {
       guint index = n_samples == 1 ? 0 : (guint) ((guint64) s * (n - 1) / (n_samples - 1));

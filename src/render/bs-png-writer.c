@@ -117,7 +117,7 @@ encode (png_structp   png,
   png_set_IHDR (png, info, (png_uint_32) width, (png_uint_32) height, 8,
                 alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
   png_set_compression_strategy (png, Z_DEFAULT_STRATEGY);
   png_set_compression_level (png, 1);
   png_write_info (png, info);

@@ -2,7 +2,7 @@
 /* bs-png-writer.h: a fast PNG encoder for cairo image surfaces, private to
  * the renderer. cairo's own writer compresses hard and is several times
  * slower than drawing the board; board pictures are flat colours, which
- * zlib's fastest level after the "up" filter packs quickly and well. */
+ * deflate's fastest level packs quickly and well without a row filter. */
 
 #pragma once
 

@@ -756,79 +756,102 @@ piece_shape (const BsRuleset *rs,
 {
   const BsModule *module = rs->module;
 
-  if (module != NULL && kind < (int) module->n_kinds && module->kinds[kind].directed)
+  if (module != NULL && kind >= 0 && kind < (int) module->n_kinds && module->kinds[kind].directed)
     return SHAPE_TRIANGLE;
   return SHAPE_DISC;
+}
+
+/* The kind's id, or NULL for a kind the module does not have. */
+static const char *
+kind_id_of (const BsRuleset *rs,
+            int              kind)
+{
+  if (rs->module == NULL || kind < 0 || kind >= (int) rs->module->n_kinds)
+    return NULL;
+  return rs->module->kinds[kind].id;
+}
+
+static gboolean
+drawable_piece (guint8 v)
+{
+  return v != BS_CELL_EMPTY && BS_CELL_OWNER (v) >= 1 && BS_CELL_OWNER (v) <= 2;
+}
+
+static void
+piece_shadow_path (Painter *p,
+                   guint8   v,
+                   double   x,
+                   double   y)
+{
+  int kind = BS_CELL_KIND (v);
+
+  piece_path (p, piece_shape (p->rs, kind), piece_radius (kind_id_of (p->rs, kind)) + 0.015,
+              BS_CELL_DIR (v), x, y, 0, 0.035 * p->layout.scale);
+}
+
+/* One piece: exactly one fill in its owner's colour (the SVG tests count
+ * them) with its outline; a large piece also gets an inner ring so it reads
+ * as large on its own. */
+static void
+paint_piece (Painter *p,
+             guint8   v,
+             double   x,
+             double   y)
+{
+  cairo_t *cr = p->cr;
+  int owner = BS_CELL_OWNER (v), kind = BS_CELL_KIND (v);
+  const char *kind_id = kind_id_of (p->rs, kind);
+  double s = p->layout.scale;
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width (cr, p->pal->piece_outline * s);
+  piece_path (p, piece_shape (p->rs, kind), piece_radius (kind_id), BS_CELL_DIR (v), x, y, 0, 0);
+  set_rgba (cr, &p->players[owner - 1]);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, &p->outlines[owner - 1]);
+  cairo_stroke (cr);
+
+  if (g_strcmp0 (kind_id, "large") == 0)
+    {
+      BsRgba ring = p->outlines[owner - 1];
+
+      ring.a *= 0.55;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, 0.2 * s, 0, 2 * G_PI);
+      set_rgba (cr, &ring);
+      cairo_stroke (cr);
+    }
 }
 
 static void
 paint_pieces (Painter *p)
 {
-  cairo_t *cr = p->cr;
   const BsRuleset *rs = p->rs;
-  double s = p->layout.scale;
-  double shadow_dy = 0.035 * s;
-
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* Shadows first, all in one fill, so no shadow falls on a neighbour. */
   if (p->pal->shadow.a > 0)
     {
       for (int cell = 0; cell < rs->n_cells; cell++)
         {
-          guint8 v = p->pos->cells[cell];
-          int kind;
           double x, y;
 
-          if (v == BS_CELL_EMPTY)
+          if (!drawable_piece (p->pos->cells[cell]))
             continue;
-          kind = BS_CELL_KIND (v);
           centre_user (&p->layout, cell, &x, &y);
-          piece_path (p, piece_shape (rs, kind),
-                      piece_radius (bs_ruleset_kind_id (rs, kind)) + 0.015,
-                      BS_CELL_DIR (v), x, y, 0, shadow_dy);
+          piece_shadow_path (p, p->pos->cells[cell], x, y);
         }
-      set_rgba (cr, &p->pal->shadow);
-      cairo_fill (cr);
+      set_rgba (p->cr, &p->pal->shadow);
+      cairo_fill (p->cr);
     }
 
-  cairo_set_line_width (cr, p->pal->piece_outline * s);
   for (int cell = 0; cell < rs->n_cells; cell++)
     {
-      guint8 v = p->pos->cells[cell];
-      int owner, kind;
-      const char *kind_id;
-      double x, y, r;
+      double x, y;
 
-      if (v == BS_CELL_EMPTY)
+      if (!drawable_piece (p->pos->cells[cell]))
         continue;
-      owner = BS_CELL_OWNER (v);
-      if (owner < 1 || owner > 2)
-        continue;
-      kind = BS_CELL_KIND (v);
-      kind_id = bs_ruleset_kind_id (rs, kind);
-      r = piece_radius (kind_id);
       centre_user (&p->layout, cell, &x, &y);
-
-      /* Each piece is exactly one fill in its owner's colour (the SVG tests
-       * count them), then its outline. */
-      piece_path (p, piece_shape (rs, kind), r, BS_CELL_DIR (v), x, y, 0, 0);
-      set_rgba (cr, &p->players[owner - 1]);
-      cairo_fill_preserve (cr);
-      set_rgba (cr, &p->outlines[owner - 1]);
-      cairo_stroke (cr);
-
-      /* A large piece also gets an inner ring so it reads as large on its own. */
-      if (g_strcmp0 (kind_id, "large") == 0)
-        {
-          BsRgba ring = p->outlines[owner - 1];
-
-          ring.a *= 0.55;
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x, y, 0.2 * s, 0, 2 * G_PI);
-          set_rgba (cr, &ring);
-          cairo_stroke (cr);
-        }
+      paint_piece (p, p->pos->cells[cell], x, y);
     }
 }
 
@@ -1081,6 +1104,26 @@ bs_render_options_init (BsRenderOptions *options)
   options->selected = BS_NO_CELL;
 }
 
+static void
+painter_init (Painter               *p,
+              cairo_t               *cr,
+              const BsRuleset       *rs,
+              const BsPosition      *pos,
+              const BsRenderOptions *options)
+{
+  memset (p, 0, sizeof *p);
+  p->cr = cr;
+  p->rs = rs;
+  p->pos = pos;
+  p->options = options;
+  p->pal = bs_render_palette_get (options->theme);
+  for (int i = 0; i < 2; i++)
+    {
+      p->players[i] = player_rgba (rs, options->theme, i + 1);
+      p->outlines[i] = outline_for (p->pal, &p->players[i]);
+    }
+}
+
 void
 bs_render_position (cairo_t               *cr,
                     const BsRuleset       *rs,
@@ -1104,21 +1147,11 @@ bs_render_position (cairo_t               *cr,
   if (!(width > 0 && height > 0))
     return;
 
-  memset (&p, 0, sizeof p);
-  p.cr = cr;
-  p.rs = rs;
-  p.pos = pos;
-  p.options = options;
-  p.pal = bs_render_palette_get (options->theme);
+  painter_init (&p, cr, rs, pos, options);
   layout_init (&p.layout, rs, options, width, height);
   p.lw = p.pal->line_width * p.layout.scale;
   if (p.layout.snapped)
     p.lw = MAX (1.0, round (p.lw));
-  for (int i = 0; i < 2; i++)
-    {
-      p.players[i] = player_rgba (rs, options->theme, i + 1);
-      p.outlines[i] = outline_for (p.pal, &p.players[i]);
-    }
 
   cairo_save (cr);
   cairo_new_path (cr);
@@ -1140,6 +1173,44 @@ bs_render_position (cairo_t               *cr,
   paint_caption (&p);
 
   g_clear_object (&p.text);
+  cairo_restore (cr);
+}
+
+void
+bs_render_piece (cairo_t         *cr,
+                 const BsRuleset *rs,
+                 BsTheme          theme,
+                 guint8           value,
+                 double           x,
+                 double           y,
+                 double           cell_radius)
+{
+  BsRenderOptions options;
+  Painter p;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (rs != NULL);
+
+  if (!drawable_piece (value) || !(cell_radius > 0))
+    return;
+  bs_render_options_init (&options);
+  options.theme = theme;
+  painter_init (&p, cr, rs, NULL, &options);
+  /* An unturned board at this scale: a triangle's N points up. */
+  p.layout.board = rs->board;
+  p.layout.hex = rs->board != NULL && bs_board_is_hex (rs->board);
+  p.layout.scale = 2 * cell_radius;
+  cairo_matrix_init (&p.layout.to_user, p.layout.scale, 0, 0, -p.layout.scale, 0, 0);
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  if (p.pal->shadow.a > 0)
+    {
+      piece_shadow_path (&p, value, x, y);
+      set_rgba (cr, &p.pal->shadow);
+      cairo_fill (cr);
+    }
+  paint_piece (&p, value, x, y);
   cairo_restore (cr);
 }
 
@@ -1238,6 +1309,32 @@ bs_render_cell_centre (const BsRuleset       *rs,
     *x = cx;
   if (y != NULL)
     *y = cy;
+  if (cell_radius != NULL)
+    *cell_radius = 0.5 * layout.scale;
+}
+
+void
+bs_render_cell_centres (const BsRuleset       *rs,
+                        const BsRenderOptions *options,
+                        double                 width,
+                        double                 height,
+                        double                *xy,
+                        double                *cell_radius)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (xy != NULL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  layout_init (&layout, rs, options, MAX (width, 1e-6), MAX (height, 1e-6));
+  for (int cell = 0; cell < rs->n_cells; cell++)
+    centre_user (&layout, cell, &xy[2 * cell], &xy[2 * cell + 1]);
   if (cell_radius != NULL)
     *cell_radius = 0.5 * layout.scale;
 }

@@ -49,6 +49,18 @@ void     bs_render_position     (cairo_t               *cr,
                                  double                 width,
                                  double                 height);
 
+/* One piece (a cell value: owner, kind, direction) as the board draws it,
+ * centred on (x, y), for a cell of that radius (half the distance between
+ * adjacent centres): the app's supply palette, drag previews. Nothing for
+ * an empty value. */
+void     bs_render_piece        (cairo_t               *cr,
+                                 const BsRuleset       *rs,
+                                 BsTheme                theme,
+                                 guint8                 value,
+                                 double                 x,
+                                 double                 y,
+                                 double                 cell_radius);
+
 /* The cell under (x, y) in the same fitted frame, or BS_NO_CELL. */
 int      bs_render_cell_at      (const BsRuleset       *rs,
                                  const BsRenderOptions *options,
@@ -56,7 +68,8 @@ int      bs_render_cell_at      (const BsRuleset       *rs,
                                  double                 height,
                                  double                 x,
                                  double                 y);
-/* The centre of a cell in that frame, and the radius of a piece. */
+/* The centre of a cell in that frame, and its radius: half the distance
+ * between adjacent centres, in user units (pieces are drawn within it). */
 void     bs_render_cell_centre  (const BsRuleset       *rs,
                                  const BsRenderOptions *options,
                                  double                 width,
@@ -64,6 +77,16 @@ void     bs_render_cell_centre  (const BsRuleset       *rs,
                                  int                    cell,
                                  double                *x,
                                  double                *y,
+                                 double                *cell_radius);
+
+/* Every cell's centre at once (xy holds 2 × n_cells: x, y of each cell),
+ * for code that looks at all of them (keyboard navigation, animation):
+ * the layout is worked out once instead of once per cell. */
+void     bs_render_cell_centres (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height,
+                                 double                *xy,
                                  double                *cell_radius);
 
 /* The grid position (column, row) of the full shape under (x, y) in the

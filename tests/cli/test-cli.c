@@ -552,11 +552,29 @@ test_each_variant (void)
         }
       else
         {
-          /* One line per piece: "c3: c3-c3 c3-c4 …". */
+          /* One line per piece on the board: "c3: c3-c3 c3-c4 …", each
+           * order from that piece's cell, the defence (c3-c3) among them. */
+          JsonArray *pieces = json_object_get_array_member (object, "cells");
+
+          g_assert_cmpuint (g_strv_length (move_lines), ==, json_array_get_length (pieces));
           for (guint m = 0; move_lines[m] != NULL; m++)
             {
               g_auto(GStrv) parts = g_strsplit (move_lines[m], ": ", 2);
+              g_auto(GStrv) orders = NULL;
+              g_autofree char *from = NULL;
+              g_autofree char *defend = NULL;
+              gboolean defends = FALSE;
+
               g_assert_nonnull (parts[1]);
+              from = g_strconcat (parts[0], "-", NULL);
+              defend = g_strconcat (parts[0], "-", parts[0], NULL);
+              orders = g_strsplit (parts[1], " ", -1);
+              for (guint o = 0; orders[o] != NULL; o++)
+                {
+                  g_assert_true (g_str_has_prefix (orders[o], from));
+                  defends |= g_str_equal (orders[o], defend);
+                }
+              g_assert_true (defends);
             }
         }
 

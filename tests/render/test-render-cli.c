@@ -9,6 +9,7 @@
 #include <gif_lib.h>
 #include <json-glib/json-glib.h>
 
+#include "bs-record.h"
 #include "render-test-util.h"
 
 typedef struct {
@@ -200,6 +201,71 @@ test_seed_games (void)
   rm_tree (dir);
 }
 
+/* A game record: alone (its own variant and seed), after its variant, or
+ * as --moves; an illegal move in it names its line (exit 1). */
+static void
+test_records (void)
+{
+  g_autoptr(GPtrArray) names = seed_game_names ();
+  g_autofree char *dir = make_temp_dir ();
+
+  if (names->len == 0)
+    {
+      g_test_skip ("no seed game module is registered in this build yet");
+      return;
+    }
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      g_autoptr(BsRuleset) rs = load_ruleset (name);
+      g_autoptr(BsExportGame) game = random_game (rs, 6, 70 + i);
+      g_autoptr(BsRecord) record = bs_record_new (rs->variant, 70 + i);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/%s-game.xml", dir, name);
+      g_autofree char *gif = g_strdup_printf ("%s/%s-record.gif", dir, name);
+      g_autofree char *png = g_strdup_printf ("%s/%s-record.png", dir, name);
+      guint turns = bs_export_game_n_positions (game) - 1;
+      Run run;
+
+      for (guint k = 1; k <= turns; k++)
+        bs_record_add_move (record, bs_export_game_move (game, k));
+      g_assert_true (bs_record_save_file (record, path, &error));
+      g_assert_no_error (error);
+
+      run_render (&run, path, "-o", gif, NULL);
+      assert_ok (&run);
+      g_assert_cmpint (gif_frames (gif), ==, (int) turns + 1);
+      run_clear (&run);
+
+      run_render (&run, name, path, "-o", png, "--json", NULL);
+      assert_ok (&run);
+      g_assert_nonnull (strstr (run.out, "\"ply\" : "));
+      run_clear (&run);
+
+      run_render (&run, name, "--moves", path, "-o", png, NULL);
+      assert_ok (&run);
+      run_clear (&run);
+
+      run_render (&run, name, path, "--moves", "x", "-o", png, NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      run_clear (&run);
+
+      run_render (&run, path, "--set", "max-plies=5", "-o", png, NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_nonnull (strstr (run.err, "--set"));
+      run_clear (&run);
+
+      /* The same record with a move that is not in the notation. */
+      bs_record_add_move (record, "zz99-zz98");
+      g_assert_true (bs_record_save_file (record, path, &error));
+      run_render (&run, path, "-o", png, NULL);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_nonnull (strstr (run.err, path));
+      run_clear (&run);
+    }
+  rm_tree (dir);
+}
+
 static void
 test_errors (void)
 {
@@ -268,6 +334,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render-cli/seed-games", test_seed_games);
+  g_test_add_func ("/render-cli/records", test_records);
   g_test_add_func ("/render-cli/errors", test_errors);
 
   return g_test_run ();

@@ -95,7 +95,8 @@ test_mapping_round_trip (void)
             {
               BsRenderOptions o;
               double w = frames[f][0], h = frames[f][1];
-              double max_x = -G_MAXDOUBLE, max_y = 0, radius = 0;
+              double max_x = -G_MAXDOUBLE, max_y = 0, radius = 0, all_radius = 0;
+              double all[2 * 128];
               int rightmost = BS_NO_CELL;
 
               bs_render_options_init (&o);
@@ -103,6 +104,8 @@ test_mapping_round_trip (void)
               o.flip = (flags & 1) != 0;
               o.coordinates = (flags & 2) != 0;
               o.caption = (flags & 4) != 0 ? "A caption" : NULL;
+              g_assert_cmpint (rs->n_cells, <=, 128);
+              bs_render_cell_centres (rs, &o, w, h, all, &all_radius);
 
               for (int cell = 0; cell < rs->n_cells; cell++)
                 {
@@ -110,6 +113,9 @@ test_mapping_round_trip (void)
 
                   bs_render_cell_centre (rs, &o, w, h, cell, &x, &y, &radius);
                   g_assert_cmpfloat (radius, >, 0);
+                  g_assert_cmpfloat (x, ==, all[2 * cell]);
+                  g_assert_cmpfloat (y, ==, all[2 * cell + 1]);
+                  g_assert_cmpfloat (radius, ==, all_radius);
                   g_assert_cmpint (bs_render_cell_at (rs, &o, w, h, x, y), ==, cell);
                   for (int k = 0; k < 8; k++)
                     {
@@ -423,6 +429,38 @@ test_triangle_directions (void)
       }
 }
 
+/* A single piece drawn for the app's palette: the same colours and shapes
+ * as on the board, centred where asked; nothing for an empty value. */
+static void
+test_single_piece (void)
+{
+  FakeGame game;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double rgb[2][3];
+
+  fake_game_init (&game, BS_SHAPE_SQUARE, 4, 4, NULL);
+  for (int p = 0; p < 2; p++)
+    bs_render_player_color (&game.rs, BS_THEME_DARK, p + 1, rgb[p]);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 100);
+  cr = cairo_create (surface);
+  bs_render_piece (cr, &game.rs, BS_THEME_DARK, BS_CELL_MAKE (1, 0, 0), 50, 50, 40);
+  /* A triangle pointing N: wide below the centre, narrow above. */
+  bs_render_piece (cr, &game.rs, BS_THEME_DARK, BS_CELL_MAKE (2, 1, 0), 150, 50, 40);
+  bs_render_piece (cr, &game.rs, BS_THEME_DARK, BS_CELL_EMPTY, 100, 50, 40);
+  cairo_destroy (cr);
+
+  g_assert_true (pixel_is (surface_pixel (surface, 50, 50), rgb[0], 1));
+  g_assert_true (pixel_is (surface_pixel (surface, 50 + 25, 50), rgb[0], 1));
+  g_assert_false (pixel_is (surface_pixel (surface, 50 + 36, 50), rgb[0], 30));
+  g_assert_true (pixel_is (surface_pixel (surface, 150 - 20, 50 + 16), rgb[1], 1));
+  g_assert_false (pixel_is (surface_pixel (surface, 150 - 20, 50 - 16), rgb[1], 30));
+  g_assert_cmphex (surface_pixel (surface, 100, 50), ==, 0);
+  g_assert_cmphex (surface_pixel (surface, 0, 0), ==, 0);
+  cairo_surface_destroy (surface);
+  fake_game_clear (&game);
+}
+
 static gboolean
 same_region (cairo_surface_t *a,
              cairo_surface_t *b,
@@ -630,6 +668,7 @@ main (int   argc,
   g_test_add_func ("/render/pieces/colours", test_piece_colours);
   g_test_add_func ("/render/pieces/large-is-larger", test_large_is_larger);
   g_test_add_func ("/render/pieces/triangle-directions", test_triangle_directions);
+  g_test_add_func ("/render/pieces/single", test_single_piece);
   g_test_add_func ("/render/marks", test_marks);
   g_test_add_func ("/render/nests", test_nests);
   g_test_add_func ("/render/transparent", test_transparent);

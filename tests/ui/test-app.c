@@ -454,6 +454,23 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   bs_play_scene_set_cursor (scene, b1);
   bs_play_scene_activate_cell (scene, bs_play_scene_get_cursor (scene));
   g_assert_cmpint (bs_play_scene_get_pending_cell (scene), ==, b1);
+
+  /* The push chooser pops up at the cell. */
+  pump (100);
+  {
+    GtkWidget *popover = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "ui-push-popover.png", NULL);
+
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_POPOVER (child))
+        popover = child;
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    g_assert_true (bs_screenshot_save_png (popover, png, &error));
+    g_assert_no_error (error);
+  }
   g_assert_true (bs_play_scene_choose_push (scene, 0));
   g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
 }
@@ -489,6 +506,65 @@ test_game_over_dialog (Fixture       *fixture,
   g_assert_true (found);
 }
 
+static gboolean
+has_toplevel (GType type)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  gboolean found = FALSE;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    found |= G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data);
+  g_list_free (toplevels);
+  return found;
+}
+
+/* The primary menu's windows: keyboard shortcuts (Ctrl+?), About, How to
+ * play (F1); and the GNOME games accelerators are in place. */
+static void
+test_menu_windows (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_auto(GStrv) undo = NULL;
+  g_auto(GStrv) help = NULL;
+  g_auto(GStrv) back = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.show-help-overlay", NULL));
+  pump (50);
+  g_assert_true (has_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  pump (50);
+  g_assert_true (has_toplevel (ADW_TYPE_ABOUT_WINDOW));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL));
+  pump (50);
+  g_assert_true (has_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+  undo = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.undo");
+  help = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.help");
+  back = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.history-back");
+  g_assert_cmpstr (undo[0], ==, "<Control>z");
+  g_assert_cmpstr (help[0], ==, "F1");
+  g_assert_cmpstr (back[0], ==, "<Alt>Left");
+}
+
+/* The style preference drives AdwStyleManager. */
+static void
+test_theme_setting (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "theme", g_variant_new_string ("dark"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (style));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "theme", g_variant_new_string ("light"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "theme", g_variant_new_string ("system"));
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -522,6 +598,10 @@ main (int   argc,
               test_illegal_click_explained, fixture_teardown);
   g_test_add ("/app/board-mapping-and-cursor", Fixture, NULL, fixture_setup,
               test_board_mapping_and_cursor, fixture_teardown);
+  g_test_add ("/app/menu-windows", Fixture, NULL, fixture_setup, test_menu_windows,
+              fixture_teardown);
+  g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,
+              fixture_teardown);
   g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
               fixture_teardown);
 

@@ -4,13 +4,14 @@
  * move a stone (option `movement`) or end the game, which fills every empty
  * cell with the opponent's stones; fewer or equal groups win for the ender.
  *
- * Hot state. The extra bytes of a position hold, for each player, how many
- * of their stones touch each cell (adj), and the counters how many
- * placements each player has; with them "must I place?" and a random
- * placement cost O(1) expected. These bytes are a cache of the cells: they
- * are tagged with the cells' Zobrist hash, and a position whose cells were
- * changed behind the module's back (a test or an editor calling
- * bs_position_set_cell) is detected and recomputed, never trusted. */
+ * Hot state. The extra bytes of a position hold cell sets (the stones of
+ * each player, the empty cells, the cells each player touches) and, for
+ * each player, how many of their stones touch each cell; with them "must I
+ * place?" and a random placement cost a few word operations. These bytes
+ * are a cache of the cells: they are tagged with the cells' Zobrist hash,
+ * and a position whose cells were changed behind the module's back (a test
+ * or an editor calling bs_position_set_cell) is detected and recomputed,
+ * never trusted. */
 #define G_LOG_DOMAIN "boardsmith-engine"
 
 #include "config.h"
@@ -59,15 +60,12 @@ static const BsOptionSpec abr_options[] = {
     N_("How a stone moves once no placement is possible") },
   { "max-plies", BS_OPTION_INT, 0, 100000, 1000, NULL,
     N_("Move limit"),
-    N_("Plies after which the game ends in a draw (0: no limit)") },
+    N_("Plies after which the game ends as a draw (0: no limit)") },
 };
 
 static const BsKindSpec abr_kinds[] = {
   { "stone", N_("Stone"), FALSE, 0 },
 };
-
-/* Counters: placements available to player 1 and 2. */
-#define ABR_COUNTER_PLACE(p)   ((p) - 1)
 
 /* Tries of rejection sampling before falling back to an exact scan. */
 #define ABR_RANDOM_TRIES 48
@@ -76,7 +74,7 @@ typedef struct {
   int           n_cells;
   int           n_words;          /* of a cell set (room for the sentinel) */
   AbrMovement   movement;
-  int           max_ray;          /* longest ray: slide proposals */
+  int           max_ray;          /* longest ray */
   gsize         cache_offset;     /* from pos->cells, 8-aligned */
   gsize         cache_size;
   const gint16 *nb;               /* [cell * 6 + dir] */
@@ -85,16 +83,17 @@ typedef struct {
 } AbrData;
 
 /* The cache, from cache_offset: the cells' hash it was computed from, the
- * cell sets place[2] (empty cells that touch no stone of the player),
- * own[2] (the player's stones) and empty, then adj[2][n + 1] (stones of the
- * player around each cell). Index n is a sentinel that stands for every
- * missing neighbour: never empty, so the neighbour updates need no test
- * for the edge (its counts wrap harmlessly). Everything in the cache is a
+ * cell sets touch[2] (cells next to at least one stone of the player),
+ * own[2] (the player's stones) and empty, then adj[2][n + 1] (how many
+ * stones of the player are around each cell). A player's placements are
+ * empty & ~touch. Index n is a sentinel that stands for every missing
+ * neighbour, so the neighbour updates need no test for the edge (its
+ * counts wrap harmlessly; it is never empty). Everything in the cache is a
  * function of the cells, so positions with the same cells have the same
  * bytes whatever their history. */
 typedef struct {
   guint64 *sync;
-  guint64 *place[2];
+  guint64 *touch[2];
   guint64 *own[2];
   guint64 *empty;
   guint8  *adj[2];
@@ -107,8 +106,8 @@ abr_cache_at (const AbrData *data, guint8 *base, AbrCache *cache)
   int nw = data->n_words;
 
   cache->sync = words;
-  cache->place[0] = words + 1;
-  cache->place[1] = words + 1 + nw;
+  cache->touch[0] = words + 1;
+  cache->touch[1] = words + 1 + nw;
   cache->own[0] = words + 1 + 2 * nw;
   cache->own[1] = words + 1 + 3 * nw;
   cache->empty = words + 1 + 4 * nw;
@@ -141,12 +140,12 @@ typedef union {
 
 /* Computes the whole cache (but the sync word) from the cells. */
 static void
-abr_compute (const AbrData *data, const guint8 *cells, AbrCache *cache, int place[2])
+abr_compute (const AbrData *data, const guint8 *cells, AbrCache *cache)
 {
   int n = data->n_cells;
   int nw = data->n_words;
 
-  memset (cache->place[0], 0, 5 * 8 * (gsize) nw + 2 * (gsize) (n + 1));
+  memset (cache->touch[0], 0, 5 * 8 * (gsize) nw + 2 * (gsize) (n + 1));
   for (int c = 0; c < n; c++)
     {
       int owner = BS_CELL_OWNER (cells[c]);
@@ -157,17 +156,12 @@ abr_compute (const AbrData *data, const guint8 *cells, AbrCache *cache, int plac
         }
       bs_cellset_add (cache->own[owner - 1], c);
       for (int d = 0; d < 6; d++)
-        cache->adj[owner - 1][data->nb_sentinel[c * 6 + d]]++;
+        {
+          int m = data->nb_sentinel[c * 6 + d];
+          cache->adj[owner - 1][m]++;
+          bs_cellset_add (cache->touch[owner - 1], m);
+        }
     }
-  place[0] = place[1] = 0;
-  for (int c = 0; c < n; c++)
-    if (cells[c] == BS_CELL_EMPTY)
-      for (int p = 0; p < 2; p++)
-        if (cache->adj[p][c] == 0)
-          {
-            bs_cellset_add (cache->place[p], c);
-            place[p]++;
-          }
 }
 
 static void
@@ -175,12 +169,9 @@ abr_resync (const BsRuleset *rs, BsPosition *pos)
 {
   const AbrData *data = rs->module_data;
   AbrCache cache;
-  int place[2];
 
   abr_cache_at (data, pos->cells + data->cache_offset, &cache);
-  abr_compute (data, pos->cells, &cache, place);
-  pos->counter[ABR_COUNTER_PLACE (1)] = place[0];
-  pos->counter[ABR_COUNTER_PLACE (2)] = place[1];
+  abr_compute (data, pos->cells, &cache);
   abr_mark_synced (data, pos);
 }
 
@@ -190,26 +181,29 @@ static void
 abr_view (const BsRuleset  *rs,
           const BsPosition *pos,
           AbrCache         *cache,
-          int               place[2],
           AbrLocalCache    *local)
 {
   const AbrData *data = rs->module_data;
 
   abr_cache_at (data, (guint8 *) pos->cells + data->cache_offset, cache);
   if (abr_is_synced (data, pos))
-    {
-      place[0] = pos->counter[ABR_COUNTER_PLACE (1)];
-      place[1] = pos->counter[ABR_COUNTER_PLACE (2)];
-      return;
-    }
+    return;
   abr_cache_at (data, local->bytes, cache);
-  abr_compute (data, pos->cells, cache, place);
+  abr_compute (data, pos->cells, cache);
 }
 
-static inline guint64
-abr_bit (const guint64 *set, int cell)
+/* Player p's placements as a cell set into out; returns how many. */
+static inline int
+abr_placements (const AbrData *data, const AbrCache *cache, int p, guint64 *out)
 {
-  return (set[cell >> 6] >> (cell & 63)) & 1;
+  int count = 0;
+
+  for (int w = 0; w < data->n_words; w++)
+    {
+      out[w] = cache->empty[w] & ~cache->touch[p - 1][w];
+      count += bs_word_count (out[w]);
+    }
+  return count;
 }
 
 /* Writes one cell and keeps the cache in step with it. owner 0 empties
@@ -228,65 +222,41 @@ abr_set (const BsRuleset *rs, BsPosition *pos, int cell, int owner, BsUndo *undo
     return;
   abr_cache_at (data, pos->cells + data->cache_offset, &cache);
 
-  /* The cell itself: a placement for p while empty and untouched by p. */
   if (old == 0)
-    {
-      for (int p = 0; p < 2; p++)
-        {
-          guint64 was = cache.adj[p][cell] == 0;
-          cache.place[p][w] &= ~bit;
-          pos->counter[p] -= (int) was;
-        }
-      cache.empty[w] &= ~bit;
-    }
-  else if (owner == 0)
-    {
-      for (int p = 0; p < 2; p++)
-        {
-          guint64 now = cache.adj[p][cell] == 0;
-          cache.place[p][w] |= now << (cell & 63);
-          pos->counter[p] += (int) now;
-        }
-      cache.empty[w] |= bit;
-    }
-  if (old != 0)
+    cache.empty[w] &= ~bit;
+  else
     cache.own[old - 1][w] &= ~bit;
-  if (owner != 0)
+  if (owner == 0)
+    cache.empty[w] |= bit;
+  else
     cache.own[owner - 1][w] |= bit;
 
   bs_position_set_cell (rs->zobrist, pos, cell,
                         owner ? BS_CELL_MAKE (owner, 0, 0) : BS_CELL_EMPTY, undo);
 
-  /* A neighbour becomes a placement for the old owner when it is empty and
-   * this was their last stone around it, and stops being one for the new
-   * owner when it is empty and this is their first. */
+  /* Around the cell, the old owner may touch a neighbour no more, and the
+   * new owner touches every neighbour. */
   if (old != 0)
     {
       guint8 *adj = cache.adj[old - 1];
-      guint64 *place = cache.place[old - 1];
-      int freed_total = 0;
+      guint64 *touch = cache.touch[old - 1];
       for (int d = 0; d < 6; d++)
         {
           int m = nb[d];
-          guint64 freed = (--adj[m] == 0) & abr_bit (cache.empty, m);
-          place[m >> 6] |= freed << (m & 63);
-          freed_total += (int) freed;
+          guint64 gone = --adj[m] == 0;
+          touch[m >> 6] &= ~(gone << (m & 63));
         }
-      pos->counter[old - 1] += freed_total;
     }
   if (owner != 0)
     {
       guint8 *adj = cache.adj[owner - 1];
-      guint64 *place = cache.place[owner - 1];
-      int blocked_total = 0;
+      guint64 *touch = cache.touch[owner - 1];
       for (int d = 0; d < 6; d++)
         {
           int m = nb[d];
-          guint64 blocked = (adj[m]++ == 0) & abr_bit (cache.empty, m);
-          place[m >> 6] &= ~(blocked << (m & 63));
-          blocked_total += (int) blocked;
+          adj[m]++;
+          touch[m >> 6] |= G_GUINT64_CONSTANT (1) << (m & 63);
         }
-      pos->counter[owner - 1] -= blocked_total;
     }
 }
 
@@ -475,17 +445,17 @@ abr_generate (const BsRuleset  *rs,
               BsMove           *moves)
 {
   const AbrData *data = rs->module_data;
+  guint64 place[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
   AbrLocalCache local;
   AbrCache cache;
-  int place[2];
   int p = pos->to_move;
   guint n = 0;
 
-  abr_view (rs, pos, &cache, place, &local);
-  if (place[p - 1] > 0)
+  abr_view (rs, pos, &cache, &local);
+  if (abr_placements (data, &cache, p, place) > 0)
     {
       for (int w = 0; w < data->n_words; w++)
-        for (guint64 bits = cache.place[p - 1][w]; bits != 0; bits &= bits - 1)
+        for (guint64 bits = place[w]; bits != 0; bits &= bits - 1)
           moves[n++] = ABR_MOVE_PLACE (w * 64 + __builtin_ctzll (bits));
       return n;
     }
@@ -494,10 +464,10 @@ abr_generate (const BsRuleset  *rs,
 
 /* Uniform over the legal moves of generate(). A placement is picked by its
  * rank in the set of placement cells. A turn without placement proposes
- * uniformly from a superset where each legal move has exactly one slot:
- * (stone, direction) slots, times the distance for slides, plus the end
- * move; a slot that is no legal move is drawn again. Every try gives each
- * legal move the same chance, and the exact fallback after
+ * uniformly from a superset where each legal move has exactly one slot,
+ * plus the end move: (stone, direction) slots, or for slides (destination,
+ * direction) slots; a slot that is no legal move is drawn again. Every try
+ * gives each legal move the same chance, and the exact fallback after
  * ABR_RANDOM_TRIES misses is uniform too, so the result is exactly
  * uniform. */
 static BsMove
@@ -508,41 +478,42 @@ abr_random_move (const BsRuleset  *rs,
 {
   const AbrData *data = rs->module_data;
   const guint8 *cells = pos->cells;
+  guint64 place[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
   AbrLocalCache local;
   AbrCache cache;
-  int place[2];
   int p = pos->to_move;
-  int n_own = pos->on_board[p - 1][0];
+  int n_place;
   guint n_moves;
 
-  abr_view (rs, pos, &cache, place, &local);
-  if (place[p - 1] > 0)
+  abr_view (rs, pos, &cache, &local);
+  n_place = abr_placements (data, &cache, p, place);
+  if (n_place > 0)
     {
-      int r = (int) bs_rng_below (rng, (guint32) place[p - 1]);
-      return ABR_MOVE_PLACE (bs_cellset_select (cache.place[p - 1], data->n_words, r));
+      int r = (int) bs_rng_below (rng, (guint32) n_place);
+      return ABR_MOVE_PLACE (bs_cellset_select (place, data->n_words, r));
     }
 
   if (data->movement == MOVEMENT_SLIDE)
     {
-      guint32 slots = (guint32) (n_own * 6 * data->max_ray);
+      /* A slide is named by where it ends and its direction: walking back
+       * from the empty destination over empty cells, the first stone met
+       * must be the player's own. One slot per (cell, direction). */
+      guint32 slots = (guint32) (data->n_cells * 6);
       for (int t = 0; t < ABR_RANDOM_TRIES; t++)
         {
           guint32 s = bs_rng_below (rng, slots + 1);
-          int c, d, k, m;
+          int e, back, m;
           if (s == slots)
             return ABR_MOVE_END;
-          c = bs_cellset_select (cache.own[p - 1], data->n_words, (int) (s % (guint32) n_own));
-          s /= (guint32) n_own;
-          d = (int) (s % 6);
-          k = (int) (s / 6);
-          m = data->nb[c * 6 + d];
-          while (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY && k > 0)
-            {
-              m = data->nb[m * 6 + d];
-              k--;
-            }
-          if (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY)
-            return ABR_MOVE_SHIFT (c, m);
+          e = (int) (s / 6);
+          if (cells[e] != BS_CELL_EMPTY)
+            continue;
+          back = ((int) (s % 6) + 3) % 6;
+          m = data->nb[e * 6 + back];
+          while (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY)
+            m = data->nb[m * 6 + back];
+          if (m != BS_NO_CELL && BS_CELL_OWNER (cells[m]) == p)
+            return ABR_MOVE_SHIFT (m, e);
         }
     }
   else
@@ -799,15 +770,15 @@ abr_explain (const BsRuleset  *rs,
              BsMove            move)
 {
   const AbrData *data = rs->module_data;
+  guint64 placements[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
   AbrLocalCache local;
   AbrCache cache;
-  int n_place[2];
   int p = pos->to_move;
   int place = BS_NO_CELL;
 
-  abr_view (rs, pos, &cache, n_place, &local);
-  if (n_place[p - 1] > 0)
-    place = bs_cellset_select (cache.place[p - 1], data->n_words, 0);
+  abr_view (rs, pos, &cache, &local);
+  if (abr_placements (data, &cache, p, placements) > 0)
+    place = bs_cellset_select (placements, data->n_words, 0);
 
   switch (ABR_MOVE_TYPE (move))
     {
@@ -820,7 +791,7 @@ abr_explain (const BsRuleset  *rs,
         label = bs_board_cell_label (rs->board, c);
         if (pos->cells[c] != BS_CELL_EMPTY)
           return g_strdup_printf (_("%s is occupied"), label);
-        if (cache.adj[p - 1][c] != 0)
+        if (bs_cellset_has (cache.touch[p - 1], c))
           return g_strdup_printf (_("%s touches your own stone"), label);
         return NULL;
       }
@@ -913,8 +884,8 @@ const BsModule bs_module_abrobad = {
   .max_size = 18,
 
   .default_board = { .shape = BS_SHAPE_LIMPING, .size = 5, .adjacency = 6 },
-  .default_player_names = { N_("Light"), N_("Dark") },
-  .default_player_colors = { "#f2efe6", "#2b2b2b" },
+  .default_player_names = { N_("White"), N_("Black") },
+  .default_player_colors = { "#f4f1ea", "#26262b" },
 
   .prepare = abr_prepare,
   .free_data = abr_free_data,

@@ -88,7 +88,7 @@ bs_cellset_select (const guint64 *set, int n_words, int r)
   return -1;
 }
 
-/* for (int c = BS_CELLSET_FIRST...) is awkward in C; callers iterate with:
+/* Callers iterate over the members with:
  *   for (int w = 0; w < n_words; w++)
  *     for (guint64 bits = set[w]; bits != 0; bits &= bits - 1)
  *       { int cell = w * 64 + __builtin_ctzll (bits); ... } */

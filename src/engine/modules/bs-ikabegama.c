@@ -5,10 +5,10 @@
  * turn yours. A token of yours on the other nest wins; a player without a
  * move passes, and two passes in a row draw.
  *
- * Hot state. The extra bytes hold, for each player, how many of their
- * tokens touch each cell (adj) and the counters how many growth cells each
- * player has. Like Abrobad's, this cache is tagged with the cells' Zobrist
- * hash and recomputed when the cells were changed behind the module's back. */
+ * Hot state. The extra bytes hold cell sets (each player's tokens, the
+ * empty cells, the cells each player touches) and adjacency counts. Like
+ * Abrobad's, this cache is tagged with the cells' Zobrist hash and
+ * recomputed when the cells were changed behind the module's back. */
 #define G_LOG_DOMAIN "boardsmith-engine"
 
 #include "config.h"
@@ -18,6 +18,7 @@
 #include "bs-error.h"
 #include "bs-modules.h"
 #include "bs-ruleset.h"
+#include "bs-cellset-private.h"
 
 enum {
   OPT_MAX_PLIES,
@@ -38,33 +39,48 @@ enum {
 #define IKA_MOVE_FROM(m)      ((int) (((m) >> 12) & 0xFFFu))
 #define IKA_MOVE_TO(m)        ((int) ((m) & 0xFFFu))
 
-/* Counters: consecutive passes (game state), then the growth cells of
- * player 1 and 2 (cache). */
+/* Counter 0: consecutive passes (game state). */
 #define IKA_COUNTER_PASSES   0
-#define IKA_COUNTER_GROW(p)  (p)
-
-/* Extra bytes: the cells' hash the cache belongs to, then adj[2][n]. */
-#define IKA_EXTRA_SYNC 0
-#define IKA_EXTRA_ADJ  8
 
 #define IKA_RANDOM_TRIES 48
 
-typedef struct {
-  int           n_cells;
-  int           nest[3];          /* [player] */
-  const gint16 *nb;               /* [cell * 6 + dir] */
-  gint16       *ring;             /* [cell * 12 + k], BS_NO_CELL padded */
-} IkaData;
+G_STATIC_ASSERT (BS_POSITION_HEADER_SIZE % 8 == 0);
 
 typedef struct {
-  const guint8 *adj[2];
-  int           grow[2];
-} IkaView;
+  int           n_cells;
+  int           n_words;          /* of a cell set (room for the sentinel) */
+  int           nest[3];          /* [player] */
+  const gint16 *nb;               /* [cell * 6 + dir] */
+  gint16       *nb_sentinel;      /* the same, with n_cells for "no cell" */
+  gint16       *ring;             /* [cell * 12 + k], BS_NO_CELL padded */
+  gsize         cache_offset;     /* from pos->cells, 8-aligned */
+  gsize         cache_size;
+} IkaData;
+
+/* The cache, from cache_offset: the cells' hash it was computed from, the
+ * cell sets touch[2] (cells next to at least one token of the player),
+ * own[2] and empty, then adj[2][n + 1] (how many tokens of the player are
+ * around each cell). A player's growths are empty & touch. Index n is a
+ * sentinel standing for every missing neighbour (never empty), so the
+ * neighbour updates need no edge test. The cache is a function of the
+ * cells: positions with the same cells have the same bytes. */
+typedef struct {
+  guint64 *sync;
+  guint64 *touch[2];
+  guint64 *own[2];
+  guint64 *empty;
+  guint8  *adj[2];
+} IkaCache;
+
+typedef union {
+  guint64 words[1 + 5 * BS_CELLSET_WORDS (BS_MAX_CELLS + 1) + 2 * (BS_MAX_CELLS + 1) / 8 + 1];
+  guint8  bytes[1];
+} IkaLocalCache;
 
 static const BsOptionSpec ika_options[] = {
   { "max-plies", BS_OPTION_INT, 0, 100000, 300, NULL,
     N_("Move limit"),
-    N_("Plies after which the game ends in a draw (0: no limit)") },
+    N_("Plies after which the game ends as a draw (0: no limit)") },
 };
 
 static const BsKindSpec ika_kinds[] = {
@@ -75,79 +91,100 @@ static const BsSpecialSpec ika_specials[] = {
   { "nest", N_("Nest"), TRUE, TRUE, { NULL, "a1", "i9" } },
 };
 
+static inline void
+ika_cache_at (const IkaData *data, guint8 *base, IkaCache *cache)
+{
+  guint64 *words = (guint64 *) (gpointer) base;
+  int nw = data->n_words;
+
+  cache->sync = words;
+  cache->touch[0] = words + 1;
+  cache->touch[1] = words + 1 + nw;
+  cache->own[0] = words + 1 + 2 * nw;
+  cache->own[1] = words + 1 + 3 * nw;
+  cache->empty = words + 1 + 4 * nw;
+  cache->adj[0] = base + 8 * (1 + 5 * (gsize) nw);
+  cache->adj[1] = cache->adj[0] + data->n_cells + 1;
+}
+
 /* The sync word holds the cells' hash mixed with this tag, so that a
  * zeroed cache never passes for the cache of an empty board. */
 #define IKA_SYNC_TAG G_GUINT64_CONSTANT (0x1CABE6A3A0C0FFEE)
 
 static inline gboolean
-ika_is_synced (const BsRuleset *rs, const BsPosition *pos)
+ika_is_synced (const IkaData *data, const BsPosition *pos)
 {
-  guint64 v;
-  memcpy (&v, pos->cells + rs->n_cells + IKA_EXTRA_SYNC, sizeof v);
-  return v == (pos->hash ^ IKA_SYNC_TAG);
+  return *(const guint64 *) (gconstpointer) (pos->cells + data->cache_offset)
+         == (pos->hash ^ IKA_SYNC_TAG);
 }
 
 static inline void
-ika_mark_synced (const BsRuleset *rs, BsPosition *pos)
+ika_mark_synced (const IkaData *data, BsPosition *pos)
 {
-  guint64 v = pos->hash ^ IKA_SYNC_TAG;
-  memcpy (pos->cells + rs->n_cells + IKA_EXTRA_SYNC, &v, sizeof v);
+  *(guint64 *) (gpointer) (pos->cells + data->cache_offset) = pos->hash ^ IKA_SYNC_TAG;
 }
 
 static void
-ika_compute (const IkaData *data, const guint8 *cells, guint8 *adj, int grow[2])
+ika_compute (const IkaData *data, const guint8 *cells, IkaCache *cache)
 {
   int n = data->n_cells;
 
-  memset (adj, 0, 2 * (gsize) n);
+  memset (cache->touch[0], 0, 5 * 8 * (gsize) data->n_words + 2 * (gsize) (n + 1));
   for (int c = 0; c < n; c++)
     {
       int owner = BS_CELL_OWNER (cells[c]);
       if (owner == 0)
-        continue;
+        {
+          bs_cellset_add (cache->empty, c);
+          continue;
+        }
+      bs_cellset_add (cache->own[owner - 1], c);
       for (int d = 0; d < 6; d++)
         {
-          int m = data->nb[c * 6 + d];
-          if (m != BS_NO_CELL)
-            adj[(owner - 1) * n + m]++;
+          int m = data->nb_sentinel[c * 6 + d];
+          cache->adj[owner - 1][m]++;
+          bs_cellset_add (cache->touch[owner - 1], m);
         }
     }
-  grow[0] = grow[1] = 0;
-  for (int c = 0; c < n; c++)
-    if (cells[c] == BS_CELL_EMPTY)
-      {
-        grow[0] += adj[c] != 0;
-        grow[1] += adj[n + c] != 0;
-      }
 }
 
 static void
 ika_resync (const BsRuleset *rs, BsPosition *pos)
 {
-  int grow[2];
+  const IkaData *data = rs->module_data;
+  IkaCache cache;
 
-  ika_compute (rs->module_data, pos->cells, pos->cells + rs->n_cells + IKA_EXTRA_ADJ, grow);
-  pos->counter[IKA_COUNTER_GROW (1)] = grow[0];
-  pos->counter[IKA_COUNTER_GROW (2)] = grow[1];
-  ika_mark_synced (rs, pos);
+  ika_cache_at (data, pos->cells + data->cache_offset, &cache);
+  ika_compute (data, pos->cells, &cache);
+  ika_mark_synced (data, pos);
 }
 
+/* The cache of a position for reading: its own when it belongs to the
+ * cells, else computed into local. */
 static void
-ika_view (const BsRuleset *rs, const BsPosition *pos, IkaView *view, guint8 *local)
+ika_view (const BsRuleset *rs, const BsPosition *pos, IkaCache *cache, IkaLocalCache *local)
 {
-  if (ika_is_synced (rs, pos))
+  const IkaData *data = rs->module_data;
+
+  ika_cache_at (data, (guint8 *) pos->cells + data->cache_offset, cache);
+  if (ika_is_synced (data, pos))
+    return;
+  ika_cache_at (data, local->bytes, cache);
+  ika_compute (data, pos->cells, cache);
+}
+
+/* Player p's growth cells as a cell set into out; returns how many. */
+static inline int
+ika_growths (const IkaData *data, const IkaCache *cache, int p, guint64 *out)
+{
+  int count = 0;
+
+  for (int w = 0; w < data->n_words; w++)
     {
-      view->adj[0] = pos->cells + rs->n_cells + IKA_EXTRA_ADJ;
-      view->adj[1] = view->adj[0] + rs->n_cells;
-      view->grow[0] = pos->counter[IKA_COUNTER_GROW (1)];
-      view->grow[1] = pos->counter[IKA_COUNTER_GROW (2)];
+      out[w] = cache->empty[w] & cache->touch[p - 1][w];
+      count += bs_word_count (out[w]);
     }
-  else
-    {
-      ika_compute (rs->module_data, pos->cells, local, view->grow);
-      view->adj[0] = local;
-      view->adj[1] = local + rs->n_cells;
-    }
+  return count;
 }
 
 /* Writes one cell (owner 0: empty) and keeps the cache in step. */
@@ -155,45 +192,48 @@ static inline void
 ika_set (const BsRuleset *rs, BsPosition *pos, int cell, int owner, BsUndo *undo)
 {
   const IkaData *data = rs->module_data;
-  int n = data->n_cells;
-  guint8 *adj = pos->cells + n + IKA_EXTRA_ADJ;
+  IkaCache cache;
   int old = BS_CELL_OWNER (pos->cells[cell]);
-  const gint16 *nb = data->nb + cell * 6;
+  const gint16 *nb = data->nb_sentinel + cell * 6;
+  guint64 bit = G_GUINT64_CONSTANT (1) << (cell & 63);
+  int w = cell >> 6;
 
   if (old == owner)
     return;
+  ika_cache_at (data, pos->cells + data->cache_offset, &cache);
 
-  /* The cell itself: a growth cell for p while empty and touched by p. */
   if (old == 0)
-    {
-      pos->counter[IKA_COUNTER_GROW (1)] -= adj[cell] != 0;
-      pos->counter[IKA_COUNTER_GROW (2)] -= adj[n + cell] != 0;
-    }
-  else if (owner == 0)
-    {
-      pos->counter[IKA_COUNTER_GROW (1)] += adj[cell] != 0;
-      pos->counter[IKA_COUNTER_GROW (2)] += adj[n + cell] != 0;
-    }
+    cache.empty[w] &= ~bit;
+  else
+    cache.own[old - 1][w] &= ~bit;
+  if (owner == 0)
+    cache.empty[w] |= bit;
+  else
+    cache.own[owner - 1][w] |= bit;
 
   bs_position_set_cell (rs->zobrist, pos, cell,
                         owner ? BS_CELL_MAKE (owner, 0, 0) : BS_CELL_EMPTY, undo);
 
-  for (int d = 0; d < 6; d++)
+  if (old != 0)
     {
-      int m = nb[d];
-      if (m == BS_NO_CELL)
-        continue;
-      if (old != 0)
+      guint8 *adj = cache.adj[old - 1];
+      guint64 *touch = cache.touch[old - 1];
+      for (int d = 0; d < 6; d++)
         {
-          guint8 *a = adj + (old - 1) * n + m;
-          if (--*a == 0 && pos->cells[m] == BS_CELL_EMPTY)
-            pos->counter[IKA_COUNTER_GROW (old)]--;
+          int m = nb[d];
+          guint64 gone = --adj[m] == 0;
+          touch[m >> 6] &= ~(gone << (m & 63));
         }
-      if (owner != 0)
+    }
+  if (owner != 0)
+    {
+      guint8 *adj = cache.adj[owner - 1];
+      guint64 *touch = cache.touch[owner - 1];
+      for (int d = 0; d < 6; d++)
         {
-          guint8 *a = adj + (owner - 1) * n + m;
-          if ((*a)++ == 0 && pos->cells[m] == BS_CELL_EMPTY)
-            pos->counter[IKA_COUNTER_GROW (owner)]++;
+          int m = nb[d];
+          adj[m]++;
+          touch[m >> 6] |= G_GUINT64_CONSTANT (1) << (m & 63);
         }
     }
 }
@@ -265,10 +305,16 @@ ika_prepare (BsRuleset  *rs,
       for (int k = 0; k < IKA_RING; k++)
         data->ring[c * IKA_RING + k] = k < len ? ring[k] : BS_NO_CELL;
     }
+  data->n_words = BS_CELLSET_WORDS (rs->n_cells + 1);
+  data->nb_sentinel = g_new (gint16, (gsize) rs->n_cells * 6);
+  for (int i = 0; i < rs->n_cells * 6; i++)
+    data->nb_sentinel[i] = data->nb[i] == BS_NO_CELL ? (gint16) rs->n_cells : data->nb[i];
+  data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
+  data->cache_size = 8 * (1 + 5 * (gsize) data->n_words) + 2 * (gsize) (rs->n_cells + 1);
   rs->module_data = data;
 
   rs->max_moves = (guint) rs->n_cells * (IKA_RING + 1) + 1;
-  rs->extra_size = IKA_EXTRA_ADJ + 2 * (gsize) rs->n_cells;
+  rs->extra_size = data->cache_offset - (gsize) rs->n_cells + data->cache_size;
   /* Origin, destination and up to six flips. */
   rs->max_changes = MAX (rs->max_changes, 8u);
   return TRUE;
@@ -280,6 +326,7 @@ ika_free_data (gpointer module_data)
   IkaData *data = module_data;
 
   g_free (data->ring);
+  g_free (data->nb_sentinel);
   g_free (data);
 }
 
@@ -297,26 +344,25 @@ ika_setup (const BsRuleset *rs,
 }
 
 static guint
-ika_generate_with (const IkaData *data, const guint8 *cells, const IkaView *view,
+ika_generate_with (const IkaData *data, const guint8 *cells, const IkaCache *cache,
                    int p, BsMove *moves)
 {
-  const guint8 *adj = view->adj[p - 1];
+  guint64 grow[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
   guint n = 0;
 
-  if (view->grow[p - 1] > 0)
-    for (int c = 0; c < data->n_cells; c++)
-      if (cells[c] == BS_CELL_EMPTY && adj[c] != 0)
-        moves[n++] = IKA_MOVE_GROW (c);
-  for (int s = 0; s < data->n_cells; s++)
-    {
-      const gint16 *ring;
-      if (BS_CELL_OWNER (cells[s]) != p)
-        continue;
-      ring = data->ring + s * IKA_RING;
-      for (int k = 0; k < IKA_RING && ring[k] != BS_NO_CELL; k++)
-        if (cells[ring[k]] == BS_CELL_EMPTY)
-          moves[n++] = IKA_MOVE_JUMP (s, ring[k]);
-    }
+  ika_growths (data, cache, p, grow);
+  for (int w = 0; w < data->n_words; w++)
+    for (guint64 bits = grow[w]; bits != 0; bits &= bits - 1)
+      moves[n++] = IKA_MOVE_GROW (w * 64 + __builtin_ctzll (bits));
+  for (int w = 0; w < data->n_words; w++)
+    for (guint64 bits = cache->own[p - 1][w]; bits != 0; bits &= bits - 1)
+      {
+        int s = w * 64 + __builtin_ctzll (bits);
+        const gint16 *ring = data->ring + s * IKA_RING;
+        for (int k = 0; k < IKA_RING && ring[k] != BS_NO_CELL; k++)
+          if (cells[ring[k]] == BS_CELL_EMPTY)
+            moves[n++] = IKA_MOVE_JUMP (s, ring[k]);
+      }
   if (n == 0)
     moves[n++] = IKA_MOVE_PASS;
   return n;
@@ -327,17 +373,18 @@ ika_generate (const BsRuleset  *rs,
               const BsPosition *pos,
               BsMove           *moves)
 {
-  guint8 local[2 * BS_MAX_CELLS];
-  IkaView view;
+  IkaLocalCache local;
+  IkaCache cache;
 
-  ika_view (rs, pos, &view, local);
-  return ika_generate_with (rs->module_data, pos->cells, &view, pos->to_move, moves);
+  ika_view (rs, pos, &cache, &local);
+  return ika_generate_with (rs->module_data, pos->cells, &cache, pos->to_move, moves);
 }
 
-/* Uniform over the legal moves: rejection sampling over 13 slots per cell
- * (a growth on it, or one of the 12 jumps from it) maps every legal move to
- * exactly one slot, so each try picks each legal move with the same chance;
- * after ABR_RANDOM_TRIES misses the exact fallback is uniform too. */
+/* Uniform over the legal moves. Each try draws one slot among the growth
+ * cells (every one a legal growth) and 12 jump slots per own token (legal
+ * when that ring cell exists and is empty): each legal move has exactly
+ * one slot, so each try picks each legal move with the same chance; after
+ * IKA_RANDOM_TRIES misses the exact fallback is uniform too. */
 static BsMove
 ika_random_move (const BsRuleset  *rs,
                  const BsPosition *pos,
@@ -346,31 +393,32 @@ ika_random_move (const BsRuleset  *rs,
 {
   const IkaData *data = rs->module_data;
   const guint8 *cells = pos->cells;
-  guint8 local[2 * BS_MAX_CELLS];
-  IkaView view;
+  guint64 grow[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+  IkaLocalCache local;
+  IkaCache cache;
   int p = pos->to_move;
-  guint32 slots = (guint32) data->n_cells * (IKA_RING + 1);
+  int n_grow, n_own;
+  guint32 slots;
   guint n_moves;
 
-  ika_view (rs, pos, &view, local);
-  for (int t = 0; t < IKA_RANDOM_TRIES; t++)
-    {
-      guint32 s = bs_rng_below (rng, slots);
-      int c = (int) (s / (IKA_RING + 1));
-      int k = (int) (s % (IKA_RING + 1));
-      if (k == IKA_RING)
-        {
-          if (cells[c] == BS_CELL_EMPTY && view.adj[p - 1][c] != 0)
-            return IKA_MOVE_GROW (c);
-        }
-      else if (BS_CELL_OWNER (cells[c]) == p)
-        {
-          int d = data->ring[c * IKA_RING + k];
-          if (d != BS_NO_CELL && cells[d] == BS_CELL_EMPTY)
-            return IKA_MOVE_JUMP (c, d);
-        }
-    }
-  n_moves = ika_generate_with (data, cells, &view, p, scratch);
+  ika_view (rs, pos, &cache, &local);
+  n_grow = ika_growths (data, &cache, p, grow);
+  n_own = pos->on_board[p - 1][0];
+  slots = (guint32) (n_grow + IKA_RING * n_own);
+  if (slots > 0)
+    for (int t = 0; t < IKA_RANDOM_TRIES; t++)
+      {
+        guint32 s = bs_rng_below (rng, slots);
+        int from, to;
+        if (s < (guint32) n_grow)
+          return IKA_MOVE_GROW (bs_cellset_select (grow, data->n_words, (int) s));
+        s -= (guint32) n_grow;
+        from = bs_cellset_select (cache.own[p - 1], data->n_words, (int) (s / IKA_RING));
+        to = data->ring[from * IKA_RING + s % IKA_RING];
+        if (to != BS_NO_CELL && cells[to] == BS_CELL_EMPTY)
+          return IKA_MOVE_JUMP (from, to);
+      }
+  n_moves = ika_generate_with (data, cells, &cache, p, scratch);
   return scratch[bs_rng_below (rng, n_moves)];
 }
 
@@ -384,7 +432,7 @@ ika_apply (const BsRuleset *rs,
   int p = pos->to_move;
   int q = bs_opponent (p);
 
-  if (!ika_is_synced (rs, pos))
+  if (!ika_is_synced (data, pos))
     ika_resync (rs, pos);
 
   if (IKA_MOVE_TYPE (move) == IKA_TYPE_PASS)
@@ -409,7 +457,7 @@ ika_apply (const BsRuleset *rs,
        * nest, and only the opponent's nest wins. */
       if (BS_CELL_OWNER (pos->cells[data->nest[q]]) == p)
         pos->result = (guint8) p;
-      ika_mark_synced (rs, pos);
+      ika_mark_synced (data, pos);
     }
 
   pos->ply++;
@@ -574,13 +622,13 @@ ika_explain (const BsRuleset  *rs,
 
     case IKA_TYPE_PASS:
       {
-        guint8 local[2 * BS_MAX_CELLS];
-        IkaView view;
+        IkaLocalCache local;
+        IkaCache cache;
         g_autofree BsMove *all = g_new (BsMove, rs->max_moves);
         g_autoptr (GString) text = g_string_new (NULL);
 
-        ika_view (rs, pos, &view, local);
-        if (ika_generate_with (data, pos->cells, &view, p, all) == 1 && all[0] == IKA_MOVE_PASS)
+        ika_view (rs, pos, &cache, &local);
+        if (ika_generate_with (data, pos->cells, &cache, p, all) == 1 && all[0] == IKA_MOVE_PASS)
           return NULL;
         ika_format_move (rs, pos, all[0], text);
         return g_strdup_printf (_("you can pass only when you have no move, and you can "
