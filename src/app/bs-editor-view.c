@@ -65,6 +65,7 @@ struct _BsEditorView {
   /* Template children. */
   BsEditorCanvas     *canvas;
   GtkLabel           *hint_label;
+  GtkLabel           *summary_label;
   GtkImage           *status_icon;
   GtkLabel           *status_label;
   AdwPreferencesPage *page;
@@ -844,6 +845,38 @@ show_error (BsEditorView *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
 }
 
+/* One line under the preview: cells and each side's pieces, what a
+ * designer balances. */
+static void
+update_summary (BsEditorView *self)
+{
+  const BsVariant *variant = bs_variant_document_get_variant (self->document);
+  BsRuleset *rs = bs_variant_document_get_preview (self->document);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (rs != NULL)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d cell", "%d cells",
+                                               rs->n_cells), rs->n_cells);
+  for (int p = 1; p <= 2 && !self->module->unlimited_supply; p++)
+    {
+      g_string_append_printf (text, "%s%s:", text->len > 0 ? " · " : "", player_name (self, p));
+      for (guint k = 0; k < self->module->n_kinds; k++)
+        {
+          int count = bs_variant_get_supply (variant, p, self->module->kinds[k].id);
+
+          if (count < 0)
+            count = self->module->kinds[k].default_supply;
+          g_string_append_printf (text, "%s %d %s", k > 0 ? "," : "", count,
+                                  _(self->module->kinds[k].label));
+        }
+    }
+  if (variant->setup->len > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u fixed piece",
+                                               " · %u fixed pieces", variant->setup->len),
+                            variant->setup->len);
+  gtk_label_set_text (self->summary_label, text->str);
+}
+
 static void
 update_actions (BsEditorView *self)
 {
@@ -947,6 +980,7 @@ sync_from_document (BsEditorView *self)
   set_entry (self->description_row, variant->description);
   self->syncing = FALSE;
 
+  update_summary (self);
   show_error (self);
 }
 
@@ -1319,6 +1353,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
                                                "/io/github/boardsmith/Boardsmith/bs-editor-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, canvas);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, summary_label);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_icon);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_label);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, page);
