@@ -884,6 +884,8 @@ static void
 on_editor_close (BsWindow     *self,
                  BsEditorView *view)
 {
+  /* Saved or discarded by now: the editor starts afresh next time. */
+  bs_editor_view_set_document (view, NULL);
   bs_window_show_start (self);
 }
 
