@@ -1153,9 +1153,12 @@ on_discard_response (AdwMessageDialog *dialog,
                      const char       *response,
                      Pending          *pending)
 {
-  gboolean go_on = g_str_equal (response, "discard")
-                   || (g_str_equal (response, "save") && save (pending->self));
+  gboolean go_on;
 
+  /* Once answered, the dialog is done with `pending`. */
+  g_signal_handlers_disconnect_by_data (dialog, pending);
+  go_on = g_str_equal (response, "discard")
+          || (g_str_equal (response, "save") && save (pending->self));
   if (go_on)
     pending->then (pending->data);
   g_object_unref (pending->self);

@@ -831,7 +831,16 @@ edit_variant_activated (GSimpleAction *action,
   else if (g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
     document = bs_variant_document_open (source, &error);
   else if ((variant = bs_variant_lookup (source, &error)) != NULL)
-    document = bs_variant_document_new (variant);
+    {
+      /* A copy gets a name of its own, so the list does not show two of
+       * the same. */
+      g_autofree char *name = g_strdup_printf (_("%s (copy)"),
+                                               variant->name != NULL ? variant->name : source);
+
+      g_free (variant->name);
+      variant->name = g_steal_pointer (&name);
+      document = bs_variant_document_new (variant);
+    }
   if (document == NULL)
     {
       if (error != NULL)
@@ -848,9 +857,18 @@ new_variant_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariantDocument) document =
-    bs_variant_document_new_for_module (g_variant_get_string (param, NULL), &error);
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module (g_variant_get_string (param, NULL),
+                                                            &error);
+  g_autoptr(BsVariantDocument) document = NULL;
 
+  if (variant != NULL)
+    {
+      g_autofree char *name = g_strdup_printf (_("New %s Variant"), variant->name);
+
+      g_free (variant->name);
+      variant->name = g_steal_pointer (&name);
+      document = bs_variant_document_new (variant);
+    }
   if (document == NULL)
     show_error (self, _("Could Not Create the Variant"), error->message);
   else

@@ -748,6 +748,87 @@ test_pieces_and_play (Fixture       *fixture,
   bs_game_set_modified (game, FALSE);
 }
 
+static AdwMessageDialog *
+find_dialog (Fixture *fixture)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  AdwMessageDialog *dialog = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      dialog = l->data;
+  g_list_free (toplevels);
+  return dialog;
+}
+
+/* Unsaved edits are asked about; Save puts a copy of a built-in variant in
+ * the user's variant folder, which the editor then opens in place. */
+static void
+test_unsaved_and_user_dir (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  AdwMessageDialog *dialog;
+  g_autofree char *dir = bs_variant_document_user_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(BsVariant) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_module ("tribes"))
+    return;
+  g_assert_true (g_str_has_prefix (dir, g_get_tmp_dir ()));
+  edit (fixture, "tribes");
+  doc = g_object_ref (bs_editor_view_get_document (fixture->editor));
+  g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Tribes (copy)");
+  g_assert_false (bs_variant_document_get_modified (doc));
+  g_assert_null (bs_variant_document_get_path (doc));
+
+  /* 6×5 needs 29 pieces: 15 each. */
+  bs_variant_document_set_width (doc, 6);
+  bs_variant_document_set_supply (doc, 1, "piece", 15);
+  bs_variant_document_set_supply (doc, 2, "piece", 15);
+  g_assert_true (bs_variant_document_get_valid (doc));
+  g_assert_true (bs_variant_document_get_modified (doc));
+
+  /* Back to the list: asked first; Cancel stays. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
+  pump (50);
+  dialog = find_dialog (fixture);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (50);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  g_assert_true (bs_editor_view_get_document (fixture->editor) == doc);
+
+  /* Save from the dialog: into the user's variant folder, then the list. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
+  pump (50);
+  dialog = find_dialog (fixture);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "save");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (50);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  path = g_strdup (bs_variant_document_get_path (doc));
+  g_assert_nonnull (path);
+  g_assert_true (g_str_has_prefix (path, dir));
+  g_assert_true (g_str_has_suffix (path, "tribes-copy.bsvariant"));
+  loaded = bs_variant_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_equal (loaded, bs_variant_document_get_variant (doc)));
+  g_assert_false (bs_variant_document_get_modified (doc));
+  g_object_unref (doc);
+
+  /* The saved file is edited in place, not copied. */
+  edit (fixture, path);
+  doc = bs_editor_view_get_document (fixture->editor);
+  g_assert_cmpstr (bs_variant_document_get_path (doc), ==, path);
+  g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Tribes (copy)");
+  g_assert_cmpint (bs_variant_document_get_variant (doc)->board.width, ==, 6);
+  g_unlink (path);
+}
+
 static void
 test_render_png (Fixture       *fixture,
                  gconstpointer  data)
@@ -822,6 +903,8 @@ main (int   argc,
   g_test_add ("/editor/paint", Fixture, NULL, fixture_setup, test_paint, fixture_teardown);
   g_test_add ("/editor/pieces-and-play", Fixture, NULL, fixture_setup, test_pieces_and_play,
               fixture_teardown);
+  g_test_add ("/editor/unsaved-and-user-dir", Fixture, NULL, fixture_setup,
+              test_unsaved_and_user_dir, fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
       g_autofree char *path = g_strdup_printf ("/editor/png/%s", games[i]);
