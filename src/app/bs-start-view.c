@@ -9,6 +9,7 @@
 
 #include "bs-module.h"
 #include "bs-variant.h"
+#include "bs-variant-document.h"
 
 #define MAX_RECENT 5
 
@@ -39,7 +40,8 @@ static guint signals[N_SIGNALS];
 char *
 bs_start_view_user_variants_dir (void)
 {
-  return g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
+  /* The variant editor saves there. */
+  return bs_variant_document_user_dir ();
 }
 
 static char *
