@@ -697,6 +697,13 @@ test_paint (Fixture       *fixture,
   g_assert_cmpstr (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_CELLS), ==,
                    bs_variant_document_get_error (doc)->message);
   g_assert_null (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_PIECES));
+  /* Kept for people to look at: the error where it belongs. */
+  {
+    g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "ui-editor-error.png", NULL);
+
+    pump (100);
+    g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
+  }
   /* Play stays off until the variant is valid. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.play", NULL);
   pump (20);
