@@ -129,9 +129,16 @@ bs_application_open (GApplication  *app,
   BsApplication *self = BS_APPLICATION (app);
   BsWindow *window = get_window (self, TRUE);
 
-  /* One game per window: the last file wins. */
-  if (n_files > 0)
-    open_file (self, window, files[n_files - 1]);
+  /* One game per window: further files open in windows of their own. */
+  for (int i = 0; i < n_files; i++)
+    {
+      if (i > 0)
+        {
+          present (self, window);
+          window = bs_window_new (ADW_APPLICATION (self));
+        }
+      open_file (self, window, files[i]);
+    }
   present (self, window);
 }
 
@@ -184,15 +191,17 @@ bs_application_command_line (GApplication            *app,
       return self->status;
     }
 
-  if (args != NULL && args[0] != NULL)
+  /* One game per window: further games open in windows of their own. */
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
     {
-      const char *arg = args[0];
+      const char *arg = args[i];
       g_autoptr(GError) error = NULL;
 
-      if (args[1] != NULL)
-        g_application_command_line_printerr (command_line,
-                                             _("boardsmith: only one game at a time; "
-                                               "opening %s\n"), arg);
+      if (i > 0)
+        {
+          present (self, window);
+          window = bs_window_new (ADW_APPLICATION (self));
+        }
       if (is_builtin (arg))
         {
           const char *seed_text = NULL;
@@ -218,9 +227,11 @@ bs_application_command_line (GApplication            *app,
                                                                                   arg);
           if (!g_file_query_exists (file, NULL))
             {
-              g_application_command_line_printerr (command_line,
-                                                   _("boardsmith: %s is neither a built-in "
-                                                     "game nor a file\n"), arg);
+              g_autofree char *message =
+                g_strdup_printf (_("%s is neither a built-in game nor a file"), arg);
+
+              g_application_command_line_printerr (command_line, "boardsmith: %s\n", message);
+              bs_window_show_message (window, message);
               self->status = 2;
             }
           else

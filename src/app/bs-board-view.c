@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 struct _BsBoardView {
   GtkWidget     parent_instance;
@@ -229,6 +230,27 @@ on_pressed (GtkGestureClick *gesture,
   bs_play_scene_activate_cell (self->scene, cell);
 }
 
+/* Dragging a piece to a cell is the same as clicking one then the other:
+ * the press already selected the piece. */
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          offset_x,
+             double          offset_y,
+             BsBoardView    *self)
+{
+  double x, y;
+  int from, to;
+
+  if (self->scene == NULL || !gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    return;
+  from = bs_board_view_cell_at (self, x, y);
+  to = bs_board_view_cell_at (self, x + offset_x, y + offset_y);
+  if (from == BS_NO_CELL || to == BS_NO_CELL || from == to
+      || bs_play_scene_get_selected (self->scene) != from)
+    return;
+  bs_play_scene_activate_cell (self->scene, to);
+}
+
 static gboolean
 on_key_pressed (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -402,12 +424,17 @@ bs_board_view_class_init (BsBoardViewClass *klass)
 static void
 bs_board_view_init (BsBoardView *self)
 {
-  GtkGesture *click;
+  GtkGesture *click, *drag;
   GtkEventController *keys, *focus;
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   self->coordinates = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Arrow keys move the cursor, Enter plays on its cell"),
+                                  -1);
   gtk_widget_set_size_request (GTK_WIDGET (self), 240, 240);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -416,6 +443,10 @@ bs_board_view_init (BsBoardView *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);

@@ -672,6 +672,10 @@ sync_all (BsPlayView *self)
     return;
   status = bs_play_scene_describe_turn (self->scene);
   gtk_label_set_text (self->status_label, status != NULL ? status : "");
+  /* The push chooser belongs to a pending placement only. */
+  if (bs_play_scene_get_pending_cell (self->scene) == BS_NO_CELL
+      && gtk_widget_get_visible (self->push_popover))
+    gtk_popover_popdown (GTK_POPOVER (self->push_popover));
   sync_chooser (self);
   sync_players (self);
   sync_round (self);

@@ -20,7 +20,6 @@ struct _BsWindow {
   BsPlayScene          *scene;
   GSignalGroup         *game_signals;
   GSignalGroup         *scene_signals;
-  char                 *variant_source;   /* name or path the game was started from */
   AdwToast             *toast;
   char                 *last_message;
 
@@ -108,8 +107,15 @@ static void save_then (BsWindow *self, gboolean ask, Pending *pending);
 static void
 on_discard_response (AdwMessageDialog *dialog,
                      const char       *response,
-                     Pending          *pending)
+                     gpointer          user_data)
 {
+  /* The dialog owns the pending action until the first response (libadwaita
+   * 1.2 may report the close response after the chosen one; a dialog
+   * destroyed unanswered frees it). */
+  Pending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
+
+  if (pending == NULL)
+    return;
   if (g_str_equal (response, "discard"))
     {
       pending->then (pending->self, pending->data);
@@ -160,7 +166,8 @@ confirm_discard (BsWindow       *self,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), pending);
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -280,6 +287,7 @@ on_game_over_response (AdwMessageDialog *dialog,
                        const char       *response,
                        BsWindow         *self)
 {
+  g_signal_handlers_disconnect_by_func (dialog, on_game_over_response, self);
   if (g_str_equal (response, "new"))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
 }
@@ -406,8 +414,6 @@ bs_window_open_variant_seeded (BsWindow    *self,
   if (game == NULL)
     return FALSE;
 
-  g_free (self->variant_source);
-  self->variant_source = g_strdup (name_or_path);
   g_settings_set_string (self->settings, "last-variant", name_or_path);
   set_game (self, game);
   return TRUE;
@@ -439,7 +445,6 @@ bs_window_open_file (BsWindow  *self,
   game = bs_game_load_record (file, error);
   if (game == NULL)
     return FALSE;
-  g_clear_pointer (&self->variant_source, g_free);
   add_recent (file);
   set_game (self, game);
   /* A simultaneous game opens on the outcome of its last round. */
@@ -508,13 +513,10 @@ bs_window_update_actions (BsWindow *self)
 {
   gboolean playing = self->game != NULL
                      && g_strcmp0 (bs_window_get_page (self), "play") == 0;
-  gboolean human_round = playing;
   gboolean editing = g_strcmp0 (bs_window_get_page (self), "editor") == 0;
 
-  set_action_enabled (self, "undo",
-                      editing || (playing && bs_game_get_can_undo (self->game) && human_round));
-  set_action_enabled (self, "redo",
-                      editing || (playing && bs_game_get_can_redo (self->game) && human_round));
+  set_action_enabled (self, "undo", editing || (playing && bs_game_get_can_undo (self->game)));
+  set_action_enabled (self, "redo", editing || (playing && bs_game_get_can_redo (self->game)));
   set_action_enabled (self, "history-back", playing && bs_game_get_can_undo (self->game));
   set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
   set_action_enabled (self, "save", playing || editing);
@@ -689,14 +691,14 @@ how_to_play (BsPlayStyle style)
   switch (style)
     {
     case BS_PLAY_STYLE_PLACE_KIND:
-      return _("Choose a small or a large piece above the board, then click an empty cell "
-               "(or move the cursor with the arrow keys and press Enter). Placing a piece "
+      return _("Choose a small or a large piece above the board (or press 1 or 2), then click "
+               "an empty cell (or move the cursor with the arrow keys and press Enter). Placing a piece "
                "pushes its neighbours away; a placement must push at least one neighbour "
                "its full distance. Highlighted cells are legal placements.");
     case BS_PLAY_STYLE_PLACE_PUSH:
-      return _("Choose a circle or a triangle and, for a triangle, the way it points, "
-               "then click an empty cell. Then choose the push direction with the arrows "
-               "that appear (or the arrow keys).");
+      return _("Choose a circle or a triangle (keys 1 and 2) and, for a triangle, the way it "
+               "points (R turns it), then click an empty cell or press Enter on the cursor. "
+               "Then choose the push direction with the arrows that appear, or the arrow keys.");
     case BS_PLAY_STYLE_PLACE_MOVE:
       return _("Click an empty cell to place a piece there. To move a piece, click it, "
                "then click one of the highlighted cells. Pass and End Game appear above "
@@ -1038,7 +1040,6 @@ bs_window_finalize (GObject *object)
 {
   BsWindow *self = (BsWindow *) object;
 
-  g_free (self->variant_source);
   g_free (self->last_message);
 
   G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);

@@ -1183,6 +1183,91 @@ sheet_text (cairo_t    *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+static const char *
+sheet_title (const BsExportGame        *game,
+             const BsExportGameOptions *options)
+{
+  if (options->title != NULL)
+    return options->title;
+  if (game->rs->variant != NULL && game->rs->variant->name != NULL)
+    return game->rs->variant->name;
+  return game->rs->module->name;
+}
+
+void
+bs_export_draw_sheet_page (cairo_t                   *cr,
+                           const BsExportGame        *game,
+                           const BsRenderOptions     *render,
+                           const BsExportGameOptions *options,
+                           guint                      page,
+                           double                     width,
+                           double                     height)
+{
+  g_autoptr(PangoLayout) text = NULL;
+  g_autofree char *page_label = NULL;
+  BsExportGameOptions defaults;
+  guint n, pages;
+  int per_page, cols, rows;
+  double margin, area_w, area_h, cell_w, cell_h;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (game != NULL);
+
+  if (options == NULL)
+    {
+      bs_export_game_options_init (&defaults);
+      options = &defaults;
+    }
+  per_page = CLAMP (options->per_page > 0 ? options->per_page : 6, 1, 48);
+  n = bs_export_game_n_positions (game);
+  pages = bs_export_game_sheet_pages (game, options);
+  if (page >= pages)
+    return;
+
+  /* A4's margins, kept in proportion on other paper. */
+  margin = SHEET_MARGIN * MIN (width / A4_WIDTH, height / A4_HEIGHT);
+  area_w = width - 2 * margin;
+  area_h = height - 2 * margin - SHEET_HEADER;
+  if (area_w <= 0 || area_h <= 0)
+    return;
+  sheet_grid (per_page, area_w, area_h, &cols, &rows);
+  cell_w = (area_w - (cols - 1) * SHEET_GAP) / cols;
+  cell_h = (area_h - (rows - 1) * SHEET_GAP) / rows;
+
+  cairo_save (cr);
+  text = pango_cairo_create_layout (cr);
+  page_label = g_strdup_printf ("%u / %u", page + 1, pages);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  sheet_text (cr, text, sheet_title (game, options), "Sans Bold 13", margin, margin, FALSE);
+  sheet_text (cr, text, page_label, "Sans 10", width - margin, margin + 3, TRUE);
+  cairo_set_line_width (cr, 0.6);
+  cairo_move_to (cr, margin, margin + SHEET_HEADER - 10);
+  cairo_line_to (cr, width - margin, margin + SHEET_HEADER - 10);
+  cairo_stroke (cr);
+
+  for (int slot = 0; slot < per_page; slot++)
+    {
+      guint index = page * (guint) per_page + (guint) slot;
+      BsRenderOptions frame;
+      g_autofree char *caption = NULL;
+      double x, y;
+
+      if (index >= n)
+        break;
+      caption = frame_options (game, render, options, index, &frame);
+      x = margin + (slot % cols) * (cell_w + SHEET_GAP);
+      y = margin + SHEET_HEADER + (slot / cols) * (cell_h + SHEET_GAP);
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      cairo_rectangle (cr, 0, 0, cell_w, cell_h);
+      cairo_clip (cr);
+      bs_render_position (cr, game->rs, bs_export_game_position (game, index), &frame,
+                          cell_w, cell_h);
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+}
+
 gboolean
 bs_export_game_sheet (const BsExportGame         *game,
                       const BsRenderOptions      *render,
@@ -1192,15 +1277,11 @@ bs_export_game_sheet (const BsExportGame         *game,
 {
   g_autoptr(GByteArray) out = g_byte_array_new ();
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(PangoLayout) text = NULL;
   BsExportGameOptions defaults;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
-  guint n, pages;
-  int per_page, cols, rows;
-  double area_w, area_h, cell_w, cell_h;
-  const char *title;
+  guint pages;
 
   g_return_val_if_fail (game != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1210,70 +1291,24 @@ bs_export_game_sheet (const BsExportGame         *game,
       bs_export_game_options_init (&defaults);
       options = &defaults;
     }
-  per_page = options->per_page > 0 ? options->per_page : 6;
-  if (per_page > 48)
+  if (options->per_page > 48)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE,
-                   _("%d diagrams per page is too many: at most 48"), per_page);
+                   _("%d diagrams per page is too many: at most 48"), options->per_page);
       return FALSE;
     }
-  n = bs_export_game_n_positions (game);
   pages = bs_export_game_sheet_pages (game, options);
-  title = options->title;
-  if (title == NULL && game->rs->variant != NULL)
-    title = game->rs->variant->name;
-  if (title == NULL)
-    title = game->rs->module->name;
-
-  area_w = A4_WIDTH - 2 * SHEET_MARGIN;
-  area_h = A4_HEIGHT - 2 * SHEET_MARGIN - SHEET_HEADER;
-  sheet_grid (per_page, area_w, area_h, &cols, &rows);
-  cell_w = (area_w - (cols - 1) * SHEET_GAP) / cols;
-  cell_h = (area_h - (rows - 1) * SHEET_GAP) / rows;
 
   surface = cairo_pdf_surface_create_for_stream (append_to_array, out, A4_WIDTH, A4_HEIGHT);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Boardsmith");
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                  sheet_title (game, options));
   cr = cairo_create (surface);
-  text = pango_cairo_create_layout (cr);
-
   for (guint page = 0; page < pages; page++)
     {
-      g_autofree char *page_label = g_strdup_printf ("%u / %u", page + 1, pages);
-
-      cairo_set_source_rgb (cr, 0, 0, 0);
-      sheet_text (cr, text, title, "Sans Bold 13", SHEET_MARGIN, SHEET_MARGIN, FALSE);
-      sheet_text (cr, text, page_label, "Sans 10", A4_WIDTH - SHEET_MARGIN,
-                  SHEET_MARGIN + 3, TRUE);
-      cairo_set_line_width (cr, 0.6);
-      cairo_move_to (cr, SHEET_MARGIN, SHEET_MARGIN + SHEET_HEADER - 10);
-      cairo_line_to (cr, A4_WIDTH - SHEET_MARGIN, SHEET_MARGIN + SHEET_HEADER - 10);
-      cairo_stroke (cr);
-
-      for (int slot = 0; slot < per_page; slot++)
-        {
-          guint index = page * (guint) per_page + (guint) slot;
-          BsRenderOptions frame;
-          g_autofree char *caption = NULL;
-          double x, y;
-
-          if (index >= n)
-            break;
-          caption = frame_options (game, render, options, index, &frame);
-          x = SHEET_MARGIN + (slot % cols) * (cell_w + SHEET_GAP);
-          y = SHEET_MARGIN + SHEET_HEADER + (slot / cols) * (cell_h + SHEET_GAP);
-          cairo_save (cr);
-          cairo_translate (cr, x, y);
-          cairo_rectangle (cr, 0, 0, cell_w, cell_h);
-          cairo_clip (cr);
-          bs_render_position (cr, game->rs, bs_export_game_position (game, index), &frame,
-                              cell_w, cell_h);
-          cairo_restore (cr);
-        }
+      bs_export_draw_sheet_page (cr, game, render, options, page, A4_WIDTH, A4_HEIGHT);
       cairo_show_page (cr);
     }
-
-  g_clear_object (&text);
   status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_finish (surface);

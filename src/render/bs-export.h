@@ -108,6 +108,15 @@ gboolean    bs_export_game_sheet        (const BsExportGame         *game,
                                          const BsExportGameOptions  *options,
                                          const char                 *path,
                                          GError                    **error);
+/* One page (0-based) of that sheet into any cairo_t of width × height
+ * points: printing through GtkPrintOperation, page by page. */
+void        bs_export_draw_sheet_page   (cairo_t                    *cr,
+                                         const BsExportGame         *game,
+                                         const BsRenderOptions      *render,
+                                         const BsExportGameOptions  *options,
+                                         guint                       page,
+                                         double                      width,
+                                         double                      height);
 /* How many pages a sheet of game has. */
 guint       bs_export_game_sheet_pages  (const BsExportGame         *game,
                                          const BsExportGameOptions  *options);

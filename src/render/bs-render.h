@@ -25,7 +25,7 @@ typedef struct {
   BsTheme  theme;
   gboolean coordinates;     /* labels on the edges */
   gboolean transparent;     /* no background fill */
-  int      rotation;        /* quarter turns (square) or sixth turns (hex), where the shape allows */
+  int      rotation;        /* clockwise quarter turns (square) or sixth turns (hex) */
   gboolean flip;            /* mirror left-right */
   int      last_move_from;  /* BS_NO_CELL or a cell to mark */
   int      last_move_to;

@@ -717,6 +717,29 @@ test_seed_sheets (void)
           g_assert_no_error (error);
           if (have_pdfinfo ())
             g_assert_cmpint (pdf_pages (path), ==, (int) pages);
+
+          /* Printing draws the pages one by one on any paper (US Letter
+           * here): the last page has ink, the one after it none. */
+          for (guint page = pages - 1; page <= pages; page++)
+            {
+              cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                                     612, 792);
+              cairo_t *cr = cairo_create (surface);
+              guint inked = 0;
+
+              bs_export_draw_sheet_page (cr, game, &o, &options, page, 612, 792);
+              g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+              cairo_destroy (cr);
+              for (int y = 0; y < 792; y += 2)
+                for (int x = 0; x < 612; x += 2)
+                  if ((surface_pixel (surface, x, y) >> 24) != 0)
+                    inked++;
+              if (page < pages)
+                g_assert_cmpuint (inked, >, 500);
+              else
+                g_assert_cmpuint (inked, ==, 0);
+              cairo_surface_destroy (surface);
+            }
         }
     }
   rm_tree (dir);

@@ -429,6 +429,42 @@ test_triangle_directions (void)
       }
 }
 
+/* Every cell byte, valid or not (a kind the module lacks, owner 3), draws
+ * without a warning: the pieces the module knows, nothing for the rest. */
+static void
+test_any_cell_value (void)
+{
+  FakeGame game;
+  cairo_surface_t *surface;
+  double rgb[3];
+
+  fake_game_init (&game, BS_SHAPE_SQUARE, 8, 8, NULL);
+  for (int cell = 0; cell < game.rs.n_cells; cell++)
+    game.pos->cells[cell] = (guint8) cell;   /* 0..63: every value */
+  bs_render_player_color (&game.rs, BS_THEME_LIGHT, 1, rgb);
+  for (int theme = BS_THEME_LIGHT; theme <= BS_THEME_PRINT; theme++)
+    {
+      BsRenderOptions o;
+
+      bs_render_options_init (&o);
+      o.theme = theme;
+      o.coordinates = TRUE;
+      surface = draw (&game.rs, game.pos, &o, 300, 300);
+      if (theme == BS_THEME_LIGHT)
+        {
+          double x, y;
+
+          /* Owner 1, kind 0 (a circle): value 1. Owner 3: value 3, nothing. */
+          bs_render_cell_centre (&game.rs, &o, 300, 300, 1, &x, &y, NULL);
+          g_assert_true (pixel_is (pixel_at (surface, x, y), rgb, 1));
+          bs_render_cell_centre (&game.rs, &o, 300, 300, 3, &x, &y, NULL);
+          g_assert_false (pixel_is (pixel_at (surface, x, y), rgb, 8));
+        }
+      cairo_surface_destroy (surface);
+    }
+  fake_game_clear (&game);
+}
+
 /* A single piece drawn for the app's palette: the same colours and shapes
  * as on the board, centred where asked; nothing for an empty value. */
 static void
@@ -669,6 +705,7 @@ main (int   argc,
   g_test_add_func ("/render/pieces/large-is-larger", test_large_is_larger);
   g_test_add_func ("/render/pieces/triangle-directions", test_triangle_directions);
   g_test_add_func ("/render/pieces/single", test_single_piece);
+  g_test_add_func ("/render/pieces/any-value", test_any_cell_value);
   g_test_add_func ("/render/marks", test_marks);
   g_test_add_func ("/render/nests", test_nests);
   g_test_add_func ("/render/transparent", test_transparent);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
 
@@ -473,6 +474,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   }
   g_assert_true (bs_play_scene_choose_push (scene, 0));
   g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
+  pump (50);
 }
 
 /* Astoria to its end through clicks: the game-over dialog appears. */
@@ -504,6 +506,27 @@ test_game_over_dialog (Fixture       *fixture,
       }
   g_list_free (toplevels);
   g_assert_true (found);
+}
+
+static GtkWindow *
+find_toplevel_except (GType      type,
+                      GtkWindow *except)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data)
+        && l->data != except)
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  return find_toplevel_except (type, NULL);
 }
 
 static gboolean
@@ -565,6 +588,121 @@ test_theme_setting (Fixture       *fixture,
   g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Ctrl+N with unsaved moves asks first; Discard starts afresh, Cancel
+ * keeps the game. */
+static void
+test_confirm_new_game (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  GtkWindow *dialog, *first;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
+  pump (30);
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  first = dialog;
+  g_object_add_weak_pointer (G_OBJECT (first), (gpointer *) &first);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  pump (30);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
+  pump (30);
+  /* The first dialog may still be closing. */
+  dialog = find_toplevel_except (ADW_TYPE_MESSAGE_DIALOG, first);
+  if (first != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (first), (gpointer *) &first);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+  pump (30);
+  g_assert_true (bs_window_get_game (fixture->window) != game);
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 0);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+}
+
+/* Every seed game played to its end through clicks (Abrobad ends itself
+ * with End Game once it may): the result shows in a dialog. */
+static void
+test_play_to_end (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *name = data;
+  BsPlayScene *scene;
+  BsGame *game;
+  GtkWindow *dialog;
+  g_autofree char *heading = NULL;
+  int turns = 0;
+
+  if (!have_module (name))
+    return;
+  scene = start (fixture, name);
+  game = bs_play_scene_get_game (scene);
+  while (!bs_position_is_over (bs_game_get_position (game)) && turns++ < 2000)
+    {
+      if (bs_play_scene_can_play_word (scene, "end"))
+        g_assert_true (bs_play_scene_play_word (scene, "end"));
+      else
+        play_turn (fixture, scene);
+    }
+  g_assert_true (bs_position_is_over (bs_game_get_position (game)));
+  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS
+      && bs_play_scene_get_phase (scene) == BS_ROUND_PHASE_REVEAL)
+    bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
+  pump (50);
+
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  heading = bs_game_describe_result (game);
+  g_assert_nonnull (heading);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, heading);
+  g_assert_cmpstr (bs_play_view_get_status (bs_window_get_play_view (fixture->window)), ==,
+                   heading);
+}
+
+/* `boardsmith --screenshot FILE GAME` draws the window and quits; an
+ * unknown game is an error (exit status 2) with a message. */
+static void
+test_command_line_screenshot (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autofree char *png = g_build_filename (fixture->tmpdir, "shot.png", NULL);
+  g_autofree char *bad = g_build_filename (fixture->tmpdir, "bad.png", NULL);
+  const char *argv[] = { BS_TEST_APP, "--screenshot", png, "astoria", NULL };
+  const char *bad_argv[] = { BS_TEST_APP, "--screenshot", bad, "no-such-game", NULL };
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int status;
+
+  if (!have_module ("astoria"))
+    return;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, 800);
+  g_assert_cmpint (gdk_texture_get_height (texture), >=, 600);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) bad_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               NULL, &err, &status, &error));
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+  g_assert_nonnull (strstr (err, "no-such-game"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -602,6 +740,15 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,
               fixture_teardown);
+  g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
+              fixture_teardown);
+  g_test_add ("/app/command-line-screenshot", Fixture, NULL, fixture_setup,
+              test_command_line_screenshot, fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/play-to-end/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_play_to_end, fixture_teardown);
+    }
   g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
               fixture_teardown);
 
