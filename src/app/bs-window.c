@@ -757,7 +757,6 @@ bs_window_play_variant (BsWindow         *self,
   game = bs_game_new (variant, new_seed (), error);
   if (game == NULL)
     return FALSE;
-  g_clear_pointer (&self->variant_source, g_free);
   set_game (self, game);
   return TRUE;
 }
