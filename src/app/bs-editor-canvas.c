@@ -18,6 +18,9 @@ struct _BsEditorCanvas {
   BsRuleset         *position_rs;  /* the ruleset it belongs to */
   int                hover_col;
   int                hover_row;
+  int                cursor_col;   /* keyboard cursor on the full shape */
+  int                cursor_row;
+  gboolean           cursor_shown;
 };
 
 G_DEFINE_FINAL_TYPE (BsEditorCanvas, bs_editor_canvas, GTK_TYPE_WIDGET)
@@ -169,6 +172,23 @@ bs_editor_canvas_snapshot (GtkWidget   *widget,
           }
     }
 
+  /* The keyboard cursor, once the keyboard is in use. */
+  if (self->cursor_shown && gtk_widget_has_focus (widget)
+      && bs_board_in_shape (rs->board, self->cursor_col, self->cursor_row))
+    {
+      double x, y, r;
+      static const double dash[] = { 6.0, 4.0 };
+
+      bs_render_grid_centre (rs, &options, width, height, self->cursor_col, self->cursor_row,
+                             &x, &y, &r);
+      outline (cr, hex, x, y, r * 0.78);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_set_line_width (cr, MAX (2.0, r * 0.08));
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
   /* The position under the pointer. */
   if (self->hover_col >= 0 && bs_board_in_shape (rs->board, self->hover_col, self->hover_row))
     {
@@ -250,6 +270,8 @@ on_pressed (GtkGestureClick *gesture,
             double           y,
             BsEditorCanvas  *self)
 {
+  self->cursor_shown = FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   bs_editor_canvas_activate_at (self, x, y);
 }
 
@@ -282,6 +304,57 @@ on_motion (GtkEventControllerMotion *motion,
     set_hover (self, col, row);
   else
     set_hover (self, -1, -1);
+}
+
+/* Arrow keys move the cursor over the full shape (holes included, so they
+ * can be restored from the keyboard); Enter or Space paints there. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                BsEditorCanvas        *self)
+{
+  BsRuleset *rs = preview (self);
+  int dcol = 0, drow = 0, col, row;
+
+  if (rs == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return GDK_EVENT_PROPAGATE;
+  if (!bs_board_in_shape (rs->board, self->cursor_col, self->cursor_row))
+    {
+      self->cursor_col = bs_board_n_cols (rs->board) / 2;
+      self->cursor_row = bs_board_n_rows (rs->board) / 2;
+    }
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dcol = -1; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dcol = 1; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: drow = 1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: drow = -1; break;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+      {
+        g_autofree char *label = bs_board_label_for (rs->board, self->cursor_col,
+                                                     self->cursor_row);
+
+        self->cursor_shown = TRUE;
+        g_signal_emit (self, signals[CELL_ACTIVATED], 0, label);
+        return GDK_EVENT_STOP;
+      }
+    default:
+      return GDK_EVENT_PROPAGATE;
+    }
+  /* Rows go up the screen; on hex boards up the row is up and to the
+   * right, which the arrows follow as the grid does. */
+  col = self->cursor_col + dcol;
+  row = self->cursor_row + drow;
+  if (bs_board_in_shape (rs->board, col, row))
+    {
+      self->cursor_col = col;
+      self->cursor_row = row;
+    }
+  self->cursor_shown = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return GDK_EVENT_STOP;
 }
 
 static void
@@ -340,15 +413,25 @@ bs_editor_canvas_class_init (BsEditorCanvasClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_css_name (widget_class, "editorcanvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
 
 static void
 bs_editor_canvas_init (BsEditorCanvas *self)
 {
   GtkGesture *click;
-  GtkEventController *motion;
+  GtkEventController *motion, *keys, *focus;
 
   self->hover_col = self->hover_row = -1;
+  self->cursor_col = self->cursor_row = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
   gtk_widget_set_size_request (GTK_WIDGET (self), 280, 280);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

@@ -1140,6 +1140,75 @@ save_as (BsEditorView *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* Opening another variant file for editing. */
+
+static void
+open_now (gpointer data)
+{
+  BsEditorView *self = g_object_get_data (data, "editor");
+  g_autofree char *path = g_file_get_path (data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) document = NULL;
+
+  if (path != NULL)
+    document = bs_variant_document_open (path, &error);
+  if (document != NULL)
+    bs_editor_view_set_document (self, document);
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open the variant: %s"),
+                                                  error != NULL ? error->message
+                                                                : _("not a local file"));
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+    }
+  g_object_unref (data);
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog,
+                  int              response,
+                  BsEditorView    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      GFile *file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        {
+          g_object_set_data_full (G_OBJECT (file), "editor", g_object_ref (self), g_object_unref);
+          bs_editor_view_confirm_discard (self, open_now, file);
+        }
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = bs_variant_document_user_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  chooser = gtk_file_chooser_native_new (_("Open Variant"),
+                                         GTK_WINDOW (gtk_widget_get_root (widget)),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Boardsmith variants"));
+  gtk_file_filter_add_pattern (filter, "*.bsvariant");
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 /* Unsaved changes. */
 
 typedef struct {
@@ -1342,6 +1411,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "editor.save-as", NULL, save_as_activated);
   gtk_widget_class_install_action (widget_class, "editor.revert", NULL, revert_activated);
+  gtk_widget_class_install_action (widget_class, "editor.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "editor.close", NULL, close_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
