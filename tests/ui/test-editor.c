@@ -783,7 +783,7 @@ test_unsaved_and_user_dir (Fixture       *fixture,
 
   if (!have_module ("tribes"))
     return;
-  g_assert_true (g_str_has_prefix (dir, g_get_tmp_dir ()));
+  g_assert_true (g_str_has_prefix (dir, g_getenv ("XDG_DATA_HOME")));
   edit (fixture, "tribes");
   doc = g_object_ref (bs_editor_view_get_document (fixture->editor));
   g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Tribes (copy)");
@@ -875,11 +875,31 @@ test_render_png (Fixture       *fixture,
   g_assert_true (gdk_texture_save_to_png (texture, png));
 }
 
+/* The private data folder: boardsmith/variants and what GTK keeps. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "ikabegama", "tribes" };
+  g_autofree char *data_home = NULL;
   int status;
 
   if (argc == 3 && g_str_equal (argv[1], "--write-examples"))
@@ -887,8 +907,10 @@ main (int   argc,
 
   g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* Never write to the user's own data. */
-  g_setenv ("XDG_DATA_HOME", g_get_tmp_dir (), TRUE);
+  /* Never write to the user's own data, nor where other tests look. */
+  data_home = g_dir_make_tmp ("boardsmith-editor-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
@@ -921,5 +943,6 @@ main (int   argc,
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
+  remove_tree (data_home);
   return status;
 }
