@@ -875,6 +875,46 @@ test_render_png (Fixture       *fixture,
   g_assert_true (gdk_texture_save_to_png (texture, png));
 }
 
+/* test-editor --bench-edits: the cost of one edit through the document
+ * (snapshot, change, validation by building a ruleset, preview), the
+ * median of 5 runs of 1000 edits per module. No display needed. */
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static int
+bench_edits (void)
+{
+  guint n_modules;
+  const BsModule * const *modules = bs_module_list (&n_modules);
+
+  for (guint m = 0; m < n_modules; m++)
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module (modules[m]->id, NULL);
+      const BsRuleset *rs = bs_variant_document_get_ruleset (doc);
+      const char *label = bs_board_cell_label (rs->board, rs->n_cells / 2 + 1);
+      g_autofree char *copy = g_strdup (label);
+      double runs[5];
+
+      for (int r = 0; r < 5; r++)
+        {
+          gint64 start = g_get_monotonic_time ();
+
+          for (int i = 0; i < 1000; i++)
+            bs_variant_document_toggle_hole (doc, copy);
+          runs[r] = (double) (g_get_monotonic_time () - start) / 1000.0;
+        }
+      qsort (runs, 5, sizeof runs[0], compare_doubles);
+      g_print ("%-12s %7.1f us per edit (median of 5 runs of 1000)\n", modules[m]->id, runs[2]);
+    }
+  return 0;
+}
+
 /* The private data folder: boardsmith/variants and what GTK keeps. */
 static void
 remove_tree (const char *path)
@@ -904,6 +944,8 @@ main (int   argc,
 
   if (argc == 3 && g_str_equal (argv[1], "--write-examples"))
     return write_examples (argv[2]);
+  if (argc == 2 && g_str_equal (argv[1], "--bench-edits"))
+    return bench_edits ();
 
   g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
