@@ -384,6 +384,15 @@ on_position_changed (BsPlayScene *self,
           reveal_round (self, bs_game_get_current (game) - 1);
           set_phase (self, BS_ROUND_PHASE_REVEAL, 0);
         }
+      else if (bs_game_get_current (game) > 0
+               && bs_game_get_current (game) < bs_game_get_n_turns (game))
+        {
+          /* Back in the history (undo, the move list): show how that
+           * round went; Continue then lets the round be played again. */
+          set_phase (self, BS_ROUND_PHASE_HANDOVER, 1);
+          bs_play_scene_reveal_last_round (self);
+          return;
+        }
       else
         set_phase (self, BS_ROUND_PHASE_HANDOVER, 1);
     }
@@ -897,7 +906,8 @@ activate_orders (BsPlayScene *self,
       return;
     }
   if (value == BS_CELL_EMPTY)
-    bs_play_scene_message (self, _("Click one of your pieces, then where it goes (or itself to defend)"));
+    bs_play_scene_message (self,
+                           _("Click one of your pieces, then where it goes (or itself to defend)"));
   else
     {
       g_autofree char *msg =
@@ -1335,8 +1345,9 @@ bs_play_scene_describe_turn (BsPlayScene *self)
           return g_strdup_printf (_("Round %u: %s gives orders next"), pos->ply + 1, name);
         case BS_ROUND_PHASE_ORDERS:
           given = bs_play_scene_count_orders (self, &n_pieces);
-          return g_strdup_printf (_("Round %u: %s gives orders (%u of %u given, the others defend)"),
-                                  pos->ply + 1, name, given, n_pieces);
+          return g_strdup_printf (
+            _("Round %u: %s gives orders (%u of %u given, the others defend)"),
+            pos->ply + 1, name, given, n_pieces);
         case BS_ROUND_PHASE_REVEAL:
         default:
           return g_strdup_printf (_("Round %u revealed"), self->reveal_turn + 1);

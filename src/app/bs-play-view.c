@@ -186,8 +186,8 @@ build_chooser (BsPlayView *self)
   gtk_box_append (self->chooser_box, self->pass_button);
 
   self->end_button = gtk_button_new_with_mnemonic (_("_End Game"));
-  gtk_widget_set_tooltip_text (self->end_button,
-                               _("Fill every empty cell with the opponent's pieces and count groups"));
+  gtk_widget_set_tooltip_text (
+    self->end_button, _("Fill every empty cell with the opponent's pieces and count groups"));
   gtk_widget_add_css_class (self->end_button, "destructive-action");
   g_object_set_data (G_OBJECT (self->end_button), "word", (gpointer) "end");
   g_signal_connect (self->end_button, "clicked", G_CALLBACK (on_word_clicked), self);
@@ -533,8 +533,9 @@ sync_round (BsPlayView *self)
   else if (phase == BS_ROUND_PHASE_ORDERS)
     {
       gtk_label_set_text (self->round_label,
-                          _("Click a piece, then a neighbouring cell to move there,\n"
-                            "or the piece again to defend. Pieces without an order defend."));
+                          _("Click a piece, then a neighbouring cell to move there, or the "
+                            "piece again to defend.\nPieces without an order defend, and a "
+                            "defender that nobody attacks dies."));
       gtk_button_set_label (self->round_button,
                             entering == 1 ? _("_Done") : _("_Reveal Orders"));
     }

@@ -84,7 +84,8 @@ make_row (const char *title,
       gtk_widget_add_css_class (label, "caption");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
     }
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   g_object_set_data_full (G_OBJECT (row), "target", g_strdup (target), g_free);
   g_object_set_data (G_OBJECT (row), "is-record", GINT_TO_POINTER (is_record));
@@ -158,8 +159,9 @@ load_builtin (BsStartView *self)
     }
   if (names == NULL || names[0] == NULL)
     gtk_list_box_append (self->builtin_list,
-                         make_error_row (_("No built-in games found"),
-                                         _("The rules directory is missing: reinstall Boardsmith")));
+                         make_error_row (
+                           _("No built-in games found"),
+                           _("The rules directory is missing: reinstall Boardsmith")));
 }
 
 static int
@@ -245,7 +247,8 @@ load_resume (BsStartView *self)
   gtk_widget_set_visible (self->resume_button, variant != NULL);
   if (variant == NULL)
     return;
-  label = g_strdup_printf (_("_Play %s Again"), variant->name != NULL ? variant->name : variant->id);
+  label = g_strdup_printf (_("_Play %s Again"),
+                           variant->name != NULL ? variant->name : variant->id);
   gtk_button_set_label (GTK_BUTTON (self->resume_button), label);
   self->last_variant = g_steal_pointer (&last);
 }

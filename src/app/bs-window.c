@@ -249,7 +249,8 @@ suggested_record_name (BsWindow *self)
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   const BsVariant *variant = bs_game_get_variant (self->game);
 
-  return g_strdup_printf ("%s %s.boardsmith", variant->name != NULL ? variant->name : variant->id, date);
+  return g_strdup_printf ("%s %s.boardsmith",
+                          variant->name != NULL ? variant->name : variant->id, date);
 }
 
 static void
@@ -490,6 +491,8 @@ bs_window_show_start (BsWindow *self)
 {
   g_return_if_fail (BS_IS_WINDOW (self));
 
+  /* The user may have saved variants or games since. */
+  bs_start_view_reload (self->start_view);
   gtk_stack_set_visible_child_name (self->stack, "start");
   bs_window_update_actions (self);
   update_title (self);
@@ -692,9 +695,9 @@ how_to_play (BsPlayStyle style)
     {
     case BS_PLAY_STYLE_PLACE_KIND:
       return _("Choose a small or a large piece above the board (or press 1 or 2), then click "
-               "an empty cell (or move the cursor with the arrow keys and press Enter). Placing a piece "
-               "pushes its neighbours away; a placement must push at least one neighbour "
-               "its full distance. Highlighted cells are legal placements.");
+               "an empty cell (or move the cursor with the arrow keys and press Enter). "
+               "Placing a piece pushes its neighbours away; a placement must push at least "
+               "one neighbour its full distance. Highlighted cells are legal placements.");
     case BS_PLAY_STYLE_PLACE_PUSH:
       return _("Choose a circle or a triangle (keys 1 and 2) and, for a triangle, the way it "
                "points (R turns it), then click an empty cell or press Enter on the cursor. "

@@ -155,6 +155,8 @@ play_round (Fixture     *fixture,
   g_assert_cmpint (bs_play_scene_get_order (scene, piece), ==, target);
   g_assert_cmpuint (bs_play_scene_count_orders (scene, &n_pieces), ==, 1);
   g_assert_cmpuint (n_pieces, ==, (guint) bs_position_pieces (pos, 1));
+  if (before == 0)
+    check_not_blank (fixture, "tribes-orders");
 
   /* Player 1's orders are drawn only for player 1: the board is hidden
    * while player 2 takes over. */
@@ -272,8 +274,14 @@ check_not_blank (Fixture    *fixture,
   int width, height;
   guint most = 0;
 
-  pump (100);
-  texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+  /* A loaded machine (or a sanitizer build) may take a while to lay the
+   * window out and draw its first frame. */
+  for (int tries = 0; texture == NULL && tries < 100; tries++)
+    {
+      g_clear_error (&error);
+      pump (100);
+      texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+    }
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);
   height = gdk_texture_get_height (texture);
@@ -365,6 +373,12 @@ test_play_game (Fixture       *fixture,
   /* Alt+Left goes back through the history; the move list shows it. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
   g_assert_cmpuint (bs_game_get_current (game), ==, n_turns - 1);
+  /* Tribes: back in the history, the board shows how the round went. */
+  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS && n_turns > 1)
+    {
+      g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+      g_assert_nonnull (bs_play_scene_get_doomed (scene));
+    }
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-forward", NULL);
   g_assert_cmpuint (bs_game_get_current (game), ==, n_turns);
 
@@ -669,6 +683,132 @@ test_play_to_end (Fixture       *fixture,
                    heading);
 }
 
+static int
+cell_of (BsGame     *game,
+         const char *label)
+{
+  int cell = bs_board_find_cell (bs_game_get_ruleset (game)->board, label, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  return cell;
+}
+
+/* A fixed Tribes round (seed 1, worked out in docs/screenshots/update.sh),
+ * then one through the scene; going back one round shows the first
+ * round's reveal, with the pieces it killed. */
+static void
+test_tribes_history (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  const guint8 *doomed;
+  int b3;
+
+  if (!have_module ("tribes"))
+    return;
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window,
+    "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e4-e3,a5-a5,b5-b5,e5-e5;"
+    "a1-a1,c1-c1,e1-e1,d2-c2,e2-e2,a3-a3,b3-c3,d3-d3,e3-e3,b4-a4,c5-c5,d5-d5", &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  g_signal_connect_swapped (scene, "message", G_CALLBACK (on_message), fixture);
+  game = bs_play_scene_get_game (scene);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+
+  /* After --moves the last round is revealed. Worked out by the rules:
+   * Red b2 → b3: nobody points at b2, and b3 holds a mover (Blue b3 → c3),
+   * not a defender, so it lives and ends on b3. Blue b3 is attacked by
+   * b2 while moving: dies. Blue a1 defends and nobody attacks it: dies.
+   * Blue c1 defends and Red b1 attacks it: lives (Red b1 dies on it). */
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  doomed = bs_play_scene_get_doomed (scene);
+  g_assert_nonnull (doomed);
+  g_assert_false (doomed[cell_of (game, "b2")]);
+  g_assert_true (doomed[cell_of (game, "b3")]);
+  g_assert_true (doomed[cell_of (game, "a1")]);
+  g_assert_false (doomed[cell_of (game, "c1")]);
+  g_assert_true (doomed[cell_of (game, "b1")]);
+  b3 = cell_of (game, "b3");
+  g_assert_cmpint (bs_game_get_position (game)->cells[b3], ==, BS_CELL_MAKE (1, 0, 0));
+  g_assert_cmpint (BS_CELL_OWNER (bs_game_get_position (game)->cells[cell_of (game, "c1")]),
+                   ==, 2);
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (game), 1), ==, 1);
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (game), 2), ==, 6);
+
+  bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
+  if (bs_position_is_over (bs_game_get_position (game)))
+    return;
+  play_round (fixture, scene);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 1);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_nonnull (bs_play_scene_get_doomed (scene));
+  g_assert_nonnull (strstr (bs_play_scene_get_reveal_text (scene), "Blue a1"));
+}
+
+/* A broken record and a record with an illegal move are refused with
+ * where and why; the game in the window is left as it was. */
+static void
+test_bad_record (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *broken = g_build_filename (fixture->tmpdir, "broken.boardsmith", NULL);
+  g_autofree char *illegal = g_build_filename (fixture->tmpdir, "illegal.boardsmith", NULL);
+  g_autofree char *good = g_build_filename (fixture->tmpdir, "good.boardsmith", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GFile) broken_file = g_file_new_for_path (broken);
+  g_autoptr(GFile) illegal_file = g_file_new_for_path (illegal);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *bad_text = NULL;
+  BsPlayScene *scene;
+  BsGame *game;
+  char *move;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  game = bs_play_scene_get_game (scene);
+  play_turn (fixture, scene);
+  play_turn (fixture, scene);
+
+  g_assert_true (g_file_set_contents (broken, "<record format=\"1\">\n<seed>1</seed>\n<moves>",
+                                      -1, NULL));
+  g_assert_false (bs_window_open_file (fixture->window, broken_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "broken.boardsmith"));
+  g_clear_error (&error);
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+
+  /* A saved game whose second move becomes a pass, which Astoria allows
+   * only to a player with an empty supply. */
+  g_assert_true (bs_window_save_record (fixture->window, good_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (good, &text, NULL, NULL));
+  move = strstr (text, bs_game_get_notation (game, 1));
+  g_assert_nonnull (move);
+  {
+    g_autofree char *head = g_strndup (text, move - text);
+    const char *tail = move + strlen (bs_game_get_notation (game, 1));
+
+    bad_text = g_strconcat (head, "pass", tail, NULL);
+  }
+  g_assert_true (g_file_set_contents (illegal, bad_text, -1, NULL));
+  g_assert_false (bs_window_open_file (fixture->window, illegal_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "illegal.boardsmith"));
+  g_assert_nonnull (strstr (error->message, "pass"));
+  g_assert_nonnull (strstr (error->message, "move 2"));
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+}
+
 /* `boardsmith --screenshot FILE GAME` draws the window and quits; an
  * unknown game is an error (exit status 2) with a message. */
 static void
@@ -739,6 +879,10 @@ main (int   argc,
   g_test_add ("/app/menu-windows", Fixture, NULL, fixture_setup, test_menu_windows,
               fixture_teardown);
   g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,
+              fixture_teardown);
+  g_test_add ("/app/tribes-history", Fixture, NULL, fixture_setup, test_tribes_history,
+              fixture_teardown);
+  g_test_add ("/app/bad-record", Fixture, NULL, fixture_setup, test_bad_record,
               fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
               fixture_teardown);
