@@ -160,6 +160,14 @@ struct _BsModule {
                             const BsMove     *steps,
                             guint             n_steps,
                             GString          *out);
+
+  /* Optional: the supply of `kind` the rules give each player on a board
+   * (Astoria: (2n)^2 / 4 of each kind; Tribes: half the cells). When a
+   * variant's board is resized (bs_variant_set_board), a supply that still
+   * equals the old board's figure follows the new board; any other figure
+   * is a handicap and is kept. */
+  int      (*board_supply) (const BsBoardSpec *spec,
+                            int                kind);
 };
 
 /* The registry of built-in modules. */

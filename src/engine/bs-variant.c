@@ -333,6 +333,51 @@ describe_keys (const BsModule *module)
   return g_string_free (s, FALSE);
 }
 
+void
+bs_variant_set_board (BsVariant         *variant,
+                      const BsBoardSpec *spec)
+{
+  const BsModule *module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
+
+  g_return_if_fail (spec != NULL);
+
+  if (module != NULL && module->board_supply != NULL && !module->unlimited_supply)
+    for (guint k = 0; k < module->n_kinds; k++)
+      {
+        int before = module->board_supply (&variant->board, (int) k);
+        int after = module->board_supply (spec, (int) k);
+
+        for (int p = 1; p <= 2; p++)
+          if (bs_variant_get_supply (variant, p, module->kinds[k].id) == before && after >= 0)
+            bs_variant_set_supply (variant, p, module->kinds[k].id, after);
+      }
+  variant->board = *spec;
+}
+
+/* --set of one integer board parameter (width, height, size, adjacency). */
+static gboolean
+set_board_int (BsVariant   *variant,
+               const char  *key,
+               const char  *value,
+               GError     **error)
+{
+  BsBoardSpec spec = variant->board;
+  int v;
+
+  if (!parse_int (key, value, G_MININT, G_MAXINT, &v, error))
+    return FALSE;
+  if (g_str_equal (key, "width"))
+    spec.width = v;
+  else if (g_str_equal (key, "height"))
+    spec.height = v;
+  else if (g_str_equal (key, "size"))
+    spec.size = v;
+  else
+    spec.adjacency = v;
+  bs_variant_set_board (variant, &spec);
+  return TRUE;
+}
+
 gboolean
 bs_variant_set (BsVariant   *variant,
                 const char  *key,
@@ -349,6 +394,7 @@ bs_variant_set (BsVariant   *variant,
   if (g_str_equal (key, "shape"))
     {
       BsShape shape;
+      BsBoardSpec spec = variant->board;
       gboolean was_hex = bs_shape_is_hex (variant->board.shape) &&
                          variant->board.shape != BS_SHAPE_HEX_RHOMBUS;
       gboolean is_hex;
@@ -362,24 +408,25 @@ bs_variant_set (BsVariant   *variant,
       /* Carry the board's extent over to the parameters the new shape uses,
        * so "--set shape=hexagon" alone gives a sensible board. */
       is_hex = shape == BS_SHAPE_HEXAGON || shape == BS_SHAPE_LIMPING;
-      if (is_hex && !was_hex && variant->board.size <= 0)
-        variant->board.size = MAX (2, (MAX (variant->board.width, variant->board.height) + 1) / 2);
-      else if (!is_hex && was_hex && variant->board.width <= 0)
-        variant->board.width = variant->board.height = MAX (2, 2 * variant->board.size - 1);
-      if (shape == BS_SHAPE_SQUARE && variant->board.adjacency != 8)
-        variant->board.adjacency = module != NULL && module->square_adjacency != 0
-                                   ? module->square_adjacency : 4;
-      variant->board.shape = shape;
+      if (is_hex && !was_hex && spec.size <= 0)
+        spec.size = MAX (2, (MAX (spec.width, spec.height) + 1) / 2);
+      else if (!is_hex && was_hex && spec.width <= 0)
+        spec.width = spec.height = MAX (2, 2 * spec.size - 1);
+      if (shape == BS_SHAPE_SQUARE && spec.adjacency != 8)
+        spec.adjacency = module != NULL && module->square_adjacency != 0
+                         ? module->square_adjacency : 4;
+      spec.shape = shape;
+      bs_variant_set_board (variant, &spec);
       return TRUE;
     }
   if (g_str_equal (key, "width"))
-    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.width, error);
+    return set_board_int (variant, key, value, error);
   if (g_str_equal (key, "height"))
-    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.height, error);
+    return set_board_int (variant, key, value, error);
   if (g_str_equal (key, "size"))
-    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.size, error);
+    return set_board_int (variant, key, value, error);
   if (g_str_equal (key, "adjacency"))
-    return parse_int (key, value, G_MININT, G_MAXINT, &variant->board.adjacency, error);
+    return set_board_int (variant, key, value, error);
 
   if (g_str_has_prefix (key, "supply."))
     {

@@ -123,6 +123,11 @@ gboolean    bs_variant_set            (BsVariant        *variant,
                                        const char       *key,
                                        const char       *value,
                                        GError          **error);
+/* Changes the board's shape and sizes; supplies that follow the board in
+ * the module's rules (BsModule.board_supply) and still hold the old board's
+ * figure are set to the new board's. */
+void        bs_variant_set_board      (BsVariant         *variant,
+                                       const BsBoardSpec *spec);
 /* Accessors used by the editor and the CLI. */
 const char *bs_variant_get_option     (const BsVariant  *variant,
                                        const char       *id);

@@ -71,7 +71,7 @@ flatpak --user info "$app_id" > /dev/null || fail "$app_id is not installed"
 
 # What the installation exports to the desktop (the host sees these files).
 step "checking the exported desktop integration"
-exports=$(flatpak --user --installations)/exports/share
+exports=${FLATPAK_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/flatpak}/exports/share
 for f in "applications/$app_id.desktop" "icons/hicolor/scalable/apps/$app_id.svg" \
          "icons/hicolor/symbolic/apps/$app_id-symbolic.svg" "mime/packages/$app_id.xml"; do
   [ -e "$exports/$f" ] || fail "the installation does not export $f"
@@ -79,12 +79,28 @@ done
 grep -q "^Exec=.*flatpak run .*$app_id.*@@ %F @@" "$exports/applications/$app_id.desktop" ||
   fail "the exported desktop file does not open files in the sandboxed app"
 in_sandbox() { flatpak run --command=sh "$app_id" -c "$1"; }
-in_sandbox "test -f /app/share/metainfo/$app_id.metainfo.xml" || fail "no metainfo in /app"
+# flatpak-builder before 1.3 renames the metainfo to the old appdata name; either way
+# appstream-compose must have turned it into the catalog that software centres read.
+in_sandbox "test -f /app/share/metainfo/$app_id.metainfo.xml ||
+            test -f /app/share/appdata/$app_id.appdata.xml" || fail "no metainfo in /app"
+in_sandbox "ls /app/share/app-info/xmls/$app_id.xml* >/dev/null 2>&1 ||
+            ls /app/share/swcatalog/xml/$app_id.xml* >/dev/null 2>&1" ||
+  fail "no composed AppStream catalog in /app"
 for lang in $(sed 's/#.*//' "$work/src/po/LINGUAS"); do
   in_sandbox "test -f /app/share/locale/$lang/LC_MESSAGES/boardsmith.mo" ||
     fail "no $lang catalog in /app"
 done
 binaries=$(in_sandbox 'ls /app/bin')
+
+# French: glibc ignores LANGUAGE in the C and C.UTF-8 locales, and the stand-in runtime has no
+# other (a real one gets them from its .Locale extension), so the test compiles fr_FR.UTF-8
+# with the runtime's own localedef into a directory it shares with the sandbox.
+locales=$work/locales
+rm -rf "$locales"; mkdir -p "$locales"
+flatpak run --filesystem="$locales" --command=localedef "$app_id" -i fr_FR -f UTF-8 \
+  "$locales/fr_FR.UTF-8" || fail "localedef cannot make fr_FR.UTF-8 in the sandbox"
+french=(--filesystem="$locales" --env=LOCPATH="$locales" --env=LC_ALL=fr_FR.UTF-8
+        --env=LANGUAGE=fr)
 echo "binaries in /app/bin: $(echo $binaries)"
 
 ran=0
@@ -96,8 +112,7 @@ if echo "$binaries" | grep -qx boardsmith-cli; then
   echo "$out" | grep -qi 'agoraphobia' || fail "boardsmith-cli info does not name the game"
   echo "$out" | grep -qi 'hex-rhombus' || fail "boardsmith-cli info does not show the board"
   # The catalogs in /app/share/locale reach the program: its help in French.
-  fr_help=$(flatpak run --env=LC_ALL=C.UTF-8 --env=LANGUAGE=fr --command=boardsmith-cli "$app_id" \
-            --help 2>&1) || true
+  fr_help=$(flatpak run "${french[@]}" --command=boardsmith-cli "$app_id" --help 2>&1) || true
   echo "$fr_help" | grep -q 'Commandes' ||
     { echo "$fr_help"; fail "boardsmith-cli --help is not in French with LANGUAGE=fr"; }
   ran=1
@@ -117,7 +132,7 @@ if [ -e "$work/src/src/app/meson.build" ]; then
   fi
   [ -s "$shots/agoraphobia.png" ] || { cat "$work/app.log"; fail "no screenshot written"; }
   "$png_check" "$shots/agoraphobia.png" 360 294 || fail "the screenshot shows no window"
-  fr_help=$(flatpak run --env=LC_ALL=C.UTF-8 --env=LANGUAGE=fr "$app_id" --help 2>&1) || true
+  fr_help=$(flatpak run "${french[@]}" "$app_id" --help 2>&1) || true
   echo "$fr_help" | grep -q 'VARIANTE' ||
     { echo "$fr_help"; fail "boardsmith --help is not in French with LANGUAGE=fr"; }
   ran=1

@@ -548,13 +548,14 @@ abr_random_move (const BsRuleset  *rs,
 }
 
 /* Groups of a set of cells: a flood fill that grows a whole frontier at
- * once through the neighbour sets. */
+ * once through the neighbour sets. Sets are n_words long, which counts the
+ * sentinel: one word more than the cells need on a 1,024-cell board. */
 static int
 abr_count_set_groups (const AbrData *data, const guint64 *set)
 {
-  guint64 rest[BS_CELLSET_WORDS (BS_MAX_CELLS)];
-  guint64 frontier[BS_CELLSET_WORDS (BS_MAX_CELLS)];
-  guint64 grown[BS_CELLSET_WORDS (BS_MAX_CELLS)];
+  guint64 rest[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+  guint64 frontier[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+  guint64 grown[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
   int nw = data->n_words;
   int groups = 0;
 
@@ -596,7 +597,7 @@ abr_count_set_groups (const AbrData *data, const guint64 *set)
 static void
 abr_count_groups (const AbrData *data, const guint8 *cells, int groups[2])
 {
-  guint64 own[2][BS_CELLSET_WORDS (BS_MAX_CELLS)];
+  guint64 own[2][BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
 
   memset (own, 0, sizeof own);
   for (int c = 0; c < data->n_cells; c++)

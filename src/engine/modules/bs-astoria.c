@@ -629,6 +629,14 @@ astoria_explain (const BsRuleset  *rs,
   return NULL;
 }
 
+/* The seed: (2n)^2 / 2 pieces each, half triangles and half circles. */
+static int
+astoria_board_supply (const BsBoardSpec *spec,
+                      int                kind)
+{
+  return spec->width * spec->height / 4;
+}
+
 const BsModule bs_module_astoria = {
   .id = "astoria",
   .name = N_("Astoria"),
@@ -665,4 +673,5 @@ const BsModule bs_module_astoria = {
   .format_move = astoria_format_move,
   .parse_move = astoria_parse_move,
   .explain = astoria_explain,
+  .board_supply = astoria_board_supply,
 };

@@ -671,6 +671,15 @@ tribes_format_turn (const BsRuleset  *rs,
     }
 }
 
+/* 12 each on 5x5 in the seed: half the cells each, enough to fill every
+ * cell but the centre. */
+static int
+tribes_board_supply (const BsBoardSpec *spec,
+                     int                kind)
+{
+  return spec->width * spec->height / 2;
+}
+
 const BsModule bs_module_tribes = {
   .id = "tribes",
   .name = N_("Tribes"),
@@ -710,4 +719,5 @@ const BsModule bs_module_tribes = {
   .piece_orders = tribes_piece_orders,
   .parse_turn = tribes_parse_turn,
   .format_turn = tribes_format_turn,
+  .board_supply = tribes_board_supply,
 };

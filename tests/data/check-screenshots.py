@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Every screenshot the metainfo names is in the repository (its URL points into the tree:
+.../main/PATH) and is a real window image (png-check: size, many colours). They are made
+with data/screenshots/update.sh, i.e. the app's own --screenshot.
+
+Usage: check-screenshots.py METAINFO SRCDIR PNG_CHECK
+"""
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+
+def main():
+    metainfo, srcdir, png_check = sys.argv[1:4]
+    problems = []
+    images = [i.text.strip() for i in ET.parse(metainfo).getroot().iter('image')]
+    if not images:
+        problems.append('the metainfo names no screenshot')
+    for url in images:
+        m = re.match(r'^https://raw\.githubusercontent\.com/[^/]+/[^/]+/main/(.+)$', url)
+        if not m:
+            problems.append(f'{url} does not point into the repository')
+            continue
+        path = os.path.join(srcdir, m.group(1))
+        if not os.path.isfile(path):
+            problems.append(f'{m.group(1)} is missing (make it with data/screenshots/update.sh)')
+            continue
+        r = subprocess.run([png_check, path, '640', '480'], capture_output=True, text=True)
+        print(r.stdout.strip())
+        if r.returncode != 0:
+            problems.append(f'{m.group(1)}: {r.stderr.strip()}')
+    for p in problems:
+        print(p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The in-memory variant: --set keys and their errors, and supplies that
+ * follow a resized board while handicaps stay. */
+
+#include "config.h"
+
+#include "bs-error.h"
+#include "bs-ruleset.h"
+
+static BsVariant *
+variant_for (const char *module)
+{
+  g_autoptr(GError) error = NULL;
+  BsVariant *variant = bs_variant_new_for_module (module, &error);
+
+  g_assert_no_error (error);
+  return variant;
+}
+
+static void
+set_ok (BsVariant *variant, const char *key, const char *value)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (bs_variant_set (variant, key, value, &error));
+  g_assert_no_error (error);
+}
+
+/* Astoria on 2n×2n: (2n)²/2 pieces each, half of each kind — 16 + 16 on
+ * 8×8, 9 + 9 on 6×6, 4 + 4 on 4×4. */
+static void
+test_astoria_supplies_follow_board (void)
+{
+  g_autoptr(BsVariant) v = variant_for ("astoria");
+
+  g_assert_cmpint (bs_variant_get_supply (v, 1, "circle"), ==, 16);
+  set_ok (v, "width", "6");
+  set_ok (v, "height", "6");
+  g_assert_cmpint (bs_variant_get_supply (v, 1, "circle"), ==, 9);
+  g_assert_cmpint (bs_variant_get_supply (v, 2, "triangle"), ==, 9);
+  set_ok (v, "width", "4");
+  set_ok (v, "height", "4");
+  g_assert_cmpint (bs_variant_get_supply (v, 2, "circle"), ==, 4);
+}
+
+/* A handicap — a figure that is not the board's — is kept. */
+static void
+test_handicap_kept (void)
+{
+  g_autoptr(BsVariant) v = variant_for ("astoria");
+
+  set_ok (v, "supply.2.triangle", "14");
+  set_ok (v, "width", "6");
+  set_ok (v, "height", "6");
+  g_assert_cmpint (bs_variant_get_supply (v, 1, "triangle"), ==, 9);
+  g_assert_cmpint (bs_variant_get_supply (v, 2, "triangle"), ==, 14);
+}
+
+/* Tribes: 12 each on 5×5; 24 each on 7×7 fill the 48 cells around the
+ * centre; 18 each on 6×6 cover the 35 cells needed. Each is playable. */
+static void
+test_tribes_supplies_follow_board (void)
+{
+  struct { const char *side; int pieces; } cases[] = { { "5", 12 }, { "7", 24 }, { "6", 18 }, { "4", 8 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(BsVariant) v = variant_for ("tribes");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsRuleset) rs = NULL;
+
+      set_ok (v, "width", cases[i].side);
+      set_ok (v, "height", cases[i].side);
+      g_assert_cmpint (bs_variant_get_supply (v, 1, "piece"), ==, cases[i].pieces);
+      g_assert_cmpint (bs_variant_get_supply (v, 2, "piece"), ==, cases[i].pieces);
+      rs = bs_ruleset_new (v, &error);
+      g_assert_no_error (error);
+    }
+}
+
+/* Agoraphobia's supplies do not depend on the board. */
+static void
+test_fixed_supplies (void)
+{
+  g_autoptr(BsVariant) v = variant_for ("agoraphobia");
+
+  set_ok (v, "shape", "hexagon");
+  set_ok (v, "size", "5");
+  g_assert_cmpint (bs_variant_get_supply (v, 1, "small"), ==, 10);
+  g_assert_cmpint (bs_variant_get_supply (v, 2, "large"), ==, 5);
+}
+
+static void
+test_set_errors (void)
+{
+  struct { const char *module, *key, *value, *message; } cases[] = {
+    { "abrobad", "size", "x", "size: \"x\" is not an integer" },
+    { "abrobad", "shape", "circle", "shape: \"circle\" is not one of square, hex-rhombus, hexagon, limping" },
+    { "abrobad", "supply.1.stone", "3", "supply.1.stone: abrobad has unlimited supplies" },
+    { "agoraphobia", "supply.3.small", "3", "supply.3.small: a supply key is supply.P.KIND with P 1 or 2" },
+    { "agoraphobia", "supply.1.huge", "3", "supply.1.huge: unknown piece kind \"huge\" for agoraphobia" },
+    { "agoraphobia", "supply.1.small", "-1", "supply.1.small: -1 is out of range (0 to 9999)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(BsVariant) v = variant_for (cases[i].module);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (bs_variant_set (v, cases[i].key, cases[i].value, &error));
+      g_assert_error (error, BS_VARIANT_ERROR, error->code);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+  {
+    g_autoptr(BsVariant) v = variant_for ("ikabegama");
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (bs_variant_set (v, "speed", "3", &error));
+    g_assert_true (g_str_has_prefix (error->message, "unknown key \"speed\" for ikabegama (known: "));
+  }
+}
+
+/* --set shape carries the board's extent to the new shape's parameters. */
+static void
+test_shape_switch (void)
+{
+  g_autoptr(BsVariant) v = variant_for ("agoraphobia");
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  set_ok (v, "shape", "limping");
+  g_assert_cmpint (v->board.size, ==, 4);
+  rs = bs_ruleset_new (v, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rs->n_cells, ==, 48);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/variant/astoria-supplies-follow-board", test_astoria_supplies_follow_board);
+  g_test_add_func ("/variant/handicap-kept", test_handicap_kept);
+  g_test_add_func ("/variant/tribes-supplies-follow-board", test_tribes_supplies_follow_board);
+  g_test_add_func ("/variant/fixed-supplies", test_fixed_supplies);
+  g_test_add_func ("/variant/set-errors", test_set_errors);
+  g_test_add_func ("/variant/shape-switch", test_shape_switch);
+  return g_test_run ();
+}
