@@ -136,10 +136,11 @@ make_error_row (const char *title,
 static void
 clear_list (GtkListBox *list)
 {
-  GtkWidget *child;
+  GtkListBoxRow *row;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
+  /* Rows only: the placeholder is a child too. */
+  while ((row = gtk_list_box_get_row_at_index (list, 0)) != NULL)
+    gtk_list_box_remove (list, GTK_WIDGET (row));
 }
 
 static void
@@ -230,7 +231,6 @@ load_recent (BsStartView *self)
       n++;
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
 }
 
 /* "Play Astoria Again": the last variant played, if it still loads. */
@@ -372,6 +372,14 @@ bs_start_view_init (BsStartView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_new_variant_menu (self);
+  {
+    GtkWidget *placeholder = gtk_label_new (_("Games you save or open appear here"));
+
+    gtk_widget_add_css_class (placeholder, "dim-label");
+    gtk_widget_set_margin_top (placeholder, 18);
+    gtk_widget_set_margin_bottom (placeholder, 18);
+    gtk_list_box_set_placeholder (self->recent_list, placeholder);
+  }
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::last-variant", G_CALLBACK (load_resume),
                            self, G_CONNECT_SWAPPED);
