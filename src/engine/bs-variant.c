@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-variant.h"
@@ -560,4 +562,40 @@ bs_variant_where (const BsVariant *variant,
   if (line > 0)
     return g_strdup_printf ("%s:%d: ", variant->filename, line);
   return g_strdup_printf ("%s: ", variant->filename);
+}
+
+const char *
+bs_variant_display_name (const BsVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  if (variant->name != NULL && variant->name[0] != '\0')
+    return g_dgettext (GETTEXT_PACKAGE, variant->name);
+  return variant->id != NULL ? variant->id : variant->module;
+}
+
+const char *
+bs_variant_display_description (const BsVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  if (variant->description == NULL || variant->description[0] == '\0')
+    return NULL;
+  return g_dgettext (GETTEXT_PACKAGE, variant->description);
+}
+
+const char *
+bs_variant_display_player (const BsVariant *variant,
+                           int              player)
+{
+  const char *name;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (player == 1 || player == 2, NULL);
+
+  name = variant->players[player - 1].name;
+  if (name == NULL || name[0] == '\0')
+    return player == 1 ? _("Player 1")
+                       : _("Player 2");
+  return g_dpgettext2 (GETTEXT_PACKAGE, "player", name);
 }
