@@ -343,7 +343,10 @@ bs_variant_set_board (BsVariant         *variant,
 
   g_return_if_fail (spec != NULL);
 
-  if (module != NULL && module->board_supply != NULL && !module->unlimited_supply)
+  /* Only between boards within the engine's limits: the figures of
+   * absurd sizes mean nothing (and would overflow). */
+  if (module != NULL && module->board_supply != NULL && !module->unlimited_supply &&
+      bs_board_spec_check (&variant->board, NULL) && bs_board_spec_check (spec, NULL))
     for (guint k = 0; k < module->n_kinds; k++)
       {
         int before = module->board_supply (&variant->board, (int) k);
