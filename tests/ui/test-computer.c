@@ -196,6 +196,7 @@ test_watch_game (Fixture       *fixture,
   const char *name = data;
   g_autoptr(GError) error = NULL;
   BsComputerPlayer *cp = computer (fixture);
+  g_autofree char *result = NULL;
   BsPlayScene *scene;
 
   if (!have_module (name))
@@ -220,7 +221,8 @@ test_watch_game (Fixture       *fixture,
                     bs_game_get_n_turns (game (fixture))
                     * (bs_game_is_simultaneous (game (fixture)) ? 2 : 1));
   g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, bs_game_get_n_turns (game (fixture)));
-  g_assert_nonnull (bs_game_describe_result (game (fixture)));
+  result = bs_game_describe_result (game (fixture));
+  g_assert_nonnull (result);
   if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS)
     g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
   assert_history_consistent (game (fixture));
