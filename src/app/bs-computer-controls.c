@@ -168,7 +168,8 @@ bs_computer_controls_new (BsComputerPlayer *computer)
 
   progress = gtk_progress_bar_new ();
   gtk_widget_set_valign (progress, GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (progress, 60, -1);
+  gtk_widget_set_size_request (progress, 64, -1);
+  gtk_widget_add_css_class (progress, "computer-progress");
   gtk_accessible_update_property (GTK_ACCESSIBLE (progress), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Computer thinking progress"), -1);
   g_object_bind_property (computer, "thinking", progress, "visible", G_BINDING_SYNC_CREATE);

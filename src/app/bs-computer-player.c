@@ -695,6 +695,10 @@ bs_computer_player_set_seat (BsComputerPlayer *self,
   if (had_computer != has_computer (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_COMPUTER]);
   update_actions (self);
+  /* The status line says who is a computer: redraw the scene (a hint
+   * computed for the old seats goes with it). */
+  if (self->scene != NULL)
+    bs_play_scene_show_hint (self->scene, NULL, NULL);
   g_signal_emit (self, signals[SEATS_CHANGED], 0);
   schedule (self);
 }

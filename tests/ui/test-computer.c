@@ -583,6 +583,48 @@ test_screenshot (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_cmpint (gdk_texture_get_width (texture), >, 100);
   g_test_message ("screenshot: %s", png);
+
+  /* The Players popover shows both seats as the computer plays them. */
+  {
+    GtkWidget *header_end = NULL;
+    GtkWidget *button;
+    GtkPopover *popover;
+    g_autofree char *popover_png = g_build_filename (fixture->tmpdir, "players.png", NULL);
+
+    for (GtkWidget *w = GTK_WIDGET (fixture->window); w != NULL && header_end == NULL;)
+      {
+        /* Find the controls: the box holding the players' menu button. */
+        header_end = g_object_get_data (G_OBJECT (w), "bs-controls") != NULL ? w : NULL;
+        if (header_end != NULL)
+          break;
+        if (gtk_widget_get_first_child (w) != NULL)
+          w = gtk_widget_get_first_child (w);
+        else
+          {
+            while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+              w = gtk_widget_get_parent (w);
+            if (w != NULL)
+              w = gtk_widget_get_next_sibling (w);
+          }
+      }
+    g_assert_nonnull (header_end);
+    button = bs_computer_controls_get_players_button (header_end);
+    gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+    pump (200);
+    popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+    g_assert_true (bs_screenshot_save_png (GTK_WIDGET (popover), popover_png, &error));
+    g_assert_no_error (error);
+    if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+      {
+        g_autofree char *kept = g_build_filename (g_getenv ("G_TEST_BUILDDIR"),
+                                                  "computer-players.png", NULL);
+
+        g_assert_true (bs_screenshot_save_png (GTK_WIDGET (popover), kept, &error));
+        g_assert_no_error (error);
+      }
+    gtk_popover_popdown (popover);
+  }
 }
 
 static void
