@@ -172,6 +172,25 @@ bs_application_command_line (GApplication            *app,
   window = get_window (self, TRUE);
   self->status = 0;
 
+  /* --edit: the variant opens in the variant editor instead of a game. */
+  if (g_variant_dict_contains (options, "edit") && args != NULL && args[0] != NULL)
+    {
+      g_autofree char *target = NULL;
+
+      if (is_builtin (args[0]))
+        target = g_strdup (args[0]);
+      else
+        {
+          g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
+                                                                                  args[0]);
+          target = g_file_get_path (file);
+        }
+      if (target != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-variant", "s", target);
+      present (self, window);
+      return self->status;
+    }
+
   /* One game per window: further games open in windows of their own. */
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
     {
@@ -387,6 +406,8 @@ bs_application_init (BsApplication *self)
   static const GOptionEntry options[] = {
     { "screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
       N_("Save a PNG of the window to FILE and quit"), N_("FILE") },
+    { "edit", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Open the variant in the variant editor"), NULL },
     { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       N_("Seed of the random setup"), N_("N") },
     { "moves", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,

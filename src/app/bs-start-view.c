@@ -9,6 +9,7 @@
 
 #include "bs-module.h"
 #include "bs-variant.h"
+#include "bs-variant-document.h"
 
 #define MAX_RECENT 5
 
@@ -20,6 +21,7 @@ struct _BsStartView {
   GtkListBox *recent_list;
   GtkWidget  *user_group;
   GtkWidget  *recent_group;
+  AdwPreferencesGroup *builtin_group;
   GtkWidget  *resume_button;
   GSettings  *settings;
   char       *last_variant;
@@ -38,7 +40,8 @@ static guint signals[N_SIGNALS];
 char *
 bs_start_view_user_variants_dir (void)
 {
-  return g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
+  /* The variant editor saves there. */
+  return bs_variant_document_user_dir ();
 }
 
 static char *
@@ -96,11 +99,22 @@ make_variant_row (const BsVariant *variant,
   const BsModule *module = bs_module_find (variant->module);
   g_autofree char *board = describe_board (&variant->board);
   const char *description = variant->description;
+  GtkWidget *row, *edit;
 
   if ((description == NULL || description[0] == '\0') && module != NULL)
     description = _(module->description);
-  return make_row (variant->name != NULL ? variant->name : variant->id, description, board,
-                   target, FALSE);
+  row = make_row (variant->name != NULL ? variant->name : variant->id, description, board,
+                  target, FALSE);
+  /* The variant editor: a user's file is edited, a built-in one copied. */
+  edit = gtk_button_new_from_icon_name ("document-edit-symbolic");
+  gtk_widget_set_valign (edit, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (edit, "flat");
+  gtk_widget_set_tooltip_text (edit, g_path_is_absolute (target) ? _("Edit Variant")
+                                                                 : _("Duplicate and Edit"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "win.edit-variant");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (edit), g_variant_new_string (target));
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), edit);
+  return row;
 }
 
 static GtkWidget *
@@ -122,10 +136,11 @@ make_error_row (const char *title,
 static void
 clear_list (GtkListBox *list)
 {
-  GtkWidget *child;
+  GtkListBoxRow *row;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
+  /* Rows only: the placeholder is a child too. */
+  while ((row = gtk_list_box_get_row_at_index (list, 0)) != NULL)
+    gtk_list_box_remove (list, GTK_WIDGET (row));
 }
 
 static void
@@ -216,7 +231,6 @@ load_recent (BsStartView *self)
       n++;
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
 }
 
 /* "Play Astoria Again": the last variant played, if it still loads. */
@@ -287,6 +301,31 @@ on_recent_changed (BsStartView *self)
   load_recent (self);
 }
 
+/* "New Variant" for any rule module, beside the built-in games. */
+static void
+add_new_variant_menu (BsStartView *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  GtkWidget *button = gtk_menu_button_new ();
+  const BsModule * const *modules;
+  guint n_modules = 0;
+
+  modules = bs_module_list (&n_modules);
+  for (guint i = 0; i < n_modules; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(modules[i]->name), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.new-variant",
+                                               g_variant_new_string (modules[i]->id));
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("New Variant"));
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  adw_preferences_group_set_header_suffix (self->builtin_group, button);
+}
+
 static void
 bs_start_view_dispose (GObject *object)
 {
@@ -322,6 +361,7 @@ bs_start_view_class_init (BsStartViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsStartView, recent_list);
   gtk_widget_class_bind_template_child (widget_class, BsStartView, user_group);
   gtk_widget_class_bind_template_child (widget_class, BsStartView, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, BsStartView, builtin_group);
   gtk_widget_class_bind_template_child (widget_class, BsStartView, resume_button);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_resume_clicked);
@@ -331,6 +371,15 @@ static void
 bs_start_view_init (BsStartView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  add_new_variant_menu (self);
+  {
+    GtkWidget *placeholder = gtk_label_new (_("Games you save or open appear here"));
+
+    gtk_widget_add_css_class (placeholder, "dim-label");
+    gtk_widget_set_margin_top (placeholder, 18);
+    gtk_widget_set_margin_bottom (placeholder, 18);
+    gtk_list_box_set_placeholder (self->recent_list, placeholder);
+  }
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::last-variant", G_CALLBACK (load_resume),
                            self, G_CONNECT_SWAPPED);

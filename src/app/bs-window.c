@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-compat.h"
+#include "bs-editor-view.h"
 #include "bs-export-actions.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
@@ -32,6 +33,8 @@ struct _BsWindow {
   GtkStack             *stack;
   BsStartView          *start_view;
   BsPlayView           *play_view;
+  BsEditorView         *editor_view;
+  GtkWidget            *edit_button;
 };
 
 G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -326,6 +329,16 @@ update_title (BsWindow *self)
   const BsVariant *variant;
   g_autofree char *subtitle = NULL;
 
+  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
+    {
+      BsVariantDocument *document = bs_editor_view_get_document (self->editor_view);
+
+      variant = document != NULL ? bs_variant_document_get_variant (document) : NULL;
+      adw_window_title_set_title (self->window_title, _("Variant Editor"));
+      adw_window_title_set_subtitle (self->window_title,
+                                     variant != NULL ? variant->name : NULL);
+      return;
+    }
   if (self->game == NULL || g_strcmp0 (bs_window_get_page (self), "start") == 0)
     {
       adw_window_title_set_title (self->window_title, _("Boardsmith"));
@@ -504,12 +517,13 @@ bs_window_update_actions (BsWindow *self)
 {
   gboolean playing = self->game != NULL
                      && g_strcmp0 (bs_window_get_page (self), "play") == 0;
+  gboolean editing = g_strcmp0 (bs_window_get_page (self), "editor") == 0;
 
-  set_action_enabled (self, "undo", playing && bs_game_get_can_undo (self->game));
-  set_action_enabled (self, "redo", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "undo", editing || (playing && bs_game_get_can_undo (self->game)));
+  set_action_enabled (self, "redo", editing || (playing && bs_game_get_can_redo (self->game)));
   set_action_enabled (self, "history-back", playing && bs_game_get_can_undo (self->game));
   set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
-  set_action_enabled (self, "save", playing);
+  set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
   set_action_enabled (self, "new-game", self->game != NULL);
   set_action_enabled (self, "choose-game", playing);
@@ -517,6 +531,8 @@ bs_window_update_actions (BsWindow *self)
   gtk_widget_set_visible (self->back_button, playing);
   gtk_widget_set_visible (self->history_box, playing);
   gtk_widget_set_visible (self->new_game_button, playing);
+  gtk_widget_set_visible (self->edit_button,
+                          playing && bs_editor_view_get_document (self->editor_view) != NULL);
 }
 
 static void
@@ -609,7 +625,9 @@ save_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
-  if (self->game != NULL)
+  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.save", NULL);
+  else if (self->game != NULL)
     save_then (self, FALSE, NULL);
 }
 
@@ -631,7 +649,9 @@ undo_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
-  if (self->game != NULL)
+  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.undo", NULL);
+  else if (self->game != NULL)
     bs_game_undo (self->game);
 }
 
@@ -642,7 +662,9 @@ redo_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
-  if (self->game != NULL)
+  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.redo", NULL);
+  else if (self->game != NULL)
     bs_game_redo (self->game);
 }
 
@@ -725,7 +747,193 @@ help_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The variant editor (issue 6): a page beside start and play. */
+
+gboolean
+bs_window_play_variant (BsWindow         *self,
+                        const BsVariant  *variant,
+                        GError          **error)
+{
+  g_autoptr(BsGame) game = NULL;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (variant != NULL, FALSE);
+
+  game = bs_game_new (variant, new_seed (), error);
+  if (game == NULL)
+    return FALSE;
+  set_game (self, game);
+  return TRUE;
+}
+
+static void
+show_editor_now (gpointer data)
+{
+  BsWindow *self = data;
+
+  gtk_stack_set_visible_child_name (self->stack, "editor");
+  bs_window_update_actions (self);
+  update_title (self);
+}
+
+typedef struct {
+  BsWindow          *self;
+  BsVariantDocument *document;
+} EditRequest;
+
+static void
+edit_now (gpointer data)
+{
+  EditRequest *request = data;
+
+  bs_editor_view_set_document (request->self->editor_view, request->document);
+  show_editor_now (request->self);
+  g_object_unref (request->document);
+  g_object_unref (request->self);
+  g_free (request);
+}
+
+void
+bs_window_edit (BsWindow          *self,
+                BsVariantDocument *document)
+{
+  EditRequest *request;
+
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (BS_IS_VARIANT_DOCUMENT (document));
+
+  request = g_new0 (EditRequest, 1);
+  request->self = g_object_ref (self);
+  request->document = g_object_ref (document);
+  /* Edits of another variant are not thrown away silently. */
+  if (bs_editor_view_get_document (self->editor_view) == document)
+    edit_now (request);
+  else
+    bs_editor_view_confirm_discard (self->editor_view, edit_now, request);
+}
+
+BsEditorView *
+bs_window_get_editor_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->editor_view;
+}
+
+static void
+edit_variant_activated (GSimpleAction *action,
+                        GVariant      *param,
+                        gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  const char *source = g_variant_get_string (param, NULL);
+  g_autoptr(BsVariantDocument) document = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* "": the variant being played. A user's file is edited in place; a
+   * built-in one is duplicated (it is saved among the user's variants). */
+  if (source[0] == '\0' && self->game != NULL)
+    document = bs_variant_document_new (bs_game_get_variant (self->game));
+  else if (g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
+    document = bs_variant_document_open (source, &error);
+  else if ((variant = bs_variant_lookup (source, &error)) != NULL)
+    {
+      /* A copy gets a name of its own, so the list does not show two of
+       * the same. */
+      g_autofree char *name = g_strdup_printf (_("%s (copy)"),
+                                               variant->name != NULL ? variant->name : source);
+
+      g_free (variant->name);
+      variant->name = g_steal_pointer (&name);
+      document = bs_variant_document_new (variant);
+    }
+  if (document == NULL)
+    {
+      if (error != NULL)
+        show_error (self, _("Could Not Edit the Variant"), error->message);
+      return;
+    }
+  bs_window_edit (self, document);
+}
+
+static void
+new_variant_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module (g_variant_get_string (param, NULL),
+                                                            &error);
+  g_autoptr(BsVariantDocument) document = NULL;
+
+  if (variant != NULL)
+    {
+      g_autofree char *name = g_strdup_printf (_("New %s Variant"), variant->name);
+
+      g_free (variant->name);
+      variant->name = g_steal_pointer (&name);
+      document = bs_variant_document_new (variant);
+    }
+  if (document == NULL)
+    show_error (self, _("Could Not Create the Variant"), error->message);
+  else
+    bs_window_edit (self, document);
+}
+
+static void
+show_editor_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  BsWindow *self = user_data;
+
+  if (bs_editor_view_get_document (self->editor_view) != NULL)
+    show_editor_now (self);
+}
+
+static void
+on_editor_play (BsWindow     *self,
+                BsEditorView *view)
+{
+  g_autoptr(GError) error = NULL;
+  BsVariantDocument *document = bs_editor_view_get_document (view);
+
+  if (document != NULL
+      && !bs_window_play_variant (self, bs_variant_document_get_variant (document), &error))
+    show_error (self, _("Could Not Start a Game"), error->message);
+}
+
+static void
+on_editor_close (BsWindow     *self,
+                 BsEditorView *view)
+{
+  /* Saved or discarded by now: the editor starts afresh next time. */
+  bs_editor_view_set_document (view, NULL);
+  bs_window_show_start (self);
+}
+
+static void
+on_editor_saved (BsWindow     *self,
+                 const char   *path,
+                 BsEditorView *view)
+{
+  bs_start_view_reload (self->start_view);
+  update_title (self);
+}
+
+static void
+on_editor_message (BsWindow     *self,
+                   const char   *message,
+                   BsEditorView *view)
+{
+  bs_window_show_message (self, message);
+}
+
 static const GActionEntry win_entries[] = {
+  { "edit-variant", edit_variant_activated, "s" },
+  { "new-variant", new_variant_activated, "s" },
+  { "show-editor", show_editor_activated },
   { "new-game", new_game_activated },
   { "choose-game", choose_game_activated },
   { "open", open_activated },
@@ -770,6 +978,15 @@ close_now (BsWindow *self,
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
+static void
+close_after_editor (gpointer data)
+{
+  BsWindow *self = data;
+
+  bs_editor_view_set_document (self->editor_view, NULL);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static gboolean
 bs_window_close_request (GtkWindow *window)
 {
@@ -785,6 +1002,11 @@ bs_window_close_request (GtkWindow *window)
       && bs_game_get_n_turns (self->game) > 0)
     {
       confirm_discard (self, close_now, NULL, NULL);
+      return TRUE;
+    }
+  if (bs_editor_view_get_modified (self->editor_view))
+    {
+      bs_editor_view_confirm_discard (self->editor_view, close_after_editor, self);
       return TRUE;
     }
   return GTK_WINDOW_CLASS (bs_window_parent_class)->close_request (window);
@@ -840,6 +1062,7 @@ bs_window_class_init (BsWindowClass *klass)
 
   g_type_ensure (BS_TYPE_START_VIEW);
   g_type_ensure (BS_TYPE_PLAY_VIEW);
+  g_type_ensure (BS_TYPE_EDITOR_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BsWindow, toast_overlay);
@@ -850,6 +1073,12 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, start_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_view);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_view);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_close);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_saved);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_message);
   gtk_widget_class_bind_template_callback (widget_class, on_variant_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_record_activated);
 }

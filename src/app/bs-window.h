@@ -9,6 +9,7 @@
 #include "bs-game.h"
 #include "bs-play-scene.h"
 #include "bs-play-view.h"
+#include "bs-variant-document.h"
 
 G_BEGIN_DECLS
 
@@ -42,11 +43,22 @@ void         bs_window_show_start     (BsWindow       *self);
 BsGame      *bs_window_get_game       (BsWindow       *self);
 BsPlayScene *bs_window_get_scene      (BsWindow       *self);
 BsPlayView  *bs_window_get_play_view  (BsWindow       *self);
-/* "start" or "play". */
+/* "start", "play" or "editor". */
 const char  *bs_window_get_page       (BsWindow       *self);
 /* Shows a message in a toast (tests read the last one). */
 void         bs_window_show_message   (BsWindow       *self,
                                        const char     *message);
 const char  *bs_window_get_last_message (BsWindow     *self);
+
+/* The variant editor: shows `document` in the editor page (asking first
+ * if other edits would be lost); play-testing starts a game on a variant
+ * held in memory. */
+typedef struct _BsEditorView BsEditorView;
+void          bs_window_edit            (BsWindow          *self,
+                                         BsVariantDocument *document);
+BsEditorView *bs_window_get_editor_view (BsWindow          *self);
+gboolean      bs_window_play_variant    (BsWindow          *self,
+                                         const BsVariant   *variant,
+                                         GError           **error);
 
 G_END_DECLS

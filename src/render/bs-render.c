@@ -1339,6 +1339,97 @@ bs_render_cell_centres (const BsRuleset       *rs,
     *cell_radius = 0.5 * layout.scale;
 }
 
+gboolean
+bs_render_grid_at (const BsRuleset       *rs,
+                   const BsRenderOptions *options,
+                   double                 width,
+                   double                 height,
+                   double                 x,
+                   double                 y,
+                   int                   *col,
+                   int                   *row)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+  double bx = x, by = y, best_d2 = G_MAXDOUBLE, cx, cy;
+  int n_cols, n_rows, best_col = -1, best_row = -1;
+
+  g_return_val_if_fail (rs != NULL, FALSE);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  if (!(width > 0 && height > 0))
+    return FALSE;
+  layout_init (&layout, rs, options, width, height);
+  cairo_matrix_transform_point (&layout.to_board, &bx, &by);
+
+  /* As bs_render_cell_at(), over every position of the full shape. */
+  n_cols = bs_board_n_cols (rs->board);
+  n_rows = bs_board_n_rows (rs->board);
+  for (int r = 0; r < n_rows; r++)
+    for (int c = 0; c < n_cols; c++)
+      {
+        double d2;
+
+        if (!bs_board_in_shape (rs->board, c, r))
+          continue;
+        bs_board_grid_centre (rs->board, c, r, &cx, &cy);
+        d2 = (bx - cx) * (bx - cx) + (by - cy) * (by - cy);
+        if (d2 < best_d2)
+          {
+            best_d2 = d2;
+            best_col = c;
+            best_row = r;
+          }
+      }
+  if (best_col < 0)
+    return FALSE;
+  bs_board_grid_centre (rs->board, best_col, best_row, &cx, &cy);
+  if (!inside_cell (layout.hex, bx - cx, by - cy))
+    return FALSE;
+  if (col != NULL)
+    *col = best_col;
+  if (row != NULL)
+    *row = best_row;
+  return TRUE;
+}
+
+void
+bs_render_grid_centre (const BsRuleset       *rs,
+                       const BsRenderOptions *options,
+                       double                 width,
+                       double                 height,
+                       int                    col,
+                       int                    row,
+                       double                *x,
+                       double                *y,
+                       double                *cell_radius)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+  double cx, cy;
+
+  g_return_if_fail (rs != NULL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  layout_init (&layout, rs, options, MAX (width, 1e-6), MAX (height, 1e-6));
+  bs_board_grid_centre (rs->board, col, row, &cx, &cy);
+  cairo_matrix_transform_point (&layout.to_user, &cx, &cy);
+  if (x != NULL)
+    *x = cx;
+  if (y != NULL)
+    *y = cy;
+  if (cell_radius != NULL)
+    *cell_radius = 0.5 * layout.scale;
+}
+
 /* The variant's colour of a player, else the module's, else GNOME's. */
 static BsRgba
 variant_colour (const BsRuleset *rs,

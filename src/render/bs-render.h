@@ -89,6 +89,28 @@ void     bs_render_cell_centres (const BsRuleset       *rs,
                                  double                *xy,
                                  double                *cell_radius);
 
+/* The grid position (column, row) of the full shape under (x, y) in the
+ * same frame, holes included (the variant editor restores holes), or
+ * FALSE when the point is off the shape. */
+gboolean bs_render_grid_at      (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height,
+                                 double                 x,
+                                 double                 y,
+                                 int                   *col,
+                                 int                   *row);
+/* The centre of a grid position in that frame (holes included). */
+void     bs_render_grid_centre  (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                 width,
+                                 double                 height,
+                                 int                    col,
+                                 int                    row,
+                                 double                *x,
+                                 double                *y,
+                                 double                *cell_radius);
+
 /* Player colours of the variant (or the theme's defaults), as RGB 0..1. */
 void     bs_render_player_color (const BsRuleset       *rs,
                                  BsTheme                theme,

@@ -61,6 +61,9 @@ fi
 manifest=$work/src/flatpak/$app_id.json
 [ -f "$manifest" ] || fail "no manifest $manifest"
 
+# A previous install's Locale extension is not always replaced by the new build: start clean.
+flatpak --user uninstall -y --noninteractive "$app_id" "$app_id.Locale" > /dev/null 2>&1 || true
+
 step "flatpak-builder (log: $log)"
 if ! flatpak-builder --user --install --force-clean --disable-download --disable-rofiles-fuse \
      --state-dir="$work/state" "$work/build" "$manifest" > "$log" 2>&1; then
@@ -86,9 +89,14 @@ in_sandbox "test -f /app/share/metainfo/$app_id.metainfo.xml ||
 in_sandbox "ls /app/share/app-info/xmls/$app_id.xml* >/dev/null 2>&1 ||
             ls /app/share/swcatalog/xml/$app_id.xml* >/dev/null 2>&1" ||
   fail "no composed AppStream catalog in /app"
+# The catalogs go to the app's Locale extension; the sandbox must see the ones just built.
 for lang in $(sed 's/#.*//' "$work/src/po/LINGUAS"); do
-  in_sandbox "test -f /app/share/locale/$lang/LC_MESSAGES/boardsmith.mo" ||
+  built=$work/build/files/share/runtime/locale/$lang/share/$lang/LC_MESSAGES/boardsmith.mo
+  [ -f "$built" ] || built=$work/build/files/share/locale/$lang/LC_MESSAGES/boardsmith.mo
+  want=$(md5sum < "$built" | cut -d' ' -f1)
+  got=$(in_sandbox "md5sum < /app/share/locale/$lang/LC_MESSAGES/boardsmith.mo" | cut -d' ' -f1) ||
     fail "no $lang catalog in /app"
+  [ "$got" = "$want" ] || fail "the sandbox's $lang catalog is not the one just built"
 done
 binaries=$(in_sandbox 'ls /app/bin')
 

@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-editor"
+
+#include "config.h"
+
+#include "bs-editor-canvas.h"
+
+#include <math.h>
+#include <adwaita.h>
+
+#include "bs-render.h"
+
+struct _BsEditorCanvas {
+  GtkWidget          parent_instance;
+
+  BsVariantDocument *document;
+  BsPosition        *position;     /* start position of the preview */
+  BsRuleset         *position_rs;  /* the ruleset it belongs to */
+  int                hover_col;
+  int                hover_row;
+  int                cursor_col;   /* keyboard cursor on the full shape */
+  int                cursor_row;
+  gboolean           cursor_shown;
+};
+
+G_DEFINE_FINAL_TYPE (BsEditorCanvas, bs_editor_canvas, GTK_TYPE_WIDGET)
+
+enum {
+  CELL_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+fill_options (BsEditorCanvas  *self,
+              BsRenderOptions *options)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  bs_render_options_init (options);
+  options->theme = adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+  options->coordinates = TRUE;
+  options->transparent = TRUE;
+}
+
+static BsRuleset *
+preview (BsEditorCanvas *self)
+{
+  return self->document != NULL ? bs_variant_document_get_preview (self->document) : NULL;
+}
+
+/* The start position of the preview, fixed pieces only: a game draws its
+ * random start (Tribes' bag) only when it begins. */
+static const BsPosition *
+start_position (BsEditorCanvas *self)
+{
+  BsRuleset *rs = preview (self);
+
+  if (rs == NULL)
+    return NULL;
+  if (self->position_rs != rs)
+    {
+      g_clear_pointer (&self->position, g_free);
+      g_clear_pointer (&self->position_rs, bs_ruleset_unref);
+      self->position = bs_ruleset_new_position (rs, 0);
+      self->position_rs = bs_ruleset_ref (rs);
+      if (bs_ruleset_is_simultaneous (rs))
+        {
+          const GArray *setup = rs->variant->setup;
+
+          for (int c = 0; c < rs->n_cells; c++)
+            {
+              gboolean fixed = FALSE;
+
+              for (guint i = 0; setup != NULL && i < setup->len; i++)
+                fixed |= g_strcmp0 (g_array_index (setup, BsVariantPiece, i).cell,
+                                    bs_board_cell_label (rs->board, c)) == 0;
+              if (!fixed)
+                bs_position_set_cell (rs->zobrist, self->position, c, BS_CELL_EMPTY, NULL);
+            }
+        }
+    }
+  return self->position;
+}
+
+/* A cell's outline around (x, y): pointy-top hexagon or square. */
+static void
+outline (cairo_t  *cr,
+         gboolean  hex,
+         double    x,
+         double    y,
+         double    r)
+{
+  if (hex)
+    {
+      double R = r * 2 / sqrt (3.0);
+
+      for (int i = 0; i < 6; i++)
+        {
+          double a = G_PI / 6 + i * G_PI / 3;
+
+          if (i == 0)
+            cairo_move_to (cr, x + R * cos (a), y + R * sin (a));
+          else
+            cairo_line_to (cr, x + R * cos (a), y + R * sin (a));
+        }
+      cairo_close_path (cr);
+    }
+  else
+    cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
+}
+
+static void
+bs_editor_canvas_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  BsEditorCanvas *self = BS_EDITOR_CANVAS (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  BsRuleset *rs = preview (self);
+  const BsVariant *variant;
+  const BsPosition *pos;
+  BsRenderOptions options;
+  gboolean hex, dark;
+  cairo_t *cr;
+
+  if (rs == NULL || width <= 0 || height <= 0)
+    return;
+  pos = start_position (self);
+  variant = bs_variant_document_get_variant (self->document);
+  hex = bs_board_is_hex (rs->board);
+  dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  fill_options (self, &options);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  bs_render_position (cr, rs, pos, &options, width, height);
+
+  /* Holes: a dashed outline, so the designer sees where a cell can come
+   * back; a special on a hole is crossed out in red. */
+  for (guint i = 0; i < variant->holes->len; i++)
+    {
+      const char *label = g_array_index (variant->holes, BsVariantHole, i).label;
+      int col, row;
+      double x, y, r;
+      static const double dash[] = { 4.0, 3.0 };
+
+      if (!bs_board_parse_label (label, &col, &row) || !bs_board_in_shape (rs->board, col, row))
+        continue;
+      bs_render_grid_centre (rs, &options, width, height, col, row, &x, &y, &r);
+      outline (cr, hex, x, y, r * 0.86);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_set_line_width (cr, 1.5);
+      if (dark)
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.45);
+      else
+        cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      for (guint s = 0; s < variant->specials->len; s++)
+        if (g_strcmp0 (g_array_index (variant->specials, BsVariantSpecial, s).cell, label) == 0)
+          {
+            double d = r * 0.45;
+
+            cairo_move_to (cr, x - d, y - d);
+            cairo_line_to (cr, x + d, y + d);
+            cairo_move_to (cr, x + d, y - d);
+            cairo_line_to (cr, x - d, y + d);
+            cairo_set_line_width (cr, MAX (2.0, r * 0.15));
+            cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+            cairo_stroke (cr);
+          }
+    }
+
+  /* The keyboard cursor, once the keyboard is in use. */
+  if (self->cursor_shown && gtk_widget_has_focus (widget)
+      && bs_board_in_shape (rs->board, self->cursor_col, self->cursor_row))
+    {
+      double x, y, r;
+      static const double dash[] = { 6.0, 4.0 };
+
+      bs_render_grid_centre (rs, &options, width, height, self->cursor_col, self->cursor_row,
+                             &x, &y, &r);
+      outline (cr, hex, x, y, r * 0.78);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_set_line_width (cr, MAX (2.0, r * 0.08));
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  /* The position under the pointer. */
+  if (self->hover_col >= 0 && bs_board_in_shape (rs->board, self->hover_col, self->hover_row))
+    {
+      double x, y, r;
+
+      bs_render_grid_centre (rs, &options, width, height, self->hover_col, self->hover_row,
+                             &x, &y, &r);
+      outline (cr, hex, x, y, r * 0.92);
+      cairo_set_line_width (cr, MAX (2.0, r * 0.08));
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.9);   /* GNOME blue 3 */
+      cairo_stroke (cr);
+    }
+  cairo_destroy (cr);
+}
+
+char *
+bs_editor_canvas_label_at (BsEditorCanvas *self,
+                           double          x,
+                           double          y)
+{
+  BsRuleset *rs;
+  BsRenderOptions options;
+  int col, row;
+
+  g_return_val_if_fail (BS_IS_EDITOR_CANVAS (self), NULL);
+
+  rs = preview (self);
+  if (rs == NULL)
+    return NULL;
+  fill_options (self, &options);
+  if (!bs_render_grid_at (rs, &options, gtk_widget_get_width (GTK_WIDGET (self)),
+                          gtk_widget_get_height (GTK_WIDGET (self)), x, y, &col, &row))
+    return NULL;
+  return bs_board_label_for (rs->board, col, row);
+}
+
+gboolean
+bs_editor_canvas_label_centre (BsEditorCanvas *self,
+                               const char     *label,
+                               double         *x,
+                               double         *y)
+{
+  BsRuleset *rs;
+  BsRenderOptions options;
+  int col, row;
+
+  g_return_val_if_fail (BS_IS_EDITOR_CANVAS (self), FALSE);
+
+  rs = preview (self);
+  if (rs == NULL || !bs_board_parse_label (label, &col, &row)
+      || !bs_board_in_shape (rs->board, col, row))
+    return FALSE;
+  fill_options (self, &options);
+  bs_render_grid_centre (rs, &options, gtk_widget_get_width (GTK_WIDGET (self)),
+                         gtk_widget_get_height (GTK_WIDGET (self)), col, row, x, y, NULL);
+  return TRUE;
+}
+
+gboolean
+bs_editor_canvas_activate_at (BsEditorCanvas *self,
+                              double          x,
+                              double          y)
+{
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (BS_IS_EDITOR_CANVAS (self), FALSE);
+
+  label = bs_editor_canvas_label_at (self, x, y);
+  if (label == NULL)
+    return FALSE;
+  g_signal_emit (self, signals[CELL_ACTIVATED], 0, label);
+  return TRUE;
+}
+
+static void
+on_pressed (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            BsEditorCanvas  *self)
+{
+  self->cursor_shown = FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  bs_editor_canvas_activate_at (self, x, y);
+}
+
+static void
+set_hover (BsEditorCanvas *self,
+           int             col,
+           int             row)
+{
+  if (col == self->hover_col && row == self->hover_row)
+    return;
+  self->hover_col = col;
+  self->hover_row = row;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           BsEditorCanvas           *self)
+{
+  BsRuleset *rs = preview (self);
+  BsRenderOptions options;
+  int col, row;
+
+  fill_options (self, &options);
+  if (rs != NULL && bs_render_grid_at (rs, &options, gtk_widget_get_width (GTK_WIDGET (self)),
+                                       gtk_widget_get_height (GTK_WIDGET (self)), x, y,
+                                       &col, &row))
+    set_hover (self, col, row);
+  else
+    set_hover (self, -1, -1);
+}
+
+/* Arrow keys move the cursor over the full shape (holes included, so they
+ * can be restored from the keyboard); Enter or Space paints there. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                BsEditorCanvas        *self)
+{
+  BsRuleset *rs = preview (self);
+  int dcol = 0, drow = 0, col, row;
+
+  if (rs == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return GDK_EVENT_PROPAGATE;
+  if (!bs_board_in_shape (rs->board, self->cursor_col, self->cursor_row))
+    {
+      self->cursor_col = bs_board_n_cols (rs->board) / 2;
+      self->cursor_row = bs_board_n_rows (rs->board) / 2;
+    }
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dcol = -1; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dcol = 1; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: drow = 1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: drow = -1; break;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+      {
+        g_autofree char *label = bs_board_label_for (rs->board, self->cursor_col,
+                                                     self->cursor_row);
+
+        self->cursor_shown = TRUE;
+        g_signal_emit (self, signals[CELL_ACTIVATED], 0, label);
+        return GDK_EVENT_STOP;
+      }
+    default:
+      return GDK_EVENT_PROPAGATE;
+    }
+  /* Rows go up the screen; on hex boards up the row is up and to the
+   * right, which the arrows follow as the grid does. */
+  col = self->cursor_col + dcol;
+  row = self->cursor_row + drow;
+  if (bs_board_in_shape (rs->board, col, row))
+    {
+      self->cursor_col = col;
+      self->cursor_row = row;
+    }
+  self->cursor_shown = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return GDK_EVENT_STOP;
+}
+
+static void
+on_leave (BsEditorCanvas *self)
+{
+  set_hover (self, -1, -1);
+}
+
+static void
+on_document_changed (BsEditorCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bs_editor_canvas_set_document (BsEditorCanvas    *self,
+                               BsVariantDocument *document)
+{
+  g_return_if_fail (BS_IS_EDITOR_CANVAS (self));
+  g_return_if_fail (document == NULL || BS_IS_VARIANT_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_swapped (document, "changed", G_CALLBACK (on_document_changed), self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+bs_editor_canvas_dispose (GObject *object)
+{
+  BsEditorCanvas *self = (BsEditorCanvas *) object;
+
+  bs_editor_canvas_set_document (self, NULL);
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  g_clear_pointer (&self->position, g_free);
+  g_clear_pointer (&self->position_rs, bs_ruleset_unref);
+
+  G_OBJECT_CLASS (bs_editor_canvas_parent_class)->dispose (object);
+}
+
+static void
+bs_editor_canvas_class_init (BsEditorCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bs_editor_canvas_dispose;
+  widget_class->snapshot = bs_editor_canvas_snapshot;
+
+  signals[CELL_ACTIVATED] =
+    g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_css_name (widget_class, "editorcanvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+}
+
+static void
+bs_editor_canvas_init (BsEditorCanvas *self)
+{
+  GtkGesture *click;
+  GtkEventController *motion, *keys, *focus;
+
+  self->hover_col = self->hover_row = -1;
+  self->cursor_col = self->cursor_row = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 280, 280);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
+
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
+                            G_CALLBACK (gtk_widget_queue_draw), self);
+}
+
+GtkWidget *
+bs_editor_canvas_new (void)
+{
+  return g_object_new (BS_TYPE_EDITOR_CANVAS, NULL);
+}

@@ -1,0 +1,1484 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-editor"
+
+#include "config.h"
+
+#include "bs-editor-view.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "bs-editor-canvas.h"
+
+#define N_SECTIONS (BS_EDIT_SECTION_METADATA + 1)
+#define MAX_HANDICAP 99
+
+/* The board shapes a module may offer, in the order shown. */
+static const struct {
+  BsShape     shape;
+  int         adjacency;
+  const char *label;
+} shape_choices[] = {
+  { BS_SHAPE_SQUARE, 4, N_("Square, 4 neighbours") },
+  { BS_SHAPE_SQUARE, 8, N_("Square, 8 neighbours") },
+  { BS_SHAPE_HEX_RHOMBUS, 6, N_("Hex rhombus") },
+  { BS_SHAPE_HEXAGON, 6, N_("Hexagon") },
+  { BS_SHAPE_LIMPING, 6, N_("Limping hexagon") },
+};
+
+static const char * const direction_labels[] = { N_("North"), N_("East"), N_("South"), N_("West") };
+
+/* One choice of the paint combo. */
+typedef struct {
+  BsPaintMode mode;
+  int         special;
+  int         player;
+} PaintChoice;
+
+struct _BsEditorView {
+  AdwBin              parent_instance;
+
+  BsVariantDocument  *document;
+  const BsModule     *module;       /* the rows below are built for it */
+  gboolean            syncing;      /* document → widgets: no edits back */
+
+  BsPaintMode         paint_mode;
+  int                 paint_special;
+  int                 paint_player;
+  int                 paint_kind;
+  int                 paint_dir;
+  GArray             *paint_choices;   /* of PaintChoice, as in paint_row */
+  int                 shape_choice[G_N_ELEMENTS (shape_choices)];   /* row → shape_choices */
+  guint               n_shape_choices;
+
+  /* Rows made for the module; removed when the module changes. */
+  GPtrArray          *module_rows;      /* of { group, row } pairs, flattened */
+  GHashTable         *option_rows;      /* option id → row */
+  GHashTable         *edit_widgets;     /* edit key → spin/switch/combo/entry */
+  GtkWidget          *error_rows[N_SECTIONS];
+  GtkWidget          *width_row, *height_row, *size_row;
+  GtkWidget          *owner_row, *kind_row, *dir_row;
+  GtkWidget          *handicap_player_row, *handicap_kind_row;
+  GtkSpinButton      *handicap_spin;
+
+  /* Template children. */
+  BsEditorCanvas     *canvas;
+  GtkLabel           *hint_label;
+  GtkLabel           *summary_label;
+  GtkImage           *status_icon;
+  GtkLabel           *status_label;
+  AdwPreferencesPage *page;
+  AdwPreferencesGroup *board_group;
+  AdwPreferencesGroup *cells_group;
+  AdwPreferencesGroup *pieces_group;
+  AdwPreferencesGroup *player_groups[2];
+  AdwPreferencesGroup *options_group;
+  AdwPreferencesGroup *metadata_group;
+  AdwComboRow        *shape_row;
+  AdwComboRow        *paint_row;
+  AdwEntryRow        *name_row;
+  AdwEntryRow        *author_row;
+  AdwEntryRow        *description_row;
+};
+
+G_DEFINE_FINAL_TYPE (BsEditorView, bs_editor_view, ADW_TYPE_BIN)
+
+enum {
+  PLAY_REQUESTED,
+  CLOSE_REQUESTED,
+  SAVED,
+  MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void sync_from_document (BsEditorView *self);
+
+/* Row helpers. */
+
+static void
+add_module_row (BsEditorView        *self,
+                AdwPreferencesGroup *group,
+                GtkWidget           *row)
+{
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (self->module_rows, group);
+  g_ptr_array_add (self->module_rows, row);
+}
+
+static void
+remove_module_rows (BsEditorView *self)
+{
+  for (guint i = 0; i + 1 < self->module_rows->len; i += 2)
+    adw_preferences_group_remove (g_ptr_array_index (self->module_rows, i),
+                                  g_ptr_array_index (self->module_rows, i + 1));
+  g_ptr_array_set_size (self->module_rows, 0);
+  g_hash_table_remove_all (self->option_rows);
+  g_hash_table_remove_all (self->edit_widgets);
+  self->width_row = self->height_row = self->size_row = NULL;
+  self->owner_row = self->kind_row = self->dir_row = NULL;
+  self->handicap_player_row = self->handicap_kind_row = NULL;
+  self->handicap_spin = NULL;
+}
+
+static void on_spin_changed (BsEditorView *self, GtkSpinButton *spin);
+
+static GtkWidget *
+spin_row (BsEditorView *self,
+          const char   *title,
+          const char   *subtitle,
+          int           min,
+          int           max,
+          const char   *edit_key)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  if (edit_key != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (spin), "edit-key", g_strdup (edit_key), g_free);
+      g_hash_table_insert (self->edit_widgets, g_strdup (edit_key), spin);
+      g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (on_spin_changed), self);
+    }
+  g_object_set_data (G_OBJECT (row), "spin", spin);
+  return row;
+}
+
+static GtkWidget *
+combo_row (const char         *title,
+           const char         *subtitle,
+           const char * const *labels,
+           guint               n_labels)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < n_labels; i++)
+    gtk_string_list_append (model, labels[i]);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  return row;
+}
+
+static GtkWidget *
+error_row (void)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
+
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "error");
+  gtk_widget_set_visible (row, FALSE);
+  return row;
+}
+
+static void
+set_spin (BsEditorView *self,
+          const char   *key,
+          int           value)
+{
+  GtkSpinButton *spin = g_hash_table_lookup (self->edit_widgets, key);
+
+  if (spin != NULL && (int) gtk_spin_button_get_value (spin) != value)
+    gtk_spin_button_set_value (spin, value);
+}
+
+static void
+set_entry (AdwEntryRow *row,
+           const char  *text)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row)), text != NULL ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (row), text != NULL ? text : "");
+}
+
+/* Widgets → document. */
+
+static void
+on_spin_changed (BsEditorView  *self,
+                 GtkSpinButton *spin)
+{
+  const char *key = g_object_get_data (G_OBJECT (spin), "edit-key");
+  int value = (int) gtk_spin_button_get_value (spin);
+
+  if (self->syncing || self->document == NULL || key == NULL)
+    return;
+  if (g_str_equal (key, "width"))
+    bs_variant_document_set_width (self->document, value);
+  else if (g_str_equal (key, "height"))
+    bs_variant_document_set_height (self->document, value);
+  else if (g_str_equal (key, "size"))
+    bs_variant_document_set_size (self->document, value);
+  else if (g_str_has_prefix (key, "supply:"))
+    {
+      /* "supply:P:KIND" */
+      bs_variant_document_set_supply (self->document, key[7] - '0', key + 9, value);
+    }
+  else if (g_str_has_prefix (key, "option:"))
+    {
+      g_autofree char *text = g_strdup_printf ("%d", value);
+      bs_variant_document_set_option (self->document, key + 7, text);
+    }
+}
+
+static void
+on_switch_changed (BsEditorView *self,
+                   GParamSpec   *pspec,
+                   GtkSwitch    *sw)
+{
+  const char *key = g_object_get_data (G_OBJECT (sw), "edit-key");
+
+  if (self->syncing || self->document == NULL || key == NULL)
+    return;
+  bs_variant_document_set_option (self->document, key + 7,
+                                  gtk_switch_get_active (sw) ? "true" : "false");
+}
+
+static void
+on_enum_changed (BsEditorView *self,
+                 GParamSpec   *pspec,
+                 AdwComboRow  *row)
+{
+  const char *key = g_object_get_data (G_OBJECT (row), "edit-key");
+  int index;
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->syncing || self->document == NULL || key == NULL || self->module == NULL)
+    return;
+  index = bs_module_option_index (self->module, key + 7);
+  if (index < 0 || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  bs_variant_document_set_option (self->document, key + 7,
+                                  bs_option_value_to_string (&self->module->options[index],
+                                                             (int) selected));
+}
+
+static void
+on_shape_changed (BsEditorView *self)
+{
+  guint selected = adw_combo_row_get_selected (self->shape_row);
+
+  if (self->syncing || self->document == NULL || selected >= self->n_shape_choices)
+    return;
+  bs_variant_document_set_shape (self->document, shape_choices[self->shape_choice[selected]].shape,
+                                 shape_choices[self->shape_choice[selected]].adjacency);
+}
+
+static void
+on_name_changed (BsEditorView *self)
+{
+  if (!self->syncing && self->document != NULL)
+    bs_variant_document_set_name (self->document, gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+on_author_changed (BsEditorView *self)
+{
+  if (!self->syncing && self->document != NULL)
+    bs_variant_document_set_author (self->document,
+                                    gtk_editable_get_text (GTK_EDITABLE (self->author_row)));
+}
+
+static void
+on_description_changed (BsEditorView *self)
+{
+  if (!self->syncing && self->document != NULL)
+    bs_variant_document_set_description (self->document,
+                                         gtk_editable_get_text (GTK_EDITABLE (self->description_row)));
+}
+
+static void
+on_player_name_changed (BsEditorView *self,
+                        AdwEntryRow  *row)
+{
+  int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "player"));
+
+  if (!self->syncing && self->document != NULL)
+    bs_variant_document_set_player_name (self->document, player,
+                                         gtk_editable_get_text (GTK_EDITABLE (row)));
+}
+
+static void
+on_color_set (BsEditorView   *self,
+              GtkColorButton *button)
+{
+  int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "player"));
+  GdkRGBA rgba;
+  g_autofree char *text = NULL;
+
+  if (self->syncing || self->document == NULL)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  text = g_strdup_printf ("#%02x%02x%02x", (int) (rgba.red * 255 + 0.5),
+                          (int) (rgba.green * 255 + 0.5), (int) (rgba.blue * 255 + 0.5));
+  bs_variant_document_set_player_color (self->document, player, text);
+}
+
+static void
+on_handicap_apply (BsEditorView *self)
+{
+  guint player = adw_combo_row_get_selected (ADW_COMBO_ROW (self->handicap_player_row));
+  guint kind = adw_combo_row_get_selected (ADW_COMBO_ROW (self->handicap_kind_row));
+
+  if (self->document == NULL || self->module == NULL || kind >= self->module->n_kinds
+      || player > 1)
+    return;
+  bs_variant_document_set_handicap (self->document, (int) player + 1,
+                                    self->module->kinds[kind].id,
+                                    (int) gtk_spin_button_get_value (self->handicap_spin));
+}
+
+/* Painting. */
+
+static void
+update_hint (BsEditorView *self)
+{
+  const char *hint = "";
+  g_autofree char *owned = NULL;
+
+  switch (self->paint_mode)
+    {
+    case BS_PAINT_HOLES:
+      hint = _("Click a cell to remove it from the board; click a dashed outline to restore it.");
+      break;
+    case BS_PAINT_SPECIAL:
+      if (self->module != NULL && self->paint_special < (int) self->module->n_specials)
+        hint = owned = g_strdup_printf (_("Click a cell to put the %s there."),
+                                        _(self->module->specials[self->paint_special].label));
+      break;
+    case BS_PAINT_PIECE:
+      hint = _("Click a cell to place a fixed piece there at the start of every game.");
+      break;
+    case BS_PAINT_ERASE_PIECE:
+      hint = _("Click a fixed piece to take it away.");
+      break;
+    default:
+      break;
+    }
+  gtk_label_set_text (self->hint_label, hint);
+}
+
+static void
+update_paint_rows (BsEditorView *self)
+{
+  gboolean piece = self->paint_mode == BS_PAINT_PIECE;
+  gboolean directed = FALSE;
+
+  if (self->module != NULL && self->paint_kind >= 0 && self->paint_kind < (int) self->module->n_kinds)
+    directed = self->module->kinds[self->paint_kind].directed;
+  if (self->owner_row != NULL)
+    gtk_widget_set_visible (self->owner_row, piece);
+  if (self->kind_row != NULL)
+    gtk_widget_set_visible (self->kind_row, piece && self->module->n_kinds > 1);
+  if (self->dir_row != NULL)
+    gtk_widget_set_visible (self->dir_row, piece && directed);
+  update_hint (self);
+}
+
+void
+bs_editor_view_set_paint (BsEditorView *self,
+                          BsPaintMode   mode,
+                          int           special,
+                          int           player,
+                          int           kind,
+                          int           dir)
+{
+  g_return_if_fail (BS_IS_EDITOR_VIEW (self));
+
+  self->paint_mode = mode;
+  self->paint_special = special;
+  self->paint_player = player;
+  self->paint_kind = kind;
+  self->paint_dir = dir;
+
+  /* Show the same choice in the rows. */
+  self->syncing = TRUE;
+  for (guint i = 0; i < self->paint_choices->len; i++)
+    {
+      PaintChoice *c = &g_array_index (self->paint_choices, PaintChoice, i);
+
+      if (c->mode == mode && (mode != BS_PAINT_SPECIAL
+                              || (c->special == special && c->player == player)))
+        adw_combo_row_set_selected (self->paint_row, i);
+    }
+  if (mode == BS_PAINT_PIECE)
+    {
+      if (self->owner_row != NULL)
+        adw_combo_row_set_selected (ADW_COMBO_ROW (self->owner_row), (guint) MAX (player - 1, 0));
+      if (self->kind_row != NULL)
+        adw_combo_row_set_selected (ADW_COMBO_ROW (self->kind_row), (guint) MAX (kind, 0));
+      if (self->dir_row != NULL)
+        adw_combo_row_set_selected (ADW_COMBO_ROW (self->dir_row), (guint) MAX (dir, 0));
+    }
+  self->syncing = FALSE;
+  update_paint_rows (self);
+}
+
+void
+bs_editor_view_paint (BsEditorView *self,
+                      const char   *label)
+{
+  const BsModule *module;
+
+  g_return_if_fail (BS_IS_EDITOR_VIEW (self));
+  g_return_if_fail (label != NULL);
+
+  if (self->document == NULL)
+    return;
+  module = self->module;
+  switch (self->paint_mode)
+    {
+    case BS_PAINT_HOLES:
+      bs_variant_document_toggle_hole (self->document, label);
+      break;
+    case BS_PAINT_SPECIAL:
+      if (self->paint_special >= 0 && self->paint_special < (int) module->n_specials)
+        bs_variant_document_set_special (self->document, module->specials[self->paint_special].id,
+                                         self->paint_player, label);
+      break;
+    case BS_PAINT_PIECE:
+      if (self->paint_kind >= 0 && self->paint_kind < (int) module->n_kinds)
+        {
+          const BsKindSpec *kind = &module->kinds[self->paint_kind];
+
+          bs_variant_document_place_piece (self->document, label, MAX (self->paint_player, 1),
+                                           kind->id, kind->directed ? MAX (self->paint_dir, 0) : -1);
+        }
+      break;
+    case BS_PAINT_ERASE_PIECE:
+      bs_variant_document_remove_piece (self->document, label);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+on_cell_activated (BsEditorView *self,
+                   const char   *label)
+{
+  bs_editor_view_paint (self, label);
+}
+
+static void
+on_paint_changed (BsEditorView *self)
+{
+  guint selected = adw_combo_row_get_selected (self->paint_row);
+  PaintChoice *c;
+
+  if (self->syncing || selected >= self->paint_choices->len)
+    return;
+  c = &g_array_index (self->paint_choices, PaintChoice, selected);
+  self->paint_mode = c->mode;
+  if (c->mode == BS_PAINT_SPECIAL)
+    {
+      self->paint_special = c->special;
+      self->paint_player = c->player;
+    }
+  else if (c->mode == BS_PAINT_PIECE && self->owner_row != NULL)
+    self->paint_player = (int) adw_combo_row_get_selected (ADW_COMBO_ROW (self->owner_row)) + 1;
+  update_paint_rows (self);
+}
+
+static void
+on_piece_choice_changed (BsEditorView *self)
+{
+  if (self->syncing)
+    return;
+  self->paint_player = (int) adw_combo_row_get_selected (ADW_COMBO_ROW (self->owner_row)) + 1;
+  self->paint_kind = self->kind_row != NULL
+                     ? (int) adw_combo_row_get_selected (ADW_COMBO_ROW (self->kind_row)) : 0;
+  self->paint_dir = self->dir_row != NULL
+                    ? (int) adw_combo_row_get_selected (ADW_COMBO_ROW (self->dir_row)) : 0;
+  update_paint_rows (self);
+}
+
+/* Building the rows for a module. */
+
+static const char *
+player_name (BsEditorView *self,
+             int           player)
+{
+  const BsVariant *variant = bs_variant_document_get_variant (self->document);
+  const char *name = variant->players[player - 1].name;
+
+  if (name != NULL && name[0] != '\0')
+    return name;
+  return player == 1 ? _("Player 1") : _("Player 2");
+}
+
+static void
+build_board_rows (BsEditorView *self)
+{
+  const BsModule *module = self->module;
+  g_autoptr(GtkStringList) shapes = gtk_string_list_new (NULL);
+
+  self->n_shape_choices = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (shape_choices); i++)
+    {
+      if ((module->shapes & (1u << shape_choices[i].shape)) == 0)
+        continue;
+      if (shape_choices[i].shape == BS_SHAPE_SQUARE && module->square_adjacency != 0
+          && module->square_adjacency != shape_choices[i].adjacency)
+        continue;
+      self->shape_choice[self->n_shape_choices++] = (int) i;
+      gtk_string_list_append (shapes, _(shape_choices[i].label));
+    }
+  adw_combo_row_set_model (self->shape_row, G_LIST_MODEL (shapes));
+
+  self->width_row = spin_row (self, _("Width"), NULL, MAX (module->min_side, 1),
+                              MAX (module->max_side, 1), "width");
+  self->height_row = spin_row (self, _("Height"), NULL, MAX (module->min_side, 1),
+                               MAX (module->max_side, 1), "height");
+  self->size_row = spin_row (self, _("Side"), _("Cells along one side of the hexagon"),
+                             MAX (module->min_size, 1), MAX (module->max_size, 1), "size");
+  add_module_row (self, self->board_group, self->width_row);
+  add_module_row (self, self->board_group, self->height_row);
+  add_module_row (self, self->board_group, self->size_row);
+}
+
+/* Whether the module takes a hole or a fixed piece at all (Astoria has
+ * no holes): asked of the engine on the module's default variant, on a
+ * cell away from the default special cells, so the paint modes offered
+ * are the ones that can work. */
+static void
+probe_module (const BsModule *module,
+              gboolean       *holes,
+              gboolean       *pieces)
+{
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module (module->id, NULL);
+  g_autoptr(BsBoard) board = variant != NULL ? bs_board_new (&variant->board, NULL, NULL) : NULL;
+  const char *label;
+
+  *holes = *pieces = TRUE;
+  if (board == NULL)
+    return;
+  label = bs_board_cell_label (board, bs_board_n_cells (board) / 2 + 1);
+  {
+    g_autoptr(BsVariant) v = bs_variant_copy (variant);
+    g_autoptr(BsRuleset) rs = NULL;
+    BsVariantHole hole = { g_strdup (label), 0 };
+
+    g_array_append_val (v->holes, hole);
+    rs = bs_ruleset_new (v, NULL);
+    *holes = rs != NULL;
+  }
+  {
+    g_autoptr(BsVariant) v = bs_variant_copy (variant);
+    g_autoptr(BsRuleset) rs = NULL;
+    BsVariantPiece piece = { g_strdup (label), 1, g_strdup (module->kinds[0].id),
+                             module->kinds[0].directed ? 0 : -1, 0 };
+
+    g_array_append_val (v->setup, piece);
+    rs = bs_ruleset_new (v, NULL);
+    *pieces = rs != NULL;
+  }
+}
+
+static void
+build_cells_rows (BsEditorView *self)
+{
+  gboolean holes_allowed, pieces_allowed;
+  const BsModule *module = self->module;
+  g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  const char *owners[2] = { player_name (self, 1), player_name (self, 2) };
+  const char *dirs[4];
+  PaintChoice choice = { BS_PAINT_HOLES, 0, 0 };
+
+  probe_module (module, &holes_allowed, &pieces_allowed);
+  g_array_set_size (self->paint_choices, 0);
+  if (holes_allowed)
+    {
+      gtk_string_list_append (modes, _("Remove or restore cells"));
+      g_array_append_val (self->paint_choices, choice);
+    }
+  for (guint s = 0; s < module->n_specials; s++)
+    for (int p = module->specials[s].per_player ? 1 : 0;
+         p <= (module->specials[s].per_player ? 2 : 0); p++)
+      {
+        g_autofree char *text = p == 0 ? g_strdup (_(module->specials[s].label))
+                                       : g_strdup_printf (_("%s of %s"),
+                                                          _(module->specials[s].label),
+                                                          player_name (self, p));
+        PaintChoice c = { BS_PAINT_SPECIAL, (int) s, p };
+
+        gtk_string_list_append (modes, text);
+        g_array_append_val (self->paint_choices, c);
+      }
+  if (pieces_allowed)
+    {
+      choice.mode = BS_PAINT_PIECE;
+      gtk_string_list_append (modes, _("Place fixed pieces"));
+      g_array_append_val (self->paint_choices, choice);
+      choice.mode = BS_PAINT_ERASE_PIECE;
+      gtk_string_list_append (modes, _("Remove fixed pieces"));
+      g_array_append_val (self->paint_choices, choice);
+    }
+  self->syncing = TRUE;
+  adw_combo_row_set_model (self->paint_row, G_LIST_MODEL (modes));
+  adw_combo_row_set_selected (self->paint_row, 0);
+  self->syncing = FALSE;
+
+  for (guint k = 0; k < module->n_kinds; k++)
+    g_ptr_array_add (kinds, (gpointer) _(module->kinds[k].label));
+  for (int d = 0; d < 4; d++)
+    dirs[d] = _(direction_labels[d]);
+
+  self->owner_row = combo_row (_("Owner"), NULL, owners, 2);
+  self->kind_row = combo_row (_("Kind"), NULL, (const char * const *) kinds->pdata, kinds->len);
+  self->dir_row = combo_row (_("Pointing"), NULL, dirs, 4);
+  g_signal_connect_swapped (self->owner_row, "notify::selected",
+                            G_CALLBACK (on_piece_choice_changed), self);
+  g_signal_connect_swapped (self->kind_row, "notify::selected",
+                            G_CALLBACK (on_piece_choice_changed), self);
+  g_signal_connect_swapped (self->dir_row, "notify::selected",
+                            G_CALLBACK (on_piece_choice_changed), self);
+  add_module_row (self, self->cells_group, self->owner_row);
+  add_module_row (self, self->cells_group, self->kind_row);
+  add_module_row (self, self->cells_group, self->dir_row);
+
+  self->paint_player = 1;
+  self->paint_kind = 0;
+  self->paint_dir = 0;
+  self->paint_special = 0;
+  self->paint_mode = self->paint_choices->len > 0
+                     ? g_array_index (self->paint_choices, PaintChoice, 0).mode : BS_PAINT_HOLES;
+  if (self->paint_mode == BS_PAINT_SPECIAL)
+    self->paint_player = g_array_index (self->paint_choices, PaintChoice, 0).player;
+  gtk_widget_set_visible (GTK_WIDGET (self->cells_group), self->paint_choices->len > 0);
+  update_paint_rows (self);
+}
+
+static void
+build_pieces_rows (BsEditorView *self)
+{
+  const BsModule *module = self->module;
+  const char *players[2] = { _("Player 1"), _("Player 2") };
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  GtkWidget *expander, *apply, *row;
+
+  for (int p = 1; p <= 2; p++)
+    {
+      AdwPreferencesGroup *group = self->player_groups[p - 1];
+      GtkWidget *name = adw_entry_row_new ();
+      GtkWidget *color_row = adw_action_row_new ();
+      GtkWidget *color = gtk_color_button_new ();
+      g_autofree char *key = g_strdup_printf ("player%d.name", p);
+      g_autofree char *color_key = g_strdup_printf ("player%d.color", p);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (name), _("Name"));
+      g_object_set_data (G_OBJECT (name), "player", GINT_TO_POINTER (p));
+      g_signal_connect_swapped (name, "changed", G_CALLBACK (on_player_name_changed), self);
+      g_hash_table_insert (self->edit_widgets, g_steal_pointer (&key), name);
+      add_module_row (self, group, name);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (color_row), _("Colour"));
+      gtk_widget_set_valign (color, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (color), "player", GINT_TO_POINTER (p));
+      g_signal_connect_swapped (color, "color-set", G_CALLBACK (on_color_set), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (color_row), color);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (color_row), color);
+      g_hash_table_insert (self->edit_widgets, g_steal_pointer (&color_key), color);
+      add_module_row (self, group, color_row);
+
+      if (module->unlimited_supply)
+        {
+          GtkWidget *unlimited = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (unlimited), _("Pieces"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (unlimited),
+                                       _("As many as the game needs: the rules set no supply"));
+          add_module_row (self, group, unlimited);
+        }
+      else
+        for (guint k = 0; k < module->n_kinds; k++)
+          {
+            g_autofree char *supply_key = g_strdup_printf ("supply:%d:%s", p, module->kinds[k].id);
+            g_autofree char *title = g_strdup_printf (_("%s pieces"), _(module->kinds[k].label));
+
+            add_module_row (self, group,
+                            spin_row (self, title, NULL, 0, BS_MAX_SUPPLY, supply_key));
+          }
+    }
+
+  if (module->unlimited_supply)
+    return;
+  for (guint k = 0; k < module->n_kinds; k++)
+    g_ptr_array_add (kinds, (gpointer) _(module->kinds[k].label));
+  expander = adw_expander_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Handicap"));
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
+                                 _("Give one player fewer pieces than the other"));
+  self->handicap_player_row = combo_row (_("Player with fewer pieces"), NULL, players, 2);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->handicap_player_row), 1);
+  self->handicap_kind_row = combo_row (_("Kind"), NULL, (const char * const *) kinds->pdata,
+                                       kinds->len);
+  row = spin_row (self, _("Fewer pieces"), NULL, 0, MAX_HANDICAP, NULL);
+  self->handicap_spin = g_object_get_data (G_OBJECT (row), "spin");
+  gtk_spin_button_set_value (self->handicap_spin, 1);
+  apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  gtk_widget_set_valign (apply, GTK_ALIGN_CENTER);
+  g_signal_connect_swapped (apply, "clicked", G_CALLBACK (on_handicap_apply), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), apply);
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), self->handicap_player_row);
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), self->handicap_kind_row);
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+  add_module_row (self, self->pieces_group, expander);
+}
+
+static void
+build_option_rows (BsEditorView *self)
+{
+  const BsModule *module = self->module;
+
+  for (guint i = 0; i < module->n_options; i++)
+    {
+      const BsOptionSpec *spec = &module->options[i];
+      g_autofree char *key = g_strdup_printf ("option:%s", spec->id);
+      GtkWidget *row = NULL;
+
+      switch (spec->type)
+        {
+        case BS_OPTION_BOOL:
+          {
+            GtkWidget *sw = gtk_switch_new ();
+
+            row = adw_action_row_new ();
+            adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
+            gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+            adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+            adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+            g_object_set_data_full (G_OBJECT (sw), "edit-key", g_strdup (key), g_free);
+            g_signal_connect_swapped (sw, "notify::active", G_CALLBACK (on_switch_changed), self);
+            g_hash_table_insert (self->edit_widgets, g_strdup (key), sw);
+          }
+          break;
+        case BS_OPTION_INT:
+          row = spin_row (self, _(spec->label), NULL, spec->min, spec->max, key);
+          break;
+        case BS_OPTION_ENUM:
+          {
+            guint n = 0;
+
+            while (spec->choices[n] != NULL)
+              n++;
+            row = combo_row (_(spec->label), NULL, (const char * const *) spec->choices, n);
+            g_object_set_data_full (G_OBJECT (row), "edit-key", g_strdup (key), g_free);
+            g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (on_enum_changed), self);
+            g_hash_table_insert (self->edit_widgets, g_strdup (key), row);
+          }
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->description));
+      g_object_set_data (G_OBJECT (row), "option-type", GINT_TO_POINTER (spec->type));
+      g_hash_table_insert (self->option_rows, g_strdup (spec->id), row);
+      add_module_row (self, self->options_group, row);
+    }
+}
+
+static void
+build_rows (BsEditorView *self)
+{
+  remove_module_rows (self);
+  self->module = self->document != NULL ? bs_variant_document_get_module (self->document) : NULL;
+  if (self->module == NULL)
+    return;
+  self->syncing = TRUE;
+  build_board_rows (self);
+  build_cells_rows (self);
+  build_pieces_rows (self);
+  build_option_rows (self);
+  self->syncing = FALSE;
+}
+
+/* Document → widgets. */
+
+static void
+show_error (BsEditorView *self)
+{
+  const GError *error = bs_variant_document_get_error (self->document);
+  BsEditSection section = bs_variant_document_get_error_section (self->document);
+  const char *bad_option = bs_variant_document_get_error_option (self->document);
+  GHashTableIter iter;
+  gpointer row;
+
+  for (int s = 0; s < N_SECTIONS; s++)
+    {
+      gboolean shown = error != NULL && (int) section == s;
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->error_rows[s]),
+                                     shown ? error->message : "");
+      gtk_widget_set_visible (self->error_rows[s], shown);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->pieces_group),
+                          self->handicap_spin != NULL || section == BS_EDIT_SECTION_PIECES);
+  g_hash_table_iter_init (&iter, self->option_rows);
+  while (g_hash_table_iter_next (&iter, NULL, &row))
+    gtk_widget_remove_css_class (row, "error");
+  if (bad_option != NULL && (row = g_hash_table_lookup (self->option_rows, bad_option)) != NULL)
+    gtk_widget_add_css_class (row, "error");
+
+  gtk_image_set_from_icon_name (self->status_icon, error == NULL ? "emblem-ok-symbolic"
+                                                                 : "dialog-error-symbolic");
+  gtk_label_set_text (self->status_label,
+                      error == NULL ? _("Ready to play") : error->message);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label),
+                               error == NULL ? NULL : error->message);
+  if (error == NULL)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
+}
+
+/* One line under the preview: cells and each side's pieces, what a
+ * designer balances. */
+static void
+update_summary (BsEditorView *self)
+{
+  const BsVariant *variant = bs_variant_document_get_variant (self->document);
+  BsRuleset *rs = bs_variant_document_get_preview (self->document);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (rs != NULL)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d cell", "%d cells",
+                                               rs->n_cells), rs->n_cells);
+  for (int p = 1; p <= 2 && !self->module->unlimited_supply; p++)
+    {
+      g_string_append_printf (text, "%s%s:", text->len > 0 ? " · " : "", player_name (self, p));
+      for (guint k = 0; k < self->module->n_kinds; k++)
+        {
+          int count = bs_variant_get_supply (variant, p, self->module->kinds[k].id);
+
+          if (count < 0)
+            count = self->module->kinds[k].default_supply;
+          g_string_append_printf (text, "%s %d %s", k > 0 ? "," : "", count,
+                                  _(self->module->kinds[k].label));
+        }
+    }
+  if (variant->setup->len > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u fixed piece",
+                                               " · %u fixed pieces", variant->setup->len),
+                            variant->setup->len);
+  gtk_label_set_text (self->summary_label, text->str);
+}
+
+static void
+update_actions (BsEditorView *self)
+{
+  gboolean has = self->document != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.undo",
+                                 has && bs_variant_document_get_can_undo (self->document));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.redo",
+                                 has && bs_variant_document_get_can_redo (self->document));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play",
+                                 has && bs_variant_document_get_valid (self->document));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save",
+                                 has && bs_variant_document_get_valid (self->document));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-as",
+                                 has && bs_variant_document_get_valid (self->document));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.revert",
+                                 has && bs_variant_document_get_modified (self->document));
+}
+
+static void
+sync_from_document (BsEditorView *self)
+{
+  const BsVariant *variant;
+  const BsBoardSpec *board;
+  gboolean square_like;
+
+  update_actions (self);
+  if (self->document == NULL || self->module == NULL)
+    return;
+  variant = bs_variant_document_get_variant (self->document);
+  board = &variant->board;
+  self->syncing = TRUE;
+
+  for (guint i = 0; i < self->n_shape_choices; i++)
+    {
+      const int c = self->shape_choice[i];
+
+      if (shape_choices[c].shape == board->shape
+          && (board->shape != BS_SHAPE_SQUARE || shape_choices[c].adjacency == board->adjacency))
+        adw_combo_row_set_selected (self->shape_row, i);
+    }
+  square_like = board->shape == BS_SHAPE_SQUARE || board->shape == BS_SHAPE_HEX_RHOMBUS;
+  gtk_widget_set_visible (self->width_row, square_like);
+  gtk_widget_set_visible (self->height_row, square_like);
+  gtk_widget_set_visible (self->size_row, !square_like);
+  if (square_like)
+    {
+      set_spin (self, "width", board->width);
+      set_spin (self, "height", board->height);
+    }
+  else
+    set_spin (self, "size", board->size);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row),
+                                 board->shape == BS_SHAPE_LIMPING ? _("Short side")
+                                                                  : _("Side"));
+
+  for (int p = 1; p <= 2; p++)
+    {
+      g_autofree char *name_key = g_strdup_printf ("player%d.name", p);
+      g_autofree char *color_key = g_strdup_printf ("player%d.color", p);
+      GtkWidget *color = g_hash_table_lookup (self->edit_widgets, color_key);
+      GdkRGBA rgba;
+
+      g_autofree char *title = g_strdup_printf (p == 1 ? _("Player 1: %s") : _("Player 2: %s"),
+                                                player_name (self, p));
+
+      adw_preferences_group_set_title (self->player_groups[p - 1], title);
+      set_entry (g_hash_table_lookup (self->edit_widgets, name_key), variant->players[p - 1].name);
+      if (color != NULL && variant->players[p - 1].color != NULL
+          && gdk_rgba_parse (&rgba, variant->players[p - 1].color))
+        gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (color), &rgba);
+      for (guint k = 0; k < self->module->n_kinds && !self->module->unlimited_supply; k++)
+        {
+          g_autofree char *key = g_strdup_printf ("supply:%d:%s", p, self->module->kinds[k].id);
+          int count = bs_variant_get_supply (variant, p, self->module->kinds[k].id);
+
+          set_spin (self, key, count >= 0 ? count : self->module->kinds[k].default_supply);
+        }
+    }
+
+  for (guint i = 0; i < self->module->n_options; i++)
+    {
+      const BsOptionSpec *spec = &self->module->options[i];
+      g_autofree char *key = g_strdup_printf ("option:%s", spec->id);
+      const char *text = bs_variant_document_get_option (self->document, spec->id);
+      GtkWidget *widget = g_hash_table_lookup (self->edit_widgets, key);
+      int value;
+
+      if (widget == NULL || !bs_option_parse_value (spec, text, &value, NULL))
+        continue;
+      if (spec->type == BS_OPTION_BOOL)
+        gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
+      else if (spec->type == BS_OPTION_INT)
+        set_spin (self, key, value);
+      else
+        adw_combo_row_set_selected (ADW_COMBO_ROW (widget), (guint) value);
+    }
+
+  set_entry (self->name_row, variant->name);
+  set_entry (self->author_row, variant->author);
+  set_entry (self->description_row, variant->description);
+  self->syncing = FALSE;
+
+  update_summary (self);
+  show_error (self);
+}
+
+static void
+on_document_changed (BsEditorView *self)
+{
+  sync_from_document (self);
+}
+
+void
+bs_editor_view_set_document (BsEditorView      *self,
+                             BsVariantDocument *document)
+{
+  g_return_if_fail (BS_IS_EDITOR_VIEW (self));
+  g_return_if_fail (document == NULL || BS_IS_VARIANT_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    {
+      g_signal_connect_swapped (document, "changed", G_CALLBACK (on_document_changed), self);
+      g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (update_actions), self);
+    }
+  bs_editor_canvas_set_document (self->canvas, document);
+  build_rows (self);
+  sync_from_document (self);
+}
+
+BsVariantDocument *
+bs_editor_view_get_document (BsEditorView *self)
+{
+  g_return_val_if_fail (BS_IS_EDITOR_VIEW (self), NULL);
+  return self->document;
+}
+
+gboolean
+bs_editor_view_get_modified (BsEditorView *self)
+{
+  g_return_val_if_fail (BS_IS_EDITOR_VIEW (self), FALSE);
+  return self->document != NULL && bs_variant_document_get_modified (self->document);
+}
+
+GtkWidget *
+bs_editor_view_get_canvas (BsEditorView *self)
+{
+  g_return_val_if_fail (BS_IS_EDITOR_VIEW (self), NULL);
+  return GTK_WIDGET (self->canvas);
+}
+
+GtkWidget *
+bs_editor_view_get_option_row (BsEditorView *self,
+                               const char   *id)
+{
+  g_return_val_if_fail (BS_IS_EDITOR_VIEW (self), NULL);
+  return g_hash_table_lookup (self->option_rows, id);
+}
+
+const char *
+bs_editor_view_get_shown_error (BsEditorView  *self,
+                                BsEditSection  section)
+{
+  g_return_val_if_fail (BS_IS_EDITOR_VIEW (self), NULL);
+  g_return_val_if_fail (section < N_SECTIONS, NULL);
+
+  if (!gtk_widget_get_visible (self->error_rows[section]))
+    return NULL;
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->error_rows[section]));
+}
+
+/* Saving. */
+
+static gboolean
+save_to (BsEditorView *self,
+         const char   *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *message = NULL;
+
+  if (g_mkdir_with_parents (dir, 0755) != 0
+      || !bs_variant_document_save (self->document, path, &error))
+    {
+      message = g_strdup_printf (_("Could not save the variant: %s"),
+                                 error != NULL ? error->message : g_strerror (errno));
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+      return FALSE;
+    }
+  message = g_strdup_printf (_("Saved to %s"), path);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+  g_signal_emit (self, signals[SAVED], 0, path);
+  return TRUE;
+}
+
+/* Save: back to its file, or, for a new variant, into the user's variant
+ * folder where the start view lists it. */
+static gboolean
+save (BsEditorView *self)
+{
+  g_autofree char *path = NULL;
+
+  if (self->document == NULL || !bs_variant_document_get_valid (self->document))
+    return FALSE;
+  path = g_strdup (bs_variant_document_get_path (self->document));
+  if (path == NULL)
+    path = bs_variant_document_suggest_path (self->document);
+  return save_to (self, path);
+}
+
+static void
+on_save_as_response (GtkNativeDialog *dialog,
+                     int              response,
+                     BsEditorView    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        save_to (self, path);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+save_as (BsEditorView *self)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *suggested = NULL;
+  g_autofree char *dir = bs_variant_document_user_dir ();
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *base = NULL;
+
+  if (self->document == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Save Variant"),
+                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Boardsmith variants"));
+  gtk_file_filter_add_pattern (filter, "*.bsvariant");
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  suggested = bs_variant_document_suggest_path (self->document);
+  base = g_path_get_basename (suggested);
+  g_mkdir_with_parents (dir, 0755);
+  folder = g_file_new_for_path (dir);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), base);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* Opening another variant file for editing. */
+
+static void
+open_now (gpointer data)
+{
+  BsEditorView *self = g_object_get_data (data, "editor");
+  g_autofree char *path = g_file_get_path (data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) document = NULL;
+
+  if (path != NULL)
+    document = bs_variant_document_open (path, &error);
+  if (document != NULL)
+    bs_editor_view_set_document (self, document);
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open the variant: %s"),
+                                                  error != NULL ? error->message
+                                                                : _("not a local file"));
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+    }
+  g_object_unref (data);
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog,
+                  int              response,
+                  BsEditorView    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      GFile *file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        {
+          g_object_set_data_full (G_OBJECT (file), "editor", g_object_ref (self), g_object_unref);
+          bs_editor_view_confirm_discard (self, open_now, file);
+        }
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = bs_variant_document_user_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  chooser = gtk_file_chooser_native_new (_("Open Variant"),
+                                         GTK_WINDOW (gtk_widget_get_root (widget)),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Boardsmith variants"));
+  gtk_file_filter_add_pattern (filter, "*.bsvariant");
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* Unsaved changes. */
+
+typedef struct {
+  BsEditorView *self;
+  BsEditorThen  then;
+  gpointer      data;
+} Pending;
+
+static void
+on_discard_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     Pending          *pending)
+{
+  gboolean go_on;
+
+  /* Once answered, the dialog is done with `pending`. */
+  g_signal_handlers_disconnect_by_data (dialog, pending);
+  go_on = g_str_equal (response, "discard")
+          || (g_str_equal (response, "save") && save (pending->self));
+  if (go_on)
+    pending->then (pending->data);
+  g_object_unref (pending->self);
+  g_free (pending);
+}
+
+void
+bs_editor_view_confirm_discard (BsEditorView *self,
+                                BsEditorThen  then,
+                                gpointer      data)
+{
+  Pending *pending;
+  GtkWidget *dialog;
+  gboolean can_save;
+
+  g_return_if_fail (BS_IS_EDITOR_VIEW (self));
+  g_return_if_fail (then != NULL);
+
+  if (!bs_editor_view_get_modified (self))
+    {
+      then (data);
+      return;
+    }
+  can_save = bs_variant_document_get_valid (self->document);
+  pending = g_new0 (Pending, 1);
+  pending->self = g_object_ref (self);
+  pending->then = then;
+  pending->data = data;
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Save the Variant?"),
+                                   can_save ? _("Your edits will be lost if you do not save them.")
+                                            : _("Your edits will be lost. The variant cannot be "
+                                                "saved until its errors are fixed."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  if (can_save)
+    {
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "save", _("_Save"));
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+    }
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), pending);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Actions. */
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+
+  if (self->document != NULL)
+    bs_variant_document_undo (self->document);
+}
+
+static void
+redo_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+
+  if (self->document != NULL)
+    bs_variant_document_redo (self->document);
+}
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  save (BS_EDITOR_VIEW (widget));
+}
+
+static void
+save_as_activated (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  save_as (BS_EDITOR_VIEW (widget));
+}
+
+static void
+revert_activated (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->document != NULL && !bs_variant_document_revert (self->document, &error))
+    g_signal_emit (self, signals[MESSAGE], 0, error->message);
+}
+
+static void
+play_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+
+  if (self->document != NULL && bs_variant_document_get_valid (self->document))
+    g_signal_emit (self, signals[PLAY_REQUESTED], 0);
+}
+
+static void
+emit_close (gpointer data)
+{
+  g_signal_emit (data, signals[CLOSE_REQUESTED], 0);
+}
+
+static void
+close_activated (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  bs_editor_view_confirm_discard (BS_EDITOR_VIEW (widget), emit_close, widget);
+}
+
+/* GObject. */
+
+static void
+bs_editor_view_dispose (GObject *object)
+{
+  BsEditorView *self = (BsEditorView *) object;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_EDITOR_VIEW);
+
+  G_OBJECT_CLASS (bs_editor_view_parent_class)->dispose (object);
+}
+
+static void
+bs_editor_view_finalize (GObject *object)
+{
+  BsEditorView *self = (BsEditorView *) object;
+
+  g_clear_pointer (&self->paint_choices, g_array_unref);
+  g_clear_pointer (&self->module_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->option_rows, g_hash_table_unref);
+  g_clear_pointer (&self->edit_widgets, g_hash_table_unref);
+
+  G_OBJECT_CLASS (bs_editor_view_parent_class)->finalize (object);
+}
+
+static void
+bs_editor_view_class_init (BsEditorViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bs_editor_view_dispose;
+  object_class->finalize = bs_editor_view_finalize;
+
+  signals[PLAY_REQUESTED] =
+    g_signal_new ("play-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CLOSE_REQUESTED] =
+    g_signal_new ("close-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[MESSAGE] =
+    g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "editor.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "editor.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "editor.save-as", NULL, save_as_activated);
+  gtk_widget_class_install_action (widget_class, "editor.revert", NULL, revert_activated);
+  gtk_widget_class_install_action (widget_class, "editor.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_activated);
+  gtk_widget_class_install_action (widget_class, "editor.close", NULL, close_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "editor.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "editor.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "editor.save", NULL);
+
+  g_type_ensure (BS_TYPE_EDITOR_CANVAS);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/boardsmith/Boardsmith/bs-editor-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, canvas);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_icon);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, page);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, board_group);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, cells_group);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, pieces_group);
+  gtk_widget_class_bind_template_child_full (widget_class, "player1_group", FALSE,
+                                             G_STRUCT_OFFSET (BsEditorView, player_groups[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "player2_group", FALSE,
+                                             G_STRUCT_OFFSET (BsEditorView, player_groups[1]));
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, options_group);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, metadata_group);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, shape_row);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, paint_row);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, name_row);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, author_row);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, description_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_name_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_author_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_description_changed);
+}
+
+static void
+bs_editor_view_init (BsEditorView *self)
+{
+  AdwPreferencesGroup *groups[N_SECTIONS];
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->paint_choices = g_array_new (FALSE, TRUE, sizeof (PaintChoice));
+  self->module_rows = g_ptr_array_new ();
+  self->option_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->edit_widgets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* Errors without a better place show with the board. */
+  groups[BS_EDIT_SECTION_NONE] = self->board_group;
+  groups[BS_EDIT_SECTION_BOARD] = self->board_group;
+  groups[BS_EDIT_SECTION_CELLS] = self->cells_group;
+  groups[BS_EDIT_SECTION_PIECES] = self->pieces_group;
+  groups[BS_EDIT_SECTION_OPTIONS] = self->options_group;
+  groups[BS_EDIT_SECTION_METADATA] = self->metadata_group;
+  for (int s = 0; s < N_SECTIONS; s++)
+    {
+      self->error_rows[s] = error_row ();
+      adw_preferences_group_add (groups[s], self->error_rows[s]);
+    }
+
+  g_signal_connect_swapped (self->shape_row, "notify::selected",
+                            G_CALLBACK (on_shape_changed), self);
+  g_signal_connect_swapped (self->paint_row, "notify::selected",
+                            G_CALLBACK (on_paint_changed), self);
+  update_actions (self);
+  update_hint (self);
+}

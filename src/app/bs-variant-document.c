@@ -1,0 +1,1232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-editor"
+
+#include "config.h"
+
+#include "bs-variant-document.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "bs-error.h"
+
+/* Undo keeps whole copies of the variant: they are a few hundred bytes,
+ * and a snapshot cannot get out of step with the edit that made it. */
+#define MAX_UNDO 500
+
+struct _BsVariantDocument {
+  GObject        parent_instance;
+
+  BsVariant     *variant;
+  BsVariant     *saved;        /* as on disk (or as created), for `modified` */
+  char          *path;
+  GPtrArray     *undo;         /* of BsVariant, oldest first */
+  GPtrArray     *redo;         /* of BsVariant, next redo last */
+  char          *merge_key;    /* of the last edit, while it may still merge */
+
+  BsRuleset     *ruleset;
+  BsRuleset     *preview;
+  GError        *error;
+  BsEditSection  error_section;
+  char          *error_option;
+
+  gboolean       valid;
+  gboolean       modified;
+  gboolean       can_undo;
+  gboolean       can_redo;
+};
+
+G_DEFINE_FINAL_TYPE (BsVariantDocument, bs_variant_document, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_VALID,
+  PROP_MODIFIED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_PATH,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+const char *
+bs_edit_section_to_string (BsEditSection section)
+{
+  static const char * const names[] = {
+    "none", "board", "cells", "pieces", "options", "metadata",
+  };
+
+  g_return_val_if_fail (section < G_N_ELEMENTS (names), "none");
+  return names[section];
+}
+
+/* Variants edited in memory carry no file name or lines: the editor shows
+ * errors next to the field, not as "file:line". */
+static void
+forget_origin (BsVariant *variant)
+{
+  g_clear_pointer (&variant->filename, g_free);
+  variant->module_line = variant->board_line = 0;
+  for (guint i = 0; i < variant->holes->len; i++)
+    g_array_index (variant->holes, BsVariantHole, i).line = 0;
+  for (guint i = 0; i < variant->specials->len; i++)
+    g_array_index (variant->specials, BsVariantSpecial, i).line = 0;
+  for (guint i = 0; i < variant->options->len; i++)
+    g_array_index (variant->options, BsVariantOption, i).line = 0;
+  for (guint i = 0; i < variant->setup->len; i++)
+    g_array_index (variant->setup, BsVariantPiece, i).line = 0;
+  for (int p = 0; p < 2; p++)
+    {
+      GArray *supplies = variant->players[p].supplies;
+
+      variant->players[p].line = 0;
+      for (guint i = 0; i < supplies->len; i++)
+        g_array_index (supplies, BsVariantSupply, i).line = 0;
+    }
+}
+
+/* Validation. */
+
+static gboolean
+builds (const BsVariant  *variant,
+        GError          **error)
+{
+  g_autoptr(BsRuleset) rs = bs_ruleset_new (variant, error);
+
+  return rs != NULL;
+}
+
+static void
+reset_options (BsVariant *variant)
+{
+  g_array_set_size (variant->options, 0);
+}
+
+/* Supplies put back to the module's defaults, or made generous (a board
+ * larger than the default needs more pieces, as Tribes does). */
+static void
+reset_supplies (BsVariant      *variant,
+                const BsModule *module,
+                gboolean        generous)
+{
+  BsBoard *board = NULL;
+  int n_cells = 0;
+
+  if (generous)
+    {
+      board = bs_board_new (&variant->board, NULL, NULL);
+      n_cells = board != NULL ? bs_board_n_cells (board) : 0;
+      g_clear_pointer (&board, bs_board_unref);
+    }
+  for (int p = 0; p < 2; p++)
+    {
+      g_array_set_size (variant->players[p].supplies, 0);
+      if (module->unlimited_supply)
+        continue;
+      for (guint k = 0; k < module->n_kinds; k++)
+        bs_variant_set_supply (variant, p + 1, module->kinds[k].id,
+                               generous ? MAX (n_cells, module->kinds[k].default_supply)
+                                        : module->kinds[k].default_supply);
+    }
+}
+
+static void
+reset_specials (BsVariant      *variant,
+                const BsModule *module)
+{
+  g_autoptr(BsVariant) defaults = bs_variant_new_for_module (module->id, NULL);
+
+  g_array_set_size (variant->specials, 0);
+  for (guint i = 0; defaults != NULL && i < defaults->specials->len; i++)
+    {
+      const BsVariantSpecial *s = &g_array_index (defaults->specials, BsVariantSpecial, i);
+      BsVariantSpecial copy = { g_strdup (s->id), s->player, g_strdup (s->cell), 0 };
+
+      g_array_append_val (variant->specials, copy);
+    }
+}
+
+/* Which part of the variant the error is in: the first part whose reset
+ * to the module's defaults makes the variant build. */
+static BsEditSection
+locate_error (const BsVariant *variant,
+              const BsModule  *module,
+              char           **option_id)
+{
+  g_autoptr(BsVariant) v = NULL;
+
+  *option_id = NULL;
+  if (module == NULL)
+    return BS_EDIT_SECTION_NONE;
+
+  if (!bs_board_spec_check (&variant->board, NULL)
+      || (module->shapes & (1u << variant->board.shape)) == 0)
+    return BS_EDIT_SECTION_BOARD;
+
+  for (guint i = 0; i < variant->options->len; i++)
+    {
+      const BsVariantOption *o = &g_array_index (variant->options, BsVariantOption, i);
+      int index = bs_module_option_index (module, o->id);
+      int value;
+
+      if (index < 0 || !bs_option_parse_value (&module->options[index], o->value, &value, NULL))
+        {
+          *option_id = g_strdup (o->id);
+          return BS_EDIT_SECTION_OPTIONS;
+        }
+    }
+  v = bs_variant_copy (variant);
+  reset_options (v);
+  if (builds (v, NULL))
+    return BS_EDIT_SECTION_OPTIONS;
+
+  g_clear_pointer (&v, bs_variant_free);
+  v = bs_variant_copy (variant);
+  reset_supplies (v, module, FALSE);
+  if (builds (v, NULL))
+    return BS_EDIT_SECTION_PIECES;
+  reset_supplies (v, module, TRUE);
+  if (builds (v, NULL))
+    return BS_EDIT_SECTION_PIECES;
+
+  g_clear_pointer (&v, bs_variant_free);
+  v = bs_variant_copy (variant);
+  g_array_set_size (v->setup, 0);
+  g_array_set_size (v->holes, 0);
+  reset_specials (v, module);
+  if (builds (v, NULL))
+    return BS_EDIT_SECTION_CELLS;
+  /* Nests on the default cells may not fit a board of another size: the
+   * board is what has to change then. */
+  return BS_EDIT_SECTION_BOARD;
+}
+
+/* The closest variant that builds, for the preview. */
+static BsRuleset *
+build_preview (const BsVariant *variant,
+               const BsModule  *module)
+{
+  g_autoptr(BsVariant) v = bs_variant_copy (variant);
+  g_autoptr(BsVariant) defaults = NULL;
+  BsRuleset *rs;
+
+  if (module == NULL)
+    return NULL;
+  reset_options (v);
+  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
+    return rs;
+  reset_supplies (v, module, TRUE);
+  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
+    return rs;
+  g_array_set_size (v->setup, 0);
+  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
+    return rs;
+  /* Specials on holes: keep the holes the designer is painting, and show
+   * the specials where they can be. */
+  for (guint i = 0; i < v->specials->len;)
+    {
+      BsVariantSpecial *s = &g_array_index (v->specials, BsVariantSpecial, i);
+      gboolean on_hole = FALSE;
+
+      for (guint h = 0; h < v->holes->len; h++)
+        on_hole |= g_strcmp0 (g_array_index (v->holes, BsVariantHole, h).label, s->cell) == 0;
+      if (on_hole)
+        g_array_remove_index (v->specials, i);
+      else
+        i++;
+    }
+  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
+    return rs;
+  reset_specials (v, module);
+  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
+    return rs;
+  g_array_set_size (v->holes, 0);
+  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
+    return rs;
+  defaults = bs_variant_new_for_module (module->id, NULL);
+  return defaults != NULL ? bs_ruleset_new (defaults, NULL) : NULL;
+}
+
+static void
+set_flag (BsVariantDocument *self,
+          gboolean          *flag,
+          gboolean           value,
+          int                prop)
+{
+  if (*flag == value)
+    return;
+  *flag = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static gboolean
+is_blank (const char *text)
+{
+  for (const char *p = text; p != NULL && *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+update (BsVariantDocument *self)
+{
+  const BsModule *module = bs_module_find (self->variant->module);
+  g_autoptr(GError) error = NULL;
+  BsRuleset *rs;
+
+  g_clear_pointer (&self->ruleset, bs_ruleset_unref);
+  g_clear_pointer (&self->preview, bs_ruleset_unref);
+  g_clear_error (&self->error);
+  g_clear_pointer (&self->error_option, g_free);
+  self->error_section = BS_EDIT_SECTION_NONE;
+
+  if (is_blank (self->variant->name))
+    {
+      g_set_error_literal (&error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                           _("The variant needs a name"));
+      self->error_section = BS_EDIT_SECTION_METADATA;
+    }
+  rs = bs_ruleset_new (self->variant, error == NULL ? &error : NULL);
+  if (rs != NULL && error == NULL)
+    self->ruleset = bs_ruleset_ref (rs);
+  else if (self->error_section == BS_EDIT_SECTION_NONE)
+    self->error_section = locate_error (self->variant, module, &self->error_option);
+  self->preview = rs != NULL ? rs : build_preview (self->variant, module);
+  self->error = g_steal_pointer (&error);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  set_flag (self, &self->valid, self->ruleset != NULL, PROP_VALID);
+  set_flag (self, &self->modified, !bs_variant_equal (self->variant, self->saved), PROP_MODIFIED);
+  set_flag (self, &self->can_undo, self->undo->len > 0, PROP_CAN_UNDO);
+  set_flag (self, &self->can_redo, self->redo->len > 0, PROP_CAN_REDO);
+  g_signal_emit (self, signals[CHANGED], 0);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* The one path every edit takes. */
+
+typedef struct {
+  const BsBoardSpec *spec;
+  int                a, b, c;
+  const char        *s, *t;
+} EditArgs;
+
+typedef void (*EditFunc) (BsVariantDocument *self,
+                          BsVariant         *variant,
+                          const EditArgs    *args);
+
+static gboolean
+edit (BsVariantDocument *self,
+      const char        *merge_key,
+      EditFunc           func,
+      const EditArgs    *args)
+{
+  g_autoptr(BsVariant) before = bs_variant_copy (self->variant);
+
+  func (self, self->variant, args);
+  if (bs_variant_equal (before, self->variant))
+    return FALSE;
+
+  /* Typing a name or turning a spin button is one step of undo. */
+  if (merge_key == NULL || g_strcmp0 (merge_key, self->merge_key) != 0 || self->undo->len == 0)
+    {
+      g_ptr_array_add (self->undo, g_steal_pointer (&before));
+      if (self->undo->len > MAX_UNDO)
+        g_ptr_array_remove_index (self->undo, 0);
+    }
+  g_ptr_array_set_size (self->redo, 0);
+  g_free (self->merge_key);
+  self->merge_key = g_strdup (merge_key);
+  update (self);
+  return TRUE;
+}
+
+static gboolean
+step_history (BsVariantDocument *self,
+              GPtrArray         *from,
+              GPtrArray         *to)
+{
+  if (from->len == 0)
+    return FALSE;
+  g_ptr_array_add (to, self->variant);
+  self->variant = g_ptr_array_steal_index (from, from->len - 1);
+  g_clear_pointer (&self->merge_key, g_free);
+  update (self);
+  return TRUE;
+}
+
+gboolean
+bs_variant_document_undo (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return step_history (self, self->undo, self->redo);
+}
+
+gboolean
+bs_variant_document_redo (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return step_history (self, self->redo, self->undo);
+}
+
+/* Small helpers on the variant's arrays. */
+
+static int
+find_hole (const BsVariant *variant,
+           const char      *label)
+{
+  for (guint i = 0; i < variant->holes->len; i++)
+    if (g_strcmp0 (g_array_index (variant->holes, BsVariantHole, i).label, label) == 0)
+      return (int) i;
+  return -1;
+}
+
+static int
+find_piece (const BsVariant *variant,
+            const char      *label)
+{
+  for (guint i = 0; i < variant->setup->len; i++)
+    if (g_strcmp0 (g_array_index (variant->setup, BsVariantPiece, i).cell, label) == 0)
+      return (int) i;
+  return -1;
+}
+
+static int
+find_special (const BsVariant *variant,
+              const char      *id,
+              int              player)
+{
+  for (guint i = 0; i < variant->specials->len; i++)
+    {
+      const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
+
+      if (g_strcmp0 (s->id, id) == 0 && s->player == player)
+        return (int) i;
+    }
+  return -1;
+}
+
+static void
+replace_string (char       **field,
+                const char  *value)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+/* Drops holes and fixed pieces that a new board shape no longer has. */
+static void
+drop_off_board (BsVariant *variant)
+{
+  g_autoptr(BsBoard) board = bs_board_new (&variant->board, NULL, NULL);
+
+  if (board == NULL)
+    return;
+  for (guint i = 0; i < variant->holes->len;)
+    {
+      int col, row;
+      const char *label = g_array_index (variant->holes, BsVariantHole, i).label;
+
+      if (bs_board_parse_label (label, &col, &row) && bs_board_in_shape (board, col, row))
+        i++;
+      else
+        g_array_remove_index (variant->holes, i);
+    }
+  for (guint i = 0; i < variant->setup->len;)
+    {
+      int col, row;
+      const char *label = g_array_index (variant->setup, BsVariantPiece, i).cell;
+
+      if (bs_board_parse_label (label, &col, &row) && bs_board_in_shape (board, col, row))
+        i++;
+      else
+        g_array_remove_index (variant->setup, i);
+    }
+}
+
+/* Edits. */
+
+static void
+do_set_board (BsVariantDocument *self,
+              BsVariant         *variant,
+              const EditArgs    *args)
+{
+  BsBoardSpec spec = *args->spec;
+
+  if (bs_shape_is_hex (spec.shape))
+    spec.adjacency = 6;
+  variant->board = spec;
+  drop_off_board (variant);
+}
+
+gboolean
+bs_variant_document_set_board (BsVariantDocument *self,
+                               const BsBoardSpec *spec)
+{
+  EditArgs args = { .spec = spec };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+  return edit (self, NULL, do_set_board, &args);
+}
+
+gboolean
+bs_variant_document_set_shape (BsVariantDocument *self,
+                               BsShape            shape,
+                               int                adjacency)
+{
+  BsBoardSpec spec;
+  const BsModule *module;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+
+  spec = self->variant->board;
+  module = bs_variant_document_get_module (self);
+  /* Sizes carry over between shapes of the same kind, else the module's
+   * default (or its smallest allowed) size. */
+  if ((shape == BS_SHAPE_HEXAGON || shape == BS_SHAPE_LIMPING) && spec.size <= 0)
+    {
+      spec.size = module != NULL && module->default_board.size > 0 ? module->default_board.size : 4;
+      if (module != NULL && module->min_size > 0)
+        spec.size = CLAMP (spec.size, module->min_size, module->max_size);
+    }
+  if ((shape == BS_SHAPE_SQUARE || shape == BS_SHAPE_HEX_RHOMBUS) && spec.width <= 0)
+    {
+      spec.width = module != NULL && module->default_board.width > 0
+                   ? module->default_board.width : 7;
+      spec.height = module != NULL && module->default_board.height > 0
+                    ? module->default_board.height : spec.width;
+    }
+  spec.shape = shape;
+  spec.adjacency = shape == BS_SHAPE_SQUARE ? (adjacency == 8 ? 8 : 4) : 6;
+  /* Only the parameters the shape uses are kept, so that a file saved
+   * after changing shape says only what matters. */
+  if (shape == BS_SHAPE_SQUARE || shape == BS_SHAPE_HEX_RHOMBUS)
+    spec.size = 0;
+  else
+    spec.width = spec.height = 0;
+  return bs_variant_document_set_board (self, &spec);
+}
+
+static void
+do_set_dimension (BsVariantDocument *self,
+                  BsVariant         *variant,
+                  const EditArgs    *args)
+{
+  BsBoardSpec spec = variant->board;
+
+  if (args->a == 0)
+    spec.width = args->b;
+  else if (args->a == 1)
+    spec.height = args->b;
+  else
+    spec.size = args->b;
+  variant->board = spec;
+  drop_off_board (variant);
+}
+
+gboolean
+bs_variant_document_set_width (BsVariantDocument *self,
+                               int                width)
+{
+  EditArgs args = { .a = 0, .b = width };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return edit (self, "board.width", do_set_dimension, &args);
+}
+
+gboolean
+bs_variant_document_set_height (BsVariantDocument *self,
+                                int                height)
+{
+  EditArgs args = { .a = 1, .b = height };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return edit (self, "board.height", do_set_dimension, &args);
+}
+
+gboolean
+bs_variant_document_set_size (BsVariantDocument *self,
+                              int                size)
+{
+  EditArgs args = { .a = 2, .b = size };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return edit (self, "board.size", do_set_dimension, &args);
+}
+
+static void
+do_toggle_hole (BsVariantDocument *self,
+                BsVariant         *variant,
+                const EditArgs    *args)
+{
+  int index = find_hole (variant, args->s);
+
+  if (index >= 0)
+    g_array_remove_index (variant->holes, (guint) index);
+  else
+    {
+      BsVariantHole hole = { g_strdup (args->s), 0 };
+      int piece = find_piece (variant, args->s);
+
+      g_array_append_val (variant->holes, hole);
+      if (piece >= 0)
+        g_array_remove_index (variant->setup, (guint) piece);
+    }
+}
+
+gboolean
+bs_variant_document_toggle_hole (BsVariantDocument *self,
+                                 const char        *label)
+{
+  EditArgs args = { .s = label };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (label != NULL, FALSE);
+  return edit (self, NULL, do_toggle_hole, &args);
+}
+
+gboolean
+bs_variant_document_is_hole (BsVariantDocument *self,
+                             const char        *label)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return find_hole (self->variant, label) >= 0;
+}
+
+static void
+do_set_special (BsVariantDocument *self,
+                BsVariant         *variant,
+                const EditArgs    *args)
+{
+  int index = find_special (variant, args->s, args->a);
+
+  if (index >= 0)
+    replace_string (&g_array_index (variant->specials, BsVariantSpecial, index).cell, args->t);
+  else
+    {
+      BsVariantSpecial special = { g_strdup (args->s), args->a, g_strdup (args->t), 0 };
+
+      g_array_append_val (variant->specials, special);
+    }
+}
+
+gboolean
+bs_variant_document_set_special (BsVariantDocument *self,
+                                 const char        *id,
+                                 int                player,
+                                 const char        *label)
+{
+  EditArgs args = { .s = id, .a = player, .t = label };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (id != NULL && label != NULL, FALSE);
+  g_return_val_if_fail (player >= 0 && player <= 2, FALSE);
+  return edit (self, NULL, do_set_special, &args);
+}
+
+const char *
+bs_variant_document_get_special (BsVariantDocument *self,
+                                 const char        *id,
+                                 int                player)
+{
+  int index;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  index = find_special (self->variant, id, player);
+  return index >= 0 ? g_array_index (self->variant->specials, BsVariantSpecial, index).cell : NULL;
+}
+
+static void
+do_place_piece (BsVariantDocument *self,
+                BsVariant         *variant,
+                const EditArgs    *args)
+{
+  int index = find_piece (variant, args->s);
+  BsVariantPiece piece = { g_strdup (args->s), args->a, g_strdup (args->t), args->b, 0 };
+
+  if (index >= 0)
+    g_array_remove_index (variant->setup, (guint) index);
+  g_array_append_val (variant->setup, piece);
+}
+
+gboolean
+bs_variant_document_place_piece (BsVariantDocument *self,
+                                 const char        *label,
+                                 int                player,
+                                 const char        *kind,
+                                 int                dir)
+{
+  EditArgs args = { .s = label, .a = player, .t = kind, .b = dir };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (label != NULL && kind != NULL, FALSE);
+  g_return_val_if_fail (player == 1 || player == 2, FALSE);
+  return edit (self, NULL, do_place_piece, &args);
+}
+
+static void
+do_remove_piece (BsVariantDocument *self,
+                 BsVariant         *variant,
+                 const EditArgs    *args)
+{
+  int index = find_piece (variant, args->s);
+
+  if (index >= 0)
+    g_array_remove_index (variant->setup, (guint) index);
+}
+
+gboolean
+bs_variant_document_remove_piece (BsVariantDocument *self,
+                                  const char        *label)
+{
+  EditArgs args = { .s = label };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return edit (self, NULL, do_remove_piece, &args);
+}
+
+static void
+do_set_supply (BsVariantDocument *self,
+               BsVariant         *variant,
+               const EditArgs    *args)
+{
+  bs_variant_set_supply (variant, args->a, args->s, args->b);
+}
+
+gboolean
+bs_variant_document_set_supply (BsVariantDocument *self,
+                                int                player,
+                                const char        *kind,
+                                int                count)
+{
+  EditArgs args = { .a = player, .s = kind, .b = count };
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (player == 1 || player == 2, FALSE);
+  g_return_val_if_fail (kind != NULL, FALSE);
+  key = g_strdup_printf ("supply.%d.%s", player, kind);
+  return edit (self, key, do_set_supply, &args);
+}
+
+static int
+supply_or_default (const BsVariant *variant,
+                   const BsModule  *module,
+                   int              player,
+                   const char      *kind)
+{
+  int count = bs_variant_get_supply (variant, player, kind);
+  int k = module != NULL ? bs_module_kind_index (module, kind) : -1;
+
+  if (count < 0 && k >= 0)
+    count = module->kinds[k].default_supply;
+  return MAX (count, 0);
+}
+
+static void
+do_set_handicap (BsVariantDocument *self,
+                 BsVariant         *variant,
+                 const EditArgs    *args)
+{
+  const BsModule *module = bs_module_find (variant->module);
+  int other = supply_or_default (variant, module, bs_opponent (args->a), args->s);
+
+  bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other);
+  bs_variant_set_supply (variant, args->a, args->s, MAX (0, other - args->b));
+}
+
+gboolean
+bs_variant_document_set_handicap (BsVariantDocument *self,
+                                  int                player,
+                                  const char        *kind,
+                                  int                fewer)
+{
+  EditArgs args = { .a = player, .s = kind, .b = fewer };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (player == 1 || player == 2, FALSE);
+  g_return_val_if_fail (kind != NULL && fewer >= 0, FALSE);
+  return edit (self, NULL, do_set_handicap, &args);
+}
+
+static void
+do_set_option (BsVariantDocument *self,
+               BsVariant         *variant,
+               const EditArgs    *args)
+{
+  bs_variant_set_option (variant, args->s, args->t);
+}
+
+gboolean
+bs_variant_document_set_option (BsVariantDocument *self,
+                                const char        *id,
+                                const char        *value)
+{
+  EditArgs args = { .s = id, .t = value };
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (id != NULL && value != NULL, FALSE);
+  key = g_strdup_printf ("option.%s", id);
+  return edit (self, key, do_set_option, &args);
+}
+
+const char *
+bs_variant_document_get_option (BsVariantDocument *self,
+                                const char        *id)
+{
+  const BsModule *module;
+  const char *value;
+  int index;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+
+  value = bs_variant_get_option (self->variant, id);
+  if (value != NULL)
+    return value;
+  module = bs_variant_document_get_module (self);
+  index = module != NULL ? bs_module_option_index (module, id) : -1;
+  if (index < 0)
+    return NULL;
+  return bs_option_value_to_string (&module->options[index],
+                                    module->options[index].default_value);
+}
+
+static void
+do_set_text (BsVariantDocument *self,
+             BsVariant         *variant,
+             const EditArgs    *args)
+{
+  char **field = NULL;
+
+  switch (args->a)
+    {
+    case 0: field = &variant->name; break;
+    case 1: field = &variant->author; break;
+    case 2: field = &variant->description; break;
+    case 3: field = &variant->players[args->b - 1].name; break;
+    case 4: field = &variant->players[args->b - 1].color; break;
+    default: g_assert_not_reached ();
+    }
+  /* Optional fields are left out of the file when empty. */
+  replace_string (field, (args->s != NULL && args->s[0] != '\0') || args->a == 0 ? args->s : NULL);
+}
+
+static gboolean
+set_text (BsVariantDocument *self,
+          int                field,
+          int                player,
+          const char        *key,
+          const char        *value)
+{
+  EditArgs args = { .a = field, .b = player, .s = value };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return edit (self, key, do_set_text, &args);
+}
+
+gboolean
+bs_variant_document_set_name (BsVariantDocument *self,
+                              const char        *name)
+{
+  return set_text (self, 0, 0, "name", name);
+}
+
+gboolean
+bs_variant_document_set_author (BsVariantDocument *self,
+                                const char        *author)
+{
+  return set_text (self, 1, 0, "author", author);
+}
+
+gboolean
+bs_variant_document_set_description (BsVariantDocument *self,
+                                     const char        *description)
+{
+  return set_text (self, 2, 0, "description", description);
+}
+
+gboolean
+bs_variant_document_set_player_name (BsVariantDocument *self,
+                                     int                player,
+                                     const char        *name)
+{
+  g_return_val_if_fail (player == 1 || player == 2, FALSE);
+  return set_text (self, 3, player, player == 1 ? "player1.name" : "player2.name", name);
+}
+
+gboolean
+bs_variant_document_set_player_color (BsVariantDocument *self,
+                                      int                player,
+                                      const char        *color)
+{
+  g_return_val_if_fail (player == 1 || player == 2, FALSE);
+  return set_text (self, 4, player, player == 1 ? "player1.color" : "player2.color", color);
+}
+
+/* Files. */
+
+static void
+set_path (BsVariantDocument *self,
+          const char        *path)
+{
+  if (g_strcmp0 (self->path, path) == 0)
+    return;
+  g_free (self->path);
+  self->path = g_strdup (path);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
+}
+
+static char *
+id_from_path (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_steal_pointer (&base);
+}
+
+gboolean
+bs_variant_document_save (BsVariantDocument  *self,
+                          const char         *path,
+                          GError            **error)
+{
+  g_autoptr(BsVariant) copy = NULL;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+
+  if (path == NULL)
+    path = self->path;
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* A file's id is its name ("my-tribes.bsvariant" → my-tribes), so that
+   * loading it back gives the same description. */
+  copy = bs_variant_copy (self->variant);
+  g_free (copy->id);
+  copy->id = id_from_path (path);
+  if (!bs_variant_save_file (copy, path, error))
+    return FALSE;
+
+  replace_string (&self->variant->id, copy->id);
+  g_clear_pointer (&self->saved, bs_variant_free);
+  self->saved = bs_variant_copy (self->variant);
+  set_path (self, path);
+  update (self);
+  return TRUE;
+}
+
+gboolean
+bs_variant_document_revert (BsVariantDocument  *self,
+                            GError            **error)
+{
+  g_autoptr(BsVariant) variant = NULL;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+
+  if (self->path == NULL)
+    {
+      /* Never saved: back to how it was created. */
+      variant = bs_variant_copy (self->saved);
+    }
+  else
+    {
+      variant = bs_variant_load_file (self->path, error);
+      if (variant == NULL)
+        return FALSE;
+      forget_origin (variant);
+    }
+  if (!bs_variant_equal (variant, self->variant))
+    {
+      g_ptr_array_add (self->undo, g_steal_pointer (&self->variant));
+      self->variant = g_steal_pointer (&variant);
+      g_ptr_array_set_size (self->redo, 0);
+    }
+  g_clear_pointer (&self->saved, bs_variant_free);
+  self->saved = bs_variant_copy (self->variant);
+  g_clear_pointer (&self->merge_key, g_free);
+  update (self);
+  return TRUE;
+}
+
+char *
+bs_variant_document_user_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
+}
+
+char *
+bs_variant_document_suggest_path (BsVariantDocument *self)
+{
+  g_autofree char *dir = bs_variant_document_user_dir ();
+  g_autoptr(GString) stem = g_string_new (NULL);
+  const char *name;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+
+  /* A file name from the variant's name: lower case letters and digits,
+   * words joined by dashes. */
+  name = self->variant->name != NULL ? self->variant->name : self->variant->module;
+  for (const char *p = name; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_unichar_tolower (g_utf8_get_char (p));
+
+      if (g_unichar_isalnum (c) && c < 128)
+        g_string_append_c (stem, (char) c);
+      else if (stem->len > 0 && stem->str[stem->len - 1] != '-')
+        g_string_append_c (stem, '-');
+    }
+  while (stem->len > 0 && stem->str[stem->len - 1] == '-')
+    g_string_truncate (stem, stem->len - 1);
+  if (stem->len == 0)
+    g_string_append (stem, "variant");
+
+  for (int n = 1; n < 1000; n++)
+    {
+      g_autofree char *base = n == 1 ? g_strdup_printf ("%s.bsvariant", stem->str)
+                                     : g_strdup_printf ("%s-%d.bsvariant", stem->str, n);
+      char *path = g_build_filename (dir, base, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        return path;
+      g_free (path);
+    }
+  return g_build_filename (dir, "variant.bsvariant", NULL);
+}
+
+/* Accessors. */
+
+const BsVariant *
+bs_variant_document_get_variant (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->variant;
+}
+
+const BsModule *
+bs_variant_document_get_module (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return bs_module_find (self->variant->module);
+}
+
+const char *
+bs_variant_document_get_path (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->path;
+}
+
+gboolean
+bs_variant_document_get_valid (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return self->valid;
+}
+
+const GError *
+bs_variant_document_get_error (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->error;
+}
+
+BsEditSection
+bs_variant_document_get_error_section (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), BS_EDIT_SECTION_NONE);
+  return self->error_section;
+}
+
+const char *
+bs_variant_document_get_error_option (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->error_option;
+}
+
+BsRuleset *
+bs_variant_document_get_ruleset (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->ruleset;
+}
+
+BsRuleset *
+bs_variant_document_get_preview (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->preview;
+}
+
+gboolean
+bs_variant_document_get_modified (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return self->modified;
+}
+
+gboolean
+bs_variant_document_get_can_undo (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return self->can_undo;
+}
+
+gboolean
+bs_variant_document_get_can_redo (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return self->can_redo;
+}
+
+/* GObject. */
+
+static void
+bs_variant_document_finalize (GObject *object)
+{
+  BsVariantDocument *self = (BsVariantDocument *) object;
+
+  g_clear_pointer (&self->variant, bs_variant_free);
+  g_clear_pointer (&self->saved, bs_variant_free);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_pointer (&self->ruleset, bs_ruleset_unref);
+  g_clear_pointer (&self->preview, bs_ruleset_unref);
+  g_clear_error (&self->error);
+  g_free (self->error_option);
+  g_free (self->merge_key);
+  g_free (self->path);
+
+  G_OBJECT_CLASS (bs_variant_document_parent_class)->finalize (object);
+}
+
+static void
+bs_variant_document_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  BsVariantDocument *self = BS_VARIANT_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_VALID:
+      g_value_set_boolean (value, self->valid);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->can_undo);
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->can_redo);
+      break;
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_variant_document_class_init (BsVariantDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = bs_variant_document_finalize;
+  object_class->get_property = bs_variant_document_get_property;
+
+  properties[PROP_VALID] =
+    g_param_spec_boolean ("valid", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* After every edit, undo, redo, save and revert. */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+bs_variant_document_init (BsVariantDocument *self)
+{
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_variant_free);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_variant_free);
+}
+
+static BsVariantDocument *
+new_document (BsVariant *variant)
+{
+  BsVariantDocument *self = g_object_new (BS_TYPE_VARIANT_DOCUMENT, NULL);
+
+  forget_origin (variant);
+  self->variant = variant;
+  self->saved = bs_variant_copy (variant);
+  update (self);
+  return self;
+}
+
+BsVariantDocument *
+bs_variant_document_new (const BsVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+  return new_document (bs_variant_copy (variant));
+}
+
+BsVariantDocument *
+bs_variant_document_new_for_module (const char  *module,
+                                    GError     **error)
+{
+  BsVariant *variant;
+
+  g_return_val_if_fail (module != NULL, NULL);
+
+  variant = bs_variant_new_for_module (module, error);
+  if (variant == NULL)
+    return NULL;
+  return new_document (variant);
+}
+
+BsVariantDocument *
+bs_variant_document_open (const char  *path,
+                          GError     **error)
+{
+  BsVariant *variant;
+  BsVariantDocument *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  variant = bs_variant_load_file (path, error);
+  if (variant == NULL)
+    return NULL;
+  self = new_document (variant);
+  self->path = g_strdup (path);
+  return self;
+}

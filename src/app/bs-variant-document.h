@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-variant-document.h: a variant being edited. Every edit is a command
+ * through one code path (a snapshot for undo, the change, validation by
+ * building a ruleset, then "changed"), so the editor's widgets, the tests
+ * and the example generator all change a variant the same way. It knows
+ * nothing of widgets. */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "bs-ruleset.h"
+#include "bs-variant.h"
+
+G_BEGIN_DECLS
+
+/* Where a validation error belongs in the editor. */
+typedef enum {
+  BS_EDIT_SECTION_NONE,
+  BS_EDIT_SECTION_BOARD,
+  BS_EDIT_SECTION_CELLS,
+  BS_EDIT_SECTION_PIECES,
+  BS_EDIT_SECTION_OPTIONS,
+  BS_EDIT_SECTION_METADATA,
+} BsEditSection;
+
+#define BS_TYPE_VARIANT_DOCUMENT (bs_variant_document_get_type ())
+G_DECLARE_FINAL_TYPE (BsVariantDocument, bs_variant_document, BS, VARIANT_DOCUMENT, GObject)
+
+/* A copy of `variant` to edit (a built-in one: "Duplicate and edit"). The
+ * document has no file until it is saved. */
+BsVariantDocument *bs_variant_document_new            (const BsVariant    *variant);
+/* A new variant of a rule module, with the module's defaults. */
+BsVariantDocument *bs_variant_document_new_for_module (const char         *module,
+                                                       GError            **error);
+/* A variant file, which later saves go back to. */
+BsVariantDocument *bs_variant_document_open           (const char         *path,
+                                                       GError            **error);
+
+const BsVariant   *bs_variant_document_get_variant    (BsVariantDocument  *self);
+const BsModule    *bs_variant_document_get_module     (BsVariantDocument  *self);
+/* The file it was opened from or last saved to, or NULL. */
+const char        *bs_variant_document_get_path       (BsVariantDocument  *self);
+
+/* Validation, redone after every edit. */
+gboolean           bs_variant_document_get_valid      (BsVariantDocument  *self);
+/* The engine's error for an invalid variant (NULL when valid), the section
+ * it belongs to and, for an option, its id. */
+const GError      *bs_variant_document_get_error      (BsVariantDocument  *self);
+BsEditSection      bs_variant_document_get_error_section (BsVariantDocument *self);
+const char        *bs_variant_document_get_error_option  (BsVariantDocument *self);
+/* The compiled variant when valid, else NULL. */
+BsRuleset         *bs_variant_document_get_ruleset    (BsVariantDocument  *self);
+/* Something to draw even while the variant is invalid: the ruleset, or
+ * the closest variant that builds (options, supplies, setup, specials or
+ * holes put back to the module's defaults, in that order). */
+BsRuleset         *bs_variant_document_get_preview    (BsVariantDocument  *self);
+
+gboolean           bs_variant_document_get_modified   (BsVariantDocument  *self);
+gboolean           bs_variant_document_get_can_undo   (BsVariantDocument  *self);
+gboolean           bs_variant_document_get_can_redo   (BsVariantDocument  *self);
+gboolean           bs_variant_document_undo           (BsVariantDocument  *self);
+gboolean           bs_variant_document_redo           (BsVariantDocument  *self);
+
+/* Edits. Each is one step of undo (consecutive changes of the same text
+ * or number merge into one) and returns whether anything changed. */
+gboolean bs_variant_document_set_board      (BsVariantDocument *self,
+                                             const BsBoardSpec *spec);
+gboolean bs_variant_document_set_shape      (BsVariantDocument *self,
+                                             BsShape            shape,
+                                             int                adjacency);
+/* width/height for square and rhombus boards, size for the hexagons. */
+gboolean bs_variant_document_set_width      (BsVariantDocument *self,
+                                             int                width);
+gboolean bs_variant_document_set_height     (BsVariantDocument *self,
+                                             int                height);
+gboolean bs_variant_document_set_size       (BsVariantDocument *self,
+                                             int                size);
+/* Removes the cell `label` from the board, or puts a removed cell back. A
+ * fixed piece on a removed cell goes with it. */
+gboolean bs_variant_document_toggle_hole    (BsVariantDocument *self,
+                                             const char        *label);
+gboolean bs_variant_document_is_hole        (BsVariantDocument *self,
+                                             const char        *label);
+/* Puts the module's special `id` (of `player`, 0 if not per player) on a
+ * cell, moving it from where it was. */
+gboolean bs_variant_document_set_special    (BsVariantDocument *self,
+                                             const char        *id,
+                                             int                player,
+                                             const char        *label);
+const char *bs_variant_document_get_special (BsVariantDocument *self,
+                                             const char        *id,
+                                             int                player);
+/* A fixed setup piece (dir -1 for undirected kinds), replacing what was
+ * on that cell; remove_piece takes it away. */
+gboolean bs_variant_document_place_piece    (BsVariantDocument *self,
+                                             const char        *label,
+                                             int                player,
+                                             const char        *kind,
+                                             int                dir);
+gboolean bs_variant_document_remove_piece   (BsVariantDocument *self,
+                                             const char        *label);
+gboolean bs_variant_document_set_supply     (BsVariantDocument *self,
+                                             int                player,
+                                             const char        *kind,
+                                             int                count);
+/* The handicap preset: `player` gets `fewer` pieces of `kind` fewer than
+ * the other player (whose supply is kept). */
+gboolean bs_variant_document_set_handicap   (BsVariantDocument *self,
+                                             int                player,
+                                             const char        *kind,
+                                             int                fewer);
+/* value as written in a file ("true", "3", "gaps"). */
+gboolean bs_variant_document_set_option     (BsVariantDocument *self,
+                                             const char        *id,
+                                             const char        *value);
+/* The option's value: the variant's, else the module's default. */
+const char *bs_variant_document_get_option  (BsVariantDocument *self,
+                                             const char        *id);
+gboolean bs_variant_document_set_player_name  (BsVariantDocument *self,
+                                               int                player,
+                                               const char        *name);
+gboolean bs_variant_document_set_player_color (BsVariantDocument *self,
+                                               int                player,
+                                               const char        *color);
+gboolean bs_variant_document_set_name        (BsVariantDocument *self,
+                                              const char        *name);
+gboolean bs_variant_document_set_author      (BsVariantDocument *self,
+                                              const char        *author);
+gboolean bs_variant_document_set_description (BsVariantDocument *self,
+                                              const char        *description);
+
+/* Files. Saving is atomic (the old file stays whole if writing fails) and
+ * makes the document unmodified; revert reads the file again. */
+gboolean bs_variant_document_save           (BsVariantDocument *self,
+                                             const char        *path,
+                                             GError           **error);
+gboolean bs_variant_document_revert         (BsVariantDocument *self,
+                                             GError           **error);
+
+/* g_get_user_data_dir()/boardsmith/variants, where the start view lists
+ * the user's variants; and a path there for a new variant named after it
+ * that does not overwrite an existing file. Free with g_free. */
+char    *bs_variant_document_user_dir        (void);
+char    *bs_variant_document_suggest_path    (BsVariantDocument *self);
+
+const char *bs_edit_section_to_string        (BsEditSection      section);
+
+G_END_DECLS

@@ -1,0 +1,990 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The variant editor: its document (edits, undo, validation, save/open),
+ * the rows it generates from each module's option declaration, painting
+ * holes and nests through the canvas mapping, the validation messages
+ * shown in the page, play-testing, and a PNG of the editor that must not
+ * be blank.
+ *
+ * The example variants in rules/examples/ are made here, through the same
+ * document calls the editor's widgets make; `test-editor --write-examples
+ * DIR` writes them, and /editor/examples checks that the shipped files are
+ * what the editor makes. */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "bs-application.h"
+#include "bs-editor-canvas.h"
+#include "bs-editor-view.h"
+#include "bs-error.h"
+#include "bs-render.h"
+#include "bs-screenshot.h"
+#include "bs-variant-document.h"
+#include "bs-window.h"
+
+static BsApplication *app;
+
+static void
+pump (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  do
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+  while (g_get_monotonic_time () < end);
+}
+
+static gboolean
+have_module (const char *id)
+{
+  if (bs_module_find (id) != NULL)
+    return TRUE;
+  g_test_skip ("the rule module is not built in this tree");
+  return FALSE;
+}
+
+/* The five examples, made as a designer makes them in the editor. */
+
+typedef struct {
+  const char *file;
+  const char *module;
+  void      (*make) (BsVariantDocument *doc);
+} Example;
+
+static void
+make_agoraphobia (BsVariantDocument *doc)
+{
+  /* Hexagon of side 5, 8 small and 4 large each, then the handicap
+   * preset: player 2 one large piece fewer. */
+  g_assert_true (bs_variant_document_set_shape (doc, BS_SHAPE_HEXAGON, 6));
+  bs_variant_document_set_size (doc, 5);
+  for (int p = 1; p <= 2; p++)
+    {
+      bs_variant_document_set_supply (doc, p, "small", 8);
+      bs_variant_document_set_supply (doc, p, "large", 4);
+    }
+  g_assert_true (bs_variant_document_set_handicap (doc, 2, "large", 1));
+  bs_variant_document_set_name (doc, "Agoraphobia, hexagon 5, handicap");
+  bs_variant_document_set_author (doc, "Boardsmith examples");
+  bs_variant_document_set_description (doc, "Agoraphobia on a hexagon of side 5 with 8 small "
+                                       "and 4 large pieces each; player 2 has one large piece "
+                                       "fewer.");
+}
+
+static void
+make_ikabegama (BsVariantDocument *doc)
+{
+  /* Three holes, symmetric under the half turn about the centre e5 (c3
+   * and g7 are each other's image), and the nests moved from the corners
+   * a1/i9 to the middles of the bottom and top edges. */
+  g_assert_true (bs_variant_document_toggle_hole (doc, "e5"));
+  g_assert_true (bs_variant_document_toggle_hole (doc, "c3"));
+  g_assert_true (bs_variant_document_toggle_hole (doc, "g7"));
+  g_assert_true (bs_variant_document_set_special (doc, "nest", 1, "c1"));
+  g_assert_true (bs_variant_document_set_special (doc, "nest", 2, "g9"));
+  bs_variant_document_set_name (doc, "Ikabegamá with three holes");
+  bs_variant_document_set_author (doc, "Boardsmith examples");
+  bs_variant_document_set_description (doc, "Ikabegamá on the hexagon of side 5 with three "
+                                       "holes across the middle and the nests moved off the "
+                                       "corners.");
+}
+
+static void
+make_astoria (BsVariantDocument *doc)
+{
+  g_assert_true (bs_variant_document_set_width (doc, 6));
+  g_assert_true (bs_variant_document_set_height (doc, 6));
+  /* 36 cells: 9 circles and 9 triangles each fill the board. */
+  for (int p = 1; p <= 2; p++)
+    {
+      bs_variant_document_set_supply (doc, p, "circle", 9);
+      bs_variant_document_set_supply (doc, p, "triangle", 9);
+    }
+  g_assert_true (bs_variant_document_set_option (doc, "push-mode", "gaps"));
+  bs_variant_document_set_name (doc, "Astoria 6×6, gaps push");
+  bs_variant_document_set_author (doc, "Boardsmith examples");
+  bs_variant_document_set_description (doc, "Astoria on a 6×6 board where a push closes gaps "
+                                       "instead of moving the whole line.");
+}
+
+static void
+make_tribes (BsVariantDocument *doc)
+{
+  g_assert_true (bs_variant_document_set_width (doc, 7));
+  g_assert_true (bs_variant_document_set_height (doc, 7));
+  bs_variant_document_set_supply (doc, 1, "piece", 26);
+  bs_variant_document_set_supply (doc, 2, "piece", 24);
+  bs_variant_document_set_name (doc, "Tribes 7×7, 26 against 24");
+  bs_variant_document_set_author (doc, "Boardsmith examples");
+  bs_variant_document_set_description (doc, "Tribes on a 7×7 board; the first player has 26 "
+                                       "pieces, the second 24.");
+}
+
+static void
+make_abrobad (BsVariantDocument *doc)
+{
+  g_assert_true (bs_variant_document_set_size (doc, 7));
+  g_assert_true (bs_variant_document_set_option (doc, "movement", "step"));
+  bs_variant_document_set_name (doc, "Abrobad 7–8, step movement");
+  bs_variant_document_set_author (doc, "Boardsmith examples");
+  bs_variant_document_set_description (doc, "Abrobad on the limping hexagon 7–8 where a stone "
+                                       "moves one step to an empty neighbour.");
+}
+
+static const Example examples[] = {
+  { "agoraphobia-hexagon-handicap.xml", "agoraphobia", make_agoraphobia },
+  { "ikabegama-three-holes.xml", "ikabegama", make_ikabegama },
+  { "astoria-6x6-gaps.xml", "astoria", make_astoria },
+  { "tribes-7x7-26-24.xml", "tribes", make_tribes },
+  { "abrobad-7-8-step.xml", "abrobad", make_abrobad },
+};
+
+static BsVariantDocument *
+make_example (const Example *example)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module (example->module, &error);
+
+  g_assert_no_error (error);
+  example->make (doc);
+  if (!bs_variant_document_get_valid (doc))
+    g_error ("%s: %s", example->file, bs_variant_document_get_error (doc)->message);
+  return g_steal_pointer (&doc);
+}
+
+static int
+write_examples (const char *dir)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      g_autoptr(BsVariantDocument) doc = make_example (&examples[i]);
+      g_autofree char *path = g_build_filename (dir, examples[i].file, NULL);
+      g_autoptr(GError) error = NULL;
+
+      if (!bs_variant_document_save (doc, path, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      g_print ("%s\n", path);
+    }
+  return 0;
+}
+
+static void
+test_examples (void)
+{
+  const char *rules = g_getenv ("BOARDSMITH_RULES_DIR");
+
+  g_assert_nonnull (rules);
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      g_autoptr(BsVariantDocument) doc = NULL;
+      g_autoptr(BsVariant) shipped = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_build_filename (rules, "examples", examples[i].file, NULL);
+      g_autoptr(BsVariant) made = NULL;
+
+      if (bs_module_find (examples[i].module) == NULL)
+        continue;
+      doc = make_example (&examples[i]);
+      shipped = bs_variant_load_file (path, &error);
+      g_assert_no_error (error);
+      /* The file's id is its name; the rest is what the editor made. */
+      made = bs_variant_copy (bs_variant_document_get_variant (doc));
+      g_free (made->id);
+      made->id = g_strdup (shipped->id);
+      /* Player names and colours come from the module's defaults, which
+       * may be restyled without remaking the examples. */
+      for (int p = 0; p < 2; p++)
+        {
+          g_free (made->players[p].name);
+          g_free (made->players[p].color);
+          made->players[p].name = g_strdup (shipped->players[p].name);
+          made->players[p].color = g_strdup (shipped->players[p].color);
+        }
+      if (!bs_variant_equal (made, shipped))
+        g_error ("%s is not what the editor makes: run test-editor --write-examples",
+                 examples[i].file);
+    }
+}
+
+/* The document. */
+
+static void
+test_round_trip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("boardsmith-editor-XXXXXX", NULL);
+  guint n_modules;
+  const BsModule * const *modules = bs_module_list (&n_modules);
+  guint kept = 0;
+
+  for (guint m = 0; m < n_modules; m++)
+    {
+      const BsModule *module = modules[m];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module (module->id, &error);
+      g_autoptr(BsVariant) original = NULL;
+      g_autoptr(BsVariant) loaded = NULL;
+      g_autoptr(BsVariantDocument) reopened = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/%s-edited.bsvariant", dir, module->id);
+      const BsBoardSpec *board;
+      int col, row;
+      g_autofree char *label = NULL;
+      g_autoptr(BsBoard) full = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_false (bs_variant_document_get_modified (doc));
+      original = bs_variant_copy (bs_variant_document_get_variant (doc));
+
+      /* Every kind of edit the widgets make. */
+      board = &bs_variant_document_get_variant (doc)->board;
+      if (board->shape == BS_SHAPE_HEXAGON || board->shape == BS_SHAPE_LIMPING)
+        bs_variant_document_set_size (doc, MIN (board->size + 1, module->max_size));
+      else
+        {
+          /* Two more each way keeps Astoria's board square and even. */
+          int width = MIN (board->width + 2, module->max_side);
+          int height = MIN (board->height + 2, module->max_side);
+
+          bs_variant_document_set_width (doc, width);
+          bs_variant_document_set_height (doc, height);
+        }
+      full = bs_board_new (&bs_variant_document_get_variant (doc)->board, NULL, &error);
+      g_assert_no_error (error);
+      /* A corner cell away from the default specials becomes a hole. */
+      col = bs_board_cell_col (full, bs_board_n_cells (full) / 2 + 1);
+      row = bs_board_cell_row (full, bs_board_n_cells (full) / 2 + 1);
+      label = bs_board_label_for (full, col, row);
+      g_assert_true (bs_variant_document_toggle_hole (doc, label));
+      g_assert_true (bs_variant_document_is_hole (doc, label));
+      /* Some games refuse holes (Astoria) or fixed pieces: the engine says
+       * so and the edit is undone, as a designer would. */
+      if (!bs_variant_document_get_valid (doc))
+        {
+          g_assert_true (bs_variant_document_undo (doc));
+          g_assert_false (bs_variant_document_is_hole (doc, label));
+        }
+      else
+        kept++;
+      g_assert_true (bs_variant_document_place_piece (doc, bs_board_cell_label (full, 0), 2,
+                                                      module->kinds[0].id,
+                                                      module->kinds[0].directed ? 1 : -1));
+      if (!bs_variant_document_get_valid (doc))
+        g_assert_true (bs_variant_document_undo (doc));
+      else
+        kept++;
+      for (guint i = 0; i < module->n_options; i++)
+        {
+          const BsOptionSpec *spec = &module->options[i];
+          int value = spec->default_value == spec->max ? spec->min : spec->default_value + 1;
+
+          bs_variant_document_set_option (doc, spec->id, bs_option_value_to_string (spec, value));
+        }
+      /* A bigger board may need more pieces (Tribes fills it). */
+      if (!module->unlimited_supply)
+        for (int p = 1; p <= 2; p++)
+          bs_variant_document_set_supply (doc, p, module->kinds[0].id,
+                                          MAX (module->kinds[0].default_supply + 3 - p,
+                                               bs_board_n_cells (full) / 2));
+      bs_variant_document_set_player_name (doc, 2, "Ann");
+      bs_variant_document_set_player_color (doc, 1, "#123456");
+      bs_variant_document_set_name (doc, "Edited");
+      bs_variant_document_set_author (doc, "A. Designer");
+      bs_variant_document_set_description (doc, "Made by the editor test");
+      if (!bs_variant_document_get_valid (doc))
+        g_error ("%s: %s", module->id, bs_variant_document_get_error (doc)->message);
+      g_assert_true (bs_variant_document_get_modified (doc));
+      g_assert_true (bs_variant_document_get_can_undo (doc));
+
+      /* Save → load → the same description. */
+      g_assert_true (bs_variant_document_save (doc, path, &error));
+      g_assert_no_error (error);
+      g_assert_false (bs_variant_document_get_modified (doc));
+      g_assert_cmpstr (bs_variant_document_get_path (doc), ==, path);
+      loaded = bs_variant_load_file (path, &error);
+      g_assert_no_error (error);
+      g_assert_true (bs_variant_equal (loaded, bs_variant_document_get_variant (doc)));
+      reopened = bs_variant_document_open (path, &error);
+      g_assert_no_error (error);
+      g_assert_true (bs_variant_equal (bs_variant_document_get_variant (reopened), loaded));
+      g_assert_false (bs_variant_document_get_modified (reopened));
+
+      /* Undo all the way back gives the variant we started from (its id
+       * changed with the save, which is not an edit). */
+      while (bs_variant_document_undo (doc))
+        ;
+      {
+        g_autoptr(BsVariant) back = bs_variant_copy (bs_variant_document_get_variant (doc));
+        g_free (back->id);
+        back->id = g_strdup (original->id);
+        g_assert_true (bs_variant_equal (back, original));
+      }
+      g_assert_true (bs_variant_document_get_modified (doc));
+      g_assert_true (bs_variant_document_get_can_redo (doc));
+      while (bs_variant_document_redo (doc))
+        ;
+      g_assert_false (bs_variant_document_get_modified (doc));
+
+      /* Revert throws away an edit since the save. */
+      bs_variant_document_set_name (doc, "Changed again");
+      g_assert_true (bs_variant_document_get_modified (doc));
+      g_assert_true (bs_variant_document_revert (doc, &error));
+      g_assert_no_error (error);
+      g_assert_false (bs_variant_document_get_modified (doc));
+      g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Edited");
+      g_unlink (path);
+    }
+  /* Most games take holes and fixed pieces. */
+  g_assert_cmpuint (kept, >=, n_modules);
+  g_rmdir (dir);
+}
+
+static void
+test_undo_merges (void)
+{
+  g_autoptr(BsVariantDocument) doc = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  doc = bs_variant_document_new_for_module ("agoraphobia", &error);
+  g_assert_no_error (error);
+  /* Typing a name letter by letter is one step; a hole is another. */
+  bs_variant_document_set_name (doc, "A");
+  bs_variant_document_set_name (doc, "Ab");
+  bs_variant_document_set_name (doc, "Abc");
+  g_assert_true (bs_variant_document_toggle_hole (doc, "d4"));
+  g_assert_false (bs_variant_document_set_name (doc, "Abc"));   /* no change, no step */
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_false (bs_variant_document_is_hole (doc, "d4"));
+  g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Abc");
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Agoraphobia");
+  g_assert_false (bs_variant_document_get_can_undo (doc));
+  g_assert_false (bs_variant_document_get_modified (doc));
+}
+
+/* Validation: the document's error is the engine's own text. */
+
+static char *
+engine_error (const BsVariant *variant)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRuleset) rs = bs_ruleset_new (variant, &error);
+
+  g_assert_null (rs);
+  g_assert_nonnull (error);
+  return g_strdup (error->message);
+}
+
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
+static void
+check_invalid (BsVariantDocument *doc,
+               BsEditSection      section,
+               const char        *expected_part)
+{
+  g_autofree char *engine = engine_error (bs_variant_document_get_variant (doc));
+  const GError *error = bs_variant_document_get_error (doc);
+
+  g_assert_false (bs_variant_document_get_valid (doc));
+  g_assert_null (bs_variant_document_get_ruleset (doc));
+  g_assert_nonnull (bs_variant_document_get_preview (doc));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, ==, engine);
+  if (strstr (error->message, expected_part) == NULL)
+    g_error ("\"%s\" does not say \"%s\"", error->message, expected_part);
+  g_assert_cmpstr (bs_edit_section_to_string (bs_variant_document_get_error_section (doc)), ==,
+                   bs_edit_section_to_string (section));
+}
+
+static void
+test_validation (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (have_module ("ikabegama"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("ikabegama", &error);
+      guint notified = 0;
+
+      g_assert_no_error (error);
+      g_signal_connect_swapped (doc, "notify::valid", G_CALLBACK (count_notify), &notified);
+      /* A nest on a hole: the default nest of player 1 is a1. */
+      bs_variant_document_toggle_hole (doc, "a1");
+      check_invalid (doc, BS_EDIT_SECTION_CELLS, "a1");
+      g_assert_cmpuint (notified, ==, 1);
+      /* Moving the nest off the hole makes it valid again. */
+      bs_variant_document_set_special (doc, "nest", 1, "b1");
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_null (bs_variant_document_get_error (doc));
+      g_assert_cmpuint (notified, ==, 2);
+    }
+  if (have_module ("tribes"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("tribes", &error);
+
+      g_assert_no_error (error);
+      /* 7×7 needs 48 pieces; the default 12 + 12 are too few. */
+      bs_variant_document_set_width (doc, 7);
+      bs_variant_document_set_height (doc, 7);
+      check_invalid (doc, BS_EDIT_SECTION_PIECES, "48");
+      bs_variant_document_set_supply (doc, 1, "piece", 24);
+      bs_variant_document_set_supply (doc, 2, "piece", 24);
+      g_assert_true (bs_variant_document_get_valid (doc));
+    }
+  if (have_module ("agoraphobia"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("agoraphobia",
+                                                                             &error);
+
+      g_assert_no_error (error);
+      /* push-large is declared 1..6. */
+      bs_variant_document_set_option (doc, "push-large", "9");
+      check_invalid (doc, BS_EDIT_SECTION_OPTIONS, "9");
+      g_assert_cmpstr (bs_variant_document_get_error_option (doc), ==, "push-large");
+      bs_variant_document_undo (doc);
+      g_assert_true (bs_variant_document_get_valid (doc));
+      /* A name is needed. */
+      bs_variant_document_set_name (doc, "  ");
+      g_assert_false (bs_variant_document_get_valid (doc));
+      g_assert_cmpint (bs_variant_document_get_error_section (doc), ==, BS_EDIT_SECTION_METADATA);
+    }
+}
+
+/* The renderer's full-shape mapping: every grid position of the shape,
+ * holes included, maps back to itself from its drawn centre, and a point
+ * between the board and the edge maps to nothing. */
+static void
+test_grid_mapping (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) doc = NULL;
+  BsRuleset *rs;
+  int n = 0;
+
+  if (!have_module ("ikabegama"))
+    return;
+  doc = bs_variant_document_new_for_module ("ikabegama", &error);
+  g_assert_no_error (error);
+  bs_variant_document_toggle_hole (doc, "e5");
+  rs = bs_variant_document_get_ruleset (doc);
+  g_assert_nonnull (rs);
+  for (int row = 0; row < bs_board_n_rows (rs->board); row++)
+    for (int col = 0; col < bs_board_n_cols (rs->board); col++)
+      {
+        double x, y, r;
+        int c2, r2;
+
+        if (!bs_board_in_shape (rs->board, col, row))
+          continue;
+        bs_render_grid_centre (rs, NULL, 640, 480, col, row, &x, &y, &r);
+        g_assert_true (bs_render_grid_at (rs, NULL, 640, 480, x, y, &c2, &r2));
+        g_assert_cmpint (c2, ==, col);
+        g_assert_cmpint (r2, ==, row);
+        /* Near the centre is the same position too. */
+        g_assert_true (bs_render_grid_at (rs, NULL, 640, 480, x + r * 0.4, y - r * 0.3,
+                                          &c2, &r2));
+        g_assert_cmpint (c2, ==, col);
+        /* Cells map as bs_render_cell_at does; the hole is not a cell. */
+        if (bs_board_cell_at (rs->board, col, row) == BS_NO_CELL)
+          g_assert_cmpint (bs_render_cell_at (rs, NULL, 640, 480, x, y), ==, BS_NO_CELL);
+        else
+          g_assert_cmpint (bs_render_cell_at (rs, NULL, 640, 480, x, y), ==,
+                           bs_board_cell_at (rs->board, col, row));
+        n++;
+      }
+  /* 3·5·4 + 1 = 61 positions on the hexagon of side 5, one of them a hole. */
+  g_assert_cmpint (n, ==, 61);
+  g_assert_cmpint (rs->n_cells, ==, 60);
+  g_assert_false (bs_render_grid_at (rs, NULL, 640, 480, 2, 2, NULL, NULL));
+}
+
+/* The editor in a window. */
+
+typedef struct {
+  BsWindow     *window;
+  BsEditorView *editor;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->window = bs_window_new (ADW_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 760);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->editor = bs_window_get_editor_view (fixture->window);
+  pump (50);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != fixture->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+  bs_editor_view_set_document (fixture->editor, NULL);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  pump (20);
+}
+
+static void
+edit (Fixture    *fixture,
+      const char *source)
+{
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", source);
+  pump (100);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  g_assert_nonnull (bs_editor_view_get_document (fixture->editor));
+}
+
+static void
+test_option_rows (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  guint n_modules;
+  const BsModule * const *modules = bs_module_list (&n_modules);
+
+  for (guint m = 0; m < n_modules; m++)
+    {
+      const BsModule *module = modules[m];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module (module->id, &error);
+
+      g_assert_no_error (error);
+      bs_editor_view_set_document (fixture->editor, doc);
+      g_assert_cmpuint (module->n_options, >, 0);
+      for (guint i = 0; i < module->n_options; i++)
+        {
+          const BsOptionSpec *spec = &module->options[i];
+          GtkWidget *row = bs_editor_view_get_option_row (fixture->editor, spec->id);
+          const char *value = bs_variant_document_get_option (doc, spec->id);
+          int parsed;
+
+          g_assert_nonnull (row);
+          g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                           spec->description);
+          g_assert_true (bs_option_parse_value (spec, value, &parsed, NULL));
+          switch (spec->type)
+            {
+            case BS_OPTION_INT:
+              {
+                GtkSpinButton *spin = g_object_get_data (G_OBJECT (row), "spin");
+                double min, max;
+
+                g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+                gtk_spin_button_get_range (spin, &min, &max);
+                g_assert_cmpint ((int) min, ==, spec->min);
+                g_assert_cmpint ((int) max, ==, spec->max);
+                g_assert_cmpint ((int) gtk_spin_button_get_value (spin), ==, parsed);
+                /* Turning the spin button edits the document. */
+                gtk_spin_button_set_value (spin, parsed == spec->max ? spec->min : parsed + 1);
+                g_assert_cmpint (atoi (bs_variant_document_get_option (doc, spec->id)), ==,
+                                 parsed == spec->max ? spec->min : parsed + 1);
+              }
+              break;
+            case BS_OPTION_ENUM:
+              {
+                GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+                guint n = 0, next;
+
+                g_assert_true (ADW_IS_COMBO_ROW (row));
+                while (spec->choices[n] != NULL)
+                  n++;
+                g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+                g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==,
+                                  (guint) parsed);
+                next = ((guint) parsed + 1) % n;
+                adw_combo_row_set_selected (ADW_COMBO_ROW (row), next);
+                g_assert_cmpstr (bs_variant_document_get_option (doc, spec->id), ==,
+                                 spec->choices[next]);
+              }
+              break;
+            case BS_OPTION_BOOL:
+              {
+                GtkWidget *sw = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row));
+
+                g_assert_true (GTK_IS_SWITCH (sw));
+                g_assert_cmpint (gtk_switch_get_active (GTK_SWITCH (sw)), ==, parsed);
+                gtk_switch_set_active (GTK_SWITCH (sw), !parsed);
+                g_assert_cmpstr (bs_variant_document_get_option (doc, spec->id), ==,
+                                 parsed ? "false" : "true");
+              }
+              break;
+            default:
+              g_assert_not_reached ();
+            }
+        }
+      /* An option another module declares has no row here. */
+      g_assert_null (bs_editor_view_get_option_row (fixture->editor, "no-such-option"));
+    }
+}
+
+static void
+click_label (Fixture    *fixture,
+             const char *label)
+{
+  BsEditorCanvas *canvas = BS_EDITOR_CANVAS (bs_editor_view_get_canvas (fixture->editor));
+  double x, y;
+  g_autofree char *back = NULL;
+
+  g_assert_true (bs_editor_canvas_label_centre (canvas, label, &x, &y));
+  back = bs_editor_canvas_label_at (canvas, x, y);
+  g_assert_cmpstr (back, ==, label);
+  g_assert_true (bs_editor_canvas_activate_at (canvas, x, y));
+}
+
+static void
+test_paint (Fixture       *fixture,
+            gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  BsEditorCanvas *canvas;
+  const BsModule *module;
+
+  if (!have_module ("ikabegama"))
+    return;
+  edit (fixture, "ikabegama");
+  doc = bs_editor_view_get_document (fixture->editor);
+  module = bs_variant_document_get_module (doc);
+  canvas = BS_EDITOR_CANVAS (bs_editor_view_get_canvas (fixture->editor));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (canvas)), >, 100);
+
+  /* Holes: a click removes e5; it is no cell now, and a click on the same
+   * spot (found through the full-shape mapping) brings it back. */
+  bs_editor_view_set_paint (fixture->editor, BS_PAINT_HOLES, 0, 0, 0, 0);
+  click_label (fixture, "e5");
+  g_assert_true (bs_variant_document_is_hole (doc, "e5"));
+  g_assert_cmpint (bs_board_find_cell (bs_variant_document_get_ruleset (doc)->board, "e5", NULL),
+                   ==, BS_NO_CELL);
+  pump (30);
+  click_label (fixture, "e5");
+  g_assert_false (bs_variant_document_is_hole (doc, "e5"));
+  click_label (fixture, "d4");
+  g_assert_true (bs_variant_document_is_hole (doc, "d4"));
+
+  /* Nests: player 2's nest painted on e9 moves it from i9. */
+  g_assert_cmpint (bs_module_special_index (module, "nest"), ==, 0);
+  bs_editor_view_set_paint (fixture->editor, BS_PAINT_SPECIAL, 0, 2, 0, 0);
+  click_label (fixture, "e9");
+  g_assert_cmpstr (bs_variant_document_get_special (doc, "nest", 2), ==, "e9");
+  g_assert_cmpstr (bs_variant_document_get_special (doc, "nest", 1), ==, "a1");
+  g_assert_true (bs_variant_document_get_valid (doc));
+
+  /* A nest painted on the hole d4: invalid, said in the Cells group. */
+  bs_editor_view_set_paint (fixture->editor, BS_PAINT_SPECIAL, 0, 1, 0, 0);
+  click_label (fixture, "d4");
+  g_assert_false (bs_variant_document_get_valid (doc));
+  g_assert_cmpstr (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_CELLS), ==,
+                   bs_variant_document_get_error (doc)->message);
+  g_assert_null (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_PIECES));
+  /* Kept for people to look at: the error where it belongs. */
+  {
+    g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "ui-editor-error.png", NULL);
+
+    pump (100);
+    g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
+  }
+  /* Play stays off until the variant is valid. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.play", NULL);
+  pump (20);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  /* Undo from the window's shortcut action. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  g_assert_true (bs_variant_document_get_valid (doc));
+  g_assert_null (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_CELLS));
+}
+
+static void
+test_pieces_and_play (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  BsGame *game;
+  const BsRuleset *rs;
+  int cell;
+
+  if (!have_module ("astoria"))
+    return;
+  edit (fixture, "astoria");
+  doc = bs_editor_view_get_document (fixture->editor);
+
+  /* A fixed triangle of player 2 pointing west on d4, through the canvas. */
+  bs_editor_view_set_paint (fixture->editor, BS_PAINT_PIECE, 0, 2,
+                            bs_module_kind_index (bs_variant_document_get_module (doc),
+                                                  "triangle"), 3);
+  click_label (fixture, "d4");
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 1);
+  g_assert_true (bs_variant_document_get_valid (doc));
+
+  /* Play test: the game starts on the edited variant, the edits stay. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.play", NULL));
+  pump (50);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  game = bs_window_get_game (fixture->window);
+  g_assert_nonnull (game);
+  rs = bs_game_get_ruleset (game);
+  cell = bs_board_find_cell (rs->board, "d4", NULL);
+  g_assert_cmpint (bs_game_get_position (game)->cells[cell], ==,
+                   BS_CELL_MAKE (2, bs_module_kind_index (rs->module, "triangle"), 3));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-editor", NULL);
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  g_assert_true (bs_editor_view_get_document (fixture->editor) == doc);
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 1);
+  g_assert_true (bs_variant_document_get_modified (doc));
+  bs_game_set_modified (game, FALSE);
+}
+
+static AdwMessageDialog *
+find_dialog (Fixture *fixture)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  AdwMessageDialog *dialog = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      dialog = l->data;
+  g_list_free (toplevels);
+  return dialog;
+}
+
+/* Unsaved edits are asked about; Save puts a copy of a built-in variant in
+ * the user's variant folder, which the editor then opens in place. */
+static void
+test_unsaved_and_user_dir (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  AdwMessageDialog *dialog;
+  g_autofree char *dir = bs_variant_document_user_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(BsVariant) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_module ("tribes"))
+    return;
+  g_assert_true (g_str_has_prefix (dir, g_getenv ("XDG_DATA_HOME")));
+  edit (fixture, "tribes");
+  doc = g_object_ref (bs_editor_view_get_document (fixture->editor));
+  g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Tribes (copy)");
+  g_assert_false (bs_variant_document_get_modified (doc));
+  g_assert_null (bs_variant_document_get_path (doc));
+
+  /* 6×5 needs 29 pieces: 15 each. */
+  bs_variant_document_set_width (doc, 6);
+  bs_variant_document_set_supply (doc, 1, "piece", 15);
+  bs_variant_document_set_supply (doc, 2, "piece", 15);
+  g_assert_true (bs_variant_document_get_valid (doc));
+  g_assert_true (bs_variant_document_get_modified (doc));
+
+  /* Back to the list: asked first; Cancel stays. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
+  pump (50);
+  dialog = find_dialog (fixture);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (50);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  g_assert_true (bs_editor_view_get_document (fixture->editor) == doc);
+
+  /* Save from the dialog: into the user's variant folder, then the list. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
+  pump (50);
+  dialog = find_dialog (fixture);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "save");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (50);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  path = g_strdup (bs_variant_document_get_path (doc));
+  g_assert_nonnull (path);
+  g_assert_true (g_str_has_prefix (path, dir));
+  g_assert_true (g_str_has_suffix (path, "tribes-copy.bsvariant"));
+  loaded = bs_variant_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_equal (loaded, bs_variant_document_get_variant (doc)));
+  g_assert_false (bs_variant_document_get_modified (doc));
+  g_object_unref (doc);
+
+  /* The saved file is edited in place, not copied. */
+  edit (fixture, path);
+  doc = bs_editor_view_get_document (fixture->editor);
+  g_assert_cmpstr (bs_variant_document_get_path (doc), ==, path);
+  g_assert_cmpstr (bs_variant_document_get_variant (doc)->name, ==, "Tribes (copy)");
+  g_assert_cmpint (bs_variant_document_get_variant (doc)->board.width, ==, 6);
+  g_unlink (path);
+}
+
+static void
+test_render_png (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *name = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+  g_autofree guint32 *pixels = NULL;
+  g_autofree char *file = g_strdup_printf ("ui-editor-%s.png", name);
+  g_autofree char *png = NULL;
+  int width, height;
+  guint most = 0;
+
+  if (!have_module (name))
+    return;
+  edit (fixture, name);
+  pump (200);
+  texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  pixels = g_new (guint32, (gsize) width * height);
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  for (int i = 0; i < width * height; i++)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (colours, GUINT_TO_POINTER (pixels[i])));
+
+      g_hash_table_insert (colours, GUINT_TO_POINTER (pixels[i]), GUINT_TO_POINTER (n + 1));
+      most = MAX (most, n + 1);
+    }
+  /* A blank window has a handful of colours; a board and rows of text
+   * have hundreds. */
+  g_assert_cmpuint (g_hash_table_size (colours), >, 200);
+  g_assert_cmpfloat ((double) most / (width * height), <, 0.8);
+  png = g_test_build_filename (G_TEST_BUILT, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+}
+
+/* test-editor --bench-edits: the cost of one edit through the document
+ * (snapshot, change, validation by building a ruleset, preview), the
+ * median of 5 runs of 1000 edits per module. No display needed. */
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static int
+bench_edits (void)
+{
+  guint n_modules;
+  const BsModule * const *modules = bs_module_list (&n_modules);
+
+  for (guint m = 0; m < n_modules; m++)
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module (modules[m]->id, NULL);
+      const BsRuleset *rs = bs_variant_document_get_ruleset (doc);
+      const char *label = bs_board_cell_label (rs->board, rs->n_cells / 2 + 1);
+      g_autofree char *copy = g_strdup (label);
+      double runs[5];
+
+      for (int r = 0; r < 5; r++)
+        {
+          gint64 start = g_get_monotonic_time ();
+
+          for (int i = 0; i < 1000; i++)
+            bs_variant_document_toggle_hole (doc, copy);
+          runs[r] = (double) (g_get_monotonic_time () - start) / 1000.0;
+        }
+      qsort (runs, 5, sizeof runs[0], compare_doubles);
+      g_print ("%-12s %7.1f us per edit (median of 5 runs of 1000)\n", modules[m]->id, runs[2]);
+    }
+  return 0;
+}
+
+/* The private data folder: boardsmith/variants and what GTK keeps. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *games[] = { "agoraphobia", "ikabegama", "tribes" };
+  g_autofree char *data_home = NULL;
+  int status;
+
+  if (argc == 3 && g_str_equal (argv[1], "--write-examples"))
+    return write_examples (argv[2]);
+  if (argc == 2 && g_str_equal (argv[1], "--bench-edits"))
+    return bench_edits ();
+
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* Never write to the user's own data, nor where other tests look. */
+  data_home = g_dir_make_tmp ("boardsmith-editor-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = bs_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/editor/document/round-trip", test_round_trip);
+  g_test_add_func ("/editor/document/undo-merges", test_undo_merges);
+  g_test_add_func ("/editor/document/validation", test_validation);
+  g_test_add_func ("/editor/grid-mapping", test_grid_mapping);
+  g_test_add_func ("/editor/examples", test_examples);
+  g_test_add ("/editor/option-rows", Fixture, NULL, fixture_setup, test_option_rows,
+              fixture_teardown);
+  g_test_add ("/editor/paint", Fixture, NULL, fixture_setup, test_paint, fixture_teardown);
+  g_test_add ("/editor/pieces-and-play", Fixture, NULL, fixture_setup, test_pieces_and_play,
+              fixture_teardown);
+  g_test_add ("/editor/unsaved-and-user-dir", Fixture, NULL, fixture_setup,
+              test_unsaved_and_user_dir, fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/editor/png/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_render_png, fixture_teardown);
+    }
+
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  return status;
+}
