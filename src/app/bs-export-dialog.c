@@ -408,18 +408,18 @@ bs_export_dialog_suggest_name (BsExportDialog *self)
   switch (request.kind)
     {
     case BS_EXPORT_KIND_GIF:
-      g_string_append (name, _("-game"));
+      g_string_append (name, "-game");
       break;
     case BS_EXPORT_KIND_SHEET:
-      g_string_append (name, _("-game-sheet"));
+      g_string_append (name, "-game-sheet");
       break;
     case BS_EXPORT_KIND_PNG:
     case BS_EXPORT_KIND_SVG:
     case BS_EXPORT_KIND_PDF:
     case BS_EXPORT_N_KINDS:
     default:
-      /* TRANSLATORS: part of a file name: "astoria-ply-12.png" */
-      g_string_append_printf (name, _("-ply-%u"),
+      /* File names stay ASCII and untranslated, like the CLI's. */
+      g_string_append_printf (name, "-ply-%u",
                               bs_export_game_position (self->snapshot->game,
                                                        self->snapshot->shown)->ply);
       break;
