@@ -535,6 +535,61 @@ test_close_while_exporting (Fixture       *fixture,
   g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, "Exported “closed.gif”");
 }
 
+/* The Export button's file chooser (GtkFileChooserNative falls back to a
+ * GtkFileChooserDialog without a portal): a name typed without an
+ * extension gets the format's, and the file is written there. */
+static void
+test_file_chooser (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "typed.svg", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (fixture->tmpdir);
+  g_autoptr(GError) error = NULL;
+  BsExportDialog *dialog = open_dialog (fixture);
+  GtkWidget *button;
+  GtkFileChooser *chooser = NULL;
+  BsExportRequest request;
+  GList *toplevels;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  default_request (&request);
+  request.kind = BS_EXPORT_KIND_SVG;
+  bs_export_dialog_set_request (dialog, &request);
+  g_signal_connect_swapped (dialog, "finished", G_CALLBACK (on_finished), fixture);
+  button = gtk_window_get_default_widget (GTK_WINDOW (dialog));
+  g_assert_true (GTK_IS_BUTTON (button));
+  g_signal_emit_by_name (button, "clicked");
+  pump (100);
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data))
+      chooser = l->data;
+  g_list_free (toplevels);
+  if (chooser == NULL)
+    {
+      g_test_skip ("the file chooser is a portal here");
+      return;
+    }
+  /* It offers the format's name and the remembered (or Pictures) folder. */
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+
+    g_assert_cmpstr (name, ==, "agoraphobia-ply-7.svg");
+  }
+  g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, &error));
+  g_assert_no_error (error);
+  gtk_file_chooser_set_current_name (chooser, "typed");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  fixture->finished = FALSE;
+  while (!fixture->finished && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (fixture->finished);
+  g_assert_no_error (fixture->error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+}
+
 static void
 test_actions (Fixture       *fixture,
               gconstpointer  data)
@@ -744,6 +799,8 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/export/close-while-exporting", Fixture, NULL, fixture_setup,
               test_close_while_exporting, fixture_teardown);
+  g_test_add ("/export/file-chooser", Fixture, NULL, fixture_setup, test_file_chooser,
+              fixture_teardown);
   g_test_add ("/export/actions", Fixture, NULL, fixture_setup, test_actions,
               fixture_teardown);
   g_test_add ("/export/clipboard", Fixture, NULL, fixture_setup, test_clipboard,
