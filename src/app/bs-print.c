@@ -110,6 +110,7 @@ on_create_custom_widget (GtkPrintOperation *operation,
   gtk_check_button_set_group (GTK_CHECK_BUTTON (whole), GTK_CHECK_BUTTON (position));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (job->whole_game ? whole : position), TRUE);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (theme), (guint) job->request.theme);
+  gtk_widget_set_halign (theme, GTK_ALIGN_START);
   gtk_label_set_mnemonic_widget (GTK_LABEL (theme_label), theme);
   gtk_grid_attach (GTK_GRID (grid), what, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), position, 1, 0, 1, 1);

@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <adwaita.h>
+#include <gtk/gtkunixprint.h>
 
 #include "bs-application.h"
 #include "bs-export-actions.h"
@@ -711,6 +712,65 @@ test_print (Fixture       *fixture,
     g_assert_cmpint (pages, ==, N_TURNS + 1);
 }
 
+static GtkWidget *
+find_check_button (GtkWidget  *widget,
+                   const char *label)
+{
+  if (GTK_IS_CHECK_BUTTON (widget)
+      && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_check_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The print dialog has a Board tab whose choice follows the settings. */
+static void
+test_print_dialog (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWidget *print_dialog = NULL;
+  GtkWidget *whole, *position;
+  GList *toplevels;
+
+  g_settings_set_boolean (fixture->settings, "print-whole-game", TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.print", NULL));
+  pump (300);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_PRINT_UNIX_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      print_dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (print_dialog);
+  whole = find_check_button (print_dialog, "The _whole game as a game sheet");
+  position = find_check_button (print_dialog, "The _position on show");
+  g_assert_nonnull (whole);
+  g_assert_nonnull (position);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (whole)));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (position)));
+  if (g_getenv ("BS_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("BS_SCREENSHOT_DIR"),
+                                                "print-dialog.png", NULL);
+      GtkWidget *notebook = gtk_widget_get_ancestor (whole, GTK_TYPE_NOTEBOOK);
+
+      for (int i = 0; notebook != NULL && i < gtk_notebook_get_n_pages (GTK_NOTEBOOK (notebook));
+           i++)
+        if (gtk_widget_is_ancestor (whole, gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), i)))
+          gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook), i);
+      pump (100);
+      g_assert_true (bs_screenshot_save_png (print_dialog, path, NULL));
+    }
+  gtk_dialog_response (GTK_DIALOG (print_dialog), GTK_RESPONSE_CANCEL);
+  pump (50);
+}
+
 /* Draws the dialog to a PNG (kept when BS_SCREENSHOT_DIR is set) and
  * checks that the preview and the options are there. */
 static void
@@ -806,6 +866,8 @@ main (int   argc,
   g_test_add ("/export/clipboard", Fixture, NULL, fixture_setup, test_clipboard,
               fixture_teardown);
   g_test_add ("/export/print", Fixture, NULL, fixture_setup, test_print, fixture_teardown);
+  g_test_add ("/export/print-dialog", Fixture, NULL, fixture_setup, test_print_dialog,
+              fixture_teardown);
   g_test_add ("/export/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
 
