@@ -23,6 +23,12 @@ typedef struct {
 static void
 print_job_free (PrintJob *job)
 {
+  if (job->whole_game_check != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (job->whole_game_check),
+                                  (gpointer *) &job->whole_game_check);
+  if (job->theme_dropdown != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (job->theme_dropdown),
+                                  (gpointer *) &job->theme_dropdown);
   g_clear_object (&job->settings);
   g_clear_pointer (&job->snapshot, bs_export_snapshot_unref);
   g_free (job);
