@@ -18,13 +18,14 @@
 #include <gtk/gtkunixprint.h>
 
 #include "bs-application.h"
+#include "bs-module.h"
 #include "bs-export-actions.h"
 #include "bs-export-dialog.h"
 #include "bs-print.h"
 #include "bs-screenshot.h"
 #include "bs-window.h"
 
-/* Turns played before each test: 8 positions in all. */
+/* Turns played before each test: 8 positions in all (Tribes: one round). */
 #define N_TURNS 7
 
 static BsApplication *app;
@@ -78,6 +79,7 @@ fixture_setup (Fixture       *fixture,
 {
   g_autoptr(GError) error = NULL;
   const char *variant = data != NULL ? data : "agoraphobia";
+  gboolean tribes = g_str_equal (variant, "tribes");
 
   fixture->settings = g_settings_new (APP_ID);
   /* Every test starts from the schema's defaults. */
@@ -95,9 +97,19 @@ fixture_setup (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (fixture->window));
   fixture->tmpdir = g_dir_make_tmp ("boardsmith-export-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
-  g_assert_true (bs_window_open_variant (fixture->window, variant, &error));
+  g_assert_nonnull (bs_module_find (variant));
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, variant, 1, &error));
   g_assert_no_error (error);
-  play_some_turns (fixture->window);
+  if (tribes)
+    {
+      /* One simultaneous round, as test-app plays it (seed 1). */
+      g_assert_true (bs_window_play_moves (fixture->window,
+        "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e4-e3,a5-a5,b5-b5,e5-e5;"
+        "a1-a1,c1-c1,e1-e1,d2-c2,e2-e2,a3-a3,b3-c3,d3-d3,e3-e3,b4-a4,c5-c5,d5-d5", &error));
+      g_assert_no_error (error);
+    }
+  else
+    play_some_turns (fixture->window);
   pump (50);
 }
 
@@ -476,6 +488,71 @@ test_export_sheet (Fixture       *fixture,
   g_assert_cmpfloat_with_epsilon (height, 841.89, 1);
 }
 
+/* Every format from the dialog's path, for each seed game. */
+static void
+test_all_formats (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  BsGame *game = bs_window_get_game (fixture->window);
+  guint n_positions = bs_game_get_n_turns (game) + 1;
+
+  for (int kind = 0; kind < BS_EXPORT_N_KINDS; kind++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-%d.%s", (const char *) data, kind,
+                                               bs_export_kind_extension (kind));
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+      g_autofree char *contents = NULL;
+      BsExportRequest request;
+      gsize length;
+      double width, height;
+
+      default_request (&request);
+      request.kind = kind;
+      request.per_page = 4;
+      request.theme = kind % 2 == 0 ? BS_THEME_DARK : BS_THEME_PRINT;
+      request.rotation = 1;
+      g_assert_true (export_and_wait (fixture, &request, path));
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      switch ((BsExportKind) kind)
+        {
+        case BS_EXPORT_KIND_PNG:
+          {
+            cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+
+            g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 320);
+            g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 240);
+            cairo_surface_destroy (surface);
+          }
+          break;
+        case BS_EXPORT_KIND_SVG:
+          g_assert_nonnull (g_strstr_len (contents, (gssize) length, "<svg"));
+          break;
+        case BS_EXPORT_KIND_PDF:
+          if (have_pdfinfo ())
+            g_assert_cmpint (pdf_pages (path, &width, &height), ==, 1);
+          break;
+        case BS_EXPORT_KIND_GIF:
+          {
+            int error = 0;
+            GifFileType *gif = DGifOpenFileName (path, &error);
+
+            g_assert_nonnull (gif);
+            g_assert_cmpint (DGifSlurp (gif), ==, GIF_OK);
+            g_assert_cmpint (gif->ImageCount, ==, (int) n_positions);
+            DGifCloseFile (gif, &error);
+          }
+          break;
+        case BS_EXPORT_KIND_SHEET:
+          if (have_pdfinfo ())
+            g_assert_cmpint (pdf_pages (path, &width, &height), ==, (int) (n_positions + 3) / 4);
+          break;
+        case BS_EXPORT_N_KINDS:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
 static void
 test_export_error (Fixture       *fixture,
                    gconstpointer  data)
@@ -822,6 +899,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
   g_autofree char *data_home = NULL;
   int status;
 
@@ -855,6 +933,12 @@ main (int   argc,
   g_test_add ("/export/gif", Fixture, NULL, fixture_setup, test_export_gif, fixture_teardown);
   g_test_add ("/export/sheet", Fixture, NULL, fixture_setup, test_export_sheet,
               fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/export/all-formats/%s", games[i]);
+
+      g_test_add (path, Fixture, games[i], fixture_setup, test_all_formats, fixture_teardown);
+    }
   g_test_add ("/export/error", Fixture, NULL, fixture_setup, test_export_error,
               fixture_teardown);
   g_test_add ("/export/close-while-exporting", Fixture, NULL, fixture_setup,
