@@ -448,6 +448,11 @@ on_export_clicked (BsExportDialog *self)
 
   if (self->busy)
     return;
+  /* A size typed but not yet confirmed counts. */
+  gtk_spin_button_update (self->width_spin);
+  gtk_spin_button_update (self->height_spin);
+  gtk_spin_button_update (self->delay_spin);
+  gtk_spin_button_update (self->per_page_spin);
   bs_export_dialog_get_request (self, &request);
   folder_path = g_settings_get_string (self->settings, "export-folder");
   if (folder_path[0] != '\0' && g_file_test (folder_path, G_FILE_TEST_IS_DIR))
