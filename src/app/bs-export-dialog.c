@@ -217,6 +217,7 @@ draw_preview (GtkDrawingArea *area,
   BsExportRequest request;
   BsRenderOptions render;
   BsExportGameOptions game_options;
+  g_autofree char *frame_caption = NULL;
   double page_width, page_height, scale;
 
   if (self->snapshot == NULL || area_width <= 0 || area_height <= 0)
@@ -269,6 +270,11 @@ draw_preview (GtkDrawingArea *area,
         bs_export_move_cells (bs_export_snapshot_get_ruleset (self->snapshot),
                               bs_export_game_move (self->snapshot->game, shown),
                               &render.last_move_from, &render.last_move_to);
+      if (game_options.captions)
+        frame_caption = shown == 0
+          ? g_strdup (_("Start"))
+          : g_strdup_printf (_("%u. %s"), shown, bs_export_game_move (self->snapshot->game, shown));
+      render.caption = frame_caption;
     }
   bs_render_position (cr, bs_export_snapshot_get_ruleset (self->snapshot),
                       bs_export_game_position (self->snapshot->game, self->snapshot->shown),
