@@ -33,6 +33,27 @@ record_filters (GtkFileFilter **default_filter)
   return filters;
 }
 
+static GListStore *
+export_filters (const char     *filter_name,
+                const char     *mime_type,
+                GtkFileFilter **default_filter)
+{
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  GtkFileFilter *typed = gtk_file_filter_new ();
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (typed, filter_name);
+  gtk_file_filter_add_mime_type (typed, mime_type);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  g_list_store_append (filters, typed);
+  g_list_store_append (filters, all);
+  *default_filter = typed;
+  g_object_unref (all);
+  g_object_unref (typed);
+  return filters;
+}
+
 #if GTK_CHECK_VERSION (4, 10, 0)
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -87,6 +108,36 @@ bs_compat_choose_record (GtkWindow        *parent,
     }
 }
 
+void
+bs_compat_choose_export (GtkWindow        *parent,
+                         const char       *title,
+                         GFile            *folder,
+                         const char       *suggested_name,
+                         const char       *filter_name,
+                         const char       *mime_type,
+                         BsFileChosenFunc  callback,
+                         gpointer          user_data)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *default_filter;
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  filters = export_filters (filter_name, mime_type, &default_filter);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, default_filter);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_title (dialog, title);
+  if (folder != NULL)
+    gtk_file_dialog_set_initial_folder (dialog, folder);
+  if (suggested_name != NULL)
+    gtk_file_dialog_set_initial_name (dialog, suggested_name);
+  g_object_set_data (G_OBJECT (dialog), "save", GINT_TO_POINTER (TRUE));
+  gtk_file_dialog_save (dialog, parent, NULL, on_dialog_done, data);
+}
+
 G_GNUC_END_IGNORE_DEPRECATIONS
 
 #else /* GTK 4.8 */
@@ -135,6 +186,41 @@ bs_compat_choose_record (GtkWindow        *parent,
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   if (save && suggested_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
+  g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+bs_compat_choose_export (GtkWindow        *parent,
+                         const char       *title,
+                         GFile            *folder,
+                         const char       *suggested_name,
+                         const char       *filter_name,
+                         const char       *mime_type,
+                         BsFileChosenFunc  callback,
+                         gpointer          user_data)
+{
+  GtkFileChooserNative *native;
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *default_filter;
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  filters = export_filters (filter_name, mime_type, &default_filter);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+  if (suggested_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
   g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));

@@ -20,4 +20,16 @@ void bs_compat_choose_record (GtkWindow        *parent,
                               BsFileChosenFunc  callback,
                               gpointer          user_data);
 
+/* Asks where to save an exported file of one type (a filter named
+ * filter_name for mime_type, plus All files), starting in folder (may be
+ * NULL) with suggested_name. */
+void bs_compat_choose_export (GtkWindow        *parent,
+                              const char       *title,
+                              GFile            *folder,
+                              const char       *suggested_name,
+                              const char       *filter_name,
+                              const char       *mime_type,
+                              BsFileChosenFunc  callback,
+                              gpointer          user_data);
+
 G_END_DECLS

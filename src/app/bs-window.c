@@ -11,6 +11,7 @@
 #include "bs-computer-controls.h"
 #include "bs-computer-player.h"
 #include "bs-editor-view.h"
+#include "bs-export-actions.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
 
@@ -529,6 +530,7 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "save-as", playing);
   set_action_enabled (self, "new-game", self->game != NULL);
   set_action_enabled (self, "choose-game", playing);
+  bs_export_actions_set_enabled (self, playing);
   gtk_widget_set_visible (self->back_button, playing);
   gtk_widget_set_visible (self->history_box, playing);
   gtk_widget_set_visible (self->new_game_button, playing);
@@ -1103,6 +1105,7 @@ bs_window_init (BsWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  bs_export_actions_install (self);
 
   self->computer = bs_computer_player_new (self->settings);
   bs_computer_player_add_actions (self->computer, G_ACTION_MAP (self));

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-export-actions.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-print.h"
+
+static void
+on_export_finished (BsWindow     *window,
+                    GFile        *file,
+                    const GError *error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  /* Failures are explained by the dialog itself. */
+  if (error != NULL)
+    return;
+  name = g_file_get_basename (file);
+  message = g_strdup_printf (_("Exported “%s”"), name);
+  bs_window_show_message (window, message);
+}
+
+BsExportDialog *
+bs_export_actions_show_dialog (BsWindow *window)
+{
+  BsExportDialog *dialog;
+
+  g_return_val_if_fail (BS_IS_WINDOW (window), NULL);
+
+  if (bs_window_get_game (window) == NULL)
+    return NULL;
+  dialog = bs_export_dialog_new (GTK_WINDOW (window), bs_window_get_game (window));
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (on_export_finished), window,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+gboolean
+bs_export_actions_copy_image (BsWindow  *window,
+                              GError   **error)
+{
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(BsExportSnapshot) snapshot = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  BsExportRequest request;
+
+  g_return_val_if_fail (BS_IS_WINDOW (window), FALSE);
+
+  if (bs_window_get_game (window) == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                           _("There is no game to copy"));
+      return FALSE;
+    }
+  /* The image is the position as the Export dialog would write it. */
+  settings = g_settings_new (APP_ID);
+  bs_export_request_load (&request, settings);
+  snapshot = bs_export_snapshot_new (bs_window_get_game (window));
+  texture = bs_export_request_texture (&request, snapshot, error);
+  if (texture == NULL)
+    return FALSE;
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (window)), texture);
+  return TRUE;
+}
+
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  bs_export_actions_show_dialog (BS_WINDOW (user_data));
+}
+
+static void
+print_activated (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  BsWindow *window = user_data;
+
+  if (bs_window_get_game (window) != NULL)
+    bs_print_run (GTK_WINDOW (window), bs_window_get_game (window));
+}
+
+static void
+copy_image_activated (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  BsWindow *window = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (bs_export_actions_copy_image (window, &error))
+    bs_window_show_message (window, _("Position copied as an image"));
+  else
+    bs_window_show_message (window, error->message);
+}
+
+static const GActionEntry export_entries[] = {
+  { "export", export_activated },
+  { "print", print_activated },
+  { "copy-image", copy_image_activated },
+};
+
+void
+bs_export_actions_install (BsWindow *window)
+{
+  g_return_if_fail (BS_IS_WINDOW (window));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (window), export_entries,
+                                   G_N_ELEMENTS (export_entries), window);
+  bs_export_actions_set_enabled (window, FALSE);
+}
+
+void
+bs_export_actions_set_enabled (BsWindow *window,
+                               gboolean  enabled)
+{
+  g_return_if_fail (BS_IS_WINDOW (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (export_entries); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window),
+                                                    export_entries[i].name);
+
+      if (action != NULL)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+    }
+}
