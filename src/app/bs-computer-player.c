@@ -391,6 +391,7 @@ static gboolean
 maybe_start (gpointer data)
 {
   BsComputerPlayer *self = data;
+  gboolean in_history;
   int player;
 
   self->start_id = 0;
@@ -398,13 +399,19 @@ maybe_start (gpointer data)
     return G_SOURCE_REMOVE;
   if (bs_position_is_over (bs_game_get_position (self->game)))
     return G_SOURCE_REMOVE;
-  /* Looking back in the history is not an invitation to play over it. */
-  if (bs_game_get_current (self->game) != bs_game_get_n_turns (self->game) && !self->play_here)
-    return G_SOURCE_REMOVE;
+  /* Looking back in the history is not an invitation to play over it. A
+   * simultaneous round against a human is only played once the human has
+   * given orders too, so there the computer may give its own. */
+  in_history = bs_game_get_current (self->game) != bs_game_get_n_turns (self->game)
+               && !self->play_here;
 
   if (bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS)
     {
       BsRoundPhase phase = bs_play_scene_get_phase (self->scene);
+
+      if (in_history && self->seats[0] == BS_SEAT_COMPUTER
+          && self->seats[1] == BS_SEAT_COMPUTER)
+        return G_SOURCE_REMOVE;
 
       if (phase == BS_ROUND_PHASE_REVEAL)
         {
@@ -427,6 +434,8 @@ maybe_start (gpointer data)
       return G_SOURCE_REMOVE;
     }
 
+  if (in_history)
+    return G_SOURCE_REMOVE;
   player = player_to_act (self);
   if (player != 0 && self->seats[player - 1] == BS_SEAT_COMPUTER)
     {

@@ -517,6 +517,22 @@ test_tribes_against_computer (Fixture       *fixture,
   pump (50);
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
   g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
+
+  /* Undo back to the start: Red gives orders again at once (no hand-over
+   * against the computer); after Done the computer gives Blue's orders
+   * again and the round is replayed over the redo tail. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  pump (50);
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 0);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
+  bs_play_view_advance_round (view);          /* Done */
+  g_assert_true (pump_until (fixture, computer_played_twice, 20000));
+  pump (50);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 1);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
+  assert_history_consistent (game (fixture));
 }
 
 /* Seats come from GSettings and are written back; the Players popover's
