@@ -218,15 +218,10 @@ const char *
 bs_game_get_player_name (BsGame *self,
                          int     player)
 {
-  const char *name;
-
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
   g_return_val_if_fail (player == 1 || player == 2, NULL);
 
-  name = self->variant->players[player - 1].name;
-  if (name != NULL && name[0] != '\0')
-    return name;
-  return player == 1 ? _("Player 1") : _("Player 2");
+  return bs_variant_display_player (self->variant, player);
 }
 
 const BsPosition *

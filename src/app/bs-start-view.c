@@ -98,12 +98,12 @@ make_variant_row (const BsVariant *variant,
 {
   const BsModule *module = bs_module_find (variant->module);
   g_autofree char *board = describe_board (&variant->board);
-  const char *description = variant->description;
+  const char *description = bs_variant_display_description (variant);
   GtkWidget *row, *edit;
 
   if ((description == NULL || description[0] == '\0') && module != NULL)
     description = _(module->description);
-  row = make_row (variant->name != NULL ? variant->name : variant->id, description, board,
+  row = make_row (bs_variant_display_name (variant), description, board,
                   target, FALSE);
   /* The variant editor: a user's file is edited, a built-in one copied. */
   edit = gtk_button_new_from_icon_name ("document-edit-symbolic");
@@ -247,8 +247,7 @@ load_resume (BsStartView *self)
   gtk_widget_set_visible (self->resume_button, variant != NULL);
   if (variant == NULL)
     return;
-  label = g_strdup_printf (_("_Play %s Again"),
-                           variant->name != NULL ? variant->name : variant->id);
+  label = g_strdup_printf (_("_Play %s Again"), bs_variant_display_name (variant));
   gtk_button_set_label (GTK_BUTTON (self->resume_button), label);
   self->last_variant = g_steal_pointer (&last);
 }

@@ -250,8 +250,7 @@ suggested_record_name (BsWindow *self)
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   const BsVariant *variant = bs_game_get_variant (self->game);
 
-  return g_strdup_printf ("%s %s.boardsmith",
-                          variant->name != NULL ? variant->name : variant->id, date);
+  return g_strdup_printf ("%s %s.boardsmith", bs_variant_display_name (variant), date);
 }
 
 static void
@@ -346,8 +345,7 @@ update_title (BsWindow *self)
       return;
     }
   variant = bs_game_get_variant (self->game);
-  adw_window_title_set_title (self->window_title,
-                              variant->name != NULL ? variant->name : variant->id);
+  adw_window_title_set_title (self->window_title, bs_variant_display_name (variant));
   if (bs_game_get_file (self->game) != NULL)
     {
       g_autofree char *base = g_file_get_basename (bs_game_get_file (self->game));

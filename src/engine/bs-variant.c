@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-variant.h"
@@ -341,7 +343,10 @@ bs_variant_set_board (BsVariant         *variant,
 
   g_return_if_fail (spec != NULL);
 
-  if (module != NULL && module->board_supply != NULL && !module->unlimited_supply)
+  /* Only between boards within the engine's limits: the figures of
+   * absurd sizes mean nothing (and would overflow). */
+  if (module != NULL && module->board_supply != NULL && !module->unlimited_supply &&
+      bs_board_spec_check (&variant->board, NULL) && bs_board_spec_check (spec, NULL))
     for (guint k = 0; k < module->n_kinds; k++)
       {
         int before = module->board_supply (&variant->board, (int) k);
@@ -560,4 +565,40 @@ bs_variant_where (const BsVariant *variant,
   if (line > 0)
     return g_strdup_printf ("%s:%d: ", variant->filename, line);
   return g_strdup_printf ("%s: ", variant->filename);
+}
+
+const char *
+bs_variant_display_name (const BsVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  if (variant->name != NULL && variant->name[0] != '\0')
+    return g_dgettext (GETTEXT_PACKAGE, variant->name);
+  return variant->id != NULL ? variant->id : variant->module;
+}
+
+const char *
+bs_variant_display_description (const BsVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  if (variant->description == NULL || variant->description[0] == '\0')
+    return NULL;
+  return g_dgettext (GETTEXT_PACKAGE, variant->description);
+}
+
+const char *
+bs_variant_display_player (const BsVariant *variant,
+                           int              player)
+{
+  const char *name;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (player == 1 || player == 2, NULL);
+
+  name = variant->players[player - 1].name;
+  if (name == NULL || name[0] == '\0')
+    return player == 1 ? _("Player 1")
+                       : _("Player 2");
+  return g_dpgettext2 (GETTEXT_PACKAGE, "player", name);
 }

@@ -142,6 +142,16 @@ void        bs_variant_set_supply     (BsVariant        *variant,
                                        const char       *kind,
                                        int               count);
 
+/* For display: the name (or else the id), description and player names
+ * through the message catalogue, so the built-in variants' texts show in
+ * the user's language (po/its extracts them; player names with the context
+ * "player"). A user's own text comes back unchanged. Never NULL but for a
+ * missing description. */
+const char *bs_variant_display_name        (const BsVariant *variant);
+const char *bs_variant_display_description (const BsVariant *variant);
+const char *bs_variant_display_player      (const BsVariant *variant,
+                                            int              player);
+
 /* "file:line: " or "" for an error prefix. Free with g_free. */
 char       *bs_variant_where          (const BsVariant  *variant,
                                        int               line);

@@ -135,6 +135,23 @@ test_shape_switch (void)
   g_assert_cmpint (rs->n_cells, ==, 48);
 }
 
+/* Display texts: without a catalogue they are the variant's own, a missing
+ * name falls back to the id, a missing player name to "Player N". */
+static void
+test_display_texts (void)
+{
+  g_autoptr(BsVariant) v = variant_for ("ikabegama");
+
+  g_assert_cmpstr (bs_variant_display_name (v), ==, v->name);
+  g_assert_cmpstr (bs_variant_display_player (v, 1), ==, "Light");
+  g_clear_pointer (&v->name, g_free);
+  g_clear_pointer (&v->players[1].name, g_free);
+  g_clear_pointer (&v->description, g_free);
+  g_assert_cmpstr (bs_variant_display_name (v), ==, "ikabegama");
+  g_assert_cmpstr (bs_variant_display_player (v, 2), ==, "Player 2");
+  g_assert_null (bs_variant_display_description (v));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -145,5 +162,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/variant/fixed-supplies", test_fixed_supplies);
   g_test_add_func ("/variant/set-errors", test_set_errors);
   g_test_add_func ("/variant/shape-switch", test_shape_switch);
+  g_test_add_func ("/variant/display-texts", test_display_texts);
   return g_test_run ();
 }

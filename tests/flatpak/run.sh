@@ -30,6 +30,21 @@ runtime_installed() {
     flatpak --user info "org.gnome.Sdk//$branch" >/dev/null 2>&1
 }
 
+# The real GNOME runtime ships json-glib (boardsmith-cli's --json); the stand-in made from
+# Debian packages does not list it, so the stand-in is installed from a copy of its script
+# with json-glib added to the platform and the SDK, and one installed without it is replaced.
+sdk_has_json_glib() {
+  local sdk
+  sdk=$(flatpak --user info --show-location "org.gnome.Sdk//$branch" 2>/dev/null) &&
+    [ -e "$sdk/files/include/json-glib-1.0/json-glib/json-glib.h" ]
+}
+
+if runtime_installed && ! sdk_has_json_glib; then
+  step "the installed GNOME $branch runtime lacks json-glib: replacing it"
+  flatpak --user uninstall -y --noninteractive "org.gnome.Sdk//$branch" \
+    "org.gnome.Platform//$branch" > /dev/null 2>&1 || true
+fi
+
 if ! runtime_installed; then
   standin=${BOARDSMITH_FLATPAK_STANDIN:-}
   for candidate in "$srcdir/../shared/tools/flatpak-standin-runtime" \
@@ -37,8 +52,14 @@ if ! runtime_installed; then
     [ -n "$standin" ] || { [ -f "$candidate" ] && standin=$candidate; } || true
   done
   [ -n "$standin" ] || fail "no GNOME $branch runtime installed and no stand-in script found"
-  step "installing the stand-in runtime with $standin"
-  bash "$standin" "$branch" > "$work/standin.log" 2>&1 ||
+  patched=$work/flatpak-standin-runtime
+  sed -e 's/^PLATFORM_PKGS="/PLATFORM_PKGS="libjson-glib-1.0-0 /' \
+      -e 's/^SDK_PKGS="/SDK_PKGS="libjson-glib-dev /' "$standin" > "$patched"
+  grep -q '^PLATFORM_PKGS="libjson-glib-1.0-0 ' "$patched" &&
+    grep -q '^SDK_PKGS="libjson-glib-dev ' "$patched" ||
+    fail "could not add json-glib to the stand-in's package lists ($standin changed?)"
+  step "installing the stand-in runtime with $standin (json-glib added)"
+  bash "$patched" "$branch" > "$work/standin.log" 2>&1 ||
     { tail -n 30 "$work/standin.log"; fail "the stand-in runtime did not install"; }
 fi
 for tool in flatpak flatpak-builder xvfb-run dbus-run-session; do
