@@ -457,6 +457,15 @@ on_position_changed (BsComputerPlayer *self)
 {
   self->play_here = FALSE;
   bs_computer_player_cancel (self);
+  /* Watching two computers, stepping back in the history pauses them, so
+   * that Resume says how to go on from there. */
+  if (!self->paused && self->seats[0] == BS_SEAT_COMPUTER && self->seats[1] == BS_SEAT_COMPUTER
+      && bs_game_get_current (self->game) < bs_game_get_n_turns (self->game))
+    {
+      self->paused = TRUE;
+      update_actions (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+    }
   schedule (self);
 }
 

@@ -587,6 +587,14 @@ test_seats_and_pause (Fixture       *fixture,
   target_turn = n;
   g_assert_true (pump_until (fixture, reached_target_turn, 20000));
   g_assert_cmpuint (bs_game_get_current (game (fixture)), >=, n);
+
+  /* Stepping back in the history while watching pauses the computers. */
+  if (!is_over (fixture))
+    {
+      bs_game_go_to (game (fixture), bs_game_get_current (game (fixture)) - 1);
+      g_assert_true (bs_computer_player_get_paused (cp));
+      g_assert_false (is_thinking (fixture));
+    }
   assert_history_consistent (game (fixture));
 }
 
