@@ -455,6 +455,12 @@ uct_finish (Search         *s,
  * statistics (the arms): the hint shows them, and they complete a side's
  * orders where its tree has not grown deep enough. */
 
+/* The share of iterations in which a side of a simultaneous round gives
+ * random orders (see simultaneous_iteration). 0.25 measured best of
+ * 0, 0.25 and 0.5 (docs/SEARCH.md). */
+#define RANDOM_SIDE_SHARE 0.25
+#define RANDOM_ORDER      0x80000000u   /* flag in `chosen`: a random side's order */
+
 static guint
 find_arm (Search *s,
           guint   step,
@@ -482,16 +488,27 @@ simultaneous_iteration (Search           *s,
   const BsRuleset *rs = s->rs;
   guint step = 0, depth = 0;
   guint8 result;
+  gboolean random_side[3] = { FALSE, FALSE, FALSE };
 
   bs_position_copy (rs, s->scratch, root);
   do
     {
       int player = s->scratch->to_move;
       guint32 index = player == 1 ? 0 : 1;
-      gboolean in_tree = TRUE;
+      gboolean in_tree = bs_rng_double (&s->rng) >= RANDOM_SIDE_SHARE;
 
-      path_reserve (s, depth);
-      s->path[depth++] = index;
+      /* In a share of the iterations the side gives uniformly random
+       * orders instead of its tree's: the other side's tree then learns
+       * against a mixture of the best reply and random play, which keeps
+       * it from over-fitting one predicted answer (the equilibrium is
+       * mixed, and weak opponents are common). */
+      if (in_tree)
+        {
+          path_reserve (s, depth);
+          s->path[depth++] = index;
+        }
+      else
+        random_side[player] = TRUE;
       do
         {
           BsMove move;
@@ -510,7 +527,9 @@ simultaneous_iteration (Search           *s,
           else
             move = bs_ruleset_random_move (rs, s->scratch, &s->rng, s->moves);
           s->step_mover[step] = (guint8) player;
-          chosen[step] = find_arm (s, step, move);
+          /* A random side's order gets an arm (every step then has one)
+           * but no statistics. */
+          chosen[step] = find_arm (s, step, move) | (random_side[player] ? RANDOM_ORDER : 0);
           bs_ruleset_apply (rs, s->scratch, move, NULL);
           step++;
         }
@@ -530,7 +549,11 @@ simultaneous_iteration (Search           *s,
     }
   for (guint i = 0; i < step; i++)
     {
-      Arm *a = &s->arms[(gsize) i * rs->max_moves + chosen[i]];
+      Arm *a;
+
+      if (chosen[i] & RANDOM_ORDER)
+        continue;
+      a = &s->arms[(gsize) i * rs->max_moves + chosen[i]];
       a->visits++;
       a->score2 += reward2 (result, s->step_mover[i]);
     }

@@ -318,7 +318,8 @@ test_search_deterministic (void)
     }
 }
 
-/* The visits of the candidates add up to the iterations (turn-based). */
+/* The visits of the candidates add up to the iterations (turn-based; in a
+ * simultaneous round, to the iterations in which the side used its tree). */
 static void
 test_search_statistics (void)
 {
@@ -353,7 +354,13 @@ test_search_statistics (void)
                             g_array_index (r->candidates, BsSearchCandidate, 0).move);
         }
       else
-        g_assert_cmpuint (sum, ==, r->iterations);
+        {
+          /* The first step's side gives random orders, without statistics,
+           * in a quarter of the iterations: about 1,500 of 2,000 visits
+           * (standard deviation about 20) are counted. */
+          g_assert_cmpuint (sum, <=, r->iterations);
+          g_assert_cmpuint (sum, >=, r->iterations / 2);
+        }
     }
 }
 
