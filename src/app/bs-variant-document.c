@@ -465,7 +465,8 @@ do_set_board (BsVariantDocument *self,
 
   if (bs_shape_is_hex (spec.shape))
     spec.adjacency = 6;
-  variant->board = spec;
+  /* Supplies the rules tie to the board follow it (handicaps stay). */
+  bs_variant_set_board (variant, &spec);
   drop_off_board (variant);
 }
 
@@ -531,7 +532,7 @@ do_set_dimension (BsVariantDocument *self,
     spec.height = args->b;
   else
     spec.size = args->b;
-  variant->board = spec;
+  bs_variant_set_board (variant, &spec);
   drop_off_board (variant);
 }
 

@@ -439,9 +439,16 @@ test_validation (void)
       g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("tribes", &error);
 
       g_assert_no_error (error);
-      /* 7×7 needs 48 pieces; the default 12 + 12 are too few. */
+      /* Resizing to 7×7 moves the rules' 12 + 12 to 24 + 24 (half the
+       * cells each); kept at 12 + 12, the 48 cells around the centre
+       * cannot be filled. */
       bs_variant_document_set_width (doc, 7);
       bs_variant_document_set_height (doc, 7);
+      g_assert_cmpint (bs_variant_get_supply (bs_variant_document_get_variant (doc), 1, "piece"),
+                       ==, 24);
+      g_assert_true (bs_variant_document_get_valid (doc));
+      bs_variant_document_set_supply (doc, 1, "piece", 12);
+      bs_variant_document_set_supply (doc, 2, "piece", 12);
       check_invalid (doc, BS_EDIT_SECTION_PIECES, "48");
       bs_variant_document_set_supply (doc, 1, "piece", 24);
       bs_variant_document_set_supply (doc, 2, "piece", 24);
