@@ -165,7 +165,7 @@ read_board (BsVariant         *variant,
     }
   variant->board_line = line;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       child = bs_xml_next_element (node, child, ELEMENTS ("hole", "special"), source,
                                    &local_error);
@@ -276,7 +276,7 @@ read_player (BsVariant         *variant,
   player->line = bs_xml_line (node);
   g_array_set_size (player->supplies, 0);
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       BsVariantSupply supply = { NULL, 0, 0 };
 
@@ -330,7 +330,7 @@ read_players (BsVariant         *variant,
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       child = bs_xml_next_element (node, child, ELEMENTS ("player"), source, &local_error);
       if (local_error != NULL)
@@ -365,7 +365,7 @@ read_options (BsVariant         *variant,
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       BsVariantOption option = { NULL, NULL, 0 };
 
@@ -417,7 +417,7 @@ read_setup (BsVariant         *variant,
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       BsVariantPiece piece = { NULL, 0, NULL, -1, 0 };
 
@@ -529,7 +529,7 @@ bs_variant_from_node_full (xmlNode           *node,
   if (variant->id == NULL)
     variant->id = g_strdup (variant->module);
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       guint which = 0;
 

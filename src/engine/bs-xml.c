@@ -354,13 +354,14 @@ excerpt (const char *text)
 
 xmlNode *
 bs_xml_next_element (const xmlNode      *parent,
-                     xmlNode            *node,
+                     xmlNode            *previous,
                      const char * const *allowed,
                      const BsXmlSource  *source,
                      GError            **error)
 {
-  if (node == NULL)
-    node = parent->children;
+  /* Starting after `previous` (not at previous->next, which is NULL for the
+   * last child and must not mean "from the start" again). */
+  xmlNode *node = previous != NULL ? previous->next : parent->children;
 
   for (; node != NULL; node = node->next)
     {
