@@ -29,6 +29,28 @@ static const char * const directions[] = { "N", "E", "S", "W", NULL };
 #define ATTRS(...) ((const char * const[]) { __VA_ARGS__, NULL })
 #define ELEMENTS(...) ((const char * const[]) { __VA_ARGS__, NULL })
 
+/* Duplicate checks in linear time (a file may hold tens of thousands of
+ * elements): key → the line it was first seen on. */
+static GHashTable *
+seen_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+/* The line where key was already seen, or 0 after recording it at line. */
+static int
+seen_before (GHashTable *seen,
+             const char *key,
+             int         line)
+{
+  gpointer previous = g_hash_table_lookup (seen, key);
+
+  if (previous != NULL)
+    return GPOINTER_TO_INT (previous);
+  g_hash_table_insert (seen, g_strdup (key), GINT_TO_POINTER (MAX (line, 1)));
+  return 0;
+}
+
 static gboolean
 check_color (const xmlNode     *node,
              const char        *color,
@@ -100,6 +122,8 @@ read_board (BsVariant         *variant,
   static const char * const shapes[] = { "square", "hex-rhombus", "hexagon", "limping", NULL };
   BsBoardSpec *spec = &variant->board;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) holes = NULL;
+  g_autoptr(GHashTable) specials = NULL;
   int shape = 0;
   int line = bs_xml_line (node);
   gboolean sided;
@@ -165,6 +189,8 @@ read_board (BsVariant         *variant,
     }
   variant->board_line = line;
 
+  holes = seen_new ();
+  specials = seen_new ();
   for (xmlNode *child = NULL;;)
     {
       child = bs_xml_next_element (node, child, ELEMENTS ("hole", "special"), source,
@@ -180,6 +206,7 @@ read_board (BsVariant         *variant,
       if (bs_xml_is (child, "hole"))
         {
           BsVariantHole hole = { NULL, bs_xml_line (child) };
+          int other_line;
 
           if (!bs_xml_check_attributes (child, ATTRS ("cell"), source, error) ||
               !get_cell (child, "cell", &hole.label, source, error))
@@ -187,24 +214,22 @@ read_board (BsVariant         *variant,
               g_free (hole.label);
               return FALSE;
             }
-          for (guint i = 0; i < variant->holes->len; i++)
+          if ((other_line = seen_before (holes, hole.label, hole.line)) != 0)
             {
-              const BsVariantHole *other = &g_array_index (variant->holes, BsVariantHole, i);
-              if (g_str_equal (other->label, hole.label))
-                {
-                  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                               "%s:%d: duplicate hole %s (already at line %d)",
-                               source->filename ? source->filename : "(memory)",
-                               hole.line, hole.label, other->line);
-                  g_free (hole.label);
-                  return FALSE;
-                }
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                           "%s:%d: duplicate hole %s (already at line %d)",
+                           source->filename ? source->filename : "(memory)",
+                           hole.line, hole.label, other_line);
+              g_free (hole.label);
+              return FALSE;
             }
           g_array_append_val (variant->holes, hole);
         }
       else
         {
           BsVariantSpecial special = { NULL, 0, NULL, bs_xml_line (child) };
+          g_autofree char *key = NULL;
+          int other_line;
 
           if (!bs_xml_check_attributes (child, ATTRS ("id", "player", "cell"), source, error) ||
               !bs_xml_get_string (child, "id", TRUE, &special.id, source, error) ||
@@ -215,21 +240,17 @@ read_board (BsVariant         *variant,
               g_free (special.cell);
               return FALSE;
             }
-          for (guint i = 0; i < variant->specials->len; i++)
+          key = g_strdup_printf ("%d %s", special.player, special.id);
+          if ((other_line = seen_before (specials, key, special.line)) != 0)
             {
-              const BsVariantSpecial *other =
-                &g_array_index (variant->specials, BsVariantSpecial, i);
-              if (g_str_equal (other->id, special.id) && other->player == special.player)
-                {
-                  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                               "%s:%d: duplicate special \"%s\" for player %d "
-                               "(already at line %d)",
-                               source->filename ? source->filename : "(memory)",
-                               special.line, special.id, special.player, other->line);
-                  g_free (special.id);
-                  g_free (special.cell);
-                  return FALSE;
-                }
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                           "%s:%d: duplicate special \"%s\" for player %d "
+                           "(already at line %d)",
+                           source->filename ? source->filename : "(memory)",
+                           special.line, special.id, special.player, other_line);
+              g_free (special.id);
+              g_free (special.cell);
+              return FALSE;
             }
           g_array_append_val (variant->specials, special);
         }
@@ -248,6 +269,7 @@ read_player (BsVariant         *variant,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *name = NULL;
   g_autofree char *color = NULL;
+  g_autoptr(GHashTable) kinds = NULL;
   BsVariantPlayer *player;
   int number = 0;
 
@@ -276,9 +298,11 @@ read_player (BsVariant         *variant,
   player->line = bs_xml_line (node);
   g_array_set_size (player->supplies, 0);
 
+  kinds = seen_new ();
   for (xmlNode *child = NULL;;)
     {
       BsVariantSupply supply = { NULL, 0, 0 };
+      int other_line;
 
       child = bs_xml_next_element (node, child, ELEMENTS ("supply"), source, &local_error);
       if (local_error != NULL)
@@ -298,19 +322,15 @@ read_player (BsVariant         *variant,
           g_free (supply.kind);
           return FALSE;
         }
-      for (guint i = 0; i < player->supplies->len; i++)
+      if ((other_line = seen_before (kinds, supply.kind, supply.line)) != 0)
         {
-          const BsVariantSupply *other = &g_array_index (player->supplies, BsVariantSupply, i);
-          if (g_str_equal (other->kind, supply.kind))
-            {
-              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: duplicate supply of \"%s\" for player %d "
-                           "(already at line %d)",
-                           source->filename ? source->filename : "(memory)",
-                           supply.line, supply.kind, number, other->line);
-              g_free (supply.kind);
-              return FALSE;
-            }
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                       "%s:%d: duplicate supply of \"%s\" for player %d "
+                       "(already at line %d)",
+                       source->filename ? source->filename : "(memory)",
+                       supply.line, supply.kind, number, other_line);
+          g_free (supply.kind);
+          return FALSE;
         }
       g_array_append_val (player->supplies, supply);
     }
@@ -361,13 +381,16 @@ read_options (BsVariant         *variant,
               GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) ids = NULL;
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
+  ids = seen_new ();
   for (xmlNode *child = NULL;;)
     {
       BsVariantOption option = { NULL, NULL, 0 };
+      int other_line;
 
       child = bs_xml_next_element (node, child, ELEMENTS ("option"), source, &local_error);
       if (local_error != NULL)
@@ -387,19 +410,15 @@ read_options (BsVariant         *variant,
           g_free (option.value);
           return FALSE;
         }
-      for (guint i = 0; i < variant->options->len; i++)
+      if ((other_line = seen_before (ids, option.id, option.line)) != 0)
         {
-          const BsVariantOption *other = &g_array_index (variant->options, BsVariantOption, i);
-          if (g_str_equal (other->id, option.id))
-            {
-              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: duplicate option \"%s\" (already at line %d)",
-                           source->filename ? source->filename : "(memory)",
-                           option.line, option.id, other->line);
-              g_free (option.id);
-              g_free (option.value);
-              return FALSE;
-            }
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                       "%s:%d: duplicate option \"%s\" (already at line %d)",
+                       source->filename ? source->filename : "(memory)",
+                       option.line, option.id, other_line);
+          g_free (option.id);
+          g_free (option.value);
+          return FALSE;
         }
       g_array_append_val (variant->options, option);
     }
@@ -413,13 +432,16 @@ read_setup (BsVariant         *variant,
             GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) cells = NULL;
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
+  cells = seen_new ();
   for (xmlNode *child = NULL;;)
     {
       BsVariantPiece piece = { NULL, 0, NULL, -1, 0 };
+      int other_line;
 
       child = bs_xml_next_element (node, child, ELEMENTS ("piece"), source, &local_error);
       if (local_error != NULL)
@@ -442,19 +464,15 @@ read_setup (BsVariant         *variant,
           g_free (piece.kind);
           return FALSE;
         }
-      for (guint i = 0; i < variant->setup->len; i++)
+      if ((other_line = seen_before (cells, piece.cell, piece.line)) != 0)
         {
-          const BsVariantPiece *other = &g_array_index (variant->setup, BsVariantPiece, i);
-          if (g_str_equal (other->cell, piece.cell))
-            {
-              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: two setup pieces on %s (the other at line %d)",
-                           source->filename ? source->filename : "(memory)",
-                           piece.line, piece.cell, other->line);
-              g_free (piece.cell);
-              g_free (piece.kind);
-              return FALSE;
-            }
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                       "%s:%d: two setup pieces on %s (the other at line %d)",
+                       source->filename ? source->filename : "(memory)",
+                       piece.line, piece.cell, other_line);
+          g_free (piece.cell);
+          g_free (piece.kind);
+          return FALSE;
         }
       g_array_append_val (variant->setup, piece);
     }

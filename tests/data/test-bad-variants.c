@@ -348,6 +348,44 @@ test_oversize (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* One element with 80,000 attributes (under the size limit) is refused at
+ * once, naming the element and its line: libxml2 checks an element's
+ * attributes for duplicates in quadratic time (81 s for this file). */
+static void
+test_many_attributes (void)
+{
+  g_autoptr(GString) data = g_string_new ("<?xml version=\"1.0\"?>\n"
+                                          "<variant format=\"1\" module=\"agoraphobia\">\n"
+                                          "  <name>Many</name>\n  <board shape=\"hexagon\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_printf (data, " a%u=''", i);
+  g_string_append (data, "/>\n</variant>\n");
+  g_assert_cmpuint (data->len, <, BS_VARIANT_MAX_FILE_SIZE);
+
+  variant = bs_variant_load_data (data->str, data->len, "many.xml", &error);
+  g_assert_null (variant);
+  g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==,
+                   "many.xml:4: <board> has more than 32 attributes");
+
+  /* Attributes inside comments, CDATA and quoted values are not counted. */
+  g_clear_error (&error);
+  g_string_assign (data, "<?xml version=\"1.0\"?>\n<variant format=\"1\" module=\"agoraphobia\">"
+                         "<!-- <a");
+  for (guint i = 0; i < 100; i++)
+    g_string_append_printf (data, " a%u=''", i);
+  g_string_append (data, "> --><name a='");
+  for (guint i = 0; i < 100; i++)
+    g_string_append (data, " = ");
+  g_string_append (data, "'>x</name></variant>");
+  variant = bs_variant_load_data (data->str, data->len, "comment.xml", &error);
+  g_assert_null (variant);
+  g_assert_cmpstr (error->message, ==, "comment.xml:2: unknown attribute \"a\" on <name>");
+}
+
 /* A file that is not there, and a directory. */
 static void
 test_unreadable (void)
@@ -379,6 +417,7 @@ main (int    argc,
   g_test_add_func ("/bad-variants/complete", test_catalogue_complete);
   g_test_add_func ("/bad-variants/oversize", test_oversize);
   g_test_add_func ("/bad-variants/unreadable", test_unreadable);
+  g_test_add_func ("/bad-variants/many-attributes", test_many_attributes);
   for (guint i = 0; i < G_N_ELEMENTS (catalogue); i++)
     {
       g_autofree char *load = g_strdup_printf ("/bad-variants/load/%s", catalogue[i].file);
