@@ -62,10 +62,60 @@ check_color (const xmlNode     *node,
   for (int i = 1; ok && i < 7; i++)
     ok = g_ascii_isxdigit (color[i]);
   if (!ok)
-    bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                      "<%s color>: \"%s\" is not a colour of the form #rrggbb",
-                      node->name, color);
+    {
+      g_autofree char *quoted = bs_excerpt (color);
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        "<%s color>: \"%s\" is not a colour of the form #rrggbb",
+                        node->name, quoted);
+    }
   return ok;
+}
+
+/* A text of at most max characters (element: "<name>"; attribute:
+ * "<player name>"). */
+static gboolean
+check_length (const xmlNode     *node,
+              const char        *what,
+              const char        *text,
+              int                max,
+              const BsXmlSource *source,
+              GError           **error)
+{
+  glong length = g_utf8_strlen (text, -1);
+
+  if (length <= max)
+    return TRUE;
+  bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                    "%s is too long (%ld characters; at most %d)", what, length, max);
+  return FALSE;
+}
+
+/* An attribute holding an identifier, as the schema's "identifier". */
+static gboolean
+get_identifier (const xmlNode     *node,
+                const char        *attr,
+                gboolean           required,
+                char             **value,
+                const BsXmlSource *source,
+                GError           **error)
+{
+  g_autofree char *what = g_strdup_printf ("<%s %s>", node->name, attr);
+
+  if (xmlHasNsProp (node, (const xmlChar *) attr, NULL) == NULL && !required)
+    return TRUE;
+  if (!bs_xml_get_string (node, attr, required, value, source, error))
+    return FALSE;
+  if (!check_length (node, what, *value, BS_VARIANT_MAX_ID_LENGTH, source, error))
+    return FALSE;
+  if (!bs_variant_is_identifier (*value))
+    {
+      g_autofree char *quoted = bs_excerpt (*value);
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        "%s: \"%s\" is not an identifier (a letter or digit, then letters, "
+                        "digits, - and _)", what, quoted);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -81,9 +131,10 @@ get_cell (const xmlNode     *node,
     return FALSE;
   if (!bs_board_parse_label (*cell, &col, &row))
     {
+      g_autofree char *quoted = bs_excerpt (*cell);
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
                         "<%s %s>: \"%s\" is not a cell label (like a1 or d4)",
-                        node->name, attr, *cell);
+                        node->name, attr, quoted);
       return FALSE;
     }
   return TRUE;
@@ -232,7 +283,7 @@ read_board (BsVariant         *variant,
           int other_line;
 
           if (!bs_xml_check_attributes (child, ATTRS ("id", "player", "cell"), source, error) ||
-              !bs_xml_get_string (child, "id", TRUE, &special.id, source, error) ||
+              !get_identifier (child, "id", TRUE, &special.id, source, error) ||
               !get_player (child, "player", FALSE, &special.player, source, error) ||
               !get_cell (child, "cell", &special.cell, source, error))
             {
@@ -276,6 +327,8 @@ read_player (BsVariant         *variant,
   if (!bs_xml_check_attributes (node, ATTRS ("number", "name", "color"), source, error) ||
       !get_player (node, "number", TRUE, &number, source, error) ||
       !bs_xml_get_string (node, "name", TRUE, &name, source, error) ||
+      !check_length (node, "<player name>", name, BS_VARIANT_MAX_PLAYER_NAME_LENGTH, source,
+                     error) ||
       !bs_xml_get_string (node, "color", TRUE, &color, source, error) ||
       !check_color (node, color, source, error))
     return FALSE;
@@ -315,7 +368,7 @@ read_player (BsVariant         *variant,
 
       supply.line = bs_xml_line (child);
       if (!bs_xml_check_attributes (child, ATTRS ("kind", "count"), source, error) ||
-          !bs_xml_get_string (child, "kind", TRUE, &supply.kind, source, error) ||
+          !get_identifier (child, "kind", TRUE, &supply.kind, source, error) ||
           !bs_xml_get_int (child, "count", TRUE, 0, BS_MAX_SUPPLY, &supply.count,
                            source, error))
         {
@@ -403,7 +456,7 @@ read_options (BsVariant         *variant,
 
       option.line = bs_xml_line (child);
       if (!bs_xml_check_attributes (child, ATTRS ("id", "value"), source, error) ||
-          !bs_xml_get_string (child, "id", TRUE, &option.id, source, error) ||
+          !get_identifier (child, "id", TRUE, &option.id, source, error) ||
           !bs_xml_get_string (child, "value", TRUE, &option.value, source, error))
         {
           g_free (option.id);
@@ -457,7 +510,7 @@ read_setup (BsVariant         *variant,
                                     source, error) ||
           !get_cell (child, "cell", &piece.cell, source, error) ||
           !get_player (child, "player", TRUE, &piece.player, source, error) ||
-          !bs_xml_get_string (child, "kind", TRUE, &piece.kind, source, error) ||
+          !get_identifier (child, "kind", TRUE, &piece.kind, source, error) ||
           !bs_xml_get_choice (child, "dir", FALSE, directions, &piece.dir, source, error))
         {
           g_free (piece.cell);
@@ -482,14 +535,7 @@ read_setup (BsVariant         *variant,
 static char *
 default_id (const char *filename)
 {
-  g_autofree char *base = NULL;
-
-  if (filename == NULL)
-    return NULL;
-  base = g_path_get_basename (filename);
-  if (g_str_has_suffix (base, ".xml"))
-    base[strlen (base) - 4] = '\0';
-  return g_steal_pointer (&base);
+  return filename != NULL ? bs_variant_id_from_filename (filename) : NULL;
 }
 
 BsVariant *
@@ -536,13 +582,13 @@ bs_variant_from_node_full (xmlNode           *node,
                         "of Boardsmith reads format %d)", format, BS_VARIANT_FORMAT_VERSION);
       return NULL;
     }
-  if (!bs_xml_get_string (node, "module", TRUE, &variant->module, source, error))
+  if (!get_identifier (node, "module", TRUE, &variant->module, source, error))
     return NULL;
   variant->module_line = bs_xml_line (node);
 
   g_clear_pointer (&variant->id, g_free);
   variant->id = default_id (source->filename);
-  if (!bs_xml_get_string (node, "id", FALSE, &variant->id, source, error))
+  if (!get_identifier (node, "id", FALSE, &variant->id, source, error))
     return NULL;
   if (variant->id == NULL)
     variant->id = g_strdup (variant->module);
@@ -578,11 +624,17 @@ bs_variant_from_node_full (xmlNode           *node,
         case 1:
         case 2:
           {
+            static const int limits[] = {
+              BS_VARIANT_MAX_NAME_LENGTH, BS_VARIANT_MAX_AUTHOR_LENGTH,
+              BS_VARIANT_MAX_DESCRIPTION_LENGTH
+            };
             char **field = which == 0 ? &variant->name
                          : which == 1 ? &variant->author : &variant->description;
+            g_autofree char *what = g_strdup_printf ("<%s>", children[which]);
             g_free (*field);
             *field = get_element_text (child, source, error);
-            if (*field == NULL)
+            if (*field == NULL ||
+                !check_length (child, what, *field, limits[which], source, error))
               return NULL;
           }
           break;

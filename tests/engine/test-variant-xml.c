@@ -277,6 +277,56 @@ test_compact_shipped (void)
   g_assert_cmpuint (n_files, >=, 10);
 }
 
+/* Texts too long for a file are refused in memory too (an editor or
+ * --set could make them), and ids made from file names are identifiers. */
+static void
+test_texts_and_ids (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  guint n;
+  const BsModule * const *modules = bs_module_list (&n);
+  static const struct { const char *path; const char *id; } ids[] = {
+    { "/home/ann/My Tribes (2).xml", "My-Tribes-2" },
+    { "agorá.xml", "agor" },
+    { "../../etc/passwd", "passwd" },
+    { "_x_.boardsmith", "x_" },
+    { "Ωμέγα.xml", "variant" },
+    { "a.b.c.xml", "a-b-c" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *id = bs_variant_id_from_filename (ids[i].path);
+      g_assert_cmpstr (id, ==, ids[i].id);
+      g_assert_true (bs_variant_is_identifier (id));
+    }
+  g_assert_false (bs_variant_is_identifier ("-a"));
+  g_assert_false (bs_variant_is_identifier (""));
+  g_assert_false (bs_variant_is_identifier ("a b"));
+
+  if (n == 0)
+    {
+      g_test_skip ("no module is built in yet");
+      return;
+    }
+  variant = bs_variant_new_for_module (modules[0]->id, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_validate (variant, NULL));
+  g_free (variant->name);
+  variant->name = g_strnfill (101, 'n');
+  g_assert_false (bs_variant_validate (variant, &error));
+  g_assert_cmpstr (error->message, ==, "the name is too long (101 characters; at most 100)");
+  g_clear_error (&error);
+  g_free (variant->name);
+  variant->name = g_strnfill (100, 'n');
+  g_free (variant->players[1].name);
+  variant->players[1].name = g_strnfill (51, 'p');
+  g_assert_false (bs_variant_validate (variant, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "player 2's name is too long (51 characters; at most 50)");
+}
+
 static void
 test_save_file (void)
 {
@@ -510,6 +560,7 @@ main (int    argc,
   g_test_add_func ("/variant-xml/round-trip/modules", test_round_trip_modules);
   g_test_add_func ("/variant-xml/round-trip/everything", test_round_trip_everything);
   g_test_add_func ("/variant-xml/compact-shipped", test_compact_shipped);
+  g_test_add_func ("/variant-xml/texts-and-ids", test_texts_and_ids);
   g_test_add_func ("/variant-xml/save-file", test_save_file);
   g_test_add_func ("/variant-xml/builtin", test_builtin);
   return g_test_run ();
