@@ -11,12 +11,7 @@
 
 #include "bs-cli-commands.h"
 #include "bs-cli-common.h"
-
-typedef struct {
-  const char   *name;
-  BsCliRunFunc  run;
-  const char   *summary;
-} BsCliCommand;
+#include "bs-cli-introspect.h"
 
 #define ENTRY(name, summary) { #name, bs_cli_##name, summary },
 static const BsCliCommand commands[] = {
@@ -122,6 +117,12 @@ main (int    argc,
         return unknown_command (argv[2]);
       return run_command (command, 2, help_argv);
     }
+
+  /* Hidden: the man page and the shell completions are made from these (bs-cli-introspect.h). */
+  if (g_str_equal (name, "__describe"))
+    return bs_cli_describe_main (commands, G_N_ELEMENTS (commands), argc - 1, argv + 1);
+  if (g_str_equal (name, "__complete"))
+    return bs_cli_complete_main (commands, G_N_ELEMENTS (commands), argc - 1, argv + 1);
 
   command = find_command (name);
   if (command == NULL)
