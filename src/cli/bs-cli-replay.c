@@ -60,7 +60,7 @@ bs_cli_replay (int    argc,
     }
 
   {
-    g_autofree char *warning = bs_record_check_result (record, pos);
+    g_autofree char *warning = bs_record_check_result (record, rs, pos);
     if (warning != NULL)
       bs_cli_warning ("%s", warning);
   }

@@ -126,7 +126,7 @@ test_round_trip_all_modules (void)
           g_assert_no_error (error);
           g_assert_cmpuint (n_played, ==, record->moves->len);
           g_assert_true (bs_position_equal (rs, replayed, final));
-          g_assert_null (bs_record_check_result (loaded, replayed));
+          g_assert_null (bs_record_check_result (loaded, replay_rs, replayed));
 
           g_assert_true (bs_record_save_file (record, path, &error));
           g_assert_no_error (error);
@@ -493,7 +493,7 @@ test_illegal_moves (void)
     g_assert_no_error (error);
     g_assert_cmpuint (n_played, ==, n_moves);
     g_assert_cmpmem (pos, rs->position_size, final, rs->position_size);
-    warning = bs_record_check_result (record, pos);
+    warning = bs_record_check_result (record, rs, pos);
     g_assert_cmpstr (warning, ==, msg);
   }
   /* Without <result>, <players> and <date> the record is fine. */
@@ -728,6 +728,33 @@ test_schema_agrees (void)
         }
       g_assert_cmpint (schema_accepts (changed), ==, names[i].valid);
     }
+
+  /* The result's reason. */
+  {
+    static const struct {
+      const char *result;
+      gboolean    valid;
+    } results[] = {
+      { "<result reason=\"none\">ongoing</result>", TRUE },
+      { "<result reason=\"goal\">win-1</result>", TRUE },
+      { "<result reason=\"move-limit\">draw</result>", TRUE },
+      { "<result>win-2</result>", TRUE },
+      { "<result reason=\"passes\">ongoing</result>", FALSE },
+      { "<result reason=\"none\">draw</result>", FALSE },
+      { "<result reason=\"resigned\">win-1</result>", FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+      {
+        g_autofree char *changed = replace_once (xml, "<result>ongoing</result>",
+                                                 results[i].result);
+        g_autoptr (BsRecord) loaded = bs_record_load_data (changed, strlen (changed), "r.xml",
+                                                           NULL);
+        g_test_message ("%s", results[i].result);
+        g_assert_cmpint (loaded != NULL, ==, results[i].valid);
+        g_assert_cmpint (schema_accepts (changed), ==, results[i].valid);
+      }
+  }
 
   /* The variant's id, inside a record as in a variant file. */
   {
