@@ -795,6 +795,17 @@ bs_play_view_get_board_view (BsPlayView *self)
   return self->board_view;
 }
 
+GtkWidget *
+bs_play_view_get_default_focus (BsPlayView *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
+
+  /* The board is hidden behind a hand-over: its button. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->handover_page)))
+    return self->handover_button;
+  return GTK_WIDGET (self->board_view);
+}
+
 const char *
 bs_play_view_get_status (BsPlayView *self)
 {

@@ -19,6 +19,9 @@ BsPlayScene *bs_play_view_get_scene      (BsPlayView  *self);
 void         bs_play_view_set_scene      (BsPlayView  *self,
                                           BsPlayScene *scene);
 BsBoardView *bs_play_view_get_board_view (BsPlayView  *self);
+/* Where the keyboard focus goes when the page is shown: the board, or the
+ * hand-over's button while the board is hidden. */
+GtkWidget   *bs_play_view_get_default_focus (BsPlayView *self);
 /* The status line's text (for tests and the window title). */
 const char  *bs_play_view_get_status     (BsPlayView  *self);
 /* What the Done / Start / Continue button of a Tribes round does. */

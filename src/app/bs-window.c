@@ -26,6 +26,11 @@ struct _BsWindow {
   GSignalGroup         *scene_signals;
   AdwToast             *toast;
   char                 *last_message;
+  /* The last widget of the window itself (not of a popover) that had the
+   * keyboard focus, and the check that puts the focus back when it is
+   * left on a widget that went away. */
+  GtkWidget            *last_focus;
+  guint                 focus_idle;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
@@ -39,6 +44,9 @@ struct _BsWindow {
   BsPlayView           *play_view;
   BsEditorView         *editor_view;
   GtkWidget            *edit_button;
+  GtkMenuButton        *menu_button;
+  GMenuModel           *primary_menu;
+  GMenuModel           *general_menu;
 };
 
 G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -358,6 +366,82 @@ update_title (BsWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
+/* Keyboard focus: it always lands on a widget that is there. A closed
+ * menu (a submenu's item), a page switched away or a dialog gone must not
+ * leave it on a widget that went away, where Tab and every shortcut stop
+ * working until a click. */
+
+/* The widget a page starts with: the board, the first game… */
+static void
+focus_page (BsWindow *self)
+{
+  const char *page = bs_window_get_page (self);
+  GtkWidget *widget = NULL;
+
+  if (g_strcmp0 (page, "play") == 0)
+    widget = bs_play_view_get_default_focus (self->play_view);
+  else if (g_strcmp0 (page, "start") == 0)
+    widget = bs_start_view_get_default_focus (self->start_view);
+  if (widget == NULL || !gtk_widget_grab_focus (widget))
+    {
+      GtkWidget *child = gtk_stack_get_visible_child (self->stack);
+
+      if (child == NULL || !gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD))
+        gtk_widget_grab_focus (GTK_WIDGET (self->menu_button));
+    }
+}
+
+static gboolean
+is_usable_focus (BsWindow  *self,
+                 GtkWidget *widget)
+{
+  return widget != NULL && gtk_widget_get_mapped (widget) && gtk_widget_is_sensitive (widget)
+         && gtk_widget_get_native (widget) == GTK_NATIVE (self);
+}
+
+static gboolean
+restore_focus (gpointer data)
+{
+  BsWindow *self = data;
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  self->focus_idle = 0;
+  /* In a popover that is open, or in the window: where it should be. */
+  if (focus != NULL && gtk_widget_get_mapped (focus))
+    return G_SOURCE_REMOVE;
+  if (is_usable_focus (self, self->last_focus))
+    gtk_widget_grab_focus (self->last_focus);
+  else
+    focus_page (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_focus_check (BsWindow *self)
+{
+  /* After the popover has gone and the page has changed. */
+  if (self->focus_idle == 0)
+    self->focus_idle = g_idle_add_full (G_PRIORITY_LOW, restore_focus, self, NULL);
+}
+
+static void
+on_focus_widget_changed (BsWindow   *self,
+                         GParamSpec *pspec,
+                         gpointer    data)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  if (is_usable_focus (self, focus) && focus != self->last_focus)
+    {
+      if (self->last_focus != NULL)
+        g_object_remove_weak_pointer (G_OBJECT (self->last_focus),
+                                      (gpointer *) &self->last_focus);
+      self->last_focus = focus;
+      g_object_add_weak_pointer (G_OBJECT (focus), (gpointer *) &self->last_focus);
+    }
+  schedule_focus_check (self);
+}
+
 static void
 set_game (BsWindow *self,
           BsGame   *game)
@@ -378,12 +462,11 @@ set_game (BsWindow *self,
   bs_computer_player_set_scene (self->computer, scene);
 
   if (game != NULL)
-    {
-      gtk_stack_set_visible_child_name (self->stack, "play");
-      gtk_widget_grab_focus (GTK_WIDGET (bs_play_view_get_board_view (self->play_view)));
-    }
+    gtk_stack_set_visible_child_name (self->stack, "play");
   bs_window_update_actions (self);
   update_title (self);
+  if (game != NULL)
+    focus_page (self);
 }
 
 static guint64
@@ -444,7 +527,11 @@ bs_window_open_file (BsWindow  *self,
                                _("Only local files can be opened"));
           return FALSE;
         }
-      return bs_window_open_variant (self, path, error);
+      if (!bs_window_open_variant (self, path, error))
+        return FALSE;
+      /* A variant opened from a file is a recent game too. */
+      add_recent (file);
+      return TRUE;
     }
 
   game = bs_game_load_record (file, error);
@@ -500,6 +587,7 @@ bs_window_show_start (BsWindow *self)
   gtk_stack_set_visible_child_name (self->stack, "start");
   bs_window_update_actions (self);
   update_title (self);
+  focus_page (self);
 }
 
 /* Actions. */
@@ -528,8 +616,12 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
   set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
-  set_action_enabled (self, "new-game", self->game != NULL);
+  set_action_enabled (self, "new-game", playing);
   set_action_enabled (self, "choose-game", playing);
+  set_action_enabled (self, "edit-this-variant", playing);
+  bs_computer_player_set_active (self->computer, playing);
+  gtk_menu_button_set_menu_model (self->menu_button,
+                                  playing ? self->primary_menu : self->general_menu);
   bs_export_actions_set_enabled (self, playing);
   gtk_widget_set_visible (self->back_button, playing);
   gtk_widget_set_visible (self->history_box, playing);
@@ -777,6 +869,7 @@ show_editor_now (gpointer data)
   gtk_stack_set_visible_child_name (self->stack, "editor");
   bs_window_update_actions (self);
   update_title (self);
+  focus_page (self);
 }
 
 typedef struct {
@@ -837,6 +930,8 @@ edit_variant_activated (GSimpleAction *action,
    * built-in one is duplicated (it is saved among the user's variants). */
   if (source[0] == '\0' && self->game != NULL)
     document = bs_variant_document_new (bs_game_get_variant (self->game));
+  else if (source[0] == '\0')
+    return;
   else if (g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
     document = bs_variant_document_open (source, &error);
   else if ((variant = bs_variant_lookup (source, &error)) != NULL)
@@ -856,6 +951,22 @@ edit_variant_activated (GSimpleAction *action,
         show_error (self, _("Could Not Edit the Variant"), error->message);
       return;
     }
+  bs_window_edit (self, document);
+}
+
+static void
+edit_this_variant_activated (GSimpleAction *action,
+                             GVariant      *param,
+                             gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  g_autoptr(BsVariantDocument) document = NULL;
+
+  /* The variant being played: a user's file is edited in place, a built-in
+   * one duplicated, like the start page's edit buttons. */
+  if (self->game == NULL)
+    return;
+  document = bs_variant_document_new (bs_game_get_variant (self->game));
   bs_window_edit (self, document);
 }
 
@@ -935,6 +1046,7 @@ on_editor_message (BsWindow     *self,
 
 static const GActionEntry win_entries[] = {
   { "edit-variant", edit_variant_activated, "s" },
+  { "edit-this-variant", edit_this_variant_activated },
   { "new-variant", new_variant_activated, "s" },
   { "show-editor", show_editor_activated },
   { "new-game", new_game_activated },
@@ -1041,6 +1153,10 @@ bs_window_dispose (GObject *object)
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
+  g_clear_handle_id (&self->focus_idle, g_source_remove);
+  if (self->last_focus != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->last_focus), (gpointer *) &self->last_focus);
+  self->last_focus = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_WINDOW);
 
   G_OBJECT_CLASS (bs_window_parent_class)->dispose (object);
@@ -1083,6 +1199,9 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, general_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_close);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_saved);
@@ -1139,6 +1258,8 @@ bs_window_init (BsWindow *self)
                                  G_CALLBACK (on_message), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "game-finished",
                                  G_CALLBACK (on_game_finished), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_widget_changed), NULL);
 
   bs_window_update_actions (self);
 }

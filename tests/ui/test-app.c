@@ -816,6 +816,162 @@ test_start_view_rows (Fixture       *fixture,
   g_unlink (path);
 }
 
+static void
+collect_row_titles (GtkWidget *widget,
+                    GPtrArray *titles)
+{
+  if (ADW_IS_ACTION_ROW (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (titles, g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_row_titles (child, titles);
+}
+
+static void
+add_recent_file (const char *path,
+                 const char *mime_type)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  const char *groups[] = { NULL };
+  GtkRecentData data = {
+    .display_name = NULL,
+    .mime_type = (char *) mime_type,
+    .app_name = (char *) g_get_application_name (),
+    .app_exec = (char *) "boardsmith %u",
+    .groups = (char **) groups,
+  };
+
+  g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data));
+}
+
+/* Recent Games lists only game records and variants that open, newest
+ * first, at most five: exports (PNG, SVG, PDF, as the file chooser adds
+ * them), a broken record and a file gone are never offered, and do not
+ * push the saved game off the list (issue 13.1). */
+static void
+test_recent_games (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *record = g_build_filename (fixture->tmpdir, "saved game.boardsmith", NULL);
+  g_autofree char *variant_path = g_build_filename (fixture->tmpdir, "tiny.bsvariant", NULL);
+  g_autofree char *broken = g_build_filename (fixture->tmpdir, "broken.boardsmith", NULL);
+  g_autofree char *gone = g_build_filename (fixture->tmpdir, "gone.boardsmith", NULL);
+  g_autoptr(GFile) record_file = g_file_new_for_path (record);
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *row;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  start (fixture, "agoraphobia");
+  g_assert_true (bs_window_play_moves (fixture->window, "S@d4", &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_save_record (fixture->window, record_file, &error));
+  g_assert_no_error (error);
+
+  variant = bs_variant_lookup ("agoraphobia", &error);
+  g_assert_no_error (error);
+  g_free (variant->name);
+  variant->name = g_strdup ("Tiny Agoraphobia");
+  g_assert_true (bs_variant_save_file (variant, variant_path, &error));
+  g_assert_no_error (error);
+  add_recent_file (variant_path, "application/x-boardsmith-variant");
+
+  g_assert_true (g_file_set_contents (broken, "<record format=\"1\"><moves>", -1, &error));
+  g_assert_no_error (error);
+  add_recent_file (broken, "application/x-boardsmith-record");
+  g_assert_true (g_file_set_contents (gone, "", -1, &error));
+  add_recent_file (gone, "application/x-boardsmith-record");
+  g_unlink (gone);
+  /* Six exports after the saved game: more than the list holds. */
+  for (guint i = 0; i < 6; i++)
+    {
+      static const char *const kinds[][2] = {
+        { "png", "image/png" }, { "svg", "image/svg+xml" }, { "pdf", "application/pdf" },
+      };
+      g_autofree char *name = g_strdup_printf ("export-%u.%s", i, kinds[i % 3][0]);
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+
+      g_assert_true (g_file_set_contents (path, i % 3 == 1 ? "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+                                                           : "\x89PNG\r\n", -1, &error));
+      g_assert_no_error (error);
+      add_recent_file (path, kinds[i % 3][1]);
+    }
+  pump (400);
+
+  bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+  bs_window_show_start (fixture->window);
+  pump (50);
+  collect_row_titles (GTK_WIDGET (fixture->window), titles);
+  for (guint i = 0; i < titles->len; i++)
+    {
+      const char *title = g_ptr_array_index (titles, i);
+
+      g_assert_false (g_str_has_prefix (title, "export-"));
+      g_assert_cmpstr (title, !=, "broken.boardsmith");
+      g_assert_cmpstr (title, !=, "gone.boardsmith");
+    }
+  g_assert_nonnull (find_row (GTK_WIDGET (fixture->window), "tiny.bsvariant"));
+  row = find_row (GTK_WIDGET (fixture->window), "saved game.boardsmith");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1 move"));
+
+  /* The saved game opens from its row, at its last move. */
+  g_signal_emit_by_name (row, "activate");
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 1);
+  g_assert_cmpuint (bs_game_get_current (bs_window_get_game (fixture->window)), ==, 1);
+}
+
+static gboolean
+action_enabled (Fixture    *fixture,
+                const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), name);
+}
+
+/* Actions are enabled only where they can act (issue 13.2): on the start
+ * page nothing acts on a game; in a game Edit This Variant opens the
+ * editor on it. */
+static void
+test_actions_where_they_act (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const char *const game_actions[] = {
+    "edit-this-variant", "new-game", "choose-game", "save", "save-as", "undo", "redo",
+    "hint", "pause-computer", "export", "print", "copy-image",
+  };
+
+  if (!have_module ("astoria"))
+    return;
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
+    {
+      g_test_message ("start page: %s", game_actions[i]);
+      g_assert_false (action_enabled (fixture, game_actions[i]));
+    }
+  g_assert_true (action_enabled (fixture, "open"));
+  g_assert_true (action_enabled (fixture, "help"));
+
+  start (fixture, "astoria");
+  g_assert_true (action_enabled (fixture, "edit-this-variant"));
+  g_assert_true (action_enabled (fixture, "new-game"));
+  g_assert_true (action_enabled (fixture, "hint"));
+  /* Two humans: nothing to pause. */
+  g_assert_false (action_enabled (fixture, "pause-computer"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.edit-this-variant", NULL));
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  /* The game waits behind the editor, out of reach of the game's actions. */
+  g_assert_false (action_enabled (fixture, "new-game"));
+  g_assert_false (action_enabled (fixture, "hint"));
+  g_assert_false (action_enabled (fixture, "edit-this-variant"));
+}
+
 /* A broken record and a record with an illegal move are refused with
  * where and why; the game in the window is left as it was. */
 static void
@@ -971,6 +1127,10 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/app/bad-record", Fixture, NULL, fixture_setup, test_bad_record,
               fixture_teardown);
+  g_test_add ("/app/recent-games", Fixture, NULL, fixture_setup, test_recent_games,
+              fixture_teardown);
+  g_test_add ("/app/actions-where-they-act", Fixture, NULL, fixture_setup,
+              test_actions_where_they_act, fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
               fixture_teardown);
   g_test_add ("/app/command-line-screenshot", Fixture, NULL, fixture_setup,
