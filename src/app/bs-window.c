@@ -287,12 +287,32 @@ save_then (BsWindow *self,
 
 /* Starting games. */
 
+/* The scene's explanations are shown by the play view, in the status
+ * line's place; kept here too for tests. */
 static void
 on_message (BsWindow    *self,
             const char  *message,
             BsPlayScene *scene)
 {
-  bs_window_show_message (self, message);
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+}
+
+/* What the computer says (a hint, why there is none) is about the game on
+ * screen: shown like the scene's explanations. */
+static void
+on_computer_message (BsWindow         *self,
+                     const char       *message,
+                     BsComputerPlayer *computer)
+{
+  if (g_strcmp0 (bs_window_get_page (self), "play") != 0)
+    {
+      bs_window_show_message (self, message);
+      return;
+    }
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+  bs_play_view_explain (self->play_view, message, BS_EXPLANATION_INFO);
 }
 
 static void
@@ -1229,7 +1249,7 @@ bs_window_init (BsWindow *self)
   self->computer = bs_computer_player_new (self->settings);
   bs_computer_player_add_actions (self->computer, G_ACTION_MAP (self));
   g_signal_connect_object (self->computer, "message",
-                           G_CALLBACK (bs_window_show_message), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (on_computer_message), self, G_CONNECT_SWAPPED);
   {
     GtkWidget *controls = bs_computer_controls_new (self->computer);
 

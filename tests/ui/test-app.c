@@ -409,6 +409,8 @@ test_illegal_click_explained (Fixture       *fixture,
 {
   BsPlayScene *scene;
   BsGame *game;
+  BsPlayView *view;
+  g_autofree char *status = NULL;
   int occupied = BS_NO_CELL;
   guint messages;
 
@@ -427,6 +429,33 @@ test_illegal_click_explained (Fixture       *fixture,
   g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
   g_assert_cmpuint (fixture->n_messages, ==, messages + 1);
   g_assert_nonnull (bs_window_get_last_message (fixture->window));
+  /* Said in the status line's place, not in a toast over the board's
+   * controls; the status itself is kept for when it goes. */
+  view = bs_window_get_play_view (fixture->window);
+  g_assert_cmpstr (bs_play_view_get_explanation (view), ==,
+                   bs_window_get_last_message (fixture->window));
+  status = g_strdup (bs_play_view_get_status (view));
+
+  /* It belongs to the position it was given in (issue 13.5): a move, an
+   * undo or a redo withdraws it. */
+  play_turn (fixture, scene);
+  g_assert_null (bs_play_view_get_explanation (view));
+  /* (Pieces are pushed around: one that is there now.) */
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells; c++)
+    if (bs_game_get_position (game)->cells[c] != BS_CELL_EMPTY)
+      occupied = c;
+  bs_play_scene_activate_cell (scene, occupied);
+  g_assert_nonnull (bs_play_view_get_explanation (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_null (bs_play_view_get_explanation (view));
+  g_assert_cmpstr (bs_play_view_get_status (view), ==, status);
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells; c++)
+    if (bs_game_get_position (game)->cells[c] != BS_CELL_EMPTY)
+      occupied = c;
+  bs_play_scene_activate_cell (scene, occupied);
+  g_assert_nonnull (bs_play_view_get_explanation (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  g_assert_null (bs_play_view_get_explanation (view));
 }
 
 /* Pixels → cells: the centre of every cell maps back to it, a point

@@ -473,6 +473,9 @@ test_hint_wins (Fixture       *fixture,
   g_assert_nonnull (strstr (g_ptr_array_index (fixture->messages, fixture->messages->len - 1),
                             "g7-i9"));
   g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window), "g7-i9"));
+  /* Said in the status line's place while it holds. */
+  g_assert_nonnull (strstr (bs_play_view_get_explanation (bs_window_get_play_view (fixture->window)),
+                            "g7-i9"));
   marks = bs_play_scene_get_hint_cells (scene);
   g_assert_nonnull (marks);
   for (int c = 0; c < rs->n_cells; c++)
@@ -488,6 +491,7 @@ test_hint_wins (Fixture       *fixture,
   g_assert_true (bs_window_play_moves (fixture->window, "g7-i9", &error));
   g_assert_no_error (error);
   g_assert_false (bs_play_scene_get_hint_shown (scene));
+  g_assert_null (bs_play_view_get_explanation (bs_window_get_play_view (fixture->window)));
   g_assert_cmpint (bs_game_get_result (game (fixture)), ==, BS_RESULT_WIN_1);
 }
 
