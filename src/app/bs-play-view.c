@@ -448,6 +448,17 @@ make_move_row (BsPlayView *self,
 }
 
 static void
+select_current_move (BsPlayView *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->move_list,
+                                                      (int) bs_game_get_current (view_game (self)));
+
+  self->syncing = TRUE;
+  gtk_list_box_select_row (self->move_list, row);
+  self->syncing = FALSE;
+}
+
+static void
 sync_moves (BsPlayView *self)
 {
   BsGame *game = view_game (self);
@@ -478,10 +489,7 @@ sync_moves (BsPlayView *self)
         gtk_widget_remove_css_class (GTK_WIDGET (row), "redo");
     }
 
-  row = gtk_list_box_get_row_at_index (self->move_list, (int) current);
-  self->syncing = TRUE;
-  gtk_list_box_select_row (self->move_list, row);
-  self->syncing = FALSE;
+  select_current_move (self);
 
   /* Rows just added have no size yet: scroll once they are laid out. */
   if (self->scroll_idle == 0)
@@ -492,8 +500,21 @@ static void
 on_move_row_activated (BsPlayView    *self,
                        GtkListBoxRow *row)
 {
-  if (self->scene != NULL && !self->syncing)
-    bs_game_go_to (view_game (self), (guint) gtk_list_box_row_get_index (row));
+  guint index = (guint) gtk_list_box_row_get_index (row);
+
+  if (self->scene == NULL || self->syncing)
+    return;
+  /* Through the window, which asks first when orders given in a round
+   * would be lost; until then the current move stays selected. */
+  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.history-go-to", "u", index))
+    bs_game_go_to (view_game (self), index);
+  select_current_move (self);
+}
+
+static void
+on_history_changed (BsPlayView *self)
+{
+  sync_moves (self);
 }
 
 /* Tribes: hand-over, orders, reveal. */
@@ -846,6 +867,8 @@ bs_play_view_init (BsPlayView *self)
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_position_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "history-changed",
+                                 G_CALLBACK (on_history_changed), self, G_CONNECT_SWAPPED);
 
   build_push_popover (self);
 }

@@ -140,34 +140,107 @@ on_discard_response (AdwMessageDialog *dialog,
     pending_free (pending);
 }
 
-/* Runs `then` now if nothing would be lost, else after the user saved or
- * chose to discard the game. */
-static void
-confirm_discard (BsWindow       *self,
-                 BsContinuation  then,
-                 gpointer        data,
-                 GDestroyNotify  destroy)
+static gboolean
+game_needs_saving (BsWindow *self)
 {
-  Pending *pending;
-  GtkWidget *dialog;
+  return self->game != NULL && bs_game_get_modified (self->game)
+         && bs_game_get_n_turns (self->game) > 0;
+}
 
-  if (self->game == NULL || !bs_game_get_modified (self->game)
-      || bs_game_get_n_turns (self->game) == 0)
-    {
-      then (self, data);
-      if (destroy != NULL)
-        destroy (data);
-      return;
-    }
+static gboolean
+orders_would_be_lost (BsWindow *self)
+{
+  return self->scene != NULL && bs_play_scene_has_orders_given (self->scene);
+}
 
-  pending = g_new0 (Pending, 1);
+static Pending *
+pending_new (BsWindow       *self,
+             BsContinuation  then,
+             gpointer        data,
+             GDestroyNotify  destroy)
+{
+  Pending *pending = g_new0 (Pending, 1);
+
   pending->self = g_object_ref (self);
   pending->then = then;
   pending->data = data;
   pending->destroy = destroy;
+  return pending;
+}
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Current Game?"),
-                                   _("Its moves will be lost if you do not save them."));
+static void
+present_question (BsWindow   *self,
+                  GtkWidget  *dialog,
+                  Pending    *pending)
+{
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Orders a human has given in the round would be lost: ask first. */
+static GtkWidget *
+new_orders_question (BsWindow *self)
+{
+  int entering = bs_play_scene_get_entering (self->scene);
+  /* The first side's orders wait for the second's once they are given. */
+  int player = entering == 2 && bs_play_scene_get_phase (self->scene) != BS_ROUND_PHASE_ORDERS
+               ? 1 : entering;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (entering == 2 && bs_game_get_seat (self->game, 1) == BS_SEAT_HUMAN
+      && bs_play_scene_count_orders (self->scene, NULL) > 0)
+    body = g_strdup_printf (_("The orders %s and %s have given in round %u will be lost."),
+                            bs_game_get_player_name (self->game, 1),
+                            bs_game_get_player_name (self->game, 2),
+                            bs_game_get_position (self->game)->ply + 1);
+  else
+    body = g_strdup_printf (_("The orders %s has given in round %u will be lost."),
+                            bs_game_get_player_name (self->game, player),
+                            bs_game_get_position (self->game)->ply + 1);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Abandon the Orders Given?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Abandon Orders"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  return dialog;
+}
+
+/* The unsaved game, by its name and what would be lost. */
+static GtkWidget *
+new_save_question (BsWindow *self)
+{
+  const BsVariant *variant = bs_game_get_variant (self->game);
+  guint n_turns = bs_game_get_n_turns (self->game);
+  g_autofree char *heading = NULL;
+  g_autoptr(GString) body = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  /* Translators: %s is the game's (variant's) name. */
+  heading = g_strdup_printf (_("Save Your Game of %s?"), bs_variant_display_name (variant));
+  /* A game left behind the variant editor is not on screen: say where. */
+  if (g_strcmp0 (bs_window_get_page (self), "play") != 0)
+    {
+      g_string_append (body, _("You left this game for the variant editor."));
+      g_string_append_c (body, ' ');
+    }
+  g_string_append_printf (body,
+                          g_dngettext (GETTEXT_PACKAGE,
+                                       "Its %u move will be lost if you do not save it.",
+                                       "Its %u moves will be lost if you do not save them.",
+                                       n_turns),
+                          n_turns);
+  if (orders_would_be_lost (self))
+    {
+      g_string_append_c (body, ' ');
+      g_string_append (body, _("The orders given in the round under way are lost either way."));
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body->str);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
@@ -179,9 +252,47 @@ confirm_discard (BsWindow       *self,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+/* Runs `then` now if nothing would be lost (the game's unsaved moves, the
+ * orders given in a round), else after the user saved or chose to discard. */
+static void
+confirm_discard (BsWindow       *self,
+                 BsContinuation  then,
+                 gpointer        data,
+                 GDestroyNotify  destroy)
+{
+  Pending *pending;
+
+  if (!game_needs_saving (self) && !orders_would_be_lost (self))
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+  pending = pending_new (self, then, data, destroy);
+  present_question (self, game_needs_saving (self) ? new_save_question (self)
+                                                   : new_orders_question (self), pending);
+}
+
+/* Runs `then` now unless it leaves a round whose orders would be lost
+ * (undo, the move list…), else once the user chose to abandon them. */
+static void
+confirm_leave_round (BsWindow       *self,
+                     BsContinuation  then,
+                     gpointer        data,
+                     GDestroyNotify  destroy)
+{
+  if (!orders_would_be_lost (self))
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+  present_question (self, new_orders_question (self), pending_new (self, then, data, destroy));
 }
 
 /* Saving. */
@@ -634,6 +745,9 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "redo", editing || (playing && bs_game_get_can_redo (self->game)));
   set_action_enabled (self, "history-back", playing && bs_game_get_can_undo (self->game));
   set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "history-start", playing && bs_game_get_can_undo (self->game));
+  set_action_enabled (self, "history-end", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "history-go-to", playing);
   set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
   set_action_enabled (self, "new-game", playing);
@@ -758,6 +872,14 @@ save_as_activated (GSimpleAction *action,
 }
 
 static void
+undo_now (BsWindow *self,
+          gpointer  data)
+{
+  if (self->game != NULL)
+    bs_computer_player_undo (self->computer);
+}
+
+static void
 undo_activated (GSimpleAction *action,
                 GVariant      *param,
                 gpointer       user_data)
@@ -767,7 +889,7 @@ undo_activated (GSimpleAction *action,
   if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
     gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.undo", NULL);
   else if (self->game != NULL)
-    bs_computer_player_undo (self->computer);
+    confirm_leave_round (self, undo_now, NULL, NULL);
 }
 
 static void
@@ -784,25 +906,41 @@ redo_activated (GSimpleAction *action,
 }
 
 static void
+go_to_now (BsWindow *self,
+           gpointer  data)
+{
+  guint target = GPOINTER_TO_UINT (data);
+
+  if (self->game != NULL && target <= bs_game_get_n_turns (self->game))
+    bs_game_go_to (self->game, target);
+}
+
+static void
 history_activated (GSimpleAction *action,
                    GVariant      *param,
                    gpointer       user_data)
 {
   BsWindow *self = user_data;
   const char *name = g_action_get_name (G_ACTION (action));
-  guint current;
+  guint current, target;
 
   if (self->game == NULL)
     return;
   current = bs_game_get_current (self->game);
   if (g_str_equal (name, "history-back") && current > 0)
-    bs_game_go_to (self->game, current - 1);
+    target = current - 1;
   else if (g_str_equal (name, "history-forward") && current < bs_game_get_n_turns (self->game))
-    bs_game_go_to (self->game, current + 1);
+    target = current + 1;
   else if (g_str_equal (name, "history-start"))
-    bs_game_go_to (self->game, 0);
+    target = 0;
   else if (g_str_equal (name, "history-end"))
-    bs_game_go_to (self->game, bs_game_get_n_turns (self->game));
+    target = bs_game_get_n_turns (self->game);
+  else if (g_str_equal (name, "history-go-to"))
+    target = MIN (g_variant_get_uint32 (param), bs_game_get_n_turns (self->game));
+  else
+    return;
+  if (target != current)
+    confirm_leave_round (self, go_to_now, GUINT_TO_POINTER (target), NULL);
 }
 
 static const char *
@@ -1042,9 +1180,10 @@ static void
 on_editor_close (BsWindow     *self,
                  BsEditorView *view)
 {
-  /* Saved or discarded by now: the editor starts afresh next time. */
+  /* Saved or discarded by now: the editor starts afresh next time. A game
+   * play-tested from it is left too (asked about, by its name). */
   bs_editor_view_set_document (view, NULL);
-  bs_window_show_start (self);
+  confirm_discard (self, go_to_start, NULL, NULL);
 }
 
 static void
@@ -1080,20 +1219,28 @@ static const GActionEntry win_entries[] = {
   { "history-forward", history_activated },
   { "history-start", history_activated },
   { "history-end", history_activated },
+  { "history-go-to", history_activated, "u" },
   { "help", help_activated },
 };
 
 /* The rest. */
 
 static void
+open_variant_now (BsWindow *self,
+                  gpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!bs_window_open_variant (self, data, &error))
+    show_error (self, _("Could Not Start the Game"), error->message);
+}
+
+static void
 on_variant_activated (BsWindow    *self,
                       const char  *name_or_path,
                       BsStartView *view)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!bs_window_open_variant (self, name_or_path, &error))
-    show_error (self, _("Could Not Start the Game"), error->message);
+  confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
 }
 
 static void
@@ -1101,7 +1248,7 @@ on_record_activated (BsWindow    *self,
                      GFile       *file,
                      BsStartView *view)
 {
-  open_file_now (self, file);
+  confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
 }
 
 static void
@@ -1133,8 +1280,7 @@ bs_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
 
-  if (self->game != NULL && bs_game_get_modified (self->game)
-      && bs_game_get_n_turns (self->game) > 0)
+  if (game_needs_saving (self) || orders_would_be_lost (self))
     {
       confirm_discard (self, close_now, NULL, NULL);
       return TRUE;

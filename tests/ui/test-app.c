@@ -987,6 +987,212 @@ test_recent_games (Fixture       *fixture,
   g_assert_cmpuint (bs_game_get_current (bs_window_get_game (fixture->window)), ==, 1);
 }
 
+static guint
+count_move_rows (Fixture *fixture)
+{
+  GtkWidget *list = NULL;
+  guint n = 0;
+
+  /* The move list: the list box whose accessible label says so. */
+  for (GtkWidget *w = GTK_WIDGET (bs_window_get_play_view (fixture->window)); w != NULL;)
+    {
+      if (GTK_IS_LIST_BOX (w) && gtk_widget_has_css_class (w, "move-list"))
+        {
+          list = w;
+          break;
+        }
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          if (w != NULL)
+            w = gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_nonnull (list);
+  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) n) != NULL)
+    n++;
+  return n;
+}
+
+/* Gives the first order a piece of the entering player can take. */
+static void
+give_one_order (BsPlayScene *scene)
+{
+  BsGame *game = bs_play_scene_get_game (scene);
+  const BsPosition *pos = bs_game_get_position (game);
+  int entering = bs_play_scene_get_entering (scene);
+  BsRenderOptions options;
+  int piece = BS_NO_CELL, target = BS_NO_CELL;
+
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells && piece == BS_NO_CELL; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == entering)
+      piece = c;
+  g_assert_cmpint (piece, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, piece);
+  bs_render_options_init (&options);
+  bs_play_scene_fill_render_options (scene, &options);
+  for (int c = bs_game_get_ruleset (game)->n_cells - 1; c >= 0 && target == BS_NO_CELL; c--)
+    if (options.highlights[c])
+      target = c;
+  g_assert_cmpint (target, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, target);
+  g_assert_cmpint (bs_play_scene_get_order (scene, piece), ==, target);
+}
+
+static GtkWindow *find_toplevel (GType type);
+static gboolean action_enabled (Fixture *fixture, const char *name);
+
+static AdwMessageDialog *
+wait_for_question (void)
+{
+  GtkWindow *dialog = NULL;
+
+  for (guint i = 0; i < 200 && dialog == NULL; i++)
+    {
+      pump (10);
+      dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+    }
+  g_assert_nonnull (dialog);
+  return ADW_MESSAGE_DIALOG (dialog);
+}
+
+static void
+answer (AdwMessageDialog *dialog,
+        const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (20);
+}
+
+/* Tribes after an undo (issue 13.7): new orders clear what could be
+ * redone, so Redo cannot replay the old round over them, and the move list
+ * no longer shows that round's orders to the other side; leaving a round
+ * whose orders were given (undo, the move list, a new game) asks first. */
+#define TRIBES_SEED_1_ROUND_1 \
+  "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e4-e3,a5-a5,b5-b5,e5-e5;" \
+  "a1-a1,c1-c1,e1-e1,d2-c2,e2-e2,a3-a3,b3-c3,d3-d3,e3-e3,b4-a4,c5-c5,d5-d5"
+
+static void
+test_tribes_new_orders_clear_redo (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+  BsPlayView *view;
+  AdwMessageDialog *dialog;
+  BsGame *game;
+
+  if (!have_module ("tribes"))
+    return;
+  /* A round after which both sides still have pieces (test_tribes_history). */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, TRIBES_SEED_1_ROUND_1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  game = bs_play_scene_get_game (scene);
+  view = bs_window_get_play_view (fixture->window);
+  bs_play_view_advance_round (view);
+  g_assert_false (bs_position_is_over (bs_game_get_position (game)));
+  g_assert_cmpuint (count_move_rows (fixture), ==, 2);
+
+  /* Undo the round: it can be redone, and is listed greyed. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  pump (20);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 0);
+  g_assert_true (action_enabled (fixture, "redo"));
+  g_assert_cmpuint (count_move_rows (fixture), ==, 2);
+
+  /* Red gives a new order: the old round is gone from the history. */
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  give_one_order (scene);
+  pump (20);
+  g_assert_false (action_enabled (fixture, "redo"));
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 0);
+  g_assert_cmpuint (count_move_rows (fixture), ==, 1);
+  g_assert_true (bs_play_scene_has_orders_given (scene));
+
+  /* Done: at Blue's hand-over nothing can be redone or read. */
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+  g_assert_false (action_enabled (fixture, "redo"));
+  g_assert_cmpuint (count_move_rows (fixture), ==, 1);
+
+  /* Red's orders wait for Blue's: a new game asks before dropping them. */
+  g_assert_true (bs_play_scene_has_orders_given (scene));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
+  dialog = wait_for_question ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Abandon the Orders Given?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Red"));
+  answer (dialog, "cancel");
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+
+  /* Round 2 of the same game: an order given, then undo or a move of the
+   * list asks; abandoning goes back. */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, TRIBES_SEED_1_ROUND_1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  game = bs_play_scene_get_game (scene);
+  bs_play_view_advance_round (view);
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  give_one_order (scene);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  dialog = wait_for_question ();
+  answer (dialog, "cancel");
+  g_assert_cmpuint (bs_game_get_current (game), ==, 1);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_true (bs_play_scene_has_orders_given (scene));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-go-to", "u", 0);
+  dialog = wait_for_question ();
+  answer (dialog, "discard");
+  g_assert_cmpuint (bs_game_get_current (game), ==, 0);
+  g_assert_false (bs_play_scene_has_orders_given (scene));
+}
+
+/* The question before an unsaved game is lost names it and says what
+ * would be lost, also for a game left behind the variant editor. */
+static void
+test_save_question_names_game (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+  BsPlayScene *scene;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  play_turn (fixture, scene);
+  play_turn (fixture, scene);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.choose-game", NULL);
+  dialog = wait_for_question ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Your Game of Astoria?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "2 moves"));
+  g_assert_null (strstr (adw_message_dialog_get_body (dialog), "editor"));
+  answer (dialog, "cancel");
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+
+  /* Play-testing from the editor, then back to it: the game is behind. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.edit-this-variant", NULL));
+  pump (20);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  gtk_window_close (GTK_WINDOW (fixture->window));
+  dialog = wait_for_question ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Your Game of Astoria?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "variant editor"));
+  answer (dialog, "cancel");
+}
+
 static gboolean
 action_enabled (Fixture    *fixture,
                 const char *name)
@@ -1192,6 +1398,10 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/app/actions-where-they-act", Fixture, NULL, fixture_setup,
               test_actions_where_they_act, fixture_teardown);
+  g_test_add ("/app/tribes-new-orders-clear-redo", Fixture, NULL, fixture_setup,
+              test_tribes_new_orders_clear_redo, fixture_teardown);
+  g_test_add ("/app/save-question-names-game", Fixture, NULL, fixture_setup,
+              test_save_question_names_game, fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
               fixture_teardown);
   g_test_add ("/app/command-line-screenshot", Fixture, NULL, fixture_setup,
