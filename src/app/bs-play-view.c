@@ -314,9 +314,12 @@ sync_players (BsPlayView *self)
   BsGame *game = view_game (self);
   const BsRuleset *rs = bs_game_get_ruleset (game);
   const BsPosition *pos = bs_game_get_position (game);
-  int scores[2];
+  int values[BS_MAX_MEASURES][2];
+  const BsMeasureSpec *measures;
+  guint n_measures;
 
-  bs_game_get_scores (game, scores);
+  measures = bs_ruleset_measure_specs (rs, &n_measures);
+  bs_ruleset_measures (rs, pos, values);
   for (int p = 1; p <= 2; p++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
@@ -336,8 +339,12 @@ sync_players (BsPlayView *self)
             }
           g_string_append_c (text, '\n');
         }
-      g_string_append_printf (text, _("On the board: %d · Score: %d"),
-                              bs_position_pieces (pos, p), scores[p - 1]);
+      g_string_append_printf (text, _("On the board: %d"), bs_position_pieces (pos, p));
+      /* The game's measures; "pieces" is the count just given. */
+      for (guint m = 0; m < n_measures; m++)
+        if (!g_str_equal (measures[m].id, "pieces"))
+          /* Translators: a measure of the game and its value, "Largest group: 14". */
+          g_string_append_printf (text, _(" · %s: %d"), _(measures[m].label), values[m][p - 1]);
       gtk_label_set_text (GTK_LABEL (self->player_details[p - 1]), text->str);
       if (to_move)
         gtk_widget_add_css_class (self->player_rows[p - 1], "to-move");
@@ -573,15 +580,23 @@ on_round_button_clicked (BsPlayView *self)
 
 /* Astoria's push: a popover at the cell with four arrows (or arrow keys). */
 
+/* The move is played first and the popover closed after: closing it
+ * without a move cancels the placement (on_push_closed), so closing first
+ * would drop the very placement being pushed. */
+static void
+push_chosen (BsPlayView *self,
+             int         dir)
+{
+  if (self->scene != NULL)
+    bs_play_scene_choose_push (self->scene, dir);
+  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+}
+
 static void
 on_push_clicked (GtkButton  *button,
                  BsPlayView *self)
 {
-  int dir = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir"));
-
-  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
-  if (self->scene != NULL)
-    bs_play_scene_choose_push (self->scene, dir);
+  push_chosen (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir")));
 }
 
 static gboolean
@@ -601,9 +616,7 @@ on_push_key (GtkEventControllerKey *controller,
     case GDK_KEY_Left: case GDK_KEY_KP_Left: dir = 3; break;
     default: return GDK_EVENT_PROPAGATE;
     }
-  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
-  if (self->scene != NULL)
-    bs_play_scene_choose_push (self->scene, dir);
+  push_chosen (self, dir);
   return GDK_EVENT_STOP;
 }
 
