@@ -5,6 +5,8 @@
 
 #include "bs-play-view.h"
 
+#include "bs-cell-widget.h"
+
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -45,18 +47,6 @@ static const char * const direction_icons[4] = {
   "go-up-symbolic", "go-next-symbolic", "go-down-symbolic", "go-previous-symbolic",
 };
 
-static const char *
-direction_name (int direction)
-{
-  switch (direction)
-    {
-    case 0: return _("North");
-    case 1: return _("East");
-    case 2: return _("South");
-    case 3: return _("West");
-    default: return "";
-    }
-}
 
 static BsGame *
 view_game (BsPlayView *self)
@@ -156,7 +146,7 @@ build_chooser (BsPlayView *self)
       for (int d = 0; d < 4; d++)
         {
           GtkWidget *button = gtk_toggle_button_new ();
-          g_autofree char *tip = g_strdup_printf (_("Triangle points %s"), direction_name (d));
+          g_autofree char *tip = g_strdup_printf (_("Triangle points %s"), bs_direction_name (d));
 
           gtk_button_set_icon_name (GTK_BUTTON (button), direction_icons[d]);
           gtk_widget_set_tooltip_text (button, tip);
@@ -644,7 +634,7 @@ build_push_popover (BsPlayView *self)
   for (int d = 0; d < 4; d++)
     {
       GtkWidget *button = gtk_button_new_from_icon_name (direction_icons[d]);
-      g_autofree char *tip = g_strdup_printf (_("Push %s"), direction_name (d));
+      g_autofree char *tip = g_strdup_printf (_("Push %s"), bs_direction_name (d));
 
       gtk_widget_set_tooltip_text (button, tip);
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
