@@ -1103,7 +1103,7 @@ abr_explain_piece (const BsRuleset  *rs,
                    int               cell)
 {
   const AbrData *data = rs->module_data;
-  guint64 placements[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+  guint64 placements[BS_GRID_MAX_WORDS];
   AbrLocalCache local;
   AbrCache cache;
   int targets[BS_MAX_CELLS];
@@ -1111,12 +1111,13 @@ abr_explain_piece (const BsRuleset  *rs,
 
   if (BS_CELL_OWNER (pos->cells[cell]) != p)
     return NULL;
-  abr_view (rs, pos, &cache, &local);
-  if (abr_placements (data, &cache, p, placements) > 0)
+  abr_view (rs, pos, data->grid.n_words, &cache, &local);
+  if (abr_placements (data, data->grid.n_words, &cache, p, placements) > 0)
     return g_strdup_printf (_("a stone may move only when no placement is possible, and you "
                               "can place on %s"),
                             bs_board_cell_label (rs->board,
-                                                 bs_cellset_select (placements, data->n_words, 0)));
+                                                 data->grid.cell_of_bit[bs_bits_select (
+                                                   placements, data->grid.n_words, 0)]));
   for (int d = 0; d < 6; d++)
     if (abr_targets (data, pos->cells, cell, d, targets) > 0)
       return NULL;
