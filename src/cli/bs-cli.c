@@ -28,8 +28,15 @@ usage_text (void)
   g_string_append_printf (text, "%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     g_string_append_printf (text, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
-  g_string_append_printf (text, "\n%s\n", _("VARIANT is a variant file or a built-in name "
-                                            "(agoraphobia, tribes, abrobad, ikabegama, astoria)."));
+  {
+    g_auto(GStrv) names = bs_variant_list_builtin ();
+    g_autofree char *list = g_strjoinv (", ", names);
+
+    g_string_append_c (text, '\n');
+    /* TRANSLATORS: %s is the list of built-in game names */
+    g_string_append_printf (text, _("VARIANT is a variant file or a built-in name (%s)."), list);
+    g_string_append_c (text, '\n');
+  }
   g_string_append_printf (text, "%s\n",
                           _("Run “boardsmith-cli COMMAND --help” (or “boardsmith-cli help "
                             "COMMAND”) for a command's options."));
