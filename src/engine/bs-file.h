@@ -35,6 +35,23 @@ gboolean bs_file_write_atomic (const char        *path,
                                BsFileWriteFlags   flags,
                                GError           **error);
 
+/* The same for a file written in pieces (a study of thousands of games):
+ * new checks the target and creates the temporary file, write appends,
+ * finish puts it in place (and frees the writer, as abort does, which
+ * removes the temporary file and leaves the old file as it was). */
+typedef struct _BsFileWriter BsFileWriter;
+
+BsFileWriter *bs_file_writer_new    (const char        *path,
+                                     BsFileWriteFlags   flags,
+                                     GError           **error);
+gboolean      bs_file_writer_write  (BsFileWriter      *writer,
+                                     const void        *data,
+                                     gsize              length,
+                                     GError           **error);
+gboolean      bs_file_writer_finish (BsFileWriter      *writer,
+                                     GError           **error);
+void          bs_file_writer_abort  (BsFileWriter      *writer);
+
 /* The file a path finally names once its symlinks are followed (relative
  * link targets are resolved from the link's folder); the path itself when
  * it is no link. Newly allocated; NULL with an error for a loop. */
