@@ -40,6 +40,11 @@ main (int    argc,
   const char *name;
 
   setlocale (LC_ALL, "");
+  /* glibc ignores LANGUAGE in the plain C locale (no LANG at all, as in a bare sandbox or a
+   * service), not in C.UTF-8: switch to that one so that LANGUAGE=fr alone translates. */
+  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0 && g_getenv ("LANGUAGE") != NULL
+      && g_getenv ("LANGUAGE")[0] != '\0')
+    setlocale (LC_ALL, "C.UTF-8");
   /* Numbers in the output (cell centres, rates) are for scripts too. */
   setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
