@@ -13,12 +13,14 @@
 # - $BOARDSMITH_FLATPAK_USER_DIR if set;
 # - else the user's own (--user) installation if it already has a GNOME 48 Platform and Sdk
 #   with json-glib (used as they are: never updated, replaced or removed);
-# - else a private installation in WORKDIR/flatpak-user, into which the stand-in runtime made
-#   from Debian packages is installed (as root, ~5 minutes, 3.5 GB, kept for the next run):
-#   $BOARDSMITH_FLATPAK_STANDIN, else SRCDIR/../shared/tools/flatpak-standin-runtime (the CI
-#   layout), else /work/shared/tools/flatpak-standin-runtime — run with its WORK in
-#   WORKDIR/standin, so that no two runs share a directory.
-# Only this app (and its .Locale) is ever installed or removed by the test.
+# - else Boardsmith's own installation for tests, ${XDG_CACHE_HOME:-~/.cache}/boardsmith/flatpak
+#   (kept between runs and checkouts, which take turns on it under a lock), into which the
+#   stand-in runtime made from Debian packages is installed the first time (as root, ~5-10
+#   minutes, 3.5 GB): $BOARDSMITH_FLATPAK_STANDIN, else
+#   SRCDIR/../shared/tools/flatpak-standin-runtime (the CI layout), else
+#   /work/shared/tools/flatpak-standin-runtime — run with its WORK in WORKDIR/standin, so that
+#   no two runs share a build directory.
+# Nobody else's runtime is touched; only this app (and its .Locale) is installed or removed.
 set -euo pipefail
 
 srcdir=$(realpath "$1")
@@ -50,10 +52,14 @@ if [ -n "${BOARDSMITH_FLATPAK_USER_DIR:-}" ]; then
 elif [ -z "${FLATPAK_USER_DIR:-}" ] && runtime_ok; then
   : # the user's installation has a suitable runtime: use it, touch nothing else in it
 else
-  export FLATPAK_USER_DIR=$work/flatpak-user
+  export FLATPAK_USER_DIR=${XDG_CACHE_HOME:-$HOME/.cache}/boardsmith/flatpak
 fi
-mkdir -p "${FLATPAK_USER_DIR:-$HOME/.local/share/flatpak}"
-echo "flatpak installation: ${FLATPAK_USER_DIR:-the default user installation}"
+installation=${FLATPAK_USER_DIR:-$HOME/.local/share/flatpak}
+mkdir -p "$installation"
+echo "flatpak installation: $installation"
+# Runs from other checkouts install the same app id here: they take turns.
+exec 6> "${installation%/}.boardsmith-test.lock"
+flock -w 7200 6 || fail "another run held $installation for two hours"
 
 if ! runtime_ok; then
   [ -n "${FLATPAK_USER_DIR:-}" ] || fail "no GNOME $branch runtime with json-glib installed"
