@@ -35,6 +35,9 @@ def main():
         caption = shot.findtext('caption')
         if not caption or not caption.strip():
             problems.append(f'the screenshot {shot.findtext("image")} has no caption')
+        elif len(caption.strip()) > 50:
+            problems.append(f'the caption "{caption.strip()}" is longer than 50 characters '
+                            '(appstream-util validate-strict)')
     for url in images:
         m = re.match(r'^https://raw\.githubusercontent\.com/[^/]+/[^/]+/main/(.+)$', url)
         if not m:

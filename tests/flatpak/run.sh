@@ -135,7 +135,12 @@ in_sandbox "test -f /app/share/licenses/boardsmith/COPYING" ||
 step "validating the shipped metainfo and desktop file with the SDK's tools"
 in_sdk "appstreamcli --version | head -n 1; appstreamcli validate --strict --no-net --explain \
         $metainfo" || fail "appstreamcli validate --strict (the SDK's) rejects the metainfo"
-in_sdk "appstream-util validate-strict --nonet $metainfo" ||
+# appstream-util predates AppStream 1.0's <developer>, <branding>, <recommends>: those three
+# are left out for it, anything else it finds fails (tests/data/appstream-util-validate.py).
+mkdir -p "$work/tmp"
+TMPDIR=$work/tmp python3 "$srcdir/tests/data/appstream-util-validate.py" \
+  "$work/build/files${metainfo#/app}" \
+  flatpak run --devel --filesystem="$work/tmp" --command=appstream-util "$app_id" ||
   fail "appstream-util validate-strict (the SDK's) rejects the metainfo"
 in_sdk "desktop-file-validate /app/share/applications/$app_id.desktop" ||
   fail "desktop-file-validate (the SDK's) rejects the desktop file"
