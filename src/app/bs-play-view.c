@@ -5,6 +5,8 @@
 
 #include "bs-play-view.h"
 
+#include "bs-cell-widget.h"
+
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -45,18 +47,6 @@ static const char * const direction_icons[4] = {
   "go-up-symbolic", "go-next-symbolic", "go-down-symbolic", "go-previous-symbolic",
 };
 
-static const char *
-direction_name (int direction)
-{
-  switch (direction)
-    {
-    case 0: return _("North");
-    case 1: return _("East");
-    case 2: return _("South");
-    case 3: return _("West");
-    default: return "";
-    }
-}
 
 static BsGame *
 view_game (BsPlayView *self)
@@ -156,7 +146,7 @@ build_chooser (BsPlayView *self)
       for (int d = 0; d < 4; d++)
         {
           GtkWidget *button = gtk_toggle_button_new ();
-          g_autofree char *tip = g_strdup_printf (_("Triangle points %s"), direction_name (d));
+          g_autofree char *tip = g_strdup_printf (_("Triangle points %s"), bs_direction_name (d));
 
           gtk_button_set_icon_name (GTK_BUTTON (button), direction_icons[d]);
           gtk_widget_set_tooltip_text (button, tip);
@@ -314,9 +304,12 @@ sync_players (BsPlayView *self)
   BsGame *game = view_game (self);
   const BsRuleset *rs = bs_game_get_ruleset (game);
   const BsPosition *pos = bs_game_get_position (game);
-  int scores[2];
+  int values[BS_MAX_MEASURES][2];
+  const BsMeasureSpec *measures;
+  guint n_measures;
 
-  bs_game_get_scores (game, scores);
+  measures = bs_ruleset_measure_specs (rs, &n_measures);
+  bs_ruleset_measures (rs, pos, values);
   for (int p = 1; p <= 2; p++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
@@ -336,8 +329,12 @@ sync_players (BsPlayView *self)
             }
           g_string_append_c (text, '\n');
         }
-      g_string_append_printf (text, _("On the board: %d · Score: %d"),
-                              bs_position_pieces (pos, p), scores[p - 1]);
+      g_string_append_printf (text, _("On the board: %d"), bs_position_pieces (pos, p));
+      /* The game's measures; "pieces" is the count just given. */
+      for (guint m = 0; m < n_measures; m++)
+        if (!g_str_equal (measures[m].id, "pieces"))
+          /* Translators: a measure of the game and its value, "Largest group: 14". */
+          g_string_append_printf (text, _(" · %s: %d"), _(measures[m].label), values[m][p - 1]);
       gtk_label_set_text (GTK_LABEL (self->player_details[p - 1]), text->str);
       if (to_move)
         gtk_widget_add_css_class (self->player_rows[p - 1], "to-move");
@@ -637,7 +634,7 @@ build_push_popover (BsPlayView *self)
   for (int d = 0; d < 4; d++)
     {
       GtkWidget *button = gtk_button_new_from_icon_name (direction_icons[d]);
-      g_autofree char *tip = g_strdup_printf (_("Push %s"), direction_name (d));
+      g_autofree char *tip = g_strdup_printf (_("Push %s"), bs_direction_name (d));
 
       gtk_widget_set_tooltip_text (button, tip);
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-module.h"
+#include "bs-text.h"
 #include "bs-variant.h"
 #include "bs-variant-document.h"
 
@@ -133,6 +134,38 @@ make_error_row (const char *title,
   return row;
 }
 
+/* A draft the editor saved unfinished (or a file the rules refuse that the
+ * editor can still open): it opens in the editor, with why it cannot be
+ * played yet. */
+static GtkWidget *
+make_draft_row (const BsVariant *variant,
+                const char      *path,
+                const char      *why)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *tag = gtk_label_new (variant->draft ? _("Draft") : _("Has errors"));
+  const char *name = variant->name != NULL && variant->name[0] != '\0'
+                     ? bs_variant_display_name (variant) : _("Untitled draft");
+  g_autofree char *title_markup = g_markup_escape_text (name, -1);
+  g_autofree char *why_markup = g_markup_escape_text (why, -1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title_markup);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why_markup);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("document-edit-symbolic"));
+  gtk_widget_add_css_class (tag, "caption");
+  gtk_widget_add_css_class (tag, "warning");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), tag);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_widget_set_tooltip_text (row, _("Open in the variant editor to finish it"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.edit-variant");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_string (path));
+  return row;
+}
+
 static void
 clear_list (GtkListBox *list)
 {
@@ -193,8 +226,22 @@ load_user (BsStartView *self)
 
       if (variant == NULL)
         {
+          g_autoptr(BsVariant) draft = bs_variant_load_file_unchecked (path, NULL);
+          g_autoptr(GError) rules_error = NULL;
           g_autofree char *base = g_path_get_basename (path);
-          gtk_list_box_append (self->user_list, make_error_row (base, error->message));
+
+          /* The format is fine but the rules are not: the editor can finish it. */
+          /* Checked without its file name: the row says why, not where. */
+          if (draft != NULL)
+            g_clear_pointer (&draft->filename, g_free);
+          if (draft != NULL && !bs_variant_validate (draft, &rules_error))
+            {
+              g_autofree char *why = bs_text_sentence (rules_error->message);
+
+              gtk_list_box_append (self->user_list, make_draft_row (draft, path, why));
+            }
+          else
+            gtk_list_box_append (self->user_list, make_error_row (base, error->message));
         }
       else
         gtk_list_box_append (self->user_list, make_variant_row (variant, path));

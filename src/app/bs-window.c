@@ -302,17 +302,24 @@ on_game_finished (BsWindow    *self,
                   BsPlayScene *scene)
 {
   g_autofree char *heading = bs_game_describe_result (self->game);
+  g_autofree char *why = bs_game_describe_ending (self->game);
+  g_autofree char *length = NULL;
   g_autofree char *body = NULL;
+  guint n_turns = bs_game_get_current (self->game);
   GtkWidget *dialog;
-  int scores[2];
 
   if (heading == NULL)
     return;
-  bs_game_get_scores (self->game, scores);
-  body = g_strdup_printf (_("%s: %d · %s: %d\nafter %u turns"),
-                          bs_game_get_player_name (self->game, 1), scores[0],
-                          bs_game_get_player_name (self->game, 2), scores[1],
-                          bs_game_get_current (self->game));
+  /* A simultaneous game's turn is a round. */
+  if (bs_game_is_simultaneous (self->game))
+    length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The game lasted %u round.",
+                                           "The game lasted %u rounds.", n_turns),
+                              n_turns);
+  else
+    length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The game lasted %u turn.",
+                                           "The game lasted %u turns.", n_turns),
+                              n_turns);
+  body = g_strdup_printf ("%s\n\n%s", why, length);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "close", _("_Close"),
@@ -733,6 +740,12 @@ help_activated (GSimpleAction *action,
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
+  /* The editor explains itself. */
+  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.help", NULL);
+      return;
+    }
   if (self->game == NULL)
     {
       dialog = adw_message_dialog_new (GTK_WINDOW (self), _("How to Play"),
@@ -921,8 +934,43 @@ on_editor_saved (BsWindow     *self,
                  const char   *path,
                  BsEditorView *view)
 {
+  BsVariantDocument *document = bs_editor_view_get_document (view);
+  const BsVariant *variant = bs_variant_document_get_variant (document);
+  g_autofree char *message = NULL;
+  AdwToast *toast;
+
   bs_start_view_reload (self->start_view);
   update_title (self);
+
+  /* Where it went is one click away, rather than a path in the toast. */
+  if (bs_variant_document_get_valid (document))
+    message = g_strdup_printf (_("“%s” saved"), bs_variant_display_name (variant));
+  else
+    message = g_strdup_printf (_("“%s” saved as a draft, to finish later"),
+                               bs_variant_display_name (variant));
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 5);
+  adw_toast_set_button_label (toast, _("Show in Files"));
+  adw_toast_set_action_name (toast, "win.show-in-files");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (path));
+  self->toast = toast;
+  g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+show_in_files_activated (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
+
+  bs_compat_show_in_files (GTK_WINDOW (self), file);
 }
 
 static void
@@ -949,6 +997,7 @@ static const GActionEntry win_entries[] = {
   { "history-start", history_activated },
   { "history-end", history_activated },
   { "help", help_activated },
+  { "show-in-files", show_in_files_activated, "s" },
 };
 
 /* The rest. */
