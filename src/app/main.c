@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-application.h"
+#include "bs-locale.h"
 
 int
 main (int   argc,
@@ -15,12 +16,7 @@ main (int   argc,
   g_autoptr(BsApplication) app = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  /* glibc ignores LANGUAGE in the plain C locale (no LANG at all, as in a bare sandbox or a
-   * service), not in C.UTF-8: switch to that one so that LANGUAGE=fr alone translates. */
-  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0 && g_getenv ("LANGUAGE") != NULL
-      && g_getenv ("LANGUAGE")[0] != '\0')
-    setlocale (LC_ALL, "C.UTF-8");
+  bs_locale_init ();
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

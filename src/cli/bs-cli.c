@@ -12,6 +12,7 @@
 #include "bs-cli-commands.h"
 #include "bs-cli-common.h"
 #include "bs-cli-introspect.h"
+#include "bs-locale.h"
 
 #define ENTRY(name, summary) { #name, bs_cli_##name, summary },
 static const BsCliCommand commands[] = {
@@ -39,12 +40,7 @@ main (int    argc,
 {
   const char *name;
 
-  setlocale (LC_ALL, "");
-  /* glibc ignores LANGUAGE in the plain C locale (no LANG at all, as in a bare sandbox or a
-   * service), not in C.UTF-8: switch to that one so that LANGUAGE=fr alone translates. */
-  if (g_strcmp0 (setlocale (LC_MESSAGES, NULL), "C") == 0 && g_getenv ("LANGUAGE") != NULL
-      && g_getenv ("LANGUAGE")[0] != '\0')
-    setlocale (LC_ALL, "C.UTF-8");
+  bs_locale_init ();
   /* Numbers in the output (cell centres, rates) are for scripts too. */
   setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);

@@ -176,9 +176,20 @@ echo "$out" | grep -qi 'hex-rhombus' || fail "boardsmith-cli info does not show 
 got=$(flatpak run --command=boardsmith-cli "$app_id" --version)
 [ "$got" = "boardsmith-cli $version" ] || fail "boardsmith-cli --version says $got"
 
-# French with LANGUAGE alone: no LANG, no LC_*, as a desktop session that sets only the
-# language list (the programs switch the plain C locale to C.UTF-8, where glibc honours it).
-french() { env -u LANG -u LC_ALL -u LC_MESSAGES LANGUAGE=fr flatpak run "$@"; }
+# French with LANGUAGE alone: no LANG, no LC_*, as a session that sets only the language list.
+# glibc ignores LANGUAGE in the C locale (2.37 and later: in C.UTF-8 too), so the programs take
+# an installed locale of the language for their messages (bs_locale_init). A real runtime has
+# them in its Locale extension; the stand-in has none compiled, so the test compiles
+# fr_FR.UTF-8 with the runtime's own localedef into a directory it shares with the sandbox
+# (LOCPATH) — the locale data, not a setting.
+locales=$work/locales
+rm -rf "$locales"; mkdir -p "$locales"
+flatpak run --filesystem="$locales" --command=localedef "$app_id" -i fr_FR -f UTF-8 \
+  "$locales/fr_FR.UTF-8" || fail "localedef cannot make fr_FR.UTF-8 in the sandbox"
+french() {
+  env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE LANGUAGE=fr \
+    flatpak run --filesystem="$locales" --env=LOCPATH="$locales" "$@"
+}
 fr_help=$(french --command=boardsmith-cli "$app_id" --help 2>&1) || true
 echo "$fr_help" | grep -q 'Commandes' ||
   { echo "$fr_help"; fail "boardsmith-cli --help is not in French with LANGUAGE=fr alone"; }
@@ -230,8 +241,8 @@ got=$(flatpak run "$app_id" --version)
 step "the window in French with LANGUAGE alone"
 env -u LANG -u LC_ALL -u LC_MESSAGES -u LANGUAGE flatpak run --filesystem="$shots" "$app_id" \
   --screenshot "$shots/start-c.png" > "$work/app.log" 2>&1 || { cat "$work/app.log"; fail "start page"; }
-env -u LANG -u LC_ALL -u LC_MESSAGES LANGUAGE=fr flatpak run --filesystem="$shots" "$app_id" \
-  --screenshot "$shots/start-fr.png" > "$work/app.log" 2>&1 || { cat "$work/app.log"; fail "start page"; }
+french --filesystem="$shots" "$app_id" --screenshot "$shots/start-fr.png" > "$work/app.log" 2>&1 ||
+  { cat "$work/app.log"; fail "start page"; }
 "$png_check" "$shots/start-c.png" 360 294 > /dev/null && "$png_check" "$shots/start-fr.png" 360 294 ||
   fail "the start page shows no window"
 cmp -s "$shots/start-c.png" "$shots/start-fr.png" &&
