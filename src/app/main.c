@@ -17,6 +17,8 @@ main (int   argc,
   int status;
 
   bs_locale_init ();
+  /* GTK would call setlocale (LC_ALL, "") again and undo the messages locale chosen above. */
+  gtk_disable_setlocale ();
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
