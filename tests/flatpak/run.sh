@@ -56,6 +56,7 @@ else
 fi
 installation=${FLATPAK_USER_DIR:-$HOME/.local/share/flatpak}
 mkdir -p "$installation"
+export FLATPAK_USER_DIR=$installation   # explicit: HOME changes below
 echo "flatpak installation: $installation"
 # Runs from other checkouts install the same app id here: they take turns.
 exec 6> "${installation%/}.boardsmith-test.lock"
@@ -199,26 +200,50 @@ echo "$fr_help" | grep -q 'VARIANTE' ||
 
 # A display, then the session bus: D-Bus starts the portals with its own environment, so
 # DISPLAY must be set before it starts, or the portal's file chooser has no screen to open on.
-runtime_dir=$work/xdg-runtime
-rm -rf "$runtime_dir"; mkdir -m 700 "$runtime_dir"
-export XDG_RUNTIME_DIR=$runtime_dir
+# XDG_RUNTIME_DIR is /run/user/UID as on a desktop: the portals hand the sandbox paths under
+# the host's $XDG_RUNTIME_DIR/doc, which flatpak mounts at /run/user/UID/doc inside. The app's
+# own data (~/.var/app) goes to a home of this run's.
+export XDG_RUNTIME_DIR=/run/user/$(id -u)
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 export XDG_CURRENT_DESKTOP=GNOME   # xdg-desktop-portal picks the backends "UseIn=gnome"
-pids=()
+rm -rf "$work/home"; mkdir -p "$work/home"
+export HOME=$work/home
+xvfb_pid=
+bus_pid=
 cleanup() {
   flatpak kill "$app_id" > /dev/null 2>&1 || true
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  fusermount3 -u "$runtime_dir/doc" 2>/dev/null || fusermount -u "$runtime_dir/doc" 2>/dev/null || true
+  # Everything the session bus started (portals, the document portal's FUSE helper, the
+  # accessibility bus) runs in the session setsid gave the bus: end those processes, by id.
+  if [ -n "$bus_pid" ]; then
+    for stat in /proc/[0-9]*/stat; do
+      read -r line < "$stat" 2>/dev/null || continue
+      fields=(${line##*) })
+      [ "${fields[3]}" = "$bus_pid" ] && [ "${stat//[^0-9]/}" != "$bus_pid" ] &&
+        kill "${stat//[^0-9]/}" 2>/dev/null || true
+    done
+    kill "$bus_pid" 2>/dev/null || true
+  fi
+  if mountpoint -q "$XDG_RUNTIME_DIR/doc" 2>/dev/null &&
+     grep -q "^\S* $XDG_RUNTIME_DIR/doc fuse.portal" /proc/mounts; then
+    fusermount3 -u "$XDG_RUNTIME_DIR/doc" 2>/dev/null || true
+  fi
+  [ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null || true
 }
 trap cleanup EXIT
 Xvfb -displayfd 7 -screen 0 1280x1024x24 -nolisten tcp 7> "$work/display" 2> "$work/xvfb.log" &
-pids+=($!)
+xvfb_pid=$!
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
 [ -s "$work/display" ] || fail "Xvfb did not start: $(cat "$work/xvfb.log")"
 export DISPLAY=:$(head -n 1 "$work/display")
-bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1 \
-        --address="unix:path=$runtime_dir/bus")
-export DBUS_SESSION_BUS_ADDRESS=$(echo "$bus" | head -n 1)
-pids+=($(echo "$bus" | sed -n 2p))
+rm -f "$work/bus" "$work/bus-address"
+setsid dbus-daemon --session --nofork --address="unix:path=$work/bus" --print-address=8 \
+  8> "$work/bus-address" &
+bus_pid=$!
+for _ in $(seq 100); do [ -s "$work/bus-address" ] && break; sleep 0.1; done
+[ -s "$work/bus-address" ] || fail "the session bus did not start"
+[ "$(cat "/proc/$bus_pid/comm" 2>/dev/null)" = dbus-daemon ] ||
+  fail "setsid forked: the session bus's id is unknown"
+export DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/bus-address")
 echo "display $DISPLAY, session bus $DBUS_SESSION_BUS_ADDRESS"
 
 step "boardsmith --screenshot in the sandbox"
