@@ -280,8 +280,22 @@ echo "the start page differs in French ($shots/start-fr.png)"
 step "saving and opening through the file chooser portal"
 files=$work/portal-files
 rm -rf "$files"; mkdir -p "$files"
-wait_window() {  # NAME: the id of the visible window whose title matches NAME
-  timeout 90 xdotool search --sync --onlyvisible --name "$1" 2>/dev/null | head -n 1
+snap() {  # NAME: what the screen shows, for the record of a failure
+  /usr/bin/python3 "$srcdir/tests/flatpak/screen.py" "$work/$1.png" 2>/dev/null &&
+    echo "the screen: $work/$1.png" || true
+}
+portal_fail() { snap failure; cat "$work/app.log"; fail "$@"; }
+find_window() {  # NAME: the id of a visible window whose title matches NAME, now
+  xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1
+}
+wait_window() {  # NAME SECONDS: the id of such a window once there is one
+  local id
+  for _ in $(seq $(( $2 * 5 ))); do
+    id=$(find_window "$1")
+    [ -n "$id" ] && { echo "$id"; return 0; }
+    sleep 0.2
+  done
+  return 1
 }
 wait_file() {  # FILE: until FILE exists and is complete (ends with a newline)
   for _ in $(seq 300); do
@@ -290,47 +304,48 @@ wait_file() {  # FILE: until FILE exists and is complete (ends with a newline)
   done
   return 1
 }
-in_dialog() {  # TITLE PATH: in the portal dialog TITLE, choose PATH
-  local dialog
-  dialog=$(wait_window "$1") || true
-  [ -n "$dialog" ] || { cat "$work/app.log"; fail "no portal dialog \"$1\" appeared"; }
-  xdotool windowfocus --sync "$dialog"
+# KEYS TITLE: KEYS to the app's window until the portal dialog TITLE shows (a key pressed while
+# the app is still opening a file does nothing); prints the dialog's id.
+dialog_after() {
+  local win dialog
+  win=$(wait_window '^Boardsmith$' 90) || portal_fail "the app's window did not appear"
+  for _ in 1 2 3 4 5 6; do
+    xdotool windowfocus --sync "$win"
+    xdotool key --clearmodifiers "$1"
+    dialog=$(wait_window "$2" 15) && { echo "$dialog"; return 0; }
+  done
+  portal_fail "no portal dialog \"$2\" appeared after $1"
+}
+choose() {  # DIALOG PATH: in the portal's file chooser, PATH typed into the location, Enter
+  xdotool windowfocus --sync "$1"
   xdotool key --clearmodifiers ctrl+l
   sleep 0.5   # the location entry takes the focus on the next frame
   xdotool key --clearmodifiers ctrl+a
   xdotool type --delay 20 "$2"
   xdotool key --clearmodifiers Return
 }
-app_key() {  # KEYS: to the app's window
-  local win
-  win=$(wait_window '^Boardsmith$') || true
-  [ -n "$win" ] || { cat "$work/app.log"; fail "the app's window did not appear"; }
-  xdotool windowfocus --sync "$win"
-  xdotool key --clearmodifiers "$1"
-}
 moves="S@e3 S@g6 S@f4"
 flatpak run "$app_id" --moves "$moves" agoraphobia > "$work/app.log" 2>&1 &
-app_key ctrl+s
-in_dialog 'Save Game Record' "$files/first.boardsmith"
+dialog=$(dialog_after ctrl+s 'Save Game Record') || exit 1
+choose "$dialog" "$files/first.boardsmith"
 wait_file "$files/first.boardsmith" ||
-  { cat "$work/app.log"; fail "saving through the portal wrote nothing to $files"; }
+  portal_fail "saving through the portal wrote nothing to $files"
 for m in $moves; do
   grep -q "$m" "$files/first.boardsmith" || fail "the saved record lacks the move $m"
 done
 grep -q '<record format=' "$files/first.boardsmith" || fail "the saved file is not a record"
 flatpak kill "$app_id" > /dev/null 2>&1 || true
-sleep 1
+for _ in $(seq 50); do [ -z "$(find_window '^Boardsmith$')" ] && break; sleep 0.2; done
 
 # Open the record from the start page, then save it under another name: the copy holds the
 # moves only if the app read the file it was handed.
 flatpak run "$app_id" > "$work/app.log" 2>&1 &
-app_key ctrl+o
-in_dialog 'Open Game Record' "$files/first.boardsmith"
-sleep 2
-app_key shift+ctrl+s
-in_dialog 'Save Game Record' "$files/second.boardsmith"
+dialog=$(dialog_after ctrl+o 'Open Game Record') || exit 1
+choose "$dialog" "$files/first.boardsmith"
+dialog=$(dialog_after shift+ctrl+s 'Save Game Record') || exit 1
+choose "$dialog" "$files/second.boardsmith"
 wait_file "$files/second.boardsmith" ||
-  { cat "$work/app.log"; fail "the record opened through the portal could not be saved again"; }
+  portal_fail "the record opened through the portal could not be saved again"
 for m in $moves; do
   grep -q "$m" "$files/second.boardsmith" ||
     fail "the record opened through the portal was not the one chosen (no move $m)"
