@@ -322,7 +322,18 @@ choose() {  # DIALOG PATH: in the portal's file chooser, PATH typed into the loc
   sleep 0.5   # the location entry takes the focus on the next frame
   xdotool key --clearmodifiers ctrl+a
   xdotool type --delay 20 "$2"
-  xdotool key --clearmodifiers Return
+  # The entry's completion may take the first Enter: press it until the dialog has gone.
+  for _ in 1 2 3 4 5; do
+    sleep 1
+    xdotool windowfocus --sync "$1" 2> /dev/null || return 0
+    xdotool key --clearmodifiers Return
+    for _ in $(seq 15); do
+      xdotool getwindowname "$1" > /dev/null 2>&1 || return 0
+      [ -n "$(xdotool search --onlyvisible --name . 2>/dev/null | grep -x "$1")" ] || return 0
+      sleep 0.2
+    done
+  done
+  portal_fail "the portal dialog did not take $2"
 }
 moves="S@e3 S@g6 S@f4"
 flatpak run "$app_id" --moves "$moves" agoraphobia > "$work/app.log" 2>&1 &
