@@ -65,8 +65,10 @@ bs_about_present (GtkWindow *parent)
                 "developers", developers,
                 "copyright", "© 2026 The Boardsmith developers",
                 "license-type", GTK_LICENSE_GPL_3_0,
-                "translator-credits", translators,
                 NULL);
+  /* In the untranslated C locale there is nobody to credit (and NULL is refused). */
+  if (translators != NULL)
+    g_object_set (about, "translator-credits", translators, NULL);
 #if ADW_CHECK_VERSION (1, 5, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));

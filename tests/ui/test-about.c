@@ -66,6 +66,25 @@ test_window_in_french (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+/* In the C locale the catalog has no header: no credits, and the window still opens. */
+static void
+test_window_untranslated (void)
+{
+  g_autofree char *credits = NULL;
+  GtkWidget *parent = gtk_window_new ();
+  GtkWidget *about;
+
+  setlocale (LC_MESSAGES, "C");
+  g_assert_cmpstr (dgettext (GETTEXT_PACKAGE, ""), ==, "");
+  gtk_window_present (GTK_WINDOW (parent));
+  about = bs_about_present (GTK_WINDOW (parent));
+  g_object_get (about, "translator-credits", &credits, NULL);
+  g_assert_true (credits == NULL || credits[0] == '\0');
+  destroy_about (about);
+  gtk_window_destroy (GTK_WINDOW (parent));
+  setlocale (LC_MESSAGES, "C.UTF-8");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -85,5 +104,6 @@ main (int    argc,
 
   g_test_add_func ("/about/translators-for", test_translators_for);
   g_test_add_func ("/about/window-in-french", test_window_in_french);
+  g_test_add_func ("/about/window-untranslated", test_window_untranslated);
   return g_test_run ();
 }
