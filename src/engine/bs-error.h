@@ -35,8 +35,20 @@ typedef enum {
   BS_RECORD_ERROR_MOVE,          /* a recorded move that is not legal (ply in message) */
 } BsRecordError;
 
+/* Balance studies (bs-study.h). PARSE, SCHEMA and VALUE share bs-xml.h's
+ * numbers. */
+#define BS_STUDY_ERROR (bs_study_error_quark ())
+typedef enum {
+  BS_STUDY_ERROR_PARSE,
+  BS_STUDY_ERROR_SCHEMA,
+  BS_STUDY_ERROR_VALUE,
+  BS_STUDY_ERROR_MISMATCH,       /* merging files of different studies */
+  BS_STUDY_ERROR_GAME,           /* a game could not be played (a module fault) */
+} BsStudyError;
+
 GQuark bs_variant_error_quark (void);
 GQuark bs_rules_error_quark   (void);
 GQuark bs_record_error_quark  (void);
+GQuark bs_study_error_quark   (void);
 
 G_END_DECLS
