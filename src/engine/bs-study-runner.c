@@ -25,10 +25,10 @@
  * the work). */
 #define FOLD_MIN_BYTES  ((gsize) 4 * 1024 * 1024)
 /* Games handed out ahead of the workers, per worker. */
-#define QUEUE_PER_JOB   2
+#define QUEUE_PER_JOB   3
 
 typedef struct {
-  GArray       *points;   /* of guint8, zeroed when grown */   /* per game: 0 not done, else 1 + player 1's half points */
+  GArray       *points;   /* of guint8 per game: 0 not done, else 1 + player 1's half points */
   guint         done;     /* games done in this file's shard */
   guint         prefix;   /* games 0..prefix-1 are all done and counted */
   guint         prefix_half_points;
@@ -52,12 +52,45 @@ struct _BsStudyRunner {
   GAsyncQueue   *results;
 };
 
+/* Games handed to a worker at once: several when games are quick, so
+ * that handing them out costs nothing next to playing them. */
+#define MAX_BATCH       4096
+/* A batch should take about this long: long enough that waking a thread
+ * on a loaded machine (milliseconds) is rare, short enough for live
+ * progress. */
+#define BATCH_TARGET_US 20000
+
 typedef struct {
-  guint         arm;
-  guint         number;
-  BsStudyGame  *game;
+  guint         n_games;
+  guint        *arms;
+  guint        *numbers;
+  BsStudyGame **games;     /* NULL for games not played (cancelled, error) */
   GError       *error;
+  gint64        elapsed_us;
 } Job;
+
+static Job *
+job_new (guint size)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->arms = g_new (guint, size);
+  job->numbers = g_new (guint, size);
+  job->games = g_new0 (BsStudyGame *, size);
+  return job;
+}
+
+static void
+job_free (Job *job)
+{
+  for (guint i = 0; i < job->n_games; i++)
+    bs_study_game_free (job->games[i]);
+  g_free (job->arms);
+  g_free (job->numbers);
+  g_free (job->games);
+  g_clear_error (&job->error);
+  g_free (job);
+}
 
 static void
 worker_free_notify (gpointer data)
@@ -275,7 +308,7 @@ accept_game (BsStudyRunner *runner,
       g_free (xml);
       return;
     }
-  if (!from_file)
+  if (!from_file && runner->path != NULL)
     {
       BsStudyPendingGame *pending = g_new0 (BsStudyPendingGame, 1);
 
@@ -507,8 +540,11 @@ worker_run (gpointer data,
       worker = bs_study_worker_new ();
       g_private_set (&worker_key, worker);
     }
-  job->game = bs_study_play_game (runner->study, job->arm, job->number, worker,
-                                  runner->cancellable, &job->error);
+  job->elapsed_us = g_get_monotonic_time ();
+  for (guint i = 0; i < job->n_games && job->error == NULL; i++)
+    job->games[i] = bs_study_play_game (runner->study, job->arms[i], job->numbers[i], worker,
+                                        runner->cancellable, &job->error);
+  job->elapsed_us = g_get_monotonic_time () - job->elapsed_us;
   g_async_queue_push (runner->results, job);
 }
 
@@ -523,31 +559,29 @@ next_job (BsStudyRunner *runner,
   const BsStudy *study = runner->study;
   guint n_arms = bs_study_n_arms (study);
 
-  while (*cursor_number < study->games)
+  for (;;)
     {
       gboolean any_open = FALSE;
 
+      for (guint i = 0; i < n_arms; i++)
+        any_open |= runner->arms[i].stop == 0;
+      if (!any_open || *cursor_number >= study->games)
+        return FALSE;
       for (; *cursor_arm < n_arms; (*cursor_arm)++)
         {
           const ArmState *state = &runner->arms[*cursor_arm];
           guint n = *cursor_number;
 
-          if (state->stop > 0)
-            continue;
-          any_open = TRUE;
-          if (!bs_study_in_shard (study, n) ||
+          if (state->stop > 0 || !bs_study_in_shard (study, n) ||
               (n < state->points->len && ((guint8 *) state->points->data)[n] != 0))
             continue;
           *arm = (*cursor_arm)++;
           *number = n;
           return TRUE;
         }
-      if (!any_open && study->margin > 0)
-        return FALSE;
       *cursor_arm = 0;
       (*cursor_number)++;
     }
-  return FALSE;
 }
 
 static gboolean
@@ -593,7 +627,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
 {
   g_autoptr(GError) failure = NULL;
   GThreadPool *pool;
-  guint jobs, in_flight = 0, cursor_number = 0, cursor_arm = 0;
+  guint jobs, in_flight = 0, cursor_number = 0, cursor_arm = 0, batch = 1;
   gulong handler = 0;
   gboolean exhausted = FALSE;
 
@@ -633,16 +667,19 @@ bs_study_runner_run (BsStudyRunner       *runner,
       while (!exhausted && failure == NULL && in_flight < jobs * QUEUE_PER_JOB &&
              !g_cancellable_is_cancelled (runner->cancellable))
         {
-          guint arm, number;
-
+          job = job_new (batch);
           g_mutex_lock (&runner->mutex);
-          exhausted = !next_job (runner, &cursor_number, &cursor_arm, &arm, &number);
+          while (job->n_games < batch &&
+                 next_job (runner, &cursor_number, &cursor_arm, &job->arms[job->n_games],
+                           &job->numbers[job->n_games]))
+            job->n_games++;
           g_mutex_unlock (&runner->mutex);
-          if (exhausted)
-            break;
-          job = g_new0 (Job, 1);
-          job->arm = arm;
-          job->number = number;
+          if (job->n_games == 0)
+            {
+              exhausted = TRUE;
+              job_free (job);
+              break;
+            }
           g_thread_pool_push (pool, job, NULL);
           in_flight++;
         }
@@ -651,25 +688,30 @@ bs_study_runner_run (BsStudyRunner       *runner,
 
       job = g_async_queue_pop (runner->results);
       in_flight--;
-      if (job->game != NULL)
+      for (guint i = 0; i < job->n_games; i++)
         {
           g_autofree char *xml = NULL;
 
+          if (job->games[i] == NULL)
+            continue;
           if (failure == NULL)
             {
-              xml = bs_study_game_to_xml (runner->study, job->game);
-              if (append_journal (runner, xml, &failure))
-                accept_game (runner, g_steal_pointer (&job->game), g_steal_pointer (&xml), FALSE);
+              if (runner->path != NULL)
+                xml = bs_study_game_to_xml (runner->study, job->games[i]);
+              if (xml == NULL || append_journal (runner, xml, &failure))
+                accept_game (runner, g_steal_pointer (&job->games[i]), g_steal_pointer (&xml),
+                             FALSE);
             }
-          g_clear_pointer (&job->game, bs_study_game_free);
-          if (failure == NULL && runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
+          g_clear_pointer (&job->games[i], bs_study_game_free);
+          if (failure == NULL &&
+              runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
             fold (runner, &failure);
           if (failure != NULL)
             g_cancellable_cancel (runner->cancellable);
           else if (progress != NULL)
             progress (runner, user_data);
         }
-      else if (job->error != NULL)
+      if (job->error != NULL)
         {
           if (!g_error_matches (job->error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && failure == NULL)
             {
@@ -678,7 +720,17 @@ bs_study_runner_run (BsStudyRunner       *runner,
             }
           g_clear_error (&job->error);
         }
-      g_free (job);
+      else if (job->n_games > 0)
+        {
+          /* Size the next batches from how long these games took. */
+          double per_game = (double) job->elapsed_us / job->n_games;
+
+          batch = (guint) CLAMP (BATCH_TARGET_US / MAX (per_game, 1.0), 1, MAX_BATCH);
+          /* Never so large that some workers would sit idle at the end. */
+          if (runner->study->margin > 0)
+            batch = 1;
+        }
+      job_free (job);
     }
 
   g_thread_pool_free (pool, FALSE, TRUE);
