@@ -464,6 +464,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     g_print (" (%s)", _("seats swapped in odd games"));
   g_print ("; %s %" G_GUINT64_FORMAT "; %u/%u %s%s\n", _("seed"), study->seed, done, total,
            _("games"), bs_study_runner_is_complete (runner) ? "" : _(" (incomplete)"));
+  /* xgettext:no-c-format */
   g_print ("%s\n", _("Intervals are 95% Wilson score intervals; docs/BALANCE.md defines every "
                      "figure."));
 
@@ -496,7 +497,9 @@ bs_cli_study_report_print (BsStudyRunner *runner,
                    bs_study_get_arm (study, (guint) fairest)->value, 100 * score.score,
                    100 * score.low, 100 * score.high,
                    score.low <= 0.5 && score.high >= 0.5
+                   /* xgettext:no-c-format */
                    ? _("50% is inside its interval")
+                   /* xgettext:no-c-format */
                    : _("still not fair: 50% is outside its interval"));
         }
     }

@@ -121,6 +121,7 @@ bs_cli_study (int    argc,
     { "games", 0, 0, G_OPTION_ARG_INT, &games,
       N_("Games per variant (default 200; with --margin, the most an arm may play)"), N_("N") },
     { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &margin,
+      /* xgettext:no-c-format */
       N_("Play until the 95% interval of player 1's score is within ± this (0.03 = 3 points)"),
       N_("M") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
@@ -148,6 +149,7 @@ bs_cli_study (int    argc,
   };
   static const BsCliSpec spec = {
     "study", N_("[VARIANT]"),
+    /* xgettext:no-c-format */
     N_("Play many games computer against computer and report balance: player 1's score "
        "with its 95% interval, lengths, endings, branching, evaluations and openings; "
        "sweep a setting to find the fairest value, or compare two variants."),

@@ -630,6 +630,7 @@ draw_sweep (Canvas            *c,
       cairo_line_to (c->cr, map_x (c, xs[i]), map_y (c, scores[i].low));
   cairo_close_path (c->cr);
   cairo_fill (c->cr);
+  /* xgettext:no-c-format */
   dashed_level (c, 0.5, _("fair: 50%"));
 
   set_color (c->cr, c->palette->accent, 1);
