@@ -259,6 +259,12 @@ static int
 bs_application_handle_local_options (GApplication *app,
                                      GVariantDict *options)
 {
+  /* --version answers without a display and without starting or reaching an instance. */
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("boardsmith %s\n", PACKAGE_VERSION);
+      return 0;
+    }
   /* A screenshot run must not hand its work to an instance already open. */
   if (g_variant_dict_contains (options, "screenshot"))
     g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
@@ -409,12 +415,13 @@ bs_application_init (BsApplication *self)
       N_("Save a PNG of the window to FILE and quit"), N_("FILE") },
     { "edit", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Open the variant in the variant editor"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Print the version and exit"), NULL },
     { "seed", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       N_("Seed of the random setup"), N_("N") },
     { "moves", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       N_("Play these moves after opening the game"), N_("\"M1 M2 …\"") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL,
-      N_("[VARIANT | FILE]") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
     { NULL }
   };
 

@@ -573,15 +573,23 @@ on_round_button_clicked (BsPlayView *self)
 
 /* Astoria's push: a popover at the cell with four arrows (or arrow keys). */
 
+/* The move is played first and the popover closed after: closing it
+ * without a move cancels the placement (on_push_closed), so closing first
+ * would drop the very placement being pushed. */
+static void
+push_chosen (BsPlayView *self,
+             int         dir)
+{
+  if (self->scene != NULL)
+    bs_play_scene_choose_push (self->scene, dir);
+  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+}
+
 static void
 on_push_clicked (GtkButton  *button,
                  BsPlayView *self)
 {
-  int dir = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir"));
-
-  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
-  if (self->scene != NULL)
-    bs_play_scene_choose_push (self->scene, dir);
+  push_chosen (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir")));
 }
 
 static gboolean
@@ -601,9 +609,7 @@ on_push_key (GtkEventControllerKey *controller,
     case GDK_KEY_Left: case GDK_KEY_KP_Left: dir = 3; break;
     default: return GDK_EVENT_PROPAGATE;
     }
-  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
-  if (self->scene != NULL)
-    bs_play_scene_choose_push (self->scene, dir);
+  push_chosen (self, dir);
   return GDK_EVENT_STOP;
 }
 

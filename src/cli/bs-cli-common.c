@@ -13,6 +13,17 @@
 #include "bs-error.h"
 #include "bs-record.h"
 
+static BsCliDescribeFunc describe_func;
+static gpointer describe_data;
+
+void
+bs_cli_set_describe_func (BsCliDescribeFunc func,
+                          gpointer          user_data)
+{
+  describe_func = func;
+  describe_data = user_data;
+}
+
 gboolean
 bs_cli_parse (const BsCliSpec *spec,
               int              argc,
@@ -57,6 +68,14 @@ bs_cli_parse (const BsCliSpec *spec,
     g_array_append_val (entries, playouts_entry);
   for (guint i = 0; spec->extra != NULL && spec->extra[i].long_name != NULL; i++)
     g_array_append_val (entries, spec->extra[i]);
+
+  /* Describing, not running (man pages, shell completion): hand over the options. */
+  if (describe_func != NULL)
+    {
+      describe_func (spec, (const GOptionEntry *) entries->data, entries->len, describe_data);
+      bs_cli_options_clear (options);
+      return FALSE;
+    }
   g_array_append_val (entries, rest_entry);
 
   context = g_option_context_new (spec->parameters);

@@ -73,6 +73,18 @@ gboolean    bs_cli_parse          (const BsCliSpec *spec,
                                    BsCliOptions    *options);
 void        bs_cli_options_clear  (BsCliOptions    *options);
 
+/* While a describe function is set, bs_cli_parse() parses nothing: it passes the command's
+ * spec and all its options (the common ones included) to the function and returns FALSE, so
+ * the command returns at once. This is how boardsmith-cli describes itself for its man page
+ * and the shell completions (bs-cli-introspect.c): a command must call bs_cli_parse() before
+ * it does anything else. */
+typedef void (*BsCliDescribeFunc) (const BsCliSpec    *spec,
+                                   const GOptionEntry *entries,
+                                   guint               n_entries,
+                                   gpointer            user_data);
+void        bs_cli_set_describe_func (BsCliDescribeFunc func,
+                                      gpointer          user_data);
+
 /* A built-in name or a path, then every --set, then the module's checks. */
 BsVariant  *bs_cli_load_variant   (const char          *name_or_path,
                                    const char * const  *sets,

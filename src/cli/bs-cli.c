@@ -11,12 +11,7 @@
 
 #include "bs-cli-commands.h"
 #include "bs-cli-common.h"
-
-typedef struct {
-  const char   *name;
-  BsCliRunFunc  run;
-  const char   *summary;
-} BsCliCommand;
+#include "bs-cli-introspect.h"
 
 #define ENTRY(name, summary) { #name, bs_cli_##name, summary },
 static const BsCliCommand commands[] = {
@@ -68,6 +63,12 @@ main (int    argc,
       printf ("boardsmith-cli %s\n", PACKAGE_VERSION);
       return BS_CLI_EXIT_OK;
     }
+
+  /* Hidden: the man page and the shell completions are made from these (bs-cli-introspect.h). */
+  if (g_str_equal (name, "__describe"))
+    return bs_cli_describe_main (commands, G_N_ELEMENTS (commands), argc - 1, argv + 1);
+  if (g_str_equal (name, "__complete"))
+    return bs_cli_complete_main (commands, G_N_ELEMENTS (commands), argc - 1, argv + 1);
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))

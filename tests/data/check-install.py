@@ -56,6 +56,24 @@ def main():
         for path in (desktop, metainfo, mime, icon, symbolic):
             expect(os.path.isfile(path), f'{os.path.relpath(path, dest)} is not installed')
 
+        # Licences, man pages and the shell completions, where distributions and shells look
+        # (the completion directories are meson options; these are their defaults).
+        for rel in ('licenses/boardsmith/COPYING', 'licenses/boardsmith/CC-BY-SA-4.0.txt',
+                    'licenses/boardsmith/CC0-1.0.txt',
+                    'bash-completion/completions/boardsmith-cli',
+                    'zsh/site-functions/_boardsmith-cli',
+                    'fish/vendor_completions.d/boardsmith-cli.fish'):
+            expect(os.path.isfile(os.path.join(share, rel)), f'share/{rel} is not installed')
+        for page in ('boardsmith.1', 'boardsmith-cli.1'):
+            if not any(os.path.basename(t) == page for t in
+                       json.loads(subprocess.run([meson, 'introspect', '--installed', builddir],
+                                                 check=True, capture_output=True,
+                                                 text=True).stdout).values()):
+                print(f'# {page} is not built (-Dman=false)')
+                continue
+            expect(os.path.isfile(os.path.join(share, 'man', 'man1', page)),
+                   f'share/man/man1/{page} is not installed')
+
         # Everything meson plans to install is there (binaries, rules, schemas, catalogs).
         plan = json.loads(subprocess.run([meson, 'introspect', '--installed', builddir],
                                          check=True, capture_output=True, text=True).stdout)

@@ -429,6 +429,24 @@ test_illegal_click_explained (Fixture       *fixture,
   g_assert_nonnull (bs_window_get_last_message (fixture->window));
 }
 
+/* The first button under `root` whose tooltip is `tooltip`. */
+static GtkWidget *
+find_button_with_tooltip (GtkWidget  *root,
+                          const char *tooltip)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_with_tooltip (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Pixels → cells: the centre of every cell maps back to it, a point
  * outside the board to no cell; arrows move the cursor to neighbours. */
 static void
@@ -439,6 +457,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   BsBoardView *view;
   const BsRuleset *rs;
   GdkRectangle rect;
+  GtkWidget *push_north;
   int a1, b1, a2;
 
   if (!have_module ("astoria"))
@@ -485,9 +504,22 @@ test_board_mapping_and_cursor (Fixture       *fixture,
     g_assert_true (gtk_widget_get_visible (popover));
     g_assert_true (bs_screenshot_save_png (popover, png, &error));
     g_assert_no_error (error);
+
+    /* Its button plays the move (the popover closing must not cancel the
+     * placement first: issue 12). */
+    push_north = find_button_with_tooltip (popover, "Push North");
+    g_assert_nonnull (push_north);
+    g_assert_true (gtk_widget_activate (push_north));
+    /* It closes (after its animation, slow under sanitizers). */
+    for (int i = 0; i < 500 && gtk_widget_get_visible (popover); i++)
+      pump (10);
+    g_assert_false (gtk_widget_get_visible (popover));
   }
-  g_assert_true (bs_play_scene_choose_push (scene, 0));
   g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
+  g_assert_cmpint (bs_play_scene_get_pending_cell (scene), ==, BS_NO_CELL);
+  /* The piece was placed (and pushed north one cell). */
+  g_assert_cmpint (bs_position_pieces (bs_game_get_position (bs_play_scene_get_game (scene)), 1),
+                   ==, 1);
   pump (50);
 }
 
