@@ -99,7 +99,7 @@ make_variant_row (const BsVariant *variant,
   const BsModule *module = bs_module_find (variant->module);
   g_autofree char *board = describe_board (&variant->board);
   const char *description = bs_variant_display_description (variant);
-  GtkWidget *row, *edit;
+  GtkWidget *row, *edit, *balance;
 
   if ((description == NULL || description[0] == '\0') && module != NULL)
     description = _(module->description);
@@ -114,6 +114,17 @@ make_variant_row (const BsVariant *variant,
   gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "win.edit-variant");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (edit), g_variant_new_string (target));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), edit);
+  /* The Balance page: many computer games of this variant. */
+  balance = gtk_button_new_from_icon_name ("power-profile-balanced-symbolic");
+  gtk_widget_set_valign (balance, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (balance, "flat");
+  gtk_widget_set_tooltip_text (balance, _("Test Balance"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (balance), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Test Balance"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (balance), "win.test-balance");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (balance),
+                                          g_variant_new_string (target));
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), balance);
   return row;
 }
 
