@@ -119,6 +119,7 @@ bs_game_save_record (BsGame  *game,
     bs_record_set_player (record, p, bs_game_get_player_name (game, p));
   bs_record_set_date_now (record);
   bs_record_set_result (record, bs_game_get_result (game));
+  bs_record_set_ending (record, bs_game_get_ending (game));
 
   return bs_record_save_file (record, path, error);
 }

@@ -334,6 +334,20 @@ bs_game_describe_result (BsGame *self)
     }
 }
 
+BsEnding
+bs_game_get_ending (BsGame *self)
+{
+  g_return_val_if_fail (BS_IS_GAME (self), BS_ENDING_NONE);
+  return bs_ruleset_ending (self->ruleset, bs_game_get_position (self));
+}
+
+char *
+bs_game_describe_ending (BsGame *self)
+{
+  g_return_val_if_fail (BS_IS_GAME (self), NULL);
+  return bs_ruleset_describe_ending (self->ruleset, bs_game_get_position (self));
+}
+
 /* Notifies what may differ after `current` or the history changed. */
 static void
 bs_game_changed (BsGame   *self,

@@ -53,6 +53,10 @@ void              bs_game_get_scores        (BsGame           *self,
                                              int               scores[2]);
 /* "Light wins", "Draw"… for the current position; NULL while ongoing. */
 char             *bs_game_describe_result   (BsGame           *self);
+/* Why the game ended (BS_ENDING_NONE while it goes on), and the engine's
+ * sentence for it in the game's own terms (NULL while it goes on). */
+BsEnding          bs_game_get_ending        (BsGame           *self);
+char             *bs_game_describe_ending   (BsGame           *self);
 
 /* Plays a whole turn (one step, or every order of a simultaneous round)
  * from the current position; the redo tail is dropped. */

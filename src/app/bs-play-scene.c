@@ -1369,7 +1369,13 @@ bs_play_scene_describe_turn (BsPlayScene *self)
   pos = bs_game_get_position (self->game);
   if (bs_position_is_over (pos)
       && !(self->style == BS_PLAY_STYLE_ORDERS && self->phase == BS_ROUND_PHASE_REVEAL))
-    return bs_game_describe_result (self->game);
+    {
+      g_autofree char *who = bs_game_describe_result (self->game);
+      g_autofree char *why = bs_game_describe_ending (self->game);
+
+      /* TRANSLATORS: "Dark wins — Light's largest group is 14, …" */
+      return g_strdup_printf (_("%s — %s"), who, why);
+    }
 
   if (self->style == BS_PLAY_STYLE_ORDERS)
     {

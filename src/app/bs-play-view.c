@@ -314,9 +314,12 @@ sync_players (BsPlayView *self)
   BsGame *game = view_game (self);
   const BsRuleset *rs = bs_game_get_ruleset (game);
   const BsPosition *pos = bs_game_get_position (game);
-  int scores[2];
+  int values[BS_MAX_MEASURES][2];
+  const BsMeasureSpec *measures;
+  guint n_measures;
 
-  bs_game_get_scores (game, scores);
+  measures = bs_ruleset_measure_specs (rs, &n_measures);
+  bs_ruleset_measures (rs, pos, values);
   for (int p = 1; p <= 2; p++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
@@ -336,8 +339,12 @@ sync_players (BsPlayView *self)
             }
           g_string_append_c (text, '\n');
         }
-      g_string_append_printf (text, _("On the board: %d · Score: %d"),
-                              bs_position_pieces (pos, p), scores[p - 1]);
+      g_string_append_printf (text, _("On the board: %d"), bs_position_pieces (pos, p));
+      /* The game's measures; "pieces" is the count just given. */
+      for (guint m = 0; m < n_measures; m++)
+        if (!g_str_equal (measures[m].id, "pieces"))
+          /* Translators: a measure of the game and its value, "Largest group: 14". */
+          g_string_append_printf (text, _(" · %s: %d"), _(measures[m].label), values[m][p - 1]);
       gtk_label_set_text (GTK_LABEL (self->player_details[p - 1]), text->str);
       if (to_move)
         gtk_widget_add_css_class (self->player_rows[p - 1], "to-move");

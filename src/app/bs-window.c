@@ -306,17 +306,24 @@ on_game_finished (BsWindow    *self,
                   BsPlayScene *scene)
 {
   g_autofree char *heading = bs_game_describe_result (self->game);
+  g_autofree char *why = bs_game_describe_ending (self->game);
+  g_autofree char *length = NULL;
   g_autofree char *body = NULL;
+  guint n_turns = bs_game_get_current (self->game);
   GtkWidget *dialog;
-  int scores[2];
 
   if (heading == NULL)
     return;
-  bs_game_get_scores (self->game, scores);
-  body = g_strdup_printf (_("%s: %d · %s: %d\nafter %u turns"),
-                          bs_game_get_player_name (self->game, 1), scores[0],
-                          bs_game_get_player_name (self->game, 2), scores[1],
-                          bs_game_get_current (self->game));
+  /* A simultaneous game's turn is a round. */
+  if (bs_game_is_simultaneous (self->game))
+    length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The game lasted %u round.",
+                                           "The game lasted %u rounds.", n_turns),
+                              n_turns);
+  else
+    length = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The game lasted %u turn.",
+                                           "The game lasted %u turns.", n_turns),
+                              n_turns);
+  body = g_strdup_printf ("%s\n\n%s", why, length);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "close", _("_Close"),

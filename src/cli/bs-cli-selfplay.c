@@ -183,6 +183,7 @@ bs_cli_selfplay (int    argc,
   BsCliOptions options;
   Seat seats[2];
   guint64 wins[2] = { 0, 0 }, draws = 0, plies = 0;
+  guint64 endings[BS_N_ENDINGS] = { 0 };
   gboolean progress;
   gint64 started;
   BsRng rng;
@@ -247,6 +248,7 @@ bs_cli_selfplay (int    argc,
         break;
 
       plies += pos->ply;
+      endings[bs_ruleset_ending (rs, pos)]++;
       if (pos->result == BS_RESULT_WIN_1 || pos->result == BS_RESULT_WIN_2)
         wins[pos->result - 1]++;
       else
@@ -289,6 +291,16 @@ bs_cli_selfplay (int    argc,
       json_builder_end_object (b);
       json_builder_set_member_name (b, "draws");
       json_builder_add_int_value (b, (gint64) draws);
+      /* How the games ended: {"no-moves": 7, "move-limit": 3} */
+      json_builder_set_member_name (b, "endings");
+      json_builder_begin_object (b);
+      for (guint e = 0; e < BS_N_ENDINGS; e++)
+        if (endings[e] > 0)
+          {
+            json_builder_set_member_name (b, bs_ending_to_string ((BsEnding) e));
+            json_builder_add_int_value (b, (gint64) endings[e]);
+          }
+      json_builder_end_object (b);
       json_builder_set_member_name (b, "mean_plies");
       json_builder_add_double_value (b, (double) plies / games);
       json_builder_set_member_name (b, "seconds");
@@ -308,6 +320,15 @@ bs_cli_selfplay (int    argc,
       g_print ("%s: %" G_GUINT64_FORMAT " (%.1f%%)\n", _("black wins"), wins[1],
                100.0 * wins[1] / games);
       g_print ("%s: %" G_GUINT64_FORMAT " (%.1f%%)\n", _("draws"), draws, 100.0 * draws / games);
+      g_print ("%s:", _("endings"));
+      for (guint e = 0, first = TRUE; e < BS_N_ENDINGS; e++)
+        if (endings[e] > 0)
+          {
+            g_print ("%s %s %" G_GUINT64_FORMAT, first ? "" : ",",
+                     bs_ending_to_string ((BsEnding) e), endings[e]);
+            first = FALSE;
+          }
+      g_print ("\n");
       g_print ("%s: %.1f %s\n", _("mean length"), (double) plies / games, _("plies"));
       g_print ("%s: %.1f s\n", _("total time"), (g_get_monotonic_time () - started) / 1e6);
     }

@@ -135,6 +135,20 @@ print_diagram (const BsRuleset  *rs,
     }
 }
 
+/* The measures beyond the score (tie-breaks such as the number of groups). */
+static void
+print_measures_text (const BsRuleset  *rs,
+                     const BsPosition *pos)
+{
+  int values[BS_MAX_MEASURES][2];
+  guint n;
+  const BsMeasureSpec *specs = bs_ruleset_measure_specs (rs, &n);
+
+  bs_ruleset_measures (rs, pos, values);
+  for (guint m = 1; m < n; m++)
+    g_print ("%s: %d %d\n", specs[m].id, values[m][0], values[m][1]);
+}
+
 static void
 print_text (const BsRuleset  *rs,
             const BsPosition *pos)
@@ -165,6 +179,39 @@ print_text (const BsRuleset  *rs,
       }
   bs_ruleset_scores (rs, pos, scores);
   g_print ("%s: %d %d\n", _("scores"), scores[0], scores[1]);
+  print_measures_text (rs, pos);
+  if (bs_position_is_over (pos))
+    {
+      g_autofree char *why = bs_ruleset_describe_ending (rs, pos);
+
+      g_print ("%s: %s (%s)\n", _("reason"), why, bs_ending_to_string (bs_ruleset_ending (rs, pos)));
+    }
+}
+
+/* "measures": {"largest-group": {"1": 14, "2": 4}, "groups": {…}} */
+static void
+add_measures_json (JsonBuilder      *b,
+                   const BsRuleset  *rs,
+                   const BsPosition *pos)
+{
+  int values[BS_MAX_MEASURES][2];
+  guint n;
+  const BsMeasureSpec *specs = bs_ruleset_measure_specs (rs, &n);
+
+  bs_ruleset_measures (rs, pos, values);
+  json_builder_set_member_name (b, "measures");
+  json_builder_begin_object (b);
+  for (guint m = 0; m < n; m++)
+    {
+      json_builder_set_member_name (b, specs[m].id);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "1");
+      json_builder_add_int_value (b, values[m][0]);
+      json_builder_set_member_name (b, "2");
+      json_builder_add_int_value (b, values[m][1]);
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
 }
 
 static void
@@ -252,6 +299,19 @@ print_json (const BsRuleset  *rs,
   json_builder_set_member_name (b, "2");
   json_builder_add_int_value (b, scores[1]);
   json_builder_end_object (b);
+  add_measures_json (b, rs, pos);
+  if (bs_position_is_over (pos))
+    {
+      g_autofree char *why = bs_ruleset_describe_ending (rs, pos);
+
+      bs_cli_json_string (b, "ending", bs_ending_to_string (bs_ruleset_ending (rs, pos)));
+      bs_cli_json_string (b, "reason", why);
+    }
+  else
+    {
+      bs_cli_json_string (b, "ending", NULL);
+      bs_cli_json_string (b, "reason", NULL);
+    }
   json_builder_end_object (b);
   json_builder_end_object (b);
 

@@ -53,6 +53,15 @@ typedef struct {
                                    * on the module's default board */
 } BsSpecialSpec;
 
+/* A figure the game measures for each player (the largest group, the
+ * number of groups, the pieces on the board): the first one is the game's
+ * main measure, the one scores() gives; the others break its ties. Shown
+ * beside the board and printed by `show --json`. */
+typedef struct {
+  const char *id;          /* "largest-group": JSON- and test-level id */
+  const char *label;       /* N_("Largest group") */
+} BsMeasureSpec;
+
 struct _BsModule {
   const char          *id;            /* "agoraphobia" */
   const char          *name;          /* N_("Agoraphobia") */
@@ -123,6 +132,29 @@ struct _BsModule {
   void     (*scores)       (const BsRuleset  *rs,
                             const BsPosition *pos,
                             int               scores[2]);
+
+  /* Optional: every measure of `measures` (at most BS_MAX_MEASURES), the
+   * first equal to scores(). Without them the ruleset offers scores() as
+   * one measure, "score". */
+  const BsMeasureSpec *measures;
+  guint                n_measures;
+  void     (*measure)      (const BsRuleset  *rs,
+                            const BsPosition *pos,
+                            int               values[][2]);
+
+  /* Why the game of pos ended by the module's own rules — pos is over and
+   * it was not the ruleset's move limit: one of the BsEnding values the
+   * module documents. Called once, by the step that ends the game. */
+  BsEnding (*ending)       (const BsRuleset  *rs,
+                            const BsPosition *pos);
+  /* One or two sentences in the game's own terms (translated, with the
+   * players' names and the figures that decided) saying why pos, which is
+   * over, has its result. `ending` is never BS_ENDING_MOVE_LIMIT: the
+   * ruleset words that one. */
+  void     (*describe_ending) (const BsRuleset  *rs,
+                               const BsPosition *pos,
+                               BsEnding          ending,
+                               GString          *out);
 
   /* Notation of one step, pos being the position before it. */
   void     (*format_move)  (const BsRuleset  *rs,

@@ -25,7 +25,10 @@ struct _BsPosition {
   guint16 step;                               /* steps into the current turn */
   guint16 supply[2][BS_MAX_KINDS];            /* in hand; BS_SUPPLY_UNLIMITED */
   guint16 on_board[2][BS_MAX_KINDS];          /* kept by bs_position_set_cell */
-  gint32  counter[4];                         /* module scalars (passes, ...) */
+  gint32  counter[3];                         /* module scalars (passes, ...) */
+  guint8  ending;                             /* BsEnding, set with result by
+                                               * bs_ruleset_apply */
+  guint8  reserved[3];
   guint8  cells[];                            /* n_cells, then extra bytes */
 };
 

@@ -140,6 +140,15 @@ bs_record_set_result (BsRecord *record,
   record->result = result;
 }
 
+void
+bs_record_set_ending (BsRecord *record,
+                      BsEnding  ending)
+{
+  g_return_if_fail (record != NULL);
+  g_return_if_fail ((guint) ending < BS_N_ENDINGS);
+  record->ending = ending;
+}
+
 G_GNUC_PRINTF (5, 6)
 static void
 record_error (GError    **error,
@@ -323,6 +332,39 @@ load_moves (BsRecord  *record,
   return TRUE;
 }
 
+/* The reason="…" of <result>: one of the stable ending ids. */
+static gboolean
+load_reason (BsRecord  *record,
+             xmlNode   *node,
+             GError   **error)
+{
+  g_autofree char *reason = get_attribute (node, "reason");
+
+  record->ending = BS_ENDING_NONE;
+  if (reason == NULL)
+    return TRUE;
+  if (!bs_ending_from_string (reason, &record->ending))
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+
+      for (guint e = 0; e < BS_N_ENDINGS; e++)
+        g_string_append_printf (known, "%s%s", e ? ", " : "", bs_ending_to_string ((BsEnding) e));
+      record_error (error, BS_RECORD_ERROR_VALUE, record->filename, node,
+                    _("result reason “%s” is not one of %s"), reason, known->str);
+      return FALSE;
+    }
+  if ((record->ending == BS_ENDING_NONE) != (record->result == BS_RESULT_ONGOING))
+    {
+      record_error (error, BS_RECORD_ERROR_VALUE, record->filename, node,
+                    record->ending == BS_ENDING_NONE
+                    ? _("result reason “%s” for a game that is over")
+                    : _("result reason “%s” for a game that goes on"),
+                    reason);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 load_record (BsRecord  *record,
              xmlNode   *root,
@@ -429,7 +471,10 @@ load_record (BsRecord  *record,
           continue;
         }
 
-      if (!check_attributes (node, (const char * const[]) { NULL }, filename, error))
+      if (!check_attributes (node, g_str_equal (children[i], "result")
+                                   ? (const char * const[]) { "reason", NULL }
+                                   : (const char * const[]) { NULL },
+                             filename, error))
         return FALSE;
       g_clear_pointer (&text, g_free);
       if ((text = element_text (node, filename, error)) == NULL)
@@ -466,6 +511,8 @@ load_record (BsRecord  *record,
             }
           record->has_result = TRUE;
           record->result_line = bs_xml_line (node);
+          if (!load_reason (record, node, error))
+            return FALSE;
         }
     }
   return TRUE;
@@ -520,12 +567,12 @@ bs_record_load_file (const char  *path,
   return load_doc (doc, path, error);
 }
 
-static void
+static xmlNode *
 add_text_child (xmlNode    *parent,
                 const char *name,
                 const char *text)
 {
-  xmlNewTextChild (parent, NULL, BAD_CAST name, BAD_CAST text);
+  return xmlNewTextChild (parent, NULL, BAD_CAST name, BAD_CAST text);
 }
 
 char *
@@ -561,7 +608,13 @@ bs_record_to_xml (const BsRecord *record,
   if (record->date != NULL)
     add_text_child (root, "date", record->date);
   if (record->has_result)
-    add_text_child (root, "result", bs_record_result_to_string (record->result));
+    {
+      xmlNode *result_node = add_text_child (root, "result",
+                                             bs_record_result_to_string (record->result));
+
+      if (record->ending != BS_ENDING_NONE && record->result != BS_RESULT_ONGOING)
+        xmlSetProp (result_node, BAD_CAST "reason", BAD_CAST bs_ending_to_string (record->ending));
+    }
 
   moves = xmlNewChild (root, NULL, BAD_CAST "moves", NULL);
   for (guint i = 0; i < record->moves->len; i++)
@@ -648,6 +701,15 @@ bs_record_replay (const BsRecord  *record,
                         _("the record gives the result %s, but its moves end with %s"),
                         bs_record_result_to_string (record->result),
                         bs_record_result_to_string ((BsResult) pos->result));
+      ok = FALSE;
+    }
+  if (ok && record->has_result && record->ending != BS_ENDING_NONE
+      && record->ending != bs_ruleset_ending (rs, pos))
+    {
+      bs_xml_set_error (error, &source, BS_RECORD_ERROR_VALUE, record->result_line,
+                        _("the record says the game ended by %s, but its moves end it by %s"),
+                        bs_ending_to_string (record->ending),
+                        bs_ending_to_string (bs_ruleset_ending (rs, pos)));
       ok = FALSE;
     }
 

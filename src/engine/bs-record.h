@@ -10,7 +10,7 @@
  *     <seed>42</seed>
  *     <players><player number="1" name="Ann"/><player number="2" name="Bo"/></players>
  *     <date>2026-11-21T17:00:00Z</date>
- *     <result>ongoing|win-1|win-2|draw</result>
+ *     <result reason="no-moves">ongoing|win-1|win-2|draw</result>
  *     <moves><move>S@d4</move>…</moves>
  *   </record>
  *
@@ -46,6 +46,7 @@ typedef struct {
   char       *date;          /* ISO 8601 ("2026-11-21T17:00:00Z" or "2026-11-21"), or NULL */
   gboolean    has_result;
   BsResult    result;
+  BsEnding    ending;        /* why it ended (reason="…"), BS_ENDING_NONE: not said */
   int         result_line;
   GArray     *moves;         /* of BsRecordMove */
 } BsRecord;
@@ -65,6 +66,9 @@ void        bs_record_set_player   (BsRecord         *record,
 void        bs_record_set_date_now (BsRecord         *record);
 void        bs_record_set_result   (BsRecord         *record,
                                     BsResult          result);
+/* Why the game ended (bs_ruleset_ending); written as <result reason="…">. */
+void        bs_record_set_ending   (BsRecord         *record,
+                                    BsEnding          ending);
 
 /* "ongoing", "win-1", "win-2", "draw". */
 const char *bs_record_result_to_string   (BsResult     result);
@@ -92,7 +96,8 @@ gboolean    bs_record_save_file    (const BsRecord   *record,
  * final position; when a move is illegal, BS_RECORD_ERROR_MOVE naming the
  * move, its ply (1-based) and why, with *position (if asked for) the
  * position before that move and *n_played the turns that were played. A
- * recorded result that the moves do not give is a BS_RECORD_ERROR_VALUE.
+ * recorded result (or reason) that the moves do not give is a
+ * BS_RECORD_ERROR_VALUE.
  * ruleset, position and n_played may be NULL. */
 gboolean    bs_record_replay       (const BsRecord   *record,
                                     BsRuleset       **ruleset,

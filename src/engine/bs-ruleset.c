@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-ruleset.h"
 
@@ -470,6 +472,9 @@ bs_ruleset_new_position (const BsRuleset *rs,
 
   if (rs->module->setup != NULL)
     rs->module->setup (rs, pos, seed);
+  /* A start may already be over (no piece can be placed). */
+  if (bs_position_is_over (pos))
+    pos->ending = (guint8) bs_ruleset_ending (rs, pos);
   return pos;
 }
 
@@ -612,9 +617,20 @@ bs_ruleset_apply (const BsRuleset *rs,
         memcpy (undo->saved->cells + rs->n_cells, pos->cells + rs->n_cells, rs->extra_size);
     }
   rs->module->apply (rs, pos, move, undo);
-  if (rs->max_plies > 0 && pos->result == BS_RESULT_ONGOING && pos->step == 0 &&
-      pos->ply >= (guint32) rs->max_plies)
-    pos->result = BS_RESULT_DRAW;
+  if (G_LIKELY (pos->result == BS_RESULT_ONGOING))
+    {
+      if (rs->max_plies > 0 && pos->step == 0 && pos->ply >= (guint32) rs->max_plies)
+        {
+          pos->result = BS_RESULT_DRAW;
+          pos->ending = BS_ENDING_MOVE_LIMIT;
+        }
+    }
+  else
+    {
+      /* Once per game: the module's own rules ended it. */
+      pos->ending = BS_ENDING_NONE;
+      pos->ending = (guint8) bs_ruleset_ending (rs, pos);
+    }
 }
 
 void
@@ -635,6 +651,127 @@ bs_ruleset_scores (const BsRuleset  *rs,
                    int               scores[2])
 {
   rs->module->scores (rs, pos, scores);
+}
+
+/* Measures and endings */
+
+static const BsMeasureSpec score_measure = { "score", N_("Score") };
+
+const BsMeasureSpec *
+bs_ruleset_measure_specs (const BsRuleset *rs,
+                          guint           *n_measures)
+{
+  g_return_val_if_fail (rs != NULL && n_measures != NULL, NULL);
+
+  if (rs->module->measure == NULL || rs->module->n_measures == 0)
+    {
+      *n_measures = 1;
+      return &score_measure;
+    }
+  *n_measures = MIN (rs->module->n_measures, BS_MAX_MEASURES);
+  return rs->module->measures;
+}
+
+guint
+bs_ruleset_measures (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     int               values[BS_MAX_MEASURES][2])
+{
+  guint n;
+
+  bs_ruleset_measure_specs (rs, &n);
+  memset (values, 0, sizeof (int) * 2 * BS_MAX_MEASURES);
+  if (rs->module->measure == NULL || rs->module->n_measures == 0)
+    rs->module->scores (rs, pos, values[0]);
+  else
+    rs->module->measure (rs, pos, values);
+  return n;
+}
+
+BsEnding
+bs_ruleset_ending (const BsRuleset  *rs,
+                   const BsPosition *pos)
+{
+  BsEnding ending;
+
+  if (!bs_position_is_over (pos))
+    return BS_ENDING_NONE;
+  if (pos->ending != BS_ENDING_NONE && pos->ending < BS_N_ENDINGS)
+    return (BsEnding) pos->ending;
+  /* A position that did not come from bs_ruleset_apply (built by hand):
+   * the module's rules must have ended it. */
+  ending = rs->module->ending != NULL ? rs->module->ending (rs, pos) : BS_ENDING_NONE;
+  g_return_val_if_fail (ending > BS_ENDING_NONE && ending < BS_N_ENDINGS, BS_ENDING_NO_MOVES);
+  return ending;
+}
+
+char *
+bs_ruleset_describe_ending (const BsRuleset  *rs,
+                            const BsPosition *pos)
+{
+  BsEnding ending = bs_ruleset_ending (rs, pos);
+  GString *out;
+
+  if (ending == BS_ENDING_NONE)
+    return NULL;
+  out = g_string_new (NULL);
+  if (ending == BS_ENDING_MOVE_LIMIT)
+    {
+      int limit = rs->max_plies;
+
+      /* A simultaneous game's ply is a round. */
+      if (bs_ruleset_is_simultaneous (rs))
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                  "The round limit of %d round was reached: a draw.",
+                                                  "The round limit of %d rounds was reached: a draw.",
+                                                  (gulong) limit),
+                                limit);
+      else
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                  "The move limit of %d ply was reached: a draw.",
+                                                  "The move limit of %d plies was reached: a draw.",
+                                                  (gulong) limit),
+                                limit);
+    }
+  else if (rs->module->describe_ending != NULL)
+    rs->module->describe_ending (rs, pos, ending, out);
+  if (out->len == 0)
+    g_string_append (out, pos->result == BS_RESULT_DRAW ? _("The game ended in a draw.")
+                                                        : _("The game is over."));
+  return g_string_free (out, FALSE);
+}
+
+static const char * const ending_names[BS_N_ENDINGS] = {
+  [BS_ENDING_NONE] = "none",
+  [BS_ENDING_NO_MOVES] = "no-moves",
+  [BS_ENDING_ALL_PLACED] = "all-placed",
+  [BS_ENDING_BOARD_FULL] = "board-full",
+  [BS_ENDING_END_MOVE] = "end-move",
+  [BS_ENDING_GOAL] = "goal",
+  [BS_ENDING_ELIMINATION] = "elimination",
+  [BS_ENDING_NO_REMOVAL] = "no-removal",
+  [BS_ENDING_PASSES] = "passes",
+  [BS_ENDING_MOVE_LIMIT] = "move-limit",
+};
+
+const char *
+bs_ending_to_string (BsEnding ending)
+{
+  g_return_val_if_fail ((guint) ending < BS_N_ENDINGS, NULL);
+  return ending_names[ending];
+}
+
+gboolean
+bs_ending_from_string (const char *text,
+                       BsEnding   *ending)
+{
+  for (guint i = 0; i < BS_N_ENDINGS; i++)
+    if (g_strcmp0 (text, ending_names[i]) == 0)
+      {
+        *ending = (BsEnding) i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 /* Notation */

@@ -105,6 +105,28 @@ void        bs_ruleset_scores       (const BsRuleset  *rs,
                                      const BsPosition *pos,
                                      int               scores[2]);
 
+/* The game's measures (bs-module.h): their declaration, and their values
+ * on pos (values[i][player - 1]); both give how many there are. */
+const BsMeasureSpec *bs_ruleset_measure_specs (const BsRuleset  *rs,
+                                               guint            *n_measures);
+guint       bs_ruleset_measures     (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     int               values[BS_MAX_MEASURES][2]);
+
+/* Why the game of pos ended: BS_ENDING_NONE while it goes on. */
+BsEnding    bs_ruleset_ending       (const BsRuleset  *rs,
+                                     const BsPosition *pos);
+/* The same in words, in the game's own terms and translated ("Light's
+ * largest group is 14, Dark's is 4: the larger group loses."; "The move
+ * limit of 300 plies was reached: a draw."), or NULL while it goes on. */
+char       *bs_ruleset_describe_ending (const BsRuleset  *rs,
+                                        const BsPosition *pos);
+/* The stable ids of docs/ARCHITECTURE.md ("no-moves", "move-limit", …;
+ * "none" for BS_ENDING_NONE) and back. */
+const char *bs_ending_to_string     (BsEnding          ending);
+gboolean    bs_ending_from_string   (const char       *text,
+                                     BsEnding         *ending);
+
 /* Notation of one step. parse checks legality too: a malformed text gives
  * BS_RULES_ERROR_MALFORMED, an illegal one BS_RULES_ERROR_ILLEGAL with the
  * reason; GAME_OVER when the game has ended. */

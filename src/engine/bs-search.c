@@ -164,6 +164,7 @@ playout (Search *s)
           g_warning ("A random playout of %s did not end after %u steps",
                      rs->module->id, MAX_PLAYOUT_STEPS);
           pos->result = BS_RESULT_DRAW;
+          pos->ending = BS_ENDING_MOVE_LIMIT;
           break;
         }
       m = bs_ruleset_random_move (rs, pos, &s->rng, s->moves);

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 #define BS_MAX_RING2      16   /* cells at distance exactly 2 (hex: 12, square-8: 16) */
 #define BS_MAX_KINDS      4
 #define BS_MAX_OPTIONS    16
+#define BS_MAX_MEASURES   4
 #define BS_MAX_SUPPLY     9999
 #define BS_N_PLAYERS      2
 #define BS_NO_CELL        (-1)
@@ -42,6 +43,24 @@ typedef enum {
   BS_RESULT_WIN_2   = 2,
   BS_RESULT_DRAW    = 3,
 } BsResult;
+
+/* Why a game ended (docs/ARCHITECTURE.md lists the stable ids that
+ * bs_ending_to_string() gives; records and the CLI's JSON use them). The
+ * module says which of its own endings it was; the ruleset adds the move
+ * limit. New values go at the end: the numbers are stored in positions. */
+typedef enum {
+  BS_ENDING_NONE = 0,        /* ongoing */
+  BS_ENDING_NO_MOVES,        /* the player to move has no legal move */
+  BS_ENDING_ALL_PLACED,      /* every piece of both supplies is on the board */
+  BS_ENDING_BOARD_FULL,      /* the player to move has pieces but no empty cell */
+  BS_ENDING_END_MOVE,        /* a player played the move that ends the game */
+  BS_ENDING_GOAL,            /* a piece reached the cell or row it aims for */
+  BS_ENDING_ELIMINATION,     /* a player has no piece left */
+  BS_ENDING_NO_REMOVAL,      /* a round removed no piece */
+  BS_ENDING_PASSES,          /* both players passed, one after the other */
+  BS_ENDING_MOVE_LIMIT,      /* the variant's move limit (max-plies) */
+  BS_N_ENDINGS
+} BsEnding;
 
 static inline int
 bs_opponent (int player)

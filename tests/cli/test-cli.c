@@ -345,6 +345,74 @@ test_show_abrobad_2 (void)
     "stone"));
 }
 
+/* Why the game ended, in show's JSON and text: Agoraphobia on 2×2 after
+ * two free placements (a2, then Dark's large piece on b1) cannot go on;
+ * the larger group loses, and the tie-break measure is printed too. */
+static void
+test_show_ending (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) ongoing = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) ongoing_root = NULL;
+  JsonObject *status, *measures, *groups;
+
+  RUN (&json, "show", "agoraphobia", "--set", "width=2", "--set", "height=2",
+       "--moves", "S@a2 L@b1", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_json (json.out);
+  status = json_object_get_object_member (json_node_get_object (root), "status");
+  g_assert_true (json_object_get_boolean_member (status, "over"));
+  g_assert_cmpint (json_object_get_int_member (status, "winner"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (status, "ending"), ==, "no-moves");
+  g_assert_cmpstr (json_object_get_string_member (status, "reason"), ==,
+                   "Light has no placement that pushes a piece its full distance. "
+                   "Light’s largest group is 1, Dark’s is 2: the larger group loses.");
+  measures = json_object_get_object_member (status, "measures");
+  g_assert_cmpint (json_object_get_int_member (
+                     json_object_get_object_member (measures, "largest-group"), "2"), ==, 2);
+  groups = json_object_get_object_member (measures, "groups");
+  g_assert_cmpint (json_object_get_int_member (groups, "1"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (groups, "2"), ==, 1);
+
+  RUN (&run, "show", "agoraphobia", "--set", "width=2", "--set", "height=2",
+       "--moves", "S@a2 L@b1");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\ngroups: 1 1\n"));
+  g_assert_nonnull (strstr (run.out, "\nreason: Light has no placement that pushes a piece its "
+                                     "full distance. Light’s largest group is 1, Dark’s is 2: "
+                                     "the larger group loses. (no-moves)\n"));
+
+  /* While the game goes on: null. */
+  RUN (&ongoing, "show", "agoraphobia", "--json");
+  ongoing_root = parse_json (ongoing.out);
+  status = json_object_get_object_member (json_node_get_object (ongoing_root), "status");
+  g_assert_true (json_object_get_null_member (status, "ending"));
+  g_assert_true (json_object_get_null_member (status, "reason"));
+}
+
+/* selfplay counts the games by how they ended. */
+static void
+test_selfplay_endings (void)
+{
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *endings;
+
+  RUN (&json, "selfplay", "ikabegama", "--set", "max-plies=6", "--white", "random",
+       "--black", "random", "--games", "6", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_json (json.out);
+  endings = json_object_get_object_member (json_node_get_object (root), "endings");
+  g_assert_nonnull (endings);
+  /* In three moves a token gets at most six cells from its nest (a jump
+   * is two), and flips one cell further: the other nest, eight away, is
+   * out of reach, and nobody has to pass. Every game hits the limit. */
+  g_assert_cmpint (json_object_get_int_member (endings, "move-limit"), ==, 6);
+  g_assert_cmpuint (json_object_get_size (endings), ==, 1);
+}
+
 /* The shipped variants are RULES.md's defaults: board sizes and supplies. */
 static void
 test_info_defaults (void)
@@ -645,6 +713,8 @@ main (int    argc,
   g_test_add_func ("/cli/bad-input-status", test_bad_input_status);
   g_test_add_func ("/cli/cells/abrobad-2", test_cells_abrobad_2);
   g_test_add_func ("/cli/show/abrobad-2", test_show_abrobad_2);
+  g_test_add_func ("/cli/show/ending", test_show_ending);
+  g_test_add_func ("/cli/selfplay/endings", test_selfplay_endings);
   g_test_add_func ("/cli/info/defaults", test_info_defaults);
   g_test_add_func ("/cli/bad-set", test_bad_set);
   g_test_add_func ("/cli/each-variant", test_each_variant);

@@ -123,6 +123,7 @@ au_position (const BsRuleset *rs,
   for (int c = 0; c < rs->n_cells; c++)
     bs_position_set_cell (rs->zobrist, pos, c, BS_CELL_EMPTY, NULL);
   pos->result = BS_RESULT_ONGOING;
+  pos->ending = BS_ENDING_NONE;
   pos->ply = ply;
   pos->to_move = (guint8) to_move;
   if (pieces != NULL)

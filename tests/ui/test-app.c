@@ -687,6 +687,8 @@ test_play_to_end (Fixture       *fixture,
   BsGame *game;
   GtkWindow *dialog;
   g_autofree char *heading = NULL;
+  g_autofree char *why = NULL;
+  g_autofree char *status = NULL;
   int turns = 0;
 
   if (!have_module (name))
@@ -710,9 +712,17 @@ test_play_to_end (Fixture       *fixture,
   g_assert_nonnull (dialog);
   heading = bs_game_describe_result (game);
   g_assert_nonnull (heading);
+  why = bs_game_describe_ending (game);
+  g_assert_nonnull (why);
+  g_assert_cmpint (bs_game_get_ending (game), !=, BS_ENDING_NONE);
+  /* Who wins in the heading; why, and how long it took, in the body. */
   g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, heading);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), why));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "\n\nThe game lasted "));
+  status = g_strdup_printf ("%s — %s", heading, why);
   g_assert_cmpstr (bs_play_view_get_status (bs_window_get_play_view (fixture->window)), ==,
-                   heading);
+                   status);
 }
 
 static int

@@ -862,6 +862,65 @@ abr_explain (const BsRuleset  *rs,
     }
 }
 
+static const BsMeasureSpec abr_measures[] = {
+  { "groups", N_("Groups") },
+};
+
+static void
+abr_measure (const BsRuleset  *rs,
+             const BsPosition *pos,
+             int               values[][2])
+{
+  abr_scores (rs, pos, values[0]);
+}
+
+/* Only the end move ends the game. */
+static BsEnding
+abr_ending (const BsRuleset  *rs,
+            const BsPosition *pos)
+{
+  return BS_ENDING_END_MOVE;
+}
+
+static void
+abr_describe_ending (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsEnding          ending,
+                     GString          *out)
+{
+  int ender = bs_opponent (pos->to_move);
+  int other = pos->to_move;
+  const char *ender_name = bs_variant_display_player (rs->variant, ender);
+  const char *other_name = bs_variant_display_player (rs->variant, other);
+  int groups[2];
+
+  abr_scores (rs, pos, groups);
+  /* TRANSLATORS: "White ended the game; the empty cells were filled with Black's stones." */
+  g_string_append_printf (out, _("%s ended the game; the empty cells were filled with %s’s stones."),
+                          ender_name, other_name);
+  g_string_append_c (out, ' ');
+  if (groups[0] == groups[1])
+    {
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "Both players have %d group: a tie goes to %s, "
+                                                "who ended the game.",
+                                                "Both players have %d groups: a tie goes to %s, "
+                                                "who ended the game.",
+                                                (gulong) groups[0]),
+                              groups[0], ender_name);
+      return;
+    }
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d group", "%s has %d groups",
+                                            (gulong) groups[0]),
+                          bs_variant_display_player (rs->variant, 1), groups[0]);
+  g_string_append (out, ", ");
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d group", "%s has %d groups",
+                                            (gulong) groups[1]),
+                          bs_variant_display_player (rs->variant, 2), groups[1]);
+  /* TRANSLATORS: ends "White has 5 groups, Black has 7 groups" */
+  g_string_append (out, _(": fewer groups win."));
+}
+
 const BsModule bs_module_abrobad = {
   .id = "abrobad",
   .name = N_("Abrobad"),
@@ -895,6 +954,11 @@ const BsModule bs_module_abrobad = {
   .random_move = abr_random_move,
   .apply = abr_apply,
   .scores = abr_scores,
+  .measures = abr_measures,
+  .n_measures = G_N_ELEMENTS (abr_measures),
+  .measure = abr_measure,
+  .ending = abr_ending,
+  .describe_ending = abr_describe_ending,
   .format_move = abr_format_move,
   .parse_move = abr_parse_move,
   .explain = abr_explain,

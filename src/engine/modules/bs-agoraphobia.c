@@ -21,6 +21,7 @@
 #include "bs-module.h"
 #include "bs-position.h"
 #include "bs-ruleset.h"
+#include "bs-variant.h"
 
 enum {
   OPT_PUSH_SMALL,
@@ -713,6 +714,85 @@ agoraphobia_explain (const BsRuleset  *rs,
                           cells_in_words (push_distance (rs, kind)));
 }
 
+static const BsMeasureSpec agoraphobia_measures[] = {
+  { "largest-group", N_("Largest group") },
+  { "groups", N_("Groups") },
+};
+
+static void
+agoraphobia_measure (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     int               values[][2])
+{
+  measure_groups (rs, pos, values[0], values[1]);
+}
+
+/* The game ends only when the player to move cannot place. */
+static BsEnding
+agoraphobia_ending (const BsRuleset  *rs,
+                    const BsPosition *pos)
+{
+  return BS_ENDING_NO_MOVES;
+}
+
+static void
+append_groups (GString    *out,
+               const char *name,
+               int         groups)
+{
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d group", "%s has %d groups",
+                                            (gulong) groups),
+                          name, groups);
+}
+
+static void
+agoraphobia_describe_ending (const BsRuleset  *rs,
+                             const BsPosition *pos,
+                             BsEnding          ending,
+                             GString          *out)
+{
+  const char *names[2] = {
+    bs_variant_display_player (rs->variant, 1),
+    bs_variant_display_player (rs->variant, 2),
+  };
+  const char *stuck = names[pos->to_move - 1];
+  int largest[2], groups[2];
+
+  if (available_kinds (pos, pos->to_move) == 0)
+    g_string_append_printf (out, _("%s has no pieces left to place."), stuck);
+  else if (bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) == rs->n_cells)
+    g_string_append_printf (out, _("%s has no empty cell to place on."), stuck);
+  else
+    g_string_append_printf (out, _("%s has no placement that pushes a piece its full distance."),
+                            stuck);
+  g_string_append_c (out, ' ');
+
+  measure_groups (rs, pos, largest, groups);
+  if (largest[0] != largest[1])
+    {
+      /* TRANSLATORS: "Light's largest group is 14, Dark's is 4: the larger group loses." */
+      g_string_append_printf (out, _("%s’s largest group is %d, %s’s is %d: the larger group loses."),
+                              names[0], largest[0], names[1], largest[1]);
+      return;
+    }
+  g_string_append_printf (out, _("Both largest groups are %d."), largest[0]);
+  g_string_append_c (out, ' ');
+  if (groups[0] == groups[1])
+    {
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "Both players have %d group: a draw.",
+                                                "Both players have %d groups: a draw.",
+                                                (gulong) groups[0]),
+                              groups[0]);
+      return;
+    }
+  append_groups (out, names[0], groups[0]);
+  g_string_append (out, ", ");
+  append_groups (out, names[1], groups[1]);
+  /* TRANSLATORS: ends "Light has 3 groups, Dark has 2 groups" */
+  g_string_append (out, _(": more groups win."));
+}
+
 const BsModule bs_module_agoraphobia = {
   .id = "agoraphobia",
   .name = N_("Agoraphobia"),
@@ -745,6 +825,11 @@ const BsModule bs_module_agoraphobia = {
   .random_move = agoraphobia_random_move,
   .apply = agoraphobia_apply,
   .scores = agoraphobia_scores,
+  .measures = agoraphobia_measures,
+  .n_measures = G_N_ELEMENTS (agoraphobia_measures),
+  .measure = agoraphobia_measure,
+  .ending = agoraphobia_ending,
+  .describe_ending = agoraphobia_describe_ending,
   .format_move = agoraphobia_format_move,
   .parse_move = agoraphobia_parse_move,
   .explain = agoraphobia_explain,

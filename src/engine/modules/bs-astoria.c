@@ -637,6 +637,61 @@ astoria_board_supply (const BsBoardSpec *spec,
   return spec->width * spec->height / 4;
 }
 
+static const BsMeasureSpec astoria_measures[] = {
+  { "pieces", N_("Pieces") },
+};
+
+static void
+astoria_measure (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 int               values[][2])
+{
+  astoria_scores (rs, pos, values[0]);
+}
+
+/* check_end's conditions: both supplies placed, or no empty cell. */
+static BsEnding
+astoria_ending (const BsRuleset  *rs,
+                const BsPosition *pos)
+{
+  if (supply_total (pos, 1) == 0 && supply_total (pos, 2) == 0)
+    return BS_ENDING_ALL_PLACED;
+  return BS_ENDING_BOARD_FULL;
+}
+
+static void
+astoria_describe_ending (const BsRuleset  *rs,
+                         const BsPosition *pos,
+                         BsEnding          ending,
+                         GString          *out)
+{
+  int n[2] = { bs_position_pieces (pos, 1), bs_position_pieces (pos, 2) };
+
+  if (ending == BS_ENDING_ALL_PLACED)
+    g_string_append (out, _("Every piece has been placed."));
+  else
+    g_string_append (out, _("No cell is empty any more."));
+  g_string_append_c (out, ' ');
+  if (n[0] == n[1])
+    {
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "Both players have %d piece on the board: a draw.",
+                                                "Both players have %d pieces on the board: a draw.",
+                                                (gulong) n[0]),
+                              n[0]);
+      return;
+    }
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d piece on the board",
+                                            "%s has %d pieces on the board", (gulong) n[0]),
+                          bs_variant_display_player (rs->variant, 1), n[0]);
+  g_string_append (out, ", ");
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d piece", "%s has %d pieces",
+                                            (gulong) n[1]),
+                          bs_variant_display_player (rs->variant, 2), n[1]);
+  /* TRANSLATORS: ends "Light has 20 pieces on the board, Dark has 18 pieces" */
+  g_string_append (out, _(": more pieces win."));
+}
+
 const BsModule bs_module_astoria = {
   .id = "astoria",
   .name = N_("Astoria"),
@@ -670,6 +725,11 @@ const BsModule bs_module_astoria = {
   .random_move = astoria_random_move,
   .apply = astoria_apply,
   .scores = astoria_scores,
+  .measures = astoria_measures,
+  .n_measures = G_N_ELEMENTS (astoria_measures),
+  .measure = astoria_measure,
+  .ending = astoria_ending,
+  .describe_ending = astoria_describe_ending,
   .format_move = astoria_format_move,
   .parse_move = astoria_parse_move,
   .explain = astoria_explain,

@@ -640,6 +640,53 @@ ika_explain (const BsRuleset  *rs,
     }
 }
 
+static const BsMeasureSpec ika_measures[] = {
+  { "tokens", N_("Tokens") },
+};
+
+static void
+ika_measure (const BsRuleset  *rs,
+             const BsPosition *pos,
+             int               values[][2])
+{
+  ika_scores (rs, pos, values[0]);
+}
+
+/* A token on the opposing nest, or two passes in a row. */
+static BsEnding
+ika_ending (const BsRuleset  *rs,
+            const BsPosition *pos)
+{
+  return pos->counter[IKA_COUNTER_PASSES] >= 2 ? BS_ENDING_PASSES : BS_ENDING_GOAL;
+}
+
+static void
+ika_describe_ending (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsEnding          ending,
+                     GString          *out)
+{
+  const IkaData *data = rs->module_data;
+
+  if (ending == BS_ENDING_PASSES)
+    {
+      g_string_append (out, _("Neither player could move: two passes in a row end the game "
+                              "in a draw."));
+      return;
+    }
+  if (pos->result == BS_RESULT_WIN_1 || pos->result == BS_RESULT_WIN_2)
+    {
+      int winner = pos->result;
+      int nest = data->nest[bs_opponent (winner)];
+
+      /* TRANSLATORS: "A Light token stands on Dark's nest (i9)." */
+      g_string_append_printf (out, _("A %s token stands on %s’s nest (%s)."),
+                              bs_variant_display_player (rs->variant, winner),
+                              bs_variant_display_player (rs->variant, bs_opponent (winner)),
+                              bs_board_cell_label (rs->board, nest));
+    }
+}
+
 const BsModule bs_module_ikabegama = {
   .id = "ikabegama",
   .name = N_("Ikabegamá"),
@@ -673,6 +720,11 @@ const BsModule bs_module_ikabegama = {
   .random_move = ika_random_move,
   .apply = ika_apply,
   .scores = ika_scores,
+  .measures = ika_measures,
+  .n_measures = G_N_ELEMENTS (ika_measures),
+  .measure = ika_measure,
+  .ending = ika_ending,
+  .describe_ending = ika_describe_ending,
   .format_move = ika_format_move,
   .parse_move = ika_parse_move,
   .explain = ika_explain,

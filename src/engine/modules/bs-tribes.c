@@ -187,8 +187,9 @@ tribes_check_end (const BsRuleset *rs,
 {
   int n1 = bs_position_pieces (pos, 1);
   int n2 = bs_position_pieces (pos, 2);
-  int max_rounds = bs_ruleset_option (rs, OPTION_MAX_PLIES);
 
+  /* The round limit (`max-plies`, a ply being a round) is the ruleset's,
+   * applied after these. */
   if (n1 == 0 && n2 == 0)
     pos->result = BS_RESULT_DRAW;
   else if (n1 == 0)
@@ -197,8 +198,6 @@ tribes_check_end (const BsRuleset *rs,
     pos->result = BS_RESULT_WIN_1;
   else if (after_round && !removed)
     pos->result = n1 > n2 ? BS_RESULT_WIN_1 : n2 > n1 ? BS_RESULT_WIN_2 : BS_RESULT_DRAW;
-  else if (after_round && max_rounds > 0 && pos->ply >= (guint32) max_rounds)
-    pos->result = BS_RESULT_DRAW;
 }
 
 /* The bag draw: every empty cell but the centre, in label order, gets the
@@ -680,6 +679,69 @@ tribes_board_supply (const BsBoardSpec *spec,
   return spec->width * spec->height / 2;
 }
 
+static const BsMeasureSpec tribes_measures[] = {
+  { "pieces", N_("Pieces") },
+};
+
+static void
+tribes_measure (const BsRuleset  *rs,
+                const BsPosition *pos,
+                int               values[][2])
+{
+  tribes_scores (rs, pos, values[0]);
+}
+
+/* tribes_check_end's conditions: a side without pieces, else a round that
+ * removed none. */
+static BsEnding
+tribes_ending (const BsRuleset  *rs,
+               const BsPosition *pos)
+{
+  if (bs_position_pieces (pos, 1) == 0 || bs_position_pieces (pos, 2) == 0)
+    return BS_ENDING_ELIMINATION;
+  return BS_ENDING_NO_REMOVAL;
+}
+
+static void
+tribes_describe_ending (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        BsEnding          ending,
+                        GString          *out)
+{
+  int n[2] = { bs_position_pieces (pos, 1), bs_position_pieces (pos, 2) };
+
+  if (ending == BS_ENDING_ELIMINATION)
+    {
+      if (n[0] == 0 && n[1] == 0)
+        g_string_append (out, _("Neither player has a piece left: a draw."));
+      else
+        g_string_append_printf (out, _("%s has no piece left."),
+                                bs_variant_display_player (rs->variant, n[0] == 0 ? 1 : 2));
+      return;
+    }
+
+  g_string_append_printf (out, _("No piece was removed in round %u."), pos->ply);
+  g_string_append_c (out, ' ');
+  if (n[0] == n[1])
+    {
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "Both players have %d piece: a draw.",
+                                                "Both players have %d pieces: a draw.",
+                                                (gulong) n[0]),
+                              n[0]);
+      return;
+    }
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d piece", "%s has %d pieces",
+                                            (gulong) n[0]),
+                          bs_variant_display_player (rs->variant, 1), n[0]);
+  g_string_append (out, ", ");
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s has %d piece", "%s has %d pieces",
+                                            (gulong) n[1]),
+                          bs_variant_display_player (rs->variant, 2), n[1]);
+  /* TRANSLATORS: ends "Light has 5 pieces, Dark has 3 pieces" */
+  g_string_append (out, _(": more pieces win."));
+}
+
 const BsModule bs_module_tribes = {
   .id = "tribes",
   .name = N_("Tribes"),
@@ -713,6 +775,11 @@ const BsModule bs_module_tribes = {
   .random_move = tribes_random_move,
   .apply = tribes_apply,
   .scores = tribes_scores,
+  .measures = tribes_measures,
+  .n_measures = G_N_ELEMENTS (tribes_measures),
+  .measure = tribes_measure,
+  .ending = tribes_ending,
+  .describe_ending = tribes_describe_ending,
   .format_move = tribes_format_move,
   .parse_move = tribes_parse_move,
   .explain = tribes_explain,
