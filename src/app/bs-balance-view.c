@@ -427,24 +427,29 @@ bs_balance_view_set_variant (BsBalanceView   *self,
 {
   g_autoptr(GtkStringList) vary = gtk_string_list_new (NULL);
   g_autofree char *title = NULL;
+  g_autoptr(BsVariant) copy = NULL;
+  g_autofree char *source_copy = NULL;
 
   g_return_if_fail (BS_IS_BALANCE_VIEW (self));
   g_return_if_fail (variant != NULL);
 
+  /* Copied first: variant and source may be this page's own. */
+  copy = bs_variant_copy (variant);
+  source_copy = g_strdup (source);
   bs_balance_view_pause (self);
   set_run (self, NULL);
   g_clear_pointer (&self->variant, bs_variant_free);
-  self->variant = bs_variant_copy (variant);
+  self->variant = g_steal_pointer (&copy);
   g_free (self->source);
-  self->source = g_strdup (source);
+  self->source = g_steal_pointer (&source_copy);
   g_clear_pointer (&self->sweep_keys, g_ptr_array_unref);
-  self->sweep_keys = sweep_keys_for (variant);
+  self->sweep_keys = sweep_keys_for (self->variant);
   gtk_string_list_append (vary, _("Nothing"));
   for (guint i = 0; i < self->sweep_keys->len; i++)
     gtk_string_list_append (vary, ((SweepKey *) self->sweep_keys->pdata[i])->label);
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (vary));
   adw_combo_row_set_selected (self->vary_row, 0);
-  title = g_strdup_printf (_("Balance of %s"), bs_variant_display_name (variant));
+  title = g_strdup_printf (_("Balance of %s"), bs_variant_display_name (self->variant));
   gtk_label_set_text (self->title_label, title);
   update (self);
 }
@@ -473,6 +478,58 @@ bs_balance_view_open_study (BsBalanceView  *self,
   gtk_drop_down_set_selected (self->chart_dropdown, study->kind == BS_STUDY_SWEEP ? 1 : 0);
   set_run (self, run);
   return TRUE;
+}
+
+static int
+level_index (const char *level)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
+    if (g_str_equal (level, level_ids[i]))
+      return (int) i;
+  return -1;
+}
+
+gboolean
+bs_balance_view_set_setup (BsBalanceView *self,
+                           const char    *level_a,
+                           const char    *level_b,
+                           guint          games,
+                           const char    *vary_key,
+                           int            from,
+                           int            to)
+{
+  int a = level_index (level_a), b = level_index (level_b);
+  guint vary = 0;
+
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
+
+  if (a < 0 || b < 0 || self->sweep_keys == NULL)
+    return FALSE;
+  if (vary_key != NULL)
+    {
+      for (guint i = 0; i < self->sweep_keys->len && vary == 0; i++)
+        if (g_str_equal (((SweepKey *) self->sweep_keys->pdata[i])->key, vary_key))
+          vary = i + 1;
+      if (vary == 0)
+        return FALSE;
+    }
+  adw_combo_row_set_selected (self->player_a_row, (guint) a);
+  adw_combo_row_set_selected (self->player_b_row, (guint) b);
+  gtk_spin_button_set_value (self->games_spin, games);
+  adw_combo_row_set_selected (self->vary_row, vary);
+  if (vary > 0)
+    {
+      gtk_spin_button_set_value (self->from_spin, from);
+      gtk_spin_button_set_value (self->to_spin, to);
+    }
+  return TRUE;
+}
+
+const char *
+bs_balance_view_get_path (BsBalanceView *self)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), NULL);
+  return self->run != NULL ? bs_balance_run_get_path (self->run) : NULL;
 }
 
 void

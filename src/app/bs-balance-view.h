@@ -27,6 +27,19 @@ void        bs_balance_view_set_variant  (BsBalanceView    *self,
 gboolean    bs_balance_view_open_study   (BsBalanceView    *self,
                                           const char       *path,
                                           GError          **error);
+/* Sets the controls as a person would: levels ("random", "easy",
+ * "medium", "hard"), games per variant, and the setting to vary (NULL:
+ * none; a key the Vary row offers) from..to. FALSE for an unknown level or
+ * key. */
+gboolean    bs_balance_view_set_setup    (BsBalanceView    *self,
+                                          const char       *level_a,
+                                          const char       *level_b,
+                                          guint             games,
+                                          const char       *vary_key,
+                                          int               from,
+                                          int               to);
+/* The study shown, or NULL. */
+const char *bs_balance_view_get_path     (BsBalanceView    *self);
 /* Pauses a running study (the page is left). */
 void        bs_balance_view_pause        (BsBalanceView    *self);
 /* The title for the header bar. */

@@ -867,6 +867,13 @@ bs_window_edit (BsWindow          *self,
     bs_editor_view_confirm_discard (self->editor_view, edit_now, request);
 }
 
+BsBalanceView *
+bs_window_get_balance_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->balance_view;
+}
+
 BsEditorView *
 bs_window_get_editor_view (BsWindow *self)
 {

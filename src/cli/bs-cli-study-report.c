@@ -398,7 +398,16 @@ print_arm_text (const BsStudy      *study,
       g_print (")");
     }
   g_print ("\n%s:\n", _("End margins"));
-  print_summary (_("score difference"), stats->score_margin);
+  {
+    guint n_measures = 0;
+    const BsMeasureSpec *measures = a->ruleset != NULL
+                                    ? bs_ruleset_measure_specs (a->ruleset, &n_measures) : NULL;
+    /* Translators: the difference of the game's main measure ("Largest group difference"). */
+    g_autofree char *label = g_strdup_printf (_("%s difference"),
+                                              n_measures > 0 ? _(measures[0].label) : _("Score"));
+
+    print_summary (label, stats->score_margin);
+  }
   print_summary (_("piece difference"), stats->piece_margin);
   if (stats->evaluated > 0)
     {
@@ -434,7 +443,6 @@ print_arm_text (const BsStudy      *study,
                    100.0 * o->half_points / (2.0 * o->games), 100 * low, 100 * high);
         }
     }
-  (void) a;
 }
 
 void

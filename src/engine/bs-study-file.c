@@ -962,7 +962,8 @@ bs_study_merge_files (const char * const *inputs,
                       GError            **error)
 {
   g_autoptr(GPtrArray) readers = g_ptr_array_new_with_free_func ((GDestroyNotify) reader_free);
-  g_autoptr(GPtrArray) heads = g_ptr_array_new ();
+  /* The next game of each input; freed with the array on any return. */
+  g_autoptr(GPtrArray) heads = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_game_free);
   g_autoptr(BsStudy) merged = NULL;
   BsStudyWriter *writer;
   const BsStudy *first;
@@ -1053,8 +1054,6 @@ bs_study_merge_files (const char * const *inputs,
 fail_writer:
   bs_study_writer_abort (writer);
 fail:
-  for (guint i = 0; i < heads->len; i++)
-    bs_study_game_free (heads->pdata[i]);
   return FALSE;
 }
 

@@ -487,14 +487,12 @@ worker_fit (BsStudyWorker   *worker,
     }
 }
 
-/* Why the game ended, as a stable id. */
+/* Why the game ended, as the engine's stable id (docs/ARCHITECTURE.md). */
 static char *
 result_reason (const BsRuleset  *rs,
                const BsPosition *pos)
 {
-  if (pos->result == BS_RESULT_DRAW && rs->max_plies > 0 && pos->ply >= (guint32) rs->max_plies)
-    return g_strdup ("move-limit");
-  return g_strdup ("rules");
+  return g_strdup (bs_ending_to_string (bs_ruleset_ending (rs, pos)));
 }
 
 static void

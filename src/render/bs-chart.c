@@ -242,6 +242,9 @@ format_tick (char   *buffer,
 {
   int decimals = step >= 1 ? 0 : (int) ceil (-log10 (step) - 1e-9);
 
+  if (fabs (value) < step * 1e-6)
+    value = 0;   /* never "-0" */
+
   if (percent)
     g_snprintf (buffer, size, "%.*f%%", MAX (0, decimals - 2), value * 100 + 0.0);
   else
@@ -250,10 +253,11 @@ format_tick (char   *buffer,
 
 /* Title, subtitle and the plot area inside the margins. */
 static void
-begin (Canvas     *c,
-       const char *title,
-       const char *subtitle,
-       double      extra_left)
+begin_with_note (Canvas     *c,
+                 const char *title,
+                 const char *subtitle,
+                 const char *note,
+                 double      extra_left)
 {
   double f = c->font;
 
@@ -262,10 +266,21 @@ begin (Canvas     *c,
   draw_text (c, title, f * 1.2, f * 0.8, f * 1.25, TRUE, c->palette->text, 0, 0, 0);
   if (subtitle != NULL)
     draw_text (c, subtitle, f * 1.2, f * 2.55, f * 0.9, FALSE, c->palette->muted, 0, 0, 0);
-  c->left = f * 4.2 + extra_left;
-  c->top = f * 5.0;
+  if (note != NULL)
+    draw_text (c, note, f * 1.2, f * 3.95, f * 0.9, TRUE, c->palette->text, 0, 0, 0);
+  c->left = f * 2.4 + extra_left;
+  c->top = note != NULL ? f * 6.3 : f * 5.0;
   c->right = c->width - f * 1.5;
   c->bottom = c->height - f * 3.6;
+}
+
+static void
+begin (Canvas     *c,
+       const char *title,
+       const char *subtitle,
+       double      extra_left)
+{
+  begin_with_note (c, title, subtitle, NULL, extra_left);
 }
 
 /* Horizontal grid and y labels; the y-axis title. */
@@ -276,8 +291,17 @@ y_axis (Canvas     *c,
         int         target)
 {
   double step = nice_step (c->y_max - c->y_min, target);
-  double f = c->font;
+  double f = c->font, widest = 0;
 
+  /* The plot starts right of the widest label and the axis title. */
+  for (double v = ceil (c->y_min / step - 1e-9) * step; v <= c->y_max + 1e-9; v += step)
+    {
+      char label[32];
+
+      format_tick (label, sizeof label, v, step, percent);
+      widest = MAX (widest, text_width (c, label, f * 0.85));
+    }
+  c->left = MAX (c->left, f * 2.4 + widest + f * 0.5);
   cairo_set_line_width (c->cr, MAX (1.0, f / 14));
   for (double v = ceil (c->y_min / step - 1e-9) * step; v <= c->y_max + 1e-9; v += step)
     {
@@ -291,7 +315,7 @@ y_axis (Canvas     *c,
       format_tick (label, sizeof label, v, step, percent);
       draw_text (c, label, c->left - f * 0.5, y, f * 0.85, FALSE, c->palette->text, 1, 0.5, 0);
     }
-  draw_text (c, title, f * 1.0, (c->top + c->bottom) / 2, f * 0.95, FALSE, c->palette->text,
+  draw_text (c, title, f * 0.6, (c->top + c->bottom) / 2, f * 0.95, FALSE, c->palette->text,
              0.5, 0, -G_PI / 2);
 }
 
@@ -351,8 +375,8 @@ dashed_level (Canvas *c,
   cairo_stroke (c->cr);
   cairo_restore (c->cr);
   if (label != NULL)
-    draw_text (c, label, c->right - f * 0.2, y - f * 0.15, f * 0.75, FALSE, c->palette->muted,
-               1, 1, 0);
+    draw_text (c, label, c->left + f * 0.3, y - f * 0.15, f * 0.75, FALSE, c->palette->muted,
+               0, 1, 0);
 }
 
 static void
@@ -412,10 +436,19 @@ arm_label (const BsStudy *study,
 
 static char *
 subtitle_for (const BsChartData *data,
-              guint              games)
+              guint              games,
+              gboolean           intervals)
 {
   const BsStudy *study = data->study;
 
+  if (!intervals && study->swap)
+    return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game"),
+                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
+                            study->players[0].level, study->players[1].level);
+  if (!intervals)
+    return g_strdup_printf (_("%s · %u games · %s against %s"),
+                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
+                            study->players[0].level, study->players[1].level);
   if (study->swap)
     return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game · "
                               "95%% intervals"),
@@ -450,7 +483,7 @@ static void
 draw_score (Canvas            *c,
             const BsChartData *data)
 {
-  g_autofree char *subtitle = subtitle_for (data, total_games (data));
+  g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
   const char *labels[] = { _("Player 1 wins"), _("Draws"), _("Player 2 wins") };
   const double *colors[] = { c->palette->first, c->palette->draw, c->palette->second };
   double f = c->font, group, bar;
@@ -507,7 +540,7 @@ draw_length (Canvas               *c,
              const BsChartOptions *options)
 {
   const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
-  g_autofree char *subtitle = subtitle_for (data, s->games);
+  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
   BsStatsSummary summary;
   guint bin, max_count = 0, n_bins;
   g_autofree guint *bins = NULL;
@@ -589,7 +622,7 @@ draw_sweep (Canvas            *c,
             const BsChartData *data)
 {
   const BsStudy *study = data->study;
-  g_autofree char *subtitle = subtitle_for (data, total_games (data));
+  g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
   g_autofree char *title = g_strdup_printf (_("Player 1's score by %s"), study->sweep_key);
   g_autofree double *xs = g_new0 (double, data->n_arms);
   g_autofree BsStatsScore *scores = g_new0 (BsStatsScore, data->n_arms);
@@ -597,7 +630,19 @@ draw_sweep (Canvas            *c,
   gboolean numeric = numeric_values (study, xs);
   double f = c->font, lo = 1, hi = 0;
 
-  begin (c, title, subtitle, 0);
+  g_autofree char *note = NULL;
+
+  if (fairest >= 0)
+    {
+      BsStatsScore best;
+
+      bs_study_stats_first_player (data->arms[fairest], &best);
+      note = g_strdup_printf (_("fairest: %s = %s, %.1f%% [%.1f, %.1f]%s"),
+                              study->sweep_key, bs_study_get_arm (study, (guint) fairest)->value,
+                              100 * best.score, 100 * best.low, 100 * best.high,
+                              study->default_arm >= 0 ? _(" (wide ring) · the variant's own: black ring") : "");
+    }
+  begin_with_note (c, title, subtitle, note, 0);
   for (guint i = 0; i < data->n_arms; i++)
     {
       if (!numeric)
@@ -621,6 +666,7 @@ draw_sweep (Canvas            *c,
   y_axis (c, _("Player 1's score"), TRUE, 6);
 
   /* The band of the 95% intervals. */
+  cairo_new_path (c->cr);
   set_color (c->cr, c->palette->accent, 0.18);
   for (guint i = 0; i < data->n_arms; i++)
     if (data->arms[i]->games > 0)
@@ -650,6 +696,14 @@ draw_sweep (Canvas            *c,
       set_color (c->cr, c->palette->accent, 1);
       cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.32, 0, 2 * G_PI);
       cairo_fill (c->cr);
+      if ((int) i == fairest)
+        {
+          set_color (c->cr, c->palette->accent, 1);
+          cairo_set_line_width (c->cr, MAX (1.5, f / 7));
+          cairo_new_sub_path (c->cr);
+          cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.95, 0, 2 * G_PI);
+          cairo_stroke (c->cr);
+        }
       if ((int) i == study->default_arm)
         {
           set_color (c->cr, c->palette->text, 1);
@@ -669,17 +723,6 @@ draw_sweep (Canvas            *c,
   else
     x_axis (c, study->sweep_key, MIN (10, (int) data->n_arms), TRUE);
   baseline (c);
-  if (fairest >= 0)
-    {
-      char text[160];
-      const BsStatsScore *s = &scores[fairest];
-
-      g_snprintf (text, sizeof text, _("fairest: %s = %s, %.1f%% [%.1f, %.1f]%s"),
-                  study->sweep_key, bs_study_get_arm (study, (guint) fairest)->value,
-                  100 * s->score, 100 * s->low, 100 * s->high,
-                  study->default_arm >= 0 ? _(" · ringed: the variant's own") : "");
-      draw_text (c, text, c->right, f * 1.0, f * 0.85, TRUE, c->palette->text, 1, 0, 0);
-    }
 }
 
 static void
@@ -688,7 +731,7 @@ draw_branching (Canvas               *c,
                 const BsChartOptions *options)
 {
   const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
-  g_autofree char *subtitle = subtitle_for (data, s->games);
+  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
   guint threshold = MAX (5u, (s->games + 9) / 10), last = 0;
   double f = c->font, top = 1;
   char text[128];
@@ -713,6 +756,7 @@ draw_branching (Canvas               *c,
   c->y_min = 0;
   c->y_max = top * 1.08;
   y_axis (c, _("Legal moves (mean ± sd)"), FALSE, 5);
+  cairo_new_path (c->cr);
   set_color (c->cr, c->palette->accent, 0.18);
   for (guint i = 0; i < last; i++)
     {
@@ -731,6 +775,7 @@ draw_branching (Canvas               *c,
   cairo_fill (c->cr);
   set_color (c->cr, c->palette->accent, 1);
   cairo_set_line_width (c->cr, MAX (1.5, f / 6));
+  cairo_new_path (c->cr);
   for (guint i = 0; i < last; i++)
     cairo_line_to (c->cr, map_x (c, i + 1), map_y (c, g_array_index (s->branch_mean, double, i)));
   cairo_stroke (c->cr);
@@ -765,7 +810,7 @@ draw_openings (Canvas               *c,
   const BsStudyStats *s = data->arms[arm];
   const BsStudyArm *a = bs_study_get_arm (data->study, arm);
   const BsRuleset *rs = a->ruleset;
-  g_autofree char *subtitle = subtitle_for (data, s->games);
+  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
   g_autofree double *xy = NULL;
   g_autofree guint *games = NULL, *points = NULL;
   g_autoptr(GPtrArray) openings = bs_study_stats_openings (s);
