@@ -5,6 +5,8 @@
 
 #include "bs-board-view.h"
 
+#include "bs-cell-widget.h"
+
 #include <math.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -17,6 +19,8 @@ struct _BsBoardView {
   GSignalGroup *game_signals;
   gboolean      coordinates;
   gboolean      focus_visible;
+  /* BsCellWidget per board cell: the accessible grid (bs-cell-widget.h). */
+  GPtrArray    *cells;
 };
 
 G_DEFINE_FINAL_TYPE (BsBoardView, bs_board_view, GTK_TYPE_WIDGET)
@@ -29,6 +33,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* The focus is on the board or on one of its cells. */
+static gboolean
+bs_board_view_has_focus (BsBoardView *self)
+{
+  return (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+}
 
 static void
 bs_board_view_fill_options (BsBoardView     *self,
@@ -47,7 +58,7 @@ bs_board_view_fill_options (BsBoardView     *self,
   if (self->scene != NULL)
     bs_play_scene_fill_render_options (self->scene, options);
   /* The cursor shows once the keyboard is in use, like a focus ring. */
-  if (!gtk_widget_has_focus (GTK_WIDGET (self)) || !self->focus_visible)
+  if (!bs_board_view_has_focus (self) || !self->focus_visible)
     options->cursor = BS_NO_CELL;
 }
 
@@ -207,6 +218,216 @@ bs_board_view_step_cursor (BsBoardView *self,
   return best;
 }
 
+/* The accessible grid: one BsCellWidget per cell, labelled from the
+ * engine's data (labels, player names, kinds, special cells) and the
+ * scene's marks, never from knowledge of a particular game. */
+
+char *
+bs_board_view_describe_cell (BsBoardView *self,
+                             int          cell)
+{
+  BsGame *game;
+  const BsRuleset *rs;
+  const BsPosition *pos;
+  BsRenderOptions options;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) text = g_string_new (NULL);
+  const guint8 *doomed;
+  guint8 value;
+
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), NULL);
+
+  if (self->scene == NULL)
+    return NULL;
+  game = bs_play_scene_get_game (self->scene);
+  rs = bs_game_get_ruleset (game);
+  g_return_val_if_fail (cell >= 0 && cell < rs->n_cells, NULL);
+  pos = bs_play_scene_get_display_position (self->scene);
+  if (pos == NULL)
+    return NULL;
+  bs_board_view_fill_options (self, &options);
+
+  g_ptr_array_add (parts, g_strdup (bs_board_cell_label (rs->board, cell)));
+
+  value = pos->cells[cell];
+  if (value == BS_CELL_EMPTY)
+    g_ptr_array_add (parts, g_strdup (_("empty")));
+  else
+    {
+      const BsKindSpec *kind = &rs->module->kinds[BS_CELL_KIND (value)];
+      const char *owner = bs_game_get_player_name (game, BS_CELL_OWNER (value));
+
+      if (kind->directed)
+        /* Translators: a piece on a cell: its player, its kind and where it points,
+         * e.g. "Gold Triangle pointing North". */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s %s pointing %s"), owner, _(kind->label),
+                                                 bs_direction_name (BS_CELL_DIR (value))));
+      else
+        /* Translators: a piece on a cell: its player and its kind, e.g. "Light Large". */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s %s"), owner, _(kind->label)));
+    }
+
+  for (guint i = 0; i < rs->module->n_specials; i++)
+    {
+      const BsSpecialSpec *special = &rs->module->specials[i];
+
+      if (!special->per_player)
+        {
+          if (rs->specials[i][0] == cell)
+            g_ptr_array_add (parts, g_strdup (_(special->label)));
+          continue;
+        }
+      for (int p = 1; p <= 2; p++)
+        if (rs->specials[i][p] == cell)
+          /* Translators: a player's special cell, e.g. "Dark’s Nest". */
+          g_ptr_array_add (parts, g_strdup_printf (_("%s’s %s"),
+                                                   bs_game_get_player_name (game, p),
+                                                   _(special->label)));
+    }
+
+  if (options.selected == cell)
+    g_ptr_array_add (parts, g_strdup (_("selected")));
+  if (options.orders != NULL && options.orders[cell] != BS_NO_CELL)
+    {
+      if (options.orders[cell] == cell)
+        g_ptr_array_add (parts, g_strdup (_("defends")));
+      else
+        /* Translators: a piece's order in a simultaneous round, e.g. "moves to c3". */
+        g_ptr_array_add (parts, g_strdup_printf (_("moves to %s"),
+                                                 bs_board_cell_label (rs->board,
+                                                                      options.orders[cell])));
+    }
+  doomed = bs_play_scene_get_doomed (self->scene);
+  if (doomed != NULL && doomed[cell])
+    g_ptr_array_add (parts, g_strdup (_("dies this round")));
+  if (options.highlights != NULL && options.highlights[cell])
+    {
+      if (bs_play_scene_get_hint_shown (self->scene))
+        g_ptr_array_add (parts, g_strdup (_("hint")));
+      else if (value == BS_CELL_EMPTY && options.selected == BS_NO_CELL)
+        g_ptr_array_add (parts, g_strdup (_("legal placement")));
+      else
+        g_ptr_array_add (parts, g_strdup (_("legal move")));
+    }
+  if (options.last_move_to == cell || options.last_move_from == cell)
+    g_ptr_array_add (parts, g_strdup (_("last move")));
+
+  for (guint i = 0; i < parts->len; i++)
+    {
+      if (i > 0)
+        /* Translators: separates the parts of a cell's description ("c3, empty"). */
+        g_string_append (text, _(", "));
+      g_string_append (text, g_ptr_array_index (parts, i));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static BsCellWidget *
+cell_widget (BsBoardView *self,
+             int          cell)
+{
+  if (self->cells == NULL || cell < 0 || cell >= (int) self->cells->len)
+    return NULL;
+  return g_ptr_array_index (self->cells, cell);
+}
+
+/* The focus follows the cursor while it is on the board. */
+static void
+focus_cursor_cell (BsBoardView *self)
+{
+  BsCellWidget *cell;
+
+  if (self->scene == NULL)
+    return;
+  cell = cell_widget (self, bs_play_scene_get_cursor (self->scene));
+  if (cell != NULL && gtk_widget_get_child_visible (GTK_WIDGET (cell))
+      && !gtk_widget_has_focus (GTK_WIDGET (cell)))
+    gtk_widget_grab_focus (GTK_WIDGET (cell));
+}
+
+static void
+sync_cells (BsBoardView *self)
+{
+  BsRenderOptions options;
+  gboolean shown;
+
+  if (self->scene == NULL || self->cells == NULL)
+    return;
+  shown = bs_play_scene_get_display_position (self->scene) != NULL;
+  bs_board_view_fill_options (self, &options);
+  for (guint c = 0; c < self->cells->len; c++)
+    {
+      BsCellWidget *cell = g_ptr_array_index (self->cells, c);
+
+      /* Hidden for a hand-over: nothing to read, nothing to focus. */
+      gtk_widget_set_child_visible (GTK_WIDGET (cell), shown);
+      if (shown)
+        {
+          g_autofree char *label = bs_board_view_describe_cell (self, (int) c);
+
+          bs_cell_widget_set_label (cell, label);
+          bs_cell_widget_set_selected (cell, options.selected == (int) c);
+        }
+    }
+  if (bs_board_view_has_focus (self))
+    focus_cursor_cell (self);
+}
+
+static void
+on_scene_changed (BsBoardView *self)
+{
+  sync_cells (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+rebuild_cells (BsBoardView *self)
+{
+  const BsRuleset *rs;
+
+  if (self->cells != NULL)
+    {
+      for (guint c = 0; c < self->cells->len; c++)
+        gtk_widget_unparent (g_ptr_array_index (self->cells, c));
+      g_clear_pointer (&self->cells, g_ptr_array_unref);
+    }
+  if (self->scene == NULL)
+    return;
+  rs = bs_game_get_ruleset (bs_play_scene_get_game (self->scene));
+  self->cells = g_ptr_array_sized_new ((guint) rs->n_cells);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      GtkWidget *cell = bs_cell_widget_new (c);
+
+      gtk_widget_set_parent (cell, GTK_WIDGET (self));
+      g_ptr_array_add (self->cells, cell);
+    }
+  sync_cells (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+/* Tab into the board focuses the cursor's cell, Tab on a cell leaves it. */
+static gboolean
+bs_board_view_focus (GtkWidget        *widget,
+                     GtkDirectionType  direction)
+{
+  BsBoardView *self = BS_BOARD_VIEW (widget);
+
+  if (bs_board_view_has_focus (self))
+    return FALSE;
+  focus_cursor_cell (self);
+  return bs_board_view_has_focus (self);
+}
+
+static gboolean
+bs_board_view_grab_focus (GtkWidget *widget)
+{
+  BsBoardView *self = BS_BOARD_VIEW (widget);
+
+  focus_cursor_cell (self);
+  return bs_board_view_has_focus (self);
+}
+
 static void
 on_pressed (GtkGestureClick *gesture,
             int              n_press,
@@ -220,13 +441,17 @@ on_pressed (GtkGestureClick *gesture,
   if (self->scene == NULL)
     return;
   self->focus_visible = FALSE;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
   if (button == GDK_BUTTON_SECONDARY)
     {
+      gtk_widget_grab_focus (GTK_WIDGET (self));
       bs_play_scene_cancel (self->scene);
       return;
     }
   cell = bs_board_view_cell_at (self, x, y);
+  /* The clicked cell becomes the cursor's: the focus goes there. */
+  if (cell != BS_NO_CELL)
+    bs_play_scene_set_cursor (self->scene, cell);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   bs_play_scene_activate_cell (self->scene, cell);
 }
 
@@ -310,6 +535,7 @@ on_key_pressed (GtkEventControllerKey *controller,
 
   self->focus_visible = TRUE;
   bs_play_scene_set_cursor (self->scene, bs_board_view_step_cursor (self, cursor, dx, dy));
+  focus_cursor_cell (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return GDK_EVENT_STOP;
 }
@@ -320,18 +546,34 @@ on_focus_changed (BsBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Popovers pointing at cells (Astoria's push chooser) are our children. */
+/* Our children: popovers pointing at cells (the push chooser) and the
+ * accessible cells, each over the square around its cell. */
 static void
 bs_board_view_size_allocate (GtkWidget *widget,
                              int        width,
                              int        height,
                              int        baseline)
 {
+  BsBoardView *self = BS_BOARD_VIEW (widget);
+
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_POPOVER (child))
       gtk_popover_present (GTK_POPOVER (child));
+
+  if (self->cells == NULL || self->scene == NULL)
+    return;
+  for (guint c = 0; c < self->cells->len; c++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->cells, c);
+      GdkRectangle rect;
+
+      /* A widget must be measured before it is allocated. */
+      gtk_widget_measure (cell, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+      if (bs_board_view_get_cell_rect (self, (int) c, &rect))
+        gtk_widget_size_allocate (cell, &rect, -1);
+    }
 }
 
 static void
@@ -342,6 +584,7 @@ bs_board_view_dispose (GObject *object)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   if (self->scene_signals != NULL)
@@ -408,6 +651,8 @@ bs_board_view_class_init (BsBoardViewClass *klass)
   object_class->set_property = bs_board_view_set_property;
   widget_class->snapshot = bs_board_view_snapshot;
   widget_class->size_allocate = bs_board_view_size_allocate;
+  widget_class->focus = bs_board_view_focus;
+  widget_class->grab_focus = bs_board_view_grab_focus;
 
   properties[PROP_SCENE] =
     g_param_spec_object ("scene", NULL, NULL, BS_TYPE_PLAY_SCENE,
@@ -429,7 +674,8 @@ bs_board_view_init (BsBoardView *self)
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   self->coordinates = TRUE;
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* The focus goes to the cursor's cell (bs_board_view_focus). */
+  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -460,10 +706,12 @@ bs_board_view_init (BsBoardView *self)
   /* Redraw from the model and the scene only (and when the style flips). */
   self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
   g_signal_group_connect_object (self->scene_signals, "changed",
-                                 G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "notify::phase",
+                                 G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
-                                 G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (style, "notify::dark", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (style, "notify::high-contrast",
@@ -495,6 +743,7 @@ bs_board_view_set_scene (BsBoardView *self,
   g_signal_group_set_target (self->scene_signals, scene);
   g_signal_group_set_target (self->game_signals,
                              scene != NULL ? bs_play_scene_get_game (scene) : NULL);
+  rebuild_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENE]);
 }

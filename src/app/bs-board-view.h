@@ -37,4 +37,10 @@ int          bs_board_view_step_cursor     (BsBoardView *self,
                                             int          dx,
                                             int          dy);
 
+/* What the cell's accessible label says: its coordinate, its contents and
+ * the marks on it ("c3, empty, legal placement"); NULL while the board is
+ * hidden. */
+char        *bs_board_view_describe_cell   (BsBoardView *self,
+                                            int          cell);
+
 G_END_DECLS

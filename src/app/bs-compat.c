@@ -227,3 +227,88 @@ bs_compat_choose_export (GtkWindow        *parent,
 }
 
 #endif
+
+/* Show in Files. */
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+
+void
+bs_compat_show_in_files (GtkWindow *parent,
+                         GFile     *file)
+{
+  g_autoptr(GtkFileLauncher) launcher = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  launcher = gtk_file_launcher_new (file);
+  gtk_file_launcher_open_containing_folder (launcher, parent, NULL, NULL, NULL);
+}
+
+#else /* GTK 4.8 */
+
+typedef struct {
+  GtkWindow *parent;
+  GFile     *file;
+} ShowData;
+
+static void
+on_show_items (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  ShowData *data = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+  if (reply == NULL)
+    {
+      /* No file manager on the bus: the folder, in whatever opens it. */
+      g_autoptr(GFile) folder = g_file_get_parent (data->file);
+      g_autofree char *uri = folder != NULL ? g_file_get_uri (folder) : NULL;
+
+      g_debug ("FileManager1.ShowItems: %s", error->message);
+      if (uri != NULL)
+        gtk_show_uri (data->parent, uri, GDK_CURRENT_TIME);
+    }
+  g_clear_object (&data->parent);
+  g_object_unref (data->file);
+  g_free (data);
+}
+
+void
+bs_compat_show_in_files (GtkWindow *parent,
+                         GFile     *file)
+{
+  g_autoptr(GDBusConnection) bus = NULL;
+  g_autofree char *uri = NULL;
+  const char *uris[2] = { NULL, NULL };
+  ShowData *data;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  data = g_new0 (ShowData, 1);
+  data->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  data->file = g_object_ref (file);
+  bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  if (bus == NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autofree char *folder_uri = folder != NULL ? g_file_get_uri (folder) : NULL;
+
+      if (folder_uri != NULL)
+        gtk_show_uri (parent, folder_uri, GDK_CURRENT_TIME);
+      g_clear_object (&data->parent);
+      g_object_unref (data->file);
+      g_free (data);
+      return;
+    }
+  uri = g_file_get_uri (file);
+  uris[0] = uri;
+  g_dbus_connection_call (bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
+                          "org.freedesktop.FileManager1", "ShowItems",
+                          g_variant_new ("(^ass)", uris, ""), NULL,
+                          G_DBUS_CALL_FLAGS_NONE, 5000, NULL, on_show_items, data);
+}
+
+#endif

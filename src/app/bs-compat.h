@@ -32,4 +32,10 @@ void bs_compat_choose_export (GtkWindow        *parent,
                               BsFileChosenFunc  callback,
                               gpointer          user_data);
 
+/* Opens the file manager on the folder of `file`, with the file selected
+ * where the file manager can (org.freedesktop.FileManager1), else the
+ * folder. */
+void bs_compat_show_in_files (GtkWindow *parent,
+                              GFile     *file);
+
 G_END_DECLS

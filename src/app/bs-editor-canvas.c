@@ -14,19 +14,26 @@ struct _BsEditorCanvas {
   GtkWidget          parent_instance;
 
   BsVariantDocument *document;
-  BsPosition        *position;     /* start position of the preview */
-  BsRuleset         *position_rs;  /* the ruleset it belongs to */
   int                hover_col;
   int                hover_row;
   int                cursor_col;   /* keyboard cursor on the full shape */
   int                cursor_row;
   gboolean           cursor_shown;
+
+  /* A stroke: the pointer held down and dragged paints every position it
+   * crosses, each once. */
+  gboolean           stroking;
+  double             stroke_x;     /* where the pointer was last seen */
+  double             stroke_y;
+  char              *stroke_label; /* the position painted last */
 };
 
 G_DEFINE_FINAL_TYPE (BsEditorCanvas, bs_editor_canvas, GTK_TYPE_WIDGET)
 
 enum {
   CELL_ACTIVATED,
+  STROKE_BEGIN,
+  STROKE_END,
   N_SIGNALS
 };
 
@@ -48,40 +55,6 @@ static BsRuleset *
 preview (BsEditorCanvas *self)
 {
   return self->document != NULL ? bs_variant_document_get_preview (self->document) : NULL;
-}
-
-/* The start position of the preview, fixed pieces only: a game draws its
- * random start (Tribes' bag) only when it begins. */
-static const BsPosition *
-start_position (BsEditorCanvas *self)
-{
-  BsRuleset *rs = preview (self);
-
-  if (rs == NULL)
-    return NULL;
-  if (self->position_rs != rs)
-    {
-      g_clear_pointer (&self->position, g_free);
-      g_clear_pointer (&self->position_rs, bs_ruleset_unref);
-      self->position = bs_ruleset_new_position (rs, 0);
-      self->position_rs = bs_ruleset_ref (rs);
-      if (bs_ruleset_is_simultaneous (rs))
-        {
-          const GArray *setup = rs->variant->setup;
-
-          for (int c = 0; c < rs->n_cells; c++)
-            {
-              gboolean fixed = FALSE;
-
-              for (guint i = 0; setup != NULL && i < setup->len; i++)
-                fixed |= g_strcmp0 (g_array_index (setup, BsVariantPiece, i).cell,
-                                    bs_board_cell_label (rs->board, c)) == 0;
-              if (!fixed)
-                bs_position_set_cell (rs->zobrist, self->position, c, BS_CELL_EMPTY, NULL);
-            }
-        }
-    }
-  return self->position;
 }
 
 /* A cell's outline around (x, y): pointy-top hexagon or square. */
@@ -127,7 +100,7 @@ bs_editor_canvas_snapshot (GtkWidget   *widget,
 
   if (rs == NULL || width <= 0 || height <= 0)
     return;
-  pos = start_position (self);
+  pos = bs_variant_document_get_preview_position (self->document);
   variant = bs_variant_document_get_variant (self->document);
   hex = bs_board_is_hex (rs->board);
   dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
@@ -171,6 +144,31 @@ bs_editor_canvas_snapshot (GtkWidget   *widget,
             cairo_stroke (cr);
           }
     }
+
+  /* What the error is about, where it has a place: a red ring (the
+   * libadwaita error colour) with a gap, so it reads as a mark and not as
+   * a cell of another colour. */
+  {
+    const char * const *problems = bs_variant_document_get_problem_cells (self->document);
+
+    for (guint i = 0; problems != NULL && problems[i] != NULL; i++)
+      {
+        int col, row;
+        double x, y, r;
+
+        if (!bs_board_parse_label (problems[i], &col, &row)
+            || !bs_board_in_shape (rs->board, col, row))
+          continue;
+        bs_render_grid_centre (rs, &options, width, height, col, row, &x, &y, &r);
+        outline (cr, hex, x, y, r * 1.0);
+        cairo_set_line_width (cr, MAX (3.0, r * 0.16));
+        if (dark)
+          cairo_set_source_rgb (cr, 1.0, 0.48, 0.39);      /* #ff7b63 */
+        else
+          cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);     /* #e01b24 */
+        cairo_stroke (cr);
+      }
+  }
 
   /* The keyboard cursor, once the keyboard is in use. */
   if (self->cursor_shown && gtk_widget_has_focus (widget)
@@ -263,16 +261,119 @@ bs_editor_canvas_activate_at (BsEditorCanvas *self,
   return TRUE;
 }
 
+/* Painting along the pointer's path: the segment since the last point is
+ * walked in steps of a fraction of a cell, so a quick drag misses none. */
 static void
-on_pressed (GtkGestureClick *gesture,
-            int              n_press,
-            double           x,
-            double           y,
-            BsEditorCanvas  *self)
+stroke_to (BsEditorCanvas *self,
+           double          x,
+           double          y)
 {
+  BsRuleset *rs = preview (self);
+  BsRenderOptions options;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  double step = 4.0, length;
+  int n;
+
+  if (rs == NULL || width <= 0 || height <= 0)
+    return;
+  fill_options (self, &options);
+  {
+    int col, row;
+    double cx, cy, r = 0;
+
+    /* A third of a cell's inradius. */
+    col = bs_board_n_cols (rs->board) / 2;
+    row = bs_board_n_rows (rs->board) / 2;
+    bs_render_grid_centre (rs, &options, width, height, col, row, &cx, &cy, &r);
+    if (r > 3)
+      step = r / 3;
+  }
+  length = hypot (x - self->stroke_x, y - self->stroke_y);
+  n = MAX (1, (int) ceil (length / step));
+  for (int i = 1; i <= n; i++)
+    {
+      double px = self->stroke_x + (x - self->stroke_x) * i / n;
+      double py = self->stroke_y + (y - self->stroke_y) * i / n;
+      g_autofree char *label = bs_editor_canvas_label_at (self, px, py);
+
+      if (label == NULL || g_strcmp0 (label, self->stroke_label) == 0)
+        continue;
+      g_free (self->stroke_label);
+      self->stroke_label = g_strdup (label);
+      g_signal_emit (self, signals[CELL_ACTIVATED], 0, label);
+      /* A paint may change the board (a resize never does, a hole keeps
+       * the shape): the mapping stays the same. */
+    }
+  self->stroke_x = x;
+  self->stroke_y = y;
+}
+
+static void
+end_stroke (BsEditorCanvas *self)
+{
+  if (!self->stroking)
+    return;
+  self->stroking = FALSE;
+  g_clear_pointer (&self->stroke_label, g_free);
+  g_signal_emit (self, signals[STROKE_END], 0);
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               BsEditorCanvas *self)
+{
+  g_autofree char *label = NULL;
+
   self->cursor_shown = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  bs_editor_canvas_activate_at (self, x, y);
+  end_stroke (self);
+  self->stroking = TRUE;
+  self->stroke_x = x;
+  self->stroke_y = y;
+  g_signal_emit (self, signals[STROKE_BEGIN], 0);
+  label = bs_editor_canvas_label_at (self, x, y);
+  if (label != NULL)
+    {
+      self->stroke_label = g_strdup (label);
+      g_signal_emit (self, signals[CELL_ACTIVATED], 0, label);
+    }
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          offset_x,
+                double          offset_y,
+                BsEditorCanvas *self)
+{
+  double x, y;
+
+  if (!self->stroking || !gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    return;
+  stroke_to (self, x + offset_x, y + offset_y);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          offset_x,
+             double          offset_y,
+             BsEditorCanvas *self)
+{
+  double x, y;
+
+  if (self->stroking && gtk_gesture_drag_get_start_point (gesture, &x, &y))
+    stroke_to (self, x + offset_x, y + offset_y);
+  end_stroke (self);
+}
+
+static void
+on_drag_cancel (GtkGesture       *gesture,
+                GdkEventSequence *sequence,
+                BsEditorCanvas   *self)
+{
+  end_stroke (self);
 }
 
 static void
@@ -378,6 +479,7 @@ bs_editor_canvas_set_document (BsEditorCanvas    *self,
 
   if (self->document == document)
     return;
+  end_stroke (self);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
@@ -393,8 +495,7 @@ bs_editor_canvas_dispose (GObject *object)
 
   bs_editor_canvas_set_document (self, NULL);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
-  g_clear_pointer (&self->position, g_free);
-  g_clear_pointer (&self->position_rs, bs_ruleset_unref);
+  g_clear_pointer (&self->stroke_label, g_free);
 
   G_OBJECT_CLASS (bs_editor_canvas_parent_class)->dispose (object);
 }
@@ -411,6 +512,13 @@ bs_editor_canvas_class_init (BsEditorCanvasClass *klass)
   signals[CELL_ACTIVATED] =
     g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* Around the cell-activated emissions of one press-drag-release. */
+  signals[STROKE_BEGIN] =
+    g_signal_new ("stroke-begin", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[STROKE_END] =
+    g_signal_new ("stroke-end", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_css_name (widget_class, "editorcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
@@ -419,7 +527,7 @@ bs_editor_canvas_class_init (BsEditorCanvasClass *klass)
 static void
 bs_editor_canvas_init (BsEditorCanvas *self)
 {
-  GtkGesture *click;
+  GtkGesture *drag;
   GtkEventController *motion, *keys, *focus;
 
   self->hover_col = self->hover_row = -1;
@@ -437,9 +545,13 @@ bs_editor_canvas_init (BsEditorCanvas *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
 
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  /* Press, drag and release: mouse, pen and touch alike. */
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  g_signal_connect (drag, "cancel", G_CALLBACK (on_drag_cancel), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);

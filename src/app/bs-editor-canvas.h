@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-editor-canvas.h: the variant editor's live board preview. It draws the
- * document's preview ruleset through the GTK-free renderer (the same code
- * as the board view and image export), outlines the holes so that they can
- * be restored, and maps clicks to grid positions of the full shape with
- * bs_render_grid_at(): a click emits "cell-activated" with the label. */
+ * document's preview (the variant as entered, valid or not) through the
+ * GTK-free renderer (the same code as the board view and image export),
+ * outlines the holes so that they can be restored, rings the cells an
+ * error is about, and maps the pointer to grid positions of the full shape
+ * with bs_render_grid_at(). A press, drag and release is a stroke:
+ * "stroke-begin", "cell-activated" with the label of each position it
+ * crosses (once each), "stroke-end"; Enter emits "cell-activated" alone. */
 
 #pragma once
 

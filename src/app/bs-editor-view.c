@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "bs-editor-canvas.h"
+#include "bs-text.h"
 
 #define N_SECTIONS (BS_EDIT_SECTION_METADATA + 1)
 #define MAX_HANDICAP 99
@@ -49,6 +50,8 @@ struct _BsEditorView {
   int                 paint_kind;
   int                 paint_dir;
   GArray             *paint_choices;   /* of PaintChoice, as in paint_row */
+  BsVariantDocument  *stroke_document;  /* a stroke is being painted on it */
+  int                 stroke_hole;      /* holes: what the stroke makes (-1: its first cell decides) */
   int                 shape_choice[G_N_ELEMENTS (shape_choices)];   /* row → shape_choices */
   guint               n_shape_choices;
 
@@ -125,6 +128,84 @@ remove_module_rows (BsEditorView *self)
 
 static void on_spin_changed (BsEditorView *self, GtkSpinButton *spin);
 
+/* A number typed out of a spin button's range is brought into it, and the
+ * row says so in place of its subtitle until the value changes again. */
+static void
+set_clamp_note (GtkSpinButton *spin,
+                const char    *note,
+                int            value)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (spin), "row");
+  const char *noted = g_object_get_data (G_OBJECT (spin), "clamp-note");
+
+  if (row == NULL || (note == NULL && noted == NULL))
+    return;
+  if (noted == NULL)
+    g_object_set_data_full (G_OBJECT (spin), "plain-subtitle",
+                            g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row))), g_free);
+  g_object_set_data_full (G_OBJECT (spin), "clamp-note", g_strdup (note), g_free);
+  g_object_set_data (G_OBJECT (spin), "clamp-value", GINT_TO_POINTER (value));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               note != NULL ? note
+                                            : g_object_get_data (G_OBJECT (spin), "plain-subtitle"));
+  if (note != NULL)
+    gtk_widget_add_css_class (row, "clamped");
+  else
+    gtk_widget_remove_css_class (row, "clamped");
+}
+
+static int
+on_spin_input (GtkSpinButton *spin,
+               double        *new_value,
+               gpointer       user_data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  g_autofree char *note = NULL;
+  char *end = NULL;
+  double min, max;
+  gint64 typed;
+
+  typed = g_ascii_strtoll (text, &end, 10);
+  while (end != NULL && g_ascii_isspace (*end))
+    end++;
+  if (end == text || end == NULL || *end != '\0')
+    return FALSE;   /* not a whole number: GTK's own parsing */
+  gtk_spin_button_get_range (spin, &min, &max);
+  if (typed > (gint64) max)
+    {
+      g_autofree char *shown = g_strstrip (g_strdup (text));
+
+      /* TRANSLATORS: the number typed into a field, then the field's largest
+       * value (twice): "40 is more than 18, the most allowed: set to 18". */
+      note = g_strdup_printf (_("%s is more than %d, the most allowed: set to %d"),
+                              shown, (int) max, (int) max);
+      *new_value = max;
+    }
+  else if (typed < (gint64) min)
+    {
+      g_autofree char *shown = g_strstrip (g_strdup (text));
+
+      note = g_strdup_printf (_("%s is less than %d, the least allowed: set to %d"),
+                              shown, (int) min, (int) min);
+      *new_value = min;
+    }
+  else
+    *new_value = (double) typed;
+  set_clamp_note (spin, note, (int) *new_value);
+  return TRUE;
+}
+
+static void
+on_spin_value_changed (GtkSpinButton *spin,
+                       gpointer       user_data)
+{
+  /* The note stays while the value is the one it explains. */
+  if (g_object_get_data (G_OBJECT (spin), "clamp-note") != NULL
+      && (int) gtk_spin_button_get_value (spin)
+         != GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "clamp-value")))
+    set_clamp_note (spin, NULL, 0);
+}
+
 static GtkWidget *
 spin_row (BsEditorView *self,
           const char   *title,
@@ -143,6 +224,9 @@ spin_row (BsEditorView *self,
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  g_object_set_data (G_OBJECT (spin), "row", row);
+  g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), NULL);
+  g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_value_changed), NULL);
   if (edit_key != NULL)
     {
       g_object_set_data_full (G_OBJECT (spin), "edit-key", g_strdup (edit_key), g_free);
@@ -326,18 +410,51 @@ on_color_set (BsEditorView   *self,
   bs_variant_document_set_player_color (self->document, player, text);
 }
 
+static const char *player_name (BsEditorView *self, int player);
+static int supply_of (BsEditorView *self, int player, guint kind);
+
 static void
 on_handicap_apply (BsEditorView *self)
 {
   guint player = adw_combo_row_get_selected (ADW_COMBO_ROW (self->handicap_player_row));
   guint kind = adw_combo_row_get_selected (ADW_COMBO_ROW (self->handicap_kind_row));
+  int weaker, stronger, before, fewer, had, has;
+  g_autofree char *message = NULL;
+  g_autofree char *difference = NULL;
 
   if (self->document == NULL || self->module == NULL || kind >= self->module->n_kinds
       || player > 1)
     return;
-  bs_variant_document_set_handicap (self->document, (int) player + 1,
-                                    self->module->kinds[kind].id,
+  weaker = (int) player + 1;
+  stronger = bs_opponent (weaker);
+  before = supply_of (self, stronger, kind);
+  bs_variant_document_set_handicap (self->document, weaker, self->module->kinds[kind].id,
                                     (int) gtk_spin_button_get_value (self->handicap_spin));
+  had = supply_of (self, stronger, kind);
+  has = supply_of (self, weaker, kind);
+  fewer = had - has;
+
+  /* Say what the supplies are now, and why when both had to go up. */
+  if (self->module->n_kinds > 1)
+    /* TRANSLATORS: "1 Large", a number of pieces of one kind. */
+    difference = g_strdup_printf (C_("kind count", "%d %s"), fewer,
+                                  _(self->module->kinds[kind].label));
+  else
+    difference = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d piece", "%d pieces", fewer),
+                                  fewer);
+  if (had > before)
+    /* TRANSLATORS: "Dark now has 1 piece fewer than Light (12 against
+     * 13): both supplies went up, as the rules need more pieces in all." */
+    message = g_strdup_printf (_("%s now has %s fewer than %s (%d against %d): both supplies "
+                                 "went up, as the rules need more pieces in all."),
+                               player_name (self, weaker), difference,
+                               player_name (self, stronger), has, had);
+  else
+    /* TRANSLATORS: "Dark now has 1 piece fewer than Light (11 against 12)." */
+    message = g_strdup_printf (_("%s now has %s fewer than %s (%d against %d)."),
+                               player_name (self, weaker), difference,
+                               player_name (self, stronger), has, had);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
 }
 
 /* Painting. */
@@ -441,7 +558,15 @@ bs_editor_view_paint (BsEditorView *self,
   switch (self->paint_mode)
     {
     case BS_PAINT_HOLES:
-      bs_variant_document_toggle_hole (self->document, label);
+      /* A stroke removes cells or restores them, as its first cell did. */
+      if (self->stroke_document == self->document)
+        {
+          if (self->stroke_hole < 0)
+            self->stroke_hole = !bs_variant_document_is_hole (self->document, label);
+          bs_variant_document_set_hole (self->document, label, self->stroke_hole);
+        }
+      else
+        bs_variant_document_toggle_hole (self->document, label);
       break;
     case BS_PAINT_SPECIAL:
       if (self->paint_special >= 0 && self->paint_special < (int) module->n_specials)
@@ -470,6 +595,26 @@ on_cell_activated (BsEditorView *self,
                    const char   *label)
 {
   bs_editor_view_paint (self, label);
+}
+
+/* A press-drag-release on the board is one step of undo. */
+static void
+on_stroke_begin (BsEditorView *self)
+{
+  if (self->document == NULL)
+    return;
+  g_set_object (&self->stroke_document, self->document);
+  self->stroke_hole = -1;
+  bs_variant_document_begin_group (self->stroke_document);
+}
+
+static void
+on_stroke_end (BsEditorView *self)
+{
+  if (self->stroke_document == NULL)
+    return;
+  bs_variant_document_end_group (self->stroke_document);
+  g_clear_object (&self->stroke_document);
 }
 
 static void
@@ -517,6 +662,57 @@ player_name (BsEditorView *self,
   if (name != NULL && name[0] != '\0')
     return name;
   return player == 1 ? _("Player 1") : _("Player 2");
+}
+
+/* Changes one label of a combo row's list, keeping its selection. */
+static void
+relabel (GtkWidget  *row,
+         guint       index,
+         const char *label)
+{
+  GListModel *model = row != NULL ? adw_combo_row_get_model (ADW_COMBO_ROW (row)) : NULL;
+  const char * const additions[] = { label, NULL };
+  guint selected;
+
+  if (!GTK_IS_STRING_LIST (model) || index >= g_list_model_get_n_items (model)
+      || g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), index), label) == 0)
+    return;
+  selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+  gtk_string_list_splice (GTK_STRING_LIST (model), index, 1, additions);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+}
+
+static char *
+special_label (BsEditorView *self,
+               int           special,
+               int           player)
+{
+  const char *label = _(self->module->specials[special].label);
+
+  /* TRANSLATORS: a special cell of a player, as in "Nest of Light". */
+  return player == 0 ? g_strdup (label) : g_strdup_printf (_("%s of %s"), label,
+                                                            player_name (self, player));
+}
+
+/* Rows that name the players follow their names as they are typed. */
+static void
+relabel_players (BsEditorView *self)
+{
+  for (int p = 1; p <= 2; p++)
+    {
+      relabel (self->owner_row, (guint) p - 1, player_name (self, p));
+      relabel (self->handicap_player_row, (guint) p - 1, player_name (self, p));
+    }
+  for (guint i = 0; i < self->paint_choices->len; i++)
+    {
+      PaintChoice *c = &g_array_index (self->paint_choices, PaintChoice, i);
+      g_autofree char *label = NULL;
+
+      if (c->mode != BS_PAINT_SPECIAL || c->player == 0)
+        continue;
+      label = special_label (self, c->special, c->player);
+      relabel (GTK_WIDGET (self->paint_row), i, label);
+    }
 }
 
 static void
@@ -609,10 +805,7 @@ build_cells_rows (BsEditorView *self)
     for (int p = module->specials[s].per_player ? 1 : 0;
          p <= (module->specials[s].per_player ? 2 : 0); p++)
       {
-        g_autofree char *text = p == 0 ? g_strdup (_(module->specials[s].label))
-                                       : g_strdup_printf (_("%s of %s"),
-                                                          _(module->specials[s].label),
-                                                          player_name (self, p));
+        g_autofree char *text = special_label (self, (int) s, p);
         PaintChoice c = { BS_PAINT_SPECIAL, (int) s, p };
 
         gtk_string_list_append (modes, text);
@@ -666,7 +859,7 @@ static void
 build_pieces_rows (BsEditorView *self)
 {
   const BsModule *module = self->module;
-  const char *players[2] = { _("Player 1"), _("Player 2") };
+  const char *players[2] = { player_name (self, 1), player_name (self, 2) };
   g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
   GtkWidget *expander, *apply, *row;
 
@@ -707,7 +900,10 @@ build_pieces_rows (BsEditorView *self)
         for (guint k = 0; k < module->n_kinds; k++)
           {
             g_autofree char *supply_key = g_strdup_printf ("supply:%d:%s", p, module->kinds[k].id);
-            g_autofree char *title = g_strdup_printf (_("%s pieces"), _(module->kinds[k].label));
+            /* TRANSLATORS: the supply of one kind of piece, as in "Small pieces". */
+            g_autofree char *title = module->n_kinds == 1
+                                     ? g_strdup (_("Pieces"))
+                                     : g_strdup_printf (_("%s pieces"), _(module->kinds[k].label));
 
             add_module_row (self, group,
                             spin_row (self, title, NULL, 0, BS_MAX_SUPPLY, supply_key));
@@ -735,6 +931,7 @@ build_pieces_rows (BsEditorView *self)
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), apply);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), self->handicap_player_row);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), self->handicap_kind_row);
+  gtk_widget_set_visible (self->handicap_kind_row, module->n_kinds > 1);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
   add_module_row (self, self->pieces_group, expander);
 }
@@ -817,12 +1014,14 @@ show_error (BsEditorView *self)
   GHashTableIter iter;
   gpointer row;
 
+  g_autofree char *text = error != NULL ? bs_text_sentence (error->message) : NULL;
+
   for (int s = 0; s < N_SECTIONS; s++)
     {
       gboolean shown = error != NULL && (int) section == s;
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->error_rows[s]),
-                                     shown ? error->message : "");
+                                     shown ? text : "");
       gtk_widget_set_visible (self->error_rows[s], shown);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->pieces_group),
@@ -835,18 +1034,28 @@ show_error (BsEditorView *self)
 
   gtk_image_set_from_icon_name (self->status_icon, error == NULL ? "emblem-ok-symbolic"
                                                                  : "dialog-error-symbolic");
-  gtk_label_set_text (self->status_label,
-                      error == NULL ? _("Ready to play") : error->message);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label),
-                               error == NULL ? NULL : error->message);
+  gtk_label_set_text (self->status_label, error == NULL ? _("Ready to play") : text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
   if (error == NULL)
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
   else
     gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
 }
 
+/* A player's supply of one kind: the variant's, else the module's. */
+static int
+supply_of (BsEditorView *self,
+           int           player,
+           guint         kind)
+{
+  const BsVariant *variant = bs_variant_document_get_variant (self->document);
+  int count = bs_variant_get_supply (variant, player, self->module->kinds[kind].id);
+
+  return count >= 0 ? count : self->module->kinds[kind].default_supply;
+}
+
 /* One line under the preview: cells and each side's pieces, what a
- * designer balances. */
+ * designer balances ("61 cells · Light: 15 pieces (Small 10, Large 5)"). */
 static void
 update_summary (BsEditorView *self)
 {
@@ -859,16 +1068,32 @@ update_summary (BsEditorView *self)
                                                rs->n_cells), rs->n_cells);
   for (int p = 1; p <= 2 && !self->module->unlimited_supply; p++)
     {
-      g_string_append_printf (text, "%s%s:", text->len > 0 ? " · " : "", player_name (self, p));
+      g_autoptr(GString) kinds = g_string_new (NULL);
+      g_autofree char *pieces = NULL;
+      int total = 0;
+
       for (guint k = 0; k < self->module->n_kinds; k++)
         {
-          int count = bs_variant_get_supply (variant, p, self->module->kinds[k].id);
+          int count = supply_of (self, p, k);
 
-          if (count < 0)
-            count = self->module->kinds[k].default_supply;
-          g_string_append_printf (text, "%s %d %s", k > 0 ? "," : "", count,
-                                  _(self->module->kinds[k].label));
+          total += count;
+          if (kinds->len > 0)
+            g_string_append (kinds, ", ");
+          /* TRANSLATORS: a kind of piece and how many, as in "Small 10". */
+          g_string_append_printf (kinds, C_("kind count", "%s %d"),
+                                  _(self->module->kinds[k].label), count);
         }
+      pieces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d piece", "%d pieces", total),
+                                total);
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      if (self->module->n_kinds > 1)
+        /* TRANSLATORS: a player, their pieces in all, and of each kind:
+         * "Light: 15 pieces (Small 10, Large 5)". */
+        g_string_append_printf (text, _("%s: %s (%s)"), player_name (self, p), pieces, kinds->str);
+      else
+        /* TRANSLATORS: a player and their pieces: "Light: 12 pieces". */
+        g_string_append_printf (text, _("%s: %s"), player_name (self, p), pieces);
     }
   if (variant->setup->len > 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u fixed piece",
@@ -888,10 +1113,9 @@ update_actions (BsEditorView *self)
                                  has && bs_variant_document_get_can_redo (self->document));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play",
                                  has && bs_variant_document_get_valid (self->document));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save",
-                                 has && bs_variant_document_get_valid (self->document));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-as",
-                                 has && bs_variant_document_get_valid (self->document));
+  /* An unfinished variant is saved too, as a draft. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-as", has);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.revert",
                                  has && bs_variant_document_get_modified (self->document));
 }
@@ -978,6 +1202,7 @@ sync_from_document (BsEditorView *self)
   set_entry (self->name_row, variant->name);
   set_entry (self->author_row, variant->author);
   set_entry (self->description_row, variant->description);
+  relabel_players (self);
   self->syncing = FALSE;
 
   update_summary (self);
@@ -988,6 +1213,33 @@ static void
 on_document_changed (BsEditorView *self)
 {
   sync_from_document (self);
+}
+
+/* The settings start at the top for every variant (AdwPreferencesPage has
+ * no call for it before libadwaita 1.3: its scrolled window is a child). */
+static GtkScrolledWindow *
+find_scrolled (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return GTK_SCROLLED_WINDOW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkScrolledWindow *found = find_scrolled (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+scroll_to_top (BsEditorView *self)
+{
+  GtkScrolledWindow *scrolled = find_scrolled (GTK_WIDGET (self->page));
+
+  if (scrolled != NULL)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (scrolled), 0);
 }
 
 void
@@ -1010,6 +1262,7 @@ bs_editor_view_set_document (BsEditorView      *self,
   bs_editor_canvas_set_document (self->canvas, document);
   build_rows (self);
   sync_from_document (self);
+  scroll_to_top (self);
 }
 
 BsVariantDocument *
@@ -1071,8 +1324,6 @@ save_to (BsEditorView *self,
       g_signal_emit (self, signals[MESSAGE], 0, message);
       return FALSE;
     }
-  message = g_strdup_printf (_("Saved to %s"), path);
-  g_signal_emit (self, signals[MESSAGE], 0, message);
   g_signal_emit (self, signals[SAVED], 0, path);
   return TRUE;
 }
@@ -1084,7 +1335,7 @@ save (BsEditorView *self)
 {
   g_autofree char *path = NULL;
 
-  if (self->document == NULL || !bs_variant_document_get_valid (self->document))
+  if (self->document == NULL)
     return FALSE;
   path = g_strdup (bs_variant_document_get_path (self->document));
   if (path == NULL)
@@ -1241,7 +1492,7 @@ bs_editor_view_confirm_discard (BsEditorView *self,
 {
   Pending *pending;
   GtkWidget *dialog;
-  gboolean can_save;
+  gboolean valid;
 
   g_return_if_fail (BS_IS_EDITOR_VIEW (self));
   g_return_if_fail (then != NULL);
@@ -1251,29 +1502,27 @@ bs_editor_view_confirm_discard (BsEditorView *self,
       then (data);
       return;
     }
-  can_save = bs_variant_document_get_valid (self->document);
+  valid = bs_variant_document_get_valid (self->document);
   pending = g_new0 (Pending, 1);
   pending->self = g_object_ref (self);
   pending->then = then;
   pending->data = data;
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Save the Variant?"),
-                                   can_save ? _("Your edits will be lost if you do not save them.")
-                                            : _("Your edits will be lost. The variant cannot be "
-                                                "saved until its errors are fixed."));
+                                   valid ? _("Your edits will be lost if you do not save them.")
+                                         : _("Your edits will be lost if you do not save them. "
+                                             "The variant still has errors: it is saved as a "
+                                             "draft, to finish later."));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
+                                    "save", valid ? _("_Save") : _("_Save Draft"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
                                               ADW_RESPONSE_DESTRUCTIVE);
-  if (can_save)
-    {
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "save", _("_Save"));
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                                  ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-    }
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), pending);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -1343,6 +1592,30 @@ play_activated (GtkWidget  *widget,
 }
 
 static void
+help_activated (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
+                                   _("Variant Editor"), NULL);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog),
+    _("The board shows the variant as it stands, errors included: a cell an error is about "
+      "is ringed in red, and the error is written in the group it belongs to.\n\n"
+      "Choose under Cells what a click on the board does: remove or restore cells, move a "
+      "special cell, place or remove fixed pieces. Drag across the board to do it on every "
+      "cell you pass. The arrow keys move a cursor over the board; Enter or Space acts "
+      "there.\n\n"
+      "Ctrl+Z and Shift+Ctrl+Z undo and redo; a drag is one step. Ctrl+S saves: a variant "
+      "with errors is saved as a draft, listed under Your Variants, to finish later. "
+      "Play Test starts a game on the variant once it has no errors; the edit button in "
+      "the header bar brings you back."));
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 emit_close (gpointer data)
 {
   g_signal_emit (data, signals[CLOSE_REQUESTED], 0);
@@ -1363,6 +1636,7 @@ bs_editor_view_dispose (GObject *object)
 {
   BsEditorView *self = (BsEditorView *) object;
 
+  on_stroke_end (self);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
@@ -1414,6 +1688,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "editor.close", NULL, close_activated);
+  gtk_widget_class_install_action (widget_class, "editor.help", NULL, help_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
                                        "editor.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,
@@ -1445,6 +1720,8 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, author_row);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, description_row);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_stroke_begin);
+  gtk_widget_class_bind_template_callback (widget_class, on_stroke_end);
   gtk_widget_class_bind_template_callback (widget_class, on_name_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_author_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_description_changed);

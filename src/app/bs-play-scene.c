@@ -903,6 +903,8 @@ activate_orders (BsPlayScene *self,
       for (guint i = 0; i < n; i++)
         if (targets[i] == cell)
           {
+            /* New orders replace the rounds that could be redone. */
+            bs_game_drop_redo (self->game);
             self->orders[self->selected] = (gint16) cell;
             select_cell (self, BS_NO_CELL);
             return;
@@ -1067,6 +1069,22 @@ bs_play_scene_count_orders (BsPlayScene *self,
 }
 
 gboolean
+bs_play_scene_has_orders_given (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+
+  if (self->style != BS_PLAY_STYLE_ORDERS || self->phase == BS_ROUND_PHASE_REVEAL
+      || bs_position_is_over (bs_game_get_position (self->game)))
+    return FALSE;
+  /* A human's round of orders waits for the other side's. */
+  if (self->entering == 2 && bs_game_get_seat (self->game, 1) == BS_SEAT_HUMAN)
+    return TRUE;
+  return self->phase == BS_ROUND_PHASE_ORDERS
+         && bs_game_get_seat (self->game, self->entering) == BS_SEAT_HUMAN
+         && bs_play_scene_count_orders (self, NULL) > 0;
+}
+
+gboolean
 bs_play_scene_reveal_last_round (BsPlayScene *self)
 {
   const BsRuleset *rs;
@@ -1200,6 +1218,10 @@ bs_play_scene_advance_round (BsPlayScene  *self,
       break;
 
     case BS_ROUND_PHASE_ORDERS:
+      /* Orders given (if only "all defend") replace the rounds that could
+       * be redone: Redo must not replay an old round over them, nor the
+       * move list show the other side the old round's orders. */
+      bs_game_drop_redo (self->game);
       /* Unordered pieces defend. */
       for (int c = 0; c < self->n_cells; c++)
         if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == self->entering)
@@ -1432,6 +1454,7 @@ bs_play_scene_submit_orders (BsPlayScene   *self,
       return FALSE;
     }
 
+  bs_game_drop_redo (self->game);
   for (int c = 0; c < self->n_cells; c++)
     if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == player)
       self->reveal_targets[c] = targets[c] != BS_NO_CELL ? targets[c] : c;

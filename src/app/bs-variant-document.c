@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-ruleset-sketch.h"
 
 /* Undo keeps whole copies of the variant: they are a few hundred bytes,
  * and a snapshot cannot get out of step with the edit that made it. */
@@ -23,9 +24,14 @@ struct _BsVariantDocument {
   GPtrArray     *undo;         /* of BsVariant, oldest first */
   GPtrArray     *redo;         /* of BsVariant, next redo last */
   char          *merge_key;    /* of the last edit, while it may still merge */
+  guint          group_depth;  /* edits inside a group are one step of undo */
+  gboolean       group_changed;
 
   BsRuleset     *ruleset;
   BsRuleset     *preview;
+  BsPosition    *preview_position;
+  gboolean       preview_sketch;   /* drawn as entered: not for play */
+  GPtrArray     *problem_cells;    /* of char *: labels the error is about */
   GError        *error;
   BsEditSection  error_section;
   char          *error_option;
@@ -73,6 +79,8 @@ static void
 forget_origin (BsVariant *variant)
 {
   g_clear_pointer (&variant->filename, g_free);
+  /* Whether it is saved as a draft depends on its validity then. */
+  variant->draft = FALSE;
   variant->module_line = variant->board_line = 0;
   for (guint i = 0; i < variant->holes->len; i++)
     g_array_index (variant->holes, BsVariantHole, i).line = 0;
@@ -254,6 +262,133 @@ build_preview (const BsVariant *variant,
   return defaults != NULL ? bs_ruleset_new (defaults, NULL) : NULL;
 }
 
+/* The cell of a special's module default, or NULL. */
+static const char *
+default_special_cell (const BsModule *module,
+                      const char     *id,
+                      int             player)
+{
+  int index = bs_module_special_index (module, id);
+
+  if (index < 0 || player < 0 || player > 2)
+    return NULL;
+  return module->specials[index].default_cells[player];
+}
+
+static void
+add_problem (GPtrArray  *cells,
+             const char *label)
+{
+  for (guint i = 0; i < cells->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (cells, i), label) == 0)
+      return;
+  g_ptr_array_add (cells, g_strdup (label));
+}
+
+/* More items than this are not tried one by one (each try builds a
+ * ruleset): a whole kind of item is blamed instead. */
+#define MAX_PROBLEM_TRIES 64
+
+/* The cells the error is about, for marking them on the board: the holes,
+ * special cells and fixed pieces without which the variant would build —
+ * one at a time first, else all of a kind (Astoria takes no hole at all).
+ * Empty when the error has no place on the board (a size, a supply). */
+static void
+find_problem_cells (const BsVariant *variant,
+                    const BsModule  *module,
+                    GPtrArray       *cells)
+{
+  guint n_items = variant->holes->len + variant->specials->len + variant->setup->len;
+  g_autoptr(BsVariant) v = NULL;
+
+  if (module == NULL || n_items == 0)
+    return;
+  if (n_items <= MAX_PROBLEM_TRIES)
+    {
+      for (guint i = 0; i < variant->setup->len; i++)
+        {
+          v = bs_variant_copy (variant);
+          g_array_remove_index (v->setup, i);
+          if (builds (v, NULL))
+            add_problem (cells, g_array_index (variant->setup, BsVariantPiece, i).cell);
+          g_clear_pointer (&v, bs_variant_free);
+        }
+      for (guint i = 0; i < variant->specials->len; i++)
+        {
+          const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
+          const char *home = default_special_cell (module, s->id, s->player);
+          BsVariantSpecial *moved;
+
+          if (home == NULL || g_strcmp0 (home, s->cell) == 0)
+            continue;
+          v = bs_variant_copy (variant);
+          moved = &g_array_index (v->specials, BsVariantSpecial, i);
+          g_free (moved->cell);
+          moved->cell = g_strdup (home);
+          if (builds (v, NULL))
+            add_problem (cells, s->cell);
+          g_clear_pointer (&v, bs_variant_free);
+        }
+      for (guint i = 0; i < variant->holes->len; i++)
+        {
+          v = bs_variant_copy (variant);
+          g_array_remove_index (v->holes, i);
+          if (builds (v, NULL))
+            add_problem (cells, g_array_index (variant->holes, BsVariantHole, i).label);
+          g_clear_pointer (&v, bs_variant_free);
+        }
+      if (cells->len > 0)
+        return;
+    }
+
+  v = bs_variant_copy (variant);
+  g_array_set_size (v->holes, 0);
+  if (variant->holes->len > 0 && builds (v, NULL))
+    for (guint i = 0; i < variant->holes->len; i++)
+      add_problem (cells, g_array_index (variant->holes, BsVariantHole, i).label);
+  g_clear_pointer (&v, bs_variant_free);
+  v = bs_variant_copy (variant);
+  g_array_set_size (v->setup, 0);
+  if (variant->setup->len > 0 && builds (v, NULL))
+    for (guint i = 0; i < variant->setup->len; i++)
+      add_problem (cells, g_array_index (variant->setup, BsVariantPiece, i).cell);
+  g_clear_pointer (&v, bs_variant_free);
+  v = bs_variant_copy (variant);
+  reset_specials (v, module);
+  if (variant->specials->len > 0 && builds (v, NULL))
+    for (guint i = 0; i < variant->specials->len; i++)
+      {
+        const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
+
+        if (g_strcmp0 (default_special_cell (module, s->id, s->player), s->cell) != 0)
+          add_problem (cells, s->cell);
+      }
+}
+
+/* The start position of a ruleset that builds, fixed pieces only for a
+ * simultaneous game: it draws its random start (Tribes' bag) only when a
+ * game begins. */
+static BsPosition *
+preview_start (BsRuleset *rs)
+{
+  BsPosition *pos = bs_ruleset_new_position (rs, 0);
+  const GArray *setup = rs->variant->setup;
+
+  if (!bs_ruleset_is_simultaneous (rs))
+    return pos;
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      gboolean fixed = FALSE;
+
+      for (guint i = 0; setup != NULL && i < setup->len && !fixed; i++)
+        fixed = g_strcmp0 (g_array_index (setup, BsVariantPiece, i).cell,
+                           bs_board_cell_label (rs->board, c)) == 0;
+      if (!fixed)
+        bs_position_set_cell (rs->zobrist, pos, c, BS_CELL_EMPTY, NULL);
+    }
+  return pos;
+}
+
 static void
 set_flag (BsVariantDocument *self,
           gboolean          *flag,
@@ -284,6 +419,9 @@ update (BsVariantDocument *self)
 
   g_clear_pointer (&self->ruleset, bs_ruleset_unref);
   g_clear_pointer (&self->preview, bs_ruleset_unref);
+  g_clear_pointer (&self->preview_position, g_free);
+  g_ptr_array_set_size (self->problem_cells, 0);
+  self->preview_sketch = FALSE;
   g_clear_error (&self->error);
   g_clear_pointer (&self->error_option, g_free);
   self->error_section = BS_EDIT_SECTION_NONE;
@@ -299,7 +437,24 @@ update (BsVariantDocument *self)
     self->ruleset = bs_ruleset_ref (rs);
   else if (self->error_section == BS_EDIT_SECTION_NONE)
     self->error_section = locate_error (self->variant, module, &self->error_option);
-  self->preview = rs != NULL ? rs : build_preview (self->variant, module);
+
+  /* The preview shows what was entered: the ruleset, or else a sketch of
+   * the variant as it stands, with the cells the error is about. Only a
+   * board that cannot be built at all falls back to the closest variant
+   * that builds. */
+  if (rs != NULL)
+    {
+      self->preview = rs;
+      self->preview_position = preview_start (rs);
+    }
+  else
+    {
+      self->preview = bs_ruleset_new_sketch (self->variant, &self->preview_position, NULL);
+      self->preview_sketch = self->preview != NULL;
+      if (self->preview == NULL && (self->preview = build_preview (self->variant, module)) != NULL)
+        self->preview_position = preview_start (self->preview);
+      find_problem_cells (self->variant, module, self->problem_cells);
+    }
   self->error = g_steal_pointer (&error);
 
   g_object_freeze_notify (G_OBJECT (self));
@@ -335,8 +490,18 @@ edit (BsVariantDocument *self,
   if (bs_variant_equal (before, self->variant))
     return FALSE;
 
-  /* Typing a name or turning a spin button is one step of undo. */
-  if (merge_key == NULL || g_strcmp0 (merge_key, self->merge_key) != 0 || self->undo->len == 0)
+  /* Typing a name or turning a spin button is one step of undo, and so is
+   * a group (a stroke painted across the board). */
+  if (self->group_depth > 0)
+    {
+      merge_key = NULL;
+      if (self->group_changed)
+        g_clear_pointer (&before, bs_variant_free);
+      self->group_changed = TRUE;
+    }
+  else if (merge_key != NULL && g_strcmp0 (merge_key, self->merge_key) == 0 && self->undo->len > 0)
+    g_clear_pointer (&before, bs_variant_free);
+  if (before != NULL)
     {
       g_ptr_array_add (self->undo, g_steal_pointer (&before));
       if (self->undo->len > MAX_UNDO)
@@ -375,6 +540,29 @@ bs_variant_document_redo (BsVariantDocument *self)
 {
   g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
   return step_history (self, self->redo, self->undo);
+}
+
+void
+bs_variant_document_begin_group (BsVariantDocument *self)
+{
+  g_return_if_fail (BS_IS_VARIANT_DOCUMENT (self));
+
+  if (self->group_depth++ == 0)
+    self->group_changed = FALSE;
+}
+
+void
+bs_variant_document_end_group (BsVariantDocument *self)
+{
+  g_return_if_fail (BS_IS_VARIANT_DOCUMENT (self));
+  g_return_if_fail (self->group_depth > 0);
+
+  if (--self->group_depth == 0)
+    {
+      /* The next edit starts a step of its own. */
+      g_clear_pointer (&self->merge_key, g_free);
+      self->group_changed = FALSE;
+    }
 }
 
 /* Small helpers on the variant's arrays. */
@@ -597,6 +785,27 @@ bs_variant_document_toggle_hole (BsVariantDocument *self,
   return edit (self, NULL, do_toggle_hole, &args);
 }
 
+static void
+do_set_hole (BsVariantDocument *self,
+             BsVariant         *variant,
+             const EditArgs    *args)
+{
+  if ((find_hole (variant, args->s) >= 0) != (args->a != 0))
+    do_toggle_hole (self, variant, args);
+}
+
+gboolean
+bs_variant_document_set_hole (BsVariantDocument *self,
+                              const char        *label,
+                              gboolean           hole)
+{
+  EditArgs args = { .s = label, .a = hole ? 1 : 0 };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (label != NULL, FALSE);
+  return edit (self, NULL, do_set_hole, &args);
+}
+
 gboolean
 bs_variant_document_is_hole (BsVariantDocument *self,
                              const char        *label)
@@ -742,9 +951,27 @@ do_set_handicap (BsVariantDocument *self,
 {
   const BsModule *module = bs_module_find (variant->module);
   int other = supply_or_default (variant, module, bs_opponent (args->a), args->s);
+  int fewer = MIN (args->b, other);
+  gboolean was_valid;
 
+  was_valid = builds (variant, NULL);
   bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other);
-  bs_variant_set_supply (variant, args->a, args->s, MAX (0, other - args->b));
+  bs_variant_set_supply (variant, args->a, args->s, other - fewer);
+  if (!was_valid || builds (variant, NULL))
+    return;
+
+  /* A handicap is a difference: when the rules need a number of pieces in
+   * all (Tribes fills the board), both supplies go up by what it takes and
+   * the difference stays. */
+  for (int more = 1; more <= fewer && other + more <= BS_MAX_SUPPLY; more++)
+    {
+      bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other + more);
+      bs_variant_set_supply (variant, args->a, args->s, other + more - fewer);
+      if (builds (variant, NULL))
+        return;
+    }
+  bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other);
+  bs_variant_set_supply (variant, args->a, args->s, other - fewer);
 }
 
 gboolean
@@ -900,6 +1127,35 @@ id_from_path (const char *path)
   return g_steal_pointer (&base);
 }
 
+/* What goes into a file at `path`: its id is the file's name
+ * ("my-tribes.bsvariant" → my-tribes), so that loading it back gives the
+ * same description, and an invalid variant is marked a draft. */
+static BsVariant *
+file_copy (BsVariantDocument *self,
+           const char        *path)
+{
+  BsVariant *copy = bs_variant_copy (self->variant);
+
+  g_free (copy->id);
+  copy->id = id_from_path (path);
+  copy->draft = !self->valid;
+  return copy;
+}
+
+gboolean
+bs_variant_document_write_copy (BsVariantDocument  *self,
+                                const char         *path,
+                                GError            **error)
+{
+  g_autoptr(BsVariant) copy = NULL;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  copy = file_copy (self, path);
+  return bs_variant_save_file (copy, path, error);
+}
+
 gboolean
 bs_variant_document_save (BsVariantDocument  *self,
                           const char         *path,
@@ -913,11 +1169,7 @@ bs_variant_document_save (BsVariantDocument  *self,
     path = self->path;
   g_return_val_if_fail (path != NULL, FALSE);
 
-  /* A file's id is its name ("my-tribes.bsvariant" → my-tribes), so that
-   * loading it back gives the same description. */
-  copy = bs_variant_copy (self->variant);
-  g_free (copy->id);
-  copy->id = id_from_path (path);
+  copy = file_copy (self, path);
   if (!bs_variant_save_file (copy, path, error))
     return FALSE;
 
@@ -944,7 +1196,7 @@ bs_variant_document_revert (BsVariantDocument  *self,
     }
   else
     {
-      variant = bs_variant_load_file (self->path, error);
+      variant = bs_variant_load_file_unchecked (self->path, error);
       if (variant == NULL)
         return FALSE;
       forget_origin (variant);
@@ -1072,6 +1324,32 @@ bs_variant_document_get_preview (BsVariantDocument *self)
   return self->preview;
 }
 
+const BsPosition *
+bs_variant_document_get_preview_position (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  return self->preview_position;
+}
+
+gboolean
+bs_variant_document_get_preview_is_sketch (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  return self->preview_sketch;
+}
+
+const char * const *
+bs_variant_document_get_problem_cells (BsVariantDocument *self)
+{
+  static const char * const none[] = { NULL };
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  /* A null-terminated GPtrArray has no data at all until its first item. */
+  if (self->problem_cells->pdata == NULL)
+    return none;
+  return (const char * const *) self->problem_cells->pdata;
+}
+
 gboolean
 bs_variant_document_get_modified (BsVariantDocument *self)
 {
@@ -1106,6 +1384,8 @@ bs_variant_document_finalize (GObject *object)
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->ruleset, bs_ruleset_unref);
   g_clear_pointer (&self->preview, bs_ruleset_unref);
+  g_clear_pointer (&self->preview_position, g_free);
+  g_clear_pointer (&self->problem_cells, g_ptr_array_unref);
   g_clear_error (&self->error);
   g_free (self->error_option);
   g_free (self->merge_key);
@@ -1180,6 +1460,7 @@ bs_variant_document_init (BsVariantDocument *self)
 {
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_variant_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_variant_free);
+  self->problem_cells = g_ptr_array_new_null_terminated (0, g_free, TRUE);
 }
 
 static BsVariantDocument *
@@ -1224,7 +1505,9 @@ bs_variant_document_open (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  variant = bs_variant_load_file (path, error);
+  /* The format's checks only: a draft, or a file the rules refuse, opens
+   * to be finished. */
+  variant = bs_variant_load_file_unchecked (path, error);
   if (variant == NULL)
     return NULL;
   self = new_document (variant);

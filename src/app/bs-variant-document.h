@@ -51,16 +51,31 @@ BsEditSection      bs_variant_document_get_error_section (BsVariantDocument *sel
 const char        *bs_variant_document_get_error_option  (BsVariantDocument *self);
 /* The compiled variant when valid, else NULL. */
 BsRuleset         *bs_variant_document_get_ruleset    (BsVariantDocument  *self);
-/* Something to draw even while the variant is invalid: the ruleset, or
- * the closest variant that builds (options, supplies, setup, specials or
- * holes put back to the module's defaults, in that order). */
+/* What to draw, valid or not: the ruleset, or else a sketch of the variant
+ * as entered (bs_ruleset_new_sketch(): the board, holes, specials and fixed
+ * pieces as they stand, for drawing only). Only when the board itself
+ * cannot be built, the closest variant that builds (options, supplies,
+ * setup, specials or holes put back to the module's defaults). */
 BsRuleset         *bs_variant_document_get_preview    (BsVariantDocument  *self);
+/* The position to draw on it: the start of a game without its random part
+ * (a simultaneous game's bag), or the sketch's fixed pieces. */
+const BsPosition  *bs_variant_document_get_preview_position (BsVariantDocument *self);
+gboolean           bs_variant_document_get_preview_is_sketch (BsVariantDocument *self);
+/* Labels of the cells an invalid variant's error is about (a nest on
+ * another nest, a hole where the rules allow none), NULL-terminated, empty
+ * when the error has no place on the board. */
+const char * const *bs_variant_document_get_problem_cells (BsVariantDocument *self);
 
 gboolean           bs_variant_document_get_modified   (BsVariantDocument  *self);
 gboolean           bs_variant_document_get_can_undo   (BsVariantDocument  *self);
 gboolean           bs_variant_document_get_can_redo   (BsVariantDocument  *self);
 gboolean           bs_variant_document_undo           (BsVariantDocument  *self);
 gboolean           bs_variant_document_redo           (BsVariantDocument  *self);
+
+/* Edits between begin and end are one step of undo (a stroke painted
+ * across the board). Groups nest. */
+void               bs_variant_document_begin_group    (BsVariantDocument  *self);
+void               bs_variant_document_end_group      (BsVariantDocument  *self);
 
 /* Edits. Each is one step of undo (consecutive changes of the same text
  * or number merge into one) and returns whether anything changed. */
@@ -80,6 +95,9 @@ gboolean bs_variant_document_set_size       (BsVariantDocument *self,
  * fixed piece on a removed cell goes with it. */
 gboolean bs_variant_document_toggle_hole    (BsVariantDocument *self,
                                              const char        *label);
+gboolean bs_variant_document_set_hole       (BsVariantDocument *self,
+                                             const char        *label,
+                                             gboolean           hole);
 gboolean bs_variant_document_is_hole        (BsVariantDocument *self,
                                              const char        *label);
 /* Puts the module's special `id` (of `player`, 0 if not per player) on a
@@ -105,7 +123,9 @@ gboolean bs_variant_document_set_supply     (BsVariantDocument *self,
                                              const char        *kind,
                                              int                count);
 /* The handicap preset: `player` gets `fewer` pieces of `kind` fewer than
- * the other player (whose supply is kept). */
+ * the other player, whose supply is kept — unless the rules then refuse a
+ * variant they took before (too few pieces in all): both supplies are
+ * raised by the least that makes it valid, the difference kept. */
 gboolean bs_variant_document_set_handicap   (BsVariantDocument *self,
                                              int                player,
                                              const char        *kind,
@@ -131,8 +151,16 @@ gboolean bs_variant_document_set_description (BsVariantDocument *self,
                                               const char        *description);
 
 /* Files. Saving is atomic (the old file stays whole if writing fails) and
- * makes the document unmodified; revert reads the file again. */
+ * makes the document unmodified; revert reads the file again. An invalid
+ * variant is saved too, marked as a draft (draft="true": opened in the
+ * editor, refused for play), so unfinished work is never lost; opening
+ * and revert take any file the format accepts, drafts included. */
 gboolean bs_variant_document_save           (BsVariantDocument *self,
+                                             const char        *path,
+                                             GError           **error);
+/* The same file as save would write, without making it the document's
+ * file or changing `modified` (an autosave, a copy elsewhere). */
+gboolean bs_variant_document_write_copy     (BsVariantDocument *self,
                                              const char        *path,
                                              GError           **error);
 gboolean bs_variant_document_revert         (BsVariantDocument *self,

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-ruleset.h"
 
@@ -360,6 +361,19 @@ bs_ruleset_clear (BsRuleset *rs)
   g_clear_pointer (&rs->zobrist, g_free);
 }
 
+/* random_move for modules without one. */
+static BsMove
+generate_and_pick (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   BsRng            *rng,
+                   BsMove           *scratch)
+{
+  guint n = rs->generate (rs, pos, scratch);
+
+  g_assert (n > 0);
+  return scratch[bs_rng_below (rng, n)];
+}
+
 BsRuleset *
 bs_ruleset_new (const BsVariant  *variant,
                 GError          **error)
@@ -370,6 +384,7 @@ bs_ruleset_new (const BsVariant  *variant,
 
   g_return_val_if_fail (variant != NULL, NULL);
 
+  bs_bitops_init ();
   module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
   if (module == NULL)
     {
@@ -404,6 +419,9 @@ bs_ruleset_new (const BsVariant  *variant,
     }
 
   rs->max_changes = 2 * rs->n_cells + 8;
+  rs->generate = module->generate;
+  rs->random_move = module->random_move != NULL ? module->random_move : generate_and_pick;
+  rs->apply = module->apply;
   if (module->prepare != NULL && !module->prepare (rs, error))
     {
       prefix_error (error, variant, variant->module_line);
@@ -529,7 +547,25 @@ bs_position_hash (const BsRuleset  *rs,
       memcpy (&chunk, extra + i, MIN (8, rs->extra_size - i));
       h = mix64 (h, chunk);
     }
-  return pos->hash ^ h ^ (pos->to_move == 2 ? rs->zobrist_side : 0);
+  if (pos->flags & BS_POSITION_PLAYOUT)
+    h ^= bs_position_compute_cells_hash (rs, pos);
+  else
+    h ^= pos->hash;
+  return h ^ (pos->to_move == 2 ? rs->zobrist_side : 0);
+}
+
+void
+bs_position_set_playout (const BsRuleset *rs,
+                         BsPosition      *pos,
+                         gboolean         playout)
+{
+  if (playout)
+    pos->flags |= BS_POSITION_PLAYOUT;
+  else if (pos->flags & BS_POSITION_PLAYOUT)
+    {
+      pos->flags &= (guint8) ~BS_POSITION_PLAYOUT;
+      pos->hash = bs_position_compute_cells_hash (rs, pos);
+    }
 }
 
 guint64
@@ -571,7 +607,7 @@ bs_ruleset_generate (const BsRuleset  *rs,
 {
   if (bs_position_is_over (pos))
     return 0;
-  return rs->module->generate (rs, pos, moves);
+  return rs->generate (rs, pos, moves);
 }
 
 gboolean
@@ -594,13 +630,64 @@ bs_ruleset_random_move (const BsRuleset  *rs,
                         BsRng            *rng,
                         BsMove           *scratch)
 {
-  guint n;
+  return rs->random_move (rs, pos, rng, scratch);
+}
 
-  if (rs->module->random_move != NULL)
-    return rs->module->random_move (rs, pos, rng, scratch);
-  n = rs->module->generate (rs, pos, scratch);
-  g_assert (n > 0);
-  return scratch[bs_rng_below (rng, n)];
+/* What follows the module's apply for every step: the move limit, or why
+ * the module's rules ended the game (once per game). */
+static inline void
+finish_step (const BsRuleset *rs,
+             BsPosition      *pos)
+{
+  if (G_LIKELY (pos->result == BS_RESULT_ONGOING))
+    {
+      if (rs->max_plies > 0 && pos->step == 0 && pos->ply >= (guint32) rs->max_plies)
+        {
+          pos->result = BS_RESULT_DRAW;
+          pos->ending = BS_ENDING_MOVE_LIMIT;
+        }
+    }
+  else
+    {
+      pos->ending = BS_ENDING_NONE;
+      pos->ending = (guint8) bs_ruleset_ending (rs, pos);
+    }
+}
+
+guint64
+bs_ruleset_playout (const BsRuleset *rs,
+                    BsPosition      *pos,
+                    BsRng           *rng,
+                    BsMove          *scratch,
+                    guint64          max_steps)
+{
+  BsMove (*random_move) (const BsRuleset *, const BsPosition *, BsRng *, BsMove *) = rs->random_move;
+  void (*apply) (const BsRuleset *, BsPosition *, BsMove, BsUndo *) = rs->apply;
+  guint32 limit = rs->max_plies > 0 ? (guint32) rs->max_plies : G_MAXUINT32;
+  guint64 steps = 0;
+
+  bs_position_set_playout (rs, pos, TRUE);
+  if (bs_position_is_over (pos))
+    return 0;
+  while (steps < max_steps)
+    {
+      apply (rs, pos, random_move (rs, pos, rng, scratch), NULL);
+      steps++;
+      /* finish_step (), with the limit read once */
+      if (G_UNLIKELY (pos->result != BS_RESULT_ONGOING))
+        {
+          pos->ending = BS_ENDING_NONE;
+          pos->ending = (guint8) bs_ruleset_ending (rs, pos);
+          break;
+        }
+      if (G_UNLIKELY (pos->ply >= limit) && pos->step == 0)
+        {
+          pos->result = BS_RESULT_DRAW;
+          pos->ending = BS_ENDING_MOVE_LIMIT;
+          break;
+        }
+    }
+  return steps;
 }
 
 void
@@ -616,21 +703,8 @@ bs_ruleset_apply (const BsRuleset *rs,
       if (rs->extra_size > 0)
         memcpy (undo->saved->cells + rs->n_cells, pos->cells + rs->n_cells, rs->extra_size);
     }
-  rs->module->apply (rs, pos, move, undo);
-  if (G_LIKELY (pos->result == BS_RESULT_ONGOING))
-    {
-      if (rs->max_plies > 0 && pos->step == 0 && pos->ply >= (guint32) rs->max_plies)
-        {
-          pos->result = BS_RESULT_DRAW;
-          pos->ending = BS_ENDING_MOVE_LIMIT;
-        }
-    }
-  else
-    {
-      /* Once per game: the module's own rules ended it. */
-      pos->ending = BS_ENDING_NONE;
-      pos->ending = (guint8) bs_ruleset_ending (rs, pos);
-    }
+  rs->apply (rs, pos, move, undo);
+  finish_step (rs, pos);
 }
 
 void

@@ -41,6 +41,14 @@ struct _BsRuleset {
   guint            max_changes;    /* cell writes one step may make */
   gsize            undo_size;
   gpointer         module_data;
+  /* The hot hooks, called by everything below: the module's, or copies of
+   * them its prepare() picked for this board (bs-bitboard.h);
+   * random_move is never NULL (generate and pick without the hook). */
+  guint          (*generate)    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves);
+  BsMove         (*random_move) (const BsRuleset *rs, const BsPosition *pos, BsRng *rng,
+                                 BsMove *scratch);
+  void           (*apply)       (const BsRuleset *rs, BsPosition *pos, BsMove move,
+                                 BsUndo *undo);
 };
 
 /* Builds and validates: every error a variant can have that the module
@@ -74,6 +82,12 @@ gboolean    bs_position_equal       (const BsRuleset  *rs,
  * supplies, counters and the module's extra bytes. */
 guint64     bs_position_hash        (const BsRuleset  *rs,
                                      const BsPosition *pos);
+/* Playout mode: random playouts read no hash, so a position in playout
+ * mode does not keep pos->hash (bs_position_hash still answers, from the
+ * cells). Leaving the mode recomputes the hash. */
+void        bs_position_set_playout (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     gboolean          playout);
 /* Recomputes the Zobrist hash of the cells from scratch (tests compare). */
 guint64     bs_position_compute_cells_hash (const BsRuleset  *rs,
                                             const BsPosition *pos);
@@ -93,6 +107,15 @@ BsMove      bs_ruleset_random_move  (const BsRuleset  *rs,
                                      const BsPosition *pos,
                                      BsRng            *rng,
                                      BsMove           *scratch);
+/* Plays uniformly random steps (bs_ruleset_random_move) from pos until the
+ * game ends, with no undo and in playout mode (bs_position_set_playout):
+ * the loop of every random playout. Returns the number of steps played;
+ * after max_steps steps it stops, and pos is then not over. */
+guint64     bs_ruleset_playout      (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     BsRng            *rng,
+                                     BsMove           *scratch,
+                                     guint64           max_steps);
 /* undo may be NULL when the step will not be taken back. */
 void        bs_ruleset_apply        (const BsRuleset  *rs,
                                      BsPosition       *pos,

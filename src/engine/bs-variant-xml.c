@@ -508,7 +508,7 @@ bs_variant_from_node_full (xmlNode           *node,
   g_clear_pointer (&variant->filename, g_free);
   variant->filename = g_strdup (source->filename);
 
-  if (!bs_xml_check_attributes (node, ATTRS ("format", "id", "module"), source, error) ||
+  if (!bs_xml_check_attributes (node, ATTRS ("format", "id", "module", "draft"), source, error) ||
       !bs_xml_get_int (node, "format", TRUE, G_MININT, G_MAXINT, &format, source, error))
     return NULL;
   if (format != BS_VARIANT_FORMAT_VERSION)
@@ -528,6 +528,14 @@ bs_variant_from_node_full (xmlNode           *node,
     return NULL;
   if (variant->id == NULL)
     variant->id = g_strdup (variant->module);
+  {
+    static const char * const drafts[] = { "true", NULL };
+    int draft = -1;
+
+    if (!bs_xml_get_choice (node, "draft", FALSE, drafts, &draft, source, error))
+      return NULL;
+    variant->draft = draft == 0;
+  }
 
   for (xmlNode *child = NULL;; child = child->next)
     {
@@ -600,7 +608,8 @@ bs_variant_from_node_full (xmlNode           *node,
           return NULL;
         }
     }
-  if (variant->name[0] == '\0')
+  /* A draft may be saved before it has a name. */
+  if (variant->name[0] == '\0' && !variant->draft)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (seen[0]),
                         "<name> is empty");
@@ -639,9 +648,22 @@ load_doc (xmlDoc      *doc,
 {
   g_autoptr(BsVariant) variant = NULL;
 
+  g_autoptr(GError) local_error = NULL;
+
   variant = bs_variant_from_node (xmlDocGetRootElement (doc), filename, error);
-  if (variant == NULL || !bs_variant_validate (variant, error))
+  if (variant == NULL)
     return NULL;
+  if (!bs_variant_validate (variant, &local_error))
+    {
+      /* A draft is known to be unfinished: say where to finish it. */
+      if (variant->draft)
+        g_set_error (error, local_error->domain, local_error->code,
+                     "%s (the file is an unfinished draft: finish it in the variant editor)",
+                     local_error->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
   return g_steal_pointer (&variant);
 }
 
@@ -674,6 +696,21 @@ bs_variant_load_file (const char  *path,
   if (doc == NULL)
     return NULL;
   return load_doc (doc, path, error);
+}
+
+BsVariant *
+bs_variant_load_file_unchecked (const char  *path,
+                                GError     **error)
+{
+  BsXmlSource source = { path, BS_VARIANT_ERROR };
+  g_autoptr(xmlDoc) doc = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  doc = bs_xml_parse_file (path, &source, BS_VARIANT_MAX_FILE_SIZE, error);
+  if (doc == NULL)
+    return NULL;
+  return bs_variant_from_node (xmlDocGetRootElement (doc), path, error);
 }
 
 static gpointer
@@ -827,6 +864,8 @@ bs_variant_to_node (const BsVariant *variant,
   if (variant->id != NULL)
     set_prop (root, "id", variant->id);
   set_prop (root, "module", variant->module);
+  if (variant->draft)
+    set_prop (root, "draft", "true");
 
   xmlNewTextChild (root, NULL, (const xmlChar *) "name",
                    (const xmlChar *) (variant->name != NULL ? variant->name : ""));

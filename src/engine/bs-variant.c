@@ -147,6 +147,7 @@ bs_variant_copy (const BsVariant *variant)
   copy->module_line = variant->module_line;
   copy->board = variant->board;
   copy->board_line = variant->board_line;
+  copy->draft = variant->draft;
   for (guint i = 0; i < variant->holes->len; i++)
     {
       BsVariantHole h = g_array_index (variant->holes, BsVariantHole, i);

@@ -74,6 +74,10 @@ typedef struct {
   BsVariantPlayer  players[2];
   GArray          *options;       /* of BsVariantOption: only those set */
   GArray          *setup;         /* of BsVariantPiece */
+  /* Saved unfinished by the editor (draft="true" in the file): it may not
+   * build, and is opened for editing, never for play. A mark of the file,
+   * not of the rules: bs_variant_equal() ignores it. */
+  gboolean         draft;
 } BsVariant;
 
 BsVariant  *bs_variant_new            (void);
@@ -89,6 +93,10 @@ gboolean    bs_variant_equal          (const BsVariant  *a,
  * Errors are "FILE:LINE: message" with the offending value. */
 BsVariant  *bs_variant_load_file      (const char       *path,
                                        GError          **error);
+/* For the editor: the format's checks only, so a draft or a variant the
+ * rule module refuses can still be opened and finished. */
+BsVariant  *bs_variant_load_file_unchecked (const char  *path,
+                                            GError     **error);
 BsVariant  *bs_variant_load_data      (const char       *data,
                                        gsize             length,
                                        const char       *filename,

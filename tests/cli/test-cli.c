@@ -669,6 +669,15 @@ test_each_variant (void)
                                                    "2") +
                        json_object_get_int_member (object, "draws"), ==, 20);
       g_assert_cmpfloat (json_object_get_double_member (object, "mean_plies"), >, 0);
+      g_assert_cmpfloat (json_object_get_int_member (object, "longest_plies"), >=,
+                         json_object_get_double_member (object, "mean_plies"));
+      g_assert_cmpfloat (json_object_get_double_member (object, "plies_sd"), >=, 0);
+      /* Nanoseconds per ply agree with the time and the plies played. */
+      g_assert_cmpfloat (json_object_get_double_member (object, "ns_per_ply"), >, 0);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "ns_per_ply") *
+                                        json_object_get_double_member (object, "mean_plies") * 20,
+                                      json_object_get_double_member (object, "seconds") * 1e9,
+                                      json_object_get_double_member (object, "seconds") * 1e9 * 1e-6);
     }
   if (playable->len == 0)
     g_test_skip ("no rule module is built in yet");

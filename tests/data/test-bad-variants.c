@@ -68,6 +68,7 @@ static const BadVariant catalogue[] = {
   { "format-not-integer.xml", NULL, VALUE, 2, "<variant format>: \"one\" is not an integer",
     TRUE },
   { "missing-module.xml", NULL, SCHEMA, 2, "missing attribute \"module\" on <variant>", TRUE },
+  { "draft-false.xml", NULL, VALUE, 2, "<variant draft>: \"false\" is not one of true", TRUE },
   { "unknown-root-attribute.xml", NULL, SCHEMA, 2,
     "unknown attribute \"version\" on <variant>", TRUE },
   { "unknown-element.xml", NULL, SCHEMA, 18, "unknown element <colour> in <variant>", TRUE },
@@ -149,6 +150,11 @@ static const BadVariant catalogue[] = {
   { "unknown-special.xml", "agoraphobia", UNKNOWN, 5,
     "unknown special cell \"nest\" for agoraphobia", FALSE },
   { "nest-on-hole.xml", "ikabegama", INVALID, 7, "nest a1 is on a hole", FALSE },
+  /* A draft the editor saved unfinished is opened in the editor, never
+   * played; the schema accepts it (its name may even be empty). */
+  { "draft-unfinished.xml", "ikabegama", INVALID, 7,
+    "nest a1 is on a hole (the file is an unfinished draft: finish it in the variant editor)",
+    FALSE },
   { "missing-nest.xml", "ikabegama", INVALID, 4, "ikabegama needs a nest for player 2", FALSE },
   { "nest-off-board.xml", "ikabegama", UNKNOWN, 6, "nest a9 is not on the board", FALSE },
   { "wrong-shape-for-module.xml", "tribes", INVALID, 4,
@@ -286,6 +292,28 @@ check_schema_rejects (gconstpointer data)
   g_assert_cmpint (g_subprocess_get_exit_status (process), !=, 0);
 }
 
+/* A draft opens for editing as it was saved: the format's checks only. */
+static void
+test_draft_opens_unchecked (void)
+{
+  g_autofree char *path = bad_path ("draft-unfinished.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_load_file_unchecked (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (variant->draft);
+  g_assert_cmpstr (variant->name, ==, "");
+  g_assert_cmpuint (variant->holes->len, ==, 2);
+  g_assert_cmpuint (variant->specials->len, ==, 2);
+  /* The format is still checked. */
+  g_clear_pointer (&variant, bs_variant_free);
+  g_free (path);
+  path = bad_path ("draft-false.xml");
+  variant = bs_variant_load_file_unchecked (path, &error);
+  g_assert_null (variant);
+  g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE);
+}
+
 /* Every file of the directory is in the table, and the table is big. */
 static void
 test_catalogue_complete (void)
@@ -379,6 +407,7 @@ main (int    argc,
   g_test_add_func ("/bad-variants/complete", test_catalogue_complete);
   g_test_add_func ("/bad-variants/oversize", test_oversize);
   g_test_add_func ("/bad-variants/unreadable", test_unreadable);
+  g_test_add_func ("/bad-variants/draft-opens-unchecked", test_draft_opens_unchecked);
   for (guint i = 0; i < G_N_ELEMENTS (catalogue); i++)
     {
       g_autofree char *load = g_strdup_printf ("/bad-variants/load/%s", catalogue[i].file);

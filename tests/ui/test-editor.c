@@ -473,6 +473,269 @@ test_validation (void)
     }
 }
 
+static gboolean
+is_problem (BsVariantDocument *doc,
+            const char        *label)
+{
+  const char * const *cells = bs_variant_document_get_problem_cells (doc);
+
+  return cells != NULL && g_strv_contains (cells, label);
+}
+
+static int
+cell_value (BsVariantDocument *doc,
+            const char        *label)
+{
+  BsRuleset *rs = bs_variant_document_get_preview (doc);
+  int cell = bs_board_find_cell (rs->board, label, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  return bs_variant_document_get_preview_position (doc)->cells[cell];
+}
+
+/* The preview draws what was entered, valid or not (issue 13.8): a board
+ * the rules refuse keeps its size and its fixed pieces, specials stay where
+ * they were put, the cell count is the board's, and the cells an error is
+ * about are the ones marked. */
+static void
+test_preview_as_entered (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (have_module ("astoria"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("astoria", &error);
+      BsRuleset *rs;
+      int triangle;
+
+      g_assert_no_error (error);
+      triangle = bs_module_kind_index (bs_variant_document_get_module (doc), "triangle");
+      g_assert_true (bs_variant_document_place_piece (doc, "d4", 2, "triangle", 3));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_false (bs_variant_document_get_preview_is_sketch (doc));
+
+      /* 7×8: the rules want 2n×2n; still drawn 7×8 with the triangle. */
+      g_assert_true (bs_variant_document_set_width (doc, 7));
+      g_assert_false (bs_variant_document_get_valid (doc));
+      g_assert_true (bs_variant_document_get_preview_is_sketch (doc));
+      rs = bs_variant_document_get_preview (doc);
+      g_assert_cmpint (bs_board_get_spec (rs->board)->width, ==, 7);
+      g_assert_cmpint (bs_board_get_spec (rs->board)->height, ==, 8);
+      g_assert_cmpint (rs->n_cells, ==, 56);
+      g_assert_cmpint (cell_value (doc, "d4"), ==, BS_CELL_MAKE (2, triangle, 3));
+      /* A size has no place on the board: nothing is ringed. */
+      g_assert_null (bs_variant_document_get_problem_cells (doc)[0]);
+
+      /* Back to 8×8, then a hole, which Astoria never takes: the hole is
+       * shown and ringed. */
+      g_assert_true (bs_variant_document_set_width (doc, 8));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_true (bs_variant_document_toggle_hole (doc, "e5"));
+      g_assert_false (bs_variant_document_get_valid (doc));
+      rs = bs_variant_document_get_preview (doc);
+      g_assert_cmpint (rs->n_cells, ==, 63);
+      g_assert_cmpint (bs_board_find_cell (rs->board, "e5", NULL), ==, BS_NO_CELL);
+      g_assert_true (is_problem (doc, "e5"));
+      /* Two holes: neither alone is the problem, both are. */
+      g_assert_true (bs_variant_document_toggle_hole (doc, "b2"));
+      g_assert_cmpint (bs_variant_document_get_preview (doc)->n_cells, ==, 62);
+      g_assert_true (is_problem (doc, "e5"));
+      g_assert_true (is_problem (doc, "b2"));
+      g_assert_false (is_problem (doc, "d4"));
+    }
+  if (have_module ("ikabegama"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("ikabegama", &error);
+      BsRuleset *rs;
+      int a1;
+
+      g_assert_no_error (error);
+      /* Both nests on a1: drawn there, not one of them back on i9. */
+      g_assert_true (bs_variant_document_set_special (doc, "nest", 2, "a1"));
+      g_assert_false (bs_variant_document_get_valid (doc));
+      rs = bs_variant_document_get_preview (doc);
+      a1 = bs_board_find_cell (rs->board, "a1", NULL);
+      g_assert_cmpint (rs->specials[0][1], ==, a1);
+      g_assert_cmpint (rs->specials[0][2], ==, a1);
+      g_assert_cmpint (rs->n_cells, ==, 61);
+      g_assert_true (is_problem (doc, "a1"));
+      g_assert_false (is_problem (doc, "i9"));
+      /* A nest on a hole: the hole is the place. */
+      g_assert_true (bs_variant_document_set_special (doc, "nest", 2, "i9"));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_null (bs_variant_document_get_problem_cells (doc)[0]);
+      g_assert_true (bs_variant_document_toggle_hole (doc, "i9"));
+      g_assert_cmpint (bs_variant_document_get_preview (doc)->n_cells, ==, 60);
+      g_assert_true (is_problem (doc, "i9"));
+      g_assert_cmpint (bs_variant_document_get_preview (doc)->specials[0][2], ==, BS_NO_CELL);
+    }
+  if (have_module ("tribes"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("tribes", &error);
+
+      g_assert_no_error (error);
+      /* Too few pieces is no cell's fault; the board is still drawn as it
+       * is, with no random setup. */
+      bs_variant_document_set_supply (doc, 1, "piece", 3);
+      g_assert_false (bs_variant_document_get_valid (doc));
+      g_assert_null (bs_variant_document_get_problem_cells (doc)[0]);
+      g_assert_cmpint (bs_variant_document_get_preview (doc)->n_cells, ==, 25);
+      g_assert_cmpint (cell_value (doc, "c3"), ==, BS_CELL_EMPTY);
+    }
+}
+
+/* A stroke painted across the board is one step of undo. */
+static void
+test_stroke_group (void)
+{
+  g_autoptr(BsVariantDocument) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char * const labels[] = { "c3", "d3", "e3", "f3" };
+
+  if (!have_module ("agoraphobia"))
+    return;
+  doc = bs_variant_document_new_for_module ("agoraphobia", &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_document_toggle_hole (doc, "a1"));
+  bs_variant_document_begin_group (doc);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    g_assert_true (bs_variant_document_set_hole (doc, labels[i], TRUE));
+  /* Painting a hole that is one already changes nothing. */
+  g_assert_false (bs_variant_document_set_hole (doc, "c3", TRUE));
+  bs_variant_document_end_group (doc);
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->holes->len, ==, 5);
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->holes->len, ==, 1);
+  g_assert_true (bs_variant_document_is_hole (doc, "a1"));
+  g_assert_true (bs_variant_document_redo (doc));
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->holes->len, ==, 5);
+  /* The next edit after a group is a step of its own. */
+  g_assert_true (bs_variant_document_set_hole (doc, "d3", FALSE));
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_true (bs_variant_document_is_hole (doc, "d3"));
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_false (bs_variant_document_is_hole (doc, "d3"));
+}
+
+static int
+supply (BsVariantDocument *doc,
+        int                player,
+        const char        *kind)
+{
+  return bs_variant_get_supply (bs_variant_document_get_variant (doc), player, kind);
+}
+
+/* The handicap preset keeps a variant valid (issue 13.9): Tribes needs its
+ * board filled but the centre, so both supplies rise and the difference
+ * stays; Agoraphobia's handicap just takes pieces away. */
+static void
+test_handicap_valid (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (have_module ("tribes"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("tribes", &error);
+
+      g_assert_no_error (error);
+      g_assert_true (bs_variant_document_set_handicap (doc, 2, "piece", 1));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_cmpint (supply (doc, 1, "piece"), ==, 13);
+      g_assert_cmpint (supply (doc, 2, "piece"), ==, 12);
+      /* One step of undo. */
+      g_assert_true (bs_variant_document_undo (doc));
+      g_assert_false (bs_variant_document_get_can_undo (doc));
+      /* Three fewer for player 1: 25 cells need 24 pieces, 14 + 11 = 25. */
+      g_assert_true (bs_variant_document_set_handicap (doc, 1, "piece", 3));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_cmpint (supply (doc, 2, "piece"), ==, 14);
+      g_assert_cmpint (supply (doc, 1, "piece"), ==, 11);
+    }
+  if (have_module ("agoraphobia"))
+    {
+      g_autoptr(BsVariantDocument) doc = bs_variant_document_new_for_module ("agoraphobia",
+                                                                             &error);
+
+      g_assert_no_error (error);
+      g_assert_true (bs_variant_document_set_handicap (doc, 2, "large", 2));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_cmpint (supply (doc, 1, "large"), ==, 5);
+      g_assert_cmpint (supply (doc, 2, "large"), ==, 3);
+    }
+}
+
+/* An invalid variant is saved as a draft (issue 13.9): marked in the file,
+ * refused for play with a message that says where to finish it, opened by
+ * the editor as it was, valid again once fixed and saved. */
+static void
+test_draft (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("boardsmith-draft-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "unfinished.bsvariant", NULL);
+  g_autofree char *copy_path = g_build_filename (dir, "autosave.bsvariant", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) doc = NULL;
+  g_autoptr(BsVariantDocument) reopened = NULL;
+  g_autoptr(BsVariant) played = NULL;
+
+  if (!have_module ("ikabegama"))
+    return;
+  doc = bs_variant_document_new_for_module ("ikabegama", &error);
+  g_assert_no_error (error);
+  bs_variant_document_set_special (doc, "nest", 2, "a1");
+  bs_variant_document_set_name (doc, "");
+  g_assert_false (bs_variant_document_get_valid (doc));
+
+  /* A copy (an autosave) leaves the document as it is. */
+  g_assert_true (bs_variant_document_write_copy (doc, copy_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_document_get_modified (doc));
+  g_assert_null (bs_variant_document_get_path (doc));
+
+  g_assert_true (bs_variant_document_save (doc, path, &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_variant_document_get_modified (doc));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "draft=\"true\""));
+
+  played = bs_variant_load_file (path, &error);
+  g_assert_null (played);
+  g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "unfinished draft"));
+  g_clear_error (&error);
+
+  reopened = bs_variant_document_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (bs_variant_document_get_valid (reopened));
+  g_assert_false (bs_variant_document_get_modified (reopened));
+  g_assert_true (bs_variant_equal (bs_variant_document_get_variant (reopened),
+                                   bs_variant_document_get_variant (doc)));
+  g_assert_true (is_problem (reopened, "a1"));
+  /* Revert reads the draft again. */
+  bs_variant_document_set_author (reopened, "Someone");
+  g_assert_true (bs_variant_document_revert (reopened, &error));
+  g_assert_no_error (error);
+  g_assert_null (bs_variant_document_get_variant (reopened)->author);
+
+  /* Finished and saved: a plain variant that plays. */
+  bs_variant_document_set_special (reopened, "nest", 2, "i9");
+  bs_variant_document_set_name (reopened, "Finished");
+  g_assert_true (bs_variant_document_get_valid (reopened));
+  g_assert_true (bs_variant_document_save (reopened, NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_null (strstr (contents, "draft="));
+  played = bs_variant_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (played->name, ==, "Finished");
+
+  g_unlink (path);
+  g_unlink (copy_path);
+  g_rmdir (dir);
+}
+
 /* The renderer's full-shape mapping: every grid position of the shape,
  * holes included, maps back to itself from its drawn centre, and a point
  * between the board and the edge maps to nothing. */
@@ -701,8 +964,17 @@ test_paint (Fixture       *fixture,
   bs_editor_view_set_paint (fixture->editor, BS_PAINT_SPECIAL, 0, 1, 0, 0);
   click_label (fixture, "d4");
   g_assert_false (bs_variant_document_get_valid (doc));
-  g_assert_cmpstr (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_CELLS), ==,
-                   bs_variant_document_get_error (doc)->message);
+  {
+    /* The engine's words, as a sentence. */
+    g_autofree char *shown = g_strdup (bs_editor_view_get_shown_error (fixture->editor,
+                                                                      BS_EDIT_SECTION_CELLS));
+    const char *message = bs_variant_document_get_error (doc)->message;
+
+    g_assert_nonnull (shown);
+    g_assert_cmpstr (shown + 1, ==, message + 1);
+    g_assert_true (g_ascii_isupper (shown[0]));
+    g_assert_cmpint (g_ascii_toupper (message[0]), ==, shown[0]);
+  }
   g_assert_null (bs_editor_view_get_shown_error (fixture->editor, BS_EDIT_SECTION_PIECES));
   /* Kept for people to look at: the error where it belongs. */
   {
@@ -843,6 +1115,209 @@ test_unsaved_and_user_dir (Fixture       *fixture,
   g_unlink (path);
 }
 
+/* Widgets found as a person finds them: by the text they show. */
+static GtkWidget *
+find_widget (GtkWidget  *root,
+             GType       type,
+             const char *text)
+{
+  const char *shown = NULL;
+
+  if (!gtk_widget_get_visible (root))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      if (ADW_IS_PREFERENCES_ROW (root))
+        shown = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root));
+      else if (GTK_IS_LABEL (root))
+        shown = gtk_label_get_text (GTK_LABEL (root));
+      else if (GTK_IS_BUTTON (root))
+        shown = gtk_button_get_label (GTK_BUTTON (root));
+      if (text == NULL || (shown != NULL && strstr (shown, text) != NULL))
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_in_editor (Fixture    *fixture,
+                GType       type,
+                const char *text)
+{
+  return find_widget (GTK_WIDGET (fixture->editor), type, text);
+}
+
+static gboolean
+model_has (AdwComboRow *row,
+           const char  *text)
+{
+  GListModel *model = adw_combo_row_get_model (row);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The small things of issue 13.9: wording with one kind of piece, the
+ * handicap naming the players and giving a valid variant, a typed number
+ * out of range said, the settings scrolled back to the top for the next
+ * variant, and F1 explaining the editor. */
+static void
+test_details (Fixture       *fixture,
+              gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  GtkWidget *row, *summary, *spin, *apply;
+  AdwMessageDialog *dialog;
+  GtkScrolledWindow *scrolled;
+
+  if (!have_module ("tribes") || !have_module ("abrobad"))
+    return;
+  edit (fixture, "tribes");
+  doc = bs_editor_view_get_document (fixture->editor);
+
+  /* One kind: "Pieces", and "12 pieces" in the summary. */
+  g_assert_null (find_in_editor (fixture, ADW_TYPE_ACTION_ROW, "Piece pieces"));
+  g_assert_nonnull (find_in_editor (fixture, ADW_TYPE_ACTION_ROW, "Pieces"));
+  summary = find_in_editor (fixture, GTK_TYPE_LABEL, "25 cells");
+  g_assert_nonnull (summary);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (summary)), ==,
+                   "25 cells · Red: 12 pieces · Blue: 12 pieces");
+
+  /* The handicap row names the players, as they are renamed. */
+  bs_variant_document_set_player_name (doc, 2, "Zed");
+  row = find_in_editor (fixture, ADW_TYPE_COMBO_ROW, "Player with fewer pieces");
+  g_assert_nonnull (row);
+  g_assert_true (model_has (ADW_COMBO_ROW (row), "Zed"));
+  g_assert_false (model_has (ADW_COMBO_ROW (row), "Player 2"));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  /* Apply gives a valid variant and says what it did. */
+  apply = find_in_editor (fixture, GTK_TYPE_BUTTON, "_Apply");
+  g_assert_nonnull (apply);
+  g_signal_emit_by_name (apply, "clicked");
+  pump (20);
+  g_assert_true (bs_variant_document_get_valid (doc));
+  g_assert_cmpint (supply (doc, 1, "piece"), ==, 13);
+  g_assert_cmpint (supply (doc, 2, "piece"), ==, 12);
+  g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==,
+                   "Zed now has 1 piece fewer than Red (12 against 13): both supplies went "
+                   "up, as the rules need more pieces in all.");
+
+  /* Scrolled down, then another variant: back at the top. */
+  scrolled = GTK_SCROLLED_WINDOW (find_in_editor (fixture, GTK_TYPE_SCROLLED_WINDOW, NULL));
+  g_assert_nonnull (scrolled);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (scrolled), 400);
+  pump (20);
+  g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scrolled)),
+                     >, 0);
+  /* The edits so far are thrown away when asked. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", "abrobad");
+  pump (50);
+  dialog = find_dialog (fixture);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (100);
+  doc = bs_editor_view_get_document (fixture->editor);
+  g_assert_cmpstr (bs_variant_document_get_module (doc)->id, ==, "abrobad");
+  scrolled = GTK_SCROLLED_WINDOW (find_in_editor (fixture, GTK_TYPE_SCROLLED_WINDOW, NULL));
+  g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scrolled)),
+                     ==, 0);
+
+  /* 40 typed as the side of the hexagon: 18, and the row says so. */
+  row = find_in_editor (fixture, ADW_TYPE_ACTION_ROW, "Short side");
+  g_assert_nonnull (row);
+  spin = find_widget (row, GTK_TYPE_SPIN_BUTTON, NULL);
+  g_assert_nonnull (spin);
+  gtk_editable_set_text (GTK_EDITABLE (spin), "40");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_assert_cmpint (bs_variant_document_get_variant (doc)->board.size, ==, 18);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "40 is more than 18, the most allowed: set to 18");
+  g_assert_true (gtk_widget_has_css_class (row, "clamped"));
+  /* Typed again, in range: the row's own subtitle is back. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "6");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_assert_cmpint (bs_variant_document_get_variant (doc)->board.size, ==, 6);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Cells along one side of the hexagon");
+  g_assert_false (gtk_widget_has_css_class (row, "clamped"));
+  /* Too small is said too. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "0");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_assert_cmpint (bs_variant_document_get_variant (doc)->board.size, ==, 2);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "0 is less than 2, the least allowed: set to 2");
+  /* The + button changes the value: the note goes. */
+  gtk_spin_button_spin (GTK_SPIN_BUTTON (spin), GTK_SPIN_STEP_FORWARD, 1);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Cells along one side of the hexagon");
+
+  /* F1 in the editor explains the editor. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL);
+  pump (50);
+  dialog = find_dialog (fixture);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Variant Editor");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "draft"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  bs_variant_document_revert (doc, NULL);
+}
+
+/* An unfinished variant is saved from the editor as a draft, listed under
+ * Your Variants as one, and opened from there in the editor. */
+static void
+test_save_draft (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  GtkWidget *row;
+
+  if (!have_module ("ikabegama"))
+    return;
+  edit (fixture, "ikabegama");
+  doc = bs_editor_view_get_document (fixture->editor);
+  bs_variant_document_set_name (doc, "Half Done");
+  bs_variant_document_set_special (doc, "nest", 2, "a1");
+  g_assert_false (bs_variant_document_get_valid (doc));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL));
+  pump (50);
+  path = g_strdup (bs_variant_document_get_path (doc));
+  g_assert_nonnull (path);
+  g_assert_false (bs_variant_document_get_modified (doc));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "draft=\"true\""));
+  g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==,
+                   "“Half Done” saved as a draft, to finish later");
+
+  /* Back to the list: the draft is there, and opens in the editor. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
+  pump (50);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  row = find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_ACTION_ROW, "Half Done");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Both nests are on a1; the two nests must be different cells");
+  gtk_widget_activate (row);
+  pump (100);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  doc = bs_editor_view_get_document (fixture->editor);
+  g_assert_cmpstr (bs_variant_document_get_path (doc), ==, path);
+  g_assert_false (bs_variant_document_get_valid (doc));
+  g_unlink (path);
+}
+
 static void
 test_render_png (Fixture       *fixture,
                  gconstpointer  data)
@@ -974,12 +1449,19 @@ main (int   argc,
   g_test_add_func ("/editor/document/round-trip", test_round_trip);
   g_test_add_func ("/editor/document/undo-merges", test_undo_merges);
   g_test_add_func ("/editor/document/validation", test_validation);
+  g_test_add_func ("/editor/document/preview-as-entered", test_preview_as_entered);
+  g_test_add_func ("/editor/document/stroke-group", test_stroke_group);
+  g_test_add_func ("/editor/document/handicap-valid", test_handicap_valid);
+  g_test_add_func ("/editor/document/draft", test_draft);
   g_test_add_func ("/editor/grid-mapping", test_grid_mapping);
   g_test_add_func ("/editor/examples", test_examples);
   g_test_add ("/editor/option-rows", Fixture, NULL, fixture_setup, test_option_rows,
               fixture_teardown);
   g_test_add ("/editor/paint", Fixture, NULL, fixture_setup, test_paint, fixture_teardown);
   g_test_add ("/editor/pieces-and-play", Fixture, NULL, fixture_setup, test_pieces_and_play,
+              fixture_teardown);
+  g_test_add ("/editor/details", Fixture, NULL, fixture_setup, test_details, fixture_teardown);
+  g_test_add ("/editor/save-draft", Fixture, NULL, fixture_setup, test_save_draft,
               fixture_teardown);
   g_test_add ("/editor/unsaved-and-user-dir", Fixture, NULL, fixture_setup,
               test_unsaved_and_user_dir, fixture_teardown);

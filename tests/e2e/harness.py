@@ -1,0 +1,1250 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Boardsmith's end-to-end harness: the app as its own process, driven like a person.
+
+A Session is a private desktop: Xvfb, a private D-Bus session bus (which starts
+the AT-SPI accessibility bus on demand) and metacity, so dialogs get focus as on
+a real desktop. Session.start_app() runs the built `boardsmith` in it with its own
+HOME and XDG directories. Tests act only through real X input (XTest: mouse
+clicks, key presses) and read back only what assistive technology reads (the
+AT-SPI tree), files and screenshots.
+
+    from harness import run_tests
+
+    def test_something(session):
+        app = session.start_app("astoria")
+        app.click_cell("d4")
+        app.click(app.find("push button", "Push North"))
+        app.wait_for(lambda: app.cell_label("d5").startswith("d5, Gold"),
+                     "a Gold piece on d5")
+
+    if __name__ == "__main__":
+        run_tests()
+
+See README.md beside this file.
+"""
+
+import os
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import zlib
+
+__all__ = [
+    "E2EFailure", "Skip", "Session", "App", "Node", "Screenshot",
+    "run_tests", "timeout_multiplier",
+]
+
+
+class E2EFailure(AssertionError):
+    """A step of a test did not happen; the message says what was awaited."""
+
+
+class Skip(Exception):
+    """Raise to skip a test (the reason is printed)."""
+
+
+def timeout_multiplier():
+    """Waits are multiplied by $BOARDSMITH_E2E_TIMEOUT_MULTIPLIER (sanitizer builds)."""
+    try:
+        return max(1.0, float(os.environ.get("BOARDSMITH_E2E_TIMEOUT_MULTIPLIER", "1")))
+    except ValueError:
+        return 1.0
+
+
+_TRACE = bool(os.environ.get("BOARDSMITH_E2E_TRACE"))
+
+
+def _trace(message):
+    """With BOARDSMITH_E2E_TRACE=1: what took how long (to find slow steps)."""
+    if _TRACE:
+        _log("[%.2f] %s" % (time.monotonic(), message))
+
+
+def _log(message):
+    print("# " + message.replace("\n", "\n# "), flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Screenshots
+
+
+class Screenshot:
+    """An RGB image of the whole X screen (or a part of it)."""
+
+    def __init__(self, width, height, rgb):
+        self.width = width
+        self.height = height
+        self.rgb = rgb  # bytes, 3 per pixel, rows top to bottom
+
+    def pixel(self, x, y):
+        i = (y * self.width + x) * 3
+        return tuple(self.rgb[i:i + 3])
+
+    def crop(self, x, y, width, height):
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(self.width, x + width), min(self.height, y + height)
+        rows = [self.rgb[(r * self.width + x0) * 3:(r * self.width + x1) * 3]
+                for r in range(y0, y1)]
+        return Screenshot(x1 - x0, y1 - y0, b"".join(rows))
+
+    def distinct_colours(self):
+        return len({self.rgb[i:i + 3] for i in range(0, len(self.rgb), 3)})
+
+    def save(self, path):
+        """Writes a PNG (zlib from the standard library; no imaging package)."""
+        stride = self.width * 3
+        raw = b"".join(b"\x00" + self.rgb[r * stride:(r + 1) * stride]
+                       for r in range(self.height))
+
+        def chunk(kind, data):
+            body = kind + data
+            return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+        png = (b"\x89PNG\r\n\x1a\n"
+               + chunk(b"IHDR", struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0))
+               + chunk(b"IDAT", zlib.compress(raw, 3))
+               + chunk(b"IEND", b""))
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(png)
+        os.replace(tmp, path)
+        return path
+
+
+# ---------------------------------------------------------------------------
+# The accessibility tree, read over D-Bus
+#
+# A small AT-SPI client on GDBus rather than libatspi: it asks for a whole level
+# of the tree at once (asynchronous calls, one round trip per level) and keeps
+# no cache, so every read is what the app says now. A Node is one object as it
+# was when its snapshot was taken; take a new snapshot to see changes (the
+# find and wait helpers do).
+
+# AtspiStateType, in the order of atspi-constants.h (bit i of GetState).
+_STATES = ("invalid", "active", "armed", "busy", "checked", "collapsed", "defunct",
+           "editable", "enabled", "expandable", "expanded", "focusable", "focused",
+           "has-tooltip", "horizontal", "iconified", "modal", "multi-line",
+           "multiselectable", "opaque", "pressed", "resizable", "selectable", "selected",
+           "sensitive", "showing", "single-line", "stale", "transient", "vertical", "visible",
+           "manages-descendants", "indeterminate", "required", "truncated", "animated",
+           "invalid-entry", "supports-autocompletion", "selectable-text", "is-default",
+           "visited", "checkable", "has-popup", "read-only")
+
+# AtspiRole names, in the order of atspi-constants.h (what GetRole returns).
+_ROLES = (
+    "invalid", "accelerator label", "alert", "animation", "arrow", "calendar", "canvas",
+    "check box", "check menu item", "color chooser", "column header", "combo box",
+    "date editor", "desktop icon", "desktop frame", "dial", "dialog", "directory pane",
+    "drawing area", "file chooser", "filler", "focus traversable", "font chooser", "frame",
+    "glass pane", "html container", "icon", "image", "internal frame", "label",
+    "layered pane", "list", "list item", "menu", "menu bar", "menu item", "option pane",
+    "page tab", "page tab list", "panel", "password text", "popup menu", "progress bar",
+    "push button", "radio button", "radio menu item", "root pane", "row header",
+    "scroll bar", "scroll pane", "separator", "slider", "spin button", "split pane",
+    "status bar", "table", "table cell", "table column header", "table row header",
+    "tearoff menu item", "terminal", "text", "toggle button", "tool bar", "tool tip",
+    "tree", "tree table", "unknown", "viewport", "window", "extended", "header", "footer",
+    "paragraph", "ruler", "application", "autocomplete", "editbar", "embedded", "entry",
+    "chart", "caption", "document frame", "heading", "page", "section", "redundant object",
+    "form", "link", "input method window", "table row", "tree item", "document spreadsheet",
+    "document presentation", "document text", "document web", "document email", "comment",
+    "list box", "grouping", "image map", "notification", "info bar", "level bar",
+    "title bar", "block quote", "audio", "video", "definition", "article", "landmark",
+    "log", "marquee", "math", "rating", "timer", "static", "math fraction", "math root",
+    "subscript", "superscript", "description list", "description term", "description value",
+    "footnote", "content deletion", "content insertion", "mark", "suggestion",
+    "push button menu",
+)
+
+_ACCESSIBLE = "org.a11y.atspi.Accessible"
+_COORD_WINDOW = 1
+
+
+class _A11yBus:
+    """A connection to the accessibility bus of the session."""
+
+    def __init__(self):
+        from gi.repository import Gio, GLib
+        self.Gio, self.GLib = Gio, GLib
+        session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus",
+                                    "GetAddress", None, GLib.VariantType("(s)"),
+                                    Gio.DBusCallFlags.NONE, 20000, None).unpack()[0]
+        self.conn = Gio.DBusConnection.new_for_address_sync(
+            address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+            | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        self.context = GLib.MainContext.default()
+
+    def call(self, ref, iface, method, args=None, timeout_ms=10000):
+        params = self.GLib.Variant(*args) if args is not None else None
+        return self.conn.call_sync(ref[0], ref[1], iface, method, params, None,
+                                   self.Gio.DBusCallFlags.NONE, timeout_ms, None).unpack()
+
+    def batch(self, calls, timeout_ms=10000):
+        """Sends every (ref, iface, method, args) at once; their results in order
+        (an Exception where a call failed)."""
+        results = [None] * len(calls)
+        pending = [len(calls)]
+
+        def done(conn, res, i):
+            try:
+                results[i] = conn.call_finish(res).unpack()
+            except Exception as e:  # the object went away, no such interface…
+                results[i] = e
+            pending[0] -= 1
+
+        for i, (ref, iface, method, args) in enumerate(calls):
+            params = self.GLib.Variant(*args) if args is not None else None
+            self.conn.call(ref[0], ref[1], iface, method, params, None,
+                           self.Gio.DBusCallFlags.NONE, timeout_ms, None, done, i)
+        while pending[0]:
+            self.context.iteration(True)
+        return results
+
+    def app_root(self, pid):
+        """The (bus name, path) of the application with this process id, or None."""
+        apps = self.call(("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root"),
+                         _ACCESSIBLE, "GetChildren")[0]
+        for bus, path in apps:
+            try:
+                owner = self.call(("org.freedesktop.DBus", "/org/freedesktop/DBus"),
+                                  "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+                                  ("(s)", (bus,)))[0]
+            except Exception:
+                continue
+            if owner == pid:
+                return (bus, path)
+        return None
+
+    def snapshot(self, app, ref, parent=None, prune=True, depth=None):
+        """The subtree at ref as Nodes. With prune, what is not showing is read
+        but not entered (hidden pages and popovers cost nothing)."""
+        t0 = time.monotonic()
+        root = Node(app, ref, parent)
+        frontier = [root]
+        level = 0
+        count = 0
+        while frontier:
+            calls = []
+            for node in frontier:
+                r = node.ref
+                calls += [(r, "org.freedesktop.DBus.Properties", "GetAll", ("(s)", (_ACCESSIBLE,))),
+                          (r, _ACCESSIBLE, "GetRole", None),
+                          (r, _ACCESSIBLE, "GetState", None),
+                          (r, "org.a11y.atspi.Component", "GetExtents", ("(u)", (_COORD_WINDOW,))),
+                          (r, _ACCESSIBLE, "GetChildren", None)]
+            results = self.batch(calls)
+            count += len(frontier)
+            next_frontier = []
+            for i, node in enumerate(frontier):
+                props, role, state, extents, children = results[5 * i:5 * i + 5]
+                if isinstance(props, Exception) or isinstance(role, Exception):
+                    node.gone = True
+                    continue
+                node.name = props[0].get("Name", "") or ""
+                node.description = props[0].get("Description", "") or ""
+                node.role = _ROLES[role[0]] if role[0] < len(_ROLES) else "unknown"
+                bits = state[0] if not isinstance(state, Exception) else [0, 0]
+                node.states = frozenset(_STATES[b] for b in range(len(_STATES))
+                                        if (bits[b // 32] >> (b % 32)) & 1)
+                node.extents = tuple(extents[0]) if not isinstance(extents, Exception) else None
+                if isinstance(children, Exception):
+                    continue
+                if prune and node is not root and not node.showing:
+                    node.pruned = True
+                    continue
+                if depth is not None and level >= depth:
+                    node.pruned = True
+                    continue
+                for child_ref in children[0]:
+                    child = Node(app, tuple(child_ref), node)
+                    node.children.append(child)
+                    next_frontier.append(child)
+            for node in frontier:
+                node.children = [c for c in node.children if True]
+            frontier = next_frontier
+            level += 1
+        _drop_gone(root)
+        _trace("snapshot %s: %d nodes, %d levels in %.3fs"
+               % (root.role, count, level, time.monotonic() - t0))
+        return root
+
+
+def _drop_gone(node):
+    node.children = [c for c in node.children if not c.gone]
+    for c in node.children:
+        _drop_gone(c)
+
+
+# GTK 4.8 names some widgets after their type ("GtkImage" for an icon button,
+# whose tooltip is the description) and doubles mnemonic labels
+# ("_New Game New Game"): Node.label undoes both.
+_TYPE_NAME = re.compile(r"^(Gtk|Adw|Bs)[A-Z][A-Za-z]*$")
+
+
+def _clean_label(name, description):
+    name = name or ""
+    if name == "" or _TYPE_NAME.match(name):
+        return description or ""
+    if "_" in name:
+        plain = name.replace("_", "")
+        half = len(plain) // 2
+        if len(plain) % 2 == 1 and plain[:half] == plain[half + 1:] and plain[half] == " ":
+            return plain[:half]
+    return name
+
+
+class Node:
+    """One accessible object as it was when its snapshot was taken."""
+
+    def __init__(self, app, ref, parent=None):
+        self.app = app
+        self.ref = ref
+        self.parent = parent
+        self.children = []
+        self.role = ""
+        self.name = ""
+        self.description = ""
+        self.states = frozenset()
+        self.extents = None       # (x, y, width, height) in its window, or None
+        self.pruned = False       # not showing: its children were not read
+        self.gone = False
+
+    # What a screen reader reads -------------------------------------------------
+
+    @property
+    def label(self):
+        """The name a person reads: the tooltip of an icon button, no mnemonic."""
+        return _clean_label(self.name, self.description)
+
+    @property
+    def text(self):
+        """The text of an entry or a label (asked now), else its label."""
+        try:
+            count = self.app.bus.call(self.ref, "org.a11y.atspi.Text", "GetText",
+                                      ("(ii)", (0, -1)))[0]
+            return count
+        except Exception:
+            return self.label
+
+    def has_state(self, nick):
+        return nick in self.states
+
+    @property
+    def focused(self):
+        return "focused" in self.states
+
+    @property
+    def checked(self):
+        return "checked" in self.states or "pressed" in self.states
+
+    @property
+    def sensitive(self):
+        return "sensitive" in self.states
+
+    @property
+    def selected(self):
+        return "selected" in self.states
+
+    @property
+    def showing(self):
+        """On screen. GTK 4.8 sets "showing" on windows only: for widgets this is
+        "visible" with a size (a hidden stack page has none)."""
+        if "showing" in self.states:
+            return True
+        if "visible" not in self.states:
+            return False
+        if self.extents is None:   # no Component (a GtkStackPage): as visible
+            return True
+        return self.extents[2] > 0 and self.extents[3] > 0
+
+    # The tree -------------------------------------------------------------------
+
+    def walk(self):
+        """This node and its descendants read in this snapshot, depth first."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def find_all(self, role=None, name=None, where=None, showing_only=True):
+        """Nodes of this snapshot matching role (exact), name (the label or raw
+        name exactly, or a compiled regex searched in either) and where (a
+        predicate on the Node)."""
+        return [n for n in self.walk()
+                if (not showing_only or n.showing) and _matches(n, role, name, where)]
+
+    def find_now(self, role=None, name=None, where=None, showing_only=True):
+        """The first match in this snapshot, or None."""
+        return next(iter(self.find_all(role, name, where, showing_only)), None)
+
+    def refresh(self, prune=True):
+        """This node and its subtree read again now."""
+        return self.app.bus.snapshot(self.app, self.ref, self.parent, prune)
+
+    def ancestors(self):
+        node = self.parent
+        while node is not None:
+            yield node
+            node = node.parent
+
+    def dump(self, depth=0):
+        """The subtree as text: one line per node (role, label, states)."""
+        lines = []
+        for node in self.walk():
+            d = sum(1 for _ in node.ancestors()) - sum(1 for _ in self.ancestors())
+            flags = [s for s in ("focused", "checked", "pressed", "selected", "expanded")
+                     if s in node.states]
+            if "sensitive" not in node.states:
+                flags.append("insensitive")
+            if node.pruned:
+                flags.append("hidden")
+            extra = " <" + " ".join(flags) + ">" if flags else ""
+            desc = " desc=%r" % node.description if node.description and \
+                node.description != node.label else ""
+            lines.append("  " * (depth + d) + "[%s] %r%s%s" % (node.role, node.label, desc, extra))
+        return "\n".join(lines)
+
+    # Where it is ----------------------------------------------------------------
+
+    def surface(self):
+        """The node whose X window holds this one: its window or its popover."""
+        node = self
+        while True:
+            parent = node.parent
+            if parent is None or parent.role == "application":
+                return node
+            if node is not self and _is_popup(node):
+                return node
+            node = parent
+
+    def screen_extents(self):
+        """(x, y, width, height) on the X screen."""
+        if self.extents is None:
+            raise E2EFailure("%r has no position (no Component interface)" % self)
+        surface = self.surface()
+        ox, oy = self.app.session.surface_origin(self.app.pid, surface)
+        sx, sy, _, _ = surface.extents or (0, 0, 0, 0)
+        x, y, w, h = self.extents
+        return ox + x - sx, oy + y - sy, w, h
+
+    def centre(self):
+        x, y, w, h = self.screen_extents()
+        return x + w // 2, y + h // 2
+
+    # Acting on it (real input only) ----------------------------------------------
+
+    def click(self, button=1, dx=None, dy=None):
+        """Clicks its centre, or the point (dx, dy) from its top left corner."""
+        x, y, w, h = self.screen_extents()
+        if w <= 0 or h <= 0:
+            raise E2EFailure("cannot click %r: it has no size on screen" % self)
+        px = x + (w // 2 if dx is None else dx)
+        py = y + (h // 2 if dy is None else dy)
+        self.app.session.click(px, py, button)
+        return self
+
+    def __repr__(self):
+        return "<%s %r>" % (self.role, self.label)
+
+
+def _is_popup(node):
+    return node.name in ("GtkPopover", "GtkPopoverMenu", "GtkEmojiChooser") or node.role in (
+        "menu", "popup menu", "tool tip")
+
+
+def _matches(node, role, name, where):
+    if role is not None and node.role != role:
+        return False
+    if name is not None:
+        if hasattr(name, "search"):
+            if not name.search(node.label) and not name.search(node.name):
+                return False
+        elif node.label != name and node.name != name:
+            return False
+    try:
+        return where is None or bool(where(node))
+    except Exception:
+        return False
+
+
+def _describe_query(role, name, where):
+    parts = []
+    if role is not None:
+        parts.append("role %r" % role)
+    if name is not None:
+        parts.append("name %r" % (name.pattern if hasattr(name, "pattern") else name))
+    if where is not None:
+        parts.append("a condition")
+    return "a widget with " + " and ".join(parts) if parts else "any widget"
+
+
+# ---------------------------------------------------------------------------
+# The app
+
+
+class App:
+    """The built boardsmith running in a Session, with its own HOME."""
+
+    def __init__(self, session, args, home, env, log_path):
+        self.session = session
+        self.bus = session.bus
+        self.args = list(args)
+        self.home = home
+        self.log_path = log_path
+        self._log = open(log_path, "ab")
+        self.proc = subprocess.Popen([session.app_path] + self.args, env=env,
+                                     stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        self.pid = self.proc.pid
+        self._root_ref = None
+        self._board_ref = None
+        self._board_parent = None
+
+    # Lifetime -------------------------------------------------------------------
+
+    def running(self):
+        return self.proc.poll() is None
+
+    def stop(self, timeout=10):
+        """Ends the process (SIGTERM, then SIGKILL) and returns its exit status."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout * timeout_multiplier())
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if not self._log.closed:
+            self._log.close()
+        return self.proc.returncode
+
+    def wait_exit(self, timeout=20):
+        """Waits for the app to quit by itself; its exit status."""
+        self.session.wait_for(lambda: not self.running(), "boardsmith to quit", timeout)
+        if not self._log.closed:
+            self._log.close()
+        return self.proc.returncode
+
+    # Waiting --------------------------------------------------------------------
+
+    def wait_for(self, condition, what, timeout=10):
+        """Polls condition() until it returns something true, and returns that.
+        On timeout it fails with "timed out after Ns waiting for WHAT" (the
+        runner then saves a screenshot and the accessible tree)."""
+        return self.session.wait_for(condition, what, timeout, app=self)
+
+    # Reading --------------------------------------------------------------------
+
+    def root_ref(self):
+        if self._root_ref is None:
+            self._root_ref = self.wait_for(lambda: self.bus.app_root(self.pid),
+                                           "boardsmith on the accessibility bus", 30)
+        return self._root_ref
+
+    def snapshot(self):
+        """The whole app now: the application node, its showing windows below."""
+        return self.bus.snapshot(self, self.root_ref())
+
+    def windows(self):
+        """Its toplevel windows and dialogs on screen now."""
+        return [n for n in self.snapshot().children if n.showing]
+
+    def window(self, name=None, role=None, timeout=10):
+        """Waits for a toplevel (frame, dialog, file chooser…) by its title."""
+        def look():
+            for node in self.snapshot().children:
+                if node.showing and _matches(node, role, name, None):
+                    return node
+            return None
+        return self.wait_for(look, "a window titled %r" % name if name else
+                             "a window with role %r" % role, timeout)
+
+    def main_window(self):
+        return self.window(role="frame")
+
+    def find_all(self, role=None, name=None, where=None):
+        return self.snapshot().find_all(role, name, where)
+
+    def find_now(self, role=None, name=None, where=None):
+        return self.snapshot().find_now(role, name, where)
+
+    def find(self, role=None, name=None, where=None, timeout=10):
+        """Waits for a showing widget anywhere in the app and returns it:
+        find("push button", "Undo Move"), find("label", re.compile("wins"))."""
+        return self.wait_for(lambda: self.snapshot().find_now(role, name, where),
+                             _describe_query(role, name, where), timeout)
+
+    def gone(self, role=None, name=None, where=None, timeout=10):
+        """Waits until no showing widget matches."""
+        self.wait_for(lambda: self.snapshot().find_now(role, name, where) is None,
+                      "%s to go away" % _describe_query(role, name, where), timeout)
+
+    def focused(self):
+        """The widget with the keyboard focus now, or None."""
+        return self.snapshot().find_now(where=lambda n: n.focused)
+
+    def wait_focus(self, role=None, name=None, timeout=10):
+        """Waits until the focused widget matches, and returns it."""
+        return self.wait_for(
+            lambda: self.snapshot().find_now(role, name, lambda n: n.focused),
+            "the focus on %s" % _describe_query(role, name, None), timeout)
+
+    def dump(self):
+        return self.snapshot().dump()
+
+    # The board ------------------------------------------------------------------
+
+    def board(self, timeout=10):
+        """The play board as it is now (a grid named "Game board"; its children
+        are the cells)."""
+        if self._board_ref is not None:
+            node = self.bus.snapshot(self, self._board_ref, self._board_parent, prune=False,
+                                     depth=1)
+            if not node.gone and node.role == "table" and node.showing:
+                return node
+        node = self.find("table", "Game board", timeout=timeout)
+        # Its ancestors (as read now) place it on screen for clicks.
+        self._board_ref, self._board_parent = node.ref, node.parent
+        return self.bus.snapshot(self, node.ref, node.parent, prune=False, depth=1)
+
+    def cells(self):
+        """coordinate → Node of every cell now, e.g. cells()["d4"].label."""
+        return {n.name.split(",")[0]: n for n in self.board().children
+                if n.role == "table cell"}
+
+    def cell(self, coordinate, timeout=10):
+        """The cell whose label starts with "COORDINATE," (waits for it)."""
+        prefix = coordinate + ","
+
+        def look():
+            for n in self.board(timeout).children:
+                if n.role == "table cell" and n.name.startswith(prefix):
+                    return n
+            return None
+        return self.wait_for(look, "board cell %s" % coordinate, timeout)
+
+    def cell_label(self, coordinate):
+        """What a screen reader says for a cell: "d4, Light Large, last move"."""
+        return self.cell(coordinate).name
+
+    def click_cell(self, coordinate, button=1):
+        """Clicks the centre of a board cell."""
+        return self.cell(coordinate).click(button)
+
+    def wait_cell(self, coordinate, pattern, timeout=10):
+        """Waits until the cell's label matches the regex (searched); its label."""
+        rx = re.compile(pattern)
+        seen = [None]
+
+        def look():
+            seen[0] = self.cell_label(coordinate)
+            return seen[0] if rx.search(seen[0]) else None
+        try:
+            return self.wait_for(look, "cell %s to read /%s/" % (coordinate, pattern), timeout)
+        except E2EFailure as e:
+            raise E2EFailure("%s; it reads %r" % (e, seen[0])) from None
+
+    def focused_cell(self, timeout=10):
+        """The board cell that has the keyboard focus (waits for one)."""
+        def look():
+            for n in self.board().children:
+                if n.role == "table cell" and n.focused:
+                    return n
+            return None
+        return self.wait_for(look, "a board cell with the keyboard focus", timeout)
+
+    def cursor_to(self, coordinate, max_steps=40):
+        """Moves the keyboard cursor (the focused cell) to a cell with arrow keys
+        only, stepping towards it on screen, and returns the cell's Node."""
+        prefix = coordinate + ","
+        for _ in range(max_steps):
+            here = self.focused_cell()
+            if here.name.startswith(prefix):
+                return here
+            target = self.cell(coordinate)
+            hx, hy, hw, hh = here.extents
+            tx, ty, tw, th = target.extents
+            dx = (tx + tw / 2) - (hx + hw / 2)
+            dy = (ty + th / 2) - (hy + hh / 2)
+            if abs(dx) >= abs(dy):
+                key = "Right" if dx > 0 else "Left"
+            else:
+                key = "Down" if dy > 0 else "Up"
+            self.key(key)
+            self.wait_for(lambda: not self.focused_cell().name.startswith(here.name.split(",")[0] + ","),
+                          "the cursor to leave %s after %s" % (here.name.split(",")[0], key))
+        raise E2EFailure("the cursor did not reach %s in %d steps" % (coordinate, max_steps))
+
+    def status(self):
+        """The status line under the board: the status bar (else the last label
+        beside the board)."""
+        bar = self.snapshot().find_now("status bar")
+        if bar is not None:
+            return bar.name
+        board = self.find("table", "Game board")
+        for ancestor in board.ancestors():
+            labels = [n for n in ancestor.children if n.role in ("label", "status bar")
+                      and n.showing]
+            if labels:
+                return labels[-1].name
+        return ""
+
+    def wait_status(self, pattern, timeout=10):
+        """Waits until the status line matches the regex; its text."""
+        rx = re.compile(pattern)
+        seen = [None]
+
+        def look():
+            seen[0] = self.status()
+            return seen[0] if rx.search(seen[0]) else None
+        try:
+            return self.wait_for(look, "the status line to read /%s/" % pattern, timeout)
+        except E2EFailure as e:
+            raise E2EFailure("%s; it reads %r" % (e, seen[0])) from None
+
+    def explanation(self):
+        """What the play page explains in the status line's place now (why a
+        click did nothing, a hint), or None."""
+        node = self.snapshot().find_now("alert")
+        return node.name if node is not None else None
+
+    def wait_explanation(self, pattern, timeout=10):
+        """Waits until the play page explains something matching the regex."""
+        rx = re.compile(pattern)
+        return self.wait_for(lambda: (lambda text: text if text and rx.search(text) else None)(
+            self.explanation()), "an explanation reading /%s/" % pattern, timeout)
+
+    def move_list_node(self):
+        """The move list (the list whose first row reads "Start")."""
+        def look():
+            for lst in self.snapshot().find_all("list"):
+                rows = [r for r in lst.children if r.role == "list item"]
+                if rows and _row_text(rows[0]).endswith("Start"):
+                    return lst
+            return None
+        return self.wait_for(look, "the move list")
+
+    def move_list(self):
+        """The text of each row of the move list ("Start", "1. Gold  C@d4/N"…)."""
+        return [_row_text(r) for r in self.move_list_node().children if r.role == "list item"]
+
+    def wait_moves(self, count, timeout=10):
+        """Waits until the move list has `count` moves (rows after "Start")."""
+        return self.wait_for(lambda: (lambda rows: rows if len(rows) - 1 == count else None)(
+            self.move_list()), "%d moves in the move list" % count, timeout)
+
+    # Input (real X events) ------------------------------------------------------
+
+    def click(self, node_or_role, name=None, button=1):
+        """Clicks a widget's centre: click(node) or click("push button", "Undo Move")."""
+        node = node_or_role if isinstance(node_or_role, Node) else self.find(node_or_role, name)
+        return node.click(button)
+
+    def key(self, *combos):
+        """Presses keys in turn: key("Up"), key("Return"), key("ctrl+z", "Tab")."""
+        for combo in combos:
+            self.session.key(combo)
+
+    def type(self, text):
+        """Types text as key presses."""
+        self.session.type(text)
+
+    def screenshot(self, name):
+        """Saves a PNG of the screen in the test's artifact folder; its path."""
+        return self.session.screenshot_file(name)
+
+
+def _row_text(row):
+    return " ".join(n.name for n in row.walk() if n.role == "label" and n.name).strip()
+
+
+def _safe(fn):
+    try:
+        return fn()
+    except Exception as e:  # pragma: no cover - for messages only
+        return "<%s>" % e
+
+
+# ---------------------------------------------------------------------------
+# The private desktop
+
+
+class Session:
+    """Xvfb + private D-Bus session (with the AT-SPI bus) + metacity."""
+
+    def __init__(self, artifacts, width=1400, height=1000):
+        self.width, self.height = width, height
+        self.artifacts = artifacts
+        self.test_artifacts = artifacts
+        os.makedirs(artifacts, exist_ok=True)
+        self.app_path = os.environ.get("BOARDSMITH_APP")
+        self.schema_dir = os.environ.get("BOARDSMITH_SCHEMA_DIR")
+        if not self.app_path or not os.access(self.app_path, os.X_OK):
+            raise Skip("BOARDSMITH_APP does not name the built app (run through meson test)")
+        self.tmp = tempfile.mkdtemp(prefix="boardsmith-e2e-")
+        self.procs = []
+        self.apps = []
+        self._n_apps = 0
+        self._display = None
+        self.bus = None
+        self.env = None
+
+    # Start and stop ---------------------------------------------------------------
+
+    def start(self):
+        runtime = os.path.join(self.tmp, "runtime")
+        os.makedirs(runtime, mode=0o700)
+        home = os.path.join(self.tmp, "session-home")
+        os.makedirs(home)
+
+        read_fd, write_fd = os.pipe()
+        xvfb = self._spawn(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                            "%dx%dx24" % (self.width, self.height), "-nolisten", "tcp",
+                            "-noreset"], pass_fds=(write_fd,), log="xvfb.log")
+        os.close(write_fd)
+        number = self._read_line(read_fd, xvfb, "Xvfb to start")
+        display = ":" + number
+
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("XDG_", "DBUS_", "AT_SPI", "GTK_", "GDK_", "GSK_"))
+               and k not in ("DISPLAY", "WAYLAND_DISPLAY", "NO_AT_BRIDGE", "HOME",
+                             "SESSION_MANAGER", "LANGUAGE")}
+        env.update(DISPLAY=display, HOME=home, XDG_RUNTIME_DIR=runtime,
+                   XDG_CONFIG_HOME=os.path.join(home, ".config"),
+                   XDG_DATA_HOME=os.path.join(home, ".local/share"),
+                   XDG_CACHE_HOME=os.path.join(home, ".cache"),
+                   XDG_STATE_HOME=os.path.join(home, ".local/state"),
+                   LC_ALL="C.UTF-8", LANG="C.UTF-8")
+
+        read_fd, write_fd = os.pipe()
+        dbus = self._spawn(["dbus-daemon", "--session", "--nofork", "--nopidfile",
+                            "--print-address=%d" % write_fd], pass_fds=(write_fd,), env=env,
+                           log="dbus.log")
+        os.close(write_fd)
+        env["DBUS_SESSION_BUS_ADDRESS"] = self._read_line(read_fd, dbus, "dbus-daemon to start")
+        self.env = env
+
+        # This process reads the tree: it must talk to the same buses.
+        for k in [k for k in os.environ if k.startswith(("DBUS_", "AT_SPI"))]:
+            del os.environ[k]
+        os.environ.update(DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=env["DBUS_SESSION_BUS_ADDRESS"],
+                          XDG_RUNTIME_DIR=runtime)
+
+        from Xlib import display as xdisplay
+        self._display = xdisplay.Display(display)
+        self.bus = _A11yBus()
+        self._spawn(["metacity", "--sm-disable", "--replace"], env=env, log="metacity.log")
+        root = self._display.screen().root
+        check = self._display.intern_atom("_NET_SUPPORTING_WM_CHECK")
+        self.wait_for(lambda: root.get_full_property(check, 0) is not None,
+                      "metacity to manage the screen", 20)
+        return self
+
+    def stop(self):
+        for app in self.apps:
+            app.stop()
+        self.apps = []
+        if self._display is not None:
+            try:
+                self._display.close()
+            except Exception:
+                pass
+            self._display = None
+        for proc in reversed(self.procs):
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+        self.procs = []
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def _spawn(self, argv, env=None, pass_fds=(), log=None):
+        out = open(os.path.join(self.artifacts, log), "ab") if log else subprocess.DEVNULL
+        proc = subprocess.Popen(argv, env=env if env is not None else self.env or os.environ,
+                                stdout=out, stderr=subprocess.STDOUT, pass_fds=pass_fds,
+                                start_new_session=True)
+        self.procs.append(proc)
+        return proc
+
+    def _read_line(self, fd, proc, what):
+        data = b""
+        deadline = time.monotonic() + 30 * timeout_multiplier()
+        import select
+        while not data.endswith(b"\n"):
+            if proc.poll() is not None:
+                raise E2EFailure("%s failed (exit %s)" % (what, proc.returncode))
+            if time.monotonic() > deadline:
+                raise E2EFailure("timed out waiting for " + what)
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                chunk = os.read(fd, 256)
+                if not chunk:
+                    break
+                data += chunk
+        os.close(fd)
+        return data.decode().strip()
+
+    # The app --------------------------------------------------------------------
+
+    def start_app(self, *args, home=None, env=None, settings=None, size=(1100, 760),
+                  wait=True):
+        """Starts boardsmith with these arguments (a built-in game, a file…).
+
+        home: reuse an earlier app's home (files, settings and recent games
+        stay); settings: {key: GVariant text} written to its GSettings first;
+        env: extra environment. Waits until its main window is on screen."""
+        self._n_apps += 1
+        if home is None:
+            home = os.path.join(self.tmp, "app-%d" % self._n_apps)
+        for sub in (".config/gtk-4.0", ".local/share", ".cache", ".local/state", "Documents"):
+            os.makedirs(os.path.join(home, sub), exist_ok=True)
+        # Animations off: steadier, and no different in what they do.
+        with open(os.path.join(home, ".config/gtk-4.0/settings.ini"), "w") as f:
+            f.write("[Settings]\ngtk-enable-animations=false\ngtk-cursor-blink=false\n")
+        if settings:
+            self._write_settings(home, settings)
+        if size:
+            self._write_settings(home, {"window-width": str(size[0]),
+                                        "window-height": str(size[1])})
+
+        app_env = dict(self.env)
+        app_env.update(HOME=home,
+                       XDG_CONFIG_HOME=os.path.join(home, ".config"),
+                       XDG_DATA_HOME=os.path.join(home, ".local/share"),
+                       XDG_CACHE_HOME=os.path.join(home, ".cache"),
+                       XDG_STATE_HOME=os.path.join(home, ".local/state"),
+                       GSETTINGS_BACKEND="keyfile",
+                       GDK_BACKEND="x11",
+                       GTK_A11Y="atspi",
+                       # A critical warning is a bug: it stops the app (and the test).
+                       G_DEBUG="fatal-criticals",
+                       # Leaks are for the sanitizer suites; here they would only
+                       # change the exit status of an app we kill.
+                       ASAN_OPTIONS="detect_leaks=0:" + os.environ.get("ASAN_OPTIONS", ""))
+        if self.schema_dir:
+            app_env["GSETTINGS_SCHEMA_DIR"] = self.schema_dir
+        if env:
+            app_env.update(env)
+        log = os.path.join(self.test_artifacts, "app-%d.log" % self._n_apps)
+        app = App(self, args, home, app_env, log)
+        self.apps.append(app)
+        if wait:
+            app.window(role="frame", timeout=30)
+            self.wait_for(lambda: self._x_windows(app.pid), "the app's window to be mapped",
+                          app=app)
+        return app
+
+    def _write_settings(self, home, settings):
+        path = os.path.join(home, ".config/glib-2.0/settings/keyfile")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        lines = []
+        if os.path.exists(path):
+            with open(path) as f:
+                lines = [l.rstrip("\n") for l in f]
+        group = "[io/github/boardsmith/Boardsmith]"
+        if group not in lines:
+            lines += [group]
+        at = lines.index(group) + 1
+        for key, value in settings.items():
+            lines = [l for l in lines if not l.startswith(key + "=")]
+            lines.insert(at, "%s=%s" % (key, value))
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+    # Waiting --------------------------------------------------------------------
+
+    def wait_for(self, condition, what, timeout=10, app=None):
+        limit = timeout * timeout_multiplier()
+        deadline = time.monotonic() + limit
+        last_error = None
+        while True:
+            try:
+                value = condition()
+                if value:
+                    _trace("waited %.2fs for %s" % (time.monotonic() - deadline + limit, what))
+                    return value
+                last_error = None
+            except E2EFailure:
+                raise
+            except Exception as e:  # widgets vanish mid-query: try again
+                last_error = e
+            if app is not None and app.proc.poll() is not None:
+                raise E2EFailure("boardsmith exited (status %s) while waiting for %s; log: %s"
+                                 % (app.proc.returncode, what, app.log_path))
+            if time.monotonic() > deadline:
+                message = "timed out after %gs waiting for %s" % (limit, what)
+                if last_error is not None:
+                    message += " (last error: %s)" % last_error
+                raise E2EFailure(message)
+            time.sleep(0.05)
+
+    # X: windows, input, pixels ---------------------------------------------------
+
+    def _x_windows(self, pid):
+        """(window, content x, y, w, h) of the pid's mapped top-level X windows,
+        bottom to top; content = without the _GTK_FRAME_EXTENTS shadow."""
+        from Xlib import X
+        d = self._display
+        root = d.screen().root
+        pid_atom = d.intern_atom("_NET_WM_PID")
+        extents_atom = d.intern_atom("_GTK_FRAME_EXTENTS")
+        out = []
+
+        def consider(win):
+            try:
+                if win.get_attributes().map_state != X.IsViewable:
+                    return
+                prop = win.get_full_property(pid_atom, X.AnyPropertyType)
+                if prop is None or not prop.value or prop.value[0] != pid:
+                    return False
+                geom = win.get_geometry()
+                pos = win.translate_coords(root, 0, 0)
+                x, y = -pos.x, -pos.y
+                ext = win.get_full_property(extents_atom, X.AnyPropertyType)
+                left, right, top, bottom = (list(ext.value) + [0, 0, 0, 0])[:4] if ext else (0, 0, 0, 0)
+                out.append((win, x + left, y + top, geom.width - left - right,
+                            geom.height - top - bottom))
+                return True
+            except Exception:
+                return False
+
+        for win in root.query_tree().children:
+            if consider(win) is False:
+                # A window manager frame: the client is one level down.
+                try:
+                    for child in win.query_tree().children:
+                        consider(child)
+                except Exception:
+                    pass
+        return out
+
+    def surface_origin(self, pid, surface):
+        """Screen position of the top left corner of a toplevel or popover node."""
+        _, _, width, height = surface.extents or (0, 0, 0, 0)
+        candidates = [w for w in self._x_windows(pid)
+                      if abs(w[3] - width) <= 1 and abs(w[4] - height) <= 1]
+        if len(candidates) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
+            titled = [w for w in candidates if (w[0].get_wm_name() or "") == surface.name]
+            candidates = titled or candidates
+        if not candidates:
+            raise E2EFailure("no X window of %dx%d for %r (windows: %s)" % (
+                width, height, surface,
+                [(w[1], w[2], w[3], w[4]) for w in self._x_windows(pid)]))
+        win = candidates[-1]  # the topmost
+        return win[1], win[2]
+
+    def move(self, x, y):
+        from Xlib import X
+        from Xlib.ext import xtest
+        xtest.fake_input(self._display, X.MotionNotify, x=int(x), y=int(y))
+        self._display.sync()
+
+    def click(self, x, y, button=1):
+        """Moves the pointer to (x, y) and clicks (press, release)."""
+        from Xlib import X
+        from Xlib.ext import xtest
+        self.move(x, y)
+        time.sleep(0.02)
+        xtest.fake_input(self._display, X.ButtonPress, button)
+        self._display.sync()
+        time.sleep(0.02)
+        xtest.fake_input(self._display, X.ButtonRelease, button)
+        self._display.sync()
+        time.sleep(0.05)
+
+    _MODIFIERS = {"ctrl": "Control_L", "control": "Control_L", "shift": "Shift_L",
+                  "alt": "Alt_L", "super": "Super_L"}
+
+    def _keycode(self, keysym_name):
+        from Xlib import XK
+        keysym = XK.string_to_keysym(keysym_name)
+        if keysym == 0 and len(keysym_name) == 1:
+            keysym = ord(keysym_name)
+        if keysym == 0:
+            raise E2EFailure("unknown key %r" % keysym_name)
+        codes = list(self._display.keysym_to_keycodes(keysym))
+        if not codes:
+            raise E2EFailure("no key on the keyboard for %r" % keysym_name)
+        # Prefer the unshifted level.
+        codes.sort(key=lambda c: c[1])
+        code, index = codes[0]
+        return code, index % 2 == 1
+
+    def key(self, combo):
+        """Presses and releases a key combination such as "ctrl+shift+z" or "Return"."""
+        from Xlib import X
+        from Xlib.ext import xtest
+        parts = combo.split("+") if combo != "+" else ["plus"]
+        *mods, key = parts
+        names = [self._MODIFIERS.get(m.lower(), m) for m in mods]
+        code, shifted = self._keycode(key)
+        if shifted and "Shift_L" not in names:
+            names.append("Shift_L")
+        mod_codes = [self._keycode(n)[0] for n in names]
+        for mc in mod_codes:
+            xtest.fake_input(self._display, X.KeyPress, mc)
+        xtest.fake_input(self._display, X.KeyPress, code)
+        xtest.fake_input(self._display, X.KeyRelease, code)
+        for mc in reversed(mod_codes):
+            xtest.fake_input(self._display, X.KeyRelease, mc)
+        self._display.sync()
+        time.sleep(0.03)
+
+    _CHAR_KEYS = {" ": "space", "\n": "Return", "\t": "Tab", "-": "minus", ".": "period",
+                  "/": "slash", "_": "underscore", ",": "comma", ":": "colon",
+                  "=": "equal", "~": "asciitilde", "(": "parenleft", ")": "parenright"}
+
+    def type(self, text):
+        for ch in text:
+            self.key(self._CHAR_KEYS.get(ch, ch))
+
+    def screenshot(self, x=0, y=0, width=None, height=None):
+        """The screen's pixels now, as a Screenshot."""
+        from Xlib import X
+        width = width or self.width
+        height = height or self.height
+        root = self._display.screen().root
+        image = root.get_image(x, y, width, height, X.ZPixmap, 0xFFFFFFFF)
+        data = image.data
+        if isinstance(data, str):
+            data = data.encode("latin-1")
+        n = width * height
+        rgb = bytearray(n * 3)
+        # 32 bits per pixel, BGRX in memory on this little-endian X server.
+        rgb[0::3] = data[2:4 * n:4]
+        rgb[1::3] = data[1:4 * n:4]
+        rgb[2::3] = data[0:4 * n:4]
+        return Screenshot(width, height, bytes(rgb))
+
+    def screenshot_file(self, name):
+        path = os.path.join(self.test_artifacts, name if name.endswith(".png") else name + ".png")
+        return self.screenshot().save(path)
+
+
+# ---------------------------------------------------------------------------
+# The runner: TAP for meson
+
+
+def run_tests(argv=None):
+    """Runs every test_* function of the calling module in order, each with a
+    fresh app set (one Session for the file). Prints TAP; exit status 0 or 1.
+
+    Arguments: names (or substrings) of tests to run; --list."""
+    import __main__
+    argv = sys.argv[1:] if argv is None else argv
+    tests = [(name, fn) for name, fn in vars(__main__).items()
+             if name.startswith("test_") and callable(fn)]
+    tests.sort(key=lambda t: t[1].__code__.co_firstlineno)
+    if "--list" in argv:
+        for name, _ in tests:
+            print(name)
+        return 0
+    wanted = [a for a in argv if not a.startswith("-")]
+    if wanted:
+        tests = [t for t in tests if any(w in t[0] for w in wanted)]
+
+    missing = _missing_tools()
+    if missing:
+        print("1..0 # SKIP missing: " + ", ".join(missing) + " (build-aux/debian-packages.txt)")
+        return 0
+
+    stem = os.path.splitext(os.path.basename(__main__.__file__))[0]
+    base = os.path.join(os.environ.get("BOARDSMITH_E2E_ARTIFACTS",
+                                       os.path.join(tempfile.gettempdir(), "boardsmith-e2e")),
+                        stem)
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(base, exist_ok=True)
+    print("1..%d" % len(tests), flush=True)
+    failed = 0
+    try:
+        session = Session(base)
+    except Skip as e:
+        for i, (name, _) in enumerate(tests, 1):
+            print("ok %d - %s # SKIP %s" % (i, name, e))
+        return 0
+    start = time.monotonic()
+    try:
+        session.start()
+        for i, (name, fn) in enumerate(tests, 1):
+            session.test_artifacts = os.path.join(base, name)
+            os.makedirs(session.test_artifacts, exist_ok=True)
+            t0 = time.monotonic()
+            try:
+                fn(session)
+            except Skip as e:
+                print("ok %d - %s # SKIP %s" % (i, name, e), flush=True)
+            except BaseException as e:  # noqa: B902 - report everything, go on
+                failed += 1
+                _report_failure(session, name, e)
+                print("not ok %d - %s" % (i, name), flush=True)
+                if isinstance(e, KeyboardInterrupt):
+                    raise
+            else:
+                print("ok %d - %s # %.1fs" % (i, name, time.monotonic() - t0), flush=True)
+            finally:
+                for app in session.apps:
+                    app.stop()
+                session.apps = []
+    finally:
+        session.stop()
+    _log("%s: %d tests in %.1fs, artifacts in %s" % (stem, len(tests),
+                                                    time.monotonic() - start, base))
+    return 1 if failed else 0
+
+
+def _missing_tools():
+    missing = [tool for tool in ("Xvfb", "dbus-daemon", "metacity") if shutil.which(tool) is None]
+    try:
+        from gi.repository import Gio  # noqa: F401
+    except Exception:
+        missing.append("python3-gi")
+    try:
+        from Xlib.ext import xtest  # noqa: F401
+    except Exception:
+        missing.append("python3-xlib")
+    return missing
+
+
+def _report_failure(session, name, error):
+    _log("%s failed: %s" % (name, error))
+    tb = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    _log(tb.rstrip())
+    try:
+        shot = session.screenshot_file("failure")
+        _log("screenshot: " + shot)
+    except Exception as e:
+        _log("no screenshot: %s" % e)
+    for app in session.apps:
+        try:
+            tree = app.dump() if app.running() else "(the app is not running)"
+        except Exception as e:
+            tree = "(no tree: %s)" % e
+        path = os.path.join(session.test_artifacts, "failure-tree-%d.txt" % app.pid)
+        with open(path, "w") as f:
+            f.write(tree + "\n")
+        _log("accessible tree of boardsmith %s (%s):\n%s" % (" ".join(app.args), path, tree))
+        _log("app log: " + app.log_path)
+        try:
+            with open(app.log_path, errors="replace") as f:
+                tail = f.read()[-3000:]
+            if tail.strip():
+                _log("app log tail:\n" + tail)
+        except OSError:
+            pass
