@@ -246,9 +246,10 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
   guint kept;
 
   g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
-                                  g_variant_new_string ("abrobad"));
+                                  g_variant_new_string ("agoraphobia"));
   pump_once ();
-  /* Slow games, so that it is still running when paused. */
+  /* Searching players and many games, so that it is still running when
+   * paused. */
   g_assert_true (bs_balance_view_set_setup (fixture->view, "easy", "random", 4000, NULL, 0, 0));
   gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
   path = g_strdup (bs_balance_view_get_path (fixture->view));
