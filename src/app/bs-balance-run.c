@@ -13,6 +13,7 @@ struct _BsBalanceRun {
 
   BsStudyRunner *runner;
   GCancellable  *cancellable;    /* while running */
+  gboolean       stopping;
   guint          timeout_id;
   gint64         started_us;
   guint          done_at_start;
@@ -118,6 +119,7 @@ bs_balance_run_new (BsStudy     *study,
     return NULL;
   self = g_object_new (BS_TYPE_BALANCE_RUN, NULL);
   self->runner = runner;
+  bs_study_runner_set_background (runner, TRUE);
   return self;
 }
 
@@ -132,6 +134,7 @@ bs_balance_run_open (const char  *path,
     return NULL;
   self = g_object_new (BS_TYPE_BALANCE_RUN, NULL);
   self->runner = runner;
+  bs_study_runner_set_background (runner, TRUE);
   return self;
 }
 
@@ -154,6 +157,13 @@ bs_balance_run_get_running (BsBalanceRun *self)
 {
   g_return_val_if_fail (BS_IS_BALANCE_RUN (self), FALSE);
   return self->cancellable != NULL;
+}
+
+gboolean
+bs_balance_run_get_stopping (BsBalanceRun *self)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_RUN (self), FALSE);
+  return self->cancellable != NULL && self->stopping;
 }
 
 gboolean
@@ -220,6 +230,7 @@ on_run_done (GObject      *source,
 
   g_task_propagate_boolean (G_TASK (result), &error);
   g_clear_object (&self->cancellable);
+  self->stopping = FALSE;
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
@@ -254,7 +265,11 @@ bs_balance_run_pause (BsBalanceRun *self)
   g_return_if_fail (BS_IS_BALANCE_RUN (self));
 
   if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
+    {
+      self->stopping = TRUE;
+      g_cancellable_cancel (self->cancellable);
+      g_signal_emit (self, signals[UPDATED], 0);
+    }
 }
 
 void

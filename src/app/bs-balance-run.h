@@ -36,6 +36,9 @@ void           bs_balance_run_pause        (BsBalanceRun  *self);
 void           bs_balance_run_add_games    (BsBalanceRun  *self,
                                             guint          games);
 gboolean       bs_balance_run_get_running  (BsBalanceRun  *self);
+/* Paused, but the workers are still stopping (finishing a search step,
+ * writing the file). */
+gboolean       bs_balance_run_get_stopping (BsBalanceRun  *self);
 gboolean       bs_balance_run_get_complete (BsBalanceRun  *self);
 /* Games done and needed; the estimated seconds left (-1: unknown). */
 void           bs_balance_run_get_progress (BsBalanceRun  *self,

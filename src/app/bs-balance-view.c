@@ -306,6 +306,7 @@ static void
 update (BsBalanceView *self)
 {
   gboolean running = self->run != NULL && bs_balance_run_get_running (self->run);
+  gboolean stopping = self->run != NULL && bs_balance_run_get_stopping (self->run);
   gboolean complete = self->run != NULL && bs_balance_run_get_complete (self->run);
   guint done = 0, total = 0;
   double left = -1;
@@ -317,7 +318,9 @@ update (BsBalanceView *self)
   gtk_widget_set_visible (self->more_button, complete);
   gtk_widget_set_visible (self->progress_box, self->run != NULL);
   gtk_widget_set_visible (self->chart_box, self->run != NULL);
-  gtk_button_set_label (GTK_BUTTON (self->pause_button), running ? _("_Pause") : _("_Resume"));
+  gtk_button_set_label (GTK_BUTTON (self->pause_button),
+                        running && !stopping ? _("_Pause") : _("_Resume"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.pause", !stopping);
   gtk_widget_set_visible (self->range_row, adw_combo_row_get_selected (self->vary_row) > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.more", complete && !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
@@ -337,6 +340,8 @@ update (BsBalanceView *self)
 
     if (complete)
       text = g_strdup_printf (_("Complete: %u games"), done);
+    else if (stopping)
+      text = g_strdup_printf (_("Pausing: %s"), games);
     else if (running)
       text = eta != NULL ? g_strdup_printf ("%s · %s", games, eta)
                          : g_strdup_printf (_("%s · starting…"), games);

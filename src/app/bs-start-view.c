@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-balance-view.h"
 #include "bs-game-record.h"
 #include "bs-module.h"
 #include "bs-text.h"
@@ -290,11 +291,18 @@ make_recent_row (GtkRecentInfo *info,
   GDateTime *modified = gtk_recent_info_get_modified (info);   /* owned by the info */
   GtkWidget *row;
   gboolean is_record = bs_file_is_record (file);
+  gboolean is_study = bs_file_is_study (file);
 
   if (g_str_has_prefix (folder, g_get_home_dir ()))
     home_folder = g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
   when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
-  if (is_record)
+  if (is_study)
+    {
+      /* Not read here: a study may hold many games. Opening it tells. */
+      /* Translators: a balance study in Recent Games: "Balance study · 03/05/26 14:02". */
+      subtitle = g_strdup_printf (_("Balance study · %s"), when);
+    }
+  else if (is_record)
     {
       g_autoptr(BsGame) game = bs_game_load_record (file, NULL);
       guint n_moves;
@@ -318,7 +326,9 @@ make_recent_row (GtkRecentInfo *info,
       subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
                                   when);
     }
-  row = make_row (gtk_recent_info_get_display_name (info), subtitle, NULL, path, is_record);
+  /* Records and studies open as files (bs_window_open_file tells them apart). */
+  row = make_row (gtk_recent_info_get_display_name (info), subtitle, NULL, path,
+                  is_record || is_study);
   gtk_widget_set_tooltip_text (row, home_folder != NULL ? home_folder : folder);
   return row;
 }

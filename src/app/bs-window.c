@@ -794,7 +794,8 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
   set_action_enabled (self, "new-game", playing);
-  set_action_enabled (self, "choose-game", playing);
+  set_action_enabled (self, "choose-game",
+                      playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   set_action_enabled (self, "edit-this-variant", playing);
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,

@@ -2,8 +2,8 @@
 /* bs-study-runner.c: a study's games on a thread pool, with a journal so
  * that no finished game is lost. */
 #define G_LOG_DOMAIN "boardsmith-study"
-/* O_CLOEXEC, fsync, ftruncate under -std=c17. */
-#define _POSIX_C_SOURCE 200809L
+/* O_CLOEXEC, fsync, ftruncate under -std=c17; syscall (gettid) on Linux. */
+#define _GNU_SOURCE
 
 #include "config.h"
 
@@ -16,6 +16,10 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
 
 #include "bs-error.h"
 #include "bs-study-private.h"
@@ -43,6 +47,7 @@ struct _BsStudyRunner {
   char          *journal_path;
   int            journal_fd;
   guint          jobs;
+  gboolean       background;
   GMutex         mutex;      /* guards the arms' statistics and counters */
   ArmState      *arms;
   GPtrArray     *pending;    /* of BsStudyPendingGame: in the journal, not in the file */
@@ -167,6 +172,13 @@ const char *
 bs_study_runner_get_path (BsStudyRunner *runner)
 {
   return runner->path;
+}
+
+void
+bs_study_runner_set_background (BsStudyRunner *runner,
+                                gboolean       background)
+{
+  runner->background = background;
 }
 
 void
@@ -539,6 +551,12 @@ worker_run (gpointer data,
     {
       worker = bs_study_worker_new ();
       g_private_set (&worker_key, worker);
+#ifdef __linux__
+      /* The pool's threads are the runner's own (exclusive) and end with
+       * the run: lowering their priority touches nothing else. */
+      if (runner->background)
+        setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
+#endif
     }
   job->elapsed_us = g_get_monotonic_time ();
   for (guint i = 0; i < job->n_games && job->error == NULL; i++)

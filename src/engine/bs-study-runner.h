@@ -47,6 +47,11 @@ void           bs_study_runner_set_games  (BsStudyRunner  *runner,
 void           bs_study_runner_set_jobs   (BsStudyRunner  *runner,
                                            guint           jobs);
 
+/* Workers below the normal priority (the app: the window stays quick
+ * while every core plays). Linux only; elsewhere nothing changes. */
+void           bs_study_runner_set_background (BsStudyRunner *runner,
+                                               gboolean       background);
+
 typedef void (*BsStudyProgressFunc) (BsStudyRunner *runner,
                                      gpointer       user_data);
 

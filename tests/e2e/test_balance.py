@@ -18,8 +18,16 @@ def balance_button(app, variant):
 
 
 def progress(app):
-    node = app.find("label", re.compile(r"^(Complete: |Paused: |\d+ of \d+ games)"))
+    node = app.find("label", re.compile(r"^(Complete: |Paus(ed|ing): |\d+ of \d+ games)"))
     return node.label
+
+
+def set_games(app, count):
+    games = app.find("spin button", "Games per Variant")
+    app.click(games)
+    app.key("ctrl+a")
+    app.type(str(count))
+    app.key("Tab")
 
 
 def test_study_from_the_start_page(session):
@@ -27,37 +35,39 @@ def test_study_from_the_start_page(session):
     app.click(balance_button(app, "Agoraphobia"))
     app.find("label", "Balance of Agoraphobia")
 
-    # Fewer games than the default, typed into the spin button.
-    games = app.find("spin button", re.compile(r"Games per Variant|^$"),
-                     where=lambda n: any((a.label or "").startswith("Games per Variant")
-                                         for a in n.ancestors()) or True)
-    app.click(games)
-    app.key("ctrl+a")
-    app.type("40")
-    app.key("Tab")
+    # A long study: while its games are played in the background the window
+    # answers at once; Pause stops it, Cancel goes back to the setup.
+    set_games(app, 4000)
     app.click("push button", "Start Study")
-
-    # While the games are played in the background, the window answers at
-    # once: Pause is there, pausing shows "Paused", Resume goes on.
-    app.wait_for(lambda: re.match(r"^[1-9]\d* of 40 games", progress(app)) or None,
-                 "the first finished games")
+    app.wait_for(lambda: re.match(r"^\d+ of 4000 games", progress(app)) or None,
+                 "the study to start")
     started = time.monotonic()
     app.click("push button", "Pause")
-    app.wait_for(lambda: progress(app).startswith("Paused: ") or None, "the study to pause")
-    paused_after = time.monotonic() - started
-    app.click("push button", "Resume")
+    app.wait_for(lambda: re.match(r"^Paus(ing|ed): ", progress(app)) or None,
+                 "the page to say it pauses")
+    print("# the page answered %.2f s after the click" % (time.monotonic() - started))
+    app.wait_for(lambda: progress(app).startswith("Paused: ") or None, "the study to pause",
+                 timeout=120)
+    app.find("push button", "Resume")
+    app.click("push button", "Cancel")
+    app.find("push button", "Start Study")
+
+    # A short one, to the end.
+    set_games(app, 40)
+    app.click("push button", "Start Study")
     app.wait_for(lambda: progress(app) == "Complete: 40 games" or None, "the study to finish",
                  timeout=300)
     app.find("label", re.compile(r"^Player 1 scores \d+\.\d% \(95% interval "))
     app.find("push button", "Run 1,000 More")
     app.screenshot("balance-complete")
-    print("# paused %.2f s after the click" % paused_after)
 
-    # Back to the start page: the study is in Recent and reopens complete.
+    # Back to the start page: both studies are in Recent; the later one
+    # reopens complete.
     app.click("push button", "Choose Another Game")
-    row = app.find("list item", re.compile(r"^agoraphobia-.*\.bsstudy"),
-                   where=lambda n: True)
-    app.click(row)
+    rows = app.wait_for(lambda: app.find_all("label", re.compile(r"^agoraphobia-.*\.bsstudy$"))
+                        if len(app.find_all("label", re.compile(r"^agoraphobia-.*\.bsstudy$"))) >= 2
+                        else None, "both studies in Recent")
+    app.click(max(rows, key=lambda node: node.label))
     app.find("label", "Balance of Agoraphobia")
     app.wait_for(lambda: progress(app) == "Complete: 40 games" or None, "the reopened study")
 
