@@ -428,11 +428,11 @@ bs_xml_parse (const char  *data,
   return bs_xml_parse_full (data, length, &source, BS_VARIANT_MAX_FILE_SIZE, error);
 }
 
-xmlDoc *
-bs_xml_parse_file (const char        *path,
-                   const BsXmlSource *source,
-                   gsize              max_size,
-                   GError           **error)
+GBytes *
+bs_xml_read_file (const char        *path,
+                  const BsXmlSource *source,
+                  gsize              max_size,
+                  GError           **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
@@ -465,7 +465,7 @@ bs_xml_parse_file (const char        *path,
     fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
 
   /* Read at most one byte more than the limit: enough to know it is too
-   * large, whatever the file is (a pipe, /dev/zero). */
+   * large, whatever the file is (a pipe that never ends). */
   capacity = max_size + 1;
   data = g_malloc (capacity);
   while (length < capacity)
@@ -494,8 +494,23 @@ bs_xml_parse_file (const char        *path,
                         max_size);
       return NULL;
     }
+  return g_bytes_new_take (g_realloc (g_steal_pointer (&data), MAX (length, 1)), length);
+}
 
-  return bs_xml_parse_full (data, length, source, max_size, error);
+xmlDoc *
+bs_xml_parse_file (const char        *path,
+                   const BsXmlSource *source,
+                   gsize              max_size,
+                   GError           **error)
+{
+  g_autoptr(GBytes) bytes = bs_xml_read_file (path, source, max_size, error);
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+  return bs_xml_parse_full (data != NULL ? data : "", length, source, max_size, error);
 }
 
 struct _BsXmlStream {

@@ -42,8 +42,15 @@ xmlDoc     *bs_xml_parse_full   (const char        *data,
                                  const BsXmlSource *source,
                                  gsize              max_size,
                                  GError           **error);
-/* Reads a file (refusing it before reading when it is over max_size) and
- * parses it. */
+/* Reads a whole file, up to max_size bytes (one more is an error: the
+ * file is too large, whatever it is). Opens without blocking: a FIFO is
+ * read to its end (one nobody writes to is empty), a device or a socket is
+ * refused. Errors name the path. */
+GBytes     *bs_xml_read_file    (const char        *path,
+                                 const BsXmlSource *source,
+                                 gsize              max_size,
+                                 GError           **error);
+/* Reads a file (bs_xml_read_file) and parses it. */
 xmlDoc     *bs_xml_parse_file   (const char        *path,
                                  const BsXmlSource *source,
                                  gsize              max_size,

@@ -17,6 +17,7 @@
 #include <pango/pangocairo.h>
 
 #include "bs-export.h"
+#include "bs-file.h"
 #include "bs-png-writer.h"
 #include "bs-render.h"
 
@@ -1009,10 +1010,10 @@ bs_chart_export (const BsChartData    *data,
       cairo_surface_destroy (surface);
       png = g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
     }
-  /* Atomic: a temporary file renamed over the target. */
-  return g_file_set_contents_full (path, g_bytes_get_data (png, NULL),
-                                   (gssize) g_bytes_get_size (png),
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+  /* Atomic: a temporary file renamed over the target (the project's
+   * helper: links followed, permissions kept). */
+  return bs_file_write_atomic (path, g_bytes_get_data (png, NULL), g_bytes_get_size (png),
+                               BS_FILE_WRITE_NONE, error);
 }
 
 gboolean
