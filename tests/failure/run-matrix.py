@@ -26,7 +26,8 @@ import tempfile
 
 KINDS = [("variant", "mine.xml"), ("record", "game.boardsmith"), ("png", "board.png"),
          ("svg", "board.svg"), ("pdf", "board.pdf"), ("gif", "game.gif"),
-         ("sheet", "sheet.pdf"), ("file", "autosave.boardsmith"), ("stream", "study.xml")]
+         ("sheet", "sheet.pdf"), ("file", "autosave.boardsmith"), ("stream", "pieces.xml"),
+         ("study", "balance.bsstudy")]
 OLD = b"the old file, which must survive\n"
 OLD_MODE = 0o640
 NOBODY = 65534

@@ -8,7 +8,8 @@
  *   png, svg, pdf   an exported position (Export, boardsmith-cli render)
  *   gif, sheet      an exported game (animated GIF, PDF game sheet)
  *   file      bs_file_write_atomic itself (what autosaves use)
- *   stream    bs_file_writer_* (a file written in pieces: studies) */
+ *   stream    bs_file_writer_* (a file written in pieces)
+ *   study     a balance study file (bs_study_writer_*) */
 
 #include "config.h"
 
@@ -18,6 +19,7 @@
 #include "bs-export.h"
 #include "bs-file.h"
 #include "bs-record.h"
+#include "bs-study.h"
 #include "bs-ruleset.h"
 
 static BsVariant *
@@ -113,6 +115,30 @@ main (int    argc,
         ok = bs_file_writer_finish (writer, &error);
       else if (writer != NULL)
         bs_file_writer_abort (writer);
+    }
+  else if (g_str_equal (kind, "study"))
+    {
+      g_autoptr(BsStudy) study = bs_study_new (BS_STUDY_SINGLE, 1, "random", "random", &error);
+      BsStudyWriter *writer = NULL;
+
+      ok = study != NULL;
+      if (ok)
+        {
+          bs_study_add_arm (study, variant, NULL);
+          ok = bs_study_prepare (study, &error) &&
+               (writer = bs_study_writer_new (study, path, &error)) != NULL;
+        }
+      /* The writer takes games as the file holds them. */
+      for (guint i = 0; ok && i < 200; i++)
+        {
+          g_autofree char *xml = g_strdup_printf ("    <game number=\"%u\"><!-- %0300u --></game>\n",
+                                                  i, i);
+          ok = bs_study_writer_add_xml (writer, 0, i, xml, &error);
+        }
+      if (ok)
+        ok = bs_study_writer_finish (writer, &error);
+      else if (writer != NULL)
+        bs_study_writer_abort (writer);
     }
   else
     {

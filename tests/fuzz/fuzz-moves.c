@@ -21,12 +21,47 @@
 /* Enough to reach the middle and the end of a game on small boards. */
 #define MAX_CHECKED_MOVES 48
 
+/* Rulesets are built once per module and board (building one costs more
+ * than the checks of an input). */
+#define MAX_MODULES 16
+static BsRuleset *rulesets[MAX_MODULES][2];
+static gboolean tried[MAX_MODULES][2];
+
 int
 LLVMFuzzerInitialize (int    *argc,
                       char ***argv)
 {
   fuzz_init ();
   return 0;
+}
+
+static BsRuleset *
+get_ruleset (const BsModule *module,
+             guint           index,
+             gboolean        small)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+
+  if (tried[index][small])
+    return rulesets[index][small];
+  tried[index][small] = TRUE;
+  variant = bs_variant_new_for_module (module->id, &error);
+  fuzz_check (variant != NULL, "a module without a default variant");
+  /* A small board too: games end within reach of random play. */
+  if (small)
+    {
+      BsBoardSpec spec = variant->board;
+
+      if (spec.shape == BS_SHAPE_SQUARE || spec.shape == BS_SHAPE_HEX_RHOMBUS)
+        spec.width = spec.height = MAX (module->min_side, MIN (module->max_side, 4));
+      else
+        spec.size = MAX (module->min_size, MIN (module->max_size, 3));
+      bs_variant_set_board (variant, &spec);
+    }
+  /* Not every module plays on every small board: then NULL. */
+  rulesets[index][small] = bs_ruleset_new (variant, NULL);
+  return rulesets[index][small];
 }
 
 static void
@@ -116,8 +151,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   const BsModule * const *modules = bs_module_list (&n_modules);
   const BsModule *module;
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariant) variant = NULL;
-  g_autoptr(BsRuleset) rs = NULL;
+  BsRuleset *rs;
   g_autofree BsPosition *pos = NULL;
   g_autofree BsPosition *before = NULL;
   g_autofree BsMove *scratch = NULL;
@@ -128,27 +162,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   if (size < HEADER_SIZE || n_modules == 0)
     return 0;
+  fuzz_check (n_modules <= MAX_MODULES, "more modules than MAX_MODULES");
   module = modules[data[0] % n_modules];
-  variant = bs_variant_new_for_module (module->id, &error);
-  fuzz_check (variant != NULL, "a module without a default variant");
-  /* A small board too: games end within reach of random play. */
-  if (data[1] & 1)
-    {
-      BsBoardSpec spec = variant->board;
-
-      if (spec.shape == BS_SHAPE_SQUARE || spec.shape == BS_SHAPE_HEX_RHOMBUS)
-        spec.width = spec.height = MAX (module->min_side, MIN (module->max_side, 4));
-      else
-        spec.size = MAX (module->min_size, MIN (module->max_size, 3));
-      bs_variant_set_board (variant, &spec);
-    }
-  rs = bs_ruleset_new (variant, &error);
+  rs = get_ruleset (module, data[0] % n_modules, data[1] & 1);
   if (rs == NULL)
-    {
-      /* Not every module plays on every small board. */
-      fuzz_check_error (error);
-      return 0;
-    }
+    return 0;
   for (int i = 0; i < 8; i++)
     seed = seed << 8 | data[2 + i];
   pos = bs_ruleset_new_position (rs, seed);

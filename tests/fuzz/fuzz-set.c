@@ -14,14 +14,24 @@
 #include "bs-ruleset.h"
 #include "bs-variant.h"
 
-static char **builtins;
+/* The built-in variants, loaded once (each input works on a copy). */
+static GPtrArray *builtins;
 
 int
 LLVMFuzzerInitialize (int    *argc,
                       char ***argv)
 {
+  g_auto(GStrv) names = NULL;
+
   fuzz_init ();
-  builtins = bs_variant_list_builtin ();
+  names = bs_variant_list_builtin ();
+  builtins = g_ptr_array_new ();
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      BsVariant *variant = bs_variant_lookup (names[i], NULL);
+      fuzz_check (variant != NULL, "a built-in variant does not load");
+      g_ptr_array_add (builtins, variant);
+    }
   return 0;
 }
 
@@ -41,11 +51,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   guint n_builtins;
   gsize length;
 
-  n_builtins = builtins != NULL ? g_strv_length (builtins) : 0;
+  n_builtins = builtins->len;
   if (size < 1 || n_builtins == 0)
     return 0;
-  variant = bs_variant_lookup (builtins[data[0] % n_builtins], &error);
-  fuzz_check (variant != NULL, "a built-in variant does not load");
+  variant = bs_variant_copy (g_ptr_array_index (builtins, data[0] % n_builtins));
   original = bs_variant_copy (variant);
   text = fuzz_string (data + 1, size - 1);
   settings = g_strsplit (text, "\n", 64);
