@@ -47,6 +47,9 @@ gboolean    bs_study_player_init   (BsStudyPlayer  *player,
                                     const char     *level,
                                     GError        **error);
 void        bs_study_player_clear  (BsStudyPlayer  *player);
+/* The player in words, translated: "Easy", "Random", "5000 playouts a
+ * move", "500 ms a move". Free with g_free. */
+char       *bs_study_player_describe (const BsStudyPlayer *player);
 
 typedef enum {
   BS_STUDY_SINGLE,      /* one variant */
@@ -150,6 +153,10 @@ void         bs_study_game_free    (BsStudyGame  *game);
 /* Player 1's points (1, ½, 0) for result: 2, 1 or 0 half-points. */
 int          bs_study_game_half_points (const BsStudyGame *game,
                                         int                seat);
+
+/* A result reason id ("no-moves", "move-limit"…) in words, translated
+ * ("No legal move"); an unknown id comes back as it is. */
+const char  *bs_study_reason_label (const char *reason);
 
 /* Scratch space of one worker, reused from game to game. */
 typedef struct _BsStudyWorker BsStudyWorker;
