@@ -299,6 +299,9 @@ build_players (BsPlayView *self)
       gtk_list_box_append (self->players_list, row);
       self->player_rows[p - 1] = gtk_widget_get_parent (row);
       gtk_widget_add_css_class (self->player_rows[p - 1], "player-row");
+      /* Shown, not acted on: no stop for Tab. */
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->player_rows[p - 1]), FALSE);
+      gtk_widget_set_focusable (self->player_rows[p - 1], FALSE);
       self->player_details[p - 1] = details;
     }
 }
