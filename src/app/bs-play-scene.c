@@ -9,7 +9,6 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
-#include "bs-tribes-round.h"
 
 static const char direction_letters[] = "NESW";
 
@@ -338,45 +337,27 @@ set_phase (BsPlayScene  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
 }
 
+/* What the round did, in the engine's words: the reveal's text, the
+ * pieces crossed out and the caption under the board. */
 static void
 reveal_round (BsPlayScene *self,
               guint        turn)
 {
   const BsRuleset *rs = scene_rs (self);
   const BsPosition *before = bs_game_get_position_at (self->game, turn);
-  const BsPosition *after = bs_game_get_position_at (self->game, turn + 1);
-  g_autofree BsTribesFate *fates = g_new0 (BsTribesFate, self->n_cells);
-  g_autofree gint16 *attackers = g_new0 (gint16, self->n_cells);
-  g_autofree guint8 *predicted = g_new0 (guint8, self->n_cells);
-  const char *names[2] = {
-    bs_game_get_player_name (self->game, 1),
-    bs_game_get_player_name (self->game, 2),
-  };
+  g_autoptr(BsExplanation) explanation = NULL;
+  const BsMove *steps;
+  guint n_steps;
 
-  bs_tribes_round_resolve (self->n_cells, before->cells, self->reveal_targets,
-                           fates, attackers, predicted);
-  if (memcmp (predicted, after->cells, self->n_cells) != 0)
-    g_warning ("The reveal's account of round %u differs from the engine's position", turn + 1);
-
+  steps = bs_game_get_turn_steps (self->game, turn, &n_steps);
+  explanation = bs_ruleset_explain_turn (rs, before, steps, n_steps);
   g_free (self->reveal_text);
-  self->reveal_text = bs_tribes_round_describe (rs->board, before->cells, self->reveal_targets,
-                                                fates, attackers, names);
+  self->reveal_text = g_strdup (*explanation->details != '\0' ? explanation->details
+                                                              : explanation->summary);
+  g_free (self->reveal_caption);
+  self->reveal_caption = g_strdup (explanation->summary);
+  memcpy (self->reveal_doomed, explanation->removed, self->n_cells);
   self->reveal_turn = turn;
-
-  {
-    guint n_dead = 0;
-
-    for (int c = 0; c < self->n_cells; c++)
-      {
-        self->reveal_doomed[c] = bs_tribes_fate_is_death (fates[c]);
-        n_dead += self->reveal_doomed[c];
-      }
-    g_free (self->reveal_caption);
-    self->reveal_caption =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %u piece dies (marked ✕)",
-                                    "Round %u: %u pieces die (marked ✕)", n_dead),
-                       turn + 1, n_dead);
-  }
 }
 
 static void

@@ -5,13 +5,82 @@
 
 #include "bs-cli-common.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
 #include "bs-record.h"
+
+void
+bs_cli_message (const char *format,
+                ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("boardsmith-cli: %s\n", message);
+}
+
+void
+bs_cli_warning (const char *format,
+                ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* TRANSLATORS: the prefix of a warning that does not stop the command */
+  g_printerr ("boardsmith-cli: %s %s\n", _("warning:"), message);
+}
+
+/* The first error writing stdout (0: none yet). */
+static int output_errno;
+
+static void
+print_to_stdout (const char *text)
+{
+  /* Flushed at once, as GLib's own g_print does: output and messages stay
+   * in order, and the error is seen with its errno. */
+  if ((fputs (text, stdout) == EOF || fflush (stdout) != 0) && output_errno == 0)
+    output_errno = errno != 0 ? errno : EIO;
+}
+
+static void
+check_output (void)
+{
+  int saved = output_errno;
+  gboolean failed = ferror (stdout) != 0;
+
+  if (fflush (stdout) != 0 && saved == 0)
+    saved = errno;
+  /* A stdout closed before anything was written is no error. */
+  if (fclose (stdout) != 0 && saved == 0 && (errno != EBADF || failed))
+    saved = errno;
+  if (failed && saved == 0)
+    saved = EIO;
+  if (saved != 0)
+    {
+      bs_cli_message (_("cannot write the output: %s"), g_strerror (saved));
+      _exit (BS_CLI_EXIT_BAD_INPUT);
+    }
+}
+
+void
+bs_cli_watch_output (void)
+{
+  g_set_print_handler (print_to_stdout);
+  atexit (check_output);
+}
 
 static BsCliDescribeFunc describe_func;
 static gpointer describe_data;
@@ -94,7 +163,7 @@ bs_cli_parse (const BsCliSpec *spec,
     g_free (argv_copy);
     if (!ok)
       {
-        g_printerr ("%s\n", error->message);
+        bs_cli_message ("%s", error->message);
         g_printerr (_("Try “boardsmith-cli %s --help”.\n"), spec->name);
         bs_cli_options_clear (options);
         return FALSE;
@@ -110,14 +179,16 @@ bs_cli_parse (const BsCliSpec *spec,
   if (options->n_args < spec->min_args ||
       (spec->max_args >= 0 && options->n_args > spec->max_args))
     {
-      g_printerr (_("Usage: boardsmith-cli %s %s\n"), spec->name, spec->parameters);
+      g_autofree char *usage = g_strdup_printf (_("Usage: boardsmith-cli %s %s"), spec->name,
+                                                _(spec->parameters));
+      bs_cli_message ("%s", usage);
       g_printerr (_("Try “boardsmith-cli %s --help”.\n"), spec->name);
       bs_cli_options_clear (options);
       return FALSE;
     }
   if ((spec->flags & BS_CLI_OPT_PLAYOUTS) && options->playouts != -1 && options->playouts < 1)
     {
-      g_printerr (_("--playouts: %d is not a positive number\n"), options->playouts);
+      bs_cli_message (_("--playouts: %d is not a positive number"), options->playouts);
       bs_cli_options_clear (options);
       return FALSE;
     }
@@ -196,6 +267,41 @@ bs_cli_load_ruleset (const char          *name_or_path,
   return bs_ruleset_new (variant, error);
 }
 
+GPtrArray *
+bs_cli_turn_list (const BsCliOptions  *options,
+                  guint64             *seed,
+                  GError             **error)
+{
+  GPtrArray *turns = g_ptr_array_new_with_free_func (g_free);
+
+  *seed = (guint64) options->seed;
+  if (options->moves != NULL
+      && (g_file_test (options->moves, G_FILE_TEST_IS_REGULAR)
+          || g_str_has_suffix (options->moves, ".xml")))
+    {
+      g_autoptr(BsRecord) record = bs_record_load_file (options->moves, error);
+
+      if (record == NULL)
+        {
+          g_ptr_array_unref (turns);
+          return NULL;
+        }
+      if (!options->seed_given)
+        *seed = record->seed;
+      for (guint i = 0; i < record->moves->len; i++)
+        g_ptr_array_add (turns, g_strdup (g_array_index (record->moves, BsRecordMove, i).text));
+    }
+  else if (options->moves != NULL)
+    {
+      g_auto(GStrv) tokens = g_strsplit_set (options->moves, " \t\r\n", -1);
+
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (*tokens[i] != '\0')
+          g_ptr_array_add (turns, g_strdup (tokens[i]));
+    }
+  return turns;
+}
+
 BsPosition *
 bs_cli_start_position (const BsRuleset     *rs,
                        const BsCliOptions  *options,
@@ -214,6 +320,11 @@ bs_cli_start_position (const BsRuleset     *rs,
         return NULL;
       if (!options->seed_given)
         seed = record->seed;
+      /* Playing a record on another variant is allowed (comparing a game
+       * under other rules) but rarely meant. */
+      if (!bs_variant_same_game (record->variant, rs->variant))
+        bs_cli_warning (_("%s was played on another variant (its own rules, board or pieces): "
+                          "its moves are played on this one"), options->moves);
     }
 
   pos = bs_ruleset_new_position (rs, seed);
@@ -241,7 +352,7 @@ bs_cli_fail (GError *error)
 {
   int status = bs_cli_exit_status (error);
 
-  g_printerr ("%s\n", error->message);
+  bs_cli_message ("%s", error->message);
   g_error_free (error);
   return status;
 }

@@ -400,6 +400,13 @@ bs_ruleset_new (const BsVariant  *variant,
     }
   if (!check_board (module, variant, error))
     return NULL;
+  /* Texts a file could not give (the loader checks them with their line),
+   * but an editor or a program could. */
+  if (!bs_variant_check_texts (variant, error))
+    {
+      prefix_error (error, variant, 0);
+      return NULL;
+    }
 
   rs = g_atomic_rc_box_new0 (BsRuleset);
   rs->module = module;
@@ -848,6 +855,138 @@ bs_ending_from_string (const char *text,
   return FALSE;
 }
 
+/* How it is played, how it is explained */
+
+static const BsPlaySpec no_play_spec = { 0 };
+
+const BsPlaySpec *
+bs_ruleset_play_spec (const BsRuleset *rs)
+{
+  return rs->module->play != NULL ? rs->module->play : &no_play_spec;
+}
+
+void
+bs_ruleset_decode_move (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        BsMove            move,
+                        BsMoveParts      *parts)
+{
+  parts->from = parts->to = BS_NO_CELL;
+  parts->kind = parts->direction = parts->follow_up = parts->word = -1;
+  if (rs->module->decode_move != NULL)
+    rs->module->decode_move (rs, pos, move, parts);
+}
+
+int
+bs_ruleset_word_index (const BsRuleset *rs,
+                       const char      *id)
+{
+  const BsPlaySpec *play = bs_ruleset_play_spec (rs);
+
+  for (guint i = 0; i < play->n_words; i++)
+    if (g_strcmp0 (play->words[i].id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+BsExplanation *
+bs_ruleset_explain_turn (const BsRuleset  *rs,
+                         const BsPosition *before,
+                         const BsMove     *steps,
+                         guint             n_steps)
+{
+  BsTurnExplanation out;
+  BsExplanation *explanation = g_new0 (BsExplanation, 1);
+
+  out.summary = g_string_new (NULL);
+  out.details = g_string_new (NULL);
+  out.removed = g_new0 (guint8, rs->n_cells);
+  if (rs->module->explain_turn != NULL)
+    rs->module->explain_turn (rs, before, steps, n_steps, &out);
+  if (out.summary->len == 0 && n_steps > 0)
+    {
+      g_autofree char *text = bs_ruleset_format_turn (rs, before, steps, n_steps);
+      g_string_append (out.summary, text);
+    }
+  /* No trailing newline: callers join lines themselves. */
+  while (out.details->len > 0 && out.details->str[out.details->len - 1] == '\n')
+    g_string_truncate (out.details, out.details->len - 1);
+  explanation->summary = g_string_free (out.summary, FALSE);
+  explanation->details = g_string_free (out.details, FALSE);
+  explanation->removed = out.removed;
+  return explanation;
+}
+
+BsExplanation *
+bs_ruleset_explain_notation (const BsRuleset  *rs,
+                             const BsPosition *before,
+                             const char       *text,
+                             GError          **error)
+{
+  g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs));
+  guint n = 0;
+
+  if (!bs_ruleset_parse_turn (rs, before, text, steps, &n, error))
+    return NULL;
+  return bs_ruleset_explain_turn (rs, before, steps, n);
+}
+
+void
+bs_explanation_free (BsExplanation *explanation)
+{
+  if (explanation == NULL)
+    return;
+  g_free (explanation->summary);
+  g_free (explanation->details);
+  g_free (explanation->removed);
+  g_free (explanation);
+}
+
+char *
+bs_ruleset_explain_piece (const BsRuleset  *rs,
+                          const BsPosition *pos,
+                          int               cell)
+{
+  g_return_val_if_fail (cell >= 0 && cell < rs->n_cells, NULL);
+
+  if (bs_position_is_over (pos) || rs->module->explain_piece == NULL)
+    return NULL;
+  return rs->module->explain_piece (rs, pos, cell);
+}
+
+void
+bs_ruleset_describe_rules (const BsRuleset  *rs,
+                           char            **rules,
+                           char            **goal)
+{
+  GString *r = g_string_new (NULL);
+  GString *g = g_string_new (NULL);
+
+  if (rs->module->describe_rules != NULL)
+    rs->module->describe_rules (rs, r, g);
+  if (r->len == 0)
+    g_string_append (r, _(rs->module->description));
+  if (rs->max_plies > 0)
+    {
+      if (r->len > 0)
+        g_string_append_c (r, ' ');
+      if (bs_ruleset_is_simultaneous (rs))
+        g_string_append_printf (r, g_dngettext (GETTEXT_PACKAGE,
+                                                "After %d round the game ends in a draw.",
+                                                "After %d rounds the game ends in a draw.",
+                                                (gulong) rs->max_plies),
+                                rs->max_plies);
+      else
+        g_string_append_printf (r, g_dngettext (GETTEXT_PACKAGE,
+                                                "After %d ply the game ends in a draw.",
+                                                "After %d plies the game ends in a draw.",
+                                                (gulong) rs->max_plies),
+                                rs->max_plies);
+    }
+  *rules = g_string_free (r, FALSE);
+  *goal = g_string_free (g, FALSE);
+}
+
 /* Notation */
 
 char *
@@ -887,10 +1026,13 @@ check_not_over (const BsPosition  *pos,
                 const char        *text,
                 GError           **error)
 {
+  g_autofree char *quoted = NULL;
+
   if (!bs_position_is_over (pos))
     return TRUE;
+  quoted = bs_excerpt (text);
   g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-               "move \"%s\": the game is already over (%s)", text,
+               "move \"%s\": the game is already over (%s)", quoted,
                bs_result_to_string ((BsResult) pos->result));
   return FALSE;
 }
@@ -912,15 +1054,20 @@ bs_ruleset_parse_move (const BsRuleset   *rs,
     return FALSE;
   if (!rs->module->parse_move (rs, pos, text, &m, &local_error))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      /* The module may quote a part of the text. */
+      bs_error_shorten_words (local_error);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   "malformed move \"%s\": %s", text, local_error->message);
+                   "malformed move \"%s\": %s", quoted, local_error->message);
       return FALSE;
     }
   why = bs_ruleset_explain (rs, pos, m);
   if (why != NULL)
     {
+      g_autofree char *quoted = bs_excerpt (text);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   "illegal move \"%s\": %s", text, why);
+                   "illegal move \"%s\": %s", quoted, why);
       return FALSE;
     }
   *move = m;
@@ -960,12 +1107,15 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
 
   if (!rs->module->parse_turn (rs, pos, text, steps, &n, &local_error))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      bs_error_shorten_words (local_error);
       g_set_error (error, BS_RULES_ERROR, local_error->domain == BS_RULES_ERROR
                                           ? local_error->code : BS_RULES_ERROR_MALFORMED,
                    "%s \"%s\": %s",
                    local_error->domain == BS_RULES_ERROR && local_error->code == BS_RULES_ERROR_ILLEGAL
                    ? "illegal move" : "malformed move",
-                   text, local_error->message);
+                   quoted, local_error->message);
       return FALSE;
     }
 
@@ -978,16 +1128,19 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
         {
           g_autofree char *why = bs_ruleset_explain (rs, scratch_pos, steps[i]);
           g_autofree char *step = bs_ruleset_format_move (rs, scratch_pos, steps[i]);
+          g_autofree char *quoted = bs_excerpt (text);
           g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                       "illegal move \"%s\": %s: %s", text, step, why ? why : "not legal here");
+                       "illegal move \"%s\": %s: %s", quoted, step,
+                       why ? why : "not legal here");
           return FALSE;
         }
       bs_ruleset_apply (rs, scratch_pos, steps[i], NULL);
     }
   if (scratch_pos->step != 0)
     {
+      g_autofree char *quoted = bs_excerpt (text);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   "illegal move \"%s\": some pieces have no order", text);
+                   "illegal move \"%s\": some pieces have no order", quoted);
       return FALSE;
     }
   *n_steps = n;

@@ -150,6 +150,47 @@ const char *bs_ending_to_string     (BsEnding          ending);
 gboolean    bs_ending_from_string   (const char       *text,
                                      BsEnding         *ending);
 
+/* How the game is played (bs-module.h): the declaration, and a step taken
+ * apart (pos: the position before it). */
+const BsPlaySpec *bs_ruleset_play_spec (const BsRuleset  *rs);
+void        bs_ruleset_decode_move  (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsMove            move,
+                                     BsMoveParts      *parts);
+/* The index of a word move ("pass", "end") in the declaration, or -1. */
+int         bs_ruleset_word_index   (const BsRuleset  *rs,
+                                     const char       *id);
+
+/* What a turn did, in the game's own words. */
+typedef struct {
+  char   *summary;    /* one line */
+  char   *details;    /* one line per event, or "" */
+  guint8 *removed;    /* n_cells flags on the position before the turn */
+} BsExplanation;
+
+/* The turn steps[0..n_steps), legal from `before` (at step 0). */
+BsExplanation *bs_ruleset_explain_turn (const BsRuleset  *rs,
+                                        const BsPosition *before,
+                                        const BsMove     *steps,
+                                        guint             n_steps);
+/* The same from the turn's notation; NULL and the parse error if it is
+ * not a legal turn there. */
+BsExplanation *bs_ruleset_explain_notation (const BsRuleset  *rs,
+                                            const BsPosition *before,
+                                            const char       *text,
+                                            GError          **error);
+void        bs_explanation_free     (BsExplanation    *explanation);
+
+/* Why the piece on cell (the player to move's) cannot move now, in words,
+ * or NULL when it can (or the module cannot say). */
+char       *bs_ruleset_explain_piece (const BsRuleset  *rs,
+                                      const BsPosition *pos,
+                                      int               cell);
+/* The rules as configured and how to win: translated paragraphs. */
+void        bs_ruleset_describe_rules (const BsRuleset  *rs,
+                                       char            **rules,
+                                       char            **goal);
+
 /* Notation of one step. parse checks legality too: a malformed text gives
  * BS_RULES_ERROR_MALFORMED, an illegal one BS_RULES_ERROR_ILLEGAL with the
  * reason; GAME_OVER when the game has ended. */
@@ -199,5 +240,6 @@ const char *bs_ruleset_kind_id      (const BsRuleset  *rs,
 const char *bs_result_to_string     (BsResult          result);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsRuleset, bs_ruleset_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsExplanation, bs_explanation_free)
 
 G_END_DECLS

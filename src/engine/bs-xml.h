@@ -63,13 +63,15 @@ void        bs_xml_set_error    (GError           **error,
 /* Element helpers. */
 gboolean    bs_xml_is           (const xmlNode     *node,
                                  const char        *name);
-/* The first element child of `parent` from `node` on (node itself
- * included; NULL: from the first child), or NULL. Whitespace and comments
- * are skipped; any other text or node is an error, and so is an element
- * whose name is not in `allowed` (NULL-terminated; NULL allows any). On
- * error returns NULL and sets error; check *error to tell it from the end. */
+/* The next element child of `parent` after `previous` (NULL: the first
+ * element child), or NULL at the end. Iterate with
+ *   for (xmlNode *child = NULL;;) { child = bs_xml_next_element (parent, child, …); … }
+ * Whitespace and comments are skipped; any other text or node is an error,
+ * and so is an element whose name is not in `allowed` (NULL-terminated;
+ * NULL allows any). On error returns NULL and sets error; check *error to
+ * tell it from the end. */
 xmlNode    *bs_xml_next_element (const xmlNode     *parent,
-                                 xmlNode           *node,
+                                 xmlNode           *previous,
                                  const char * const *allowed,
                                  const BsXmlSource *source,
                                  GError           **error);

@@ -53,6 +53,17 @@ static const char * const abr_movement_choices[] = {
   "first-empty", "hop", "step", "slide", "max-slide", NULL
 };
 
+/* Each movement in words, for the help and for refusals. */
+static const char * const abr_movement_words[] = {
+  N_("a stone steps to a neighbouring empty cell, or jumps over a line of stones to the "
+     "first empty cell beyond it"),
+  N_("a stone steps to a neighbouring empty cell, or hops over one stone to the empty cell "
+     "beyond it"),
+  N_("a stone steps to a neighbouring empty cell"),
+  N_("a stone slides any distance along a line of empty cells"),
+  N_("a stone slides along a line of empty cells as far as it can"),
+};
+
 static const BsOptionSpec abr_options[] = {
   { "movement", BS_OPTION_ENUM, 0, 4, MOVEMENT_FIRST_EMPTY, abr_movement_choices,
     N_("Movement"),
@@ -944,14 +955,13 @@ abr_explain (const BsRuleset  *rs,
         {
           char *msg;
           if (reachable->len == 0)
-            msg = g_strdup_printf (_("%s cannot reach %s: with the %s movement the stone "
-                                     "on %s has no move"),
-                                   lfrom, lto, abr_movement_choices[data->movement], lfrom);
+            msg = g_strdup_printf (_("the stone on %s cannot reach %s: it has nowhere to go "
+                                     "(%s)"),
+                                   lfrom, lto, _(abr_movement_words[data->movement]));
           else
-            msg = g_strdup_printf (_("%s cannot reach %s with the %s movement "
-                                     "(it can reach %s)"),
-                                   lfrom, lto, abr_movement_choices[data->movement],
-                                   reachable->str);
+            msg = g_strdup_printf (_("the stone on %s cannot reach %s: it can reach %s (%s)"),
+                                   lfrom, lto, reachable->str,
+                                   _(abr_movement_words[data->movement]));
           g_string_free (reachable, TRUE);
           return msg;
         }
@@ -967,6 +977,172 @@ abr_explain (const BsRuleset  *rs,
     default:
       return g_strdup (_("not an Abrobad move"));
     }
+}
+
+/* How it is played: click an empty cell to place, or a stone then its
+ * target; "end" is a move of its own. */
+static const BsWordSpec abr_words[] = {
+  { "end", N_("_End the Game"),
+    N_("End the game now: every empty cell is filled with the opponent’s stones, and the "
+       "player with fewer groups wins (a tie goes to you)."),
+    TRUE },
+};
+
+static const BsPlaySpec abr_play = {
+  .flags = BS_PLAY_PLACE | BS_PLAY_STEP,
+  .piece_noun = N_("stone"),
+  .words = abr_words,
+  .n_words = G_N_ELEMENTS (abr_words),
+};
+
+static void
+abr_decode_move (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove            move,
+                 BsMoveParts      *parts)
+{
+  switch (ABR_MOVE_TYPE (move))
+    {
+    case ABR_TYPE_PLACE:
+      parts->to = ABR_MOVE_TO (move);
+      parts->kind = 0;
+      break;
+    case ABR_TYPE_SHIFT:
+      parts->from = ABR_MOVE_FROM (move);
+      parts->to = ABR_MOVE_TO (move);
+      break;
+    case ABR_TYPE_END:
+      parts->word = 0;
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+abr_explain_turn (const BsRuleset   *rs,
+                  const BsPosition  *before,
+                  const BsMove      *steps,
+                  guint              n_steps,
+                  BsTurnExplanation *out)
+{
+  const AbrData *data = rs->module_data;
+  BsMove move = steps[0];
+  int p = before->to_move;
+  const char *who = bs_variant_display_player (rs->variant, p);
+  const char *other = bs_variant_display_player (rs->variant, bs_opponent (p));
+
+  switch (ABR_MOVE_TYPE (move))
+    {
+    case ABR_TYPE_PLACE:
+      g_string_append_printf (out->summary, _("%s places a stone on %s."), who,
+                              bs_board_cell_label (rs->board, ABR_MOVE_TO (move)));
+      break;
+    case ABR_TYPE_SHIFT:
+      {
+        int from = ABR_MOVE_FROM (move), to = ABR_MOVE_TO (move);
+        int over = 0;
+
+        /* The stones jumped: those on the line between from and to. */
+        for (int d = 0; d < 6; d++)
+          {
+            int n = 0, c = data->nb[from * 6 + d];
+
+            while (c != BS_NO_CELL && c != to)
+              {
+                n += before->cells[c] != BS_CELL_EMPTY;
+                c = data->nb[c * 6 + d];
+              }
+            if (c == to)
+              {
+                over = n;
+                break;
+              }
+          }
+        if (over > 0)
+          g_string_append_printf (out->summary,
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "%s moves the stone on %s to %s, jumping over "
+                                               "%d stone.",
+                                               "%s moves the stone on %s to %s, jumping over "
+                                               "%d stones.",
+                                               (gulong) over),
+                                  who, bs_board_cell_label (rs->board, from),
+                                  bs_board_cell_label (rs->board, to), over);
+        else
+          g_string_append_printf (out->summary, _("%s moves the stone on %s to %s."), who,
+                                  bs_board_cell_label (rs->board, from),
+                                  bs_board_cell_label (rs->board, to));
+        break;
+      }
+    case ABR_TYPE_END:
+      {
+        int empty = 0;
+
+        for (int c = 0; c < rs->n_cells; c++)
+          empty += before->cells[c] == BS_CELL_EMPTY;
+        g_string_append_printf (out->summary,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "%s ends the game: %d empty cell is filled with "
+                                             "%s’s stones.",
+                                             "%s ends the game: %d empty cells are filled with "
+                                             "%s’s stones.", (gulong) empty),
+                                who, empty, other);
+        break;
+      }
+    default:
+      break;
+    }
+}
+
+/* Why the stone on cell cannot move: a placement comes first, or no line
+ * from it leads anywhere. */
+static char *
+abr_explain_piece (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   int               cell)
+{
+  const AbrData *data = rs->module_data;
+  guint64 placements[BS_GRID_MAX_WORDS];
+  AbrLocalCache local;
+  AbrCache cache;
+  int targets[BS_MAX_CELLS];
+  int p = pos->to_move;
+
+  if (BS_CELL_OWNER (pos->cells[cell]) != p)
+    return NULL;
+  abr_view (rs, pos, data->grid.n_words, &cache, &local);
+  if (abr_placements (data, data->grid.n_words, &cache, p, placements) > 0)
+    return g_strdup_printf (_("a stone may move only when no placement is possible, and you "
+                              "can place on %s"),
+                            bs_board_cell_label (rs->board,
+                                                 data->grid.cell_of_bit[bs_bits_select (
+                                                   placements, data->grid.n_words, 0)]));
+  for (int d = 0; d < 6; d++)
+    if (abr_targets (data, pos->cells, cell, d, targets) > 0)
+      return NULL;
+  return g_strdup_printf (_("it has nowhere to go: %s"), _(abr_movement_words[data->movement]));
+}
+
+static void
+abr_describe_rules (const BsRuleset *rs,
+                    GString         *rules,
+                    GString         *goal)
+{
+  const AbrData *data = rs->module_data;
+  g_autofree char *movement = g_strdup (_(abr_movement_words[data->movement]));
+
+  g_string_append (rules, _("In turn, each player places a stone on an empty cell that touches "
+                            "none of their own stones. A player who cannot place either moves "
+                            "one of their stones or ends the game."));
+  g_string_append_c (rules, ' ');
+  /* TRANSLATORS: the movement option in words, "a stone steps to …" */
+  g_string_append_printf (rules, _("Moving: %s."), movement);
+
+  g_string_append (goal, _("Ending the game fills every empty cell with the opponent’s stones. "
+                           "Then each player’s groups are counted: the player who ended the "
+                           "game wins with as many groups as the opponent or fewer, and loses "
+                           "with more."));
 }
 
 static const BsMeasureSpec abr_measures[] = {
@@ -1066,6 +1242,11 @@ const BsModule bs_module_abrobad = {
   .measure = abr_measure,
   .ending = abr_ending,
   .describe_ending = abr_describe_ending,
+  .play = &abr_play,
+  .decode_move = abr_decode_move,
+  .explain_turn = abr_explain_turn,
+  .explain_piece = abr_explain_piece,
+  .describe_rules = abr_describe_rules,
   .format_move = abr_format_move,
   .parse_move = abr_parse_move,
   .explain = abr_explain,

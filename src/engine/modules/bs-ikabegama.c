@@ -631,6 +631,133 @@ ika_explain (const BsRuleset  *rs,
     }
 }
 
+/* How it is played: click an empty cell to grow, or a token then a cell
+ * two away to jump; a forced pass is a move of its own. */
+static const BsWordSpec ika_words[] = {
+  { "pass", N_("_Pass"), N_("Pass: you have no growth and no jump."), FALSE },
+};
+
+static const BsPlaySpec ika_play = {
+  .flags = BS_PLAY_PLACE | BS_PLAY_STEP,
+  .piece_noun = N_("token"),
+  .words = ika_words,
+  .n_words = G_N_ELEMENTS (ika_words),
+};
+
+static void
+ika_decode_move (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove            move,
+                 BsMoveParts      *parts)
+{
+  switch (IKA_MOVE_TYPE (move))
+    {
+    case IKA_TYPE_GROW:
+      parts->to = IKA_MOVE_TO (move);
+      parts->kind = 0;
+      break;
+    case IKA_TYPE_JUMP:
+      parts->from = IKA_MOVE_FROM (move);
+      parts->to = IKA_MOVE_TO (move);
+      break;
+    case IKA_TYPE_PASS:
+      parts->word = 0;
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+ika_explain_turn (const BsRuleset   *rs,
+                  const BsPosition  *before,
+                  const BsMove      *steps,
+                  guint              n_steps,
+                  BsTurnExplanation *out)
+{
+  const IkaData *data = rs->module_data;
+  BsMove move = steps[0];
+  int p = before->to_move;
+  const char *who = bs_variant_display_player (rs->variant, p);
+  g_autoptr(GString) flipped = g_string_new (NULL);
+  int to, n_flipped = 0;
+
+  if (IKA_MOVE_TYPE (move) == IKA_TYPE_PASS)
+    {
+      g_string_append_printf (out->summary, _("%s cannot move and passes."), who);
+      return;
+    }
+  to = IKA_MOVE_TO (move);
+  for (int d = 0; d < 6; d++)
+    {
+      int n = data->nb[to * 6 + d];
+
+      if (n != BS_NO_CELL && BS_CELL_OWNER (before->cells[n]) == bs_opponent (p))
+        {
+          g_string_append_printf (flipped, "%s%s", n_flipped++ ? ", " : "",
+                                  bs_board_cell_label (rs->board, n));
+        }
+    }
+  if (IKA_MOVE_TYPE (move) == IKA_TYPE_JUMP)
+    g_string_append_printf (out->summary, _("%s jumps from %s to %s"), who,
+                            bs_board_cell_label (rs->board, IKA_MOVE_FROM (move)),
+                            bs_board_cell_label (rs->board, to));
+  else
+    g_string_append_printf (out->summary, _("%s grows on %s"), who,
+                            bs_board_cell_label (rs->board, to));
+  g_string_append (out->summary, ": ");
+  if (n_flipped == 0)
+    g_string_append (out->summary, _("no token flips."));
+  else
+    /* TRANSLATORS: "2 tokens flip: e4, e5." */
+    g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE, "%d token flips: %s.",
+                                                       "%d tokens flip: %s.", (gulong) n_flipped),
+                            n_flipped, flipped->str);
+}
+
+/* A token is clicked to jump: it cannot when no cell two away is empty. */
+static char *
+ika_explain_piece (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   int               cell)
+{
+  const IkaData *data = rs->module_data;
+
+  if (BS_CELL_OWNER (pos->cells[cell]) != pos->to_move)
+    return NULL;
+  for (int k = 0; k < IKA_RING; k++)
+    {
+      int c = data->ring[cell * IKA_RING + k];
+
+      if (c != BS_NO_CELL && pos->cells[c] == BS_CELL_EMPTY)
+        return NULL;
+    }
+  return g_strdup (_("no cell two cells away from it is empty, so it cannot jump"));
+}
+
+static void
+ika_describe_rules (const BsRuleset *rs,
+                    GString         *rules,
+                    GString         *goal)
+{
+  const IkaData *data = rs->module_data;
+
+  g_string_append (rules, _("In turn, each player either grows — puts a new token on an empty "
+                            "cell next to one of their tokens — or jumps — moves one of their "
+                            "tokens to an empty cell exactly two cells away. Then every "
+                            "opposing token next to the cell reached becomes their own. A "
+                            "player who can do neither passes; two passes in a row end the "
+                            "game in a draw."));
+  /* TRANSLATORS: "The first player with a token on the other's nest wins: Light's nest is a1,
+   * Dark's is i9." */
+  g_string_append_printf (goal, _("The first player to have a token on the other player’s nest "
+                                  "wins: %s’s nest is %s, %s’s is %s."),
+                          bs_variant_display_player (rs->variant, 1),
+                          bs_board_cell_label (rs->board, data->nest[1]),
+                          bs_variant_display_player (rs->variant, 2),
+                          bs_board_cell_label (rs->board, data->nest[2]));
+}
+
 static const BsMeasureSpec ika_measures[] = {
   { "tokens", N_("Tokens") },
 };
@@ -716,6 +843,11 @@ const BsModule bs_module_ikabegama = {
   .measure = ika_measure,
   .ending = ika_ending,
   .describe_ending = ika_describe_ending,
+  .play = &ika_play,
+  .decode_move = ika_decode_move,
+  .explain_turn = ika_explain_turn,
+  .explain_piece = ika_explain_piece,
+  .describe_rules = ika_describe_rules,
   .format_move = ika_format_move,
   .parse_move = ika_parse_move,
   .explain = ika_explain,
