@@ -670,6 +670,7 @@ bs_ruleset_playout (const BsRuleset *rs,
 {
   BsMove (*random_move) (const BsRuleset *, const BsPosition *, BsRng *, BsMove *) = rs->random_move;
   void (*apply) (const BsRuleset *, BsPosition *, BsMove, BsUndo *) = rs->apply;
+  guint (*random_turn) (const BsRuleset *, BsPosition *, BsRng *) = rs->random_turn;
   guint32 limit = rs->max_plies > 0 ? (guint32) rs->max_plies : G_MAXUINT32;
   guint64 steps = 0;
 
@@ -678,8 +679,13 @@ bs_ruleset_playout (const BsRuleset *rs,
     return 0;
   while (steps < max_steps)
     {
-      apply (rs, pos, random_move (rs, pos, rng, scratch), NULL);
-      steps++;
+      if (random_turn != NULL && pos->step == 0)
+        steps += random_turn (rs, pos, rng);
+      else
+        {
+          apply (rs, pos, random_move (rs, pos, rng, scratch), NULL);
+          steps++;
+        }
       /* finish_step (), with the limit read once */
       if (G_UNLIKELY (pos->result != BS_RESULT_ONGOING))
         {
