@@ -101,22 +101,78 @@ current_umask (void)
 }
 
 struct _BsFileWriter {
-  char            *path;     /* as the caller gave it, for messages */
-  char            *target;   /* the file replaced, symlinks followed */
-  char            *tmp;
-  int              fd;
-  BsFileWriteFlags flags;
-  mode_t           mode;
-  gboolean         keep_owner;
-  uid_t            uid;
-  gid_t            gid;
+  char             *path;      /* as the caller gave it: for messages */
+  char             *target;    /* its links followed */
+  char             *dir;
+  char             *tmp;
+  int               fd;
+  BsFileWriteFlags  flags;
+  gboolean          exists;
+  struct stat       info;      /* the target's, when it exists */
+  mode_t            mode;
 };
+
+/* The checks before anything is written: what the path names once its
+ * links are followed, and whether it may be replaced. */
+static gboolean
+check_target (const char   *path,
+              char        **target_out,
+              gboolean     *exists_out,
+              struct stat  *info,
+              GError      **error)
+{
+  g_autofree char *target = bs_file_resolve_links (path, error);
+  gboolean exists;
+
+  if (target == NULL)
+    return FALSE;
+  exists = g_stat (target, info) == 0;
+  if (!exists && errno != ENOENT)
+    return fail (error, path, errno);
+  if (exists && S_ISDIR (info->st_mode))
+    return fail (error, path, EISDIR);
+  if (exists && !S_ISREG (info->st_mode))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s: cannot save: it is not a regular file"), path);
+      return FALSE;
+    }
+  /* A file the user may not write stays as it is, even though its folder
+   * would let the rename replace it. */
+  if (exists && g_access (target, W_OK) != 0)
+    return fail (error, path, errno);
+  if (target_out != NULL)
+    *target_out = g_steal_pointer (&target);
+  *exists_out = exists;
+  return TRUE;
+}
+
+gboolean
+bs_file_check_writable (const char  *path,
+                        GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  struct stat info;
+  gboolean exists;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!check_target (path, &target, &exists, &info, error))
+    return FALSE;
+  /* The temporary file goes into the target's folder. */
+  dir = g_path_get_dirname (target);
+  if (g_access (dir, W_OK | X_OK) != 0)
+    return fail (error, path, errno);
+  return TRUE;
+}
 
 static void
 writer_free (BsFileWriter *writer)
 {
   g_free (writer->path);
   g_free (writer->target);
+  g_free (writer->dir);
   g_free (writer->tmp);
   g_free (writer);
 }
@@ -126,56 +182,25 @@ bs_file_writer_new (const char        *path,
                     BsFileWriteFlags   flags,
                     GError           **error)
 {
-  g_autofree char *target = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
   BsFileWriter *writer;
-  struct stat info;
-  gboolean exists;
+  g_autofree char *base = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
-
-  target = bs_file_resolve_links (path, error);
-  if (target == NULL)
-    return NULL;
-
-  exists = g_stat (target, &info) == 0;
-  if (!exists && errno != ENOENT)
-    {
-      fail (error, path, errno);
-      return NULL;
-    }
-  if (exists && S_ISDIR (info.st_mode))
-    {
-      fail (error, path, EISDIR);
-      return NULL;
-    }
-  if (exists && !S_ISREG (info.st_mode))
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   _("%s: cannot save: it is not a regular file"), path);
-      return NULL;
-    }
-  /* A file the user may not write stays as it is, even though its folder
-   * would let the rename replace it. */
-  if (exists && g_access (target, W_OK) != 0)
-    {
-      fail (error, path, errno);
-      return NULL;
-    }
 
   writer = g_new0 (BsFileWriter, 1);
   writer->path = g_strdup (path);
   writer->flags = flags;
-  writer->mode = exists ? (info.st_mode & 07777) : (0666 & ~current_umask ());
-  /* Keep the owner when root saves someone's file; nobody else can. */
-  writer->keep_owner = exists && (info.st_uid != geteuid () || info.st_gid != getegid ());
-  writer->uid = exists ? info.st_uid : 0;
-  writer->gid = exists ? info.st_gid : 0;
-  dir = g_path_get_dirname (target);
-  base = g_path_get_basename (target);
-  writer->tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  writer->target = g_steal_pointer (&target);
+  writer->fd = -1;
+  if (!check_target (path, &writer->target, &writer->exists, &writer->info, error))
+    {
+      writer_free (writer);
+      return NULL;
+    }
+  writer->mode = writer->exists ? (writer->info.st_mode & 07777)
+                                : (0666 & ~current_umask ());
+  writer->dir = g_path_get_dirname (writer->target);
+  base = g_path_get_basename (writer->target);
+  writer->tmp = g_strdup_printf ("%s%c.%s.XXXXXX", writer->dir, G_DIR_SEPARATOR, base);
   writer->fd = g_mkstemp_full (writer->tmp, O_WRONLY, 0600);
   if (writer->fd < 0)
     {
@@ -184,6 +209,13 @@ bs_file_writer_new (const char        *path,
       return NULL;
     }
   return writer;
+}
+
+const char *
+bs_file_writer_get_path (BsFileWriter *writer)
+{
+  g_return_val_if_fail (writer != NULL, NULL);
+  return writer->path;
 }
 
 gboolean
@@ -228,8 +260,13 @@ bs_file_writer_finish (BsFileWriter  *writer,
       bs_file_writer_abort (writer);
       return FALSE;
     }
-  if (writer->keep_owner && fchown (writer->fd, writer->uid, writer->gid) != 0)
-    g_debug ("%s: keeping the owner: %s", writer->path, g_strerror (errno));
+  /* Keep the owner when root saves someone's file; nobody else can. */
+  if (writer->exists &&
+      (writer->info.st_uid != geteuid () || writer->info.st_gid != getegid ()))
+    {
+      if (fchown (writer->fd, writer->info.st_uid, writer->info.st_gid) != 0)
+        g_debug ("%s: keeping the owner: %s", writer->path, g_strerror (errno));
+    }
   if (close (writer->fd) != 0)
     {
       saved_errno = errno;
@@ -247,8 +284,7 @@ bs_file_writer_finish (BsFileWriter  *writer,
     }
   if (writer->flags & BS_FILE_WRITE_SYNC)
     {
-      g_autofree char *dir = g_path_get_dirname (writer->target);
-      int dir_fd = g_open (dir, O_RDONLY, 0);
+      int dir_fd = g_open (writer->dir, O_RDONLY, 0);
 
       if (dir_fd >= 0)
         {

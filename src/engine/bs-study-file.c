@@ -176,8 +176,6 @@ bs_study_game_to_xml (const BsStudy     *study,
   return g_string_free (out, FALSE);
 }
 
-/* Written through BsFileWriter (bs-file.h): a temporary file beside the
- * target renamed over it, symlinks followed, the target's mode kept. */
 struct _BsStudyWriter {
   BsFileWriter *file;
   GString      *buffer;
@@ -207,6 +205,9 @@ bs_study_writer_new (const BsStudy  *study,
 
   g_return_val_if_fail (study != NULL && path != NULL, NULL);
 
+  /* The project's safe save, piece by piece: links followed, the mode
+   * kept, folders and files the user may not write refused, on disk
+   * (fsync) before it replaces the old file. */
   file = bs_file_writer_new (path, BS_FILE_WRITE_SYNC, error);
   if (file == NULL)
     return NULL;
@@ -278,9 +279,7 @@ bs_study_writer_finish (BsStudyWriter  *writer,
       bs_study_writer_abort (writer);
       return FALSE;
     }
-  /* Synced before it replaces the old file: a crash leaves one or the
-   * other, whole. */
-  ok = bs_file_writer_finish (writer->file, error);
+  ok = bs_file_writer_finish (g_steal_pointer (&writer->file), error);
   writer_free (writer);
   return ok;
 }
@@ -860,8 +859,14 @@ bs_study_load_file (const char      *path,
   return bs_study_ref (reader->study);
 }
 
+char *
+bs_study_journal_extend_xml (const BsStudy *study)
+{
+  return g_strdup_printf ("<extend games=\"%u\"/>\n", study->games);
+}
+
 gboolean
-bs_study_read_journal (const BsStudy   *study,
+bs_study_read_journal (BsStudy         *study,
                        const char      *path,
                        BsStudyGameFunc  func,
                        gpointer         user_data,
@@ -906,6 +911,18 @@ bs_study_read_journal (const BsStudy   *study,
 
       if (child->type != XML_ELEMENT_NODE)
         continue;
+      /* The games per arm this run played to (Run 1,000 More before the
+       * file was written again): games beyond the file's count are not
+       * extra. */
+      if (bs_xml_is (child, "extend"))
+        {
+          guint games = 0;
+
+          if (!get_uint (child, "games", TRUE, BS_STUDY_MAX_GAMES, &games, &source, error))
+            return FALSE;
+          study->games = MAX (study->games, games);
+          continue;
+        }
       game = parse_game (study, child, &source, error);
       if (game == NULL)
         return FALSE;
