@@ -54,7 +54,7 @@ bs_cli_report (int    argc,
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  "--size: %d is not from 200 to 10000", size);
   else
-    runner = bs_study_runner_open (options.args[0], &error);
+    runner = bs_study_runner_open (options.args[0], NULL, &error);
   if (runner != NULL && chart != NULL)
     {
       BsChartOptions chart_options;

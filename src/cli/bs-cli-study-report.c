@@ -26,7 +26,7 @@ all_stats (BsStudyRunner *runner)
 }
 
 /* The swept setting in the designer's words, from the module's
- * declarations ("Dark's large pieces (player 2)"); JSON and CSV keep the
+ * declarations ("Dark’s large pieces (player 2)"); JSON and CSV keep the
  * key. */
 static char *
 sweep_label (const BsStudy *study)
@@ -47,7 +47,7 @@ arm_name (const BsStudy *study,
     {
       g_autofree char *setting = sweep_label (study);
 
-      /* Translators: one value of a sweep: "Dark's large pieces (player 2) = 4". */
+      /* Translators: one value of a sweep: "Dark’s large pieces (player 2) = 4". */
       return g_strdup_printf (_("%s = %s"), setting, a->value);
     }
   if (study->kind == BS_STUDY_COMPARE)
@@ -379,7 +379,7 @@ print_arm_text (const BsStudy      *study,
   if (stats->games == 0)
     return;
   bs_study_stats_first_player (stats, &first);
-  print_score_line (_("Player 1's score"), &first);
+  print_score_line (_("Player 1’s score"), &first);
   g_print ("  %s %+.1f %s, %s (p = %.3g, %s)\n", _("first-player advantage"),
            100 * (first.score - 0.5), _("points"),
            first.low > 0.5 || first.high < 0.5 ? _("significant at 5%") : _("not significant"),
@@ -391,7 +391,7 @@ print_arm_text (const BsStudy      *study,
     {
       BsStatsScore pa;
       g_autofree char *level = bs_study_player_describe (&study->players[0]);
-      g_autofree char *label = g_strdup_printf (_("Player A's score (%s, either seat)"), level);
+      g_autofree char *label = g_strdup_printf (_("Player A’s score (%s, either seat)"), level);
 
       bs_study_stats_player_a (stats, &pa);
       print_score_line (label, &pa);
@@ -437,7 +437,7 @@ print_arm_text (const BsStudy      *study,
       BsStatsSummary leads;
 
       bs_stats_histogram_summary (stats->lead_changes, &leads);
-      g_print ("%s (%u %s):\n", _("From the searches' evaluations"), stats->evaluated,
+      g_print ("%s (%u %s):\n", _("From the searches’ evaluations"), stats->evaluated,
                _("games"));
       g_print ("  %-22s %s %.2f\n", _("lead changes"), _("mean"), leads.mean);
       if (stats->decided > 0)
@@ -454,7 +454,7 @@ print_arm_text (const BsStudy      *study,
                        "drama need a search player."));
   if (openings->len > 0)
     {
-      g_print ("%s (%u %s):\n", _("Openings by player 1's score"), openings->len,
+      g_print ("%s (%u %s):\n", _("Openings by player 1’s score"), openings->len,
                _("distinct"));
       for (guint i = 0; i < openings->len && i < TEXT_OPENINGS; i++)
         {
@@ -490,7 +490,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     g_autofree char *b = bs_study_player_describe (&study->players[1]);
 
     if (study->kind == BS_STUDY_SWEEP)
-      /* Translators: "Study: Agoraphobia, varying Dark's large pieces (player 2)". */
+      /* Translators: "Study: Agoraphobia, varying Dark’s large pieces (player 2)". */
       g_print (_("Study: %s, varying %s"), name, setting);
     else if (study->kind == BS_STUDY_COMPARE)
       /* Translators: an A/B study: "Study: Abrobad against Abrobad, 7-8 step". */
@@ -522,7 +522,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
       g_print ("\n");
       /* Translators: the heading of a sweep's table: "Player 1's score by Dark's large
        * pieces (player 2):". */
-      g_print (_("Player 1's score by %s:"), setting);
+      g_print (_("Player 1’s score by %s:"), setting);
       g_print ("\n");
       for (guint i = 0; i < arms->len; i++)
         {
@@ -533,7 +533,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
           g_print ("  %-10s %6u  %5.1f%% [%.1f, %.1f]%s%s\n",
                    bs_study_get_arm (study, i)->value, stats->games, 100 * score.score,
                    100 * score.low, 100 * score.high,
-                   (int) i == study->default_arm ? _("  (the variant's own)") : "",
+                   (int) i == study->default_arm ? _("  (the variant’s own)") : "",
                    (int) i == fairest ? _("  ← fairest") : "");
         }
       if (fairest >= 0)
@@ -541,7 +541,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
           BsStatsScore score;
 
           bs_study_stats_first_player (arms->pdata[fairest], &score);
-          /* Translators: "Fairest: Dark's large pieces (player 2) = 4, 54.5% [44.8, 63.9] — …". */
+          /* Translators: "Fairest: Dark’s large pieces (player 2) = 4, 54.5% [44.8, 63.9] — …". */
           g_print (_("Fairest: %s = %s, %.1f%% [%.1f, %.1f] — %s"), setting,
                    bs_study_get_arm (study, (guint) fairest)->value, 100 * score.score,
                    100 * score.low, 100 * score.high,
@@ -561,9 +561,9 @@ bs_cli_study_report_print (BsStudyRunner *runner,
       bs_stats_difference (2 * x->wins[0] + x->draws, x->games, x->draws == 0,
                            2 * y->wins[0] + y->draws, y->games, y->draws == 0, &d);
       g_print ("\n%s: %+.1f %s [%+.1f, %+.1f], p = %.3g (%s)\n",
-               _("Player 1's score, B minus A"), 100 * d.difference, _("points"),
+               _("Player 1’s score, B minus A"), 100 * d.difference, _("points"),
                100 * d.low, 100 * d.high, d.p_value,
-               d.exact ? _("Fisher's exact test") : _("two-proportion z-test"));
+               d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
     }
 }
 

@@ -184,7 +184,7 @@ bs_cli_study (int    argc,
                      "--resume takes the study as it was set up: only --jobs and --games "
                      "(more games) may be given with it");
       else
-        runner = bs_study_runner_open (resume, &error);
+        runner = bs_study_runner_open (resume, NULL, &error);
       if (runner != NULL && games > 0)
         bs_study_runner_set_games (runner, (guint) games);
     }
@@ -275,7 +275,7 @@ bs_cli_study (int    argc,
             {
               g_autoptr(GError) local = NULL;
 
-              runner = bs_study_runner_open (output, &local);
+              runner = bs_study_runner_open (output, NULL, &local);
               if (runner != NULL && study->shard_count != bs_study_runner_get_study (runner)->shard_count)
                 g_set_error (&local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
                              "it holds another shard");

@@ -859,6 +859,21 @@ bs_study_load_file (const char      *path,
   return bs_study_ref (reader->study);
 }
 
+BsStudy *
+bs_study_load_header (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(StudyReader) reader = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* Reading stops at the first game: the header is all there is before. */
+  reader = reader_open (path, error);
+  if (reader == NULL)
+    return NULL;
+  return bs_study_ref (reader->study);
+}
+
 char *
 bs_study_journal_extend_xml (const BsStudy *study)
 {

@@ -365,17 +365,27 @@ accept_game (BsStudyRunner *runner,
   g_mutex_unlock (&runner->mutex);
 }
 
+typedef struct {
+  BsStudyRunner *runner;
+  GCancellable  *cancellable;
+  guint          games;
+} Opening;
+
 static gboolean
 accept_from_file (const BsStudy  *study,
                   BsStudyGame   **game,
                   gpointer        user_data,
                   GError        **error)
 {
-  BsStudyRunner **runner = user_data;
+  Opening *opening = user_data;
 
-  if (*runner == NULL)
-    *runner = runner_alloc ((BsStudy *) study, NULL);
-  accept_game (*runner, g_steal_pointer (game), NULL, TRUE);
+  /* Checked now and then: a large study can be left while it is read. */
+  if ((++opening->games & 255) == 0 &&
+      g_cancellable_set_error_if_cancelled (opening->cancellable, error))
+    return FALSE;
+  if (opening->runner == NULL)
+    opening->runner = runner_alloc ((BsStudy *) study, NULL);
+  accept_game (opening->runner, g_steal_pointer (game), NULL, TRUE);
   return TRUE;
 }
 
@@ -385,7 +395,12 @@ accept_from_journal (const BsStudy  *study,
                      gpointer        user_data,
                      GError        **error)
 {
-  accept_game (user_data, g_steal_pointer (game), NULL, FALSE);
+  Opening *opening = user_data;
+
+  if ((++opening->games & 255) == 0 &&
+      g_cancellable_set_error_if_cancelled (opening->cancellable, error))
+    return FALSE;
+  accept_game (opening->runner, g_steal_pointer (game), NULL, FALSE);
   return TRUE;
 }
 
@@ -415,26 +430,32 @@ bs_study_runner_new (BsStudy     *study,
 }
 
 BsStudyRunner *
-bs_study_runner_open (const char  *path,
-                      GError     **error)
+bs_study_runner_open (const char    *path,
+                      GCancellable  *cancellable,
+                      GError       **error)
 {
   g_autoptr(BsStudy) study = NULL;
   g_autoptr(BsStudyRunner) runner = NULL;
+  Opening opening = { NULL, cancellable, 0 };
   GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   /* The runner is made from the header when the first game comes (or
    * after the last, for a file with none). */
-  study = bs_study_load_file (path, accept_from_file, &runner, error);
+  study = bs_study_load_file (path, accept_from_file, &opening, error);
+  runner = g_steal_pointer (&opening.runner);
   if (study == NULL)
     return NULL;
   if (runner == NULL)
     runner = runner_alloc (study, NULL);
   runner->path = g_strdup (path);
   runner->journal_path = bs_study_journal_path (path);
-  if (!bs_study_read_journal (runner->study, runner->journal_path, accept_from_journal, runner,
+  opening.runner = runner;
+  if (!bs_study_read_journal (runner->study, runner->journal_path, accept_from_journal, &opening,
                               error))
+    return NULL;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
   runner->file_bytes = g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
   return g_steal_pointer (&runner);

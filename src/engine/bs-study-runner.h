@@ -32,8 +32,11 @@ typedef struct _BsStudyRunner BsStudyRunner;
 BsStudyRunner *bs_study_runner_new        (BsStudy        *study,
                                            const char     *path,
                                            GError        **error);
-/* An existing study file and its journal, to look at or to resume. */
+/* An existing study file and its journal, to look at or to resume; read
+ * in bounded memory, stopping (G_IO_ERROR_CANCELLED) soon after
+ * cancellable is cancelled. Any thread. */
 BsStudyRunner *bs_study_runner_open       (const char     *path,
+                                           GCancellable   *cancellable,
                                            GError        **error);
 void           bs_study_runner_free       (BsStudyRunner  *runner);
 

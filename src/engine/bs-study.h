@@ -192,6 +192,11 @@ BsStudy    *bs_study_load_file     (const char     *path,
                                     gpointer        user_data,
                                     GError        **error);
 
+/* Only the header of a study file (what it studies, not its games): for
+ * a list of files. Reads a few kilobytes whatever the file's size. */
+BsStudy    *bs_study_load_header   (const char     *path,
+                                    GError        **error);
+
 /* Reads the games of a journal (PATH.journal) written while the study
  * ran: whole <game> elements, one after the other; a last one cut short
  * by a crash is ignored. A missing journal has no games. The journal

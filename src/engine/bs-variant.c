@@ -613,14 +613,14 @@ bs_variant_display_player (const BsVariant *variant,
   return g_dpgettext2 (GETTEXT_PACKAGE, "player", name);
 }
 
-/* A piece kind's label inside a phrase ("large" in "Dark's large pieces"):
+/* A piece kind's label inside a phrase ("large" in "Dark’s large pieces"):
  * lowercased where the language does so (English, French), kept where it
  * does not (German nouns). */
 static char *
 kind_in_phrase (const char *label)
 {
   /* Translators: "lowercase" if a piece kind's label ("Large", "Stone") is
-   * written in lowercase inside a phrase such as "Dark's large pieces";
+   * written in lowercase inside a phrase such as "Dark’s large pieces";
    * anything else keeps it as it is (German nouns). Not shown. */
   if (g_str_equal (C_("kind label in a phrase", "lowercase"), "lowercase"))
     return g_utf8_strdown (label, -1);
@@ -673,21 +673,21 @@ bs_variant_describe_setting (const BsVariant *variant,
         {
           if (player_has_own_name (variant, player))
             /* Translators: a player's supply, when the game has one kind of
-             * piece: "Dark's pieces (player 2)". */
-            return g_strdup_printf (_("%s's pieces (player %d)"),
+             * piece: "Dark’s pieces (player 2)". */
+            return g_strdup_printf (_("%s’s pieces (player %d)"),
                                     bs_variant_display_player (variant, player), player);
           /* Translators: a player's supply, when the game has one kind of piece. */
-          return g_strdup_printf (_("Player %d's pieces"), player);
+          return g_strdup_printf (_("Player %d’s pieces"), player);
         }
       kind_label = kind_in_phrase (g_dgettext (GETTEXT_PACKAGE, module->kinds[kind].label));
       if (player_has_own_name (variant, player))
         /* Translators: a player's supply of one kind: "Dark's large pieces
          * (player 2)"; the kind as the "lowercase" string of the context
          * "kind label in a phrase" says. */
-        return g_strdup_printf (_("%s's %s pieces (player %d)"),
+        return g_strdup_printf (_("%s’s %s pieces (player %d)"),
                                 bs_variant_display_player (variant, player), kind_label, player);
       /* Translators: a player's supply of one kind: "Player 2's large pieces". */
-      return g_strdup_printf (_("Player %d's %s pieces"), player, kind_label);
+      return g_strdup_printf (_("Player %d’s %s pieces"), player, kind_label);
     }
   if (module != NULL)
     {

@@ -734,8 +734,8 @@ draw_sweep (Canvas            *c,
   const BsStudy *study = data->study;
   g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
   g_autofree char *setting = sweep_label (study);
-  /* Translators: a sweep's chart: "Player 1's score by Dark's large pieces (player 2)". */
-  g_autofree char *title = g_strdup_printf (_("Player 1's score by %s"), setting);
+  /* Translators: a sweep's chart: "Player 1’s score by Dark’s large pieces (player 2)". */
+  g_autofree char *title = g_strdup_printf (_("Player 1’s score by %s"), setting);
   g_autofree double *xs = g_new0 (double, data->n_arms);
   g_autofree BsStatsScore *scores = g_new0 (BsStatsScore, data->n_arms);
   int fairest = bs_study_stats_fairest (data->arms, data->n_arms);
@@ -752,7 +752,7 @@ draw_sweep (Canvas            *c,
       note = g_strdup_printf (_("fairest: %s = %s, %.1f%% [%.1f, %.1f]%s"),
                               setting, bs_study_get_arm (study, (guint) fairest)->value,
                               100 * best.score, 100 * best.low, 100 * best.high,
-                              study->default_arm >= 0 ? _(" (wide ring) · the variant's own: black ring") : "");
+                              study->default_arm >= 0 ? _(" (wide ring) · the variant’s own: black ring") : "");
     }
   begin_with_note (c, title, subtitle, note, 0);
   for (guint i = 0; i < data->n_arms; i++)
@@ -775,7 +775,7 @@ draw_sweep (Canvas            *c,
   hi = MAX (hi, 0.5);
   c->y_min = MAX (0.0, floor ((lo - 0.05) * 10) / 10);
   c->y_max = MIN (1.0, ceil ((hi + 0.05) * 10) / 10);
-  y_axis (c, _("Player 1's score"), TRUE, 6);
+  y_axis (c, _("Player 1’s score"), TRUE, 6);
 
   /* The band of the 95% intervals. */
   cairo_new_path (c->cr);
@@ -931,11 +931,11 @@ draw_openings (Canvas               *c,
   double f = c->font, radius, board_w, bar_x, bar_top, bar_h;
   guint mapped = 0;
 
-  const char *caption = _("Player 1's score after the opening (number: games; pale: fewer "
+  const char *caption = _("Player 1’s score after the opening (number: games; pale: fewer "
                            "than 10)");
   double caption_height;
 
-  begin (c, _("Player 1's score by opening move"), subtitle, 0);
+  begin (c, _("Player 1’s score by opening move"), subtitle, 0);
   caption_height = draw_text_wrapped (c, caption, 0, 0, c->width - f * 2.4, f * 0.85, FALSE,
                                       c->palette->text, FALSE);
   c->bottom = c->height - caption_height - f * 1.2;

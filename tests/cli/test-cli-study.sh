@@ -15,7 +15,7 @@ study=(study agoraphobia --white easy --black random --games 40 --seed 5)
 
 echo "# the whole study in one run"
 "$cli" "${study[@]}" --jobs 2 -o whole.xml > whole.txt
-grep -q "Player 1's score" whole.txt
+grep -q "Player 1’s score" whole.txt
 
 echo "# four shards with GNU parallel, merged"
 parallel --halt now,fail=1 "$cli" "${study[@]}" --jobs 1 --shard {}/4 -o shard{}.xml ::: 0 1 2 3 > /dev/null
@@ -72,17 +72,17 @@ head -c 5 score.pdf | grep -q '%PDF'
 echo "# a sweep speaks the designer's words; JSON and CSV keep the machine key"
 "$cli" study agoraphobia --white random --black random --games 10 --seed 3 \
     --sweep supply.2.large=4..5 -o sweep.xml > sweep.txt
-grep -q "^Study: Agoraphobia, varying Dark's large pieces (player 2)$" sweep.txt
+grep -q "^Study: Agoraphobia, varying Dark’s large pieces (player 2)$" sweep.txt
 grep -q "^Players: Random against Random" sweep.txt
-grep -q "^Player 1's score by Dark's large pieces (player 2):$" sweep.txt
-grep -q "^Fairest: Dark's large pieces (player 2) = [45], " sweep.txt
+grep -q "^Player 1’s score by Dark’s large pieces (player 2):$" sweep.txt
+grep -q "^Fairest: Dark’s large pieces (player 2) = [45], " sweep.txt
 grep -q "^Endings: No legal move 100.0%" sweep.txt
 if grep -q "supply\.2\.large" sweep.txt; then echo "machine key in the text report"; exit 1; fi
 "$cli" report sweep.xml --json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 assert d["sweep_key"] == "supply.2.large", d["sweep_key"]
-assert d["sweep_label"] == "Dark\x27s large pieces (player 2)", d["sweep_label"]
+assert d["sweep_label"] == "Dark\u2019s large pieces (player 2)", d["sweep_label"]
 assert d["player_a"] == "random"
 '
 "$cli" report sweep.xml --csv summary | tail -n +2 | cut -d, -f2 | paste -sd' ' | grep -qx '4 5'

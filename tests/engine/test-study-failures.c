@@ -106,7 +106,7 @@ static gboolean
 extend (const char  *path,
         GError     **error)
 {
-  g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, error);
+  g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, NULL, error);
 
   if (runner == NULL)
     return FALSE;
@@ -119,7 +119,7 @@ static guint
 games_done (const char *path)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+  g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, NULL, &error);
   guint done = 0;
 
   g_assert_no_error (error);
@@ -346,7 +346,7 @@ test_target_is_folder (void)
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
   g_clear_error (&error);
 
-  runner = bs_study_runner_open (folder, &error);
+  runner = bs_study_runner_open (folder, NULL, &error);
   g_assert_null (runner);
   g_assert_nonnull (error);
   g_assert_true (g_str_has_prefix (error->message, folder));

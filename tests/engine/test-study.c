@@ -190,7 +190,7 @@ test_cancel_resume (void)
   }
   {
     /* The file alone holds every finished game. */
-    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, NULL, &error);
     g_autofree char *journal = bs_study_journal_path (path);
 
     g_assert_no_error (error);
@@ -245,7 +245,7 @@ test_journal_recovery (void)
   g_assert_true (g_file_set_contents (path, head->str, -1, NULL));
   g_assert_true (g_file_set_contents (journal, tail->str, -1, NULL));
   {
-    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, NULL, &error);
     guint done;
 
     g_assert_no_error (error);
@@ -274,7 +274,7 @@ test_margin (void)
   a = run_to_file (study, "margin1.xml", 1);
   b = run_to_file (study, "margin2.xml", 3);
   g_assert_cmpstr (a, ==, b);
-  runner = bs_study_runner_open (path, &error);
+  runner = bs_study_runner_open (path, NULL, &error);
   g_assert_no_error (error);
   stats = bs_study_runner_get_stats (runner, 0);
   /* Stopped at the first whole block whose interval is within ± 5 points:
@@ -328,7 +328,7 @@ check_bad (const char *name,
 
   g_assert_cmpuint (g_string_replace (changed, from, to, 1), ==, 1);
   g_assert_true (g_file_set_contents (bad, changed->str, -1, NULL));
-  runner = bs_study_runner_open (bad, &error);
+  runner = bs_study_runner_open (bad, NULL, &error);
   g_assert_null (runner);
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
@@ -365,8 +365,8 @@ test_labels (void)
     const char *key;
     const char *label;
   } cases[] = {
-    { NULL, "supply.2.large", "Dark's large pieces (player 2)" },
-    { NULL, "supply.1.small", "Light's small pieces (player 1)" },
+    { NULL, "supply.2.large", "Dark’s large pieces (player 2)" },
+    { NULL, "supply.1.small", "Light’s small pieces (player 1)" },
     { NULL, "size", "Board size" },
     { NULL, "width", "Board width" },
     { NULL, "max-plies", "Move limit" },
@@ -387,7 +387,7 @@ test_labels (void)
   {
     g_autofree char *label = bs_variant_describe_setting (tribes, "supply.2.piece");
 
-    g_assert_cmpstr (label, ==, "Blue's pieces (player 2)");
+    g_assert_cmpstr (label, ==, "Blue’s pieces (player 2)");
   }
   /* An option of another module. */
   {
@@ -400,14 +400,14 @@ test_labels (void)
   {
     g_autofree char *label = bs_variant_describe_setting (agoraphobia, "supply.2.large");
 
-    g_assert_cmpstr (label, ==, "Player 2's large pieces");
+    g_assert_cmpstr (label, ==, "Player 2’s large pieces");
   }
   g_clear_pointer (&tribes->players[0].name, g_free);
   tribes->players[0].name = g_strdup ("Player 1");
   {
     g_autofree char *label = bs_variant_describe_setting (tribes, "supply.1.piece");
 
-    g_assert_cmpstr (label, ==, "Player 1's pieces");
+    g_assert_cmpstr (label, ==, "Player 1’s pieces");
   }
 
   study = bs_study_new (BS_STUDY_SINGLE, 1, "random", "easy", &error);
