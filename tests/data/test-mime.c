@@ -15,6 +15,7 @@
 
 #define VARIANT_TYPE "application/x-boardsmith-variant"
 #define RECORD_TYPE "application/x-boardsmith-record"
+#define STUDY_TYPE "application/x-boardsmith-study"
 
 static char *tmp_root;
 
@@ -34,6 +35,24 @@ static const char record_xml[] =
   "  </variant>\n"
   "  <seed>1</seed>\n"
   "</record>\n";
+
+/* A balance study (as the app writes it) embeds its variant near the start too. */
+static const char study_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<study format=\"1\" kind=\"single\" seed=\"9\">\n"
+  "  <players>\n"
+  "    <player id=\"A\" level=\"easy\"/>\n"
+  "    <player id=\"B\" level=\"easy\"/>\n"
+  "  </players>\n"
+  "  <stop games=\"200\"/>\n"
+  "  <arm>\n"
+  "    <variant format=\"1\" id=\"agoraphobia\" module=\"agoraphobia\">\n"
+  "      <name>Agoraphobia</name>\n"
+  "    </variant>\n"
+  "  </arm>\n"
+  "  <games>\n"
+  "  </games>\n"
+  "</study>\n";
 
 static const char other_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -97,6 +116,28 @@ test_record_by_root_element (void)
 }
 
 static void
+test_study_by_extension (void)
+{
+  g_autofree char *type = content_type_of_file ("Agoraphobia-2026-11-23-101500.bsstudy",
+                                                study_xml);
+
+  g_assert_cmpstr (type, ==, STUDY_TYPE);
+  g_assert_true (g_content_type_is_a (type, "application/xml"));
+}
+
+/* Its root element decides, not the variant inside it. */
+static void
+test_study_by_root_element (void)
+{
+  g_autofree char *type = content_type_of_file ("study-attachment", study_xml);
+  g_autofree char *guessed = g_content_type_guess (NULL, (const guchar *) study_xml,
+                                                   sizeof study_xml - 1, NULL);
+
+  g_assert_cmpstr (type, ==, STUDY_TYPE);
+  g_assert_cmpstr (guessed, ==, STUDY_TYPE);
+}
+
+static void
 test_other_xml_untouched (void)
 {
   g_autofree char *type = content_type_of_file ("inventory.xml", other_xml);
@@ -105,6 +146,7 @@ test_other_xml_untouched (void)
   g_assert_cmpstr (type, ==, "application/xml");
   g_assert_false (g_content_type_is_a (unnamed, VARIANT_TYPE));
   g_assert_false (g_content_type_is_a (unnamed, RECORD_TYPE));
+  g_assert_false (g_content_type_is_a (unnamed, STUDY_TYPE));
 }
 
 /* What Flatpak does to an exported MIME package (seen in flatpak 1.14's exports): it drops the
@@ -136,6 +178,9 @@ test_globs (void)
     { "handicap.bsvariant", VARIANT_TYPE, TRUE },
     { "Handicap.BsVariant", VARIANT_TYPE, TRUE },
     { "handicap.bsvariant.xml", VARIANT_TYPE, FALSE },
+    { "agoraphobia-2026-11-23-101500.bsstudy", STUDY_TYPE, TRUE },
+    { "Sweep.BSSTUDY", STUDY_TYPE, TRUE },
+    { "sweep.bsstudy.xml", STUDY_TYPE, FALSE },
     { "inventory.xml", "application/xml", TRUE },
   };
 
@@ -145,6 +190,7 @@ test_globs (void)
       g_autofree char *guessed = g_content_type_guess (names[i].name, NULL, 0, &uncertain);
       const char *contents = g_str_equal (names[i].type, RECORD_TYPE) ? record_xml
                              : g_str_equal (names[i].type, VARIANT_TYPE) ? variant_xml
+                             : g_str_equal (names[i].type, STUDY_TYPE) ? study_xml
                              : other_xml;
       g_autofree char *of_file = content_type_of_file (names[i].name, contents);
       const char *want = names[i].in_flatpak || !flatpak_export () ? names[i].type
@@ -164,9 +210,11 @@ test_descriptions (void)
 {
   g_autofree char *variant = g_content_type_get_description (VARIANT_TYPE);
   g_autofree char *record = g_content_type_get_description (RECORD_TYPE);
+  g_autofree char *study = g_content_type_get_description (STUDY_TYPE);
 
   g_assert_cmpstr (variant, ==, "Boardsmith game variant");
   g_assert_cmpstr (record, ==, "Boardsmith game record");
+  g_assert_cmpstr (study, ==, "Boardsmith balance study");
 }
 
 /* Tools that load the icon from data without its name (appstream-compose in a Flatpak build)
@@ -298,6 +346,8 @@ main (int    argc,
   g_test_add_func ("/mime/variant/by-root-element", test_variant_by_root_element);
   g_test_add_func ("/mime/record/by-extension", test_record_by_extension);
   g_test_add_func ("/mime/record/by-root-element", test_record_by_root_element);
+  g_test_add_func ("/mime/study/by-extension", test_study_by_extension);
+  g_test_add_func ("/mime/study/by-root-element", test_study_by_root_element);
   g_test_add_func ("/mime/other-xml-untouched", test_other_xml_untouched);
   g_test_add_func ("/mime/descriptions", test_descriptions);
   g_test_add_func ("/mime/globs", test_globs);
