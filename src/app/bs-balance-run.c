@@ -123,13 +123,48 @@ bs_balance_run_new (BsStudy     *study,
   return self;
 }
 
-BsBalanceRun *
-bs_balance_run_open (const char  *path,
-                     GError     **error)
+static void
+open_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
 {
-  BsStudyRunner *runner = bs_study_runner_open (path, error);
+  GError *error = NULL;
+  BsStudyRunner *runner = bs_study_runner_open (task_data, cancellable, &error);
+
+  if (runner == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, runner, (GDestroyNotify) bs_study_runner_free);
+}
+
+void
+bs_balance_run_open_async (const char          *path,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, bs_balance_run_open_async);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  /* Reading never holds the main loop, however many games the file has. */
+  g_task_run_in_thread (task, open_in_thread);
+}
+
+BsBalanceRun *
+bs_balance_run_open_finish (GAsyncResult  *result,
+                            GError       **error)
+{
+  BsStudyRunner *runner;
   BsBalanceRun *self;
 
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  runner = g_task_propagate_pointer (G_TASK (result), error);
   if (runner == NULL)
     return NULL;
   self = g_object_new (BS_TYPE_BALANCE_RUN, NULL);

@@ -22,9 +22,13 @@ G_DECLARE_FINAL_TYPE (BsBalanceRun, bs_balance_run, BS, BALANCE_RUN, GObject)
 BsBalanceRun  *bs_balance_run_new          (BsStudy       *study,
                                             const char    *path,
                                             GError       **error);
-/* A study file (and its journal). */
-BsBalanceRun  *bs_balance_run_open         (const char    *path,
-                                            GError       **error);
+/* A study file (and its journal), read in a thread. */
+void           bs_balance_run_open_async   (const char          *path,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+BsBalanceRun  *bs_balance_run_open_finish  (GAsyncResult        *result,
+                                            GError             **error);
 
 BsStudyRunner *bs_balance_run_get_runner   (BsBalanceRun  *self);
 const char    *bs_balance_run_get_path     (BsBalanceRun  *self);

@@ -14,48 +14,82 @@
 #include "bs-compat.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
+#include "bs-variant-document.h"
 
 /* Games added by "Run 1,000 More". */
 #define MORE_GAMES 1000
+/* Enough of a file to see its root element past a long comment. */
+#define SNIFF_SIZE 4096
 
 typedef struct {
   char *key;       /* a bs_variant_set() key */
-  char *label;
+  char *label;     /* in the designer's words */
   int   value;     /* the variant's own */
   int   min;
   int   max;
 } SweepKey;
 
+/* A variant the study may be compared with. */
+typedef struct {
+  char      *label;
+  char      *source;     /* built-in name or path */
+  BsVariant *variant;
+} Candidate;
+
+/* One line of the results: a figure, what it means, its value. */
+typedef struct {
+  AdwActionRow *row;
+  GtkLabel     *value;
+} Figure;
+
+/* Stop Early: target precisions (half-width of the 95% interval). */
+static const double precisions[] = { 0, 0.05, 0.03, 0.02, 0.01 };
+
 struct _BsBalanceView {
   AdwBin          parent_instance;
 
-  GtkLabel       *title_label;
-  GtkWidget      *setup_group;
+  GtkWidget      *loading_box;
+  GtkSpinner     *loading_spinner;
+  GtkLabel       *loading_label;
+  GtkWidget      *setup_box;
   AdwComboRow    *player_a_row;
   AdwComboRow    *player_b_row;
+  AdwActionRow   *games_row;
   GtkSpinButton  *games_spin;
+  AdwComboRow    *precision_row;
   AdwComboRow    *vary_row;
-  GtkWidget      *range_row;
+  GtkWidget      *from_row;
   GtkSpinButton  *from_spin;
+  GtkWidget      *to_row;
   GtkSpinButton  *to_spin;
-  GtkWidget      *start_button;
+  AdwComboRow    *compare_row;
+  GtkWidget      *results_box;
+  GtkLabel       *verdict_label;
+  GtkLabel       *study_label;
+  GtkProgressBar *progress_bar;
+  GtkLabel       *progress_label;
   GtkWidget      *pause_button;
   GtkWidget      *cancel_button;
   GtkWidget      *more_button;
-  GtkWidget      *progress_box;
-  GtkProgressBar *progress_bar;
-  GtkLabel       *progress_label;
-  GtkLabel       *summary_label;
+  GtkWidget      *new_button;
   GtkWidget      *fairest_group;
   AdwActionRow   *fairest_row;
-  GtkWidget      *chart_box;
+  AdwPreferencesGroup *figures_group;
   GtkDropDown    *chart_dropdown;
   GtkDrawingArea *chart_area;
 
   BsVariant      *variant;      /* the variant being set up */
   char           *source;       /* its built-in name or file, or NULL */
   GPtrArray      *sweep_keys;   /* of SweepKey*, for the Vary row (index + 1) */
+  GPtrArray      *candidates;   /* of Candidate*, for Compare With (index + 1) */
+  guint           compare_selected;   /* what Compare With showed before Other File… */
+  gboolean        syncing;
   BsBalanceRun   *run;
+  GArray         *figures;      /* of Figure, made for the run shown */
+  BsChartKind     chart_kinds[5];
+  guint           n_chart_kinds;
+  gboolean        loading;
+  guint           load_serial;   /* which open is the latest */
 };
 
 G_DEFINE_FINAL_TYPE (BsBalanceView, bs_balance_view, ADW_TYPE_BIN)
@@ -71,10 +105,7 @@ static guint signals[N_SIGNALS];
 
 static const char * const level_ids[] = { "random", "easy", "medium", "hard" };
 
-/* The charts of the drop-down, in its order. */
-static const BsChartKind chart_kinds[] = {
-  BS_CHART_SCORE, BS_CHART_SWEEP, BS_CHART_LENGTH, BS_CHART_BRANCHING, BS_CHART_OPENINGS,
-};
+static void update (BsBalanceView *self);
 
 static void
 sweep_key_free (gpointer data)
@@ -87,17 +118,28 @@ sweep_key_free (gpointer data)
 }
 
 static void
-add_key (GPtrArray  *keys,
-         char       *key,
-         char       *label,
-         int         value,
-         int         min,
-         int         max)
+candidate_free (gpointer data)
+{
+  Candidate *candidate = data;
+
+  g_free (candidate->label);
+  g_free (candidate->source);
+  g_clear_pointer (&candidate->variant, bs_variant_free);
+  g_free (candidate);
+}
+
+static void
+add_key (GPtrArray       *keys,
+         const BsVariant *variant,
+         char            *key,
+         int              value,
+         int              min,
+         int              max)
 {
   SweepKey *k = g_new0 (SweepKey, 1);
 
   k->key = key;
-  k->label = label;
+  k->label = bs_variant_describe_setting (variant, key);
   k->value = value;
   k->min = min;
   k->max = max;
@@ -117,20 +159,17 @@ sweep_keys_for (const BsVariant *variant)
   if (!module->unlimited_supply)
     for (int p = 1; p <= 2; p++)
       for (guint k = 0; k < module->n_kinds; k++)
-        add_key (keys, g_strdup_printf ("supply.%d.%s", p, module->kinds[k].id),
-                 /* Translators: "Dark: large pieces", a player's supply of a kind. */
-                 g_strdup_printf (_("%s: %s pieces"), bs_variant_display_player (variant, p),
-                                  _(module->kinds[k].label)),
+        add_key (keys, variant, g_strdup_printf ("supply.%d.%s", p, module->kinds[k].id),
                  bs_variant_get_supply (variant, p, module->kinds[k].id), 0, 99);
   if (variant->board.shape == BS_SHAPE_HEXAGON || variant->board.shape == BS_SHAPE_LIMPING)
-    add_key (keys, g_strdup ("size"), g_strdup (_("Board size")), variant->board.size,
-             module->min_size, module->max_size);
+    add_key (keys, variant, g_strdup ("size"), variant->board.size, module->min_size,
+             module->max_size);
   else
     {
-      add_key (keys, g_strdup ("width"), g_strdup (_("Board width")), variant->board.width,
-               module->min_side, module->max_side);
-      add_key (keys, g_strdup ("height"), g_strdup (_("Board height")), variant->board.height,
-               module->min_side, module->max_side);
+      add_key (keys, variant, g_strdup ("width"), variant->board.width, module->min_side,
+               module->max_side);
+      add_key (keys, variant, g_strdup ("height"), variant->board.height, module->min_side,
+               module->max_side);
     }
   for (guint i = 0; i < module->n_options; i++)
     {
@@ -138,10 +177,124 @@ sweep_keys_for (const BsVariant *variant)
 
       if (spec->type != BS_OPTION_INT)
         continue;
-      add_key (keys, g_strdup (spec->id), g_strdup (_(spec->label)), rs->options[i],
-               spec->min, MIN (spec->max, 9999));
+      add_key (keys, variant, g_strdup (spec->id), rs->options[i], spec->min,
+               MIN (spec->max, 9999));
     }
   return keys;
+}
+
+/* Compare With: the other variants of the same game the designer has at
+ * hand — the built-in one, the examples, their own. */
+
+static gboolean
+same_source (const char *a,
+             const char *b)
+{
+  g_autoptr(GFile) fa = NULL;
+  g_autoptr(GFile) fb = NULL;
+
+  if (a == NULL || b == NULL)
+    return FALSE;
+  if (g_str_equal (a, b))
+    return TRUE;
+  if (!g_path_is_absolute (a) || !g_path_is_absolute (b))
+    return FALSE;
+  fa = g_file_new_for_path (a);
+  fb = g_file_new_for_path (b);
+  return g_file_equal (fa, fb);
+}
+
+static void
+add_candidate (BsBalanceView *self,
+               const char    *source,
+               BsVariant     *variant)
+{
+  Candidate *candidate;
+  const char *name;
+
+  if (variant == NULL || g_strcmp0 (variant->module, self->variant->module) != 0 ||
+      same_source (source, self->source))
+    {
+      g_clear_pointer (&variant, bs_variant_free);
+      return;
+    }
+  for (guint i = 0; i < self->candidates->len; i++)
+    if (same_source (((Candidate *) self->candidates->pdata[i])->source, source))
+      {
+        bs_variant_free (variant);
+        return;
+      }
+  name = bs_variant_display_name (variant);
+  candidate = g_new0 (Candidate, 1);
+  candidate->source = g_strdup (source);
+  candidate->variant = variant;
+  /* Two variants of one name: the file tells them apart. */
+  candidate->label = g_strdup (name);
+  for (guint i = 0; i < self->candidates->len; i++)
+    if (g_str_equal (((Candidate *) self->candidates->pdata[i])->label, name) &&
+        g_path_is_absolute (source))
+      {
+        g_autofree char *base = g_path_get_basename (source);
+
+        g_free (candidate->label);
+        candidate->label = g_strdup_printf ("%s (%s)", name, base);
+        break;
+      }
+  g_ptr_array_add (self->candidates, candidate);
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+add_variant_files (BsBalanceView *self,
+                   const char    *dir_path)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (paths, g_build_filename (dir_path, name, NULL));
+  g_ptr_array_sort (paths, compare_paths);
+  for (guint i = 0; i < paths->len; i++)
+    add_candidate (self, paths->pdata[i], bs_variant_load_file (paths->pdata[i], NULL));
+}
+
+static void
+fill_candidates (BsBalanceView *self)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  g_auto(GStrv) builtins = bs_variant_list_builtin ();
+  g_autofree char *user_dir = bs_variant_document_user_dir ();
+
+  g_clear_pointer (&self->candidates, g_ptr_array_unref);
+  self->candidates = g_ptr_array_new_with_free_func (candidate_free);
+  /* Small files, a handful: the start page reads the same ones. */
+  for (guint i = 0; builtins != NULL && builtins[i] != NULL; i++)
+    add_candidate (self, builtins[i], bs_variant_lookup (builtins[i], NULL));
+  for (const char * const *dirs = bs_variant_builtin_dirs (); *dirs != NULL; dirs++)
+    {
+      g_autofree char *examples = g_build_filename (*dirs, "examples", NULL);
+
+      add_variant_files (self, examples);
+    }
+  add_variant_files (self, user_dir);
+
+  gtk_string_list_append (list, _("Nothing"));
+  for (guint i = 0; i < self->candidates->len; i++)
+    gtk_string_list_append (list, ((Candidate *) self->candidates->pdata[i])->label);
+  gtk_string_list_append (list, _("Other File…"));
+  self->syncing = TRUE;
+  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->compare_row, 0);
+  self->syncing = FALSE;
+  self->compare_selected = 0;
 }
 
 char *
@@ -154,8 +307,32 @@ gboolean
 bs_file_is_study (GFile *file)
 {
   g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *lower = name != NULL ? g_ascii_strdown (name, -1) : NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  char buffer[SNIFF_SIZE + 1];
+  const char *study, *other;
+  gssize n;
 
-  return name != NULL && g_str_has_suffix (name, ".bsstudy");
+  if (lower == NULL)
+    return FALSE;
+  if (g_str_has_suffix (lower, ".bsstudy") || g_str_has_suffix (lower, ".bsstudy.xml"))
+    return TRUE;
+  /* Records and variants have names of their own; a study written by
+   * the command line may be any .xml: its root element says. */
+  if (g_str_has_suffix (lower, ".boardsmith") || g_str_has_suffix (lower, ".bsvariant"))
+    return FALSE;
+  stream = g_file_read (file, NULL, NULL);
+  if (stream == NULL)
+    return FALSE;
+  n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, SNIFF_SIZE, NULL, NULL);
+  if (n <= 0)
+    return FALSE;
+  buffer[n] = '\0';
+  study = strstr (buffer, "<study");
+  other = strstr (buffer, "<variant");
+  if (other == NULL || (strstr (buffer, "<record") != NULL && strstr (buffer, "<record") < other))
+    other = strstr (buffer, "<record");
+  return study != NULL && (other == NULL || study < other);
 }
 
 /* Beside the variant's file, or in the studies directory; never over an
@@ -204,130 +381,462 @@ format_duration (double seconds)
   return g_strdup_printf (_("about %.1f h left"), seconds / 3600);
 }
 
-static const char *
-level_label (const char *level)
+static char *
+precision_label (double margin)
 {
-  if (g_str_equal (level, "random"))
-    return _("Random");
-  if (g_str_equal (level, "easy"))
-    return _("Easy");
-  if (g_str_equal (level, "medium"))
-    return _("Medium");
-  if (g_str_equal (level, "hard"))
-    return _("Hard");
-  return level;
+  int points = (int) lround (margin * 100);
+
+  if (margin <= 0)
+    return g_strdup (C_("stop early", "Never"));
+  /* Translators: Stop Early: once player 1's score is known within ± 3 points. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "At ± %d point", "At ± %d points",
+                                       (gulong) points), points);
+}
+
+/* The results. */
+
+static void
+clear_figures (BsBalanceView *self)
+{
+  for (guint i = 0; i < self->figures->len; i++)
+    adw_preferences_group_remove (self->figures_group,
+                                  GTK_WIDGET (g_array_index (self->figures, Figure, i).row));
+  g_array_set_size (self->figures, 0);
 }
 
 static void
-update_summary (BsBalanceView *self)
+add_figure (BsBalanceView *self,
+            const char    *title)
 {
-  BsStudyRunner *runner = bs_balance_run_get_runner (self->run);
-  BsStudy *study = bs_study_runner_get_study (runner);
-  g_autoptr(GString) text = g_string_new (NULL);
+  Figure figure;
 
-  gtk_widget_set_visible (self->fairest_group, FALSE);
+  figure.row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (figure.row), title);
+  figure.value = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (figure.value), "numeric");
+  gtk_widget_add_css_class (GTK_WIDGET (figure.value), "heading");
+  gtk_label_set_selectable (figure.value, TRUE);
+  adw_action_row_add_suffix (figure.row, GTK_WIDGET (figure.value));
+  adw_preferences_group_add (self->figures_group, GTK_WIDGET (figure.row));
+  g_array_append_val (self->figures, figure);
+}
+
+static void
+set_figure (BsBalanceView *self,
+            guint          index,
+            const char    *value,
+            const char    *subtitle)
+{
+  Figure *figure = &g_array_index (self->figures, Figure, index);
+
+  gtk_label_set_text (figure->value, value != NULL ? value : "");
+  adw_action_row_set_subtitle (figure->row, subtitle != NULL ? subtitle : "");
+}
+
+static char *
+sweep_label (const BsStudy *study)
+{
+  const BsStudyArm *base = bs_study_get_arm (study, study->default_arm >= 0
+                                                    ? (guint) study->default_arm : 0);
+
+  return bs_variant_describe_setting (base->variant, study->sweep_key);
+}
+
+/* "95% interval 23.8–36.4 · 200 games". */
+static char *
+interval_text (const BsStatsScore *score,
+               guint               games)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "95%% interval %.1f–%.1f · %u game",
+                                       "95%% interval %.1f–%.1f · %u games", games),
+                          100 * score->low, 100 * score->high, games);
+}
+
+static char *
+percent_text (double value)
+{
+  /* Translators: a share, as in "29.8%". */
+  return g_strdup_printf (_("%.1f%%"), 100 * value);
+}
+
+static char *
+p_value_text (double p)
+{
+  if (p < 0.001)
+    return g_strdup (_("p < 0.001"));
+  return g_strdup_printf (_("p = %.2g"), p);
+}
+
+/* Rows for the study shown, made once per study (values change, the
+ * rows stay: focus and screen readers keep their place). */
+static void
+make_figures (BsBalanceView *self)
+{
+  BsStudy *study = bs_study_runner_get_study (bs_balance_run_get_runner (self->run));
+
+  clear_figures (self);
   if (study->kind == BS_STUDY_SWEEP)
     {
-      g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
-      int fairest;
+      g_autofree char *setting = sweep_label (study);
+      /* Translators: the results of a sweep: "Player 1's Score by Dark's large pieces (player 2)". */
+      g_autofree char *title = g_strdup_printf (_("Player 1’s Score by %s"), setting);
 
+      adw_preferences_group_set_title (self->figures_group, title);
       for (guint i = 0; i < bs_study_n_arms (study); i++)
-        g_ptr_array_add (arms, bs_study_runner_get_stats (runner, i));
-      fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
-      if (fairest >= 0)
         {
-          BsStatsScore score;
-          g_autofree char *title = NULL, *subtitle = NULL;
+          const char *value = bs_study_get_arm (study, i)->value;
+          g_autofree char *row = (int) i == study->default_arm
+                                 /* Translators: the value a variant has of a swept setting. */
+                                 ? g_strdup_printf (_("%s (the variant’s own)"), value)
+                                 : g_strdup (value);
 
-          bs_study_stats_first_player (arms->pdata[fairest], &score);
-          title = g_strdup_printf (_("Fairest: %s = %s"), study->sweep_key,
-                                   bs_study_get_arm (study, (guint) fairest)->value);
-          subtitle = g_strdup_printf (score.low <= 0.5 && score.high >= 0.5
-                                      ? _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
-                                          "fair within the interval")
-                                      : _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
-                                          "the closest to fair, but not fair"),
-                                      100 * score.score, 100 * score.low, 100 * score.high);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fairest_row), title);
-          adw_action_row_set_subtitle (self->fairest_row, subtitle);
-          gtk_widget_set_visible (self->fairest_group, TRUE);
-          gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply",
-                                         fairest != study->default_arm &&
-                                         !bs_balance_run_get_running (self->run));
+          add_figure (self, row);
         }
-      g_string_append (text, _("Player 1's score for each value is in the chart, with its "
-                               "95% interval; the dashed line is a fair 50%."));
+      return;
+    }
+  adw_preferences_group_set_title (self->figures_group, _("Results"));
+  if (study->kind == BS_STUDY_COMPARE)
+    {
+      for (guint i = 0; i < 2; i++)
+        {
+          const BsStudyArm *arm = bs_study_get_arm (study, i);
+          /* Translators: "A: Agoraphobia", a variant of an A/B study. */
+          g_autofree char *row = g_strdup_printf (_("%s: %s"), arm->value,
+                                                  bs_variant_display_name (arm->variant));
+
+          add_figure (self, row);
+        }
+      add_figure (self, _("Difference, B − A"));
+      return;
+    }
+  add_figure (self, _("Player 1’s Score"));
+  if (study->swap)
+    {
+      g_autofree char *level = bs_study_player_describe (&study->players[0]);
+      g_autofree char *row = g_strdup_printf (_("Player A’s Score (%s)"), level);
+
+      add_figure (self, row);
+    }
+  add_figure (self, _("Draws"));
+  add_figure (self, _("Game Length"));
+  add_figure (self, _("How Games Ended"));
+  add_figure (self, _("Legal Moves per Ply"));
+}
+
+static void
+update_sweep (BsBalanceView *self,
+              BsStudy       *study,
+              GPtrArray     *arms)
+{
+  int fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
+  g_autofree char *setting = sweep_label (study);
+
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *stats = arms->pdata[i];
+      BsStatsScore score;
+      g_autofree char *value = NULL, *subtitle = NULL;
+
+      bs_study_stats_first_player (stats, &score);
+      if (stats->games > 0)
+        {
+          value = percent_text (score.score);
+          subtitle = interval_text (&score, stats->games);
+        }
+      set_figure (self, i, value, subtitle);
+    }
+  gtk_widget_set_visible (self->fairest_group, fairest >= 0);
+  if (fairest >= 0)
+    {
+      BsStatsScore score;
+      const char *value = bs_study_get_arm (study, (guint) fairest)->value;
+      g_autofree char *verdict = NULL, *title = NULL, *subtitle = NULL;
+      gboolean fair;
+
+      bs_study_stats_first_player (arms->pdata[fairest], &score);
+      fair = score.low <= 0.5 && score.high >= 0.5;
+      /* Translators: the fairest value of a sweep: "Fairest: Dark's large pieces (player 2) = 4". */
+      verdict = g_strdup_printf (_("Fairest: %s = %s"), setting, value);
+      gtk_label_set_text (self->verdict_label, verdict);
+      title = fairest == study->default_arm
+              ? g_strdup_printf (_("%s = %s, as the variant has it"), setting, value)
+              : g_strdup_printf (_("%s = %s"), setting, value);
+      subtitle = g_strdup_printf (fair
+                                  ? _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
+                                      "fair within the interval")
+                                  : _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
+                                      "the closest to fair, but not fair"),
+                                  100 * score.score, 100 * score.low, 100 * score.high);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fairest_row), title);
+      adw_action_row_set_subtitle (self->fairest_row, subtitle);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply",
+                                     fairest != study->default_arm &&
+                                     !bs_balance_run_get_running (self->run));
+    }
+}
+
+static void
+update_compare (BsBalanceView *self,
+                GPtrArray     *arms)
+{
+  const BsStudyStats *a = arms->pdata[0], *b = arms->pdata[1];
+  BsStatsDifference d;
+  g_autofree char *value = NULL, *subtitle = NULL, *p = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const BsStudyStats *stats = arms->pdata[i];
+      BsStatsScore score;
+      g_autofree char *score_text = NULL, *interval = NULL;
+
+      bs_study_stats_first_player (stats, &score);
+      if (stats->games > 0)
+        {
+          score_text = percent_text (score.score);
+          interval = interval_text (&score, stats->games);
+        }
+      set_figure (self, i, score_text, interval);
+    }
+  if (a->games == 0 || b->games == 0)
+    {
+      set_figure (self, 2, NULL, NULL);
+      return;
+    }
+  bs_stats_difference (2 * a->wins[0] + a->draws, a->games, a->draws == 0,
+                       2 * b->wins[0] + b->draws, b->games, b->draws == 0, &d);
+  /* Translators: a difference of scores, in points of percentage: "+5.2 points". */
+  value = g_strdup_printf (_("%+.1f points"), 100 * d.difference);
+  p = p_value_text (d.p_value);
+  /* Translators: "95% interval −3.1 to +13.4 · p = 0.21 (Fisher's exact test)". */
+  subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s (%s)"), 100 * d.low,
+                              100 * d.high, p,
+                              d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
+  set_figure (self, 2, value, subtitle);
+  if (d.low > 0 || d.high < 0)
+    {
+      g_autofree char *verdict = g_strdup_printf (_("B changes player 1’s score by %+.1f "
+                                                    "points"), 100 * d.difference);
+
+      gtk_label_set_text (self->verdict_label, verdict);
     }
   else
     {
-      g_autoptr(BsStudyStats) stats = bs_study_runner_get_stats (runner, 0);
-      BsStatsScore score;
-      BsStatsSummary plies;
+      g_autofree char *verdict = g_strdup_printf (_("No clear difference between A and B "
+                                                    "(%+.1f points)"), 100 * d.difference);
 
-      if (stats->games == 0)
-        {
-          gtk_label_set_text (self->summary_label, "");
-          return;
-        }
-      bs_study_stats_first_player (stats, &score);
-      bs_stats_histogram_summary (stats->plies, &plies);
-      g_string_append_printf (text, _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f) over "
-                                      "%u games: "), 100 * score.score, 100 * score.low,
-                              100 * score.high, stats->games);
-      if (score.low > 0.5)
-        g_string_append_printf (text, _("moving first is a significant advantage (%+.1f "
-                                        "points, p = %.2g)."), 100 * (score.score - 0.5),
-                                score.p_value);
-      else if (score.high < 0.5)
-        g_string_append_printf (text, _("moving first is a significant disadvantage (%+.1f "
-                                        "points, p = %.2g)."), 100 * (score.score - 0.5),
-                                score.p_value);
-      else
-        g_string_append (text, _("no significant first-player advantage."));
-      if (study->swap)
-        {
-          BsStatsScore a;
-
-          bs_study_stats_player_a (stats, &a);
-          g_string_append_printf (text, " ");
-          g_string_append_printf (text, _("Player A (%s) scores %.1f%% (%.1f–%.1f) in "
-                                          "either seat."), level_label (study->players[0].level),
-                                  100 * a.score, 100 * a.low, 100 * a.high);
-        }
-      g_string_append_printf (text, " ");
-      g_string_append_printf (text, _("Games last %.1f plies on average (median %.0f); "
-                                      "%.1f%% are draws."), plies.mean, plies.median,
-                              100.0 * stats->draws / stats->games);
+      gtk_label_set_text (self->verdict_label, verdict);
     }
-  gtk_label_set_text (self->summary_label, text->str);
 }
 
 static void
+update_single (BsBalanceView *self,
+               BsStudy       *study,
+               BsStudyStats  *stats)
+{
+  BsStatsScore score;
+  BsStatsSummary plies;
+  g_autofree char *verdict = NULL;
+  guint row = 0;
+
+  bs_study_stats_first_player (stats, &score);
+  bs_stats_histogram_summary (stats->plies, &plies);
+  {
+    g_autofree char *value = percent_text (score.score);
+    g_autofree char *interval = interval_text (&score, stats->games);
+    g_autofree char *p = p_value_text (score.p_value);
+    g_autofree char *subtitle = g_strdup_printf ("%s · %s", interval, p);
+
+    set_figure (self, row++, value, subtitle);
+  }
+  if (score.low > 0.5)
+    verdict = g_strdup_printf (_("Moving first is an advantage: player 1 scores %.1f%%"),
+                               100 * score.score);
+  else if (score.high < 0.5)
+    verdict = g_strdup_printf (_("Moving first is a disadvantage: player 1 scores %.1f%%"),
+                               100 * score.score);
+  else
+    verdict = g_strdup_printf (_("No clear first-move advantage: player 1 scores %.1f%%"),
+                               100 * score.score);
+  gtk_label_set_text (self->verdict_label, verdict);
+  if (study->swap)
+    {
+      BsStatsScore a;
+      g_autofree char *value = NULL, *subtitle = NULL;
+
+      bs_study_stats_player_a (stats, &a);
+      value = percent_text (a.score);
+      subtitle = g_strdup_printf (_("In either seat · 95%% interval %.1f–%.1f"), 100 * a.low,
+                                  100 * a.high);
+      set_figure (self, row++, value, subtitle);
+    }
+  {
+    g_autofree char *value = percent_text ((double) stats->draws / stats->games);
+
+    set_figure (self, row++, value, NULL);
+  }
+  {
+    /* Translators: a game's length: "26 plies". */
+    g_autofree char *value = g_strdup_printf (_("%.0f plies"), plies.mean);
+    g_autofree char *subtitle = g_strdup_printf (_("Mean; median %.0f, %u to %u plies"),
+                                                 plies.median, plies.min, plies.max);
+
+    set_figure (self, row++, value, subtitle);
+  }
+  {
+    g_autoptr(GPtrArray) reasons = bs_study_stats_reasons (stats);
+    g_autoptr(GString) text = g_string_new (NULL);
+
+    for (guint i = 0; i < reasons->len; i++)
+      {
+        guint count = GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, reasons->pdata[i]));
+
+        if (i > 0)
+          g_string_append (text, " · ");
+        /* Translators: one way games ended and its share: "No legal move 96.5 %". */
+        g_string_append_printf (text, _("%s %.1f %%"), bs_study_reason_label (reasons->pdata[i]),
+                                100.0 * count / stats->games);
+      }
+    set_figure (self, row++, NULL, text->str);
+  }
+  {
+    g_autofree char *value = g_strdup_printf ("%.1f", stats->branch_plies > 0
+                                                      ? stats->branch_total / stats->branch_plies
+                                                      : 0.0);
+
+    set_figure (self, row++, value, _("Mean over all plies of all games"));
+  }
+}
+
+static void
+update_results (BsBalanceView *self)
+{
+  BsStudyRunner *runner = bs_balance_run_get_runner (self->run);
+  BsStudy *study = bs_study_runner_get_study (runner);
+  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
+  guint games = 0;
+
+  for (guint i = 0; i < bs_study_n_arms (study); i++)
+    {
+      BsStudyStats *stats = bs_study_runner_get_stats (runner, i);
+
+      games += stats->games;
+      g_ptr_array_add (arms, stats);
+    }
+  gtk_widget_set_visible (self->fairest_group, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->figures_group), games > 0);
+  if (games == 0)
+    {
+      gtk_label_set_text (self->verdict_label, _("Waiting for the first games…"));
+      return;
+    }
+  if (study->kind == BS_STUDY_SWEEP)
+    update_sweep (self, study, arms);
+  else if (study->kind == BS_STUDY_COMPARE && arms->len == 2)
+    update_compare (self, arms);
+  else
+    update_single (self, study, arms->pdata[0]);
+}
+
+/* What was studied, in a line under the verdict. */
+static char *
+describe_study (BsStudy    *study,
+                const char *path)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *a = bs_study_player_describe (&study->players[0]);
+  g_autofree char *b = bs_study_player_describe (&study->players[1]);
+  g_autofree char *base = path != NULL ? g_path_get_basename (path) : NULL;
+
+  /* Translators: the two computer players of a study: "Easy against Random". */
+  g_string_append_printf (text, _("%s against %s"), a, b);
+  g_string_append (text, " · ");
+  if (study->margin > 0)
+    /* Translators: a study stopping early: "until ± 3 points, at most 2,000 games per variant". */
+    g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant"),
+                            100 * study->margin, study->games);
+  else
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game per variant",
+                                               "%u games per variant", study->games),
+                            study->games);
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      g_autofree char *setting = sweep_label (study);
+
+      g_string_append (text, " · ");
+      /* Translators: "varying Dark's large pieces (player 2) from 3 to 6". */
+      g_string_append_printf (text, _("varying %s from %s to %s"), setting,
+                              bs_study_get_arm (study, 0)->value,
+                              bs_study_get_arm (study, bs_study_n_arms (study) - 1)->value);
+    }
+  else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
+    {
+      g_string_append (text, " · ");
+      /* Translators: an A/B study: "compared with B: Agoraphobia, hexagon 5, handicap". */
+      g_string_append_printf (text, _("compared with B: %s"),
+                              bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
+    }
+  if (base != NULL)
+    {
+      g_string_append (text, " · ");
+      g_string_append (text, base);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The page's state: loading a file, setting up, or a study. */
+static void
 update (BsBalanceView *self)
 {
-  gboolean running = self->run != NULL && bs_balance_run_get_running (self->run);
-  gboolean stopping = self->run != NULL && bs_balance_run_get_stopping (self->run);
-  gboolean complete = self->run != NULL && bs_balance_run_get_complete (self->run);
+  gboolean has_run = self->run != NULL && !self->loading;
+  gboolean running = has_run && bs_balance_run_get_running (self->run);
+  gboolean stopping = has_run && bs_balance_run_get_stopping (self->run);
+  gboolean complete = has_run && bs_balance_run_get_complete (self->run);
+  guint vary = adw_combo_row_get_selected (self->vary_row);
+  guint compare = adw_combo_row_get_selected (self->compare_row);
   guint done = 0, total = 0;
   double left = -1;
 
-  gtk_widget_set_sensitive (self->setup_group, self->run == NULL);
-  gtk_widget_set_visible (self->start_button, self->run == NULL);
-  gtk_widget_set_visible (self->pause_button, self->run != NULL && !complete);
-  gtk_widget_set_visible (self->cancel_button, self->run != NULL && !complete);
+  gtk_widget_set_visible (self->loading_box, self->loading);
+  gtk_spinner_set_spinning (self->loading_spinner, self->loading);
+  gtk_widget_set_visible (self->setup_box, !self->loading && self->run == NULL);
+  gtk_widget_set_visible (self->results_box, has_run);
+
+  /* Setup: one of Vary and Compare With at a time. */
+  gtk_widget_set_visible (self->from_row, vary > 0);
+  gtk_widget_set_visible (self->to_row, vary > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_row), vary == 0);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->compare_row),
+                               vary > 0 ? _("Not while a setting is varied")
+                                        : _("Another variant of the game, played with the "
+                                            "same seeds"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->vary_row), compare == 0);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->vary_row),
+                               compare > 0 ? _("Not while comparing with another variant")
+                                           : _("One setting, each value of a range"));
+  adw_action_row_set_subtitle (self->games_row,
+                               adw_combo_row_get_selected (self->precision_row) > 0
+                               ? _("The most each variant plays when the precision takes "
+                                   "longer")
+                               : _("More games, narrower intervals: 400 games give about "
+                                   "± 5 points"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.start",
+                                 self->variant != NULL && self->run == NULL && !self->loading);
+
+  gtk_widget_set_visible (self->pause_button, has_run && !complete);
+  gtk_widget_set_visible (self->cancel_button, has_run && !complete);
   gtk_widget_set_visible (self->more_button, complete);
-  gtk_widget_set_visible (self->progress_box, self->run != NULL);
-  gtk_widget_set_visible (self->chart_box, self->run != NULL);
+  gtk_widget_set_visible (self->new_button, complete);
   gtk_button_set_label (GTK_BUTTON (self->pause_button),
                         running && !stopping ? _("_Pause") : _("_Resume"));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.pause", !stopping);
-  gtk_widget_set_visible (self->range_row, adw_combo_row_get_selected (self->vary_row) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.pause", has_run && !stopping);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.cancel", has_run);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.more", complete && !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
-  if (self->run == NULL)
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.new", complete && !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.export-chart", has_run);
+  if (!has_run)
     {
-      gtk_label_set_text (self->summary_label, "");
-      gtk_widget_set_visible (self->fairest_group, FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
       return;
     }
 
@@ -349,7 +858,7 @@ update (BsBalanceView *self)
       text = g_strdup_printf (_("Paused: %s"), games);
     gtk_label_set_text (self->progress_label, text);
   }
-  update_summary (self);
+  update_results (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->chart_area));
 }
 
@@ -365,13 +874,41 @@ draw_chart (GtkDrawingArea *area,
   BsChartOptions options;
   guint selected = gtk_drop_down_get_selected (self->chart_dropdown);
 
-  if (self->run == NULL || width < 50 || height < 50)
+  if (self->run == NULL || self->loading || self->n_chart_kinds == 0 || width < 50 ||
+      height < 50)
     return;
   data = bs_chart_data_new (bs_balance_run_get_runner (self->run));
   bs_chart_options_init (&options);
-  options.kind = chart_kinds[MIN (selected, G_N_ELEMENTS (chart_kinds) - 1)];
+  options.kind = self->chart_kinds[MIN (selected, self->n_chart_kinds - 1)];
   options.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  if (data->study->default_arm >= 0)
+    options.arm = (guint) data->study->default_arm;
   bs_chart_draw (cr, data, &options, width, height);
+}
+
+/* The charts a study has, in the drop-down's order. */
+static void
+fill_charts (BsBalanceView *self,
+             BsStudy       *study)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  self->n_chart_kinds = 0;
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      self->chart_kinds[self->n_chart_kinds++] = BS_CHART_SWEEP;
+      gtk_string_list_append (list, _("Score by Setting"));
+    }
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_SCORE;
+  gtk_string_list_append (list, _("Results by Seat"));
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_LENGTH;
+  gtk_string_list_append (list, _("Game Length"));
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_BRANCHING;
+  gtk_string_list_append (list, _("Legal Moves per Ply"));
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_OPENINGS;
+  gtk_string_list_append (list, _("Openings on the Board"));
+  gtk_drop_down_set_model (self->chart_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->chart_dropdown, 0);
 }
 
 static void
@@ -388,12 +925,31 @@ set_run (BsBalanceView *self,
   if (self->run != NULL)
     g_signal_handlers_disconnect_by_data (self->run, self);
   g_set_object (&self->run, run);
+  clear_figures (self);
   if (run != NULL)
     {
+      BsStudy *study = bs_study_runner_get_study (bs_balance_run_get_runner (run));
+      g_autofree char *description = describe_study (study, bs_balance_run_get_path (run));
+
       g_signal_connect_swapped (run, "updated", G_CALLBACK (update), self);
       g_signal_connect_swapped (run, "failed", G_CALLBACK (on_failed), self);
+      gtk_label_set_text (self->study_label, description);
+      fill_charts (self, study);
+      make_figures (self);
     }
   update (self);
+}
+
+static const char *
+level_label (const char *level)
+{
+  if (g_str_equal (level, "random"))
+    return C_("computer player", "Random");
+  if (g_str_equal (level, "easy"))
+    return C_("computer player", "Easy");
+  if (g_str_equal (level, "medium"))
+    return C_("computer player", "Medium");
+  return C_("computer player", "Hard");
 }
 
 static void
@@ -425,13 +981,117 @@ on_vary_changed (BsBalanceView *self)
   update (self);
 }
 
+/* Other File…: a variant file read in a thread, then offered and
+ * chosen. */
+
+static void
+load_variant_in_thread (GTask        *task,
+                        gpointer      source,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  GError *error = NULL;
+  BsVariant *variant = bs_variant_load_file (task_data, &error);
+
+  if (variant == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, variant, (GDestroyNotify) bs_variant_free);
+}
+
+static void
+on_other_loaded (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  BsBalanceView *self = BS_BALANCE_VIEW (source);
+  g_autoptr(GError) error = NULL;
+  BsVariant *variant = g_task_propagate_pointer (G_TASK (result), &error);
+  const char *path = g_task_get_task_data (G_TASK (result));
+  GtkStringList *list = GTK_STRING_LIST (adw_combo_row_get_model (self->compare_row));
+  guint n_before = self->candidates->len;
+
+  if (variant != NULL && g_strcmp0 (variant->module, self->variant->module) != 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("%s is a variant of another game"), path);
+
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+      g_clear_pointer (&variant, bs_variant_free);
+    }
+  else if (variant == NULL)
+    g_signal_emit (self, signals[MESSAGE], 0, error->message);
+  if (variant != NULL)
+    add_candidate (self, path, variant);
+  self->syncing = TRUE;
+  if (self->candidates->len > n_before)
+    {
+      const char *label = ((Candidate *) self->candidates->pdata[n_before])->label;
+      const char * const added[] = { label, NULL };
+
+      /* Before Other File…, which stays last. */
+      gtk_string_list_splice (list, n_before + 1, 0, added);
+      self->compare_selected = n_before + 1;
+    }
+  else if (variant != NULL)
+    {
+      /* Already offered: choose it. */
+      for (guint i = 0; i < self->candidates->len; i++)
+        if (same_source (((Candidate *) self->candidates->pdata[i])->source, path))
+          self->compare_selected = i + 1;
+    }
+  adw_combo_row_set_selected (self->compare_row, self->compare_selected);
+  self->syncing = FALSE;
+  update (self);
+}
+
+static void
+on_other_chosen (GFile    *file,
+                 gpointer  user_data)
+{
+  g_autoptr(BsBalanceView) self = user_data;
+  g_autoptr(GTask) task = NULL;
+  char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+  if (path == NULL)
+    {
+      /* Cancelled: what was chosen before stays. */
+      self->syncing = TRUE;
+      adw_combo_row_set_selected (self->compare_row, self->compare_selected);
+      self->syncing = FALSE;
+      update (self);
+      return;
+    }
+  task = g_task_new (self, NULL, on_other_loaded, NULL);
+  g_task_set_task_data (task, path, g_free);
+  g_task_run_in_thread (task, load_variant_in_thread);
+}
+
+static void
+on_compare_changed (BsBalanceView *self)
+{
+  guint selected = adw_combo_row_get_selected (self->compare_row);
+
+  if (self->syncing || self->candidates == NULL)
+    return;
+  if (selected == self->candidates->len + 1)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+      bs_compat_choose_open (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                             _("Compare With a Variant"), BS_OPEN_VARIANT, on_other_chosen,
+                             g_object_ref (self));
+      return;
+    }
+  self->compare_selected = selected;
+  update (self);
+}
+
 void
 bs_balance_view_set_variant (BsBalanceView   *self,
                              const BsVariant *variant,
                              const char      *source)
 {
   g_autoptr(GtkStringList) vary = gtk_string_list_new (NULL);
-  g_autofree char *title = NULL;
   g_autoptr(BsVariant) copy = NULL;
   g_autofree char *source_copy = NULL;
 
@@ -442,6 +1102,9 @@ bs_balance_view_set_variant (BsBalanceView   *self,
   copy = bs_variant_copy (variant);
   source_copy = g_strdup (source);
   bs_balance_view_pause (self);
+  /* A study still being read is not shown any more. */
+  self->loading = FALSE;
+  self->load_serial++;
   set_run (self, NULL);
   g_clear_pointer (&self->variant, bs_variant_free);
   self->variant = g_steal_pointer (&copy);
@@ -454,35 +1117,93 @@ bs_balance_view_set_variant (BsBalanceView   *self,
     gtk_string_list_append (vary, ((SweepKey *) self->sweep_keys->pdata[i])->label);
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (vary));
   adw_combo_row_set_selected (self->vary_row, 0);
-  title = g_strdup_printf (_("Balance of %s"), bs_variant_display_name (self->variant));
-  gtk_label_set_text (self->title_label, title);
+  fill_candidates (self);
   update (self);
 }
 
-gboolean
-bs_balance_view_open_study (BsBalanceView  *self,
-                            const char     *path,
-                            GError        **error)
+/* Opening a study file. */
+
+static void
+on_study_read (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  g_autoptr(BsBalanceRun) run = NULL;
-  BsStudy *study;
-  g_autofree char *title = NULL;
+  g_autoptr(GTask) task = user_data;
+  BsBalanceView *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsBalanceRun) run = bs_balance_run_open_finish (result, &error);
 
-  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
-
-  run = bs_balance_run_open (path, error);
+  /* Another file took over meanwhile: its own open says what to show. */
+  if (GPOINTER_TO_UINT (g_task_get_task_data (task)) != self->load_serial)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "replaced");
+      return;
+    }
+  self->loading = FALSE;
+  /* Left while it was read (the window cancelled it). */
+  if (g_task_return_error_if_cancelled (task))
+    {
+      update (self);
+      return;
+    }
   if (run == NULL)
-    return FALSE;
+    {
+      update (self);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  {
+    BsStudy *study = bs_study_runner_get_study (bs_balance_run_get_runner (run));
+
+    g_clear_pointer (&self->variant, bs_variant_free);
+    self->variant = bs_variant_copy (bs_study_get_arm (study, 0)->variant);
+    g_clear_pointer (&self->source, g_free);
+    set_run (self, run);
+  }
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+bs_balance_view_open_study_async (BsBalanceView       *self,
+                                  const char          *path,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *base = NULL, *text = NULL;
+
+  g_return_if_fail (BS_IS_BALANCE_VIEW (self));
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, bs_balance_view_open_study_async);
+  g_task_set_task_data (task, GUINT_TO_POINTER (++self->load_serial), NULL);
   bs_balance_view_pause (self);
-  study = bs_study_runner_get_study (bs_balance_run_get_runner (run));
-  g_clear_pointer (&self->variant, bs_variant_free);
-  self->variant = bs_variant_copy (bs_study_get_arm (study, 0)->variant);
-  g_clear_pointer (&self->source, g_free);
-  title = g_strdup_printf (_("Balance of %s"), bs_variant_display_name (self->variant));
-  gtk_label_set_text (self->title_label, title);
-  gtk_drop_down_set_selected (self->chart_dropdown, study->kind == BS_STUDY_SWEEP ? 1 : 0);
-  set_run (self, run);
-  return TRUE;
+  set_run (self, NULL);
+  self->loading = TRUE;
+  base = g_path_get_basename (path);
+  /* Translators: while a study file is read: "Reading agoraphobia-2026-11-23.bsstudy…". */
+  text = g_strdup_printf (_("Reading %s…"), base);
+  gtk_label_set_text (self->loading_label, text);
+  update (self);
+  bs_balance_run_open_async (path, cancellable, on_study_read, g_steal_pointer (&task));
+}
+
+gboolean
+bs_balance_view_open_study_finish (BsBalanceView  *self,
+                                   GAsyncResult   *result,
+                                   GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+bs_balance_view_get_loading (BsBalanceView *self)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
+  return self->loading;
 }
 
 static int
@@ -517,6 +1238,7 @@ bs_balance_view_set_setup (BsBalanceView *self,
           vary = i + 1;
       if (vary == 0)
         return FALSE;
+      adw_combo_row_set_selected (self->compare_row, 0);
     }
   adw_combo_row_set_selected (self->player_a_row, (guint) a);
   adw_combo_row_set_selected (self->player_b_row, (guint) b);
@@ -528,6 +1250,39 @@ bs_balance_view_set_setup (BsBalanceView *self,
       gtk_spin_button_set_value (self->to_spin, to);
     }
   return TRUE;
+}
+
+gboolean
+bs_balance_view_set_stop_early (BsBalanceView *self,
+                                double         margin)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    if (fabs (precisions[i] - margin) < 1e-9)
+      {
+        adw_combo_row_set_selected (self->precision_row, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+bs_balance_view_set_compare (BsBalanceView *self,
+                             const char    *source)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
+
+  if (self->candidates == NULL)
+    return FALSE;
+  for (guint i = 0; i < self->candidates->len; i++)
+    if (same_source (((Candidate *) self->candidates->pdata[i])->source, source))
+      {
+        adw_combo_row_set_selected (self->vary_row, 0);
+        adw_combo_row_set_selected (self->compare_row, i + 1);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 const char *
@@ -549,7 +1304,11 @@ bs_balance_view_pause (BsBalanceView *self)
 char *
 bs_balance_view_get_title (BsBalanceView *self)
 {
-  return g_strdup (gtk_label_get_text (self->title_label));
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), NULL);
+
+  if (self->loading || self->variant == NULL)
+    return g_strdup (_("Balance Study"));
+  return g_strdup_printf (_("Balance of %s"), bs_variant_display_name (self->variant));
 }
 
 static void
@@ -559,21 +1318,28 @@ start_activated (GtkWidget  *widget,
 {
   BsBalanceView *self = BS_BALANCE_VIEW (widget);
   guint vary = adw_combo_row_get_selected (self->vary_row);
+  guint compare = adw_combo_row_get_selected (self->compare_row);
+  guint precision = adw_combo_row_get_selected (self->precision_row);
+  BsStudyKind kind;
   g_autoptr(GError) error = NULL;
   g_autoptr(BsStudy) study = NULL;
   g_autoptr(BsBalanceRun) run = NULL;
   g_autofree char *path = NULL;
 
-  if (self->variant == NULL || self->run != NULL)
+  if (self->variant == NULL || self->run != NULL || self->loading)
     return;
-  study = bs_study_new (vary > 0 ? BS_STUDY_SWEEP : BS_STUDY_SINGLE, g_random_int (),
+  if (compare > self->candidates->len)
+    compare = 0;
+  kind = vary > 0 ? BS_STUDY_SWEEP : compare > 0 ? BS_STUDY_COMPARE : BS_STUDY_SINGLE;
+  study = bs_study_new (kind, g_random_int (),
                         level_ids[MIN (adw_combo_row_get_selected (self->player_a_row), 3u)],
                         level_ids[MIN (adw_combo_row_get_selected (self->player_b_row), 3u)],
                         &error);
   if (study != NULL)
     {
       study->games = (guint) gtk_spin_button_get_value_as_int (self->games_spin);
-      if (vary > 0)
+      study->margin = precisions[MIN (precision, G_N_ELEMENTS (precisions) - 1)];
+      if (kind == BS_STUDY_SWEEP)
         {
           const SweepKey *key = self->sweep_keys->pdata[vary - 1];
           int from = gtk_spin_button_get_value_as_int (self->from_spin);
@@ -582,6 +1348,12 @@ start_activated (GtkWidget  *widget,
 
           if (!bs_study_add_sweep (study, self->variant, key->key, range, &error))
             g_clear_pointer (&study, bs_study_unref);
+        }
+      else if (kind == BS_STUDY_COMPARE)
+        {
+          bs_study_add_arm (study, self->variant, "A");
+          bs_study_add_arm (study, ((Candidate *) self->candidates->pdata[compare - 1])->variant,
+                            "B");
         }
       else
         bs_study_add_arm (study, self->variant, NULL);
@@ -596,7 +1368,6 @@ start_activated (GtkWidget  *widget,
       g_signal_emit (self, signals[MESSAGE], 0, error->message);
       return;
     }
-  gtk_drop_down_set_selected (self->chart_dropdown, vary > 0 ? 1 : 0);
   set_run (self, run);
   g_signal_emit (self, signals[STUDY_OPENED], 0, path);
   bs_balance_run_start (run);
@@ -617,6 +1388,18 @@ pause_activated (GtkWidget  *widget,
     bs_balance_run_start (self->run);
 }
 
+/* Back to the setup of the same variant. */
+static void
+back_to_setup (BsBalanceView *self)
+{
+  g_autoptr(BsVariant) variant = self->variant != NULL ? bs_variant_copy (self->variant) : NULL;
+  g_autofree char *source = g_strdup (self->source);
+
+  set_run (self, NULL);
+  if (variant != NULL)
+    bs_balance_view_set_variant (self, variant, source);
+}
+
 static void
 cancel_activated (GtkWidget  *widget,
                   const char *name,
@@ -632,10 +1415,19 @@ cancel_activated (GtkWidget  *widget,
   bs_balance_run_get_progress (self->run, &done, NULL, NULL);
   message = g_strdup_printf (_("Study stopped; its file keeps the %u games played (see "
                                "Recent)"), done);
-  set_run (self, NULL);
-  if (self->variant != NULL)
-    bs_balance_view_set_variant (self, self->variant, self->source);
+  back_to_setup (self);
   g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
+new_activated (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  BsBalanceView *self = BS_BALANCE_VIEW (widget);
+
+  if (self->run != NULL && !bs_balance_run_get_running (self->run))
+    back_to_setup (self);
 }
 
 static void
@@ -688,13 +1480,15 @@ on_chart_chosen (GFile    *file,
   g_autoptr(BsChartData) data = NULL;
   BsChartOptions options;
 
-  if (file == NULL || self->run == NULL)
+  if (file == NULL || self->run == NULL || self->n_chart_kinds == 0)
     return;
   path = g_file_get_path (file);
   data = bs_chart_data_new (bs_balance_run_get_runner (self->run));
   bs_chart_options_init (&options);
-  options.kind = chart_kinds[MIN (gtk_drop_down_get_selected (self->chart_dropdown),
-                                  G_N_ELEMENTS (chart_kinds) - 1)];
+  options.kind = self->chart_kinds[MIN (gtk_drop_down_get_selected (self->chart_dropdown),
+                                        self->n_chart_kinds - 1)];
+  if (data->study->default_arm >= 0)
+    options.arm = (guint) data->study->default_arm;
   options.width = 1200;
   if (path == NULL || !bs_chart_export (data, &options, path, &error))
     g_signal_emit (self, signals[MESSAGE], 0,
@@ -745,6 +1539,8 @@ bs_balance_view_finalize (GObject *object)
 
   g_clear_pointer (&self->variant, bs_variant_free);
   g_clear_pointer (&self->sweep_keys, g_ptr_array_unref);
+  g_clear_pointer (&self->candidates, g_ptr_array_unref);
+  g_clear_pointer (&self->figures, g_array_unref);
   g_free (self->source);
   G_OBJECT_CLASS (bs_balance_view_parent_class)->finalize (object);
 }
@@ -773,32 +1569,40 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-balance-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, title_label);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, setup_group);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, loading_box);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, loading_spinner);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, setup_box);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_a_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_b_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, games_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, games_spin);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, precision_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, vary_row);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, range_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, from_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, from_spin);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, to_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, to_spin);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, start_button);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, compare_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, results_box);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, study_label);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, pause_button);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, more_button);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, progress_box);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, progress_label);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, new_button);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, fairest_group);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, fairest_row);
-  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_box);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, figures_group);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_dropdown);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_area);
 
   gtk_widget_class_install_action (widget_class, "balance.start", NULL, start_activated);
   gtk_widget_class_install_action (widget_class, "balance.pause", NULL, pause_activated);
   gtk_widget_class_install_action (widget_class, "balance.cancel", NULL, cancel_activated);
+  gtk_widget_class_install_action (widget_class, "balance.new", NULL, new_activated);
   gtk_widget_class_install_action (widget_class, "balance.more", NULL, more_activated);
   gtk_widget_class_install_action (widget_class, "balance.apply", NULL, apply_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-chart", NULL,
@@ -808,22 +1612,32 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
 static void
 bs_balance_view_init (BsBalanceView *self)
 {
-  g_autoptr(GtkStringList) charts = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) precision = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) nothing = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->figures = g_array_new (FALSE, FALSE, sizeof (Figure));
   fill_levels (self->player_a_row, 1);
   fill_levels (self->player_b_row, 1);
-  gtk_string_list_append (charts, _("Results by Seat"));
-  gtk_string_list_append (charts, _("Score by Setting"));
-  gtk_string_list_append (charts, _("Game Length"));
-  gtk_string_list_append (charts, _("Legal Moves per Ply"));
-  gtk_string_list_append (charts, _("Openings on the Board"));
-  gtk_drop_down_set_model (self->chart_dropdown, G_LIST_MODEL (charts));
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    {
+      g_autofree char *label = precision_label (precisions[i]);
+
+      gtk_string_list_append (precision, label);
+    }
+  adw_combo_row_set_model (self->precision_row, G_LIST_MODEL (precision));
+  gtk_string_list_append (nothing, _("Nothing"));
+  adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (nothing));
+  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (nothing));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
   g_signal_connect_swapped (self->chart_dropdown, "notify::selected",
                             G_CALLBACK (gtk_widget_queue_draw), self->chart_area);
   g_signal_connect_swapped (self->vary_row, "notify::selected",
                             G_CALLBACK (on_vary_changed), self);
+  g_signal_connect_swapped (self->compare_row, "notify::selected",
+                            G_CALLBACK (on_compare_changed), self);
+  g_signal_connect_swapped (self->precision_row, "notify::selected",
+                            G_CALLBACK (update), self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self->chart_area,
                            G_CONNECT_SWAPPED);

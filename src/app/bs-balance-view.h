@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-balance-view.h: the Balance page — set up a study of a variant in a
- * few controls (players, games, one setting to vary), run it in the
+ * few controls (players, games, a target precision, one setting to vary
+ * or another variant to compare with), run it in the
  * background with progress, pause and cancel, watch the results and charts
  * fill in, extend it, and apply the fairest setting found. The study is
  * kept in a file beside the variant (built-in variants: in the user's
@@ -23,10 +24,20 @@ G_DECLARE_FINAL_TYPE (BsBalanceView, bs_balance_view, BS, BALANCE_VIEW, AdwBin)
 void        bs_balance_view_set_variant  (BsBalanceView    *self,
                                           const BsVariant  *variant,
                                           const char       *source);
-/* Shows (and can resume) the study in a file. */
-gboolean    bs_balance_view_open_study   (BsBalanceView    *self,
-                                          const char       *path,
-                                          GError          **error);
+/* Shows (and can resume) the study in a file. The file is read in a
+ * thread; meanwhile the page says so and the window answers. Finishes
+ * with G_IO_ERROR_CANCELLED when cancelled, or when another study or
+ * variant replaced it first. */
+void        bs_balance_view_open_study_async  (BsBalanceView       *self,
+                                               const char          *path,
+                                               GCancellable        *cancellable,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+gboolean    bs_balance_view_open_study_finish (BsBalanceView       *self,
+                                               GAsyncResult        *result,
+                                               GError             **error);
+/* Whether a study file is being read. */
+gboolean    bs_balance_view_get_loading  (BsBalanceView    *self);
 /* Sets the controls as a person would: levels ("random", "easy",
  * "medium", "hard"), games per variant, and the setting to vary (NULL:
  * none; a key the Vary row offers) from..to. FALSE for an unknown level or
@@ -38,6 +49,14 @@ gboolean    bs_balance_view_set_setup    (BsBalanceView    *self,
                                           const char       *vary_key,
                                           int               from,
                                           int               to);
+/* Stop Early at this precision (0: never; 0.05, 0.03, 0.02, 0.01, as
+ * the row offers them); FALSE for another value. */
+gboolean    bs_balance_view_set_stop_early (BsBalanceView  *self,
+                                            double          margin);
+/* Compare With the variant from source (a built-in name or a file the
+ * row offers); FALSE when the row does not offer it. */
+gboolean    bs_balance_view_set_compare  (BsBalanceView    *self,
+                                          const char       *source);
 /* The study shown, or NULL. */
 const char *bs_balance_view_get_path     (BsBalanceView    *self);
 /* Pauses a running study (the page is left). */

@@ -33,6 +33,67 @@ record_filters (GtkFileFilter **default_filter)
   return filters;
 }
 
+static GtkFileFilter *
+typed_filter (const char *name,
+              const char *mime_type,
+              const char *pattern)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_filter_add_suffix (filter, pattern);
+  return filter;
+}
+
+/* What Open offers: every Boardsmith file first (a game record, a
+ * variant, a balance study), each kind alone, everything; or variants
+ * only. */
+static GListStore *
+open_filters (BsOpenKind      kind,
+              GtkFileFilter **default_filter)
+{
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) records = typed_filter (_("Game records"),
+                                                   "application/x-boardsmith-record",
+                                                   "boardsmith");
+  g_autoptr(GtkFileFilter) variants = typed_filter (_("Game variants"),
+                                                    "application/x-boardsmith-variant",
+                                                    "bsvariant");
+  g_autoptr(GtkFileFilter) studies = typed_filter (_("Balance studies"),
+                                                   "application/x-boardsmith-study", "bsstudy");
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  if (kind == BS_OPEN_VARIANT)
+    {
+      gtk_file_filter_add_suffix (variants, "xml");
+      g_list_store_append (filters, variants);
+      *default_filter = variants;
+    }
+  else
+    {
+      g_autoptr(GtkFileFilter) any = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (any, _("Boardsmith files"));
+      gtk_file_filter_add_mime_type (any, "application/x-boardsmith-record");
+      gtk_file_filter_add_mime_type (any, "application/x-boardsmith-variant");
+      gtk_file_filter_add_mime_type (any, "application/x-boardsmith-study");
+      gtk_file_filter_add_suffix (any, "boardsmith");
+      gtk_file_filter_add_suffix (any, "bsvariant");
+      gtk_file_filter_add_suffix (any, "bsstudy");
+      gtk_file_filter_add_suffix (any, "xml");
+      g_list_store_append (filters, any);
+      g_list_store_append (filters, records);
+      g_list_store_append (filters, variants);
+      g_list_store_append (filters, studies);
+      *default_filter = any;
+    }
+  g_list_store_append (filters, all);
+  return filters;
+}
+
 static GListStore *
 export_filters (const char     *filter_name,
                 const char     *mime_type,
@@ -106,6 +167,28 @@ bs_compat_choose_record (GtkWindow        *parent,
       gtk_file_dialog_set_title (dialog, _("Open Game Record"));
       gtk_file_dialog_open (dialog, parent, NULL, on_dialog_done, data);
     }
+}
+
+void
+bs_compat_choose_open (GtkWindow        *parent,
+                       const char       *title,
+                       BsOpenKind        kind,
+                       BsFileChosenFunc  callback,
+                       gpointer          user_data)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *default_filter;
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  filters = open_filters (kind, &default_filter);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, default_filter);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_open (dialog, parent, NULL, on_dialog_done, data);
 }
 
 void
@@ -187,6 +270,34 @@ bs_compat_choose_record (GtkWindow        *parent,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   if (save && suggested_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
+  g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+bs_compat_choose_open (GtkWindow        *parent,
+                       const char       *title,
+                       BsOpenKind        kind,
+                       BsFileChosenFunc  callback,
+                       gpointer          user_data)
+{
+  GtkFileChooserNative *native;
+  g_autoptr(GListStore) filters = NULL;
+  GtkFileFilter *default_filter;
+  ChooseData *data = g_new0 (ChooseData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"), _("_Cancel"));
+  filters = open_filters (kind, &default_filter);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }

@@ -20,6 +20,19 @@ void bs_compat_choose_record (GtkWindow        *parent,
                               BsFileChosenFunc  callback,
                               gpointer          user_data);
 
+typedef enum {
+  BS_OPEN_ANY,       /* a game record, a variant or a balance study */
+  BS_OPEN_VARIANT,   /* a variant */
+} BsOpenKind;
+
+/* Asks for a file to open, offering Boardsmith's files of that kind (and
+ * each kind alone, and all files). */
+void bs_compat_choose_open   (GtkWindow        *parent,
+                              const char       *title,
+                              BsOpenKind        kind,
+                              BsFileChosenFunc  callback,
+                              gpointer          user_data);
+
 /* Asks where to save an exported file of one type (a filter named
  * filter_name for mime_type, plus All files), starting in folder (may be
  * NULL) with suggested_name. */

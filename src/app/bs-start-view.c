@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-balance-view.h"
+#include "bs-study.h"
 #include "bs-game-record.h"
 #include "bs-module.h"
 #include "bs-text.h"
@@ -298,9 +299,31 @@ make_recent_row (GtkRecentInfo *info,
   when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
   if (is_study)
     {
-      /* Not read here: a study may hold many games. Opening it tells. */
-      /* Translators: a balance study in Recent Games: "Balance study · 03/05/26 14:02". */
-      subtitle = g_strdup_printf (_("Balance study · %s"), when);
+      /* Only its header (a few kilobytes): the games are read when it opens. */
+      g_autoptr(BsStudy) study = bs_study_load_header (path, NULL);
+      const char *name;
+
+      if (study == NULL || bs_study_n_arms (study) == 0)
+        return NULL;
+      name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
+      if (study->kind == BS_STUDY_SWEEP)
+        {
+          g_autofree char *setting = bs_variant_describe_setting (bs_study_get_arm (study, 0)->variant,
+                                                                  study->sweep_key);
+
+          /* Translators: a sweep in Recent Games: "Balance of Agoraphobia, varying Dark's
+           * large pieces (player 2) · 03/05/26 14:02". */
+          subtitle = g_strdup_printf (_("Balance of %s, varying %s · %s"), name, setting, when);
+        }
+      else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
+        /* Translators: an A/B study in Recent Games: "Balance of Agoraphobia against
+         * Agoraphobia, hexagon 5 · 03/05/26 14:02". */
+        subtitle = g_strdup_printf (_("Balance of %s against %s · %s"), name,
+                                    bs_variant_display_name (bs_study_get_arm (study, 1)->variant),
+                                    when);
+      else
+        /* Translators: a balance study in Recent Games: "Balance of Tribes · 03/05/26 14:02". */
+        subtitle = g_strdup_printf (_("Balance of %s · %s"), name, when);
     }
   else if (is_record)
     {

@@ -713,26 +713,75 @@ show_opened (BsWindow   *self,
     bs_window_show_message (self, warning);
 }
 
-/* A balance study opens on the Balance page (read here: a study file is
- * read as a stream in bounded memory). */
-static gboolean
-open_study (BsWindow  *self,
-            GFile     *file,
-            GError   **error)
+static void show_open_error (BsWindow   *self,
+                             GFile      *file,
+                             const char *message);
+
+typedef struct {
+  BsWindow *self;
+  GFile    *file;
+} OpenRequest;
+
+static void
+open_request_free (OpenRequest *request)
+{
+  g_object_unref (request->self);
+  g_object_unref (request->file);
+  g_free (request);
+}
+
+static void
+on_study_opened (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  OpenRequest *request = user_data;
+  BsWindow *self = request->self;
+  g_autoptr(GError) error = NULL;
+  gboolean opened = bs_balance_view_open_study_finish (BS_BALANCE_VIEW (source), result, &error);
+
+  /* A newer open, leaving the page or closing the window replaced it. */
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_object (&self->opening);
+      if (opened)
+        add_recent (request->file);
+      else
+        {
+          if (g_strcmp0 (bs_window_get_page (self), "balance") == 0)
+            bs_window_show_start (self);
+          show_open_error (self, request->file, error->message);
+        }
+      update_title (self);
+    }
+  open_request_free (request);
+}
+
+/* A balance study opens on the Balance page, read in a thread (it may
+ * hold any number of games): the page says it is reading, the window
+ * answers meanwhile. */
+static void
+open_study (BsWindow *self,
+            GFile    *file)
 {
   g_autofree char *path = g_file_get_path (file);
+  OpenRequest *request;
 
   if (path == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Only local files can be opened"));
-      return FALSE;
+      show_open_error (self, file, _("Only local files can be opened"));
+      return;
     }
-  if (!bs_balance_view_open_study (self->balance_view, path, error))
-    return FALSE;
-  add_recent (file);
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
+  self->opening = g_cancellable_new ();
+  request = g_new0 (OpenRequest, 1);
+  request->self = g_object_ref (self);
+  request->file = g_object_ref (file);
+  bs_balance_view_open_study_async (self->balance_view, path, self->opening, on_study_opened,
+                                    request);
   show_balance_now (self);
-  return TRUE;
 }
 
 gboolean
@@ -747,8 +796,12 @@ bs_window_open_file (BsWindow  *self,
   g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  /* Read in a thread even here: errors show in the window. */
   if (bs_file_is_study (file))
-    return open_study (self, file, error);
+    {
+      open_study (self, file);
+      return TRUE;
+    }
   game = bs_game_open_file (file, new_seed (), &is_record, &warning, error);
   if (game == NULL)
     return FALSE;
@@ -766,11 +819,6 @@ show_open_error (BsWindow   *self,
 
   show_error (self, _("Could Not Open the File"), body);
 }
-
-typedef struct {
-  BsWindow *self;
-  GFile    *file;
-} OpenRequest;
 
 static void
 on_file_opened (GObject      *source,
@@ -810,10 +858,7 @@ bs_window_open_file_async (BsWindow *self,
 
   if (bs_file_is_study (file))
     {
-      g_autoptr(GError) error = NULL;
-
-      if (!open_study (self, file, &error))
-        show_open_error (self, file, error->message);
+      open_study (self, file);
       return;
     }
   if (self->opening != NULL)
@@ -971,6 +1016,10 @@ choose_game_activated (GSimpleAction *action,
    * the game being played, if any, stays. */
   if (g_strcmp0 (bs_window_get_page (self), "balance") == 0)
     {
+      /* A study still being read is not wanted any more. */
+      if (self->opening != NULL)
+        g_cancellable_cancel (self->opening);
+      g_clear_object (&self->opening);
       bs_balance_view_pause (self->balance_view);
       bs_window_show_start (self);
       return;
@@ -1003,7 +1052,8 @@ open_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
-  bs_compat_choose_record (GTK_WINDOW (self), FALSE, NULL, on_open_chosen, g_object_ref (self));
+  bs_compat_choose_open (GTK_WINDOW (self), _("Open"), BS_OPEN_ANY, on_open_chosen,
+                         g_object_ref (self));
 }
 
 static void
@@ -1440,6 +1490,10 @@ test_balance_activated (GSimpleAction *action,
       show_error (self, _("Could Not Open the Variant"), error->message);
       return;
     }
+  /* A study still being read gives way. */
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   bs_balance_view_set_variant (self->balance_view, variant, source);
   show_balance_now (self);
 }

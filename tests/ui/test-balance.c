@@ -59,7 +59,7 @@ open_runner (Fixture *fixture)
   BsStudyRunner *runner;
 
   g_assert_nonnull (path);
-  runner = bs_study_runner_open (path, &error);
+  runner = bs_study_runner_open (path, NULL, &error);
   g_assert_no_error (error);
   return runner;
 }
@@ -70,6 +70,12 @@ is_complete (Fixture *fixture)
   return gtk_widget_get_visible (GTK_WIDGET (
     gtk_widget_get_template_child (GTK_WIDGET (fixture->view), BS_TYPE_BALANCE_VIEW,
                                    "more_button")));
+}
+
+static gboolean
+is_opened (Fixture *fixture)
+{
+  return !bs_window_get_opening (fixture->window) && !bs_balance_view_get_loading (fixture->view);
 }
 
 static GtkWidget *
@@ -140,11 +146,14 @@ test_run_reopen_more (Fixture *fixture, gconstpointer data)
   /* Built-in variants' studies go to the user's data directory. */
   g_assert_true (g_str_has_suffix (path, ".bsstudy"));
   g_assert_nonnull (strstr (path, "boardsmith/studies/agoraphobia-"));
-  g_assert_false (gtk_widget_get_sensitive (child (fixture, "setup_group")));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "setup_box")));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "results_box")));
   wait_for (is_complete, fixture, "the study to finish");
   g_assert_true (in_recent (path));
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "summary_label"))),
-                            "Player 1 scores"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "verdict_label"))),
+                            "player 1 scores"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "study_label"))),
+                            "Random against Random · 60 games per variant"));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label"))), ==,
                    "Complete: 60 games");
   save_png (fixture, "balance-single.png");
@@ -160,7 +169,9 @@ test_run_reopen_more (Fixture *fixture, gconstpointer data)
   file = g_file_new_for_path (path);
   g_assert_true (bs_window_open_file (fixture->window, file, &error));
   g_assert_no_error (error);
+  /* Read in a thread: the page says so meanwhile. */
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "balance");
+  wait_for (is_opened, fixture, "the study to be read");
   g_assert_true (is_complete (fixture));
   gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.more", NULL);
   pump_once ();
@@ -189,7 +200,10 @@ test_sweep_apply (Fixture *fixture, gconstpointer data)
   pump_once ();
   g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 40,
                                             "supply.2.large", 3, 6));
-  g_assert_true (gtk_widget_get_visible (child (fixture, "range_row")));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "from_row")));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "to_row")));
+  /* One of Vary and Compare With at a time. */
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "compare_row")));
   gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
   wait_for (is_complete, fixture, "the sweep to finish");
   g_assert_true (gtk_widget_get_visible (child (fixture, "fairest_group")));
@@ -263,7 +277,7 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
                    "_Resume");
   {
     g_autoptr(GError) error = NULL;
-    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, NULL, &error);
 
     g_assert_no_error (error);
     bs_study_runner_get_progress (runner, &kept, NULL);
@@ -289,7 +303,7 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
         g_usleep (10000);
       }
   }
-  g_assert_true (gtk_widget_get_sensitive (child (fixture, "setup_group")));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "setup_box")));
   g_assert_null (bs_balance_view_get_path (fixture->view));
   {
     g_autoptr(GError) error = NULL;
@@ -298,11 +312,111 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
 
     /* The cancelled run may still be folding its last games in: the
      * file is whole at any moment, and has at least what was paused. */
-    runner = bs_study_runner_open (path, &error);
+    runner = bs_study_runner_open (path, NULL, &error);
     g_assert_no_error (error);
     bs_study_runner_get_progress (runner, &done, NULL);
     g_assert_cmpuint (done, >=, kept);
   }
+}
+
+/* A/B: the variant against one the Compare With row offers (an example
+ * of the same game), both played with the same seeds; the difference
+ * with its interval. */
+static void
+test_compare (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *other = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "examples",
+                                             "agoraphobia-hexagon-handicap.xml", NULL);
+  g_autoptr(BsStudyRunner) runner = NULL;
+  const char *verdict;
+  BsStudy *study;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 30, NULL, 0, 0));
+  g_assert_true (bs_balance_view_set_compare (fixture->view, other));
+  /* Not a variant of this game, and not the variant itself: not offered. */
+  g_assert_false (bs_balance_view_set_compare (fixture->view, "tribes"));
+  g_assert_false (bs_balance_view_set_compare (fixture->view, "agoraphobia"));
+  g_assert_true (bs_balance_view_set_compare (fixture->view, other));
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "vary_row")));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  wait_for (is_complete, fixture, "the comparison to finish");
+  save_png (fixture, "balance-compare.png");
+
+  runner = open_runner (fixture);
+  study = bs_study_runner_get_study (runner);
+  g_assert_cmpint (study->kind, ==, BS_STUDY_COMPARE);
+  g_assert_cmpuint (bs_study_n_arms (study), ==, 2);
+  g_assert_cmpstr (bs_study_get_arm (study, 1)->variant->id, ==, "agoraphobia-hexagon-handicap");
+  g_assert_cmpuint (bs_study_runner_arm_games (runner, 0), ==, 30);
+  g_assert_cmpuint (bs_study_runner_arm_games (runner, 1), ==, 30);
+  verdict = gtk_label_get_text (GTK_LABEL (child (fixture, "verdict_label")));
+  g_assert_true (g_str_has_prefix (verdict, "B changes") ||
+                 g_str_has_prefix (verdict, "No clear difference"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "study_label"))),
+                            "compared with B: Agoraphobia, hexagon 5, handicap"));
+}
+
+/* Stop Early: the study ends once player 1's score is known within ± 5
+ * points, long before the games allowed. */
+static void
+test_stop_early (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(BsStudyRunner) runner = NULL;
+  BsStudy *study;
+  guint games;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 5000, NULL, 0, 0));
+  g_assert_false (bs_balance_view_set_stop_early (fixture->view, 0.04));
+  g_assert_true (bs_balance_view_set_stop_early (fixture->view, 0.05));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  wait_for (is_complete, fixture, "the study to reach its precision");
+  runner = open_runner (fixture);
+  study = bs_study_runner_get_study (runner);
+  g_assert_cmpfloat_with_epsilon (study->margin, 0.05, 1e-9);
+  g_assert_cmpuint (study->games, ==, 5000);
+  games = bs_study_runner_arm_games (runner, 0);
+  /* ± 5 points needs about 400 games (the Wilson interval of ½). */
+  g_assert_cmpuint (games, >=, 280);
+  g_assert_cmpuint (games, <=, 400);
+  g_assert_cmpuint (games % BS_STUDY_MARGIN_BLOCK, ==, 0);
+  g_assert_true (bs_study_runner_is_complete (runner));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "study_label"))),
+                            "until ± 5 points, at most 5000 games per variant"));
+}
+
+static void
+assert_fits (Fixture    *fixture,
+             const char *what)
+{
+  int minimum = 0, natural = 0;
+
+  gtk_widget_measure (GTK_WIDGET (fixture->view), GTK_ORIENTATION_HORIZONTAL, -1, &minimum,
+                      &natural, NULL, NULL);
+  g_test_message ("%s: minimum width %d", what, minimum);
+  g_assert_cmpint (minimum, <=, 360);
+}
+
+/* The page narrow (a phone's 360 px): nothing asks for more width, the
+ * chart draws in what there is. */
+static void
+test_narrow (Fixture *fixture, gconstpointer data)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  assert_fits (fixture, "setup");
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 40,
+                                            "supply.2.large", 4, 6));
+  assert_fits (fixture, "setup of a sweep");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  wait_for (is_complete, fixture, "the sweep to finish");
+  assert_fits (fixture, "results");
 }
 
 static void
@@ -351,6 +465,10 @@ main (int argc, char *argv[])
               fixture_teardown);
   g_test_add ("/balance/pause-cancel", Fixture, NULL, fixture_setup, test_pause_cancel,
               fixture_teardown);
+  g_test_add ("/balance/compare", Fixture, NULL, fixture_setup, test_compare, fixture_teardown);
+  g_test_add ("/balance/stop-early", Fixture, NULL, fixture_setup, test_stop_early,
+              fixture_teardown);
+  g_test_add ("/balance/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
