@@ -83,6 +83,7 @@ struct _BsBalanceView {
   GPtrArray      *sweep_keys;   /* of SweepKey*, for the Vary row (index + 1) */
   GPtrArray      *candidates;   /* of Candidate*, for Compare With (index + 1) */
   guint           compare_selected;   /* what Compare With showed before Other File… */
+  guint           vary_selected;      /* the setting the range was made for */
   gboolean        syncing;
   BsBalanceRun   *run;
   GArray         *figures;      /* of Figure, made for the run shown */
@@ -411,6 +412,8 @@ add_figure (BsBalanceView *self,
   Figure figure;
 
   figure.row = ADW_ACTION_ROW (adw_action_row_new ());
+  /* Figures and names as they are ("p < 0.001", a variant's name). */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (figure.row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (figure.row), title);
   figure.value = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (figure.value), "numeric");
@@ -478,10 +481,14 @@ make_figures (BsBalanceView *self)
   if (study->kind == BS_STUDY_SWEEP)
     {
       g_autofree char *setting = sweep_label (study);
-      /* Translators: the results of a sweep: "Player 1's Score by Dark's large pieces (player 2)". */
-      g_autofree char *title = g_strdup_printf (_("Player 1’s Score by %s"), setting);
 
-      adw_preferences_group_set_title (self->figures_group, title);
+      /* The setting as the title (short enough for a phone), what the
+       * figures are below it. */
+      adw_preferences_group_set_title (self->figures_group, setting);
+      adw_preferences_group_set_description (self->figures_group,
+                                             /* xgettext:no-c-format */
+                                             _("Player 1’s score for each value, with its 95% "
+                                               "interval"));
       for (guint i = 0; i < bs_study_n_arms (study); i++)
         {
           const char *value = bs_study_get_arm (study, i)->value;
@@ -495,6 +502,7 @@ make_figures (BsBalanceView *self)
       return;
     }
   adw_preferences_group_set_title (self->figures_group, _("Results"));
+  adw_preferences_group_set_description (self->figures_group, NULL);
   if (study->kind == BS_STUDY_COMPARE)
     {
       for (guint i = 0; i < 2; i++)
@@ -528,7 +536,8 @@ update_sweep (BsBalanceView *self,
               BsStudy       *study,
               GPtrArray     *arms)
 {
-  int fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
+  int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
+                                               study->default_arm);
   g_autofree char *setting = sweep_label (study);
 
   for (guint i = 0; i < arms->len; i++)
@@ -805,15 +814,9 @@ update (BsBalanceView *self)
   /* Setup: one of Vary and Compare With at a time. */
   gtk_widget_set_visible (self->from_row, vary > 0);
   gtk_widget_set_visible (self->to_row, vary > 0);
+  /* The rows show what is chosen as their subtitle (names are long). */
   gtk_widget_set_sensitive (GTK_WIDGET (self->compare_row), vary == 0);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->compare_row),
-                               vary > 0 ? _("Not while a setting is varied")
-                                        : _("Another variant of the game, played with the "
-                                            "same seeds"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->vary_row), compare == 0);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->vary_row),
-                               compare > 0 ? _("Not while comparing with another variant")
-                                           : _("One setting, each value of a range"));
   adw_action_row_set_subtitle (self->games_row,
                                adw_combo_row_get_selected (self->precision_row) > 0
                                ? _("The most each variant plays when the precision takes "
@@ -969,6 +972,13 @@ on_vary_changed (BsBalanceView *self)
 {
   guint selected = adw_combo_row_get_selected (self->vary_row);
 
+  /* A range typed in stays until another setting is chosen. */
+  if (selected == self->vary_selected)
+    {
+      update (self);
+      return;
+    }
+  self->vary_selected = selected;
   if (selected > 0 && self->sweep_keys != NULL && selected <= self->sweep_keys->len)
     {
       const SweepKey *key = self->sweep_keys->pdata[selected - 1];
@@ -1115,6 +1125,7 @@ bs_balance_view_set_variant (BsBalanceView   *self,
   gtk_string_list_append (vary, _("Nothing"));
   for (guint i = 0; i < self->sweep_keys->len; i++)
     gtk_string_list_append (vary, ((SweepKey *) self->sweep_keys->pdata[i])->label);
+  self->vary_selected = G_MAXUINT;
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (vary));
   adw_combo_row_set_selected (self->vary_row, 0);
   fill_candidates (self);
@@ -1460,7 +1471,8 @@ apply_activated (GtkWidget  *widget,
     return;
   for (guint i = 0; i < bs_study_n_arms (study); i++)
     g_ptr_array_add (arms, bs_study_runner_get_stats (runner, i));
-  fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
+  fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
+                                               study->default_arm);
   if (fairest < 0)
     return;
   /* The variant of the fairest arm is the study's variant with that

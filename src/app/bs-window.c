@@ -1052,7 +1052,7 @@ open_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
-  bs_compat_choose_open (GTK_WINDOW (self), _("Open"), BS_OPEN_ANY, on_open_chosen,
+  bs_compat_choose_open (GTK_WINDOW (self), _("Open File"), BS_OPEN_ANY, on_open_chosen,
                          g_object_ref (self));
 }
 

@@ -285,7 +285,8 @@ print_json (BsStudyRunner *runner,
 
   if (study->kind == BS_STUDY_SWEEP)
     {
-      int fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
+      int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
+                                               study->default_arm);
 
       json_builder_set_member_name (b, "fairest");
       if (fairest >= 0)
@@ -515,7 +516,8 @@ bs_cli_study_report_print (BsStudyRunner *runner,
 
   if (study->kind == BS_STUDY_SWEEP)
     {
-      int fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
+      int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
+                                               study->default_arm);
 
       g_autofree char *setting = sweep_label (study);
 

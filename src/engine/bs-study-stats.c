@@ -616,8 +616,9 @@ bs_study_stats_reasons (const BsStudyStats *stats)
 }
 
 int
-bs_study_stats_fairest (BsStudyStats * const *arms,
-                        guint                 n_arms)
+bs_study_stats_fairest_preferring (BsStudyStats * const *arms,
+                                   guint                 n_arms,
+                                   int                   prefer)
 {
   int best = -1;
   double best_distance = 0, best_width = 0;
@@ -626,14 +627,18 @@ bs_study_stats_fairest (BsStudyStats * const *arms,
     {
       BsStatsScore score;
       double distance, width;
+      gboolean tie;
 
       if (arms[i]->games == 0)
         continue;
       bs_study_stats_first_player (arms[i], &score);
       distance = fabs (score.score - 0.5);
       width = score.high - score.low;
+      tie = best >= 0 && fabs (distance - best_distance) <= 1e-12 &&
+            fabs (width - best_width) <= 1e-12;
       if (best < 0 || distance < best_distance - 1e-12 ||
-          (fabs (distance - best_distance) <= 1e-12 && width < best_width - 1e-12))
+          (fabs (distance - best_distance) <= 1e-12 && width < best_width - 1e-12) ||
+          (tie && (int) i == prefer))
         {
           best = (int) i;
           best_distance = distance;
@@ -641,4 +646,11 @@ bs_study_stats_fairest (BsStudyStats * const *arms,
         }
     }
   return best;
+}
+
+int
+bs_study_stats_fairest (BsStudyStats * const *arms,
+                        guint                 n_arms)
+{
+  return bs_study_stats_fairest_preferring (arms, n_arms, -1);
 }

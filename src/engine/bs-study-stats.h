@@ -176,6 +176,11 @@ GPtrArray    *bs_study_stats_reasons      (const BsStudyStats *stats);
  * games. */
 int           bs_study_stats_fairest      (BsStudyStats * const *arms,
                                            guint               n_arms);
+/* The same, but an exact tie goes to `prefer` (a sweep's own value: no
+ * change is suggested for nothing); -1 for none. */
+int           bs_study_stats_fairest_preferring (BsStudyStats * const *arms,
+                                                 guint               n_arms,
+                                                 int                 prefer);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStudyStats, bs_study_stats_free)
 

@@ -537,15 +537,41 @@ arm_label (const BsStudy *study,
   return g_strdup (bs_variant_display_name (a->variant));
 }
 
+/* Which variant a chart of one arm shows: its name, and the value of a
+ * sweep's setting or A/B's letter. */
+static char *
+arm_name (const BsChartData *data,
+          int                arm)
+{
+  const BsStudy *study = data->study;
+  const BsStudyArm *a = bs_study_get_arm (study, arm >= 0 ? (guint) arm : 0);
+  const char *name = bs_variant_display_name (a->variant);
+
+  if (arm < 0 || study->kind == BS_STUDY_SINGLE)
+    return g_strdup (name);
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      g_autofree char *setting = sweep_label (study);
+
+      /* Translators: a chart of one value of a sweep: "Agoraphobia, Dark’s large pieces
+       * (player 2) = 4". */
+      return g_strdup_printf (_("%s, %s = %s"), name, setting, a->value);
+    }
+  /* Translators: a chart of one variant of an A/B study: "B: Agoraphobia, hexagon 5". */
+  return g_strdup_printf (_("%s: %s"), a->value, name);
+}
+
+/* The subtitle: what was played (arm: one arm's chart, or -1 for all). */
 static char *
 subtitle_for (const BsChartData *data,
+              int                arm,
               guint              games,
               gboolean           intervals)
 {
   const BsStudy *study = data->study;
   g_autofree char *a = bs_study_player_describe (&study->players[0]);
   g_autofree char *b = bs_study_player_describe (&study->players[1]);
-  const char *name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
+  g_autofree char *name = arm_name (data, arm);
 
   if (!intervals && study->swap)
     return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game"),
@@ -582,7 +608,7 @@ static void
 draw_score (Canvas            *c,
             const BsChartData *data)
 {
-  g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
+  g_autofree char *subtitle = subtitle_for (data, -1, total_games (data), TRUE);
   const char *labels[] = { _("Player 1 wins"), _("Draws"), _("Player 2 wins") };
   const double *colors[] = { c->palette->first, c->palette->draw, c->palette->second };
   double f = c->font, group, bar;
@@ -650,7 +676,7 @@ draw_length (Canvas               *c,
              const BsChartOptions *options)
 {
   const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
-  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
+  g_autofree char *subtitle = subtitle_for (data, (int) MIN (options->arm, data->n_arms - 1), s->games, FALSE);
   BsStatsSummary summary;
   guint bin, max_count = 0, n_bins;
   g_autofree guint *bins = NULL;
@@ -732,13 +758,14 @@ draw_sweep (Canvas            *c,
             const BsChartData *data)
 {
   const BsStudy *study = data->study;
-  g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
+  g_autofree char *subtitle = subtitle_for (data, -1, total_games (data), TRUE);
   g_autofree char *setting = sweep_label (study);
   /* Translators: a sweep's chart: "Player 1’s score by Dark’s large pieces (player 2)". */
   g_autofree char *title = g_strdup_printf (_("Player 1’s score by %s"), setting);
   g_autofree double *xs = g_new0 (double, data->n_arms);
   g_autofree BsStatsScore *scores = g_new0 (BsStatsScore, data->n_arms);
-  int fairest = bs_study_stats_fairest (data->arms, data->n_arms);
+  int fairest = bs_study_stats_fairest_preferring (data->arms, data->n_arms,
+                                                   study->default_arm);
   gboolean numeric = numeric_values (study, xs);
   double f = c->font, lo = 1, hi = 0;
 
@@ -843,7 +870,7 @@ draw_branching (Canvas               *c,
                 const BsChartOptions *options)
 {
   const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
-  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
+  g_autofree char *subtitle = subtitle_for (data, (int) MIN (options->arm, data->n_arms - 1), s->games, FALSE);
   guint threshold = MAX (5u, (s->games + 9) / 10), last = 0;
   double f = c->font, top = 1;
   char text[128];
@@ -922,7 +949,7 @@ draw_openings (Canvas               *c,
   const BsStudyStats *s = data->arms[arm];
   const BsStudyArm *a = bs_study_get_arm (data->study, arm);
   const BsRuleset *rs = a->ruleset;
-  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
+  g_autofree char *subtitle = subtitle_for (data, (int) MIN (options->arm, data->n_arms - 1), s->games, FALSE);
   g_autofree double *xy = NULL;
   g_autofree guint *games = NULL, *points = NULL;
   g_autoptr(GPtrArray) openings = bs_study_stats_openings (s);

@@ -78,7 +78,7 @@ def test_focus_after_dialogs_and_pages(session):
 
     # Ctrl+O: the file chooser, cancelled.
     app.key("ctrl+o")
-    app.window("Open Game Record")
+    app.window("Open File")
     app.key("Escape")
     app.wait_for(lambda: len(app.windows()) == 1 or None, "the file chooser to close")
     on_board(app)

@@ -197,18 +197,30 @@ test_move_cell (void)
 static void
 test_fairest (void)
 {
-  BsStudyStats *arms[3];
+  BsStudyStats *arms[4];
 
   /* Player 1 scores 70%, 48%, 52% (by hand): 48% and 52% tie on distance;
    * the narrower interval (more games) wins. */
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 4; i++)
     arms[i] = bs_study_stats_new (FALSE);
   arms[0]->games = 100, arms[0]->wins[0] = 70, arms[0]->wins[1] = 30;
   arms[1]->games = 100, arms[1]->wins[0] = 48, arms[1]->wins[1] = 52;
   arms[2]->games = 200, arms[2]->wins[0] = 104, arms[2]->wins[1] = 96;
   g_assert_cmpint (bs_study_stats_fairest (arms, 3), ==, 2);
   g_assert_cmpint (bs_study_stats_fairest (arms, 2), ==, 1);
-  for (int i = 0; i < 3; i++)
+  /* 48% and 52% of 100 games: the same distance, the same width (the
+   * Wilson interval is symmetric about ½): the first, unless another is
+   * preferred (the variant's own value). */
+  arms[3]->games = 100, arms[3]->wins[0] = 52, arms[3]->wins[1] = 48;
+  {
+    BsStudyStats *tied[2] = { arms[1], arms[3] };
+
+    g_assert_cmpint (bs_study_stats_fairest_preferring (tied, 2, -1), ==, 0);
+    g_assert_cmpint (bs_study_stats_fairest_preferring (tied, 2, 1), ==, 1);
+  }
+  /* Not a tie: the narrower interval wins whatever is preferred. */
+  g_assert_cmpint (bs_study_stats_fairest_preferring (arms, 4, 3), ==, 2);
+  for (int i = 0; i < 4; i++)
     bs_study_stats_free (arms[i]);
 }
 

@@ -351,7 +351,7 @@ for _ in $(seq 50); do [ -z "$(find_window '^Boardsmith$')" ] && break; sleep 0.
 # Open the record from the start page, then save it under another name: the copy holds the
 # moves only if the app read the file it was handed.
 flatpak run "$app_id" > "$work/app.log" 2>&1 &
-dialog=$(dialog_after ctrl+o 'Open Game Record') || exit 1
+dialog=$(dialog_after ctrl+o '^Open File$') || exit 1
 choose "$dialog" "$files/first.boardsmith"
 dialog=$(dialog_after shift+ctrl+s 'Save Game Record') || exit 1
 choose "$dialog" "$files/second.boardsmith"

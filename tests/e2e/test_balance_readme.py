@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The README's balance studies, made by the app as a designer makes them:
+for each seed game, the Balance page set up by hand (Easy against Easy, one
+setting to vary over a range), run to the end, its verdict read, and the
+page photographed. Not in the default run (minutes of games):
+
+    meson test -C _build --suite readme
+    BOARDSMITH_README_OUT=docs/images meson test -C _build --suite readme
+
+With BOARDSMITH_README_OUT set, the screenshots (balance-app-GAME.png, the
+window only) and the study files (GAME-sweep.bsstudy) are copied there."""
+
+import os
+import re
+import shutil
+
+from harness import run_tests
+from test_balance import balance_button, choose, set_games, set_spin, wait_complete
+
+OUT = os.environ.get("BOARDSMITH_README_OUT")
+
+# game (as its row names it), setting to vary, from, to, games per value
+STUDIES = [
+    ("Agoraphobia", "Dark’s large pieces (player 2)", 3, 6, 100),
+    ("Tribes", "Blue’s pieces (player 2)", 12, 14, 200),
+    ("Ikabegamá", "Board size", 5, 7, 50),
+    ("Astoria", "Teal’s circle pieces (player 2)", 14, 16, 60),
+    ("Abrobad", "Board size", 3, 5, 40),
+]
+
+
+def study(session, game, setting, low, high, games):
+    app = session.start_app(size=(1000, 1000))
+    app.click(balance_button(app, game))
+    app.find("label", "Balance of " + game)
+    choose(app, "Player A", "Easy")
+    choose(app, "Player B", "Easy")
+    set_games(app, games)
+    choose(app, "Vary", setting)
+    set_spin(app, "From", low)
+    set_spin(app, "To", high)
+    app.click("push button", "Start Study")
+    values = high - low + 1
+    wait_complete(app, games * values, timeout=3600)
+    verdict = app.find("label", re.compile("^Fairest: " + re.escape(setting) + r" = \d+$"))
+    print("# %s: %s" % (game, verdict.label))
+    for row in app.find_all("list item"):
+        labels = [n.label for n in row.walk() if n.role == "label" and n.label]
+        if labels and re.match(r"^\d+( \(the variant’s own\))?$", labels[0]):
+            print("#   %s" % " · ".join(labels))
+    shot = app.screenshot("balance-app-" + slug(game))
+    if OUT:
+        os.makedirs(OUT, exist_ok=True)
+        x, y, w, h = app.main_window().screen_extents()
+        session.screenshot(x, y, w, h).save(os.path.join(OUT, "balance-app-%s.png" % slug(game)))
+        studies = os.path.join(app.home, ".local/share/boardsmith/studies")
+        made = sorted(f for f in os.listdir(studies) if f.endswith(".bsstudy"))
+        shutil.copy(os.path.join(studies, made[-1]),
+                    os.path.join(OUT, "%s-sweep.bsstudy" % slug(game)))
+    return shot
+
+
+def slug(game):
+    return game.lower().replace("á", "a")
+
+
+def test_agoraphobia(session):
+    study(session, *STUDIES[0])
+
+
+def test_tribes(session):
+    study(session, *STUDIES[1])
+
+
+def test_ikabegama(session):
+    study(session, *STUDIES[2])
+
+
+def test_astoria(session):
+    study(session, *STUDIES[3])
+
+
+def test_abrobad(session):
+    study(session, *STUDIES[4])
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())
