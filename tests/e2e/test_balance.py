@@ -29,7 +29,10 @@ def balance_button(app, variant):
 
 
 def progress(app):
-    return app.find("label", PROGRESS).label
+    """The progress line now ("" while there is none, as when a study is
+    still being read)."""
+    node = app.snapshot().find_now("label", PROGRESS)
+    return node.label if node is not None else ""
 
 
 def wait_complete(app, games=None, timeout=300):

@@ -218,7 +218,8 @@ test_sweep_apply (Fixture *fixture, gconstpointer data)
 
     for (guint i = 0; i < 4; i++)
       g_ptr_array_add (arms, bs_study_runner_get_stats (runner, i));
-    fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, 4);
+    fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, 4,
+                                                 study->default_arm);
     g_assert_cmpint (fairest, >=, 0);
     fairest_value = bs_study_get_arm (study, (guint) fairest)->value;
     if (fairest == study->default_arm)
