@@ -340,7 +340,7 @@ focus_cursor_cell (BsBoardView *self)
   if (self->scene == NULL)
     return;
   cell = cell_widget (self, bs_play_scene_get_cursor (self->scene));
-  if (cell != NULL && gtk_widget_get_child_visible (GTK_WIDGET (cell))
+  if (cell != NULL && gtk_widget_get_visible (GTK_WIDGET (cell))
       && !gtk_widget_has_focus (GTK_WIDGET (cell)))
     gtk_widget_grab_focus (GTK_WIDGET (cell));
 }
@@ -359,14 +359,20 @@ sync_cells (BsBoardView *self)
     {
       BsCellWidget *cell = g_ptr_array_index (self->cells, c);
 
-      /* Hidden for a hand-over: nothing to read, nothing to focus. */
-      gtk_widget_set_child_visible (GTK_WIDGET (cell), shown);
+      /* Hidden for a hand-over: nothing to read (the orders just given
+       * stay secret from the next player), nothing to focus. */
+      gtk_widget_set_visible (GTK_WIDGET (cell), shown);
       if (shown)
         {
           g_autofree char *label = bs_board_view_describe_cell (self, (int) c);
 
           bs_cell_widget_set_label (cell, label);
           bs_cell_widget_set_selected (cell, options.selected == (int) c);
+        }
+      else
+        {
+          bs_cell_widget_set_label (cell, NULL);
+          bs_cell_widget_set_selected (cell, FALSE);
         }
     }
   if (bs_board_view_has_focus (self))

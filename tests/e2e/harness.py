@@ -186,7 +186,7 @@ class _A11yBus:
         return self.conn.call_sync(ref[0], ref[1], iface, method, params, None,
                                    self.Gio.DBusCallFlags.NONE, timeout_ms, None).unpack()
 
-    def batch(self, calls, timeout_ms=10000):
+    def batch(self, calls, timeout_ms=30000):
         """Sends every (ref, iface, method, args) at once; their results in order
         (an Exception where a call failed)."""
         results = [None] * len(calls)
@@ -631,6 +631,18 @@ class App:
             return None
         return self.wait_for(look, "board cell %s" % coordinate, timeout)
 
+    def cells_where(self, pattern):
+        """Coordinates of the cells whose label matches the regex (searched), in
+        board order: cells_where("legal placement"), cells_where("^.., Red ")."""
+        rx = re.compile(pattern)
+        return [n.name.split(",")[0] for n in self.board().children
+                if n.role == "table cell" and rx.search(n.name)]
+
+    def wait_cells_where(self, pattern, timeout=10):
+        """Waits until some cell's label matches; their coordinates."""
+        return self.wait_for(lambda: self.cells_where(pattern),
+                             "a cell whose label matches /%s/" % pattern, timeout)
+
     def cell_label(self, coordinate):
         """What a screen reader says for a cell: "d4, Light Large, last move"."""
         return self.cell(coordinate).name
@@ -683,6 +695,28 @@ class App:
                           "the cursor to leave %s after %s" % (here.name.split(",")[0], key))
         raise E2EFailure("the cursor did not reach %s in %d steps" % (coordinate, max_steps))
 
+    def tab_to(self, role=None, name=None, where=None, backwards=False, max_presses=40):
+        """Presses Tab (shift+Tab with backwards) until the focused widget
+        matches; returns it. Only the keyboard, as a person would."""
+        key = "shift+Tab" if backwards else "Tab"
+        for _ in range(max_presses):
+            node = self.snapshot().find_now(role, name, lambda n: n.focused and (
+                where is None or where(n)))
+            if node is not None:
+                return node
+            before = self.focused()
+            self.key(key)
+            self.wait_for(lambda: (lambda f: f is None or before is None or f.ref != before.ref)(
+                self.focused()), "the focus to move on %s" % key, 5)
+        raise E2EFailure("%s did not reach %s in %d presses (focus on %r)" % (
+            key, _describe_query(role, name, where), max_presses, self.focused()))
+
+    def game_over(self, timeout=60):
+        """Waits for the game-over dialog; (heading, body) as read."""
+        dialog = self.window(role="dialog", timeout=timeout)
+        labels = [n.name for n in dialog.walk() if n.role == "label" and n.name]
+        return dialog, labels
+
     def status(self):
         """The status line under the board (the last label beside the board)."""
         board = self.find("table", "Game board")
@@ -720,10 +754,30 @@ class App:
         """The text of each row of the move list ("Start", "1. Gold  C@d4/N"…)."""
         return [_row_text(r) for r in self.move_list_node().children if r.role == "list item"]
 
+    def current_move(self):
+        """The selected row of the move list: 0 at the start, n after n turns
+        (undone turns stay listed below it, for redo)."""
+        rows = [r for r in self.move_list_node().children if r.role == "list item"]
+        for i, row in enumerate(rows):
+            if row.selected:
+                return i
+        return None
+
     def wait_moves(self, count, timeout=10):
-        """Waits until the move list has `count` moves (rows after "Start")."""
-        return self.wait_for(lambda: (lambda rows: rows if len(rows) - 1 == count else None)(
-            self.move_list()), "%d moves in the move list" % count, timeout)
+        """Waits until the game is at turn `count` (the selected row of the
+        move list); returns the rows' text."""
+        seen = [None]
+
+        def look():
+            node = self.move_list_node()
+            rows = [r for r in node.children if r.role == "list item"]
+            seen[0] = [("> " if r.selected else "  ") + _row_text(r) for r in rows]
+            at = [i for i, r in enumerate(rows) if r.selected]
+            return [_row_text(r) for r in rows] if at == [count] else None
+        try:
+            return self.wait_for(look, "the move list at turn %d" % count, timeout)
+        except E2EFailure as e:
+            raise E2EFailure("%s; it reads %s" % (e, seen[0])) from None
 
     # Input (real X events) ------------------------------------------------------
 
@@ -747,7 +801,8 @@ class App:
 
 
 def _row_text(row):
-    return " ".join(n.name for n in row.walk() if n.role == "label" and n.name).strip()
+    return " ".join(n.name for n in row.walk() if n.role == "label" and n.name
+                    and not _TYPE_NAME.match(n.name)).strip()
 
 
 def _safe(fn):
