@@ -428,10 +428,16 @@ bs_application_init (BsApplication *self)
   g_application_add_main_option_entries (G_APPLICATION (self), options);
   g_application_set_option_context_parameter_string (G_APPLICATION (self),
                                                       _("[VARIANT | FILE]"));
-  g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Open a built-in game (agoraphobia, tribes, "
-                                              "abrobad, ikabegama, astoria), a variant file "
-                                              "or a game record."));
+  {
+    /* The built-in names as the rules directory has them. */
+    g_auto(GStrv) names = bs_variant_list_builtin ();
+    g_autofree char *list = g_strjoinv (", ", names);
+    g_autofree char *summary =
+      /* TRANSLATORS: %s is the list of built-in game names */
+      g_strdup_printf (_("Open a built-in game (%s), a variant file or a game record."), list);
+
+    g_application_set_option_context_summary (G_APPLICATION (self), summary);
+  }
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries,
                                    G_N_ELEMENTS (app_entries), self);
 }

@@ -181,7 +181,7 @@ bs_computer_controls_new (BsComputerPlayer *computer)
                                pause_icon, NULL, NULL, NULL);
   g_object_bind_property_full (computer, "paused", pause, "tooltip-text", G_BINDING_SYNC_CREATE,
                                pause_tooltip, NULL, NULL, NULL);
-  g_object_bind_property (computer, "has-computer", pause, "visible", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (computer, "can-pause", pause, "visible", G_BINDING_SYNC_CREATE);
 
   controls->players_button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (controls->players_button),

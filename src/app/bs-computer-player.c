@@ -53,6 +53,14 @@ struct _BsComputerPlayer {
   /* The user asked the computer to go on from an earlier position (resume,
    * a seat change): without that it does not play over the redo tail. */
   gboolean       play_here;
+  /* The game is on screen (the window's play page): only then does the
+   * computer act and are its actions enabled. */
+  gboolean       active;
+  gboolean       could_pause;     /* can_pause() when last notified */
+  /* Seats are remembered per game (rule module): the key of this one. */
+  char          *seats_key;
+  /* Seats chosen while no game was set: the next game takes them. */
+  gboolean       seats_for_next;
 
   GSimpleAction *hint_action;
   GSimpleAction *pause_action;
@@ -66,6 +74,7 @@ enum {
   PROP_FRACTION,
   PROP_PAUSED,
   PROP_HAS_COMPUTER,
+  PROP_CAN_PAUSE,
   N_PROPS
 };
 
@@ -103,15 +112,57 @@ has_computer (BsComputerPlayer *self)
   return self->seats[0] == BS_SEAT_COMPUTER || self->seats[1] == BS_SEAT_COMPUTER;
 }
 
+static gboolean
+game_is_over (BsComputerPlayer *self)
+{
+  return self->game == NULL || bs_position_is_over (bs_game_get_position (self->game));
+}
+
+/* Pause acts on a game on screen, not over, with a computer seat. */
+static gboolean
+can_pause (BsComputerPlayer *self)
+{
+  return self->scene != NULL && self->active && has_computer (self) && !game_is_over (self);
+}
+
+static int player_to_act (BsComputerPlayer *self);
+
+/* A hint acts when a human is to move (simultaneous: while entering
+ * orders) and the computer is not busy; a hint running can be cancelled. */
+static gboolean
+can_hint (BsComputerPlayer *self)
+{
+  int player;
+
+  if (self->scene == NULL || !self->active)
+    return FALSE;
+  if (self->ticket != NULL && self->ticket->hint)
+    return TRUE;
+  if (self->ticket != NULL || self->pending != NULL)
+    return FALSE;
+  player = player_to_act (self);
+  if (player == 0 || self->seats[player - 1] == BS_SEAT_COMPUTER)
+    return FALSE;
+  return bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS
+         || bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_ORDERS;
+}
+
 static void
 update_actions (BsComputerPlayer *self)
 {
+  gboolean pause = can_pause (self);
+
   if (self->hint_action != NULL)
-    g_simple_action_set_enabled (self->hint_action, self->scene != NULL);
+    g_simple_action_set_enabled (self->hint_action, can_hint (self));
   if (self->pause_action != NULL)
     {
-      g_simple_action_set_enabled (self->pause_action, has_computer (self));
+      g_simple_action_set_enabled (self->pause_action, pause);
       g_simple_action_set_state (self->pause_action, g_variant_new_boolean (self->paused));
+    }
+  if (pause != self->could_pause)
+    {
+      self->could_pause = pause;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_PAUSE]);
     }
 }
 
@@ -138,6 +189,7 @@ set_ticket (BsComputerPlayer *self,
   if (was_thinking != (ticket != NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+  update_actions (self);
 }
 
 void
@@ -154,6 +206,7 @@ bs_computer_player_cancel (BsComputerPlayer *self)
   g_clear_handle_id (&self->pending_id, g_source_remove);
   g_clear_handle_id (&self->reveal_id, g_source_remove);
   g_clear_pointer (&self->pending, bs_search_result_free);
+  update_actions (self);
 }
 
 /* The player whose move or orders are asked for now, or 0. */
@@ -244,6 +297,7 @@ play_pending (gpointer data)
       return G_SOURCE_REMOVE;
     }
   self->n_played++;
+  update_actions (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -395,7 +449,8 @@ maybe_start (gpointer data)
   int player;
 
   self->start_id = 0;
-  if (self->scene == NULL || self->paused || self->ticket != NULL || self->pending != NULL)
+  if (self->scene == NULL || !self->active || self->paused || self->ticket != NULL
+      || self->pending != NULL)
     return G_SOURCE_REMOVE;
   if (bs_position_is_over (bs_game_get_position (self->game)))
     return G_SOURCE_REMOVE;
@@ -466,6 +521,7 @@ on_position_changed (BsComputerPlayer *self)
       update_actions (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
     }
+  update_actions (self);
   schedule (self);
 }
 
@@ -476,6 +532,7 @@ on_phase_changed (BsComputerPlayer *self)
    * or hint belongs to the phase that ended. */
   if (self->ticket != NULL && self->ticket->hint)
     bs_computer_player_cancel (self);
+  update_actions (self);
   schedule (self);
 }
 
@@ -507,6 +564,7 @@ bs_computer_player_finalize (GObject *object)
   BsComputerPlayer *self = (BsComputerPlayer *) object;
 
   g_free (self->last_hint);
+  g_free (self->seats_key);
 
   G_OBJECT_CLASS (bs_computer_player_parent_class)->finalize (object);
 }
@@ -532,6 +590,9 @@ bs_computer_player_get_property (GObject    *object,
       break;
     case PROP_HAS_COMPUTER:
       g_value_set_boolean (value, has_computer (self));
+      break;
+    case PROP_CAN_PAUSE:
+      g_value_set_boolean (value, can_pause (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -578,6 +639,10 @@ bs_computer_player_class_init (BsComputerPlayerClass *klass)
   properties[PROP_HAS_COMPUTER] =
     g_param_spec_boolean ("has-computer", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* A game with a computer seat is on screen and not over: Pause acts. */
+  properties[PROP_CAN_PAUSE] =
+    g_param_spec_boolean ("can-pause", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Something to tell the user (a hint, an error). */
@@ -594,6 +659,7 @@ static void
 bs_computer_player_init (BsComputerPlayer *self)
 {
   self->move_delay_ms = 500;
+  self->active = TRUE;
   self->levels[0] = self->levels[1] = BS_SEARCH_LEVEL_MEDIUM;
 
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
@@ -604,13 +670,18 @@ bs_computer_player_init (BsComputerPlayer *self)
                                  G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
 }
 
-static void
-read_seat (BsComputerPlayer *self,
-           int               player)
+static const char *
+seat_name (BsSeat        seat,
+           BsSearchLevel level)
 {
-  g_autofree char *key = g_strdup_printf ("seat-%d", player);
-  g_autofree char *value = g_settings_get_string (self->settings, key);
+  return seat == BS_SEAT_HUMAN ? "human" : seat_names[level];
+}
 
+static void
+parse_seat (BsComputerPlayer *self,
+            int               player,
+            const char       *value)
+{
   self->seats[player - 1] = BS_SEAT_HUMAN;
   for (guint i = 0; i < G_N_ELEMENTS (seat_names); i++)
     if (g_strcmp0 (value, seat_names[i]) == 0)
@@ -618,6 +689,49 @@ read_seat (BsComputerPlayer *self,
         self->seats[player - 1] = BS_SEAT_COMPUTER;
         self->levels[player - 1] = (BsSearchLevel) i;
       }
+}
+
+/* The seats remembered for the game `key` (two humans if none). */
+static void
+load_seats (BsComputerPlayer *self,
+            const char       *key)
+{
+  g_autoptr(GVariant) all = NULL;
+  const char *seat1 = "human", *seat2 = "human";
+
+  if (self->settings != NULL)
+    {
+      all = g_settings_get_value (self->settings, "computer-seats");
+      g_variant_lookup (all, key, "(&s&s)", &seat1, &seat2);
+    }
+  parse_seat (self, 1, seat1);
+  parse_seat (self, 2, seat2);
+}
+
+static void
+save_seats (BsComputerPlayer *self)
+{
+  g_autoptr(GVariant) old = NULL;
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  if (self->settings == NULL || self->seats_key == NULL)
+    return;
+  old = g_settings_get_value (self->settings, "computer-seats");
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{s(ss)}"));
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_next (&iter, "{&s@(ss)}", &key, &value))
+    {
+      if (!g_str_equal (key, self->seats_key))
+        g_variant_builder_add (&builder, "{s@(ss)}", key, value);
+      g_variant_unref (value);
+    }
+  g_variant_builder_add (&builder, "{s(ss)}", self->seats_key,
+                         seat_name (self->seats[0], self->levels[0]),
+                         seat_name (self->seats[1], self->levels[1]));
+  g_settings_set_value (self->settings, "computer-seats", g_variant_builder_end (&builder));
 }
 
 BsComputerPlayer *
@@ -629,11 +743,7 @@ bs_computer_player_new (GSettings *settings)
 
   self = g_object_new (BS_TYPE_COMPUTER_PLAYER, NULL);
   if (settings != NULL)
-    {
-      self->settings = g_object_ref (settings);
-      read_seat (self, 1);
-      read_seat (self, 2);
-    }
+    self->settings = g_object_ref (settings);
   return self;
 }
 
@@ -649,8 +759,24 @@ bs_computer_player_set_scene (BsComputerPlayer *self,
   g_set_object (&self->scene, scene);
   {
     BsGame *game = scene != NULL ? bs_play_scene_get_game (scene) : NULL;
+    gboolean had_computer = has_computer (self);
 
     g_set_object (&self->game, game);
+    /* Each game (rule module) has the seats last chosen for it, unless
+     * seats were chosen for the game to come. */
+    if (game != NULL)
+      {
+        g_free (self->seats_key);
+        self->seats_key = g_strdup (bs_game_get_ruleset (game)->module->id);
+        if (self->seats_for_next)
+          save_seats (self);
+        else
+          load_seats (self, self->seats_key);
+        self->seats_for_next = FALSE;
+        if (had_computer != has_computer (self))
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_COMPUTER]);
+        g_signal_emit (self, signals[SEATS_CHANGED], 0);
+      }
   }
   g_signal_group_set_target (self->game_signals, self->game);
   g_signal_group_set_target (self->scene_signals, scene);
@@ -669,6 +795,31 @@ bs_computer_player_set_scene (BsComputerPlayer *self,
     }
   update_actions (self);
   schedule (self);
+}
+
+void
+bs_computer_player_set_active (BsComputerPlayer *self,
+                               gboolean          active)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+
+  active = !!active;
+  if (self->active == active)
+    return;
+  self->active = active;
+  /* Out of sight the computer stops; back on screen it goes on. */
+  if (!active)
+    bs_computer_player_cancel (self);
+  else
+    schedule (self);
+  update_actions (self);
+}
+
+gboolean
+bs_computer_player_get_active (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), FALSE);
+  return self->active;
 }
 
 BsPlayScene *
@@ -696,15 +847,13 @@ bs_computer_player_set_seat (BsComputerPlayer *self,
   had_computer = has_computer (self);
   self->seats[player - 1] = seat;
   self->levels[player - 1] = level;
-  if (self->settings != NULL)
-    {
-      g_autofree char *key = g_strdup_printf ("seat-%d", player);
-
-      g_settings_set_string (self->settings, key,
-                             seat == BS_SEAT_HUMAN ? "human" : seat_names[level]);
-    }
   if (self->game != NULL)
-    bs_game_set_seat (self->game, player, seat);
+    {
+      save_seats (self);
+      bs_game_set_seat (self->game, player, seat);
+    }
+  else
+    self->seats_for_next = TRUE;
 
   /* A search for the old seat is void; the new one may play at once. */
   if (self->ticket != NULL && !self->ticket->hint && self->ticket->player == player)

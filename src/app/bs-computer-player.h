@@ -20,15 +20,21 @@ G_BEGIN_DECLS
 #define BS_TYPE_COMPUTER_PLAYER (bs_computer_player_get_type ())
 G_DECLARE_FINAL_TYPE (BsComputerPlayer, bs_computer_player, BS, COMPUTER_PLAYER, GObject)
 
-/* settings (may be NULL) holds the seats as "seat-1"/"seat-2": "human",
- * "easy", "medium" or "hard"; they are read now and written on change. */
+/* settings (may be NULL) holds the seats per game (rule module) in
+ * "computer-seats": read when a game is set, written on change. Seats set
+ * while no game is set are given to the next game. */
 BsComputerPlayer *bs_computer_player_new            (GSettings        *settings);
 
 /* The scene to play in (NULL: none); cancels what was running. The seats
- * chosen are applied to the scene's game. */
+ * remembered for the scene's game are applied to it. */
 void              bs_computer_player_set_scene      (BsComputerPlayer *self,
                                                      BsPlayScene      *scene);
 BsPlayScene      *bs_computer_player_get_scene      (BsComputerPlayer *self);
+/* Whether the scene is on screen (default TRUE): out of sight the computer
+ * does nothing and its actions (hint, pause) are disabled. */
+void              bs_computer_player_set_active     (BsComputerPlayer *self,
+                                                     gboolean          active);
+gboolean          bs_computer_player_get_active     (BsComputerPlayer *self);
 
 void              bs_computer_player_set_seat       (BsComputerPlayer *self,
                                                      int               player,

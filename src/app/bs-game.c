@@ -48,6 +48,7 @@ enum {
   MOVE_PLAYED,
   POSITION_CHANGED,
   GAME_OVER,
+  HISTORY_CHANGED,
   N_SIGNALS
 };
 
@@ -151,6 +152,11 @@ bs_game_class_init (BsGameClass *klass)
   signals[GAME_OVER] =
     g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /* The turns after the current position were dropped, the position
+   * staying as it is (bs_game_drop_redo). */
+  signals[HISTORY_CHANGED] =
+    g_signal_new ("history-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -505,6 +511,20 @@ bs_game_redo (BsGame *self)
   if (!bs_game_get_can_redo (self))
     return FALSE;
   bs_game_go_to (self, self->current + 1);
+  return TRUE;
+}
+
+gboolean
+bs_game_drop_redo (BsGame *self)
+{
+  g_return_val_if_fail (BS_IS_GAME (self), FALSE);
+
+  if (!bs_game_get_can_redo (self))
+    return FALSE;
+  g_array_set_size (self->turns, self->current);
+  g_ptr_array_set_size (self->positions, self->current + 1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  g_signal_emit (self, signals[HISTORY_CHANGED], 0);
   return TRUE;
 }
 

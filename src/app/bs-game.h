@@ -69,6 +69,10 @@ gboolean          bs_game_play_notation     (BsGame           *self,
                                              const char       *text,
                                              GError          **error);
 gboolean          bs_game_undo              (BsGame           *self);
+/* Drops the turns that could be redone, the position staying as it is:
+ * new input from here replaces them ("history-changed"). FALSE when there
+ * were none. */
+gboolean          bs_game_drop_redo         (BsGame           *self);
 gboolean          bs_game_redo              (BsGame           *self);
 /* Shows the position after `n_played` turns (the move list, Alt+←/→). */
 void              bs_game_go_to             (BsGame           *self,

@@ -9,7 +9,6 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
-#include "bs-tribes-round.h"
 
 static const char direction_letters[] = "NESW";
 
@@ -338,45 +337,27 @@ set_phase (BsPlayScene  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
 }
 
+/* What the round did, in the engine's words: the reveal's text, the
+ * pieces crossed out and the caption under the board. */
 static void
 reveal_round (BsPlayScene *self,
               guint        turn)
 {
   const BsRuleset *rs = scene_rs (self);
   const BsPosition *before = bs_game_get_position_at (self->game, turn);
-  const BsPosition *after = bs_game_get_position_at (self->game, turn + 1);
-  g_autofree BsTribesFate *fates = g_new0 (BsTribesFate, self->n_cells);
-  g_autofree gint16 *attackers = g_new0 (gint16, self->n_cells);
-  g_autofree guint8 *predicted = g_new0 (guint8, self->n_cells);
-  const char *names[2] = {
-    bs_game_get_player_name (self->game, 1),
-    bs_game_get_player_name (self->game, 2),
-  };
+  g_autoptr(BsExplanation) explanation = NULL;
+  const BsMove *steps;
+  guint n_steps;
 
-  bs_tribes_round_resolve (self->n_cells, before->cells, self->reveal_targets,
-                           fates, attackers, predicted);
-  if (memcmp (predicted, after->cells, self->n_cells) != 0)
-    g_warning ("The reveal's account of round %u differs from the engine's position", turn + 1);
-
+  steps = bs_game_get_turn_steps (self->game, turn, &n_steps);
+  explanation = bs_ruleset_explain_turn (rs, before, steps, n_steps);
   g_free (self->reveal_text);
-  self->reveal_text = bs_tribes_round_describe (rs->board, before->cells, self->reveal_targets,
-                                                fates, attackers, names);
+  self->reveal_text = g_strdup (*explanation->details != '\0' ? explanation->details
+                                                              : explanation->summary);
+  g_free (self->reveal_caption);
+  self->reveal_caption = g_strdup (explanation->summary);
+  memcpy (self->reveal_doomed, explanation->removed, self->n_cells);
   self->reveal_turn = turn;
-
-  {
-    guint n_dead = 0;
-
-    for (int c = 0; c < self->n_cells; c++)
-      {
-        self->reveal_doomed[c] = bs_tribes_fate_is_death (fates[c]);
-        n_dead += self->reveal_doomed[c];
-      }
-    g_free (self->reveal_caption);
-    self->reveal_caption =
-      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Round %u: %u piece dies (marked ✕)",
-                                    "Round %u: %u pieces die (marked ✕)", n_dead),
-                       turn + 1, n_dead);
-  }
 }
 
 static void
@@ -903,6 +884,8 @@ activate_orders (BsPlayScene *self,
       for (guint i = 0; i < n; i++)
         if (targets[i] == cell)
           {
+            /* New orders replace the rounds that could be redone. */
+            bs_game_drop_redo (self->game);
             self->orders[self->selected] = (gint16) cell;
             select_cell (self, BS_NO_CELL);
             return;
@@ -1067,6 +1050,22 @@ bs_play_scene_count_orders (BsPlayScene *self,
 }
 
 gboolean
+bs_play_scene_has_orders_given (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+
+  if (self->style != BS_PLAY_STYLE_ORDERS || self->phase == BS_ROUND_PHASE_REVEAL
+      || bs_position_is_over (bs_game_get_position (self->game)))
+    return FALSE;
+  /* A human's round of orders waits for the other side's. */
+  if (self->entering == 2 && bs_game_get_seat (self->game, 1) == BS_SEAT_HUMAN)
+    return TRUE;
+  return self->phase == BS_ROUND_PHASE_ORDERS
+         && bs_game_get_seat (self->game, self->entering) == BS_SEAT_HUMAN
+         && bs_play_scene_count_orders (self, NULL) > 0;
+}
+
+gboolean
 bs_play_scene_reveal_last_round (BsPlayScene *self)
 {
   const BsRuleset *rs;
@@ -1200,6 +1199,10 @@ bs_play_scene_advance_round (BsPlayScene  *self,
       break;
 
     case BS_ROUND_PHASE_ORDERS:
+      /* Orders given (if only "all defend") replace the rounds that could
+       * be redone: Redo must not replay an old round over them, nor the
+       * move list show the other side the old round's orders. */
+      bs_game_drop_redo (self->game);
       /* Unordered pieces defend. */
       for (int c = 0; c < self->n_cells; c++)
         if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == self->entering)
@@ -1432,6 +1435,7 @@ bs_play_scene_submit_orders (BsPlayScene   *self,
       return FALSE;
     }
 
+  bs_game_drop_redo (self->game);
   for (int c = 0; c < self->n_cells; c++)
     if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == player)
       self->reveal_targets[c] = targets[c] != BS_NO_CELL ? targets[c] : c;

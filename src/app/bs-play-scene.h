@@ -83,6 +83,9 @@ int               bs_play_scene_get_order        (BsPlayScene     *self,
 /* How many of the entering player's pieces have an explicit order. */
 guint             bs_play_scene_count_orders     (BsPlayScene     *self,
                                                   guint           *n_pieces);
+/* Whether leaving the round now (another position, another game) would
+ * throw away orders a human has given in it. */
+gboolean          bs_play_scene_has_orders_given (BsPlayScene    *self);
 /* Shows the reveal of the round that led to the current position (after
  * opening a record, say); FALSE when there is none. */
 gboolean          bs_play_scene_reveal_last_round (BsPlayScene    *self);

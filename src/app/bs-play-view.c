@@ -26,6 +26,7 @@ struct _BsPlayView {
   GtkWidget      *player_details[2];
   gboolean        syncing;
   guint           scroll_idle;
+  guint           explanation_timeout;
 
   /* Template children. */
   GtkBox         *chooser_box;
@@ -36,6 +37,10 @@ struct _BsPlayView {
   GtkLabel       *round_label;
   GtkButton      *round_button;
   GtkLabel       *status_label;
+  GtkStack       *status_stack;
+  GtkWidget      *explanation_box;
+  GtkImage       *explanation_icon;
+  GtkLabel       *explanation_label;
   GtkListBox     *players_list;
   GtkListBox     *move_list;
   GtkScrolledWindow *moves_scroller;
@@ -440,6 +445,17 @@ make_move_row (BsPlayView *self,
 }
 
 static void
+select_current_move (BsPlayView *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->move_list,
+                                                      (int) bs_game_get_current (view_game (self)));
+
+  self->syncing = TRUE;
+  gtk_list_box_select_row (self->move_list, row);
+  self->syncing = FALSE;
+}
+
+static void
 sync_moves (BsPlayView *self)
 {
   BsGame *game = view_game (self);
@@ -470,10 +486,7 @@ sync_moves (BsPlayView *self)
         gtk_widget_remove_css_class (GTK_WIDGET (row), "redo");
     }
 
-  row = gtk_list_box_get_row_at_index (self->move_list, (int) current);
-  self->syncing = TRUE;
-  gtk_list_box_select_row (self->move_list, row);
-  self->syncing = FALSE;
+  select_current_move (self);
 
   /* Rows just added have no size yet: scroll once they are laid out. */
   if (self->scroll_idle == 0)
@@ -484,8 +497,21 @@ static void
 on_move_row_activated (BsPlayView    *self,
                        GtkListBoxRow *row)
 {
-  if (self->scene != NULL && !self->syncing)
-    bs_game_go_to (view_game (self), (guint) gtk_list_box_row_get_index (row));
+  guint index = (guint) gtk_list_box_row_get_index (row);
+
+  if (self->scene == NULL || self->syncing)
+    return;
+  /* Through the window, which asks first when orders given in a round
+   * would be lost; until then the current move stays selected. */
+  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.history-go-to", "u", index))
+    bs_game_go_to (view_game (self), index);
+  select_current_move (self);
+}
+
+static void
+on_history_changed (BsPlayView *self)
+{
+  sync_moves (self);
 }
 
 /* Tribes: hand-over, orders, reveal. */
@@ -667,6 +693,74 @@ on_request_push (BsPlayView  *self,
   gtk_popover_popup (GTK_POPOVER (self->push_popover));
 }
 
+/* Explanations: why a click did nothing, a hint. Shown in the status
+ * line's place (a toast would cover the board's controls), withdrawn as
+ * soon as the position or the round's phase changes, or after a while. */
+
+#define EXPLANATION_SECONDS 8
+
+static gboolean
+explanation_expired (gpointer data)
+{
+  BsPlayView *self = data;
+
+  self->explanation_timeout = 0;
+  bs_play_view_withdraw_explanation (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+bs_play_view_explain (BsPlayView      *self,
+                      const char      *message,
+                      BsExplanationKind kind)
+{
+  g_return_if_fail (BS_IS_PLAY_VIEW (self));
+  g_return_if_fail (message != NULL);
+
+  gtk_label_set_text (self->explanation_label, message);
+  gtk_image_set_from_icon_name (self->explanation_icon,
+                                kind == BS_EXPLANATION_REFUSAL ? "dialog-warning-symbolic"
+                                                               : "dialog-information-symbolic");
+  if (kind == BS_EXPLANATION_REFUSAL)
+    gtk_widget_add_css_class (self->explanation_box, "warning");
+  else
+    gtk_widget_remove_css_class (self->explanation_box, "warning");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->explanation_label), message);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->explanation_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, message, -1);
+  gtk_stack_set_visible_child_name (self->status_stack, "explanation");
+  g_clear_handle_id (&self->explanation_timeout, g_source_remove);
+  self->explanation_timeout = g_timeout_add_seconds (EXPLANATION_SECONDS, explanation_expired,
+                                                     self);
+}
+
+void
+bs_play_view_withdraw_explanation (BsPlayView *self)
+{
+  g_return_if_fail (BS_IS_PLAY_VIEW (self));
+
+  g_clear_handle_id (&self->explanation_timeout, g_source_remove);
+  gtk_stack_set_visible_child_name (self->status_stack, "status");
+}
+
+const char *
+bs_play_view_get_explanation (BsPlayView *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->status_stack), "explanation") != 0)
+    return NULL;
+  return gtk_label_get_text (self->explanation_label);
+}
+
+static void
+on_scene_message (BsPlayView  *self,
+                  const char  *message,
+                  BsPlayScene *scene)
+{
+  bs_play_view_explain (self, message, BS_EXPLANATION_REFUSAL);
+}
+
 /* Everything from the scene and the model. */
 
 static void
@@ -690,7 +784,16 @@ sync_all (BsPlayView *self)
 static void
 on_position_changed (BsPlayView *self)
 {
+  /* What was explained belonged to the position that was. */
+  bs_play_view_withdraw_explanation (self);
   sync_moves (self);
+  sync_all (self);
+}
+
+static void
+on_phase_changed (BsPlayView *self)
+{
+  bs_play_view_withdraw_explanation (self);
   sync_all (self);
 }
 
@@ -707,6 +810,7 @@ bs_play_view_dispose (GObject *object)
   g_clear_object (&self->game_signals);
   g_clear_object (&self->scene);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  g_clear_handle_id (&self->explanation_timeout, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_PLAY_VIEW);
 
   G_OBJECT_CLASS (bs_play_view_parent_class)->dispose (object);
@@ -731,11 +835,16 @@ bs_play_view_class_init (BsPlayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_label);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_button);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, status_stack);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, explanation_box);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, explanation_icon);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, explanation_label);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, players_list);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, move_list);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, moves_scroller);
   gtk_widget_class_bind_template_callback (widget_class, on_round_button_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_move_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, bs_play_view_withdraw_explanation);
 }
 
 static void
@@ -747,12 +856,16 @@ bs_play_view_init (BsPlayView *self)
   g_signal_group_connect_object (self->scene_signals, "changed",
                                  G_CALLBACK (sync_all), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "notify::phase",
-                                 G_CALLBACK (sync_all), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "message",
+                                 G_CALLBACK (on_scene_message), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "request-push",
                                  G_CALLBACK (on_request_push), self, G_CONNECT_SWAPPED);
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_position_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "history-changed",
+                                 G_CALLBACK (on_history_changed), self, G_CONNECT_SWAPPED);
 
   build_push_popover (self);
 }
@@ -777,6 +890,7 @@ bs_play_view_set_scene (BsPlayView  *self,
     return;
 
   gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+  bs_play_view_withdraw_explanation (self);
   g_signal_group_set_target (self->scene_signals, scene);
   g_signal_group_set_target (self->game_signals, scene != NULL ? view_game (self) : NULL);
   bs_board_view_set_scene (self->board_view, scene);
@@ -796,6 +910,17 @@ bs_play_view_get_board_view (BsPlayView *self)
 {
   g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
   return self->board_view;
+}
+
+GtkWidget *
+bs_play_view_get_default_focus (BsPlayView *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
+
+  /* The board is hidden behind a hand-over: its button. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->handover_page)))
+    return self->handover_button;
+  return GTK_WIDGET (self->board_view);
 }
 
 const char *

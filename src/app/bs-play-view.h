@@ -12,6 +12,11 @@
 
 G_BEGIN_DECLS
 
+typedef enum {
+  BS_EXPLANATION_REFUSAL,   /* why a click or a key did nothing */
+  BS_EXPLANATION_INFO,      /* a hint, what the computer says */
+} BsExplanationKind;
+
 #define BS_TYPE_PLAY_VIEW (bs_play_view_get_type ())
 G_DECLARE_FINAL_TYPE (BsPlayView, bs_play_view, BS, PLAY_VIEW, AdwBin)
 
@@ -19,8 +24,20 @@ BsPlayScene *bs_play_view_get_scene      (BsPlayView  *self);
 void         bs_play_view_set_scene      (BsPlayView  *self,
                                           BsPlayScene *scene);
 BsBoardView *bs_play_view_get_board_view (BsPlayView  *self);
+/* Where the keyboard focus goes when the page is shown: the board, or the
+ * hand-over's button while the board is hidden. */
+GtkWidget   *bs_play_view_get_default_focus (BsPlayView *self);
 /* The status line's text (for tests and the window title). */
 const char  *bs_play_view_get_status     (BsPlayView  *self);
+/* Shows a message in the status line's place until the position or the
+ * round's phase changes, it is dismissed, or a few seconds pass. The scene's
+ * own "message"s are shown this way. */
+void         bs_play_view_explain        (BsPlayView  *self,
+                                          const char  *message,
+                                          BsExplanationKind kind);
+void         bs_play_view_withdraw_explanation (BsPlayView *self);
+/* The explanation shown now, or NULL. */
+const char  *bs_play_view_get_explanation (BsPlayView *self);
 /* What the Done / Start / Continue button of a Tribes round does. */
 void         bs_play_view_advance_round  (BsPlayView  *self);
 

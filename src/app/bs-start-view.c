@@ -5,8 +5,10 @@
 
 #include "bs-start-view.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-game-record.h"
 #include "bs-module.h"
 #include "bs-text.h"
 #include "bs-variant.h"
@@ -249,6 +251,67 @@ load_user (BsStartView *self)
   gtk_widget_set_visible (self->user_group, paths->len > 0);
 }
 
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *info_a = (GtkRecentInfo *) a, *info_b = (GtkRecentInfo *) b;
+  GDateTime *time_a = gtk_recent_info_get_modified (info_a);
+  GDateTime *time_b = gtk_recent_info_get_modified (info_b);
+
+  /* Newest first. */
+  if (time_a == NULL || time_b == NULL)
+    return (time_a == NULL) - (time_b == NULL);
+  return g_date_time_compare (time_b, time_a);
+}
+
+/* A recent file's row if it is a game record or a variant that opens now:
+ * exports, prints and files gone or broken are not offered. */
+static GtkWidget *
+make_recent_row (GtkRecentInfo *info,
+                 const char    *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *home_folder = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *when = NULL;
+  GDateTime *modified = gtk_recent_info_get_modified (info);   /* owned by the info */
+  GtkWidget *row;
+  gboolean is_record = bs_file_is_record (file);
+
+  if (g_str_has_prefix (folder, g_get_home_dir ()))
+    home_folder = g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
+  when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
+  if (is_record)
+    {
+      g_autoptr(BsGame) game = bs_game_load_record (file, NULL);
+      guint n_moves;
+
+      if (game == NULL)
+        return NULL;
+      n_moves = bs_game_get_n_turns (game);
+      /* Translators: a saved game in Recent Games: "Tribes · 12 moves · 03/05/26 14:02". */
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u move · %s",
+                                               "%s · %u moves · %s", n_moves),
+                                  bs_variant_display_name (bs_game_get_variant (game)),
+                                  n_moves, when);
+    }
+  else
+    {
+      g_autoptr(BsVariant) variant = bs_variant_load_file (path, NULL);
+
+      if (variant == NULL)
+        return NULL;
+      /* Translators: a variant file in Recent Games: "Variant of Tribes · 03/05/26 14:02". */
+      subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
+                                  when);
+    }
+  row = make_row (gtk_recent_info_get_display_name (info), subtitle, NULL, path, is_record);
+  gtk_widget_set_tooltip_text (row, home_folder != NULL ? home_folder : folder);
+  return row;
+}
+
 static void
 load_recent (BsStartView *self)
 {
@@ -257,24 +320,23 @@ load_recent (BsStartView *self)
   const char *app_name = g_get_application_name ();
   guint n = 0;
 
+  items = g_list_sort (items, compare_recent);
   for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
     {
       GtkRecentInfo *info = l->data;
       g_autofree char *path = NULL;
-      g_autofree char *when = NULL;
-      GDateTime *modified;   /* owned by the info */
+      GtkWidget *row;
 
       if (app_name == NULL || !gtk_recent_info_has_application (info, app_name)
           || !gtk_recent_info_is_local (info) || !gtk_recent_info_exists (info))
         continue;
       path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
-      if (path == NULL)
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
         continue;
-      modified = gtk_recent_info_get_modified (info);
-      when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
-      gtk_list_box_append (self->recent_list,
-                           make_row (gtk_recent_info_get_display_name (info), path, when,
-                                     path, TRUE));
+      row = make_recent_row (info, path);
+      if (row == NULL)
+        continue;
+      gtk_list_box_append (self->recent_list, row);
       n++;
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
@@ -345,6 +407,17 @@ on_recent_changed (BsStartView *self)
 {
   clear_list (self->recent_list);
   load_recent (self);
+}
+
+GtkWidget *
+bs_start_view_get_default_focus (BsStartView *self)
+{
+  g_return_val_if_fail (BS_IS_START_VIEW (self), NULL);
+
+  /* "Play Astoria Again", else the first game of the list. */
+  if (gtk_widget_get_visible (self->resume_button))
+    return self->resume_button;
+  return GTK_WIDGET (gtk_list_box_get_row_at_index (self->builtin_list, 0));
 }
 
 /* "New Variant" for any rule module, beside the built-in games. */

@@ -16,6 +16,8 @@ G_DECLARE_FINAL_TYPE (BsStartView, bs_start_view, BS, START_VIEW, AdwBin)
 
 /* Reads the variant lists again (after the user saved a variant). */
 void   bs_start_view_reload          (BsStartView *self);
+/* Where the keyboard focus goes when the page is shown. */
+GtkWidget *bs_start_view_get_default_focus (BsStartView *self);
 /* Where the user's variants live. Free with g_free. */
 char  *bs_start_view_user_variants_dir (void);
 

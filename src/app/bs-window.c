@@ -26,6 +26,11 @@ struct _BsWindow {
   GSignalGroup         *scene_signals;
   AdwToast             *toast;
   char                 *last_message;
+  /* The last widget of the window itself (not of a popover) that had the
+   * keyboard focus, and the check that puts the focus back when it is
+   * left on a widget that went away. */
+  GtkWidget            *last_focus;
+  guint                 focus_idle;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
@@ -39,6 +44,9 @@ struct _BsWindow {
   BsPlayView           *play_view;
   BsEditorView         *editor_view;
   GtkWidget            *edit_button;
+  GtkMenuButton        *menu_button;
+  GMenuModel           *primary_menu;
+  GMenuModel           *general_menu;
 };
 
 G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -132,34 +140,107 @@ on_discard_response (AdwMessageDialog *dialog,
     pending_free (pending);
 }
 
-/* Runs `then` now if nothing would be lost, else after the user saved or
- * chose to discard the game. */
-static void
-confirm_discard (BsWindow       *self,
-                 BsContinuation  then,
-                 gpointer        data,
-                 GDestroyNotify  destroy)
+static gboolean
+game_needs_saving (BsWindow *self)
 {
-  Pending *pending;
-  GtkWidget *dialog;
+  return self->game != NULL && bs_game_get_modified (self->game)
+         && bs_game_get_n_turns (self->game) > 0;
+}
 
-  if (self->game == NULL || !bs_game_get_modified (self->game)
-      || bs_game_get_n_turns (self->game) == 0)
-    {
-      then (self, data);
-      if (destroy != NULL)
-        destroy (data);
-      return;
-    }
+static gboolean
+orders_would_be_lost (BsWindow *self)
+{
+  return self->scene != NULL && bs_play_scene_has_orders_given (self->scene);
+}
 
-  pending = g_new0 (Pending, 1);
+static Pending *
+pending_new (BsWindow       *self,
+             BsContinuation  then,
+             gpointer        data,
+             GDestroyNotify  destroy)
+{
+  Pending *pending = g_new0 (Pending, 1);
+
   pending->self = g_object_ref (self);
   pending->then = then;
   pending->data = data;
   pending->destroy = destroy;
+  return pending;
+}
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Current Game?"),
-                                   _("Its moves will be lost if you do not save them."));
+static void
+present_question (BsWindow   *self,
+                  GtkWidget  *dialog,
+                  Pending    *pending)
+{
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Orders a human has given in the round would be lost: ask first. */
+static GtkWidget *
+new_orders_question (BsWindow *self)
+{
+  int entering = bs_play_scene_get_entering (self->scene);
+  /* The first side's orders wait for the second's once they are given. */
+  int player = entering == 2 && bs_play_scene_get_phase (self->scene) != BS_ROUND_PHASE_ORDERS
+               ? 1 : entering;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (entering == 2 && bs_game_get_seat (self->game, 1) == BS_SEAT_HUMAN
+      && bs_play_scene_count_orders (self->scene, NULL) > 0)
+    body = g_strdup_printf (_("The orders %s and %s have given in round %u will be lost."),
+                            bs_game_get_player_name (self->game, 1),
+                            bs_game_get_player_name (self->game, 2),
+                            bs_game_get_position (self->game)->ply + 1);
+  else
+    body = g_strdup_printf (_("The orders %s has given in round %u will be lost."),
+                            bs_game_get_player_name (self->game, player),
+                            bs_game_get_position (self->game)->ply + 1);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Abandon the Orders Given?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Abandon Orders"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  return dialog;
+}
+
+/* The unsaved game, by its name and what would be lost. */
+static GtkWidget *
+new_save_question (BsWindow *self)
+{
+  const BsVariant *variant = bs_game_get_variant (self->game);
+  guint n_turns = bs_game_get_n_turns (self->game);
+  g_autofree char *heading = NULL;
+  g_autoptr(GString) body = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  /* Translators: %s is the game's (variant's) name. */
+  heading = g_strdup_printf (_("Save Your Game of %s?"), bs_variant_display_name (variant));
+  /* A game left behind the variant editor is not on screen: say where. */
+  if (g_strcmp0 (bs_window_get_page (self), "play") != 0)
+    {
+      g_string_append (body, _("You left this game for the variant editor."));
+      g_string_append_c (body, ' ');
+    }
+  g_string_append_printf (body,
+                          g_dngettext (GETTEXT_PACKAGE,
+                                       "Its %u move will be lost if you do not save it.",
+                                       "Its %u moves will be lost if you do not save them.",
+                                       n_turns),
+                          n_turns);
+  if (orders_would_be_lost (self))
+    {
+      g_string_append_c (body, ' ');
+      g_string_append (body, _("The orders given in the round under way are lost either way."));
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body->str);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
@@ -171,9 +252,47 @@ confirm_discard (BsWindow       *self,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+/* Runs `then` now if nothing would be lost (the game's unsaved moves, the
+ * orders given in a round), else after the user saved or chose to discard. */
+static void
+confirm_discard (BsWindow       *self,
+                 BsContinuation  then,
+                 gpointer        data,
+                 GDestroyNotify  destroy)
+{
+  Pending *pending;
+
+  if (!game_needs_saving (self) && !orders_would_be_lost (self))
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+  pending = pending_new (self, then, data, destroy);
+  present_question (self, game_needs_saving (self) ? new_save_question (self)
+                                                   : new_orders_question (self), pending);
+}
+
+/* Runs `then` now unless it leaves a round whose orders would be lost
+ * (undo, the move list…), else once the user chose to abandon them. */
+static void
+confirm_leave_round (BsWindow       *self,
+                     BsContinuation  then,
+                     gpointer        data,
+                     GDestroyNotify  destroy)
+{
+  if (!orders_would_be_lost (self))
+    {
+      then (self, data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+  present_question (self, new_orders_question (self), pending_new (self, then, data, destroy));
 }
 
 /* Saving. */
@@ -279,12 +398,32 @@ save_then (BsWindow *self,
 
 /* Starting games. */
 
+/* The scene's explanations are shown by the play view, in the status
+ * line's place; kept here too for tests. */
 static void
 on_message (BsWindow    *self,
             const char  *message,
             BsPlayScene *scene)
 {
-  bs_window_show_message (self, message);
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+}
+
+/* What the computer says (a hint, why there is none) is about the game on
+ * screen: shown like the scene's explanations. */
+static void
+on_computer_message (BsWindow         *self,
+                     const char       *message,
+                     BsComputerPlayer *computer)
+{
+  if (g_strcmp0 (bs_window_get_page (self), "play") != 0)
+    {
+      bs_window_show_message (self, message);
+      return;
+    }
+  g_free (self->last_message);
+  self->last_message = g_strdup (message);
+  bs_play_view_explain (self->play_view, message, BS_EXPLANATION_INFO);
 }
 
 static void
@@ -365,6 +504,82 @@ update_title (BsWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
+/* Keyboard focus: it always lands on a widget that is there. A closed
+ * menu (a submenu's item), a page switched away or a dialog gone must not
+ * leave it on a widget that went away, where Tab and every shortcut stop
+ * working until a click. */
+
+/* The widget a page starts with: the board, the first game… */
+static void
+focus_page (BsWindow *self)
+{
+  const char *page = bs_window_get_page (self);
+  GtkWidget *widget = NULL;
+
+  if (g_strcmp0 (page, "play") == 0)
+    widget = bs_play_view_get_default_focus (self->play_view);
+  else if (g_strcmp0 (page, "start") == 0)
+    widget = bs_start_view_get_default_focus (self->start_view);
+  if (widget == NULL || !gtk_widget_grab_focus (widget))
+    {
+      GtkWidget *child = gtk_stack_get_visible_child (self->stack);
+
+      if (child == NULL || !gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD))
+        gtk_widget_grab_focus (GTK_WIDGET (self->menu_button));
+    }
+}
+
+static gboolean
+is_usable_focus (BsWindow  *self,
+                 GtkWidget *widget)
+{
+  return widget != NULL && gtk_widget_get_mapped (widget) && gtk_widget_is_sensitive (widget)
+         && gtk_widget_get_native (widget) == GTK_NATIVE (self);
+}
+
+static gboolean
+restore_focus (gpointer data)
+{
+  BsWindow *self = data;
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  self->focus_idle = 0;
+  /* In a popover that is open, or in the window: where it should be. */
+  if (focus != NULL && gtk_widget_get_mapped (focus))
+    return G_SOURCE_REMOVE;
+  if (is_usable_focus (self, self->last_focus))
+    gtk_widget_grab_focus (self->last_focus);
+  else
+    focus_page (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_focus_check (BsWindow *self)
+{
+  /* After the popover has gone and the page has changed. */
+  if (self->focus_idle == 0)
+    self->focus_idle = g_idle_add_full (G_PRIORITY_LOW, restore_focus, self, NULL);
+}
+
+static void
+on_focus_widget_changed (BsWindow   *self,
+                         GParamSpec *pspec,
+                         gpointer    data)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  if (is_usable_focus (self, focus) && focus != self->last_focus)
+    {
+      if (self->last_focus != NULL)
+        g_object_remove_weak_pointer (G_OBJECT (self->last_focus),
+                                      (gpointer *) &self->last_focus);
+      self->last_focus = focus;
+      g_object_add_weak_pointer (G_OBJECT (focus), (gpointer *) &self->last_focus);
+    }
+  schedule_focus_check (self);
+}
+
 static void
 set_game (BsWindow *self,
           BsGame   *game)
@@ -385,12 +600,11 @@ set_game (BsWindow *self,
   bs_computer_player_set_scene (self->computer, scene);
 
   if (game != NULL)
-    {
-      gtk_stack_set_visible_child_name (self->stack, "play");
-      gtk_widget_grab_focus (GTK_WIDGET (bs_play_view_get_board_view (self->play_view)));
-    }
+    gtk_stack_set_visible_child_name (self->stack, "play");
   bs_window_update_actions (self);
   update_title (self);
+  if (game != NULL)
+    focus_page (self);
 }
 
 static guint64
@@ -451,7 +665,11 @@ bs_window_open_file (BsWindow  *self,
                                _("Only local files can be opened"));
           return FALSE;
         }
-      return bs_window_open_variant (self, path, error);
+      if (!bs_window_open_variant (self, path, error))
+        return FALSE;
+      /* A variant opened from a file is a recent game too. */
+      add_recent (file);
+      return TRUE;
     }
 
   game = bs_game_load_record (file, error);
@@ -507,6 +725,7 @@ bs_window_show_start (BsWindow *self)
   gtk_stack_set_visible_child_name (self->stack, "start");
   bs_window_update_actions (self);
   update_title (self);
+  focus_page (self);
 }
 
 /* Actions. */
@@ -533,10 +752,17 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "redo", editing || (playing && bs_game_get_can_redo (self->game)));
   set_action_enabled (self, "history-back", playing && bs_game_get_can_undo (self->game));
   set_action_enabled (self, "history-forward", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "history-start", playing && bs_game_get_can_undo (self->game));
+  set_action_enabled (self, "history-end", playing && bs_game_get_can_redo (self->game));
+  set_action_enabled (self, "history-go-to", playing);
   set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
-  set_action_enabled (self, "new-game", self->game != NULL);
+  set_action_enabled (self, "new-game", playing);
   set_action_enabled (self, "choose-game", playing);
+  set_action_enabled (self, "edit-this-variant", playing);
+  bs_computer_player_set_active (self->computer, playing);
+  gtk_menu_button_set_menu_model (self->menu_button,
+                                  playing ? self->primary_menu : self->general_menu);
   bs_export_actions_set_enabled (self, playing);
   gtk_widget_set_visible (self->back_button, playing);
   gtk_widget_set_visible (self->history_box, playing);
@@ -653,6 +879,14 @@ save_as_activated (GSimpleAction *action,
 }
 
 static void
+undo_now (BsWindow *self,
+          gpointer  data)
+{
+  if (self->game != NULL)
+    bs_computer_player_undo (self->computer);
+}
+
+static void
 undo_activated (GSimpleAction *action,
                 GVariant      *param,
                 gpointer       user_data)
@@ -662,7 +896,7 @@ undo_activated (GSimpleAction *action,
   if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
     gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.undo", NULL);
   else if (self->game != NULL)
-    bs_computer_player_undo (self->computer);
+    confirm_leave_round (self, undo_now, NULL, NULL);
 }
 
 static void
@@ -679,25 +913,41 @@ redo_activated (GSimpleAction *action,
 }
 
 static void
+go_to_now (BsWindow *self,
+           gpointer  data)
+{
+  guint target = GPOINTER_TO_UINT (data);
+
+  if (self->game != NULL && target <= bs_game_get_n_turns (self->game))
+    bs_game_go_to (self->game, target);
+}
+
+static void
 history_activated (GSimpleAction *action,
                    GVariant      *param,
                    gpointer       user_data)
 {
   BsWindow *self = user_data;
   const char *name = g_action_get_name (G_ACTION (action));
-  guint current;
+  guint current, target;
 
   if (self->game == NULL)
     return;
   current = bs_game_get_current (self->game);
   if (g_str_equal (name, "history-back") && current > 0)
-    bs_game_go_to (self->game, current - 1);
+    target = current - 1;
   else if (g_str_equal (name, "history-forward") && current < bs_game_get_n_turns (self->game))
-    bs_game_go_to (self->game, current + 1);
+    target = current + 1;
   else if (g_str_equal (name, "history-start"))
-    bs_game_go_to (self->game, 0);
+    target = 0;
   else if (g_str_equal (name, "history-end"))
-    bs_game_go_to (self->game, bs_game_get_n_turns (self->game));
+    target = bs_game_get_n_turns (self->game);
+  else if (g_str_equal (name, "history-go-to"))
+    target = MIN (g_variant_get_uint32 (param), bs_game_get_n_turns (self->game));
+  else
+    return;
+  if (target != current)
+    confirm_leave_round (self, go_to_now, GUINT_TO_POINTER (target), NULL);
 }
 
 static const char *
@@ -790,6 +1040,7 @@ show_editor_now (gpointer data)
   gtk_stack_set_visible_child_name (self->stack, "editor");
   bs_window_update_actions (self);
   update_title (self);
+  focus_page (self);
 }
 
 typedef struct {
@@ -850,6 +1101,8 @@ edit_variant_activated (GSimpleAction *action,
    * built-in one is duplicated (it is saved among the user's variants). */
   if (source[0] == '\0' && self->game != NULL)
     document = bs_variant_document_new (bs_game_get_variant (self->game));
+  else if (source[0] == '\0')
+    return;
   else if (g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
     document = bs_variant_document_open (source, &error);
   else if ((variant = bs_variant_lookup (source, &error)) != NULL)
@@ -869,6 +1122,22 @@ edit_variant_activated (GSimpleAction *action,
         show_error (self, _("Could Not Edit the Variant"), error->message);
       return;
     }
+  bs_window_edit (self, document);
+}
+
+static void
+edit_this_variant_activated (GSimpleAction *action,
+                             GVariant      *param,
+                             gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  g_autoptr(BsVariantDocument) document = NULL;
+
+  /* The variant being played: a user's file is edited in place, a built-in
+   * one duplicated, like the start page's edit buttons. */
+  if (self->game == NULL)
+    return;
+  document = bs_variant_document_new (bs_game_get_variant (self->game));
   bs_window_edit (self, document);
 }
 
@@ -924,9 +1193,10 @@ static void
 on_editor_close (BsWindow     *self,
                  BsEditorView *view)
 {
-  /* Saved or discarded by now: the editor starts afresh next time. */
+  /* Saved or discarded by now: the editor starts afresh next time. A game
+   * play-tested from it is left too (asked about, by its name). */
   bs_editor_view_set_document (view, NULL);
-  bs_window_show_start (self);
+  confirm_discard (self, go_to_start, NULL, NULL);
 }
 
 static void
@@ -983,6 +1253,7 @@ on_editor_message (BsWindow     *self,
 
 static const GActionEntry win_entries[] = {
   { "edit-variant", edit_variant_activated, "s" },
+  { "edit-this-variant", edit_this_variant_activated },
   { "new-variant", new_variant_activated, "s" },
   { "show-editor", show_editor_activated },
   { "new-game", new_game_activated },
@@ -996,6 +1267,7 @@ static const GActionEntry win_entries[] = {
   { "history-forward", history_activated },
   { "history-start", history_activated },
   { "history-end", history_activated },
+  { "history-go-to", history_activated, "u" },
   { "help", help_activated },
   { "show-in-files", show_in_files_activated, "s" },
 };
@@ -1003,14 +1275,21 @@ static const GActionEntry win_entries[] = {
 /* The rest. */
 
 static void
+open_variant_now (BsWindow *self,
+                  gpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!bs_window_open_variant (self, data, &error))
+    show_error (self, _("Could Not Start the Game"), error->message);
+}
+
+static void
 on_variant_activated (BsWindow    *self,
                       const char  *name_or_path,
                       BsStartView *view)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!bs_window_open_variant (self, name_or_path, &error))
-    show_error (self, _("Could Not Start the Game"), error->message);
+  confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
 }
 
 static void
@@ -1018,7 +1297,7 @@ on_record_activated (BsWindow    *self,
                      GFile       *file,
                      BsStartView *view)
 {
-  open_file_now (self, file);
+  confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
 }
 
 static void
@@ -1050,8 +1329,7 @@ bs_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
 
-  if (self->game != NULL && bs_game_get_modified (self->game)
-      && bs_game_get_n_turns (self->game) > 0)
+  if (game_needs_saving (self) || orders_would_be_lost (self))
     {
       confirm_discard (self, close_now, NULL, NULL);
       return TRUE;
@@ -1090,6 +1368,10 @@ bs_window_dispose (GObject *object)
   g_clear_object (&self->scene);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
+  g_clear_handle_id (&self->focus_idle, g_source_remove);
+  if (self->last_focus != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->last_focus), (gpointer *) &self->last_focus);
+  self->last_focus = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_WINDOW);
 
   G_OBJECT_CLASS (bs_window_parent_class)->dispose (object);
@@ -1132,6 +1414,9 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, general_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_close);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_saved);
@@ -1159,7 +1444,7 @@ bs_window_init (BsWindow *self)
   self->computer = bs_computer_player_new (self->settings);
   bs_computer_player_add_actions (self->computer, G_ACTION_MAP (self));
   g_signal_connect_object (self->computer, "message",
-                           G_CALLBACK (bs_window_show_message), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (on_computer_message), self, G_CONNECT_SWAPPED);
   {
     GtkWidget *controls = bs_computer_controls_new (self->computer);
 
@@ -1188,6 +1473,8 @@ bs_window_init (BsWindow *self)
                                  G_CALLBACK (on_message), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "game-finished",
                                  G_CALLBACK (on_game_finished), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_widget_changed), NULL);
 
   bs_window_update_actions (self);
 }

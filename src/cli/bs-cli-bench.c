@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "bs-cli-common.h"
@@ -10,9 +12,10 @@
 #include "bs-rng.h"
 
 /* bench VARIANT [--playouts N] [--seed N]: N uniformly random playouts from
- * the start (bs_ruleset_random_move, no undo), single thread. Prints
- * playouts per second, the mean game length in plies (turns), the wins of
- * each player and the draws. */
+ * the start (bs_ruleset_playout), single thread. Prints
+ * playouts per second, nanoseconds per ply, the mean game length in plies
+ * (turns) with its standard deviation, the longest game, the wins of each
+ * player and the draws. */
 
 #define BENCH_DEFAULT_PLAYOUTS 1000
 /* A playout longer than this means a module that never ends its game. */
@@ -37,8 +40,10 @@ bs_cli_bench (int    argc,
   guint64 wins[2] = { 0, 0 };
   guint64 draws = 0;
   guint64 plies = 0;
+  guint64 longest = 0;
+  double plies_squares = 0;
   gint64 started, elapsed;
-  double seconds;
+  double seconds, ns_per_ply, mean_plies, plies_sd;
   int playouts;
   BsRng rng;
 
@@ -62,22 +67,18 @@ bs_cli_bench (int    argc,
   started = g_get_monotonic_time ();
   for (int i = 0; i < playouts; i++)
     {
-      guint64 steps = 0;
-
       bs_position_copy (rs, pos, start);
-      while (!bs_position_is_over (pos))
+      bs_ruleset_playout (rs, pos, &rng, scratch, BENCH_MAX_STEPS);
+      if (!bs_position_is_over (pos))
         {
-          BsMove move = bs_ruleset_random_move (rs, pos, &rng, scratch);
-          bs_ruleset_apply (rs, pos, move, NULL);
-          if (++steps > BENCH_MAX_STEPS)
-            {
-              g_printerr (_("%s: a random playout did not end after %d steps\n"),
-                          options.args[0], BENCH_MAX_STEPS);
-              bs_cli_options_clear (&options);
-              return BS_CLI_EXIT_GAME_ERROR;
-            }
+          g_printerr (_("%s: a random playout did not end after %d steps\n"),
+                      options.args[0], BENCH_MAX_STEPS);
+          bs_cli_options_clear (&options);
+          return BS_CLI_EXIT_GAME_ERROR;
         }
       plies += pos->ply - start->ply;
+      plies_squares += (double) (pos->ply - start->ply) * (pos->ply - start->ply);
+      longest = MAX (longest, pos->ply - start->ply);
       switch ((BsResult) pos->result)
         {
         case BS_RESULT_WIN_1:
@@ -95,6 +96,9 @@ bs_cli_bench (int    argc,
     }
   elapsed = g_get_monotonic_time () - started;
   seconds = MAX (elapsed, 1) / 1e6;
+  ns_per_ply = seconds * 1e9 / (double) MAX (plies, 1);
+  mean_plies = (double) plies / playouts;
+  plies_sd = playouts > 1 ? sqrt (MAX (plies_squares - mean_plies * plies, 0) / (playouts - 1)) : 0;
 
   if (options.json)
     {
@@ -112,8 +116,14 @@ bs_cli_bench (int    argc,
       json_builder_add_double_value (b, seconds);
       json_builder_set_member_name (b, "playouts_per_second");
       json_builder_add_double_value (b, playouts / seconds);
+      json_builder_set_member_name (b, "ns_per_ply");
+      json_builder_add_double_value (b, ns_per_ply);
       json_builder_set_member_name (b, "mean_plies");
-      json_builder_add_double_value (b, (double) plies / playouts);
+      json_builder_add_double_value (b, mean_plies);
+      json_builder_set_member_name (b, "plies_sd");
+      json_builder_add_double_value (b, plies_sd);
+      json_builder_set_member_name (b, "longest_plies");
+      json_builder_add_int_value (b, (gint64) longest);
       json_builder_set_member_name (b, "wins");
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "1");
@@ -133,7 +143,10 @@ bs_cli_bench (int    argc,
                options.seed);
       g_print ("%s: %.3f\n", _("seconds"), seconds);
       g_print ("%s: %.0f\n", _("playouts/s"), playouts / seconds);
-      g_print ("%s: %.2f\n", _("mean plies"), (double) plies / playouts);
+      g_print ("%s: %.1f\n", _("ns/ply"), ns_per_ply);
+      g_print ("%s: %.2f (%s %.2f)\n", _("mean plies"), mean_plies,
+               _("standard deviation"), plies_sd);
+      g_print ("%s: %" G_GUINT64_FORMAT "\n", _("longest game"), longest);
       g_print ("%s: %" G_GUINT64_FORMAT "\n", _("wins 1"), wins[0]);
       g_print ("%s: %" G_GUINT64_FORMAT "\n", _("wins 2"), wins[1]);
       g_print ("%s: %" G_GUINT64_FORMAT "\n", _("draws"), draws);

@@ -196,6 +196,41 @@ bs_cli_load_ruleset (const char          *name_or_path,
   return bs_ruleset_new (variant, error);
 }
 
+GPtrArray *
+bs_cli_turn_list (const BsCliOptions  *options,
+                  guint64             *seed,
+                  GError             **error)
+{
+  GPtrArray *turns = g_ptr_array_new_with_free_func (g_free);
+
+  *seed = (guint64) options->seed;
+  if (options->moves != NULL
+      && (g_file_test (options->moves, G_FILE_TEST_IS_REGULAR)
+          || g_str_has_suffix (options->moves, ".xml")))
+    {
+      g_autoptr(BsRecord) record = bs_record_load_file (options->moves, error);
+
+      if (record == NULL)
+        {
+          g_ptr_array_unref (turns);
+          return NULL;
+        }
+      if (!options->seed_given)
+        *seed = record->seed;
+      for (guint i = 0; i < record->moves->len; i++)
+        g_ptr_array_add (turns, g_strdup (g_array_index (record->moves, BsRecordMove, i).text));
+    }
+  else if (options->moves != NULL)
+    {
+      g_auto(GStrv) tokens = g_strsplit_set (options->moves, " \t\r\n", -1);
+
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (*tokens[i] != '\0')
+          g_ptr_array_add (turns, g_strdup (tokens[i]));
+    }
+  return turns;
+}
+
 BsPosition *
 bs_cli_start_position (const BsRuleset     *rs,
                        const BsCliOptions  *options,

@@ -89,6 +89,12 @@ BsVariant  *bs_cli_load_variant   (const char          *name_or_path,
 BsRuleset  *bs_cli_load_ruleset   (const char          *name_or_path,
                                    const BsCliOptions  *options,
                                    GError             **error);
+/* The turns of --moves (its notation, or a record's moves) and the seed
+ * of the start they are played from (a record's own unless --seed is
+ * given). */
+GPtrArray  *bs_cli_turn_list      (const BsCliOptions  *options,
+                                   guint64             *seed,
+                                   GError             **error);
 /* The start position (from --seed) with --moves played. --moves may name
  * a game record file (an existing file, or a name ending in .xml): its
  * moves are played, from the record's seed unless --seed is given. */

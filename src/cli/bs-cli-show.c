@@ -214,12 +214,13 @@ add_measures_json (JsonBuilder      *b,
   json_builder_end_object (b);
 }
 
-static void
-print_json (const BsRuleset  *rs,
-            const BsPosition *pos)
+/* The position's JSON object, left open for more members. */
+static JsonBuilder *
+position_json (const BsRuleset  *rs,
+               const BsPosition *pos)
 {
   const BsModule *module = rs->module;
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonBuilder *b = json_builder_new ();
   int scores[2];
 
   json_builder_begin_object (b);
@@ -313,8 +314,16 @@ print_json (const BsRuleset  *rs,
       bs_cli_json_string (b, "reason", NULL);
     }
   json_builder_end_object (b);
-  json_builder_end_object (b);
+  return b;
+}
 
+static void
+print_json (const BsRuleset  *rs,
+            const BsPosition *pos)
+{
+  g_autoptr(JsonBuilder) b = position_json (rs, pos);
+
+  json_builder_end_object (b);
   bs_cli_print_builder (b);
 }
 
@@ -330,21 +339,95 @@ bs_cli_print_position (const BsRuleset  *rs,
     print_text (rs, pos);
 }
 
+/* --explain: what each turn of --moves did, in the game's words. Text:
+ * "1. S@d4: Light places …" and the details indented below; JSON: an
+ * array of {"ply", "move", "summary", "details", "removed"}. */
+static gboolean
+explain_turns (const BsRuleset     *rs,
+               const BsCliOptions  *options,
+               JsonBuilder         *b,
+               GError             **error)
+{
+  g_autoptr(GPtrArray) turns = NULL;
+  g_autofree BsPosition *pos = NULL;
+  guint64 seed;
+
+  turns = bs_cli_turn_list (options, &seed, error);
+  if (turns == NULL)
+    return FALSE;
+  pos = bs_ruleset_new_position (rs, seed);
+  if (b != NULL)
+    {
+      json_builder_set_member_name (b, "turns");
+      json_builder_begin_array (b);
+    }
+  else if (turns->len > 0)
+    g_print ("\n");
+  for (guint i = 0; i < turns->len; i++)
+    {
+      const char *text = g_ptr_array_index (turns, i);
+      g_autoptr(BsExplanation) explanation = NULL;
+      guint32 ply = pos->ply + 1;
+
+      explanation = bs_ruleset_explain_notation (rs, pos, text, error);
+      if (explanation == NULL || !bs_ruleset_play_turn (rs, pos, text, error))
+        {
+          g_prefix_error (error, "ply %u: ", ply);
+          return FALSE;
+        }
+      if (b != NULL)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "ply");
+          json_builder_add_int_value (b, ply);
+          bs_cli_json_string (b, "move", text);
+          bs_cli_json_string (b, "summary", explanation->summary);
+          bs_cli_json_string (b, "details", explanation->details);
+          json_builder_set_member_name (b, "removed");
+          json_builder_begin_array (b);
+          for (int c = 0; c < rs->n_cells; c++)
+            if (explanation->removed[c])
+              json_builder_add_string_value (b, bs_board_cell_label (rs->board, c));
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+        }
+      else
+        {
+          g_auto(GStrv) lines = g_strsplit (explanation->details, "\n", -1);
+
+          g_print ("%u. %s: %s\n", ply, text, explanation->summary);
+          for (guint l = 0; lines[l] != NULL; l++)
+            if (*lines[l] != '\0')
+              g_print ("     %s\n", lines[l]);
+        }
+    }
+  if (b != NULL)
+    json_builder_end_array (b);
+  return TRUE;
+}
+
 int
 bs_cli_show (int    argc,
              char **argv)
 {
+  static gboolean explain = FALSE;
+  static const GOptionEntry extra[] = {
+    { "explain", 0, 0, G_OPTION_ARG_NONE, &explain,
+      N_("Also say what each turn of --moves did, in the game's words"), NULL },
+    { NULL }
+  };
   static const BsCliSpec spec = {
     "show", N_("VARIANT"),
     N_("Show the position after --moves as a diagram, with the player to move and "
        "the status."),
-    BS_CLI_OPT_SET | BS_CLI_OPT_MOVES | BS_CLI_OPT_SEED, 1, 1, NULL,
+    BS_CLI_OPT_SET | BS_CLI_OPT_MOVES | BS_CLI_OPT_SEED, 1, 1, extra,
   };
   g_autoptr(BsRuleset) rs = NULL;
   g_autofree BsPosition *pos = NULL;
   GError *error = NULL;
   BsCliOptions options;
 
+  explain = FALSE;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
@@ -358,9 +441,26 @@ bs_cli_show (int    argc,
     }
 
   if (options.json)
-    print_json (rs, pos);
+    {
+      g_autoptr(JsonBuilder) b = position_json (rs, pos);
+
+      if (explain && !explain_turns (rs, &options, b, &error))
+        {
+          bs_cli_options_clear (&options);
+          return bs_cli_fail (error);
+        }
+      json_builder_end_object (b);
+      bs_cli_print_builder (b);
+    }
   else
-    print_text (rs, pos);
+    {
+      print_text (rs, pos);
+      if (explain && !explain_turns (rs, &options, NULL, &error))
+        {
+          bs_cli_options_clear (&options);
+          return bs_cli_fail (error);
+        }
+    }
   bs_cli_options_clear (&options);
   return BS_CLI_EXIT_OK;
 }

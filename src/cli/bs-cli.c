@@ -26,8 +26,15 @@ print_usage (FILE *out)
   fprintf (out, "%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
-  fprintf (out, "\n%s\n", _("VARIANT is a variant file or a built-in name "
-                            "(agoraphobia, tribes, abrobad, ikabegama, astoria)."));
+  {
+    g_auto(GStrv) names = bs_variant_list_builtin ();
+    g_autofree char *list = g_strjoinv (", ", names);
+
+    fputc ('\n', out);
+    /* TRANSLATORS: %s is the list of built-in game names */
+    fprintf (out, _("VARIANT is a variant file or a built-in name (%s)."), list);
+    fputc ('\n', out);
+  }
   fprintf (out, "%s\n", _("Run “boardsmith-cli COMMAND --help” for a command's options."));
   fprintf (out, "%s\n", _("Exit status: 0 success, 1 game error (illegal move), "
                           "2 bad input (file, option or value)."));

@@ -62,6 +62,77 @@ typedef struct {
   const char *label;       /* N_("Largest group") */
 } BsMeasureSpec;
 
+/* ---- How the game is played: what a move is made of ----------------------
+ *
+ * The app builds its whole interaction from this declaration and from the
+ * legal moves decoded by `decode_move`; the help's "controls" paragraph and
+ * the accessible labels are worded from it too. Nothing outside the module
+ * knows which game it is. */
+
+typedef enum {
+  /* A piece from the supply onto an empty cell. With more than one kind
+   * the player chooses the kind; a `directed` kind also gets a direction
+   * (0 N, 1 E, 2 S, 3 W). */
+  BS_PLAY_PLACE     = 1 << 0,
+  /* A piece on the board, then the cell it goes to. */
+  BS_PLAY_STEP      = 1 << 1,
+  /* After the cell, one more choice among `follow_ups` (Astoria's push). */
+  BS_PLAY_FOLLOW_UP = 1 << 2,
+  /* Simultaneous games: every piece of the player gets an order — a step
+   * to a cell, or its own cell to stay (`stay_label`) — in secret. */
+  BS_PLAY_ORDERS    = 1 << 3,
+} BsPlayFlags;
+
+/* A move without a cell, such as "pass" or "end". */
+typedef struct {
+  const char *id;            /* the move's notation */
+  const char *label;         /* N_("_End the Game"): a button, with a mnemonic */
+  const char *description;   /* N_(), a sentence: what it does (tooltip, help) */
+  gboolean    ends_game;     /* playing it ends the game: the app shows the
+                              * result it would give before it is played */
+} BsWordSpec;
+
+/* One choice of the follow-up. */
+typedef struct {
+  const char *label;         /* N_("Push north") */
+  int         direction;     /* a square-board direction (0 N … 3 W) when the
+                              * choice is one, for arrows and arrow keys; -1 */
+} BsChoiceSpec;
+
+typedef struct {
+  guint               flags;             /* BsPlayFlags */
+  const char         *piece_noun;        /* N_("stone"): "the stone on d4" */
+  const char         *direction_prompt;  /* N_("Points"): directed kinds */
+  const char         *follow_up_prompt;  /* N_("Push") */
+  const BsChoiceSpec *follow_ups;
+  guint               n_follow_ups;
+  const char         *stay_label;        /* orders: N_("defend") */
+  const BsWordSpec   *words;
+  guint               n_words;
+} BsPlaySpec;
+
+/* One move taken apart: what the player chose. Unused parts are -1
+ * (cells BS_NO_CELL). */
+typedef struct {
+  int from;        /* the cell a piece leaves (a step or an order) */
+  int to;          /* the cell a piece is placed on or goes to (an order to
+                    * stay: from itself) */
+  int kind;        /* the kind placed */
+  int direction;   /* the direction of a directed piece placed */
+  int follow_up;   /* index into follow_ups */
+  int word;        /* index into words */
+} BsMoveParts;
+
+/* What a resolved turn did, in words and marks, for the app's reveal, the
+ * move list's tooltips, `show --explain` and the exports' captions. */
+typedef struct {
+  GString *summary;   /* one line ("Round 3: 2 pieces die") */
+  GString *details;   /* one line per event (who was pushed, flipped, died
+                       * and why); may be empty */
+  guint8  *removed;   /* n_cells flags: a piece on this cell of the position
+                       * before the turn was removed by it */
+} BsTurnExplanation;
+
 struct _BsModule {
   const char          *id;            /* "agoraphobia" */
   const char          *name;          /* N_("Agoraphobia") */
@@ -192,6 +263,32 @@ struct _BsModule {
                             const BsMove     *steps,
                             guint             n_steps,
                             GString          *out);
+
+  /* ---- How it is played, how it is explained ---- */
+
+  const BsPlaySpec *play;
+  /* Takes a step apart (pos: the position before it). */
+  void     (*decode_move)  (const BsRuleset  *rs,
+                            const BsPosition *pos,
+                            BsMove            move,
+                            BsMoveParts      *parts);
+  /* What the turn steps[0..n_steps) played from `before` (at step 0) did. */
+  void     (*explain_turn) (const BsRuleset   *rs,
+                            const BsPosition  *before,
+                            const BsMove      *steps,
+                            guint              n_steps,
+                            BsTurnExplanation *out);
+  /* Optional: why the piece on `cell` of the player to move cannot move
+   * now ("no empty cell ahead of it"), or NULL if it can. */
+  char    *(*explain_piece) (const BsRuleset  *rs,
+                             const BsPosition *pos,
+                             int               cell);
+  /* The rules as this variant sets them (options filled in: "a large piece
+   * pushes 2 cells") and, separately, how to win: translated paragraphs
+   * for the help. */
+  void     (*describe_rules) (const BsRuleset *rs,
+                              GString         *rules,
+                              GString         *goal);
 
   /* Optional: the supply of `kind` the rules give each player on a board
    * (Astoria: (2n)^2 / 4 of each kind; Tribes: half the cells). When a

@@ -28,9 +28,21 @@ struct _BsPosition {
   gint32  counter[3];                         /* module scalars (passes, ...) */
   guint8  ending;                             /* BsEnding, set with result by
                                                * bs_ruleset_apply */
-  guint8  reserved[3];
+  guint8  flags;                              /* BsPositionFlags */
+  guint8  reserved[2];                        /* zero */
   guint8  cells[];                            /* n_cells, then extra bytes */
 };
+
+typedef enum {
+  /* Playout mode (bs_position_set_playout): the Zobrist hash is not kept,
+   * because random playouts never read it. */
+  BS_POSITION_PLAYOUT = 1 << 0,
+  /* The module's extra bytes hold what it derives from the cells (bit
+   * sets of pieces, counts) and they match the cells. The module sets it;
+   * bs_position_set_cell(), the path of editors and tests, clears it, so
+   * a module never trusts a cache its writes did not keep. */
+  BS_POSITION_DERIVED = 1 << 1,
+} BsPositionFlags;
 
 typedef struct {
   gint16 cell;
@@ -62,20 +74,19 @@ bs_position_pieces (const BsPosition *pos, int player)
   return n;
 }
 
-/* The only way modules change a cell (zobrist: rs->zobrist; inline
- * because it is the hot write path): keeps the Zobrist hash, the piece
- * counts and (when undo is not NULL) the undo journal. */
+/* The write path of modules' apply (zobrist: rs->zobrist; inline because
+ * it is the hot path) when the module knows the cell holds `old`, which
+ * differs from `value`: keeps the Zobrist hash (except in playout mode),
+ * the piece counts and (when undo is not NULL) the undo journal. The
+ * module keeps its derived bytes in step itself. */
 static inline void
-bs_position_set_cell (const guint64 *zobrist,
-                      BsPosition    *pos,
-                      int            cell,
-                      guint8         value,
-                      BsUndo        *undo)
+bs_position_replace_cell (const guint64 *zobrist,
+                          BsPosition    *pos,
+                          int            cell,
+                          guint8         old,
+                          guint8         value,
+                          BsUndo        *undo)
 {
-  guint8 old = pos->cells[cell];
-
-  if (old == value)
-    return;
   if (undo != NULL)
     {
       g_assert (undo->n_entries < undo->capacity);
@@ -83,12 +94,41 @@ bs_position_set_cell (const guint64 *zobrist,
       undo->entries[undo->n_entries].old = old;
       undo->n_entries++;
     }
-  pos->hash ^= zobrist[cell * BS_CELL_VALUES + old] ^ zobrist[cell * BS_CELL_VALUES + value];
+  if (!(pos->flags & BS_POSITION_PLAYOUT))
+    pos->hash ^= zobrist[cell * BS_CELL_VALUES + old] ^ zobrist[cell * BS_CELL_VALUES + value];
   if (old != BS_CELL_EMPTY)
     pos->on_board[BS_CELL_OWNER (old) - 1][BS_CELL_KIND (old)]--;
   if (value != BS_CELL_EMPTY)
     pos->on_board[BS_CELL_OWNER (value) - 1][BS_CELL_KIND (value)]++;
   pos->cells[cell] = value;
+}
+
+/* The same for any write (nothing happens if the cell holds value). */
+static inline void
+bs_position_write_cell (const guint64 *zobrist,
+                        BsPosition    *pos,
+                        int            cell,
+                        guint8         value,
+                        BsUndo        *undo)
+{
+  guint8 old = pos->cells[cell];
+
+  if (old != value)
+    bs_position_replace_cell (zobrist, pos, cell, old, value, undo);
+}
+
+/* Changes a cell from outside the rules (setup pieces, editors, tests):
+ * the same, and the module's derived bytes are no longer trusted (it
+ * recomputes them from the cells when it next needs them). */
+static inline void
+bs_position_set_cell (const guint64 *zobrist,
+                      BsPosition    *pos,
+                      int            cell,
+                      guint8         value,
+                      BsUndo        *undo)
+{
+  bs_position_write_cell (zobrist, pos, cell, value, undo);
+  pos->flags &= (guint8) ~BS_POSITION_DERIVED;
 }
 
 G_END_DECLS

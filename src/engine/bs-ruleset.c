@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-ruleset.h"
 
@@ -360,6 +361,19 @@ bs_ruleset_clear (BsRuleset *rs)
   g_clear_pointer (&rs->zobrist, g_free);
 }
 
+/* random_move for modules without one. */
+static BsMove
+generate_and_pick (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   BsRng            *rng,
+                   BsMove           *scratch)
+{
+  guint n = rs->generate (rs, pos, scratch);
+
+  g_assert (n > 0);
+  return scratch[bs_rng_below (rng, n)];
+}
+
 BsRuleset *
 bs_ruleset_new (const BsVariant  *variant,
                 GError          **error)
@@ -370,6 +384,7 @@ bs_ruleset_new (const BsVariant  *variant,
 
   g_return_val_if_fail (variant != NULL, NULL);
 
+  bs_bitops_init ();
   module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
   if (module == NULL)
     {
@@ -404,6 +419,9 @@ bs_ruleset_new (const BsVariant  *variant,
     }
 
   rs->max_changes = 2 * rs->n_cells + 8;
+  rs->generate = module->generate;
+  rs->random_move = module->random_move != NULL ? module->random_move : generate_and_pick;
+  rs->apply = module->apply;
   if (module->prepare != NULL && !module->prepare (rs, error))
     {
       prefix_error (error, variant, variant->module_line);
@@ -529,7 +547,25 @@ bs_position_hash (const BsRuleset  *rs,
       memcpy (&chunk, extra + i, MIN (8, rs->extra_size - i));
       h = mix64 (h, chunk);
     }
-  return pos->hash ^ h ^ (pos->to_move == 2 ? rs->zobrist_side : 0);
+  if (pos->flags & BS_POSITION_PLAYOUT)
+    h ^= bs_position_compute_cells_hash (rs, pos);
+  else
+    h ^= pos->hash;
+  return h ^ (pos->to_move == 2 ? rs->zobrist_side : 0);
+}
+
+void
+bs_position_set_playout (const BsRuleset *rs,
+                         BsPosition      *pos,
+                         gboolean         playout)
+{
+  if (playout)
+    pos->flags |= BS_POSITION_PLAYOUT;
+  else if (pos->flags & BS_POSITION_PLAYOUT)
+    {
+      pos->flags &= (guint8) ~BS_POSITION_PLAYOUT;
+      pos->hash = bs_position_compute_cells_hash (rs, pos);
+    }
 }
 
 guint64
@@ -571,7 +607,7 @@ bs_ruleset_generate (const BsRuleset  *rs,
 {
   if (bs_position_is_over (pos))
     return 0;
-  return rs->module->generate (rs, pos, moves);
+  return rs->generate (rs, pos, moves);
 }
 
 gboolean
@@ -594,13 +630,64 @@ bs_ruleset_random_move (const BsRuleset  *rs,
                         BsRng            *rng,
                         BsMove           *scratch)
 {
-  guint n;
+  return rs->random_move (rs, pos, rng, scratch);
+}
 
-  if (rs->module->random_move != NULL)
-    return rs->module->random_move (rs, pos, rng, scratch);
-  n = rs->module->generate (rs, pos, scratch);
-  g_assert (n > 0);
-  return scratch[bs_rng_below (rng, n)];
+/* What follows the module's apply for every step: the move limit, or why
+ * the module's rules ended the game (once per game). */
+static inline void
+finish_step (const BsRuleset *rs,
+             BsPosition      *pos)
+{
+  if (G_LIKELY (pos->result == BS_RESULT_ONGOING))
+    {
+      if (rs->max_plies > 0 && pos->step == 0 && pos->ply >= (guint32) rs->max_plies)
+        {
+          pos->result = BS_RESULT_DRAW;
+          pos->ending = BS_ENDING_MOVE_LIMIT;
+        }
+    }
+  else
+    {
+      pos->ending = BS_ENDING_NONE;
+      pos->ending = (guint8) bs_ruleset_ending (rs, pos);
+    }
+}
+
+guint64
+bs_ruleset_playout (const BsRuleset *rs,
+                    BsPosition      *pos,
+                    BsRng           *rng,
+                    BsMove          *scratch,
+                    guint64          max_steps)
+{
+  BsMove (*random_move) (const BsRuleset *, const BsPosition *, BsRng *, BsMove *) = rs->random_move;
+  void (*apply) (const BsRuleset *, BsPosition *, BsMove, BsUndo *) = rs->apply;
+  guint32 limit = rs->max_plies > 0 ? (guint32) rs->max_plies : G_MAXUINT32;
+  guint64 steps = 0;
+
+  bs_position_set_playout (rs, pos, TRUE);
+  if (bs_position_is_over (pos))
+    return 0;
+  while (steps < max_steps)
+    {
+      apply (rs, pos, random_move (rs, pos, rng, scratch), NULL);
+      steps++;
+      /* finish_step (), with the limit read once */
+      if (G_UNLIKELY (pos->result != BS_RESULT_ONGOING))
+        {
+          pos->ending = BS_ENDING_NONE;
+          pos->ending = (guint8) bs_ruleset_ending (rs, pos);
+          break;
+        }
+      if (G_UNLIKELY (pos->ply >= limit) && pos->step == 0)
+        {
+          pos->result = BS_RESULT_DRAW;
+          pos->ending = BS_ENDING_MOVE_LIMIT;
+          break;
+        }
+    }
+  return steps;
 }
 
 void
@@ -616,21 +703,8 @@ bs_ruleset_apply (const BsRuleset *rs,
       if (rs->extra_size > 0)
         memcpy (undo->saved->cells + rs->n_cells, pos->cells + rs->n_cells, rs->extra_size);
     }
-  rs->module->apply (rs, pos, move, undo);
-  if (G_LIKELY (pos->result == BS_RESULT_ONGOING))
-    {
-      if (rs->max_plies > 0 && pos->step == 0 && pos->ply >= (guint32) rs->max_plies)
-        {
-          pos->result = BS_RESULT_DRAW;
-          pos->ending = BS_ENDING_MOVE_LIMIT;
-        }
-    }
-  else
-    {
-      /* Once per game: the module's own rules ended it. */
-      pos->ending = BS_ENDING_NONE;
-      pos->ending = (guint8) bs_ruleset_ending (rs, pos);
-    }
+  rs->apply (rs, pos, move, undo);
+  finish_step (rs, pos);
 }
 
 void
@@ -772,6 +846,138 @@ bs_ending_from_string (const char *text,
         return TRUE;
       }
   return FALSE;
+}
+
+/* How it is played, how it is explained */
+
+static const BsPlaySpec no_play_spec = { 0 };
+
+const BsPlaySpec *
+bs_ruleset_play_spec (const BsRuleset *rs)
+{
+  return rs->module->play != NULL ? rs->module->play : &no_play_spec;
+}
+
+void
+bs_ruleset_decode_move (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        BsMove            move,
+                        BsMoveParts      *parts)
+{
+  parts->from = parts->to = BS_NO_CELL;
+  parts->kind = parts->direction = parts->follow_up = parts->word = -1;
+  if (rs->module->decode_move != NULL)
+    rs->module->decode_move (rs, pos, move, parts);
+}
+
+int
+bs_ruleset_word_index (const BsRuleset *rs,
+                       const char      *id)
+{
+  const BsPlaySpec *play = bs_ruleset_play_spec (rs);
+
+  for (guint i = 0; i < play->n_words; i++)
+    if (g_strcmp0 (play->words[i].id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+BsExplanation *
+bs_ruleset_explain_turn (const BsRuleset  *rs,
+                         const BsPosition *before,
+                         const BsMove     *steps,
+                         guint             n_steps)
+{
+  BsTurnExplanation out;
+  BsExplanation *explanation = g_new0 (BsExplanation, 1);
+
+  out.summary = g_string_new (NULL);
+  out.details = g_string_new (NULL);
+  out.removed = g_new0 (guint8, rs->n_cells);
+  if (rs->module->explain_turn != NULL)
+    rs->module->explain_turn (rs, before, steps, n_steps, &out);
+  if (out.summary->len == 0 && n_steps > 0)
+    {
+      g_autofree char *text = bs_ruleset_format_turn (rs, before, steps, n_steps);
+      g_string_append (out.summary, text);
+    }
+  /* No trailing newline: callers join lines themselves. */
+  while (out.details->len > 0 && out.details->str[out.details->len - 1] == '\n')
+    g_string_truncate (out.details, out.details->len - 1);
+  explanation->summary = g_string_free (out.summary, FALSE);
+  explanation->details = g_string_free (out.details, FALSE);
+  explanation->removed = out.removed;
+  return explanation;
+}
+
+BsExplanation *
+bs_ruleset_explain_notation (const BsRuleset  *rs,
+                             const BsPosition *before,
+                             const char       *text,
+                             GError          **error)
+{
+  g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs));
+  guint n = 0;
+
+  if (!bs_ruleset_parse_turn (rs, before, text, steps, &n, error))
+    return NULL;
+  return bs_ruleset_explain_turn (rs, before, steps, n);
+}
+
+void
+bs_explanation_free (BsExplanation *explanation)
+{
+  if (explanation == NULL)
+    return;
+  g_free (explanation->summary);
+  g_free (explanation->details);
+  g_free (explanation->removed);
+  g_free (explanation);
+}
+
+char *
+bs_ruleset_explain_piece (const BsRuleset  *rs,
+                          const BsPosition *pos,
+                          int               cell)
+{
+  g_return_val_if_fail (cell >= 0 && cell < rs->n_cells, NULL);
+
+  if (bs_position_is_over (pos) || rs->module->explain_piece == NULL)
+    return NULL;
+  return rs->module->explain_piece (rs, pos, cell);
+}
+
+void
+bs_ruleset_describe_rules (const BsRuleset  *rs,
+                           char            **rules,
+                           char            **goal)
+{
+  GString *r = g_string_new (NULL);
+  GString *g = g_string_new (NULL);
+
+  if (rs->module->describe_rules != NULL)
+    rs->module->describe_rules (rs, r, g);
+  if (r->len == 0)
+    g_string_append (r, _(rs->module->description));
+  if (rs->max_plies > 0)
+    {
+      if (r->len > 0)
+        g_string_append_c (r, ' ');
+      if (bs_ruleset_is_simultaneous (rs))
+        g_string_append_printf (r, g_dngettext (GETTEXT_PACKAGE,
+                                                "After %d round the game ends in a draw.",
+                                                "After %d rounds the game ends in a draw.",
+                                                (gulong) rs->max_plies),
+                                rs->max_plies);
+      else
+        g_string_append_printf (r, g_dngettext (GETTEXT_PACKAGE,
+                                                "After %d ply the game ends in a draw.",
+                                                "After %d plies the game ends in a draw.",
+                                                (gulong) rs->max_plies),
+                                rs->max_plies);
+    }
+  *rules = g_string_free (r, FALSE);
+  *goal = g_string_free (g, FALSE);
 }
 
 /* Notation */

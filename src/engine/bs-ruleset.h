@@ -41,6 +41,14 @@ struct _BsRuleset {
   guint            max_changes;    /* cell writes one step may make */
   gsize            undo_size;
   gpointer         module_data;
+  /* The hot hooks, called by everything below: the module's, or copies of
+   * them its prepare() picked for this board (bs-bitboard.h);
+   * random_move is never NULL (generate and pick without the hook). */
+  guint          (*generate)    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves);
+  BsMove         (*random_move) (const BsRuleset *rs, const BsPosition *pos, BsRng *rng,
+                                 BsMove *scratch);
+  void           (*apply)       (const BsRuleset *rs, BsPosition *pos, BsMove move,
+                                 BsUndo *undo);
 };
 
 /* Builds and validates: every error a variant can have that the module
@@ -74,6 +82,12 @@ gboolean    bs_position_equal       (const BsRuleset  *rs,
  * supplies, counters and the module's extra bytes. */
 guint64     bs_position_hash        (const BsRuleset  *rs,
                                      const BsPosition *pos);
+/* Playout mode: random playouts read no hash, so a position in playout
+ * mode does not keep pos->hash (bs_position_hash still answers, from the
+ * cells). Leaving the mode recomputes the hash. */
+void        bs_position_set_playout (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     gboolean          playout);
 /* Recomputes the Zobrist hash of the cells from scratch (tests compare). */
 guint64     bs_position_compute_cells_hash (const BsRuleset  *rs,
                                             const BsPosition *pos);
@@ -93,6 +107,15 @@ BsMove      bs_ruleset_random_move  (const BsRuleset  *rs,
                                      const BsPosition *pos,
                                      BsRng            *rng,
                                      BsMove           *scratch);
+/* Plays uniformly random steps (bs_ruleset_random_move) from pos until the
+ * game ends, with no undo and in playout mode (bs_position_set_playout):
+ * the loop of every random playout. Returns the number of steps played;
+ * after max_steps steps it stops, and pos is then not over. */
+guint64     bs_ruleset_playout      (const BsRuleset  *rs,
+                                     BsPosition       *pos,
+                                     BsRng            *rng,
+                                     BsMove           *scratch,
+                                     guint64           max_steps);
 /* undo may be NULL when the step will not be taken back. */
 void        bs_ruleset_apply        (const BsRuleset  *rs,
                                      BsPosition       *pos,
@@ -126,6 +149,47 @@ char       *bs_ruleset_describe_ending (const BsRuleset  *rs,
 const char *bs_ending_to_string     (BsEnding          ending);
 gboolean    bs_ending_from_string   (const char       *text,
                                      BsEnding         *ending);
+
+/* How the game is played (bs-module.h): the declaration, and a step taken
+ * apart (pos: the position before it). */
+const BsPlaySpec *bs_ruleset_play_spec (const BsRuleset  *rs);
+void        bs_ruleset_decode_move  (const BsRuleset  *rs,
+                                     const BsPosition *pos,
+                                     BsMove            move,
+                                     BsMoveParts      *parts);
+/* The index of a word move ("pass", "end") in the declaration, or -1. */
+int         bs_ruleset_word_index   (const BsRuleset  *rs,
+                                     const char       *id);
+
+/* What a turn did, in the game's own words. */
+typedef struct {
+  char   *summary;    /* one line */
+  char   *details;    /* one line per event, or "" */
+  guint8 *removed;    /* n_cells flags on the position before the turn */
+} BsExplanation;
+
+/* The turn steps[0..n_steps), legal from `before` (at step 0). */
+BsExplanation *bs_ruleset_explain_turn (const BsRuleset  *rs,
+                                        const BsPosition *before,
+                                        const BsMove     *steps,
+                                        guint             n_steps);
+/* The same from the turn's notation; NULL and the parse error if it is
+ * not a legal turn there. */
+BsExplanation *bs_ruleset_explain_notation (const BsRuleset  *rs,
+                                            const BsPosition *before,
+                                            const char       *text,
+                                            GError          **error);
+void        bs_explanation_free     (BsExplanation    *explanation);
+
+/* Why the piece on cell (the player to move's) cannot move now, in words,
+ * or NULL when it can (or the module cannot say). */
+char       *bs_ruleset_explain_piece (const BsRuleset  *rs,
+                                      const BsPosition *pos,
+                                      int               cell);
+/* The rules as configured and how to win: translated paragraphs. */
+void        bs_ruleset_describe_rules (const BsRuleset  *rs,
+                                       char            **rules,
+                                       char            **goal);
 
 /* Notation of one step. parse checks legality too: a malformed text gives
  * BS_RULES_ERROR_MALFORMED, an illegal one BS_RULES_ERROR_ILLEGAL with the
@@ -176,5 +240,6 @@ const char *bs_ruleset_kind_id      (const BsRuleset  *rs,
 const char *bs_result_to_string     (BsResult          result);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsRuleset, bs_ruleset_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsExplanation, bs_explanation_free)
 
 G_END_DECLS

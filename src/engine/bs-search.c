@@ -153,22 +153,14 @@ playout (Search *s)
 {
   const BsRuleset *rs = s->rs;
   BsPosition *pos = s->scratch;
-  guint n = 0;
 
-  while (!bs_position_is_over (pos))
+  bs_ruleset_playout (rs, pos, &s->rng, s->moves, MAX_PLAYOUT_STEPS);
+  if (!bs_position_is_over (pos))
     {
-      BsMove m;
-
-      if (++n > MAX_PLAYOUT_STEPS)
-        {
-          g_warning ("A random playout of %s did not end after %u steps",
-                     rs->module->id, MAX_PLAYOUT_STEPS);
-          pos->result = BS_RESULT_DRAW;
-          pos->ending = BS_ENDING_MOVE_LIMIT;
-          break;
-        }
-      m = bs_ruleset_random_move (rs, pos, &s->rng, s->moves);
-      bs_ruleset_apply (rs, pos, m, NULL);
+      g_warning ("A random playout of %s did not end after %u steps",
+                 rs->module->id, MAX_PLAYOUT_STEPS);
+      pos->result = BS_RESULT_DRAW;
+      pos->ending = BS_ENDING_MOVE_LIMIT;
     }
 }
 

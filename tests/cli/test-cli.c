@@ -392,6 +392,43 @@ test_show_ending (void)
   g_assert_true (json_object_get_null_member (status, "reason"));
 }
 
+/* show --explain: each turn in the game's words, in text and JSON. */
+static void
+test_show_explain (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *turns;
+  JsonObject *third;
+
+  /* Two free placements, then the large piece on e5 pushes d4 (south-west
+   * of it) two cells on to b2. */
+  RUN (&run, "show", "agoraphobia", "--moves", "S@d4 S@f4 L@e5", "--explain");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\n1. S@d4: Light places a small piece on d4: it pushes "
+                                     "nothing.\n"));
+  g_assert_nonnull (strstr (run.out, "\n3. L@e5: Light places a large piece on e5: it pushes "
+                                     "1 piece.\n     d4 is pushed two cells, to b2.\n"));
+
+  RUN (&json, "show", "agoraphobia", "--moves", "S@d4 S@f4 L@e5", "--explain", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_json (json.out);
+  turns = json_object_get_array_member (json_node_get_object (root), "turns");
+  g_assert_cmpuint (json_array_get_length (turns), ==, 3);
+  third = json_array_get_object_element (turns, 2);
+  g_assert_cmpint (json_object_get_int_member (third, "ply"), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (third, "move"), ==, "L@e5");
+  g_assert_cmpstr (json_object_get_string_member (third, "details"), ==,
+                   "d4 is pushed two cells, to b2.");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (third, "removed")), ==, 0);
+
+  /* An illegal turn is a game error, as without --explain. */
+  RUN (&bad, "show", "agoraphobia", "--moves", "S@d4 S@d4", "--explain");
+  g_assert_cmpint (bad.status, ==, 1);
+}
+
 /* selfplay counts the games by how they ended. */
 static void
 test_selfplay_endings (void)
@@ -669,6 +706,15 @@ test_each_variant (void)
                                                    "2") +
                        json_object_get_int_member (object, "draws"), ==, 20);
       g_assert_cmpfloat (json_object_get_double_member (object, "mean_plies"), >, 0);
+      g_assert_cmpfloat (json_object_get_int_member (object, "longest_plies"), >=,
+                         json_object_get_double_member (object, "mean_plies"));
+      g_assert_cmpfloat (json_object_get_double_member (object, "plies_sd"), >=, 0);
+      /* Nanoseconds per ply agree with the time and the plies played. */
+      g_assert_cmpfloat (json_object_get_double_member (object, "ns_per_ply"), >, 0);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "ns_per_ply") *
+                                        json_object_get_double_member (object, "mean_plies") * 20,
+                                      json_object_get_double_member (object, "seconds") * 1e9,
+                                      json_object_get_double_member (object, "seconds") * 1e9 * 1e-6);
     }
   if (playable->len == 0)
     g_test_skip ("no rule module is built in yet");
@@ -715,6 +761,7 @@ main (int    argc,
   g_test_add_func ("/cli/show/abrobad-2", test_show_abrobad_2);
   g_test_add_func ("/cli/show/ending", test_show_ending);
   g_test_add_func ("/cli/selfplay/endings", test_selfplay_endings);
+  g_test_add_func ("/cli/show/explain", test_show_explain);
   g_test_add_func ("/cli/info/defaults", test_info_defaults);
   g_test_add_func ("/cli/bad-set", test_bad_set);
   g_test_add_func ("/cli/each-variant", test_each_variant);

@@ -718,7 +718,11 @@ class App:
         return dialog, labels
 
     def status(self):
-        """The status line under the board (the last label beside the board)."""
+        """The status line under the board: the status bar (else the last label
+        beside the board)."""
+        bar = self.snapshot().find_now("status bar")
+        if bar is not None:
+            return bar.name
         board = self.find("table", "Game board")
         for ancestor in board.ancestors():
             labels = [n for n in ancestor.children if n.role in ("label", "status bar")
@@ -739,6 +743,18 @@ class App:
             return self.wait_for(look, "the status line to read /%s/" % pattern, timeout)
         except E2EFailure as e:
             raise E2EFailure("%s; it reads %r" % (e, seen[0])) from None
+
+    def explanation(self):
+        """What the play page explains in the status line's place now (why a
+        click did nothing, a hint), or None."""
+        node = self.snapshot().find_now("alert")
+        return node.name if node is not None else None
+
+    def wait_explanation(self, pattern, timeout=10):
+        """Waits until the play page explains something matching the regex."""
+        rx = re.compile(pattern)
+        return self.wait_for(lambda: (lambda text: text if text and rx.search(text) else None)(
+            self.explanation()), "an explanation reading /%s/" % pattern, timeout)
 
     def move_list_node(self):
         """The move list (the list whose first row reads "Start")."""

@@ -240,10 +240,10 @@ test_blocked_by_piece (void)
   g_autoptr(BsRuleset) rs = make_ruleset (NULL);
   g_autofree BsPosition *pos = midgame (rs, "d4=S2 e4=S2");
 
-  assert_illegal (rs, pos, "S@c4", "S@c4 pushes no piece one cell");
-  assert_illegal (rs, pos, "S@f4", "S@f4 pushes no piece one cell");
-  assert_illegal (rs, pos, "L@c4", "L@c4 pushes no piece two cells");
-  assert_illegal (rs, pos, "S@g4", "S@g4 pushes no piece one cell");
+  assert_illegal (rs, pos, "S@c4", "a small piece on c4 would push no piece one cell");
+  assert_illegal (rs, pos, "S@f4", "a small piece on f4 would push no piece one cell");
+  assert_illegal (rs, pos, "L@c4", "a large piece on c4 would push no piece two cells");
+  assert_illegal (rs, pos, "S@g4", "a small piece on g4 would push no piece one cell");
   play (rs, pos, "S@e5");
   assert_position (rs, pos, "c3=S2 e3=S2 e5=S1");
 }
@@ -257,7 +257,7 @@ test_blocked_by_edge (void)
   g_autoptr(BsRuleset) rs = make_ruleset (NULL);
   g_autofree BsPosition *pos = midgame (rs, "g4=S2");
 
-  assert_illegal (rs, pos, "S@f4", "S@f4 pushes no piece one cell");
+  assert_illegal (rs, pos, "S@f4", "a small piece on f4 would push no piece one cell");
   g_assert_true (is_legal (rs, pos, "S@g3"));
   play (rs, pos, "S@g3");
   assert_position (rs, pos, "g3=S1 g5=S2");
@@ -272,7 +272,7 @@ test_large_only_one_cell (void)
   g_autoptr(BsRuleset) rs = make_ruleset (NULL);
   g_autofree BsPosition *pos = midgame (rs, "f4=S2");
 
-  assert_illegal (rs, pos, "L@e4", "L@e4 pushes no piece two cells");
+  assert_illegal (rs, pos, "L@e4", "a large piece on e4 would push no piece two cells");
   play (rs, pos, "S@e4");
   assert_position (rs, pos, "e4=S1 g4=S2");
 }
@@ -300,7 +300,7 @@ test_large_stopped_by_piece (void)
   g_autoptr(BsRuleset) rs = make_ruleset (NULL);
   g_autofree BsPosition *pos = midgame (rs, "b4=S1 d4=S2");
 
-  assert_illegal (rs, pos, "L@e4", "L@e4 pushes no piece two cells");
+  assert_illegal (rs, pos, "L@e4", "a large piece on e4 would push no piece two cells");
   play (rs, pos, "S@e4");
   assert_position (rs, pos, "b4=S1 c4=S2 e4=S1");
 }
@@ -320,12 +320,12 @@ test_blocked_by_hole (void)
   g_autoptr(GError) error = NULL;
   BsMove move;
 
-  assert_illegal (rs1, pos1, "S@e4", "S@e4 pushes no piece one cell");
+  assert_illegal (rs1, pos1, "S@e4", "a small piece on e4 would push no piece one cell");
   /* Pushed from c3 (SW of d4), it goes NE to e5: the hole is not on that ray. */
   play (rs1, pos1, "S@c3");
   assert_position (rs1, pos1, "c3=S1 e5=S2");
 
-  assert_illegal (rs2, pos2, "L@e4", "L@e4 pushes no piece two cells");
+  assert_illegal (rs2, pos2, "L@e4", "a large piece on e4 would push no piece two cells");
   play (rs2, pos2, "S@e4");
   assert_position (rs2, pos2, "c4=S2 e4=S1");
 
@@ -351,8 +351,8 @@ test_push_distance_options (void)
 
   play (rs, pos1, "S@c4");
   assert_position (rs, pos1, "c4=S1 f4=S2");
-  assert_illegal (rs, pos2, "S@e4", "S@e4 pushes no piece two cells");
-  assert_illegal (rs, pos2, "L@e4", "L@e4 pushes no piece three cells");
+  assert_illegal (rs, pos2, "S@e4", "a small piece on e4 would push no piece two cells");
+  assert_illegal (rs, pos2, "L@e4", "a large piece on e4 would push no piece three cells");
   play (rs, pos3, "L@b4");
   assert_position (rs, pos3, "b4=L1 f4=S2 g4=S1");
 }
@@ -551,8 +551,8 @@ test_end_cannot_place (void)
       rs_small->module->format_move (rs_small, pos_small, moves[i], text);
     }
   g_assert_cmpstr (text->str, ==, "S@a1 S@c1");
-  assert_illegal (rs_small, pos_small, "L@a1", "L@a1 pushes no piece two cells");
-  assert_illegal (rs_small, pos_small, "L@c1", "L@c1 pushes no piece two cells");
+  assert_illegal (rs_small, pos_small, "L@a1", "a large piece on a1 would push no piece two cells");
+  assert_illegal (rs_small, pos_small, "L@c1", "a large piece on c1 would push no piece two cells");
 
   play (rs_small, pos_small, "S@a1");
   assert_position (rs_small, pos_small, "a1=S1 c1=S2 c2=S1");
@@ -685,7 +685,7 @@ test_explain (void)
 
   assert_illegal (rs, pos, "S@d4", "d4 is occupied");
   assert_illegal (rs, pos, "L@c4", "you have no large pieces left");
-  assert_illegal (rs, pos, "S@a7", "S@a7 pushes no piece one cell");
+  assert_illegal (rs, pos, "S@a7", "a small piece on a7 would push no piece one cell");
   g_assert_null (bs_ruleset_explain (rs, pos, parse (rs, pos, "S@c4")));
 }
 

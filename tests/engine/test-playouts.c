@@ -20,6 +20,7 @@
 typedef struct {
   const BsModule *module;
   BsBoardSpec     spec;
+  guint           n_playouts;
 } Config;
 
 static guint n_playouts = 250;
@@ -148,6 +149,50 @@ run_playouts (const BsRuleset *rs, guint64 seed, guint n)
   bs_undo_free (undo);
 }
 
+/* Playout mode changes what the position keeps, never the game: the same
+ * moves give the same cells, counts and results as in normal mode, the hash
+ * still answers, and leaving the mode restores the exact position. The
+ * playout loop itself (bs_ruleset_playout) plays what random steps do. */
+static void
+run_playout_mode (const BsRuleset *rs, guint64 seed, guint n)
+{
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+
+  for (guint game = 0; game < n; game++)
+    {
+      g_autofree BsPosition *normal = bs_ruleset_new_position (rs, seed + game);
+      g_autofree BsPosition *fast = bs_position_dup (rs, normal);
+      g_autofree BsPosition *looped = bs_position_dup (rs, normal);
+      BsRng rng, rng_loop;
+      guint64 steps = 0;
+
+      bs_rng_init (&rng, seed * 31 + game);
+      rng_loop = rng;
+      bs_position_set_playout (rs, fast, TRUE);
+      while (!bs_position_is_over (normal))
+        {
+          BsMove move = bs_ruleset_random_move (rs, normal, &rng, scratch);
+
+          bs_ruleset_apply (rs, normal, move, NULL);
+          bs_ruleset_apply (rs, fast, move, NULL);
+          steps++;
+          g_assert_cmpmem (normal->cells, rs->n_cells, fast->cells, rs->n_cells);
+          g_assert_cmpmem (normal->on_board, sizeof normal->on_board,
+                           fast->on_board, sizeof fast->on_board);
+          g_assert_cmpint (normal->result, ==, fast->result);
+          g_assert_cmpuint (normal->ply, ==, fast->ply);
+          g_assert_cmpuint (bs_position_hash (rs, fast), ==, bs_position_hash (rs, normal));
+        }
+      bs_position_set_playout (rs, fast, FALSE);
+      g_assert_true (bs_position_equal (rs, fast, normal));
+
+      g_assert_cmpuint (bs_ruleset_playout (rs, looped, &rng_loop, scratch, G_MAXUINT64), ==, steps);
+      g_assert_true (looped->flags & BS_POSITION_PLAYOUT);
+      bs_position_set_playout (rs, looped, FALSE);
+      g_assert_true (bs_position_equal (rs, looped, normal));
+    }
+}
+
 static void
 test_module (gconstpointer data)
 {
@@ -160,11 +205,15 @@ test_module (gconstpointer data)
   variant->board = config->spec;
   rs = bs_ruleset_new (variant, &error);
   g_assert_no_error (error);
-  run_playouts (rs, 1000 + config->spec.size * 7 + config->spec.width, n_playouts);
+  run_playouts (rs, 1000 + config->spec.size * 7 + config->spec.width,
+                config->n_playouts ? config->n_playouts : n_playouts);
+  run_playout_mode (rs, 77 + config->spec.size * 7 + config->spec.width,
+                    config->n_playouts ? config->n_playouts : 20);
 }
 
 /* The module's default board and, within its declared ranges, the smallest
- * boards of each shape it plays on and one in between. */
+ * boards of each shape it plays on, one in between, and two large ones
+ * (bit sets of many words; the largest board) with fewer playouts. */
 static void
 add_configs (const BsModule *module)
 {
@@ -173,7 +222,8 @@ add_configs (const BsModule *module)
       gboolean sides = shape == BS_SHAPE_SQUARE || shape == BS_SHAPE_HEX_RHOMBUS;
       int lo = sides ? module->min_side : module->min_size;
       int hi = sides ? module->max_side : module->max_size;
-      int picks[3];
+      int picks[5];
+      const guint playouts[5] = { 0, 0, 0, 12, 2 };
 
       if (!(module->shapes & (1u << shape)))
         continue;
@@ -182,18 +232,23 @@ add_configs (const BsModule *module)
       picks[2] = -1;
       if (shape == module->default_board.shape)
         picks[2] = sides ? module->default_board.width : module->default_board.size;
-      for (int i = 0; i < 3; i++)
+      picks[3] = MIN (hi, 10);
+      picks[4] = hi;
+      for (int i = 0; i < 5; i++)
         {
           Config *config;
           g_autofree char *path = NULL;
           g_autoptr(BsVariant) variant = NULL;
           g_autoptr(BsRuleset) rs = NULL;
+          gboolean seen = FALSE;
 
-          if (picks[i] < 0 || (i == 1 && picks[1] == picks[0]) ||
-              (i == 2 && (picks[2] == picks[0] || picks[2] == picks[1])))
+          for (int j = 0; j < i; j++)
+            seen |= picks[j] == picks[i];
+          if (picks[i] < 0 || seen)
             continue;
           config = g_new0 (Config, 1);
           config->module = module;
+          config->n_playouts = playouts[i];
           config->spec = module->default_board;
           config->spec.shape = (BsShape) shape;
           if (sides)

@@ -409,6 +409,8 @@ test_illegal_click_explained (Fixture       *fixture,
 {
   BsPlayScene *scene;
   BsGame *game;
+  BsPlayView *view;
+  g_autofree char *status = NULL;
   int occupied = BS_NO_CELL;
   guint messages;
 
@@ -427,6 +429,33 @@ test_illegal_click_explained (Fixture       *fixture,
   g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
   g_assert_cmpuint (fixture->n_messages, ==, messages + 1);
   g_assert_nonnull (bs_window_get_last_message (fixture->window));
+  /* Said in the status line's place, not in a toast over the board's
+   * controls; the status itself is kept for when it goes. */
+  view = bs_window_get_play_view (fixture->window);
+  g_assert_cmpstr (bs_play_view_get_explanation (view), ==,
+                   bs_window_get_last_message (fixture->window));
+  status = g_strdup (bs_play_view_get_status (view));
+
+  /* It belongs to the position it was given in (issue 13.5): a move, an
+   * undo or a redo withdraws it. */
+  play_turn (fixture, scene);
+  g_assert_null (bs_play_view_get_explanation (view));
+  /* (Pieces are pushed around: one that is there now.) */
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells; c++)
+    if (bs_game_get_position (game)->cells[c] != BS_CELL_EMPTY)
+      occupied = c;
+  bs_play_scene_activate_cell (scene, occupied);
+  g_assert_nonnull (bs_play_view_get_explanation (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_null (bs_play_view_get_explanation (view));
+  g_assert_cmpstr (bs_play_view_get_status (view), ==, status);
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells; c++)
+    if (bs_game_get_position (game)->cells[c] != BS_CELL_EMPTY)
+      occupied = c;
+  bs_play_scene_activate_cell (scene, occupied);
+  g_assert_nonnull (bs_play_view_get_explanation (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  g_assert_null (bs_play_view_get_explanation (view));
 }
 
 /* The first button under `root` whose tooltip is `tooltip`. */
@@ -858,6 +887,368 @@ test_start_view_rows (Fixture       *fixture,
   g_unlink (path);
 }
 
+static void
+collect_row_titles (GtkWidget *widget,
+                    GPtrArray *titles)
+{
+  if (ADW_IS_ACTION_ROW (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (titles, g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_row_titles (child, titles);
+}
+
+static void
+add_recent_file (const char *path,
+                 const char *mime_type)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  const char *groups[] = { NULL };
+  GtkRecentData data = {
+    .display_name = NULL,
+    .mime_type = (char *) mime_type,
+    .app_name = (char *) g_get_application_name (),
+    .app_exec = (char *) "boardsmith %u",
+    .groups = (char **) groups,
+  };
+
+  g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data));
+}
+
+/* Recent Games lists only game records and variants that open, newest
+ * first, at most five: exports (PNG, SVG, PDF, as the file chooser adds
+ * them), a broken record and a file gone are never offered, and do not
+ * push the saved game off the list (issue 13.1). */
+static void
+test_recent_games (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *record = g_build_filename (fixture->tmpdir, "saved game.boardsmith", NULL);
+  g_autofree char *variant_path = g_build_filename (fixture->tmpdir, "tiny.bsvariant", NULL);
+  g_autofree char *broken = g_build_filename (fixture->tmpdir, "broken.boardsmith", NULL);
+  g_autofree char *gone = g_build_filename (fixture->tmpdir, "gone.boardsmith", NULL);
+  g_autoptr(GFile) record_file = g_file_new_for_path (record);
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *row;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  start (fixture, "agoraphobia");
+  g_assert_true (bs_window_play_moves (fixture->window, "S@d4", &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_save_record (fixture->window, record_file, &error));
+  g_assert_no_error (error);
+
+  variant = bs_variant_lookup ("agoraphobia", &error);
+  g_assert_no_error (error);
+  g_free (variant->name);
+  variant->name = g_strdup ("Tiny Agoraphobia");
+  g_assert_true (bs_variant_save_file (variant, variant_path, &error));
+  g_assert_no_error (error);
+  add_recent_file (variant_path, "application/x-boardsmith-variant");
+
+  g_assert_true (g_file_set_contents (broken, "<record format=\"1\"><moves>", -1, &error));
+  g_assert_no_error (error);
+  add_recent_file (broken, "application/x-boardsmith-record");
+  g_assert_true (g_file_set_contents (gone, "", -1, &error));
+  add_recent_file (gone, "application/x-boardsmith-record");
+  g_unlink (gone);
+  /* Six exports after the saved game: more than the list holds. */
+  for (guint i = 0; i < 6; i++)
+    {
+      static const char *const kinds[][2] = {
+        { "png", "image/png" }, { "svg", "image/svg+xml" }, { "pdf", "application/pdf" },
+      };
+      g_autofree char *name = g_strdup_printf ("export-%u.%s", i, kinds[i % 3][0]);
+      g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
+
+      g_assert_true (g_file_set_contents (path, i % 3 == 1 ? "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+                                                           : "\x89PNG\r\n", -1, &error));
+      g_assert_no_error (error);
+      add_recent_file (path, kinds[i % 3][1]);
+    }
+  pump (400);
+
+  bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+  bs_window_show_start (fixture->window);
+  pump (50);
+  collect_row_titles (GTK_WIDGET (fixture->window), titles);
+  for (guint i = 0; i < titles->len; i++)
+    {
+      const char *title = g_ptr_array_index (titles, i);
+
+      g_assert_false (g_str_has_prefix (title, "export-"));
+      g_assert_cmpstr (title, !=, "broken.boardsmith");
+      g_assert_cmpstr (title, !=, "gone.boardsmith");
+    }
+  g_assert_nonnull (find_row (GTK_WIDGET (fixture->window), "tiny.bsvariant"));
+  row = find_row (GTK_WIDGET (fixture->window), "saved game.boardsmith");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1 move"));
+
+  /* The saved game opens from its row, at its last move. */
+  g_signal_emit_by_name (row, "activate");
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 1);
+  g_assert_cmpuint (bs_game_get_current (bs_window_get_game (fixture->window)), ==, 1);
+}
+
+static guint
+count_move_rows (Fixture *fixture)
+{
+  GtkWidget *list = NULL;
+  guint n = 0;
+
+  /* The move list: the list box whose accessible label says so. */
+  for (GtkWidget *w = GTK_WIDGET (bs_window_get_play_view (fixture->window)); w != NULL;)
+    {
+      if (GTK_IS_LIST_BOX (w) && gtk_widget_has_css_class (w, "move-list"))
+        {
+          list = w;
+          break;
+        }
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          if (w != NULL)
+            w = gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_nonnull (list);
+  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) n) != NULL)
+    n++;
+  return n;
+}
+
+/* Gives the first order a piece of the entering player can take. */
+static void
+give_one_order (BsPlayScene *scene)
+{
+  BsGame *game = bs_play_scene_get_game (scene);
+  const BsPosition *pos = bs_game_get_position (game);
+  int entering = bs_play_scene_get_entering (scene);
+  BsRenderOptions options;
+  int piece = BS_NO_CELL, target = BS_NO_CELL;
+
+  for (int c = 0; c < bs_game_get_ruleset (game)->n_cells && piece == BS_NO_CELL; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == entering)
+      piece = c;
+  g_assert_cmpint (piece, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, piece);
+  bs_render_options_init (&options);
+  bs_play_scene_fill_render_options (scene, &options);
+  for (int c = bs_game_get_ruleset (game)->n_cells - 1; c >= 0 && target == BS_NO_CELL; c--)
+    if (options.highlights[c])
+      target = c;
+  g_assert_cmpint (target, !=, BS_NO_CELL);
+  bs_play_scene_activate_cell (scene, target);
+  g_assert_cmpint (bs_play_scene_get_order (scene, piece), ==, target);
+}
+
+static GtkWindow *find_toplevel (GType type);
+static gboolean action_enabled (Fixture *fixture, const char *name);
+
+static AdwMessageDialog *
+wait_for_question (void)
+{
+  GtkWindow *dialog = NULL;
+
+  for (guint i = 0; i < 200 && dialog == NULL; i++)
+    {
+      pump (10);
+      dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+    }
+  g_assert_nonnull (dialog);
+  return ADW_MESSAGE_DIALOG (dialog);
+}
+
+static void
+answer (AdwMessageDialog *dialog,
+        const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (20);
+}
+
+/* Tribes after an undo (issue 13.7): new orders clear what could be
+ * redone, so Redo cannot replay the old round over them, and the move list
+ * no longer shows that round's orders to the other side; leaving a round
+ * whose orders were given (undo, the move list, a new game) asks first. */
+#define TRIBES_SEED_1_ROUND_1 \
+  "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e4-e3,a5-a5,b5-b5,e5-e5;" \
+  "a1-a1,c1-c1,e1-e1,d2-c2,e2-e2,a3-a3,b3-c3,d3-d3,e3-e3,b4-a4,c5-c5,d5-d5"
+
+static void
+test_tribes_new_orders_clear_redo (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayScene *scene;
+  BsPlayView *view;
+  AdwMessageDialog *dialog;
+  BsGame *game;
+
+  if (!have_module ("tribes"))
+    return;
+  /* A round after which both sides still have pieces (test_tribes_history). */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, TRIBES_SEED_1_ROUND_1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  game = bs_play_scene_get_game (scene);
+  view = bs_window_get_play_view (fixture->window);
+  bs_play_view_advance_round (view);
+  g_assert_false (bs_position_is_over (bs_game_get_position (game)));
+  g_assert_cmpuint (count_move_rows (fixture), ==, 2);
+
+  /* Undo the round: it can be redone, and is listed greyed. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  pump (20);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 0);
+  g_assert_true (action_enabled (fixture, "redo"));
+  g_assert_cmpuint (count_move_rows (fixture), ==, 2);
+
+  /* Red gives a new order: the old round is gone from the history. */
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  give_one_order (scene);
+  pump (20);
+  g_assert_false (action_enabled (fixture, "redo"));
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 0);
+  g_assert_cmpuint (count_move_rows (fixture), ==, 1);
+  g_assert_true (bs_play_scene_has_orders_given (scene));
+
+  /* Done: at Blue's hand-over nothing can be redone or read. */
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_HANDOVER);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+  g_assert_false (action_enabled (fixture, "redo"));
+  g_assert_cmpuint (count_move_rows (fixture), ==, 1);
+
+  /* Red's orders wait for Blue's: a new game asks before dropping them. */
+  g_assert_true (bs_play_scene_has_orders_given (scene));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
+  dialog = wait_for_question ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Abandon the Orders Given?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Red"));
+  answer (dialog, "cancel");
+  g_assert_true (bs_window_get_game (fixture->window) == game);
+  g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
+
+  /* Round 2 of the same game: an order given, then undo or a move of the
+   * list asks; abandoning goes back. */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, TRIBES_SEED_1_ROUND_1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  game = bs_play_scene_get_game (scene);
+  bs_play_view_advance_round (view);
+  bs_play_view_advance_round (view);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  give_one_order (scene);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  dialog = wait_for_question ();
+  answer (dialog, "cancel");
+  g_assert_cmpuint (bs_game_get_current (game), ==, 1);
+  g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
+  g_assert_true (bs_play_scene_has_orders_given (scene));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-go-to", "u", 0);
+  dialog = wait_for_question ();
+  answer (dialog, "discard");
+  g_assert_cmpuint (bs_game_get_current (game), ==, 0);
+  g_assert_false (bs_play_scene_has_orders_given (scene));
+}
+
+/* The question before an unsaved game is lost names it and says what
+ * would be lost, also for a game left behind the variant editor. */
+static void
+test_save_question_names_game (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+  BsPlayScene *scene;
+
+  if (!have_module ("astoria"))
+    return;
+  scene = start (fixture, "astoria");
+  play_turn (fixture, scene);
+  play_turn (fixture, scene);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.choose-game", NULL);
+  dialog = wait_for_question ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Your Game of Astoria?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "2 moves"));
+  g_assert_null (strstr (adw_message_dialog_get_body (dialog), "editor"));
+  answer (dialog, "cancel");
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+
+  /* Play-testing from the editor, then back to it: the game is behind. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.edit-this-variant", NULL));
+  pump (20);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  gtk_window_close (GTK_WINDOW (fixture->window));
+  dialog = wait_for_question ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Your Game of Astoria?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "variant editor"));
+  answer (dialog, "cancel");
+}
+
+static gboolean
+action_enabled (Fixture    *fixture,
+                const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), name);
+}
+
+/* Actions are enabled only where they can act (issue 13.2): on the start
+ * page nothing acts on a game; in a game Edit This Variant opens the
+ * editor on it. */
+static void
+test_actions_where_they_act (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const char *const game_actions[] = {
+    "edit-this-variant", "new-game", "choose-game", "save", "save-as", "undo", "redo",
+    "hint", "pause-computer", "export", "print", "copy-image",
+  };
+
+  if (!have_module ("astoria"))
+    return;
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  for (guint i = 0; i < G_N_ELEMENTS (game_actions); i++)
+    {
+      g_test_message ("start page: %s", game_actions[i]);
+      g_assert_false (action_enabled (fixture, game_actions[i]));
+    }
+  g_assert_true (action_enabled (fixture, "open"));
+  g_assert_true (action_enabled (fixture, "help"));
+
+  start (fixture, "astoria");
+  g_assert_true (action_enabled (fixture, "edit-this-variant"));
+  g_assert_true (action_enabled (fixture, "new-game"));
+  g_assert_true (action_enabled (fixture, "hint"));
+  /* Two humans: nothing to pause. */
+  g_assert_false (action_enabled (fixture, "pause-computer"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.edit-this-variant", NULL));
+  pump (30);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  /* The game waits behind the editor, out of reach of the game's actions. */
+  g_assert_false (action_enabled (fixture, "new-game"));
+  g_assert_false (action_enabled (fixture, "hint"));
+  g_assert_false (action_enabled (fixture, "edit-this-variant"));
+}
+
 /* A broken record and a record with an illegal move are refused with
  * where and why; the game in the window is left as it was. */
 static void
@@ -1013,6 +1404,14 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/app/bad-record", Fixture, NULL, fixture_setup, test_bad_record,
               fixture_teardown);
+  g_test_add ("/app/recent-games", Fixture, NULL, fixture_setup, test_recent_games,
+              fixture_teardown);
+  g_test_add ("/app/actions-where-they-act", Fixture, NULL, fixture_setup,
+              test_actions_where_they_act, fixture_teardown);
+  g_test_add ("/app/tribes-new-orders-clear-redo", Fixture, NULL, fixture_setup,
+              test_tribes_new_orders_clear_redo, fixture_teardown);
+  g_test_add ("/app/save-question-names-game", Fixture, NULL, fixture_setup,
+              test_save_question_names_game, fixture_teardown);
   g_test_add ("/app/confirm-new-game", Fixture, NULL, fixture_setup, test_confirm_new_game,
               fixture_teardown);
   g_test_add ("/app/command-line-screenshot", Fixture, NULL, fixture_setup,

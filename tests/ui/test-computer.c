@@ -130,7 +130,13 @@ fixture_setup (Fixture       *fixture,
   g_signal_connect_swapped (computer (fixture), "message", G_CALLBACK (on_message), fixture);
   fixture->tmpdir = g_dir_make_tmp ("boardsmith-computer-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
-  /* Tests choose the seats; they start as two humans. */
+  /* Tests choose the seats; they start as two humans, with no seats
+   * remembered from an earlier test. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_reset (settings, "computer-seats");
+  }
   bs_computer_player_set_seat (computer (fixture), 1, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
   bs_computer_player_set_seat (computer (fixture), 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
   pump (30);
@@ -240,6 +246,31 @@ test_watch_game (Fixture       *fixture,
   if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS)
     g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
   assert_history_consistent (game (fixture));
+
+  /* Over: nothing to pause (the header's button goes) or to hint at. */
+  {
+    gboolean can_pause = TRUE;
+
+    g_object_get (cp, "can-pause", &can_pause, NULL);
+    g_assert_false (can_pause);
+  }
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
+                                                     "pause-computer"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), "hint"));
+  /* One move back it can be paused again. */
+  bs_game_go_to (game (fixture), bs_game_get_n_turns (game (fixture)) - 1);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
+                                                    "pause-computer"));
+
+  /* Away from the game (the start page) neither acts. */
+  bs_game_set_modified (game (fixture), FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.choose-game",
+                                             NULL));
+  pump (20);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
+                                                     "pause-computer"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window), "hint"));
 }
 
 static guint ticks;
@@ -442,6 +473,9 @@ test_hint_wins (Fixture       *fixture,
   g_assert_nonnull (strstr (g_ptr_array_index (fixture->messages, fixture->messages->len - 1),
                             "g7-i9"));
   g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window), "g7-i9"));
+  /* Said in the status line's place while it holds. */
+  g_assert_nonnull (strstr (bs_play_view_get_explanation (bs_window_get_play_view (fixture->window)),
+                            "g7-i9"));
   marks = bs_play_scene_get_hint_cells (scene);
   g_assert_nonnull (marks);
   for (int c = 0; c < rs->n_cells; c++)
@@ -457,6 +491,7 @@ test_hint_wins (Fixture       *fixture,
   g_assert_true (bs_window_play_moves (fixture->window, "g7-i9", &error));
   g_assert_no_error (error);
   g_assert_false (bs_play_scene_get_hint_shown (scene));
+  g_assert_null (bs_play_view_get_explanation (bs_window_get_play_view (fixture->window)));
   g_assert_cmpint (bs_game_get_result (game (fixture)), ==, BS_RESULT_WIN_1);
 }
 
@@ -539,8 +574,19 @@ test_tribes_against_computer (Fixture       *fixture,
   assert_history_consistent (game (fixture));
 }
 
-/* Seats come from GSettings and are written back; the Players popover's
- * drop-downs follow them. Pause stops two computers and Resume goes on. */
+static GVariant *
+remembered_seats (GSettings  *settings,
+                  const char *game_id)
+{
+  g_autoptr(GVariant) all = g_settings_get_value (settings, "computer-seats");
+
+  return g_variant_lookup_value (all, game_id, G_VARIANT_TYPE ("(ss)"));
+}
+
+/* Seats are remembered per game in GSettings: a computer seat chosen in
+ * one game does not follow the user into another, and comes back with its
+ * game. Pause stops two computers and Resume goes on; Pause acts only
+ * where there is something to pause. */
 static void
 test_seats_and_pause (Fixture       *fixture,
                       gconstpointer  data)
@@ -548,26 +594,54 @@ test_seats_and_pause (Fixture       *fixture,
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   g_autoptr(GError) error = NULL;
   g_autoptr(BsComputerPlayer) fresh = NULL;
-  g_autofree char *seat = NULL;
+  GVariant *seats;
+  const char *seat1, *seat2;
   BsComputerPlayer *cp = computer (fixture);
   GVariant *state;
   guint n;
 
-  if (!have_module ("abrobad"))
+  if (!have_module ("abrobad") || !have_module ("agoraphobia"))
     return;
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "abrobad", 1, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
+                                                     "pause-computer"));
+  bs_computer_player_set_move_delay (cp, 100);
   bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
-  seat = g_settings_get_string (settings, "seat-2");
-  g_assert_cmpstr (seat, ==, "hard");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
+                                                    "pause-computer"));
+  seats = remembered_seats (settings, "abrobad");
+  g_assert_nonnull (seats);
+  g_variant_get (seats, "(&s&s)", &seat1, &seat2);
+  g_assert_cmpstr (seat1, ==, "human");
+  g_assert_cmpstr (seat2, ==, "hard");
+  g_clear_pointer (&seats, g_variant_unref);
+
+  /* Another game starts with its own seats: two humans, never chosen. */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
+  g_assert_cmpint (bs_game_get_seat (game (fixture), 2), ==, BS_SEAT_HUMAN);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
+                                                     "pause-computer"));
+  g_assert_null (remembered_seats (settings, "agoraphobia"));
+
+  /* Back to the first game: its computer is back, also for a new player
+   * object reading the settings (the next session). */
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "abrobad", 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_COMPUTER);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
   fresh = bs_computer_player_new (settings);
+  bs_computer_player_set_active (fresh, FALSE);
+  bs_computer_player_set_scene (fresh, bs_window_get_scene (fixture->window));
   g_assert_cmpint (bs_computer_player_get_seat (fresh, 2), ==, BS_SEAT_COMPUTER);
   g_assert_cmpint (bs_computer_player_get_level (fresh, 2), ==, BS_SEARCH_LEVEL_HARD);
   g_assert_cmpint (bs_computer_player_get_seat (fresh, 1), ==, BS_SEAT_HUMAN);
+  bs_computer_player_set_scene (fresh, NULL);
 
   bs_computer_player_set_playouts (cp, 100);
-  bs_computer_player_set_move_delay (cp, 100);
   bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
-  g_assert_true (bs_window_open_variant_seeded (fixture->window, "abrobad", 1, &error));
-  g_assert_no_error (error);
   g_assert_true (pump_until (fixture, computer_played_twice, 20000));
   n = bs_game_get_n_turns (game (fixture));
   g_assert_cmpuint (n, >=, 2);

@@ -4,24 +4,23 @@
  * move a stone (option `movement`) or end the game, which fills every empty
  * cell with the opponent's stones; fewer or equal groups win for the ender.
  *
- * Hot state. The extra bytes of a position hold cell sets (the stones of
- * each player, the empty cells, the cells each player touches) and, for
- * each player, how many of their stones touch each cell; with them "must I
- * place?" and a random placement cost a few word operations. These bytes
- * are a cache of the cells: they are tagged with the cells' Zobrist hash,
- * and a position whose cells were changed behind the module's back (a test
- * or an editor calling bs_position_set_cell) is detected and recomputed,
- * never trusted. */
+ * Hot state. The extra bytes of a position hold grid bit sets
+ * (bs-bitboard.h): the stones of each player and the cells each player
+ * touches; with them "must I place?" and a random placement cost a few word
+ * operations, and a stone that leaves a cell recomputes its player's touch
+ * by four shifts. These bytes are derived from the cells and trusted only
+ * while the position has BS_POSITION_DERIVED: a position whose cells were
+ * changed behind the module's back (bs_position_set_cell) is recomputed. */
 #define G_LOG_DOMAIN "boardsmith-engine"
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-modules.h"
 #include "bs-ruleset.h"
-#include "bs-cellset-private.h"
 
 enum {
   OPT_MOVEMENT,
@@ -54,6 +53,17 @@ static const char * const abr_movement_choices[] = {
   "first-empty", "hop", "step", "slide", "max-slide", NULL
 };
 
+/* Each movement in words, for the help and for refusals. */
+static const char * const abr_movement_words[] = {
+  N_("a stone steps to a neighbouring empty cell, or jumps over a line of stones to the "
+     "first empty cell beyond it"),
+  N_("a stone steps to a neighbouring empty cell, or hops over one stone to the empty cell "
+     "beyond it"),
+  N_("a stone steps to a neighbouring empty cell"),
+  N_("a stone slides any distance along a line of empty cells"),
+  N_("a stone slides along a line of empty cells as far as it can"),
+};
+
 static const BsOptionSpec abr_options[] = {
   { "movement", BS_OPTION_ENUM, 0, 4, MOVEMENT_FIRST_EMPTY, abr_movement_choices,
     N_("Movement"),
@@ -67,101 +77,77 @@ static const BsKindSpec abr_kinds[] = {
   { "stone", N_("Stone"), FALSE, 0 },
 };
 
-/* Tries of rejection sampling before falling back to an exact scan. */
+/* Tries of sampling from the (stone, direction) slots before falling back
+ * to an exact list. */
 #define ABR_RANDOM_TRIES 48
 
 typedef struct {
   int           n_cells;
-  int           n_words;          /* of a cell set (room for the sentinel) */
   AbrMovement   movement;
   int           max_ray;          /* longest ray */
-  gsize         cache_offset;     /* from pos->cells, 8-aligned */
-  gsize         cache_size;
   const gint16 *nb;               /* [cell * 6 + dir] */
-  gint16       *nb_sentinel;      /* the same, with n_cells for "no cell" */
-  guint64      *nb_sets;          /* [cell * n_words]: the neighbours as a cell set */
+  BsGrid        grid;             /* cells as bits (bs-bitboard.h) */
+  guint64      *around;           /* [cell * n_words]: the cell and its neighbours */
+  /* The ray from each cell in each direction, up to the edge or a hole:
+   * rays + ray_start[cell * 6 + dir] lists its cells, then n_cells — the
+   * index of a byte after the cells that stays 0 (empty), so that a walk
+   * to the first empty cell needs no other test. */
+  gint16       *rays;
+  int          *ray_start;
+  gsize         cache_offset;     /* from pos->cells, 8-aligned, after the 0 byte */
 } AbrData;
 
-/* The cache, from cache_offset: the cells' hash it was computed from, the
- * cell sets touch[2] (cells next to at least one stone of the player),
- * own[2] (the player's stones) and empty, then adj[2][n + 1] (how many
- * stones of the player are around each cell). A player's placements are
- * empty & ~touch. Index n is a sentinel that stands for every missing
- * neighbour, so the neighbour updates need no test for the edge (its
- * counts wrap harmlessly; it is never empty). Everything in the cache is a
- * function of the cells, so positions with the same cells have the same
- * bytes whatever their history. */
+/* The derived bytes, from cache_offset (valid while the position has
+ * BS_POSITION_DERIVED): grid sets own[2] (each player's stones) and
+ * touch[2] (the stones and the cells next to one). A player's placements
+ * are the cells that are neither the opponent's stones nor touched by
+ * their own. Everything here is a function of the cells, so positions
+ * with the same cells have the same bytes whatever their history. */
 typedef struct {
-  guint64 *sync;
-  guint64 *touch[2];
-  guint64 *own[2];
-  guint64 *empty;
-  guint8  *adj[2];
+  guint64 *sets;
+  int      nw;
 } AbrCache;
 
-static inline void
-abr_cache_at (const AbrData *data, guint8 *base, AbrCache *cache)
-{
-  guint64 *words = (guint64 *) (gpointer) base;
-  int nw = data->n_words;
+#define ABR_CACHE_SETS 4
 
-  cache->sync = words;
-  cache->touch[0] = words + 1;
-  cache->touch[1] = words + 1 + nw;
-  cache->own[0] = words + 1 + 2 * nw;
-  cache->own[1] = words + 1 + 3 * nw;
-  cache->empty = words + 1 + 4 * nw;
-  cache->adj[0] = base + 8 * (1 + 5 * (gsize) nw);
-  cache->adj[1] = cache->adj[0] + data->n_cells + 1;
+G_ALWAYS_INLINE static inline void
+abr_cache_at (guint8 *base, int nw, AbrCache *cache)
+{
+  cache->sets = (guint64 *) (gpointer) base;
+  cache->nw = nw;
 }
 
-/* The sync word holds the cells' hash mixed with this tag, so that a
- * zeroed cache never passes for the cache of an empty board. */
-#define ABR_SYNC_TAG G_GUINT64_CONSTANT (0xAB20BAD0C0FFEE11)
-
-static inline gboolean
-abr_is_synced (const AbrData *data, const BsPosition *pos)
+/* Player k + 1's stones, and the cells they touch. */
+G_ALWAYS_INLINE static inline guint64 *
+abr_own (const AbrCache *cache, int k)
 {
-  return *(const guint64 *) (gconstpointer) (pos->cells + data->cache_offset)
-         == (pos->hash ^ ABR_SYNC_TAG);
+  return cache->sets + k * cache->nw;
 }
 
-static inline void
-abr_mark_synced (const AbrData *data, BsPosition *pos)
+G_ALWAYS_INLINE static inline guint64 *
+abr_touch (const AbrCache *cache, int k)
 {
-  *(guint64 *) (gpointer) (pos->cells + data->cache_offset) = pos->hash ^ ABR_SYNC_TAG;
+  return cache->sets + (2 + k) * cache->nw;
 }
 
-/* Room for the cache of the largest board, for a stale const position. */
-typedef union {
-  guint64 words[1 + 5 * BS_CELLSET_WORDS (BS_MAX_CELLS + 1) + 2 * (BS_MAX_CELLS + 1) / 8 + 1];
-  guint8  bytes[1];
+/* Room for the cache of the largest board, for a const position whose
+ * derived bytes are stale. */
+typedef struct {
+  guint64 words[ABR_CACHE_SETS * BS_GRID_MAX_WORDS];
 } AbrLocalCache;
 
-/* Computes the whole cache (but the sync word) from the cells. */
+/* Computes the cache from the cells. */
 static void
 abr_compute (const AbrData *data, const guint8 *cells, AbrCache *cache)
 {
-  int n = data->n_cells;
-  int nw = data->n_words;
+  const BsGrid *grid = &data->grid;
 
-  memset (cache->touch[0], 0, 5 * 8 * (gsize) nw + 2 * (gsize) (n + 1));
-  for (int c = 0; c < n; c++)
-    {
-      int owner = BS_CELL_OWNER (cells[c]);
-      if (owner == 0)
-        {
-          bs_cellset_add (cache->empty, c);
-          continue;
-        }
-      bs_cellset_add (cache->own[owner - 1], c);
-      for (int d = 0; d < 6; d++)
-        {
-          int m = data->nb_sentinel[c * 6 + d];
-          cache->adj[owner - 1][m]++;
-          bs_cellset_add (cache->touch[owner - 1], m);
-        }
-    }
+  memset (cache->sets, 0, 8 * ABR_CACHE_SETS * (gsize) grid->n_words);
+  for (int c = 0; c < data->n_cells; c++)
+    if (cells[c] != BS_CELL_EMPTY)
+      bs_bits_add (abr_own (cache, BS_CELL_OWNER (cells[c]) - 1), grid->bit_of_cell[c]);
+  bs_grid_dilate_hex (grid, grid->n_words, abr_own (cache, 0), abr_touch (cache, 0));
+  bs_grid_dilate_hex (grid, grid->n_words, abr_own (cache, 1), abr_touch (cache, 1));
 }
 
 static void
@@ -170,94 +156,46 @@ abr_resync (const BsRuleset *rs, BsPosition *pos)
   const AbrData *data = rs->module_data;
   AbrCache cache;
 
-  abr_cache_at (data, pos->cells + data->cache_offset, &cache);
+  abr_cache_at (pos->cells + data->cache_offset, data->grid.n_words, &cache);
   abr_compute (data, pos->cells, &cache);
-  abr_mark_synced (data, pos);
+  pos->flags |= BS_POSITION_DERIVED;
 }
 
-/* The cache of a position for reading: its own when it belongs to the
- * cells, else computed into local. */
-static void
+/* The cache of a position for reading: its own when it is kept, else
+ * computed into local. */
+G_ALWAYS_INLINE static inline void
 abr_view (const BsRuleset  *rs,
           const BsPosition *pos,
+          int               nw,
           AbrCache         *cache,
           AbrLocalCache    *local)
 {
   const AbrData *data = rs->module_data;
 
-  abr_cache_at (data, (guint8 *) pos->cells + data->cache_offset, cache);
-  if (abr_is_synced (data, pos))
-    return;
-  abr_cache_at (data, local->bytes, cache);
-  abr_compute (data, pos->cells, cache);
+  if (G_LIKELY (pos->flags & BS_POSITION_DERIVED))
+    abr_cache_at ((guint8 *) pos->cells + data->cache_offset, nw, cache);
+  else
+    {
+      abr_cache_at ((guint8 *) local->words, nw, cache);
+      abr_compute (data, pos->cells, cache);
+    }
 }
 
-/* Player p's placements as a cell set into out; returns how many. */
-static inline int
-abr_placements (const AbrData *data, const AbrCache *cache, int p, guint64 *out)
+/* Player p's placements as a grid set into out; returns how many. */
+G_ALWAYS_INLINE static inline int
+abr_placements (const AbrData *data, int nw, const AbrCache *cache, int p, guint64 *out)
 {
+  const BsGrid *grid = &data->grid;
+  const guint64 *mine = abr_touch (cache, p - 1);
+  const guint64 *theirs = abr_own (cache, 2 - p);
   int count = 0;
 
-  for (int w = 0; w < data->n_words; w++)
+  for (int w = 0; w < nw; w++)
     {
-      out[w] = cache->empty[w] & ~cache->touch[p - 1][w];
-      count += bs_word_count (out[w]);
+      out[w] = grid->valid[w] & ~(mine[w] | theirs[w]);
+      count += bs_popcount (out[w]);
     }
   return count;
-}
-
-/* Writes one cell and keeps the cache in step with it. owner 0 empties
- * the cell. Branch-free where the outcome is a coin toss in playouts. */
-static inline void
-abr_set (const BsRuleset *rs, BsPosition *pos, int cell, int owner, BsUndo *undo)
-{
-  const AbrData *data = rs->module_data;
-  AbrCache cache;
-  int old = BS_CELL_OWNER (pos->cells[cell]);
-  const gint16 *nb = data->nb_sentinel + cell * 6;
-  guint64 bit = G_GUINT64_CONSTANT (1) << (cell & 63);
-  int w = cell >> 6;
-
-  if (old == owner)
-    return;
-  abr_cache_at (data, pos->cells + data->cache_offset, &cache);
-
-  if (old == 0)
-    cache.empty[w] &= ~bit;
-  else
-    cache.own[old - 1][w] &= ~bit;
-  if (owner == 0)
-    cache.empty[w] |= bit;
-  else
-    cache.own[owner - 1][w] |= bit;
-
-  bs_position_set_cell (rs->zobrist, pos, cell,
-                        owner ? BS_CELL_MAKE (owner, 0, 0) : BS_CELL_EMPTY, undo);
-
-  /* Around the cell, the old owner may touch a neighbour no more, and the
-   * new owner touches every neighbour. */
-  if (old != 0)
-    {
-      guint8 *adj = cache.adj[old - 1];
-      guint64 *touch = cache.touch[old - 1];
-      for (int d = 0; d < 6; d++)
-        {
-          int m = nb[d];
-          guint64 gone = --adj[m] == 0;
-          touch[m >> 6] &= ~(gone << (m & 63));
-        }
-    }
-  if (owner != 0)
-    {
-      guint8 *adj = cache.adj[owner - 1];
-      guint64 *touch = cache.touch[owner - 1];
-      for (int d = 0; d < 6; d++)
-        {
-          int m = nb[d];
-          adj[m]++;
-          touch[m >> 6] |= G_GUINT64_CONSTANT (1) << (m & 63);
-        }
-    }
 }
 
 /* Destinations of the stone on `from` in direction dir under the movement
@@ -326,6 +264,20 @@ abr_targets (const AbrData *data, const guint8 *cells, int from, int dir, int *o
   return 0;
 }
 
+static void
+abr_free_data (gpointer module_data)
+{
+  AbrData *data = module_data;
+
+  bs_grid_clear (&data->grid);
+  g_free (data->around);
+  g_free (data->rays);
+  g_free (data->ray_start);
+  g_free (data);
+}
+
+static void abr_pick_kernels (BsRuleset *rs, int n_words);
+
 static gboolean
 abr_prepare (BsRuleset  *rs,
              GError    **error)
@@ -334,6 +286,7 @@ abr_prepare (BsRuleset  *rs,
   int max_ray = 0;
   guint per_dir;
   guint n_moves;
+  int nw;
 
   if (rs->n_dirs != 6)
     {
@@ -351,15 +304,37 @@ abr_prepare (BsRuleset  *rs,
     }
 
   data = g_new0 (AbrData, 1);
+  if (!bs_grid_init (&data->grid, rs->board, 1))
+    {
+      /* Every hex board the engine accepts fits; this is a safeguard. */
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Abrobad cannot be played on this board"));
+      g_free (data);
+      return FALSE;
+    }
+  nw = data->grid.n_words;
   data->n_cells = rs->n_cells;
   data->movement = (AbrMovement) rs->options[OPT_MOVEMENT];
   data->nb = rs->neighbours;
-  data->n_words = BS_CELLSET_WORDS (rs->n_cells + 1);
-  data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
-  data->cache_size = 8 * (1 + 5 * (gsize) data->n_words) + 2 * (gsize) (rs->n_cells + 1);
-  data->nb_sentinel = g_new (gint16, (gsize) rs->n_cells * 6);
-  for (int i = 0; i < rs->n_cells * 6; i++)
-    data->nb_sentinel[i] = data->nb[i] == BS_NO_CELL ? (gint16) rs->n_cells : data->nb[i];
+  data->cache_offset = ((gsize) rs->n_cells + 1 + 7) & ~(gsize) 7;
+  data->ray_start = g_new (int, (gsize) rs->n_cells * 6);
+  {
+    GArray *rays = g_array_new (FALSE, FALSE, sizeof (gint16));
+    gint16 end = (gint16) rs->n_cells;
+
+    for (int c = 0; c < rs->n_cells; c++)
+      for (int d = 0; d < 6; d++)
+        {
+          data->ray_start[c * 6 + d] = (int) rays->len;
+          for (int m = data->nb[c * 6 + d]; m != BS_NO_CELL; m = data->nb[m * 6 + d])
+            {
+              gint16 cell = (gint16) m;
+              g_array_append_val (rays, cell);
+            }
+          g_array_append_val (rays, end);
+        }
+    data->rays = (gint16 *) (gpointer) g_array_free (rays, FALSE);
+  }
   for (int c = 0; c < rs->n_cells; c++)
     for (int d = 0; d < 6; d++)
       {
@@ -369,30 +344,24 @@ abr_prepare (BsRuleset  *rs,
         max_ray = MAX (max_ray, len);
       }
   data->max_ray = MAX (max_ray, 1);
-  data->nb_sets = g_new0 (guint64, (gsize) rs->n_cells * data->n_words);
+  data->around = g_new0 (guint64, (gsize) rs->n_cells * nw);
   for (int c = 0; c < rs->n_cells; c++)
-    for (int d = 0; d < 6; d++)
-      if (data->nb[c * 6 + d] != BS_NO_CELL)
-        bs_cellset_add (data->nb_sets + c * data->n_words, data->nb[c * 6 + d]);
+    {
+      guint64 one[BS_GRID_MAX_WORDS] = { 0 };
+
+      bs_bits_add (one, data->grid.bit_of_cell[c]);
+      bs_grid_dilate_hex (&data->grid, nw, one, data->around + (gsize) c * nw);
+    }
+  abr_pick_kernels (rs, nw);
   rs->module_data = data;
 
   per_dir = data->movement == MOVEMENT_SLIDE ? (guint) data->max_ray : 1;
   n_moves = (guint) rs->n_cells * 6 * per_dir + 1;
   rs->max_moves = MAX ((guint) rs->n_cells, n_moves);
-  rs->extra_size = data->cache_offset - (gsize) rs->n_cells + data->cache_size;
+  rs->extra_size = data->cache_offset - (gsize) rs->n_cells + 8 * ABR_CACHE_SETS * (gsize) nw;
   /* The end move fills every empty cell. */
   rs->max_changes = MAX (rs->max_changes, (guint) rs->n_cells);
   return TRUE;
-}
-
-static void
-abr_free_data (gpointer module_data)
-{
-  AbrData *data = module_data;
-
-  g_free (data->nb_sets);
-  g_free (data->nb_sentinel);
-  g_free (data);
 }
 
 static void
@@ -439,147 +408,236 @@ abr_generate_movements (const AbrData *data,
   return n;
 }
 
-static guint
-abr_generate (const BsRuleset  *rs,
-              const BsPosition *pos,
-              BsMove           *moves)
+/* A const position whose derived bytes are stale (cells set by hand):
+ * the kernels work on a copy with them recomputed. */
+static BsPosition *
+abr_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
+{
+  BsPosition *copy = bs_position_dup (rs, pos);
+
+  abr_resync (rs, copy);
+  return copy;
+}
+
+G_ALWAYS_INLINE static inline guint
+abr_generate_body (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   BsMove           *moves,
+                   int               words)
 {
   const AbrData *data = rs->module_data;
-  guint64 place[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
-  AbrLocalCache local;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  guint64 place[BS_GRID_MAX_WORDS];
   AbrCache cache;
   int p = pos->to_move;
   guint n = 0;
 
-  abr_view (rs, pos, &cache, &local);
-  if (abr_placements (data, &cache, p, place) > 0)
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     {
-      for (int w = 0; w < data->n_words; w++)
+      g_autofree BsPosition *copy = abr_fresh_copy (rs, pos);
+      return rs->generate (rs, copy, moves);
+    }
+  abr_cache_at ((guint8 *) pos->cells + data->cache_offset, nw, &cache);
+  if (abr_placements (data, nw, &cache, p, place) > 0)
+    {
+      /* Bit order is cell order. */
+      for (int w = 0; w < nw; w++)
         for (guint64 bits = place[w]; bits != 0; bits &= bits - 1)
-          moves[n++] = ABR_MOVE_PLACE (w * 64 + __builtin_ctzll (bits));
+          moves[n++] = ABR_MOVE_PLACE (grid->cell_of_bit[w * 64 + bs_ctz (bits)]);
       return n;
     }
   return abr_generate_movements (data, pos->cells, p, moves);
 }
 
-/* Uniform over the legal moves of generate(). A placement is picked by its
- * rank in the set of placement cells. A turn without placement proposes
- * uniformly from a superset where each legal move has exactly one slot,
- * plus the end move: (stone, direction) slots, or for slides (destination,
- * direction) slots; a slot that is no legal move is drawn again. Every try
- * gives each legal move the same chance, and the exact fallback after
- * ABR_RANDOM_TRIES misses is uniform too, so the result is exactly
- * uniform. */
-static BsMove
-abr_random_move (const BsRuleset  *rs,
-                 const BsPosition *pos,
-                 BsRng            *rng,
-                 BsMove           *scratch)
+BS_BITOPS_KERNELS (guint, abr_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+
+static guint
+abr_generate (const BsRuleset  *rs,
+              const BsPosition *pos,
+              BsMove           *moves)
+{
+  return rs->generate (rs, pos, moves);
+}
+
+/* A uniform movement (or the end move) by exact listing. */
+static G_NO_INLINE BsMove
+abr_random_from_list (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsRng            *rng,
+                      BsMove           *scratch)
+{
+  guint n_moves = abr_generate_movements (rs->module_data, pos->cells, pos->to_move, scratch);
+
+  return scratch[bs_rng_below (rng, n_moves)];
+}
+
+/* A turn without placement under a movement other than first-empty (see
+ * abr_random_move_body). */
+static G_NO_INLINE BsMove
+abr_random_other_movement (const BsRuleset  *rs,
+                           const BsPosition *pos,
+                           BsRng            *rng,
+                           BsMove           *scratch)
 {
   const AbrData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = grid->n_words;
   const guint8 *cells = pos->cells;
-  guint64 place[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
-  AbrLocalCache local;
-  AbrCache cache;
+  const gint16 *nb = data->nb;
   int p = pos->to_move;
-  int n_place;
-  guint n_moves;
+  AbrCache cache;
 
-  abr_view (rs, pos, &cache, &local);
-  n_place = abr_placements (data, &cache, p, place);
-  if (n_place > 0)
-    {
-      int r = (int) bs_rng_below (rng, (guint32) n_place);
-      return ABR_MOVE_PLACE (bs_cellset_select (place, data->n_words, r));
-    }
-
+  abr_cache_at ((guint8 *) pos->cells + data->cache_offset, nw, &cache);
   if (data->movement == MOVEMENT_SLIDE)
     {
       /* A slide is named by where it ends and its direction: walking back
        * from the empty destination over empty cells, the first stone met
-       * must be the player's own. One slot per (cell, direction). */
-      guint32 slots = (guint32) (data->n_cells * 6);
+       * must be the player's own. */
+      guint64 empty[BS_GRID_MAX_WORDS];
+      int n_empty = 0;
+      guint32 slots;
+
+      for (int w = 0; w < nw; w++)
+        {
+          empty[w] = grid->valid[w] & ~(abr_own (&cache, 0)[w] | abr_own (&cache, 1)[w]);
+          n_empty += bs_popcount (empty[w]);
+        }
+      slots = (guint32) n_empty * 6;
       for (int t = 0; t < ABR_RANDOM_TRIES; t++)
         {
           guint32 s = bs_rng_below (rng, slots + 1);
           int e, back, m;
           if (s == slots)
             return ABR_MOVE_END;
-          e = (int) (s / 6);
-          if (cells[e] != BS_CELL_EMPTY)
-            continue;
+          e = grid->cell_of_bit[bs_bits_select (empty, nw, (int) (s / 6))];
           back = ((int) (s % 6) + 3) % 6;
-          m = data->nb[e * 6 + back];
+          m = nb[e * 6 + back];
           while (m != BS_NO_CELL && cells[m] == BS_CELL_EMPTY)
-            m = data->nb[m * 6 + back];
+            m = nb[m * 6 + back];
           if (m != BS_NO_CELL && BS_CELL_OWNER (cells[m]) == p)
             return ABR_MOVE_SHIFT (m, e);
         }
     }
   else
     {
-      guint32 slots = (guint32) (data->n_cells * 6);
+      guint32 slots = (guint32) pos->on_board[p - 1][0] * 6;
+
       for (int t = 0; t < ABR_RANDOM_TRIES; t++)
         {
           guint32 s = bs_rng_below (rng, slots + 1);
           int c, target;
           if (s == slots)
             return ABR_MOVE_END;
-          c = (int) (s / 6);
-          if (BS_CELL_OWNER (cells[c]) != p)
-            continue;
-          if (data->movement == MOVEMENT_FIRST_EMPTY)
-            {
-              /* The hot case, inline: the first empty cell of the ray. */
-              int d = (int) (s % 6);
-              int m = data->nb[c * 6 + d];
-              while (m != BS_NO_CELL && cells[m] != BS_CELL_EMPTY)
-                m = data->nb[m * 6 + d];
-              if (m != BS_NO_CELL)
-                return ABR_MOVE_SHIFT (c, m);
-            }
-          else if (abr_targets (data, cells, c, (int) (s % 6), &target) == 1)
+          c = grid->cell_of_bit[bs_bits_select (abr_own (&cache, p - 1), nw, (int) (s / 6))];
+          if (abr_targets (data, cells, c, (int) (s % 6), &target) == 1)
             return ABR_MOVE_SHIFT (c, target);
         }
     }
-
-  n_moves = abr_generate_movements (data, cells, p, scratch);
-  return scratch[bs_rng_below (rng, n_moves)];
+  return abr_random_from_list (rs, pos, rng, scratch);
 }
 
-/* Groups of a set of cells: a flood fill that grows a whole frontier at
- * once through the neighbour sets. Sets are n_words long, which counts the
- * sentinel: one word more than the cells need on a 1,024-cell board. */
-static int
-abr_count_set_groups (const AbrData *data, const guint64 *set)
+/* Uniform over the legal moves of generate(). A placement is picked by its
+ * rank in the set of placements. A turn without placement draws from
+ * slots where each legal move has exactly one, plus one for the end move:
+ * (own stone, direction), or for slides (empty destination, direction);
+ * a slot that is no legal move is drawn again. Every draw gives each legal
+ * move the same chance, and the exact fallback after ABR_RANDOM_TRIES
+ * misses is uniform too, so the result is exactly uniform. */
+G_ALWAYS_INLINE static inline BsMove
+abr_random_move_body (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsRng            *rng,
+                      BsMove           *scratch,
+                      int               words)
 {
-  guint64 rest[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
-  guint64 frontier[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
-  guint64 grown[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
-  int nw = data->n_words;
+  const AbrData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  const guint8 *cells = pos->cells;
+  guint64 place[BS_GRID_MAX_WORDS];
+  const guint64 *own;
+  AbrCache cache;
+  int p = pos->to_move;
+  int n_place;
+  guint32 slots;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = abr_fresh_copy (rs, pos);
+      return rs->random_move (rs, copy, rng, scratch);
+    }
+  abr_cache_at ((guint8 *) pos->cells + data->cache_offset, nw, &cache);
+  n_place = abr_placements (data, nw, &cache, p, place);
+  if (n_place > 0)
+    {
+      int r = (int) bs_rng_below (rng, (guint32) n_place);
+      return ABR_MOVE_PLACE (grid->cell_of_bit[bs_bits_select (place, nw, r)]);
+    }
+  if (data->movement != MOVEMENT_FIRST_EMPTY)
+    return abr_random_other_movement (rs, pos, rng, scratch);
+
+  /* The hot case: a stone and a direction, then the first empty cell of
+   * the ray. */
+  own = abr_own (&cache, p - 1);
+  slots = (guint32) pos->on_board[p - 1][0] * 6;
+  for (int t = 0; t < ABR_RANDOM_TRIES; t++)
+    {
+      guint32 s = bs_rng_below (rng, slots + 1);
+      const gint16 *ray;
+      int c, d;
+      if (s == slots)
+        return ABR_MOVE_END;
+      c = grid->cell_of_bit[bs_bits_select (own, nw, (int) (s / 6))];
+      d = (int) (s % 6);
+      ray = data->rays + data->ray_start[c * 6 + d];
+      while (cells[*ray] != BS_CELL_EMPTY)
+        ray++;
+      if (*ray != data->n_cells)
+        return ABR_MOVE_SHIFT (c, *ray);
+    }
+  return abr_random_from_list (rs, pos, rng, scratch);
+}
+
+BS_BITOPS_KERNELS (BsMove, abr_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
+static BsMove
+abr_random_move (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsRng            *rng,
+                 BsMove           *scratch)
+{
+  return rs->random_move (rs, pos, rng, scratch);
+}
+
+/* Groups of a grid set: each grows from its lowest cell, a whole frontier
+ * at a time. */
+G_ALWAYS_INLINE static inline int
+abr_count_set_groups_body (const BsGrid *grid, const guint64 *set, int words)
+{
+  guint64 rest[BS_GRID_MAX_WORDS];
+  guint64 frontier[BS_GRID_MAX_WORDS];
+  guint64 grown[BS_GRID_MAX_WORDS];
+  const int nw = words ? words : grid->n_words;
   int groups = 0;
 
   memcpy (rest, set, 8 * (gsize) nw);
   for (int w = 0; w < nw; w++)
     while (rest[w] != 0)
       {
-        guint64 first = rest[w] & -rest[w];
         guint64 any;
 
         groups++;
         memset (frontier, 0, 8 * (gsize) nw);
-        frontier[w] = first;
-        rest[w] &= ~first;
+        frontier[w] = rest[w] & -rest[w];
+        rest[w] &= ~frontier[w];
         do
           {
-            memset (grown, 0, 8 * (gsize) nw);
-            for (int v = 0; v < nw; v++)
-              for (guint64 bits = frontier[v]; bits != 0; bits &= bits - 1)
-                {
-                  const guint64 *around = data->nb_sets + (v * 64 + __builtin_ctzll (bits)) * nw;
-                  for (int i = 0; i < nw; i++)
-                    grown[i] |= around[i];
-                }
+            bs_grid_dilate_hex (grid, nw, frontier, grown);
             any = 0;
             for (int i = 0; i < nw; i++)
               {
@@ -593,19 +651,104 @@ abr_count_set_groups (const AbrData *data, const guint64 *set)
   return groups;
 }
 
-/* Groups of each player, from the cells. */
-static void
-abr_count_groups (const AbrData *data, const guint8 *cells, int groups[2])
-{
-  guint64 own[2][BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+BS_BITOPS_KERNELS (int, abr_count_set_groups,
+                   (const BsGrid *grid, const guint64 *set),
+                   grid, set)
 
-  memset (own, 0, sizeof own);
-  for (int c = 0; c < data->n_cells; c++)
-    if (cells[c] != BS_CELL_EMPTY)
-      bs_cellset_add (own[BS_CELL_OWNER (cells[c]) - 1], c);
-  groups[0] = abr_count_set_groups (data, own[0]);
-  groups[1] = abr_count_set_groups (data, own[1]);
+static int
+abr_count_set_groups (const BsGrid *grid, const guint64 *set)
+{
+  return BS_BITOPS_PICK (abr_count_set_groups, grid->n_words) (grid, set);
 }
+
+/* The end move: every empty cell gets the opponent's stone, then the
+ * groups decide; ties go to the player who ends the game. */
+static G_NO_INLINE void
+abr_apply_end (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsUndo          *undo)
+{
+  const AbrData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  int nw = grid->n_words;
+  int p = pos->to_move;
+  int q = bs_opponent (p);
+  guint8 theirs = BS_CELL_MAKE (q, 0, 0);
+  int groups[2];
+  AbrCache cache;
+
+  abr_cache_at (pos->cells + data->cache_offset, nw, &cache);
+  for (int w = 0; w < nw; w++)
+    {
+      guint64 empty = grid->valid[w] & ~(abr_own (&cache, 0)[w] | abr_own (&cache, 1)[w]);
+
+      for (guint64 bits = empty; bits != 0; bits &= bits - 1)
+        bs_position_replace_cell (rs->zobrist, pos, grid->cell_of_bit[w * 64 + bs_ctz (bits)],
+                                  BS_CELL_EMPTY, theirs, undo);
+      abr_own (&cache, q - 1)[w] |= empty;
+    }
+  bs_grid_dilate_hex (grid, nw, abr_own (&cache, q - 1), abr_touch (&cache, q - 1));
+  groups[0] = abr_count_set_groups (grid, abr_own (&cache, 0));
+  groups[1] = abr_count_set_groups (grid, abr_own (&cache, 1));
+  pos->result = groups[p - 1] <= groups[q - 1] ? (guint8) p : (guint8) q;
+}
+
+G_ALWAYS_INLINE static inline void
+abr_apply_body (const BsRuleset *rs,
+                BsPosition      *pos,
+                BsMove           move,
+                BsUndo          *undo,
+                int              words)
+{
+  const AbrData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  int p = pos->to_move;
+  guint8 stone = BS_CELL_MAKE (p, 0, 0);
+  AbrCache cache;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    abr_resync (rs, pos);
+  abr_cache_at (pos->cells + data->cache_offset, nw, &cache);
+
+  if (ABR_MOVE_TYPE (move) == ABR_TYPE_PLACE)
+    {
+      int to = ABR_MOVE_TO (move);
+      const guint64 *around = data->around + (gsize) to * nw;
+
+      bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, stone, undo);
+      bs_bits_add (abr_own (&cache, p - 1), grid->bit_of_cell[to]);
+      for (int w = 0; w < nw; w++)
+        abr_touch (&cache, p - 1)[w] |= around[w];
+    }
+  else if (ABR_MOVE_TYPE (move) == ABR_TYPE_SHIFT)
+    {
+      int from = ABR_MOVE_FROM (move);
+      int to = ABR_MOVE_TO (move);
+
+      bs_position_replace_cell (rs->zobrist, pos, from, stone, BS_CELL_EMPTY, undo);
+      bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, stone, undo);
+      bs_bits_remove (abr_own (&cache, p - 1), grid->bit_of_cell[from]);
+      bs_bits_add (abr_own (&cache, p - 1), grid->bit_of_cell[to]);
+      /* The stone may have been the only one touching its old
+       * neighbours: recompute rather than count. */
+      bs_grid_dilate_hex (grid, nw, abr_own (&cache, p - 1), abr_touch (&cache, p - 1));
+    }
+  else
+    {
+      g_assert (ABR_MOVE_TYPE (move) == ABR_TYPE_END);
+      abr_apply_end (rs, pos, undo);
+    }
+
+  pos->flags |= BS_POSITION_DERIVED;
+  pos->ply++;
+  pos->to_move = (guint8) bs_opponent (p);
+  pos->step = 0;
+}
+
+BS_BITOPS_KERNELS_VOID (abr_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
 
 static void
 abr_apply (const BsRuleset *rs,
@@ -613,47 +756,16 @@ abr_apply (const BsRuleset *rs,
            BsMove           move,
            BsUndo          *undo)
 {
-  const AbrData *data = rs->module_data;
-  int p = pos->to_move;
+  rs->apply (rs, pos, move, undo);
+}
 
-  if (!abr_is_synced (data, pos))
-    abr_resync (rs, pos);
-
-  switch (ABR_MOVE_TYPE (move))
-    {
-    case ABR_TYPE_PLACE:
-      abr_set (rs, pos, ABR_MOVE_TO (move), p, undo);
-      break;
-
-    case ABR_TYPE_SHIFT:
-      abr_set (rs, pos, ABR_MOVE_FROM (move), 0, undo);
-      abr_set (rs, pos, ABR_MOVE_TO (move), p, undo);
-      break;
-
-    case ABR_TYPE_END:
-      {
-        AbrCache cache;
-        int groups[2];
-        int q = bs_opponent (p);
-        for (int c = 0; c < data->n_cells; c++)
-          if (pos->cells[c] == BS_CELL_EMPTY)
-            abr_set (rs, pos, c, q, undo);
-        abr_cache_at (data, pos->cells + data->cache_offset, &cache);
-        groups[0] = abr_count_set_groups (data, cache.own[0]);
-        groups[1] = abr_count_set_groups (data, cache.own[1]);
-        /* Ties go to the player who ends the game. */
-        pos->result = groups[p - 1] <= groups[q - 1] ? (guint8) p : (guint8) q;
-        break;
-      }
-
-    default:
-      g_assert_not_reached ();
-    }
-
-  abr_mark_synced (data, pos);
-  pos->ply++;
-  pos->to_move = (guint8) bs_opponent (p);
-  pos->step = 0;
+/* The kernels for the board (bs-bitboard.h). */
+static void
+abr_pick_kernels (BsRuleset *rs, int n_words)
+{
+  rs->generate = BS_BITOPS_PICK (abr_generate, n_words);
+  rs->random_move = BS_BITOPS_PICK (abr_random_move, n_words);
+  rs->apply = BS_BITOPS_PICK (abr_apply, n_words);
 }
 
 static void
@@ -661,9 +773,15 @@ abr_scores (const BsRuleset  *rs,
             const BsPosition *pos,
             int               scores[2])
 {
+  const AbrData *data = rs->module_data;
+  AbrLocalCache local;
+  AbrCache cache;
+
   /* After the end move the cells hold the filled board, so the current
    * groups are the final score. */
-  abr_count_groups (rs->module_data, pos->cells, scores);
+  abr_view (rs, pos, data->grid.n_words, &cache, &local);
+  scores[0] = abr_count_set_groups (&data->grid, abr_own (&cache, 0));
+  scores[1] = abr_count_set_groups (&data->grid, abr_own (&cache, 1));
 }
 
 static void
@@ -771,15 +889,15 @@ abr_explain (const BsRuleset  *rs,
              BsMove            move)
 {
   const AbrData *data = rs->module_data;
-  guint64 placements[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+  guint64 placements[BS_GRID_MAX_WORDS];
   AbrLocalCache local;
   AbrCache cache;
   int p = pos->to_move;
   int place = BS_NO_CELL;
 
-  abr_view (rs, pos, &cache, &local);
-  if (abr_placements (data, &cache, p, placements) > 0)
-    place = bs_cellset_select (placements, data->n_words, 0);
+  abr_view (rs, pos, data->grid.n_words, &cache, &local);
+  if (abr_placements (data, data->grid.n_words, &cache, p, placements) > 0)
+    place = data->grid.cell_of_bit[bs_bits_select (placements, data->grid.n_words, 0)];
 
   switch (ABR_MOVE_TYPE (move))
     {
@@ -792,7 +910,7 @@ abr_explain (const BsRuleset  *rs,
         label = bs_board_cell_label (rs->board, c);
         if (pos->cells[c] != BS_CELL_EMPTY)
           return g_strdup_printf (_("%s is occupied"), label);
-        if (bs_cellset_has (cache.touch[p - 1], c))
+        if (bs_bits_has (abr_touch (&cache, p - 1), data->grid.bit_of_cell[c]))
           return g_strdup_printf (_("%s touches your own stone"), label);
         return NULL;
       }
@@ -837,14 +955,13 @@ abr_explain (const BsRuleset  *rs,
         {
           char *msg;
           if (reachable->len == 0)
-            msg = g_strdup_printf (_("%s cannot reach %s: with the %s movement the stone "
-                                     "on %s has no move"),
-                                   lfrom, lto, abr_movement_choices[data->movement], lfrom);
+            msg = g_strdup_printf (_("the stone on %s cannot reach %s: it has nowhere to go "
+                                     "(%s)"),
+                                   lfrom, lto, _(abr_movement_words[data->movement]));
           else
-            msg = g_strdup_printf (_("%s cannot reach %s with the %s movement "
-                                     "(it can reach %s)"),
-                                   lfrom, lto, abr_movement_choices[data->movement],
-                                   reachable->str);
+            msg = g_strdup_printf (_("the stone on %s cannot reach %s: it can reach %s (%s)"),
+                                   lfrom, lto, reachable->str,
+                                   _(abr_movement_words[data->movement]));
           g_string_free (reachable, TRUE);
           return msg;
         }
@@ -860,6 +977,172 @@ abr_explain (const BsRuleset  *rs,
     default:
       return g_strdup (_("not an Abrobad move"));
     }
+}
+
+/* How it is played: click an empty cell to place, or a stone then its
+ * target; "end" is a move of its own. */
+static const BsWordSpec abr_words[] = {
+  { "end", N_("_End the Game"),
+    N_("End the game now: every empty cell is filled with the opponent’s stones, and the "
+       "player with fewer groups wins (a tie goes to you)."),
+    TRUE },
+};
+
+static const BsPlaySpec abr_play = {
+  .flags = BS_PLAY_PLACE | BS_PLAY_STEP,
+  .piece_noun = N_("stone"),
+  .words = abr_words,
+  .n_words = G_N_ELEMENTS (abr_words),
+};
+
+static void
+abr_decode_move (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove            move,
+                 BsMoveParts      *parts)
+{
+  switch (ABR_MOVE_TYPE (move))
+    {
+    case ABR_TYPE_PLACE:
+      parts->to = ABR_MOVE_TO (move);
+      parts->kind = 0;
+      break;
+    case ABR_TYPE_SHIFT:
+      parts->from = ABR_MOVE_FROM (move);
+      parts->to = ABR_MOVE_TO (move);
+      break;
+    case ABR_TYPE_END:
+      parts->word = 0;
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+abr_explain_turn (const BsRuleset   *rs,
+                  const BsPosition  *before,
+                  const BsMove      *steps,
+                  guint              n_steps,
+                  BsTurnExplanation *out)
+{
+  const AbrData *data = rs->module_data;
+  BsMove move = steps[0];
+  int p = before->to_move;
+  const char *who = bs_variant_display_player (rs->variant, p);
+  const char *other = bs_variant_display_player (rs->variant, bs_opponent (p));
+
+  switch (ABR_MOVE_TYPE (move))
+    {
+    case ABR_TYPE_PLACE:
+      g_string_append_printf (out->summary, _("%s places a stone on %s."), who,
+                              bs_board_cell_label (rs->board, ABR_MOVE_TO (move)));
+      break;
+    case ABR_TYPE_SHIFT:
+      {
+        int from = ABR_MOVE_FROM (move), to = ABR_MOVE_TO (move);
+        int over = 0;
+
+        /* The stones jumped: those on the line between from and to. */
+        for (int d = 0; d < 6; d++)
+          {
+            int n = 0, c = data->nb[from * 6 + d];
+
+            while (c != BS_NO_CELL && c != to)
+              {
+                n += before->cells[c] != BS_CELL_EMPTY;
+                c = data->nb[c * 6 + d];
+              }
+            if (c == to)
+              {
+                over = n;
+                break;
+              }
+          }
+        if (over > 0)
+          g_string_append_printf (out->summary,
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "%s moves the stone on %s to %s, jumping over "
+                                               "%d stone.",
+                                               "%s moves the stone on %s to %s, jumping over "
+                                               "%d stones.",
+                                               (gulong) over),
+                                  who, bs_board_cell_label (rs->board, from),
+                                  bs_board_cell_label (rs->board, to), over);
+        else
+          g_string_append_printf (out->summary, _("%s moves the stone on %s to %s."), who,
+                                  bs_board_cell_label (rs->board, from),
+                                  bs_board_cell_label (rs->board, to));
+        break;
+      }
+    case ABR_TYPE_END:
+      {
+        int empty = 0;
+
+        for (int c = 0; c < rs->n_cells; c++)
+          empty += before->cells[c] == BS_CELL_EMPTY;
+        g_string_append_printf (out->summary,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "%s ends the game: %d empty cell is filled with "
+                                             "%s’s stones.",
+                                             "%s ends the game: %d empty cells are filled with "
+                                             "%s’s stones.", (gulong) empty),
+                                who, empty, other);
+        break;
+      }
+    default:
+      break;
+    }
+}
+
+/* Why the stone on cell cannot move: a placement comes first, or no line
+ * from it leads anywhere. */
+static char *
+abr_explain_piece (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   int               cell)
+{
+  const AbrData *data = rs->module_data;
+  guint64 placements[BS_GRID_MAX_WORDS];
+  AbrLocalCache local;
+  AbrCache cache;
+  int targets[BS_MAX_CELLS];
+  int p = pos->to_move;
+
+  if (BS_CELL_OWNER (pos->cells[cell]) != p)
+    return NULL;
+  abr_view (rs, pos, data->grid.n_words, &cache, &local);
+  if (abr_placements (data, data->grid.n_words, &cache, p, placements) > 0)
+    return g_strdup_printf (_("a stone may move only when no placement is possible, and you "
+                              "can place on %s"),
+                            bs_board_cell_label (rs->board,
+                                                 data->grid.cell_of_bit[bs_bits_select (
+                                                   placements, data->grid.n_words, 0)]));
+  for (int d = 0; d < 6; d++)
+    if (abr_targets (data, pos->cells, cell, d, targets) > 0)
+      return NULL;
+  return g_strdup_printf (_("it has nowhere to go: %s"), _(abr_movement_words[data->movement]));
+}
+
+static void
+abr_describe_rules (const BsRuleset *rs,
+                    GString         *rules,
+                    GString         *goal)
+{
+  const AbrData *data = rs->module_data;
+  g_autofree char *movement = g_strdup (_(abr_movement_words[data->movement]));
+
+  g_string_append (rules, _("In turn, each player places a stone on an empty cell that touches "
+                            "none of their own stones. A player who cannot place either moves "
+                            "one of their stones or ends the game."));
+  g_string_append_c (rules, ' ');
+  /* TRANSLATORS: the movement option in words, "a stone steps to …" */
+  g_string_append_printf (rules, _("Moving: %s."), movement);
+
+  g_string_append (goal, _("Ending the game fills every empty cell with the opponent’s stones. "
+                           "Then each player’s groups are counted: the player who ended the "
+                           "game wins with as many groups as the opponent or fewer, and loses "
+                           "with more."));
 }
 
 static const BsMeasureSpec abr_measures[] = {
@@ -959,6 +1242,11 @@ const BsModule bs_module_abrobad = {
   .measure = abr_measure,
   .ending = abr_ending,
   .describe_ending = abr_describe_ending,
+  .play = &abr_play,
+  .decode_move = abr_decode_move,
+  .explain_turn = abr_explain_turn,
+  .explain_piece = abr_explain_piece,
+  .describe_rules = abr_describe_rules,
   .format_move = abr_format_move,
   .parse_move = abr_parse_move,
   .explain = abr_explain,

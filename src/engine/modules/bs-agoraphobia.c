@@ -680,6 +680,13 @@ cells_in_words (int n)
   return _(words[n]);
 }
 
+/* "a small piece", "a large piece", as the object of "places" */
+static const char *
+kind_phrase (int kind)
+{
+  return kind == KIND_LARGE ? _("a large piece") : _("a small piece");
+}
+
 static char *
 agoraphobia_explain (const BsRuleset  *rs,
                      const BsPosition *pos,
@@ -690,7 +697,6 @@ agoraphobia_explain (const BsRuleset  *rs,
   int cell = move_cell (move);
   int player = pos->to_move;
   const char *label;
-  g_autoptr(GString) text = NULL;
 
   if (bs_position_is_over (pos))
     return g_strdup (_("the game is over"));
@@ -708,10 +714,10 @@ agoraphobia_explain (const BsRuleset  *rs,
   if (legal[cell] & (1 << kind))
     return NULL;
 
-  text = g_string_new (NULL);
-  agoraphobia_format_move (rs, pos, move, text);
-  return g_strdup_printf (_("%s pushes no piece %s"), text->str,
-                          cells_in_words (push_distance (rs, kind)));
+  /* TRANSLATORS: "a large piece on g1 would push no piece two cells" */
+  return g_strdup_printf (kind == KIND_LARGE ? _("a large piece on %s would push no piece %s")
+                                             : _("a small piece on %s would push no piece %s"),
+                          label, cells_in_words (push_distance (rs, kind)));
 }
 
 static const BsMeasureSpec agoraphobia_measures[] = {
@@ -793,6 +799,140 @@ agoraphobia_describe_ending (const BsRuleset  *rs,
   g_string_append (out, _(": more groups win."));
 }
 
+/* How it is played: choose a kind, click an empty cell. */
+static const BsPlaySpec agoraphobia_play = {
+  .flags = BS_PLAY_PLACE,
+  .piece_noun = N_("piece"),
+};
+
+static void
+agoraphobia_decode_move (const BsRuleset  *rs,
+                         const BsPosition *pos,
+                         BsMove            move,
+                         BsMoveParts      *parts)
+{
+  parts->to = move_cell (move);
+  parts->kind = move_kind (move);
+}
+
+/* What the placement did: each neighbour pushed, how far and where to, or
+ * why it stayed or stopped short. */
+static void
+agoraphobia_explain_turn (const BsRuleset   *rs,
+                          const BsPosition  *before,
+                          const BsMove      *steps,
+                          guint              n_steps,
+                          BsTurnExplanation *out)
+{
+  const gint16 *neighbours = rs->neighbours;
+  const guint8 *cells = before->cells;
+  int cell = move_cell (steps[0]);
+  int kind = move_kind (steps[0]);
+  int distance = push_distance (rs, kind);
+  const char *who = bs_variant_display_player (rs->variant, before->to_move);
+  const char *label = bs_board_cell_label (rs->board, cell);
+  int pushed = 0;
+
+  for (int d = 0; d < N_HEX_DIRS; d++)
+    {
+      int n = neighbours[cell * N_HEX_DIRS + d];
+      int run, target, beyond;
+
+      if (n < 0 || cells[n] == BS_CELL_EMPTY)
+        continue;
+      run = free_run (neighbours, cells, n, d, distance);
+      target = n;
+      for (int i = 0; i < run; i++)
+        target = neighbours[target * N_HEX_DIRS + d];
+      beyond = neighbours[target * N_HEX_DIRS + d];
+      if (run == distance)
+        /* TRANSLATORS: "c4 is pushed two cells, to a4." */
+        g_string_append_printf (out->details, _("%s is pushed %s, to %s."),
+                                bs_board_cell_label (rs->board, n), cells_in_words (run),
+                                bs_board_cell_label (rs->board, target));
+      else if (run > 0 && beyond < 0)
+        g_string_append_printf (out->details, _("%s is pushed only %s, to %s: the board ends there."),
+                                bs_board_cell_label (rs->board, n), cells_in_words (run),
+                                bs_board_cell_label (rs->board, target));
+      else if (run > 0)
+        g_string_append_printf (out->details, _("%s is pushed only %s, to %s: %s is taken."),
+                                bs_board_cell_label (rs->board, n), cells_in_words (run),
+                                bs_board_cell_label (rs->board, target),
+                                bs_board_cell_label (rs->board, beyond));
+      else if (beyond < 0)
+        g_string_append_printf (out->details, _("%s stays: the board ends behind it."),
+                                bs_board_cell_label (rs->board, n));
+      else
+        g_string_append_printf (out->details, _("%s stays: %s behind it is taken."),
+                                bs_board_cell_label (rs->board, n),
+                                bs_board_cell_label (rs->board, beyond));
+      g_string_append_c (out->details, '\n');
+      pushed += run > 0;
+    }
+
+  /* TRANSLATORS: "Light places a large piece on d4" */
+  g_string_append_printf (out->summary, _("%s places %s on %s"), who, kind_phrase (kind), label);
+  g_string_append (out->summary, ": ");
+  if (pushed == 0)
+    g_string_append (out->summary, _("it pushes nothing."));
+  else
+    g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE, "it pushes %d piece.",
+                                                       "it pushes %d pieces.", (gulong) pushed),
+                            pushed);
+}
+
+static void
+agoraphobia_describe_rules (const BsRuleset *rs,
+                            GString         *rules,
+                            GString         *goal)
+{
+  int ds = rs->options[OPT_PUSH_SMALL];
+  int dl = rs->options[OPT_PUSH_LARGE];
+  int free_plies = rs->options[OPT_OPENING_FREE];
+  int weight = rs->options[OPT_LARGE_WEIGHT];
+
+  g_string_append (rules, _("In turn, each player places a small or a large piece from their "
+                            "supply on an empty cell."));
+  g_string_append_c (rules, ' ');
+  g_string_append_printf (rules, g_dngettext (GETTEXT_PACKAGE,
+                                              "A small piece pushes every neighbour %d cell "
+                                              "straight away from it,",
+                                              "A small piece pushes every neighbour %d cells "
+                                              "straight away from it,", (gulong) ds),
+                          ds);
+  g_string_append_c (rules, ' ');
+  g_string_append_printf (rules, g_dngettext (GETTEXT_PACKAGE, "a large piece %d cell.",
+                                              "a large piece %d cells.", (gulong) dl),
+                          dl);
+  g_string_append_c (rules, ' ');
+  g_string_append (rules, _("A pushed piece stops early at the edge of the board or before "
+                            "another piece, and nothing is pushed in a chain. A piece may be "
+                            "placed only where it pushes at least one neighbour its full "
+                            "distance"));
+  if (free_plies > 0)
+    g_string_append_printf (rules, g_dngettext (GETTEXT_PACKAGE,
+                                                ", except the first placement of the game.",
+                                                ", except the first %d placements of the game.",
+                                                (gulong) free_plies),
+                            free_plies);
+  else
+    g_string_append_c (rules, '.');
+
+  g_string_append (goal, _("The game ends when the player to move cannot place a piece."));
+  g_string_append_c (goal, ' ');
+  g_string_append_printf (goal, g_dngettext (GETTEXT_PACKAGE,
+                                             "Then each player’s largest group is measured, "
+                                             "a large piece counting %d: the player with the "
+                                             "larger group loses.",
+                                             "Then each player’s largest group is measured, "
+                                             "a large piece counting %d: the player with the "
+                                             "larger group loses.", (gulong) weight),
+                          weight);
+  g_string_append_c (goal, ' ');
+  g_string_append (goal, _("If both are equal, the player with more groups wins; if those are "
+                           "equal too, it is a draw."));
+}
+
 const BsModule bs_module_agoraphobia = {
   .id = "agoraphobia",
   .name = N_("Agoraphobia"),
@@ -833,4 +973,8 @@ const BsModule bs_module_agoraphobia = {
   .format_move = agoraphobia_format_move,
   .parse_move = agoraphobia_parse_move,
   .explain = agoraphobia_explain,
+  .play = &agoraphobia_play,
+  .decode_move = agoraphobia_decode_move,
+  .explain_turn = agoraphobia_explain_turn,
+  .describe_rules = agoraphobia_describe_rules,
 };

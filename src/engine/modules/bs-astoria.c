@@ -18,6 +18,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "bs-error.h"
@@ -637,6 +639,211 @@ astoria_board_supply (const BsBoardSpec *spec,
   return spec->width * spec->height / 4;
 }
 
+/* ---- How it is played, and what a turn did ---- */
+
+static const BsChoiceSpec astoria_pushes[N_DIRS] = {
+  { N_("Push north"), 0 },
+  { N_("Push east"), 1 },
+  { N_("Push south"), 2 },
+  { N_("Push west"), 3 },
+};
+
+static const BsWordSpec astoria_words[] = {
+  { "pass", N_("_Pass"), N_("Pass: you have placed all your pieces."), FALSE },
+};
+
+/* Choose a circle or a triangle (and where it points), click an empty
+ * cell, then choose the push. */
+static const BsPlaySpec astoria_play = {
+  .flags = BS_PLAY_PLACE | BS_PLAY_FOLLOW_UP,
+  .piece_noun = N_("piece"),
+  .direction_prompt = N_("Points"),
+  .follow_up_prompt = N_("Push"),
+  .follow_ups = astoria_pushes,
+  .n_follow_ups = N_DIRS,
+  .words = astoria_words,
+  .n_words = G_N_ELEMENTS (astoria_words),
+};
+
+static const char * const dir_words[N_DIRS] = {
+  N_("north"), N_("east"), N_("south"), N_("west"),
+};
+
+static void
+astoria_decode_move (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsMove            move,
+                     BsMoveParts      *parts)
+{
+  if (move == MOVE_PASS)
+    {
+      parts->word = 0;
+      return;
+    }
+  parts->to = move_cell (move);
+  parts->kind = move_piece (move) == 0 ? KIND_CIRCLE : KIND_TRIANGLE;
+  parts->direction = move_piece (move) == 0 ? -1 : move_piece (move) - 1;
+  parts->follow_up = move_push (move);
+}
+
+/* "a circle", "a triangle pointing east" */
+static char *
+piece_phrase (int piece)
+{
+  if (piece == 0)
+    return g_strdup (_("a circle"));
+  /* TRANSLATORS: "a triangle pointing east" */
+  return g_strdup_printf (_("a triangle pointing %s"), _(dir_words[piece - 1]));
+}
+
+/* The turn is played on a copy and compared with the board after the
+ * placement: a line moved where any of its cells changed, and the piece on
+ * the edge cell of a moved line fell off (in both push modes). */
+static void
+astoria_explain_turn (const BsRuleset   *rs,
+                      const BsPosition  *before,
+                      const BsMove      *steps,
+                      guint              n_steps,
+                      BsTurnExplanation *out)
+{
+  BsMove move = steps[0];
+  int player = before->to_move;
+  const char *who = bs_variant_display_player (rs->variant, player);
+  g_autofree BsPosition *placed = NULL;
+  g_autofree BsPosition *after = NULL;
+  g_autofree char *piece = NULL;
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GString) fallen = g_string_new (NULL);
+  gboolean columns;
+  int cell, push, n_lines = 0, n_fallen = 0, n_line_cells;
+
+  if (move == MOVE_PASS)
+    {
+      g_string_append_printf (out->summary, _("%s has no piece left and passes."), who);
+      return;
+    }
+  cell = move_cell (move);
+  push = move_push (move);
+  columns = push == 0 || push == 2;
+  piece = piece_phrase (move_piece (move));
+
+  placed = bs_position_dup (rs, before);
+  bs_position_set_cell (rs->zobrist, placed, cell, piece_value (player, move_piece (move)), NULL);
+  after = bs_position_dup (rs, before);
+  bs_ruleset_apply (rs, after, move, NULL);
+
+  n_line_cells = columns ? bs_board_n_rows (rs->board) : bs_board_n_cols (rs->board);
+  for (int l = 0; l < (columns ? bs_board_n_cols (rs->board) : bs_board_n_rows (rs->board)); l++)
+    {
+      gboolean moved = FALSE;
+      int edge = BS_NO_CELL;
+
+      for (int i = 0; i < n_line_cells; i++)
+        {
+          int c = columns ? bs_board_cell_at (rs->board, l, i) : bs_board_cell_at (rs->board, i, l);
+
+          moved |= placed->cells[c] != after->cells[c];
+        }
+      if (!moved)
+        continue;
+      /* The name of the line: a column's letters or a row's number. */
+      {
+        const char *label = bs_board_cell_label (rs->board, columns ? bs_board_cell_at (rs->board, l, 0)
+                                                                    : bs_board_cell_at (rs->board, 0, l));
+        g_autofree char *name = columns ? g_strndup (label, strcspn (label, "0123456789"))
+                                        : g_strdup (label + strcspn (label, "0123456789"));
+
+        g_string_append_printf (lines, "%s%s", n_lines++ ? ", " : "", name);
+      }
+      switch (push)
+        {
+        case 0: edge = bs_board_cell_at (rs->board, l, n_line_cells - 1); break;
+        case 1: edge = bs_board_cell_at (rs->board, n_line_cells - 1, l); break;
+        case 2: edge = bs_board_cell_at (rs->board, l, 0); break;
+        default: edge = bs_board_cell_at (rs->board, 0, l); break;
+        }
+      if (placed->cells[edge] != BS_CELL_EMPTY)
+        {
+          guint8 v = placed->cells[edge];
+
+          if (before->cells[edge] != BS_CELL_EMPTY)
+            out->removed[edge] = 1;
+          /* TRANSLATORS: "Teal's circle on d8 falls off the board." */
+          g_string_append_printf (fallen, BS_CELL_KIND (v) == KIND_CIRCLE
+                                          ? _("%s’s circle on %s falls off the board.")
+                                          : _("%s’s triangle on %s falls off the board."),
+                                  bs_variant_display_player (rs->variant, BS_CELL_OWNER (v)),
+                                  bs_board_cell_label (rs->board, edge));
+          g_string_append_c (fallen, '\n');
+          n_fallen++;
+        }
+    }
+
+  /* TRANSLATORS: "Gold places a triangle pointing east on d4 and pushes north" */
+  g_string_append_printf (out->summary, _("%s places %s on %s and pushes %s"), who, piece,
+                          bs_board_cell_label (rs->board, cell), _(dir_words[push]));
+  g_string_append (out->summary, ": ");
+  if (n_lines == 0)
+    g_string_append (out->summary, columns ? _("no column moves.") : _("no row moves."));
+  else if (columns)
+    /* TRANSLATORS: "columns d, f move" */
+    g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE, "column %s moves",
+                                                       "columns %s move", (gulong) n_lines),
+                            lines->str);
+  else
+    g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE, "row %s moves",
+                                                       "rows %s move", (gulong) n_lines),
+                            lines->str);
+  if (n_lines > 0)
+    {
+      if (n_fallen > 0)
+        g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE,
+                                                           ", %d piece falls off.",
+                                                           ", %d pieces fall off.",
+                                                           (gulong) n_fallen),
+                                n_fallen);
+      else
+        g_string_append_c (out->summary, '.');
+    }
+  if (n_lines == 0)
+    g_string_append_printf (out->details,
+                            columns ? _("%s scores more than the opponent in no column.")
+                                    : _("%s scores more than the opponent in no row."),
+                            who);
+  g_string_append (out->details, fallen->str);
+}
+
+static void
+astoria_describe_rules (const BsRuleset *rs,
+                        GString         *rules,
+                        GString         *goal)
+{
+  int weight = rs->options[OPT_TRIANGLE_WEIGHT];
+
+  g_string_append (rules, _("In turn, each player places a circle or a triangle from their "
+                            "supply on an empty cell — a triangle pointing north, east, south "
+                            "or west — and then pushes north, east, south or west."));
+  g_string_append_c (rules, ' ');
+  g_string_append (rules, rs->options[OPT_PUSH_MODE] == PUSH_MODE_GAPS
+                   ? _("In every column (for a push north or south) or row (east or west) "
+                       "where the pusher scores more than the opponent, each piece with an "
+                       "empty cell ahead of it moves one cell that way, and the piece on the "
+                       "edge falls off the board.")
+                   : _("In every column (for a push north or south) or row (east or west) "
+                       "where the pusher scores more than the opponent, the whole line moves "
+                       "one cell that way, and the piece on the edge falls off the board."));
+  g_string_append_c (rules, ' ');
+  g_string_append_printf (rules, _("A circle scores 1, a triangle pointing the way of the push "
+                                   "%d, other triangles nothing."),
+                          weight);
+  g_string_append_c (rules, ' ');
+  g_string_append (rules, _("A player whose supply is empty passes."));
+
+  g_string_append (goal, _("The game ends when both players have placed all their pieces, or "
+                           "when no cell is empty. The player with more pieces on the board "
+                           "wins; equal numbers are a draw."));
+}
+
 static const BsMeasureSpec astoria_measures[] = {
   { "pieces", N_("Pieces") },
 };
@@ -730,6 +937,10 @@ const BsModule bs_module_astoria = {
   .measure = astoria_measure,
   .ending = astoria_ending,
   .describe_ending = astoria_describe_ending,
+  .play = &astoria_play,
+  .decode_move = astoria_decode_move,
+  .explain_turn = astoria_explain_turn,
+  .describe_rules = astoria_describe_rules,
   .format_move = astoria_format_move,
   .parse_move = astoria_parse_move,
   .explain = astoria_explain,

@@ -5,20 +5,21 @@
  * turn yours. A token of yours on the other nest wins; a player without a
  * move passes, and two passes in a row draw.
  *
- * Hot state. The extra bytes hold cell sets (each player's tokens, the
- * empty cells, the cells each player touches) and adjacency counts. Like
- * Abrobad's, this cache is tagged with the cells' Zobrist hash and
- * recomputed when the cells were changed behind the module's back. */
+ * Hot state. The extra bytes hold each player's tokens as grid bit sets
+ * (bs-bitboard.h): growths are the empty cells next to one's tokens, four
+ * shifts away, and a flip is the opponent's tokens among the destination's
+ * neighbours. Like Abrobad's, these bytes are derived from the cells and
+ * trusted only while the position has BS_POSITION_DERIVED. */
 #define G_LOG_DOMAIN "boardsmith-engine"
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-modules.h"
 #include "bs-ruleset.h"
-#include "bs-cellset-private.h"
 
 enum {
   OPT_MAX_PLIES,
@@ -48,34 +49,24 @@ G_STATIC_ASSERT (BS_POSITION_HEADER_SIZE % 8 == 0);
 
 typedef struct {
   int           n_cells;
-  int           n_words;          /* of a cell set (room for the sentinel) */
   int           nest[3];          /* [player] */
   const gint16 *nb;               /* [cell * 6 + dir] */
-  gint16       *nb_sentinel;      /* the same, with n_cells for "no cell" */
   gint16       *ring;             /* [cell * 12 + k], BS_NO_CELL padded */
+  BsGrid        grid;             /* cells as bits (bs-bitboard.h) */
+  guint64      *around;           /* [cell * n_words]: the cell and its neighbours */
   gsize         cache_offset;     /* from pos->cells, 8-aligned */
-  gsize         cache_size;
 } IkaData;
 
-/* The cache, from cache_offset: the cells' hash it was computed from, the
- * cell sets touch[2] (cells next to at least one token of the player),
- * own[2] and empty, then adj[2][n + 1] (how many tokens of the player are
- * around each cell). A player's growths are empty & touch. Index n is a
- * sentinel standing for every missing neighbour (never empty), so the
- * neighbour updates need no edge test. The cache is a function of the
- * cells: positions with the same cells have the same bytes. */
-typedef struct {
-  guint64 *sync;
-  guint64 *touch[2];
-  guint64 *own[2];
-  guint64 *empty;
-  guint8  *adj[2];
-} IkaCache;
+/* The derived bytes, from cache_offset (valid while the position has
+ * BS_POSITION_DERIVED): grid sets of each player's tokens, a function of
+ * the cells. */
+#define IKA_CACHE_SETS 2
 
-typedef union {
-  guint64 words[1 + 5 * BS_CELLSET_WORDS (BS_MAX_CELLS + 1) + 2 * (BS_MAX_CELLS + 1) / 8 + 1];
-  guint8  bytes[1];
-} IkaLocalCache;
+G_ALWAYS_INLINE static inline guint64 *
+ika_own (const IkaData *data, const BsPosition *pos, int nw, int k)
+{
+  return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->cache_offset) + k * nw;
+}
 
 static const BsOptionSpec ika_options[] = {
   { "max-plies", BS_OPTION_INT, 0, 100000, 300, NULL,
@@ -91,152 +82,53 @@ static const BsSpecialSpec ika_specials[] = {
   { "nest", N_("Nest"), TRUE, TRUE, { NULL, "a1", "i9" } },
 };
 
-static inline void
-ika_cache_at (const IkaData *data, guint8 *base, IkaCache *cache)
-{
-  guint64 *words = (guint64 *) (gpointer) base;
-  int nw = data->n_words;
-
-  cache->sync = words;
-  cache->touch[0] = words + 1;
-  cache->touch[1] = words + 1 + nw;
-  cache->own[0] = words + 1 + 2 * nw;
-  cache->own[1] = words + 1 + 3 * nw;
-  cache->empty = words + 1 + 4 * nw;
-  cache->adj[0] = base + 8 * (1 + 5 * (gsize) nw);
-  cache->adj[1] = cache->adj[0] + data->n_cells + 1;
-}
-
-/* The sync word holds the cells' hash mixed with this tag, so that a
- * zeroed cache never passes for the cache of an empty board. */
-#define IKA_SYNC_TAG G_GUINT64_CONSTANT (0x1CABE6A3A0C0FFEE)
-
-static inline gboolean
-ika_is_synced (const IkaData *data, const BsPosition *pos)
-{
-  return *(const guint64 *) (gconstpointer) (pos->cells + data->cache_offset)
-         == (pos->hash ^ IKA_SYNC_TAG);
-}
-
-static inline void
-ika_mark_synced (const IkaData *data, BsPosition *pos)
-{
-  *(guint64 *) (gpointer) (pos->cells + data->cache_offset) = pos->hash ^ IKA_SYNC_TAG;
-}
-
-static void
-ika_compute (const IkaData *data, const guint8 *cells, IkaCache *cache)
-{
-  int n = data->n_cells;
-
-  memset (cache->touch[0], 0, 5 * 8 * (gsize) data->n_words + 2 * (gsize) (n + 1));
-  for (int c = 0; c < n; c++)
-    {
-      int owner = BS_CELL_OWNER (cells[c]);
-      if (owner == 0)
-        {
-          bs_cellset_add (cache->empty, c);
-          continue;
-        }
-      bs_cellset_add (cache->own[owner - 1], c);
-      for (int d = 0; d < 6; d++)
-        {
-          int m = data->nb_sentinel[c * 6 + d];
-          cache->adj[owner - 1][m]++;
-          bs_cellset_add (cache->touch[owner - 1], m);
-        }
-    }
-}
-
+/* Computes the derived bytes from the cells. */
 static void
 ika_resync (const BsRuleset *rs, BsPosition *pos)
 {
   const IkaData *data = rs->module_data;
-  IkaCache cache;
+  int nw = data->grid.n_words;
+  guint64 *own = ika_own (data, pos, nw, 0);
 
-  ika_cache_at (data, pos->cells + data->cache_offset, &cache);
-  ika_compute (data, pos->cells, &cache);
-  ika_mark_synced (data, pos);
+  memset (own, 0, 8 * IKA_CACHE_SETS * (gsize) nw);
+  for (int c = 0; c < data->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY)
+      bs_bits_add (own + (BS_CELL_OWNER (pos->cells[c]) - 1) * nw, data->grid.bit_of_cell[c]);
+  pos->flags |= BS_POSITION_DERIVED;
 }
 
-/* The cache of a position for reading: its own when it belongs to the
- * cells, else computed into local. */
-static void
-ika_view (const BsRuleset *rs, const BsPosition *pos, IkaCache *cache, IkaLocalCache *local)
+/* A const position whose derived bytes are stale (cells set by hand):
+ * the kernels work on a copy with them recomputed. */
+static BsPosition *
+ika_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
 {
-  const IkaData *data = rs->module_data;
+  BsPosition *copy = bs_position_dup (rs, pos);
 
-  ika_cache_at (data, (guint8 *) pos->cells + data->cache_offset, cache);
-  if (ika_is_synced (data, pos))
-    return;
-  ika_cache_at (data, local->bytes, cache);
-  ika_compute (data, pos->cells, cache);
+  ika_resync (rs, copy);
+  return copy;
 }
 
-/* Player p's growth cells as a cell set into out; returns how many. */
-static inline int
-ika_growths (const IkaData *data, const IkaCache *cache, int p, guint64 *out)
+/* Player p's growths (empty cells next to their tokens) into out; returns
+ * how many. */
+G_ALWAYS_INLINE static inline int
+ika_growths (const IkaData *data, const BsPosition *pos, int nw, int p, guint64 *out)
 {
+  const BsGrid *grid = &data->grid;
+  const guint64 *mine = ika_own (data, pos, nw, p - 1);
+  const guint64 *theirs = ika_own (data, pos, nw, 2 - p);
+  guint64 touch[BS_GRID_MAX_WORDS];
   int count = 0;
 
-  for (int w = 0; w < data->n_words; w++)
+  bs_grid_dilate_hex (grid, nw, mine, touch);
+  for (int w = 0; w < nw; w++)
     {
-      out[w] = cache->empty[w] & cache->touch[p - 1][w];
-      count += bs_word_count (out[w]);
+      out[w] = touch[w] & ~(mine[w] | theirs[w]);
+      count += bs_popcount (out[w]);
     }
   return count;
 }
 
-/* Writes one cell (owner 0: empty) and keeps the cache in step. */
-static inline void
-ika_set (const BsRuleset *rs, BsPosition *pos, int cell, int owner, BsUndo *undo)
-{
-  const IkaData *data = rs->module_data;
-  IkaCache cache;
-  int old = BS_CELL_OWNER (pos->cells[cell]);
-  const gint16 *nb = data->nb_sentinel + cell * 6;
-  guint64 bit = G_GUINT64_CONSTANT (1) << (cell & 63);
-  int w = cell >> 6;
-
-  if (old == owner)
-    return;
-  ika_cache_at (data, pos->cells + data->cache_offset, &cache);
-
-  if (old == 0)
-    cache.empty[w] &= ~bit;
-  else
-    cache.own[old - 1][w] &= ~bit;
-  if (owner == 0)
-    cache.empty[w] |= bit;
-  else
-    cache.own[owner - 1][w] |= bit;
-
-  bs_position_set_cell (rs->zobrist, pos, cell,
-                        owner ? BS_CELL_MAKE (owner, 0, 0) : BS_CELL_EMPTY, undo);
-
-  if (old != 0)
-    {
-      guint8 *adj = cache.adj[old - 1];
-      guint64 *touch = cache.touch[old - 1];
-      for (int d = 0; d < 6; d++)
-        {
-          int m = nb[d];
-          guint64 gone = --adj[m] == 0;
-          touch[m >> 6] &= ~(gone << (m & 63));
-        }
-    }
-  if (owner != 0)
-    {
-      guint8 *adj = cache.adj[owner - 1];
-      guint64 *touch = cache.touch[owner - 1];
-      for (int d = 0; d < 6; d++)
-        {
-          int m = nb[d];
-          adj[m]++;
-          touch[m >> 6] |= G_GUINT64_CONSTANT (1) << (m & 63);
-        }
-    }
-}
+static void ika_pick_kernels (BsRuleset *rs, int n_words);
 
 static gboolean
 ika_prepare (BsRuleset  *rs,
@@ -291,6 +183,14 @@ ika_prepare (BsRuleset  *rs,
       }
 
   data = g_new0 (IkaData, 1);
+  if (!bs_grid_init (&data->grid, rs->board, 1))
+    {
+      /* Every hex board the engine accepts fits; this is a safeguard. */
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Ikabegamá cannot be played on this board"));
+      g_free (data);
+      return FALSE;
+    }
   data->n_cells = rs->n_cells;
   data->nest[0] = BS_NO_CELL;
   data->nest[1] = rs->specials[IKA_SPECIAL_NEST][1];
@@ -305,16 +205,22 @@ ika_prepare (BsRuleset  *rs,
       for (int k = 0; k < IKA_RING; k++)
         data->ring[c * IKA_RING + k] = k < len ? ring[k] : BS_NO_CELL;
     }
-  data->n_words = BS_CELLSET_WORDS (rs->n_cells + 1);
-  data->nb_sentinel = g_new (gint16, (gsize) rs->n_cells * 6);
-  for (int i = 0; i < rs->n_cells * 6; i++)
-    data->nb_sentinel[i] = data->nb[i] == BS_NO_CELL ? (gint16) rs->n_cells : data->nb[i];
+  data->around = g_new0 (guint64, (gsize) rs->n_cells * data->grid.n_words);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      guint64 one[BS_GRID_MAX_WORDS] = { 0 };
+
+      bs_bits_add (one, data->grid.bit_of_cell[c]);
+      bs_grid_dilate_hex (&data->grid, data->grid.n_words, one,
+                          data->around + (gsize) c * data->grid.n_words);
+    }
   data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
-  data->cache_size = 8 * (1 + 5 * (gsize) data->n_words) + 2 * (gsize) (rs->n_cells + 1);
   rs->module_data = data;
+  ika_pick_kernels (rs, data->grid.n_words);
 
   rs->max_moves = (guint) rs->n_cells * (IKA_RING + 1) + 1;
-  rs->extra_size = data->cache_offset - (gsize) rs->n_cells + data->cache_size;
+  rs->extra_size = data->cache_offset - (gsize) rs->n_cells
+                   + 8 * IKA_CACHE_SETS * (gsize) data->grid.n_words;
   /* Origin, destination and up to six flips. */
   rs->max_changes = MAX (rs->max_changes, 8u);
   return TRUE;
@@ -325,8 +231,9 @@ ika_free_data (gpointer module_data)
 {
   IkaData *data = module_data;
 
+  bs_grid_clear (&data->grid);
+  g_free (data->around);
   g_free (data->ring);
-  g_free (data->nb_sentinel);
   g_free (data);
 }
 
@@ -343,21 +250,37 @@ ika_setup (const BsRuleset *rs,
   ika_resync (rs, pos);
 }
 
-static guint
-ika_generate_with (const IkaData *data, const guint8 *cells, const IkaCache *cache,
-                   int p, BsMove *moves)
+/* Growths in cell order, then jumps by token in cell order; a pass when
+ * there is neither. */
+G_ALWAYS_INLINE static inline guint
+ika_generate_body (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   BsMove           *moves,
+                   int               words)
 {
-  guint64 grow[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
+  const IkaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  const guint8 *cells = pos->cells;
+  guint64 grow[BS_GRID_MAX_WORDS];
+  const guint64 *own;
+  int p = pos->to_move;
   guint n = 0;
 
-  ika_growths (data, cache, p, grow);
-  for (int w = 0; w < data->n_words; w++)
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = ika_fresh_copy (rs, pos);
+      return rs->generate (rs, copy, moves);
+    }
+  ika_growths (data, pos, nw, p, grow);
+  for (int w = 0; w < nw; w++)
     for (guint64 bits = grow[w]; bits != 0; bits &= bits - 1)
-      moves[n++] = IKA_MOVE_GROW (w * 64 + __builtin_ctzll (bits));
-  for (int w = 0; w < data->n_words; w++)
-    for (guint64 bits = cache->own[p - 1][w]; bits != 0; bits &= bits - 1)
+      moves[n++] = IKA_MOVE_GROW (grid->cell_of_bit[w * 64 + bs_ctz (bits)]);
+  own = ika_own (data, pos, nw, p - 1);
+  for (int w = 0; w < nw; w++)
+    for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
       {
-        int s = w * 64 + __builtin_ctzll (bits);
+        int s = grid->cell_of_bit[w * 64 + bs_ctz (bits)];
         const gint16 *ring = data->ring + s * IKA_RING;
         for (int k = 0; k < IKA_RING && ring[k] != BS_NO_CELL; k++)
           if (cells[ring[k]] == BS_CELL_EMPTY)
@@ -368,16 +291,27 @@ ika_generate_with (const IkaData *data, const guint8 *cells, const IkaCache *cac
   return n;
 }
 
+BS_BITOPS_KERNELS (guint, ika_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+
 static guint
 ika_generate (const BsRuleset  *rs,
               const BsPosition *pos,
               BsMove           *moves)
 {
-  IkaLocalCache local;
-  IkaCache cache;
+  return rs->generate (rs, pos, moves);
+}
 
-  ika_view (rs, pos, &cache, &local);
-  return ika_generate_with (rs->module_data, pos->cells, &cache, pos->to_move, moves);
+static G_NO_INLINE BsMove
+ika_random_from_list (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsRng            *rng,
+                      BsMove           *scratch)
+{
+  guint n_moves = rs->generate (rs, pos, scratch);
+
+  return scratch[bs_rng_below (rng, n_moves)];
 }
 
 /* Uniform over the legal moves. Each try draws one slot among the growth
@@ -385,54 +319,74 @@ ika_generate (const BsRuleset  *rs,
  * when that ring cell exists and is empty): each legal move has exactly
  * one slot, so each try picks each legal move with the same chance; after
  * IKA_RANDOM_TRIES misses the exact fallback is uniform too. */
-static BsMove
-ika_random_move (const BsRuleset  *rs,
-                 const BsPosition *pos,
-                 BsRng            *rng,
-                 BsMove           *scratch)
+G_ALWAYS_INLINE static inline BsMove
+ika_random_move_body (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsRng            *rng,
+                      BsMove           *scratch,
+                      int               words)
 {
   const IkaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
   const guint8 *cells = pos->cells;
-  guint64 grow[BS_CELLSET_WORDS (BS_MAX_CELLS + 1)];
-  IkaLocalCache local;
-  IkaCache cache;
+  guint64 grow[BS_GRID_MAX_WORDS];
+  const guint64 *own;
   int p = pos->to_move;
-  int n_grow, n_own;
+  int n_grow;
   guint32 slots;
-  guint n_moves;
 
-  ika_view (rs, pos, &cache, &local);
-  n_grow = ika_growths (data, &cache, p, grow);
-  n_own = pos->on_board[p - 1][0];
-  slots = (guint32) (n_grow + IKA_RING * n_own);
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = ika_fresh_copy (rs, pos);
+      return rs->random_move (rs, copy, rng, scratch);
+    }
+  n_grow = ika_growths (data, pos, nw, p, grow);
+  own = ika_own (data, pos, nw, p - 1);
+  slots = (guint32) (n_grow + IKA_RING * pos->on_board[p - 1][0]);
   if (slots > 0)
     for (int t = 0; t < IKA_RANDOM_TRIES; t++)
       {
         guint32 s = bs_rng_below (rng, slots);
         int from, to;
         if (s < (guint32) n_grow)
-          return IKA_MOVE_GROW (bs_cellset_select (grow, data->n_words, (int) s));
+          return IKA_MOVE_GROW (grid->cell_of_bit[bs_bits_select (grow, nw, (int) s)]);
         s -= (guint32) n_grow;
-        from = bs_cellset_select (cache.own[p - 1], data->n_words, (int) (s / IKA_RING));
+        from = grid->cell_of_bit[bs_bits_select (own, nw, (int) (s / IKA_RING))];
         to = data->ring[from * IKA_RING + s % IKA_RING];
         if (to != BS_NO_CELL && cells[to] == BS_CELL_EMPTY)
           return IKA_MOVE_JUMP (from, to);
       }
-  n_moves = ika_generate_with (data, cells, &cache, p, scratch);
-  return scratch[bs_rng_below (rng, n_moves)];
+  return ika_random_from_list (rs, pos, rng, scratch);
 }
 
-static void
-ika_apply (const BsRuleset *rs,
-           BsPosition      *pos,
-           BsMove           move,
-           BsUndo          *undo)
+BS_BITOPS_KERNELS (BsMove, ika_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
+static BsMove
+ika_random_move (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsRng            *rng,
+                 BsMove           *scratch)
+{
+  return rs->random_move (rs, pos, rng, scratch);
+}
+
+G_ALWAYS_INLINE static inline void
+ika_apply_body (const BsRuleset *rs,
+                BsPosition      *pos,
+                BsMove           move,
+                BsUndo          *undo,
+                int              words)
 {
   const IkaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
   int p = pos->to_move;
   int q = bs_opponent (p);
 
-  if (!ika_is_synced (data, pos))
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     ika_resync (rs, pos);
 
   if (IKA_MOVE_TYPE (move) == IKA_TYPE_PASS)
@@ -443,26 +397,66 @@ ika_apply (const BsRuleset *rs,
     }
   else
     {
+      guint64 *mine = ika_own (data, pos, nw, p - 1);
+      guint64 *theirs = ika_own (data, pos, nw, q - 1);
+      guint8 token = BS_CELL_MAKE (p, 0, 0);
+      guint8 their_token = BS_CELL_MAKE (q, 0, 0);
       int to = IKA_MOVE_TO (move);
-      const gint16 *nb = data->nb + to * 6;
+      const guint64 *around = data->around + (gsize) to * nw;
 
       pos->counter[IKA_COUNTER_PASSES] = 0;
       if (IKA_MOVE_TYPE (move) == IKA_TYPE_JUMP)
-        ika_set (rs, pos, IKA_MOVE_FROM (move), 0, undo);
-      ika_set (rs, pos, to, p, undo);
-      for (int d = 0; d < 6; d++)
-        if (nb[d] != BS_NO_CELL && BS_CELL_OWNER (pos->cells[nb[d]]) == q)
-          ika_set (rs, pos, nb[d], p, undo);
+        {
+          int from = IKA_MOVE_FROM (move);
+
+          bs_position_replace_cell (rs->zobrist, pos, from, token, BS_CELL_EMPTY, undo);
+          bs_bits_remove (mine, grid->bit_of_cell[from]);
+        }
+      bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, token, undo);
+      bs_bits_add (mine, grid->bit_of_cell[to]);
+      /* Every opponent token next to the destination turns. */
+      for (int w = 0; w < nw; w++)
+        {
+          guint64 flips = around[w] & theirs[w];
+
+          for (guint64 bits = flips; bits != 0; bits &= bits - 1)
+            bs_position_replace_cell (rs->zobrist, pos, grid->cell_of_bit[w * 64 + bs_ctz (bits)],
+                                      their_token, token, undo);
+          theirs[w] &= ~flips;
+          mine[w] |= flips;
+        }
       /* Growth, jump or flip: only the mover's tokens can have reached a
        * nest, and only the opponent's nest wins. */
       if (BS_CELL_OWNER (pos->cells[data->nest[q]]) == p)
         pos->result = (guint8) p;
-      ika_mark_synced (data, pos);
     }
 
+  pos->flags |= BS_POSITION_DERIVED;
   pos->ply++;
   pos->to_move = (guint8) q;
   pos->step = 0;
+}
+
+BS_BITOPS_KERNELS_VOID (ika_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+
+static void
+ika_apply (const BsRuleset *rs,
+           BsPosition      *pos,
+           BsMove           move,
+           BsUndo          *undo)
+{
+  rs->apply (rs, pos, move, undo);
+}
+
+/* The kernels for the board (bs-bitboard.h). */
+static void
+ika_pick_kernels (BsRuleset *rs, int n_words)
+{
+  rs->generate = BS_BITOPS_PICK (ika_generate, n_words);
+  rs->random_move = BS_BITOPS_PICK (ika_random_move, n_words);
+  rs->apply = BS_BITOPS_PICK (ika_apply, n_words);
 }
 
 static void
@@ -622,13 +616,10 @@ ika_explain (const BsRuleset  *rs,
 
     case IKA_TYPE_PASS:
       {
-        IkaLocalCache local;
-        IkaCache cache;
         g_autofree BsMove *all = g_new (BsMove, rs->max_moves);
         g_autoptr (GString) text = g_string_new (NULL);
 
-        ika_view (rs, pos, &cache, &local);
-        if (ika_generate_with (data, pos->cells, &cache, p, all) == 1 && all[0] == IKA_MOVE_PASS)
+        if (rs->generate (rs, pos, all) == 1 && all[0] == IKA_MOVE_PASS)
           return NULL;
         ika_format_move (rs, pos, all[0], text);
         return g_strdup_printf (_("you can pass only when you have no move, and you can "
@@ -638,6 +629,133 @@ ika_explain (const BsRuleset  *rs,
     default:
       return g_strdup (_("not an Ikabegamá move"));
     }
+}
+
+/* How it is played: click an empty cell to grow, or a token then a cell
+ * two away to jump; a forced pass is a move of its own. */
+static const BsWordSpec ika_words[] = {
+  { "pass", N_("_Pass"), N_("Pass: you have no growth and no jump."), FALSE },
+};
+
+static const BsPlaySpec ika_play = {
+  .flags = BS_PLAY_PLACE | BS_PLAY_STEP,
+  .piece_noun = N_("token"),
+  .words = ika_words,
+  .n_words = G_N_ELEMENTS (ika_words),
+};
+
+static void
+ika_decode_move (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove            move,
+                 BsMoveParts      *parts)
+{
+  switch (IKA_MOVE_TYPE (move))
+    {
+    case IKA_TYPE_GROW:
+      parts->to = IKA_MOVE_TO (move);
+      parts->kind = 0;
+      break;
+    case IKA_TYPE_JUMP:
+      parts->from = IKA_MOVE_FROM (move);
+      parts->to = IKA_MOVE_TO (move);
+      break;
+    case IKA_TYPE_PASS:
+      parts->word = 0;
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+ika_explain_turn (const BsRuleset   *rs,
+                  const BsPosition  *before,
+                  const BsMove      *steps,
+                  guint              n_steps,
+                  BsTurnExplanation *out)
+{
+  const IkaData *data = rs->module_data;
+  BsMove move = steps[0];
+  int p = before->to_move;
+  const char *who = bs_variant_display_player (rs->variant, p);
+  g_autoptr(GString) flipped = g_string_new (NULL);
+  int to, n_flipped = 0;
+
+  if (IKA_MOVE_TYPE (move) == IKA_TYPE_PASS)
+    {
+      g_string_append_printf (out->summary, _("%s cannot move and passes."), who);
+      return;
+    }
+  to = IKA_MOVE_TO (move);
+  for (int d = 0; d < 6; d++)
+    {
+      int n = data->nb[to * 6 + d];
+
+      if (n != BS_NO_CELL && BS_CELL_OWNER (before->cells[n]) == bs_opponent (p))
+        {
+          g_string_append_printf (flipped, "%s%s", n_flipped++ ? ", " : "",
+                                  bs_board_cell_label (rs->board, n));
+        }
+    }
+  if (IKA_MOVE_TYPE (move) == IKA_TYPE_JUMP)
+    g_string_append_printf (out->summary, _("%s jumps from %s to %s"), who,
+                            bs_board_cell_label (rs->board, IKA_MOVE_FROM (move)),
+                            bs_board_cell_label (rs->board, to));
+  else
+    g_string_append_printf (out->summary, _("%s grows on %s"), who,
+                            bs_board_cell_label (rs->board, to));
+  g_string_append (out->summary, ": ");
+  if (n_flipped == 0)
+    g_string_append (out->summary, _("no token flips."));
+  else
+    /* TRANSLATORS: "2 tokens flip: e4, e5." */
+    g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE, "%d token flips: %s.",
+                                                       "%d tokens flip: %s.", (gulong) n_flipped),
+                            n_flipped, flipped->str);
+}
+
+/* A token is clicked to jump: it cannot when no cell two away is empty. */
+static char *
+ika_explain_piece (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   int               cell)
+{
+  const IkaData *data = rs->module_data;
+
+  if (BS_CELL_OWNER (pos->cells[cell]) != pos->to_move)
+    return NULL;
+  for (int k = 0; k < IKA_RING; k++)
+    {
+      int c = data->ring[cell * IKA_RING + k];
+
+      if (c != BS_NO_CELL && pos->cells[c] == BS_CELL_EMPTY)
+        return NULL;
+    }
+  return g_strdup (_("no cell two cells away from it is empty, so it cannot jump"));
+}
+
+static void
+ika_describe_rules (const BsRuleset *rs,
+                    GString         *rules,
+                    GString         *goal)
+{
+  const IkaData *data = rs->module_data;
+
+  g_string_append (rules, _("In turn, each player either grows — puts a new token on an empty "
+                            "cell next to one of their tokens — or jumps — moves one of their "
+                            "tokens to an empty cell exactly two cells away. Then every "
+                            "opposing token next to the cell reached becomes their own. A "
+                            "player who can do neither passes; two passes in a row end the "
+                            "game in a draw."));
+  /* TRANSLATORS: "The first player with a token on the other's nest wins: Light's nest is a1,
+   * Dark's is i9." */
+  g_string_append_printf (goal, _("The first player to have a token on the other player’s nest "
+                                  "wins: %s’s nest is %s, %s’s is %s."),
+                          bs_variant_display_player (rs->variant, 1),
+                          bs_board_cell_label (rs->board, data->nest[1]),
+                          bs_variant_display_player (rs->variant, 2),
+                          bs_board_cell_label (rs->board, data->nest[2]));
 }
 
 static const BsMeasureSpec ika_measures[] = {
@@ -725,6 +843,11 @@ const BsModule bs_module_ikabegama = {
   .measure = ika_measure,
   .ending = ika_ending,
   .describe_ending = ika_describe_ending,
+  .play = &ika_play,
+  .decode_move = ika_decode_move,
+  .explain_turn = ika_explain_turn,
+  .explain_piece = ika_explain_piece,
+  .describe_rules = ika_describe_rules,
   .format_move = ika_format_move,
   .parse_move = ika_parse_move,
   .explain = ika_explain,

@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -679,6 +680,198 @@ tribes_board_supply (const BsBoardSpec *spec,
   return spec->width * spec->height / 2;
 }
 
+/* ---- How it is played, and what a round did ---- */
+
+/* Every piece gets an order in secret: a neighbouring cell, or its own to
+ * defend. */
+static const BsPlaySpec tribes_play = {
+  .flags = BS_PLAY_ORDERS,
+  .piece_noun = N_("piece"),
+  .stay_label = N_("defend"),
+};
+
+static void
+tribes_decode_move (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    BsMove            move,
+                    BsMoveParts      *parts)
+{
+  parts->from = MOVE_FROM (move);
+  parts->to = MOVE_TO (move);
+}
+
+typedef enum {
+  FATE_NONE,
+  FATE_DEFENDED,          /* lives: a defender that was attacked */
+  FATE_MOVED,             /* lives: a mover, unattacked, onto a free cell */
+  FATE_UNATTACKED,        /* dies: a defender nobody attacked */
+  FATE_ATTACKED_MOVING,   /* dies: a mover that was attacked */
+  FATE_INTO_DEFENDER,     /* dies: a mover whose target holds a defender */
+  FATE_COLLIDED,          /* dies: two or more pieces on its cell after moving */
+} TribesFate;
+
+/* Why each piece of the round lives or dies, step by step as RULES.md
+ * words it (tribes_resolve applies the same steps without the reasons). */
+static void
+tribes_fates (const BsRuleset *rs,
+              const guint8    *cells,
+              const gint16    *targets,
+              TribesFate      *fates,
+              gint16          *attackers)
+{
+  const int n = rs->n_cells;
+  guint8 arrivals[BS_MAX_CELLS];
+
+  for (int c = 0; c < n; c++)
+    attackers[c] = BS_NO_CELL;
+  for (int c = 0; c < n; c++)
+    if (cells[c] != BS_CELL_EMPTY && targets[c] != c)
+      attackers[targets[c]] = (gint16) c;
+
+  for (int c = 0; c < n; c++)
+    {
+      gboolean attacked = attackers[c] != BS_NO_CELL;
+      int t = targets[c];
+
+      if (cells[c] == BS_CELL_EMPTY)
+        fates[c] = FATE_NONE;
+      else if (t == c)
+        fates[c] = attacked ? FATE_DEFENDED : FATE_UNATTACKED;
+      else if (attacked)
+        fates[c] = FATE_ATTACKED_MOVING;
+      else if (cells[t] != BS_CELL_EMPTY && targets[t] == t)
+        fates[c] = FATE_INTO_DEFENDER;
+      else
+        fates[c] = FATE_MOVED;
+    }
+
+  memset (arrivals, 0, (gsize) n);
+  for (int c = 0; c < n; c++)
+    if (fates[c] == FATE_DEFENDED || fates[c] == FATE_MOVED)
+      arrivals[targets[c]]++;
+  for (int c = 0; c < n; c++)
+    if ((fates[c] == FATE_DEFENDED || fates[c] == FATE_MOVED) && arrivals[targets[c]] > 1)
+      fates[c] = FATE_COLLIDED;
+}
+
+/* One line per way of dying, each player's pieces listed by cell, so that
+ * a round in which half the board starves still reads at a glance:
+ *   "Attacked while moving: Blue b1 (from a1)"
+ *   "Defended, but nobody attacked: Red c1 d1 · Blue e1" */
+static void
+tribes_explain_turn (const BsRuleset   *rs,
+                     const BsPosition  *before,
+                     const BsMove      *steps,
+                     guint              n_steps,
+                     BsTurnExplanation *out)
+{
+  static const TribesFate order[] = {
+    FATE_ATTACKED_MOVING, FATE_INTO_DEFENDER, FATE_COLLIDED, FATE_UNATTACKED,
+  };
+  const int n = rs->n_cells;
+  gint16 targets[BS_MAX_CELLS];
+  gint16 attackers[BS_MAX_CELLS];
+  TribesFate fates[BS_MAX_CELLS];
+  guint n_dead = 0;
+
+  /* Pieces without an order in the steps defend (a whole round has one
+   * for each). */
+  for (int c = 0; c < n; c++)
+    targets[c] = (gint16) c;
+  for (guint i = 0; i < n_steps; i++)
+    if (MOVE_FROM (steps[i]) < n && MOVE_TO (steps[i]) < n)
+      targets[MOVE_FROM (steps[i])] = (gint16) MOVE_TO (steps[i]);
+  tribes_fates (rs, before->cells, targets, fates, attackers);
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      for (int player = 1; player <= 2; player++)
+        {
+          gboolean named = FALSE;
+
+          for (int c = 0; c < n; c++)
+            {
+              if (fates[c] != order[i] || BS_CELL_OWNER (before->cells[c]) != player)
+                continue;
+              if (!named)
+                {
+                  if (line->len > 0)
+                    g_string_append (line, " · ");
+                  g_string_append (line, bs_variant_display_player (rs->variant, player));
+                  named = TRUE;
+                }
+              g_string_append_printf (line, " %s", bs_board_cell_label (rs->board, c));
+              if (order[i] == FATE_ATTACKED_MOVING)
+                /* TRANSLATORS: where the attack came from, after a cell label. */
+                g_string_append_printf (line, _(" (from %s)"),
+                                        bs_board_cell_label (rs->board, attackers[c]));
+              else if (order[i] == FATE_INTO_DEFENDER || order[i] == FATE_COLLIDED)
+                /* TRANSLATORS: the cell a piece died on, after a cell label. */
+                g_string_append_printf (line, _(" (on %s)"),
+                                        bs_board_cell_label (rs->board, targets[c]));
+              out->removed[c] = 1;
+              n_dead++;
+            }
+        }
+      if (line->len == 0)
+        continue;
+      switch (order[i])
+        {
+        case FATE_ATTACKED_MOVING:
+          g_string_append (out->details, _("Attacked while moving:"));
+          break;
+        case FATE_INTO_DEFENDER:
+          g_string_append (out->details, _("Ran into a defender:"));
+          break;
+        case FATE_COLLIDED:
+          g_string_append (out->details, _("Collided:"));
+          break;
+        case FATE_UNATTACKED:
+        default:
+          /* TRANSLATORS: Tribes, a defender dies when nobody attacks it. */
+          g_string_append (out->details, _("Defended, but nobody attacked:"));
+          break;
+        }
+      g_string_append_printf (out->details, " %s\n", line->str);
+    }
+
+  if (n_dead == 0)
+    g_string_append_printf (out->summary, _("Round %u: no piece dies."), before->ply + 1);
+  else
+    g_string_append_printf (out->summary, g_dngettext (GETTEXT_PACKAGE, "Round %u: %u piece dies.",
+                                                       "Round %u: %u pieces die.", n_dead),
+                            before->ply + 1, n_dead);
+}
+
+static void
+tribes_describe_rules (const BsRuleset *rs,
+                       GString         *rules,
+                       GString         *goal)
+{
+  g_string_append_printf (rules, g_dngettext (GETTEXT_PACKAGE,
+                                              "Both players give each of their pieces a secret "
+                                              "order at the same time: defend, or move to one "
+                                              "of the %d neighbouring cell.",
+                                              "Both players give each of their pieces a secret "
+                                              "order at the same time: defend, or move to one "
+                                              "of the %d neighbouring cells.",
+                                              (gulong) rs->n_dirs),
+                          rs->n_dirs);
+  g_string_append_c (rules, ' ');
+  g_string_append (rules, _("Then the orders are revealed and resolved together. A piece is "
+                            "attacked when a piece next to it moves onto its cell. A defender "
+                            "lives only if it is attacked; a mover dies if it is attacked or "
+                            "if it moves onto a defender. The dead are removed, the living "
+                            "movers arrive, and a cell reached by two or more pieces loses "
+                            "them all."));
+
+  g_string_append (goal, _("A player left without pieces after a round loses (both: a draw). "
+                           "After a round in which no piece was removed, the game ends and the "
+                           "player with more pieces wins (equal numbers: a draw)."));
+}
+
 static const BsMeasureSpec tribes_measures[] = {
   { "pieces", N_("Pieces") },
 };
@@ -780,6 +973,10 @@ const BsModule bs_module_tribes = {
   .measure = tribes_measure,
   .ending = tribes_ending,
   .describe_ending = tribes_describe_ending,
+  .play = &tribes_play,
+  .decode_move = tribes_decode_move,
+  .explain_turn = tribes_explain_turn,
+  .describe_rules = tribes_describe_rules,
   .format_move = tribes_format_move,
   .parse_move = tribes_parse_move,
   .explain = tribes_explain,
