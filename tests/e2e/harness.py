@@ -711,6 +711,73 @@ class App:
         raise E2EFailure("%s did not reach %s in %d presses (focus on %r)" % (
             key, _describe_query(role, name, where), max_presses, self.focused()))
 
+    def choose_in_dropdown(self, combo_name, item, timeout=10):
+        """Opens a drop-down (a combo box by its name) with a click and clicks
+        the item whose label is `item` (exact, or a compiled regex)."""
+        def open_item():
+            return self.find_now("list item", where=lambda n: any(
+                _matches(l, "label", item, None) for l in n.walk()))
+
+        self.click("combo box", combo_name)
+        try:
+            row = self.wait_for(open_item, "%r in the drop-down %r" % (item, combo_name), 3)
+        except E2EFailure:
+            # GTK 4.8 on X11 drops the first click after a drop-down inside a
+            # popover closed (a person clicks again; so do we, once).
+            self.click("combo box", combo_name)
+            row = self.wait_for(open_item, "%r in the drop-down %r" % (item, combo_name),
+                                timeout)
+        row.click()
+
+        def shown():
+            combo = self.find("combo box", combo_name)
+            if any(n.name == "GtkPopover" for n in combo.walk()):
+                return False   # its list is still open
+            return any(_matches(l, "label", item, None) for l in combo.walk())
+        self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
+
+    def choose_in_dropdown_by_keyboard(self, combo_name, item, timeout=10):
+        """The same with keys only: Tab to the drop-down, Space opens it,
+        arrows walk its list, Enter chooses."""
+        def in_combo(n):
+            return any(a.role == "combo box" and _matches(a, None, combo_name, None)
+                       for a in n.ancestors())
+        self.tab_to(where=in_combo)
+        self.key("space")
+        for _ in range(12):
+            focused = self.wait_for(lambda: self.find_now(
+                "list item", where=lambda n: n.focused), "the drop-down's list", timeout)
+            if any(_matches(l, "label", item, None) for l in focused.walk()):
+                break
+            self.key("Down")
+            self.wait_for(lambda: (lambda f: f is not None and f.ref != focused.ref)(
+                self.find_now("list item", where=lambda n: n.focused)),
+                "the next item of the list", timeout)
+        else:
+            raise E2EFailure("%r is not in the drop-down %r" % (item, combo_name))
+        self.key("Return")
+
+        def shown():
+            combo = self.find("combo box", combo_name)
+            if any(n.name == "GtkPopover" for n in combo.walk()):
+                return False
+            return any(_matches(l, "label", item, None) for l in combo.walk())
+        self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
+
+    def set_players(self, first, second, keyboard=True):
+        """Who plays, through the Players popover of the header bar: each
+        "Human" or "Computer: Easy", "Computer: Medium", "Computer: Hard".
+        The second seat is set first, so that a computer to move starts only
+        once both are chosen. By keyboard by default (steady); keyboard=False
+        clicks."""
+        self.click("push button", "Players")
+        self.find("combo box", "Player 2")
+        choose = self.choose_in_dropdown_by_keyboard if keyboard else self.choose_in_dropdown
+        choose("Player 2", second)
+        choose("Player 1", first)
+        self.key("Escape")
+        self.gone("combo box", "Player 1")
+
     def game_over(self, timeout=60):
         """Waits for the game-over dialog; (heading, body) as read."""
         dialog = self.window(role="dialog", timeout=timeout)
@@ -1091,19 +1158,29 @@ class Session:
         return out
 
     def surface_origin(self, pid, surface):
-        """Screen position of the top left corner of a toplevel or popover node."""
-        _, _, width, height = surface.extents or (0, 0, 0, 0)
-        candidates = [w for w in self._x_windows(pid)
-                      if abs(w[3] - width) <= 1 and abs(w[4] - height) <= 1]
-        if len(candidates) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
-            titled = [w for w in candidates if (w[0].get_wm_name() or "") == surface.name]
-            candidates = titled or candidates
-        if not candidates:
+        """Screen position of the top left corner of a toplevel or popover node:
+        the app's X window of the same size (the closest, within a few pixels:
+        some popovers' windows hold a few more pixels than their widget, on
+        the side of their arrow)."""
+        _, sy, width, height = surface.extents or (0, 0, 0, 0)
+        windows = self._x_windows(pid)
+        scored = sorted(((abs(w[3] - width) + abs(w[4] - height), -i, w)
+                         for i, w in enumerate(windows)), key=lambda t: t[:2])
+        scored = [t for t in scored if t[0] <= 16]
+        if len(scored) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
+            titled = [t for t in scored if (t[2][0].get_wm_name() or "") == surface.name]
+            scored = titled or scored
+        if not scored:
             raise E2EFailure("no X window of %dx%d for %r (windows: %s)" % (
-                width, height, surface,
-                [(w[1], w[2], w[3], w[4]) for w in self._x_windows(pid)]))
-        win = candidates[-1]  # the topmost
-        return win[1], win[2]
+                width, height, surface, [(w[1], w[2], w[3], w[4]) for w in windows]))
+        win = scored[0][2]
+        x, y = win[1], win[2]
+        extra = win[4] - height
+        anchor = surface.parent
+        if extra > 0 and anchor is not None and anchor.extents is not None \
+                and sy > anchor.extents[1]:
+            y += extra   # a popover below what it points at: its arrow is on top
+        return x, y
 
     def move(self, x, y):
         from Xlib import X

@@ -42,8 +42,9 @@ def small_variant(session, game):
 
 
 def play_to_end(session, game, reveal=False):
-    app = session.start_app(small_variant(session, game),
-                            settings={"seat-1": "'easy'", "seat-2": "'easy'"})
+    app = session.start_app(small_variant(session, game))
+    # Two computers, chosen in the Players popover.
+    app.set_players("Computer: Easy", "Computer: Easy")
     if reveal:
         # Each round's reveal waits for Continue (the computers go on by
         # themselves after a moment; the last one waits for the watcher).
