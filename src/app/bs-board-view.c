@@ -231,7 +231,6 @@ bs_board_view_describe_cell (BsBoardView *self,
   const BsPosition *pos;
   BsRenderOptions options;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) text = g_string_new (NULL);
   const guint8 *doomed;
   guint8 value;
 
@@ -248,42 +247,8 @@ bs_board_view_describe_cell (BsBoardView *self,
   bs_board_view_fill_options (self, &options);
 
   g_ptr_array_add (parts, g_strdup (bs_board_cell_label (rs->board, cell)));
-
+  bs_cell_widget_describe_contents (rs, bs_game_get_variant (game), pos, cell, parts);
   value = pos->cells[cell];
-  if (value == BS_CELL_EMPTY)
-    g_ptr_array_add (parts, g_strdup (_("empty")));
-  else
-    {
-      const BsKindSpec *kind = &rs->module->kinds[BS_CELL_KIND (value)];
-      const char *owner = bs_game_get_player_name (game, BS_CELL_OWNER (value));
-
-      if (kind->directed)
-        /* Translators: a piece on a cell: its player, its kind and where it points,
-         * e.g. "Gold Triangle pointing North". */
-        g_ptr_array_add (parts, g_strdup_printf (_("%s %s pointing %s"), owner, _(kind->label),
-                                                 bs_direction_name (BS_CELL_DIR (value))));
-      else
-        /* Translators: a piece on a cell: its player and its kind, e.g. "Light Large". */
-        g_ptr_array_add (parts, g_strdup_printf (_("%s %s"), owner, _(kind->label)));
-    }
-
-  for (guint i = 0; i < rs->module->n_specials; i++)
-    {
-      const BsSpecialSpec *special = &rs->module->specials[i];
-
-      if (!special->per_player)
-        {
-          if (rs->specials[i][0] == cell)
-            g_ptr_array_add (parts, g_strdup (_(special->label)));
-          continue;
-        }
-      for (int p = 1; p <= 2; p++)
-        if (rs->specials[i][p] == cell)
-          /* Translators: a player's special cell, e.g. "Dark’s Nest". */
-          g_ptr_array_add (parts, g_strdup_printf (_("%s’s %s"),
-                                                   bs_game_get_player_name (game, p),
-                                                   _(special->label)));
-    }
 
   if (options.selected == cell)
     g_ptr_array_add (parts, g_strdup (_("selected")));
@@ -312,14 +277,7 @@ bs_board_view_describe_cell (BsBoardView *self,
   if (options.last_move_to == cell || options.last_move_from == cell)
     g_ptr_array_add (parts, g_strdup (_("last move")));
 
-  for (guint i = 0; i < parts->len; i++)
-    {
-      if (i > 0)
-        /* Translators: separates the parts of a cell's description ("c3, empty"). */
-        g_string_append (text, _(", "));
-      g_string_append (text, g_ptr_array_index (parts, i));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return bs_cell_widget_join_parts (parts);
 }
 
 static BsCellWidget *

@@ -327,9 +327,10 @@ class Node:
     def text(self):
         """The text of an entry or a label (asked now), else its label."""
         try:
-            count = self.app.bus.call(self.ref, "org.a11y.atspi.Text", "GetText",
-                                      ("(ii)", (0, -1)))[0]
-            return count
+            count = self.app.bus.call(self.ref, "org.freedesktop.DBus.Properties", "Get",
+                                      ("(ss)", ("org.a11y.atspi.Text", "CharacterCount")))[0]
+            return self.app.bus.call(self.ref, "org.a11y.atspi.Text", "GetText",
+                                     ("(ii)", (0, count)))[0]
         except Exception:
             return self.label
 
@@ -500,13 +501,15 @@ class App:
         self.home = home
         self.log_path = log_path
         self._log = open(log_path, "ab")
-        self.proc = subprocess.Popen([session.app_path] + self.args, env=env,
+        # Started in its home, as from a desktop launcher: file choosers open
+        # there, never in the source tree.
+        self.proc = subprocess.Popen([session.app_path] + self.args, env=env, cwd=home,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
         self.pid = self.proc.pid
         self._root_ref = None
-        self._board_ref = None
-        self._board_parent = None
+        self._boards = {}
+        self.board_name = "Game board"
 
     # Lifetime -------------------------------------------------------------------
 
@@ -602,17 +605,19 @@ class App:
 
     # The board ------------------------------------------------------------------
 
-    def board(self, timeout=10):
-        """The play board as it is now (a grid named "Game board"; its children
-        are the cells)."""
-        if self._board_ref is not None:
-            node = self.bus.snapshot(self, self._board_ref, self._board_parent, prune=False,
-                                     depth=1)
-            if not node.gone and node.role == "table" and node.showing:
+    def board(self, timeout=10, name=None):
+        """A board as it is now: a grid whose children are the cells. The play
+        board ("Game board") unless another is named (the editor's "Board
+        preview"); app.board_name sets the one the cell helpers use."""
+        name = name or self.board_name
+        cached = self._boards.get(name)
+        if cached is not None:
+            node = self.bus.snapshot(self, cached[0], cached[1], prune=False, depth=1)
+            if not node.gone and node.role == "table" and node.name == name and node.showing:
                 return node
-        node = self.find("table", "Game board", timeout=timeout)
+        node = self.find("table", name, timeout=timeout)
         # Its ancestors (as read now) place it on screen for clicks.
-        self._board_ref, self._board_parent = node.ref, node.parent
+        self._boards[name] = (node.ref, node.parent)
         return self.bus.snapshot(self, node.ref, node.parent, prune=False, depth=1)
 
     def cells(self):
@@ -790,7 +795,7 @@ class App:
         bar = self.snapshot().find_now("status bar")
         if bar is not None:
             return bar.name
-        board = self.find("table", "Game board")
+        board = self.find("table", self.board_name)
         for ancestor in board.ancestors():
             labels = [n for n in ancestor.children if n.role in ("label", "status bar")
                       and n.showing]
