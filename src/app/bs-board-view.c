@@ -6,6 +6,7 @@
 #include "bs-board-view.h"
 
 #include "bs-cell-widget.h"
+#include "bs-compat.h"
 
 #include <math.h>
 #include <adwaita.h>
@@ -344,6 +345,38 @@ on_scene_changed (BsBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A turn was played: "Light S@d4. Dark to move" for screen readers (see
+ * bs_compat_announce for GTK 4.8). A round of a simultaneous game is
+ * announced when it is revealed. */
+static void
+on_move_played (BsBoardView *self,
+                guint        turn)
+{
+  BsGame *game;
+  g_autofree char *status = NULL;
+  g_autofree char *text = NULL;
+  const BsPosition *before;
+
+  if (self->scene == NULL || bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS)
+    return;
+  game = bs_play_scene_get_game (self->scene);
+  before = bs_game_get_position_at (game, turn);
+  status = bs_play_scene_describe_turn (self->scene);
+  /* Translators: a move announced to screen readers: who, the move in the
+   * game's notation, then the status line ("Light S@d4. Dark to move"). */
+  text = g_strdup_printf (_("%s %s. %s"), bs_game_get_player_name (game, before->to_move),
+                          bs_game_get_notation (game, turn), status != NULL ? status : "");
+  bs_compat_announce (GTK_WIDGET (self), text);
+}
+
+static void
+on_phase_changed (BsBoardView *self)
+{
+  on_scene_changed (self);
+  if (self->scene != NULL && bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
+    bs_compat_announce (GTK_WIDGET (self), bs_play_scene_get_reveal_text (self->scene));
+}
+
 static void
 rebuild_cells (BsBoardView *self)
 {
@@ -672,10 +705,12 @@ bs_board_view_init (BsBoardView *self)
   g_signal_group_connect_object (self->scene_signals, "changed",
                                  G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "notify::phase",
-                                 G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "move-played",
+                                 G_CALLBACK (on_move_played), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (style, "notify::dark", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (style, "notify::high-contrast",
