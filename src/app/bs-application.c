@@ -129,7 +129,8 @@ bs_application_open (GApplication  *app,
   BsApplication *self = BS_APPLICATION (app);
   BsWindow *window = get_window (self, TRUE);
 
-  /* One game per window: further files open in windows of their own. */
+  /* One game per window: further files open in windows of their own,
+   * each read in a thread (an error shows in its window). */
   for (int i = 0; i < n_files; i++)
     {
       if (i > 0)
@@ -137,7 +138,7 @@ bs_application_open (GApplication  *app,
           present (self, window);
           window = bs_window_new (ADW_APPLICATION (self));
         }
-      open_file (self, window, files[i]);
+      bs_window_open_file_async (window, files[i]);
     }
   present (self, window);
 }

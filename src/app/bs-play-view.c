@@ -286,6 +286,10 @@ build_players (BsPlayView *self)
       g_object_set_data (G_OBJECT (swatch), "player", GINT_TO_POINTER (p));
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
+      /* A file may name a player with 50 letters and no space: never let
+       * it widen the window. */
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (name, bs_game_get_player_name (view_game (self), p));
       gtk_widget_add_css_class (name, "heading");
       gtk_label_set_xalign (GTK_LABEL (details), 0);
       gtk_label_set_wrap (GTK_LABEL (details), TRUE);
@@ -428,7 +432,8 @@ make_move_row (BsPlayView *self,
                                 bs_game_get_notation (game, n_played - 1));
       label = gtk_label_new (text);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      /* Words longer than the column (a long player name) break too. */
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
     }
   gtk_widget_add_css_class (number, "move-number");

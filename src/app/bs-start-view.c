@@ -285,7 +285,7 @@ make_recent_row (GtkRecentInfo *info,
   when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
   if (is_record)
     {
-      g_autoptr(BsGame) game = bs_game_load_record (file, NULL);
+      g_autoptr(BsGame) game = bs_game_load_record (file, NULL, NULL);
       guint n_moves;
 
       if (game == NULL)
@@ -358,6 +358,10 @@ load_resume (BsStartView *self)
     return;
   label = g_strdup_printf (_("_Play %s Again"), bs_variant_display_name (variant));
   gtk_button_set_label (GTK_BUTTON (self->resume_button), label);
+  /* A variant's name may be long: the button never widens the window. */
+  if (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))))
+    gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))),
+                             PANGO_ELLIPSIZE_END);
   self->last_variant = g_steal_pointer (&last);
 }
 

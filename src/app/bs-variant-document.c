@@ -1119,12 +1119,8 @@ set_path (BsVariantDocument *self,
 static char *
 id_from_path (const char *path)
 {
-  g_autofree char *base = g_path_get_basename (path);
-  char *dot = strrchr (base, '.');
-
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  return g_steal_pointer (&base);
+  /* An identifier, as a file's id must be ("My Tribes.xml" → My-Tribes). */
+  return bs_variant_id_from_filename (path);
 }
 
 /* What goes into a file at `path`: its id is the file's name

@@ -31,6 +31,8 @@ struct _BsWindow {
    * left on a widget that went away. */
   GtkWidget            *last_focus;
   guint                 focus_idle;
+  /* A file being read in a thread (bs_window_open_file_async). */
+  GCancellable         *opening;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
@@ -60,20 +62,25 @@ void
 bs_window_show_message (BsWindow   *self,
                         const char *message)
 {
+  g_autofree char *escaped = NULL;
+
   g_return_if_fail (BS_IS_WINDOW (self));
   g_return_if_fail (message != NULL);
 
   g_free (self->last_message);
   self->last_message = g_strdup (message);
 
+  /* A toast's title is markup: "<supply count>" or a path with "&" would
+   * make it empty. */
+  escaped = g_markup_escape_text (message, -1);
   /* One toast at a time: a new explanation replaces the old one's text
    * (dismissing and adding toasts in quick succession upsets libadwaita 1.2). */
   if (self->toast != NULL)
     {
-      adw_toast_set_title (self->toast, message);
+      adw_toast_set_title (self->toast, escaped);
       return;
     }
-  self->toast = adw_toast_new (message);
+  self->toast = adw_toast_new (escaped);
   adw_toast_set_timeout (self->toast, 4);
   g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
   adw_toast_overlay_add_toast (self->toast_overlay, self->toast);
@@ -645,41 +652,120 @@ bs_window_open_variant_seeded (BsWindow    *self,
   return TRUE;
 }
 
+/* A game opened from a file (bs_game_open_file) into the window. */
+static void
+show_opened (BsWindow   *self,
+             GFile      *file,
+             BsGame     *game,
+             gboolean    is_record,
+             const char *warning)
+{
+  if (is_record)
+    {
+      add_recent (file);
+      set_game (self, game);
+      /* A simultaneous game opens on the outcome of its last round. */
+      bs_play_scene_reveal_last_round (self->scene);
+    }
+  else
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      g_settings_set_string (self->settings, "last-variant", path);
+      set_game (self, game);
+      /* A variant opened from a file is a recent game too. */
+      add_recent (file);
+    }
+  if (warning != NULL)
+    bs_window_show_message (self, warning);
+}
+
 gboolean
 bs_window_open_file (BsWindow  *self,
                      GFile     *file,
                      GError   **error)
 {
   g_autoptr(BsGame) game = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *warning = NULL;
+  gboolean is_record = FALSE;
 
   g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!bs_file_is_record (file))
-    {
-      path = g_file_get_path (file);
-      if (path == NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                               _("Only local files can be opened"));
-          return FALSE;
-        }
-      if (!bs_window_open_variant (self, path, error))
-        return FALSE;
-      /* A variant opened from a file is a recent game too. */
-      add_recent (file);
-      return TRUE;
-    }
-
-  game = bs_game_load_record (file, error);
+  game = bs_game_open_file (file, new_seed (), &is_record, &warning, error);
   if (game == NULL)
     return FALSE;
-  add_recent (file);
-  set_game (self, game);
-  /* A simultaneous game opens on the outcome of its last round. */
-  bs_play_scene_reveal_last_round (self->scene);
+  show_opened (self, file, game, is_record, warning);
   return TRUE;
+}
+
+static void
+show_open_error (BsWindow   *self,
+                 GFile      *file,
+                 const char *message)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *body = g_strdup_printf ("%s\n\n%s", name, message);
+
+  show_error (self, _("Could Not Open the File"), body);
+}
+
+typedef struct {
+  BsWindow *self;
+  GFile    *file;
+} OpenRequest;
+
+static void
+on_file_opened (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  OpenRequest *request = user_data;
+  BsWindow *self = request->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsGame) game = NULL;
+  g_autofree char *warning = NULL;
+  gboolean is_record = FALSE;
+
+  game = bs_game_open_file_finish (result, &is_record, &warning, &error);
+  /* A newer open, or the window closing, replaced this one. */
+  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      g_clear_object (&self->opening);
+      if (game == NULL)
+        show_open_error (self, request->file, error->message);
+      else
+        show_opened (self, request->file, game, is_record, warning);
+    }
+  g_object_unref (request->self);
+  g_object_unref (request->file);
+  g_free (request);
+}
+
+void
+bs_window_open_file_async (BsWindow *self,
+                           GFile    *file)
+{
+  OpenRequest *request;
+
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
+  self->opening = g_cancellable_new ();
+  request = g_new0 (OpenRequest, 1);
+  request->self = g_object_ref (self);
+  request->file = g_object_ref (file);
+  bs_game_open_file_async (file, new_seed (), self->opening, on_file_opened, request);
+}
+
+gboolean
+bs_window_get_opening (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  return self->opening != NULL;
 }
 
 gboolean
@@ -821,16 +907,7 @@ static void
 open_file_now (BsWindow *self,
                gpointer  data)
 {
-  GFile *file = data;
-  g_autoptr(GError) error = NULL;
-
-  if (!bs_window_open_file (self, file, &error))
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_autofree char *body = g_strdup_printf ("%s\n\n%s", name, error->message);
-
-      show_error (self, _("Could Not Open the File"), body);
-    }
+  bs_window_open_file_async (self, data);
 }
 
 static void
@@ -1289,6 +1366,15 @@ on_variant_activated (BsWindow    *self,
                       const char  *name_or_path,
                       BsStartView *view)
 {
+  g_auto(GStrv) builtins = bs_variant_list_builtin ();
+
+  /* The user's own variant files are read in a thread, as any file. */
+  if (!g_strv_contains ((const char * const *) builtins, name_or_path))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (name_or_path);
+      confirm_discard (self, open_file_now, g_steal_pointer (&file), g_object_unref);
+      return;
+    }
   confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
 }
 
@@ -1355,6 +1441,10 @@ bs_window_dispose (GObject *object)
 {
   BsWindow *self = (BsWindow *) object;
 
+  /* Closing the window drops a file being opened. */
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   /* Closing the window stops the computer at once. */
   if (self->computer != NULL)
     bs_computer_player_set_scene (self->computer, NULL);

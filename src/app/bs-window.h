@@ -28,10 +28,19 @@ gboolean     bs_window_open_variant_seeded (BsWindow  *self,
                                             const char *name_or_path,
                                             guint64    seed,
                                             GError   **error);
-/* A variant file or a game record, told apart by their root element. */
+/* A variant file or a game record, told apart by their root element.
+ * Blocking: for the command line and tests; what a user opens goes through
+ * bs_window_open_file_async(). */
 gboolean     bs_window_open_file      (BsWindow       *self,
                                        GFile          *file,
                                        GError        **error);
+/* The same, read and replayed in a thread: the window stays responsive
+ * and the game appears when it is ready (an error in a dialog). A newer
+ * open cancels an older one. */
+void         bs_window_open_file_async (BsWindow      *self,
+                                        GFile         *file);
+/* Whether an open is under way. */
+gboolean     bs_window_get_opening    (BsWindow       *self);
 /* Plays "M1 M2 …" (turns in the game's notation) on the open game. */
 gboolean     bs_window_play_moves     (BsWindow       *self,
                                        const char     *moves,

@@ -71,8 +71,8 @@ bs_cli_bench (int    argc,
       bs_ruleset_playout (rs, pos, &rng, scratch, BENCH_MAX_STEPS);
       if (!bs_position_is_over (pos))
         {
-          g_printerr (_("%s: a random playout did not end after %d steps\n"),
-                      options.args[0], BENCH_MAX_STEPS);
+          bs_cli_message (_("%s: a random playout did not end after %d steps"),
+                          options.args[0], BENCH_MAX_STEPS);
           bs_cli_options_clear (&options);
           return BS_CLI_EXIT_GAME_ERROR;
         }

@@ -5,13 +5,82 @@
 
 #include "bs-cli-common.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
 #include "bs-record.h"
+
+void
+bs_cli_message (const char *format,
+                ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("boardsmith-cli: %s\n", message);
+}
+
+void
+bs_cli_warning (const char *format,
+                ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* TRANSLATORS: the prefix of a warning that does not stop the command */
+  g_printerr ("boardsmith-cli: %s %s\n", _("warning:"), message);
+}
+
+/* The first error writing stdout (0: none yet). */
+static int output_errno;
+
+static void
+print_to_stdout (const char *text)
+{
+  /* Flushed at once, as GLib's own g_print does: output and messages stay
+   * in order, and the error is seen with its errno. */
+  if ((fputs (text, stdout) == EOF || fflush (stdout) != 0) && output_errno == 0)
+    output_errno = errno != 0 ? errno : EIO;
+}
+
+static void
+check_output (void)
+{
+  int saved = output_errno;
+  gboolean failed = ferror (stdout) != 0;
+
+  if (fflush (stdout) != 0 && saved == 0)
+    saved = errno;
+  /* A stdout closed before anything was written is no error. */
+  if (fclose (stdout) != 0 && saved == 0 && (errno != EBADF || failed))
+    saved = errno;
+  if (failed && saved == 0)
+    saved = EIO;
+  if (saved != 0)
+    {
+      bs_cli_message (_("cannot write the output: %s"), g_strerror (saved));
+      _exit (BS_CLI_EXIT_BAD_INPUT);
+    }
+}
+
+void
+bs_cli_watch_output (void)
+{
+  g_set_print_handler (print_to_stdout);
+  atexit (check_output);
+}
 
 static BsCliDescribeFunc describe_func;
 static gpointer describe_data;
@@ -94,7 +163,7 @@ bs_cli_parse (const BsCliSpec *spec,
     g_free (argv_copy);
     if (!ok)
       {
-        g_printerr ("%s\n", error->message);
+        bs_cli_message ("%s", error->message);
         g_printerr (_("Try “boardsmith-cli %s --help”.\n"), spec->name);
         bs_cli_options_clear (options);
         return FALSE;
@@ -110,14 +179,16 @@ bs_cli_parse (const BsCliSpec *spec,
   if (options->n_args < spec->min_args ||
       (spec->max_args >= 0 && options->n_args > spec->max_args))
     {
-      g_printerr (_("Usage: boardsmith-cli %s %s\n"), spec->name, spec->parameters);
+      g_autofree char *usage = g_strdup_printf (_("Usage: boardsmith-cli %s %s"), spec->name,
+                                                _(spec->parameters));
+      bs_cli_message ("%s", usage);
       g_printerr (_("Try “boardsmith-cli %s --help”.\n"), spec->name);
       bs_cli_options_clear (options);
       return FALSE;
     }
   if ((spec->flags & BS_CLI_OPT_PLAYOUTS) && options->playouts != -1 && options->playouts < 1)
     {
-      g_printerr (_("--playouts: %d is not a positive number\n"), options->playouts);
+      bs_cli_message (_("--playouts: %d is not a positive number"), options->playouts);
       bs_cli_options_clear (options);
       return FALSE;
     }
@@ -141,45 +212,8 @@ bs_cli_load_variant (const char          *name_or_path,
   g_autoptr(BsVariant) variant = NULL;
 
   variant = bs_variant_lookup (name_or_path, error);
-  if (variant == NULL)
+  if (variant == NULL || !bs_variant_apply_settings (variant, sets, error))
     return NULL;
-
-  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
-    {
-      const char *equals = strchr (sets[i], '=');
-      g_autofree char *key = NULL;
-
-      if (equals == NULL || equals == sets[i])
-        {
-          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       _("--set %s: expected KEY=VALUE"), sets[i]);
-          return NULL;
-        }
-      key = g_strndup (sets[i], (gsize) (equals - sets[i]));
-      if (!bs_variant_set (variant, key, equals + 1, error))
-        return NULL;
-    }
-
-  /* The file was checked when loaded, so an error now comes from --set:
-   * name the options rather than a line of the file. */
-  if (sets != NULL && sets[0] != NULL)
-    {
-      g_autofree char *filename = g_steal_pointer (&variant->filename);
-      g_autoptr(GError) local_error = NULL;
-
-      if (!bs_variant_validate (variant, &local_error))
-        {
-          g_autoptr(GString) prefix = g_string_new (NULL);
-
-          for (guint i = 0; sets[i] != NULL; i++)
-            g_string_append_printf (prefix, "%s--set %s", i > 0 ? " " : "", sets[i]);
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ",
-                                      prefix->str);
-          return NULL;
-        }
-      variant->filename = g_steal_pointer (&filename);
-    }
-
   return g_steal_pointer (&variant);
 }
 
@@ -249,6 +283,11 @@ bs_cli_start_position (const BsRuleset     *rs,
         return NULL;
       if (!options->seed_given)
         seed = record->seed;
+      /* Playing a record on another variant is allowed (comparing a game
+       * under other rules) but rarely meant. */
+      if (!bs_variant_same_game (record->variant, rs->variant))
+        bs_cli_warning (_("%s was played on another variant (its own rules, board or pieces): "
+                          "its moves are played on this one"), options->moves);
     }
 
   pos = bs_ruleset_new_position (rs, seed);
@@ -276,7 +315,7 @@ bs_cli_fail (GError *error)
 {
   int status = bs_cli_exit_status (error);
 
-  g_printerr ("%s\n", error->message);
+  bs_cli_message ("%s", error->message);
   g_error_free (error);
   return status;
 }

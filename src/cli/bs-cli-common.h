@@ -107,11 +107,23 @@ void        bs_cli_print_position (const BsRuleset  *rs,
                                    const BsPosition *pos,
                                    gboolean          json);
 
+/* Messages on stderr, one line each, prefixed with "boardsmith-cli: "
+ * (warnings with "boardsmith-cli: warning: "). */
+void        bs_cli_message        (const char   *format,
+                                   ...) G_GNUC_PRINTF (1, 2);
+void        bs_cli_warning        (const char   *format,
+                                   ...) G_GNUC_PRINTF (1, 2);
+
+/* Called once by main(): everything printed on stdout goes through
+ * g_print, and at exit (however the program exits, --help included) a
+ * write error on stdout becomes a message and exit status 2. */
+void        bs_cli_watch_output   (void);
+
 /* Exit status for an error: BS_RULES_ERROR (and a record's illegal move)
  * is a game error, everything else bad input. */
 int         bs_cli_exit_status    (const GError *error);
-/* Prints the error's message on stderr and returns its exit status;
- * frees the error. */
+/* Prints the error's message on stderr (bs_cli_message) and returns its
+ * exit status; frees the error. */
 int         bs_cli_fail           (GError       *error);
 
 /* JSON on stdout, indented, with a final newline. */

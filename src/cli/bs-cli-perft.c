@@ -66,8 +66,8 @@ bs_cli_perft (int    argc,
 
   if (!g_ascii_string_to_signed (options.args[1], 10, 1, PERFT_MAX_DEPTH, &depth, NULL))
     {
-      g_printerr (_("DEPTH: “%s” is not a number from 1 to %d\n"), options.args[1],
-                  PERFT_MAX_DEPTH);
+      g_autofree char *quoted = bs_excerpt (options.args[1]);
+      bs_cli_message (_("DEPTH: “%s” is not a number from 1 to %d"), quoted, PERFT_MAX_DEPTH);
       bs_cli_options_clear (&options);
       return BS_CLI_EXIT_BAD_INPUT;
     }

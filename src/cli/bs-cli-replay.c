@@ -59,6 +59,11 @@ bs_cli_replay (int    argc,
       return bs_cli_fail (error);
     }
 
+  {
+    g_autofree char *warning = bs_record_check_result (record, rs, pos);
+    if (warning != NULL)
+      bs_cli_warning ("%s", warning);
+  }
   if (!options.json)
     print_header (record, n_played);
   bs_cli_print_position (rs, pos, options.json);

@@ -45,7 +45,7 @@ bs_cli_validate (int    argc,
       if (variant == NULL)
         {
           if (!options.json)
-            g_printerr ("%s\n", error->message);
+            bs_cli_message ("%s", error->message);
           status = MAX (status, bs_cli_exit_status (error));
         }
     }

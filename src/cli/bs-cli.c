@@ -19,31 +19,66 @@ static const BsCliCommand commands[] = {
 };
 #undef ENTRY
 
-static void
-print_usage (FILE *out)
+static char *
+usage_text (void)
 {
-  fprintf (out, "%s\n\n", _("Usage: boardsmith-cli COMMAND [OPTION…] [ARGUMENT…]"));
-  fprintf (out, "%s\n", _("Commands:"));
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, "%s\n\n", _("Usage: boardsmith-cli COMMAND [OPTION…] [ARGUMENT…]"));
+  g_string_append_printf (text, "%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    g_string_append_printf (text, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
   {
     g_auto(GStrv) names = bs_variant_list_builtin ();
     g_autofree char *list = g_strjoinv (", ", names);
 
-    fputc ('\n', out);
+    g_string_append_c (text, '\n');
     /* TRANSLATORS: %s is the list of built-in game names */
-    fprintf (out, _("VARIANT is a variant file or a built-in name (%s)."), list);
-    fputc ('\n', out);
+    g_string_append_printf (text, _("VARIANT is a variant file or a built-in name (%s)."), list);
+    g_string_append_c (text, '\n');
   }
-  fprintf (out, "%s\n", _("Run “boardsmith-cli COMMAND --help” for a command's options."));
-  fprintf (out, "%s\n", _("Exit status: 0 success, 1 game error (illegal move), "
-                          "2 bad input (file, option or value)."));
+  g_string_append_printf (text, "%s\n",
+                          _("Run “boardsmith-cli COMMAND --help” (or “boardsmith-cli help "
+                            "COMMAND”) for a command's options."));
+  g_string_append_printf (text, "%s\n", _("Exit status: 0 success, 1 game error (illegal move), "
+                                         "2 bad input or output (a file, option or value; "
+                                         "output that cannot be written)."));
+  return g_string_free (text, FALSE);
+}
+
+static const BsCliCommand *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (name, commands[i].name))
+      return &commands[i];
+  return NULL;
+}
+
+static int
+unknown_command (const char *name)
+{
+  bs_cli_message (_("unknown command “%s”"), name);
+  g_printerr (_("Run “boardsmith-cli --help” for the list of commands.\n"));
+  return BS_CLI_EXIT_BAD_INPUT;
+}
+
+static int
+run_command (const BsCliCommand *command,
+             int                 argc,
+             char              **argv)
+{
+  g_autofree char *prgname = g_strdup_printf ("boardsmith-cli %s", command->name);
+
+  g_set_prgname (prgname);
+  return command->run (argc, argv);
 }
 
 int
 main (int    argc,
       char **argv)
 {
+  const BsCliCommand *command;
   const char *name;
 
   setlocale (LC_ALL, "");
@@ -52,23 +87,42 @@ main (int    argc,
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  bs_cli_watch_output ();
 
   if (argc < 2)
     {
-      print_usage (stderr);
+      g_autofree char *usage = usage_text ();
+      g_printerr ("%s", usage);
       return BS_CLI_EXIT_BAD_INPUT;
     }
 
   name = argv[1];
-  if (g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "help"))
+  if (g_str_equal (name, "--help") || g_str_equal (name, "-h") ||
+      (g_str_equal (name, "help") && argc == 2))
     {
-      print_usage (stdout);
+      g_autofree char *usage = usage_text ();
+      g_print ("%s", usage);
       return BS_CLI_EXIT_OK;
     }
-  if (g_str_equal (name, "--version"))
+  if (g_str_equal (name, "--version") || g_str_equal (name, "-V"))
     {
-      printf ("boardsmith-cli %s\n", PACKAGE_VERSION);
+      g_print ("boardsmith-cli %s\n", PACKAGE_VERSION);
       return BS_CLI_EXIT_OK;
+    }
+  /* help COMMAND: that command's --help. */
+  if (g_str_equal (name, "help"))
+    {
+      char *help_argv[] = { argv[2], (char *) "--help", NULL };
+
+      if (argc > 3)
+        {
+          bs_cli_message (_("help takes one command, not %d"), argc - 2);
+          return BS_CLI_EXIT_BAD_INPUT;
+        }
+      command = find_command (argv[2]);
+      if (command == NULL)
+        return unknown_command (argv[2]);
+      return run_command (command, 2, help_argv);
     }
 
   /* Hidden: the man page and the shell completions are made from these (bs-cli-introspect.h). */
@@ -77,15 +131,8 @@ main (int    argc,
   if (g_str_equal (name, "__complete"))
     return bs_cli_complete_main (commands, G_N_ELEMENTS (commands), argc - 1, argv + 1);
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (g_str_equal (name, commands[i].name))
-      {
-        g_autofree char *prgname = g_strdup_printf ("boardsmith-cli %s", name);
-        g_set_prgname (prgname);
-        return commands[i].run (argc - 1, argv + 1);
-      }
-
-  g_printerr (_("boardsmith-cli: unknown command “%s”\n"), name);
-  g_printerr (_("Run “boardsmith-cli --help” for the list of commands.\n"));
-  return BS_CLI_EXIT_BAD_INPUT;
+  command = find_command (name);
+  if (command == NULL)
+    return unknown_command (name);
+  return run_command (command, argc - 1, argv + 1);
 }

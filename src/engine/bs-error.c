@@ -5,6 +5,56 @@
 
 #include "bs-error.h"
 
+#include <string.h>
+
 G_DEFINE_QUARK (bs-variant-error-quark, bs_variant_error)
 G_DEFINE_QUARK (bs-rules-error-quark, bs_rules_error)
 G_DEFINE_QUARK (bs-record-error-quark, bs_record_error)
+
+char *
+bs_excerpt (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  g_autofree char *head = NULL;
+
+  if (g_utf8_strlen (valid, -1) <= BS_EXCERPT_LENGTH)
+    return g_steal_pointer (&valid);
+  head = g_utf8_substring (valid, 0, BS_EXCERPT_LENGTH);
+  return g_strconcat (head, "…", NULL);
+}
+
+void
+bs_error_shorten_words (GError *error)
+{
+  GString *out;
+  const char *p;
+  gboolean changed = FALSE;
+
+  if (error == NULL || error->message == NULL)
+    return;
+  out = g_string_new (NULL);
+  for (p = error->message; *p != '\0';)
+    {
+      gsize blank = strspn (p, " \t\n");
+      gsize word = strcspn (p + blank, " \t\n");
+      g_autofree char *text = g_strndup (p + blank, word);
+
+      g_string_append_len (out, p, (gssize) blank);
+      if (g_utf8_strlen (text, -1) > 2 * BS_EXCERPT_LENGTH)
+        {
+          g_autofree char *cut = bs_excerpt (text);
+          g_string_append (out, cut);
+          changed = TRUE;
+        }
+      else
+        g_string_append (out, text);
+      p += blank + word;
+    }
+  if (changed)
+    {
+      g_free (error->message);
+      error->message = g_string_free (out, FALSE);
+    }
+  else
+    g_string_free (out, TRUE);
+}

@@ -35,6 +35,16 @@ typedef enum {
   BS_RECORD_ERROR_MOVE,          /* a recorded move that is not legal (ply in message) */
 } BsRecordError;
 
+/* A value quoted in a message: at most BS_EXCERPT_LENGTH characters of
+ * text, then "…" (a file can hold a 100 KB token; a message must stay
+ * readable). Invalid UTF-8 is replaced. Newly allocated. */
+#define BS_EXCERPT_LENGTH 40
+char  *bs_excerpt              (const char *text);
+/* Cuts every word (run of non-blank characters) of a message that is
+ * longer than twice BS_EXCERPT_LENGTH the same way: for messages that
+ * quote a part of user input without knowing its length. */
+void   bs_error_shorten_words  (GError     *error);
+
 GQuark bs_variant_error_quark (void);
 GQuark bs_rules_error_quark   (void);
 GQuark bs_record_error_quark  (void);

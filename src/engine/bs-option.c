@@ -46,8 +46,9 @@ bs_option_parse_value (const BsOptionSpec *spec,
         *value = 0;
       else
         {
+          g_autofree char *quoted = bs_excerpt (text);
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "option %s: \"%s\" is not true or false", spec->id, text);
+                       "option %s: \"%s\" is not true or false", spec->id, quoted);
           return FALSE;
         }
       return TRUE;
@@ -61,8 +62,9 @@ bs_option_parse_value (const BsOptionSpec *spec,
         v = g_ascii_strtoll (text, &end, 10);
         if (*text == '\0' || end == NULL || *end != '\0' || errno != 0 || g_ascii_isspace (*text))
           {
+            g_autofree char *quoted = bs_excerpt (text);
             g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                         "option %s: \"%s\" is not an integer", spec->id, text);
+                         "option %s: \"%s\" is not an integer", spec->id, quoted);
             return FALSE;
           }
         if (v < spec->min || v > spec->max)
@@ -85,8 +87,9 @@ bs_option_parse_value (const BsOptionSpec *spec,
           }
       {
         g_autofree char *choices = g_strjoinv (", ", (char **) spec->choices);
+        g_autofree char *quoted = bs_excerpt (text);
         g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                     "option %s: \"%s\" is not one of %s", spec->id, text, choices);
+                     "option %s: \"%s\" is not one of %s", spec->id, quoted, choices);
       }
       return FALSE;
 

@@ -13,6 +13,7 @@
 #include <libxml/tree.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-variant-xml-private.h"
 #include "bs-xml.h"
 
@@ -220,27 +221,66 @@ check_attributes (xmlNode            *node,
   for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
     if (!g_strv_contains (allowed, (const char *) attr->name))
       {
+        g_autofree char *name = bs_excerpt ((const char *) attr->name);
         record_error (error, BS_RECORD_ERROR_SCHEMA, filename, node,
-                      _("unknown attribute “%s” on <%s>"),
-                      (const char *) attr->name, (const char *) node->name);
+                      _("unknown attribute “%s” on <%s>"), name, (const char *) node->name);
         return FALSE;
       }
   return TRUE;
 }
 
+/* n digits at text, as a number (-1 if they are not all digits). */
+static int
+read_digits (const char *text,
+             int         n)
+{
+  int value = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (!g_ascii_isdigit (text[i]))
+        return -1;
+      value = value * 10 + (text[i] - '0');
+    }
+  return value;
+}
+
+/* A calendar date (YYYY-MM-DD), or a date and a time to the second with an
+ * optional fraction and zone (YYYY-MM-DDThh:mm:ss[.f][Z|±hh:mm]; without a
+ * zone it is UTC): what rules/boardsmith-record.rng accepts, no more. */
 static gboolean
 check_date (const char *text)
 {
-  g_autoptr (GDateTime) when = NULL;
-  g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
-  int y, m, d;
-  char tail;
+  const char *p = text;
+  int y, m, d, hours, minutes, seconds;
 
-  /* A plain date, or a date and time (a zone-less time is read as UTC). */
-  if (sscanf (text, "%4d-%2d-%2d%c", &y, &m, &d, &tail) == 3 && strlen (text) == 10)
-    return g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y);
-  when = g_date_time_new_from_iso8601 (text, utc);
-  return when != NULL;
+  y = read_digits (p, 4);
+  if (y < 1 || p[4] != '-' || (m = read_digits (p + 5, 2)) < 0 || p[7] != '-' ||
+      (d = read_digits (p + 8, 2)) < 0 ||
+      !g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y))
+    return FALSE;
+  p += 10;
+  if (*p == '\0')
+    return TRUE;
+  if (*p != 'T' || (hours = read_digits (p + 1, 2)) < 0 || p[3] != ':' ||
+      (minutes = read_digits (p + 4, 2)) < 0 || p[6] != ':' ||
+      (seconds = read_digits (p + 7, 2)) < 0 ||
+      hours > 23 || minutes > 59 || seconds > 59)
+    return FALSE;
+  p += 9;
+  if (*p == '.')
+    {
+      if (!g_ascii_isdigit (p[1]))
+        return FALSE;
+      for (p++; g_ascii_isdigit (*p); p++)
+        ;
+    }
+  if (*p == '\0' || (p[0] == 'Z' && p[1] == '\0'))
+    return TRUE;
+  if ((*p != '+' && *p != '-') || (hours = read_digits (p + 1, 2)) < 0 || p[3] != ':' ||
+      (minutes = read_digits (p + 4, 2)) < 0 || p[6] != '\0')
+    return FALSE;
+  return minutes <= 59 && (hours < 14 || (hours == 14 && minutes == 0));
 }
 
 static gboolean
@@ -280,8 +320,16 @@ load_players (BsRecord  *record,
         player = number[0] - '0';
       else
         {
+          g_autofree char *quoted = bs_excerpt (number);
           record_error (error, BS_RECORD_ERROR_VALUE, record->filename, child,
-                        _("player number “%s” is not 1 or 2"), number);
+                        _("player number “%s” is not 1 or 2"), quoted);
+          return FALSE;
+        }
+      if (g_utf8_strlen (name, -1) > BS_VARIANT_MAX_PLAYER_NAME_LENGTH)
+        {
+          record_error (error, BS_RECORD_ERROR_VALUE, record->filename, child,
+                        _("<player name> is too long (%ld characters; at most %d)"),
+                        g_utf8_strlen (name, -1), BS_VARIANT_MAX_PLAYER_NAME_LENGTH);
           return FALSE;
         }
       if (record->players[player - 1] != NULL)
@@ -338,12 +386,14 @@ load_reason (BsRecord  *record,
              xmlNode   *node,
              GError   **error)
 {
-  g_autofree char *reason = get_attribute (node, "reason");
+  g_autofree char *value = get_attribute (node, "reason");
+  g_autofree char *reason = NULL;
 
   record->ending = BS_ENDING_NONE;
-  if (reason == NULL)
+  if (value == NULL)
     return TRUE;
-  if (!bs_ending_from_string (reason, &record->ending))
+  reason = bs_excerpt (value);
+  if (!bs_ending_from_string (value, &record->ending))
     {
       g_autoptr(GString) known = g_string_new (NULL);
 
@@ -398,8 +448,9 @@ load_record (BsRecord  *record,
     }
   if (!g_ascii_string_to_unsigned (format, 10, 1, G_MAXINT, &format_version, NULL))
     {
+      g_autofree char *quoted = bs_excerpt (format);
       record_error (error, BS_RECORD_ERROR_VALUE, filename, root,
-                    _("record format “%s” is not a number"), format);
+                    _("record format “%s” is not a number"), quoted);
       return FALSE;
     }
   if (format_version != BS_RECORD_FORMAT_VERSION)
@@ -421,8 +472,9 @@ load_record (BsRecord  *record,
           break;
       if (children[i] == NULL)
         {
+          g_autofree char *name = bs_excerpt ((const char *) child->name);
           record_error (error, BS_RECORD_ERROR_SCHEMA, filename, child,
-                        _("unknown element <%s> in <record>"), (const char *) child->name);
+                        _("unknown element <%s> in <record>"), name);
           return FALSE;
         }
       if (seen[i] != NULL)
@@ -483,9 +535,10 @@ load_record (BsRecord  *record,
         {
           if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &record->seed, NULL))
             {
+              g_autofree char *quoted = bs_excerpt (text);
               record_error (error, BS_RECORD_ERROR_VALUE, filename, node,
                             _("seed “%s” is not a whole number from 0 to %s"),
-                            text, "18446744073709551615");
+                            quoted, "18446744073709551615");
               return FALSE;
             }
         }
@@ -493,10 +546,11 @@ load_record (BsRecord  *record,
         {
           if (!check_date (text))
             {
+              g_autofree char *quoted = bs_excerpt (text);
               record_error (error, BS_RECORD_ERROR_VALUE, filename, node,
                             _("date “%s” is not an ISO 8601 date (2026-11-21 or "
                               "2026-11-21T17:00:00Z)"),
-                            text);
+                            quoted);
               return FALSE;
             }
           record->date = g_steal_pointer (&text);
@@ -505,8 +559,9 @@ load_record (BsRecord  *record,
         {
           if (!bs_record_result_from_string (text, &record->result))
             {
+              g_autofree char *quoted = bs_excerpt (text);
               record_error (error, BS_RECORD_ERROR_VALUE, filename, node,
-                            _("result “%s” is not one of ongoing, win-1, win-2, draw"), text);
+                            _("result “%s” is not one of ongoing, win-1, win-2, draw"), quoted);
               return FALSE;
             }
           record->has_result = TRUE;
@@ -637,9 +692,8 @@ bs_record_save_file (const BsRecord  *record,
 
   data = bs_record_to_xml (record, &length);
   /* Written to a temporary file and renamed over the target: a crash never
-   * leaves half a record. */
-  return g_file_set_contents_full (path, data, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+   * leaves half a record; errors name path (bs-file.h). */
+  return bs_file_write_atomic (path, data, length, BS_FILE_WRITE_SYNC, error);
 }
 
 gboolean
@@ -674,6 +728,32 @@ bs_record_play_moves (const BsRecord   *record,
   return ok;
 }
 
+char *
+bs_record_check_result (const BsRecord   *record,
+                        const BsRuleset  *ruleset,
+                        const BsPosition *final)
+{
+  BsXmlSource source = { NULL, BS_RECORD_ERROR };
+  g_autoptr (GError) warning = NULL;
+
+  g_return_val_if_fail (record != NULL && ruleset != NULL && final != NULL, NULL);
+
+  if (!record->has_result)
+    return NULL;
+  source.filename = record->filename;
+  if (record->result != (BsResult) final->result)
+    bs_xml_set_error (&warning, &source, BS_RECORD_ERROR_VALUE, record->result_line,
+                      _("the record gives the result %s, but its moves end with %s"),
+                      bs_record_result_to_string (record->result),
+                      bs_record_result_to_string ((BsResult) final->result));
+  else if (record->ending != BS_ENDING_NONE && record->ending != bs_ruleset_ending (ruleset, final))
+    bs_xml_set_error (&warning, &source, BS_RECORD_ERROR_VALUE, record->result_line,
+                      _("the record says the game ended by %s, but its moves end it by %s"),
+                      bs_ending_to_string (record->ending),
+                      bs_ending_to_string (bs_ruleset_ending (ruleset, final)));
+  return warning != NULL ? g_strdup (warning->message) : NULL;
+}
+
 gboolean
 bs_record_replay (const BsRecord  *record,
                   BsRuleset      **ruleset,
@@ -683,35 +763,16 @@ bs_record_replay (const BsRecord  *record,
 {
   g_autoptr (BsRuleset) rs = NULL;
   g_autofree BsPosition *pos = NULL;
-  BsXmlSource source = { NULL, BS_RECORD_ERROR };
   gboolean ok;
 
   g_return_val_if_fail (record != NULL, FALSE);
 
-  source.filename = record->filename;
   rs = bs_ruleset_new (record->variant, error);
   if (rs == NULL)
     return FALSE;
   pos = bs_ruleset_new_position (rs, record->seed);
 
   ok = bs_record_play_moves (record, rs, pos, n_played, error);
-  if (ok && record->has_result && record->result != (BsResult) pos->result)
-    {
-      bs_xml_set_error (error, &source, BS_RECORD_ERROR_VALUE, record->result_line,
-                        _("the record gives the result %s, but its moves end with %s"),
-                        bs_record_result_to_string (record->result),
-                        bs_record_result_to_string ((BsResult) pos->result));
-      ok = FALSE;
-    }
-  if (ok && record->has_result && record->ending != BS_ENDING_NONE
-      && record->ending != bs_ruleset_ending (rs, pos))
-    {
-      bs_xml_set_error (error, &source, BS_RECORD_ERROR_VALUE, record->result_line,
-                        _("the record says the game ended by %s, but its moves end it by %s"),
-                        bs_ending_to_string (record->ending),
-                        bs_ending_to_string (bs_ruleset_ending (rs, pos)));
-      ok = FALSE;
-    }
 
   if (position != NULL)
     *position = g_steal_pointer (&pos);

@@ -95,15 +95,23 @@ gboolean    bs_record_save_file    (const BsRecord   *record,
 /* Plays the record from its seed, checking every move. On success the
  * final position; when a move is illegal, BS_RECORD_ERROR_MOVE naming the
  * move, its ply (1-based) and why, with *position (if asked for) the
- * position before that move and *n_played the turns that were played. A
- * recorded result (or reason) that the moves do not give is a
- * BS_RECORD_ERROR_VALUE.
- * ruleset, position and n_played may be NULL. */
+ * position before that move and *n_played the turns that were played.
+ * ruleset, position and n_played may be NULL. A recorded result (or
+ * reason) that the moves do not give is not an error — the moves are the
+ * game — but a warning to show: bs_record_check_result(). */
 gboolean    bs_record_replay       (const BsRecord   *record,
                                     BsRuleset       **ruleset,
                                     BsPosition      **position,
                                     guint            *n_played,
                                     GError          **error);
+
+/* NULL when the record gives no result, or the result (and reason) its
+ * moves end with (final: the position after them, in ruleset); else a
+ * warning, "FILE:LINE: the record gives the result win-1, but its moves
+ * end with win-2". */
+char       *bs_record_check_result (const BsRecord   *record,
+                                    const BsRuleset  *ruleset,
+                                    const BsPosition *final);
 
 /* Plays the record's moves on position (normally the start of the
  * record's game, from its seed) with ruleset, up to the first illegal

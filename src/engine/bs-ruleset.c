@@ -400,6 +400,13 @@ bs_ruleset_new (const BsVariant  *variant,
     }
   if (!check_board (module, variant, error))
     return NULL;
+  /* Texts a file could not give (the loader checks them with their line),
+   * but an editor or a program could. */
+  if (!bs_variant_check_texts (variant, error))
+    {
+      prefix_error (error, variant, 0);
+      return NULL;
+    }
 
   rs = g_atomic_rc_box_new0 (BsRuleset);
   rs->module = module;
@@ -663,6 +670,7 @@ bs_ruleset_playout (const BsRuleset *rs,
 {
   BsMove (*random_move) (const BsRuleset *, const BsPosition *, BsRng *, BsMove *) = rs->random_move;
   void (*apply) (const BsRuleset *, BsPosition *, BsMove, BsUndo *) = rs->apply;
+  guint (*random_turn) (const BsRuleset *, BsPosition *, BsRng *) = rs->random_turn;
   guint32 limit = rs->max_plies > 0 ? (guint32) rs->max_plies : G_MAXUINT32;
   guint64 steps = 0;
 
@@ -671,8 +679,13 @@ bs_ruleset_playout (const BsRuleset *rs,
     return 0;
   while (steps < max_steps)
     {
-      apply (rs, pos, random_move (rs, pos, rng, scratch), NULL);
-      steps++;
+      if (random_turn != NULL && pos->step == 0)
+        steps += random_turn (rs, pos, rng);
+      else
+        {
+          apply (rs, pos, random_move (rs, pos, rng, scratch), NULL);
+          steps++;
+        }
       /* finish_step (), with the limit read once */
       if (G_UNLIKELY (pos->result != BS_RESULT_ONGOING))
         {
@@ -1019,10 +1032,13 @@ check_not_over (const BsPosition  *pos,
                 const char        *text,
                 GError           **error)
 {
+  g_autofree char *quoted = NULL;
+
   if (!bs_position_is_over (pos))
     return TRUE;
+  quoted = bs_excerpt (text);
   g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-               "move \"%s\": the game is already over (%s)", text,
+               "move \"%s\": the game is already over (%s)", quoted,
                bs_result_to_string ((BsResult) pos->result));
   return FALSE;
 }
@@ -1044,15 +1060,20 @@ bs_ruleset_parse_move (const BsRuleset   *rs,
     return FALSE;
   if (!rs->module->parse_move (rs, pos, text, &m, &local_error))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      /* The module may quote a part of the text. */
+      bs_error_shorten_words (local_error);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   "malformed move \"%s\": %s", text, local_error->message);
+                   "malformed move \"%s\": %s", quoted, local_error->message);
       return FALSE;
     }
   why = bs_ruleset_explain (rs, pos, m);
   if (why != NULL)
     {
+      g_autofree char *quoted = bs_excerpt (text);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   "illegal move \"%s\": %s", text, why);
+                   "illegal move \"%s\": %s", quoted, why);
       return FALSE;
     }
   *move = m;
@@ -1092,12 +1113,15 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
 
   if (!rs->module->parse_turn (rs, pos, text, steps, &n, &local_error))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      bs_error_shorten_words (local_error);
       g_set_error (error, BS_RULES_ERROR, local_error->domain == BS_RULES_ERROR
                                           ? local_error->code : BS_RULES_ERROR_MALFORMED,
                    "%s \"%s\": %s",
                    local_error->domain == BS_RULES_ERROR && local_error->code == BS_RULES_ERROR_ILLEGAL
                    ? "illegal move" : "malformed move",
-                   text, local_error->message);
+                   quoted, local_error->message);
       return FALSE;
     }
 
@@ -1110,16 +1134,19 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
         {
           g_autofree char *why = bs_ruleset_explain (rs, scratch_pos, steps[i]);
           g_autofree char *step = bs_ruleset_format_move (rs, scratch_pos, steps[i]);
+          g_autofree char *quoted = bs_excerpt (text);
           g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                       "illegal move \"%s\": %s: %s", text, step, why ? why : "not legal here");
+                       "illegal move \"%s\": %s: %s", quoted, step,
+                       why ? why : "not legal here");
           return FALSE;
         }
       bs_ruleset_apply (rs, scratch_pos, steps[i], NULL);
     }
   if (scratch_pos->step != 0)
     {
+      g_autofree char *quoted = bs_excerpt (text);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   "illegal move \"%s\": some pieces have no order", text);
+                   "illegal move \"%s\": some pieces have no order", quoted);
       return FALSE;
     }
   *n_steps = n;

@@ -49,6 +49,11 @@ struct _BsRuleset {
                                  BsMove *scratch);
   void           (*apply)       (const BsRuleset *rs, BsPosition *pos, BsMove move,
                                  BsUndo *undo);
+  /* Optional (a module's prepare() may set it): plays a whole turn of
+   * random steps from pos at step 0 — the steps random_move and apply
+   * would play, from the same random numbers — without undo, and returns
+   * how many. The playout loop uses it for simultaneous rounds. */
+  guint          (*random_turn) (const BsRuleset *rs, BsPosition *pos, BsRng *rng);
 };
 
 /* Builds and validates: every error a variant can have that the module
@@ -110,7 +115,8 @@ BsMove      bs_ruleset_random_move  (const BsRuleset  *rs,
 /* Plays uniformly random steps (bs_ruleset_random_move) from pos until the
  * game ends, with no undo and in playout mode (bs_position_set_playout):
  * the loop of every random playout. Returns the number of steps played;
- * after max_steps steps it stops, and pos is then not over. */
+ * after max_steps steps (or the turn that passes them) it stops, and pos
+ * is then not over. */
 guint64     bs_ruleset_playout      (const BsRuleset  *rs,
                                      BsPosition       *pos,
                                      BsRng            *rng,

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
 
@@ -29,6 +30,28 @@ static const char * const directions[] = { "N", "E", "S", "W", NULL };
 #define ATTRS(...) ((const char * const[]) { __VA_ARGS__, NULL })
 #define ELEMENTS(...) ((const char * const[]) { __VA_ARGS__, NULL })
 
+/* Duplicate checks in linear time (a file may hold tens of thousands of
+ * elements): key → the line it was first seen on. */
+static GHashTable *
+seen_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+/* The line where key was already seen, or 0 after recording it at line. */
+static int
+seen_before (GHashTable *seen,
+             const char *key,
+             int         line)
+{
+  gpointer previous = g_hash_table_lookup (seen, key);
+
+  if (previous != NULL)
+    return GPOINTER_TO_INT (previous);
+  g_hash_table_insert (seen, g_strdup (key), GINT_TO_POINTER (MAX (line, 1)));
+  return 0;
+}
+
 static gboolean
 check_color (const xmlNode     *node,
              const char        *color,
@@ -40,10 +63,60 @@ check_color (const xmlNode     *node,
   for (int i = 1; ok && i < 7; i++)
     ok = g_ascii_isxdigit (color[i]);
   if (!ok)
-    bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                      "<%s color>: \"%s\" is not a colour of the form #rrggbb",
-                      node->name, color);
+    {
+      g_autofree char *quoted = bs_excerpt (color);
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        "<%s color>: \"%s\" is not a colour of the form #rrggbb",
+                        node->name, quoted);
+    }
   return ok;
+}
+
+/* A text of at most max characters (element: "<name>"; attribute:
+ * "<player name>"). */
+static gboolean
+check_length (const xmlNode     *node,
+              const char        *what,
+              const char        *text,
+              int                max,
+              const BsXmlSource *source,
+              GError           **error)
+{
+  glong length = g_utf8_strlen (text, -1);
+
+  if (length <= max)
+    return TRUE;
+  bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                    "%s is too long (%ld characters; at most %d)", what, length, max);
+  return FALSE;
+}
+
+/* An attribute holding an identifier, as the schema's "identifier". */
+static gboolean
+get_identifier (const xmlNode     *node,
+                const char        *attr,
+                gboolean           required,
+                char             **value,
+                const BsXmlSource *source,
+                GError           **error)
+{
+  g_autofree char *what = g_strdup_printf ("<%s %s>", node->name, attr);
+
+  if (xmlHasNsProp (node, (const xmlChar *) attr, NULL) == NULL && !required)
+    return TRUE;
+  if (!bs_xml_get_string (node, attr, required, value, source, error))
+    return FALSE;
+  if (!check_length (node, what, *value, BS_VARIANT_MAX_ID_LENGTH, source, error))
+    return FALSE;
+  if (!bs_variant_is_identifier (*value))
+    {
+      g_autofree char *quoted = bs_excerpt (*value);
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        "%s: \"%s\" is not an identifier (a letter or digit, then letters, "
+                        "digits, - and _)", what, quoted);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -59,9 +132,10 @@ get_cell (const xmlNode     *node,
     return FALSE;
   if (!bs_board_parse_label (*cell, &col, &row))
     {
+      g_autofree char *quoted = bs_excerpt (*cell);
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
                         "<%s %s>: \"%s\" is not a cell label (like a1 or d4)",
-                        node->name, attr, *cell);
+                        node->name, attr, quoted);
       return FALSE;
     }
   return TRUE;
@@ -100,6 +174,8 @@ read_board (BsVariant         *variant,
   static const char * const shapes[] = { "square", "hex-rhombus", "hexagon", "limping", NULL };
   BsBoardSpec *spec = &variant->board;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) holes = NULL;
+  g_autoptr(GHashTable) specials = NULL;
   int shape = 0;
   int line = bs_xml_line (node);
   gboolean sided;
@@ -165,7 +241,9 @@ read_board (BsVariant         *variant,
     }
   variant->board_line = line;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  holes = seen_new ();
+  specials = seen_new ();
+  for (xmlNode *child = NULL;;)
     {
       child = bs_xml_next_element (node, child, ELEMENTS ("hole", "special"), source,
                                    &local_error);
@@ -180,6 +258,7 @@ read_board (BsVariant         *variant,
       if (bs_xml_is (child, "hole"))
         {
           BsVariantHole hole = { NULL, bs_xml_line (child) };
+          int other_line;
 
           if (!bs_xml_check_attributes (child, ATTRS ("cell"), source, error) ||
               !get_cell (child, "cell", &hole.label, source, error))
@@ -187,27 +266,25 @@ read_board (BsVariant         *variant,
               g_free (hole.label);
               return FALSE;
             }
-          for (guint i = 0; i < variant->holes->len; i++)
+          if ((other_line = seen_before (holes, hole.label, hole.line)) != 0)
             {
-              const BsVariantHole *other = &g_array_index (variant->holes, BsVariantHole, i);
-              if (g_str_equal (other->label, hole.label))
-                {
-                  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                               "%s:%d: duplicate hole %s (already at line %d)",
-                               source->filename ? source->filename : "(memory)",
-                               hole.line, hole.label, other->line);
-                  g_free (hole.label);
-                  return FALSE;
-                }
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                           "%s:%d: duplicate hole %s (already at line %d)",
+                           source->filename ? source->filename : "(memory)",
+                           hole.line, hole.label, other_line);
+              g_free (hole.label);
+              return FALSE;
             }
           g_array_append_val (variant->holes, hole);
         }
       else
         {
           BsVariantSpecial special = { NULL, 0, NULL, bs_xml_line (child) };
+          g_autofree char *key = NULL;
+          int other_line;
 
           if (!bs_xml_check_attributes (child, ATTRS ("id", "player", "cell"), source, error) ||
-              !bs_xml_get_string (child, "id", TRUE, &special.id, source, error) ||
+              !get_identifier (child, "id", TRUE, &special.id, source, error) ||
               !get_player (child, "player", FALSE, &special.player, source, error) ||
               !get_cell (child, "cell", &special.cell, source, error))
             {
@@ -215,21 +292,17 @@ read_board (BsVariant         *variant,
               g_free (special.cell);
               return FALSE;
             }
-          for (guint i = 0; i < variant->specials->len; i++)
+          key = g_strdup_printf ("%d %s", special.player, special.id);
+          if ((other_line = seen_before (specials, key, special.line)) != 0)
             {
-              const BsVariantSpecial *other =
-                &g_array_index (variant->specials, BsVariantSpecial, i);
-              if (g_str_equal (other->id, special.id) && other->player == special.player)
-                {
-                  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                               "%s:%d: duplicate special \"%s\" for player %d "
-                               "(already at line %d)",
-                               source->filename ? source->filename : "(memory)",
-                               special.line, special.id, special.player, other->line);
-                  g_free (special.id);
-                  g_free (special.cell);
-                  return FALSE;
-                }
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                           "%s:%d: duplicate special \"%s\" for player %d "
+                           "(already at line %d)",
+                           source->filename ? source->filename : "(memory)",
+                           special.line, special.id, special.player, other_line);
+              g_free (special.id);
+              g_free (special.cell);
+              return FALSE;
             }
           g_array_append_val (variant->specials, special);
         }
@@ -248,12 +321,15 @@ read_player (BsVariant         *variant,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *name = NULL;
   g_autofree char *color = NULL;
+  g_autoptr(GHashTable) kinds = NULL;
   BsVariantPlayer *player;
   int number = 0;
 
   if (!bs_xml_check_attributes (node, ATTRS ("number", "name", "color"), source, error) ||
       !get_player (node, "number", TRUE, &number, source, error) ||
       !bs_xml_get_string (node, "name", TRUE, &name, source, error) ||
+      !check_length (node, "<player name>", name, BS_VARIANT_MAX_PLAYER_NAME_LENGTH, source,
+                     error) ||
       !bs_xml_get_string (node, "color", TRUE, &color, source, error) ||
       !check_color (node, color, source, error))
     return FALSE;
@@ -276,9 +352,11 @@ read_player (BsVariant         *variant,
   player->line = bs_xml_line (node);
   g_array_set_size (player->supplies, 0);
 
-  for (xmlNode *child = NULL;; child = child->next)
+  kinds = seen_new ();
+  for (xmlNode *child = NULL;;)
     {
       BsVariantSupply supply = { NULL, 0, 0 };
+      int other_line;
 
       child = bs_xml_next_element (node, child, ELEMENTS ("supply"), source, &local_error);
       if (local_error != NULL)
@@ -291,26 +369,22 @@ read_player (BsVariant         *variant,
 
       supply.line = bs_xml_line (child);
       if (!bs_xml_check_attributes (child, ATTRS ("kind", "count"), source, error) ||
-          !bs_xml_get_string (child, "kind", TRUE, &supply.kind, source, error) ||
+          !get_identifier (child, "kind", TRUE, &supply.kind, source, error) ||
           !bs_xml_get_int (child, "count", TRUE, 0, BS_MAX_SUPPLY, &supply.count,
                            source, error))
         {
           g_free (supply.kind);
           return FALSE;
         }
-      for (guint i = 0; i < player->supplies->len; i++)
+      if ((other_line = seen_before (kinds, supply.kind, supply.line)) != 0)
         {
-          const BsVariantSupply *other = &g_array_index (player->supplies, BsVariantSupply, i);
-          if (g_str_equal (other->kind, supply.kind))
-            {
-              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: duplicate supply of \"%s\" for player %d "
-                           "(already at line %d)",
-                           source->filename ? source->filename : "(memory)",
-                           supply.line, supply.kind, number, other->line);
-              g_free (supply.kind);
-              return FALSE;
-            }
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                       "%s:%d: duplicate supply of \"%s\" for player %d "
+                       "(already at line %d)",
+                       source->filename ? source->filename : "(memory)",
+                       supply.line, supply.kind, number, other_line);
+          g_free (supply.kind);
+          return FALSE;
         }
       g_array_append_val (player->supplies, supply);
     }
@@ -330,7 +404,7 @@ read_players (BsVariant         *variant,
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       child = bs_xml_next_element (node, child, ELEMENTS ("player"), source, &local_error);
       if (local_error != NULL)
@@ -361,13 +435,16 @@ read_options (BsVariant         *variant,
               GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) ids = NULL;
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  ids = seen_new ();
+  for (xmlNode *child = NULL;;)
     {
       BsVariantOption option = { NULL, NULL, 0 };
+      int other_line;
 
       child = bs_xml_next_element (node, child, ELEMENTS ("option"), source, &local_error);
       if (local_error != NULL)
@@ -380,26 +457,22 @@ read_options (BsVariant         *variant,
 
       option.line = bs_xml_line (child);
       if (!bs_xml_check_attributes (child, ATTRS ("id", "value"), source, error) ||
-          !bs_xml_get_string (child, "id", TRUE, &option.id, source, error) ||
+          !get_identifier (child, "id", TRUE, &option.id, source, error) ||
           !bs_xml_get_string (child, "value", TRUE, &option.value, source, error))
         {
           g_free (option.id);
           g_free (option.value);
           return FALSE;
         }
-      for (guint i = 0; i < variant->options->len; i++)
+      if ((other_line = seen_before (ids, option.id, option.line)) != 0)
         {
-          const BsVariantOption *other = &g_array_index (variant->options, BsVariantOption, i);
-          if (g_str_equal (other->id, option.id))
-            {
-              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: duplicate option \"%s\" (already at line %d)",
-                           source->filename ? source->filename : "(memory)",
-                           option.line, option.id, other->line);
-              g_free (option.id);
-              g_free (option.value);
-              return FALSE;
-            }
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                       "%s:%d: duplicate option \"%s\" (already at line %d)",
+                       source->filename ? source->filename : "(memory)",
+                       option.line, option.id, other_line);
+          g_free (option.id);
+          g_free (option.value);
+          return FALSE;
         }
       g_array_append_val (variant->options, option);
     }
@@ -413,13 +486,16 @@ read_setup (BsVariant         *variant,
             GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GHashTable) cells = NULL;
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
-  for (xmlNode *child = NULL;; child = child->next)
+  cells = seen_new ();
+  for (xmlNode *child = NULL;;)
     {
       BsVariantPiece piece = { NULL, 0, NULL, -1, 0 };
+      int other_line;
 
       child = bs_xml_next_element (node, child, ELEMENTS ("piece"), source, &local_error);
       if (local_error != NULL)
@@ -435,26 +511,22 @@ read_setup (BsVariant         *variant,
                                     source, error) ||
           !get_cell (child, "cell", &piece.cell, source, error) ||
           !get_player (child, "player", TRUE, &piece.player, source, error) ||
-          !bs_xml_get_string (child, "kind", TRUE, &piece.kind, source, error) ||
+          !get_identifier (child, "kind", TRUE, &piece.kind, source, error) ||
           !bs_xml_get_choice (child, "dir", FALSE, directions, &piece.dir, source, error))
         {
           g_free (piece.cell);
           g_free (piece.kind);
           return FALSE;
         }
-      for (guint i = 0; i < variant->setup->len; i++)
+      if ((other_line = seen_before (cells, piece.cell, piece.line)) != 0)
         {
-          const BsVariantPiece *other = &g_array_index (variant->setup, BsVariantPiece, i);
-          if (g_str_equal (other->cell, piece.cell))
-            {
-              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: two setup pieces on %s (the other at line %d)",
-                           source->filename ? source->filename : "(memory)",
-                           piece.line, piece.cell, other->line);
-              g_free (piece.cell);
-              g_free (piece.kind);
-              return FALSE;
-            }
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
+                       "%s:%d: two setup pieces on %s (the other at line %d)",
+                       source->filename ? source->filename : "(memory)",
+                       piece.line, piece.cell, other_line);
+          g_free (piece.cell);
+          g_free (piece.kind);
+          return FALSE;
         }
       g_array_append_val (variant->setup, piece);
     }
@@ -464,14 +536,7 @@ read_setup (BsVariant         *variant,
 static char *
 default_id (const char *filename)
 {
-  g_autofree char *base = NULL;
-
-  if (filename == NULL)
-    return NULL;
-  base = g_path_get_basename (filename);
-  if (g_str_has_suffix (base, ".xml"))
-    base[strlen (base) - 4] = '\0';
-  return g_steal_pointer (&base);
+  return filename != NULL ? bs_variant_id_from_filename (filename) : NULL;
 }
 
 BsVariant *
@@ -518,13 +583,13 @@ bs_variant_from_node_full (xmlNode           *node,
                         "of Boardsmith reads format %d)", format, BS_VARIANT_FORMAT_VERSION);
       return NULL;
     }
-  if (!bs_xml_get_string (node, "module", TRUE, &variant->module, source, error))
+  if (!get_identifier (node, "module", TRUE, &variant->module, source, error))
     return NULL;
   variant->module_line = bs_xml_line (node);
 
   g_clear_pointer (&variant->id, g_free);
   variant->id = default_id (source->filename);
-  if (!bs_xml_get_string (node, "id", FALSE, &variant->id, source, error))
+  if (!get_identifier (node, "id", FALSE, &variant->id, source, error))
     return NULL;
   if (variant->id == NULL)
     variant->id = g_strdup (variant->module);
@@ -537,7 +602,7 @@ bs_variant_from_node_full (xmlNode           *node,
     variant->draft = draft == 0;
   }
 
-  for (xmlNode *child = NULL;; child = child->next)
+  for (xmlNode *child = NULL;;)
     {
       guint which = 0;
 
@@ -568,11 +633,17 @@ bs_variant_from_node_full (xmlNode           *node,
         case 1:
         case 2:
           {
+            static const int limits[] = {
+              BS_VARIANT_MAX_NAME_LENGTH, BS_VARIANT_MAX_AUTHOR_LENGTH,
+              BS_VARIANT_MAX_DESCRIPTION_LENGTH
+            };
             char **field = which == 0 ? &variant->name
                          : which == 1 ? &variant->author : &variant->description;
+            g_autofree char *what = g_strdup_printf ("<%s>", children[which]);
             g_free (*field);
             *field = get_element_text (child, source, error);
-            if (*field == NULL)
+            if (*field == NULL ||
+                !check_length (child, what, *field, limits[which], source, error))
               return NULL;
           }
           break;
@@ -966,21 +1037,13 @@ bs_variant_save_file (const BsVariant  *variant,
                       GError          **error)
 {
   g_autofree char *xml = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (variant != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   xml = bs_variant_to_xml (variant, &length);
-  /* g_file_set_contents writes a temporary file and renames it over the
-   * old one, so a failed write leaves the old file whole. */
-  if (!g_file_set_contents_full (path, xml, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local_error))
-    {
-      g_set_error (error, G_FILE_ERROR, local_error->code, "%s: cannot save: %s",
-                   path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  /* A failed write leaves the old file whole; a symlink and the file's
+   * permissions are kept (bs-file.h). */
+  return bs_file_write_atomic (path, xml, length, BS_FILE_WRITE_SYNC, error);
 }

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -298,6 +299,7 @@ parse_int (const char  *key,
            int         *value,
            GError     **error)
 {
+  g_autofree char *quoted = bs_excerpt (text);
   char *end = NULL;
   gint64 v;
 
@@ -306,13 +308,13 @@ parse_int (const char  *key,
   if (*text == '\0' || *end != '\0' || errno != 0 || g_ascii_isspace (*text))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "%s: \"%s\" is not an integer", key, text);
+                   "%s: \"%s\" is not an integer", key, quoted);
       return FALSE;
     }
   if (v < min || v > max)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "%s: %s is out of range (%d to %d)", key, text, min, max);
+                   "%s: %s is out of range (%d to %d)", key, quoted, min, max);
       return FALSE;
     }
   *value = (int) v;
@@ -407,8 +409,10 @@ bs_variant_set (BsVariant   *variant,
 
       if (!bs_shape_from_string (value, &shape))
         {
+          g_autofree char *quoted = bs_excerpt (value);
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "shape: \"%s\" is not one of square, hex-rhombus, hexagon, limping", value);
+                       "shape: \"%s\" is not one of square, hex-rhombus, hexagon, limping",
+                       quoted);
           return FALSE;
         }
       /* Carry the board's extent over to the parameters the new shape uses,
@@ -441,19 +445,23 @@ bs_variant_set (BsVariant   *variant,
 
       if (g_strv_length (parts) != 3 || (g_strcmp0 (parts[1], "1") != 0 && g_strcmp0 (parts[1], "2") != 0))
         {
+          g_autofree char *quoted = bs_excerpt (key);
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                       "%s: a supply key is supply.P.KIND with P 1 or 2", key);
+                       "%s: a supply key is supply.P.KIND with P 1 or 2", quoted);
           return FALSE;
         }
       player = parts[1][0] - '0';
       if (module != NULL && (module->unlimited_supply || bs_module_kind_index (module, parts[2]) < 0))
         {
+          g_autofree char *quoted = bs_excerpt (key);
+          g_autofree char *kind = bs_excerpt (parts[2]);
+
           if (module->unlimited_supply)
             g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                         "%s: %s has unlimited supplies", key, module->id);
+                         "%s: %s has unlimited supplies", quoted, module->id);
           else
             g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                         "%s: unknown piece kind \"%s\" for %s", key, parts[2], module->id);
+                         "%s: unknown piece kind \"%s\" for %s", quoted, kind, module->id);
           return FALSE;
         }
       if (!parse_int (key, value, 0, BS_MAX_SUPPLY, &count, error))
@@ -470,8 +478,9 @@ bs_variant_set (BsVariant   *variant,
 
   {
     g_autofree char *keys = describe_keys (module);
+    g_autofree char *quoted = bs_excerpt (key);
     g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                 "unknown key \"%s\" for %s (known: %s)", key,
+                 "unknown key \"%s\" for %s (known: %s)", quoted,
                  variant->module != NULL ? variant->module : "this variant", keys);
   }
   return FALSE;
@@ -602,4 +611,196 @@ bs_variant_display_player (const BsVariant *variant,
     return player == 1 ? _("Player 1")
                        : _("Player 2");
   return g_dpgettext2 (GETTEXT_PACKAGE, "player", name);
+}
+
+gboolean
+bs_variant_is_identifier (const char *text)
+{
+  gsize length;
+
+  if (text == NULL || !g_ascii_isalnum (text[0]))
+    return FALSE;
+  length = strlen (text);
+  if (length > BS_VARIANT_MAX_ID_LENGTH)
+    return FALSE;
+  for (gsize i = 1; i < length; i++)
+    if (!g_ascii_isalnum (text[i]) && text[i] != '-' && text[i] != '_')
+      return FALSE;
+  return TRUE;
+}
+
+char *
+bs_variant_id_from_filename (const char *path)
+{
+  g_autofree char *base = NULL;
+  GString *id = g_string_new (NULL);
+  char *dot;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  base = g_path_get_basename (path);
+  dot = strrchr (base, '.');
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  for (const char *p = base; *p != '\0' && id->len < BS_VARIANT_MAX_ID_LENGTH; p++)
+    {
+      if (g_ascii_isalnum (*p) || ((*p == '-' || *p == '_') && id->len > 0))
+        g_string_append_c (id, *p);
+      else if (id->len > 0 && id->str[id->len - 1] != '-')
+        g_string_append_c (id, '-');
+    }
+  while (id->len > 0 && id->str[id->len - 1] == '-')
+    g_string_truncate (id, id->len - 1);
+  if (id->len == 0)
+    g_string_assign (id, "variant");
+  return g_string_free (id, FALSE);
+}
+
+static gboolean
+check_length (const char  *text,
+              int          max,
+              const char  *what,
+              GError     **error)
+{
+  glong length;
+
+  if (text == NULL)
+    return TRUE;
+  length = g_utf8_strlen (text, -1);
+  if (length <= max)
+    return TRUE;
+  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+               "%s is too long (%ld characters; at most %d)", what, length, max);
+  return FALSE;
+}
+
+gboolean
+bs_variant_check_texts (const BsVariant  *variant,
+                        GError          **error)
+{
+  g_return_val_if_fail (variant != NULL, FALSE);
+
+  if (!check_length (variant->name, BS_VARIANT_MAX_NAME_LENGTH, "the name", error) ||
+      !check_length (variant->author, BS_VARIANT_MAX_AUTHOR_LENGTH, "the author", error) ||
+      !check_length (variant->description, BS_VARIANT_MAX_DESCRIPTION_LENGTH,
+                     "the description", error))
+    return FALSE;
+  for (int p = 0; p < 2; p++)
+    {
+      g_autofree char *what = g_strdup_printf ("player %d's name", p + 1);
+
+      if (!check_length (variant->players[p].name, BS_VARIANT_MAX_PLAYER_NAME_LENGTH, what,
+                         error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static const char *
+effective_option (const BsVariant *variant,
+                  const BsModule  *module,
+                  guint            index)
+{
+  const char *value = bs_variant_get_option (variant, module->options[index].id);
+
+  if (value != NULL)
+    return value;
+  return bs_option_value_to_string (&module->options[index],
+                                    module->options[index].default_value);
+}
+
+gboolean
+bs_variant_same_game (const BsVariant *a,
+                      const BsVariant *b)
+{
+  g_autoptr(BsVariant) x = NULL;
+  g_autoptr(BsVariant) y = NULL;
+  const BsModule *module;
+
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (g_strcmp0 (a->module, b->module) != 0)
+    return FALSE;
+  module = a->module != NULL ? bs_module_find (a->module) : NULL;
+  if (module != NULL)
+    for (guint i = 0; i < module->n_options; i++)
+      if (g_strcmp0 (effective_option (a, module, i), effective_option (b, module, i)) != 0)
+        return FALSE;
+
+  /* The rest with what does not count made equal. */
+  x = bs_variant_copy (a);
+  y = bs_variant_copy (b);
+  for (BsVariant **v = (BsVariant *[]) { x, y, NULL }; *v != NULL; v++)
+    {
+      g_clear_pointer (&(*v)->id, g_free);
+      g_clear_pointer (&(*v)->name, g_free);
+      g_clear_pointer (&(*v)->author, g_free);
+      g_clear_pointer (&(*v)->description, g_free);
+      if (module != NULL)
+        g_array_set_size ((*v)->options, 0);
+      for (int p = 0; p < 2; p++)
+        {
+          g_clear_pointer (&(*v)->players[p].name, g_free);
+          g_clear_pointer (&(*v)->players[p].color, g_free);
+        }
+    }
+  return bs_variant_equal (x, y);
+}
+
+gboolean
+bs_variant_apply_settings (BsVariant          *variant,
+                           const char * const *settings,
+                           GError            **error)
+{
+  g_autoptr(BsVariant) changed = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GString) all = NULL;
+
+  g_return_val_if_fail (variant != NULL, FALSE);
+
+  if (settings == NULL || settings[0] == NULL)
+    return TRUE;
+  changed = bs_variant_copy (variant);
+  for (guint i = 0; settings[i] != NULL; i++)
+    {
+      const char *equals = strchr (settings[i], '=');
+      g_autofree char *key = NULL;
+
+      if (equals == NULL || equals == settings[i])
+        {
+          g_autofree char *quoted = bs_excerpt (settings[i]);
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                       _("--set %s: expected KEY=VALUE"), quoted);
+          return FALSE;
+        }
+      key = g_strndup (settings[i], (gsize) (equals - settings[i]));
+      if (!bs_variant_set (changed, key, equals + 1, error))
+        return FALSE;
+    }
+
+  /* The file was checked when loaded, so an error now comes from the
+   * settings: name them rather than a line of the file. */
+  g_clear_pointer (&changed->filename, g_free);
+  if (!bs_variant_validate (changed, &local_error))
+    {
+      all = g_string_new (NULL);
+      for (guint i = 0; settings[i] != NULL; i++)
+        {
+          g_autofree char *quoted = bs_excerpt (settings[i]);
+          g_string_append_printf (all, "%s--set %s", i > 0 ? " " : "", quoted);
+        }
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", all->str);
+      return FALSE;
+    }
+
+  /* Into the caller's variant, which keeps where it came from. */
+  g_free (changed->filename);
+  changed->filename = g_strdup (variant->filename);
+  {
+    BsVariant old = *variant;
+
+    *variant = *changed;
+    *changed = old;
+  }
+  return TRUE;
 }

@@ -19,6 +19,16 @@ G_BEGIN_DECLS
 #define BS_VARIANT_FORMAT_VERSION 1
 /* Files larger than this are refused before parsing. */
 #define BS_VARIANT_MAX_FILE_SIZE (1024 * 1024)
+/* The longest texts a variant (or a record) may hold, in characters: a
+ * name is shown in titles and lists, and no file should be able to make
+ * the window huge or its layout slow. The RELAX NG schema says the same. */
+#define BS_VARIANT_MAX_NAME_LENGTH         100
+#define BS_VARIANT_MAX_AUTHOR_LENGTH       100
+#define BS_VARIANT_MAX_DESCRIPTION_LENGTH  5000
+#define BS_VARIANT_MAX_PLAYER_NAME_LENGTH  50
+/* Identifiers (the variant's id, module, kinds, specials, options): a
+ * letter or digit, then letters, digits, '-' and '_'. */
+#define BS_VARIANT_MAX_ID_LENGTH           64
 
 typedef struct {
   char *label;
@@ -88,6 +98,12 @@ BsVariant  *bs_variant_copy           (const BsVariant  *variant);
 void        bs_variant_free           (BsVariant        *variant);
 gboolean    bs_variant_equal          (const BsVariant  *a,
                                        const BsVariant  *b);
+/* Whether two variants play the same game: the same module, board, holes,
+ * special cells, setup, supplies and option values (an option left out
+ * counts as its default). Names, colours, ids and descriptions do not
+ * count. */
+gboolean    bs_variant_same_game      (const BsVariant  *a,
+                                       const BsVariant  *b);
 
 /* Loading: safe parsing (no network, no entities, no DTD, size limit).
  * Errors are "FILE:LINE: message" with the offending value. */
@@ -107,6 +123,17 @@ BsVariant  *bs_variant_load_data      (const char       *data,
  * variant in memory. Errors name file and line when the variant came from
  * a file. */
 gboolean    bs_variant_validate       (const BsVariant  *variant,
+                                       GError          **error);
+/* Whether text is an identifier (see BS_VARIANT_MAX_ID_LENGTH). */
+gboolean    bs_variant_is_identifier  (const char       *text);
+/* An identifier made from a file name: its base name without the
+ * extension, with every run of other characters turned into one '-'
+ * ("My Tribes (2).xml" → "My-Tribes-2"); "variant" if nothing is left. */
+char       *bs_variant_id_from_filename (const char     *path);
+/* Checks the lengths of the variant's texts (name, author, description,
+ * player names) against the limits above; the message names the text and
+ * its length. bs_ruleset_new() checks them too. */
+gboolean    bs_variant_check_texts    (const BsVariant  *variant,
                                        GError          **error);
 /* A built-in name ("agoraphobia"), or else a path. */
 BsVariant  *bs_variant_lookup         (const char       *name_or_path,
@@ -131,6 +158,13 @@ gboolean    bs_variant_set            (BsVariant        *variant,
                                        const char       *key,
                                        const char       *value,
                                        GError          **error);
+/* What `--set KEY=VALUE …` does: each setting (bs_variant_set), then the
+ * module's checks (bs_variant_validate). An error names the setting(s):
+ * "--set size: expected KEY=VALUE", "--set size=99: board size 99 is out
+ * of range for abrobad (1 to 12)". On error the variant is unchanged. */
+gboolean    bs_variant_apply_settings (BsVariant          *variant,
+                                       const char * const *settings,
+                                       GError            **error);
 /* Changes the board's shape and sizes; supplies that follow the board in
  * the module's rules (BsModule.board_supply) and still hold the old board's
  * figure are set to the new board's. */

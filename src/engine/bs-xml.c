@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,8 +30,11 @@ typedef xmlError *BsXmlErrorArg;
 
 /* The first error of one parse; later ones are usually consequences. */
 typedef struct {
-  char *message;
-  int   line;
+  char          *message;
+  int            line;
+  const char    *data;     /* the raw bytes, to find where an encoding error is */
+  gsize          length;
+  xmlParserCtxt *ctxt;
 } ParseState;
 
 static const char *
@@ -59,6 +64,62 @@ bs_xml_set_error (GError           **error,
     g_set_error (error, source->domain, code, "%s: %s", source_name (source), message);
 }
 
+/* libxml2 reports bytes that are not valid in the declared encoding
+ * without a line ("input conversion failed due to input error, bytes 0x81
+ * 0x20 0x3C 0x2F"): find the first place those bytes are and say it in
+ * the user's terms. */
+static char *
+explain_conversion_error (ParseState *state,
+                          const char *message,
+                          int        *line)
+{
+  static const char prefix[] = "input conversion failed due to input error, bytes ";
+  const char *encoding = NULL;
+  const char *bytes_text;
+  char bytes[4];
+  gsize n_bytes = 0;
+
+  if (!g_str_has_prefix (message, prefix))
+    return NULL;
+  bytes_text = message + strlen (prefix);
+  while (n_bytes < G_N_ELEMENTS (bytes))
+    {
+      unsigned int byte;
+
+      while (*bytes_text == ' ')
+        bytes_text++;
+      if (sscanf (bytes_text, "0x%2X", &byte) != 1)
+        break;
+      bytes[n_bytes++] = (char) byte;
+      bytes_text += 4;
+    }
+  if (n_bytes > 0 && state->data != NULL)
+    {
+      const char *found = NULL;
+
+      for (gsize i = 0; found == NULL && i + n_bytes <= state->length; i++)
+        if (memcmp (state->data + i, bytes, n_bytes) == 0)
+          found = state->data + i;
+
+      if (found != NULL)
+        {
+          *line = 1;
+          for (const char *p = state->data; p < found; p++)
+            if (*p == '\n')
+              (*line)++;
+        }
+    }
+  if (state->ctxt != NULL)
+    encoding = (const char *) state->ctxt->encoding;
+  if (encoding == NULL && state->ctxt != NULL && state->ctxt->input != NULL)
+    encoding = (const char *) state->ctxt->input->encoding;
+  if (encoding != NULL && g_utf8_validate (encoding, -1, NULL) && strlen (encoding) < 40)
+    return g_strdup_printf ("the file is not valid %s (it says it is): bytes %s",
+                            encoding, message + strlen (prefix));
+  return g_strdup_printf ("the file is not valid in its encoding: bytes %s",
+                          message + strlen (prefix));
+}
+
 static void
 state_record (ParseState *state,
               int         line,
@@ -76,6 +137,20 @@ state_record (ParseState *state,
       g_free (state->message);
       state->message = g_strdup ("elements are nested too deeply (more than 256 levels)");
     }
+  else
+    {
+      char *explained = explain_conversion_error (state, state->message, &line);
+
+      if (explained != NULL)
+        {
+          g_free (state->message);
+          state->message = explained;
+        }
+    }
+  /* Other errors raised outside the parser have no line either: the
+   * parser's position is the best there is. */
+  if (line <= 0 && state->ctxt != NULL && state->ctxt->input != NULL)
+    line = state->ctxt->input->line;
   state->line = line;
 }
 
@@ -144,6 +219,113 @@ on_resolve_entity (void          *user_data,
   return NULL;
 }
 
+/* At most this many attributes on one element: Boardsmith's elements have
+ * at most five, and libxml2 checks an element's attributes for duplicates
+ * in quadratic time (80,000 attributes, under a megabyte, took 81 s). */
+#define MAX_ATTRIBUTES 32
+
+static const char *
+skip_past (const char *p,
+           const char *end,
+           const char *marker,
+           int        *line)
+{
+  gsize marker_length = strlen (marker);
+
+  for (; p + marker_length <= end; p++)
+    {
+      if (memcmp (p, marker, marker_length) == 0)
+        return p + marker_length;
+      if (*p == '\n')
+        (*line)++;
+    }
+  return end;
+}
+
+/* A linear pass over the raw bytes before libxml2 sees them: refuses an
+ * element with too many attributes, naming it and its line. Comments,
+ * CDATA sections, processing instructions and quoted values are skipped;
+ * anything malformed is left for the parser to report. */
+static gboolean
+prescan (const char        *data,
+         gsize              length,
+         const BsXmlSource *source,
+         GError           **error)
+{
+  const char *p = data;
+  const char *end = data + length;
+  int line = 1;
+
+  while (p < end)
+    {
+      const char *name;
+      gsize name_length;
+      int tag_line, n_attributes = 0;
+      char quote = 0;
+
+      if (*p == '\n')
+        line++;
+      if (*p != '<')
+        {
+          p++;
+          continue;
+        }
+      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
+        {
+          p = skip_past (p + 4, end, "-->", &line);
+          continue;
+        }
+      if (end - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
+        {
+          p = skip_past (p + 9, end, "]]>", &line);
+          continue;
+        }
+      if (end - p >= 2 && p[1] == '!')
+        return TRUE;   /* a DOCTYPE: the parser refuses it at once */
+      if (end - p >= 2 && p[1] == '?')
+        {
+          p = skip_past (p + 2, end, "?>", &line);
+          continue;
+        }
+
+      /* A start or end tag. */
+      tag_line = line;
+      name = ++p;
+      while (p < end && !g_ascii_isspace (*p) && *p != '>' && *p != '/')
+        p++;
+      name_length = (gsize) (p - name);
+      for (; p < end; p++)
+        {
+          if (*p == '\n')
+            line++;
+          if (quote != 0)
+            {
+              if (*p == quote)
+                quote = 0;
+            }
+          else if (*p == '"' || *p == '\'')
+            quote = *p;
+          else if (*p == '>')
+            break;
+          else if (*p == '=' && ++n_attributes > MAX_ATTRIBUTES)
+            {
+              g_autofree char *element = g_strndup (name, MIN (name_length, 40));
+
+              if (!g_utf8_validate (element, -1, NULL))
+                g_clear_pointer (&element, g_free);
+              bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, tag_line,
+                                "<%s%s> has more than %d attributes",
+                                element != NULL ? element : "?",
+                                element != NULL && name_length > 40 ? "…" : "",
+                                MAX_ATTRIBUTES);
+              return FALSE;
+            }
+        }
+      p++;
+    }
+  return TRUE;
+}
+
 xmlDoc *
 bs_xml_parse_full (const char        *data,
                    gsize              length,
@@ -151,7 +333,7 @@ bs_xml_parse_full (const char        *data,
                    gsize              max_size,
                    GError           **error)
 {
-  ParseState state = { NULL, 0 };
+  ParseState state = { NULL, 0, data, length, NULL };
   xmlParserCtxt *ctxt;
   xmlStructuredErrorFunc old_handler;
   void *old_context;
@@ -179,6 +361,9 @@ bs_xml_parse_full (const char        *data,
       return NULL;
     }
 
+  if (!prescan (data, length, source, error))
+    return NULL;
+
   xmlInitParser ();
   ctxt = xmlCreateMemoryParserCtxt (data, (int) length);
   if (ctxt == NULL)
@@ -192,6 +377,7 @@ bs_xml_parse_full (const char        *data,
   xmlCtxtUseOptions (ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
                            XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   ctxt->_private = &state;
+  state.ctxt = ctxt;
   ctxt->sax->serror = on_context_error;
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->externalSubset = on_internal_subset;
@@ -217,6 +403,7 @@ bs_xml_parse_full (const char        *data,
     state_record (&state, ctxt->input != NULL ? ctxt->input->line : 0, "malformed XML");
   if (state.message == NULL && (doc == NULL || xmlDocGetRootElement (doc) == NULL))
     state_record (&state, 1, "the file holds no XML element");
+  state.ctxt = NULL;
   xmlFreeParserCtxt (ctxt);
 
   if (state.message != NULL)
@@ -241,20 +428,22 @@ bs_xml_parse (const char  *data,
   return bs_xml_parse_full (data, length, &source, BS_VARIANT_MAX_FILE_SIZE, error);
 }
 
-xmlDoc *
-bs_xml_parse_file (const char        *path,
-                   const BsXmlSource *source,
-                   gsize              max_size,
-                   GError           **error)
+GBytes *
+bs_xml_read_file (const char        *path,
+                  const BsXmlSource *source,
+                  gsize              max_size,
+                  GError           **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
   gsize capacity;
+  struct stat info;
   int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  fd = g_open (path, O_RDONLY, 0);
+  /* Without blocking: opening a FIFO nobody writes to would wait forever. */
+  fd = g_open (path, O_RDONLY | O_NONBLOCK, 0);
   if (fd < 0)
     {
       int saved = errno;
@@ -262,9 +451,21 @@ bs_xml_parse_file (const char        *path,
                    "%s: cannot open: %s", path, g_strerror (saved));
       return NULL;
     }
+  if (fstat (fd, &info) != 0 ||
+      (!S_ISREG (info.st_mode) && !S_ISDIR (info.st_mode) && !S_ISFIFO (info.st_mode)))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   "%s: not a regular file (a device, a socket or a folder)", path);
+      close (fd);
+      return NULL;
+    }
+  /* A pipe is read to its end (a FIFO without a writer reads as empty);
+   * a folder fails on reading, with its own message. */
+  if (S_ISFIFO (info.st_mode))
+    fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
 
   /* Read at most one byte more than the limit: enough to know it is too
-   * large, whatever the file is (a pipe, /dev/zero). */
+   * large, whatever the file is (a pipe that never ends). */
   capacity = max_size + 1;
   data = g_malloc (capacity);
   while (length < capacity)
@@ -293,8 +494,23 @@ bs_xml_parse_file (const char        *path,
                         max_size);
       return NULL;
     }
+  return g_bytes_new_take (g_realloc (g_steal_pointer (&data), MAX (length, 1)), length);
+}
 
-  return bs_xml_parse_full (data, length, source, max_size, error);
+xmlDoc *
+bs_xml_parse_file (const char        *path,
+                   const BsXmlSource *source,
+                   gsize              max_size,
+                   GError           **error)
+{
+  g_autoptr(GBytes) bytes = bs_xml_read_file (path, source, max_size, error);
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+  return bs_xml_parse_full (data != NULL ? data : "", length, source, max_size, error);
 }
 
 int
@@ -354,13 +570,14 @@ excerpt (const char *text)
 
 xmlNode *
 bs_xml_next_element (const xmlNode      *parent,
-                     xmlNode            *node,
+                     xmlNode            *previous,
                      const char * const *allowed,
                      const BsXmlSource  *source,
                      GError            **error)
 {
-  if (node == NULL)
-    node = parent->children;
+  /* Starting after `previous` (not at previous->next, which is NULL for the
+   * last child and must not mean "from the start" again). */
+  xmlNode *node = previous != NULL ? previous->next : parent->children;
 
   for (; node != NULL; node = node->next)
     {
@@ -373,10 +590,11 @@ bs_xml_next_element (const xmlNode      *parent,
               (allowed != NULL && !in_list ((const char *) node->name, allowed)))
             {
               gboolean prefixed = node->ns != NULL && node->ns->prefix != NULL;
+              g_autofree char *name = bs_excerpt ((const char *) node->name);
               bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
                                 "unknown element <%s%s%s> in <%s>",
                                 prefixed ? (const char *) node->ns->prefix : "",
-                                prefixed ? ":" : "", node->name, parent->name);
+                                prefixed ? ":" : "", name, parent->name);
               return NULL;
             }
           return node;
@@ -416,8 +634,9 @@ bs_xml_check_attributes (const xmlNode      *node,
     {
       if (attr->ns != NULL || !in_list ((const char *) attr->name, allowed))
         {
+          g_autofree char *name = bs_excerpt ((const char *) attr->name);
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "unknown attribute \"%s\" on <%s>", attr->name, node->name);
+                            "unknown attribute \"%s\" on <%s>", name, node->name);
           return FALSE;
         }
     }
@@ -502,6 +721,7 @@ bs_xml_parse_int (const char  *text,
                   GError     **error)
 {
   const char *p = text;
+  g_autofree char *quoted = bs_excerpt (text);
   gint64 result;
 
   /* g_ascii_string_to_signed also accepts leading spaces; be strict. */
@@ -510,7 +730,7 @@ bs_xml_parse_int (const char  *text,
   if (*p == '\0' || strspn (p, "0123456789") != strlen (p))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
-                   "\"%s\" is not an integer", text);
+                   "\"%s\" is not an integer", quoted);
       return FALSE;
     }
   if (strlen (p) > 12 || !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64,
@@ -518,13 +738,13 @@ bs_xml_parse_int (const char  *text,
       result < G_MININT || result > G_MAXINT)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
-                   "%s is too large a number", text);
+                   "%s is too large a number", quoted);
       return FALSE;
     }
   if (result < min || result > max)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
-                   "%s is out of range (%d to %d)", text, min, max);
+                   "%s is out of range (%d to %d)", quoted, min, max);
       return FALSE;
     }
   *value = (int) result;
@@ -566,6 +786,7 @@ bs_xml_get_choice (const xmlNode      *node,
 {
   const char *text = get_attr (node, attr, required, source, error);
   g_autofree char *list = NULL;
+  g_autofree char *quoted = NULL;
 
   if (text == NULL)
     return !required;
@@ -577,8 +798,9 @@ bs_xml_get_choice (const xmlNode      *node,
       }
 
   list = g_strjoinv (", ", (char **) choices);
+  quoted = bs_excerpt (text);
   bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                    "<%s %s>: \"%s\" is not one of %s", node->name, attr, text, list);
+                    "<%s %s>: \"%s\" is not one of %s", node->name, attr, quoted, list);
   return FALSE;
 }
 

@@ -42,8 +42,15 @@ xmlDoc     *bs_xml_parse_full   (const char        *data,
                                  const BsXmlSource *source,
                                  gsize              max_size,
                                  GError           **error);
-/* Reads a file (refusing it before reading when it is over max_size) and
- * parses it. */
+/* Reads a whole file, up to max_size bytes (one more is an error: the
+ * file is too large, whatever it is). Opens without blocking: a FIFO is
+ * read to its end (one nobody writes to is empty), a device or a socket is
+ * refused. Errors name the path. */
+GBytes     *bs_xml_read_file    (const char        *path,
+                                 const BsXmlSource *source,
+                                 gsize              max_size,
+                                 GError           **error);
+/* Reads a file (bs_xml_read_file) and parses it. */
 xmlDoc     *bs_xml_parse_file   (const char        *path,
                                  const BsXmlSource *source,
                                  gsize              max_size,
@@ -63,13 +70,15 @@ void        bs_xml_set_error    (GError           **error,
 /* Element helpers. */
 gboolean    bs_xml_is           (const xmlNode     *node,
                                  const char        *name);
-/* The first element child of `parent` from `node` on (node itself
- * included; NULL: from the first child), or NULL. Whitespace and comments
- * are skipped; any other text or node is an error, and so is an element
- * whose name is not in `allowed` (NULL-terminated; NULL allows any). On
- * error returns NULL and sets error; check *error to tell it from the end. */
+/* The next element child of `parent` after `previous` (NULL: the first
+ * element child), or NULL at the end. Iterate with
+ *   for (xmlNode *child = NULL;;) { child = bs_xml_next_element (parent, child, …); … }
+ * Whitespace and comments are skipped; any other text or node is an error,
+ * and so is an element whose name is not in `allowed` (NULL-terminated;
+ * NULL allows any). On error returns NULL and sets error; check *error to
+ * tell it from the end. */
 xmlNode    *bs_xml_next_element (const xmlNode     *parent,
-                                 xmlNode           *node,
+                                 xmlNode           *previous,
                                  const char * const *allowed,
                                  const BsXmlSource *source,
                                  GError           **error);

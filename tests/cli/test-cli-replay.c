@@ -177,8 +177,8 @@ test_replay_illegal (void)
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   for (const char *p = contents; p < strstr (contents, "<move>a1-a1;e5-e5"); p++)
     line += *p == '\n';
-  expected = g_strdup_printf ("%s:%d: ply %u: move \"a1-a1;e5-e5\": the game is already over "
-                              "(%s)\n", path, line, final->ply + 1,
+  expected = g_strdup_printf ("boardsmith-cli: %s:%d: ply %u: move \"a1-a1;e5-e5\": the game "
+                              "is already over (%s)\n", path, line, final->ply + 1,
                               bs_result_to_string ((BsResult) final->result));
 
   run_cli (&replay, "replay", path, NULL);
@@ -208,7 +208,8 @@ test_replay_bad_file (void)
   g_assert_true (g_file_set_contents (path, "<record format=\"1\"><seed>", -1, NULL));
   run_cli (&broken, "replay", path, NULL);
   g_assert_cmpint (broken.status, ==, 2);
-  g_assert_true (g_str_has_prefix (broken.err, path));
+  g_assert_true (g_str_has_prefix (broken.err, "boardsmith-cli: "));
+  g_assert_true (g_str_has_prefix (broken.err + strlen ("boardsmith-cli: "), path));
 
   run_cli (&absent, "replay", missing, NULL);
   g_assert_cmpint (absent.status, ==, 2);
@@ -218,8 +219,8 @@ test_replay_bad_file (void)
   g_assert_no_error (error);
   run_cli (&wrong_root, "replay", variant_path, NULL);
   g_assert_cmpint (wrong_root.status, ==, 2);
-  expected = g_strdup_printf ("%s:%d: the root element is <variant>, not <record>: this is not "
-                              "a game record\n", variant_path, 2);
+  expected = g_strdup_printf ("boardsmith-cli: %s:%d: the root element is <variant>, not "
+                              "<record>: this is not a game record\n", variant_path, 2);
   g_assert_cmpstr (wrong_root.err, ==, expected);
 }
 

@@ -183,9 +183,10 @@ test_validate_bad (void)
   g_autofree char *xxe = bad_file ("xxe-external-entity.xml");
   g_autofree char *missing = bad_file ("no-such-file.xml");
   g_autofree char *expected = g_strdup_printf (
-    "%s:6: <player color>: \"red\" is not a colour of the form #rrggbb\n"
-    "%s:2: DOCTYPE declarations are not allowed (Boardsmith files use no DTD and no entities)\n"
-    "%s: cannot open: No such file or directory\n", colour, xxe, missing);
+    "boardsmith-cli: %s:6: <player color>: \"red\" is not a colour of the form #rrggbb\n"
+    "boardsmith-cli: %s:2: DOCTYPE declarations are not allowed (Boardsmith files use no DTD "
+    "and no entities)\n"
+    "boardsmith-cli: %s: cannot open: No such file or directory\n", colour, xxe, missing);
   g_auto(Run) run = { 0 };
   g_auto(Run) json = { 0 };
   g_autoptr(JsonNode) root = NULL;
@@ -216,13 +217,14 @@ test_bad_input_status (void)
 
   RUN (&file, "info", bomb);
   g_assert_cmpint (file.status, ==, 2);
-  g_assert_true (g_str_has_prefix (file.err, bomb));
+  g_assert_true (g_str_has_prefix (file.err, "boardsmith-cli: "));
+  g_assert_true (g_str_has_prefix (file.err + strlen ("boardsmith-cli: "), bomb));
   g_assert_cmpstr (file.out, ==, "");
 
   RUN (&name, "cells", "no-such-variant");
   g_assert_cmpint (name.status, ==, 2);
-  g_assert_true (g_str_has_prefix (name.err, "no-such-variant: no such file, and not a "
-                                             "built-in variant ("));
+  g_assert_true (g_str_has_prefix (name.err, "boardsmith-cli: no-such-variant: no such file, "
+                                             "and not a built-in variant ("));
 }
 
 /* CLI.md: 12 cells; a1 b1 c1 on the bottom row, c4 d4 on the top row;
@@ -538,16 +540,16 @@ test_bad_set (void)
 
       RUN (&key, "info", name, "--set", "colour=blue");
       g_assert_cmpint (key.status, ==, 2);
-      g_assert_true (g_str_has_prefix (key.err, "unknown key \"colour\""));
+      g_assert_true (g_str_has_prefix (key.err, "boardsmith-cli: unknown key \"colour\""));
 
       RUN (&value, "info", name, "--set", "max-plies=-5");
       g_assert_cmpint (value.status, ==, 2);
-      g_assert_cmpstr (value.err, ==, "--set max-plies=-5: option max-plies: -5 is out of range "
-                                      "(0 to 100000)\n");
+      g_assert_cmpstr (value.err, ==, "boardsmith-cli: --set max-plies=-5: option max-plies: -5 "
+                                      "is out of range (0 to 100000)\n");
 
       RUN (&syntax, "cells", name, "--set", "size");
       g_assert_cmpint (syntax.status, ==, 2);
-      g_assert_cmpstr (syntax.err, ==, "--set size: expected KEY=VALUE\n");
+      g_assert_cmpstr (syntax.err, ==, "boardsmith-cli: --set size: expected KEY=VALUE\n");
 
       RUN (&option, "cells", name, "--set", "width=1000000000", "--set", "size=1000000000");
       g_assert_cmpint (option.status, ==, 2);
@@ -691,7 +693,7 @@ test_each_variant (void)
         RUN (&illegal, "moves", name, "--moves", "zz99");
         g_assert_cmpint (illegal.status, ==, 1);
         g_assert_nonnull (strstr (illegal.err, "zz99"));
-        g_assert_true (g_str_has_prefix (illegal.err, "ply 1: "));
+        g_assert_true (g_str_has_prefix (illegal.err, "boardsmith-cli: ply 1: "));
         g_assert_cmpstr (illegal.out, ==, "");
       }
 

@@ -41,6 +41,8 @@ static const BadVariant catalogue[] = {
     "Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0x3C 0x2F 0x6E", TRUE },
   { "not-well-formed.xml", NULL, PARSE, 14,
     "Opening and ending tag mismatch: players line 5 and player", TRUE },
+  { "bad-encoding.xml", NULL, PARSE, 4,
+    "the file is not valid Shift_JIS (it says it is): bytes 0x81 0x20 0x3C 0x2F", TRUE },
   { "truncated.xml", NULL, PARSE, 7, "Premature end of data in tag players line 6", TRUE },
   { "deep-nesting.xml", NULL, PARSE, 3,
     "elements are nested too deeply (more than 256 levels)", TRUE },
@@ -75,6 +77,25 @@ static const BadVariant catalogue[] = {
   { "unknown-attribute.xml", NULL, SCHEMA, 4, "unknown attribute \"radius\" on <board>", TRUE },
   { "missing-name.xml", NULL, SCHEMA, 2, "<variant> lacks the element <name>", TRUE },
   { "empty-name.xml", NULL, VALUE, 3, "<name> is empty", TRUE },
+  { "name-too-long.xml", NULL, VALUE, 3,
+    "<name> is too long (101 characters; at most 100)", TRUE },
+  { "author-too-long.xml", NULL, VALUE, 4,
+    "<author> is too long (101 characters; at most 100)", TRUE },
+  { "description-too-long.xml", NULL, VALUE, 4,
+    "<description> is too long (5004 characters; at most 5000)", TRUE },
+  { "player-name-too-long.xml", NULL, VALUE, 10,
+    "<player name> is too long (51 characters; at most 50)", TRUE },
+  { "id-path.xml", NULL, VALUE, 2,
+    "<variant id>: \"../../etc/passwd\" is not an identifier (a letter or digit, then "
+    "letters, digits, - and _)", TRUE },
+  { "id-accent.xml", NULL, VALUE, 2,
+    "<variant id>: \"agorá\" is not an identifier (a letter or digit, then letters, digits, "
+    "- and _)", TRUE },
+  { "id-too-long.xml", NULL, VALUE, 2,
+    "<variant id> is too long (65 characters; at most 64)", TRUE },
+  { "kind-not-identifier.xml", NULL, VALUE, 8,
+    "<supply kind>: \"large piece\" is not an identifier (a letter or digit, then letters, "
+    "digits, - and _)", TRUE },
   { "duplicate-board.xml", NULL, DUPLICATE, 18,
     "duplicate element <board> (already at line 4)", TRUE },
   { "missing-players.xml", NULL, SCHEMA, 2, "<variant> lacks the element <players>", TRUE },
@@ -376,6 +397,93 @@ test_oversize (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* One element with 80,000 attributes (under the size limit) is refused at
+ * once, naming the element and its line: libxml2 checks an element's
+ * attributes for duplicates in quadratic time (81 s for this file). */
+static void
+test_many_attributes (void)
+{
+  g_autoptr(GString) data = g_string_new ("<?xml version=\"1.0\"?>\n"
+                                          "<variant format=\"1\" module=\"agoraphobia\">\n"
+                                          "  <name>Many</name>\n  <board shape=\"hexagon\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_printf (data, " a%u=''", i);
+  g_string_append (data, "/>\n</variant>\n");
+  g_assert_cmpuint (data->len, <, BS_VARIANT_MAX_FILE_SIZE);
+
+  variant = bs_variant_load_data (data->str, data->len, "many.xml", &error);
+  g_assert_null (variant);
+  g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==,
+                   "many.xml:4: <board> has more than 32 attributes");
+
+  /* Attributes inside comments, CDATA and quoted values are not counted. */
+  g_clear_error (&error);
+  g_string_assign (data, "<?xml version=\"1.0\"?>\n<variant format=\"1\" module=\"agoraphobia\">"
+                         "<!-- <a");
+  for (guint i = 0; i < 100; i++)
+    g_string_append_printf (data, " a%u=''", i);
+  g_string_append (data, "> --><name a='");
+  for (guint i = 0; i < 100; i++)
+    g_string_append (data, " = ");
+  g_string_append (data, "'>x</name></variant>");
+  variant = bs_variant_load_data (data->str, data->len, "comment.xml", &error);
+  g_assert_null (variant);
+  g_assert_cmpstr (error->message, ==, "comment.xml:2: unknown attribute \"a\" on <name>");
+}
+
+/* A 100 KB value is quoted cut short, wherever the error is found. */
+static void
+test_long_tokens (void)
+{
+  static const struct {
+    const char *before;
+    const char *after;
+    const char *expected;
+  } cases[] = {
+    { "<board shape=\"hex-rhombus\" height=\"7\" width=\"", "\"/>",
+      "long.xml:3: <board width>: 1111111111111111111111111111111111111111… is too large a "
+      "number" },
+    { "<board shape=\"hex-rhombus\" height=\"7\" width=\"7\"><hole cell=\"", "\"/></board>",
+      "long.xml:3: <hole cell>: \"1111111111111111111111111111111111111111…\" is not a cell "
+      "label (like a1 or d4)" },
+    { "<board shape=\"hex-rhombus\" height=\"7\" width=\"7\"/><options><option id=\"push-large\" "
+      "value=\"", "\"/></options>",
+      "long.xml:3: option push-large: \"1111111111111111111111111111111111111111…\" is not an "
+      "integer" },
+    { "<board shape=\"limping\" size=\"", "\"/>",
+      "long.xml:3: <board size>: \"1111111111111111111111111111111111111111…\" is not an "
+      "integer" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) data = g_string_new ("<?xml version=\"1.0\"?>\n"
+                                              "<variant format=\"1\" module=\"agoraphobia\">\n"
+                                              "<name>Long</name>");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariant) variant = NULL;
+
+      g_string_append (data, cases[i].before);
+      for (guint j = 0; j < 100000; j++)
+        g_string_append_c (data, '1');
+      if (i == 3)
+        g_string_append_c (data, 'x');
+      g_string_append (data, cases[i].after);
+      g_string_append (data, "<players><player number=\"1\" name=\"L\" color=\"#ffffff\"/>"
+                             "<player number=\"2\" name=\"D\" color=\"#000000\"/></players>"
+                             "</variant>\n");
+      variant = bs_variant_load_data (data->str, data->len, "long.xml", &error);
+      g_assert_null (variant);
+      if (i == 2 && bs_module_find ("agoraphobia") == NULL)
+        continue;
+      g_assert_cmpstr (error->message, ==, cases[i].expected);
+    }
+}
+
 /* A file that is not there, and a directory. */
 static void
 test_unreadable (void)
@@ -407,6 +515,8 @@ main (int    argc,
   g_test_add_func ("/bad-variants/complete", test_catalogue_complete);
   g_test_add_func ("/bad-variants/oversize", test_oversize);
   g_test_add_func ("/bad-variants/unreadable", test_unreadable);
+  g_test_add_func ("/bad-variants/many-attributes", test_many_attributes);
+  g_test_add_func ("/bad-variants/long-tokens", test_long_tokens);
   g_test_add_func ("/bad-variants/draft-opens-unchecked", test_draft_opens_unchecked);
   for (guint i = 0; i < G_N_ELEMENTS (catalogue); i++)
     {

@@ -717,7 +717,7 @@ test_notation (void)
     }
 }
 
-/* generate() (bitboards on boards that fit 64 bits) against the module's
+/* generate() (grid bit sets) against the module's
  * explain() (which walks the neighbour table): a (cell, kind) is generated
  * exactly when explain finds nothing wrong with it. */
 static void
@@ -817,7 +817,7 @@ test_playouts (void)
     "width=9", "height=5", "push-small=2", "push-large=1", "large-weight=5",
     "opening-free-placements=5", NULL
   };
-  /* Too large for one 64-bit word: the neighbour-table path. */
+  /* Bit sets of more than one 64-bit word. */
   const char * const big_hexagon[] = { "shape=hexagon", "size=5", "push-large=4", NULL };
   const char * const big_rhombus[] = {
     "width=11", "height=9", "supply.1.small=20", "supply.2.large=12", NULL

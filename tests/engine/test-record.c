@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 
 #include "bs-error.h"
@@ -125,6 +126,7 @@ test_round_trip_all_modules (void)
           g_assert_no_error (error);
           g_assert_cmpuint (n_played, ==, record->moves->len);
           g_assert_true (bs_position_equal (rs, replayed, final));
+          g_assert_null (bs_record_check_result (loaded, replay_rs, replayed));
 
           g_assert_true (bs_record_save_file (record, path, &error));
           g_assert_no_error (error);
@@ -477,7 +479,22 @@ test_illegal_moves (void)
     g_autofree char *msg = g_strdup_printf (
       "game.xml:%d: the record gives the result %s, but its moves end with %s",
       line_of (xml, "<result>"), wrong, bs_record_result_to_string (final->result));
-    expect_replay_error (bad, BS_RECORD_ERROR_VALUE, msg, n_moves, final);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (BsRecord) record = bs_record_load_data (bad, strlen (bad), "game.xml", &error);
+    g_autoptr (BsRuleset) rs = NULL;
+    g_autofree BsPosition *pos = NULL;
+    g_autofree char *warning = NULL;
+    guint n_played = 0;
+
+    /* The moves are the game: it replays whole, with a warning to show
+     * (the CLI and the app open it alike). */
+    g_assert_no_error (error);
+    g_assert_true (bs_record_replay (record, &rs, &pos, &n_played, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (n_played, ==, n_moves);
+    g_assert_cmpmem (pos, rs->position_size, final, rs->position_size);
+    warning = bs_record_check_result (record, rs, pos);
+    g_assert_cmpstr (warning, ==, msg);
   }
   /* Without <result>, <players> and <date> the record is fine. */
   {
@@ -591,6 +608,164 @@ test_hand_worked_tribes_game (void)
   }
 }
 
+/* Whether xmllint accepts the record with the RELAX NG schema. */
+static gboolean
+schema_accepts (const char *xml)
+{
+  g_autofree char *xmllint = g_find_program_in_path ("xmllint");
+  g_autofree char *schema = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"),
+                                              "boardsmith-record.rng", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("boardsmith-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "record.xml", NULL);
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean accepted;
+
+  g_assert_nonnull (xmllint);
+  g_assert_true (g_file_set_contents (path, xml, -1, NULL));
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                              G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
+                              xmllint, "--noout", "--nonet", "--relaxng", schema, path, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  accepted = g_subprocess_get_if_exited (process) && g_subprocess_get_exit_status (process) == 0;
+  g_remove (path);
+  g_rmdir (dir);
+  return accepted;
+}
+
+/* The loader and the RELAX NG schema (rules/boardsmith-record.rng) agree
+ * on dates, player names and ids: each value is accepted by both or by
+ * neither. */
+static void
+test_schema_agrees (void)
+{
+  static const struct {
+    const char *date;
+    gboolean    valid;
+  } dates[] = {
+    { "2026-11-21", TRUE },
+    { "2026-11-21T17:00:00Z", TRUE },
+    { "2026-11-21T17:00:00", TRUE },
+    { "2026-11-21T17:00:00.250Z", TRUE },
+    { "2026-11-21T17:00:00+01:00", TRUE },
+    { "2026-11-21T17:00:00-09:30", TRUE },
+    { "2024-02-29", TRUE },
+    { "0001-01-01", TRUE },
+    { "-001-01-01", FALSE },
+    { "-0001-01-01", FALSE },
+    { "0000-01-01", FALSE },
+    { "2023-02-29", FALSE },
+    { "2026-13-01", FALSE },
+    { "2026-11-31", FALSE },
+    { "2026-1-21", FALSE },
+    { "20261121", FALSE },
+    { "2026-W47-6", FALSE },
+    { "2026-325", FALSE },
+    { "2026-11-21T24:00:00Z", FALSE },
+    { "2026-11-21T17:00Z", FALSE },
+    { "2026-11-21T17:60:00Z", FALSE },
+    { "2026-11-21T17:00:60Z", FALSE },
+    { "2026-11-21T17:00:00+15:00", FALSE },
+    { "2026-11-21 17:00:00", FALSE },
+    { "12026-11-21", FALSE },
+    { "yesterday", FALSE },
+  };
+  static const struct {
+    const char *name;
+    gboolean    valid;
+  } names[] = {
+    { "Ann", TRUE },
+    { "", TRUE },
+    { "Ünïcode “quoted” & <b>", TRUE },
+    { "12345678901234567890123456789012345678901234567890", TRUE },
+    { "123456789012345678901234567890123456789012345678901", FALSE },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  g_autoptr (BsRecord) record = NULL;
+  g_autofree char *xml = NULL;
+
+  g_assert_no_error (error);
+  record = bs_record_new (variant, 5);
+  bs_record_add_move (record, "S@d4");
+  bs_record_set_date_now (record);
+  bs_record_set_result (record, BS_RESULT_ONGOING);
+  xml = bs_record_to_xml (record, NULL);
+  g_assert_true (schema_accepts (xml));
+
+  for (guint i = 0; i < G_N_ELEMENTS (dates); i++)
+    {
+      g_autofree char *element = g_strdup_printf ("<date>%s</date>", record->date);
+      g_autofree char *replacement = g_strdup_printf ("<date>%s</date>", dates[i].date);
+      g_autofree char *changed = replace_once (xml, element, replacement);
+      g_autoptr (BsRecord) loaded = bs_record_load_data (changed, strlen (changed), "d.xml",
+                                                         NULL);
+
+      g_test_message ("date %s", dates[i].date);
+      g_assert_cmpint (loaded != NULL, ==, dates[i].valid);
+      g_assert_cmpint (schema_accepts (changed), ==, dates[i].valid);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr (BsRecord) named = bs_record_new (variant, 5);
+      g_autofree char *changed = NULL;
+      g_autoptr (BsRecord) loaded = NULL;
+
+      bs_record_set_player (named, 2, names[i].name);
+      changed = bs_record_to_xml (named, NULL);
+      loaded = bs_record_load_data (changed, strlen (changed), "n.xml", &error);
+      g_test_message ("name %s", names[i].name);
+      g_assert_cmpint (loaded != NULL, ==, names[i].valid);
+      if (!names[i].valid)
+        {
+          g_autofree char *expected = g_strdup_printf (
+            "n.xml:%d: <player name> is too long (51 characters; at most 50)",
+            line_of (changed, names[i].name));
+          g_assert_cmpstr (error->message, ==, expected);
+          g_clear_error (&error);
+        }
+      g_assert_cmpint (schema_accepts (changed), ==, names[i].valid);
+    }
+
+  /* The result's reason. */
+  {
+    static const struct {
+      const char *result;
+      gboolean    valid;
+    } results[] = {
+      { "<result reason=\"none\">ongoing</result>", TRUE },
+      { "<result reason=\"goal\">win-1</result>", TRUE },
+      { "<result reason=\"move-limit\">draw</result>", TRUE },
+      { "<result>win-2</result>", TRUE },
+      { "<result reason=\"passes\">ongoing</result>", FALSE },
+      { "<result reason=\"none\">draw</result>", FALSE },
+      { "<result reason=\"resigned\">win-1</result>", FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+      {
+        g_autofree char *changed = replace_once (xml, "<result>ongoing</result>",
+                                                 results[i].result);
+        g_autoptr (BsRecord) loaded = bs_record_load_data (changed, strlen (changed), "r.xml",
+                                                           NULL);
+        g_test_message ("%s", results[i].result);
+        g_assert_cmpint (loaded != NULL, ==, results[i].valid);
+        g_assert_cmpint (schema_accepts (changed), ==, results[i].valid);
+      }
+  }
+
+  /* The variant's id, inside a record as in a variant file. */
+  {
+    g_autofree char *changed = replace_once (xml, "id=\"agoraphobia\"", "id=\"../../x\"");
+    g_autoptr (BsRecord) loaded = bs_record_load_data (changed, strlen (changed), "i.xml",
+                                                       NULL);
+    g_assert_null (loaded);
+    g_assert_false (schema_accepts (changed));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -601,6 +776,7 @@ main (int   argc,
   g_test_add_func ("/record/self-contained", test_self_contained);
   g_test_add_func ("/record/corrupt-format", test_corrupt_format);
   g_test_add_func ("/record/illegal-moves", test_illegal_moves);
+  g_test_add_func ("/record/schema-agrees", test_schema_agrees);
   g_test_add_func ("/record/hand-worked-tribes-game", test_hand_worked_tribes_game);
 
   return g_test_run ();

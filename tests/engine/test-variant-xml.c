@@ -186,6 +186,147 @@ test_round_trip_everything (void)
   assert_round_trip (variant, FALSE);
 }
 
+/* Removes the whitespace between elements (and, when asked, comments), so
+ * that every element is directly followed by the next one or by its
+ * parent's closing tag. */
+static void
+strip_blanks (xmlNode  *node,
+              gboolean  comments)
+{
+  xmlNode *child = node->children;
+
+  while (child != NULL)
+    {
+      xmlNode *next = child->next;
+      gboolean blank = child->type == XML_TEXT_NODE &&
+                       strspn ((const char *) child->content, " \t\r\n") ==
+                       strlen ((const char *) child->content);
+
+      if (blank || (comments && child->type == XML_COMMENT_NODE))
+        {
+          xmlUnlinkNode (child);
+          xmlFreeNode (child);
+        }
+      else if (child->type == XML_ELEMENT_NODE)
+        strip_blanks (child, comments);
+      child = next;
+    }
+}
+
+static void
+check_compact (const char *path,
+               gboolean    comments)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) expected = NULL;
+  g_autoptr(BsVariant) compact = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlChar *text = NULL;
+  int length = 0;
+
+  g_test_message ("%s%s", path, comments ? " (without comments)" : "");
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  expected = read_format_only (contents, strlen (contents), path, &error);
+  g_assert_no_error (error);
+
+  doc = bs_xml_parse (contents, strlen (contents), path, &error);
+  g_assert_no_error (error);
+  strip_blanks (xmlDocGetRootElement (doc), comments);
+  xmlDocDumpMemoryEnc (doc, &text, &length, "UTF-8");
+  g_assert_nonnull (strstr ((const char *) text, "/></"));
+
+  compact = read_format_only ((const char *) text, (gsize) length, path, &error);
+  if (error != NULL)
+    g_error ("%s without whitespace: %s\n%s", path, error->message, text);
+  xmlFree (text);
+  /* Lines differ (everything is on one line now); the content does not. */
+  g_assert_true (bs_variant_equal (expected, compact));
+  if (bs_module_find (expected->module) != NULL)
+    g_assert_true (bs_variant_validate (compact, NULL));
+}
+
+/* Every shipped file, re-serialised without the whitespace between its
+ * elements, reads back as the same variant (an element directly followed
+ * by its parent's closing tag was once read twice). */
+static void
+test_compact_shipped (void)
+{
+  const char *rules_dir = g_getenv ("BOARDSMITH_RULES_DIR");
+  const char * const subdirs[] = { "", "examples", NULL };
+  guint n_files = 0;
+
+  for (guint d = 0; subdirs[d] != NULL; d++)
+    {
+      g_autofree char *dir_path = g_build_filename (rules_dir, subdirs[d], NULL);
+      g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+      const char *name;
+
+      g_assert_nonnull (dir);
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (dir_path, name, NULL);
+
+          if (!g_str_has_suffix (name, ".xml"))
+            continue;
+          check_compact (path, FALSE);
+          check_compact (path, TRUE);
+          n_files++;
+        }
+    }
+  g_assert_cmpuint (n_files, >=, 10);
+}
+
+/* Texts too long for a file are refused in memory too (an editor or
+ * --set could make them), and ids made from file names are identifiers. */
+static void
+test_texts_and_ids (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  guint n;
+  const BsModule * const *modules = bs_module_list (&n);
+  static const struct { const char *path; const char *id; } ids[] = {
+    { "/home/ann/My Tribes (2).xml", "My-Tribes-2" },
+    { "agorá.xml", "agor" },
+    { "../../etc/passwd", "passwd" },
+    { "_x_.boardsmith", "x_" },
+    { "Ωμέγα.xml", "variant" },
+    { "a.b.c.xml", "a-b-c" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *id = bs_variant_id_from_filename (ids[i].path);
+      g_assert_cmpstr (id, ==, ids[i].id);
+      g_assert_true (bs_variant_is_identifier (id));
+    }
+  g_assert_false (bs_variant_is_identifier ("-a"));
+  g_assert_false (bs_variant_is_identifier (""));
+  g_assert_false (bs_variant_is_identifier ("a b"));
+
+  if (n == 0)
+    {
+      g_test_skip ("no module is built in yet");
+      return;
+    }
+  variant = bs_variant_new_for_module (modules[0]->id, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_validate (variant, NULL));
+  g_free (variant->name);
+  variant->name = g_strnfill (101, 'n');
+  g_assert_false (bs_variant_validate (variant, &error));
+  g_assert_cmpstr (error->message, ==, "the name is too long (101 characters; at most 100)");
+  g_clear_error (&error);
+  g_free (variant->name);
+  variant->name = g_strnfill (100, 'n');
+  g_free (variant->players[1].name);
+  variant->players[1].name = g_strnfill (51, 'p');
+  g_assert_false (bs_variant_validate (variant, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "player 2's name is too long (51 characters; at most 50)");
+}
+
 static void
 test_save_file (void)
 {
@@ -418,6 +559,8 @@ main (int    argc,
   g_test_add_func ("/variant-xml/round-trip/shipped", test_round_trip_shipped);
   g_test_add_func ("/variant-xml/round-trip/modules", test_round_trip_modules);
   g_test_add_func ("/variant-xml/round-trip/everything", test_round_trip_everything);
+  g_test_add_func ("/variant-xml/compact-shipped", test_compact_shipped);
+  g_test_add_func ("/variant-xml/texts-and-ids", test_texts_and_ids);
   g_test_add_func ("/variant-xml/save-file", test_save_file);
   g_test_add_func ("/variant-xml/builtin", test_builtin);
   return g_test_run ();

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-position.h"
@@ -102,62 +103,46 @@ push_distance (const BsRuleset *rs,
   return kind == KIND_LARGE ? rs->options[OPT_PUSH_LARGE] : rs->options[OPT_PUSH_SMALL];
 }
 
-/* Boards whose grid, padded with one guard column, fits in 64 bits (the
- * default 7×7 rhombus, hexagons up to side 4) find their legal placements
- * with bitboards: bit `row * stride + col`, stride = columns + 1, so that
- * every hex direction is a constant shift and the guard column (never a
- * cell) stops rays at the left and right edges. Larger boards walk the
- * neighbour table (mark_legal); explain() always does, and the tests
- * compare the two. */
+/* Legal placements are found with grid bit sets (bs-bitboard.h): bit
+ * `row * stride + col`, with a guard column that stops rays at the left
+ * and right edges, so that every hex direction is a constant shift. The
+ * module's explain() walks the neighbour table instead (mark_legal), and
+ * the tests compare the two.
+ *
+ * Derived bytes (from cache_offset, trusted while the position has
+ * BS_POSITION_DERIVED): the pieces of each player and the large pieces as
+ * grid sets, then the legal placements of the player to move (small,
+ * large) with the key they were computed for (to_move, free ply, kinds in
+ * hand), so that a random move reads what apply found when it checked for
+ * the end. All of it is a function of the position. */
 typedef struct {
-  gboolean bitboard;
-  int      shift[N_HEX_DIRS];     /* bit offset to the neighbour, per direction */
-  guint64  valid;                 /* bits that are cells (not holes, not guards) */
-  guint8   bit_of_cell[64];
-  gint16   cell_of_bit[64];
+  BsGrid grid;
+  gsize  cache_offset;           /* from pos->cells, 8-aligned */
 } AgoraphobiaData;
 
-static void
-prepare_bitboard (BsRuleset       *rs,
-                  AgoraphobiaData *data)
+enum {
+  SET_OWN_1,
+  SET_OWN_2,
+  SET_LARGE,
+  SET_LEGAL_SMALL,
+  SET_LEGAL_LARGE,
+  N_SETS
+};
+
+G_ALWAYS_INLINE static inline guint64 *
+derived_set (const AgoraphobiaData *data, const BsPosition *pos, int nw, int set)
 {
-  int cols = bs_board_n_cols (rs->board);
-  int rows = bs_board_n_rows (rs->board);
-  int stride = cols + 1;
-  const int shift[N_HEX_DIRS] = { 1, stride + 1, stride, -1, -(stride + 1), -stride };
-
-  if (rs->n_cells > 64 || (rows - 1) * stride + cols > 64)
-    return;
-
-  for (int b = 0; b < 64; b++)
-    data->cell_of_bit[b] = BS_NO_CELL;
-  for (int c = 0; c < rs->n_cells; c++)
-    {
-      int bit = bs_board_cell_row (rs->board, c) * stride + bs_board_cell_col (rs->board, c);
-
-      data->bit_of_cell[c] = (guint8) bit;
-      data->cell_of_bit[bit] = (gint16) c;
-      data->valid |= G_GUINT64_CONSTANT (1) << bit;
-    }
-  memcpy (data->shift, shift, sizeof shift);
-
-  /* The shifts must say what the board's neighbour table says; if the
-   * geometry ever disagrees, the neighbour table wins (and tests see the
-   * warning). */
-  for (int c = 0; c < rs->n_cells; c++)
-    for (int d = 0; d < N_HEX_DIRS; d++)
-      {
-        int b = data->bit_of_cell[c] + shift[d];
-        int expected = b >= 0 && b < 64 ? data->cell_of_bit[b] : BS_NO_CELL;
-
-        if (rs->neighbours[c * N_HEX_DIRS + d] != expected)
-          {
-            g_warning ("hex neighbours of cell %d do not match the bitboard layout", c);
-            return;
-          }
-      }
-  data->bitboard = TRUE;
+  return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->cache_offset) + set * nw;
 }
+
+/* The key word after the sets. */
+G_ALWAYS_INLINE static inline guint64 *
+legal_key (const AgoraphobiaData *data, const BsPosition *pos, int nw)
+{
+  return derived_set (data, pos, nw, N_SETS);
+}
+
+static void pick_kernels (BsRuleset *rs, int n_words);
 
 static gboolean
 agoraphobia_prepare (BsRuleset  *rs,
@@ -180,8 +165,19 @@ agoraphobia_prepare (BsRuleset  *rs,
       return FALSE;
     }
   data = g_new0 (AgoraphobiaData, 1);
-  prepare_bitboard (rs, data);
+  if (!bs_grid_init (&data->grid, rs->board, 1))
+    {
+      /* Every hex board the engine accepts fits; this is a safeguard. */
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Agoraphobia cannot be played on this board"));
+      g_free (data);
+      return FALSE;
+    }
+  data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
   rs->module_data = data;
+  rs->extra_size = data->cache_offset - (gsize) rs->n_cells
+                   + 8 * (N_SETS * (gsize) data->grid.n_words + 1);
+  pick_kernels (rs, data->grid.n_words);
   rs->max_moves = (guint) rs->n_cells * N_KINDS;
   /* The placed cell, then one piece off and onto a cell per direction. */
   rs->max_changes = 1 + 2 * N_HEX_DIRS;
@@ -191,7 +187,10 @@ agoraphobia_prepare (BsRuleset  *rs,
 static void
 agoraphobia_free_data (gpointer module_data)
 {
-  g_free (module_data);
+  AgoraphobiaData *data = module_data;
+
+  bs_grid_clear (&data->grid);
+  g_free (data);
 }
 
 /* Number of empty cells beyond `cell` along `dir`, stopping at the edge, a
@@ -287,159 +286,238 @@ available_kinds (const BsPosition *pos,
        | (pos->supply[player - 1][KIND_LARGE] > 0 ? 1 << KIND_LARGE : 0);
 }
 
-/* Bit c of the result is bit c + s of x: "the cell s away is in x". Bits
- * shifted in from outside the word are 0: off the board. */
-static inline guint64
-toward (guint64 x,
-        int     s)
+
+/* What the legal placements depend on besides the cells. */
+G_ALWAYS_INLINE static inline guint64
+legal_key_of (const BsRuleset *rs, const BsPosition *pos)
 {
-  return s >= 0 ? x >> s : x << -s;
+  return 1u | (guint64) pos->to_move << 8 | (guint64) is_free_ply (rs, pos) << 16
+         | (guint64) available_kinds (pos, pos->to_move) << 24;
 }
 
-/* The legal placements of the player to move as bitboards, one per kind
- * (0 for a kind the player has none of). A cell is legal for distance k in
- * direction d when it is empty, its neighbour c + s is occupied and the k
- * cells beyond, c + 2s .. c + (k + 1)s, are empty cells. */
-static void
-bitboard_legal (const BsRuleset       *rs,
-                const AgoraphobiaData *data,
-                const BsPosition      *pos,
-                guint64                legal[N_KINDS])
-{
-  const guint8 *cells = pos->cells;
-  int kinds = available_kinds (pos, pos->to_move);
-  int ds = rs->options[OPT_PUSH_SMALL];
-  int dl = rs->options[OPT_PUSH_LARGE];
-  int limit = MAX (ds, dl);
-  guint64 occupied = 0, empty;
+/* Placements of distance ds and dl along one direction, seen through
+ * `toward` (a shift by s; see legal_sets): cells c that are empty, with
+ * c + s occupied and c + 2s .. c + (k + 1)s empty. */
+#define PUSH_RAYS(toward)                                                   \
+  G_STMT_START {                                                            \
+    guint64 ray[BS_GRID_MAX_WORDS], acc[BS_GRID_MAX_WORDS];                 \
+    for (int w = 0; w < nw; w++)                                            \
+      {                                                                     \
+        ray[w] = toward (empty, w);      /* bit c: c + s is empty */        \
+        acc[w] = empty[w] & toward (occupied, w);                           \
+      }                                                                     \
+    for (int j = 1; j <= limit; j++)                                        \
+      {                                                                     \
+        guint64 next[BS_GRID_MAX_WORDS];                                    \
+        for (int w = 0; w < nw; w++)                                        \
+          next[w] = toward (ray, w);     /* bit c: c + (j + 1)s is empty */ \
+        for (int w = 0; w < nw; w++)                                        \
+          {                                                                 \
+            ray[w] = next[w];                                               \
+            acc[w] &= next[w];                                              \
+            found_small[w] |= j == ds ? acc[w] : 0;                         \
+            found_large[w] |= j == dl ? acc[w] : 0;                         \
+          }                                                                 \
+      }                                                                     \
+  } G_STMT_END
 
-  for (int c = 0; c < rs->n_cells; c++)
-    occupied |= (guint64) (cells[c] != BS_CELL_EMPTY) << data->bit_of_cell[c];
-  empty = data->valid & ~occupied;
-
-  legal[KIND_SMALL] = legal[KIND_LARGE] = 0;
-  if (is_free_ply (rs, pos))
-    legal[KIND_SMALL] = legal[KIND_LARGE] = empty;
-  else
-    for (int d = 0; d < N_HEX_DIRS; d++)
-      {
-        int s = data->shift[d];
-        guint64 ray = toward (empty, s);
-        guint64 acc = empty & toward (occupied, s);
-
-        for (int j = 1; j <= limit && acc != 0; j++)
-          {
-            ray = toward (ray, s);        /* bit c: c + (j + 1)s is an empty cell */
-            acc &= ray;
-            if (j == ds)
-              legal[KIND_SMALL] |= acc;
-            if (j == dl)
-              legal[KIND_LARGE] |= acc;
-          }
-      }
-  if (!(kinds & (1 << KIND_SMALL)))
-    legal[KIND_SMALL] = 0;
-  if (!(kinds & (1 << KIND_LARGE)))
-    legal[KIND_LARGE] = 0;
-}
-
-/* Does the player to move have any legal placement? Stops at the first. */
-static gboolean
-has_legal_move (const BsRuleset  *rs,
-                const BsPosition *pos)
+/* The legal placements of the player to move as grid sets, one per kind
+ * (empty for a kind the player has none of); returns how many (cell,
+ * kind) pairs. Directions come in opposite pairs of shifts +s and -s, so
+ * the words shift without testing the sign. ds and dl are the push
+ * distances (constants for the default options). */
+G_ALWAYS_INLINE static inline int
+compute_legal (const BsRuleset  *rs,
+               const BsPosition *pos,
+               int               nw,
+               int               ds,
+               int               dl,
+               guint64          *small,
+               guint64          *large)
 {
   const AgoraphobiaData *data = rs->module_data;
-  const guint8 *cells = pos->cells;
-  const gint16 *neighbours = rs->neighbours;
+  const BsGrid *grid = &data->grid;
+  const guint64 *own1 = derived_set (data, pos, nw, SET_OWN_1);
+  const guint64 *own2 = derived_set (data, pos, nw, SET_OWN_2);
   int kinds = available_kinds (pos, pos->to_move);
-  int need;
+  int limit = MAX (ds, dl);
+  guint64 occupied[BS_GRID_MAX_WORDS], empty[BS_GRID_MAX_WORDS];
+  guint64 found_small[BS_GRID_MAX_WORDS], found_large[BS_GRID_MAX_WORDS];
+  int count = 0;
 
+  for (int w = 0; w < nw; w++)
+    {
+      occupied[w] = own1[w] | own2[w];
+      empty[w] = grid->valid[w] & ~occupied[w];
+      found_small[w] = found_large[w] = 0;
+    }
   if (kinds == 0)
-    return FALSE;
-
-  if (data->bitboard)
+    ;
+  else if (is_free_ply (rs, pos))
+    for (int w = 0; w < nw; w++)
+      found_small[w] = found_large[w] = empty[w];
+  else
+    /* Directions 0, 1, 2 have the shifts 1, stride + 1, stride, and
+     * directions 3, 4, 5 their opposites. */
+    for (int d = 0; d < 3; d++)
+      {
+        int s = grid->shift[d];
+#define UP(x, w) ((x)[w] >> s | ((w) + 1 < nw ? (x)[(w) + 1] << (64 - s) : 0))
+#define DOWN(x, w) ((x)[w] << s | ((w) > 0 ? (x)[(w) - 1] >> (64 - s) : 0))
+        PUSH_RAYS (UP);
+        PUSH_RAYS (DOWN);
+#undef UP
+#undef DOWN
+      }
+  for (int w = 0; w < nw; w++)
     {
-      guint64 legal[N_KINDS];
-
-      bitboard_legal (rs, data, pos, legal);
-      return (legal[KIND_SMALL] | legal[KIND_LARGE]) != 0;
+      small[w] = kinds & (1 << KIND_SMALL) ? found_small[w] : 0;
+      large[w] = kinds & (1 << KIND_LARGE) ? found_large[w] : 0;
+      count += bs_popcount (small[w]) + bs_popcount (large[w]);
     }
-
-  if (is_free_ply (rs, pos))
-    {
-      for (int c = 0; c < rs->n_cells; c++)
-        if (cells[c] == BS_CELL_EMPTY)
-          return TRUE;
-      return FALSE;
-    }
-
-  /* The easiest available kind decides: any piece that moves that far. */
-  need = G_MAXINT;
-  for (int k = 0; k < N_KINDS; k++)
-    if (kinds & (1 << k))
-      need = MIN (need, push_distance (rs, k));
-
-  for (int n = 0; n < rs->n_cells; n++)
-    {
-      if (cells[n] == BS_CELL_EMPTY)
-        continue;
-      for (int d = 0; d < N_HEX_DIRS; d++)
-        {
-          int behind = neighbours[n * N_HEX_DIRS + (d + 3) % N_HEX_DIRS];
-
-          if (behind >= 0 && cells[behind] == BS_CELL_EMPTY
-              && free_run (neighbours, cells, n, d, need) == need)
-            return TRUE;
-        }
-    }
-  return FALSE;
+  return count;
 }
 
-/* Weighted largest group and number of groups of each player. */
+/* compute_legal with the push distances of the options, constant when
+ * they are the default ones. */
+G_ALWAYS_INLINE static inline int
+legal_sets (const BsRuleset  *rs,
+            const BsPosition *pos,
+            int               nw,
+            guint64          *small,
+            guint64          *large)
+{
+  int ds = rs->options[OPT_PUSH_SMALL];
+  int dl = rs->options[OPT_PUSH_LARGE];
+
+  if (ds == 1 && dl == 2)
+    return compute_legal (rs, pos, nw, 1, 2, small, large);
+  return compute_legal (rs, pos, nw, ds, dl, small, large);
+}
+
+/* The legal placements of the player to move: those apply stored when
+ * they are for this position, else computed. */
+G_ALWAYS_INLINE static inline void
+read_legal (const BsRuleset  *rs,
+            const BsPosition *pos,
+            int               nw,
+            guint64          *small,
+            guint64          *large)
+{
+  const AgoraphobiaData *data = rs->module_data;
+
+  if (G_LIKELY (*legal_key (data, pos, nw) == legal_key_of (rs, pos)))
+    {
+      memcpy (small, derived_set (data, pos, nw, SET_LEGAL_SMALL), 8 * (gsize) nw);
+      memcpy (large, derived_set (data, pos, nw, SET_LEGAL_LARGE), 8 * (gsize) nw);
+    }
+  else
+    legal_sets (rs, pos, nw, small, large);
+}
+
+/* Weighted largest group and number of groups of each player, from the
+ * derived sets: each group grows from its lowest cell, a whole frontier
+ * at a time. */
+static void
+measure_groups_derived (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        int               largest[2],
+                        int               groups[2])
+{
+  const AgoraphobiaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  int nw = grid->n_words;
+  const guint64 *large = derived_set (data, pos, nw, SET_LARGE);
+  int weight_large = rs->options[OPT_LARGE_WEIGHT];
+
+  for (int p = 0; p < 2; p++)
+    {
+      guint64 rest[BS_GRID_MAX_WORDS], group[BS_GRID_MAX_WORDS];
+      guint64 frontier[BS_GRID_MAX_WORDS], grown[BS_GRID_MAX_WORDS];
+
+      memcpy (rest, derived_set (data, pos, nw, SET_OWN_1 + p), 8 * (gsize) nw);
+      largest[p] = groups[p] = 0;
+      for (int w = 0; w < nw; w++)
+        while (rest[w] != 0)
+          {
+            guint64 any;
+            int size = 0;
+
+            memset (frontier, 0, 8 * (gsize) nw);
+            frontier[w] = rest[w] & -rest[w];
+            rest[w] &= ~frontier[w];
+            memcpy (group, frontier, 8 * (gsize) nw);
+            do
+              {
+                bs_grid_dilate_hex (grid, nw, frontier, grown);
+                any = 0;
+                for (int i = 0; i < nw; i++)
+                  {
+                    frontier[i] = grown[i] & rest[i];
+                    rest[i] &= ~frontier[i];
+                    group[i] |= frontier[i];
+                    any |= frontier[i];
+                  }
+              }
+            while (any != 0);
+            for (int i = 0; i < nw; i++)
+              size += bs_popcount (group[i] & ~large[i])
+                      + weight_large * bs_popcount (group[i] & large[i]);
+            groups[p]++;
+            largest[p] = MAX (largest[p], size);
+          }
+    }
+}
+
+/* Computes the derived bytes from the position. */
+static void
+resync (const BsRuleset *rs, BsPosition *pos)
+{
+  const AgoraphobiaData *data = rs->module_data;
+  int nw = data->grid.n_words;
+
+  memset (derived_set (data, pos, nw, 0), 0, 8 * (N_SETS * (gsize) nw + 1));
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      guint8 v = pos->cells[c];
+
+      if (v == BS_CELL_EMPTY)
+        continue;
+      bs_bits_add (derived_set (data, pos, nw, SET_OWN_1 + BS_CELL_OWNER (v) - 1),
+                   data->grid.bit_of_cell[c]);
+      if (BS_CELL_KIND (v) == KIND_LARGE)
+        bs_bits_add (derived_set (data, pos, nw, SET_LARGE), data->grid.bit_of_cell[c]);
+    }
+  legal_sets (rs, pos, nw, derived_set (data, pos, nw, SET_LEGAL_SMALL),
+              derived_set (data, pos, nw, SET_LEGAL_LARGE));
+  *legal_key (data, pos, nw) = legal_key_of (rs, pos);
+  pos->flags |= BS_POSITION_DERIVED;
+}
+
+/* A const position whose derived bytes are stale (cells set by hand):
+ * the kernels work on a copy with them recomputed. */
+static BsPosition *
+fresh_copy (const BsRuleset *rs, const BsPosition *pos)
+{
+  BsPosition *copy = bs_position_dup (rs, pos);
+
+  resync (rs, copy);
+  return copy;
+}
+
+/* The same for any position. */
 static void
 measure_groups (const BsRuleset  *rs,
                 const BsPosition *pos,
                 int               largest[2],
                 int               groups[2])
 {
-  const guint8 *cells = pos->cells;
-  const gint16 *neighbours = rs->neighbours;
-  int weight_large = rs->options[OPT_LARGE_WEIGHT];
-  guint8 seen[BS_MAX_CELLS];
-  gint16 stack[BS_MAX_CELLS];
-
-  largest[0] = largest[1] = 0;
-  groups[0] = groups[1] = 0;
-  memset (seen, 0, (gsize) rs->n_cells);
-
-  for (int start = 0; start < rs->n_cells; start++)
+  if (pos->flags & BS_POSITION_DERIVED)
+    measure_groups_derived (rs, pos, largest, groups);
+  else
     {
-      int owner, size = 0, top = 0;
-
-      if (cells[start] == BS_CELL_EMPTY || seen[start])
-        continue;
-      owner = BS_CELL_OWNER (cells[start]);
-      seen[start] = 1;
-      stack[top++] = (gint16) start;
-      while (top > 0)
-        {
-          int c = stack[--top];
-
-          size += BS_CELL_KIND (cells[c]) == KIND_LARGE ? weight_large : 1;
-          for (int d = 0; d < N_HEX_DIRS; d++)
-            {
-              int n = neighbours[c * N_HEX_DIRS + d];
-
-              if (n >= 0 && !seen[n] && cells[n] != BS_CELL_EMPTY
-                  && BS_CELL_OWNER (cells[n]) == owner)
-                {
-                  seen[n] = 1;
-                  stack[top++] = (gint16) n;
-                }
-            }
-        }
-      groups[owner - 1]++;
-      largest[owner - 1] = MAX (largest[owner - 1], size);
+      g_autofree BsPosition *copy = fresh_copy (rs, pos);
+      measure_groups_derived (rs, copy, largest, groups);
     }
 }
 
@@ -449,7 +527,7 @@ final_result (const BsRuleset  *rs,
 {
   int largest[2], groups[2];
 
-  measure_groups (rs, pos, largest, groups);
+  measure_groups_derived (rs, pos, largest, groups);
   /* The larger largest group loses. */
   if (largest[0] != largest[1])
     return largest[0] > largest[1] ? BS_RESULT_WIN_2 : BS_RESULT_WIN_1;
@@ -459,124 +537,159 @@ final_result (const BsRuleset  *rs,
   return BS_RESULT_DRAW;
 }
 
-/* Ends the game if the player to move cannot place (the ruleset applies
- * `max-plies`). */
-static void
-check_end (const BsRuleset *rs,
-           BsPosition      *pos)
-{
-  if (!has_legal_move (rs, pos))
-    pos->result = (guint8) final_result (rs, pos);
-}
-
 static void
 agoraphobia_setup (const BsRuleset *rs,
                    BsPosition      *pos,
                    guint64          seed)
 {
+  const AgoraphobiaData *data = rs->module_data;
+  int nw = data->grid.n_words;
+
   /* No random setup; but the start may already be over (no free opening
    * placement on an empty board, or empty supplies). */
-  check_end (rs, pos);
+  resync (rs, pos);
+  if (bs_bits_count (derived_set (data, pos, nw, SET_LEGAL_SMALL), nw) == 0
+      && bs_bits_count (derived_set (data, pos, nw, SET_LEGAL_LARGE), nw) == 0)
+    pos->result = (guint8) final_result (rs, pos);
 }
+
+G_ALWAYS_INLINE static inline guint
+agoraphobia_generate_body (const BsRuleset  *rs,
+                           const BsPosition *pos,
+                           BsMove           *moves,
+                           int               words)
+{
+  const AgoraphobiaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  guint64 small[BS_GRID_MAX_WORDS], large[BS_GRID_MAX_WORDS];
+  guint n = 0;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = fresh_copy (rs, pos);
+      return rs->generate (rs, copy, moves);
+    }
+  read_legal (rs, pos, nw, small, large);
+  /* Bits run in cell order, as the generic list does. */
+  for (int w = 0; w < nw; w++)
+    for (guint64 all = small[w] | large[w]; all != 0; all &= all - 1)
+      {
+        int bit = bs_ctz (all);
+        int cell = grid->cell_of_bit[w * 64 + bit];
+
+        if (small[w] >> bit & 1)
+          moves[n++] = move_make (cell, KIND_SMALL);
+        if (large[w] >> bit & 1)
+          moves[n++] = move_make (cell, KIND_LARGE);
+      }
+  return n;
+}
+
+BS_BITOPS_KERNELS (guint, agoraphobia_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
 
 static guint
 agoraphobia_generate (const BsRuleset  *rs,
                       const BsPosition *pos,
                       BsMove           *moves)
 {
-  const AgoraphobiaData *data = rs->module_data;
-  guint8 legal[BS_MAX_CELLS];
-  int kinds = available_kinds (pos, pos->to_move);
-  guint n = 0;
-
-  if (data->bitboard)
-    {
-      guint64 bits[N_KINDS], all;
-
-      bitboard_legal (rs, data, pos, bits);
-      /* Bits run in cell order, as the generic list does. */
-      for (all = bits[KIND_SMALL] | bits[KIND_LARGE]; all != 0; all &= all - 1)
-        {
-          int bit = __builtin_ctzll (all);
-          int cell = data->cell_of_bit[bit];
-
-          if (bits[KIND_SMALL] >> bit & 1)
-            moves[n++] = move_make (cell, KIND_SMALL);
-          if (bits[KIND_LARGE] >> bit & 1)
-            moves[n++] = move_make (cell, KIND_LARGE);
-        }
-      return n;
-    }
-
-  if (kinds == 0 || mark_legal (rs, pos, kinds, legal) == 0)
-    return 0;
-  for (int c = 0; c < rs->n_cells; c++)
-    {
-      if (legal[c] & (1 << KIND_SMALL))
-        moves[n++] = move_make (c, KIND_SMALL);
-      if (legal[c] & (1 << KIND_LARGE))
-        moves[n++] = move_make (c, KIND_LARGE);
-    }
-  return n;
+  return rs->generate (rs, pos, moves);
 }
 
 /* Uniform over generate's (cell, kind) pairs, without writing the list. */
+G_ALWAYS_INLINE static inline BsMove
+agoraphobia_random_move_body (const BsRuleset  *rs,
+                              const BsPosition *pos,
+                              BsRng            *rng,
+                              BsMove           *scratch,
+                              int               words)
+{
+  const AgoraphobiaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  guint64 small[BS_GRID_MAX_WORDS], large[BS_GRID_MAX_WORDS];
+  int n_small, n_large, pick;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = fresh_copy (rs, pos);
+      return rs->random_move (rs, copy, rng, scratch);
+    }
+  read_legal (rs, pos, nw, small, large);
+  n_small = bs_bits_count (small, nw);
+  n_large = bs_bits_count (large, nw);
+  g_assert (n_small + n_large > 0);
+  pick = (int) bs_rng_below (rng, (guint32) (n_small + n_large));
+  if (pick < n_small)
+    return move_make (grid->cell_of_bit[bs_bits_select (small, nw, pick)], KIND_SMALL);
+  return move_make (grid->cell_of_bit[bs_bits_select (large, nw, pick - n_small)], KIND_LARGE);
+}
+
+BS_BITOPS_KERNELS (BsMove, agoraphobia_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
 static BsMove
 agoraphobia_random_move (const BsRuleset  *rs,
                          const BsPosition *pos,
                          BsRng            *rng,
                          BsMove           *scratch)
 {
-  const AgoraphobiaData *data = rs->module_data;
-  guint64 bits[N_KINDS];
-  guint n_small, n_large, pick;
-  int kind;
-
-  if (!data->bitboard)
-    {
-      guint n = agoraphobia_generate (rs, pos, scratch);
-
-      g_assert (n > 0);
-      return scratch[bs_rng_below (rng, n)];
-    }
-
-  bitboard_legal (rs, data, pos, bits);
-  n_small = (guint) __builtin_popcountll (bits[KIND_SMALL]);
-  n_large = (guint) __builtin_popcountll (bits[KIND_LARGE]);
-  g_assert (n_small + n_large > 0);
-  pick = bs_rng_below (rng, n_small + n_large);
-  kind = pick < n_small ? KIND_SMALL : KIND_LARGE;
-  if (kind == KIND_LARGE)
-    pick -= n_small;
-  for (guint i = 0; i < pick; i++)
-    bits[kind] &= bits[kind] - 1;
-  return move_make (data->cell_of_bit[__builtin_ctzll (bits[kind])], kind);
+  return rs->random_move (rs, pos, rng, scratch);
 }
 
-static void
-agoraphobia_apply (const BsRuleset *rs,
-                   BsPosition      *pos,
-                   BsMove           move,
-                   BsUndo          *undo)
+/* Moves a piece's bits from one cell's bit to another's. */
+G_ALWAYS_INLINE static inline void
+move_bits (guint64 *set, int from, int to)
 {
+  guint64 had = (set[from >> 6] >> (from & 63)) & 1;
+
+  set[from >> 6] &= ~BS_BIT (from & 63);
+  set[to >> 6] |= had << (to & 63);
+}
+
+G_ALWAYS_INLINE static inline void
+agoraphobia_apply_body (const BsRuleset *rs,
+                        BsPosition      *pos,
+                        BsMove           move,
+                        BsUndo          *undo,
+                        int              words)
+{
+  const AgoraphobiaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
   const gint16 *neighbours = rs->neighbours;
   guint8 *cells = pos->cells;
+  guint64 *large;
+  guint64 *legal_small, *legal_large;
   int cell = move_cell (move);
   int kind = move_kind (move);
   int player = pos->to_move;
   int distance = push_distance (rs, kind);
+  int bit;
 
   g_assert (cell < rs->n_cells && cells[cell] == BS_CELL_EMPTY);
   g_assert (pos->supply[player - 1][kind] > 0);
 
-  bs_position_set_cell (rs->zobrist, pos, cell, BS_CELL_MAKE (player, kind, 0), undo);
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    resync (rs, pos);
+  large = derived_set (data, pos, nw, SET_LARGE);
+
+  bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, BS_CELL_MAKE (player, kind, 0),
+                            undo);
+  bit = grid->bit_of_cell[cell];
+  bs_bits_add (derived_set (data, pos, nw, SET_OWN_1 + player - 1), bit);
+  large[bit >> 6] |= (guint64) (kind == KIND_LARGE) << (bit & 63);
   pos->supply[player - 1][kind]--;
 
   /* The six rays are disjoint: push each neighbour in turn. */
   for (int d = 0; d < N_HEX_DIRS; d++)
     {
       int n = neighbours[cell * N_HEX_DIRS + d];
-      int run, target;
+      int run, target, from_bit, to_bit;
+      guint8 piece;
 
       if (n < 0 || cells[n] == BS_CELL_EMPTY)
         continue;
@@ -586,13 +699,48 @@ agoraphobia_apply (const BsRuleset *rs,
       target = n;
       for (int i = 0; i < run; i++)
         target = neighbours[target * N_HEX_DIRS + d];
-      bs_position_set_cell (rs->zobrist, pos, target, cells[n], undo);
-      bs_position_set_cell (rs->zobrist, pos, n, BS_CELL_EMPTY, undo);
+      piece = cells[n];
+      bs_position_replace_cell (rs->zobrist, pos, target, BS_CELL_EMPTY, piece, undo);
+      bs_position_replace_cell (rs->zobrist, pos, n, piece, BS_CELL_EMPTY, undo);
+      from_bit = grid->bit_of_cell[n];
+      to_bit = grid->bit_of_cell[target];
+      move_bits (derived_set (data, pos, nw, SET_OWN_1 + BS_CELL_OWNER (piece) - 1),
+                 from_bit, to_bit);
+      move_bits (large, from_bit, to_bit);
     }
 
+  pos->flags |= BS_POSITION_DERIVED;
   pos->ply++;
   pos->to_move = (guint8) bs_opponent (player);
-  check_end (rs, pos);
+
+  /* The next player's placements, for the end and the next random move. */
+  legal_small = derived_set (data, pos, nw, SET_LEGAL_SMALL);
+  legal_large = derived_set (data, pos, nw, SET_LEGAL_LARGE);
+  if (legal_sets (rs, pos, nw, legal_small, legal_large) == 0)
+    pos->result = (guint8) final_result (rs, pos);
+  *legal_key (data, pos, nw) = legal_key_of (rs, pos);
+}
+
+BS_BITOPS_KERNELS_VOID (agoraphobia_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+
+static void
+agoraphobia_apply (const BsRuleset *rs,
+                   BsPosition      *pos,
+                   BsMove           move,
+                   BsUndo          *undo)
+{
+  rs->apply (rs, pos, move, undo);
+}
+
+/* The kernels for the board (bs-bitboard.h). */
+static void
+pick_kernels (BsRuleset *rs, int n_words)
+{
+  rs->generate = BS_BITOPS_PICK (agoraphobia_generate, n_words);
+  rs->random_move = BS_BITOPS_PICK (agoraphobia_random_move, n_words);
+  rs->apply = BS_BITOPS_PICK (agoraphobia_apply, n_words);
 }
 
 static void

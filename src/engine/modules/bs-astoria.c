@@ -22,6 +22,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-position.h"
@@ -120,6 +121,12 @@ typedef struct {
   int    edge[N_DIRS][MAX_SIDE];
   int    back[N_DIRS];
   gint8  lead[N_DIRS][BS_CELL_VALUES];
+  /* Boards of side at most 8 (the default 8×8 and smaller) also keep bit
+   * sets (see "Small boards" below). */
+  gboolean small;
+  int      side;
+  guint64  valid;                 /* the cells, as bits r * 8 + c (or c * 8 + r) */
+  gsize    cache_offset;          /* from pos->cells, 8-aligned */
 } AstoriaData;
 
 static gboolean
@@ -134,6 +141,24 @@ variant_lists_supply (const BsVariant *variant,
       return TRUE;
   return FALSE;
 }
+
+/* Pieces by class, in bit sets: class (player - 1) * 5 + piece, piece 0
+ * a circle and 1 + d a triangle pointing d. */
+#define N_CLASSES (2 * N_PIECES)
+
+static guint  astoria_generate_hw1 (const BsRuleset *, const BsPosition *, BsMove *);
+static guint  astoria_generate_hw2 (const BsRuleset *, const BsPosition *, BsMove *);
+static guint  astoria_generate_hwn (const BsRuleset *, const BsPosition *, BsMove *);
+static guint  astoria_generate_portable (const BsRuleset *, const BsPosition *, BsMove *);
+static BsMove astoria_random_move_hw1 (const BsRuleset *, const BsPosition *, BsRng *, BsMove *);
+static BsMove astoria_random_move_hw2 (const BsRuleset *, const BsPosition *, BsRng *, BsMove *);
+static BsMove astoria_random_move_hwn (const BsRuleset *, const BsPosition *, BsRng *, BsMove *);
+static BsMove astoria_random_move_portable (const BsRuleset *, const BsPosition *, BsRng *,
+                                            BsMove *);
+static void   astoria_apply_hw1 (const BsRuleset *, BsPosition *, BsMove, BsUndo *);
+static void   astoria_apply_hw2 (const BsRuleset *, BsPosition *, BsMove, BsUndo *);
+static void   astoria_apply_hwn (const BsRuleset *, BsPosition *, BsMove, BsUndo *);
+static void   astoria_apply_portable (const BsRuleset *, BsPosition *, BsMove, BsUndo *);
 
 static gboolean
 astoria_prepare (BsRuleset  *rs,
@@ -212,7 +237,21 @@ astoria_prepare (BsRuleset  *rs,
         data->lead[d][v] = (gint8) (owner == 1 ? points : -points);
       }
 
+  data->side = w;
+  data->small = w <= 8;
+  if (data->small)
+    {
+      for (int r = 0; r < w; r++)
+        for (int c = 0; c < w; c++)
+          data->valid |= BS_BIT (r * 8 + c);
+      data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
+      rs->extra_size = data->cache_offset - (gsize) rs->n_cells + 8 * 2 * N_CLASSES;
+    }
+
   rs->module_data = data;
+  rs->generate = BS_BITOPS_PICK (astoria_generate, 1);
+  rs->random_move = BS_BITOPS_PICK (astoria_random_move, 1);
+  rs->apply = BS_BITOPS_PICK (astoria_apply, 1);
   rs->max_moves = (guint) rs->n_cells * N_PIECES * N_DIRS + 1;
   /* The placement, then every cell of the board at most once. */
   rs->max_changes = (guint) rs->n_cells + 1;
@@ -255,11 +294,17 @@ check_end (const BsRuleset *rs,
     }
 }
 
+static void resync (const BsRuleset *rs, BsPosition *pos);
+
 static void
 astoria_setup (const BsRuleset *rs,
                BsPosition      *pos,
                guint64          seed)
 {
+  const AstoriaData *data = rs->module_data;
+
+  if (data->small)
+    resync (rs, pos);
   check_end (rs, pos);
 }
 
@@ -273,10 +318,124 @@ available_pieces (const BsPosition *pos)
        | (pos->supply[p][KIND_TRIANGLE] > 0 ? 0x1E : 0);
 }
 
-static guint
-astoria_generate (const BsRuleset  *rs,
-                  const BsPosition *pos,
-                  BsMove           *moves)
+/* Small boards (side at most 8). Besides the cells, the derived bytes
+ * (trusted while the position has BS_POSITION_DERIVED) hold each class of
+ * pieces as two bit sets: by rows (bit r * 8 + c, a row is a byte) and by
+ * columns (bit c * 8 + r). A push's lines are the bytes of one of them,
+ * so every line's score is a few byte-wise counts, and every class moves
+ * in all pushed lines at once by one masked shift in each set. */
+
+G_ALWAYS_INLINE static inline guint64 *
+class_sets (const AstoriaData *data, const BsPosition *pos, gboolean by_columns)
+{
+  return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->cache_offset)
+         + (by_columns ? N_CLASSES : 0);
+}
+
+static inline int
+class_of (guint8 value)
+{
+  return (BS_CELL_OWNER (value) - 1) * N_PIECES
+         + (BS_CELL_KIND (value) == KIND_CIRCLE ? 0 : 1 + BS_CELL_DIR (value));
+}
+
+static void
+resync (const BsRuleset *rs, BsPosition *pos)
+{
+  const AstoriaData *data = rs->module_data;
+  guint64 *rows = class_sets (data, pos, FALSE);
+  guint64 *columns = class_sets (data, pos, TRUE);
+  int w = data->side;
+
+  memset (rows, 0, 8 * 2 * N_CLASSES);
+  for (int c = 0; c < rs->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY)
+      {
+        int k = class_of (pos->cells[c]);
+        rows[k] |= BS_BIT ((c / w) * 8 + c % w);
+        columns[k] |= BS_BIT ((c % w) * 8 + c / w);
+      }
+  pos->flags |= BS_POSITION_DERIVED;
+}
+
+/* Bits set in each byte of x. */
+G_ALWAYS_INLINE static inline guint64
+byte_counts (guint64 x)
+{
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333))
+      + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  return (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
+}
+
+#define LANES_LOW G_GUINT64_CONSTANT (0x0101010101010101)
+#define LANES_HIGH G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* The lines (bytes of the sets by rows for E and W, by columns for N and
+ * S) where the pusher's score is strictly higher: 0xFF in those bytes.
+ * A score is at most 8 × 10 = 80, so bytes never carry into each other. */
+G_ALWAYS_INLINE static inline guint64
+pushed_lines (const AstoriaData *data, const guint64 *lines, int weight, int player, int push)
+{
+  int me = (player - 1) * N_PIECES, them = (2 - player) * N_PIECES;
+  guint64 mine = byte_counts (lines[me]) + (guint64) weight * byte_counts (lines[me + 1 + push]);
+  guint64 theirs = byte_counts (lines[them])
+                   + (guint64) weight * byte_counts (lines[them + 1 + push]);
+  guint64 higher = ((mine | LANES_HIGH) - (theirs + LANES_LOW)) & LANES_HIGH;
+
+  return (higher >> 7) * 0xFF;
+}
+
+/* One set pushed along `step` (±1 within bytes, ±8 across them) in the
+ * lines of `lines`, the pieces on `edge` falling off, or in gaps mode only
+ * those with `room` (an empty cell or the edge ahead). Returns the pieces
+ * that fell. */
+G_ALWAYS_INLINE static inline guint64
+push_set (guint64 *set, guint64 lines, guint64 edge, guint64 room, int step)
+{
+  guint64 moving = *set & lines & room;
+  guint64 staying = moving & ~edge;
+
+  *set = (*set & ~moving) | (step > 0 ? staying << step : staying >> -step);
+  return moving & edge;
+}
+
+/* The same position's cells as bit sets by rows: the empty cells. */
+G_ALWAYS_INLINE static inline guint64
+empty_set (const AstoriaData *data, const guint64 *sets)
+{
+  guint64 occupied = 0;
+
+  for (int k = 0; k < N_CLASSES; k++)
+    occupied |= sets[k];
+  return data->valid & ~occupied;
+}
+
+/* Cells of a small board pushed line by line, whole lines, without the
+ * journal, the hash or the counts (playout mode; the caller counts the
+ * pieces that fell off). */
+static void
+shift_lines (const AstoriaData *data, guint8 *cells, int push, unsigned lanes)
+{
+  int w = data->side;
+  int back = data->back[push];
+
+  for (; lanes != 0; lanes &= lanes - 1)
+    {
+      int edge = data->edge[push][bs_ctz (lanes)];
+      int cell = edge;
+
+      for (int i = 0; i < w - 1; i++, cell += back)
+        cells[cell] = cells[cell + back];
+      cells[cell] = BS_CELL_EMPTY;
+    }
+}
+
+G_ALWAYS_INLINE static inline guint
+astoria_generate_body (const BsRuleset  *rs,
+                       const BsPosition *pos,
+                       BsMove           *moves,
+                       int               words)
 {
   int pieces = available_pieces (pos);
   guint n = 0;
@@ -298,25 +457,44 @@ astoria_generate (const BsRuleset  *rs,
   return n;
 }
 
+BS_BITOPS_KERNELS (guint, astoria_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+
+static guint
+astoria_generate (const BsRuleset  *rs,
+                  const BsPosition *pos,
+                  BsMove           *moves)
+{
+  return rs->generate (rs, pos, moves);
+}
+
 /* Index of the target-th (from 0) empty cell. Skips eight cells at a time:
- * the high bit of each byte of `occupied` is set for a non-empty cell. */
-static int
+ * the high bit of each byte of `occupied` is set for a non-empty cell. On
+ * small boards whose derived bytes are kept, the empty cells' bit set
+ * answers directly. */
+G_ALWAYS_INLINE static inline int
 nth_empty_cell (const BsRuleset  *rs,
                 const BsPosition *pos,
                 int               target)
 {
+  const AstoriaData *data = rs->module_data;
   const guint64 low7 = G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F);
-  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
   int cell = 0;
 
+  if (data->small && (pos->flags & BS_POSITION_DERIVED))
+    {
+      int bit = bs_select64 (empty_set (data, class_sets (data, pos, FALSE)), target);
+      return (bit >> 3) * data->side + (bit & 7);
+    }
   for (; cell + 8 <= rs->n_cells; cell += 8)
     {
       guint64 word, occupied;
       int empties;
 
       memcpy (&word, pos->cells + cell, sizeof word);
-      occupied = (((word & low7) + low7) | word) & high;
-      empties = 8 - __builtin_popcountll (occupied);
+      occupied = (((word & low7) + low7) | word) & LANES_HIGH;
+      empties = 8 - bs_popcount (occupied);
       if (target < empties)
         break;
       target -= empties;
@@ -329,11 +507,12 @@ nth_empty_cell (const BsRuleset  *rs,
 /* Every legal move is (empty cell, available piece, push direction), all
  * distinct, so a uniform pick over that product is uniform over generate's
  * moves without building the list. */
-static BsMove
-astoria_random_move (const BsRuleset  *rs,
-                     const BsPosition *pos,
-                     BsRng            *rng,
-                     BsMove           *scratch)
+G_ALWAYS_INLINE static inline BsMove
+astoria_random_move_body (const BsRuleset  *rs,
+                          const BsPosition *pos,
+                          BsRng            *rng,
+                          BsMove           *scratch,
+                          int               words)
 {
   int pieces = available_pieces (pos);
   int n_pieces, n_empty, pick, target, piece, push, cell;
@@ -357,6 +536,19 @@ astoria_random_move (const BsRuleset  *rs,
   return move_make (cell, piece, push);
 }
 
+BS_BITOPS_KERNELS (BsMove, astoria_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
+static BsMove
+astoria_random_move (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsRng            *rng,
+                     BsMove           *scratch)
+{
+  return rs->random_move (rs, pos, rng, scratch);
+}
+
 static void
 push_whole_line (const BsRuleset *rs,
                  BsPosition      *pos,
@@ -369,8 +561,8 @@ push_whole_line (const BsRuleset *rs,
   int cell = edge;
 
   for (int i = 0; i < length - 1; i++, cell += back)
-    bs_position_set_cell (rs->zobrist, pos, cell, cells[cell + back], undo);
-  bs_position_set_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, undo);
+    bs_position_write_cell (rs->zobrist, pos, cell, cells[cell + back], undo);
+  bs_position_write_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, undo);
 }
 
 /* Judged on the line before the push: a piece moves if the cell ahead is
@@ -395,8 +587,8 @@ push_gaps (const BsRuleset *rs,
       if (value != BS_CELL_EMPTY && room_ahead)
         {
           if (i > 0)
-            bs_position_set_cell (rs->zobrist, pos, cell - back, value, undo);
-          bs_position_set_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, undo);
+            bs_position_write_cell (rs->zobrist, pos, cell - back, value, undo);
+          bs_position_write_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, undo);
         }
       room_ahead = value == BS_CELL_EMPTY;
     }
@@ -433,11 +625,75 @@ line_leads (const BsRuleset  *rs,
       }
 }
 
-static void
-astoria_apply (const BsRuleset *rs,
-               BsPosition      *pos,
-               BsMove           move,
-               BsUndo          *undo)
+/* The push of a placement on a small board: the lines from the bit sets,
+ * then the sets, then the cells (byte moves in playout mode without undo,
+ * the counted, hashed and journaled writes otherwise). */
+G_ALWAYS_INLINE static inline void
+push_small (const BsRuleset *rs,
+            BsPosition      *pos,
+            int              player,
+            int              push,
+            BsUndo          *undo)
+{
+  const AstoriaData *data = rs->module_data;
+  gboolean columns = push == 0 || push == 2;
+  gboolean gaps = rs->options[OPT_PUSH_MODE] == PUSH_MODE_GAPS;
+  guint64 *along = class_sets (data, pos, columns);      /* the lines are its bytes */
+  guint64 *across = class_sets (data, pos, !columns);
+  int w = data->side;
+  /* N and E go up the lines (+1 within bytes), S and W down. */
+  int step = push == 0 || push == 1 ? 1 : -1;
+  guint64 edge_along = (step > 0 ? BS_BIT (w - 1) : 1) * LANES_LOW & data->valid;
+  guint64 edge_across = (step > 0 ? (guint64) 0xFF << (8 * (w - 1)) : 0xFF) & data->valid;
+  guint64 lines = pushed_lines (data, along, rs->options[OPT_TRIANGLE_WEIGHT], player, push);
+  unsigned lanes = (unsigned) ((lines & LANES_LOW) * G_GUINT64_CONSTANT (0x0102040810204080) >> 56);
+  guint64 lines_across = lanes * LANES_LOW;
+  guint64 room_along = ~G_GUINT64_CONSTANT (0), room_across = ~G_GUINT64_CONSTANT (0);
+  gboolean fast = (pos->flags & BS_POSITION_PLAYOUT) && undo == NULL && !gaps;
+  int fell[2][N_KINDS] = { { 0 } };
+
+  if (lanes == 0)
+    return;
+  if (gaps)
+    {
+      guint64 empty_along = empty_set (data, along), empty_across = empty_set (data, across);
+
+      room_along = edge_along | (step > 0 ? empty_along >> 1 : empty_along << 1);
+      room_across = edge_across | (step > 0 ? empty_across >> 8 : empty_across << 8);
+    }
+  for (int k = 0; k < N_CLASSES; k++)
+    {
+      guint64 gone = push_set (&along[k], lines, edge_along, room_along, step);
+
+      push_set (&across[k], lines_across, edge_across, room_across, 8 * step);
+      fell[k / N_PIECES][k % N_PIECES == 0 ? KIND_CIRCLE : KIND_TRIANGLE] += bs_popcount (gone);
+    }
+
+  if (fast)
+    {
+      shift_lines (data, pos->cells, push, lanes);
+      for (int p = 0; p < 2; p++)
+        for (int k = 0; k < N_KINDS; k++)
+          pos->on_board[p][k] -= (guint16) fell[p][k];
+    }
+  else
+    for (; lanes != 0; lanes &= lanes - 1)
+      {
+        int edge = data->edge[push][bs_ctz (lanes)];
+
+        if (gaps)
+          push_gaps (rs, pos, edge, data->back[push], w, undo);
+        else
+          push_whole_line (rs, pos, edge, data->back[push], w, undo);
+      }
+}
+
+G_ALWAYS_INLINE static inline void
+astoria_apply_body (const BsRuleset *rs,
+                    BsPosition      *pos,
+                    BsMove           move,
+                    BsUndo          *undo,
+                    int              words)
 {
   const AstoriaData *data = rs->module_data;
   int player = pos->to_move;
@@ -448,36 +704,65 @@ astoria_apply (const BsRuleset *rs,
       int piece = move_piece (move);
       int push = move_push (move);
       int kind = piece == 0 ? KIND_CIRCLE : KIND_TRIANGLE;
-      int back = data->back[push];
-      int length = data->line_length[push];
-      const gint8 *lead = data->lead[push];
-      int leads[MAX_SIDE];
-      int sign = player == 1 ? 1 : -1;
-      gboolean gaps = rs->options[OPT_PUSH_MODE] == PUSH_MODE_GAPS;
+      guint8 value = piece_value (player, piece);
 
       g_assert (cell < rs->n_cells && pos->cells[cell] == BS_CELL_EMPTY);
       g_assert (pos->supply[player - 1][kind] > 0);
 
-      bs_position_set_cell (rs->zobrist, pos, cell, piece_value (player, piece), undo);
+      if (data->small && G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+        resync (rs, pos);
+      bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, value, undo);
       pos->supply[player - 1][kind]--;
 
-      line_leads (rs, pos, lead, push == 0 || push == 2, leads);
-      for (int l = 0; l < data->n_lines[push]; l++)
+      if (data->small)
         {
-          int edge = data->edge[push][l];
+          int r = cell / data->side, c = cell % data->side;
+          int k = (player - 1) * N_PIECES + piece;
 
-          if (leads[l] * sign <= 0)
-            continue;
-          if (gaps)
-            push_gaps (rs, pos, edge, back, length, undo);
-          else
-            push_whole_line (rs, pos, edge, back, length, undo);
+          class_sets (data, pos, FALSE)[k] |= BS_BIT (r * 8 + c);
+          class_sets (data, pos, TRUE)[k] |= BS_BIT (c * 8 + r);
+          push_small (rs, pos, player, push, undo);
+          pos->flags |= BS_POSITION_DERIVED;
+        }
+      else
+        {
+          int back = data->back[push];
+          int length = data->line_length[push];
+          int leads[MAX_SIDE];
+          int sign = player == 1 ? 1 : -1;
+          gboolean gaps = rs->options[OPT_PUSH_MODE] == PUSH_MODE_GAPS;
+
+          line_leads (rs, pos, data->lead[push], push == 0 || push == 2, leads);
+          for (int l = 0; l < data->n_lines[push]; l++)
+            {
+              int edge = data->edge[push][l];
+
+              if (leads[l] * sign <= 0)
+                continue;
+              if (gaps)
+                push_gaps (rs, pos, edge, back, length, undo);
+              else
+                push_whole_line (rs, pos, edge, back, length, undo);
+            }
         }
     }
 
   pos->ply++;
   pos->to_move = (guint8) bs_opponent (player);
   check_end (rs, pos);
+}
+
+BS_BITOPS_KERNELS_VOID (astoria_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+
+static void
+astoria_apply (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo)
+{
+  rs->apply (rs, pos, move, undo);
 }
 
 static void

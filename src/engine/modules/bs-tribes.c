@@ -24,6 +24,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
+#include "bs-cellset-private.h"
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-position.h"
@@ -54,7 +56,57 @@ typedef struct {
    * directions that stay on the board, as order codes. */
   guint8 n_codes[BS_MAX_CELLS];
   guint8 codes[BS_MAX_CELLS][BS_MAX_DIRS + 1];
+  /* The same orders as steps. */
+  BsMove steps[BS_MAX_CELLS][BS_MAX_DIRS + 1];
+  BsGrid grid;                    /* cells as bits (bs-bitboard.h) */
+  gsize  sets_offset;             /* from pos->cells, 8-aligned */
 } TribesData;
+
+/* Derived bytes, after the orders (trusted while the position has
+ * BS_POSITION_DERIVED): each player's pieces as a grid set, so that the
+ * next piece to order is a bit scan and a round resolves by shifts. */
+G_ALWAYS_INLINE static inline guint64 *
+tribes_pieces (const TribesData *data, const BsPosition *pos, int nw, int player)
+{
+  return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->sets_offset) + (player - 1) * nw;
+}
+
+static G_NO_INLINE void
+tribes_resync (const BsRuleset *rs, BsPosition *pos)
+{
+  const TribesData *data = rs->module_data;
+  int nw = data->grid.n_words;
+  guint64 *sets = tribes_pieces (data, pos, nw, 1);
+
+  memset (sets, 0, 16 * (gsize) nw);
+  for (int c = 0; c < rs->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY)
+      bs_bits_add (sets + (BS_CELL_OWNER (pos->cells[c]) - 1) * nw, data->grid.bit_of_cell[c]);
+  pos->flags |= BS_POSITION_DERIVED;
+}
+
+/* The first member of a set at or after bit `from`, or -1. */
+G_ALWAYS_INLINE static inline int
+first_at_or_after (const guint64 *set, int nw, int from)
+{
+  int w = from >> 6;
+
+  if (w < nw)
+    {
+      guint64 bits = set[w] & (~G_GUINT64_CONSTANT (0) << (from & 63));
+      for (;;)
+        {
+          if (bits != 0)
+            return w * 64 + bs_ctz (bits);
+          if (++w == nw)
+            break;
+          bits = set[w];
+        }
+    }
+  return -1;
+}
+
+static void tribes_pick_kernels (BsRuleset *rs, int n_words);
 
 static const BsOptionSpec tribes_options[N_TRIBES_OPTIONS] = {
   [OPTION_MAX_PLIES] = {
@@ -144,8 +196,25 @@ tribes_prepare (BsRuleset  *rs,
         if (rs->neighbours[c * rs->n_dirs + d] != BS_NO_CELL)
           data->codes[c][n++] = (guint8) ORDER_DIR (d);
       data->n_codes[c] = (guint8) n;
+      for (int i = 0; i < n; i++)
+        {
+          int code = data->codes[c][i];
+          int target = code == ORDER_DEFEND ? c : rs->neighbours[c * rs->n_dirs + code - 2];
+
+          data->steps[c][i] = MOVE_MAKE (c, target, code);
+        }
     }
+  if (!bs_grid_init (&data->grid, rs->board, 1))
+    {
+      /* Every square board the engine accepts fits; this is a safeguard. */
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("Tribes cannot be played on this board"));
+      g_free (data);
+      return FALSE;
+    }
+  data->sets_offset = (2 * (gsize) rs->n_cells + 7) & ~(gsize) 7;
   rs->module_data = data;
+  tribes_pick_kernels (rs, data->grid.n_words);
 
   /* The bag must fill every cell but the centre (the text: "at least 24
    * pieces in total" on 5×5); fixed setup pieces count as drawn. */
@@ -165,7 +234,8 @@ tribes_prepare (BsRuleset  *rs,
       return FALSE;
     }
 
-  rs->extra_size = MAX (rs->extra_size, (gsize) rs->n_cells);
+  /* The orders, then the derived sets. */
+  rs->extra_size = data->sets_offset - (gsize) rs->n_cells + 16 * (gsize) data->grid.n_words;
   rs->max_moves = MAX (rs->max_moves, (guint) rs->n_dirs + 1);
   /* A resolution writes every cell at most once. */
   rs->max_changes = MAX (rs->max_changes, (guint) rs->n_cells);
@@ -175,7 +245,10 @@ tribes_prepare (BsRuleset  *rs,
 static void
 tribes_free_data (gpointer module_data)
 {
-  g_free (module_data);
+  TribesData *data = module_data;
+
+  bs_grid_clear (&data->grid);
+  g_free (data);
 }
 
 /* The end conditions of RULES.md, in their order, after a round (or after
@@ -233,6 +306,7 @@ tribes_setup (const BsRuleset *rs,
   pos->to_move = 1;
   pos->step = 0;
   CURSOR (pos) = 0;
+  tribes_resync (rs, pos);
   tribes_check_end (rs, pos, FALSE, FALSE);
 }
 
@@ -256,17 +330,63 @@ tribes_piece_orders (const BsRuleset  *rs,
   return n;
 }
 
-static guint
-tribes_generate (const BsRuleset  *rs,
-                 const BsPosition *pos,
-                 BsMove           *moves)
+/* The piece whose order the next step gives, from the derived sets. */
+G_ALWAYS_INLINE static inline int
+next_piece (const BsRuleset *rs, const BsPosition *pos, int nw)
 {
-  int cell = tribes_next_piece (rs, pos);
+  const TribesData *data = rs->module_data;
+  int bit;
+
+  if (pos->step != 0)
+    return CURSOR (pos);
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    return tribes_find_piece (rs, pos, 0, 1);
+  bit = first_at_or_after (tribes_pieces (data, pos, nw, 1), nw, 0);
+  return bit < 0 ? BS_NO_CELL : data->grid.cell_of_bit[bit];
+}
+
+G_ALWAYS_INLINE static inline guint
+tribes_generate_body (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsMove           *moves,
+                      int               words)
+{
+  const TribesData *data = rs->module_data;
+  int cell = next_piece (rs, pos, words ? words : data->grid.n_words);
 
   if (cell == BS_NO_CELL)
     return 0;
   return tribes_piece_orders (rs, pos, cell, moves);
 }
+
+BS_BITOPS_KERNELS (guint, tribes_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+
+static guint
+tribes_generate (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove           *moves)
+{
+  return rs->generate (rs, pos, moves);
+}
+
+G_ALWAYS_INLINE static inline BsMove
+tribes_random_move_body (const BsRuleset  *rs,
+                         const BsPosition *pos,
+                         BsRng            *rng,
+                         BsMove           *scratch,
+                         int               words)
+{
+  const TribesData *data = rs->module_data;
+  int cell = next_piece (rs, pos, words ? words : data->grid.n_words);
+
+  return data->steps[cell][bs_rng_below (rng, data->n_codes[cell])];
+}
+
+BS_BITOPS_KERNELS (BsMove, tribes_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
 
 static BsMove
 tribes_random_move (const BsRuleset  *rs,
@@ -274,91 +394,277 @@ tribes_random_move (const BsRuleset  *rs,
                     BsRng            *rng,
                     BsMove           *scratch)
 {
-  const TribesData *data = rs->module_data;
-  int cell = tribes_next_piece (rs, pos);
-  int code = data->codes[cell][bs_rng_below (rng, data->n_codes[cell])];
-
-  return MOVE_MAKE (cell, tribes_code_target (rs, cell, code), code);
+  return rs->random_move (rs, pos, rng, scratch);
 }
 
-/* The five steps of RULES.md, on the orders in the extra bytes. Only the
- * pieces and their targets are visited: a round's cells change nowhere
- * else. */
-static void
-tribes_resolve (const BsRuleset *rs,
-                BsPosition      *pos,
-                BsUndo          *undo)
+/* The set moved by `s` bits: bit c + s of the result is bit c of x. */
+#define MOVED(x, w, s) bs_bits_toward ((x), nw, (w), -(s))
+
+/* The orders of a round as grid sets: the defenders, and the movers in
+ * each direction. */
+typedef struct {
+  guint64 defend[BS_GRID_MAX_WORDS];
+  guint64 moving[BS_MAX_DIRS][BS_GRID_MAX_WORDS];
+} TribesRound;
+
+G_ALWAYS_INLINE static inline void
+round_clear (TribesRound *round, int nw, int n_dirs)
 {
-  const int n = rs->n_cells;
-  const guint8 *cells = pos->cells;
-  const guint8 *orders = tribes_orders_const (rs, pos);
-  gint16 piece[BS_MAX_CELLS];        /* the occupied cells */
-  gint16 target[BS_MAX_CELLS];       /* of piece[i] */
-  gint16 landing[BS_MAX_CELLS];      /* targets of living movers */
-  guint8 pointed_at[BS_MAX_CELLS];   /* some mover points at the cell */
-  guint8 arrivals[BS_MAX_CELLS];     /* living pieces on the cell after moving */
-  guint8 arrived[BS_MAX_CELLS];      /* the last of them */
-  int n_pieces = 0, n_landing = 0;
-  int before = bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2);
-
-  memset (pointed_at, 0, n);
-  memset (arrivals, 0, n);
-
-  /* 1. A mover points at its target; a defender at nothing. */
-  for (int c = 0; c < n; c++)
-    if (cells[c] != BS_CELL_EMPTY)
-      {
-        int t = tribes_code_target (rs, c, orders[c]);
-
-        piece[n_pieces] = (gint16) c;
-        target[n_pieces++] = (gint16) t;
-        pointed_at[t] |= t != c;
-      }
-
-  /* 2.-4. Attacked: a piece on a cell some mover points at (a mover's
-   * target is always adjacent). A defender lives only if attacked; a mover
-   * dies if attacked or if its target holds a defender (only pieces have
-   * orders, so an empty target has none). */
-  for (int i = 0; i < n_pieces; i++)
+  for (int w = 0; w < nw; w++)
     {
-      int c = piece[i], t = target[i];
-      gboolean living = t == c ? pointed_at[c]
-                               : !pointed_at[c] && orders[t] != ORDER_DEFEND;
+      round->defend[w] = 0;
+      for (int d = 0; d < n_dirs; d++)
+        round->moving[d][w] = 0;
+    }
+}
 
-      if (living)
+G_ALWAYS_INLINE static inline void
+round_add (TribesRound *round, int n_dirs, int code, int w, int b)
+{
+  if (code >= ORDER_DIR (0) && code < ORDER_DIR (n_dirs))
+    round->moving[code - ORDER_DIR (0)][w] |= BS_BIT (b);
+  else
+    round->defend[w] |= BS_BIT (b);
+}
+
+/* The five steps of RULES.md for all pieces at once: the targets of the
+ * movers in a direction are their set moved one cell that way. */
+G_ALWAYS_INLINE static inline void
+resolve_round (const BsRuleset   *rs,
+               BsPosition        *pos,
+               const TribesRound *round,
+               BsUndo            *undo,
+               int                nw)
+{
+  const TribesData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int n_dirs = grid->n_dirs;
+  guint64 *own[2] = { tribes_pieces (data, pos, nw, 1), tribes_pieces (data, pos, nw, 2) };
+  guint64 pointed_at[BS_GRID_MAX_WORDS], once[BS_GRID_MAX_WORDS], more[BS_GRID_MAX_WORDS];
+  guint64 by[2][BS_GRID_MAX_WORDS];
+  static const guint8 values[4] = {
+    BS_CELL_EMPTY, BS_CELL_MAKE (1, 0, 0), BS_CELL_MAKE (2, 0, 0), BS_CELL_EMPTY
+  };
+  /* Tribes has one kind of piece. */
+  int before = pos->on_board[0][0] + pos->on_board[1][0];
+
+  /* 1.-2. A mover points at its target: the attacked pieces. */
+  for (int w = 0; w < nw; w++)
+    pointed_at[w] = 0;
+  for (int d = 0; d < n_dirs; d++)
+    for (int w = 0; w < nw; w++)
+      pointed_at[w] |= MOVED (round->moving[d], w, grid->shift[d]);
+
+  /* 3. A defender lives if attacked; 5. it stays. */
+  for (int w = 0; w < nw; w++)
+    {
+      guint64 living = round->defend[w] & pointed_at[w];
+
+      once[w] = living;
+      more[w] = 0;
+      by[0][w] = living & own[0][w];
+      by[1][w] = living & own[1][w];
+    }
+  /* 4. A mover dies if attacked or if its target holds a defender; 5. the
+   * living move. */
+  for (int d = 0; d < n_dirs; d++)
+    {
+      int s = grid->shift[d];
+      guint64 any = 0;
+      guint64 living[BS_GRID_MAX_WORDS], of_1[BS_GRID_MAX_WORDS], of_2[BS_GRID_MAX_WORDS];
+
+      for (int w = 0; w < nw; w++)
         {
-          arrivals[t]++;
-          arrived[t] = cells[c];
-          if (t != c)
-            landing[n_landing++] = (gint16) t;
+          living[w] = round->moving[d][w] & ~pointed_at[w]
+                      & ~bs_bits_toward (round->defend, nw, w, s);
+          any |= living[w];
+        }
+      if (any == 0)
+        continue;
+      for (int w = 0; w < nw; w++)
+        {
+          of_1[w] = living[w] & own[0][w];
+          of_2[w] = living[w] & own[1][w];
+        }
+      for (int w = 0; w < nw; w++)
+        {
+          guint64 arrive = MOVED (living, w, s);
+
+          more[w] |= once[w] & arrive;
+          once[w] |= arrive;
+          by[0][w] |= MOVED (of_1, w, s);
+          by[1][w] |= MOVED (of_2, w, s);
         }
     }
 
-  /* 5. The dead are gone, the living stand on their targets, and a cell
-   * that received two or more pieces loses them all. Each cell gets its
-   * final value (a second write of the same value changes nothing). */
-  for (int i = 0; i < n_pieces; i++)
+  /* 5. A cell that received two or more pieces loses them all. */
+  for (int w = 0; w < nw; w++)
     {
-      int c = piece[i];
-      bs_position_set_cell (rs->zobrist, pos, c,
-                            arrivals[c] == 1 ? arrived[c] : BS_CELL_EMPTY, undo);
-    }
-  for (int i = 0; i < n_landing; i++)
-    {
-      int t = landing[i];
-      bs_position_set_cell (rs->zobrist, pos, t,
-                            arrivals[t] == 1 ? arrived[t] : BS_CELL_EMPTY, undo);
+      guint64 single = once[w] & ~more[w];
+      guint64 was_1 = own[0][w], was_2 = own[1][w];
+      guint64 now_1 = single & by[0][w], now_2 = single & by[1][w];
+
+      guint64 changed = (was_1 ^ now_1) | (was_2 ^ now_2);
+
+      own[0][w] = now_1;
+      own[1][w] = now_2;
+      if ((pos->flags & BS_POSITION_PLAYOUT) && undo == NULL)
+        {
+          /* Nothing to hash or journal: the bytes, and the counts at once. */
+          for (guint64 bits = changed; bits != 0; bits &= bits - 1)
+            {
+              int b = bs_ctz (bits);
+
+              pos->cells[grid->cell_of_bit[w * 64 + b]]
+                = values[((now_1 >> b) & 1) | ((now_2 >> b) & 1) << 1];
+            }
+          pos->on_board[0][0] += (guint16) (bs_popcount (now_1) - bs_popcount (was_1));
+          pos->on_board[1][0] += (guint16) (bs_popcount (now_2) - bs_popcount (was_2));
+        }
+      else
+        for (guint64 bits = changed; bits != 0; bits &= bits - 1)
+          {
+            int b = bs_ctz (bits);
+            guint8 old = values[((was_1 >> b) & 1) | ((was_2 >> b) & 1) << 1];
+            guint8 value = values[((now_1 >> b) & 1) | ((now_2 >> b) & 1) << 1];
+
+            bs_position_replace_cell (rs->zobrist, pos, grid->cell_of_bit[w * 64 + b], old,
+                                      value, undo);
+          }
     }
 
-  memset (tribes_orders (rs, pos), 0, n);
   pos->step = 0;
   pos->to_move = 1;
   CURSOR (pos) = 0;
   pos->ply++;
-  tribes_check_end (rs, pos,
-                    bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) < before,
-                    TRUE);
+  tribes_check_end (rs, pos, pos->on_board[0][0] + pos->on_board[1][0] < before, TRUE);
 }
+
+#undef MOVED
+
+/* The round of the orders in the extra bytes (which it clears). Once a
+ * round, so out of line: the steps that give orders stay small. */
+G_ALWAYS_INLINE static inline void
+tribes_resolve_body (const BsRuleset *rs,
+                     BsPosition      *pos,
+                     BsUndo          *undo,
+                     int              words)
+{
+  const TribesData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  guint8 *orders = tribes_orders (rs, pos);
+  TribesRound round;
+
+  round_clear (&round, nw, grid->n_dirs);
+  for (int p = 1; p <= 2; p++)
+    {
+      const guint64 *pieces = tribes_pieces (data, pos, nw, p);
+
+      for (int w = 0; w < nw; w++)
+        for (guint64 bits = pieces[w]; bits != 0; bits &= bits - 1)
+          {
+            int b = bs_ctz (bits);
+            int c = grid->cell_of_bit[w * 64 + b];
+
+            round_add (&round, grid->n_dirs, orders[c], w, b);
+            orders[c] = ORDER_NONE;
+          }
+    }
+  resolve_round (rs, pos, &round, undo, nw);
+}
+
+BS_BITOPS_KERNELS_VOID (tribes_resolve,
+                        (const BsRuleset *rs, BsPosition *pos, BsUndo *undo),
+                        rs, pos, undo)
+
+/* A whole round of random orders (bs-ruleset.h): the pieces of player 1
+ * in cell order, then player 2's, each drawing its order as random_move
+ * would; then the round resolves. The orders never reach the extra bytes,
+ * which a round leaves cleared anyway. */
+G_ALWAYS_INLINE static inline guint
+tribes_random_turn_body (const BsRuleset *rs,
+                         BsPosition      *pos,
+                         BsRng           *rng,
+                         int              words)
+{
+  const TribesData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  TribesRound round;
+  guint n = 0;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    tribes_resync (rs, pos);
+  round_clear (&round, nw, grid->n_dirs);
+  for (int p = 1; p <= 2; p++)
+    {
+      const guint64 *pieces = tribes_pieces (data, pos, nw, p);
+
+      for (int w = 0; w < nw; w++)
+        for (guint64 bits = pieces[w]; bits != 0; bits &= bits - 1)
+          {
+            int b = bs_ctz (bits);
+            int c = grid->cell_of_bit[w * 64 + b];
+
+            round_add (&round, grid->n_dirs, data->codes[c][bs_rng_below (rng, data->n_codes[c])],
+                       w, b);
+            n++;
+          }
+    }
+  pos->step = (guint16) n;
+  resolve_round (rs, pos, &round, NULL, nw);
+  return n;
+}
+
+BS_BITOPS_KERNELS (guint, tribes_random_turn,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
+
+G_ALWAYS_INLINE static inline void
+tribes_apply_body (const BsRuleset *rs,
+                   BsPosition      *pos,
+                   BsMove           move,
+                   BsUndo          *undo,
+                   int              words)
+{
+  const TribesData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  int from = MOVE_FROM (move);
+  int player = pos->to_move;
+  int next;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    tribes_resync (rs, pos);
+  tribes_orders (rs, pos)[from] = (guint8) MOVE_CODE (move);
+  pos->step++;
+  next = first_at_or_after (tribes_pieces (data, pos, nw, player), nw, grid->bit_of_cell[from] + 1);
+  if (next < 0 && player == 1)
+    {
+      next = first_at_or_after (tribes_pieces (data, pos, nw, 2), nw, 0);
+      if (next >= 0)
+        pos->to_move = 2;
+    }
+  if (next >= 0)
+    {
+      CURSOR (pos) = grid->cell_of_bit[next];
+      return;
+    }
+  /* The last order: the round resolves (out of line, once a round). */
+  if (words == 1)
+    tribes_resolve_hw1 (rs, pos, undo);
+  else if (words == 2)
+    tribes_resolve_hw2 (rs, pos, undo);
+  else if (bs_bitops_hardware)
+    tribes_resolve_hwn (rs, pos, undo);
+  else
+    tribes_resolve_portable (rs, pos, undo);
+}
+
+BS_BITOPS_KERNELS_VOID (tribes_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
 
 static void
 tribes_apply (const BsRuleset *rs,
@@ -366,25 +672,17 @@ tribes_apply (const BsRuleset *rs,
               BsMove           move,
               BsUndo          *undo)
 {
-  int from = MOVE_FROM (move);
-  int player = pos->to_move;
-  int next;
+  rs->apply (rs, pos, move, undo);
+}
 
-  tribes_orders (rs, pos)[from] = (guint8) MOVE_CODE (move);
-  pos->step++;
-  next = tribes_find_piece (rs, pos, from + 1, player);
-  if (next == BS_NO_CELL && player == 1)
-    {
-      next = tribes_find_piece (rs, pos, 0, 2);
-      if (next != BS_NO_CELL)
-        pos->to_move = 2;
-    }
-  if (next != BS_NO_CELL)
-    {
-      CURSOR (pos) = next;
-      return;
-    }
-  tribes_resolve (rs, pos, undo);
+/* The kernels for the board (bs-bitboard.h). */
+static void
+tribes_pick_kernels (BsRuleset *rs, int n_words)
+{
+  rs->generate = BS_BITOPS_PICK (tribes_generate, n_words);
+  rs->random_move = BS_BITOPS_PICK (tribes_random_move, n_words);
+  rs->apply = BS_BITOPS_PICK (tribes_apply, n_words);
+  rs->random_turn = BS_BITOPS_PICK (tribes_random_turn, n_words);
 }
 
 static void
