@@ -66,6 +66,9 @@ const char  *bs_window_get_last_message (BsWindow     *self);
  * if other edits would be lost); play-testing starts a game on a variant
  * held in memory. */
 typedef struct _BsEditorView BsEditorView;
+/* The Balance page (bs-balance-view.h). */
+typedef struct _BsBalanceView BsBalanceView;
+BsBalanceView *bs_window_get_balance_view (BsWindow        *self);
 void          bs_window_edit            (BsWindow          *self,
                                          BsVariantDocument *document);
 BsEditorView *bs_window_get_editor_view (BsWindow          *self);
