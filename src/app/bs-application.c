@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-about.h"
 #include "bs-screenshot.h"
 #include "bs-variant.h"
 #include "bs-window.h"
@@ -81,8 +82,11 @@ present (BsApplication *self,
 
   if (first)
     {
+      /* Flathub's recommended screenshot: a window of about 1000×700 in the default style,
+       * with only a close button in the header bar. */
+      g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", ":close", NULL);
       gtk_window_unmaximize (GTK_WINDOW (window));
-      gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
     }
   gtk_window_present (GTK_WINDOW (window));
   if (first)
@@ -129,7 +133,8 @@ bs_application_open (GApplication  *app,
   BsApplication *self = BS_APPLICATION (app);
   BsWindow *window = get_window (self, TRUE);
 
-  /* One game per window: further files open in windows of their own. */
+  /* One game per window: further files open in windows of their own,
+   * each read in a thread (an error shows in its window). */
   for (int i = 0; i < n_files; i++)
     {
       if (i > 0)
@@ -137,7 +142,7 @@ bs_application_open (GApplication  *app,
           present (self, window);
           window = bs_window_new (ADW_APPLICATION (self));
         }
-      open_file (self, window, files[i]);
+      bs_window_open_file_async (window, files[i]);
     }
   present (self, window);
 }
@@ -346,27 +351,7 @@ about_activated (GSimpleAction *action,
                  GVariant      *param,
                  gpointer       user_data)
 {
-  GtkApplication *app = user_data;
-  static const char *developers[] = { "The Boardsmith developers", NULL };
-  GtkWidget *about;
-
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", gtk_application_get_active_window (app),
-                        "application-name", _("Boardsmith"),
-                        "application-icon", APP_ID,
-                        "developer-name", _("The Boardsmith developers"),
-                        "version", PACKAGE_VERSION,
-                        "comments", _("Design abstract board games and play-test them: "
-                                      "board shapes and sizes, piece counts, handicaps and "
-                                      "rule options, against a friend or the computer."),
-                        "website", "https://github.com/boardsmith/boardsmith",
-                        "issue-url", "https://github.com/boardsmith/boardsmith/issues",
-                        "developers", developers,
-                        "copyright", "© 2026 The Boardsmith developers",
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        "translator-credits", _("translator-credits"),
-                        NULL);
-  gtk_window_present (GTK_WINDOW (about));
+  bs_about_present (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
 }
 
 static const GActionEntry app_entries[] = {

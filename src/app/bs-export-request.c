@@ -5,6 +5,8 @@
 
 #include "bs-export-request.h"
 
+#include "bs-file.h"
+
 #include <glib/gi18n.h>
 
 #include "bs-board.h"
@@ -276,9 +278,10 @@ bs_export_request_write (const BsExportRequest *self,
                                            self->width, self->height, error);
       if (bytes == NULL)
         return FALSE;
-      /* Atomically: a failed export never leaves half a file behind. */
-      return g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                  (gssize) g_bytes_get_size (bytes), error);
+      /* Atomically: a failed export never leaves half a file behind, and
+       * the message names the file (bs-file.h). */
+      return bs_file_write_atomic (path, g_bytes_get_data (bytes, NULL),
+                                   g_bytes_get_size (bytes), BS_FILE_WRITE_NONE, error);
     case BS_EXPORT_N_KINDS:
     default:
       g_assert_not_reached ();

@@ -10,6 +10,7 @@
 
 #include "bs-error.h"
 #include "bs-record.h"
+#include "bs-xml.h"
 
 /* Enough of the file to see its root element past a long comment. */
 #define SNIFF_SIZE 4096
@@ -36,30 +37,17 @@ bs_file_is_record (GFile *file)
   return record != NULL && (variant == NULL || record < variant);
 }
 
-BsGame *
-bs_game_load_record (GFile   *file,
-                     GError **error)
+/* Names recorded for this game override the variant's; every move is
+ * replayed through the game (its notation and positions). */
+static BsGame *
+game_from_record (const BsRecord  *record,
+                  const char      *path,
+                  char           **warning,
+                  GError         **error)
 {
-  g_autofree char *path = NULL;
-  g_autoptr(BsRecord) record = NULL;
   g_autoptr(BsVariant) variant = NULL;
   g_autoptr(BsGame) game = NULL;
 
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Only local files can be opened"));
-      return NULL;
-    }
-  record = bs_record_load_file (path, error);
-  if (record == NULL)
-    return NULL;
-
-  /* Names recorded for this game override the variant's. */
   variant = bs_variant_copy (record->variant);
   for (int p = 0; p < 2; p++)
     if (record->players[p] != NULL)
@@ -78,16 +66,199 @@ bs_game_load_record (GFile   *file,
 
       if (!bs_game_play_notation (game, move->text, &local_error))
         {
+          g_autofree char *quoted = bs_excerpt (move->text);
           g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_MOVE,
-                       _("%s:%d: move %u “%s”: %s"), path, move->line, i + 1, move->text,
+                       _("%s:%d: move %u “%s”: %s"), path, move->line, i + 1, quoted,
                        local_error->message);
           return NULL;
         }
     }
+  if (warning != NULL)
+    *warning = bs_record_check_result (record, bs_game_get_ruleset (game),
+                                       bs_game_get_position_at (game, record->moves->len));
+  return g_steal_pointer (&game);
+}
 
+BsGame *
+bs_game_load_record (GFile   *file,
+                     char   **warning,
+                     GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(BsRecord) record = NULL;
+  g_autoptr(BsGame) game = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (warning != NULL)
+    *warning = NULL;
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be opened"));
+      return NULL;
+    }
+  record = bs_record_load_file (path, error);
+  if (record == NULL)
+    return NULL;
+  game = game_from_record (record, path, warning, error);
+  if (game == NULL)
+    return NULL;
   bs_game_set_file (game, file);
   bs_game_set_modified (game, FALSE);
   return g_steal_pointer (&game);
+}
+
+/* A record's root comes before any <variant> (which it holds). */
+static gboolean
+looks_like_record (const char *data,
+                   gsize       length)
+{
+  g_autofree char *head = g_strndup (data, MIN (length, SNIFF_SIZE));
+  const char *record = strstr (head, "<record");
+  const char *variant = strstr (head, "<variant");
+
+  return record != NULL && (variant == NULL || record < variant);
+}
+
+BsGame *
+bs_game_open_file (GFile     *file,
+                   guint64    seed,
+                   gboolean  *is_record,
+                   char     **warning,
+                   GError   **error)
+{
+  BsXmlSource source = { NULL, BS_RECORD_ERROR };
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(BsGame) game = NULL;
+  const char *data;
+  gsize length;
+  gboolean record_file;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (warning != NULL)
+    *warning = NULL;
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be opened"));
+      return NULL;
+    }
+
+  /* Read once (a FIFO cannot be read twice), then told apart. */
+  source.filename = path;
+  bytes = bs_xml_read_file (path, &source, BS_RECORD_MAX_FILE_SIZE, error);
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+  if (data == NULL)
+    data = "";
+  record_file = looks_like_record (data, length);
+  if (is_record != NULL)
+    *is_record = record_file;
+
+  if (record_file)
+    {
+      g_autoptr(BsRecord) record = bs_record_load_data (data, length, path, error);
+
+      if (record == NULL)
+        return NULL;
+      game = game_from_record (record, path, warning, error);
+      if (game == NULL)
+        return NULL;
+      bs_game_set_file (game, file);
+    }
+  else
+    {
+      g_autoptr(BsVariant) variant = bs_variant_load_data (data, length, path, error);
+
+      if (variant == NULL)
+        return NULL;
+      game = bs_game_new (variant, seed, error);
+      if (game == NULL)
+        return NULL;
+    }
+  bs_game_set_modified (game, FALSE);
+  return g_steal_pointer (&game);
+}
+
+typedef struct {
+  GFile    *file;
+  guint64   seed;
+  gboolean  is_record;
+  char     *warning;
+} OpenData;
+
+static void
+open_data_free (OpenData *open)
+{
+  g_clear_object (&open->file);
+  g_free (open->warning);
+  g_free (open);
+}
+
+static void
+open_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  OpenData *open = task_data;
+  GError *error = NULL;
+  BsGame *game;
+
+  game = bs_game_open_file (open->file, open->seed, &open->is_record, &open->warning, &error);
+  if (game == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, game, g_object_unref);
+}
+
+void
+bs_game_open_file_async (GFile               *file,
+                         guint64              seed,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  OpenData *open;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, bs_game_open_file_async);
+  open = g_new0 (OpenData, 1);
+  open->file = g_object_ref (file);
+  open->seed = seed;
+  g_task_set_task_data (task, open, (GDestroyNotify) open_data_free);
+  g_task_run_in_thread (task, open_in_thread);
+}
+
+BsGame *
+bs_game_open_file_finish (GAsyncResult  *result,
+                          gboolean      *is_record,
+                          char         **warning,
+                          GError       **error)
+{
+  OpenData *open;
+  BsGame *game;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  game = g_task_propagate_pointer (G_TASK (result), error);
+  open = g_task_get_task_data (G_TASK (result));
+  if (is_record != NULL)
+    *is_record = open->is_record;
+  if (warning != NULL)
+    *warning = game != NULL ? g_strdup (open->warning) : NULL;
+  return game;
 }
 
 gboolean
@@ -97,7 +268,7 @@ bs_game_save_record (BsGame  *game,
 {
   g_autoptr(BsRecord) record = NULL;
   g_autofree char *path = NULL;
-  guint current;
+  guint n_turns;
 
   g_return_val_if_fail (BS_IS_GAME (game), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -111,15 +282,21 @@ bs_game_save_record (BsGame  *game,
       return FALSE;
     }
 
+  /* The whole game, even while the user has stepped back in it: what is
+   * shown is a view of the game, not an edit of it. */
   record = bs_record_new (bs_game_get_variant (game), bs_game_get_seed (game));
-  current = bs_game_get_current (game);
-  for (guint i = 0; i < current; i++)
+  n_turns = bs_game_get_n_turns (game);
+  for (guint i = 0; i < n_turns; i++)
     bs_record_add_move (record, bs_game_get_notation (game, i));
   for (int p = 1; p <= 2; p++)
     bs_record_set_player (record, p, bs_game_get_player_name (game, p));
   bs_record_set_date_now (record);
-  bs_record_set_result (record, bs_game_get_result (game));
-  bs_record_set_ending (record, bs_game_get_ending (game));
+  {
+    const BsPosition *last = bs_game_get_position_at (game, n_turns);
+
+    bs_record_set_result (record, (BsResult) last->result);
+    bs_record_set_ending (record, bs_ruleset_ending (bs_game_get_ruleset (game), last));
+  }
 
   return bs_record_save_file (record, path, error);
 }

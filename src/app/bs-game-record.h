@@ -9,15 +9,39 @@
 G_BEGIN_DECLS
 
 /* Loads a record and replays its moves; the game is at its last position
- * and not modified. */
+ * and not modified. A <result> that the moves do not give is no error: the
+ * moves are the game; *warning (if asked for) says so, else NULL. */
 BsGame   *bs_game_load_record (GFile    *file,
+                               char    **warning,
                                GError  **error);
-/* Saves the turns played up to the current position (the redo tail is
- * not part of the game) with the result, atomically. */
+/* Saves the whole game — every turn, the redo tail included, and the
+ * result of its last position — whatever position is shown; atomically. */
 gboolean  bs_game_save_record (BsGame   *game,
                                GFile    *file,
                                GError  **error);
 /* Whether the file's root element is a game record (not a variant). */
 gboolean  bs_file_is_record   (GFile    *file);
+
+/* Opens what a user chose: a game record (replayed), or a variant (a new
+ * game from `seed`). The file is read once, at most the record size limit;
+ * *is_record says which it was, *warning what the user should know (a
+ * contradicting result). Blocking: call it from a thread, as
+ * bs_game_open_file_async() does. */
+BsGame   *bs_game_open_file   (GFile    *file,
+                               guint64   seed,
+                               gboolean *is_record,
+                               char    **warning,
+                               GError  **error);
+/* The same in a GTask thread: a user's file is never parsed (nor a long
+ * game replayed) on the main thread. */
+void      bs_game_open_file_async  (GFile               *file,
+                                    guint64              seed,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data);
+BsGame   *bs_game_open_file_finish (GAsyncResult        *result,
+                                    gboolean            *is_record,
+                                    char               **warning,
+                                    GError             **error);
 
 G_END_DECLS

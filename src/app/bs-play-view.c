@@ -286,6 +286,10 @@ build_players (BsPlayView *self)
       g_object_set_data (G_OBJECT (swatch), "player", GINT_TO_POINTER (p));
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
+      /* A file may name a player with 50 letters and no space: never let
+       * it widen the window. */
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (name, bs_game_get_player_name (view_game (self), p));
       gtk_widget_add_css_class (name, "heading");
       gtk_label_set_xalign (GTK_LABEL (details), 0);
       gtk_label_set_wrap (GTK_LABEL (details), TRUE);
@@ -299,6 +303,9 @@ build_players (BsPlayView *self)
       gtk_list_box_append (self->players_list, row);
       self->player_rows[p - 1] = gtk_widget_get_parent (row);
       gtk_widget_add_css_class (self->player_rows[p - 1], "player-row");
+      /* Shown, not acted on: no stop for Tab. */
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->player_rows[p - 1]), FALSE);
+      gtk_widget_set_focusable (self->player_rows[p - 1], FALSE);
       self->player_details[p - 1] = details;
     }
 }
@@ -428,7 +435,8 @@ make_move_row (BsPlayView *self,
                                 bs_game_get_notation (game, n_played - 1));
       label = gtk_label_new (text);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      /* Words longer than the column (a long player name) break too. */
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
     }
   gtk_widget_add_css_class (number, "move-number");
@@ -728,6 +736,7 @@ bs_play_view_explain (BsPlayView      *self,
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->explanation_label), message);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->explanation_box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, message, -1);
+  gtk_widget_set_visible (self->explanation_box, TRUE);
   gtk_stack_set_visible_child_name (self->status_stack, "explanation");
   g_clear_handle_id (&self->explanation_timeout, g_source_remove);
   self->explanation_timeout = g_timeout_add_seconds (EXPLANATION_SECONDS, explanation_expired,
@@ -741,6 +750,8 @@ bs_play_view_withdraw_explanation (BsPlayView *self)
 
   g_clear_handle_id (&self->explanation_timeout, g_source_remove);
   gtk_stack_set_visible_child_name (self->status_stack, "status");
+  /* Gone for assistive technologies too, not only out of sight. */
+  gtk_widget_set_visible (self->explanation_box, FALSE);
 }
 
 const char *
@@ -748,7 +759,7 @@ bs_play_view_get_explanation (BsPlayView *self)
 {
   g_return_val_if_fail (BS_IS_PLAY_VIEW (self), NULL);
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->status_stack), "explanation") != 0)
+  if (!gtk_widget_get_visible (self->explanation_box))
     return NULL;
   return gtk_label_get_text (self->explanation_label);
 }

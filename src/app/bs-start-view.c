@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-balance-view.h"
 #include "bs-game-record.h"
 #include "bs-module.h"
 #include "bs-text.h"
@@ -102,7 +103,7 @@ make_variant_row (const BsVariant *variant,
   const BsModule *module = bs_module_find (variant->module);
   g_autofree char *board = describe_board (&variant->board);
   const char *description = bs_variant_display_description (variant);
-  GtkWidget *row, *edit;
+  GtkWidget *row, *edit, *balance;
 
   if ((description == NULL || description[0] == '\0') && module != NULL)
     description = _(module->description);
@@ -117,6 +118,17 @@ make_variant_row (const BsVariant *variant,
   gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "win.edit-variant");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (edit), g_variant_new_string (target));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), edit);
+  /* The Balance page: many computer games of this variant. */
+  balance = gtk_button_new_from_icon_name ("power-profile-balanced-symbolic");
+  gtk_widget_set_valign (balance, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (balance, "flat");
+  gtk_widget_set_tooltip_text (balance, _("Test Balance"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (balance), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Test Balance"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (balance), "win.test-balance");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (balance),
+                                          g_variant_new_string (target));
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), balance);
   return row;
 }
 
@@ -279,13 +291,20 @@ make_recent_row (GtkRecentInfo *info,
   GDateTime *modified = gtk_recent_info_get_modified (info);   /* owned by the info */
   GtkWidget *row;
   gboolean is_record = bs_file_is_record (file);
+  gboolean is_study = bs_file_is_study (file);
 
   if (g_str_has_prefix (folder, g_get_home_dir ()))
     home_folder = g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
   when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
-  if (is_record)
+  if (is_study)
     {
-      g_autoptr(BsGame) game = bs_game_load_record (file, NULL);
+      /* Not read here: a study may hold many games. Opening it tells. */
+      /* Translators: a balance study in Recent Games: "Balance study · 03/05/26 14:02". */
+      subtitle = g_strdup_printf (_("Balance study · %s"), when);
+    }
+  else if (is_record)
+    {
+      g_autoptr(BsGame) game = bs_game_load_record (file, NULL, NULL);
       guint n_moves;
 
       if (game == NULL)
@@ -307,7 +326,9 @@ make_recent_row (GtkRecentInfo *info,
       subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
                                   when);
     }
-  row = make_row (gtk_recent_info_get_display_name (info), subtitle, NULL, path, is_record);
+  /* Records and studies open as files (bs_window_open_file tells them apart). */
+  row = make_row (gtk_recent_info_get_display_name (info), subtitle, NULL, path,
+                  is_record || is_study);
   gtk_widget_set_tooltip_text (row, home_folder != NULL ? home_folder : folder);
   return row;
 }
@@ -358,6 +379,10 @@ load_resume (BsStartView *self)
     return;
   label = g_strdup_printf (_("_Play %s Again"), bs_variant_display_name (variant));
   gtk_button_set_label (GTK_BUTTON (self->resume_button), label);
+  /* A variant's name may be long: the button never widens the window. */
+  if (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))))
+    gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))),
+                             PANGO_ELLIPSIZE_END);
   self->last_variant = g_steal_pointer (&last);
 }
 

@@ -5,11 +5,14 @@
 
 #include "bs-window.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "bs-compat.h"
 #include "bs-computer-controls.h"
 #include "bs-computer-player.h"
+#include "bs-balance-view.h"
 #include "bs-editor-view.h"
 #include "bs-export-actions.h"
 #include "bs-game-record.h"
@@ -31,6 +34,8 @@ struct _BsWindow {
    * left on a widget that went away. */
   GtkWidget            *last_focus;
   guint                 focus_idle;
+  /* A file being read in a thread (bs_window_open_file_async). */
+  GCancellable         *opening;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
@@ -44,6 +49,7 @@ struct _BsWindow {
   BsPlayView           *play_view;
   BsEditorView         *editor_view;
   GtkWidget            *edit_button;
+  BsBalanceView        *balance_view;
   GtkMenuButton        *menu_button;
   GMenuModel           *primary_menu;
   GMenuModel           *general_menu;
@@ -60,20 +66,25 @@ void
 bs_window_show_message (BsWindow   *self,
                         const char *message)
 {
+  g_autofree char *escaped = NULL;
+
   g_return_if_fail (BS_IS_WINDOW (self));
   g_return_if_fail (message != NULL);
 
   g_free (self->last_message);
   self->last_message = g_strdup (message);
 
+  /* A toast's title is markup: "<supply count>" or a path with "&" would
+   * make it empty. */
+  escaped = g_markup_escape_text (message, -1);
   /* One toast at a time: a new explanation replaces the old one's text
    * (dismissing and adding toasts in quick succession upsets libadwaita 1.2). */
   if (self->toast != NULL)
     {
-      adw_toast_set_title (self->toast, message);
+      adw_toast_set_title (self->toast, escaped);
       return;
     }
-  self->toast = adw_toast_new (message);
+  self->toast = adw_toast_new (escaped);
   adw_toast_set_timeout (self->toast, 4);
   g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
   adw_toast_overlay_add_toast (self->toast_overlay, self->toast);
@@ -488,6 +499,14 @@ update_title (BsWindow *self)
                                      variant != NULL ? variant->name : NULL);
       return;
     }
+  if (g_strcmp0 (bs_window_get_page (self), "balance") == 0)
+    {
+      g_autofree char *title = bs_balance_view_get_title (self->balance_view);
+
+      adw_window_title_set_title (self->window_title, title);
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      return;
+    }
   if (self->game == NULL || g_strcmp0 (bs_window_get_page (self), "start") == 0)
     {
       adw_window_title_set_title (self->window_title, _("Boardsmith"));
@@ -581,6 +600,15 @@ on_focus_widget_changed (BsWindow   *self,
 }
 
 static void
+show_balance_now (BsWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "balance");
+  bs_window_update_actions (self);
+  update_title (self);
+  focus_page (self);
+}
+
+static void
 set_game (BsWindow *self,
           BsGame   *game)
 {
@@ -645,41 +673,152 @@ bs_window_open_variant_seeded (BsWindow    *self,
   return TRUE;
 }
 
+/* A game opened from a file (bs_game_open_file) into the window. */
+static void
+show_opened (BsWindow   *self,
+             GFile      *file,
+             BsGame     *game,
+             gboolean    is_record,
+             const char *warning)
+{
+  if (is_record)
+    {
+      add_recent (file);
+      set_game (self, game);
+      /* A simultaneous game opens on the outcome of its last round. */
+      bs_play_scene_reveal_last_round (self->scene);
+    }
+  else
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      g_settings_set_string (self->settings, "last-variant", path);
+      set_game (self, game);
+      /* A variant opened from a file is a recent game too. */
+      add_recent (file);
+    }
+  if (warning != NULL)
+    bs_window_show_message (self, warning);
+}
+
+/* A balance study opens on the Balance page (read here: a study file is
+ * read as a stream in bounded memory). */
+static gboolean
+open_study (BsWindow  *self,
+            GFile     *file,
+            GError   **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be opened"));
+      return FALSE;
+    }
+  if (!bs_balance_view_open_study (self->balance_view, path, error))
+    return FALSE;
+  add_recent (file);
+  show_balance_now (self);
+  return TRUE;
+}
+
 gboolean
 bs_window_open_file (BsWindow  *self,
                      GFile     *file,
                      GError   **error)
 {
   g_autoptr(BsGame) game = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *warning = NULL;
+  gboolean is_record = FALSE;
 
   g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!bs_file_is_record (file))
-    {
-      path = g_file_get_path (file);
-      if (path == NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                               _("Only local files can be opened"));
-          return FALSE;
-        }
-      if (!bs_window_open_variant (self, path, error))
-        return FALSE;
-      /* A variant opened from a file is a recent game too. */
-      add_recent (file);
-      return TRUE;
-    }
-
-  game = bs_game_load_record (file, error);
+  if (bs_file_is_study (file))
+    return open_study (self, file, error);
+  game = bs_game_open_file (file, new_seed (), &is_record, &warning, error);
   if (game == NULL)
     return FALSE;
-  add_recent (file);
-  set_game (self, game);
-  /* A simultaneous game opens on the outcome of its last round. */
-  bs_play_scene_reveal_last_round (self->scene);
+  show_opened (self, file, game, is_record, warning);
   return TRUE;
+}
+
+static void
+show_open_error (BsWindow   *self,
+                 GFile      *file,
+                 const char *message)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *body = g_strdup_printf ("%s\n\n%s", name, message);
+
+  show_error (self, _("Could Not Open the File"), body);
+}
+
+typedef struct {
+  BsWindow *self;
+  GFile    *file;
+} OpenRequest;
+
+static void
+on_file_opened (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  OpenRequest *request = user_data;
+  BsWindow *self = request->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsGame) game = NULL;
+  g_autofree char *warning = NULL;
+  gboolean is_record = FALSE;
+
+  game = bs_game_open_file_finish (result, &is_record, &warning, &error);
+  /* A newer open, or the window closing, replaced this one. */
+  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      g_clear_object (&self->opening);
+      if (game == NULL)
+        show_open_error (self, request->file, error->message);
+      else
+        show_opened (self, request->file, game, is_record, warning);
+    }
+  g_object_unref (request->self);
+  g_object_unref (request->file);
+  g_free (request);
+}
+
+void
+bs_window_open_file_async (BsWindow *self,
+                           GFile    *file)
+{
+  OpenRequest *request;
+
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (bs_file_is_study (file))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!open_study (self, file, &error))
+        show_open_error (self, file, error->message);
+      return;
+    }
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
+  self->opening = g_cancellable_new ();
+  request = g_new0 (OpenRequest, 1);
+  request->self = g_object_ref (self);
+  request->file = g_object_ref (file);
+  bs_game_open_file_async (file, new_seed (), self->opening, on_file_opened, request);
+}
+
+gboolean
+bs_window_get_opening (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  return self->opening != NULL;
 }
 
 gboolean
@@ -758,13 +897,15 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
   set_action_enabled (self, "new-game", playing);
-  set_action_enabled (self, "choose-game", playing);
+  set_action_enabled (self, "choose-game",
+                      playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   set_action_enabled (self, "edit-this-variant", playing);
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,
                                   playing ? self->primary_menu : self->general_menu);
   bs_export_actions_set_enabled (self, playing);
-  gtk_widget_set_visible (self->back_button, playing);
+  gtk_widget_set_visible (self->back_button,
+                          playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   gtk_widget_set_visible (self->history_box, playing);
   gtk_widget_set_visible (self->new_game_button, playing);
   gtk_widget_set_visible (self->edit_button,
@@ -814,6 +955,14 @@ choose_game_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
+  /* Leaving the Balance page pauses its study (its file keeps the games);
+   * the game being played, if any, stays. */
+  if (g_strcmp0 (bs_window_get_page (self), "balance") == 0)
+    {
+      bs_balance_view_pause (self->balance_view);
+      bs_window_show_start (self);
+      return;
+    }
   confirm_discard (self, go_to_start, NULL, NULL);
 }
 
@@ -821,16 +970,7 @@ static void
 open_file_now (BsWindow *self,
                gpointer  data)
 {
-  GFile *file = data;
-  g_autoptr(GError) error = NULL;
-
-  if (!bs_window_open_file (self, file, &error))
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_autofree char *body = g_strdup_printf ("%s\n\n%s", name, error->message);
-
-      show_error (self, _("Could Not Open the File"), body);
-    }
+  bs_window_open_file_async (self, data);
 }
 
 static void
@@ -1079,6 +1219,13 @@ bs_window_edit (BsWindow          *self,
     bs_editor_view_confirm_discard (self->editor_view, edit_now, request);
 }
 
+BsBalanceView *
+bs_window_get_balance_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->balance_view;
+}
+
 BsEditorView *
 bs_window_get_editor_view (BsWindow *self)
 {
@@ -1251,6 +1398,111 @@ on_editor_message (BsWindow     *self,
   bs_window_show_message (self, message);
 }
 
+
+/* The Balance page. */
+
+static void
+test_balance_activated (GSimpleAction *action,
+                        GVariant      *param,
+                        gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  const char *source = g_variant_get_string (param, NULL);
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* "": the variant in the editor (saved or not). */
+  if (source[0] == '\0')
+    {
+      BsVariantDocument *document = bs_editor_view_get_document (self->editor_view);
+
+      if (document == NULL || !bs_variant_document_get_valid (document))
+        return;
+      variant = bs_variant_copy (bs_variant_document_get_variant (document));
+      source = bs_variant_document_get_path (document);
+    }
+  else
+    variant = bs_variant_lookup (source, &error);
+  if (variant == NULL)
+    {
+      show_error (self, _("Could Not Open the Variant"), error->message);
+      return;
+    }
+  bs_balance_view_set_variant (self->balance_view, variant, source);
+  show_balance_now (self);
+}
+
+static void
+on_balance_apply (BsWindow      *self,
+                  const char    *source,
+                  gpointer       fairest_variant,
+                  const char    *key,
+                  const char    *value,
+                  BsBalanceView *view)
+{
+  g_autoptr(BsVariantDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  /* A user's file gets the change in the editor, unsaved, so it can be
+   * looked at (and undone) before saving; a built-in variant is copied. */
+  if (source != NULL && g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
+    {
+      document = bs_variant_document_open (source, &error);
+      if (document != NULL)
+        {
+          int number = atoi (value);
+
+          if (g_str_has_prefix (key, "supply.") && strlen (key) > 9)
+            bs_variant_document_set_supply (document, key[7] - '0', key + 9, number);
+          else if (g_str_equal (key, "width"))
+            bs_variant_document_set_width (document, number);
+          else if (g_str_equal (key, "height"))
+            bs_variant_document_set_height (document, number);
+          else if (g_str_equal (key, "size"))
+            bs_variant_document_set_size (document, number);
+          else
+            bs_variant_document_set_option (document, key, value);
+        }
+    }
+  else
+    {
+      g_autoptr(BsVariant) copy = bs_variant_copy (fairest_variant);
+      g_autofree char *name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy),
+                                               key, value);
+
+      g_free (copy->name);
+      copy->name = g_steal_pointer (&name);
+      document = bs_variant_document_new (copy);
+    }
+  if (document == NULL)
+    {
+      show_error (self, _("Could Not Edit the Variant"), error->message);
+      return;
+    }
+  bs_window_edit (self, document);
+  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), key, value);
+  bs_window_show_message (self, message);
+}
+
+static void
+on_balance_message (BsWindow      *self,
+                    const char    *message,
+                    BsBalanceView *view)
+{
+  bs_window_show_message (self, message);
+}
+
+static void
+on_balance_study_opened (BsWindow      *self,
+                         const char    *path,
+                         BsBalanceView *view)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  add_recent (file);
+}
+
 static const GActionEntry win_entries[] = {
   { "edit-variant", edit_variant_activated, "s" },
   { "edit-this-variant", edit_this_variant_activated },
@@ -1269,6 +1521,7 @@ static const GActionEntry win_entries[] = {
   { "history-end", history_activated },
   { "history-go-to", history_activated, "u" },
   { "help", help_activated },
+  { "test-balance", test_balance_activated, "s" },
   { "show-in-files", show_in_files_activated, "s" },
 };
 
@@ -1289,6 +1542,15 @@ on_variant_activated (BsWindow    *self,
                       const char  *name_or_path,
                       BsStartView *view)
 {
+  g_auto(GStrv) builtins = bs_variant_list_builtin ();
+
+  /* The user's own variant files are read in a thread, as any file. */
+  if (!g_strv_contains ((const char * const *) builtins, name_or_path))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (name_or_path);
+      confirm_discard (self, open_file_now, g_steal_pointer (&file), g_object_unref);
+      return;
+    }
   confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
 }
 
@@ -1355,6 +1617,10 @@ bs_window_dispose (GObject *object)
 {
   BsWindow *self = (BsWindow *) object;
 
+  /* Closing the window drops a file being opened. */
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   /* Closing the window stops the computer at once. */
   if (self->computer != NULL)
     bs_computer_player_set_scene (self->computer, NULL);
@@ -1401,6 +1667,7 @@ bs_window_class_init (BsWindowClass *klass)
   g_type_ensure (BS_TYPE_START_VIEW);
   g_type_ensure (BS_TYPE_PLAY_VIEW);
   g_type_ensure (BS_TYPE_EDITOR_VIEW);
+  g_type_ensure (BS_TYPE_BALANCE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BsWindow, toast_overlay);
@@ -1414,6 +1681,7 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, balance_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, general_menu);
@@ -1423,6 +1691,9 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_editor_message);
   gtk_widget_class_bind_template_callback (widget_class, on_variant_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_record_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_balance_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_balance_message);
+  gtk_widget_class_bind_template_callback (widget_class, on_balance_study_opened);
 }
 
 static void

@@ -28,10 +28,19 @@ gboolean     bs_window_open_variant_seeded (BsWindow  *self,
                                             const char *name_or_path,
                                             guint64    seed,
                                             GError   **error);
-/* A variant file or a game record, told apart by their root element. */
+/* A variant file or a game record, told apart by their root element.
+ * Blocking: for the command line and tests; what a user opens goes through
+ * bs_window_open_file_async(). */
 gboolean     bs_window_open_file      (BsWindow       *self,
                                        GFile          *file,
                                        GError        **error);
+/* The same, read and replayed in a thread: the window stays responsive
+ * and the game appears when it is ready (an error in a dialog). A newer
+ * open cancels an older one. */
+void         bs_window_open_file_async (BsWindow      *self,
+                                        GFile         *file);
+/* Whether an open is under way. */
+gboolean     bs_window_get_opening    (BsWindow       *self);
 /* Plays "M1 M2 …" (turns in the game's notation) on the open game. */
 gboolean     bs_window_play_moves     (BsWindow       *self,
                                        const char     *moves,
@@ -57,6 +66,9 @@ const char  *bs_window_get_last_message (BsWindow     *self);
  * if other edits would be lost); play-testing starts a game on a variant
  * held in memory. */
 typedef struct _BsEditorView BsEditorView;
+/* The Balance page (bs-balance-view.h). */
+typedef struct _BsBalanceView BsBalanceView;
+BsBalanceView *bs_window_get_balance_view (BsWindow        *self);
 void          bs_window_edit            (BsWindow          *self,
                                          BsVariantDocument *document);
 BsEditorView *bs_window_get_editor_view (BsWindow          *self);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-application.h"
+#include "bs-locale.h"
 
 int
 main (int   argc,
@@ -15,7 +16,9 @@ main (int   argc,
   g_autoptr(BsApplication) app = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
+  bs_locale_init ();
+  /* GTK would call setlocale (LC_ALL, "") again and undo the messages locale chosen above. */
+  gtk_disable_setlocale ();
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

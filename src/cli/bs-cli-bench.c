@@ -25,11 +25,18 @@ int
 bs_cli_bench (int    argc,
               char **argv)
 {
+  static gboolean study_flag;
+  static const GOptionEntry extra[] = {
+    { "study", 0, 0, G_OPTION_ARG_NONE, &study_flag,
+      N_("Measure balance studies (games per second) instead: see bench --study --help"),
+      NULL },
+    { NULL }
+  };
   static const BsCliSpec spec = {
     "bench", N_("VARIANT"),
     N_("Run uniformly random playouts from the start and print playouts per second, "
        "mean plies, wins and draws."),
-    BS_CLI_OPT_SET | BS_CLI_OPT_SEED | BS_CLI_OPT_PLAYOUTS | BS_CLI_OPT_MOVES, 1, 1, NULL,
+    BS_CLI_OPT_SET | BS_CLI_OPT_SEED | BS_CLI_OPT_PLAYOUTS | BS_CLI_OPT_MOVES, 1, 1, extra,
   };
   g_autoptr(BsRuleset) rs = NULL;
   g_autofree BsPosition *start = NULL;
@@ -47,6 +54,9 @@ bs_cli_bench (int    argc,
   int playouts;
   BsRng rng;
 
+  for (int i = 1; i < argc; i++)
+    if (g_str_equal (argv[i], "--study"))
+      return bs_cli_bench_study (argc, argv);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 

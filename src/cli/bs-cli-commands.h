@@ -20,6 +20,9 @@
   X (bench,    N_("Measure uniformly random playouts per second")) \
   X (selfplay, N_("Play games computer against computer and print the results")) \
   X (think,    N_("Search a position and print the chosen move and its statistics")) \
+  X (study,    N_("Play a balance study: player 1's score with intervals, sweeps, A/B")) \
+  X (merge,    N_("Merge the files of one study (shards) into one")) \
+  X (report,   N_("Report a study file's statistics as text, JSON, CSV or a chart")) \
   X (render,   N_("Draw a position or a whole game as PNG, SVG, PDF or GIF"))
 
 #define BS_CLI_DECLARE(name, summary) int bs_cli_##name (int argc, char **argv);

@@ -212,45 +212,8 @@ bs_cli_load_variant (const char          *name_or_path,
   g_autoptr(BsVariant) variant = NULL;
 
   variant = bs_variant_lookup (name_or_path, error);
-  if (variant == NULL)
+  if (variant == NULL || !bs_variant_apply_settings (variant, sets, error))
     return NULL;
-
-  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
-    {
-      const char *equals = strchr (sets[i], '=');
-      g_autofree char *key = NULL;
-
-      if (equals == NULL || equals == sets[i])
-        {
-          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       _("--set %s: expected KEY=VALUE"), sets[i]);
-          return NULL;
-        }
-      key = g_strndup (sets[i], (gsize) (equals - sets[i]));
-      if (!bs_variant_set (variant, key, equals + 1, error))
-        return NULL;
-    }
-
-  /* The file was checked when loaded, so an error now comes from --set:
-   * name the options rather than a line of the file. */
-  if (sets != NULL && sets[0] != NULL)
-    {
-      g_autofree char *filename = g_steal_pointer (&variant->filename);
-      g_autoptr(GError) local_error = NULL;
-
-      if (!bs_variant_validate (variant, &local_error))
-        {
-          g_autoptr(GString) prefix = g_string_new (NULL);
-
-          for (guint i = 0; sets[i] != NULL; i++)
-            g_string_append_printf (prefix, "%s--set %s", i > 0 ? " " : "", sets[i]);
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ",
-                                      prefix->str);
-          return NULL;
-        }
-      variant->filename = g_steal_pointer (&filename);
-    }
-
   return g_steal_pointer (&variant);
 }
 

@@ -57,6 +57,10 @@ typedef struct {
   int       n_args;
 } BsCliOptions;
 
+/* `bench --study` (bs-cli-bench-study.c). */
+int         bs_cli_bench_study    (int              argc,
+                                   char           **argv);
+
 /* The commands' entry points, from the table in bs-cli.c. */
 typedef int (*BsCliRunFunc) (int argc, char **argv);
 

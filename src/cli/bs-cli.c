@@ -12,6 +12,7 @@
 #include "bs-cli-commands.h"
 #include "bs-cli-common.h"
 #include "bs-cli-introspect.h"
+#include "bs-locale.h"
 
 #define ENTRY(name, summary) { #name, bs_cli_##name, summary },
 static const BsCliCommand commands[] = {
@@ -81,7 +82,7 @@ main (int    argc,
   const BsCliCommand *command;
   const char *name;
 
-  setlocale (LC_ALL, "");
+  bs_locale_init ();
   /* Numbers in the output (cell centres, rates) are for scripts too. */
   setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);

@@ -35,6 +35,16 @@ typedef enum {
   BS_RECORD_ERROR_MOVE,          /* a recorded move that is not legal (ply in message) */
 } BsRecordError;
 
+/* Balance studies (bs-study.h). PARSE, SCHEMA and VALUE share bs-xml.h's
+ * numbers. */
+#define BS_STUDY_ERROR (bs_study_error_quark ())
+typedef enum {
+  BS_STUDY_ERROR_PARSE,
+  BS_STUDY_ERROR_SCHEMA,
+  BS_STUDY_ERROR_VALUE,
+  BS_STUDY_ERROR_MISMATCH,       /* merging files of different studies */
+  BS_STUDY_ERROR_GAME,           /* a game could not be played (a module fault) */
+} BsStudyError;
 /* A value quoted in a message: at most BS_EXCERPT_LENGTH characters of
  * text, then "…" (a file can hold a 100 KB token; a message must stay
  * readable). Invalid UTF-8 is replaced. Newly allocated. */
@@ -48,5 +58,6 @@ void   bs_error_shorten_words  (GError     *error);
 GQuark bs_variant_error_quark (void);
 GQuark bs_rules_error_quark   (void);
 GQuark bs_record_error_quark  (void);
+GQuark bs_study_error_quark   (void);
 
 G_END_DECLS

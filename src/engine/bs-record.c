@@ -13,6 +13,7 @@
 #include <libxml/tree.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-variant-xml-private.h"
 #include "bs-xml.h"
 
@@ -691,9 +692,8 @@ bs_record_save_file (const BsRecord  *record,
 
   data = bs_record_to_xml (record, &length);
   /* Written to a temporary file and renamed over the target: a crash never
-   * leaves half a record. */
-  return g_file_set_contents_full (path, data, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+   * leaves half a record; errors name path (bs-file.h). */
+  return bs_file_write_atomic (path, data, length, BS_FILE_WRITE_SYNC, error);
 }
 
 gboolean

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
 
@@ -1036,21 +1037,13 @@ bs_variant_save_file (const BsVariant  *variant,
                       GError          **error)
 {
   g_autofree char *xml = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (variant != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   xml = bs_variant_to_xml (variant, &length);
-  /* g_file_set_contents writes a temporary file and renames it over the
-   * old one, so a failed write leaves the old file whole. */
-  if (!g_file_set_contents_full (path, xml, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local_error))
-    {
-      g_set_error (error, G_FILE_ERROR, local_error->code, "%s: cannot save: %s",
-                   path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  /* A failed write leaves the old file whole; a symlink and the file's
+   * permissions are kept (bs-file.h). */
+  return bs_file_write_atomic (path, xml, length, BS_FILE_WRITE_SYNC, error);
 }

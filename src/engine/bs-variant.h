@@ -158,6 +158,13 @@ gboolean    bs_variant_set            (BsVariant        *variant,
                                        const char       *key,
                                        const char       *value,
                                        GError          **error);
+/* What `--set KEY=VALUE …` does: each setting (bs_variant_set), then the
+ * module's checks (bs_variant_validate). An error names the setting(s):
+ * "--set size: expected KEY=VALUE", "--set size=99: board size 99 is out
+ * of range for abrobad (1 to 12)". On error the variant is unchanged. */
+gboolean    bs_variant_apply_settings (BsVariant          *variant,
+                                       const char * const *settings,
+                                       GError            **error);
 /* Changes the board's shape and sizes; supplies that follow the board in
  * the module's rules (BsModule.board_supply) and still hold the old board's
  * figure are set to the new board's. */

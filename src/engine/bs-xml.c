@@ -428,11 +428,11 @@ bs_xml_parse (const char  *data,
   return bs_xml_parse_full (data, length, &source, BS_VARIANT_MAX_FILE_SIZE, error);
 }
 
-xmlDoc *
-bs_xml_parse_file (const char        *path,
-                   const BsXmlSource *source,
-                   gsize              max_size,
-                   GError           **error)
+GBytes *
+bs_xml_read_file (const char        *path,
+                  const BsXmlSource *source,
+                  gsize              max_size,
+                  GError           **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
@@ -465,7 +465,7 @@ bs_xml_parse_file (const char        *path,
     fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
 
   /* Read at most one byte more than the limit: enough to know it is too
-   * large, whatever the file is (a pipe, /dev/zero). */
+   * large, whatever the file is (a pipe that never ends). */
   capacity = max_size + 1;
   data = g_malloc (capacity);
   while (length < capacity)
@@ -494,8 +494,215 @@ bs_xml_parse_file (const char        *path,
                         max_size);
       return NULL;
     }
+  return g_bytes_new_take (g_realloc (g_steal_pointer (&data), MAX (length, 1)), length);
+}
 
-  return bs_xml_parse_full (data, length, source, max_size, error);
+xmlDoc *
+bs_xml_parse_file (const char        *path,
+                   const BsXmlSource *source,
+                   gsize              max_size,
+                   GError           **error)
+{
+  g_autoptr(GBytes) bytes = bs_xml_read_file (path, source, max_size, error);
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+  return bs_xml_parse_full (data != NULL ? data : "", length, source, max_size, error);
+}
+
+struct _BsXmlStream {
+  BsXmlSource      source;
+  char            *filename;
+  xmlParserCtxt   *ctxt;
+  ParseState       state;
+  BsXmlStreamFunc  func;
+  gpointer         user_data;
+  GError          *func_error;
+  gboolean         started;
+  gboolean         finished;
+};
+
+static void
+stream_end_element (void          *user_data,
+                    const xmlChar *localname,
+                    const xmlChar *prefix,
+                    const xmlChar *uri)
+{
+  xmlParserCtxt *ctxt = user_data;
+  /* ctxt->_private is the stream's parse state (the error hooks use it):
+   * the stream is the struct around it. */
+  BsXmlStream *stream = (BsXmlStream *) ((char *) ctxt->_private -
+                                         G_STRUCT_OFFSET (BsXmlStream, state));
+  xmlNode *node = ctxt->node;
+  int depth = 0;
+
+  xmlSAX2EndElementNs (ctxt, localname, prefix, uri);
+  if (node == NULL || stream->func_error != NULL)
+    return;
+  for (xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+    depth++;
+  if (depth < 1 || depth > 2)
+    return;
+  switch (stream->func (node, depth, stream->user_data, &stream->func_error))
+    {
+    case BS_XML_STREAM_KEEP:
+      break;
+    case BS_XML_STREAM_DROP:
+      /* The indentation before it goes too, or it would pile up. */
+      if (node->prev != NULL && node->prev->type == XML_TEXT_NODE)
+        {
+          xmlNode *blank = node->prev;
+          xmlUnlinkNode (blank);
+          xmlFreeNode (blank);
+        }
+      xmlUnlinkNode (node);
+      xmlFreeNode (node);
+      break;
+    case BS_XML_STREAM_ERROR:
+    default:
+      if (stream->func_error == NULL)
+        g_set_error_literal (&stream->func_error, stream->source.domain, BS_XML_ERROR_PARSE,
+                             "stopped");
+      xmlStopParser (ctxt);
+      break;
+    }
+}
+
+BsXmlStream *
+bs_xml_stream_new (const BsXmlSource *source,
+                   BsXmlStreamFunc    func,
+                   gpointer           user_data)
+{
+  BsXmlStream *stream;
+
+  g_return_val_if_fail (source != NULL && func != NULL, NULL);
+
+  stream = g_new0 (BsXmlStream, 1);
+  stream->filename = g_strdup (source->filename);
+  stream->source.filename = stream->filename;
+  stream->source.domain = source->domain;
+  stream->func = func;
+  stream->user_data = user_data;
+  return stream;
+}
+
+static gboolean
+stream_start (BsXmlStream  *stream,
+              GError      **error)
+{
+  xmlParserCtxt *ctxt;
+
+  xmlInitParser ();
+  ctxt = xmlCreatePushParserCtxt (NULL, NULL, NULL, 0, stream->filename);
+  if (ctxt == NULL)
+    {
+      bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 0,
+                        "cannot create an XML parser");
+      return FALSE;
+    }
+  /* The same options and refusals as bs_xml_parse_full. */
+  xmlCtxtUseOptions (ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
+                           XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  ctxt->linenumbers = 1;
+  ctxt->_private = &stream->state;
+  ctxt->sax->serror = on_context_error;
+  ctxt->sax->internalSubset = on_internal_subset;
+  ctxt->sax->externalSubset = on_internal_subset;
+  ctxt->sax->entityDecl = on_entity_decl;
+  ctxt->sax->resolveEntity = on_resolve_entity;
+  ctxt->sax->endElementNs = stream_end_element;
+  ctxt->sax->error = NULL;
+  ctxt->sax->warning = NULL;
+  ctxt->sax->fatalError = NULL;
+  ctxt->vctxt.error = NULL;
+  ctxt->vctxt.warning = NULL;
+  stream->ctxt = ctxt;
+  stream->started = TRUE;
+  return TRUE;
+}
+
+gboolean
+bs_xml_stream_feed (BsXmlStream  *stream,
+                    const char   *data,
+                    gsize         length,
+                    gboolean      last,
+                    GError      **error)
+{
+  xmlStructuredErrorFunc old_handler;
+  void *old_context;
+
+  g_return_val_if_fail (stream != NULL, FALSE);
+  g_return_val_if_fail (!stream->finished, FALSE);
+
+  if (!stream->started && !stream_start (stream, error))
+    return FALSE;
+
+  old_handler = xmlStructuredError;
+  old_context = xmlStructuredErrorContext;
+  xmlSetStructuredErrorFunc (&stream->state, on_global_error);
+  while (length > 0 || last)
+    {
+      int chunk = (int) MIN (length, (gsize) (1 << 20));
+
+      xmlParseChunk (stream->ctxt, data, chunk, last && (gsize) chunk == length);
+      data += chunk;
+      length -= (gsize) chunk;
+      if (stream->func_error != NULL || stream->state.message != NULL ||
+          (length == 0 && last) || stream->ctxt->disableSAX)
+        break;
+    }
+  xmlSetStructuredErrorFunc (old_context, old_handler);
+  if (last)
+    stream->finished = TRUE;
+
+  if (stream->func_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&stream->func_error));
+      stream->finished = TRUE;
+      return FALSE;
+    }
+  if (stream->state.message == NULL && last && !stream->ctxt->wellFormed)
+    state_record (&stream->state, stream->ctxt->input != NULL ? stream->ctxt->input->line : 0,
+                  "malformed XML");
+  if (stream->state.message == NULL && last &&
+      (stream->ctxt->myDoc == NULL || xmlDocGetRootElement (stream->ctxt->myDoc) == NULL))
+    state_record (&stream->state, 1, "the file holds no XML element");
+  if (stream->state.message != NULL)
+    {
+      bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, stream->state.line, "%s",
+                        stream->state.message);
+      stream->finished = TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+xmlDoc *
+bs_xml_stream_get_doc (BsXmlStream *stream)
+{
+  g_return_val_if_fail (stream != NULL, NULL);
+  return stream->ctxt != NULL ? stream->ctxt->myDoc : NULL;
+}
+
+void
+bs_xml_stream_free (BsXmlStream *stream)
+{
+  if (stream == NULL)
+    return;
+  if (stream->ctxt != NULL)
+    {
+      if (stream->ctxt->myDoc != NULL)
+        xmlFreeDoc (stream->ctxt->myDoc);
+      stream->ctxt->myDoc = NULL;
+      xmlFreeParserCtxt (stream->ctxt);
+    }
+  g_clear_error (&stream->func_error);
+  g_free (stream->state.message);
+  g_free (stream->filename);
+  g_free (stream);
 }
 
 int

@@ -42,12 +42,52 @@ xmlDoc     *bs_xml_parse_full   (const char        *data,
                                  const BsXmlSource *source,
                                  gsize              max_size,
                                  GError           **error);
-/* Reads a file (refusing it before reading when it is over max_size) and
- * parses it. */
+/* Reads a whole file, up to max_size bytes (one more is an error: the
+ * file is too large, whatever it is). Opens without blocking: a FIFO is
+ * read to its end (one nobody writes to is empty), a device or a socket is
+ * refused. Errors name the path. */
+GBytes     *bs_xml_read_file    (const char        *path,
+                                 const BsXmlSource *source,
+                                 gsize              max_size,
+                                 GError           **error);
+/* Reads a file (bs_xml_read_file) and parses it. */
 xmlDoc     *bs_xml_parse_file   (const char        *path,
                                  const BsXmlSource *source,
                                  gsize              max_size,
                                  GError           **error);
+
+/* Streaming: a document of any size parsed in bounded memory, with the
+ * same safety as bs_xml_parse_full (no DTD, no entities, no network).
+ * The tree is built as usual, but each time an element at depth 1 or 2
+ * closes (a child or grandchild of the root), `func` sees it and may ask
+ * for it to be dropped from the tree (return BS_XML_STREAM_DROP): a file
+ * of many <game> elements then holds one at a time. func returns
+ * BS_XML_STREAM_ERROR with error set to stop the parse. */
+typedef enum {
+  BS_XML_STREAM_KEEP,
+  BS_XML_STREAM_DROP,
+  BS_XML_STREAM_ERROR,
+} BsXmlStreamAction;
+
+typedef BsXmlStreamAction (*BsXmlStreamFunc) (xmlNode   *node,
+                                              int        depth,
+                                              gpointer   user_data,
+                                              GError   **error);
+typedef struct _BsXmlStream BsXmlStream;
+
+BsXmlStream *bs_xml_stream_new    (const BsXmlSource *source,
+                                   BsXmlStreamFunc    func,
+                                   gpointer           user_data);
+/* Feeds the next bytes; FALSE with error on malformed XML or when func
+ * failed. last: no more data (the document must be complete). */
+gboolean     bs_xml_stream_feed   (BsXmlStream       *stream,
+                                   const char        *data,
+                                   gsize              length,
+                                   gboolean           last,
+                                   GError           **error);
+/* The document built so far (the root and what was kept). */
+xmlDoc      *bs_xml_stream_get_doc (BsXmlStream      *stream);
+void         bs_xml_stream_free   (BsXmlStream       *stream);
 
 /* The line of a node (0 when unknown). */
 int         bs_xml_line         (const xmlNode     *node);
@@ -125,5 +165,6 @@ char       *bs_xml_to_string    (xmlDoc            *doc,
                                  gsize             *length);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsXmlStream, bs_xml_stream_free)
 
 G_END_DECLS

@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 #include <pango/pangocairo.h>
 
+#include "bs-file.h"
 #include "bs-png-writer.h"
 
 G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
@@ -207,79 +208,20 @@ bs_export_position_to_bytes (const BsRuleset       *rs,
     }
 }
 
-static mode_t
-current_umask (void)
-{
-  static gsize cached = 0;
-
-  /* umask can only be read by setting it: once, and put it back. */
-  if (g_once_init_enter (&cached))
-    {
-      mode_t mask = umask (022);
-
-      umask (mask);
-      g_once_init_leave (&cached, (gsize) mask | 0x10000);
-    }
-  return (mode_t) (cached & 0777);
-}
-
-static gboolean
-file_error (GError     **error,
-            const char  *path,
-            int          saved_errno)
-{
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot write %s: %s"), path, g_strerror (saved_errno));
-  return FALSE;
-}
-
-/* Writes a whole file atomically: into a temporary file beside it, then
- * renamed over it, so a failed export never leaves a partial image. No
- * fsync (g_file_set_contents_full's CONSISTENT flag syncs when it replaces
- * a file): an image export need not survive a power cut, and the sync
- * costs more than drawing and encoding the picture. */
+/* Writes a whole file atomically (bs-file.h): a failed export never leaves
+ * a partial image, a symlink stays a link. No fsync: an image export need
+ * not survive a power cut, and the sync costs more than drawing and
+ * encoding the picture. */
 static gboolean
 write_file (const char  *path,
             GBytes      *bytes,
             GError     **error)
 {
-  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
-  gsize length, done = 0;
+  gsize length;
   const guint8 *data = g_bytes_get_data (bytes, &length);
-  int fd, saved_errno;
 
-  fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
-  if (fd < 0)
-    return file_error (error, path, errno);
-  while (done < length)
-    {
-      gssize n = write (fd, data + done, length - done);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          saved_errno = n < 0 ? errno : ENOSPC;
-          close (fd);
-          g_unlink (tmp);
-          return file_error (error, path, saved_errno);
-        }
-      done += (gsize) n;
-    }
-  /* mkstemp creates 0600: give the image the usual permissions. */
-  if (fchmod (fd, 0666 & ~current_umask ()) != 0 || close (fd) != 0)
-    {
-      saved_errno = errno;
-      g_unlink (tmp);
-      return file_error (error, path, saved_errno);
-    }
-  if (g_rename (tmp, path) != 0)
-    {
-      saved_errno = errno;
-      g_unlink (tmp);
-      return file_error (error, path, saved_errno);
-    }
-  return TRUE;
+  return bs_file_write_atomic (path, data != NULL ? data : (const guint8 *) "", length,
+                               BS_FILE_WRITE_NONE, error);
 }
 
 gboolean

@@ -157,15 +157,18 @@ def check(srcdir):
             problems.append(f'metainfo <metadata_license> is {ml.group(1) if ml else "missing"}, '
                             f'its SPDX header says {header_license(data)}')
 
-    app = os.path.join(srcdir, 'src', 'app', 'bs-application.c')
-    if os.path.isfile(app):
-        with open(app, encoding='utf-8') as f:
-            types = set(re.findall(r'"license-type",\s*(GTK_LICENSE_\w+)', f.read()))
+    appdir = os.path.join(srcdir, 'src', 'app')
+    if os.path.isdir(appdir):
+        types = set()
+        for name in sorted(os.listdir(appdir)):
+            if name.endswith('.c'):
+                with open(os.path.join(appdir, name), encoding='utf-8') as f:
+                    types |= set(re.findall(r'"license-type",\s*(GTK_LICENSE_\w+)', f.read()))
         for t in types:
             if GTK_LICENSES.get(t) != project:
                 problems.append(f'the About window says {t}, meson.build says {project}')
         if not types:
-            problems.append('src/app/bs-application.c: the About window sets no license-type')
+            problems.append('src/app: the About window sets no license-type')
     return problems
 
 

@@ -5,6 +5,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 /* Checks that the installed MIME definition makes GIO (and so Files and the desktop) see
  * Boardsmith's files as Boardsmith's: the own extensions by glob, files without a known
@@ -106,6 +107,58 @@ test_other_xml_untouched (void)
   g_assert_false (g_content_type_is_a (unnamed, RECORD_TYPE));
 }
 
+/* What Flatpak does to an exported MIME package (seen in flatpak 1.14's exports): it drops the
+ * magic, keeps root-XML (which GIO does not read) and lowers every glob to weight 5, below
+ * the system's *.xml (50). BOARDSMITH_MIME_FLATPAK=simulate makes the test do the same to the
+ * package; =exported says the package is one a Flatpak installation exported. */
+static gboolean
+flatpak_export (void)
+{
+  const char *mode = g_getenv ("BOARDSMITH_MIME_FLATPAK");
+
+  return mode != NULL && (g_str_equal (mode, "simulate") || g_str_equal (mode, "exported"));
+}
+
+/* By the name alone: the app's own names, in any case, and with .xml appended; other XML
+ * stays XML. On a Flatpak install only the own extensions count (no magic; the .xml forms
+ * lose to the system's *.xml by weight). */
+static void
+test_globs (void)
+{
+  static const struct {
+    const char *name;
+    const char *type;
+    gboolean    in_flatpak;   /* also recognised from a Flatpak's exported package */
+  } names[] = {
+    { "Agoraphobia 2026-11-23.boardsmith", RECORD_TYPE, TRUE },
+    { "GAME.BOARDSMITH", RECORD_TYPE, TRUE },
+    { "game.boardsmith.xml", RECORD_TYPE, FALSE },
+    { "handicap.bsvariant", VARIANT_TYPE, TRUE },
+    { "Handicap.BsVariant", VARIANT_TYPE, TRUE },
+    { "handicap.bsvariant.xml", VARIANT_TYPE, FALSE },
+    { "inventory.xml", "application/xml", TRUE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      gboolean uncertain = TRUE;
+      g_autofree char *guessed = g_content_type_guess (names[i].name, NULL, 0, &uncertain);
+      const char *contents = g_str_equal (names[i].type, RECORD_TYPE) ? record_xml
+                             : g_str_equal (names[i].type, VARIANT_TYPE) ? variant_xml
+                             : other_xml;
+      g_autofree char *of_file = content_type_of_file (names[i].name, contents);
+      const char *want = names[i].in_flatpak || !flatpak_export () ? names[i].type
+                                                                  : "application/xml";
+
+      g_test_message ("%s: %s", names[i].name, guessed);
+      g_assert_cmpstr (guessed, ==, want);
+      /* *.xml matches too (less well): GIO calls the guess uncertain, and reads the file. */
+      if (!g_str_has_suffix (names[i].name, ".xml"))
+        g_assert_false (uncertain);
+      g_assert_cmpstr (of_file, ==, want);
+    }
+}
+
 static void
 test_descriptions (void)
 {
@@ -142,6 +195,17 @@ test_icons_sniff_as_svg (void)
     }
 }
 
+static char *
+as_flatpak_exports (const char *contents)
+{
+  g_autoptr(GRegex) magic = g_regex_new ("\\s*<magic[^>]*>.*?</magic>", G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GRegex) glob = g_regex_new ("<glob pattern=\"([^\"]*)\"[^>]*/>", 0, 0, NULL);
+  g_autofree char *no_magic = g_regex_replace_literal (magic, contents, -1, 0, "", 0, NULL);
+
+  return g_regex_replace (glob, no_magic, -1, 0, "<glob pattern=\"\\1\" weight=\"5\"/>", 0,
+                          NULL);
+}
+
 static gboolean
 compile_mime_database (const char *package_file)
 {
@@ -162,6 +226,15 @@ compile_mime_database (const char *package_file)
   g_assert_cmpint (g_mkdir_with_parents (files, 0700), ==, 0);
   g_file_get_contents (package_file, &contents, &length, &error);
   g_assert_no_error (error);
+  if (g_strcmp0 (g_getenv ("BOARDSMITH_MIME_FLATPAK"), "simulate") == 0)
+    {
+      char *stripped = as_flatpak_exports (contents);
+
+      g_assert_null (strstr (stripped, "<magic"));
+      g_free (contents);
+      contents = stripped;
+      length = strlen (contents);
+    }
   g_file_set_contents (copy, contents, length, &error);
   g_assert_no_error (error);
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
@@ -227,6 +300,7 @@ main (int    argc,
   g_test_add_func ("/mime/record/by-root-element", test_record_by_root_element);
   g_test_add_func ("/mime/other-xml-untouched", test_other_xml_untouched);
   g_test_add_func ("/mime/descriptions", test_descriptions);
+  g_test_add_func ("/mime/globs", test_globs);
   g_test_add_func ("/mime/icons-sniff-as-svg", test_icons_sniff_as_svg);
 
   result = g_test_run ();

@@ -1,77 +1,95 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The 'flatpak' test suite: builds flatpak/APP_ID.json with flatpak-builder in the GNOME 48
-# runtime, installs it (--user), checks what the installation exports to the desktop, and runs
-# the app inside the sandbox: `--screenshot` under xvfb, and the PNG must show a window.
+# runtime, installs it, checks what the installation exports to the desktop and validates the
+# shipped metainfo and desktop file with the SDK's own tools; runs the app inside the sandbox
+# (a screenshot, French with LANGUAGE alone, opening and saving through the file chooser
+# portal); and builds the Flathub manifest (build-aux/flathub-manifest.py) from a local tag.
 #
-# Usage: run.sh SRCDIR WORKDIR PNG_CHECK APP_ID
+# Usage: run.sh SRCDIR WORKDIR PNG_CHECK APP_ID TEST_MIME
 #
-# The runtime: if org.gnome.Platform//48 and org.gnome.Sdk//48 are not installed for this user,
-# the stand-in made from Debian packages is installed first (as root, ~5 minutes, 3.5 GB):
-# $BOARDSMITH_FLATPAK_STANDIN, else SRCDIR/../shared/tools/flatpak-standin-runtime (the CI
-# layout), else /work/shared/tools/flatpak-standin-runtime.
+# Everything this run makes is under WORKDIR (one per build directory; a lock keeps two runs
+# out of one). The Flatpak installation it uses:
+# - $BOARDSMITH_FLATPAK_USER_DIR if set;
+# - else the user's own (--user) installation if it already has a GNOME 48 Platform and Sdk
+#   with json-glib (used as they are: never updated, replaced or removed);
+# - else Boardsmith's own installation for tests, ${XDG_CACHE_HOME:-~/.cache}/boardsmith/flatpak
+#   (kept between runs and checkouts, which take turns on it under a lock), into which the
+#   stand-in runtime made from Debian packages is installed the first time (as root, ~5-10
+#   minutes, 3.5 GB): $BOARDSMITH_FLATPAK_STANDIN, else
+#   SRCDIR/../shared/tools/flatpak-standin-runtime (the CI layout), else
+#   /work/shared/tools/flatpak-standin-runtime — run with its WORK in WORKDIR/standin, so that
+#   no two runs share a build directory.
+# Nobody else's runtime is touched; only this app (and its .Locale) is installed or removed.
 set -euo pipefail
 
 srcdir=$(realpath "$1")
 work=$2
 png_check=$(realpath "$3")
 app_id=$4
+test_mime=$(realpath "$5")
 branch=48
 
 mkdir -p "$work"
 work=$(realpath "$work")
-log=$work/flatpak-builder.log
 step() { echo "== $* ($(date +%T))"; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-runtime_installed() {
-  command -v flatpak >/dev/null 2>&1 &&
-    flatpak --user info "org.gnome.Platform//$branch" >/dev/null 2>&1 &&
-    flatpak --user info "org.gnome.Sdk//$branch" >/dev/null 2>&1
-}
+exec 9> "$work/.lock"
+flock -n 9 || fail "another run of the flatpak suite is using $work"
 
-# The real GNOME runtime ships json-glib (boardsmith-cli's --json); the stand-in made from
-# Debian packages does not list it, so the stand-in is installed from a copy of its script
-# with json-glib added to the platform and the SDK, and one installed without it is replaced.
-sdk_has_json_glib() {
+# --- The Flatpak installation --------------------------------------------------------------
+runtime_ok() {  # the GNOME runtime and an SDK with json-glib, in the current installation
   local sdk
-  sdk=$(flatpak --user info --show-location "org.gnome.Sdk//$branch" 2>/dev/null) &&
+  command -v flatpak > /dev/null 2>&1 &&
+    flatpak --user info "org.gnome.Platform//$branch" > /dev/null 2>&1 &&
+    sdk=$(flatpak --user info --show-location "org.gnome.Sdk//$branch" 2>/dev/null) &&
     [ -e "$sdk/files/include/json-glib-1.0/json-glib/json-glib.h" ]
 }
 
-if runtime_installed && ! sdk_has_json_glib; then
-  step "the installed GNOME $branch runtime lacks json-glib: replacing it"
-  flatpak --user uninstall -y --noninteractive "org.gnome.Sdk//$branch" \
-    "org.gnome.Platform//$branch" > /dev/null 2>&1 || true
+if [ -n "${BOARDSMITH_FLATPAK_USER_DIR:-}" ]; then
+  export FLATPAK_USER_DIR=$BOARDSMITH_FLATPAK_USER_DIR
+elif [ -z "${FLATPAK_USER_DIR:-}" ] && runtime_ok; then
+  : # the user's installation has a suitable runtime: use it, touch nothing else in it
+else
+  export FLATPAK_USER_DIR=${XDG_CACHE_HOME:-$HOME/.cache}/boardsmith/flatpak
 fi
+installation=${FLATPAK_USER_DIR:-$HOME/.local/share/flatpak}
+mkdir -p "$installation"
+export FLATPAK_USER_DIR=$installation   # explicit: HOME changes below
+echo "flatpak installation: $installation"
+# Runs from other checkouts install the same app id here: they take turns.
+exec 6> "${installation%/}.boardsmith-test.lock"
+flock -w 7200 6 || fail "another run held $installation for two hours"
 
-if ! runtime_installed; then
+if ! runtime_ok; then
+  [ -n "${FLATPAK_USER_DIR:-}" ] || fail "no GNOME $branch runtime with json-glib installed"
   standin=${BOARDSMITH_FLATPAK_STANDIN:-}
   for candidate in "$srcdir/../shared/tools/flatpak-standin-runtime" \
                    /work/shared/tools/flatpak-standin-runtime; do
     [ -n "$standin" ] || { [ -f "$candidate" ] && standin=$candidate; } || true
   done
   [ -n "$standin" ] || fail "no GNOME $branch runtime installed and no stand-in script found"
-  patched=$work/flatpak-standin-runtime
-  sed -e 's/^PLATFORM_PKGS="/PLATFORM_PKGS="libjson-glib-1.0-0 /' \
-      -e 's/^SDK_PKGS="/SDK_PKGS="libjson-glib-dev /' "$standin" > "$patched"
-  grep -q '^PLATFORM_PKGS="libjson-glib-1.0-0 ' "$patched" &&
-    grep -q '^SDK_PKGS="libjson-glib-dev ' "$patched" ||
-    fail "could not add json-glib to the stand-in's package lists ($standin changed?)"
-  step "installing the stand-in runtime with $standin (json-glib added)"
-  bash "$patched" "$branch" > "$work/standin.log" 2>&1 ||
+  step "installing the stand-in runtime with $standin into $FLATPAK_USER_DIR"
+  # The script builds in $WORK and installs with `flatpak --user`: both point into this run's
+  # own directories, so it can neither clobber another run's build nor replace anyone's runtime.
+  WORK=$work/standin bash "$standin" "$branch" > "$work/standin.log" 2>&1 ||
     { tail -n 30 "$work/standin.log"; fail "the stand-in runtime did not install"; }
+  runtime_ok || fail "the stand-in runtime lacks json-glib ($standin changed?)"
+  rm -rf "$work/standin/repo"   # installed: the 3.5 GB export repository is not needed now
 fi
-for tool in flatpak flatpak-builder xvfb-run dbus-run-session; do
-  command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed"
+for tool in flatpak flatpak-builder Xvfb dbus-daemon xdotool git python3; do
+  command -v "$tool" > /dev/null 2>&1 || fail "$tool is not installed"
 done
+version=$(sed -n "s/^ *version: *'\([^']*\)'.*/\1/p" "$srcdir/meson.build" | head -n 1)
 
-# Build from a clean copy of the checkout (tracked and untracked files, not the ignored
-# build directories), so that "path": ".." in the manifest sees the sources only.
+# --- Build and install the local-dir manifest ----------------------------------------------
+# From a clean copy of the checkout (tracked and untracked files, not the ignored build
+# directories), so that "path": ".." in the manifest sees the sources only.
 step "copying the sources"
 rm -rf "$work/src"
 mkdir -p "$work/src"
-if git -C "$srcdir" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+if git -C "$srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
   git -C "$srcdir" ls-files -z -co --exclude-standard |
     (cd "$srcdir" && xargs -0 tar -cf - --no-recursion --ignore-failed-read) |
     tar -xf - -C "$work/src"
@@ -85,15 +103,15 @@ manifest=$work/src/flatpak/$app_id.json
 # A previous install's Locale extension is not always replaced by the new build: start clean.
 flatpak --user uninstall -y --noninteractive "$app_id" "$app_id.Locale" > /dev/null 2>&1 || true
 
-step "flatpak-builder (log: $log)"
+step "flatpak-builder (log: $work/flatpak-builder.log)"
 if ! flatpak-builder --user --install --force-clean --disable-download --disable-rofiles-fuse \
-     --state-dir="$work/state" "$work/build" "$manifest" > "$log" 2>&1; then
-  tail -n 60 "$log"
+     --state-dir="$work/state" "$work/build" "$manifest" > "$work/flatpak-builder.log" 2>&1; then
+  tail -n 60 "$work/flatpak-builder.log"
   fail "flatpak-builder failed"
 fi
 flatpak --user info "$app_id" > /dev/null || fail "$app_id is not installed"
 
-# What the installation exports to the desktop (the host sees these files).
+# --- What the installation exports, and the SDK's validators --------------------------------
 step "checking the exported desktop integration"
 exports=${FLATPAK_USER_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/flatpak}/exports/share
 for f in "applications/$app_id.desktop" "icons/hicolor/scalable/apps/$app_id.svg" \
@@ -103,13 +121,31 @@ done
 grep -q "^Exec=.*flatpak run .*$app_id.*@@ %F @@" "$exports/applications/$app_id.desktop" ||
   fail "the exported desktop file does not open files in the sandboxed app"
 in_sandbox() { flatpak run --command=sh "$app_id" -c "$1"; }
+in_sdk() { flatpak run --devel --command=sh "$app_id" -c "$1"; }
 # flatpak-builder before 1.3 renames the metainfo to the old appdata name; either way
 # appstream-compose must have turned it into the catalog that software centres read.
-in_sandbox "test -f /app/share/metainfo/$app_id.metainfo.xml ||
-            test -f /app/share/appdata/$app_id.appdata.xml" || fail "no metainfo in /app"
+metainfo=$(in_sandbox "ls /app/share/metainfo/$app_id.metainfo.xml \
+                          /app/share/appdata/$app_id.appdata.xml 2>/dev/null | head -n 1")
+[ -n "$metainfo" ] || fail "no metainfo in /app"
 in_sandbox "ls /app/share/app-info/xmls/$app_id.xml* >/dev/null 2>&1 ||
             ls /app/share/swcatalog/xml/$app_id.xml* >/dev/null 2>&1" ||
   fail "no composed AppStream catalog in /app"
+in_sandbox "test -f /app/share/licenses/boardsmith/COPYING" ||
+  fail "the licence is not in /app/share/licenses"
+
+step "validating the shipped metainfo and desktop file with the SDK's tools"
+in_sdk "appstreamcli --version | head -n 1; appstreamcli validate --strict --no-net --explain \
+        $metainfo" || fail "appstreamcli validate --strict (the SDK's) rejects the metainfo"
+# appstream-util predates AppStream 1.0's <developer>, <branding>, <recommends>: those three
+# are left out for it, anything else it finds fails (tests/data/appstream-util-validate.py).
+mkdir -p "$work/tmp"
+TMPDIR=$work/tmp python3 "$srcdir/tests/data/appstream-util-validate.py" \
+  "$work/build/files${metainfo#/app}" \
+  flatpak run --devel --filesystem="$work/tmp" --command=appstream-util "$app_id" ||
+  fail "appstream-util validate-strict (the SDK's) rejects the metainfo"
+in_sdk "desktop-file-validate /app/share/applications/$app_id.desktop" ||
+  fail "desktop-file-validate (the SDK's) rejects the desktop file"
+
 # The catalogs go to the app's Locale extension; the sandbox must see the ones just built.
 for lang in $(sed 's/#.*//' "$work/src/po/LINGUAS"); do
   built=$work/build/files/share/runtime/locale/$lang/share/$lang/LC_MESSAGES/boardsmith.mo
@@ -119,52 +155,236 @@ for lang in $(sed 's/#.*//' "$work/src/po/LINGUAS"); do
     fail "no $lang catalog in /app"
   [ "$got" = "$want" ] || fail "the sandbox's $lang catalog is not the one just built"
 done
-binaries=$(in_sandbox 'ls /app/bin')
 
-# French: glibc ignores LANGUAGE in the C and C.UTF-8 locales, and the stand-in runtime has no
-# other (a real one gets them from its .Locale extension), so the test compiles fr_FR.UTF-8
-# with the runtime's own localedef into a directory it shares with the sandbox.
+# Flatpak exports a MIME package without its magic and with its globs lowered to weight 5:
+# what the host's GIO makes of Boardsmith's file names with the exported package alone.
+step "the exported MIME package"
+if grep -q '<magic' "$exports/mime/packages/$app_id.xml"; then
+  fail "this flatpak exports the magic rule: tests/data/test-mime.c's model of it is wrong"
+fi
+BOARDSMITH_MIME_PACKAGE=$exports/mime/packages/$app_id.xml LC_ALL=C.UTF-8 \
+  BOARDSMITH_MIME_FLATPAK=exported BOARDSMITH_DATA_SRCDIR=$srcdir/data \
+  "$test_mime" -p /mime/globs > "$work/mime.log" 2>&1 ||
+  { cat "$work/mime.log"; fail "the exported MIME package does not recognise the file names"; }
+cat "$work/mime.log"
+
+# --- The sandbox at work ---------------------------------------------------------------------
+step "boardsmith-cli in the sandbox"
+out=$(flatpak run --command=boardsmith-cli "$app_id" info agoraphobia) ||
+  fail "boardsmith-cli info agoraphobia failed in the sandbox"
+echo "$out" | grep -qi 'agoraphobia' || fail "boardsmith-cli info does not name the game"
+echo "$out" | grep -qi 'hex-rhombus' || fail "boardsmith-cli info does not show the board"
+got=$(flatpak run --command=boardsmith-cli "$app_id" --version)
+[ "$got" = "boardsmith-cli $version" ] || fail "boardsmith-cli --version says $got"
+
+# French with LANGUAGE alone: no LANG, no LC_*, as a session that sets only the language list.
+# glibc ignores LANGUAGE in the C locale (2.37 and later: in C.UTF-8 too), so the programs take
+# an installed locale of the language for their messages (bs_locale_init). A real runtime has
+# them in its Locale extension; the stand-in has none compiled, so the test compiles
+# fr_FR.UTF-8 with the runtime's own localedef into a directory it shares with the sandbox
+# (LOCPATH) — the locale data, not a setting.
 locales=$work/locales
 rm -rf "$locales"; mkdir -p "$locales"
 flatpak run --filesystem="$locales" --command=localedef "$app_id" -i fr_FR -f UTF-8 \
   "$locales/fr_FR.UTF-8" || fail "localedef cannot make fr_FR.UTF-8 in the sandbox"
-french=(--filesystem="$locales" --env=LOCPATH="$locales" --env=LC_ALL=fr_FR.UTF-8
-        --env=LANGUAGE=fr)
-echo "binaries in /app/bin: $(echo $binaries)"
+french() {
+  env -u LANG -u LC_ALL -u LC_MESSAGES -u LC_CTYPE LANGUAGE=fr \
+    flatpak run --filesystem="$locales" --env=LOCPATH="$locales" "$@"
+}
+fr_help=$(french --command=boardsmith-cli "$app_id" --help 2>&1) || true
+echo "$fr_help" | grep -q 'Commandes' ||
+  { echo "$fr_help"; fail "boardsmith-cli --help is not in French with LANGUAGE=fr alone"; }
+fr_help=$(french "$app_id" --help 2>&1) || true
+echo "$fr_help" | grep -q 'VARIANTE' ||
+  { echo "$fr_help"; fail "boardsmith --help is not in French with LANGUAGE=fr alone"; }
 
-ran=0
-if echo "$binaries" | grep -qx boardsmith-cli; then
-  step "boardsmith-cli info agoraphobia in the sandbox"
-  out=$(flatpak run --command=boardsmith-cli "$app_id" info agoraphobia) ||
-    fail "boardsmith-cli info agoraphobia failed in the sandbox"
-  echo "$out"
-  echo "$out" | grep -qi 'agoraphobia' || fail "boardsmith-cli info does not name the game"
-  echo "$out" | grep -qi 'hex-rhombus' || fail "boardsmith-cli info does not show the board"
-  # The catalogs in /app/share/locale reach the program: its help in French.
-  fr_help=$(flatpak run "${french[@]}" --command=boardsmith-cli "$app_id" --help 2>&1) || true
-  echo "$fr_help" | grep -q 'Commandes' ||
-    { echo "$fr_help"; fail "boardsmith-cli --help is not in French with LANGUAGE=fr"; }
-  ran=1
-fi
-
-if [ -e "$work/src/src/app/meson.build" ]; then
-  echo "$binaries" | grep -qx boardsmith || fail "the sources have an app, /app/bin does not"
-  step "boardsmith --screenshot in the sandbox under xvfb"
-  shots=$work/shots
-  rm -rf "$shots"; mkdir -p "$shots"
-  # --filesystem only for this test run: the manifest itself grants no file access.
-  if ! dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24' \
-       flatpak run --filesystem="$shots" "$app_id" --screenshot "$shots/agoraphobia.png" \
-       agoraphobia > "$work/app.log" 2>&1; then
-    cat "$work/app.log"
-    fail "the app failed in the sandbox"
+# A display, then the session bus: D-Bus starts the portals with its own environment, so
+# DISPLAY must be set before it starts, or the portal's file chooser has no screen to open on.
+# XDG_RUNTIME_DIR is /run/user/UID as on a desktop: the portals hand the sandbox paths under
+# the host's $XDG_RUNTIME_DIR/doc, which flatpak mounts at /run/user/UID/doc inside. The app's
+# own data (~/.var/app) goes to a home of this run's.
+export XDG_RUNTIME_DIR=/run/user/$(id -u)
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+export XDG_CURRENT_DESKTOP=GNOME   # xdg-desktop-portal picks the backends "UseIn=gnome"
+rm -rf "$work/home"; mkdir -p "$work/home"
+export HOME=$work/home
+xvfb_pid=
+bus_pid=
+cleanup() {
+  flatpak kill "$app_id" > /dev/null 2>&1 || true
+  # Everything the session bus started (portals, the document portal's FUSE helper, the
+  # accessibility bus) runs in the session setsid gave the bus: end those processes, by id.
+  if [ -n "$bus_pid" ]; then
+    for stat in /proc/[0-9]*/stat; do
+      read -r line < "$stat" 2>/dev/null || continue
+      fields=(${line##*) })
+      [ "${fields[3]}" = "$bus_pid" ] && [ "${stat//[^0-9]/}" != "$bus_pid" ] &&
+        kill "${stat//[^0-9]/}" 2>/dev/null || true
+    done
+    kill "$bus_pid" 2>/dev/null || true
   fi
-  [ -s "$shots/agoraphobia.png" ] || { cat "$work/app.log"; fail "no screenshot written"; }
-  "$png_check" "$shots/agoraphobia.png" 360 294 || fail "the screenshot shows no window"
-  fr_help=$(flatpak run "${french[@]}" "$app_id" --help 2>&1) || true
-  echo "$fr_help" | grep -q 'VARIANTE' ||
-    { echo "$fr_help"; fail "boardsmith --help is not in French with LANGUAGE=fr"; }
-  ran=1
+  if mountpoint -q "$XDG_RUNTIME_DIR/doc" 2>/dev/null &&
+     grep -q "^\S* $XDG_RUNTIME_DIR/doc fuse.portal" /proc/mounts; then
+    fusermount3 -u "$XDG_RUNTIME_DIR/doc" 2>/dev/null || true
+  fi
+  [ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null || true
+}
+trap cleanup EXIT
+Xvfb -displayfd 7 -screen 0 1280x1024x24 -nolisten tcp 7> "$work/display" 2> "$work/xvfb.log" &
+xvfb_pid=$!
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || fail "Xvfb did not start: $(cat "$work/xvfb.log")"
+export DISPLAY=:$(head -n 1 "$work/display")
+rm -f "$work/bus" "$work/bus-address"
+setsid dbus-daemon --session --nofork --address="unix:path=$work/bus" --print-address=8 \
+  8> "$work/bus-address" &
+bus_pid=$!
+for _ in $(seq 100); do [ -s "$work/bus-address" ] && break; sleep 0.1; done
+[ -s "$work/bus-address" ] || fail "the session bus did not start"
+[ "$(cat "/proc/$bus_pid/comm" 2>/dev/null)" = dbus-daemon ] ||
+  fail "setsid forked: the session bus's id is unknown"
+export DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/bus-address")
+echo "display $DISPLAY, session bus $DBUS_SESSION_BUS_ADDRESS"
+
+step "boardsmith --screenshot in the sandbox"
+shots=$work/shots
+rm -rf "$shots"; mkdir -p "$shots"
+# --filesystem only for these runs: the manifest itself grants no file access.
+shoot() {  # FILE [ARGS…]: the app draws its window into FILE (under $shots)
+  local file=$1; shift
+  flatpak run --filesystem="$shots" "$app_id" --screenshot "$shots/$file" "$@" \
+    > "$work/app.log" 2>&1 || { cat "$work/app.log"; fail "the app failed in the sandbox"; }
+  [ -s "$shots/$file" ] || { cat "$work/app.log"; fail "no screenshot $file written"; }
+}
+shoot agoraphobia.png agoraphobia
+"$png_check" "$shots/agoraphobia.png" 360 294 || fail "the screenshot shows no window"
+got=$(flatpak run "$app_id" --version)
+[ "$got" = "boardsmith $version" ] || fail "boardsmith --version says $got"
+
+# The window in French: the start page drawn with LANGUAGE=fr alone and in the C locale must
+# differ (every label is translated), and both must be real windows.
+step "the window in French with LANGUAGE alone"
+env -u LANG -u LC_ALL -u LC_MESSAGES -u LANGUAGE flatpak run --filesystem="$shots" "$app_id" \
+  --screenshot "$shots/start-c.png" > "$work/app.log" 2>&1 || { cat "$work/app.log"; fail "start page"; }
+french --filesystem="$shots" "$app_id" --screenshot "$shots/start-fr.png" > "$work/app.log" 2>&1 ||
+  { cat "$work/app.log"; fail "start page"; }
+"$png_check" "$shots/start-c.png" 360 294 > /dev/null && "$png_check" "$shots/start-fr.png" 360 294 ||
+  fail "the start page shows no window"
+cmp -s "$shots/start-c.png" "$shots/start-fr.png" &&
+  fail "the start page looks the same with LANGUAGE=fr: the window is not translated"
+echo "the start page differs in French ($shots/start-fr.png)"
+
+# Opening and saving through the file chooser portal: the app has no access to $files (no
+# --filesystem), the portal's dialog (xdg-desktop-portal-gtk, on the host) is driven with
+# real key presses, and the document portal hands the chosen file to the sandbox.
+step "saving and opening through the file chooser portal"
+files=$work/portal-files
+rm -rf "$files"; mkdir -p "$files"
+snap() {  # NAME: what the screen shows, for the record of a failure
+  /usr/bin/python3 "$srcdir/tests/flatpak/screen.py" "$work/$1.png" 2>/dev/null &&
+    echo "the screen: $work/$1.png" || true
+}
+portal_fail() { snap failure; cat "$work/app.log"; fail "$@"; }
+find_window() {  # NAME: the id of a visible window whose title matches NAME, now
+  xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1
+}
+wait_window() {  # NAME SECONDS: the id of such a window once there is one
+  local id
+  for _ in $(seq $(( $2 * 5 ))); do
+    id=$(find_window "$1")
+    [ -n "$id" ] && { echo "$id"; return 0; }
+    sleep 0.2
+  done
+  return 1
+}
+wait_file() {  # FILE: until FILE exists and is complete (ends with a newline)
+  for _ in $(seq 300); do
+    [ -s "$1" ] && [ -z "$(tail -c 1 "$1")" ] && return 0
+    sleep 0.2
+  done
+  return 1
+}
+# KEYS TITLE: KEYS to the app's window until the portal dialog TITLE shows (a key pressed while
+# the app is still opening a file does nothing); prints the dialog's id.
+dialog_after() {
+  local win dialog
+  win=$(wait_window '^Boardsmith$' 90) || portal_fail "the app's window did not appear"
+  for _ in 1 2 3 4 5 6; do
+    xdotool windowfocus --sync "$win"
+    xdotool key --clearmodifiers "$1"
+    dialog=$(wait_window "$2" 15) && { echo "$dialog"; return 0; }
+  done
+  portal_fail "no portal dialog \"$2\" appeared after $1"
+}
+choose() {  # DIALOG PATH: in the portal's file chooser, PATH typed into the location, Enter
+  xdotool windowfocus --sync "$1"
+  xdotool key --clearmodifiers ctrl+l
+  sleep 0.5   # the location entry takes the focus on the next frame
+  xdotool key --clearmodifiers ctrl+a
+  xdotool type --delay 20 "$2"
+  # The entry's completion may take the first Enter: press it until the dialog has gone.
+  for _ in 1 2 3 4 5; do
+    sleep 1
+    xdotool windowfocus --sync "$1" 2> /dev/null || return 0
+    xdotool key --clearmodifiers Return
+    for _ in $(seq 15); do
+      xdotool getwindowname "$1" > /dev/null 2>&1 || return 0
+      [ -n "$(xdotool search --onlyvisible --name . 2>/dev/null | grep -x "$1")" ] || return 0
+      sleep 0.2
+    done
+  done
+  portal_fail "the portal dialog did not take $2"
+}
+moves="S@e3 S@g6 S@f4"
+flatpak run "$app_id" --moves "$moves" agoraphobia > "$work/app.log" 2>&1 &
+dialog=$(dialog_after ctrl+s 'Save Game Record') || exit 1
+choose "$dialog" "$files/first.boardsmith"
+wait_file "$files/first.boardsmith" ||
+  portal_fail "saving through the portal wrote nothing to $files"
+for m in $moves; do
+  grep -q "$m" "$files/first.boardsmith" || fail "the saved record lacks the move $m"
+done
+grep -q '<record format=' "$files/first.boardsmith" || fail "the saved file is not a record"
+flatpak kill "$app_id" > /dev/null 2>&1 || true
+for _ in $(seq 50); do [ -z "$(find_window '^Boardsmith$')" ] && break; sleep 0.2; done
+
+# Open the record from the start page, then save it under another name: the copy holds the
+# moves only if the app read the file it was handed.
+flatpak run "$app_id" > "$work/app.log" 2>&1 &
+dialog=$(dialog_after ctrl+o 'Open Game Record') || exit 1
+choose "$dialog" "$files/first.boardsmith"
+dialog=$(dialog_after shift+ctrl+s 'Save Game Record') || exit 1
+choose "$dialog" "$files/second.boardsmith"
+wait_file "$files/second.boardsmith" ||
+  portal_fail "the record opened through the portal could not be saved again"
+for m in $moves; do
+  grep -q "$m" "$files/second.boardsmith" ||
+    fail "the record opened through the portal was not the one chosen (no move $m)"
+done
+flatpak kill "$app_id" > /dev/null 2>&1 || true
+echo "saved, opened and saved again through the portal: $(ls "$files")"
+
+# --- The Flathub manifest, built from a local tag ------------------------------------------
+step "the Flathub manifest from a local tag v$version"
+tagged=$work/tagged
+rm -rf "$tagged"
+cp -a "$work/src" "$tagged"
+git -C "$tagged" init -q
+git -C "$tagged" add -A
+git -C "$tagged" -c user.name=flatpak-test -c user.email=flatpak-test@localhost \
+  commit -q -m "release v$version (flatpak test)"
+git -C "$tagged" tag "v$version"
+mkdir -p "$work/flathub"
+python3 "$tagged/build-aux/flathub-manifest.py" --srcdir "$tagged" --url "file://$tagged" \
+  -o "$work/flathub/$app_id.json" || fail "flathub-manifest.py failed"
+grep -q '"type": "git"' "$work/flathub/$app_id.json" || fail "the Flathub manifest has no git source"
+if ! flatpak-builder --user --force-clean --disable-rofiles-fuse --state-dir="$work/flathub-state" \
+     "$work/flathub-build" "$work/flathub/$app_id.json" > "$work/flathub-builder.log" 2>&1; then
+  tail -n 60 "$work/flathub-builder.log"
+  fail "flatpak-builder failed on the Flathub manifest"
 fi
-[ "$ran" = 1 ] || fail "neither the app nor boardsmith-cli is in the Flatpak"
+got=$(flatpak-builder --run "$work/flathub-build" "$work/flathub/$app_id.json" \
+        boardsmith-cli --version)
+[ "$got" = "boardsmith-cli $version" ] || fail "the Flathub build's boardsmith-cli says $got"
+echo "the Flathub manifest builds from the tag: $got"
 step "done"

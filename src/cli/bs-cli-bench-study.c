@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include <sys/resource.h>
+#include <glib/gi18n.h>
+
+#include "bs-cli-common.h"
+#include "bs-study-runner.h"
+
+/* bench --study [VARIANT…] [--levels random,easy] [--games N] [--runs R]
+ *               [--workers 1,2,…]: games per second of a study held in
+ * memory (no file), for each variant (default: every built-in one), each
+ * level played against itself, with 1 worker, 2, and one per core. The
+ * median of R runs; the scaling is the median rate with 2 workers over
+ * the median with 1. Reported, never asserted: on a shared machine
+ * wall-clock scaling says as much about the neighbours as about us. */
+
+#define DEFAULT_RANDOM_GAMES 1000
+#define DEFAULT_SEARCH_GAMES 16
+#define DEFAULT_RUNS         3
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (GArray *values)
+{
+  g_array_sort (values, compare_doubles);
+  if (values->len == 0)
+    return 0;
+  if (values->len % 2 == 1)
+    return g_array_index (values, double, values->len / 2);
+  return (g_array_index (values, double, values->len / 2 - 1) +
+          g_array_index (values, double, values->len / 2)) / 2;
+}
+
+static double
+cpu_seconds (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
+         usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+/* Games per second of one run (and per CPU second of the process), or
+ * < 0 with error. */
+static double
+one_run (const BsVariant  *variant,
+         const char       *level,
+         guint             games,
+         guint             workers,
+         guint64           seed,
+         double           *per_cpu_second,
+         GError          **error)
+{
+  double cpu;
+  g_autoptr(BsStudy) study = bs_study_new (BS_STUDY_SINGLE, seed, level, level, error);
+  g_autoptr(BsStudyRunner) runner = NULL;
+  gint64 started;
+
+  if (study == NULL)
+    return -1;
+  study->games = games;
+  bs_study_add_arm (study, variant, NULL);
+  runner = bs_study_runner_new (study, NULL, error);
+  if (runner == NULL)
+    return -1;
+  bs_study_runner_set_jobs (runner, workers);
+  cpu = cpu_seconds ();
+  started = g_get_monotonic_time ();
+  if (!bs_study_runner_run (runner, NULL, NULL, NULL, error))
+    return -1;
+  *per_cpu_second = games / MAX (1e-6, cpu_seconds () - cpu);
+  return games * 1e6 / MAX (1, g_get_monotonic_time () - started);
+}
+
+int
+bs_cli_bench_study (int    argc,
+                    char **argv)
+{
+  static char *levels_text, *workers_text;
+  static int games, runs;
+  static gboolean study_flag;
+  static const GOptionEntry extra[] = {
+    { "study", 0, 0, G_OPTION_ARG_NONE, &study_flag,
+      N_("Measure balance studies: games per second"), NULL },
+    { "levels", 0, 0, G_OPTION_ARG_STRING, &levels_text,
+      N_("Levels to measure, each against itself (default random,easy)"), N_("L1,L2") },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games,
+      N_("Games per run (default 1000 for random, 16 for a search)"), N_("N") },
+    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, N_("Runs per measure; the median is printed "
+                                                "(default 3)"), N_("R") },
+    { "workers", 0, 0, G_OPTION_ARG_STRING, &workers_text,
+      N_("Worker counts to measure (default 1, 2 and one per core)"), N_("1,2,…") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "bench --study", N_("[VARIANT…]"),
+    N_("Measure how many study games per second are played, with 1 worker, 2 and one per "
+       "core, and the scaling from 1 to 2 workers."),
+    BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 0, -1, extra,
+  };
+  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_variant_free);
+  g_autoptr(GArray) workers = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_auto(GStrv) levels = NULL;
+  g_auto(GStrv) names = NULL;
+  GError *error = NULL;
+  BsCliOptions options;
+  guint cores = g_get_num_processors ();
+
+  g_clear_pointer (&levels_text, g_free);
+  g_clear_pointer (&workers_text, g_free);
+  games = 0;
+  runs = DEFAULT_RUNS;
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+
+  levels = g_strsplit (levels_text != NULL ? levels_text : "random,easy", ",", -1);
+  if (workers_text != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (workers_text, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL && error == NULL; i++)
+        {
+          guint64 w;
+
+          if (!g_ascii_string_to_unsigned (parts[i], 10, 1, 1024, &w, NULL))
+            g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         "--workers: \"%s\" is not a number of workers", parts[i]);
+          else
+            {
+              guint value = (guint) w;
+              g_array_append_val (workers, value);
+            }
+        }
+    }
+  else
+    {
+      guint defaults[] = { 1, 2, cores };
+
+      g_array_append_vals (workers, defaults, cores > 2 ? 3 : 2);
+    }
+  if (runs < 1 || games < 0)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--runs and --games must be positive");
+  names = options.n_args > 0 ? g_strdupv (options.args) : bs_variant_list_builtin ();
+  for (guint i = 0; names[i] != NULL && error == NULL; i++)
+    {
+      BsVariant *variant = bs_cli_load_variant (names[i], (const char * const *) options.sets,
+                                                &error);
+      if (variant != NULL)
+        g_ptr_array_add (variants, variant);
+    }
+  if (error != NULL)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+
+  if (!options.json)
+    g_print ("%-14s %-8s %6s %8s %12s %6s %14s\n", _("variant"), _("level"), _("games"),
+             _("workers"), _("games/s"), _("×1"), _("games/CPU-s"));
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "cores");
+  json_builder_add_int_value (b, cores);
+  json_builder_set_member_name (b, "runs");
+  json_builder_add_int_value (b, runs);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint v = 0; v < variants->len; v++)
+    for (guint l = 0; levels[l] != NULL; l++)
+      {
+        const BsVariant *variant = variants->pdata[v];
+        gboolean random = g_ascii_strcasecmp (levels[l], "random") == 0;
+        guint n = games > 0 ? (guint) games : random ? DEFAULT_RANDOM_GAMES : DEFAULT_SEARCH_GAMES;
+        double base = 0;
+
+        for (guint w = 0; w < workers->len; w++)
+          {
+            guint count = g_array_index (workers, guint, w);
+            g_autoptr(GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
+            g_autoptr(GArray) cpu_rates = g_array_new (FALSE, FALSE, sizeof (double));
+            double rate, cpu_rate;
+
+            for (int r = 0; r < runs; r++)
+              {
+                double per_cpu = 0;
+                double one = one_run (variant, levels[l], n, count,
+                                      options.seed_given ? (guint64) options.seed : 1, &per_cpu,
+                                      &error);
+                if (one < 0)
+                  {
+                    bs_cli_options_clear (&options);
+                    return bs_cli_fail (error);
+                  }
+                g_array_append_val (rates, one);
+                g_array_append_val (cpu_rates, per_cpu);
+              }
+            rate = median (rates);
+            cpu_rate = median (cpu_rates);
+            if (count == 1)
+              base = rate;
+            if (options.json)
+              {
+                json_builder_begin_object (b);
+                bs_cli_json_string (b, "variant", variant->id);
+                bs_cli_json_string (b, "level", levels[l]);
+                json_builder_set_member_name (b, "games");
+                json_builder_add_int_value (b, n);
+                json_builder_set_member_name (b, "workers");
+                json_builder_add_int_value (b, count);
+                json_builder_set_member_name (b, "games_per_second");
+                json_builder_add_double_value (b, rate);
+                json_builder_set_member_name (b, "games_per_cpu_second");
+                json_builder_add_double_value (b, cpu_rate);
+                json_builder_set_member_name (b, "scaling");
+                json_builder_add_double_value (b, base > 0 ? rate / base : 0);
+                json_builder_end_object (b);
+              }
+            else
+              {
+                g_print ("%-14s %-8s %6u %8u %12.2f %6.2f %14.2f\n", variant->id, levels[l], n,
+                         count, rate, base > 0 ? rate / base : 0.0, cpu_rate);
+              }
+          }
+      }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  if (options.json)
+    bs_cli_print_builder (b);
+  bs_cli_options_clear (&options);
+  return BS_CLI_EXIT_OK;
+}

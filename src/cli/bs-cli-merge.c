@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-cli-common.h"
+#include "bs-study.h"
+
+/* merge FILE… -o OUT: the games of several files of one study (shards, or
+ * pieces played on other machines) in one file, each game once, sorted —
+ * the same bytes as the study played in one run. */
+int
+bs_cli_merge (int    argc,
+              char **argv)
+{
+  static char *output;
+  static const GOptionEntry extra[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The merged study file (may be one of the inputs)"), N_("FILE") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "merge", N_("STUDY…"),
+    N_("Merge study files of one study (shards played anywhere) into one, each game once"),
+    0, 1, -1, extra,
+  };
+  GError *error = NULL;
+  BsCliOptions options;
+
+  g_clear_pointer (&output, g_free);
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+  if (output == NULL)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "-o FILE: where to write the merged study is needed");
+  else
+    bs_study_merge_files ((const char * const *) options.args, output, &error);
+  bs_cli_options_clear (&options);
+  if (error != NULL)
+    return bs_cli_fail (error);
+  return BS_CLI_EXIT_OK;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-chart.h"
+#include "bs-cli-common.h"
+#include "bs-cli-study-report.h"
+#include "bs-study-runner.h"
+
+/* report STUDY [--json | --csv TABLE] [--chart FILE --kind KIND]: the
+ * statistics of a study file (with its journal, if a run was cut short). */
+int
+bs_cli_report (int    argc,
+               char **argv)
+{
+  static char *csv, *chart, *kind, *theme;
+  static int size;
+  static const GOptionEntry extra[] = {
+    { "csv", 0, 0, G_OPTION_ARG_STRING, &csv,
+      N_("Print one table as CSV: summary, lengths, branching, openings or reasons"),
+      N_("TABLE") },
+    { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
+      N_("Draw a chart into FILE (.png, .svg or .pdf)"), N_("FILE") },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind,
+      N_("The chart: score, length, sweep, branching or openings (default: sweep for a "
+         "sweep, else score)"), N_("KIND") },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &theme,
+      N_("Chart colours: light (default) or dark"), N_("THEME") },
+    { "size", 0, 0, G_OPTION_ARG_INT, &size,
+      N_("Chart width in pixels (PNG) or points (SVG, PDF); default 800"), N_("N") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "report", N_("STUDY"),
+    N_("Print the statistics of a study file, a table of them as CSV, or draw a chart"),
+    0, 1, 1, extra,
+  };
+  g_autoptr(BsStudyRunner) runner = NULL;
+  GError *error = NULL;
+  BsCliOptions options;
+
+  g_clear_pointer (&csv, g_free);
+  g_clear_pointer (&chart, g_free);
+  g_clear_pointer (&kind, g_free);
+  g_clear_pointer (&theme, g_free);
+  size = 800;
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+
+  if (size < 200 || size > 10000)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--size: %d is not from 200 to 10000", size);
+  else
+    runner = bs_study_runner_open (options.args[0], &error);
+  if (runner != NULL && chart != NULL)
+    {
+      BsChartOptions chart_options;
+
+      bs_chart_options_init (&chart_options);
+      chart_options.width = size;
+      if (theme != NULL && !bs_chart_theme_from_string (theme, &chart_options.dark))
+        g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     "--theme: \"%s\" is not light or dark", theme);
+      else if (!bs_chart_kind_from_string (kind, bs_study_runner_get_study (runner),
+                                           &chart_options.kind, &error))
+        ;
+      else
+        bs_chart_export_runner (runner, &chart_options, chart, &error);
+    }
+  if (runner != NULL && error == NULL)
+    {
+      if (csv != NULL)
+        bs_cli_study_report_csv (runner, csv, &error);
+      else if (chart == NULL || options.json)
+        bs_cli_study_report_print (runner, options.json);
+    }
+  bs_cli_options_clear (&options);
+  if (error != NULL)
+    return bs_cli_fail (error);
+  return BS_CLI_EXIT_OK;
+}

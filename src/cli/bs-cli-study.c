@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+
+#include "bs-cli-common.h"
+#include "bs-cli-study-report.h"
+#include "bs-error.h"
+#include "bs-study-runner.h"
+
+/* study VARIANT [--games N | --margin M] [--white L] [--black L]
+ *       [--sweep KEY=A..B[:STEP] | --vs OTHER] [--jobs N] [--shard I/N]
+ *       [--seed S] [--set K=V] [-o FILE]
+ * study --resume FILE [--jobs N]
+ * Plays a balance study (docs/BALANCE.md) and prints its report. With -o
+ * the games are kept in FILE (and its journal while running): Ctrl+C or a
+ * crash loses no finished game, and the same command (or --resume FILE)
+ * goes on where it stopped. */
+
+#define STUDY_DEFAULT_GAMES 200
+#define STUDY_MARGIN_CAP    100000
+
+static GCancellable *interrupt_cancellable;
+
+static gboolean
+on_interrupt (gpointer user_data)
+{
+  g_cancellable_cancel (interrupt_cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+typedef struct {
+  gboolean  show;
+  gint64    last_us;
+  gint64    started_us;
+  guint     done_at_start;
+} ProgressLine;
+
+static void
+on_progress (BsStudyRunner *runner,
+             gpointer       user_data)
+{
+  ProgressLine *line = user_data;
+  gint64 now = g_get_monotonic_time ();
+  guint done, total;
+
+  if (!line->show || now - line->last_us < 200000)
+    return;
+  line->last_us = now;
+  bs_study_runner_get_progress (runner, &done, &total);
+  if (done > line->done_at_start && now > line->started_us)
+    {
+      double rate = (done - line->done_at_start) * 1e6 / (now - line->started_us);
+      double eta = rate > 0 ? (total - done) / rate : 0;
+
+      g_printerr ("\r%s %u/%u, %.1f %s, %s %.0f s   ", _("games"), done, total, rate,
+                  _("games/s"), _("about"), eta);
+    }
+  else
+    g_printerr ("\r%s %u/%u   ", _("games"), done, total);
+}
+
+typedef struct {
+  BsStudyRunner *runner;
+  GCancellable  *cancellable;
+  ProgressLine  *line;
+  GError        *error;
+  gboolean       ok;
+  gint           done;
+} RunData;
+
+static gpointer
+run_thread (gpointer data)
+{
+  RunData *run = data;
+
+  run->ok = bs_study_runner_run (run->runner, run->cancellable, on_progress, run->line,
+                                 &run->error);
+  g_atomic_int_set (&run->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static gboolean
+parse_shard (const char  *text,
+             guint       *index,
+             guint       *count,
+             GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "/", 2);
+  guint64 i, n;
+
+  if (g_strv_length (parts) != 2 ||
+      !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &n, NULL) ||
+      !g_ascii_string_to_unsigned (parts[0], 10, 0, n - 1, &i, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--shard: \"%s\" is not I/N with 0 ≤ I < N", text);
+      return FALSE;
+    }
+  *index = (guint) i;
+  *count = (guint) n;
+  return TRUE;
+}
+
+int
+bs_cli_study (int    argc,
+              char **argv)
+{
+  static int games;
+  static double margin;
+  static char *white_text, *black_text, *sweep_text, *vs_text, *shard_text, *output, *resume;
+  static int jobs;
+  static const GOptionEntry extra[] = {
+    { "games", 0, 0, G_OPTION_ARG_INT, &games,
+      N_("Games per variant (default 200; with --margin, the most an arm may play)"), N_("N") },
+    { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &margin,
+      /* xgettext:no-c-format */
+      N_("Play until the 95% interval of player 1's score is within ± this (0.03 = 3 points)"),
+      N_("M") },
+    { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
+      N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count or a "
+         "time (500ms); default easy"), N_("LEVEL") },
+    { "black", 0, 0, G_OPTION_ARG_STRING, &black_text,
+      N_("Player B (seat 2 in even games; seats swap in odd games when A and B differ); "
+         "default: the same as A"), N_("LEVEL") },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep_text,
+      N_("Vary one setting (a --set key: supply.P.KIND, size, width, height, a rule option) "
+         "over A..B, A..B:STEP or a list x,y,z"), N_("KEY=RANGE") },
+    { "vs", 0, 0, G_OPTION_ARG_FILENAME, &vs_text,
+      N_("Compare with another variant (A/B): the difference in player 1's score"),
+      N_("OTHER") },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      N_("Worker threads (default: one per core)"), N_("N") },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+      N_("Play only games n with n mod N = I (merge the shards with `merge`)"), N_("I/N") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Keep the games in this study file (an existing one of the same study is resumed)"),
+      N_("FILE") },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
+      N_("Go on with the study in FILE, as it was set up"), N_("FILE") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "study", N_("[VARIANT]"),
+    /* xgettext:no-c-format */
+    N_("Play many games computer against computer and report balance: player 1's score "
+       "with its 95% interval, lengths, endings, branching, evaluations and openings; "
+       "sweep a setting to find the fairest value, or compare two variants."),
+    BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 0, 1, extra,
+  };
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  GError *error = NULL;
+  BsCliOptions options;
+  ProgressLine line = { 0 };
+  guint sigint = 0, sigterm = 0;
+  gboolean ok;
+
+  games = 0;
+  margin = 0;
+  jobs = 0;
+  g_clear_pointer (&white_text, g_free);
+  g_clear_pointer (&black_text, g_free);
+  g_clear_pointer (&sweep_text, g_free);
+  g_clear_pointer (&vs_text, g_free);
+  g_clear_pointer (&shard_text, g_free);
+  g_clear_pointer (&output, g_free);
+  g_clear_pointer (&resume, g_free);
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+
+  if (resume != NULL)
+    {
+      if (options.n_args > 0 || sweep_text != NULL || vs_text != NULL || white_text != NULL ||
+          black_text != NULL || margin != 0 || shard_text != NULL || options.sets != NULL)
+        g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     "--resume takes the study as it was set up: only --jobs and --games "
+                     "(more games) may be given with it");
+      else
+        runner = bs_study_runner_open (resume, &error);
+      if (runner != NULL && games > 0)
+        bs_study_runner_set_games (runner, (guint) games);
+    }
+  else if (options.n_args < 1)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "a VARIANT (or --resume FILE) is needed");
+  else if (games < 0 || games > BS_STUDY_MAX_GAMES)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--games: %d is not from 1 to %d", games, BS_STUDY_MAX_GAMES);
+  else if (margin < 0 || margin >= 0.5)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--margin: %g is not between 0 and 0.5 (0.03 is ± 3 points)", margin);
+  else if (margin > 0 && shard_text != NULL)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--margin decides when to stop from all the games so far, which shards "
+                 "cannot see: give shards a number of --games");
+  else if (sweep_text != NULL && vs_text != NULL)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--sweep and --vs: one study does one or the other");
+  else if (jobs < 0)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--jobs: %d is not a number of threads", jobs);
+  else
+    {
+      g_autoptr(BsVariant) variant = bs_cli_load_variant (options.args[0],
+                                                          (const char * const *) options.sets,
+                                                          &error);
+      g_autoptr(BsStudy) study = NULL;
+      BsStudyKind kind = sweep_text != NULL ? BS_STUDY_SWEEP
+                         : vs_text != NULL ? BS_STUDY_COMPARE : BS_STUDY_SINGLE;
+      const char *level_a = white_text != NULL ? white_text : "easy";
+      const char *level_b = black_text != NULL ? black_text : level_a;
+
+      if (variant != NULL)
+        {
+          study = bs_study_new (kind, options.seed_given ? (guint64) options.seed : 1,
+                                level_a, level_b, &error);
+          if (study == NULL)
+            g_prefix_error (&error, "%s: ", white_text != NULL && black_text != NULL
+                                            ? "--white/--black" : "--white");
+        }
+      if (study != NULL)
+        {
+          char rounded[G_ASCII_DTOSTR_BUF_SIZE];
+
+          /* As the file will say it, so that a resumed study matches. */
+          study->margin = margin > 0
+                          ? g_ascii_strtod (g_ascii_formatd (rounded, sizeof rounded, "%.6g",
+                                                             margin), NULL)
+                          : 0;
+          study->games = games > 0 ? (guint) games
+                         : margin > 0 ? STUDY_MARGIN_CAP : STUDY_DEFAULT_GAMES;
+          if (shard_text != NULL &&
+              !parse_shard (shard_text, &study->shard_index, &study->shard_count, &error))
+            g_clear_pointer (&study, bs_study_unref);
+        }
+      if (study != NULL && kind == BS_STUDY_SWEEP)
+        {
+          char *equals = strchr (sweep_text, '=');
+
+          if (equals == NULL)
+            g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         "--sweep: \"%s\" is not KEY=RANGE", sweep_text);
+          else
+            {
+              g_autofree char *key = g_strndup (sweep_text, (gsize) (equals - sweep_text));
+              bs_study_add_sweep (study, variant, key, equals + 1, &error);
+            }
+        }
+      else if (study != NULL && kind == BS_STUDY_COMPARE)
+        {
+          g_autoptr(BsVariant) other = bs_cli_load_variant (vs_text,
+                                                            (const char * const *) options.sets,
+                                                            &error);
+          if (other != NULL)
+            {
+              bs_study_add_arm (study, variant, "A");
+              bs_study_add_arm (study, other, "B");
+            }
+        }
+      else if (study != NULL)
+        bs_study_add_arm (study, variant, NULL);
+
+      if (error == NULL && study != NULL)
+        {
+          /* An existing file of the same study is resumed. */
+          if (output != NULL && g_file_test (output, G_FILE_TEST_EXISTS))
+            {
+              g_autoptr(GError) local = NULL;
+
+              runner = bs_study_runner_open (output, &local);
+              if (runner != NULL && study->shard_count != bs_study_runner_get_study (runner)->shard_count)
+                g_set_error (&local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                             "it holds another shard");
+              if (runner != NULL && local == NULL &&
+                  !bs_study_same (study, bs_study_runner_get_study (runner), &local))
+                g_clear_pointer (&runner, bs_study_runner_free);
+              if (local != NULL)
+                {
+                  g_clear_pointer (&runner, bs_study_runner_free);
+                  g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                               "%s exists and is not this study (%s): remove it or choose "
+                               "another name", output, local->message);
+                }
+            }
+          if (error == NULL && runner == NULL)
+            runner = bs_study_runner_new (study, output, &error);
+        }
+    }
+  if (error != NULL)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+
+  bs_study_runner_set_jobs (runner, (guint) jobs);
+  cancellable = g_cancellable_new ();
+  interrupt_cancellable = cancellable;
+  sigint = g_unix_signal_add (SIGINT, on_interrupt, NULL);
+  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, NULL);
+  line.show = isatty (STDERR_FILENO);
+  line.started_us = g_get_monotonic_time ();
+  bs_study_runner_get_progress (runner, &line.done_at_start, NULL);
+
+  {
+    /* The signals are watched by this thread's main loop while the study
+     * runs in another. */
+    RunData run = { runner, cancellable, &line, NULL, FALSE, 0 };
+    GThread *thread = g_thread_new ("study", run_thread, &run);
+
+    while (!g_atomic_int_get (&run.done))
+      g_main_context_iteration (NULL, TRUE);
+    g_thread_join (thread);
+    ok = run.ok;
+    error = run.error;
+  }
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  interrupt_cancellable = NULL;
+  if (line.show)
+    g_printerr ("\r\033[K");
+
+  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      guint done, total;
+
+      bs_study_runner_get_progress (runner, &done, &total);
+      g_clear_error (&error);
+      if (bs_study_runner_get_path (runner) != NULL)
+        g_printerr (_("Stopped after %u of %u games; %s keeps them: run the same command (or "
+                      "--resume %s) to go on.\n"), done, total, bs_study_runner_get_path (runner),
+                    bs_study_runner_get_path (runner));
+      else
+        g_printerr (_("Stopped after %u of %u games.\n"), done, total);
+      bs_cli_options_clear (&options);
+      return 130;
+    }
+  if (!ok)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+  bs_cli_study_report_print (runner, options.json);
+  bs_cli_options_clear (&options);
+  return BS_CLI_EXIT_OK;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-locale.h: the locale both programs start with. */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* setlocale (LC_ALL, ""), and when that leaves the messages in the C locale (no LANG, or a
+ * LANG whose locale is not installed) while LANGUAGE asks for languages: a UTF-8 character
+ * set, and for LC_MESSAGES the first installed locale of a language LANGUAGE lists, since
+ * glibc ignores LANGUAGE in the C locale (and, from 2.37, in C.UTF-8 too). Without any, C.UTF-8,
+ * where older glibc honours LANGUAGE. So LANGUAGE=fr alone gives French messages wherever a
+ * French locale is installed (on a desktop, or a Flatpak runtime's Locale extension). */
+void bs_locale_init (void);
+
+G_END_DECLS

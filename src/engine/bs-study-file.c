@@ -1,0 +1,1127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-study-file.c: the study file — written by hand in one canonical form
+ * (so the same games give the same bytes however they were played), read
+ * as a stream (bs_xml_stream) one game at a time. docs/BALANCE.md
+ * describes the format. */
+#define G_LOG_DOMAIN "boardsmith-study"
+/* O_CLOEXEC, fsync, ftruncate under -std=c17. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "config.h"
+
+#include "bs-study.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <libxml/tree.h>
+
+#include "bs-error.h"
+#include "bs-study-private.h"
+#include "bs-variant-xml-private.h"
+#include "bs-xml.h"
+
+/* A journal larger than this is refused (a running study folds its
+ * journal into the file long before). */
+#define JOURNAL_MAX_SIZE ((gsize) 512 * 1024 * 1024)
+#define READ_CHUNK       (64 * 1024)
+
+static const char * const result_names[] = { "ongoing", "win-1", "win-2", "draw", NULL };
+static const char * const kind_names[] = { "single", "sweep", "compare", NULL };
+
+/* Writing. */
+
+static void
+append_escaped (GString    *out,
+                const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_string_append (out, escaped);
+}
+
+static void
+append_attr (GString    *out,
+             const char *name,
+             const char *value)
+{
+  g_string_append_printf (out, " %s=\"", name);
+  append_escaped (out, value);
+  g_string_append_c (out, '"');
+}
+
+static char *
+format_margin (double margin)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.6g", margin));
+}
+
+/* Everything before the first game. */
+static GString *
+header_xml (const BsStudy *study)
+{
+  GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
+
+  g_string_append_printf (out, "<study format=\"%d\" kind=\"%s\" seed=\"%" G_GUINT64_FORMAT "\">\n",
+                          BS_STUDY_FORMAT_VERSION, kind_names[study->kind], study->seed);
+  g_string_append (out, "  <players>\n");
+  for (int i = 0; i < 2; i++)
+    {
+      g_string_append_printf (out, "    <player id=\"%c\"", 'A' + i);
+      append_attr (out, "level", study->players[i].level);
+      g_string_append (out, "/>\n");
+    }
+  g_string_append (out, "  </players>\n");
+  if (study->margin > 0)
+    {
+      g_autofree char *margin = format_margin (study->margin);
+      g_string_append_printf (out, "  <stop margin=\"%s\" games=\"%u\"/>\n", margin, study->games);
+    }
+  else
+    g_string_append_printf (out, "  <stop games=\"%u\"/>\n", study->games);
+  if (study->sweep_key != NULL)
+    {
+      g_string_append (out, "  <sweep");
+      append_attr (out, "key", study->sweep_key);
+      if (study->default_arm >= 0)
+        g_string_append_printf (out, " default-arm=\"%d\"", study->default_arm);
+      g_string_append (out, "/>\n");
+    }
+  for (guint i = 0; i < study->arms->len; i++)
+    {
+      const BsStudyArm *arm = study->arms->pdata[i];
+      xmlBuffer *buffer = xmlBufferCreate ();
+      xmlNode *node = bs_variant_to_node (arm->variant, doc);
+
+      g_string_append (out, "  <arm");
+      if (arm->value != NULL)
+        append_attr (out, "value", arm->value);
+      g_string_append (out, ">\n    ");
+      xmlNodeDump (buffer, doc, node, 2, 1);
+      g_string_append_len (out, (const char *) xmlBufferContent (buffer),
+                           xmlBufferLength (buffer));
+      g_string_append (out, "\n  </arm>\n");
+      xmlBufferFree (buffer);
+      xmlFreeNode (node);
+    }
+  if (study->shard_count > 1)
+    g_string_append_printf (out, "  <shard index=\"%u\" count=\"%u\"/>\n",
+                            study->shard_index, study->shard_count);
+  g_string_append (out, "  <games>\n");
+  xmlFreeDoc (doc);
+  return out;
+}
+
+static const char footer[] = "  </games>\n</study>\n";
+
+char *
+bs_study_game_to_xml (const BsStudy     *study,
+                      const BsStudyGame *game)
+{
+  GString *out = g_string_sized_new (256 + game->plies * 16);
+  guint step = 0;
+
+  g_string_append_printf (out, "    <game arm=\"%u\" number=\"%u\" seats=\"%s\" result=\"%s\"",
+                          game->arm, game->number, game->swapped ? "BA" : "AB",
+                          result_names[game->result]);
+  append_attr (out, "reason", game->reason != NULL ? game->reason : "rules");
+  g_string_append_printf (out, " plies=\"%u\" score-1=\"%d\" score-2=\"%d\" pieces-1=\"%d\" "
+                          "pieces-2=\"%d\">\n", game->plies, game->scores[0], game->scores[1],
+                          game->pieces[0], game->pieces[1]);
+
+  g_string_append (out, "      <moves>");
+  for (guint i = 0; i < game->moves->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      append_escaped (out, game->moves->pdata[i]);
+    }
+  g_string_append (out, "</moves>\n      <legal>");
+  for (guint i = 0; i < game->step_counts->len; i++)
+    {
+      guint16 n = g_array_index (game->step_counts, guint16, i);
+
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      for (guint s = 0; s < n; s++, step++)
+        g_string_append_printf (out, s > 0 ? "/%u" : "%u",
+                                g_array_index (game->branching, guint16, step));
+    }
+  g_string_append (out, "</legal>\n");
+  for (guint i = 0; i < game->evaluations->len; i++)
+    if (g_array_index (game->evaluations, gint16, i) >= 0)
+      {
+        g_string_append (out, "      <evaluations>");
+        for (guint j = 0; j < game->evaluations->len; j++)
+          {
+            gint16 e = g_array_index (game->evaluations, gint16, j);
+
+            if (j > 0)
+              g_string_append_c (out, ' ');
+            if (e >= 0)
+              g_string_append_printf (out, "%d", e);
+            else
+              g_string_append_c (out, '-');
+          }
+        g_string_append (out, "</evaluations>\n");
+        break;
+      }
+  g_string_append (out, "    </game>\n");
+  return g_string_free (out, FALSE);
+}
+
+struct _BsStudyWriter {
+  char     *path;
+  char     *tmp_path;
+  int       fd;
+  GString  *buffer;
+  gboolean  any;
+  guint     last_arm;
+  guint     last_number;
+  BsStudy  *study;
+};
+
+static gboolean
+writer_flush (BsStudyWriter  *writer,
+              GError        **error)
+{
+  gsize done = 0;
+
+  while (done < writer->buffer->len)
+    {
+      gssize n = write (writer->fd, writer->buffer->str + done, writer->buffer->len - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot write: %s", writer->path, g_strerror (saved));
+          return FALSE;
+        }
+      done += (gsize) n;
+    }
+  g_string_truncate (writer->buffer, 0);
+  return TRUE;
+}
+
+BsStudyWriter *
+bs_study_writer_new (const BsStudy  *study,
+                     const char     *path,
+                     GError        **error)
+{
+  BsStudyWriter *writer;
+
+  g_return_val_if_fail (study != NULL && path != NULL, NULL);
+
+  writer = g_new0 (BsStudyWriter, 1);
+  writer->path = g_strdup (path);
+  writer->tmp_path = g_strconcat (path, ".XXXXXX", NULL);
+  writer->fd = g_mkstemp_full (writer->tmp_path, O_WRONLY | O_CLOEXEC, 0644);
+  if (writer->fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot create a temporary file beside it: %s", path, g_strerror (saved));
+      g_free (writer->tmp_path);
+      g_free (writer->path);
+      g_free (writer);
+      return NULL;
+    }
+  writer->study = bs_study_ref ((BsStudy *) study);
+  writer->buffer = header_xml (study);
+  return writer;
+}
+
+gboolean
+bs_study_writer_add_xml (BsStudyWriter  *writer,
+                         guint           arm,
+                         guint           number,
+                         const char     *xml,
+                         GError        **error)
+{
+  g_return_val_if_fail (writer != NULL && xml != NULL, FALSE);
+  g_return_val_if_fail (!writer->any || arm > writer->last_arm ||
+                        (arm == writer->last_arm && number > writer->last_number), FALSE);
+
+  writer->any = TRUE;
+  writer->last_arm = arm;
+  writer->last_number = number;
+  g_string_append (writer->buffer, xml);
+  if (writer->buffer->len >= READ_CHUNK)
+    return writer_flush (writer, error);
+  return TRUE;
+}
+
+gboolean
+bs_study_writer_add (BsStudyWriter     *writer,
+                     const BsStudyGame *game,
+                     GError           **error)
+{
+  g_autofree char *xml = bs_study_game_to_xml (writer->study, game);
+
+  return bs_study_writer_add_xml (writer, game->arm, game->number, xml, error);
+}
+
+static void
+writer_free (BsStudyWriter *writer)
+{
+  g_string_free (writer->buffer, TRUE);
+  bs_study_unref (writer->study);
+  g_free (writer->tmp_path);
+  g_free (writer->path);
+  g_free (writer);
+}
+
+void
+bs_study_writer_abort (BsStudyWriter *writer)
+{
+  if (writer == NULL)
+    return;
+  if (writer->fd >= 0)
+    close (writer->fd);
+  g_unlink (writer->tmp_path);
+  writer_free (writer);
+}
+
+gboolean
+bs_study_writer_finish (BsStudyWriter  *writer,
+                        GError        **error)
+{
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  g_string_append (writer->buffer, footer);
+  if (!writer_flush (writer, error))
+    {
+      bs_study_writer_abort (writer);
+      return FALSE;
+    }
+  /* On disk before it replaces the old file: a crash leaves one or the
+   * other, whole. */
+  if (fsync (writer->fd) != 0 || close (writer->fd) != 0)
+    {
+      int saved = errno;
+      writer->fd = -1;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot write: %s", writer->path, g_strerror (saved));
+      bs_study_writer_abort (writer);
+      return FALSE;
+    }
+  writer->fd = -1;
+  if (g_rename (writer->tmp_path, writer->path) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot replace it: %s", writer->path, g_strerror (saved));
+      bs_study_writer_abort (writer);
+      return FALSE;
+    }
+  writer_free (writer);
+  return TRUE;
+}
+
+/* Reading. */
+
+typedef struct {
+  BsXmlSource   source;
+  char         *path;
+  BsXmlStream  *stream;
+  int           fd;
+  gboolean      eof;
+  BsStudy      *study;          /* once the header is read */
+  GQueue        games;          /* parsed, not yet taken */
+  gboolean      any;
+  guint         last_arm;
+  guint         last_number;
+  int           last_line;
+} StudyReader;
+
+static gboolean
+get_uint (const xmlNode     *node,
+          const char        *attr,
+          gboolean           required,
+          guint              max,
+          guint             *value,
+          const BsXmlSource *source,
+          GError           **error)
+{
+  g_autofree char *text = NULL;
+  guint64 v;
+
+  if (!bs_xml_get_string (node, attr, required, &text, source, error))
+    return FALSE;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, max, &v, NULL))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        "<%s %s>: \"%s\" is not a whole number from 0 to %u",
+                        node->name, attr, text, max);
+      return FALSE;
+    }
+  *value = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+parse_header_child (BsStudy           *study,
+                    xmlNode           *node,
+                    const BsXmlSource *source,
+                    GError           **error)
+{
+  if (bs_xml_is (node, "players"))
+    {
+      static const char * const allowed[] = { "player", NULL };
+      static const char * const attrs[] = { "id", "level", NULL };
+      xmlNode *child = NULL;
+      gboolean seen[2] = { FALSE, FALSE };
+
+      while ((child = bs_xml_next_element (node, child != NULL ? child->next : NULL, allowed,
+                                           source, error)) != NULL)
+        {
+          g_autofree char *id = NULL, *level = NULL;
+          g_autoptr(GError) local = NULL;
+          int index;
+
+          if (!bs_xml_check_attributes (child, attrs, source, error) ||
+              !bs_xml_get_string (child, "id", TRUE, &id, source, error) ||
+              !bs_xml_get_string (child, "level", TRUE, &level, source, error))
+            return FALSE;
+          index = g_str_equal (id, "A") ? 0 : g_str_equal (id, "B") ? 1 : -1;
+          if (index < 0 || seen[index])
+            {
+              bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
+                                "<player id>: \"%s\" is not A or B, or is given twice", id);
+              return FALSE;
+            }
+          seen[index] = TRUE;
+          bs_study_player_clear (&study->players[index]);
+          if (!bs_study_player_init (&study->players[index], level, &local))
+            {
+              bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
+                                "<player level>: %s", local->message);
+              return FALSE;
+            }
+        }
+      if (error != NULL && *error != NULL)
+        return FALSE;
+      if (!seen[0] || !seen[1])
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                            "<players> needs players A and B");
+          return FALSE;
+        }
+      study->swap = !g_str_equal (study->players[0].level, study->players[1].level);
+      return TRUE;
+    }
+  if (bs_xml_is (node, "stop"))
+    {
+      static const char * const attrs[] = { "games", "margin", NULL };
+      g_autofree char *margin = NULL;
+
+      if (!bs_xml_check_attributes (node, attrs, source, error) ||
+          !get_uint (node, "games", TRUE, BS_STUDY_MAX_GAMES, &study->games, source, error) ||
+          !bs_xml_get_string (node, "margin", FALSE, &margin, source, error))
+        return FALSE;
+      if (margin != NULL)
+        {
+          char *end = NULL;
+          double value = g_ascii_strtod (margin, &end);
+
+          if (end == margin || *end != '\0' || !(value > 0 && value < 0.5))
+            {
+              bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                                "<stop margin>: \"%s\" is not a number between 0 and 0.5",
+                                margin);
+              return FALSE;
+            }
+          study->margin = value;
+        }
+      return TRUE;
+    }
+  if (bs_xml_is (node, "sweep"))
+    {
+      static const char * const attrs[] = { "key", "default-arm", NULL };
+      guint default_arm = G_MAXUINT;
+
+      if (!bs_xml_check_attributes (node, attrs, source, error) ||
+          !bs_xml_get_string (node, "key", TRUE, &study->sweep_key, source, error) ||
+          !get_uint (node, "default-arm", FALSE, BS_STUDY_MAX_ARMS - 1, &default_arm, source,
+                     error))
+        return FALSE;
+      study->default_arm = default_arm == G_MAXUINT ? -1 : (int) default_arm;
+      return TRUE;
+    }
+  if (bs_xml_is (node, "arm"))
+    {
+      static const char * const attrs[] = { "value", NULL };
+      static const char * const allowed[] = { "variant", NULL };
+      g_autofree char *value = NULL;
+      g_autoptr(BsVariant) variant = NULL;
+      xmlNode *child;
+
+      if (!bs_xml_check_attributes (node, attrs, source, error) ||
+          !bs_xml_get_string (node, "value", FALSE, &value, source, error))
+        return FALSE;
+      if (study->arms->len >= BS_STUDY_MAX_ARMS)
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                            "more than %d <arm> elements", BS_STUDY_MAX_ARMS);
+          return FALSE;
+        }
+      child = bs_xml_next_element (node, NULL, allowed, source, error);
+      if (child == NULL)
+        {
+          if (error == NULL || *error == NULL)
+            bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                              "<arm> needs a <variant>");
+          return FALSE;
+        }
+      variant = bs_variant_from_node (child, source->filename, error);
+      if (variant == NULL || !bs_variant_validate (variant, error))
+        return FALSE;
+      bs_study_add_arm (study, variant, value);
+      return TRUE;
+    }
+  if (bs_xml_is (node, "shard"))
+    {
+      static const char * const attrs[] = { "index", "count", NULL };
+
+      if (!bs_xml_check_attributes (node, attrs, source, error) ||
+          !get_uint (node, "count", TRUE, 100000, &study->shard_count, source, error) ||
+          !get_uint (node, "index", TRUE, 100000, &study->shard_index, source, error))
+        return FALSE;
+      if (study->shard_count == 0 || study->shard_index >= study->shard_count)
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                            "<shard>: index %u is not below count %u", study->shard_index,
+                            study->shard_count);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                    "unknown element <%s> in <study>", node->name);
+  return FALSE;
+}
+
+/* The header: the root's attributes and every child before <games>. */
+static BsStudy *
+parse_header (xmlNode           *root,
+              const BsXmlSource *source,
+              GError           **error)
+{
+  static const char * const attrs[] = { "format", "kind", "seed", NULL };
+  g_autoptr(BsStudy) study = NULL;
+  g_autofree char *seed_text = NULL;
+  int format = 0, kind = 0;
+  guint64 seed;
+
+  if (!bs_xml_is (root, "study"))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
+                        "the root element is <%s>, not <study>: not a study file", root->name);
+      return NULL;
+    }
+  if (!bs_xml_check_attributes (root, attrs, source, error) ||
+      !bs_xml_get_int (root, "format", TRUE, 1, 1000, &format, source, error))
+    return NULL;
+  if (format != BS_STUDY_FORMAT_VERSION)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
+                        "study format %d is not supported (this version reads format %d)",
+                        format, BS_STUDY_FORMAT_VERSION);
+      return NULL;
+    }
+  if (!bs_xml_get_choice (root, "kind", TRUE, kind_names, &kind, source, error) ||
+      !bs_xml_get_string (root, "seed", TRUE, &seed_text, source, error))
+    return NULL;
+  if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
+                        "<study seed>: \"%s\" is not a whole number", seed_text);
+      return NULL;
+    }
+
+  study = bs_study_new ((BsStudyKind) kind, seed, "random", "random", NULL);
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      if (child->type != XML_ELEMENT_NODE || bs_xml_is (child, "games"))
+        continue;
+      if (!parse_header_child (study, child, source, error))
+        return NULL;
+    }
+  if (study->arms->len == 0)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
+                        "the study has no <arm>");
+      return NULL;
+    }
+  if (study->default_arm >= (int) study->arms->len)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
+                        "<sweep default-arm>: %d is not one of the %u arms",
+                        study->default_arm, study->arms->len);
+      return NULL;
+    }
+  if (!bs_study_prepare (study, error))
+    return NULL;
+  return g_steal_pointer (&study);
+}
+
+/* A list of space-separated tokens. */
+static char **
+split_tokens (const char *text)
+{
+  return g_strsplit_set (text, " \t\n\r", -1);
+}
+
+static BsStudyGame *
+parse_game (const BsStudy     *study,
+            xmlNode           *node,
+            const BsXmlSource *source,
+            GError           **error)
+{
+  static const char * const attrs[] = { "arm", "number", "seats", "result", "reason", "plies",
+                                        "score-1", "score-2", "pieces-1", "pieces-2", NULL };
+  static const char * const children[] = { "moves", "legal", "evaluations", NULL };
+  g_autoptr(BsStudyGame) game = bs_study_game_new ();
+  g_autofree char *seats = NULL;
+  int result = 0;
+  int line = bs_xml_line (node);
+  gboolean have_moves = FALSE, have_legal = FALSE;
+  xmlNode *child = NULL;
+
+  if (!bs_xml_is (node, "game"))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, line,
+                        "unknown element <%s> in <games>", node->name);
+      return NULL;
+    }
+  if (!bs_xml_check_attributes (node, attrs, source, error) ||
+      !get_uint (node, "arm", TRUE, study->arms->len - 1, &game->arm, source, error) ||
+      !get_uint (node, "number", TRUE, BS_STUDY_MAX_GAMES - 1, &game->number, source, error) ||
+      !bs_xml_get_string (node, "seats", TRUE, &seats, source, error) ||
+      !bs_xml_get_choice (node, "result", TRUE, result_names, &result, source, error) ||
+      !bs_xml_get_string (node, "reason", TRUE, &game->reason, source, error) ||
+      !get_uint (node, "plies", TRUE, 1000000, &game->plies, source, error) ||
+      !bs_xml_get_int (node, "score-1", TRUE, -1000000, 1000000, &game->scores[0], source, error) ||
+      !bs_xml_get_int (node, "score-2", TRUE, -1000000, 1000000, &game->scores[1], source, error) ||
+      !bs_xml_get_int (node, "pieces-1", TRUE, 0, BS_MAX_CELLS, &game->pieces[0], source, error) ||
+      !bs_xml_get_int (node, "pieces-2", TRUE, 0, BS_MAX_CELLS, &game->pieces[1], source, error))
+    return NULL;
+  game->result = (BsResult) result;
+  game->swapped = g_str_equal (seats, "BA");
+  if ((!g_str_equal (seats, "AB") && !game->swapped) ||
+      game->swapped != (bs_study_seat_player (study, game->number, 1) == 1))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
+                        "<game seats>: \"%s\" is not the seating of game %u (%s)", seats,
+                        game->number, bs_study_seat_player (study, game->number, 1) ? "BA" : "AB");
+      return NULL;
+    }
+  if (game->result == BS_RESULT_ONGOING)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
+                        "<game result>: a study keeps finished games only");
+      return NULL;
+    }
+  for (const char *c = game->reason; *c != '\0'; c++)
+    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '-')
+      {
+        bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
+                          "<game reason>: \"%s\" is not an id (a-z, 0-9, -)", game->reason);
+        return NULL;
+      }
+
+  while ((child = bs_xml_next_element (node, child != NULL ? child->next : NULL, children,
+                                       source, error)) != NULL)
+    {
+      g_autofree char *text = bs_xml_get_text (child, source, error);
+      g_auto(GStrv) tokens = NULL;
+      guint n = 0;
+
+      if (text == NULL)
+        return NULL;
+      tokens = split_tokens (g_strstrip (text));
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (tokens[i][0] != '\0')
+          tokens[n++] = tokens[i];
+        else
+          g_free (tokens[i]);
+      tokens[n] = NULL;
+      if (n != game->plies)
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
+                            "<%s> lists %u plies, the game has %u", child->name, n, game->plies);
+          return NULL;
+        }
+      if (bs_xml_is (child, "moves"))
+        {
+          have_moves = TRUE;
+          for (guint i = 0; i < n; i++)
+            g_ptr_array_add (game->moves, g_strdup (tokens[i]));
+        }
+      else if (bs_xml_is (child, "legal"))
+        {
+          have_legal = TRUE;
+          for (guint i = 0; i < n; i++)
+            {
+              g_auto(GStrv) steps = g_strsplit (tokens[i], "/", -1);
+              guint16 count = (guint16) g_strv_length (steps);
+
+              for (guint s = 0; steps[s] != NULL; s++)
+                {
+                  guint64 v;
+                  guint16 legal;
+
+                  if (!g_ascii_string_to_unsigned (steps[s], 10, 1, G_MAXUINT16, &v, NULL))
+                    {
+                      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
+                                        "<legal>: \"%s\" at ply %u is not a number of moves",
+                                        tokens[i], i + 1);
+                      return NULL;
+                    }
+                  legal = (guint16) v;
+                  g_array_append_val (game->branching, legal);
+                }
+              g_array_append_val (game->step_counts, count);
+            }
+        }
+      else
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              gint64 v = -1;
+              gint16 e;
+
+              if (!g_str_equal (tokens[i], "-") &&
+                  !g_ascii_string_to_signed (tokens[i], 10, 0, 1000, &v, NULL))
+                {
+                  bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
+                                    "<evaluations>: \"%s\" at ply %u is not - or 0 to 1000",
+                                    tokens[i], i + 1);
+                  return NULL;
+                }
+              e = (gint16) v;
+              g_array_append_val (game->evaluations, e);
+            }
+        }
+    }
+  if (error != NULL && *error != NULL)
+    return NULL;
+  if (!have_moves || !have_legal)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, line,
+                        "<game> needs <moves> and <legal>");
+      return NULL;
+    }
+  if (game->evaluations->len == 0)
+    for (guint i = 0; i < game->plies; i++)
+      {
+        gint16 none = -1;
+        g_array_append_val (game->evaluations, none);
+      }
+  return g_steal_pointer (&game);
+}
+
+/* Checks the order of games and queues the game. */
+static gboolean
+reader_take_game (StudyReader  *reader,
+                  BsStudyGame  *game,
+                  int           line,
+                  GError      **error)
+{
+  if (reader->any && (game->arm < reader->last_arm ||
+                      (game->arm == reader->last_arm && game->number <= reader->last_number)))
+    {
+      bs_xml_set_error (error, &reader->source, BS_XML_ERROR_VALUE, line,
+                        "game %u of arm %u comes after game %u of arm %u: games are sorted "
+                        "and listed once", game->number, game->arm, reader->last_number,
+                        reader->last_arm);
+      bs_study_game_free (game);
+      return FALSE;
+    }
+  reader->any = TRUE;
+  reader->last_arm = game->arm;
+  reader->last_number = game->number;
+  g_queue_push_tail (&reader->games, game);
+  return TRUE;
+}
+
+static BsXmlStreamAction
+reader_on_element (xmlNode   *node,
+                   int        depth,
+                   gpointer   user_data,
+                   GError   **error)
+{
+  StudyReader *reader = user_data;
+  gboolean in_games = depth == 2 && bs_xml_is (node->parent, "games");
+
+  if ((in_games || (depth == 1 && bs_xml_is (node, "games"))) && reader->study == NULL)
+    {
+      reader->study = parse_header (node->doc->children != NULL ? xmlDocGetRootElement (node->doc)
+                                                                : NULL,
+                                    &reader->source, error);
+      if (reader->study == NULL)
+        return BS_XML_STREAM_ERROR;
+    }
+  if (in_games)
+    {
+      BsStudyGame *game = parse_game (reader->study, node, &reader->source, error);
+
+      if (game == NULL || !reader_take_game (reader, game, bs_xml_line (node), error))
+        return BS_XML_STREAM_ERROR;
+      return BS_XML_STREAM_DROP;
+    }
+  return BS_XML_STREAM_KEEP;
+}
+
+static void
+reader_free (StudyReader *reader)
+{
+  if (reader == NULL)
+    return;
+  if (reader->fd >= 0)
+    close (reader->fd);
+  g_clear_pointer (&reader->stream, bs_xml_stream_free);
+  g_queue_clear_full (&reader->games, (GDestroyNotify) bs_study_game_free);
+  g_clear_pointer (&reader->study, bs_study_unref);
+  g_free (reader->path);
+  g_free (reader);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StudyReader, reader_free)
+
+/* Feeds the parser until a game is queued or the file ends. */
+static gboolean
+reader_fill (StudyReader  *reader,
+             GError      **error)
+{
+  char buffer[READ_CHUNK];
+
+  while (g_queue_is_empty (&reader->games) && !reader->eof)
+    {
+      gssize n = read (reader->fd, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot read: %s", reader->path, g_strerror (saved));
+          return FALSE;
+        }
+      reader->eof = n == 0;
+      if (!bs_xml_stream_feed (reader->stream, buffer, (gsize) n, reader->eof, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static StudyReader *
+reader_open (const char  *path,
+             GError     **error)
+{
+  g_autoptr(StudyReader) reader = g_new0 (StudyReader, 1);
+
+  reader->path = g_strdup (path);
+  reader->source.filename = reader->path;
+  reader->source.domain = BS_STUDY_ERROR;
+  reader->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (reader->fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot open: %s", path, g_strerror (saved));
+      return NULL;
+    }
+  reader->stream = bs_xml_stream_new (&reader->source, reader_on_element, reader);
+  if (!reader_fill (reader, error))
+    return NULL;
+  if (reader->study == NULL)
+    {
+      xmlDoc *doc = bs_xml_stream_get_doc (reader->stream);
+      xmlNode *root = doc != NULL ? xmlDocGetRootElement (doc) : NULL;
+
+      if (root != NULL && !bs_xml_is (root, "study"))
+        bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
+                          "the root element is <%s>, not <study>: not a study file", root->name);
+      else
+        bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, 0,
+                          "the study has no <games> element");
+      return NULL;
+    }
+  return g_steal_pointer (&reader);
+}
+
+/* The next game (NULL at the end), or FALSE on error. */
+static gboolean
+reader_next (StudyReader   *reader,
+             BsStudyGame  **game,
+             GError       **error)
+{
+  if (!reader_fill (reader, error))
+    return FALSE;
+  *game = g_queue_pop_head (&reader->games);
+  return TRUE;
+}
+
+BsStudy *
+bs_study_load_file (const char      *path,
+                    BsStudyGameFunc  func,
+                    gpointer         user_data,
+                    GError         **error)
+{
+  g_autoptr(StudyReader) reader = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  reader = reader_open (path, error);
+  if (reader == NULL)
+    return NULL;
+  for (;;)
+    {
+      g_autoptr(BsStudyGame) game = NULL;
+
+      if (!reader_next (reader, &game, error))
+        return NULL;
+      if (game == NULL)
+        break;
+      if (func != NULL && !func (reader->study, &game, user_data, error))
+        return NULL;
+    }
+  return bs_study_ref (reader->study);
+}
+
+gboolean
+bs_study_read_journal (const BsStudy   *study,
+                       const char      *path,
+                       BsStudyGameFunc  func,
+                       gpointer         user_data,
+                       GError         **error)
+{
+  BsXmlSource source = { path, BS_STUDY_ERROR };
+  g_autofree char *data = NULL;
+  g_autoptr(GString) wrapped = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  const char *end;
+  gsize length = 0;
+  xmlNode *root;
+
+  if (!g_file_get_contents (path, &data, &length, &local))
+    {
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (length > JOURNAL_MAX_SIZE)
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_PARSE,
+                   "%s: the journal is too large (%" G_GSIZE_FORMAT " bytes)", path, length);
+      return FALSE;
+    }
+  /* A game cut short by a crash (its end never reached the disk) is
+   * dropped: only whole <game> elements count. */
+  end = g_strrstr_len (data, (gssize) length, "</game>\n");
+  wrapped = g_string_new ("<journal>\n");
+  if (end != NULL)
+    g_string_append_len (wrapped, data, end + strlen ("</game>\n") - data);
+  g_string_append (wrapped, "</journal>\n");
+  doc = bs_xml_parse_full (wrapped->str, wrapped->len, &source, JOURNAL_MAX_SIZE + 64, error);
+  if (doc == NULL)
+    return FALSE;
+  root = xmlDocGetRootElement (doc);
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      g_autoptr(BsStudyGame) game = NULL;
+
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+      game = parse_game (study, child, &source, error);
+      if (game == NULL)
+        return FALSE;
+      if (func != NULL && !func (study, &game, user_data, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bs_study_merge_files (const char * const *inputs,
+                      const char         *output,
+                      GError            **error)
+{
+  g_autoptr(GPtrArray) readers = g_ptr_array_new_with_free_func ((GDestroyNotify) reader_free);
+  /* The next game of each input; freed with the array on any return. */
+  g_autoptr(GPtrArray) heads = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_game_free);
+  g_autoptr(BsStudy) merged = NULL;
+  BsStudyWriter *writer;
+  const BsStudy *first;
+
+  g_return_val_if_fail (inputs != NULL && inputs[0] != NULL && output != NULL, FALSE);
+
+  for (guint i = 0; inputs[i] != NULL; i++)
+    {
+      StudyReader *reader = reader_open (inputs[i], error);
+      BsStudyGame *head = NULL;
+
+      if (reader == NULL)
+        return FALSE;
+      g_ptr_array_add (readers, reader);
+      if (i > 0)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!bs_study_same (((StudyReader *) readers->pdata[0])->study, reader->study, &local))
+            {
+              g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH, "%s and %s: %s",
+                           inputs[0], inputs[i], local->message);
+              return FALSE;
+            }
+        }
+      if (!reader_next (reader, &head, error))
+        return FALSE;
+      g_ptr_array_add (heads, head);
+    }
+
+  first = ((StudyReader *) readers->pdata[0])->study;
+  /* The merged header: the first file's, with no shard. */
+  merged = bs_study_new (first->kind, first->seed, first->players[0].level,
+                         first->players[1].level, error);
+  merged->games = first->games;
+  merged->margin = first->margin;
+  merged->sweep_key = g_strdup (first->sweep_key);
+  merged->default_arm = first->default_arm;
+  for (guint i = 0; i < first->arms->len; i++)
+    {
+      const BsStudyArm *arm = first->arms->pdata[i];
+      bs_study_add_arm (merged, arm->variant, arm->value);
+    }
+
+  writer = bs_study_writer_new (merged, output, error);
+  if (writer == NULL)
+    goto fail;
+  for (;;)
+    {
+      int best = -1;
+      BsStudyGame *game;
+
+      for (guint i = 0; i < heads->len; i++)
+        {
+          const BsStudyGame *head = heads->pdata[i];
+          const BsStudyGame *top = best >= 0 ? heads->pdata[best] : NULL;
+
+          if (head != NULL && (top == NULL || head->arm < top->arm ||
+                               (head->arm == top->arm && head->number < top->number)))
+            best = (int) i;
+        }
+      if (best < 0)
+        break;
+      game = heads->pdata[best];
+      if (!bs_study_writer_add (writer, game, error))
+        goto fail_writer;
+      /* Advance every input that holds this game (the same game played in
+       * two places is written once). */
+      for (guint i = 0; i < heads->len; i++)
+        {
+          BsStudyGame *head = heads->pdata[i];
+
+          if (head == NULL || (int) i == best || head->arm != game->arm ||
+              head->number != game->number)
+            continue;
+          bs_study_game_free (head);
+          heads->pdata[i] = NULL;
+          if (!reader_next (readers->pdata[i], (BsStudyGame **) &heads->pdata[i], error))
+            goto fail_writer;
+        }
+      bs_study_game_free (game);
+      heads->pdata[best] = NULL;
+      if (!reader_next (readers->pdata[best], (BsStudyGame **) &heads->pdata[best], error))
+        goto fail_writer;
+    }
+  return bs_study_writer_finish (writer, error);
+
+fail_writer:
+  bs_study_writer_abort (writer);
+fail:
+  return FALSE;
+}
+
+void
+bs_study_pending_game_free (BsStudyPendingGame *pending)
+{
+  if (pending == NULL)
+    return;
+  g_free (pending->xml);
+  g_free (pending);
+}
+
+gboolean
+bs_study_rewrite (const BsStudy   *study,
+                  const char      *path,
+                  GPtrArray       *extra,
+                  BsStudyKeepFunc  keep,
+                  gpointer         user_data,
+                  GError         **error)
+{
+  g_autoptr(StudyReader) reader = NULL;
+  BsStudyGame *head = NULL;
+  BsStudyWriter *writer;
+  guint next = 0;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      reader = reader_open (path, error);
+      if (reader == NULL || !reader_next (reader, &head, error))
+        return FALSE;
+    }
+  writer = bs_study_writer_new (study, path, error);
+  if (writer == NULL)
+    {
+      bs_study_game_free (head);
+      return FALSE;
+    }
+  while (head != NULL || (extra != NULL && next < extra->len))
+    {
+      const BsStudyPendingGame *pending = extra != NULL && next < extra->len
+                                          ? extra->pdata[next] : NULL;
+      gboolean ok = TRUE;
+
+      if (head != NULL && (pending == NULL || head->arm < pending->arm ||
+                           (head->arm == pending->arm && head->number <= pending->number)))
+        {
+          if (pending != NULL && head->arm == pending->arm && head->number == pending->number)
+            next++;
+          if (keep == NULL || keep (head->arm, head->number, user_data))
+            ok = bs_study_writer_add (writer, head, error);
+          bs_study_game_free (head);
+          head = NULL;
+          if (ok)
+            ok = reader_next (reader, &head, error);
+        }
+      else
+        {
+          next++;
+          if (keep == NULL || keep (pending->arm, pending->number, user_data))
+            ok = bs_study_writer_add_xml (writer, pending->arm, pending->number, pending->xml,
+                                          error);
+        }
+      if (!ok)
+        {
+          bs_study_game_free (head);
+          bs_study_writer_abort (writer);
+          return FALSE;
+        }
+    }
+  return bs_study_writer_finish (writer, error);
+}

@@ -1,0 +1,786 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-study-runner.c: a study's games on a thread pool, with a journal so
+ * that no finished game is lost. */
+#define G_LOG_DOMAIN "boardsmith-study"
+/* O_CLOEXEC, fsync, ftruncate under -std=c17; syscall (gettid) on Linux. */
+#define _GNU_SOURCE
+
+#include "config.h"
+
+#include "bs-study-runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
+
+#include "bs-error.h"
+#include "bs-study-private.h"
+
+/* The journal is folded into the file once it holds this much, or a
+ * quarter of the file (so rewriting a large file stays a small share of
+ * the work). */
+#define FOLD_MIN_BYTES  ((gsize) 4 * 1024 * 1024)
+/* Games handed out ahead of the workers, per worker. */
+#define QUEUE_PER_JOB   3
+
+typedef struct {
+  GArray       *points;   /* of guint8 per game: 0 not done, else 1 + player 1's half points */
+  guint         done;     /* games done in this file's shard */
+  guint         prefix;   /* games 0..prefix-1 are all done and counted */
+  guint         prefix_half_points;
+  guint         stop;     /* target precision: the stopping point, 0 = not reached */
+  GHashTable   *held;     /* target precision: number → game beyond the prefix */
+  BsStudyStats *stats;
+} ArmState;
+
+struct _BsStudyRunner {
+  BsStudy       *study;
+  char          *path;
+  char          *journal_path;
+  int            journal_fd;
+  guint          jobs;
+  gboolean       background;
+  GMutex         mutex;      /* guards the arms' statistics and counters */
+  ArmState      *arms;
+  GPtrArray     *pending;    /* of BsStudyPendingGame: in the journal, not in the file */
+  gsize          pending_bytes;
+  gsize          file_bytes;
+  GCancellable  *cancellable;
+  GAsyncQueue   *results;
+};
+
+/* Games handed to a worker at once: several when games are quick, so
+ * that handing them out costs nothing next to playing them. */
+#define MAX_BATCH       4096
+/* A batch should take about this long: long enough that waking a thread
+ * on a loaded machine (milliseconds) is rare, short enough for live
+ * progress. */
+#define BATCH_TARGET_US 20000
+
+typedef struct {
+  guint         n_games;
+  guint        *arms;
+  guint        *numbers;
+  BsStudyGame **games;     /* NULL for games not played (cancelled, error) */
+  GError       *error;
+  gint64        elapsed_us;
+} Job;
+
+static Job *
+job_new (guint size)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->arms = g_new (guint, size);
+  job->numbers = g_new (guint, size);
+  job->games = g_new0 (BsStudyGame *, size);
+  return job;
+}
+
+static void
+job_free (Job *job)
+{
+  for (guint i = 0; i < job->n_games; i++)
+    bs_study_game_free (job->games[i]);
+  g_free (job->arms);
+  g_free (job->numbers);
+  g_free (job->games);
+  g_clear_error (&job->error);
+  g_free (job);
+}
+
+static void
+worker_free_notify (gpointer data)
+{
+  bs_study_worker_free (data);
+}
+
+/* Each pool thread's own scratch space, kept from game to game. */
+static GPrivate worker_key = G_PRIVATE_INIT (worker_free_notify);
+
+static void
+arms_init (BsStudyRunner *runner)
+{
+  guint n = bs_study_n_arms (runner->study);
+
+  runner->arms = g_new0 (ArmState, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const BsStudyArm *arm = bs_study_get_arm (runner->study, i);
+
+      runner->arms[i].points = g_array_new (FALSE, TRUE, sizeof (guint8));
+      runner->arms[i].held = g_hash_table_new_full (NULL, NULL, NULL,
+                                                    (GDestroyNotify) bs_study_game_free);
+      runner->arms[i].stats = bs_study_stats_new (bs_ruleset_is_simultaneous (arm->ruleset));
+    }
+}
+
+static BsStudyRunner *
+runner_alloc (BsStudy    *study,
+              const char *path)
+{
+  BsStudyRunner *runner = g_new0 (BsStudyRunner, 1);
+
+  runner->study = bs_study_ref (study);
+  runner->path = g_strdup (path);
+  runner->journal_path = path != NULL ? bs_study_journal_path (path) : NULL;
+  runner->journal_fd = -1;
+  runner->jobs = 0;
+  g_mutex_init (&runner->mutex);
+  runner->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_pending_game_free);
+  arms_init (runner);
+  return runner;
+}
+
+void
+bs_study_runner_free (BsStudyRunner *runner)
+{
+  if (runner == NULL)
+    return;
+  for (guint i = 0; i < bs_study_n_arms (runner->study); i++)
+    {
+      g_array_unref (runner->arms[i].points);
+      g_hash_table_unref (runner->arms[i].held);
+      bs_study_stats_free (runner->arms[i].stats);
+    }
+  g_free (runner->arms);
+  if (runner->journal_fd >= 0)
+    close (runner->journal_fd);
+  g_ptr_array_unref (runner->pending);
+  g_mutex_clear (&runner->mutex);
+  bs_study_unref (runner->study);
+  g_free (runner->journal_path);
+  g_free (runner->path);
+  g_free (runner);
+}
+
+BsStudy *
+bs_study_runner_get_study (BsStudyRunner *runner)
+{
+  return runner->study;
+}
+
+const char *
+bs_study_runner_get_path (BsStudyRunner *runner)
+{
+  return runner->path;
+}
+
+void
+bs_study_runner_set_background (BsStudyRunner *runner,
+                                gboolean       background)
+{
+  runner->background = background;
+}
+
+void
+bs_study_runner_set_jobs (BsStudyRunner *runner,
+                          guint          jobs)
+{
+  runner->jobs = jobs;
+}
+
+static guint
+arm_limit (const BsStudyRunner *runner,
+           guint                arm)
+{
+  const ArmState *state = &runner->arms[arm];
+
+  return state->stop > 0 ? state->stop : runner->study->games;
+}
+
+static gboolean
+keep_game (guint    arm,
+           guint    number,
+           gpointer user_data)
+{
+  BsStudyRunner *runner = user_data;
+
+  return number < arm_limit (runner, arm);
+}
+
+static int
+compare_pending (gconstpointer a,
+                 gconstpointer b)
+{
+  const BsStudyPendingGame *x = *(BsStudyPendingGame * const *) a;
+  const BsStudyPendingGame *y = *(BsStudyPendingGame * const *) b;
+
+  if (x->arm != y->arm)
+    return x->arm < y->arm ? -1 : 1;
+  return x->number < y->number ? -1 : x->number > y->number;
+}
+
+/* Folds the journal into the file. */
+static gboolean
+fold (BsStudyRunner  *runner,
+      GError        **error)
+{
+  GStatBuf st;
+
+  if (runner->path == NULL)
+    {
+      g_ptr_array_set_size (runner->pending, 0);
+      runner->pending_bytes = 0;
+      return TRUE;
+    }
+  g_ptr_array_sort (runner->pending, compare_pending);
+  if (!bs_study_rewrite (runner->study, runner->path, runner->pending, keep_game, runner, error))
+    return FALSE;
+  /* The file now holds them: the journal starts again. A crash before
+   * this leaves games in both, which loading counts once. */
+  if (runner->journal_fd >= 0)
+    {
+      if (ftruncate (runner->journal_fd, 0) != 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot empty the journal: %s", runner->journal_path,
+                       g_strerror (saved));
+          return FALSE;
+        }
+    }
+  else
+    g_unlink (runner->journal_path);
+  g_ptr_array_set_size (runner->pending, 0);
+  runner->pending_bytes = 0;
+  runner->file_bytes = g_stat (runner->path, &st) == 0 ? (gsize) st.st_size : 0;
+  return TRUE;
+}
+
+static void
+count_game (BsStudyRunner *runner,
+            BsStudyGame   *game)
+{
+  bs_study_stats_add (runner->arms[game->arm].stats, runner->study, game);
+}
+
+/* The target precision is reached at `games` when the Wilson interval of
+ * player 1's score over games 0..games-1 is at most ± margin. */
+static gboolean
+precise_enough (const BsStudy *study,
+                guint          half_points,
+                guint          games)
+{
+  double low, high;
+
+  bs_stats_wilson (half_points / 2.0, games, BS_STATS_Z95, &low, &high);
+  return (high - low) / 2 <= study->margin;
+}
+
+/* With a target precision, games are counted in order: the stopping point
+ * must not depend on which games happened to finish first. */
+static void
+advance_prefix (BsStudyRunner *runner,
+                guint          arm)
+{
+  ArmState *state = &runner->arms[arm];
+  const BsStudy *study = runner->study;
+
+  while (state->stop == 0 && state->prefix < state->points->len &&
+         ((guint8 *) state->points->data)[state->prefix] != 0)
+    {
+      BsStudyGame *game = g_hash_table_lookup (state->held, GUINT_TO_POINTER (state->prefix));
+
+      if (game != NULL)
+        count_game (runner, game);
+      g_hash_table_remove (state->held, GUINT_TO_POINTER (state->prefix));
+      state->prefix_half_points += ((guint8 *) state->points->data)[state->prefix] - 1u;
+      state->prefix++;
+      if ((state->prefix % BS_STUDY_MARGIN_BLOCK == 0 &&
+           precise_enough (study, state->prefix_half_points, state->prefix)) ||
+          state->prefix >= study->games)
+        state->stop = state->prefix;
+    }
+  if (state->stop > 0)
+    g_hash_table_remove_all (state->held);
+}
+
+/* A finished game, from a worker, the file or the journal. Takes it. */
+static void
+accept_game (BsStudyRunner *runner,
+             BsStudyGame   *game,
+             char          *xml,
+             gboolean       from_file)
+{
+  ArmState *state = &runner->arms[game->arm];
+
+  if (game->number >= arm_limit (runner, game->arm) ||
+      (game->number < state->points->len && ((guint8 *) state->points->data)[game->number] != 0))
+    {
+      bs_study_game_free (game);
+      g_free (xml);
+      return;
+    }
+  if (!from_file && runner->path != NULL)
+    {
+      BsStudyPendingGame *pending = g_new0 (BsStudyPendingGame, 1);
+
+      pending->arm = game->arm;
+      pending->number = game->number;
+      pending->xml = xml != NULL ? xml : bs_study_game_to_xml (runner->study, game);
+      runner->pending_bytes += strlen (pending->xml);
+      g_ptr_array_add (runner->pending, pending);
+    }
+
+  g_mutex_lock (&runner->mutex);
+  if (game->number >= state->points->len)
+    g_array_set_size (state->points, game->number + 1);
+  ((guint8 *) state->points->data)[game->number] = (guint8) (1 + bs_study_game_half_points (game, 1));
+  state->done++;
+  if (runner->study->margin > 0)
+    {
+      g_hash_table_insert (state->held, GUINT_TO_POINTER (game->number), game);
+      advance_prefix (runner, game->arm);
+    }
+  else
+    {
+      count_game (runner, game);
+      bs_study_game_free (game);
+    }
+  g_mutex_unlock (&runner->mutex);
+}
+
+static gboolean
+accept_from_file (const BsStudy  *study,
+                  BsStudyGame   **game,
+                  gpointer        user_data,
+                  GError        **error)
+{
+  BsStudyRunner **runner = user_data;
+
+  if (*runner == NULL)
+    *runner = runner_alloc ((BsStudy *) study, NULL);
+  accept_game (*runner, g_steal_pointer (game), NULL, TRUE);
+  return TRUE;
+}
+
+static gboolean
+accept_from_journal (const BsStudy  *study,
+                     BsStudyGame   **game,
+                     gpointer        user_data,
+                     GError        **error)
+{
+  accept_game (user_data, g_steal_pointer (game), NULL, FALSE);
+  return TRUE;
+}
+
+BsStudyRunner *
+bs_study_runner_new (BsStudy     *study,
+                     const char  *path,
+                     GError     **error)
+{
+  g_autoptr(BsStudyRunner) runner = NULL;
+
+  g_return_val_if_fail (study != NULL, NULL);
+
+  if (!bs_study_prepare (study, error))
+    return NULL;
+  runner = runner_alloc (study, path);
+  if (path != NULL)
+    {
+      g_unlink (runner->journal_path);
+      g_unlink (path);
+      if (!bs_study_rewrite (study, path, NULL, NULL, NULL, error))
+        return NULL;
+    }
+  return g_steal_pointer (&runner);
+}
+
+BsStudyRunner *
+bs_study_runner_open (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(BsStudy) study = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* The runner is made from the header when the first game comes (or
+   * after the last, for a file with none). */
+  study = bs_study_load_file (path, accept_from_file, &runner, error);
+  if (study == NULL)
+    return NULL;
+  if (runner == NULL)
+    runner = runner_alloc (study, NULL);
+  runner->path = g_strdup (path);
+  runner->journal_path = bs_study_journal_path (path);
+  if (!bs_study_read_journal (runner->study, runner->journal_path, accept_from_journal, runner,
+                              error))
+    return NULL;
+  runner->file_bytes = g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
+  return g_steal_pointer (&runner);
+}
+
+void
+bs_study_runner_set_games (BsStudyRunner *runner,
+                           guint          games)
+{
+  g_return_if_fail (runner != NULL);
+
+  g_mutex_lock (&runner->mutex);
+  runner->study->games = MIN (MAX (games, 1u), (guint) BS_STUDY_MAX_GAMES);
+  for (guint i = 0; i < bs_study_n_arms (runner->study); i++)
+    if (runner->study->margin > 0 && runner->arms[i].stop > 0 &&
+        runner->arms[i].stop >= runner->study->games)
+      runner->arms[i].stop = 0;
+  g_mutex_unlock (&runner->mutex);
+}
+
+/* Games of the shard below n. */
+static guint
+shard_games (const BsStudy *study,
+             guint          n)
+{
+  if (study->shard_count <= 1)
+    return n;
+  return n / study->shard_count + (n % study->shard_count > study->shard_index ? 1 : 0);
+}
+
+static gboolean
+arm_complete (const BsStudyRunner *runner,
+              guint                arm)
+{
+  const ArmState *state = &runner->arms[arm];
+
+  if (runner->study->margin > 0)
+    return state->stop > 0;
+  return state->done >= shard_games (runner->study, runner->study->games);
+}
+
+gboolean
+bs_study_runner_is_complete (BsStudyRunner *runner)
+{
+  gboolean complete = TRUE;
+
+  g_mutex_lock (&runner->mutex);
+  for (guint i = 0; i < bs_study_n_arms (runner->study); i++)
+    complete &= arm_complete (runner, i);
+  g_mutex_unlock (&runner->mutex);
+  return complete;
+}
+
+void
+bs_study_runner_get_progress (BsStudyRunner *runner,
+                              guint         *done,
+                              guint         *total)
+{
+  const BsStudy *study = runner->study;
+  guint d = 0, t = 0;
+
+  g_mutex_lock (&runner->mutex);
+  for (guint i = 0; i < bs_study_n_arms (study); i++)
+    {
+      const ArmState *state = &runner->arms[i];
+
+      if (study->margin <= 0)
+        {
+          d += state->done;
+          t += shard_games (study, study->games);
+        }
+      else if (state->stop > 0)
+        {
+          d += state->stop;
+          t += state->stop;
+        }
+      else
+        {
+          /* n ≈ z² p (1 - p) / margin², from the score so far (½ before
+           * any game), rounded up to whole blocks. */
+          double p = state->prefix > 0 ? state->prefix_half_points / (2.0 * state->prefix) : 0.5;
+          double need = BS_STATS_Z95 * BS_STATS_Z95 * MAX (p * (1 - p), 0.01) /
+                        (study->margin * study->margin);
+          guint estimate = (guint) MIN (ceil (need / BS_STUDY_MARGIN_BLOCK) *
+                                        BS_STUDY_MARGIN_BLOCK, (double) study->games);
+
+          d += state->prefix;
+          t += MAX (estimate, state->prefix + BS_STUDY_MARGIN_BLOCK);
+        }
+    }
+  g_mutex_unlock (&runner->mutex);
+  if (done != NULL)
+    *done = d;
+  if (total != NULL)
+    *total = MAX (t, d);
+}
+
+BsStudyStats *
+bs_study_runner_get_stats (BsStudyRunner *runner,
+                           guint          arm)
+{
+  BsStudyStats *copy;
+
+  g_return_val_if_fail (arm < bs_study_n_arms (runner->study), NULL);
+  g_mutex_lock (&runner->mutex);
+  copy = bs_study_stats_copy (runner->arms[arm].stats);
+  g_mutex_unlock (&runner->mutex);
+  return copy;
+}
+
+guint
+bs_study_runner_arm_games (BsStudyRunner *runner,
+                           guint          arm)
+{
+  guint games;
+
+  g_return_val_if_fail (arm < bs_study_n_arms (runner->study), 0);
+  g_mutex_lock (&runner->mutex);
+  games = runner->arms[arm].stats->games;
+  g_mutex_unlock (&runner->mutex);
+  return games;
+}
+
+static void
+worker_run (gpointer data,
+            gpointer user_data)
+{
+  Job *job = data;
+  BsStudyRunner *runner = user_data;
+  BsStudyWorker *worker = g_private_get (&worker_key);
+
+  if (worker == NULL)
+    {
+      worker = bs_study_worker_new ();
+      g_private_set (&worker_key, worker);
+#ifdef __linux__
+      /* The pool's threads are the runner's own (exclusive) and end with
+       * the run: lowering their priority touches nothing else. */
+      if (runner->background)
+        setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
+#endif
+    }
+  job->elapsed_us = g_get_monotonic_time ();
+  for (guint i = 0; i < job->n_games && job->error == NULL; i++)
+    job->games[i] = bs_study_play_game (runner->study, job->arms[i], job->numbers[i], worker,
+                                        runner->cancellable, &job->error);
+  job->elapsed_us = g_get_monotonic_time () - job->elapsed_us;
+  g_async_queue_push (runner->results, job);
+}
+
+/* The next game to hand out, in order of number then arm. */
+static gboolean
+next_job (BsStudyRunner *runner,
+          guint         *cursor_number,
+          guint         *cursor_arm,
+          guint         *arm,
+          guint         *number)
+{
+  const BsStudy *study = runner->study;
+  guint n_arms = bs_study_n_arms (study);
+
+  for (;;)
+    {
+      gboolean any_open = FALSE;
+
+      for (guint i = 0; i < n_arms; i++)
+        any_open |= runner->arms[i].stop == 0;
+      if (!any_open || *cursor_number >= study->games)
+        return FALSE;
+      for (; *cursor_arm < n_arms; (*cursor_arm)++)
+        {
+          const ArmState *state = &runner->arms[*cursor_arm];
+          guint n = *cursor_number;
+
+          if (state->stop > 0 || !bs_study_in_shard (study, n) ||
+              (n < state->points->len && ((guint8 *) state->points->data)[n] != 0))
+            continue;
+          *arm = (*cursor_arm)++;
+          *number = n;
+          return TRUE;
+        }
+      *cursor_arm = 0;
+      (*cursor_number)++;
+    }
+}
+
+static gboolean
+append_journal (BsStudyRunner  *runner,
+                const char     *xml,
+                GError        **error)
+{
+  gsize length = strlen (xml), done = 0;
+
+  if (runner->journal_fd < 0)
+    return TRUE;
+  while (done < length)
+    {
+      gssize n = write (runner->journal_fd, xml + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot write: %s", runner->journal_path, g_strerror (saved));
+          return FALSE;
+        }
+      done += (gsize) n;
+    }
+  return TRUE;
+}
+
+static void
+cancel_internal (GCancellable *external,
+                 gpointer      user_data)
+{
+  g_cancellable_cancel (user_data);
+}
+
+gboolean
+bs_study_runner_run (BsStudyRunner       *runner,
+                     GCancellable        *cancellable,
+                     BsStudyProgressFunc  progress,
+                     gpointer             user_data,
+                     GError             **error)
+{
+  g_autoptr(GError) failure = NULL;
+  GThreadPool *pool;
+  guint jobs, in_flight = 0, cursor_number = 0, cursor_arm = 0, batch = 1;
+  gulong handler = 0;
+  gboolean exhausted = FALSE;
+
+  g_return_val_if_fail (runner != NULL, FALSE);
+  g_return_val_if_fail (runner->cancellable == NULL, FALSE);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (runner->path != NULL)
+    {
+      runner->journal_fd = g_open (runner->journal_path,
+                                   O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+      if (runner->journal_fd < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot open: %s", runner->journal_path, g_strerror (saved));
+          return FALSE;
+        }
+      /* Games read from an earlier run's journal go into the file now. */
+      if (runner->pending->len > 0 && !fold (runner, error))
+        return FALSE;
+    }
+
+  jobs = runner->jobs > 0 ? runner->jobs : (guint) g_get_num_processors ();
+  runner->cancellable = g_cancellable_new ();
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancel_internal),
+                                     g_object_ref (runner->cancellable), g_object_unref);
+  runner->results = g_async_queue_new ();
+  pool = g_thread_pool_new (worker_run, runner, (int) jobs, TRUE, NULL);
+
+  for (;;)
+    {
+      Job *job;
+
+      while (!exhausted && failure == NULL && in_flight < jobs * QUEUE_PER_JOB &&
+             !g_cancellable_is_cancelled (runner->cancellable))
+        {
+          job = job_new (batch);
+          g_mutex_lock (&runner->mutex);
+          while (job->n_games < batch &&
+                 next_job (runner, &cursor_number, &cursor_arm, &job->arms[job->n_games],
+                           &job->numbers[job->n_games]))
+            job->n_games++;
+          g_mutex_unlock (&runner->mutex);
+          if (job->n_games == 0)
+            {
+              exhausted = TRUE;
+              job_free (job);
+              break;
+            }
+          g_thread_pool_push (pool, job, NULL);
+          in_flight++;
+        }
+      if (in_flight == 0)
+        break;
+
+      job = g_async_queue_pop (runner->results);
+      in_flight--;
+      for (guint i = 0; i < job->n_games; i++)
+        {
+          g_autofree char *xml = NULL;
+
+          if (job->games[i] == NULL)
+            continue;
+          if (failure == NULL)
+            {
+              if (runner->path != NULL)
+                xml = bs_study_game_to_xml (runner->study, job->games[i]);
+              if (xml == NULL || append_journal (runner, xml, &failure))
+                accept_game (runner, g_steal_pointer (&job->games[i]), g_steal_pointer (&xml),
+                             FALSE);
+            }
+          g_clear_pointer (&job->games[i], bs_study_game_free);
+          if (failure == NULL &&
+              runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
+            fold (runner, &failure);
+          if (failure != NULL)
+            g_cancellable_cancel (runner->cancellable);
+          else if (progress != NULL)
+            progress (runner, user_data);
+        }
+      if (job->error != NULL)
+        {
+          if (!g_error_matches (job->error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && failure == NULL)
+            {
+              failure = g_steal_pointer (&job->error);
+              g_cancellable_cancel (runner->cancellable);
+            }
+          g_clear_error (&job->error);
+        }
+      else if (job->n_games > 0)
+        {
+          /* Size the next batches from how long these games took. */
+          double per_game = (double) job->elapsed_us / job->n_games;
+
+          batch = (guint) CLAMP (BATCH_TARGET_US / MAX (per_game, 1.0), 1, MAX_BATCH);
+          /* Never so large that some workers would sit idle at the end. */
+          if (runner->study->margin > 0)
+            batch = 1;
+        }
+      job_free (job);
+    }
+
+  g_thread_pool_free (pool, FALSE, TRUE);
+  g_async_queue_unref (runner->results);
+  runner->results = NULL;
+  if (handler != 0)
+    g_cancellable_disconnect (cancellable, handler);
+
+  /* Whatever happened, the finished games go into the file (if that
+   * fails too, they are still in the journal). */
+  {
+    g_autoptr(GError) fold_error = NULL;
+
+    if (!fold (runner, &fold_error) && failure == NULL)
+      failure = g_steal_pointer (&fold_error);
+  }
+  if (runner->journal_fd >= 0)
+    {
+      close (runner->journal_fd);
+      runner->journal_fd = -1;
+      if (runner->pending->len == 0)
+        g_unlink (runner->journal_path);
+    }
+
+  if (failure == NULL && g_cancellable_is_cancelled (runner->cancellable) &&
+      !bs_study_runner_is_complete (runner))
+    g_set_error_literal (&failure, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  g_clear_object (&runner->cancellable);
+  if (failure != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&failure));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,644 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-study-stats.c: the statistics of a study (docs/BALANCE.md). */
+#define G_LOG_DOMAIN "boardsmith-study"
+
+#include "config.h"
+
+#include "bs-study-stats.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Probabilities within this relative distance of the observed one count
+ * as "no likelier" in the exact tests (as R's binom.test and
+ * fisher.test do), so rounding cannot drop a tied outcome. */
+#define TIE_TOLERANCE (1.0 + 1e-7)
+
+void
+bs_stats_wilson (double  successes,
+                 guint   n,
+                 double  z,
+                 double *low,
+                 double *high)
+{
+  double p, z2, denominator, centre, half;
+
+  if (n == 0)
+    {
+      *low = 0;
+      *high = 1;
+      return;
+    }
+  p = successes / n;
+  z2 = z * z;
+  denominator = 1 + z2 / n;
+  centre = (p + z2 / (2.0 * n)) / denominator;
+  half = z / denominator * sqrt (p * (1 - p) / n + z2 / (4.0 * n * n));
+  *low = MAX (0.0, centre - half);
+  *high = MIN (1.0, centre + half);
+  /* Exact ends at 0 and 1 successes, whatever the rounding. */
+  if (successes <= 0)
+    *low = 0;
+  if (successes >= n)
+    *high = 1;
+}
+
+double
+bs_stats_normal_sf (double z)
+{
+  return 0.5 * erfc (z / G_SQRT2);
+}
+
+static double
+log_choose (guint n,
+            guint k)
+{
+  return lgamma (n + 1.0) - lgamma (k + 1.0) - lgamma (n - k + 1.0);
+}
+
+double
+bs_stats_binomial_test (guint k,
+                        guint n)
+{
+  double observed, p = 0;
+
+  if (n == 0)
+    return 1;
+  observed = log_choose (n, k) - n * G_LN2;
+  for (guint i = 0; i <= n; i++)
+    {
+      double log_p = log_choose (n, i) - n * G_LN2;
+
+      if (log_p <= observed + log (TIE_TOLERANCE))
+        p += exp (log_p);
+    }
+  return MIN (1.0, p);
+}
+
+static double
+log_hypergeometric (guint x,
+                    guint row1,
+                    guint row2,
+                    guint col1)
+{
+  return log_choose (row1, x) + log_choose (row2, col1 - x) - log_choose (row1 + row2, col1);
+}
+
+double
+bs_stats_fisher_exact (guint a,
+                       guint b,
+                       guint c,
+                       guint d)
+{
+  guint row1 = a + b, row2 = c + d, col1 = a + c;
+  guint lo = col1 > row2 ? col1 - row2 : 0, hi = MIN (row1, col1);
+  double observed, p = 0;
+
+  if (row1 == 0 || row2 == 0 || col1 == 0 || b + d == 0)
+    return 1;
+  observed = log_hypergeometric (a, row1, row2, col1);
+  for (guint x = lo; x <= hi; x++)
+    {
+      double log_p = log_hypergeometric (x, row1, row2, col1);
+
+      if (log_p <= observed + log (TIE_TOLERANCE))
+        p += exp (log_p);
+    }
+  return MIN (1.0, p);
+}
+
+void
+bs_stats_score (guint         half_points,
+                guint         n,
+                gboolean      no_draws,
+                BsStatsScore *out)
+{
+  memset (out, 0, sizeof *out);
+  out->n = n;
+  if (n == 0)
+    {
+      out->score = 0.5;
+      out->low = 0;
+      out->high = 1;
+      out->p_value = 1;
+      return;
+    }
+  out->score = half_points / (2.0 * n);
+  bs_stats_wilson (half_points / 2.0, n, BS_STATS_Z95, &out->low, &out->high);
+  if (no_draws && n <= 10000)
+    {
+      out->exact = TRUE;
+      out->p_value = bs_stats_binomial_test (half_points / 2, n);
+    }
+  else
+    {
+      double z = (out->score - 0.5) / sqrt (0.25 / n);
+      out->p_value = MIN (1.0, 2 * bs_stats_normal_sf (fabs (z)));
+    }
+}
+
+void
+bs_stats_difference (guint              half_points_a,
+                     guint              n_a,
+                     gboolean           no_draws_a,
+                     guint              half_points_b,
+                     guint              n_b,
+                     gboolean           no_draws_b,
+                     BsStatsDifference *out)
+{
+  double xa = half_points_a / 2.0, xb = half_points_b / 2.0;
+  double pa, pb, la, ua, lb, ub;
+
+  memset (out, 0, sizeof *out);
+  out->p_value = 1;
+  if (n_a == 0 || n_b == 0)
+    {
+      out->low = -1;
+      out->high = 1;
+      return;
+    }
+  pa = xa / n_a;
+  pb = xb / n_b;
+  bs_stats_wilson (xa, n_a, BS_STATS_Z95, &la, &ua);
+  bs_stats_wilson (xb, n_b, BS_STATS_Z95, &lb, &ub);
+  out->difference = pb - pa;
+  out->low = out->difference - sqrt ((pb - lb) * (pb - lb) + (ua - pa) * (ua - pa));
+  out->high = out->difference + sqrt ((ub - pb) * (ub - pb) + (pa - la) * (pa - la));
+
+  {
+    double pooled = (xa + xb) / (n_a + n_b);
+    double total = n_a + n_b;
+    double expected[4] = {
+      n_a * (xa + xb) / total, n_a * (total - xa - xb) / total,
+      n_b * (xa + xb) / total, n_b * (total - xa - xb) / total,
+    };
+    gboolean small = FALSE;
+
+    for (int i = 0; i < 4; i++)
+      small |= expected[i] < 5;
+    if (small && no_draws_a && no_draws_b)
+      {
+        guint wa = half_points_a / 2, wb = half_points_b / 2;
+
+        out->exact = TRUE;
+        out->p_value = bs_stats_fisher_exact (wa, n_a - wa, wb, n_b - wb);
+      }
+    else
+      {
+        double se = sqrt (pooled * (1 - pooled) * (1.0 / n_a + 1.0 / n_b));
+
+        out->p_value = se > 0 ? MIN (1.0, 2 * bs_stats_normal_sf (fabs (pb - pa) / se)) : 1.0;
+      }
+  }
+}
+
+guint
+bs_stats_lead_changes (const gint16 *evaluations,
+                       guint         n)
+{
+  int leader = 0;
+  guint changes = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      int e = evaluations[i], now;
+
+      if (e < 0)
+        continue;
+      if (e > BS_STATS_LEAD_HIGH)
+        now = 1;
+      else if (e < BS_STATS_LEAD_LOW)
+        now = 2;
+      else
+        continue;
+      if (leader != 0 && now != leader)
+        changes++;
+      leader = now;
+    }
+  return changes;
+}
+
+static int
+winner_view (int e,
+             int winner)
+{
+  return winner == 1 ? e : 1000 - e;
+}
+
+guint
+bs_stats_decisive_at (const gint16 *evaluations,
+                      guint         n,
+                      int           winner)
+{
+  guint first = 0, last_below = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (evaluations[i] < 0)
+        continue;
+      if (first == 0)
+        first = i + 1;
+      if (winner_view (evaluations[i], winner) < BS_STATS_DECISIVE)
+        last_below = i + 1;
+    }
+  if (first == 0)
+    return 0;
+  return last_below > 0 ? MIN (last_below + 1, n) : first;
+}
+
+guint
+bs_stats_drama (const gint16 *evaluations,
+                guint         n,
+                int           winner)
+{
+  int worst = 1000;
+
+  for (guint i = 0; i < n; i++)
+    if (evaluations[i] >= 0)
+      worst = MIN (worst, winner_view (evaluations[i], winner));
+  return worst < 500 ? (guint) (500 - worst) : 0;
+}
+
+int
+bs_stats_move_cell (const BsBoard *board,
+                    const char    *notation)
+{
+  int cell = -1;
+  const char *p = notation;
+
+  while (*p != '\0')
+    {
+      const char *start = p;
+
+      while (*p != '\0' && g_ascii_isalnum (*p))
+        p++;
+      if (p > start)
+        {
+          g_autofree char *token = g_strndup (start, (gsize) (p - start));
+          int found = bs_board_find_cell (board, token, NULL);
+
+          if (found >= 0)
+            cell = found;
+        }
+      while (*p != '\0' && !g_ascii_isalnum (*p))
+        p++;
+    }
+  return cell;
+}
+
+static void
+opening_free (gpointer data)
+{
+  BsStudyOpening *opening = data;
+
+  g_free (opening->move);
+  g_free (opening);
+}
+
+BsStudyStats *
+bs_study_stats_new (gboolean simultaneous)
+{
+  BsStudyStats *stats = g_new0 (BsStudyStats, 1);
+
+  stats->simultaneous = simultaneous;
+  stats->plies = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->turns = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->reasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  stats->branch_count = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->branch_mean = g_array_new (FALSE, TRUE, sizeof (double));
+  stats->branch_m2 = g_array_new (FALSE, TRUE, sizeof (double));
+  stats->score_margin = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->piece_margin = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->lead_changes = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->decisive_at = g_array_new (FALSE, TRUE, sizeof (guint));
+  stats->openings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, opening_free);
+  return stats;
+}
+
+void
+bs_study_stats_free (BsStudyStats *stats)
+{
+  if (stats == NULL)
+    return;
+  g_array_unref (stats->plies);
+  g_array_unref (stats->turns);
+  g_hash_table_unref (stats->reasons);
+  g_array_unref (stats->branch_count);
+  g_array_unref (stats->branch_mean);
+  g_array_unref (stats->branch_m2);
+  g_array_unref (stats->score_margin);
+  g_array_unref (stats->piece_margin);
+  g_array_unref (stats->lead_changes);
+  g_array_unref (stats->decisive_at);
+  g_hash_table_unref (stats->openings);
+  g_free (stats);
+}
+
+static GArray *
+array_copy (const GArray *array)
+{
+  GArray *copy = g_array_sized_new (FALSE, TRUE, g_array_get_element_size ((GArray *) array),
+                                    array->len);
+
+  g_array_append_vals (copy, array->data, array->len);
+  return copy;
+}
+
+BsStudyStats *
+bs_study_stats_copy (const BsStudyStats *stats)
+{
+  BsStudyStats *copy = g_new (BsStudyStats, 1);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  *copy = *stats;
+  copy->plies = array_copy (stats->plies);
+  copy->turns = array_copy (stats->turns);
+  copy->branch_count = array_copy (stats->branch_count);
+  copy->branch_mean = array_copy (stats->branch_mean);
+  copy->branch_m2 = array_copy (stats->branch_m2);
+  copy->score_margin = array_copy (stats->score_margin);
+  copy->piece_margin = array_copy (stats->piece_margin);
+  copy->lead_changes = array_copy (stats->lead_changes);
+  copy->decisive_at = array_copy (stats->decisive_at);
+  copy->reasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_iter_init (&iter, stats->reasons);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->reasons, g_strdup (key), value);
+  copy->openings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, opening_free);
+  g_hash_table_iter_init (&iter, stats->openings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      BsStudyOpening *opening = g_memdup2 (value, sizeof (BsStudyOpening));
+
+      opening->move = g_strdup (opening->move);
+      g_hash_table_insert (copy->openings, opening->move, opening);
+    }
+  return copy;
+}
+
+static void
+histogram_add (GArray *histogram,
+               guint   value)
+{
+  if (value >= histogram->len)
+    g_array_set_size (histogram, value + 1);
+  g_array_index (histogram, guint, value)++;
+}
+
+void
+bs_study_stats_add (BsStudyStats      *stats,
+                    const BsStudy     *study,
+                    const BsStudyGame *game)
+{
+  const BsStudyArm *arm = bs_study_get_arm (study, game->arm);
+  const gint16 *evaluations = (const gint16 *) game->evaluations->data;
+  int a_seat = game->swapped ? 2 : 1;
+  guint step = 0;
+  gboolean evaluated = FALSE;
+
+  stats->games++;
+  if (game->result == BS_RESULT_WIN_1 || game->result == BS_RESULT_WIN_2)
+    stats->wins[game->result - 1]++;
+  else
+    stats->draws++;
+  stats->half_points_a += (guint) bs_study_game_half_points (game, a_seat);
+  if (a_seat == 1)
+    {
+      stats->a_first_games++;
+      stats->a_first_half_points += (guint) bs_study_game_half_points (game, 1);
+    }
+
+  histogram_add (stats->plies, game->plies);
+  histogram_add (stats->turns, stats->simultaneous ? game->plies : (game->plies + 1) / 2);
+  {
+    gpointer count = g_hash_table_lookup (stats->reasons, game->reason);
+    g_hash_table_replace (stats->reasons, g_strdup (game->reason),
+                          GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+  }
+
+  if (game->plies > stats->branch_count->len)
+    {
+      g_array_set_size (stats->branch_count, game->plies);
+      g_array_set_size (stats->branch_mean, game->plies);
+      g_array_set_size (stats->branch_m2, game->plies);
+    }
+  for (guint i = 0; i < game->step_counts->len && i < game->plies; i++)
+    {
+      guint n_steps = g_array_index (game->step_counts, guint16, i);
+      double sum = 0, value, delta;
+      guint *count;
+      double *mean;
+
+      for (guint s = 0; s < n_steps && step < game->branching->len; s++, step++)
+        sum += g_array_index (game->branching, guint16, step);
+      if (n_steps == 0)
+        continue;
+      value = sum / n_steps;
+      count = &g_array_index (stats->branch_count, guint, i);
+      mean = &g_array_index (stats->branch_mean, double, i);
+      (*count)++;
+      delta = value - *mean;
+      *mean += delta / *count;
+      g_array_index (stats->branch_m2, double, i) += delta * (value - *mean);
+      stats->branch_total += value;
+      stats->branch_plies++;
+    }
+
+  histogram_add (stats->score_margin, (guint) ABS (game->scores[0] - game->scores[1]));
+  histogram_add (stats->piece_margin, (guint) ABS (game->pieces[0] - game->pieces[1]));
+
+  for (guint i = 0; i < game->evaluations->len; i++)
+    evaluated |= evaluations[i] >= 0;
+  if (evaluated)
+    {
+      stats->evaluated++;
+      histogram_add (stats->lead_changes,
+                     bs_stats_lead_changes (evaluations, game->evaluations->len));
+      if (game->result == BS_RESULT_WIN_1 || game->result == BS_RESULT_WIN_2)
+        {
+          int winner = game->result;
+          guint at = bs_stats_decisive_at (evaluations, game->evaluations->len, winner);
+          guint drama = bs_stats_drama (evaluations, game->evaluations->len, winner);
+
+          stats->decided++;
+          histogram_add (stats->decisive_at, at);
+          stats->decisive_fraction_sum += game->plies > 0 ? (double) at / game->plies : 0;
+          stats->drama_sum += drama;
+          if (500 - (int) drama <= BS_STATS_COMEBACK)
+            stats->comebacks++;
+        }
+    }
+
+  if (game->moves->len > 0)
+    {
+      const char *move = game->moves->pdata[0];
+      BsStudyOpening *opening = g_hash_table_lookup (stats->openings, move);
+
+      if (opening == NULL)
+        {
+          opening = g_new0 (BsStudyOpening, 1);
+          opening->move = g_strdup (move);
+          opening->cell = stats->simultaneous || arm->ruleset == NULL
+                          ? -1 : bs_stats_move_cell (arm->ruleset->board, move);
+          g_hash_table_insert (stats->openings, opening->move, opening);
+        }
+      opening->games++;
+      opening->half_points += (guint) bs_study_game_half_points (game, 1);
+    }
+}
+
+void
+bs_study_stats_first_player (const BsStudyStats *stats,
+                             BsStatsScore       *out)
+{
+  bs_stats_score (2 * stats->wins[0] + stats->draws, stats->games, stats->draws == 0, out);
+}
+
+void
+bs_study_stats_player_a (const BsStudyStats *stats,
+                         BsStatsScore       *out)
+{
+  bs_stats_score (stats->half_points_a, stats->games, stats->draws == 0, out);
+}
+
+void
+bs_stats_histogram_summary (const GArray   *histogram,
+                            BsStatsSummary *out)
+{
+  guint64 n = 0;
+  double sum = 0, sum_sq = 0, mean;
+  guint64 seen = 0;
+  gboolean have_low = FALSE;
+  guint low = 0;
+
+  memset (out, 0, sizeof *out);
+  for (guint v = 0; v < histogram->len; v++)
+    {
+      guint c = g_array_index (histogram, guint, v);
+
+      if (c == 0)
+        continue;
+      if (n == 0)
+        out->min = v;
+      out->max = v;
+      n += c;
+      sum += (double) c * v;
+    }
+  out->n = (guint) n;
+  if (n == 0)
+    return;
+  mean = sum / n;
+  out->mean = mean;
+  for (guint v = 0; v < histogram->len; v++)
+    {
+      guint c = g_array_index (histogram, guint, v);
+      sum_sq += c * (v - mean) * (v - mean);
+    }
+  out->sd = n > 1 ? sqrt (sum_sq / (n - 1)) : 0;
+
+  /* The median: the middle value, or the mean of the two middle ones. */
+  for (guint v = 0; v < histogram->len; v++)
+    {
+      guint c = g_array_index (histogram, guint, v);
+
+      if (c == 0)
+        continue;
+      if (!have_low && seen + c >= (n + 1) / 2)
+        {
+          low = v;
+          have_low = TRUE;
+        }
+      if (seen + c >= n / 2 + 1)
+        {
+          out->median = n % 2 == 1 ? low : (low + v) / 2.0;
+          return;
+        }
+      seen += c;
+    }
+}
+
+static int
+compare_openings (gconstpointer a,
+                  gconstpointer b)
+{
+  const BsStudyOpening *x = *(BsStudyOpening * const *) a;
+  const BsStudyOpening *y = *(BsStudyOpening * const *) b;
+
+  if (x->games != y->games)
+    return x->games > y->games ? -1 : 1;
+  return strcmp (x->move, y->move);
+}
+
+GPtrArray *
+bs_study_stats_openings (const BsStudyStats *stats)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, stats->openings);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (list, value);
+
+  g_ptr_array_sort (list, compare_openings);
+  return list;
+}
+
+static int
+compare_reasons (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  GHashTable *counts = user_data;
+  const char *x = *(const char * const *) a, *y = *(const char * const *) b;
+  guint cx = GPOINTER_TO_UINT (g_hash_table_lookup (counts, x));
+  guint cy = GPOINTER_TO_UINT (g_hash_table_lookup (counts, y));
+
+  if (cx != cy)
+    return cx > cy ? -1 : 1;
+  return strcmp (x, y);
+}
+
+GPtrArray *
+bs_study_stats_reasons (const BsStudyStats *stats)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, stats->reasons);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (list, key);
+
+  g_ptr_array_sort_with_data (list, compare_reasons, stats->reasons);
+  return list;
+}
+
+int
+bs_study_stats_fairest (BsStudyStats * const *arms,
+                        guint                 n_arms)
+{
+  int best = -1;
+  double best_distance = 0, best_width = 0;
+
+  for (guint i = 0; i < n_arms; i++)
+    {
+      BsStatsScore score;
+      double distance, width;
+
+      if (arms[i]->games == 0)
+        continue;
+      bs_study_stats_first_player (arms[i], &score);
+      distance = fabs (score.score - 0.5);
+      width = score.high - score.low;
+      if (best < 0 || distance < best_distance - 1e-12 ||
+          (fabs (distance - best_distance) <= 1e-12 && width < best_width - 1e-12))
+        {
+          best = (int) i;
+          best_distance = distance;
+          best_width = width;
+        }
+    }
+  return best;
+}

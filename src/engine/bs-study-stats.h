@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-study-stats.h: the statistics of a balance study, defined in
+ * docs/BALANCE.md and checked against independently computed values in
+ * tests/engine/test-study-stats.c.
+ *
+ * A BsStudyStats gathers the games of one arm as they come (in any order)
+ * into counts and histograms: its size depends on the longest game and the
+ * number of distinct openings, never on the number of games. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-study.h"
+
+G_BEGIN_DECLS
+
+#define BS_STATS_Z95 1.959963984540054
+
+/* The Wilson score interval of a proportion successes / n (successes may
+ * be a half-integer: a score with draws as ½). n = 0 gives [0, 1]. */
+void     bs_stats_wilson          (double    successes,
+                                   guint     n,
+                                   double    z,
+                                   double   *low,
+                                   double   *high);
+/* P(Z > z) for a standard normal Z. */
+double   bs_stats_normal_sf       (double    z);
+/* Two-sided exact binomial test of k successes in n against p = ½ (the
+ * probabilities of outcomes no likelier than k, summed). */
+double   bs_stats_binomial_test   (guint     k,
+                                   guint     n);
+/* Two-sided Fisher exact test of the 2×2 table [[a, b], [c, d]]. */
+double   bs_stats_fisher_exact    (guint     a,
+                                   guint     b,
+                                   guint     c,
+                                   guint     d);
+
+/* Whether a score differs from ½: the score s = x / n (x in half points
+ * / 2), its Wilson interval, and a two-sided p-value — exact binomial when
+ * there are no draws and n ≤ 10000, else the score test. */
+typedef struct {
+  guint    n;
+  double   score;
+  double   low;
+  double   high;
+  double   p_value;
+  gboolean exact;
+} BsStatsScore;
+
+void     bs_stats_score           (guint          half_points,
+                                   guint          n,
+                                   gboolean       no_draws,
+                                   BsStatsScore  *out);
+
+/* B's score minus A's (score = half points / 2n), with Newcombe's hybrid
+ * Wilson interval (his method 10) and a two-sided p-value: Fisher's exact
+ * test when some expected count is below 5 and neither side has draws,
+ * else the pooled two-proportion z-test. */
+typedef struct {
+  double   difference;
+  double   low;
+  double   high;
+  double   p_value;
+  gboolean exact;
+} BsStatsDifference;
+
+void     bs_stats_difference      (guint               half_points_a,
+                                   guint               n_a,
+                                   gboolean            no_draws_a,
+                                   guint               half_points_b,
+                                   guint               n_b,
+                                   gboolean            no_draws_b,
+                                   BsStatsDifference  *out);
+
+/* Per-game measures from the evaluations (permille of player 1's expected
+ * score per ply, -1 where none): docs/BALANCE.md. */
+#define BS_STATS_LEAD_HIGH      550    /* a player leads above 55% ... */
+#define BS_STATS_LEAD_LOW       450    /* ... and trails below 45% */
+#define BS_STATS_DECISIVE       900    /* decisive: the winner stays at or above 90% */
+#define BS_STATS_COMEBACK       250    /* a comeback: the winner was at or below 25% */
+
+/* How many times the lead passed from one player to the other. */
+guint    bs_stats_lead_changes    (const gint16  *evaluations,
+                                   guint          n);
+/* The ply after which the winner (seat 1 or 2) never dropped below 90%:
+ * 1 + the last ply where they were below it, or the first evaluated ply
+ * when they never were; 0 when no ply was evaluated. */
+guint    bs_stats_decisive_at     (const gint16  *evaluations,
+                                   guint          n,
+                                   int            winner);
+/* How far below ½ the winner was at their worst, in permille (0..500). */
+guint    bs_stats_drama           (const gint16  *evaluations,
+                                   guint          n,
+                                   int            winner);
+/* The last cell label named in a move's notation (the cell the move is
+ * about: where a piece lands), or -1. */
+int      bs_stats_move_cell       (const BsBoard *board,
+                                   const char    *notation);
+
+typedef struct {
+  char   *move;         /* the opening turn's notation */
+  int     cell;         /* bs_stats_move_cell, or -1 */
+  guint   games;
+  guint   half_points;  /* player 1's */
+} BsStudyOpening;
+
+typedef struct {
+  guint       games;
+  guint       wins[2];          /* by seat */
+  guint       draws;
+  guint       half_points_a;    /* player A's, whatever their seat */
+  guint       a_first_half_points;  /* seat 1's half points in games where A sat there */
+  guint       a_first_games;
+  gboolean    simultaneous;
+  /* Lengths: histograms indexed by length. */
+  GArray     *plies;            /* of guint */
+  GArray     *turns;            /* of guint */
+  GHashTable *reasons;          /* id → GUINT_TO_POINTER (count) */
+  /* Legal moves per ply: per ply index, count, mean and M2 (Welford), of
+   * the mean over the ply's steps. */
+  GArray     *branch_count;     /* of guint */
+  GArray     *branch_mean;      /* of double */
+  GArray     *branch_m2;        /* of double */
+  double      branch_total;     /* all plies of all games */
+  guint64     branch_plies;
+  /* End margins, histograms indexed by the absolute difference. */
+  GArray     *score_margin;     /* of guint */
+  GArray     *piece_margin;     /* of guint */
+  /* From evaluations. */
+  guint       evaluated;        /* games with at least one evaluation */
+  GArray     *lead_changes;     /* of guint, histogram */
+  guint       decided;          /* evaluated games with a winner */
+  double      decisive_fraction_sum;   /* decisive_at / plies */
+  GArray     *decisive_at;      /* of guint, histogram by ply */
+  guint64     drama_sum;        /* permille */
+  guint       comebacks;
+  /* Openings. */
+  GHashTable *openings;         /* move → BsStudyOpening* */
+} BsStudyStats;
+
+BsStudyStats *bs_study_stats_new    (gboolean            simultaneous);
+void          bs_study_stats_free   (BsStudyStats       *stats);
+BsStudyStats *bs_study_stats_copy   (const BsStudyStats *stats);
+void          bs_study_stats_add    (BsStudyStats       *stats,
+                                     const BsStudy      *study,
+                                     const BsStudyGame  *game);
+
+/* Summaries. */
+/* Player 1 (the seat that moves first). */
+void          bs_study_stats_first_player (const BsStudyStats *stats,
+                                           BsStatsScore       *out);
+/* Player A (whatever the seat; only meaningful when the players differ). */
+void          bs_study_stats_player_a     (const BsStudyStats *stats,
+                                           BsStatsScore       *out);
+
+typedef struct {
+  guint   n;
+  double  mean;
+  double  median;
+  double  sd;           /* sample standard deviation (n - 1) */
+  guint   min;
+  guint   max;
+} BsStatsSummary;
+
+/* Of a histogram (value → count). */
+void          bs_stats_histogram_summary  (const GArray       *histogram,
+                                           BsStatsSummary     *out);
+/* Openings sorted by games (most first), then by move. */
+GPtrArray    *bs_study_stats_openings     (const BsStudyStats *stats);
+/* Reason ids sorted by count (most first), then by id. */
+GPtrArray    *bs_study_stats_reasons      (const BsStudyStats *stats);
+
+/* A sweep's suggestion: the arm whose player-1 score is closest to ½
+ * (ties: the narrower interval, then the first); -1 when no arm has
+ * games. */
+int           bs_study_stats_fairest      (BsStudyStats * const *arms,
+                                           guint               n_arms);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStudyStats, bs_study_stats_free)
+
+G_END_DECLS

@@ -1,0 +1,653 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-study.c: what a study is and how one of its games is played. The
+ * file is bs-study-file.c, the statistics bs-study-stats.c, running many
+ * games on threads bs-study-runner.c. */
+#define G_LOG_DOMAIN "boardsmith-study"
+
+#include "config.h"
+
+#include "bs-study.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bs-error.h"
+#include "bs-rng.h"
+
+/* A game longer than this many steps is a module fault (modules end their
+ * games; `max-plies` is the designer's limit). */
+#define MAX_GAME_STEPS 200000
+
+gboolean
+bs_study_player_init (BsStudyPlayer  *player,
+                      const char     *level,
+                      GError        **error)
+{
+  g_return_val_if_fail (player != NULL, FALSE);
+  g_return_val_if_fail (level != NULL, FALSE);
+
+  memset (player, 0, sizeof *player);
+  if (g_ascii_strcasecmp (level, "random") == 0)
+    {
+      player->level = g_strdup ("random");
+      player->random = TRUE;
+      return TRUE;
+    }
+  if (!bs_search_params_parse (&player->params, level, 0, error))
+    return FALSE;
+  player->level = g_ascii_strdown (level, -1);
+  return TRUE;
+}
+
+void
+bs_study_player_clear (BsStudyPlayer *player)
+{
+  g_clear_pointer (&player->level, g_free);
+}
+
+static void
+arm_free (gpointer data)
+{
+  BsStudyArm *arm = data;
+
+  g_free (arm->value);
+  g_clear_pointer (&arm->variant, bs_variant_free);
+  g_clear_pointer (&arm->ruleset, bs_ruleset_unref);
+  g_free (arm);
+}
+
+BsStudy *
+bs_study_new (BsStudyKind   kind,
+              guint64       seed,
+              const char   *level_a,
+              const char   *level_b,
+              GError      **error)
+{
+  g_autoptr(BsStudy) study = g_atomic_rc_box_new0 (BsStudy);
+
+  study->kind = kind;
+  study->seed = seed;
+  study->games = 100;
+  study->default_arm = -1;
+  study->arms = g_ptr_array_new_with_free_func (arm_free);
+  if (!bs_study_player_init (&study->players[0], level_a, error) ||
+      !bs_study_player_init (&study->players[1], level_b, error))
+    return NULL;
+  study->swap = !g_str_equal (study->players[0].level, study->players[1].level);
+  return g_steal_pointer (&study);
+}
+
+static void
+study_clear (gpointer data)
+{
+  BsStudy *study = data;
+
+  bs_study_player_clear (&study->players[0]);
+  bs_study_player_clear (&study->players[1]);
+  g_free (study->sweep_key);
+  g_clear_pointer (&study->arms, g_ptr_array_unref);
+}
+
+BsStudy *
+bs_study_ref (BsStudy *study)
+{
+  g_return_val_if_fail (study != NULL, NULL);
+  return g_atomic_rc_box_acquire (study);
+}
+
+void
+bs_study_unref (BsStudy *study)
+{
+  g_return_if_fail (study != NULL);
+  g_atomic_rc_box_release_full (study, study_clear);
+}
+
+void
+bs_study_add_arm (BsStudy         *study,
+                  const BsVariant *variant,
+                  const char      *value)
+{
+  BsStudyArm *arm;
+
+  g_return_if_fail (study != NULL && variant != NULL);
+
+  arm = g_new0 (BsStudyArm, 1);
+  arm->value = g_strdup (value);
+  arm->variant = bs_variant_copy (variant);
+  g_ptr_array_add (study->arms, arm);
+}
+
+/* "A..B", "A..B:STEP" or "x,y,z" → the values, in order. */
+static GPtrArray *
+parse_range (const char  *key,
+             const char  *range,
+             GError     **error)
+{
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  const char *dots = strstr (range, "..");
+
+  if (dots != NULL)
+    {
+      g_autofree char *first = g_strndup (range, (gsize) (dots - range));
+      g_autofree char *rest = g_strdup (dots + 2);
+      char *colon = strchr (rest, ':');
+      gint64 a, b, step = 1;
+
+      if (colon != NULL)
+        *colon = '\0';
+      if (!g_ascii_string_to_signed (first, 10, -1000000, 1000000, &a, NULL) ||
+          !g_ascii_string_to_signed (rest, 10, -1000000, 1000000, &b, NULL) ||
+          (colon != NULL &&
+           !g_ascii_string_to_signed (colon + 1, 10, 1, 1000000, &step, NULL)))
+        {
+          g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                       "--sweep %s=%s: a range is A..B or A..B:STEP with whole numbers "
+                       "(STEP positive)", key, range);
+          return NULL;
+        }
+      if (a > b)
+        {
+          g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                       "--sweep %s=%s: the range is empty (%" G_GINT64_FORMAT " > %"
+                       G_GINT64_FORMAT ")", key, range, a, b);
+          return NULL;
+        }
+      for (gint64 v = a; v <= b; v += step)
+        {
+          if (values->len >= BS_STUDY_MAX_ARMS)
+            break;
+          g_ptr_array_add (values, g_strdup_printf ("%" G_GINT64_FORMAT, v));
+        }
+    }
+  else
+    {
+      g_auto(GStrv) parts = g_strsplit (range, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          g_strstrip (parts[i]);
+          if (parts[i][0] == '\0')
+            {
+              g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                           "--sweep %s=%s: an empty value in the list", key, range);
+              return NULL;
+            }
+          g_ptr_array_add (values, g_strdup (parts[i]));
+        }
+    }
+  if (values->len < 2 || values->len > BS_STUDY_MAX_ARMS)
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                   "--sweep %s=%s: a sweep needs 2 to %d values", key, range,
+                   BS_STUDY_MAX_ARMS);
+      return NULL;
+    }
+  return g_steal_pointer (&values);
+}
+
+/* The value a --set key has in a variant, as text (NULL: not settable). */
+static char *
+variant_key_value (const BsVariant *variant,
+                   const char      *key)
+{
+  const BsModule *module = bs_module_find (variant->module);
+
+  if (g_str_equal (key, "width"))
+    return g_strdup_printf ("%d", variant->board.width);
+  if (g_str_equal (key, "height"))
+    return g_strdup_printf ("%d", variant->board.height);
+  if (g_str_equal (key, "size"))
+    return g_strdup_printf ("%d", variant->board.size);
+  if (g_str_equal (key, "adjacency"))
+    return g_strdup_printf ("%d", variant->board.adjacency);
+  if (g_str_has_prefix (key, "supply."))
+    {
+      g_auto(GStrv) parts = g_strsplit (key, ".", 3);
+
+      if (g_strv_length (parts) == 3 && (parts[1][0] == '1' || parts[1][0] == '2'))
+        return g_strdup_printf ("%d", bs_variant_get_supply (variant, parts[1][0] - '0', parts[2]));
+      return NULL;
+    }
+  if (module != NULL)
+    {
+      int index = bs_module_option_index (module, key);
+
+      if (index >= 0)
+        {
+          const char *value = bs_variant_get_option (variant, key);
+          g_autoptr(BsRuleset) rs = NULL;
+
+          if (value != NULL)
+            return g_strdup (value);
+          /* The module's default, as the ruleset resolves it. */
+          rs = bs_ruleset_new (variant, NULL);
+          if (rs != NULL)
+            return g_strdup (bs_option_value_to_string (&module->options[index], rs->options[index]));
+        }
+    }
+  return NULL;
+}
+
+gboolean
+bs_study_add_sweep (BsStudy         *study,
+                    const BsVariant *base,
+                    const char      *key,
+                    const char      *range,
+                    GError         **error)
+{
+  g_autoptr(GPtrArray) values = NULL;
+  g_autofree char *base_value = NULL;
+
+  g_return_val_if_fail (study != NULL && base != NULL, FALSE);
+  g_return_val_if_fail (key != NULL && range != NULL, FALSE);
+
+  values = parse_range (key, range, error);
+  if (values == NULL)
+    return FALSE;
+  base_value = variant_key_value (base, key);
+  g_free (study->sweep_key);
+  study->sweep_key = g_strdup (key);
+  study->default_arm = -1;
+  for (guint i = 0; i < values->len; i++)
+    {
+      const char *value = values->pdata[i];
+      g_autoptr(BsVariant) variant = bs_variant_copy (base);
+      g_autoptr(GError) local = NULL;
+
+      if (!bs_variant_set (variant, key, value, &local) ||
+          !bs_variant_validate (variant, &local))
+        {
+          g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                       "--sweep %s=%s: %s", key, value, local->message);
+          return FALSE;
+        }
+      if (base_value != NULL && g_str_equal (base_value, value))
+        study->default_arm = (int) study->arms->len;
+      bs_study_add_arm (study, variant, value);
+    }
+  return TRUE;
+}
+
+gboolean
+bs_study_prepare (BsStudy  *study,
+                  GError  **error)
+{
+  g_return_val_if_fail (study != NULL, FALSE);
+
+  if (study->arms->len == 0)
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE, "the study has no variant");
+      return FALSE;
+    }
+  for (guint i = 0; i < study->arms->len; i++)
+    {
+      BsStudyArm *arm = study->arms->pdata[i];
+
+      if (arm->ruleset != NULL)
+        continue;
+      arm->ruleset = bs_ruleset_new (arm->variant, error);
+      if (arm->ruleset == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+BsStudyArm *
+bs_study_get_arm (const BsStudy *study,
+                  guint          arm)
+{
+  g_return_val_if_fail (study != NULL && arm < study->arms->len, NULL);
+  return study->arms->pdata[arm];
+}
+
+guint
+bs_study_n_arms (const BsStudy *study)
+{
+  return study->arms->len;
+}
+
+gboolean
+bs_study_in_shard (const BsStudy *study,
+                   guint          n)
+{
+  return study->shard_count <= 1 || n % study->shard_count == study->shard_index;
+}
+
+static const char *
+kind_name (BsStudyKind kind)
+{
+  switch (kind)
+    {
+    case BS_STUDY_SINGLE: return "single";
+    case BS_STUDY_SWEEP: return "sweep";
+    case BS_STUDY_COMPARE: return "compare";
+    default: return "?";
+    }
+}
+
+gboolean
+bs_study_same (const BsStudy  *a,
+               const BsStudy  *b,
+               GError        **error)
+{
+  const char *what = NULL;
+
+  if (a->kind != b->kind)
+    what = "kind";
+  else if (a->seed != b->seed)
+    what = "seed";
+  else if (!g_str_equal (a->players[0].level, b->players[0].level) ||
+           !g_str_equal (a->players[1].level, b->players[1].level))
+    what = "players";
+  else if (a->games != b->games || a->margin != b->margin)
+    what = "number of games or target precision";
+  else if (g_strcmp0 (a->sweep_key, b->sweep_key) != 0)
+    what = "swept setting";
+  else if (a->arms->len != b->arms->len)
+    what = "number of variants";
+  else
+    for (guint i = 0; i < a->arms->len && what == NULL; i++)
+      {
+        const BsStudyArm *x = a->arms->pdata[i], *y = b->arms->pdata[i];
+
+        if (g_strcmp0 (x->value, y->value) != 0 || !bs_variant_equal (x->variant, y->variant))
+          what = "variants";
+      }
+  if (what != NULL)
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                   "not the same study: the %s differ (%s study)", what, kind_name (a->kind));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+bs_study_seat_player (const BsStudy *study,
+                      guint          n,
+                      int            seat)
+{
+  gboolean swapped = study->swap && (n & 1) != 0;
+
+  return (seat == 1) == !swapped ? 0 : 1;
+}
+
+guint64
+bs_study_game_seed (const BsStudy *study,
+                    guint          n)
+{
+  guint64 state = study->seed + (guint64) n * G_GUINT64_CONSTANT (0xD1B54A32D192ED03);
+
+  return bs_splitmix64 (&state);
+}
+
+/* Every search of a game gets its own seed from the game's, the ply, the
+ * step and the seat. */
+static guint64
+decision_seed (guint64 game_seed,
+               guint   ply,
+               guint   step,
+               int     seat)
+{
+  guint64 state = game_seed ^ ((guint64) ply << 24) ^ ((guint64) step << 8) ^ (guint64) seat;
+
+  bs_splitmix64 (&state);
+  return bs_splitmix64 (&state);
+}
+
+BsStudyGame *
+bs_study_game_new (void)
+{
+  BsStudyGame *game = g_new0 (BsStudyGame, 1);
+
+  game->moves = g_ptr_array_new_with_free_func (g_free);
+  game->branching = g_array_new (FALSE, FALSE, sizeof (guint16));
+  game->step_counts = g_array_new (FALSE, FALSE, sizeof (guint16));
+  game->evaluations = g_array_new (FALSE, FALSE, sizeof (gint16));
+  return game;
+}
+
+void
+bs_study_game_free (BsStudyGame *game)
+{
+  if (game == NULL)
+    return;
+  g_free (game->reason);
+  g_ptr_array_unref (game->moves);
+  g_array_unref (game->branching);
+  g_array_unref (game->step_counts);
+  g_array_unref (game->evaluations);
+  g_free (game);
+}
+
+int
+bs_study_game_half_points (const BsStudyGame *game,
+                           int                seat)
+{
+  switch (game->result)
+    {
+    case BS_RESULT_WIN_1: return seat == 1 ? 2 : 0;
+    case BS_RESULT_WIN_2: return seat == 2 ? 2 : 0;
+    case BS_RESULT_DRAW: return 1;
+    default: return 0;
+    }
+}
+
+struct _BsStudyWorker {
+  BsMove     *moves;
+  guint       moves_capacity;
+  BsMove     *turn;
+  guint       turn_capacity;
+  BsPosition *pos;
+  BsPosition *round_start;
+  gsize       pos_capacity;
+};
+
+BsStudyWorker *
+bs_study_worker_new (void)
+{
+  return g_new0 (BsStudyWorker, 1);
+}
+
+void
+bs_study_worker_free (BsStudyWorker *worker)
+{
+  if (worker == NULL)
+    return;
+  g_free (worker->moves);
+  g_free (worker->turn);
+  g_free (worker->pos);
+  g_free (worker->round_start);
+  g_free (worker);
+}
+
+static void
+worker_fit (BsStudyWorker   *worker,
+            const BsRuleset *rs)
+{
+  guint turn_steps = bs_ruleset_max_turn_steps (rs);
+
+  if (worker->moves_capacity < rs->max_moves)
+    {
+      worker->moves_capacity = rs->max_moves;
+      worker->moves = g_renew (BsMove, worker->moves, worker->moves_capacity);
+    }
+  if (worker->turn_capacity < turn_steps)
+    {
+      worker->turn_capacity = turn_steps;
+      worker->turn = g_renew (BsMove, worker->turn, worker->turn_capacity);
+    }
+  if (worker->pos_capacity < rs->position_size)
+    {
+      worker->pos_capacity = rs->position_size;
+      g_free (worker->pos);
+      g_free (worker->round_start);
+      worker->pos = g_malloc0 (worker->pos_capacity);
+      worker->round_start = g_malloc0 (worker->pos_capacity);
+    }
+}
+
+/* Why the game ended, as the engine's stable id (docs/ARCHITECTURE.md). */
+static char *
+result_reason (const BsRuleset  *rs,
+               const BsPosition *pos)
+{
+  return g_strdup (bs_ending_to_string (bs_ruleset_ending (rs, pos)));
+}
+
+static void
+set_game_error (GError     **error,
+                guint        arm,
+                guint        number,
+                guint        ply,
+                const char  *what)
+{
+  g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_GAME,
+               "game %u of variant %u, ply %u: %s", number + 1, arm + 1, ply + 1, what);
+}
+
+BsStudyGame *
+bs_study_play_game (const BsStudy  *study,
+                    guint           arm_index,
+                    guint           number,
+                    BsStudyWorker  *worker,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  const BsStudyArm *arm;
+  const BsRuleset *rs;
+  g_autoptr(BsStudyGame) game = NULL;
+  g_autofree BsPosition *start = NULL;
+  BsPosition *pos, *round_start;
+  guint64 game_seed;
+  guint total_steps = 0;
+  BsRng rng;
+
+  g_return_val_if_fail (study != NULL && worker != NULL, NULL);
+  g_return_val_if_fail (arm_index < study->arms->len, NULL);
+  arm = study->arms->pdata[arm_index];
+  g_return_val_if_fail (arm->ruleset != NULL, NULL);
+  rs = arm->ruleset;
+
+  worker_fit (worker, rs);
+  pos = worker->pos;
+  round_start = worker->round_start;
+  game_seed = bs_study_game_seed (study, number);
+  start = bs_ruleset_new_position (rs, game_seed);
+  bs_position_copy (rs, pos, start);
+  /* Random seats draw from one generator per game, seeded apart from the
+   * setup and the searches. */
+  bs_rng_init (&rng, game_seed ^ G_GUINT64_CONSTANT (0x5851F42D4C957F2D));
+
+  game = bs_study_game_new ();
+  game->arm = arm_index;
+  game->number = number;
+  game->swapped = bs_study_seat_player (study, number, 1) == 1;
+
+  while (!bs_position_is_over (pos))
+    {
+      guint n_turn = 0;
+      int eval_sum = 0, eval_count = 0;
+      guint16 n_steps;
+      gint16 eval;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      bs_position_copy (rs, round_start, pos);
+      /* One turn: a step, or a simultaneous round whose seats both think
+       * from its start without seeing the other's orders. */
+      do
+        {
+          int seat = pos->to_move;
+          const BsStudyPlayer *player = &study->players[bs_study_seat_player (study, number, seat)];
+          g_autoptr(BsSearchResult) result = NULL;
+
+          if (player->random)
+            {
+              do
+                {
+                  guint n = bs_ruleset_generate (rs, pos, worker->moves);
+                  guint16 count = (guint16) MIN (n, G_MAXUINT16);
+                  BsMove move;
+
+                  if (n == 0 || n_turn >= worker->turn_capacity || ++total_steps > MAX_GAME_STEPS)
+                    {
+                      set_game_error (error, arm_index, number, pos->ply,
+                                      n == 0 ? "no legal move in a game that is not over"
+                                             : "the game does not end");
+                      return NULL;
+                    }
+                  move = worker->moves[bs_rng_below (&rng, n)];
+                  g_array_append_val (game->branching, count);
+                  worker->turn[n_turn++] = move;
+                  bs_ruleset_apply (rs, pos, move, NULL);
+                }
+              while (pos->step != 0 && pos->to_move == seat && !bs_position_is_over (pos));
+              continue;
+            }
+
+          {
+            BsSearchParams params = player->params;
+
+            params.seed = decision_seed (game_seed, pos->ply, pos->step, seat);
+            params.player = seat;
+            result = bs_search_run ((BsRuleset *) rs, round_start, &params, NULL, cancellable, error);
+            if (result == NULL)
+              return NULL;
+            eval_sum += (int) lround (1000.0 * (seat == 1 ? result->win_rate : 1.0 - result->win_rate));
+            eval_count++;
+            for (guint i = 0; i < result->n_steps; i++)
+              {
+                guint n = bs_ruleset_generate (rs, pos, worker->moves);
+                guint16 count = (guint16) MIN (n, G_MAXUINT16);
+                gboolean legal = FALSE;
+
+                for (guint j = 0; j < n && !legal; j++)
+                  legal = worker->moves[j] == result->steps[i];
+                if (pos->to_move != seat || !legal || n_turn >= worker->turn_capacity ||
+                    ++total_steps > MAX_GAME_STEPS)
+                  {
+                    set_game_error (error, arm_index, number, pos->ply,
+                                    "the search chose an illegal move");
+                    return NULL;
+                  }
+                g_array_append_val (game->branching, count);
+                worker->turn[n_turn++] = result->steps[i];
+                bs_ruleset_apply (rs, pos, result->steps[i], NULL);
+              }
+          }
+        }
+      while (pos->step != 0 && !bs_position_is_over (pos));
+
+      {
+        char *text = bs_ruleset_format_turn (rs, round_start, worker->turn, n_turn);
+
+        if (strpbrk (text, " \t\n\r") != NULL)
+          {
+            g_free (text);
+            set_game_error (error, arm_index, number, round_start->ply,
+                            "the module's notation of a turn holds a space");
+            return NULL;
+          }
+        g_ptr_array_add (game->moves, text);
+      }
+      n_steps = (guint16) MIN (n_turn, G_MAXUINT16);
+      g_array_append_val (game->step_counts, n_steps);
+      eval = eval_count > 0 ? (gint16) ((eval_sum + eval_count / 2) / eval_count) : -1;
+      g_array_append_val (game->evaluations, eval);
+    }
+
+  game->result = (BsResult) pos->result;
+  game->reason = result_reason (rs, pos);
+  game->plies = game->moves->len;
+  bs_ruleset_scores (rs, pos, game->scores);
+  game->pieces[0] = bs_position_pieces (pos, 1);
+  game->pieces[1] = bs_position_pieces (pos, 2);
+  return g_steal_pointer (&game);
+}
+
+char *
+bs_study_journal_path (const char *path)
+{
+  return g_strconcat (path, ".journal", NULL);
+}

@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-study.h: a balance study — many games of one variant (or of several:
+ * a sweep over one setting, or variant A against variant B) between two
+ * computer players, kept game by game in a file.
+ *
+ * Game n of an arm is a pure function of (seed, the arm's variant, n): its
+ * setup seed, every search's seed and every random move come from them, so
+ * any subset of games can be played anywhere (threads, shards, machines)
+ * and the merged file is the same byte for byte. When the two players
+ * differ, odd games swap the seats, so the first player's advantage and
+ * the players' strength can be told apart.
+ *
+ * The file (docs/BALANCE.md) embeds every arm's variant and lists the games
+ * sorted by (arm, number); it is read as a stream, one game at a time, so
+ * a study of any size is read in bounded memory. A running study appends
+ * each finished game to a journal beside the file (FILE.journal) and folds
+ * it into the file atomically from time to time: a crash loses no finished
+ * game. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-ruleset.h"
+#include "bs-search.h"
+#include "bs-variant.h"
+
+G_BEGIN_DECLS
+
+#define BS_STUDY_FORMAT_VERSION 1
+/* The most games an arm may have. */
+#define BS_STUDY_MAX_GAMES      10000000
+#define BS_STUDY_MAX_ARMS       64
+/* A target precision is checked after every block of this many games
+ * (an even number, so that seat swaps stay balanced). */
+#define BS_STUDY_MARGIN_BLOCK   20
+
+/* One of the two computer players. */
+typedef struct {
+  char           *level;    /* "random", "easy", "medium", "hard", "5000", "500ms" */
+  gboolean        random;   /* uniformly random legal moves, no search */
+  BsSearchParams  params;   /* the search's budget (seeds are set per move) */
+} BsStudyPlayer;
+
+/* "random", or what bs_search_params_parse() accepts. */
+gboolean    bs_study_player_init   (BsStudyPlayer  *player,
+                                    const char     *level,
+                                    GError        **error);
+void        bs_study_player_clear  (BsStudyPlayer  *player);
+
+typedef enum {
+  BS_STUDY_SINGLE,      /* one variant */
+  BS_STUDY_SWEEP,       /* one setting over a range of values */
+  BS_STUDY_COMPARE,     /* variant A against variant B */
+} BsStudyKind;
+
+typedef struct {
+  char       *value;      /* sweep: the value of the key; compare: "A"/"B"; single: NULL */
+  BsVariant  *variant;    /* owned; the arm's full variant */
+  BsRuleset  *ruleset;    /* built by bs_study_prepare() */
+} BsStudyArm;
+
+/* What a study is: everything its file's header says. */
+typedef struct {
+  gatomicrefcount ref_count;
+  BsStudyKind     kind;
+  guint64         seed;
+  BsStudyPlayer   players[2];   /* A: seat 1 in even games; B */
+  gboolean        swap;         /* players differ: odd games swap seats */
+  /* Games per arm; with a margin, the most an arm may need. */
+  guint           games;
+  /* Target precision: an arm stops at the first multiple of
+   * BS_STUDY_MARGIN_BLOCK games whose 95% interval of player 1's score is
+   * at most ± margin; 0: exactly `games`. */
+  double          margin;
+  char           *sweep_key;    /* BS_STUDY_SWEEP: the --set key */
+  int             default_arm;  /* sweep: the arm with the base variant's value, or -1 */
+  GPtrArray      *arms;         /* of BsStudyArm* */
+  /* This file holds the games n with n % shard_count == shard_index
+   * (shard_count 0: all). Not part of what must match when merging. */
+  guint           shard_index;
+  guint           shard_count;
+} BsStudy;
+
+BsStudy    *bs_study_new           (BsStudyKind     kind,
+                                    guint64         seed,
+                                    const char     *level_a,
+                                    const char     *level_b,
+                                    GError        **error);
+BsStudy    *bs_study_ref           (BsStudy        *study);
+void        bs_study_unref         (BsStudy        *study);
+/* Adds an arm (the variant is copied); value as for BsStudyArm. */
+void        bs_study_add_arm       (BsStudy        *study,
+                                    const BsVariant *variant,
+                                    const char     *value);
+/* A sweep: one arm per value of `key` (a bs_variant_set() key) applied to
+ * base. `range` is "A..B" or "A..B:STEP" (integers) or a list "x,y,z".
+ * Each arm's variant is validated; the error names the key and value. */
+gboolean    bs_study_add_sweep     (BsStudy        *study,
+                                    const BsVariant *base,
+                                    const char     *key,
+                                    const char     *range,
+                                    GError        **error);
+/* Builds every arm's ruleset (validating the variants). */
+gboolean    bs_study_prepare       (BsStudy        *study,
+                                    GError        **error);
+BsStudyArm *bs_study_get_arm       (const BsStudy  *study,
+                                    guint           arm);
+guint       bs_study_n_arms        (const BsStudy  *study);
+/* Whether this file's shard plays game n. */
+gboolean    bs_study_in_shard      (const BsStudy  *study,
+                                    guint           n);
+/* Whether the two studies are the same study (kind, seed, players, stop
+ * rule, sweep key, arms' values and variants); shards are not compared.
+ * The error says what differs. */
+gboolean    bs_study_same          (const BsStudy  *a,
+                                    const BsStudy  *b,
+                                    GError        **error);
+/* Which player (0 = A, 1 = B) sits in seat `seat` (1 or 2) in game n. */
+int         bs_study_seat_player   (const BsStudy  *study,
+                                    guint           n,
+                                    int             seat);
+/* The seed of game n: its setup seed, from which every search seed and
+ * random move of the game is derived. */
+guint64     bs_study_game_seed     (const BsStudy  *study,
+                                    guint           n);
+
+/* One finished game. Per ply (a turn: a move, or a simultaneous round):
+ * the notation, the number of legal moves at each step of it, and the
+ * expected score of player 1 in permille as the search that chose it saw
+ * it (-1 when no search played it; a simultaneous round where both
+ * searched: the mean of both). */
+typedef struct {
+  guint      arm;
+  guint      number;
+  gboolean   swapped;          /* player B sat in seat 1 */
+  BsResult   result;           /* by seat */
+  char      *reason;           /* result reason id ("rules", "move-limit"…) */
+  guint      plies;
+  int        scores[2];        /* the game's own measure at the end */
+  int        pieces[2];        /* pieces on the board at the end */
+  GPtrArray *moves;            /* of char*, one per ply */
+  GArray    *branching;        /* of guint16: legal moves at each step */
+  GArray    *step_counts;      /* of guint16: steps of each ply */
+  GArray    *evaluations;      /* of gint16: per ply, permille or -1 */
+} BsStudyGame;
+
+BsStudyGame *bs_study_game_new     (void);
+void         bs_study_game_free    (BsStudyGame  *game);
+/* Player 1's points (1, ½, 0) for result: 2, 1 or 0 half-points. */
+int          bs_study_game_half_points (const BsStudyGame *game,
+                                        int                seat);
+
+/* Scratch space of one worker, reused from game to game. */
+typedef struct _BsStudyWorker BsStudyWorker;
+
+BsStudyWorker *bs_study_worker_new  (void);
+void           bs_study_worker_free (BsStudyWorker *worker);
+
+/* Plays game n of arm (bs_study_prepare() must have succeeded). Returns
+ * NULL when cancelled (G_IO_ERROR_CANCELLED) or when the module misbehaves
+ * (BS_STUDY_ERROR_GAME). Thread-safe: each thread passes its own worker. */
+BsStudyGame *bs_study_play_game    (const BsStudy  *study,
+                                    guint           arm,
+                                    guint           number,
+                                    BsStudyWorker  *worker,
+                                    GCancellable   *cancellable,
+                                    GError        **error);
+
+/* The file. */
+
+/* Called for each game as it is read (sorted by arm and number); return
+ * FALSE with error set to stop. The game is freed after the call unless
+ * the callback stole it (set *game to NULL). */
+typedef gboolean (*BsStudyGameFunc) (const BsStudy  *study,
+                                     BsStudyGame   **game,
+                                     gpointer        user_data,
+                                     GError        **error);
+
+/* Reads a study file as a stream: the header, then each game through
+ * func (may be NULL). Errors are "FILE:LINE: message" in BS_STUDY_ERROR
+ * (the embedded variants: BS_VARIANT_ERROR). */
+BsStudy    *bs_study_load_file     (const char     *path,
+                                    BsStudyGameFunc func,
+                                    gpointer        user_data,
+                                    GError        **error);
+
+/* Reads the games of a journal (PATH.journal) written while the study
+ * ran: whole <game> elements, one after the other; a last one cut short
+ * by a crash is ignored. A missing journal has no games. */
+gboolean    bs_study_read_journal  (const BsStudy  *study,
+                                    const char     *path,
+                                    BsStudyGameFunc func,
+                                    gpointer        user_data,
+                                    GError        **error);
+
+/* The game as the file writes it (one <game> element, indented, with its
+ * trailing newline): bs_study_game_parse_xml() reads it back. */
+char       *bs_study_game_to_xml   (const BsStudy     *study,
+                                    const BsStudyGame *game);
+
+/* Writes a study file atomically (a temporary file renamed over path;
+ * the old file is kept on any failure): the header, then every game of
+ * each source in order of (arm, number) — each source yields its games
+ * sorted; a game found in several sources is written once (the first). */
+typedef struct _BsStudyWriter BsStudyWriter;
+
+BsStudyWriter *bs_study_writer_new    (const BsStudy  *study,
+                                       const char     *path,
+                                       GError        **error);
+/* Games must come in increasing (arm, number). */
+gboolean       bs_study_writer_add    (BsStudyWriter     *writer,
+                                       const BsStudyGame *game,
+                                       GError           **error);
+/* An already serialised game (bs_study_game_to_xml). */
+gboolean       bs_study_writer_add_xml (BsStudyWriter  *writer,
+                                        guint           arm,
+                                        guint           number,
+                                        const char     *xml,
+                                        GError        **error);
+gboolean       bs_study_writer_finish (BsStudyWriter  *writer,
+                                       GError        **error);
+/* Drops the temporary file; the target is left as it was. */
+void           bs_study_writer_abort  (BsStudyWriter  *writer);
+
+/* Merges study files of the same study (shards, or pieces played
+ * anywhere) into one at output: the header of the first without its shard,
+ * every game once, sorted. */
+gboolean    bs_study_merge_files   (const char * const *inputs,
+                                    const char     *output,
+                                    GError        **error);
+
+/* The journal beside a study file: PATH.journal. */
+char       *bs_study_journal_path  (const char     *path);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStudy, bs_study_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStudyGame, bs_study_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStudyWorker, bs_study_worker_free)
+
+G_END_DECLS

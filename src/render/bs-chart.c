@@ -1,0 +1,1028 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-chart.c: the balance lab's charts. Every size (fonts, lines, margins)
+ * follows the chart's width, so a chart reads the same at 600 px as on a
+ * printed page. */
+#define G_LOG_DOMAIN "boardsmith-render"
+
+#include "config.h"
+
+#include "bs-chart.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+
+#include "bs-export.h"
+#include "bs-file.h"
+#include "bs-png-writer.h"
+#include "bs-render.h"
+
+typedef struct {
+  double background[3];
+  double text[3];
+  double muted[3];
+  double grid[3];
+  double axis[3];
+  double first[3];     /* player 1 */
+  double draw[3];
+  double second[3];    /* player 2 */
+  double accent[3];    /* curves */
+} Palette;
+
+static const Palette light_palette = {
+  { 1, 1, 1 }, { 0.13, 0.13, 0.13 }, { 0.40, 0.40, 0.40 }, { 0.90, 0.90, 0.90 },
+  { 0.27, 0.27, 0.27 }, { 0.11, 0.44, 0.85 }, { 0.60, 0.60, 0.59 }, { 0.90, 0.38, 0.0 },
+  { 0.11, 0.44, 0.85 },
+};
+
+static const Palette dark_palette = {
+  { 0.12, 0.12, 0.12 }, { 0.93, 0.93, 0.93 }, { 0.70, 0.70, 0.70 }, { 0.25, 0.25, 0.25 },
+  { 0.75, 0.75, 0.75 }, { 0.38, 0.63, 0.92 }, { 0.60, 0.60, 0.59 }, { 1.0, 0.64, 0.28 },
+  { 0.38, 0.63, 0.92 },
+};
+
+typedef struct {
+  cairo_t       *cr;
+  const Palette *palette;
+  double         width;
+  double         height;
+  double         font;    /* base font size, user units */
+  /* The plot area and its data ranges. */
+  double         left, top, right, bottom;
+  double         x_min, x_max, y_min, y_max;
+} Canvas;
+
+void
+bs_chart_options_init (BsChartOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->kind = BS_CHART_SCORE;
+  options->width = 800;
+}
+
+static const char * const kind_names[] = { "score", "length", "sweep", "branching", "openings",
+                                           NULL };
+
+const char *
+bs_chart_kind_to_string (BsChartKind kind)
+{
+  return kind_names[kind];
+}
+
+gboolean
+bs_chart_kind_from_string (const char     *text,
+                           const BsStudy  *study,
+                           BsChartKind    *kind,
+                           GError        **error)
+{
+  if (text == NULL)
+    {
+      *kind = study != NULL && study->kind == BS_STUDY_SWEEP ? BS_CHART_SWEEP : BS_CHART_SCORE;
+      return TRUE;
+    }
+  for (int i = 0; kind_names[i] != NULL; i++)
+    if (g_str_equal (text, kind_names[i]))
+      {
+        if (i == BS_CHART_SWEEP && (study == NULL || study->kind != BS_STUDY_SWEEP))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         "--kind sweep: the study is not a sweep");
+            return FALSE;
+          }
+        *kind = (BsChartKind) i;
+        return TRUE;
+      }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "--kind: \"%s\" is not one of score, length, sweep, branching, openings", text);
+  return FALSE;
+}
+
+gboolean
+bs_chart_theme_from_string (const char *text,
+                            gboolean   *dark)
+{
+  if (g_str_equal (text, "light") || g_str_equal (text, "dark"))
+    {
+      *dark = g_str_equal (text, "dark");
+      return TRUE;
+    }
+  return FALSE;
+}
+
+BsChartData *
+bs_chart_data_new (BsStudyRunner *runner)
+{
+  BsChartData *data = g_new0 (BsChartData, 1);
+
+  data->study = bs_study_ref (bs_study_runner_get_study (runner));
+  data->n_arms = bs_study_n_arms (data->study);
+  data->arms = g_new0 (BsStudyStats *, data->n_arms);
+  for (guint i = 0; i < data->n_arms; i++)
+    data->arms[i] = bs_study_runner_get_stats (runner, i);
+  return data;
+}
+
+void
+bs_chart_data_free (BsChartData *data)
+{
+  if (data == NULL)
+    return;
+  for (guint i = 0; i < data->n_arms; i++)
+    bs_study_stats_free (data->arms[i]);
+  g_free (data->arms);
+  bs_study_unref (data->study);
+  g_free (data);
+}
+
+/* Drawing helpers. */
+
+static void
+set_color (cairo_t      *cr,
+           const double  rgb[3],
+           double        alpha)
+{
+  cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
+}
+
+/* Text anchored at (x, y): ax, ay in 0..1 (0 left/top, 1 right/bottom). */
+static void
+draw_text (Canvas       *c,
+           const char   *text,
+           double        x,
+           double        y,
+           double        size,
+           gboolean      bold,
+           const double  rgb[3],
+           double        ax,
+           double        ay,
+           double        angle)
+{
+  PangoLayout *layout = pango_cairo_create_layout (c->cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_save (c->cr);
+  cairo_translate (c->cr, x, y);
+  cairo_rotate (c->cr, angle);
+  cairo_move_to (c->cr, -ax * w, -ay * h);
+  set_color (c->cr, rgb, 1);
+  pango_cairo_show_layout (c->cr, layout);
+  cairo_restore (c->cr);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+static double
+text_width (Canvas     *c,
+            const char *text,
+            double      size)
+{
+  PangoLayout *layout = pango_cairo_create_layout (c->cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  return w;
+}
+
+/* A "nice" step (1, 2, 5 × 10^k) giving about `target` ticks. */
+static double
+nice_step (double range,
+           int    target)
+{
+  double raw = range / MAX (target, 1), magnitude, normalized;
+
+  if (raw <= 0)
+    return 1;
+  magnitude = pow (10, floor (log10 (raw)));
+  normalized = raw / magnitude;
+  if (normalized <= 1)
+    return magnitude;
+  if (normalized <= 2)
+    return 2 * magnitude;
+  if (normalized <= 5)
+    return 5 * magnitude;
+  return 10 * magnitude;
+}
+
+static double
+map_x (const Canvas *c,
+       double        x)
+{
+  return c->left + (x - c->x_min) / (c->x_max - c->x_min) * (c->right - c->left);
+}
+
+static double
+map_y (const Canvas *c,
+       double        y)
+{
+  return c->bottom - (y - c->y_min) / (c->y_max - c->y_min) * (c->bottom - c->top);
+}
+
+static void
+format_tick (char   *buffer,
+             gsize   size,
+             double  value,
+             double  step,
+             gboolean percent)
+{
+  int decimals = step >= 1 ? 0 : (int) ceil (-log10 (step) - 1e-9);
+
+  if (fabs (value) < step * 1e-6)
+    value = 0;   /* never "-0" */
+
+  if (percent)
+    g_snprintf (buffer, size, "%.*f%%", MAX (0, decimals - 2), value * 100 + 0.0);
+  else
+    g_snprintf (buffer, size, "%.*f", decimals, value);
+}
+
+/* Title, subtitle and the plot area inside the margins. */
+static void
+begin_with_note (Canvas     *c,
+                 const char *title,
+                 const char *subtitle,
+                 const char *note,
+                 double      extra_left)
+{
+  double f = c->font;
+
+  set_color (c->cr, c->palette->background, 1);
+  cairo_paint (c->cr);
+  draw_text (c, title, f * 1.2, f * 0.8, f * 1.25, TRUE, c->palette->text, 0, 0, 0);
+  if (subtitle != NULL)
+    draw_text (c, subtitle, f * 1.2, f * 2.55, f * 0.9, FALSE, c->palette->muted, 0, 0, 0);
+  if (note != NULL)
+    draw_text (c, note, f * 1.2, f * 3.95, f * 0.9, TRUE, c->palette->text, 0, 0, 0);
+  c->left = f * 2.4 + extra_left;
+  c->top = note != NULL ? f * 6.3 : f * 5.0;
+  c->right = c->width - f * 1.5;
+  c->bottom = c->height - f * 3.6;
+}
+
+static void
+begin (Canvas     *c,
+       const char *title,
+       const char *subtitle,
+       double      extra_left)
+{
+  begin_with_note (c, title, subtitle, NULL, extra_left);
+}
+
+/* Horizontal grid and y labels; the y-axis title. */
+static void
+y_axis (Canvas     *c,
+        const char *title,
+        gboolean    percent,
+        int         target)
+{
+  double step = nice_step (c->y_max - c->y_min, target);
+  double f = c->font, widest = 0;
+
+  /* The plot starts right of the widest label and the axis title. */
+  for (double v = ceil (c->y_min / step - 1e-9) * step; v <= c->y_max + 1e-9; v += step)
+    {
+      char label[32];
+
+      format_tick (label, sizeof label, v, step, percent);
+      widest = MAX (widest, text_width (c, label, f * 0.85));
+    }
+  c->left = MAX (c->left, f * 2.4 + widest + f * 0.5);
+  cairo_set_line_width (c->cr, MAX (1.0, f / 14));
+  for (double v = ceil (c->y_min / step - 1e-9) * step; v <= c->y_max + 1e-9; v += step)
+    {
+      char label[32];
+      double y = map_y (c, v);
+
+      set_color (c->cr, c->palette->grid, 1);
+      cairo_move_to (c->cr, c->left, round (y) + 0.5);
+      cairo_line_to (c->cr, c->right, round (y) + 0.5);
+      cairo_stroke (c->cr);
+      format_tick (label, sizeof label, v, step, percent);
+      draw_text (c, label, c->left - f * 0.5, y, f * 0.85, FALSE, c->palette->text, 1, 0.5, 0);
+    }
+  draw_text (c, title, f * 0.6, (c->top + c->bottom) / 2, f * 0.95, FALSE, c->palette->text,
+             0.5, 0, -G_PI / 2);
+}
+
+/* A numeric x axis: ticks, labels and title. */
+static void
+x_axis (Canvas     *c,
+        const char *title,
+        int         target,
+        gboolean    integers)
+{
+  double step = nice_step (c->x_max - c->x_min, target);
+  double f = c->font;
+
+  if (integers)
+    step = MAX (1, step);
+  cairo_set_line_width (c->cr, MAX (1.0, f / 14));
+  for (double v = ceil (c->x_min / step - 1e-9) * step; v <= c->x_max + 1e-9; v += step)
+    {
+      char label[32];
+      double x = map_x (c, v);
+
+      set_color (c->cr, c->palette->axis, 1);
+      cairo_move_to (c->cr, round (x) + 0.5, c->bottom);
+      cairo_line_to (c->cr, round (x) + 0.5, c->bottom + f * 0.35);
+      cairo_stroke (c->cr);
+      format_tick (label, sizeof label, v, step, FALSE);
+      draw_text (c, label, x, c->bottom + f * 0.5, f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
+    }
+  draw_text (c, title, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95, FALSE,
+             c->palette->text, 0.5, 1, 0);
+}
+
+static void
+baseline (Canvas *c)
+{
+  cairo_set_line_width (c->cr, MAX (1.0, c->font / 10));
+  set_color (c->cr, c->palette->axis, 1);
+  cairo_move_to (c->cr, c->left, round (c->bottom) + 0.5);
+  cairo_line_to (c->cr, c->right, round (c->bottom) + 0.5);
+  cairo_stroke (c->cr);
+}
+
+static void
+dashed_level (Canvas *c,
+              double  y_value,
+              const char *label)
+{
+  double y = map_y (c, y_value), f = c->font;
+  double dashes[] = { f * 0.5, f * 0.35 };
+
+  cairo_save (c->cr);
+  cairo_set_dash (c->cr, dashes, 2, 0);
+  cairo_set_line_width (c->cr, MAX (1.0, f / 10));
+  set_color (c->cr, c->palette->muted, 1);
+  cairo_move_to (c->cr, c->left, y);
+  cairo_line_to (c->cr, c->right, y);
+  cairo_stroke (c->cr);
+  cairo_restore (c->cr);
+  if (label != NULL)
+    draw_text (c, label, c->left + f * 0.3, y - f * 0.15, f * 0.75, FALSE, c->palette->muted,
+               0, 1, 0);
+}
+
+static void
+error_bar (Canvas *c,
+           double  x,
+           double  low,
+           double  high,
+           double  cap)
+{
+  double y0 = map_y (c, low), y1 = map_y (c, high);
+
+  cairo_set_line_width (c->cr, MAX (1.2, c->font / 9));
+  set_color (c->cr, c->palette->text, 1);
+  cairo_move_to (c->cr, x, y0);
+  cairo_line_to (c->cr, x, y1);
+  cairo_move_to (c->cr, x - cap, y0);
+  cairo_line_to (c->cr, x + cap, y0);
+  cairo_move_to (c->cr, x - cap, y1);
+  cairo_line_to (c->cr, x + cap, y1);
+  cairo_stroke (c->cr);
+}
+
+static void
+legend (Canvas            *c,
+        const char * const *labels,
+        const double      **colors,
+        int                 n)
+{
+  double f = c->font, x = c->right, y = f * 1.0;
+
+  for (int i = n - 1; i >= 0; i--)
+    {
+      double w = text_width (c, labels[i], f * 0.85);
+
+      x -= w;
+      draw_text (c, labels[i], x, y + f * 0.5, f * 0.85, FALSE, c->palette->text, 0, 0.5, 0);
+      x -= f * 1.2;
+      set_color (c->cr, colors[i], 1);
+      cairo_rectangle (c->cr, x, y + f * 0.1, f * 0.8, f * 0.8);
+      cairo_fill (c->cr);
+      x -= f * 1.2;
+    }
+}
+
+static char *
+arm_label (const BsStudy *study,
+           guint          arm)
+{
+  const BsStudyArm *a = bs_study_get_arm (study, arm);
+
+  if (study->kind == BS_STUDY_SWEEP)
+    return g_strdup_printf ("%s = %s", study->sweep_key, a->value);
+  if (study->kind == BS_STUDY_COMPARE)
+    return g_strdup_printf ("%s: %s", a->value, bs_variant_display_name (a->variant));
+  return g_strdup (bs_variant_display_name (a->variant));
+}
+
+static char *
+subtitle_for (const BsChartData *data,
+              guint              games,
+              gboolean           intervals)
+{
+  const BsStudy *study = data->study;
+
+  if (!intervals && study->swap)
+    return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game"),
+                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
+                            study->players[0].level, study->players[1].level);
+  if (!intervals)
+    return g_strdup_printf (_("%s · %u games · %s against %s"),
+                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
+                            study->players[0].level, study->players[1].level);
+  if (study->swap)
+    return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game · "
+                              "95%% intervals"),
+                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
+                            study->players[0].level, study->players[1].level);
+  return g_strdup_printf (_("%s · %u games · %s against %s · 95%% intervals"),
+                          bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
+                          study->players[0].level, study->players[1].level);
+}
+
+static guint
+total_games (const BsChartData *data)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < data->n_arms; i++)
+    n += data->arms[i]->games;
+  return n;
+}
+
+static void
+no_data (Canvas     *c,
+         const char *message)
+{
+  draw_text (c, message, (c->left + c->right) / 2, (c->top + c->bottom) / 2, c->font,
+             FALSE, c->palette->muted, 0.5, 0.5, 0);
+}
+
+/* The charts. */
+
+static void
+draw_score (Canvas            *c,
+            const BsChartData *data)
+{
+  g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
+  const char *labels[] = { _("Player 1 wins"), _("Draws"), _("Player 2 wins") };
+  const double *colors[] = { c->palette->first, c->palette->draw, c->palette->second };
+  double f = c->font, group, bar;
+
+  begin (c, _("Results by seat"), subtitle, 0);
+  c->x_min = 0;
+  c->x_max = data->n_arms;
+  c->y_min = 0;
+  c->y_max = 1;
+  c->bottom -= f * 1.2;   /* room for the score under each group */
+  y_axis (c, _("Share of games"), TRUE, 5);
+  legend (c, labels, colors, 3);
+  group = (c->right - c->left) / data->n_arms;
+  bar = MIN (group * 0.8 / 3, f * 4);
+  for (guint i = 0; i < data->n_arms; i++)
+    {
+      const BsStudyStats *s = data->arms[i];
+      guint counts[3] = { s->wins[0], s->draws, s->wins[1] };
+      double centre = c->left + group * (i + 0.5);
+      g_autofree char *name = arm_label (data->study, i);
+      BsStatsScore score;
+      char text[96];
+
+      for (int k = 0; k < 3; k++)
+        {
+          double x = centre + (k - 1.5) * bar, low, high;
+          double rate = s->games > 0 ? (double) counts[k] / s->games : 0;
+
+          set_color (c->cr, colors[k], 1);
+          cairo_rectangle (c->cr, x + bar * 0.06, map_y (c, rate), bar * 0.88,
+                           c->bottom - map_y (c, rate));
+          cairo_fill (c->cr);
+          if (s->games > 0)
+            {
+              bs_stats_wilson (counts[k], s->games, BS_STATS_Z95, &low, &high);
+              error_bar (c, x + bar / 2, low, high, bar * 0.18);
+            }
+        }
+      bs_study_stats_first_player (s, &score);
+      draw_text (c, data->n_arms > 1 ? name : _("all games"), centre, c->bottom + f * 0.45,
+                 f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
+      g_snprintf (text, sizeof text, _("player 1 scores %.1f%% [%.1f, %.1f]"),
+                  100 * score.score, 100 * score.low, 100 * score.high);
+      draw_text (c, text, centre, c->bottom + f * 1.65, f * 0.8, FALSE, c->palette->muted,
+                 0.5, 0, 0);
+    }
+  dashed_level (c, 0.5, "50%");
+  baseline (c);
+}
+
+static void
+draw_length (Canvas               *c,
+             const BsChartData    *data,
+             const BsChartOptions *options)
+{
+  const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
+  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
+  BsStatsSummary summary;
+  guint bin, max_count = 0, n_bins;
+  g_autofree guint *bins = NULL;
+  char text[128];
+  double f = c->font;
+
+  bs_stats_histogram_summary (s->plies, &summary);
+  begin (c, _("Game length"), subtitle, f * 0.6);
+  if (summary.n == 0)
+    {
+      no_data (c, _("No games yet"));
+      return;
+    }
+  /* About 30 bins of a whole number of plies. */
+  bin = (guint) MAX (1.0, ceil ((summary.max - summary.min + 1) / 30.0));
+  n_bins = (summary.max - summary.min) / bin + 1;
+  bins = g_new0 (guint, n_bins);
+  for (guint v = summary.min; v <= summary.max; v++)
+    bins[(v - summary.min) / bin] += g_array_index (s->plies, guint, v);
+  for (guint i = 0; i < n_bins; i++)
+    max_count = MAX (max_count, bins[i]);
+
+  c->x_min = summary.min - 0.5 * bin;
+  c->x_max = summary.min + (n_bins - 0.5) * bin;
+  c->y_min = 0;
+  c->y_max = max_count * 1.1;
+  y_axis (c, _("Games"), FALSE, 5);
+  for (guint i = 0; i < n_bins; i++)
+    {
+      double x0 = map_x (c, summary.min + i * bin - 0.5 * bin);
+      double x1 = map_x (c, summary.min + (i + 1) * bin - 0.5 * bin);
+
+      set_color (c->cr, c->palette->accent, 0.85);
+      cairo_rectangle (c->cr, x0 + 0.5, map_y (c, bins[i]), MAX (1.0, x1 - x0 - 1),
+                       c->bottom - map_y (c, bins[i]));
+      cairo_fill (c->cr);
+    }
+  {
+    g_autofree char *axis = bin > 1 ? g_strdup_printf (_("Plies (bins of %u)"), bin)
+                                    : g_strdup (_("Plies"));
+    x_axis (c, axis, 8, TRUE);
+  }
+  baseline (c);
+  {
+    double x = map_x (c, summary.median), dashes[] = { f * 0.4, f * 0.3 };
+
+    cairo_save (c->cr);
+    cairo_set_dash (c->cr, dashes, 2, 0);
+    set_color (c->cr, c->palette->text, 1);
+    cairo_set_line_width (c->cr, MAX (1.0, f / 9));
+    cairo_move_to (c->cr, x, c->top);
+    cairo_line_to (c->cr, x, c->bottom);
+    cairo_stroke (c->cr);
+    cairo_restore (c->cr);
+  }
+  g_snprintf (text, sizeof text, _("median %.1f · mean %.1f · sd %.1f · %u–%u plies"),
+              summary.median, summary.mean, summary.sd, summary.min, summary.max);
+  draw_text (c, text, c->right, c->top - f * 0.3, f * 0.85, FALSE, c->palette->text, 1, 1, 0);
+}
+
+static gboolean
+numeric_values (const BsStudy *study,
+                double        *values)
+{
+  for (guint i = 0; i < bs_study_n_arms (study); i++)
+    {
+      const char *text = bs_study_get_arm (study, i)->value;
+      char *end = NULL;
+
+      values[i] = text != NULL ? g_ascii_strtod (text, &end) : 0;
+      if (text == NULL || end == text || *end != '\0')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+draw_sweep (Canvas            *c,
+            const BsChartData *data)
+{
+  const BsStudy *study = data->study;
+  g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
+  g_autofree char *title = g_strdup_printf (_("Player 1's score by %s"), study->sweep_key);
+  g_autofree double *xs = g_new0 (double, data->n_arms);
+  g_autofree BsStatsScore *scores = g_new0 (BsStatsScore, data->n_arms);
+  int fairest = bs_study_stats_fairest (data->arms, data->n_arms);
+  gboolean numeric = numeric_values (study, xs);
+  double f = c->font, lo = 1, hi = 0;
+
+  g_autofree char *note = NULL;
+
+  if (fairest >= 0)
+    {
+      BsStatsScore best;
+
+      bs_study_stats_first_player (data->arms[fairest], &best);
+      note = g_strdup_printf (_("fairest: %s = %s, %.1f%% [%.1f, %.1f]%s"),
+                              study->sweep_key, bs_study_get_arm (study, (guint) fairest)->value,
+                              100 * best.score, 100 * best.low, 100 * best.high,
+                              study->default_arm >= 0 ? _(" (wide ring) · the variant's own: black ring") : "");
+    }
+  begin_with_note (c, title, subtitle, note, 0);
+  for (guint i = 0; i < data->n_arms; i++)
+    {
+      if (!numeric)
+        xs[i] = i;
+      bs_study_stats_first_player (data->arms[i], &scores[i]);
+      if (data->arms[i]->games > 0)
+        {
+          lo = MIN (lo, scores[i].low);
+          hi = MAX (hi, scores[i].high);
+        }
+    }
+  c->x_min = xs[0] - 0.5 * (xs[data->n_arms - 1] - xs[0]) / MAX (1, data->n_arms - 1);
+  c->x_max = xs[data->n_arms - 1] + 0.5 * (xs[data->n_arms - 1] - xs[0]) / MAX (1, data->n_arms - 1);
+  if (c->x_max <= c->x_min)
+    c->x_max = c->x_min + 1;
+  /* Always show 50%, and some room around the data. */
+  lo = MIN (lo, 0.5);
+  hi = MAX (hi, 0.5);
+  c->y_min = MAX (0.0, floor ((lo - 0.05) * 10) / 10);
+  c->y_max = MIN (1.0, ceil ((hi + 0.05) * 10) / 10);
+  y_axis (c, _("Player 1's score"), TRUE, 6);
+
+  /* The band of the 95% intervals. */
+  cairo_new_path (c->cr);
+  set_color (c->cr, c->palette->accent, 0.18);
+  for (guint i = 0; i < data->n_arms; i++)
+    if (data->arms[i]->games > 0)
+      cairo_line_to (c->cr, map_x (c, xs[i]), map_y (c, scores[i].high));
+  for (guint i = data->n_arms; i-- > 0;)
+    if (data->arms[i]->games > 0)
+      cairo_line_to (c->cr, map_x (c, xs[i]), map_y (c, scores[i].low));
+  cairo_close_path (c->cr);
+  cairo_fill (c->cr);
+  /* xgettext:no-c-format */
+  dashed_level (c, 0.5, _("fair: 50%"));
+
+  set_color (c->cr, c->palette->accent, 1);
+  cairo_set_line_width (c->cr, MAX (1.5, f / 6));
+  cairo_new_path (c->cr);
+  for (guint i = 0; i < data->n_arms; i++)
+    if (data->arms[i]->games > 0)
+      cairo_line_to (c->cr, map_x (c, xs[i]), map_y (c, scores[i].score));
+  cairo_stroke (c->cr);
+  for (guint i = 0; i < data->n_arms; i++)
+    {
+      double x = map_x (c, xs[i]);
+
+      if (data->arms[i]->games == 0)
+        continue;
+      error_bar (c, x, scores[i].low, scores[i].high, f * 0.3);
+      set_color (c->cr, c->palette->accent, 1);
+      cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.32, 0, 2 * G_PI);
+      cairo_fill (c->cr);
+      if ((int) i == fairest)
+        {
+          set_color (c->cr, c->palette->accent, 1);
+          cairo_set_line_width (c->cr, MAX (1.5, f / 7));
+          cairo_new_sub_path (c->cr);
+          cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.95, 0, 2 * G_PI);
+          cairo_stroke (c->cr);
+        }
+      if ((int) i == study->default_arm)
+        {
+          set_color (c->cr, c->palette->text, 1);
+          cairo_set_line_width (c->cr, MAX (1.0, f / 9));
+          cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.6, 0, 2 * G_PI);
+          cairo_stroke (c->cr);
+        }
+    }
+  if (!numeric)
+    {
+      for (guint i = 0; i < data->n_arms; i++)
+        draw_text (c, bs_study_get_arm (study, i)->value, map_x (c, xs[i]), c->bottom + f * 0.5,
+                   f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
+      draw_text (c, study->sweep_key, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95,
+                 FALSE, c->palette->text, 0.5, 1, 0);
+    }
+  else
+    x_axis (c, study->sweep_key, MIN (10, (int) data->n_arms), TRUE);
+  baseline (c);
+}
+
+static void
+draw_branching (Canvas               *c,
+                const BsChartData    *data,
+                const BsChartOptions *options)
+{
+  const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
+  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
+  guint threshold = MAX (5u, (s->games + 9) / 10), last = 0;
+  double f = c->font, top = 1;
+  char text[128];
+
+  begin (c, _("Legal moves per ply"), subtitle, f * 0.6);
+  for (guint i = 0; i < s->branch_count->len; i++)
+    if (g_array_index (s->branch_count, guint, i) >= threshold)
+      {
+        double sd = g_array_index (s->branch_count, guint, i) > 1
+                    ? sqrt (g_array_index (s->branch_m2, double, i) /
+                            (g_array_index (s->branch_count, guint, i) - 1)) : 0;
+        last = i + 1;
+        top = MAX (top, g_array_index (s->branch_mean, double, i) + sd);
+      }
+  if (last < 2)
+    {
+      no_data (c, _("Not enough games yet"));
+      return;
+    }
+  c->x_min = 1;
+  c->x_max = last;
+  c->y_min = 0;
+  c->y_max = top * 1.08;
+  y_axis (c, _("Legal moves (mean ± sd)"), FALSE, 5);
+  cairo_new_path (c->cr);
+  set_color (c->cr, c->palette->accent, 0.18);
+  for (guint i = 0; i < last; i++)
+    {
+      guint n = g_array_index (s->branch_count, guint, i);
+      double sd = n > 1 ? sqrt (g_array_index (s->branch_m2, double, i) / (n - 1)) : 0;
+      cairo_line_to (c->cr, map_x (c, i + 1), map_y (c, g_array_index (s->branch_mean, double, i) + sd));
+    }
+  for (guint i = last; i-- > 0;)
+    {
+      guint n = g_array_index (s->branch_count, guint, i);
+      double sd = n > 1 ? sqrt (g_array_index (s->branch_m2, double, i) / (n - 1)) : 0;
+      cairo_line_to (c->cr, map_x (c, i + 1),
+                     map_y (c, MAX (0.0, g_array_index (s->branch_mean, double, i) - sd)));
+    }
+  cairo_close_path (c->cr);
+  cairo_fill (c->cr);
+  set_color (c->cr, c->palette->accent, 1);
+  cairo_set_line_width (c->cr, MAX (1.5, f / 6));
+  cairo_new_path (c->cr);
+  for (guint i = 0; i < last; i++)
+    cairo_line_to (c->cr, map_x (c, i + 1), map_y (c, g_array_index (s->branch_mean, double, i)));
+  cairo_stroke (c->cr);
+  x_axis (c, _("Ply"), 8, TRUE);
+  baseline (c);
+  g_snprintf (text, sizeof text, _("mean %.1f over all plies · shown while ≥ %u games last"),
+              s->branch_plies > 0 ? s->branch_total / s->branch_plies : 0.0, threshold);
+  draw_text (c, text, c->right, c->top - f * 0.3, f * 0.85, FALSE, c->palette->text, 1, 1, 0);
+}
+
+/* Blue (player 1 wins) through the background to orange (player 2). */
+static void
+score_color (const Palette *palette,
+             double         score,
+             double         rgb[3])
+{
+  double t = CLAMP ((score - 0.5) * 2, -1, 1);
+  const double *end = t >= 0 ? palette->first : palette->second;
+  const double *mid = palette->background;
+
+  t = fabs (t);
+  for (int i = 0; i < 3; i++)
+    rgb[i] = mid[i] + (end[i] - mid[i]) * (0.15 + 0.85 * t);
+}
+
+static void
+draw_openings (Canvas               *c,
+               const BsChartData    *data,
+               const BsChartOptions *options)
+{
+  guint arm = MIN (options->arm, data->n_arms - 1);
+  const BsStudyStats *s = data->arms[arm];
+  const BsStudyArm *a = bs_study_get_arm (data->study, arm);
+  const BsRuleset *rs = a->ruleset;
+  g_autofree char *subtitle = subtitle_for (data, s->games, FALSE);
+  g_autofree double *xy = NULL;
+  g_autofree guint *games = NULL, *points = NULL;
+  g_autoptr(GPtrArray) openings = bs_study_stats_openings (s);
+  g_autofree BsPosition *start = NULL;
+  BsRenderOptions render;
+  double f = c->font, radius, board_w, bar_x, bar_top, bar_h;
+  guint mapped = 0;
+
+  begin (c, _("Player 1's score by opening move"), subtitle, 0);
+  if (rs == NULL || s->simultaneous)
+    {
+      no_data (c, _("Simultaneous rounds have no single opening move"));
+      return;
+    }
+  games = g_new0 (guint, rs->n_cells);
+  points = g_new0 (guint, rs->n_cells);
+  for (guint i = 0; i < openings->len; i++)
+    {
+      const BsStudyOpening *o = openings->pdata[i];
+
+      if (o->cell < 0 || o->cell >= rs->n_cells)
+        continue;
+      games[o->cell] += o->games;
+      points[o->cell] += o->half_points;
+      mapped += o->games;
+    }
+  if (mapped == 0)
+    {
+      no_data (c, _("No opening move names a cell"));
+      return;
+    }
+
+  board_w = c->right - c->left - f * 7;
+  bs_render_options_init (&render);
+  render.theme = options->dark ? BS_THEME_DARK : BS_THEME_LIGHT;
+  render.coordinates = TRUE;
+  render.transparent = TRUE;
+  start = bs_ruleset_new_position (rs, bs_study_game_seed (data->study, 0));
+  cairo_save (c->cr);
+  cairo_translate (c->cr, c->left, c->top);
+  bs_render_position (c->cr, rs, start, &render, board_w, c->bottom - c->top);
+  xy = g_new (double, 2 * rs->n_cells);
+  bs_render_cell_centres (rs, &render, board_w, c->bottom - c->top, xy, &radius);
+  for (int cell = 0; cell < rs->n_cells; cell++)
+    {
+      double rgb[3];
+      char label[16];
+
+      if (games[cell] == 0)
+        continue;
+      score_color (c->palette, points[cell] / (2.0 * games[cell]), rgb);
+      /* Few games: a paler disc, the count tells why. */
+      set_color (c->cr, rgb, games[cell] >= 10 ? 1.0 : 0.55);
+      cairo_arc (c->cr, xy[2 * cell], xy[2 * cell + 1], radius * 0.82, 0, 2 * G_PI);
+      cairo_fill (c->cr);
+      g_snprintf (label, sizeof label, "%u", games[cell]);
+      draw_text (c, label, xy[2 * cell], xy[2 * cell + 1], MIN (f * 0.8, radius * 0.7), FALSE,
+                 c->palette->text, 0.5, 0.5, 0);
+    }
+  cairo_restore (c->cr);
+
+  /* The colour scale. */
+  bar_x = c->right - f * 2.2;
+  bar_top = c->top + f;
+  bar_h = c->bottom - c->top - f * 2;
+  for (int i = 0; i < 100; i++)
+    {
+      double rgb[3];
+
+      score_color (c->palette, 1 - i / 99.0, rgb);
+      set_color (c->cr, rgb, 1);
+      cairo_rectangle (c->cr, bar_x, bar_top + bar_h * i / 100, f * 1.0, bar_h / 100 + 0.5);
+      cairo_fill (c->cr);
+    }
+  for (int k = 0; k <= 4; k++)
+    {
+      char label[16];
+
+      g_snprintf (label, sizeof label, "%d%%", 100 - 25 * k);
+      draw_text (c, label, bar_x - f * 0.3, bar_top + bar_h * k / 4, f * 0.8, FALSE,
+                 c->palette->text, 1, 0.5, 0);
+    }
+  draw_text (c, _("Player 1's score after the opening (number: games; pale: fewer than 10)"),
+             (c->left + c->right) / 2, c->height - f * 0.6, f * 0.85, FALSE, c->palette->text,
+             0.5, 1, 0);
+}
+
+void
+bs_chart_draw (cairo_t              *cr,
+               const BsChartData    *data,
+               const BsChartOptions *options,
+               double                width,
+               double                height)
+{
+  Canvas c = { 0 };
+
+  g_return_if_fail (cr != NULL && data != NULL && options != NULL);
+
+  c.cr = cr;
+  c.palette = options->dark ? &dark_palette : &light_palette;
+  c.width = width;
+  c.height = height;
+  c.font = MAX (11.0, width / 48);
+  cairo_save (cr);
+  switch (options->kind)
+    {
+    case BS_CHART_SCORE:
+      draw_score (&c, data);
+      break;
+    case BS_CHART_LENGTH:
+      draw_length (&c, data, options);
+      break;
+    case BS_CHART_SWEEP:
+      if (data->study->kind == BS_STUDY_SWEEP)
+        draw_sweep (&c, data);
+      else
+        draw_score (&c, data);
+      break;
+    case BS_CHART_BRANCHING:
+      draw_branching (&c, data, options);
+      break;
+    case BS_CHART_OPENINGS:
+      draw_openings (&c, data, options);
+      break;
+    default:
+      break;
+    }
+  cairo_restore (cr);
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+bs_chart_export (const BsChartData    *data,
+                 const BsChartOptions *options,
+                 const char           *path,
+                 GError              **error)
+{
+  BsExportFormat format;
+  int width = options->width, height = options->height > 0 ? options->height
+                                                          : options->width * 5 / 8;
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(GBytes) png = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!bs_export_format_from_path (path, &format, error))
+    return FALSE;
+  if (format == BS_EXPORT_GIF)
+    {
+      g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
+                   "%s: a chart is written as .png, .svg or .pdf", path);
+      return FALSE;
+    }
+  if (width < 200 || width > BS_EXPORT_MAX_SIZE || height < 100 || height > BS_EXPORT_MAX_SIZE)
+    {
+      g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE,
+                   "a chart of %d × %d is out of range (200 to %d)", width, height,
+                   BS_EXPORT_MAX_SIZE);
+      return FALSE;
+    }
+  if (format == BS_EXPORT_PNG)
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  else if (format == BS_EXPORT_SVG)
+    surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
+  else
+    surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+  cr = cairo_create (surface);
+  bs_chart_draw (cr, data, options, width, height);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (format == BS_EXPORT_PNG)
+    {
+      png = bs_png_encode (surface, error);
+      cairo_surface_destroy (surface);
+      if (png == NULL)
+        return FALSE;
+    }
+  else
+    {
+      cairo_surface_finish (surface);
+      if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+        {
+          g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE, "%s: %s", path,
+                       cairo_status_to_string (cairo_surface_status (surface)));
+          cairo_surface_destroy (surface);
+          return FALSE;
+        }
+      cairo_surface_destroy (surface);
+      png = g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+    }
+  /* Atomic: a temporary file renamed over the target (the project's
+   * helper: links followed, permissions kept). */
+  return bs_file_write_atomic (path, g_bytes_get_data (png, NULL), g_bytes_get_size (png),
+                               BS_FILE_WRITE_NONE, error);
+}
+
+gboolean
+bs_chart_export_runner (BsStudyRunner        *runner,
+                        const BsChartOptions *options,
+                        const char           *path,
+                        GError              **error)
+{
+  g_autoptr(BsChartData) data = bs_chart_data_new (runner);
+
+  return bs_chart_export (data, options, path, error);
+}

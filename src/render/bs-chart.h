@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-chart.h: the balance lab's charts, drawn with cairo and pango into
+ * any cairo_t so that the app and `boardsmith-cli report --chart` make the
+ * same pictures: player 1's score with 95% intervals, the length
+ * histogram, a sweep's curve with its band, the branching curve, and the
+ * openings as a heat map on the board. */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "bs-study-runner.h"
+#include "bs-study-stats.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  BS_CHART_SCORE,       /* wins, draws and player 1's score per arm, with intervals */
+  BS_CHART_LENGTH,      /* histogram of game lengths in plies */
+  BS_CHART_SWEEP,       /* player 1's score against the swept value, with its band */
+  BS_CHART_BRANCHING,   /* mean legal moves per ply, ± one standard deviation */
+  BS_CHART_OPENINGS,    /* player 1's score after each opening move, on the board */
+} BsChartKind;
+
+typedef struct {
+  BsChartKind kind;
+  gboolean    dark;
+  int         width;     /* pixels (PNG) or points (SVG, PDF) */
+  int         height;    /* 0: 5/8 of the width */
+  guint       arm;       /* length, branching, openings: which arm */
+} BsChartOptions;
+
+void        bs_chart_options_init      (BsChartOptions *options);
+const char *bs_chart_kind_to_string    (BsChartKind     kind);
+/* NULL: the study's natural chart (sweep for a sweep, else score). The
+ * error names the text and the choices. */
+gboolean    bs_chart_kind_from_string  (const char     *text,
+                                        const BsStudy  *study,
+                                        BsChartKind    *kind,
+                                        GError        **error);
+gboolean    bs_chart_theme_from_string (const char     *text,
+                                        gboolean       *dark);
+
+/* What a chart shows: the study and a snapshot of each arm's statistics. */
+typedef struct {
+  BsStudy       *study;
+  BsStudyStats **arms;
+  guint          n_arms;
+} BsChartData;
+
+BsChartData *bs_chart_data_new         (BsStudyRunner  *runner);
+void         bs_chart_data_free        (BsChartData    *data);
+
+/* Draws the chart into width × height user units of cr. */
+void        bs_chart_draw              (cairo_t              *cr,
+                                        const BsChartData    *data,
+                                        const BsChartOptions *options,
+                                        double                width,
+                                        double                height);
+/* Writes it as PNG, SVG or PDF (from the extension), atomically. */
+gboolean    bs_chart_export            (const BsChartData    *data,
+                                        const BsChartOptions *options,
+                                        const char           *path,
+                                        GError              **error);
+gboolean    bs_chart_export_runner     (BsStudyRunner        *runner,
+                                        const BsChartOptions *options,
+                                        const char           *path,
+                                        GError              **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsChartData, bs_chart_data_free)
+
+G_END_DECLS

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The start page and the window's menus as a new user meets them (issue 13.1
+and 13.2): Recent Games offers only game records and variants that open, and
+the menus and header offer only what can act."""
+
+import os
+import re
+
+from harness import run_tests, E2EFailure
+
+RULES = os.environ.get("BOARDSMITH_RULES_DIR", "rules")
+
+
+def save_as(app, title, path):
+    """Types a full path into the file chooser titled `title` and confirms."""
+    app.window(title)
+    app.wait_focus("text")
+    app.key("ctrl+a")
+    app.type(path)
+    app.key("Return")
+    app.wait_for(lambda: os.path.exists(path) or None, "%s to be written" % path)
+    app.wait_for(lambda: len(app.windows()) == 1 or None, "the dialogs to close")
+
+
+def recent_rows(app):
+    """The names of the rows under "Recent Games" on the start page."""
+    heading = app.find("label", "Recent Games")
+    group = heading.parent
+    while group is not None and not group.find_now("list"):
+        group = group.parent
+    if group is None:
+        raise E2EFailure("no list beside “Recent Games”")
+    return [row.name for row in group.find_all("list item")]
+
+
+def test_recent_games_only_records_and_variants(session):
+    app = session.start_app("agoraphobia")
+    docs = os.path.join(app.home, "Documents")
+    app.click_cell("d4")
+    app.wait_moves(1)
+    app.key("ctrl+s")
+    save_as(app, "Save Game Record", os.path.join(docs, "first game.boardsmith"))
+    app.click_cell("b2")
+    app.wait_moves(2)
+    app.key("shift+ctrl+s")
+    save_as(app, "Save Game Record", os.path.join(docs, "second game.boardsmith"))
+
+    # Five exports after the saved games: the file chooser lists each of
+    # them among the recent files, as many as Recent Games shows.
+    for i in range(5):
+        app.key("ctrl+e")
+        app.window("Export Image", role="frame")
+        app.click("push button", "Export…")
+        save_as(app, re.compile("Export"), os.path.join(docs, "position %d.png" % i))
+
+    # A saved game gone (deleted by hand) is not offered either.
+    os.unlink(os.path.join(docs, "second game.boardsmith"))
+
+    app.key("shift+ctrl+n")
+    app.find("label", "Recent Games")
+    rows = app.wait_for(lambda: (lambda r: r if r else None)(recent_rows(app)),
+                        "rows under Recent Games")
+    app.screenshot("start-page")
+    names = " | ".join(rows)
+    if not any("first game.boardsmith" in r for r in rows):
+        raise E2EFailure("the saved game is not in Recent Games: %s" % names)
+    for bad in ("position", "second game"):
+        if any(bad in r for r in rows):
+            raise E2EFailure("Recent Games offers %r: %s" % (bad, names))
+
+    # The saved game opens from its row, at its last move.
+    row = app.find("list item", re.compile("first game"))
+    app.click(row)
+    app.wait_moves(1)
+    app.wait_cell("d4", r"^d4, Light")
+
+
+def menu_items(app, keep_open=False):
+    """Opens the main menu and reads its items: name → sensitive."""
+    app.click("push button", "Main Menu")
+    app.find("menu item")
+    items = {n.name: n.sensitive for n in app.find_all("menu item")}
+    if not keep_open:
+        app.key("Escape")
+        app.wait_for(lambda: app.find_now("menu item") is None or None, "the menu to close")
+    return items
+
+
+def tiny_variant(session, name="Tiny Abrobad"):
+    """Abrobad on the smallest board: two computers finish it in seconds."""
+    with open(os.path.join(RULES, "abrobad.xml")) as f:
+        text = f.read()
+    text = text.replace('size="5"', 'size="2"').replace("<name>Abrobad</name>",
+                                                       "<name>%s</name>" % name)
+    path = os.path.join(session.tmp, "tiny-abrobad.bsvariant")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def test_menus_act_only_where_they_can(session):
+    # The start page: nothing about a game (Edit This Variant used to fail
+    # there with “cannot open”).
+    app = session.start_app()
+    app.find("label", "Choose a Game")
+    items = menu_items(app)
+    for absent in ("Edit This Variant", "Pause the Computer", "Hint", "New Game",
+                   "Save Game Record"):
+        if absent in items:
+            raise E2EFailure("the start page's menu offers %r: %s" % (absent, items))
+    if not items.get("Open Game Record…"):
+        raise E2EFailure("the start page's menu lacks Open Game Record…: %s" % items)
+
+    # In a game between two humans: Edit This Variant acts, Pause cannot.
+    app.click(app.find("list item", re.compile("^Astoria")))
+    app.wait_status(r"to move")
+    items = menu_items(app, keep_open=True)
+    if not items.get("Edit This Variant") or items.get("Pause the Computer", True):
+        raise E2EFailure("in a game between humans the menu reads %s" % items)
+    app.click(app.find("menu item", "Edit This Variant"))
+    app.find("label", "Variant Editor")
+
+
+def leave_game(app, name):
+    """Choose Another Game; the question names the game; Discard."""
+    app.click("push button", "Choose Another Game")
+    dialog = app.window(role="dialog")
+    if name not in (dialog.name or ""):
+        raise E2EFailure("the question does not name %r: %r" % (name, dialog.name))
+    app.click(dialog.find_now("push button", "Discard"))
+    app.find("label", "Choose a Game")
+
+
+def test_pause_only_while_a_computer_can_play(session):
+    path = tiny_variant(session)
+    seats = "{'abrobad': ('easy', 'easy')}"
+    app = session.start_app(path, settings={"computer-seats": seats})
+    app.find("push button", "Pause the Computer")
+    # The game ends: nothing left to pause, in the header or the menu.
+    app.window(re.compile("wins|Draw"), role="dialog", timeout=60)
+    app.screenshot("game-over")
+    app.key("Escape")
+    app.wait_for(lambda: len(app.windows()) == 1 or None, "the game-over dialog to close")
+    app.gone("push button", "Pause the Computer")
+    app.gone("push button", "Resume the Computer")
+    if menu_items(app).get("Pause the Computer", False):
+        raise E2EFailure("Pause the Computer is enabled after the game ended")
+    leave_game(app, "Tiny Abrobad")
+    app.stop()
+
+    # Leaving a game the computers are playing leaves no Pause behind.
+    app = session.start_app(path, settings={"computer-seats": seats})
+    app.find("push button", "Pause the Computer")
+    app.wait_for(lambda: len(app.move_list()) > 2 or None, "the computers to play")
+    leave_game(app, "Tiny Abrobad")
+    app.gone("push button", "Pause the Computer")
+    if "Pause the Computer" in menu_items(app):
+        raise E2EFailure("the start page's menu offers Pause the Computer")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())

@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Balance studies: a game is a function of (seed, variant, number); the
+ * file is the same bytes however many threads or shards played it;
+ * cancelling and resuming, and a journal cut short, lose no finished game;
+ * bad files are refused with the file, the line and the value. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "bs-error.h"
+#include "bs-study-runner.h"
+
+static char *tmpdir;
+
+static BsStudy *
+make_study (const char *name,
+            const char *level_a,
+            const char *level_b,
+            guint       games)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup (name, &error);
+  BsStudy *study;
+
+  g_assert_no_error (error);
+  study = bs_study_new (BS_STUDY_SINGLE, 7, level_a, level_b, &error);
+  g_assert_no_error (error);
+  study->games = games;
+  bs_study_add_arm (study, variant, NULL);
+  g_assert_true (bs_study_prepare (study, &error));
+  return study;
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *data = NULL;
+
+  g_file_get_contents (path, &data, NULL, &error);
+  g_assert_no_error (error);
+  return data;
+}
+
+static char *
+run_to_file (BsStudy    *study,
+             const char *name,
+             guint       jobs)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  g_autoptr(BsStudyRunner) runner = bs_study_runner_new (study, path, &error);
+
+  g_assert_no_error (error);
+  bs_study_runner_set_jobs (runner, jobs);
+  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_study_runner_is_complete (runner));
+  return read_file (path);
+}
+
+static void
+test_game_deterministic (void)
+{
+  const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(BsStudy) study = make_study (games[i], "random", "50", 4);
+      g_autoptr(BsStudyWorker) w1 = bs_study_worker_new ();
+      g_autoptr(BsStudyWorker) w2 = bs_study_worker_new ();
+      g_autoptr(GError) error = NULL;
+
+      for (guint n = 0; n < 4; n++)
+        {
+          g_autoptr(BsStudyGame) a = bs_study_play_game (study, 0, n, w1, NULL, &error);
+          g_autoptr(BsStudyGame) b = NULL;
+          g_autofree char *xa = NULL, *xb = NULL;
+
+          g_assert_no_error (error);
+          /* The other worker, after another game: scratch space leaks nothing. */
+          b = bs_study_play_game (study, 0, n, w2, NULL, &error);
+          g_assert_no_error (error);
+          xa = bs_study_game_to_xml (study, a);
+          xb = bs_study_game_to_xml (study, b);
+          g_assert_cmpstr (xa, ==, xb);
+          g_assert_cmpuint (a->plies, >, 0);
+          g_assert_cmpuint (a->moves->len, ==, a->plies);
+          g_assert_cmpuint (a->evaluations->len, ==, a->plies);
+          /* Odd games swap the seats: the searcher moves first in game 1. */
+          g_assert_cmpint (a->swapped, ==, n % 2 == 1);
+          g_assert_cmpint (a->result, !=, BS_RESULT_ONGOING);
+        }
+    }
+}
+
+static void
+test_threads_same_bytes (void)
+{
+  g_autoptr(BsStudy) study = make_study ("agoraphobia", "random", "30", 24);
+  g_autofree char *one = run_to_file (study, "one.xml", 1);
+  g_autofree char *three = run_to_file (study, "three.xml", 3);
+
+  g_assert_cmpstr (one, ==, three);
+  g_assert_nonnull (strstr (one, "<evaluations>"));
+}
+
+static void
+test_shards_merge (void)
+{
+  g_autoptr(BsStudy) study = make_study ("astoria", "random", "random", 30);
+  g_autofree char *whole = run_to_file (study, "whole.xml", 2);
+  g_autofree char *merged_path = g_build_filename (tmpdir, "merged.xml", NULL);
+  g_autofree char *merged = NULL;
+  char *inputs[4] = { NULL };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("shard%u.xml", i);
+      g_autofree char *text = NULL;
+
+      study->shard_index = 2 - i;   /* listed out of order on purpose */
+      study->shard_count = 3;
+      text = run_to_file (study, name, 1);
+      g_assert_nonnull (strstr (text, "<shard "));
+      inputs[i] = g_build_filename (tmpdir, name, NULL);
+    }
+  g_assert_true (bs_study_merge_files ((const char * const *) inputs, merged_path, &error));
+  g_assert_no_error (error);
+  merged = read_file (merged_path);
+  g_assert_cmpstr (merged, ==, whole);
+
+  /* A file of another study is refused, and the output is left alone. */
+  {
+    g_autoptr(BsStudy) other = make_study ("astoria", "random", "random", 31);
+    g_autofree char *text = run_to_file (other, "other.xml", 1);
+    g_autofree char *other_path = g_build_filename (tmpdir, "other.xml", NULL);
+    const char *pair[] = { inputs[0], other_path, NULL };
+    g_autofree char *after = NULL;
+
+    g_assert_false (bs_study_merge_files (pair, merged_path, &error));
+    g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+    g_assert_nonnull (strstr (error->message, "number of games"));
+    after = read_file (merged_path);
+    g_assert_cmpstr (after, ==, whole);
+  }
+  for (guint i = 0; i < 3; i++)
+    g_free (inputs[i]);
+}
+
+typedef struct {
+  GCancellable *cancellable;
+  guint         after;
+  guint         seen;
+} CancelAfter;
+
+static void
+cancel_after (BsStudyRunner *runner,
+              gpointer       user_data)
+{
+  CancelAfter *c = user_data;
+
+  if (++c->seen == c->after)
+    g_cancellable_cancel (c->cancellable);
+}
+
+static void
+test_cancel_resume (void)
+{
+  g_autoptr(BsStudy) study = make_study ("ikabegama", "random", "20", 20);
+  g_autofree char *reference = run_to_file (study, "reference.xml", 2);
+  g_autofree char *path = g_build_filename (tmpdir, "resumed.xml", NULL);
+  g_autofree char *resumed = NULL;
+  g_autoptr(GError) error = NULL;
+  guint done = 0, total = 0;
+
+  {
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_new (study, path, &error);
+    g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+    CancelAfter c = { cancellable, 7, 0 };
+
+    bs_study_runner_set_jobs (runner, 2);
+    g_assert_false (bs_study_runner_run (runner, cancellable, cancel_after, &c, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_clear_error (&error);
+  }
+  {
+    /* The file alone holds every finished game. */
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+    g_autofree char *journal = bs_study_journal_path (path);
+
+    g_assert_no_error (error);
+    g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+    bs_study_runner_get_progress (runner, &done, &total);
+    g_assert_cmpuint (done, >=, 7);
+    g_assert_cmpuint (done, <, 20);
+    g_assert_cmpuint (total, ==, 20);
+    g_assert_false (bs_study_runner_is_complete (runner));
+    bs_study_runner_set_jobs (runner, 3);
+    g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  resumed = read_file (path);
+  g_assert_cmpstr (resumed, ==, reference);
+}
+
+static void
+test_journal_recovery (void)
+{
+  /* A run killed mid-way leaves the file (header and some games) and the
+   * journal (the games after the last fold, the last one maybe cut
+   * short). Made here by hand from a finished study. */
+  g_autoptr(BsStudy) study = make_study ("agoraphobia", "random", "random", 12);
+  g_autofree char *reference = run_to_file (study, "complete.xml", 1);
+  g_autofree char *path = g_build_filename (tmpdir, "crashed.xml", NULL);
+  g_autofree char *journal = bs_study_journal_path (path);
+  g_autoptr(GString) head = g_string_new (NULL), tail = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *recovered = NULL;
+  const char *games = strstr (reference, "    <game ");
+  const char *end = strstr (reference, "  </games>");
+  const char *p = games;
+  guint index = 0;
+
+  g_string_append_len (head, reference, games - reference);
+  /* Games 0-3 in the file, 4-8 in the journal, half of game 9 too. */
+  while (p < end)
+    {
+      const char *next = strstr (p, "</game>\n") + strlen ("</game>\n");
+
+      if (index < 4)
+        g_string_append_len (head, p, next - p);
+      else if (index < 9)
+        g_string_append_len (tail, p, next - p);
+      else if (index == 9)
+        g_string_append_len (tail, p, (next - p) / 2);
+      index++;
+      p = next;
+    }
+  g_string_append (head, end);
+  g_assert_true (g_file_set_contents (path, head->str, -1, NULL));
+  g_assert_true (g_file_set_contents (journal, tail->str, -1, NULL));
+  {
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+    guint done;
+
+    g_assert_no_error (error);
+    bs_study_runner_get_progress (runner, &done, NULL);
+    g_assert_cmpuint (done, ==, 9);
+    g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  recovered = read_file (path);
+  g_assert_cmpstr (recovered, ==, reference);
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_margin (void)
+{
+  g_autoptr(BsStudy) study = make_study ("agoraphobia", "random", "random", 5000);
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "margin1.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(BsStudyStats) stats = NULL;
+  BsStatsScore score;
+
+  study->margin = 0.05;
+  a = run_to_file (study, "margin1.xml", 1);
+  b = run_to_file (study, "margin2.xml", 3);
+  g_assert_cmpstr (a, ==, b);
+  runner = bs_study_runner_open (path, &error);
+  g_assert_no_error (error);
+  stats = bs_study_runner_get_stats (runner, 0);
+  /* Stopped at the first whole block whose interval is within ± 5 points:
+   * about 400 games for a score near ½. */
+  g_assert_cmpuint (stats->games % BS_STUDY_MARGIN_BLOCK, ==, 0);
+  g_assert_cmpuint (stats->games, <, 600);
+  bs_study_stats_first_player (stats, &score);
+  g_assert_cmpfloat ((score.high - score.low) / 2, <=, 0.05);
+  g_assert_cmpuint (stats->games, >=, 300);
+}
+
+static void
+test_sweep (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("agoraphobia", &error);
+  g_autoptr(BsStudy) study = bs_study_new (BS_STUDY_SWEEP, 3, "random", "random", &error);
+  g_autofree char *text = NULL;
+
+  g_assert_true (bs_study_add_sweep (study, variant, "supply.2.large", "3..6", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (bs_study_n_arms (study), ==, 4);
+  /* The built-in variant gives each player 5 large pieces. */
+  g_assert_cmpint (study->default_arm, ==, 2);
+  g_assert_cmpint (bs_variant_get_supply (bs_study_get_arm (study, 0)->variant, 2, "large"), ==, 3);
+  study->games = 6;
+  text = run_to_file (study, "sweep.xml", 2);
+  g_assert_nonnull (strstr (text, "<sweep key=\"supply.2.large\" default-arm=\"2\"/>"));
+  g_assert_nonnull (strstr (text, "<game arm=\"3\" number=\"5\""));
+
+  g_assert_false (bs_study_add_sweep (study, variant, "supply.2.large", "9..3", &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE);
+  g_assert_nonnull (strstr (error->message, "empty"));
+  g_clear_error (&error);
+  g_assert_false (bs_study_add_sweep (study, variant, "width", "0..2", &error));
+  g_assert_nonnull (strstr (error->message, "--sweep width=0"));
+}
+
+static void
+check_bad (const char *name,
+           const char *from,
+           const char *to,
+           const char *message)
+{
+  g_autofree char *good = g_build_filename (tmpdir, "complete.xml", NULL);
+  g_autofree char *bad = g_build_filename (tmpdir, name, NULL);
+  g_autofree char *text = read_file (good);
+  g_autoptr(GString) changed = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+
+  g_assert_cmpuint (g_string_replace (changed, from, to, 1), ==, 1);
+  g_assert_true (g_file_set_contents (bad, changed->str, -1, NULL));
+  runner = bs_study_runner_open (bad, &error);
+  g_assert_null (runner);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, bad));
+  g_assert_nonnull (strstr (error->message, message));
+}
+
+static void
+test_bad_files (void)
+{
+  /* complete.xml comes from test_journal_recovery. */
+  check_bad ("order.xml", "number=\"3\" seats=\"AB\"", "number=\"1\" seats=\"AB\"", "sorted");
+  check_bad ("result.xml", "result=\"win-", "result=\"lose-", "\"lose-");
+  check_bad ("plies.xml", "plies=\"", "plies=\"1", "plies");
+  check_bad ("seats.xml", "number=\"0\" seats=\"AB\"", "number=\"0\" seats=\"XY\"", "XY");
+  check_bad ("doctype.xml", "<study ", "<!DOCTYPE study [<!ENTITY x \"y\">]><study ", "DOCTYPE");
+  check_bad ("root.xml", "<study ", "<record ", "not a study file");
+  check_bad ("truncated.xml", "  </games>\n</study>\n", "  </games>\n", ":");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("test-study-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_test_add_func ("/study/game-deterministic", test_game_deterministic);
+  g_test_add_func ("/study/threads-same-bytes", test_threads_same_bytes);
+  g_test_add_func ("/study/shards-merge", test_shards_merge);
+  g_test_add_func ("/study/cancel-resume", test_cancel_resume);
+  g_test_add_func ("/study/journal-recovery", test_journal_recovery);
+  g_test_add_func ("/study/margin", test_margin);
+  g_test_add_func ("/study/sweep", test_sweep);
+  g_test_add_func ("/study/bad-files", test_bad_files);
+  status = g_test_run ();
+  {
+    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+        g_unlink (path);
+      }
+    g_rmdir (tmpdir);
+  }
+  g_free (tmpdir);
+  return status;
+}

@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Balance page's logic through the window's and the page's actions:
+ * a study set up and run to the end in the background, its file saved
+ * and listed in Recent, reopened from the file and extended by "Run 1,000
+ * More"; a sweep whose fairest setting is applied in the editor; pause,
+ * resume and cancel keeping the finished games. (What a person does with
+ * the mouse is shown by tests/e2e.) `BS_BALANCE_PNG=DIR` saves PNGs of
+ * the page. */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "bs-application.h"
+#include "bs-balance-view.h"
+#include "bs-editor-view.h"
+#include "bs-screenshot.h"
+#include "bs-study-runner.h"
+#include "bs-window.h"
+
+static BsApplication *app;
+
+typedef struct {
+  BsWindow      *window;
+  BsBalanceView *view;
+} Fixture;
+
+static void
+pump_once (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Runs the main loop until cond holds, or fails after a generous limit
+ * (the machine may be loaded: conditions, never fixed waits). */
+static void
+wait_for (gboolean (*cond) (Fixture *), Fixture *fixture, const char *what)
+{
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+  while (!cond (fixture))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out waiting for %s", what);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  pump_once ();
+}
+
+static BsStudyRunner *
+open_runner (Fixture *fixture)
+{
+  const char *path = bs_balance_view_get_path (fixture->view);
+  g_autoptr(GError) error = NULL;
+  BsStudyRunner *runner;
+
+  g_assert_nonnull (path);
+  runner = bs_study_runner_open (path, &error);
+  g_assert_no_error (error);
+  return runner;
+}
+
+static gboolean
+is_complete (Fixture *fixture)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (
+    gtk_widget_get_template_child (GTK_WIDGET (fixture->view), BS_TYPE_BALANCE_VIEW,
+                                   "more_button")));
+}
+
+static GtkWidget *
+child (Fixture *fixture, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (fixture->view),
+                                                    BS_TYPE_BALANCE_VIEW, name));
+}
+
+static void
+save_png (Fixture *fixture, const char *name)
+{
+  const char *dir = g_getenv ("BS_BALANCE_PNG");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), path, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_setup (Fixture *fixture, gconstpointer data)
+{
+  fixture->window = bs_window_new (ADW_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 1100);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->view = bs_window_get_balance_view (fixture->window);
+  pump_once ();
+}
+
+static void
+fixture_teardown (Fixture *fixture, gconstpointer data)
+{
+  bs_balance_view_pause (fixture->view);
+  bs_editor_view_set_document (bs_window_get_editor_view (fixture->window), NULL);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  pump_once ();
+}
+
+static gboolean
+in_recent (const char *path)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+
+  return gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri);
+}
+
+static void
+test_run_reopen_more (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "balance");
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 60, NULL, 0, 0));
+  g_assert_false (bs_balance_view_set_setup (fixture->view, "genius", "random", 60, NULL, 0, 0));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  pump_once ();
+  path = g_strdup (bs_balance_view_get_path (fixture->view));
+  g_assert_nonnull (path);
+  /* Built-in variants' studies go to the user's data directory. */
+  g_assert_true (g_str_has_suffix (path, ".bsstudy"));
+  g_assert_nonnull (strstr (path, "boardsmith/studies/agoraphobia-"));
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "setup_group")));
+  wait_for (is_complete, fixture, "the study to finish");
+  g_assert_true (in_recent (path));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "summary_label"))),
+                            "Player 1 scores"));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label"))), ==,
+                   "Complete: 60 games");
+  save_png (fixture, "balance-single.png");
+  {
+    g_autoptr(BsStudyRunner) runner = open_runner (fixture);
+    g_autoptr(BsStudyStats) stats = bs_study_runner_get_stats (runner, 0);
+
+    g_assert_cmpuint (stats->games, ==, 60);
+  }
+
+  /* Reopened from its file (as Recent does), then 1,000 more games. */
+  bs_window_show_start (fixture->window);
+  file = g_file_new_for_path (path);
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "balance");
+  g_assert_true (is_complete (fixture));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.more", NULL);
+  pump_once ();
+  wait_for (is_complete, fixture, "1,000 more games");
+  {
+    g_autoptr(BsStudyRunner) runner = open_runner (fixture);
+    g_autoptr(BsStudyStats) stats = bs_study_runner_get_stats (runner, 0);
+
+    g_assert_cmpuint (stats->games, ==, 1060);
+    g_assert_true (bs_study_runner_is_complete (runner));
+  }
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label"))), ==,
+                   "Complete: 1060 games");
+}
+
+static void
+test_sweep_apply (Fixture *fixture, gconstpointer data)
+{
+  BsVariantDocument *document;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  const char *fairest_value;
+  BsStudy *study;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 40,
+                                            "supply.2.large", 3, 6));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "range_row")));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  wait_for (is_complete, fixture, "the sweep to finish");
+  g_assert_true (gtk_widget_get_visible (child (fixture, "fairest_group")));
+  save_png (fixture, "balance-sweep.png");
+
+  runner = open_runner (fixture);
+  study = bs_study_runner_get_study (runner);
+  g_assert_cmpuint (bs_study_n_arms (study), ==, 4);
+  {
+    g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
+    int fairest;
+
+    for (guint i = 0; i < 4; i++)
+      g_ptr_array_add (arms, bs_study_runner_get_stats (runner, i));
+    fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, 4);
+    g_assert_cmpint (fairest, >=, 0);
+    fairest_value = bs_study_get_arm (study, (guint) fairest)->value;
+    if (fairest == study->default_arm)
+      {
+        /* Nothing to apply: the variant already has the fairest value. */
+        gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.apply", NULL);
+        pump_once ();
+        g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "balance");
+        return;
+      }
+  }
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.apply", NULL);
+  pump_once ();
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  document = bs_editor_view_get_document (bs_window_get_editor_view (fixture->window));
+  g_assert_nonnull (document);
+  g_assert_cmpint (bs_variant_get_supply (bs_variant_document_get_variant (document), 2, "large"),
+                   ==, atoi (fairest_value));
+}
+
+static gboolean
+some_done (Fixture *fixture)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label")));
+
+  return text != NULL && !g_str_has_prefix (text, "0 of") && strstr (text, " of ") != NULL;
+}
+
+static gboolean
+is_paused (Fixture *fixture)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label")));
+
+  return g_str_has_prefix (text, "Paused: ");
+}
+
+static void
+test_pause_cancel (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  guint kept;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  /* Searching players and many games, so that it is still running when
+   * paused. */
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "easy", "random", 4000, NULL, 0, 0));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  path = g_strdup (bs_balance_view_get_path (fixture->view));
+  wait_for (some_done, fixture, "the first games");
+  save_png (fixture, "balance-running.png");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.pause", NULL);
+  wait_for (is_paused, fixture, "the pause");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (child (fixture, "pause_button"))), ==,
+                   "_Resume");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (path, &error);
+
+    g_assert_no_error (error);
+    bs_study_runner_get_progress (runner, &kept, NULL);
+    g_assert_cmpuint (kept, >, 0);
+    g_assert_false (bs_study_runner_is_complete (runner));
+  }
+  /* Resume, then cancel: back to the setup, the file keeps the games. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.pause", NULL);
+  pump_once ();
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (child (fixture, "pause_button"))), ==,
+                   "_Pause");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.cancel", NULL);
+  pump_once ();
+  {
+    g_autofree char *journal = bs_study_journal_path (path);
+    gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+    /* The stopped run folds its journal into the file and removes it. */
+    while (g_file_test (journal, G_FILE_TEST_EXISTS))
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, end);
+        g_main_context_iteration (NULL, FALSE);
+        g_usleep (10000);
+      }
+  }
+  g_assert_true (gtk_widget_get_sensitive (child (fixture, "setup_group")));
+  g_assert_null (bs_balance_view_get_path (fixture->view));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BsStudyRunner) runner = NULL;
+    guint done;
+
+    /* The cancelled run may still be folding its last games in: the
+     * file is whole at any moment, and has at least what was paused. */
+    runner = bs_study_runner_open (path, &error);
+    g_assert_no_error (error);
+    bs_study_runner_get_progress (runner, &done, NULL);
+    g_assert_cmpuint (done, >=, kept);
+  }
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child_path = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child_path, G_FILE_TEST_IS_DIR))
+        remove_tree (child_path);
+      else
+        g_unlink (child_path);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *data_home = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  data_home = g_dir_make_tmp ("boardsmith-balance-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = bs_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add ("/balance/run-reopen-more", Fixture, NULL, fixture_setup, test_run_reopen_more,
+              fixture_teardown);
+  g_test_add ("/balance/sweep-apply", Fixture, NULL, fixture_setup, test_sweep_apply,
+              fixture_teardown);
+  g_test_add ("/balance/pause-cancel", Fixture, NULL, fixture_setup, test_pause_cancel,
+              fixture_teardown);
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  return status;
+}

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The app against hostile or unlucky input, in a real window under Xvfb:
+ * messages with markup characters, saving while stepped back in the
+ * history, the longest names a file may hold, a record whose result
+ * contradicts its moves, files opened without blocking the main loop. */
+
+/* mkfifo. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "bs-application.h"
+#include "bs-game-record.h"
+#include "bs-record.h"
+#include "bs-start-view.h"
+#include "bs-window.h"
+
+static BsApplication *app;
+
+typedef struct {
+  BsWindow *window;
+  char     *tmpdir;
+} Fixture;
+
+/* Runs the main loop until condition(data) holds, failing after a generous
+ * deadline (the machine may be loaded; the condition is what counts). */
+static void
+wait_for (gboolean (*condition) (gpointer data),
+          gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!condition (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* A few iterations with nothing pending: layout and drawing are done. */
+static void
+settle (void)
+{
+  for (guint idle = 0; idle < 5;)
+    {
+      if (g_main_context_iteration (NULL, FALSE))
+        idle = 0;
+      else
+        {
+          idle++;
+          g_usleep (2000);
+        }
+    }
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->window = bs_window_new (ADW_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->tmpdir = g_dir_make_tmp ("boardsmith-hardening-XXXXXX", NULL);
+  g_assert_nonnull (fixture->tmpdir);
+  wait_for (drawn, fixture->window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GList *toplevels;
+
+  if (bs_window_get_game (fixture->window) != NULL)
+    bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != fixture->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  settle ();
+  remove_tree (fixture->tmpdir);
+  g_free (fixture->tmpdir);
+}
+
+/* The text of every label under widget, joined by newlines. */
+static void
+collect_labels (GtkWidget *widget,
+                GString   *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, out);
+}
+
+static gboolean
+label_shown (gpointer data)
+{
+  gpointer *args = data;
+  g_autoptr(GString) labels = g_string_new (NULL);
+
+  collect_labels (args[0], labels);
+  return strstr (labels->str, args[1]) != NULL;
+}
+
+/* Messages go into toasts as they are: "<…>" and "&" are text, not
+ * markup (they made the toast empty). */
+static void
+test_toast_escaped (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  static const char * const messages[] = {
+    "rules.xml:8: <supply count>: -1 is out of range (0 to 9999)",
+    "/tmp/Ann & Bo/game.boardsmith: cannot open: No such file or directory",
+    "<b>not bold</b> &amp; &lt;",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    {
+      gpointer args[] = { fixture->window, (gpointer) messages[i] };
+
+      bs_window_show_message (fixture->window, messages[i]);
+      g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, messages[i]);
+      wait_for (label_shown, args);
+    }
+}
+
+static BsGame *
+start (Fixture    *fixture,
+       const char *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (bs_window_open_variant (fixture->window, name, &error));
+  g_assert_no_error (error);
+  settle ();
+  return bs_window_get_game (fixture->window);
+}
+
+/* Plays n random legal turns (a turn-based game). */
+static void
+play_random (BsGame *game,
+             guint   n,
+             guint64 seed)
+{
+  BsRuleset *rs = bs_game_get_ruleset (game);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  BsRng rng;
+
+  bs_rng_init (&rng, seed);
+  for (guint i = 0; i < n; i++)
+    {
+      BsMove move = bs_ruleset_random_move (rs, bs_game_get_position (game), &rng, scratch);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (bs_game_play_turn (game, &move, 1, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* Saving while stepped back keeps the whole game: the record holds every
+ * turn (and the result of the last position), and the window still shows
+ * the position the user stepped back to. */
+static void
+test_save_stepped_back (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "stepped.boardsmith", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRecord) record = NULL;
+  char *notation[4] = { NULL };
+  BsGame *game = start (fixture, "agoraphobia");
+
+  play_random (game, 4, 7);
+  for (guint i = 0; i < 4; i++)
+    notation[i] = g_strdup (bs_game_get_notation (game, i));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 2);
+
+  g_assert_true (bs_window_save_record (fixture->window, file, &error));
+  g_assert_no_error (error);
+  record = bs_record_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (record->moves->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpstr (g_array_index (record->moves, BsRecordMove, i).text, ==, notation[i]);
+  g_assert_true (record->has_result);
+  g_assert_cmpint (record->result, ==,
+                   bs_game_get_position_at (game, 4)->result);
+  g_assert_cmpuint (bs_game_get_current (game), ==, 2);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 4);
+  g_assert_false (bs_game_get_modified (game));
+  for (guint i = 0; i < 4; i++)
+    g_free (notation[i]);
+}
+
+static void
+report_wide (GtkWidget *widget,
+             int        depth)
+{
+  int minimum = 0, natural = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return;
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  if (minimum > 400)
+    g_test_message ("%*s%s %s: minimum %d", depth, "", G_OBJECT_TYPE_NAME (widget),
+                    GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "",
+                    minimum);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    report_wide (child, depth + 1);
+}
+
+static int
+minimum_width (GtkWidget *widget)
+{
+  int minimum = 0, natural = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  return minimum;
+}
+
+/* A variant with the longest name and player names a file may hold, in
+ * words too long to wrap: the window does not need to grow for them, on
+ * the start page or while playing. */
+static void
+test_long_names (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "boardsmith", "variants",
+                                           NULL);
+  g_autofree char *path = g_build_filename (dir, "long-names.xml", NULL);
+  int before;
+
+  g_assert_no_error (error);
+  before = minimum_width (GTK_WIDGET (fixture->window));
+
+  g_free (variant->name);
+  variant->name = g_strnfill (BS_VARIANT_MAX_NAME_LENGTH, 'W');
+  g_free (variant->description);
+  variant->description = g_strnfill (BS_VARIANT_MAX_DESCRIPTION_LENGTH, 'M');
+  for (int p = 0; p < 2; p++)
+    {
+      g_free (variant->players[p].name);
+      variant->players[p].name = g_strnfill (BS_VARIANT_MAX_PLAYER_NAME_LENGTH, 'M');
+    }
+  g_assert_true (bs_variant_validate (variant, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (bs_variant_save_file (variant, path, &error));
+  g_assert_no_error (error);
+
+  bs_window_show_start (fixture->window);
+  settle ();
+  g_test_message ("start page: minimum width %d (before: %d)",
+                  minimum_width (GTK_WIDGET (fixture->window)), before);
+  if (minimum_width (GTK_WIDGET (fixture->window)) > MAX (before, 360))
+    report_wide (GTK_WIDGET (fixture->window), 0);
+  g_assert_cmpint (minimum_width (GTK_WIDGET (fixture->window)), <=, MAX (before, 360));
+
+  g_assert_true (bs_window_open_variant (fixture->window, path, &error));
+  g_assert_no_error (error);
+  settle ();
+  g_test_message ("play page: minimum width %d", minimum_width (GTK_WIDGET (fixture->window)));
+  if (minimum_width (GTK_WIDGET (fixture->window)) > MAX (before, 360))
+    report_wide (GTK_WIDGET (fixture->window), 0);
+  g_assert_cmpint (minimum_width (GTK_WIDGET (fixture->window)), <=, MAX (before, 360));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 1000);
+  g_unlink (path);
+}
+
+static gboolean
+message_contains (gpointer data)
+{
+  gpointer *args = data;
+  const char *message = bs_window_get_last_message (args[0]);
+
+  return message != NULL && strstr (message, args[1]) != NULL;
+}
+
+/* A record whose <result> contradicts its moves opens (the moves are the
+ * game), with a warning that says so; the CLI replays it the same way. */
+static void
+test_contradicting_result (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "wrong.boardsmith", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  g_autoptr(BsRecord) record = bs_record_new (variant, 3);
+  gpointer args[] = { fixture->window, (gpointer) "the record gives the result win-1, but its "
+                                                  "moves end with ongoing" };
+
+  bs_record_add_move (record, "S@d4");
+  bs_record_set_result (record, BS_RESULT_WIN_1);
+  g_assert_true (bs_record_save_file (record, path, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (bs_window_get_game (fixture->window));
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 1);
+  wait_for (message_contains, args);
+  g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window), path));
+}
+
+typedef struct {
+  int          fd;
+  char        *contents;
+  GAsyncQueue *main_loop_ran;
+} Writer;
+
+/* Holds the FIFO open for writing from the start (so a reader waits for
+ * data rather than seeing an empty file), and writes the record only once
+ * the main loop has run: had the app read the file on the main thread, it
+ * would wait forever. Closes once the reader has taken everything. */
+static gpointer
+write_fifo (gpointer data)
+{
+  Writer *writer = data;
+  gsize length = strlen (writer->contents);
+  int pending = 0;
+
+  g_async_queue_pop (writer->main_loop_ran);
+  g_assert_cmpint (write (writer->fd, writer->contents, length), ==, (gssize) length);
+  do
+    {
+      g_usleep (1000);
+      g_assert_cmpint (ioctl (writer->fd, FIONREAD, &pending), ==, 0);
+    }
+  while (pending > 0);
+  close (writer->fd);
+  return NULL;
+}
+
+static gboolean
+signal_main_loop_ran (gpointer data)
+{
+  g_async_queue_push (data, GINT_TO_POINTER (1));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+opened (gpointer data)
+{
+  return !bs_window_get_opening (data) && bs_window_get_game (data) != NULL;
+}
+
+/* A file the user opens is read (and its game replayed) in a thread: the
+ * window goes on while it comes. */
+static void
+test_open_off_main_thread (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  g_autoptr(BsRecord) record = bs_record_new (variant, 3);
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *fifo = NULL;
+  Writer writer = { 0 };
+  GThread *thread;
+
+  fifo = g_build_filename (fixture->tmpdir, "slow.boardsmith", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  /* Read and write: opening does not wait for the other end. */
+  writer.fd = open (fifo, O_RDWR);
+  g_assert_cmpint (writer.fd, >=, 0);
+  bs_record_add_move (record, "S@d4");
+  bs_record_add_move (record, "S@b2");
+  writer.contents = bs_record_to_xml (record, NULL);
+  writer.main_loop_ran = g_async_queue_new ();
+  file = g_file_new_for_path (fifo);
+
+  thread = g_thread_new ("fifo-writer", write_fifo, &writer);
+  bs_window_open_file_async (fixture->window, file);
+  g_assert_true (bs_window_get_opening (fixture->window));
+  g_idle_add (signal_main_loop_ran, writer.main_loop_ran);
+  wait_for (opened, fixture->window);
+  g_thread_join (thread);
+
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 2);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
+  g_async_queue_unref (writer.main_loop_ran);
+  g_free (writer.contents);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* Never touch the user's recent files or variants. */
+  data_home = g_dir_make_tmp ("boardsmith-hardening-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = bs_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add ("/hardening/toast-escaped", Fixture, NULL, fixture_setup, test_toast_escaped,
+              fixture_teardown);
+  g_test_add ("/hardening/save-stepped-back", Fixture, NULL, fixture_setup,
+              test_save_stepped_back, fixture_teardown);
+  g_test_add ("/hardening/long-names", Fixture, NULL, fixture_setup, test_long_names,
+              fixture_teardown);
+  g_test_add ("/hardening/contradicting-result", Fixture, NULL, fixture_setup,
+              test_contradicting_result, fixture_teardown);
+  g_test_add ("/hardening/open-off-main-thread", Fixture, NULL, fixture_setup,
+              test_open_off_main_thread, fixture_teardown);
+
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  remove_tree (data_home);
+  return status;
+}
