@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-about.h"
+#include "bs-autosave.h"
 #include "bs-screenshot.h"
 #include "bs-variant.h"
 #include "bs-window.h"
@@ -89,6 +90,10 @@ present (BsApplication *self,
       gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
     }
   gtk_window_present (GTK_WINDOW (window));
+  /* Work a crash or a kill left unsaved is offered back once, on the
+   * first window (never in a screenshot). */
+  if (self->screenshot_path == NULL)
+    bs_autosave_offer_recovery (bs_autosave_get_default (), GTK_WINDOW (window));
   if (first)
     {
       /* Wait for a frame to be painted, then take the picture. */
@@ -170,6 +175,8 @@ bs_application_command_line (GApplication            *app,
     {
       g_free (self->screenshot_path);
       self->screenshot_path = g_strdup (screenshot);
+      /* A picture is no work of the user's to keep or offer back. */
+      bs_autosave_set_enabled (bs_autosave_get_default (), FALSE);
     }
   if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
     args = NULL;
@@ -369,6 +376,14 @@ bs_application_dispose (GObject *object)
 }
 
 static void
+bs_application_shutdown (GApplication *app)
+{
+  /* A normal end: what was open was saved or given up by the user. */
+  bs_autosave_end_session (bs_autosave_get_default ());
+  G_APPLICATION_CLASS (bs_application_parent_class)->shutdown (app);
+}
+
+static void
 bs_application_finalize (GObject *object)
 {
   BsApplication *self = (BsApplication *) object;
@@ -386,6 +401,7 @@ bs_application_class_init (BsApplicationClass *klass)
   object_class->dispose = bs_application_dispose;
   object_class->finalize = bs_application_finalize;
   app_class->startup = bs_application_startup;
+  app_class->shutdown = bs_application_shutdown;
   app_class->activate = bs_application_activate;
   app_class->open = bs_application_open;
   app_class->command_line = bs_application_command_line;

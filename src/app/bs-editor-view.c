@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "bs-autosave.h"
 #include "bs-editor-canvas.h"
 #include "bs-text.h"
 
@@ -1254,6 +1255,8 @@ bs_editor_view_set_document (BsEditorView      *self,
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  /* Unsaved edits are copied as they are made (bs-autosave.h). */
+  bs_autosave_watch_document (bs_autosave_get_default (), self, document);
   if (document != NULL)
     {
       g_signal_connect_swapped (document, "changed", G_CALLBACK (on_document_changed), self);

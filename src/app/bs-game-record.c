@@ -261,26 +261,13 @@ bs_game_open_file_finish (GAsyncResult  *result,
   return game;
 }
 
-gboolean
-bs_game_save_record (BsGame  *game,
-                     GFile   *file,
-                     GError **error)
+BsRecord *
+bs_game_to_record (BsGame *game)
 {
-  g_autoptr(BsRecord) record = NULL;
-  g_autofree char *path = NULL;
+  BsRecord *record;
   guint n_turns;
 
-  g_return_val_if_fail (BS_IS_GAME (game), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Games can only be saved to local files"));
-      return FALSE;
-    }
+  g_return_val_if_fail (BS_IS_GAME (game), NULL);
 
   /* The whole game, even while the user has stepped back in it: what is
    * shown is a view of the game, not an edit of it. */
@@ -297,6 +284,28 @@ bs_game_save_record (BsGame  *game,
     bs_record_set_result (record, (BsResult) last->result);
     bs_record_set_ending (record, bs_ruleset_ending (bs_game_get_ruleset (game), last));
   }
+  return record;
+}
 
+gboolean
+bs_game_save_record (BsGame  *game,
+                     GFile   *file,
+                     GError **error)
+{
+  g_autoptr(BsRecord) record = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (BS_IS_GAME (game), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Games can only be saved to local files"));
+      return FALSE;
+    }
+  record = bs_game_to_record (game);
   return bs_record_save_file (record, path, error);
 }

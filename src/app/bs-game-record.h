@@ -5,6 +5,7 @@
 #pragma once
 
 #include "bs-game.h"
+#include "bs-record.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,8 @@ G_BEGIN_DECLS
 BsGame   *bs_game_load_record (GFile    *file,
                                char    **warning,
                                GError  **error);
+/* The whole game as a record (what bs_game_save_record writes). */
+BsRecord *bs_game_to_record   (BsGame   *game);
 /* Saves the whole game — every turn, the redo tail included, and the
  * result of its last position — whatever position is shown; atomically. */
 gboolean  bs_game_save_record (BsGame   *game,

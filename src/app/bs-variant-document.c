@@ -1139,6 +1139,20 @@ file_copy (BsVariantDocument *self,
   return copy;
 }
 
+char *
+bs_variant_document_to_xml (BsVariantDocument *self,
+                            const char        *path,
+                            gsize             *length)
+{
+  g_autoptr(BsVariant) copy = NULL;
+
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  copy = file_copy (self, path);
+  return bs_variant_to_xml (copy, length);
+}
+
 gboolean
 bs_variant_document_write_copy (BsVariantDocument  *self,
                                 const char         *path,
@@ -1509,5 +1523,37 @@ bs_variant_document_open (const char  *path,
     return NULL;
   self = new_document (variant);
   self->path = g_strdup (path);
+  return self;
+}
+
+BsVariantDocument *
+bs_variant_document_recover (const char  *copy,
+                             const char  *original,
+                             GError     **error)
+{
+  g_autoptr(BsVariant) baseline = NULL;
+  BsVariant *variant;
+  BsVariantDocument *self;
+
+  g_return_val_if_fail (copy != NULL, NULL);
+
+  variant = bs_variant_load_file_unchecked (copy, error);
+  if (variant == NULL)
+    return NULL;
+  /* Compared with what is in its file (or, never saved, with what a new
+   * variant of its module starts as), so that it shows as unsaved. */
+  if (original != NULL)
+    baseline = bs_variant_load_file_unchecked (original, NULL);
+  if (baseline == NULL)
+    baseline = bs_variant_new_for_module (variant->module, NULL);
+  self = new_document (variant);
+  if (baseline != NULL)
+    {
+      forget_origin (baseline);
+      g_clear_pointer (&self->saved, bs_variant_free);
+      self->saved = g_steal_pointer (&baseline);
+    }
+  self->path = g_strdup (original);
+  update (self);
   return self;
 }

@@ -165,6 +165,17 @@ gboolean bs_variant_document_write_copy     (BsVariantDocument *self,
                                              GError           **error);
 gboolean bs_variant_document_revert         (BsVariantDocument *self,
                                              GError           **error);
+/* What save and write_copy would write at `path`, as XML (an autosave
+ * writes it in a thread). */
+char    *bs_variant_document_to_xml         (BsVariantDocument *self,
+                                             const char        *path,
+                                             gsize             *length);
+/* A document brought back from an autosaved copy: the variant in
+ * `copy` (a draft or not), belonging to the file `original` (NULL: never
+ * saved), and modified — it is unsaved work. */
+BsVariantDocument *bs_variant_document_recover (const char     *copy,
+                                                const char     *original,
+                                                GError        **error);
 
 /* g_get_user_data_dir()/boardsmith/variants, where the start view lists
  * the user's variants; and a path there for a new variant named after it

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-autosave.h"
 #include "bs-compat.h"
 #include "bs-computer-controls.h"
 #include "bs-computer-player.h"
@@ -622,6 +623,8 @@ set_game (BsWindow *self,
     }
   g_set_object (&self->game, game);
   g_set_object (&self->scene, scene);
+  /* Turns in no file are copied as they are played (bs-autosave.h). */
+  bs_autosave_watch_game (bs_autosave_get_default (), self, game);
   g_signal_group_set_target (self->game_signals, game);
   g_signal_group_set_target (self->scene_signals, scene);
   bs_play_view_set_scene (self->play_view, scene);
@@ -633,6 +636,15 @@ set_game (BsWindow *self,
   update_title (self);
   if (game != NULL)
     focus_page (self);
+}
+
+void
+bs_window_show_game (BsWindow *self,
+                     BsGame   *game)
+{
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (BS_IS_GAME (game));
+  set_game (self, game);
 }
 
 static guint64

@@ -41,6 +41,9 @@ void         bs_window_open_file_async (BsWindow      *self,
                                         GFile         *file);
 /* Whether an open is under way. */
 gboolean     bs_window_get_opening    (BsWindow       *self);
+/* Shows `game` on the play page (a game restored from an autosave). */
+void         bs_window_show_game      (BsWindow       *self,
+                                       BsGame         *game);
 /* Plays "M1 M2 …" (turns in the game's notation) on the open game. */
 gboolean     bs_window_play_moves     (BsWindow       *self,
                                        const char     *moves,

@@ -25,6 +25,18 @@ all_stats (BsStudyRunner *runner)
   return arms;
 }
 
+/* The swept setting in the designer's words, from the module's
+ * declarations ("Dark's large pieces (player 2)"); JSON and CSV keep the
+ * key. */
+static char *
+sweep_label (const BsStudy *study)
+{
+  const BsStudyArm *base = bs_study_get_arm (study, study->default_arm >= 0
+                                                    ? (guint) study->default_arm : 0);
+
+  return bs_variant_describe_setting (base->variant, study->sweep_key);
+}
+
 static char *
 arm_name (const BsStudy *study,
           guint          arm)
@@ -32,7 +44,12 @@ arm_name (const BsStudy *study,
   const BsStudyArm *a = bs_study_get_arm (study, arm);
 
   if (study->kind == BS_STUDY_SWEEP)
-    return g_strdup_printf ("%s=%s", study->sweep_key, a->value);
+    {
+      g_autofree char *setting = sweep_label (study);
+
+      /* Translators: one value of a sweep: "Dark's large pieces (player 2) = 4". */
+      return g_strdup_printf (_("%s = %s"), setting, a->value);
+    }
   if (study->kind == BS_STUDY_COMPARE)
     return g_strdup_printf ("%s (%s)", a->value, bs_variant_display_name (a->variant));
   return g_strdup (bs_variant_display_name (a->variant));
@@ -254,7 +271,12 @@ print_json (BsStudyRunner *runner,
   json_builder_add_boolean_value (b, bs_study_runner_is_complete (runner));
   add_int (b, "games_done", done);
   if (study->sweep_key != NULL)
-    bs_cli_json_string (b, "sweep_key", study->sweep_key);
+    {
+      g_autofree char *label = sweep_label (study);
+
+      bs_cli_json_string (b, "sweep_key", study->sweep_key);
+      bs_cli_json_string (b, "sweep_label", label);
+    }
   json_builder_set_member_name (b, "arms");
   json_builder_begin_array (b);
   for (guint i = 0; i < arms->len; i++)
@@ -368,8 +390,8 @@ print_arm_text (const BsStudy      *study,
   if (study->swap)
     {
       BsStatsScore pa;
-      g_autofree char *label = g_strdup_printf (_("Player A's score (%s, either seat)"),
-                                                study->players[0].level);
+      g_autofree char *level = bs_study_player_describe (&study->players[0]);
+      g_autofree char *label = g_strdup_printf (_("Player A's score (%s, either seat)"), level);
 
       bs_study_stats_player_a (stats, &pa);
       print_score_line (label, &pa);
@@ -381,7 +403,8 @@ print_arm_text (const BsStudy      *study,
   for (guint i = 0; i < reasons->len; i++)
     {
       guint count = GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, reasons->pdata[i]));
-      g_print (" %s %.1f%%", (const char *) reasons->pdata[i], 100.0 * count / stats->games);
+      g_print ("%s %s %.1f%%", i > 0 ? ";" : "", bs_study_reason_label (reasons->pdata[i]),
+               100.0 * count / stats->games);
     }
   g_print ("\n%s: %s %.1f", _("Legal moves per ply"), _("mean"),
            stats->branch_plies > 0 ? stats->branch_total / stats->branch_plies : 0.0);
@@ -460,14 +483,25 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     }
 
   bs_study_runner_get_progress (runner, &done, &total);
-  g_print ("%s: %s", _("Study"), bs_variant_display_name (bs_study_get_arm (study, 0)->variant));
-  if (study->kind == BS_STUDY_SWEEP)
-    g_print (", %s %s", _("sweep of"), study->sweep_key);
-  else if (study->kind == BS_STUDY_COMPARE)
-    g_print (" %s %s", _("against"),
-             bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
-  g_print ("\n%s: %s %s %s", _("Players"), study->players[0].level, _("against"),
-           study->players[1].level);
+  {
+    const char *name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
+    g_autofree char *setting = study->kind == BS_STUDY_SWEEP ? sweep_label (study) : NULL;
+    g_autofree char *a = bs_study_player_describe (&study->players[0]);
+    g_autofree char *b = bs_study_player_describe (&study->players[1]);
+
+    if (study->kind == BS_STUDY_SWEEP)
+      /* Translators: "Study: Agoraphobia, varying Dark's large pieces (player 2)". */
+      g_print (_("Study: %s, varying %s"), name, setting);
+    else if (study->kind == BS_STUDY_COMPARE)
+      /* Translators: an A/B study: "Study: Abrobad against Abrobad, 7-8 step". */
+      g_print (_("Study: %s against %s"), name,
+               bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
+    else
+      g_print (_("Study: %s"), name);
+    g_print ("\n");
+    /* Translators: the two computer players of a study: "Players: Easy against Random". */
+    g_print (_("Players: %s against %s"), a, b);
+  }
   if (study->swap)
     g_print (" (%s)", _("seats swapped in odd games"));
   g_print ("; %s %" G_GUINT64_FORMAT "; %u/%u %s%s\n", _("seed"), study->seed, done, total,
@@ -483,7 +517,13 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     {
       int fairest = bs_study_stats_fairest ((BsStudyStats * const *) arms->pdata, arms->len);
 
-      g_print ("\n%s %s:\n", _("Player 1's score by"), study->sweep_key);
+      g_autofree char *setting = sweep_label (study);
+
+      g_print ("\n");
+      /* Translators: the heading of a sweep's table: "Player 1's score by Dark's large
+       * pieces (player 2):". */
+      g_print (_("Player 1's score by %s:"), setting);
+      g_print ("\n");
       for (guint i = 0; i < arms->len; i++)
         {
           const BsStudyStats *stats = arms->pdata[i];
@@ -501,7 +541,8 @@ bs_cli_study_report_print (BsStudyRunner *runner,
           BsStatsScore score;
 
           bs_study_stats_first_player (arms->pdata[fairest], &score);
-          g_print ("%s: %s=%s, %.1f%% [%.1f, %.1f] — %s\n", _("Fairest"), study->sweep_key,
+          /* Translators: "Fairest: Dark's large pieces (player 2) = 4, 54.5% [44.8, 63.9] — …". */
+          g_print (_("Fairest: %s = %s, %.1f%% [%.1f, %.1f] — %s"), setting,
                    bs_study_get_arm (study, (guint) fairest)->value, 100 * score.score,
                    100 * score.low, 100 * score.high,
                    score.low <= 0.5 && score.high >= 0.5
@@ -509,6 +550,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
                    ? _("50% is inside its interval")
                    /* xgettext:no-c-format */
                    : _("still not fair: 50% is outside its interval"));
+          g_print ("\n");
         }
     }
   if (study->kind == BS_STUDY_COMPARE && arms->len == 2)

@@ -24,17 +24,13 @@ bs_excerpt (const char *text)
   return g_strconcat (head, "…", NULL);
 }
 
-void
-bs_error_shorten_words (GError *error)
+char *
+bs_shorten_words (const char *message)
 {
-  GString *out;
-  const char *p;
-  gboolean changed = FALSE;
+  g_autofree char *valid = g_utf8_make_valid (message != NULL ? message : "", -1);
+  GString *out = g_string_new (NULL);
 
-  if (error == NULL || error->message == NULL)
-    return;
-  out = g_string_new (NULL);
-  for (p = error->message; *p != '\0';)
+  for (const char *p = valid; *p != '\0';)
     {
       gsize blank = strspn (p, " \t\n");
       gsize word = strcspn (p + blank, " \t\n");
@@ -45,17 +41,22 @@ bs_error_shorten_words (GError *error)
         {
           g_autofree char *cut = bs_excerpt (text);
           g_string_append (out, cut);
-          changed = TRUE;
         }
       else
         g_string_append (out, text);
       p += blank + word;
     }
-  if (changed)
-    {
-      g_free (error->message);
-      error->message = g_string_free (out, FALSE);
-    }
-  else
-    g_string_free (out, TRUE);
+  return g_string_free (out, FALSE);
+}
+
+void
+bs_error_shorten_words (GError *error)
+{
+  char *shortened;
+
+  if (error == NULL || error->message == NULL)
+    return;
+  shortened = bs_shorten_words (error->message);
+  g_free (error->message);
+  error->message = shortened;
 }

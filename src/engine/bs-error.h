@@ -50,10 +50,12 @@ typedef enum {
  * readable). Invalid UTF-8 is replaced. Newly allocated. */
 #define BS_EXCERPT_LENGTH 40
 char  *bs_excerpt              (const char *text);
-/* Cuts every word (run of non-blank characters) of a message that is
- * longer than twice BS_EXCERPT_LENGTH the same way: for messages that
- * quote a part of user input without knowing its length. */
+/* Makes a message valid UTF-8 and cuts every word (run of non-blank
+ * characters) longer than twice BS_EXCERPT_LENGTH as bs_excerpt does: for
+ * messages that quote a part of user input without knowing its length. */
 void   bs_error_shorten_words  (GError     *error);
+/* The same on a string; newly allocated. */
+char  *bs_shorten_words        (const char *message);
 
 GQuark bs_variant_error_quark (void);
 GQuark bs_rules_error_quark   (void);

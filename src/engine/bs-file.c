@@ -100,35 +100,38 @@ current_umask (void)
   return (mode_t) (cached & 0777);
 }
 
-gboolean
-bs_file_write_atomic (const char        *path,
-                      const void        *data,
-                      gsize              length,
-                      BsFileWriteFlags   flags,
-                      GError           **error)
+struct _BsFileWriter {
+  char             *path;      /* as the caller gave it: for messages */
+  char             *target;    /* its links followed */
+  char             *dir;
+  char             *tmp;
+  int               fd;
+  BsFileWriteFlags  flags;
+  gboolean          exists;
+  struct stat       info;      /* the target's, when it exists */
+  mode_t            mode;
+};
+
+/* The checks before anything is written: what the path names once its
+ * links are followed, and whether it may be replaced. */
+static gboolean
+check_target (const char   *path,
+              char        **target_out,
+              gboolean     *exists_out,
+              struct stat  *info,
+              GError      **error)
 {
-  g_autofree char *target = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp = NULL;
-  struct stat info;
+  g_autofree char *target = bs_file_resolve_links (path, error);
   gboolean exists;
-  mode_t mode;
-  int fd, saved_errno = 0;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-
-  target = bs_file_resolve_links (path, error);
   if (target == NULL)
     return FALSE;
-
-  exists = g_stat (target, &info) == 0;
+  exists = g_stat (target, info) == 0;
   if (!exists && errno != ENOENT)
     return fail (error, path, errno);
-  if (exists && S_ISDIR (info.st_mode))
+  if (exists && S_ISDIR (info->st_mode))
     return fail (error, path, EISDIR);
-  if (exists && !S_ISREG (info.st_mode))
+  if (exists && !S_ISREG (info->st_mode))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    _("%s: cannot save: it is not a regular file"), path);
@@ -138,44 +141,150 @@ bs_file_write_atomic (const char        *path,
    * would let the rename replace it. */
   if (exists && g_access (target, W_OK) != 0)
     return fail (error, path, errno);
-  mode = exists ? (info.st_mode & 07777) : (0666 & ~current_umask ());
+  if (target_out != NULL)
+    *target_out = g_steal_pointer (&target);
+  *exists_out = exists;
+  return TRUE;
+}
 
+gboolean
+bs_file_check_writable (const char  *path,
+                        GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  struct stat info;
+  gboolean exists;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!check_target (path, &target, &exists, &info, error))
+    return FALSE;
+  /* The temporary file goes into the target's folder. */
   dir = g_path_get_dirname (target);
-  base = g_path_get_basename (target);
-  tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  fd = g_mkstemp_full (tmp, O_WRONLY, 0600);
-  if (fd < 0)
+  if (g_access (dir, W_OK | X_OK) != 0)
     return fail (error, path, errno);
+  return TRUE;
+}
 
-  if (!write_all (fd, data, length, &saved_errno) ||
-      ((flags & BS_FILE_WRITE_SYNC) && fsync (fd) != 0 && (saved_errno = errno)) ||
-      (fchmod (fd, mode) != 0 && (saved_errno = errno)))
+static void
+writer_free (BsFileWriter *writer)
+{
+  g_free (writer->path);
+  g_free (writer->target);
+  g_free (writer->dir);
+  g_free (writer->tmp);
+  g_free (writer);
+}
+
+BsFileWriter *
+bs_file_writer_new (const char        *path,
+                    BsFileWriteFlags   flags,
+                    GError           **error)
+{
+  BsFileWriter *writer;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  writer = g_new0 (BsFileWriter, 1);
+  writer->path = g_strdup (path);
+  writer->flags = flags;
+  writer->fd = -1;
+  if (!check_target (path, &writer->target, &writer->exists, &writer->info, error))
     {
-      close (fd);
-      g_unlink (tmp);
-      return fail (error, path, saved_errno);
+      writer_free (writer);
+      return NULL;
+    }
+  writer->mode = writer->exists ? (writer->info.st_mode & 07777)
+                                : (0666 & ~current_umask ());
+  writer->dir = g_path_get_dirname (writer->target);
+  base = g_path_get_basename (writer->target);
+  writer->tmp = g_strdup_printf ("%s%c.%s.XXXXXX", writer->dir, G_DIR_SEPARATOR, base);
+  writer->fd = g_mkstemp_full (writer->tmp, O_WRONLY, 0600);
+  if (writer->fd < 0)
+    {
+      fail (error, path, errno);
+      writer_free (writer);
+      return NULL;
+    }
+  return writer;
+}
+
+const char *
+bs_file_writer_get_path (BsFileWriter *writer)
+{
+  g_return_val_if_fail (writer != NULL, NULL);
+  return writer->path;
+}
+
+gboolean
+bs_file_writer_write (BsFileWriter  *writer,
+                      const void    *data,
+                      gsize          length,
+                      GError       **error)
+{
+  int saved_errno = 0;
+
+  g_return_val_if_fail (writer != NULL && writer->fd >= 0, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (!write_all (writer->fd, data, length, &saved_errno))
+    return fail (error, writer->path, saved_errno);
+  return TRUE;
+}
+
+void
+bs_file_writer_abort (BsFileWriter *writer)
+{
+  if (writer == NULL)
+    return;
+  if (writer->fd >= 0)
+    close (writer->fd);
+  g_unlink (writer->tmp);
+  writer_free (writer);
+}
+
+gboolean
+bs_file_writer_finish (BsFileWriter  *writer,
+                       GError       **error)
+{
+  int saved_errno = 0;
+
+  g_return_val_if_fail (writer != NULL && writer->fd >= 0, FALSE);
+
+  if (((writer->flags & BS_FILE_WRITE_SYNC) && fsync (writer->fd) != 0 && (saved_errno = errno)) ||
+      (fchmod (writer->fd, writer->mode) != 0 && (saved_errno = errno)))
+    {
+      fail (error, writer->path, saved_errno);
+      bs_file_writer_abort (writer);
+      return FALSE;
     }
   /* Keep the owner when root saves someone's file; nobody else can. */
-  if (exists && (info.st_uid != geteuid () || info.st_gid != getegid ()))
+  if (writer->exists &&
+      (writer->info.st_uid != geteuid () || writer->info.st_gid != getegid ()))
     {
-      if (fchown (fd, info.st_uid, info.st_gid) != 0)
-        g_debug ("%s: keeping the owner: %s", path, g_strerror (errno));
+      if (fchown (writer->fd, writer->info.st_uid, writer->info.st_gid) != 0)
+        g_debug ("%s: keeping the owner: %s", writer->path, g_strerror (errno));
     }
-  if (close (fd) != 0)
+  if (close (writer->fd) != 0)
     {
       saved_errno = errno;
-      g_unlink (tmp);
-      return fail (error, path, saved_errno);
+      writer->fd = -1;
+      fail (error, writer->path, saved_errno);
+      bs_file_writer_abort (writer);
+      return FALSE;
     }
-  if (g_rename (tmp, target) != 0)
+  writer->fd = -1;
+  if (g_rename (writer->tmp, writer->target) != 0)
     {
-      saved_errno = errno;
-      g_unlink (tmp);
-      return fail (error, path, saved_errno);
+      fail (error, writer->path, errno);
+      bs_file_writer_abort (writer);
+      return FALSE;
     }
-  if (flags & BS_FILE_WRITE_SYNC)
+  if (writer->flags & BS_FILE_WRITE_SYNC)
     {
-      int dir_fd = g_open (dir, O_RDONLY, 0);
+      int dir_fd = g_open (writer->dir, O_RDONLY, 0);
 
       if (dir_fd >= 0)
         {
@@ -183,5 +292,29 @@ bs_file_write_atomic (const char        *path,
           close (dir_fd);
         }
     }
+  writer_free (writer);
   return TRUE;
+}
+
+gboolean
+bs_file_write_atomic (const char        *path,
+                      const void        *data,
+                      gsize              length,
+                      BsFileWriteFlags   flags,
+                      GError           **error)
+{
+  BsFileWriter *writer;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  writer = bs_file_writer_new (path, flags, error);
+  if (writer == NULL)
+    return FALSE;
+  if (!bs_file_writer_write (writer, data, length, error))
+    {
+      bs_file_writer_abort (writer);
+      return FALSE;
+    }
+  return bs_file_writer_finish (writer, error);
 }

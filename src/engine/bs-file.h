@@ -35,6 +35,31 @@ gboolean bs_file_write_atomic (const char        *path,
                                BsFileWriteFlags   flags,
                                GError           **error);
 
+/* The same, written piece by piece (a study of any size): new checks the
+ * target and makes the temporary file; write appends; finish renames it
+ * over the target (on failure the target is untouched and the temporary
+ * file removed; the writer is freed either way); abort drops it. Errors
+ * name the path as given, as above. */
+typedef struct _BsFileWriter BsFileWriter;
+
+BsFileWriter *bs_file_writer_new      (const char        *path,
+                                       BsFileWriteFlags   flags,
+                                       GError           **error);
+gboolean      bs_file_writer_write    (BsFileWriter      *writer,
+                                       const void        *data,
+                                       gsize              length,
+                                       GError           **error);
+gboolean      bs_file_writer_finish   (BsFileWriter      *writer,
+                                       GError           **error);
+void          bs_file_writer_abort    (BsFileWriter      *writer);
+const char   *bs_file_writer_get_path (BsFileWriter      *writer);
+
+/* Whether bs_file_write_atomic (path) would be allowed to replace or
+ * create the file (the same checks, and a folder it may write in),
+ * without writing anything: to refuse early, before long work. */
+gboolean      bs_file_check_writable  (const char        *path,
+                                       GError           **error);
+
 /* The file a path finally names once its symlinks are followed (relative
  * link targets are resolved from the link's folder); the path itself when
  * it is no link. Newly allocated; NULL with an error for a loop. */

@@ -20,6 +20,7 @@
 #include <libxml/tree.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-study-private.h"
 #include "bs-variant-xml-private.h"
 #include "bs-xml.h"
@@ -176,37 +177,20 @@ bs_study_game_to_xml (const BsStudy     *study,
 }
 
 struct _BsStudyWriter {
-  char     *path;
-  char     *tmp_path;
-  int       fd;
-  GString  *buffer;
-  gboolean  any;
-  guint     last_arm;
-  guint     last_number;
-  BsStudy  *study;
+  BsFileWriter *file;
+  GString      *buffer;
+  gboolean      any;
+  guint         last_arm;
+  guint         last_number;
+  BsStudy      *study;
 };
 
 static gboolean
 writer_flush (BsStudyWriter  *writer,
               GError        **error)
 {
-  gsize done = 0;
-
-  while (done < writer->buffer->len)
-    {
-      gssize n = write (writer->fd, writer->buffer->str + done, writer->buffer->len - done);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot write: %s", writer->path, g_strerror (saved));
-          return FALSE;
-        }
-      done += (gsize) n;
-    }
+  if (!bs_file_writer_write (writer->file, writer->buffer->str, writer->buffer->len, error))
+    return FALSE;
   g_string_truncate (writer->buffer, 0);
   return TRUE;
 }
@@ -217,23 +201,18 @@ bs_study_writer_new (const BsStudy  *study,
                      GError        **error)
 {
   BsStudyWriter *writer;
+  BsFileWriter *file;
 
   g_return_val_if_fail (study != NULL && path != NULL, NULL);
 
+  /* The project's safe save, piece by piece: links followed, the mode
+   * kept, folders and files the user may not write refused, on disk
+   * (fsync) before it replaces the old file. */
+  file = bs_file_writer_new (path, BS_FILE_WRITE_SYNC, error);
+  if (file == NULL)
+    return NULL;
   writer = g_new0 (BsStudyWriter, 1);
-  writer->path = g_strdup (path);
-  writer->tmp_path = g_strconcat (path, ".XXXXXX", NULL);
-  writer->fd = g_mkstemp_full (writer->tmp_path, O_WRONLY | O_CLOEXEC, 0644);
-  if (writer->fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot create a temporary file beside it: %s", path, g_strerror (saved));
-      g_free (writer->tmp_path);
-      g_free (writer->path);
-      g_free (writer);
-      return NULL;
-    }
+  writer->file = file;
   writer->study = bs_study_ref ((BsStudy *) study);
   writer->buffer = header_xml (study);
   return writer;
@@ -274,8 +253,6 @@ writer_free (BsStudyWriter *writer)
 {
   g_string_free (writer->buffer, TRUE);
   bs_study_unref (writer->study);
-  g_free (writer->tmp_path);
-  g_free (writer->path);
   g_free (writer);
 }
 
@@ -284,9 +261,7 @@ bs_study_writer_abort (BsStudyWriter *writer)
 {
   if (writer == NULL)
     return;
-  if (writer->fd >= 0)
-    close (writer->fd);
-  g_unlink (writer->tmp_path);
+  bs_file_writer_abort (writer->file);
   writer_free (writer);
 }
 
@@ -294,6 +269,8 @@ gboolean
 bs_study_writer_finish (BsStudyWriter  *writer,
                         GError        **error)
 {
+  gboolean ok;
+
   g_return_val_if_fail (writer != NULL, FALSE);
 
   g_string_append (writer->buffer, footer);
@@ -302,28 +279,9 @@ bs_study_writer_finish (BsStudyWriter  *writer,
       bs_study_writer_abort (writer);
       return FALSE;
     }
-  /* On disk before it replaces the old file: a crash leaves one or the
-   * other, whole. */
-  if (fsync (writer->fd) != 0 || close (writer->fd) != 0)
-    {
-      int saved = errno;
-      writer->fd = -1;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot write: %s", writer->path, g_strerror (saved));
-      bs_study_writer_abort (writer);
-      return FALSE;
-    }
-  writer->fd = -1;
-  if (g_rename (writer->tmp_path, writer->path) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot replace it: %s", writer->path, g_strerror (saved));
-      bs_study_writer_abort (writer);
-      return FALSE;
-    }
+  ok = bs_file_writer_finish (g_steal_pointer (&writer->file), error);
   writer_free (writer);
-  return TRUE;
+  return ok;
 }
 
 /* Reading. */
@@ -901,8 +859,14 @@ bs_study_load_file (const char      *path,
   return bs_study_ref (reader->study);
 }
 
+char *
+bs_study_journal_extend_xml (const BsStudy *study)
+{
+  return g_strdup_printf ("<extend games=\"%u\"/>\n", study->games);
+}
+
 gboolean
-bs_study_read_journal (const BsStudy   *study,
+bs_study_read_journal (BsStudy         *study,
                        const char      *path,
                        BsStudyGameFunc  func,
                        gpointer         user_data,
@@ -947,6 +911,18 @@ bs_study_read_journal (const BsStudy   *study,
 
       if (child->type != XML_ELEMENT_NODE)
         continue;
+      /* The games per arm this run played to (Run 1,000 More before the
+       * file was written again): games beyond the file's count are not
+       * extra. */
+      if (bs_xml_is (child, "extend"))
+        {
+          guint games = 0;
+
+          if (!get_uint (child, "games", TRUE, BS_STUDY_MAX_GAMES, &games, &source, error))
+            return FALSE;
+          study->games = MAX (study->games, games);
+          continue;
+        }
       game = parse_game (study, child, &source, error);
       if (game == NULL)
         return FALSE;

@@ -21,7 +21,10 @@
 #include <sys/syscall.h>
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-study-private.h"
 
 /* The journal is folded into the file once it holds this much, or a
@@ -46,6 +49,7 @@ struct _BsStudyRunner {
   char          *path;
   char          *journal_path;
   int            journal_fd;
+  gsize          journal_bytes;  /* its length: a failed append is cut back to it */
   guint          jobs;
   gboolean       background;
   GMutex         mutex;      /* guards the arms' statistics and counters */
@@ -219,6 +223,23 @@ compare_pending (gconstpointer a,
   return x->number < y->number ? -1 : x->number > y->number;
 }
 
+/* An error of the journal, naming the study file (what the designer
+ * chose) and the journal. */
+static gboolean
+journal_error (BsStudyRunner  *runner,
+               int             saved_errno,
+               GError        **error)
+{
+  g_autofree char *journal = g_path_get_basename (runner->journal_path);
+
+  /* Translators: "/home/ann/x.bsstudy: cannot save its journal x.bsstudy.journal:
+   * No space left on device". The journal keeps each game as it finishes. */
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               _("%s: cannot save its journal %s: %s"), runner->path, journal,
+               g_strerror (saved_errno));
+  return FALSE;
+}
+
 /* Folds the journal into the file. */
 static gboolean
 fold (BsStudyRunner  *runner,
@@ -240,13 +261,8 @@ fold (BsStudyRunner  *runner,
   if (runner->journal_fd >= 0)
     {
       if (ftruncate (runner->journal_fd, 0) != 0)
-        {
-          int saved = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot empty the journal: %s", runner->journal_path,
-                       g_strerror (saved));
-          return FALSE;
-        }
+        return journal_error (runner, errno, error);
+      runner->journal_bytes = 0;
     }
   else
     g_unlink (runner->journal_path);
@@ -387,10 +403,13 @@ bs_study_runner_new (BsStudy     *study,
   runner = runner_alloc (study, path);
   if (path != NULL)
     {
-      g_unlink (runner->journal_path);
-      g_unlink (path);
-      if (!bs_study_rewrite (study, path, NULL, NULL, NULL, error))
+      /* A new file with no games, replacing (atomically) whatever was
+       * there; a stale journal goes once the file is written. */
+      BsStudyWriter *writer = bs_study_writer_new (study, path, error);
+
+      if (writer == NULL || !bs_study_writer_finish (writer, error))
         return NULL;
+      g_unlink (runner->journal_path);
     }
   return g_steal_pointer (&runner);
 }
@@ -617,16 +636,33 @@ append_journal (BsStudyRunner  *runner,
 
       if (n < 0 && errno == EINTR)
         continue;
-      if (n < 0)
+      if (n <= 0)
         {
-          int saved = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot write: %s", runner->journal_path, g_strerror (saved));
-          return FALSE;
+          /* A write of nothing: the disk is full. */
+          int saved = n < 0 ? errno : ENOSPC;
+
+          /* No half game stays in the journal: games appended later
+           * (after space is freed) must follow whole ones. */
+          if (ftruncate (runner->journal_fd, (off_t) runner->journal_bytes) != 0)
+            g_debug ("%s: cutting back: %s", runner->journal_path, g_strerror (errno));
+          return journal_error (runner, saved, error);
         }
       done += (gsize) n;
     }
+  runner->journal_bytes += length;
   return TRUE;
+}
+
+/* Closes the journal; it goes when every game in it is in the file. */
+static void
+close_journal (BsStudyRunner *runner)
+{
+  if (runner->journal_fd < 0)
+    return;
+  close (runner->journal_fd);
+  runner->journal_fd = -1;
+  if (runner->pending->len == 0)
+    g_unlink (runner->journal_path);
 }
 
 static void
@@ -656,18 +692,38 @@ bs_study_runner_run (BsStudyRunner       *runner,
     return FALSE;
   if (runner->path != NULL)
     {
+      /* Refused before any game is played: a file the designer may not
+       * write, a folder, a read-only folder. */
+      if (!bs_file_check_writable (runner->path, error))
+        return FALSE;
       runner->journal_fd = g_open (runner->journal_path,
                                    O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
       if (runner->journal_fd < 0)
+        return journal_error (runner, errno, error);
+      /* Games read from an earlier run's journal go into the file now;
+       * whatever else it held (a game cut short) goes. */
+      if (runner->pending->len > 0 && !fold (runner, error))
         {
-          int saved = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot open: %s", runner->journal_path, g_strerror (saved));
+          close_journal (runner);
           return FALSE;
         }
-      /* Games read from an earlier run's journal go into the file now. */
-      if (runner->pending->len > 0 && !fold (runner, error))
-        return FALSE;
+      if (runner->pending->len == 0 && ftruncate (runner->journal_fd, 0) != 0)
+        {
+          journal_error (runner, errno, error);
+          close_journal (runner);
+          return FALSE;
+        }
+      runner->journal_bytes = 0;
+      /* How far this run goes, in case the file is not written again. */
+      {
+        g_autofree char *extend = bs_study_journal_extend_xml (runner->study);
+
+        if (!append_journal (runner, extend, error))
+          {
+            close_journal (runner);
+            return FALSE;
+          }
+      }
     }
 
   jobs = runner->jobs > 0 ? runner->jobs : (guint) g_get_num_processors ();
@@ -765,13 +821,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
     if (!fold (runner, &fold_error) && failure == NULL)
       failure = g_steal_pointer (&fold_error);
   }
-  if (runner->journal_fd >= 0)
-    {
-      close (runner->journal_fd);
-      runner->journal_fd = -1;
-      if (runner->pending->len == 0)
-        g_unlink (runner->journal_path);
-    }
+  close_journal (runner);
 
   if (failure == NULL && g_cancellable_is_cancelled (runner->cancellable) &&
       !bs_study_runner_is_complete (runner))

@@ -11,6 +11,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-rng.h"
 
@@ -43,6 +45,61 @@ void
 bs_study_player_clear (BsStudyPlayer *player)
 {
   g_clear_pointer (&player->level, g_free);
+}
+
+char *
+bs_study_player_describe (const BsStudyPlayer *player)
+{
+  g_return_val_if_fail (player != NULL && player->level != NULL, NULL);
+
+  if (player->random)
+    return g_strdup (C_("computer player", "Random"));
+  switch (player->params.level)
+    {
+    case BS_SEARCH_LEVEL_EASY:
+      return g_strdup (C_("computer player", "Easy"));
+    case BS_SEARCH_LEVEL_MEDIUM:
+      return g_strdup (C_("computer player", "Medium"));
+    case BS_SEARCH_LEVEL_HARD:
+      return g_strdup (C_("computer player", "Hard"));
+    default:
+      break;
+    }
+  if (player->params.time_ms > 0)
+    /* Translators: a computer player thinking this long per move: "500 ms a move". */
+    return g_strdup_printf (_("%u ms a move"), player->params.time_ms);
+  /* Translators: a computer player with this many playouts per move. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u playout a move",
+                                       "%u playouts a move", (gulong) player->params.playouts),
+                          (guint) player->params.playouts);
+}
+
+const char *
+bs_study_reason_label (const char *reason)
+{
+  static const struct {
+    BsEnding    ending;
+    const char *label;
+  } labels[] = {
+    { BS_ENDING_NO_MOVES, N_("No legal move") },
+    { BS_ENDING_ALL_PLACED, N_("All pieces placed") },
+    { BS_ENDING_BOARD_FULL, N_("No empty cell") },
+    { BS_ENDING_END_MOVE, N_("A player ended the game") },
+    { BS_ENDING_GOAL, N_("Goal reached") },
+    { BS_ENDING_ELIMINATION, N_("A player lost every piece") },
+    { BS_ENDING_NO_REMOVAL, N_("A round removed no piece") },
+    { BS_ENDING_PASSES, N_("Both players passed") },
+    { BS_ENDING_MOVE_LIMIT, N_("Move limit") },
+  };
+  BsEnding ending;
+
+  g_return_val_if_fail (reason != NULL, NULL);
+
+  if (bs_ending_from_string (reason, &ending))
+    for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+      if (labels[i].ending == ending)
+        return g_dgettext (GETTEXT_PACKAGE, labels[i].label);
+  return reason;
 }
 
 static void

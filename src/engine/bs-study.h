@@ -47,6 +47,9 @@ gboolean    bs_study_player_init   (BsStudyPlayer  *player,
                                     const char     *level,
                                     GError        **error);
 void        bs_study_player_clear  (BsStudyPlayer  *player);
+/* The player in words, translated: "Easy", "Random", "5000 playouts a
+ * move", "500 ms a move". Free with g_free. */
+char       *bs_study_player_describe (const BsStudyPlayer *player);
 
 typedef enum {
   BS_STUDY_SINGLE,      /* one variant */
@@ -151,6 +154,10 @@ void         bs_study_game_free    (BsStudyGame  *game);
 int          bs_study_game_half_points (const BsStudyGame *game,
                                         int                seat);
 
+/* A result reason id ("no-moves", "move-limit"…) in words, translated
+ * ("No legal move"); an unknown id comes back as it is. */
+const char  *bs_study_reason_label (const char *reason);
+
 /* Scratch space of one worker, reused from game to game. */
 typedef struct _BsStudyWorker BsStudyWorker;
 
@@ -187,12 +194,18 @@ BsStudy    *bs_study_load_file     (const char     *path,
 
 /* Reads the games of a journal (PATH.journal) written while the study
  * ran: whole <game> elements, one after the other; a last one cut short
- * by a crash is ignored. A missing journal has no games. */
-gboolean    bs_study_read_journal  (const BsStudy  *study,
+ * by a crash is ignored. A missing journal has no games. The journal
+ * starts with the games per arm the run played to
+ * (bs_study_journal_extend_xml): a study extended before its file was
+ * written again gets that count. */
+gboolean    bs_study_read_journal  (BsStudy        *study,
                                     const char     *path,
                                     BsStudyGameFunc func,
                                     gpointer        user_data,
                                     GError        **error);
+
+/* The first line of a run's journal: the games per arm it plays to. */
+char       *bs_study_journal_extend_xml (const BsStudy *study);
 
 /* The game as the file writes it (one <game> element, indented, with its
  * trailing newline): bs_study_game_parse_xml() reads it back. */

@@ -633,6 +633,92 @@ bs_variant_display_player (const BsVariant *variant,
   return g_dpgettext2 (GETTEXT_PACKAGE, "player", name);
 }
 
+/* A piece kind's label inside a phrase ("large" in "Dark's large pieces"):
+ * lowercased where the language does so (English, French), kept where it
+ * does not (German nouns). */
+static char *
+kind_in_phrase (const char *label)
+{
+  /* Translators: "lowercase" if a piece kind's label ("Large", "Stone") is
+   * written in lowercase inside a phrase such as "Dark's large pieces";
+   * anything else keeps it as it is (German nouns). Not shown. */
+  if (g_str_equal (C_("kind label in a phrase", "lowercase"), "lowercase"))
+    return g_utf8_strdown (label, -1);
+  return g_strdup (label);
+}
+
+/* Whether the variant names the player other than the default "Player N". */
+static gboolean
+player_has_own_name (const BsVariant *variant,
+                     int              player)
+{
+  const char *name = variant->players[player - 1].name;
+
+  return name != NULL && name[0] != '\0' &&
+         !g_str_equal (bs_variant_display_player (variant, player),
+                       player == 1 ? _("Player 1") : _("Player 2"));
+}
+
+char *
+bs_variant_describe_setting (const BsVariant *variant,
+                             const char      *key)
+{
+  const BsModule *module;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
+  if (g_str_equal (key, "shape"))
+    return g_strdup (_("Board shape"));
+  if (g_str_equal (key, "size"))
+    return g_strdup (_("Board size"));
+  if (g_str_equal (key, "width"))
+    return g_strdup (_("Board width"));
+  if (g_str_equal (key, "height"))
+    return g_strdup (_("Board height"));
+  if (g_str_equal (key, "adjacency"))
+    return g_strdup (_("Neighbours of a cell"));
+  if (g_str_has_prefix (key, "supply.") && module != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (key, ".", 3);
+      int kind = g_strv_length (parts) == 3 ? bs_module_kind_index (module, parts[2]) : -1;
+      int player = parts[1] != NULL && (g_str_equal (parts[1], "1") || g_str_equal (parts[1], "2"))
+                   ? parts[1][0] - '0' : 0;
+      g_autofree char *kind_label = NULL;
+
+      if (kind < 0 || player == 0)
+        return g_strdup (key);
+      if (module->n_kinds == 1)
+        {
+          if (player_has_own_name (variant, player))
+            /* Translators: a player's supply, when the game has one kind of
+             * piece: "Dark's pieces (player 2)". */
+            return g_strdup_printf (_("%s's pieces (player %d)"),
+                                    bs_variant_display_player (variant, player), player);
+          /* Translators: a player's supply, when the game has one kind of piece. */
+          return g_strdup_printf (_("Player %d's pieces"), player);
+        }
+      kind_label = kind_in_phrase (g_dgettext (GETTEXT_PACKAGE, module->kinds[kind].label));
+      if (player_has_own_name (variant, player))
+        /* Translators: a player's supply of one kind: "Dark's large pieces
+         * (player 2)"; the kind as the "lowercase" string of the context
+         * "kind label in a phrase" says. */
+        return g_strdup_printf (_("%s's %s pieces (player %d)"),
+                                bs_variant_display_player (variant, player), kind_label, player);
+      /* Translators: a player's supply of one kind: "Player 2's large pieces". */
+      return g_strdup_printf (_("Player %d's %s pieces"), player, kind_label);
+    }
+  if (module != NULL)
+    {
+      int option = bs_module_option_index (module, key);
+
+      if (option >= 0)
+        return g_strdup (g_dgettext (GETTEXT_PACKAGE, module->options[option].label));
+    }
+  return g_strdup (key);
+}
+
 gboolean
 bs_variant_is_identifier (const char *text)
 {

@@ -194,6 +194,14 @@ const char *bs_variant_display_description (const BsVariant *variant);
 const char *bs_variant_display_player      (const BsVariant *variant,
                                             int              player);
 
+/* A --set key (bs_variant_set) in the designer's words, from the module's
+ * declarations, translated: "Dark's large pieces (player 2)" (or "Player
+ * 2's large pieces" when the player has no name of their own), "Board
+ * size", an option's label ("Move limit"). An unknown key comes back as it
+ * is. Free with g_free. */
+char       *bs_variant_describe_setting (const BsVariant *variant,
+                                         const char      *key);
+
 /* "file:line: " or "" for an error prefix. Free with g_free. */
 char       *bs_variant_where          (const BsVariant  *variant,
                                        int               line);

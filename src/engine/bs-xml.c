@@ -127,7 +127,9 @@ state_record (ParseState *state,
 {
   if (state->message != NULL)
     return;
-  state->message = g_strdup (message != NULL ? message : "malformed XML");
+  /* libxml2 quotes the input (cut at a byte count, maybe inside a UTF-8
+   * sequence, or whole names of 50,000 characters): valid and short. */
+  state->message = bs_shorten_words (message != NULL ? message : "malformed XML");
   g_strstrip (state->message);
   /* Some of libxml2's messages span lines ("...\nBytes: 0xFF"). */
   g_strdelimit (state->message, "\n", ' ');

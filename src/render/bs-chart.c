@@ -54,6 +54,10 @@ typedef struct {
   /* The plot area and its data ranges. */
   double         left, top, right, bottom;
   double         x_min, x_max, y_min, y_max;
+  /* Where a legend goes: beside the title (its top) or, when the chart
+   * is too narrow for both, on a line of its own under the subtitle. */
+  double         legend_y;
+  gboolean       legend_under;
 } Canvas;
 
 void
@@ -200,6 +204,45 @@ text_width (Canvas     *c,
   return w;
 }
 
+/* Text wrapped to max_width, its top-left corner at (x, y); returns its
+ * height. Titles and notes wrap on a narrow chart instead of running off
+ * its edge. */
+static double
+draw_text_wrapped (Canvas       *c,
+                   const char   *text,
+                   double        x,
+                   double        y,
+                   double        max_width,
+                   double        size,
+                   gboolean      bold,
+                   const double  rgb[3],
+                   gboolean      draw)
+{
+  PangoLayout *layout = pango_cairo_create_layout (c->cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  int w, h;
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (MAX (max_width, size * 4) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (draw)
+    {
+      cairo_save (c->cr);
+      cairo_move_to (c->cr, x, y);
+      set_color (c->cr, rgb, 1);
+      pango_cairo_show_layout (c->cr, layout);
+      cairo_restore (c->cr);
+    }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  return h;
+}
+
 /* A "nice" step (1, 2, 5 × 10^k) giving about `target` ticks. */
 static double
 nice_step (double range,
@@ -252,7 +295,51 @@ format_tick (char   *buffer,
     g_snprintf (buffer, size, "%.*f", decimals, value);
 }
 
-/* Title, subtitle and the plot area inside the margins. */
+/* Title, subtitle and the plot area inside the margins; legend_width is
+ * the width of the legend the chart will draw (0: none). On a narrow chart
+ * the texts wrap and the legend moves under them. */
+static void
+begin_full (Canvas     *c,
+            const char *title,
+            const char *subtitle,
+            const char *note,
+            double      extra_left,
+            double      legend_width)
+{
+  double f = c->font, x = f * 1.2, full = c->width - f * 2.7, y = f * 0.8;
+  double title_width = full;
+
+  set_color (c->cr, c->palette->background, 1);
+  cairo_paint (c->cr);
+  c->legend_y = f * 1.0;
+  c->legend_under = FALSE;
+  if (legend_width > 0)
+    {
+      double natural = text_width (c, title, f * 1.25) * 1.1;
+
+      if (natural + legend_width + f * 2 <= full)
+        title_width = full - legend_width - f * 2;
+      else
+        c->legend_under = TRUE;
+    }
+  y += draw_text_wrapped (c, title, x, y, title_width, f * 1.25, TRUE, c->palette->text, TRUE);
+  if (subtitle != NULL)
+    y += f * 0.35 + draw_text_wrapped (c, subtitle, x, y + f * 0.35, full, f * 0.9, FALSE,
+                                       c->palette->muted, TRUE);
+  if (note != NULL)
+    y += f * 0.45 + draw_text_wrapped (c, note, x, y + f * 0.45, full, f * 0.9, TRUE,
+                                       c->palette->text, TRUE);
+  if (c->legend_under)
+    {
+      c->legend_y = y + f * 0.5;
+      y += f * 1.5;
+    }
+  c->left = f * 2.4 + extra_left;
+  c->top = y + f * 1.5;
+  c->right = c->width - f * 1.5;
+  c->bottom = c->height - f * 3.6;
+}
+
 static void
 begin_with_note (Canvas     *c,
                  const char *title,
@@ -260,19 +347,7 @@ begin_with_note (Canvas     *c,
                  const char *note,
                  double      extra_left)
 {
-  double f = c->font;
-
-  set_color (c->cr, c->palette->background, 1);
-  cairo_paint (c->cr);
-  draw_text (c, title, f * 1.2, f * 0.8, f * 1.25, TRUE, c->palette->text, 0, 0, 0);
-  if (subtitle != NULL)
-    draw_text (c, subtitle, f * 1.2, f * 2.55, f * 0.9, FALSE, c->palette->muted, 0, 0, 0);
-  if (note != NULL)
-    draw_text (c, note, f * 1.2, f * 3.95, f * 0.9, TRUE, c->palette->text, 0, 0, 0);
-  c->left = f * 2.4 + extra_left;
-  c->top = note != NULL ? f * 6.3 : f * 5.0;
-  c->right = c->width - f * 1.5;
-  c->bottom = c->height - f * 3.6;
+  begin_full (c, title, subtitle, note, extra_left, 0);
 }
 
 static void
@@ -281,7 +356,7 @@ begin (Canvas     *c,
        const char *subtitle,
        double      extra_left)
 {
-  begin_with_note (c, title, subtitle, NULL, extra_left);
+  begin_full (c, title, subtitle, NULL, extra_left, 0);
 }
 
 /* Horizontal grid and y labels; the y-axis title. */
@@ -400,13 +475,28 @@ error_bar (Canvas *c,
   cairo_stroke (c->cr);
 }
 
+/* The width a legend of these labels takes. */
+static double
+legend_width (Canvas             *c,
+              const char * const *labels,
+              int                 n)
+{
+  double w = 0;
+
+  for (int i = 0; i < n; i++)
+    w += text_width (c, labels[i], c->font * 0.85) + c->font * 1.2 + (i > 0 ? c->font * 1.2 : 0);
+  return w;
+}
+
 static void
 legend (Canvas            *c,
         const char * const *labels,
         const double      **colors,
         int                 n)
 {
-  double f = c->font, x = c->right, y = f * 1.0;
+  double f = c->font, y = c->legend_y;
+  /* Right-aligned beside the title, left-aligned on a line of its own. */
+  double x = c->legend_under ? f * 1.2 + legend_width (c, labels, n) : c->width - f * 1.5;
 
   for (int i = n - 1; i >= 0; i--)
     {
@@ -422,14 +512,26 @@ legend (Canvas            *c,
     }
 }
 
+/* The swept setting in the designer's words ("Dark's large pieces
+ * (player 2)"), from the module's declarations. */
+static char *
+sweep_label (const BsStudy *study)
+{
+  const BsStudyArm *base = bs_study_get_arm (study, study->default_arm >= 0
+                                                    ? (guint) study->default_arm : 0);
+
+  return bs_variant_describe_setting (base->variant, study->sweep_key);
+}
+
 static char *
 arm_label (const BsStudy *study,
            guint          arm)
 {
   const BsStudyArm *a = bs_study_get_arm (study, arm);
 
+  /* The setting's name is the axis title: the value says which. */
   if (study->kind == BS_STUDY_SWEEP)
-    return g_strdup_printf ("%s = %s", study->sweep_key, a->value);
+    return g_strdup (a->value);
   if (study->kind == BS_STUDY_COMPARE)
     return g_strdup_printf ("%s: %s", a->value, bs_variant_display_name (a->variant));
   return g_strdup (bs_variant_display_name (a->variant));
@@ -441,23 +543,19 @@ subtitle_for (const BsChartData *data,
               gboolean           intervals)
 {
   const BsStudy *study = data->study;
+  g_autofree char *a = bs_study_player_describe (&study->players[0]);
+  g_autofree char *b = bs_study_player_describe (&study->players[1]);
+  const char *name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
 
   if (!intervals && study->swap)
     return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game"),
-                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
-                            study->players[0].level, study->players[1].level);
+                            name, games, a, b);
   if (!intervals)
-    return g_strdup_printf (_("%s · %u games · %s against %s"),
-                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
-                            study->players[0].level, study->players[1].level);
+    return g_strdup_printf (_("%s · %u games · %s against %s"), name, games, a, b);
   if (study->swap)
     return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game · "
-                              "95%% intervals"),
-                            bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
-                            study->players[0].level, study->players[1].level);
-  return g_strdup_printf (_("%s · %u games · %s against %s · 95%% intervals"),
-                          bs_variant_display_name (bs_study_get_arm (study, 0)->variant), games,
-                          study->players[0].level, study->players[1].level);
+                              "95%% intervals"), name, games, a, b);
+  return g_strdup_printf (_("%s · %u games · %s against %s · 95%% intervals"), name, games, a, b);
 }
 
 static guint
@@ -489,14 +587,21 @@ draw_score (Canvas            *c,
   const double *colors[] = { c->palette->first, c->palette->draw, c->palette->second };
   double f = c->font, group, bar;
 
-  begin (c, _("Results by seat"), subtitle, 0);
+  g_autofree char *axis = data->study->kind == BS_STUDY_SWEEP ? sweep_label (data->study) : NULL;
+
+  begin_full (c, _("Results by seat"), subtitle, NULL, 0, legend_width (c, labels, 3));
   c->x_min = 0;
   c->x_max = data->n_arms;
   c->y_min = 0;
   c->y_max = 1;
   c->bottom -= f * 1.2;   /* room for the score under each group */
+  if (axis != NULL)
+    c->bottom -= f * 0.6;
   y_axis (c, _("Share of games"), TRUE, 5);
   legend (c, labels, colors, 3);
+  if (axis != NULL)
+    draw_text (c, axis, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95, FALSE,
+               c->palette->text, 0.5, 1, 0);
   group = (c->right - c->left) / data->n_arms;
   bar = MIN (group * 0.8 / 3, f * 4);
   for (guint i = 0; i < data->n_arms; i++)
@@ -528,6 +633,10 @@ draw_score (Canvas            *c,
                  f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
       g_snprintf (text, sizeof text, _("player 1 scores %.1f%% [%.1f, %.1f]"),
                   100 * score.score, 100 * score.low, 100 * score.high);
+      /* Side by side groups on a narrow chart: the figures alone. */
+      if (text_width (c, text, f * 0.8) > group * 0.95)
+        g_snprintf (text, sizeof text, "%.1f%% [%.1f, %.1f]",
+                    100 * score.score, 100 * score.low, 100 * score.high);
       draw_text (c, text, centre, c->bottom + f * 1.65, f * 0.8, FALSE, c->palette->muted,
                  0.5, 0, 0);
     }
@@ -624,7 +733,9 @@ draw_sweep (Canvas            *c,
 {
   const BsStudy *study = data->study;
   g_autofree char *subtitle = subtitle_for (data, total_games (data), TRUE);
-  g_autofree char *title = g_strdup_printf (_("Player 1's score by %s"), study->sweep_key);
+  g_autofree char *setting = sweep_label (study);
+  /* Translators: a sweep's chart: "Player 1's score by Dark's large pieces (player 2)". */
+  g_autofree char *title = g_strdup_printf (_("Player 1's score by %s"), setting);
   g_autofree double *xs = g_new0 (double, data->n_arms);
   g_autofree BsStatsScore *scores = g_new0 (BsStatsScore, data->n_arms);
   int fairest = bs_study_stats_fairest (data->arms, data->n_arms);
@@ -639,7 +750,7 @@ draw_sweep (Canvas            *c,
 
       bs_study_stats_first_player (data->arms[fairest], &best);
       note = g_strdup_printf (_("fairest: %s = %s, %.1f%% [%.1f, %.1f]%s"),
-                              study->sweep_key, bs_study_get_arm (study, (guint) fairest)->value,
+                              setting, bs_study_get_arm (study, (guint) fairest)->value,
                               100 * best.score, 100 * best.low, 100 * best.high,
                               study->default_arm >= 0 ? _(" (wide ring) · the variant's own: black ring") : "");
     }
@@ -718,11 +829,11 @@ draw_sweep (Canvas            *c,
       for (guint i = 0; i < data->n_arms; i++)
         draw_text (c, bs_study_get_arm (study, i)->value, map_x (c, xs[i]), c->bottom + f * 0.5,
                    f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
-      draw_text (c, study->sweep_key, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95,
+      draw_text (c, setting, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95,
                  FALSE, c->palette->text, 0.5, 1, 0);
     }
   else
-    x_axis (c, study->sweep_key, MIN (10, (int) data->n_arms), TRUE);
+    x_axis (c, setting, MIN (10, (int) data->n_arms), TRUE);
   baseline (c);
 }
 
@@ -820,7 +931,14 @@ draw_openings (Canvas               *c,
   double f = c->font, radius, board_w, bar_x, bar_top, bar_h;
   guint mapped = 0;
 
+  const char *caption = _("Player 1's score after the opening (number: games; pale: fewer "
+                           "than 10)");
+  double caption_height;
+
   begin (c, _("Player 1's score by opening move"), subtitle, 0);
+  caption_height = draw_text_wrapped (c, caption, 0, 0, c->width - f * 2.4, f * 0.85, FALSE,
+                                      c->palette->text, FALSE);
+  c->bottom = c->height - caption_height - f * 1.2;
   if (rs == NULL || s->simultaneous)
     {
       no_data (c, _("Simultaneous rounds have no single opening move"));
@@ -894,9 +1012,8 @@ draw_openings (Canvas               *c,
       draw_text (c, label, bar_x - f * 0.3, bar_top + bar_h * k / 4, f * 0.8, FALSE,
                  c->palette->text, 1, 0.5, 0);
     }
-  draw_text (c, _("Player 1's score after the opening (number: games; pale: fewer than 10)"),
-             (c->left + c->right) / 2, c->height - f * 0.6, f * 0.85, FALSE, c->palette->text,
-             0.5, 1, 0);
+  draw_text_wrapped (c, caption, f * 1.2, c->height - caption_height - f * 0.6,
+                     c->width - f * 2.4, f * 0.85, FALSE, c->palette->text, TRUE);
 }
 
 void

@@ -69,6 +69,24 @@ head -c 8 score.png | od -An -c | grep -q 'P   N   G'
 grep -q '<svg' length.svg
 head -c 5 score.pdf | grep -q '%PDF'
 
+echo "# a sweep speaks the designer's words; JSON and CSV keep the machine key"
+"$cli" study agoraphobia --white random --black random --games 10 --seed 3 \
+    --sweep supply.2.large=4..5 -o sweep.xml > sweep.txt
+grep -q "^Study: Agoraphobia, varying Dark's large pieces (player 2)$" sweep.txt
+grep -q "^Players: Random against Random" sweep.txt
+grep -q "^Player 1's score by Dark's large pieces (player 2):$" sweep.txt
+grep -q "^Fairest: Dark's large pieces (player 2) = [45], " sweep.txt
+grep -q "^Endings: No legal move 100.0%" sweep.txt
+if grep -q "supply\.2\.large" sweep.txt; then echo "machine key in the text report"; exit 1; fi
+"$cli" report sweep.xml --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["sweep_key"] == "supply.2.large", d["sweep_key"]
+assert d["sweep_label"] == "Dark\x27s large pieces (player 2)", d["sweep_label"]
+assert d["player_a"] == "random"
+'
+"$cli" report sweep.xml --csv summary | tail -n +2 | cut -d, -f2 | paste -sd' ' | grep -qx '4 5'
+
 echo "# errors name the file and the value"
 if "$cli" merge whole.xml missing.xml -o x.xml 2> err.txt; then exit 1; fi
 grep -q 'missing.xml' err.txt

@@ -349,6 +349,103 @@ test_bad_files (void)
   check_bad ("truncated.xml", "  </games>\n</study>\n", "  </games>\n", ":");
 }
 
+/* What a designer reads: settings from the module's declarations (kind
+ * labels, player names, option labels), players and result reasons in
+ * words; machine keys only where nothing better is declared. */
+static void
+test_labels (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) agoraphobia = bs_variant_lookup ("agoraphobia", &error);
+  g_autoptr(BsVariant) tribes = bs_variant_lookup ("tribes", &error);
+  g_autoptr(BsVariant) ikabegama = bs_variant_lookup ("ikabegama", &error);
+  g_autoptr(BsStudy) study = NULL;
+  static const struct {
+    BsVariant **variant;
+    const char *key;
+    const char *label;
+  } cases[] = {
+    { NULL, "supply.2.large", "Dark's large pieces (player 2)" },
+    { NULL, "supply.1.small", "Light's small pieces (player 1)" },
+    { NULL, "size", "Board size" },
+    { NULL, "width", "Board width" },
+    { NULL, "max-plies", "Move limit" },
+    { NULL, "push-large", "Large push distance" },
+    { NULL, "supply.3.large", "supply.3.large" },
+    { NULL, "supply.2.giant", "supply.2.giant" },
+    { NULL, "no-such-option", "no-such-option" },
+  };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = bs_variant_describe_setting (agoraphobia, cases[i].key);
+
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+  /* One kind of piece: no kind in the phrase. */
+  {
+    g_autofree char *label = bs_variant_describe_setting (tribes, "supply.2.piece");
+
+    g_assert_cmpstr (label, ==, "Blue's pieces (player 2)");
+  }
+  /* An option of another module. */
+  {
+    g_autofree char *label = bs_variant_describe_setting (ikabegama, "max-plies");
+
+    g_assert_cmpstr (label, ==, "Move limit");
+  }
+  /* Players without names of their own are named by seat. */
+  g_clear_pointer (&agoraphobia->players[1].name, g_free);
+  {
+    g_autofree char *label = bs_variant_describe_setting (agoraphobia, "supply.2.large");
+
+    g_assert_cmpstr (label, ==, "Player 2's large pieces");
+  }
+  g_clear_pointer (&tribes->players[0].name, g_free);
+  tribes->players[0].name = g_strdup ("Player 1");
+  {
+    g_autofree char *label = bs_variant_describe_setting (tribes, "supply.1.piece");
+
+    g_assert_cmpstr (label, ==, "Player 1's pieces");
+  }
+
+  study = bs_study_new (BS_STUDY_SINGLE, 1, "random", "easy", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *a = bs_study_player_describe (&study->players[0]);
+    g_autofree char *b = bs_study_player_describe (&study->players[1]);
+
+    g_assert_cmpstr (a, ==, "Random");
+    g_assert_cmpstr (b, ==, "Easy");
+  }
+  g_clear_pointer (&study, bs_study_unref);
+  study = bs_study_new (BS_STUDY_SINGLE, 1, "5000", "500ms", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *a = bs_study_player_describe (&study->players[0]);
+    g_autofree char *b = bs_study_player_describe (&study->players[1]);
+
+    g_assert_cmpstr (a, ==, "5000 playouts a move");
+    g_assert_cmpstr (b, ==, "500 ms a move");
+  }
+  g_clear_pointer (&study, bs_study_unref);
+  study = bs_study_new (BS_STUDY_SINGLE, 1, "medium", "hard", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *a = bs_study_player_describe (&study->players[0]);
+    g_autofree char *b = bs_study_player_describe (&study->players[1]);
+
+    g_assert_cmpstr (a, ==, "Medium");
+    g_assert_cmpstr (b, ==, "Hard");
+  }
+
+  g_assert_cmpstr (bs_study_reason_label ("no-moves"), ==, "No legal move");
+  g_assert_cmpstr (bs_study_reason_label ("move-limit"), ==, "Move limit");
+  g_assert_cmpstr (bs_study_reason_label ("passes"), ==, "Both players passed");
+  g_assert_cmpstr (bs_study_reason_label ("made-up"), ==, "made-up");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -366,6 +463,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study/margin", test_margin);
   g_test_add_func ("/study/sweep", test_sweep);
   g_test_add_func ("/study/bad-files", test_bad_files);
+  g_test_add_func ("/study/labels", test_labels);
   status = g_test_run ();
   {
     g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);

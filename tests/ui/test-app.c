@@ -40,6 +40,19 @@ pump (guint ms)
   while (g_get_monotonic_time () < end);
 }
 
+/* A file opened in a thread: until it is shown, however loaded the machine. */
+static void
+wait_opened (BsWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  pump (30);
+  while (bs_window_get_opening (window) && g_get_monotonic_time () < end)
+    pump (10);
+  g_assert_false (bs_window_get_opening (window));
+  pump (10);
+}
+
 static void
 on_message (Fixture    *fixture,
             const char *message)
@@ -879,7 +892,7 @@ test_start_view_rows (Fixture       *fixture,
   g_assert_nonnull (find_row (GTK_WIDGET (fixture->window), "Agoraphobia"));
 
   g_signal_emit_by_name (row, "activate");
-  pump (30);
+  wait_opened (fixture->window);
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
   g_assert_cmpstr (bs_game_get_variant (bs_window_get_game (fixture->window))->name, ==,
                    "Small Astoria");
@@ -991,7 +1004,7 @@ test_recent_games (Fixture       *fixture,
 
   /* The saved game opens from its row, at its last move. */
   g_signal_emit_by_name (row, "activate");
-  pump (30);
+  wait_opened (fixture->window);
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
   g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 1);
   g_assert_cmpuint (bs_game_get_current (bs_window_get_game (fixture->window)), ==, 1);

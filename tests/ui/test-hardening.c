@@ -19,6 +19,7 @@
 #include <adwaita.h>
 
 #include "bs-application.h"
+#include "bs-autosave.h"
 #include "bs-game-record.h"
 #include "bs-record.h"
 #include "bs-start-view.h"
@@ -427,6 +428,151 @@ test_open_off_main_thread (Fixture       *fixture,
   g_free (writer.contents);
 }
 
+/* The copies in the autosave folder with this suffix. */
+static GPtrArray *
+autosave_copies (const char *suffix)
+{
+  g_autofree char *dir_path = bs_autosave_get_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  GPtrArray *copies = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, suffix))
+      g_ptr_array_add (copies, g_build_filename (dir_path, name, NULL));
+  return copies;
+}
+
+static gboolean
+autosave_settled (gpointer data)
+{
+  g_autoptr(GPtrArray) copies = autosave_copies (data);
+
+  return !bs_autosave_get_busy (bs_autosave_get_default ()) && copies->len > 0;
+}
+
+static gboolean
+autosave_gone (gpointer data)
+{
+  g_autoptr(GPtrArray) copies = autosave_copies (data);
+
+  return !bs_autosave_get_busy (bs_autosave_get_default ()) && copies->len == 0;
+}
+
+/* Turns in no file are copied to the autosave folder a moment after they
+ * are played, the copy follows the game, and goes once it is saved. */
+static void
+test_autosave_game (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "kept.boardsmith", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr(BsRecord) copy = NULL;
+  BsGame *game = start (fixture, "agoraphobia");
+
+  play_random (game, 3, 11);
+  wait_for (autosave_settled, (gpointer) ".boardsmith");
+  copies = autosave_copies (".boardsmith");
+  g_assert_cmpuint (copies->len, ==, 1);
+  copy = bs_record_load_file (g_ptr_array_index (copies, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (copy->moves->len, ==, 3);
+
+  /* Two more turns: the copy follows. */
+  play_random (game, 2, 12);
+  g_clear_pointer (&copy, bs_record_free);
+  wait_for (autosave_settled, (gpointer) ".boardsmith");
+  copy = bs_record_load_file (g_ptr_array_index (copies, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (copy->moves->len, ==, 5);
+
+  g_assert_true (bs_window_save_record (fixture->window, file, &error));
+  g_assert_no_error (error);
+  wait_for (autosave_gone, (gpointer) ".boardsmith");
+}
+
+/* The editor's unsaved edits are copied (a draft when invalid) and go
+ * once saved. */
+static void
+test_autosave_editor (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "mine.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) document = bs_variant_document_new_for_module ("agoraphobia",
+                                                                              &error);
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr(BsVariant) copy = NULL;
+
+  g_assert_no_error (error);
+  bs_window_edit (fixture->window, document);
+  settle ();
+  g_assert_true (bs_variant_document_set_name (document, "Autosaved Agoraphobia"));
+  wait_for (autosave_settled, (gpointer) ".xml");
+  copies = autosave_copies (".xml");
+  g_assert_cmpuint (copies->len, ==, 1);
+  copy = bs_variant_load_file_unchecked (g_ptr_array_index (copies, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (copy->name, ==, "Autosaved Agoraphobia");
+
+  g_assert_true (bs_variant_document_save (document, path, &error));
+  g_assert_no_error (error);
+  wait_for (autosave_gone, (gpointer) ".xml");
+}
+
+/* What a dead process left (a session whose lock nobody holds) is offered
+ * back; restoring puts the game in the window, unsaved, and the copies
+ * of the dead session go. */
+static void
+test_autosave_recovery (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *dir = bs_autosave_get_dir ();
+  g_autofree char *lock = g_build_filename (dir, "dead-session.lock", NULL);
+  g_autofree char *record_path = g_build_filename (dir, "dead-session-1.boardsmith", NULL);
+  g_autofree char *info_path = g_build_filename (dir, "dead-session-1.info", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  g_autoptr(BsRecord) record = bs_record_new (variant, 9);
+  gpointer args[] = { NULL, (gpointer) "A game of Agoraphobia, 2 moves" };
+  GtkWidget *dialog = NULL;
+  GList *toplevels;
+  BsGame *game;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (lock, "", 0, NULL));
+  bs_record_add_move (record, "S@d4");
+  bs_record_add_move (record, "S@b2");
+  g_assert_true (bs_record_save_file (record, record_path, &error));
+  g_assert_true (g_file_set_contents (info_path,
+                                      "[autosave]\nkind=game\nturns=2\ntitle=Agoraphobia\n"
+                                      "saved=2026-11-23T10:00:00Z\n", -1, NULL));
+
+  bs_autosave_offer_recovery (bs_autosave_get_default (), GTK_WINDOW (fixture->window));
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data))
+      dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (dialog);
+  args[0] = dialog;
+  wait_for (label_shown, args);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  settle ();
+
+  game = bs_window_get_game (fixture->window);
+  g_assert_nonnull (game);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 2);
+  g_assert_true (bs_game_get_modified (game));
+  g_assert_null (bs_game_get_file (game));
+  g_assert_false (g_file_test (record_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+  /* It is this session's unsaved work now. */
+  wait_for (autosave_settled, (gpointer) ".boardsmith");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -461,6 +607,12 @@ main (int   argc,
               test_contradicting_result, fixture_teardown);
   g_test_add ("/hardening/open-off-main-thread", Fixture, NULL, fixture_setup,
               test_open_off_main_thread, fixture_teardown);
+  g_test_add ("/hardening/autosave/game", Fixture, NULL, fixture_setup, test_autosave_game,
+              fixture_teardown);
+  g_test_add ("/hardening/autosave/editor", Fixture, NULL, fixture_setup,
+              test_autosave_editor, fixture_teardown);
+  g_test_add ("/hardening/autosave/recovery", Fixture, NULL, fixture_setup,
+              test_autosave_recovery, fixture_teardown);
 
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));

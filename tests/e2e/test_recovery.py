@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Nothing lost: a game in progress and a variant being edited survive a
+kill -9 of the app, and the next start offers them back."""
+
+import glob
+import os
+import re
+import signal
+
+from harness import run_tests
+
+
+def autosaved(app, suffix, contains):
+    """The app's autosave copy ending in suffix once it holds `contains`."""
+    folder = os.path.join(app.home, ".local/share/boardsmith/autosave")
+
+    def look():
+        for path in glob.glob(os.path.join(folder, "*" + suffix)):
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            if contains(text):
+                return path
+        return None
+    return app.wait_for(look, "an autosave copy (%s) in %s" % (suffix, folder), timeout=20)
+
+
+def kill(app):
+    """What a crash or a power cut does: no chance to clean up."""
+    os.kill(app.pid, signal.SIGKILL)
+    app.proc.wait()
+
+
+def test_game_survives_kill(session):
+    app = session.start_app("agoraphobia")
+    # Each placement pushes a piece (a game where none can is over).
+    for n, cell in enumerate(("d4", "d5", "d2"), 1):
+        app.click_cell(cell)
+        app.wait_moves(n)
+    moves = app.move_list()
+    autosaved(app, ".boardsmith", lambda text: text.count("<move>") == 3)
+    kill(app)
+
+    again = session.start_app(home=app.home)
+    dialog = again.window("Restore Unsaved Work?")
+    dialog.find_now("label", re.compile(r"A game of Agoraphobia, 3 moves")) or \
+        again.find(name=re.compile(r"A game of Agoraphobia, 3 moves"))
+    again.screenshot("recovery-dialog")
+    again.click("push button", "Restore")
+    again.wait_moves(3)
+    assert again.move_list() == moves, (again.move_list(), moves)
+    again.screenshot("restored-game")
+    # The dead session's copy is gone; the restored game is this session's work.
+    autosaved(again, ".boardsmith", lambda text: text.count("<move>") == 3)
+    folder = os.path.join(app.home, ".local/share/boardsmith/autosave")
+    assert len(glob.glob(os.path.join(folder, "*.boardsmith"))) == 1
+    assert len(glob.glob(os.path.join(folder, "*.lock"))) == 1
+
+
+def test_variant_survives_kill(session):
+    app = session.start_app("--edit", "agoraphobia")
+    # The first Name field: player 1's.
+    entry = app.find("text", "Name")
+    entry.click()
+    app.key("ctrl+a")
+    app.type("Survivor")
+    autosaved(app, ".xml", lambda text: 'name="Survivor"' in text)
+    kill(app)
+
+    again = session.start_app(home=app.home)
+    again.window("Restore Unsaved Work?")
+    again.find(name=re.compile(r"The variant “Agoraphobia \(copy\)” being edited"))
+    again.click("push button", "Restore")
+    again.find("label", "Player 1: Survivor")
+    again.screenshot("restored-variant")
+
+
+def test_discard_and_normal_quit(session):
+    app = session.start_app("agoraphobia")
+    app.click_cell("d4")
+    app.wait_moves(1)
+    autosaved(app, ".boardsmith", lambda text: "<move>" in text)
+    kill(app)
+
+    again = session.start_app(home=app.home)
+    again.window("Restore Unsaved Work?")
+    again.click("push button", "Discard")
+    folder = os.path.join(app.home, ".local/share/boardsmith/autosave")
+    again.wait_for(lambda: not glob.glob(os.path.join(folder, "*.boardsmith")),
+                   "the discarded copy to go")
+    # Nothing is offered at the next start.
+    again.key("ctrl+q")
+    again.wait_exit()
+    third = session.start_app(home=app.home)
+    third.main_window()
+    assert not third.windows() or all(w.name != "Restore Unsaved Work?" for w in third.windows())
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Soak: thousands of random actions a person could take — clicks anywhere
+in the app's windows and dialogs, clicks on board cells, keys (undo, redo,
+the history, new game, hint, export, help, arrows, Return, Escape, Tab),
+files opened from the desktop (records, variants, broken files), the
+editor reached by random clicks — then a normal quit. Passes when the app
+never crashes, never logs a warning or a critical, never reports a
+sanitizer error, and (under the sanitizer build) leaks nothing at exit.
+
+Not in the default run (suite 'soak'): meson test -C _build-asan --suite soak
+  BOARDSMITH_SOAK_ACTIONS   how many actions (default 3000)
+  BOARDSMITH_SOAK_SEED      the random seed (default 1)
+"""
+
+import glob
+import os
+import random
+import re
+import time
+
+from harness import E2EFailure, run_tests
+
+ACTIONS = int(os.environ.get("BOARDSMITH_SOAK_ACTIONS", "3000"))
+SEED = int(os.environ.get("BOARDSMITH_SOAK_SEED", "1"))
+
+KEYS = ["ctrl+z", "ctrl+shift+z", "alt+Left", "alt+Right", "alt+Home", "alt+End",
+        "Up", "Down", "Left", "Right", "Return", "space", "Escape", "Tab", "shift+Tab",
+        "ctrl+n", "ctrl+h", "ctrl+e", "F1", "ctrl+question", "ctrl+shift+n", "ctrl+s",
+        "ctrl+o", "Delete", "BackSpace", "a", "7"]
+# What a log must never say (GLib's levels as g_log prints them, the sanitizers).
+BAD = re.compile(r"-(CRITICAL|WARNING) \*\*|runtime error:|ERROR: AddressSanitizer|"
+                 r"ERROR: LeakSanitizer|SUMMARY: UndefinedBehaviorSanitizer")
+VARIANTS = ["agoraphobia", "tribes", "abrobad", "ikabegama", "astoria"]
+
+
+def write_files(folder):
+    """Files the desktop hands to the app: a record, a broken one, a
+    variant, something that is no Boardsmith file at all."""
+    os.makedirs(folder, exist_ok=True)
+    files = {
+        "broken.boardsmith": '<?xml version="1.0"?>\n<record format="1">\n<seed>1</seed>\n',
+        "notes.txt": "not a game\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
+    here = os.path.dirname(os.path.abspath(__file__))
+    rules = os.environ.get("BOARDSMITH_RULES_DIR", "")
+    # Records of every game (the fuzz seeds) and variants made with the editor.
+    sources = sorted(glob.glob(os.path.join(here, "..", "fuzz", "seeds", "record", "*-1-3.xml")))
+    sources += sorted(glob.glob(os.path.join(rules, "examples", "*.xml")))[:3]
+    for path in sources:
+        name = os.path.basename(path)
+        if "/record/" in path:
+            name = name.replace(".xml", ".boardsmith")
+        with open(path) as src, open(os.path.join(folder, name), "w") as dst:
+            dst.write(src.read())
+    return sorted(glob.glob(os.path.join(folder, "*")))
+
+
+def check_log(app, upto):
+    with open(app.log_path, errors="replace") as f:
+        text = f.read()
+    m = BAD.search(text)
+    if m:
+        start = max(0, m.start() - 1500)
+        raise E2EFailure("after %d actions the app's log says:\n%s" % (upto, text[start:m.end() + 1500]))
+
+
+def window_box(app):
+    """The area of the app's topmost window on screen (dialogs included)."""
+    boxes = []
+    for node in app.windows():
+        try:
+            x, y, w, h = node.screen_extents()
+        except Exception:
+            continue
+        if w > 20 and h > 20:
+            boxes.append((x, y, w, h))
+    return boxes[-1] if boxes else None
+
+
+def test_random_actions(session):
+    rng = random.Random(SEED)
+    sanitized = os.environ.get("BOARDSMITH_E2E_TIMEOUT_MULTIPLIER", "1") != "1"
+    env = {}
+    if sanitized:
+        supp = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ui", "lsan.supp")
+        env = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1",
+               "LSAN_OPTIONS": "suppressions=%s:print_suppressions=0" % os.path.abspath(supp),
+               "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1"}
+    app = session.start_app(rng.choice(VARIANTS), env=env)
+    files = write_files(os.path.join(app.home, "Documents"))
+    counts = {}
+    restarts = 0
+    started = time.monotonic()
+
+    for n in range(1, ACTIONS + 1):
+        if not app.running():
+            status = app.proc.returncode
+            check_log(app, n)
+            if status != 0:
+                raise E2EFailure("the app ended with status %d after %d actions" % (status, n))
+            # A random click on Quit or on the last window's close button:
+            # a normal end. Go on in a new app with the same files.
+            restarts += 1
+            app = session.start_app(home=app.home, env=env)
+        action = rng.choices(["click", "cell", "key", "open", "type"],
+                             weights=[40, 25, 30, 2, 3])[0]
+        counts[action] = counts.get(action, 0) + 1
+        try:
+            if action == "click":
+                box = window_box(app)
+                if box:
+                    x, y, w, h = box
+                    session.click(x + rng.randrange(w), y + rng.randrange(h),
+                                  button=rng.choice([1, 1, 1, 1, 3]))
+            elif action == "cell":
+                board = app.snapshot().find_now("table", "Game board")
+                if board is not None:
+                    cells = [c for c in board.children if c.role == "table cell"]
+                    if cells:
+                        rng.choice(cells).click()
+            elif action == "key":
+                app.key(rng.choice(KEYS))
+            elif action == "open":
+                # As the desktop does: the running app is handed the file.
+                opener = session.start_app(rng.choice(files), home=app.home, env=env, wait=False)
+                opener.wait_exit(timeout=30)
+            elif action == "type":
+                app.type(rng.choice(["Soak", "x", "123", "Ann & Bo"]))
+        except E2EFailure:
+            if not app.running():
+                continue
+            raise
+        # Still answering: each action waits for the app to be responsive.
+        if app.running():
+            app.windows()
+        if n % 50 == 0:
+            check_log(app, n)
+            print("# %d actions in %.0fs: %s, %d restarts" %
+                  (n, time.monotonic() - started, counts, restarts), flush=True)
+
+    # A normal end: close dialogs, quit, give up unsaved work when asked.
+    for _ in range(4):
+        if not app.running():
+            break
+        app.key("Escape")
+    for _ in range(10):
+        if not app.running():
+            break
+        app.key("ctrl+q")
+        time.sleep(0.5)
+        discard = app.snapshot().find_now("push button", re.compile(r"^(Discard|Close|Quit)"))
+        if discard is not None:
+            discard.click()
+        time.sleep(0.5)
+    status = app.wait_exit(timeout=60)
+    check_log(app, ACTIONS)
+    if status != 0:
+        raise E2EFailure("the app ended with status %d at the end (a leak report?)" % status)
+    print("# done: %d actions, %s, %d restarts, %.0fs" %
+          (ACTIONS, counts, restarts, time.monotonic() - started), flush=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())
