@@ -6,6 +6,7 @@
 #include "bs-board-view.h"
 
 #include "bs-cell-widget.h"
+#include "bs-compat.h"
 
 #include <math.h>
 #include <adwaita.h>
@@ -231,7 +232,6 @@ bs_board_view_describe_cell (BsBoardView *self,
   const BsPosition *pos;
   BsRenderOptions options;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) text = g_string_new (NULL);
   const guint8 *doomed;
   guint8 value;
 
@@ -248,42 +248,8 @@ bs_board_view_describe_cell (BsBoardView *self,
   bs_board_view_fill_options (self, &options);
 
   g_ptr_array_add (parts, g_strdup (bs_board_cell_label (rs->board, cell)));
-
+  bs_cell_widget_describe_contents (rs, bs_game_get_variant (game), pos, cell, parts);
   value = pos->cells[cell];
-  if (value == BS_CELL_EMPTY)
-    g_ptr_array_add (parts, g_strdup (_("empty")));
-  else
-    {
-      const BsKindSpec *kind = &rs->module->kinds[BS_CELL_KIND (value)];
-      const char *owner = bs_game_get_player_name (game, BS_CELL_OWNER (value));
-
-      if (kind->directed)
-        /* Translators: a piece on a cell: its player, its kind and where it points,
-         * e.g. "Gold Triangle pointing North". */
-        g_ptr_array_add (parts, g_strdup_printf (_("%s %s pointing %s"), owner, _(kind->label),
-                                                 bs_direction_name (BS_CELL_DIR (value))));
-      else
-        /* Translators: a piece on a cell: its player and its kind, e.g. "Light Large". */
-        g_ptr_array_add (parts, g_strdup_printf (_("%s %s"), owner, _(kind->label)));
-    }
-
-  for (guint i = 0; i < rs->module->n_specials; i++)
-    {
-      const BsSpecialSpec *special = &rs->module->specials[i];
-
-      if (!special->per_player)
-        {
-          if (rs->specials[i][0] == cell)
-            g_ptr_array_add (parts, g_strdup (_(special->label)));
-          continue;
-        }
-      for (int p = 1; p <= 2; p++)
-        if (rs->specials[i][p] == cell)
-          /* Translators: a player's special cell, e.g. "Dark’s Nest". */
-          g_ptr_array_add (parts, g_strdup_printf (_("%s’s %s"),
-                                                   bs_game_get_player_name (game, p),
-                                                   _(special->label)));
-    }
 
   if (options.selected == cell)
     g_ptr_array_add (parts, g_strdup (_("selected")));
@@ -312,14 +278,7 @@ bs_board_view_describe_cell (BsBoardView *self,
   if (options.last_move_to == cell || options.last_move_from == cell)
     g_ptr_array_add (parts, g_strdup (_("last move")));
 
-  for (guint i = 0; i < parts->len; i++)
-    {
-      if (i > 0)
-        /* Translators: separates the parts of a cell's description ("c3, empty"). */
-        g_string_append (text, _(", "));
-      g_string_append (text, g_ptr_array_index (parts, i));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return bs_cell_widget_join_parts (parts);
 }
 
 static BsCellWidget *
@@ -340,7 +299,7 @@ focus_cursor_cell (BsBoardView *self)
   if (self->scene == NULL)
     return;
   cell = cell_widget (self, bs_play_scene_get_cursor (self->scene));
-  if (cell != NULL && gtk_widget_get_child_visible (GTK_WIDGET (cell))
+  if (cell != NULL && gtk_widget_get_visible (GTK_WIDGET (cell))
       && !gtk_widget_has_focus (GTK_WIDGET (cell)))
     gtk_widget_grab_focus (GTK_WIDGET (cell));
 }
@@ -359,14 +318,20 @@ sync_cells (BsBoardView *self)
     {
       BsCellWidget *cell = g_ptr_array_index (self->cells, c);
 
-      /* Hidden for a hand-over: nothing to read, nothing to focus. */
-      gtk_widget_set_child_visible (GTK_WIDGET (cell), shown);
+      /* Hidden for a hand-over: nothing to read (the orders just given
+       * stay secret from the next player), nothing to focus. */
+      gtk_widget_set_visible (GTK_WIDGET (cell), shown);
       if (shown)
         {
           g_autofree char *label = bs_board_view_describe_cell (self, (int) c);
 
           bs_cell_widget_set_label (cell, label);
           bs_cell_widget_set_selected (cell, options.selected == (int) c);
+        }
+      else
+        {
+          bs_cell_widget_set_label (cell, NULL);
+          bs_cell_widget_set_selected (cell, FALSE);
         }
     }
   if (bs_board_view_has_focus (self))
@@ -378,6 +343,38 @@ on_scene_changed (BsBoardView *self)
 {
   sync_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A turn was played: "Light S@d4. Dark to move" for screen readers (see
+ * bs_compat_announce for GTK 4.8). A round of a simultaneous game is
+ * announced when it is revealed. */
+static void
+on_move_played (BsBoardView *self,
+                guint        turn)
+{
+  BsGame *game;
+  g_autofree char *status = NULL;
+  g_autofree char *text = NULL;
+  const BsPosition *before;
+
+  if (self->scene == NULL || bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS)
+    return;
+  game = bs_play_scene_get_game (self->scene);
+  before = bs_game_get_position_at (game, turn);
+  status = bs_play_scene_describe_turn (self->scene);
+  /* Translators: a move announced to screen readers: who, the move in the
+   * game's notation, then the status line ("Light S@d4. Dark to move"). */
+  text = g_strdup_printf (_("%s %s. %s"), bs_game_get_player_name (game, before->to_move),
+                          bs_game_get_notation (game, turn), status != NULL ? status : "");
+  bs_compat_announce (GTK_WIDGET (self), text);
+}
+
+static void
+on_phase_changed (BsBoardView *self)
+{
+  on_scene_changed (self);
+  if (self->scene != NULL && bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
+    bs_compat_announce (GTK_WIDGET (self), bs_play_scene_get_reveal_text (self->scene));
 }
 
 static void
@@ -708,10 +705,12 @@ bs_board_view_init (BsBoardView *self)
   g_signal_group_connect_object (self->scene_signals, "changed",
                                  G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "notify::phase",
-                                 G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "move-played",
+                                 G_CALLBACK (on_move_played), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_swapped (style, "notify::dark", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (style, "notify::high-contrast",

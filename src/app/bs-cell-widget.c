@@ -7,6 +7,8 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-position.h"
+
 struct _BsCellWidget {
   GtkWidget  parent_instance;
 
@@ -96,6 +98,70 @@ bs_cell_widget_set_selected (BsCellWidget *self,
   self->selected = selected;
   gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_SELECTED, selected,
                                -1);
+}
+
+void
+bs_cell_widget_describe_contents (const BsRuleset  *rs,
+                                  const BsVariant  *variant,
+                                  const BsPosition *pos,
+                                  int               cell,
+                                  GPtrArray        *parts)
+{
+  guint8 value;
+
+  g_return_if_fail (rs != NULL && variant != NULL && pos != NULL && parts != NULL);
+  g_return_if_fail (cell >= 0 && cell < rs->n_cells);
+
+  value = pos->cells[cell];
+  if (value == BS_CELL_EMPTY)
+    g_ptr_array_add (parts, g_strdup (_("empty")));
+  else
+    {
+      const BsKindSpec *kind = &rs->module->kinds[BS_CELL_KIND (value)];
+      const char *owner = bs_variant_display_player (variant, BS_CELL_OWNER (value));
+
+      if (kind->directed)
+        /* Translators: a piece on a cell: its player, its kind and where it points,
+         * e.g. "Gold Triangle pointing North". */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s %s pointing %s"), owner, _(kind->label),
+                                                 bs_direction_name (BS_CELL_DIR (value))));
+      else
+        /* Translators: a piece on a cell: its player and its kind, e.g. "Light Large". */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s %s"), owner, _(kind->label)));
+    }
+
+  for (guint i = 0; i < rs->module->n_specials; i++)
+    {
+      const BsSpecialSpec *special = &rs->module->specials[i];
+
+      if (!special->per_player)
+        {
+          if (rs->specials[i][0] == cell)
+            g_ptr_array_add (parts, g_strdup (_(special->label)));
+          continue;
+        }
+      for (int p = 1; p <= 2; p++)
+        if (rs->specials[i][p] == cell)
+          /* Translators: a player's special cell, e.g. "Dark’s Nest". */
+          g_ptr_array_add (parts, g_strdup_printf (_("%s’s %s"),
+                                                   bs_variant_display_player (variant, p),
+                                                   _(special->label)));
+    }
+}
+
+char *
+bs_cell_widget_join_parts (GPtrArray *parts)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < parts->len; i++)
+    {
+      if (i > 0)
+        /* Translators: separates the parts of a cell's description ("c3, empty"). */
+        g_string_append (text, _(", "));
+      g_string_append (text, g_ptr_array_index (parts, i));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 const char *

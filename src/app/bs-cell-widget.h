@@ -11,6 +11,9 @@
 
 #include <gtk/gtk.h>
 
+#include "bs-ruleset.h"
+#include "bs-variant.h"
+
 G_BEGIN_DECLS
 
 #define BS_TYPE_CELL_WIDGET (bs_cell_widget_get_type ())
@@ -26,6 +29,17 @@ void        bs_cell_widget_set_label    (BsCellWidget *self,
                                         const char  *label);
 void        bs_cell_widget_set_selected (BsCellWidget *self,
                                         gboolean     selected);
+
+/* Appends to `parts` (strings to g_free) what is on a cell, from the
+ * engine's data only: "empty" or the piece ("Light Large", "Gold Triangle
+ * pointing North"), then the special cells ("Dark’s Nest"). */
+void        bs_cell_widget_describe_contents (const BsRuleset  *rs,
+                                              const BsVariant  *variant,
+                                              const BsPosition *pos,
+                                              int               cell,
+                                              GPtrArray        *parts);
+/* The parts joined into one label ("c3, empty, legal placement"). */
+char       *bs_cell_widget_join_parts        (GPtrArray        *parts);
 
 /* "North", "East", "South", "West" for directions 0–3. */
 const char *bs_direction_name          (int          direction);

@@ -7,7 +7,9 @@
 
 #include <math.h>
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
+#include "bs-cell-widget.h"
 #include "bs-render.h"
 
 struct _BsEditorCanvas {
@@ -26,6 +28,13 @@ struct _BsEditorCanvas {
   double             stroke_x;     /* where the pointer was last seen */
   double             stroke_y;
   char              *stroke_label; /* the position painted last */
+
+  /* The accessible grid: a BsCellWidget per position of the full shape
+   * (holes included), index = row × n_cols + col; readable and placed
+   * over its position, the canvas keeps the focus and the clicks. */
+  GPtrArray         *cells;
+  int                cells_cols;
+  int                cells_rows;
 };
 
 G_DEFINE_FINAL_TYPE (BsEditorCanvas, bs_editor_canvas, GTK_TYPE_WIDGET)
@@ -465,9 +474,108 @@ on_leave (BsEditorCanvas *self)
 }
 
 static void
+clear_cells (BsEditorCanvas *self)
+{
+  if (self->cells == NULL)
+    return;
+  for (guint i = 0; i < self->cells->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->cells, i));
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+}
+
+/* Each position's label: its coordinate, then "hole" or what the variant
+ * puts there (setup pieces, special cells), from the engine's data. */
+static void
+sync_cells (BsEditorCanvas *self)
+{
+  BsRuleset *rs = preview (self);
+  const BsPosition *pos;
+  const BsVariant *variant;
+  int cols, rows;
+
+  if (rs == NULL)
+    {
+      clear_cells (self);
+      return;
+    }
+  cols = bs_board_n_cols (rs->board);
+  rows = bs_board_n_rows (rs->board);
+  if (self->cells == NULL || cols != self->cells_cols || rows != self->cells_rows)
+    {
+      clear_cells (self);
+      self->cells = g_ptr_array_new ();
+      self->cells_cols = cols;
+      self->cells_rows = rows;
+      for (int row = 0; row < rows; row++)
+        for (int col = 0; col < cols; col++)
+          {
+            GtkWidget *cell;
+
+            if (!bs_board_in_shape (rs->board, col, row))
+              continue;
+            cell = bs_cell_widget_new (row * cols + col);
+            gtk_widget_set_focusable (cell, FALSE);
+            gtk_widget_set_parent (cell, GTK_WIDGET (self));
+            g_ptr_array_add (self->cells, cell);
+          }
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
+
+  pos = bs_variant_document_get_preview_position (self->document);
+  variant = bs_variant_document_get_variant (self->document);
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      BsCellWidget *widget = g_ptr_array_index (self->cells, i);
+      int index = bs_cell_widget_get_index (widget);
+      int col = index % cols, row = index / cols;
+      int cell = bs_board_cell_at (rs->board, col, row);
+      g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *label = NULL;
+
+      g_ptr_array_add (parts, bs_board_label_for (rs->board, col, row));
+      if (cell < 0)
+        g_ptr_array_add (parts, g_strdup (_("hole")));
+      else if (pos != NULL)
+        bs_cell_widget_describe_contents (rs, variant, pos, cell, parts);
+      label = bs_cell_widget_join_parts (parts);
+      bs_cell_widget_set_label (widget, label);
+    }
+}
+
+static void
 on_document_changed (BsEditorCanvas *self)
 {
+  sync_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+bs_editor_canvas_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  BsEditorCanvas *self = BS_EDITOR_CANVAS (widget);
+  BsRuleset *rs = preview (self);
+  BsRenderOptions options;
+
+  if (rs == NULL || self->cells == NULL || self->cells_cols != bs_board_n_cols (rs->board))
+    return;
+  fill_options (self, &options);
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->cells, i);
+      int index = bs_cell_widget_get_index (BS_CELL_WIDGET (cell));
+      double x, y, r;
+
+      bs_render_grid_centre (rs, &options, width, height, index % self->cells_cols,
+                             index / self->cells_cols, &x, &y, &r);
+      gtk_widget_measure (cell, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+      gtk_widget_size_allocate (cell,
+                                &(GtkAllocation) { (int) floor (x - r), (int) floor (y - r),
+                                                   MAX (1, (int) ceil (2 * r)),
+                                                   MAX (1, (int) ceil (2 * r)) }, -1);
+    }
 }
 
 void
@@ -485,6 +593,7 @@ bs_editor_canvas_set_document (BsEditorCanvas    *self,
   g_set_object (&self->document, document);
   if (document != NULL)
     g_signal_connect_swapped (document, "changed", G_CALLBACK (on_document_changed), self);
+  sync_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -496,6 +605,7 @@ bs_editor_canvas_dispose (GObject *object)
   bs_editor_canvas_set_document (self, NULL);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   g_clear_pointer (&self->stroke_label, g_free);
+  clear_cells (self);
 
   G_OBJECT_CLASS (bs_editor_canvas_parent_class)->dispose (object);
 }
@@ -508,6 +618,7 @@ bs_editor_canvas_class_init (BsEditorCanvasClass *klass)
 
   object_class->dispose = bs_editor_canvas_dispose;
   widget_class->snapshot = bs_editor_canvas_snapshot;
+  widget_class->size_allocate = bs_editor_canvas_size_allocate;
 
   signals[CELL_ACTIVATED] =
     g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -533,6 +644,8 @@ bs_editor_canvas_init (BsEditorCanvas *self)
   self->hover_col = self->hover_row = -1;
   self->cursor_col = self->cursor_row = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Board preview"), -1);
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);

@@ -1028,7 +1028,8 @@ bs_variant_document_get_option (BsVariantDocument *self,
   if (index < 0)
     return NULL;
   return bs_option_value_to_string (&module->options[index],
-                                    module->options[index].default_value);
+                                    bs_module_option_default (module, index,
+                                                              &self->variant->board));
 }
 
 static void

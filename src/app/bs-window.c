@@ -1762,10 +1762,27 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_balance_study_opened);
 }
 
+/* GTK 4.8 keeps a stack's hidden pages in the accessibility tree as visible
+ * (only gtk_widget_hide() marks a widget hidden there): screen readers
+ * would read the start page while the editor is shown. */
+static void
+sync_pages_hidden (BsWindow *self)
+{
+  GtkWidget *visible = gtk_stack_get_visible_child (self->stack);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    gtk_accessible_update_state (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_STATE_HIDDEN,
+                                 child != visible, -1);
+}
+
 static void
 bs_window_init (BsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->stack, "notify::visible-child",
+                           G_CALLBACK (sync_pages_hidden), self, G_CONNECT_SWAPPED);
+  sync_pages_hidden (self);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

@@ -155,7 +155,12 @@ print_json (const BsRuleset *rs)
       json_builder_set_member_name (b, "value");
       add_option_value (b, option, rs->options[i]);
       json_builder_set_member_name (b, "default");
-      add_option_value (b, option, option->default_value);
+      add_option_value (b, option, bs_module_option_default (module, (int) i, &rs->variant->board));
+      if (option->default_per_cell != 0)
+        {
+          json_builder_set_member_name (b, "default_per_cell");
+          json_builder_add_int_value (b, option->default_per_cell);
+        }
       if (option->type == BS_OPTION_INT)
         {
           json_builder_set_member_name (b, "min");
@@ -241,12 +246,16 @@ print_text (const BsRuleset *rs)
     {
       const BsOptionSpec *option = &module->options[i];
       g_autofree char *range = bs_option_describe_range (option);
+      g_autofree char *per_cell = option->default_per_cell == 0 ? g_strdup ("")
+        : g_strdup_printf (" (%d %s)", option->default_per_cell, _("per cell"));
 
-      g_print ("  %s = %s  (%s, %s, %s %s): %s\n", option->id,
+      g_print ("  %s = %s  (%s, %s, %s %s%s): %s\n", option->id,
                bs_option_value_to_string (option, rs->options[i]),
                bs_option_type_to_string (option->type), range, _("default"),
-               bs_option_value_to_string (option, option->default_value),
-               _(option->description));
+               bs_option_value_to_string (option,
+                                          bs_module_option_default (module, (int) i,
+                                                                    &rs->variant->board)),
+               per_cell, _(option->description));
     }
 }
 

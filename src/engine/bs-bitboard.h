@@ -4,13 +4,15 @@
  *
  * Hardware bit counting. Distributions and Flatpak build for the x86-64
  * baseline, which has no POPCNT instruction; without it every count is a
- * call into libgcc. So a module compiles each hot hook twice from one body
- * (BS_BITOPS_DISPATCH): once for the baseline and once with POPCNT, and
- * the hook calls the one `bs_bitops_hardware` chose when the first ruleset
- * was built (the CPU has POPCNT, unless BOARDSMITH_BITOPS=portable, which
- * the test suite uses to run the baseline code too). Both copies compute
- * the same thing; only the instructions differ. BMI2's PDEP is not used:
- * it is microcoded and slow on AMD processors before Zen 3.
+ * call into libgcc. So a module compiles each hot hook several times from
+ * one body (BS_BITOPS_KERNELS): for the baseline and with POPCNT, and
+ * its prepare() points the ruleset's hooks (rs->random_move, ...) at the
+ * copies for its board (BS_BITOPS_PICK), with POPCNT when
+ * `bs_bitops_hardware` says so (set when the first ruleset is built: the
+ * CPU has POPCNT, unless BOARDSMITH_BITOPS=portable, which CI uses to run
+ * the engine tests on the baseline code too). All copies compute the same
+ * thing; only the instructions differ. BMI2's PDEP is not used: it is
+ * microcoded and slow on AMD processors before Zen 3.
  *
  * Grids. Hex and square boards as bits of a padded grid: bit
  * row * stride + col, with guard columns after each row that are never

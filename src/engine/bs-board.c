@@ -172,6 +172,13 @@ spec_cell_count (const BsBoardSpec *spec)
     }
 }
 
+int
+bs_board_spec_n_cells (const BsBoardSpec *spec)
+{
+  g_return_val_if_fail (bs_board_spec_check (spec, NULL), 0);
+  return (int) spec_cell_count (spec);
+}
+
 gboolean
 bs_board_spec_check (const BsBoardSpec *spec,
                      GError           **error)

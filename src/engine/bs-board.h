@@ -55,6 +55,9 @@ gboolean    bs_shape_is_hex      (BsShape      shape);
  * cells); the message names the offending parameter and value. */
 gboolean    bs_board_spec_check  (const BsBoardSpec *spec,
                                   GError           **error);
+/* Cells of the spec's whole shape (holes not removed); the spec passes
+ * bs_board_spec_check. */
+int         bs_board_spec_n_cells (const BsBoardSpec *spec);
 
 /* holes: NULL or a NULL-terminated array of cell labels to remove. */
 BsBoard    *bs_board_new         (const BsBoardSpec  *spec,

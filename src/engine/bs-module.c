@@ -61,3 +61,18 @@ bs_module_special_index (const BsModule *module,
       return (int) i;
   return -1;
 }
+
+int
+bs_module_option_default (const BsModule    *module,
+                          int                index,
+                          const BsBoardSpec *board)
+{
+  const BsOptionSpec *spec;
+
+  g_return_val_if_fail (module != NULL && index >= 0 && index < (int) module->n_options, 0);
+
+  spec = &module->options[index];
+  if (spec->default_per_cell == 0 || board == NULL || !bs_board_spec_check (board, NULL))
+    return spec->default_value;
+  return CLAMP (spec->default_per_cell * bs_board_spec_n_cells (board), spec->min, spec->max);
+}

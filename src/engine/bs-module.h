@@ -305,6 +305,12 @@ const BsModule         *bs_module_find (const char *id);
 /* Index of an option or kind id in the module's declaration, or -1. */
 int                     bs_module_option_index (const BsModule *module,
                                                 const char     *id);
+/* The default of option `index` on a board (a valid spec): its
+ * default_per_cell times the cells of the board's shape, held to the
+ * option's range, or its default_value. */
+int                     bs_module_option_default (const BsModule    *module,
+                                                  int                index,
+                                                  const BsBoardSpec *board);
 int                     bs_module_kind_index   (const BsModule *module,
                                                 const char     *id);
 int                     bs_module_special_index (const BsModule *module,

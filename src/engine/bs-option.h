@@ -24,6 +24,10 @@ typedef struct {
   const char * const *choices;       /* ENUM: NULL-terminated ids */
   const char         *label;         /* N_() marked: translate at use */
   const char         *description;   /* N_() marked, one line */
+  /* INT: when not 0, the default follows the board: this many per cell of
+   * its shape (bs_module_option_default; default_value is the figure on
+   * the module's default board). */
+  int                 default_per_cell;
 } BsOptionSpec;
 
 const char *bs_option_type_to_string (BsOptionType type);

@@ -72,7 +72,7 @@ bs_ruleset_new_sketch (const BsVariant  *variant,
 
   /* Options: the module's defaults, and each value that parses. */
   for (guint i = 0; i < module->n_options && i < BS_MAX_OPTIONS; i++)
-    rs->options[i] = module->options[i].default_value;
+    rs->options[i] = bs_module_option_default (module, (int) i, &variant->board);
   for (guint i = 0; i < variant->options->len; i++)
     {
       const BsVariantOption *o = &g_array_index (variant->options, BsVariantOption, i);

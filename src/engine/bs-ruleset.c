@@ -190,7 +190,7 @@ resolve_options (BsRuleset  *rs,
   const BsVariant *variant = rs->variant;
 
   for (guint i = 0; i < module->n_options; i++)
-    rs->options[i] = module->options[i].default_value;
+    rs->options[i] = bs_module_option_default (module, (int) i, &variant->board);
 
   for (guint i = 0; i < variant->options->len; i++)
     {

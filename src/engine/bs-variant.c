@@ -127,7 +127,8 @@ bs_variant_new_for_module (const char  *module_id,
   for (guint i = 0; i < module->n_options; i++)
     bs_variant_set_option (variant, module->options[i].id,
                            bs_option_value_to_string (&module->options[i],
-                                                      module->options[i].default_value));
+                                                      bs_module_option_default (module, (int) i,
+                                                                                &variant->board)));
   return g_steal_pointer (&variant);
 }
 
@@ -358,6 +359,25 @@ bs_variant_set_board (BsVariant         *variant,
         for (int p = 1; p <= 2; p++)
           if (bs_variant_get_supply (variant, p, module->kinds[k].id) == before && after >= 0)
             bs_variant_set_supply (variant, p, module->kinds[k].id, after);
+      }
+  /* Likewise an option whose default follows the board (the move limit of
+   * some games) and still holds the old board's default. */
+  if (module != NULL && bs_board_spec_check (&variant->board, NULL) &&
+      bs_board_spec_check (spec, NULL))
+    for (guint i = 0; i < module->n_options; i++)
+      {
+        const BsOptionSpec *option = &module->options[i];
+        const char *text = bs_variant_get_option (variant, option->id);
+        int value;
+
+        if (option->default_per_cell == 0 || text == NULL ||
+            !bs_option_parse_value (option, text, &value, NULL) ||
+            value != bs_module_option_default (module, (int) i, &variant->board))
+          continue;
+        bs_variant_set_option (variant, option->id,
+                               bs_option_value_to_string (option,
+                                                          bs_module_option_default (module, (int) i,
+                                                                                    spec)));
       }
   variant->board = *spec;
 }
@@ -792,7 +812,8 @@ effective_option (const BsVariant *variant,
   if (value != NULL)
     return value;
   return bs_option_value_to_string (&module->options[index],
-                                    module->options[index].default_value);
+                                    bs_module_option_default (module, (int) index,
+                                                              &variant->board));
 }
 
 gboolean

@@ -468,7 +468,8 @@ test_info_defaults (void)
     { "agoraphobia", "hex-rhombus", 49, "large", 5, "push-large", "2" },
     { "tribes", "square", 25, "piece", 12, "max-plies", "0" },
     { "abrobad", "limping", 75, "stone", -1, "movement", "first-empty" },
-    { "ikabegama", "hexagon", 61, "token", -1, "max-plies", "300" },
+    /* The move limit follows the board: 30 plies per cell. */
+    { "ikabegama", "hexagon", 61, "token", -1, "max-plies", "1830" },
     { "astoria", "square", 64, "triangle", 16, "triangle-weight", "3" },
   };
   guint tested = 0;
@@ -518,6 +519,10 @@ test_info_defaults (void)
               value = g_strdup (json_object_get_string_member (option, "value"));
             }
           g_assert_cmpstr (value, ==, defaults[i].value);
+          if (json_object_has_member (option, "default_per_cell"))
+            g_assert_cmpint (json_object_get_int_member (option, "default_per_cell")
+                             * defaults[i].cells, ==,
+                             json_object_get_int_member (option, "default"));
         }
       g_assert_true (found);
     }

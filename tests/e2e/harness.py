@@ -186,7 +186,7 @@ class _A11yBus:
         return self.conn.call_sync(ref[0], ref[1], iface, method, params, None,
                                    self.Gio.DBusCallFlags.NONE, timeout_ms, None).unpack()
 
-    def batch(self, calls, timeout_ms=10000):
+    def batch(self, calls, timeout_ms=30000):
         """Sends every (ref, iface, method, args) at once; their results in order
         (an Exception where a call failed)."""
         results = [None] * len(calls)
@@ -327,9 +327,10 @@ class Node:
     def text(self):
         """The text of an entry or a label (asked now), else its label."""
         try:
-            count = self.app.bus.call(self.ref, "org.a11y.atspi.Text", "GetText",
-                                      ("(ii)", (0, -1)))[0]
-            return count
+            count = self.app.bus.call(self.ref, "org.freedesktop.DBus.Properties", "Get",
+                                      ("(ss)", ("org.a11y.atspi.Text", "CharacterCount")))[0]
+            return self.app.bus.call(self.ref, "org.a11y.atspi.Text", "GetText",
+                                     ("(ii)", (0, count)))[0]
         except Exception:
             return self.label
 
@@ -500,13 +501,15 @@ class App:
         self.home = home
         self.log_path = log_path
         self._log = open(log_path, "ab")
-        self.proc = subprocess.Popen([session.app_path] + self.args, env=env,
+        # Started in its home, as from a desktop launcher: file choosers open
+        # there, never in the source tree.
+        self.proc = subprocess.Popen([session.app_path] + self.args, env=env, cwd=home,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
         self.pid = self.proc.pid
         self._root_ref = None
-        self._board_ref = None
-        self._board_parent = None
+        self._boards = {}
+        self.board_name = "Game board"
 
     # Lifetime -------------------------------------------------------------------
 
@@ -602,17 +605,19 @@ class App:
 
     # The board ------------------------------------------------------------------
 
-    def board(self, timeout=10):
-        """The play board as it is now (a grid named "Game board"; its children
-        are the cells)."""
-        if self._board_ref is not None:
-            node = self.bus.snapshot(self, self._board_ref, self._board_parent, prune=False,
-                                     depth=1)
-            if not node.gone and node.role == "table" and node.showing:
+    def board(self, timeout=10, name=None):
+        """A board as it is now: a grid whose children are the cells. The play
+        board ("Game board") unless another is named (the editor's "Board
+        preview"); app.board_name sets the one the cell helpers use."""
+        name = name or self.board_name
+        cached = self._boards.get(name)
+        if cached is not None:
+            node = self.bus.snapshot(self, cached[0], cached[1], prune=False, depth=1)
+            if not node.gone and node.role == "table" and node.name == name and node.showing:
                 return node
-        node = self.find("table", "Game board", timeout=timeout)
+        node = self.find("table", name, timeout=timeout)
         # Its ancestors (as read now) place it on screen for clicks.
-        self._board_ref, self._board_parent = node.ref, node.parent
+        self._boards[name] = (node.ref, node.parent)
         return self.bus.snapshot(self, node.ref, node.parent, prune=False, depth=1)
 
     def cells(self):
@@ -630,6 +635,18 @@ class App:
                     return n
             return None
         return self.wait_for(look, "board cell %s" % coordinate, timeout)
+
+    def cells_where(self, pattern):
+        """Coordinates of the cells whose label matches the regex (searched), in
+        board order: cells_where("legal placement"), cells_where("^.., Red ")."""
+        rx = re.compile(pattern)
+        return [n.name.split(",")[0] for n in self.board().children
+                if n.role == "table cell" and rx.search(n.name)]
+
+    def wait_cells_where(self, pattern, timeout=10):
+        """Waits until some cell's label matches; their coordinates."""
+        return self.wait_for(lambda: self.cells_where(pattern),
+                             "a cell whose label matches /%s/" % pattern, timeout)
 
     def cell_label(self, coordinate):
         """What a screen reader says for a cell: "d4, Light Large, last move"."""
@@ -683,13 +700,102 @@ class App:
                           "the cursor to leave %s after %s" % (here.name.split(",")[0], key))
         raise E2EFailure("the cursor did not reach %s in %d steps" % (coordinate, max_steps))
 
+    def tab_to(self, role=None, name=None, where=None, backwards=False, max_presses=40):
+        """Presses Tab (shift+Tab with backwards) until the focused widget
+        matches; returns it. Only the keyboard, as a person would."""
+        key = "shift+Tab" if backwards else "Tab"
+        for _ in range(max_presses):
+            node = self.snapshot().find_now(role, name, lambda n: n.focused and (
+                where is None or where(n)))
+            if node is not None:
+                return node
+            before = self.focused()
+            self.key(key)
+            self.wait_for(lambda: (lambda f: f is None or before is None or f.ref != before.ref)(
+                self.focused()), "the focus to move on %s" % key, 5)
+        raise E2EFailure("%s did not reach %s in %d presses (focus on %r)" % (
+            key, _describe_query(role, name, where), max_presses, self.focused()))
+
+    def choose_in_dropdown(self, combo_name, item, timeout=10):
+        """Opens a drop-down (a combo box by its name) with a click and clicks
+        the item whose label is `item` (exact, or a compiled regex)."""
+        def open_item():
+            return self.find_now("list item", where=lambda n: any(
+                _matches(l, "label", item, None) for l in n.walk()))
+
+        self.click("combo box", combo_name)
+        try:
+            row = self.wait_for(open_item, "%r in the drop-down %r" % (item, combo_name), 3)
+        except E2EFailure:
+            # GTK 4.8 on X11 drops the first click after a drop-down inside a
+            # popover closed (a person clicks again; so do we, once).
+            self.click("combo box", combo_name)
+            row = self.wait_for(open_item, "%r in the drop-down %r" % (item, combo_name),
+                                timeout)
+        row.click()
+
+        def shown():
+            combo = self.find("combo box", combo_name)
+            if any(n.name == "GtkPopover" for n in combo.walk()):
+                return False   # its list is still open
+            return any(_matches(l, "label", item, None) for l in combo.walk())
+        self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
+
+    def choose_in_dropdown_by_keyboard(self, combo_name, item, timeout=10):
+        """The same with keys only: Tab to the drop-down, Space opens it,
+        arrows walk its list, Enter chooses."""
+        def in_combo(n):
+            return any(a.role == "combo box" and _matches(a, None, combo_name, None)
+                       for a in n.ancestors())
+        self.tab_to(where=in_combo)
+        self.key("space")
+        for _ in range(12):
+            focused = self.wait_for(lambda: self.find_now(
+                "list item", where=lambda n: n.focused), "the drop-down's list", timeout)
+            if any(_matches(l, "label", item, None) for l in focused.walk()):
+                break
+            self.key("Down")
+            self.wait_for(lambda: (lambda f: f is not None and f.ref != focused.ref)(
+                self.find_now("list item", where=lambda n: n.focused)),
+                "the next item of the list", timeout)
+        else:
+            raise E2EFailure("%r is not in the drop-down %r" % (item, combo_name))
+        self.key("Return")
+
+        def shown():
+            combo = self.find("combo box", combo_name)
+            if any(n.name == "GtkPopover" for n in combo.walk()):
+                return False
+            return any(_matches(l, "label", item, None) for l in combo.walk())
+        self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
+
+    def set_players(self, first, second, keyboard=True):
+        """Who plays, through the Players popover of the header bar: each
+        "Human" or "Computer: Easy", "Computer: Medium", "Computer: Hard".
+        The second seat is set first, so that a computer to move starts only
+        once both are chosen. By keyboard by default (steady); keyboard=False
+        clicks."""
+        self.click("push button", "Players")
+        self.find("combo box", "Player 2")
+        choose = self.choose_in_dropdown_by_keyboard if keyboard else self.choose_in_dropdown
+        choose("Player 2", second)
+        choose("Player 1", first)
+        self.key("Escape")
+        self.gone("combo box", "Player 1")
+
+    def game_over(self, timeout=60):
+        """Waits for the game-over dialog; (heading, body) as read."""
+        dialog = self.window(role="dialog", timeout=timeout)
+        labels = [n.name for n in dialog.walk() if n.role == "label" and n.name]
+        return dialog, labels
+
     def status(self):
         """The status line under the board: the status bar (else the last label
         beside the board)."""
         bar = self.snapshot().find_now("status bar")
         if bar is not None:
             return bar.name
-        board = self.find("table", "Game board")
+        board = self.find("table", self.board_name)
         for ancestor in board.ancestors():
             labels = [n for n in ancestor.children if n.role in ("label", "status bar")
                       and n.showing]
@@ -736,10 +842,30 @@ class App:
         """The text of each row of the move list ("Start", "1. Gold  C@d4/N"…)."""
         return [_row_text(r) for r in self.move_list_node().children if r.role == "list item"]
 
+    def current_move(self):
+        """The selected row of the move list: 0 at the start, n after n turns
+        (undone turns stay listed below it, for redo)."""
+        rows = [r for r in self.move_list_node().children if r.role == "list item"]
+        for i, row in enumerate(rows):
+            if row.selected:
+                return i
+        return None
+
     def wait_moves(self, count, timeout=10):
-        """Waits until the move list has `count` moves (rows after "Start")."""
-        return self.wait_for(lambda: (lambda rows: rows if len(rows) - 1 == count else None)(
-            self.move_list()), "%d moves in the move list" % count, timeout)
+        """Waits until the game is at turn `count` (the selected row of the
+        move list); returns the rows' text."""
+        seen = [None]
+
+        def look():
+            node = self.move_list_node()
+            rows = [r for r in node.children if r.role == "list item"]
+            seen[0] = [("> " if r.selected else "  ") + _row_text(r) for r in rows]
+            at = [i for i, r in enumerate(rows) if r.selected]
+            return [_row_text(r) for r in rows] if at == [count] else None
+        try:
+            return self.wait_for(look, "the move list at turn %d" % count, timeout)
+        except E2EFailure as e:
+            raise E2EFailure("%s; it reads %s" % (e, seen[0])) from None
 
     # Input (real X events) ------------------------------------------------------
 
@@ -763,7 +889,8 @@ class App:
 
 
 def _row_text(row):
-    return " ".join(n.name for n in row.walk() if n.role == "label" and n.name).strip()
+    return " ".join(n.name for n in row.walk() if n.role == "label" and n.name
+                    and not _TYPE_NAME.match(n.name)).strip()
 
 
 def _safe(fn):
@@ -1036,19 +1163,29 @@ class Session:
         return out
 
     def surface_origin(self, pid, surface):
-        """Screen position of the top left corner of a toplevel or popover node."""
-        _, _, width, height = surface.extents or (0, 0, 0, 0)
-        candidates = [w for w in self._x_windows(pid)
-                      if abs(w[3] - width) <= 1 and abs(w[4] - height) <= 1]
-        if len(candidates) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
-            titled = [w for w in candidates if (w[0].get_wm_name() or "") == surface.name]
-            candidates = titled or candidates
-        if not candidates:
+        """Screen position of the top left corner of a toplevel or popover node:
+        the app's X window of the same size (the closest, within a few pixels:
+        some popovers' windows hold a few more pixels than their widget, on
+        the side of their arrow)."""
+        _, sy, width, height = surface.extents or (0, 0, 0, 0)
+        windows = self._x_windows(pid)
+        scored = sorted(((abs(w[3] - width) + abs(w[4] - height), -i, w)
+                         for i, w in enumerate(windows)), key=lambda t: t[:2])
+        scored = [t for t in scored if t[0] <= 16]
+        if len(scored) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
+            titled = [t for t in scored if (t[2][0].get_wm_name() or "") == surface.name]
+            scored = titled or scored
+        if not scored:
             raise E2EFailure("no X window of %dx%d for %r (windows: %s)" % (
-                width, height, surface,
-                [(w[1], w[2], w[3], w[4]) for w in self._x_windows(pid)]))
-        win = candidates[-1]  # the topmost
-        return win[1], win[2]
+                width, height, surface, [(w[1], w[2], w[3], w[4]) for w in windows]))
+        win = scored[0][2]
+        x, y = win[1], win[2]
+        extra = win[4] - height
+        anchor = surface.parent
+        if extra > 0 and anchor is not None and anchor.extents is not None \
+                and sy > anchor.extents[1]:
+            y += extra   # a popover below what it points at: its arrow is on top
+        return x, y
 
     def move(self, x, y):
         from Xlib import X

@@ -1,20 +1,75 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Agoraphobia by hand: choose the kind, place, undo and redo."""
+"""Agoraphobia by hand: the kind chooser, placements that push, undo and redo,
+by mouse and by keyboard only."""
+
+import re
 
 from harness import run_tests
 
+LARGE = re.compile(r"^Large\b")
+SMALL = re.compile(r"^Small\b")
 
-def test_undo_a_placement(session):
+
+def test_by_mouse(session):
     app = session.start_app("agoraphobia")
+    # Light chooses a large piece in the chooser, then a cell.
+    app.click("push button", LARGE)
+    app.wait_for(lambda: app.find_now("push button", LARGE).checked, "Large chosen")
     app.click_cell("d4")
-    app.wait_cell("d4", r"^d4, Light Small")
+    app.wait_cell("d4", r"^d4, Light Large")
     app.wait_moves(1)
-    app.key("ctrl+z")
-    app.wait_cell("d4", r"^d4, empty")
+    app.wait_status(r"^Dark")
+    # Dark's first placement is free too; a small one beside Light's pushes it.
+    app.click("push button", SMALL)
+    app.click_cell("c4")
+    app.wait_cell("c4", r"^c4, Dark Small")
+    app.wait_cell("e4", r"^e4, Light Large")   # pushed one cell away
+    app.wait_moves(2)
+    # From now on a placement must push: the legal cells say so.
+    legal = app.wait_cells_where(r"legal placement")
+    app.click_cell(legal[0])
+    app.wait_cell(legal[0], r"Light (Small|Large)")
+    app.wait_moves(3)
+    # Undo and redo with the header bar's buttons.
+    app.click("push button", "Undo Move")
+    app.wait_cell(legal[0], r", empty")
+    app.wait_moves(2)
     app.click("push button", "Redo Move")
-    app.wait_cell("d4", r"^d4, Light Small")
-    app.wait_status(r"Dark to move")
+    app.wait_cell(legal[0], r"Light (Small|Large)")
+    app.wait_moves(3)
+
+
+def test_by_keyboard(session):
+    app = session.start_app("agoraphobia")
+    # The focus starts on the board.
+    app.focused_cell()
+    # Back to the chooser with shift+Tab, Large with Space, back to the board.
+    app.tab_to("push button", LARGE, backwards=True)
+    app.key("space")
+    app.wait_for(lambda: app.find_now("push button", LARGE).checked, "Large chosen")
+    app.tab_to("table cell")
+    app.cursor_to("d4")
+    app.key("Return")
+    app.wait_cell("d4", r"^d4, Light Large")
+    app.wait_moves(1)
+    # Dark places a small piece on c4 (the kind goes back to small for Dark).
+    app.cursor_to("c4")
+    app.key("Return")
+    app.wait_cell("c4", r"^c4, Dark ")
+    app.wait_moves(2)
+    # Light: a cell where a placement is legal, chosen by reading the cells.
+    target = app.wait_cells_where(r"legal placement")[0]
+    app.cursor_to(target)
+    app.key("Return")
+    app.wait_cell(target, r"Light ")
+    app.wait_moves(3)
+    # Undo, redo from the keyboard.
+    app.key("ctrl+z")
+    app.wait_moves(2)
+    app.wait_cell(target, r", empty")
+    app.key("shift+ctrl+z")
+    app.wait_moves(3)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ def test_explanations_go_with_their_position(session):
     app.click_cell("b2")
     app.wait_explanation(r"b2")
     app.key("ctrl+z")
-    app.wait_moves(2)
+    app.wait_moves(1)
     app.wait_for(lambda: app.explanation() is None or None, "the explanation to go on undo")
     app.wait_cell("b2", r"^b2, empty")
 

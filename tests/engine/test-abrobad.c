@@ -83,7 +83,8 @@ test_declaration (void)
   for (guint i = 0; i < G_N_ELEMENTS (movement_ids); i++)
     g_assert_cmpstr (m->options[movement].choices[i], ==, movement_ids[i]);
   g_assert_null (m->options[movement].choices[G_N_ELEMENTS (movement_ids)]);
-  g_assert_cmpint (m->options[max_plies].default_value, ==, 1000);
+  g_assert_cmpint (m->options[max_plies].default_value, ==, 2250);
+  g_assert_cmpint (m->options[max_plies].default_per_cell, ==, 30);
   g_assert_cmpint (m->options[max_plies].min, ==, 0);
   g_assert_cmpint (m->options[max_plies].max, ==, 100000);
   g_assert_cmpint (bs_module_kind_index (m, "stone"), ==, 0);
@@ -96,7 +97,7 @@ test_declaration (void)
   g_assert_no_error (error);
   g_assert_cmpint (bs_board_get_spec (rs->board)->shape, ==, BS_SHAPE_LIMPING);
   g_assert_cmpint (rs->n_cells, ==, 75);
-  g_assert_cmpint (rs->options[max_plies], ==, 1000);
+  g_assert_cmpint (rs->options[max_plies], ==, 2250);
 }
 
 static void

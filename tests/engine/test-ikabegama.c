@@ -85,7 +85,8 @@ test_declaration (void)
   g_assert_nonnull (m);
   max_plies = bs_module_option_index (m, "max-plies");
   g_assert_cmpint (max_plies, >=, 0);
-  g_assert_cmpint (m->options[max_plies].default_value, ==, 300);
+  g_assert_cmpint (m->options[max_plies].default_value, ==, 1830);
+  g_assert_cmpint (m->options[max_plies].default_per_cell, ==, 30);
   g_assert_cmpint (bs_module_kind_index (m, "token"), ==, 0);
   nest = bs_module_special_index (m, "nest");
   g_assert_cmpint (nest, ==, 0);

@@ -90,6 +90,53 @@ test_fixed_supplies (void)
   g_assert_cmpint (bs_variant_get_supply (v, 2, "large"), ==, 5);
 }
 
+/* The move limit of Abrobad and Ikabegamá follows the board: 30 plies per
+ * cell of its shape, in a new variant, after a resize (while it still is
+ * the board's figure) and when a file does not set it; any other figure is
+ * the designer's and stays. */
+static void
+test_move_limit_follows_board (void)
+{
+  const BsModule *abrobad = bs_module_find ("abrobad");
+  g_autoptr(BsVariant) v = variant_for ("abrobad");
+  g_autoptr(BsVariant) ika = variant_for ("ikabegama");
+  g_autoptr(GError) error = NULL;
+  int index = bs_module_option_index (abrobad, "max-plies");
+  BsBoardSpec spec = v->board;
+
+  g_assert_cmpstr (bs_variant_get_option (v, "max-plies"), ==, "2250");     /* 3 × 5² = 75 cells */
+  g_assert_cmpstr (bs_variant_get_option (ika, "max-plies"), ==, "1830");   /* 61 cells */
+  set_ok (v, "size", "9");
+  g_assert_cmpstr (bs_variant_get_option (v, "max-plies"), ==, "7290");     /* 243 cells */
+  set_ok (v, "shape", "hex-rhombus");
+  set_ok (v, "width", "4");
+  set_ok (v, "height", "3");
+  g_assert_cmpstr (bs_variant_get_option (v, "max-plies"), ==, "360");
+  set_ok (v, "max-plies", "500");
+  set_ok (v, "width", "6");
+  g_assert_cmpstr (bs_variant_get_option (v, "max-plies"), ==, "500");
+  set_ok (v, "max-plies", "0");
+  set_ok (v, "height", "6");
+  g_assert_cmpstr (bs_variant_get_option (v, "max-plies"), ==, "0");
+
+  /* Without the option, the board's figure: limping 18 has 972 cells. */
+  spec.size = 18;
+  g_assert_cmpint (bs_module_option_default (abrobad, index, &spec), ==, 30 * 972);
+  {
+    g_autoptr(BsVariant) bare = variant_for ("abrobad");
+    g_autoptr(BsRuleset) rs = NULL;
+
+    g_array_set_size (bare->options, 0);
+    set_ok (bare, "size", "7");
+    rs = bs_ruleset_new (bare, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (rs->max_plies, ==, 30 * 147);
+  }
+  /* Other options keep their declared default whatever the board. */
+  g_assert_cmpint (bs_module_option_default (abrobad, bs_module_option_index (abrobad, "movement"),
+                                             &spec), ==, 0);
+}
+
 static void
 test_set_errors (void)
 {
@@ -160,6 +207,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/variant/handicap-kept", test_handicap_kept);
   g_test_add_func ("/variant/tribes-supplies-follow-board", test_tribes_supplies_follow_board);
   g_test_add_func ("/variant/fixed-supplies", test_fixed_supplies);
+  g_test_add_func ("/variant/move-limit-follows-board", test_move_limit_follows_board);
   g_test_add_func ("/variant/set-errors", test_set_errors);
   g_test_add_func ("/variant/shape-switch", test_shape_switch);
   g_test_add_func ("/variant/display-texts", test_display_texts);

@@ -827,6 +827,41 @@ edit (Fixture    *fixture,
   g_assert_nonnull (bs_editor_view_get_document (fixture->editor));
 }
 
+/* The move limit of Abrobad follows the board (30 plies per cell) in the
+ * editor's row as the board is resized, until the designer sets another
+ * figure, which then stays. */
+static void
+test_move_limit_row (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) doc = NULL;
+  GtkSpinButton *spin;
+
+  if (!have_module ("abrobad"))
+    {
+      g_test_skip ("no Abrobad module");
+      return;
+    }
+  doc = bs_variant_document_new_for_module ("abrobad", &error);
+  g_assert_no_error (error);
+  bs_editor_view_set_document (fixture->editor, doc);
+  spin = g_object_get_data (G_OBJECT (bs_editor_view_get_option_row (fixture->editor,
+                                                                     "max-plies")),
+                            "spin");
+  g_assert_cmpint ((int) gtk_spin_button_get_value (spin), ==, 30 * 75);
+  g_assert_true (bs_variant_document_set_size (doc, 7));
+  g_assert_cmpint ((int) gtk_spin_button_get_value (spin), ==, 30 * 147);
+  gtk_spin_button_set_value (spin, 600);
+  g_assert_cmpstr (bs_variant_document_get_option (doc, "max-plies"), ==, "600");
+  g_assert_true (bs_variant_document_set_size (doc, 4));
+  g_assert_cmpint ((int) gtk_spin_button_get_value (spin), ==, 600);
+  /* Undo goes back through the same figures. */
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpint ((int) gtk_spin_button_get_value (spin), ==, 30 * 147);
+}
+
 static void
 test_option_rows (Fixture       *fixture,
                   gconstpointer  data)
@@ -1455,6 +1490,8 @@ main (int   argc,
   g_test_add_func ("/editor/document/draft", test_draft);
   g_test_add_func ("/editor/grid-mapping", test_grid_mapping);
   g_test_add_func ("/editor/examples", test_examples);
+  g_test_add ("/editor/move-limit-row", Fixture, NULL, fixture_setup, test_move_limit_row,
+              fixture_teardown);
   g_test_add ("/editor/option-rows", Fixture, NULL, fixture_setup, test_option_rows,
               fixture_teardown);
   g_test_add ("/editor/paint", Fixture, NULL, fixture_setup, test_paint, fixture_teardown);

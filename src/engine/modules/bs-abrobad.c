@@ -68,9 +68,13 @@ static const BsOptionSpec abr_options[] = {
   { "movement", BS_OPTION_ENUM, 0, 4, MOVEMENT_FIRST_EMPTY, abr_movement_choices,
     N_("Movement"),
     N_("How a stone moves once no placement is possible") },
-  { "max-plies", BS_OPTION_INT, 0, 100000, 1000, NULL,
+  /* Random games on any board end long before (docs/rules-decisions.md):
+   * 30 plies per cell, 2,250 on the default 75 cells. */
+  { "max-plies", BS_OPTION_INT, 0, 100000, 30 * 75, NULL,
     N_("Move limit"),
-    N_("Plies after which the game ends as a draw (0: no limit)") },
+    N_("Plies after which the game ends as a draw (0: no limit); by default 30 per cell "
+       "of the board"),
+    30 },
 };
 
 static const BsKindSpec abr_kinds[] = {
@@ -419,6 +423,56 @@ abr_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
   return copy;
 }
 
+static BsMove abr_random_from_list (const BsRuleset *rs, const BsPosition *pos, BsRng *rng,
+                                    BsMove *scratch);
+
+static G_NO_INLINE BsMove
+abr_random_move_stale (const BsRuleset  *rs,
+                       const BsPosition *pos,
+                       BsRng            *rng,
+                       BsMove           *scratch)
+{
+  g_autofree BsPosition *copy = abr_fresh_copy (rs, pos);
+
+  return rs->random_move (rs, copy, rng, scratch);
+}
+
+/* The movements of a turn without placement under first-empty (see
+ * abr_random_move_body), out of line so that a placement's path stays
+ * short. */
+G_ALWAYS_INLINE static inline BsMove
+abr_random_movement_body (const BsRuleset  *rs,
+                          const BsPosition *pos,
+                          BsRng            *rng,
+                          BsMove           *scratch,
+                          int               words)
+{
+  const AbrData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  const int nw = words ? words : grid->n_words;
+  const guint8 *cells = pos->cells;
+  int p = pos->to_move;
+  const guint64 *own = (const guint64 *) (gconstpointer) (cells + data->cache_offset) + (p - 1) * nw;
+  guint32 slots = (guint32) pos->on_board[p - 1][0] * 6;
+
+  for (int t = 0; t < ABR_RANDOM_TRIES; t++)
+    {
+      guint32 s = bs_rng_below (rng, slots + 1);
+      const gint16 *ray;
+      int c, d;
+      if (s == slots)
+        return ABR_MOVE_END;
+      c = grid->cell_of_bit[bs_bits_select (own, nw, (int) (s / 6))];
+      d = (int) (s % 6);
+      ray = data->rays + data->ray_start[c * 6 + d];
+      while (cells[*ray] != BS_CELL_EMPTY)
+        ray++;
+      if (*ray != data->n_cells)
+        return ABR_MOVE_SHIFT (c, *ray);
+    }
+  return abr_random_from_list (rs, pos, rng, scratch);
+}
+
 G_ALWAYS_INLINE static inline guint
 abr_generate_body (const BsRuleset  *rs,
                    const BsPosition *pos,
@@ -539,6 +593,10 @@ abr_random_other_movement (const BsRuleset  *rs,
   return abr_random_from_list (rs, pos, rng, scratch);
 }
 
+BS_BITOPS_KERNELS (BsMove, abr_random_movement,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
 /* Uniform over the legal moves of generate(). A placement is picked by its
  * rank in the set of placements. A turn without placement draws from
  * slots where each legal move has exactly one, plus one for the end move:
@@ -556,19 +614,13 @@ abr_random_move_body (const BsRuleset  *rs,
   const AbrData *data = rs->module_data;
   const BsGrid *grid = &data->grid;
   const int nw = words ? words : grid->n_words;
-  const guint8 *cells = pos->cells;
   guint64 place[BS_GRID_MAX_WORDS];
-  const guint64 *own;
   AbrCache cache;
   int p = pos->to_move;
   int n_place;
-  guint32 slots;
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
-    {
-      g_autofree BsPosition *copy = abr_fresh_copy (rs, pos);
-      return rs->random_move (rs, copy, rng, scratch);
-    }
+    return abr_random_move_stale (rs, pos, rng, scratch);
   abr_cache_at ((guint8 *) pos->cells + data->cache_offset, nw, &cache);
   n_place = abr_placements (data, nw, &cache, p, place);
   if (n_place > 0)
@@ -578,27 +630,15 @@ abr_random_move_body (const BsRuleset  *rs,
     }
   if (data->movement != MOVEMENT_FIRST_EMPTY)
     return abr_random_other_movement (rs, pos, rng, scratch);
-
   /* The hot case: a stone and a direction, then the first empty cell of
    * the ray. */
-  own = abr_own (&cache, p - 1);
-  slots = (guint32) pos->on_board[p - 1][0] * 6;
-  for (int t = 0; t < ABR_RANDOM_TRIES; t++)
-    {
-      guint32 s = bs_rng_below (rng, slots + 1);
-      const gint16 *ray;
-      int c, d;
-      if (s == slots)
-        return ABR_MOVE_END;
-      c = grid->cell_of_bit[bs_bits_select (own, nw, (int) (s / 6))];
-      d = (int) (s % 6);
-      ray = data->rays + data->ray_start[c * 6 + d];
-      while (cells[*ray] != BS_CELL_EMPTY)
-        ray++;
-      if (*ray != data->n_cells)
-        return ABR_MOVE_SHIFT (c, *ray);
-    }
-  return abr_random_from_list (rs, pos, rng, scratch);
+  if (words == 1)
+    return abr_random_movement_hw1 (rs, pos, rng, scratch);
+  if (words == 2)
+    return abr_random_movement_hw2 (rs, pos, rng, scratch);
+  if (bs_bitops_hardware)
+    return abr_random_movement_hwn (rs, pos, rng, scratch);
+  return abr_random_movement_portable (rs, pos, rng, scratch);
 }
 
 BS_BITOPS_KERNELS (BsMove, abr_random_move,

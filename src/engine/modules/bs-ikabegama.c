@@ -69,9 +69,13 @@ ika_own (const IkaData *data, const BsPosition *pos, int nw, int k)
 }
 
 static const BsOptionSpec ika_options[] = {
-  { "max-plies", BS_OPTION_INT, 0, 100000, 300, NULL,
+  /* Random games on any board end long before (docs/rules-decisions.md):
+   * 30 plies per cell, 1,830 on the default 61 cells. */
+  { "max-plies", BS_OPTION_INT, 0, 100000, 30 * 61, NULL,
     N_("Move limit"),
-    N_("Plies after which the game ends as a draw (0: no limit)") },
+    N_("Plies after which the game ends as a draw (0: no limit); by default 30 per cell "
+       "of the board"),
+    30 },
 };
 
 static const BsKindSpec ika_kinds[] = {
