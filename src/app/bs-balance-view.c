@@ -436,15 +436,6 @@ set_figure (BsBalanceView *self,
   adw_action_row_set_subtitle (figure->row, subtitle != NULL ? subtitle : "");
 }
 
-static char *
-sweep_label (const BsStudy *study)
-{
-  const BsStudyArm *base = bs_study_get_arm (study, study->default_arm >= 0
-                                                    ? (guint) study->default_arm : 0);
-
-  return bs_variant_describe_setting (base->variant, study->sweep_key);
-}
-
 /* "95% interval 23.8–36.4 · 200 games". */
 static char *
 interval_text (const BsStatsScore *score,
@@ -480,7 +471,7 @@ make_figures (BsBalanceView *self)
   clear_figures (self);
   if (study->kind == BS_STUDY_SWEEP)
     {
-      g_autofree char *setting = sweep_label (study);
+      g_autofree char *setting = bs_study_describe_sweep (study);
 
       /* The setting as the title (short enough for a phone), what the
        * figures are below it. */
@@ -538,7 +529,7 @@ update_sweep (BsBalanceView *self,
 {
   int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
                                                study->default_arm);
-  g_autofree char *setting = sweep_label (study);
+  g_autofree char *setting = bs_study_describe_sweep (study);
 
   for (guint i = 0; i < arms->len; i++)
     {
@@ -770,7 +761,7 @@ describe_study (BsStudy    *study,
                             study->games);
   if (study->kind == BS_STUDY_SWEEP)
     {
-      g_autofree char *setting = sweep_label (study);
+      g_autofree char *setting = bs_study_describe_sweep (study);
 
       g_string_append (text, " · ");
       /* Translators: "varying Dark's large pieces (player 2) from 3 to 6". */

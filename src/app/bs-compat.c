@@ -226,6 +226,20 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 #else /* GTK 4.8 */
 
 static void
+add_filters (GtkFileChooserNative *native,
+             GListStore           *filters,
+             GtkFileFilter        *default_filter)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+}
+
+static void
 on_native_response (GtkNativeDialog *native,
                     int              response,
                     gpointer         user_data)
@@ -261,12 +275,7 @@ bs_compat_choose_record (GtkWindow        *parent,
                                              : GTK_FILE_CHOOSER_ACTION_OPEN,
                                         save ? _("_Save") : _("_Open"), _("_Cancel"));
   filters = record_filters (&default_filter);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-    }
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+  add_filters (native, filters, default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   if (save && suggested_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
@@ -291,12 +300,7 @@ bs_compat_choose_open (GtkWindow        *parent,
   native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
                                         _("_Open"), _("_Cancel"));
   filters = open_filters (kind, &default_filter);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-    }
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+  add_filters (native, filters, default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
@@ -322,12 +326,7 @@ bs_compat_choose_export (GtkWindow        *parent,
   native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
   filters = export_filters (filter_name, mime_type, &default_filter);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (filters)); i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (G_LIST_MODEL (filters), i);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-    }
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), default_filter);
+  add_filters (native, filters, default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   if (folder != NULL)
     gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);

@@ -308,8 +308,7 @@ make_recent_row (GtkRecentInfo *info,
       name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
       if (study->kind == BS_STUDY_SWEEP)
         {
-          g_autofree char *setting = bs_variant_describe_setting (bs_study_get_arm (study, 0)->variant,
-                                                                  study->sweep_key);
+          g_autofree char *setting = bs_study_describe_sweep (study);
 
           /* Translators: a sweep in Recent Games: "Balance of Agoraphobia, varying Dark's
            * large pieces (player 2) · 03/05/26 14:02". */

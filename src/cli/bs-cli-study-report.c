@@ -25,18 +25,6 @@ all_stats (BsStudyRunner *runner)
   return arms;
 }
 
-/* The swept setting in the designer's words, from the module's
- * declarations ("Dark’s large pieces (player 2)"); JSON and CSV keep the
- * key. */
-static char *
-sweep_label (const BsStudy *study)
-{
-  const BsStudyArm *base = bs_study_get_arm (study, study->default_arm >= 0
-                                                    ? (guint) study->default_arm : 0);
-
-  return bs_variant_describe_setting (base->variant, study->sweep_key);
-}
-
 static char *
 arm_name (const BsStudy *study,
           guint          arm)
@@ -45,7 +33,7 @@ arm_name (const BsStudy *study,
 
   if (study->kind == BS_STUDY_SWEEP)
     {
-      g_autofree char *setting = sweep_label (study);
+      g_autofree char *setting = bs_study_describe_sweep (study);
 
       /* Translators: one value of a sweep: "Dark’s large pieces (player 2) = 4". */
       return g_strdup_printf (_("%s = %s"), setting, a->value);
@@ -272,7 +260,7 @@ print_json (BsStudyRunner *runner,
   add_int (b, "games_done", done);
   if (study->sweep_key != NULL)
     {
-      g_autofree char *label = sweep_label (study);
+      g_autofree char *label = bs_study_describe_sweep (study);
 
       bs_cli_json_string (b, "sweep_key", study->sweep_key);
       bs_cli_json_string (b, "sweep_label", label);
@@ -486,7 +474,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
   bs_study_runner_get_progress (runner, &done, &total);
   {
     const char *name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
-    g_autofree char *setting = study->kind == BS_STUDY_SWEEP ? sweep_label (study) : NULL;
+    g_autofree char *setting = study->kind == BS_STUDY_SWEEP ? bs_study_describe_sweep (study) : NULL;
     g_autofree char *a = bs_study_player_describe (&study->players[0]);
     g_autofree char *b = bs_study_player_describe (&study->players[1]);
 
@@ -519,7 +507,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
       int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
                                                study->default_arm);
 
-      g_autofree char *setting = sweep_label (study);
+      g_autofree char *setting = bs_study_describe_sweep (study);
 
       g_print ("\n");
       /* Translators: the heading of a sweep's table: "Player 1's score by Dark's large

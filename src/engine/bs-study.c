@@ -74,6 +74,19 @@ bs_study_player_describe (const BsStudyPlayer *player)
                           (guint) player->params.playouts);
 }
 
+char *
+bs_study_describe_sweep (const BsStudy *study)
+{
+  const BsStudyArm *base;
+
+  g_return_val_if_fail (study != NULL, NULL);
+
+  if (study->sweep_key == NULL || bs_study_n_arms (study) == 0)
+    return NULL;
+  base = bs_study_get_arm (study, study->default_arm >= 0 ? (guint) study->default_arm : 0);
+  return bs_variant_describe_setting (base->variant, study->sweep_key);
+}
+
 const char *
 bs_study_reason_label (const char *reason)
 {

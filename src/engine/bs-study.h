@@ -154,6 +154,11 @@ void         bs_study_game_free    (BsStudyGame  *game);
 int          bs_study_game_half_points (const BsStudyGame *game,
                                         int                seat);
 
+/* A sweep's setting in the designer's words ("Dark’s large pieces
+ * (player 2)", bs_variant_describe_setting); NULL for another study. Free
+ * with g_free. */
+char        *bs_study_describe_sweep (const BsStudy *study);
+
 /* A result reason id ("no-moves", "move-limit"…) in words, translated
  * ("No legal move"); an unknown id comes back as it is. */
 const char  *bs_study_reason_label (const char *reason);

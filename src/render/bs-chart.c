@@ -152,6 +152,25 @@ set_color (cairo_t      *cr,
   cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
 }
 
+/* A layout of text in the chart's font at size (user units). */
+static PangoLayout *
+make_layout (Canvas     *c,
+             const char *text,
+             double      size,
+             gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (c->cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_font_description_free (font);
+  return layout;
+}
+
 /* Text anchored at (x, y): ax, ay in 0..1 (0 left/top, 1 right/bottom). */
 static void
 draw_text (Canvas       *c,
@@ -165,15 +184,9 @@ draw_text (Canvas       *c,
            double        ay,
            double        angle)
 {
-  PangoLayout *layout = pango_cairo_create_layout (c->cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  PangoLayout *layout = make_layout (c, text, size, bold);
   int w, h;
 
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_save (c->cr);
   cairo_translate (c->cr, x, y);
@@ -182,7 +195,6 @@ draw_text (Canvas       *c,
   set_color (c->cr, rgb, 1);
   pango_cairo_show_layout (c->cr, layout);
   cairo_restore (c->cr);
-  pango_font_description_free (font);
   g_object_unref (layout);
 }
 
@@ -191,15 +203,10 @@ text_width (Canvas     *c,
             const char *text,
             double      size)
 {
-  PangoLayout *layout = pango_cairo_create_layout (c->cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  PangoLayout *layout = make_layout (c, text, size, FALSE);
   int w, h;
 
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
-  pango_font_description_free (font);
   g_object_unref (layout);
   return w;
 }
@@ -218,17 +225,11 @@ draw_text_wrapped (Canvas       *c,
                    const double  rgb[3],
                    gboolean      draw)
 {
-  PangoLayout *layout = pango_cairo_create_layout (c->cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  PangoLayout *layout = make_layout (c, text, size, bold);
   int w, h;
 
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (MAX (max_width, size * 4) * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   if (draw)
     {
@@ -238,7 +239,6 @@ draw_text_wrapped (Canvas       *c,
       pango_cairo_show_layout (c->cr, layout);
       cairo_restore (c->cr);
     }
-  pango_font_description_free (font);
   g_object_unref (layout);
   return h;
 }
@@ -512,17 +512,6 @@ legend (Canvas            *c,
     }
 }
 
-/* The swept setting in the designer's words ("Dark's large pieces
- * (player 2)"), from the module's declarations. */
-static char *
-sweep_label (const BsStudy *study)
-{
-  const BsStudyArm *base = bs_study_get_arm (study, study->default_arm >= 0
-                                                    ? (guint) study->default_arm : 0);
-
-  return bs_variant_describe_setting (base->variant, study->sweep_key);
-}
-
 static char *
 arm_label (const BsStudy *study,
            guint          arm)
@@ -551,7 +540,7 @@ arm_name (const BsChartData *data,
     return g_strdup (name);
   if (study->kind == BS_STUDY_SWEEP)
     {
-      g_autofree char *setting = sweep_label (study);
+      g_autofree char *setting = bs_study_describe_sweep (study);
 
       /* Translators: a chart of one value of a sweep: "Agoraphobia, Dark’s large pieces
        * (player 2) = 4". */
@@ -613,7 +602,7 @@ draw_score (Canvas            *c,
   const double *colors[] = { c->palette->first, c->palette->draw, c->palette->second };
   double f = c->font, group, bar;
 
-  g_autofree char *axis = data->study->kind == BS_STUDY_SWEEP ? sweep_label (data->study) : NULL;
+  g_autofree char *axis = bs_study_describe_sweep (data->study);
 
   begin_full (c, _("Results by seat"), subtitle, NULL, 0, legend_width (c, labels, 3));
   c->x_min = 0;
@@ -759,7 +748,7 @@ draw_sweep (Canvas            *c,
 {
   const BsStudy *study = data->study;
   g_autofree char *subtitle = subtitle_for (data, -1, total_games (data), TRUE);
-  g_autofree char *setting = sweep_label (study);
+  g_autofree char *setting = bs_study_describe_sweep (study);
   /* Translators: a sweep's chart: "Player 1’s score by Dark’s large pieces (player 2)". */
   g_autofree char *title = g_strdup_printf (_("Player 1’s score by %s"), setting);
   g_autofree double *xs = g_new0 (double, data->n_arms);
