@@ -253,7 +253,6 @@ bs_export_request_write (const BsExportRequest *self,
   BsRenderOptions render;
   BsExportGameOptions game_options;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *tmp_path = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (snapshot != NULL, FALSE);

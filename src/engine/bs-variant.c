@@ -854,6 +854,9 @@ bs_variant_same_game (const BsVariant *a,
   return bs_variant_equal (x, y);
 }
 
+/* How many settings a refusal quotes before "and N more". */
+#define MAX_SETTINGS_NAMED 3
+
 gboolean
 bs_variant_apply_settings (BsVariant          *variant,
                            const char * const *settings,
@@ -890,11 +893,24 @@ bs_variant_apply_settings (BsVariant          *variant,
   g_clear_pointer (&changed->filename, g_free);
   if (!bs_variant_validate (changed, &local_error))
     {
+      guint n_settings = g_strv_length ((char **) settings);
+
+      /* A message stays short however many settings were given. */
       all = g_string_new (NULL);
-      for (guint i = 0; settings[i] != NULL; i++)
+      for (guint i = 0; i < n_settings && i < MAX_SETTINGS_NAMED; i++)
         {
           g_autofree char *quoted = bs_excerpt (settings[i]);
           g_string_append_printf (all, "%s--set %s", i > 0 ? " " : "", quoted);
+        }
+      if (n_settings > MAX_SETTINGS_NAMED)
+        {
+          guint rest = n_settings - MAX_SETTINGS_NAMED;
+
+          g_string_append_c (all, ' ');
+          /* Translators: after the first settings of a long list ("--set a=1 --set b=2
+           * --set c=3 and 4 more"). */
+          g_string_append_printf (all, g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more", rest),
+                                  rest);
         }
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", all->str);
       return FALSE;
