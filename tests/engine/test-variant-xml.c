@@ -17,7 +17,7 @@
 #include "bs-xml.h"
 
 static const char * const shipped[] = {
-  "abrobad", "agoraphobia", "astoria", "ikabegama", "tribes", NULL
+  "abrobad", "agoraphobia", "astoria", "breakthrough", "ikabegama", "tribes", NULL
 };
 
 static char *
@@ -405,8 +405,8 @@ test_builtin (void)
   g_assert_cmpstr (dirs[2], ==, BS_SOURCE_RULES_DIR);
   g_assert_null (dirs[3]);
 
-  /* The five shipped variants, sorted, each once. */
-  g_assert_cmpuint (g_strv_length (names), ==, 5);
+  /* The six shipped variants, sorted, each once. */
+  g_assert_cmpuint (g_strv_length (names), ==, 6);
   for (guint i = 0; shipped[i] != NULL; i++)
     g_assert_cmpstr (names[i], ==, shipped[i]);
 
@@ -415,7 +415,7 @@ test_builtin (void)
   g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN);
   g_assert_cmpstr (error->message, ==,
                    "chess: no such file, and not a built-in variant (abrobad, agoraphobia, "
-                   "astoria, ikabegama, tribes)");
+                   "astoria, breakthrough, ikabegama, tribes)");
   g_clear_error (&error);
 
   variant = bs_variant_lookup ("no/such/file.xml", &error);
