@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Breakthrough by hand, with the app's generic interaction (a piece, then
+the cell it goes to) and nothing made for it: moves and a capture by mouse,
+by keyboard only, a refused click explained, and a game won on the far row.
+What a cell may go to is read from the board's own labels ("legal move"),
+as a screen reader user would."""
+
+import re
+
+from harness import run_tests
+
+
+def move_by_mouse(app, piece, target, player, turn):
+    app.click_cell(piece)
+    app.wait_cell(piece, r"selected")
+    assert target in app.wait_cells_where(r"legal move"), \
+        "%s not marked as a legal move of %s" % (target, piece)
+    app.click_cell(target)
+    app.wait_cell(target, r"^%s, %s Piece" % (target, player))
+    app.wait_cell(piece, r"^%s, empty" % piece)
+    app.wait_moves(turn)
+
+
+def test_by_mouse(session):
+    app = session.start_app("breakthrough")
+    app.wait_cell("a1", r"^a1, White Piece")
+    app.wait_cell("h8", r"^h8, Black Piece")
+    app.wait_status(r"^White")
+    # The piece's three ways forward are marked, nothing else.
+    app.click_cell("d2")
+    app.wait_cell("d2", r"selected")
+    assert sorted(app.wait_cells_where(r"legal move")) == ["c3", "d3", "e3"]
+    app.click_cell("d2")
+    app.wait_for(lambda: "selected" not in app.cell_label("d2"), "the selection dropped")
+
+    move_by_mouse(app, "d2", "e3", "White", 1)
+    move_by_mouse(app, "e7", "d6", "Black", 2)
+    move_by_mouse(app, "e3", "e4", "White", 3)
+    move_by_mouse(app, "d6", "d5", "Black", 4)
+    # Straight ahead never captures: d5 is not e4's move… but diagonally it is.
+    app.click_cell("e4")
+    app.wait_cell("e4", r"selected")
+    targets = app.wait_cells_where(r"legal move")
+    assert "d5" in targets and "e5" in targets and "f5" in targets, targets
+    app.click_cell("d5")
+    app.wait_cell("d5", r"^d5, White Piece")
+    app.wait_moves(5)
+    assert re.search(r"e4-d5", app.move_list()[5]), app.move_list()
+    app.wait_status(r"^Black")
+    app.screenshot("capture")
+
+    # A piece that cannot move (c8: b7, c7 and d7 hold Black's own pieces)
+    # says so instead of being selected.
+    app.click_cell("c8")
+    app.wait_explanation(r"c8")
+    assert "selected" not in app.cell_label("c8")
+
+
+def test_by_keyboard(session):
+    app = session.start_app("breakthrough")
+    app.focused_cell()
+    app.cursor_to("b2")
+    app.key("Return")
+    app.wait_cell("b2", r"selected")
+    app.cursor_to("b3")
+    app.key("Return")
+    app.wait_cell("b3", r"^b3, White Piece")
+    app.wait_moves(1)
+    # Black changes its mind with Escape, then moves another piece.
+    app.cursor_to("a7")
+    app.key("Return")
+    app.wait_cell("a7", r"selected")
+    app.key("Escape")
+    app.wait_for(lambda: "selected" not in app.cell_label("a7"), "the selection dropped")
+    app.cursor_to("g7")
+    app.key("Return")
+    app.wait_cell("g7", r"selected")
+    app.cursor_to("h6")
+    app.key("Return")
+    app.wait_cell("h6", r"^h6, Black Piece")
+    app.wait_moves(2)
+    app.wait_status(r"^White")
+
+
+def test_win_on_the_far_row(session):
+    # Ten plies in: White's piece on b7 has just taken a piece; a8 and c8
+    # are captures onto the far row.
+    app = session.start_app("--moves", "a2-a3 h7-h6 a3-a4 h6-h5 a4-a5 h5-h4 a5-a6 g7-g6 "
+                            "a6-b7 g6-g5", "breakthrough")
+    app.wait_cell("b7", r"^b7, White Piece")
+    app.click_cell("b7")
+    app.wait_cell("b7", r"selected")
+    assert sorted(app.wait_cells_where(r"legal move")) == ["a8", "c8"]
+    app.click_cell("a8")
+    dialog, labels = app.game_over(timeout=30)
+    text = "\n".join(labels)
+    app.screenshot("game-over")
+    assert re.search(r"White wins", text), text
+    assert "White brought a piece to the far row (row 8) and wins." in text, text
+    dialog.find_now("push button", "Close").click()
+    app.gone("dialog", None)
+    app.wait_cell("a8", r"^a8, White Piece")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())
