@@ -103,5 +103,51 @@ def test_win_on_the_far_row(session):
     app.wait_cell("a8", r"^a8, White Piece")
 
 
+def set_spin(app, name, value):
+    """Types a value into a spin button and leaves it (Tab), as a person
+    does; Tab reaches it (and scrolls it into view) first."""
+    app.tab_to("spin button", name)
+    app.key("ctrl+a")
+    app.type(str(value))
+    app.key("Tab")
+    app.wait_for(lambda: app.find("spin button", name).text == str(value),
+                 "%s to read %s" % (name, value))
+
+
+def test_editor_handicap(session):
+    """A designer's handicap: Black starts without its piece on d8. One row
+    each (the rule option), then Black's row painted as fixed pieces but
+    for d8; Play Test plays it."""
+    app = session.start_app()
+    row = app.find("list item", "Breakthrough")
+    row.find_now("push button", "Duplicate and Edit").click()
+    app.find("push button", "Play Test")
+    app.board_name = "Board preview"
+    app.wait_cell("a7", r"^a7, Black Piece")
+
+    app.choose_in_dropdown("Paint", "Place fixed pieces")
+    app.choose_in_dropdown("Owner", "Black")
+    set_spin(app, "Starting rows", 1)
+    app.wait_cell("a7", r"^a7, empty")
+    app.wait_cell("a8", r"^a8, Black Piece")
+    # The first fixed piece makes Black's pieces the fixed ones.
+    app.click_cell("a8")
+    app.wait_cell("b8", r"^b8, empty")
+    for cell in ["b8", "c8", "e8", "f8", "g8", "h8"]:
+        app.click_cell(cell)
+        app.wait_cell(cell, r"^%s, Black Piece" % cell)
+    app.wait_cell("d8", r"^d8, empty")
+    app.wait_cell("a1", r"^a1, White Piece")
+    app.screenshot("editor")
+
+    app.click("push button", "Play Test")
+    app.board_name = "Game board"
+    app.wait_cell("h8", r"^h8, Black Piece")
+    app.wait_cell("d8", r"^d8, empty")
+    assert len(app.cells_where(r"Black Piece")) == 7
+    assert len(app.cells_where(r"White Piece")) == 8
+    move_by_mouse(app, "c1", "d2", "White", 1)
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())
