@@ -674,13 +674,15 @@ bt1_finish (const BsRuleset *rs,
   /* The way, without branches (which way is random: a branch would be
    * mispredicted half the time). */
   {
-    gboolean west = (int) r < counts[WAY_WEST];
-    gboolean east = (int) r >= counts[WAY_WEST] + counts[WAY_AHEAD];
+    /* 0 west, 1 ahead, 2 east: the index of the way, its target set, and
+     * r within it, by arithmetic. */
+    guint32 past_west = r >= (guint32) counts[WAY_WEST];
+    guint32 past_ahead = r >= (guint32) (counts[WAY_WEST] + counts[WAY_AHEAD]);
+    int way = (int) (past_west + past_ahead);
 
-    chosen = west ? targets[WAY_WEST] : east ? targets[WAY_EAST] : targets[WAY_AHEAD];
-    delta = west ? bt_delta (p, WAY_WEST, W) : east ? bt_delta (p, WAY_EAST, W)
-                                                    : bt_delta (p, WAY_AHEAD, W);
-    r -= west ? 0 : (guint32) (east ? counts[WAY_WEST] + counts[WAY_AHEAD] : counts[WAY_WEST]);
+    chosen = targets[way];
+    delta = bt_delta (p, WAY_AHEAD, W) + way - 1;
+    r -= ((guint32) counts[WAY_WEST] & -past_west) + ((guint32) counts[WAY_AHEAD] & -past_ahead);
   }
   /* The r-th target: one PDEP where it is fast (see bt_pdep_is_fast ());
    * else, as a way holds a few pieces' moves, clearing the lowest bits
