@@ -19,9 +19,7 @@ main (int   argc,
   bs_locale_init ();
   /* GTK would call setlocale (LC_ALL, "") again and undo the messages locale chosen above. */
   gtk_disable_setlocale ();
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  bs_locale_bind ();
 
   app = bs_application_new ();
   g_set_application_name (_("Boardsmith"));

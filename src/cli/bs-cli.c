@@ -85,9 +85,7 @@ main (int    argc,
   bs_locale_init ();
   /* Numbers in the output (cell centres, rates) are for scripts too. */
   setlocale (LC_NUMERIC, "C");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  bs_locale_bind ();
   bs_cli_watch_output ();
 
   if (argc < 2)

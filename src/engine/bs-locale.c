@@ -8,6 +8,8 @@
 #include <locale.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 is_c_locale (const char *name)
 {
@@ -61,4 +63,14 @@ bs_locale_init (void)
     if (languages[i][0] != '\0' && !is_c_locale (languages[i]) && set_messages_for (languages[i]))
       return;
   setlocale (LC_MESSAGES, "C.UTF-8");
+}
+
+void
+bs_locale_bind (void)
+{
+  const char *dir = g_getenv ("BOARDSMITH_LOCALEDIR");
+
+  bindtextdomain (GETTEXT_PACKAGE, dir != NULL && dir[0] != '\0' ? dir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }

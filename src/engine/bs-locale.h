@@ -15,4 +15,9 @@ G_BEGIN_DECLS
  * French locale is installed (on a desktop, or a Flatpak runtime's Locale extension). */
 void bs_locale_init (void);
 
+/* Binds Boardsmith's message catalog (UTF-8) and makes it the default domain: from
+ * $BOARDSMITH_LOCALEDIR when set — `meson devenv` sets it to the build's catalogs, so the
+ * uninstalled app and CLI speak the user's language — else from the installed LOCALEDIR. */
+void bs_locale_bind (void);
+
 G_END_DECLS

@@ -647,6 +647,10 @@ test_menu_windows (Fixture       *fixture,
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
   pump (50);
   g_assert_true (has_toplevel (ADW_TYPE_ABOUT_WINDOW));
+  /* The icon About shows is the app's own, found uninstalled too (the resources). */
+  g_assert_true (gtk_icon_theme_has_icon (
+    gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (fixture->window))),
+    APP_ID));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL));
   pump (50);
