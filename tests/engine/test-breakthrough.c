@@ -213,6 +213,9 @@ test_board_sizes (void)
     g_autoptr(BsRuleset) r2 = hx_ruleset_try ("breakthrough", large, NULL, NULL, NULL, &e2);
     g_autoptr(BsRuleset) r3 = hx_ruleset_try ("breakthrough", hex, NULL, NULL, NULL, &e3);
 
+    g_assert_null (r1);
+    g_assert_null (r2);
+    g_assert_null (r3);
     g_assert_cmpstr (e1->message, ==, "board width 4 is out of range for breakthrough (5 to 16)");
     g_assert_cmpstr (e2->message, ==, "board height 17 is out of range for breakthrough (5 to 16)");
     g_assert_nonnull (strstr (e3->message, "breakthrough is not played on a hexagon board"));
