@@ -882,13 +882,13 @@ bt_random_turn_portable (const BsRuleset *rs, BsPosition *pos, BsRng *rng)
   return bt_random_turn_body (rs, pos, rng, 0, FALSE, FALSE);
 }
 
+#ifdef BT_HAVE_PDEP
 /* PDEP is one fast instruction on Intel processors since Haswell and AMD
  * ones since Zen 3 (family 19h); earlier AMD processors microcode it, so
  * much slower than a few cleared bits (bs-bitboard.h). Checked once. */
 static gboolean
 bt_pdep_is_fast (void)
 {
-#ifdef BT_HAVE_PDEP
   static gsize answer = 0;
 
   if (g_once_init_enter (&answer))
@@ -918,10 +918,8 @@ bt_pdep_is_fast (void)
       g_once_init_leave (&answer, fast ? 2 : 1);
     }
   return answer == 2;
-#else
-  return FALSE;
-#endif
 }
+#endif
 
 static void
 bt_pick_kernels (BsRuleset *rs, int n_words, gboolean full)
