@@ -6,6 +6,7 @@
 #include "bs-play-view.h"
 
 #include "bs-cell-widget.h"
+#include "bs-wrap-box.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
@@ -44,6 +45,8 @@ struct _BsPlayView {
   GtkListBox     *players_list;
   GtkListBox     *move_list;
   GtkScrolledWindow *moves_scroller;
+  AdwFlap        *flap;
+  GtkWidget      *side_panel;
 };
 
 G_DEFINE_FINAL_TYPE (BsPlayView, bs_play_view, ADW_TYPE_BIN)
@@ -808,6 +811,17 @@ on_phase_changed (BsPlayView *self)
   sync_all (self);
 }
 
+/* The folded panel (a phone), out of sight: out of the accessibility tree
+ * too (GTK 4.8 reports a widget AdwFlap hides as visible). */
+static void
+sync_panel_hidden (BsPlayView *self)
+{
+  if (self->side_panel == NULL)
+    return;
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->side_panel), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               adw_flap_get_reveal_progress (self->flap) <= 0, -1);
+}
+
 static void
 bs_play_view_dispose (GObject *object)
 {
@@ -836,6 +850,7 @@ bs_play_view_class_init (BsPlayViewClass *klass)
   object_class->dispose = bs_play_view_dispose;
 
   g_type_ensure (BS_TYPE_BOARD_VIEW);
+  g_type_ensure (BS_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-play-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, chooser_box);
@@ -853,6 +868,7 @@ bs_play_view_class_init (BsPlayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, players_list);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, move_list);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, moves_scroller);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, side_panel);
   gtk_widget_class_bind_template_callback (widget_class, on_round_button_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_move_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, bs_play_view_withdraw_explanation);
@@ -862,6 +878,12 @@ static void
 bs_play_view_init (BsPlayView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The template's top widget: AdwBin unparents it (never bound as a
+   * template child, which would unparent it twice). */
+  self->flap = ADW_FLAP (adw_bin_get_child (ADW_BIN (self)));
+  g_signal_connect_object (self->flap, "notify::reveal-progress",
+                           G_CALLBACK (sync_panel_hidden), self, G_CONNECT_SWAPPED);
+  sync_panel_hidden (self);
 
   self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
   g_signal_group_connect_object (self->scene_signals, "changed",

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-adaptive.h"
 #include "bs-autosave.h"
 #include "bs-compat.h"
 #include "bs-computer-controls.h"
@@ -52,6 +53,8 @@ struct _BsWindow {
   GtkWidget            *edit_button;
   BsBalanceView        *balance_view;
   GtkMenuButton        *menu_button;
+  AdwSqueezer          *title_squeezer;
+  AdwSqueezer          *play_squeezer;
   GMenuModel           *primary_menu;
   GMenuModel           *general_menu;
 };
@@ -957,6 +960,8 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "choose-game",
                       playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   set_action_enabled (self, "edit-this-variant", playing);
+  set_action_enabled (self, "show-editor",
+                      playing && bs_editor_view_get_document (self->editor_view) != NULL);
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,
                                   playing ? self->primary_menu : self->general_menu);
@@ -1749,6 +1754,8 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, balance_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, play_squeezer);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, general_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
@@ -1780,6 +1787,8 @@ static void
 bs_window_init (BsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_adaptive_track_squeezer (self->title_squeezer);
+  bs_adaptive_track_squeezer (self->play_squeezer);
   g_signal_connect_object (self->stack, "notify::visible-child",
                            G_CALLBACK (sync_pages_hidden), self, G_CONNECT_SWAPPED);
   sync_pages_hidden (self);
