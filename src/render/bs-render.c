@@ -680,7 +680,7 @@ paint_hover (Painter *p)
   cairo_stroke (cr);
 }
 
-/* Special cells (Ikabegamá's nests): a ring of the cell's shape in the
+/* Special cells (a player's nest, say): a ring of the cell's shape in the
  * owner's colour, edged so a light colour shows on a light board. */
 static void
 paint_specials (Painter *p)
@@ -919,7 +919,7 @@ paint_highlights (Painter *p)
     }
 }
 
-/* Tribes orders: an arrow from a piece towards its target, a ring for a
+/* Simultaneous orders: an arrow from a piece towards its target, a ring for a
  * defender. Both in the owner's colour with the piece's outline. */
 static void
 paint_orders (Painter *p)
