@@ -808,15 +808,16 @@ on_request_follow_up (BsPlayView  *self,
                       int          cell,
                       BsPlayScene *scene)
 {
+  guint n_follow_ups = bs_play_scene_get_play_spec (scene)->n_follow_ups;
   g_autofree gboolean *legal = NULL;
   GdkRectangle rect;
 
   if (!bs_board_view_get_cell_rect (self->board_view, cell, &rect))
     return;
   /* Only the choices the rules allow for this move can be pressed. */
-  legal = g_new0 (gboolean, MAX (self->follow_up_buttons->len, 1));
+  legal = g_new0 (gboolean, MAX (n_follow_ups, 1));
   if (bs_play_scene_get_legal_follow_ups (scene, legal))
-    for (guint f = 0; f < self->follow_up_buttons->len; f++)
+    for (guint f = 0; f < self->follow_up_buttons->len && f < n_follow_ups; f++)
       gtk_widget_set_sensitive (g_ptr_array_index (self->follow_up_buttons, f), legal[f]);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->follow_up_popover), &rect);
   gtk_popover_popup (GTK_POPOVER (self->follow_up_popover));
