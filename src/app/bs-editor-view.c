@@ -748,8 +748,8 @@ build_board_rows (BsEditorView *self)
   add_module_row (self, self->board_group, self->size_row);
 }
 
-/* Whether the module takes a hole or a fixed piece at all (Astoria has
- * no holes): asked of the engine on the module's default variant, on a
+/* Whether the module takes a hole or a fixed piece at all (some take no
+ * holes): asked of the engine on the module's default variant, on a
  * cell away from the default special cells, so the paint modes offered
  * are the ones that can work. */
 static void

@@ -391,18 +391,18 @@ make_recent_row (GtkRecentInfo *info,
         {
           g_autofree char *setting = bs_study_describe_sweep (study);
 
-          /* Translators: a sweep in Recent Games: "Balance of Agoraphobia, varying Dark's
+          /* Translators: a sweep in Recent Games: "Balance of My Game, varying Dark's
            * large pieces (player 2) · 03/05/26 14:02". */
           subtitle = g_strdup_printf (_("Balance of %s, varying %s · %s"), name, setting, when);
         }
       else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
-        /* Translators: an A/B study in Recent Games: "Balance of Agoraphobia against
-         * Agoraphobia, hexagon 5 · 03/05/26 14:02". */
+        /* Translators: an A/B study in Recent Games: "Balance of My Game against
+         * My Game, hexagon 5 · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s against %s · %s"), name,
                                     bs_variant_display_name (bs_study_get_arm (study, 1)->variant),
                                     when);
       else
-        /* Translators: a balance study in Recent Games: "Balance of Tribes · 03/05/26 14:02". */
+        /* Translators: a balance study in Recent Games: "Balance of My Game · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s · %s"), name, when);
     }
   else if (is_record)
@@ -413,7 +413,7 @@ make_recent_row (GtkRecentInfo *info,
       if (game == NULL)
         return NULL;
       n_moves = bs_game_get_n_turns (game);
-      /* Translators: a saved game in Recent Games: "Tribes · 12 moves · 03/05/26 14:02". */
+      /* Translators: a saved game in Recent Games: "My Game · 12 moves · 03/05/26 14:02". */
       subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u move · %s",
                                                "%s · %u moves · %s", n_moves),
                                   bs_variant_display_name (bs_game_get_variant (game)),
@@ -425,7 +425,7 @@ make_recent_row (GtkRecentInfo *info,
 
       if (variant == NULL)
         return NULL;
-      /* Translators: a variant file in Recent Games: "Variant of Tribes · 03/05/26 14:02". */
+      /* Translators: a variant file in Recent Games: "Variant of My Game · 03/05/26 14:02". */
       subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
                                   when);
     }
@@ -466,7 +466,7 @@ load_recent (BsStartView *self)
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
 }
 
-/* "Play Astoria Again": the last variant played, if it still loads. */
+/* "Play My Game Again": the last variant played, if it still loads. */
 static void
 load_resume (BsStartView *self)
 {
@@ -542,7 +542,7 @@ bs_start_view_get_default_focus (BsStartView *self)
 {
   g_return_val_if_fail (BS_IS_START_VIEW (self), NULL);
 
-  /* "Play Astoria Again", else the first game of the list. */
+  /* "Play My Game Again", else the first game of the list. */
   if (gtk_widget_get_visible (self->resume_button))
     return self->resume_button;
   return GTK_WIDGET (gtk_list_box_get_row_at_index (self->builtin_list, 0));
