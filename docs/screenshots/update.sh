@@ -23,3 +23,17 @@ shoot tribes --seed 1 --moves "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e
 shoot abrobad --moves "e5 f4 c3 h7 f9 b5 b1 b3 a3 g2 i7 f10 c6 e6 h9 d7"
 shoot ikabegama --moves "a1-c3 i9-g9 d3 f8 d4 f8-e9 d5 e8 c3-d2 e8-c6 d3-f4 e8"
 shoot astoria --moves "TW@e6/W C@f3/N TW@a1/N TN@b5/W C@c5/W C@a1/E TE@c3/S TW@b3/W TS@d3/E TN@h4/S C@b6/E TN@e5/S TW@f4/N TE@h3/N TW@a4/W C@h4/E"
+
+# A phone's 360 × 640 (the window's --screenshot-size): the start page, a game, the editor.
+shoot_narrow () {
+  name=$1; shift
+  LC_ALL=C.UTF-8 LANGUAGE= BOARDSMITH_RULES_DIR="$here/../../rules" \
+    GSETTINGS_SCHEMA_DIR="$builddir/src/app" GSETTINGS_BACKEND=memory \
+    dbus-run-session -- xvfb-run -a -s '-screen 0 1920x1080x24' \
+    "$app" --screenshot "$here/narrow-$name.png" --screenshot-size 360x640 "$@"
+  echo "$here/narrow-$name.png"
+}
+
+shoot_narrow start
+shoot_narrow astoria --moves "TW@e6/W C@f3/N TW@a1/N TN@b5/W C@c5/W C@a1/E TE@c3/S TW@b3/W" astoria
+shoot_narrow editor --edit ikabegama

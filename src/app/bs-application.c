@@ -18,6 +18,8 @@ struct _BsApplication {
 
   GSettings      *settings;
   char           *screenshot_path;
+  int             screenshot_width;
+  int             screenshot_height;
   int             status;
 };
 
@@ -84,10 +86,11 @@ present (BsApplication *self,
   if (first)
     {
       /* Flathub's recommended screenshot: a window of about 1000×700 in the default style,
-       * with only a close button in the header bar. */
+       * with only a close button in the header bar (--screenshot-size: a phone's 360×640). */
       g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", ":close", NULL);
       gtk_window_unmaximize (GTK_WINDOW (window));
-      gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+      gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width,
+                                   self->screenshot_height);
     }
   gtk_window_present (GTK_WINDOW (window));
   /* Work a crash or a kill left unsaved is offered back once, on the
@@ -169,6 +172,7 @@ bs_application_command_line (GApplication            *app,
   g_autofree const char **args = NULL;
   BsWindow *window;
   const char *screenshot = NULL;
+  const char *screenshot_size = NULL;
   const char *moves = NULL;
 
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot))
@@ -177,6 +181,25 @@ bs_application_command_line (GApplication            *app,
       self->screenshot_path = g_strdup (screenshot);
       /* A picture is no work of the user's to keep or offer back. */
       bs_autosave_set_enabled (bs_autosave_get_default (), FALSE);
+    }
+  self->screenshot_width = 1000;
+  self->screenshot_height = 700;
+  if (g_variant_dict_lookup (options, "screenshot-size", "&s", &screenshot_size))
+    {
+      guint64 width = 0, height = 0;
+      g_auto(GStrv) parts = g_strsplit (screenshot_size, "x", 2);
+
+      if (g_strv_length (parts) != 2
+          || !g_ascii_string_to_unsigned (parts[0], 10, 100, 8192, &width, NULL)
+          || !g_ascii_string_to_unsigned (parts[1], 10, 100, 8192, &height, NULL))
+        {
+          g_application_command_line_printerr (command_line,
+                                               "boardsmith: --screenshot-size: %s\n",
+                                               _("give the width and height as 360x640"));
+          return 1;
+        }
+      self->screenshot_width = (int) width;
+      self->screenshot_height = (int) height;
     }
   if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
     args = NULL;
@@ -414,6 +437,8 @@ bs_application_init (BsApplication *self)
   static const GOptionEntry options[] = {
     { "screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
       N_("Save a PNG of the window to FILE and quit"), N_("FILE") },
+    { "screenshot-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      N_("The window's size for --screenshot (1000x700)"), N_("WIDTHxHEIGHT") },
     { "edit", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Open the variant in the variant editor"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL,

@@ -659,11 +659,11 @@ describe_orphan (const Orphan *orphan)
   g_autofree char *time = when != NULL ? g_date_time_format (when, "%x %R") : g_strdup ("");
 
   if (g_strcmp0 (orphan->kind, "game") == 0)
-    /* Translators: an unsaved game offered back: "A game of Tribes, 12 moves (03/05/26 14:02)". */
+    /* Translators: an unsaved game offered back: "A game of My Game, 12 moves (03/05/26 14:02)". */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "A game of %s, %d move (%s)",
                                          "A game of %s, %d moves (%s)", orphan->turns),
                             orphan->title, orphan->turns, time);
-  /* Translators: an unsaved variant offered back: "The variant “My Tribes” being edited (…)". */
+  /* Translators: an unsaved variant offered back: "The variant “My Game” being edited (…)". */
   return g_strdup_printf (_("The variant “%s” being edited (%s)"), orphan->title, time);
 }
 

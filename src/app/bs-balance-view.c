@@ -499,7 +499,7 @@ make_figures (BsBalanceView *self)
       for (guint i = 0; i < 2; i++)
         {
           const BsStudyArm *arm = bs_study_get_arm (study, i);
-          /* Translators: "A: Agoraphobia", a variant of an A/B study. */
+          /* Translators: "A: My Game", a variant of an A/B study. */
           g_autofree char *row = g_strdup_printf (_("%s: %s"), arm->value,
                                                   bs_variant_display_name (arm->variant));
 
@@ -772,7 +772,7 @@ describe_study (BsStudy    *study,
   else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
     {
       g_string_append (text, " · ");
-      /* Translators: an A/B study: "compared with B: Agoraphobia, hexagon 5, handicap". */
+      /* Translators: an A/B study: "compared with B: My Game, hexagon 5, handicap". */
       g_string_append_printf (text, _("compared with B: %s"),
                               bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
     }
@@ -1185,7 +1185,7 @@ bs_balance_view_open_study_async (BsBalanceView       *self,
   set_run (self, NULL);
   self->loading = TRUE;
   base = g_path_get_basename (path);
-  /* Translators: while a study file is read: "Reading agoraphobia-2026-11-23.bsstudy…". */
+  /* Translators: while a study file is read: "Reading my-game-2026-11-23.bsstudy…". */
   text = g_strdup_printf (_("Reading %s…"), base);
   gtk_label_set_text (self->loading_label, text);
   update (self);

@@ -20,6 +20,8 @@ struct _BsBoardView {
   GSignalGroup *game_signals;
   gboolean      coordinates;
   gboolean      focus_visible;
+  /* The cell under a mouse pointer (never a touch), or BS_NO_CELL. */
+  int           hover;
   /* BsCellWidget per board cell: the accessible grid (bs-cell-widget.h). */
   GPtrArray    *cells;
 };
@@ -61,10 +63,13 @@ bs_board_view_fill_options (BsBoardView     *self,
   /* The cursor shows once the keyboard is in use, like a focus ring. */
   if (!bs_board_view_has_focus (self) || !self->focus_visible)
     options->cursor = BS_NO_CELL;
+  /* The pointer marks only a cell a click would act on. */
+  if (self->scene != NULL && bs_play_scene_can_act_on (self->scene, self->hover))
+    options->hover = self->hover;
 }
 
-/* Tribes reveal: a cross over each piece that dies in the round, drawn
- * over the renderer's picture (export has no use for it). */
+/* A simultaneous round's reveal: a cross over each piece the round removes,
+ * drawn over the renderer's picture (export has no use for it). */
 static void
 paint_doomed (BsBoardView           *self,
               cairo_t               *cr,
@@ -255,8 +260,11 @@ bs_board_view_describe_cell (BsBoardView *self,
     g_ptr_array_add (parts, g_strdup (_("selected")));
   if (options.orders != NULL && options.orders[cell] != BS_NO_CELL)
     {
+      const char *stay = bs_play_scene_get_play_spec (self->scene)->stay_label;
+
       if (options.orders[cell] == cell)
-        g_ptr_array_add (parts, g_strdup (_("defends")));
+        /* A piece ordered to stay: what it does then, in the game's word. */
+        g_ptr_array_add (parts, g_strdup (stay != NULL ? _(stay) : _("stays")));
       else
         /* Translators: a piece's order in a simultaneous round, e.g. "moves to c3". */
         g_ptr_array_add (parts, g_strdup_printf (_("moves to %s"),
@@ -357,7 +365,7 @@ on_move_played (BsBoardView *self,
   g_autofree char *text = NULL;
   const BsPosition *before;
 
-  if (self->scene == NULL || bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS)
+  if (self->scene == NULL || bs_play_scene_gives_orders (self->scene))
     return;
   game = bs_play_scene_get_game (self->scene);
   before = bs_game_get_position_at (game, turn);
@@ -426,6 +434,26 @@ bs_board_view_grab_focus (GtkWidget *widget)
 }
 
 static void
+set_hover (BsBoardView *self,
+           int          cell)
+{
+  if (cell == self->hover)
+    return;
+  self->hover = cell;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A touch has no hover: only a mouse (or pen) pointer marks a cell, so
+ * nothing a finger does depends on it. */
+static gboolean
+is_touch (GtkEventController *controller)
+{
+  GdkDevice *device = gtk_event_controller_get_current_event_device (controller);
+
+  return device != NULL && gdk_device_get_source (device) == GDK_SOURCE_TOUCHSCREEN;
+}
+
+static void
 on_pressed (GtkGestureClick *gesture,
             int              n_press,
             double           x,
@@ -438,6 +466,8 @@ on_pressed (GtkGestureClick *gesture,
   if (self->scene == NULL)
     return;
   self->focus_visible = FALSE;
+  if (is_touch (GTK_EVENT_CONTROLLER (gesture)))
+    set_hover (self, BS_NO_CELL);
   if (button == GDK_BUTTON_SECONDARY)
     {
       gtk_widget_grab_focus (GTK_WIDGET (self));
@@ -517,14 +547,25 @@ on_key_pressed (GtkEventControllerKey *controller,
     case GDK_KEY_2:
     case GDK_KEY_3:
     case GDK_KEY_4:
-      /* The piece kinds in the chooser's order. */
-      bs_play_scene_set_kind (self->scene, (int) (keyval - GDK_KEY_1));
-      return GDK_EVENT_STOP;
+      {
+        /* The piece kinds in the chooser's order. */
+        int kinds[BS_MAX_KINDS];
+        guint n = bs_play_scene_get_kind_choices (self->scene, kinds);
+        guint i = keyval - GDK_KEY_1;
+
+        if (n < 2)
+          return GDK_EVENT_PROPAGATE;
+        if (i < n)
+          bs_play_scene_set_kind (self->scene, kinds[i]);
+        return GDK_EVENT_STOP;
+      }
     case GDK_KEY_r:
-      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene) + 1);
-      return GDK_EVENT_STOP;
     case GDK_KEY_R:
-      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene) + 3);
+      /* Turns the piece to place, when it points somewhere. */
+      if (!bs_play_scene_has_direction_choice (self->scene))
+        return GDK_EVENT_PROPAGATE;
+      bs_play_scene_set_direction (self->scene, bs_play_scene_get_direction (self->scene)
+                                                + (keyval == GDK_KEY_r ? 1 : 3));
       return GDK_EVENT_STOP;
     default:
       return GDK_EVENT_PROPAGATE;
@@ -538,12 +579,43 @@ on_key_pressed (GtkEventControllerKey *controller,
 }
 
 static void
+on_motion (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           BsBoardView              *self)
+{
+  if (self->scene == NULL || is_touch (GTK_EVENT_CONTROLLER (motion)))
+    {
+      set_hover (self, BS_NO_CELL);
+      return;
+    }
+  set_hover (self, bs_board_view_cell_at (self, x, y));
+}
+
+static void
+on_leave (BsBoardView *self)
+{
+  set_hover (self, BS_NO_CELL);
+}
+
+int
+bs_board_view_get_hover (BsBoardView *self)
+{
+  BsRenderOptions options;
+
+  g_return_val_if_fail (BS_IS_BOARD_VIEW (self), BS_NO_CELL);
+
+  bs_board_view_fill_options (self, &options);
+  return options.hover;
+}
+
+static void
 on_focus_changed (BsBoardView *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Our children: popovers pointing at cells (the push chooser) and the
+/* Our children: popovers pointing at cells (the follow-up chooser) and the
  * accessible cells, each over the square around its cell. */
 static void
 bs_board_view_size_allocate (GtkWidget *widget,
@@ -667,10 +739,11 @@ static void
 bs_board_view_init (BsBoardView *self)
 {
   GtkGesture *click, *drag;
-  GtkEventController *keys, *focus;
+  GtkEventController *keys, *focus, *motion;
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   self->coordinates = TRUE;
+  self->hover = BS_NO_CELL;
   /* The focus goes to the cursor's cell (bs_board_view_focus). */
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -694,6 +767,12 @@ bs_board_view_init (BsBoardView *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
@@ -739,6 +818,7 @@ bs_board_view_set_scene (BsBoardView *self,
 
   if (!g_set_object (&self->scene, scene))
     return;
+  self->hover = BS_NO_CELL;
   g_signal_group_set_target (self->scene_signals, scene);
   g_signal_group_set_target (self->game_signals,
                              scene != NULL ? bs_play_scene_get_game (scene) : NULL);

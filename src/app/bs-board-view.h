@@ -37,6 +37,10 @@ int          bs_board_view_step_cursor     (BsBoardView *self,
                                             int          dx,
                                             int          dy);
 
+/* The cell the pointer marks: under a mouse pointer and one a click would
+ * act on (bs_play_scene_can_act_on), else BS_NO_CELL. Touch never marks. */
+int          bs_board_view_get_hover       (BsBoardView *self);
+
 /* What the cell's accessible label says: its coordinate, its contents and
  * the marks on it ("c3, empty, legal placement"); NULL while the board is
  * hidden. */

@@ -5,6 +5,8 @@
 
 #include "bs-computer-controls.h"
 
+#include "bs-adaptive.h"
+
 #include <glib/gi18n.h>
 
 typedef struct {
@@ -190,9 +192,11 @@ bs_computer_controls_new (BsComputerPlayer *computer)
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (controls->players_button),
                                build_popover (controls));
 
+  /* A narrow window keeps the spinner and the Players button; the
+   * progress bar and Pause (also in the menu) give way. */
   gtk_box_append (GTK_BOX (box), spinner);
-  gtk_box_append (GTK_BOX (box), progress);
-  gtk_box_append (GTK_BOX (box), pause);
+  gtk_box_append (GTK_BOX (box), bs_adaptive_collapsible (progress));
+  gtk_box_append (GTK_BOX (box), bs_adaptive_collapsible (pause));
   gtk_box_append (GTK_BOX (box), controls->players_button);
   return box;
 }

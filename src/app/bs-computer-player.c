@@ -143,7 +143,7 @@ can_hint (BsComputerPlayer *self)
   player = player_to_act (self);
   if (player == 0 || self->seats[player - 1] == BS_SEAT_COMPUTER)
     return FALSE;
-  return bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS
+  return !bs_play_scene_gives_orders (self->scene)
          || bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_ORDERS;
 }
 
@@ -217,7 +217,7 @@ player_to_act (BsComputerPlayer *self)
 
   if (bs_position_is_over (pos))
     return 0;
-  if (bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS)
+  if (!bs_play_scene_gives_orders (self->scene))
     return pos->to_move;
   if (bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
     return 0;
@@ -240,22 +240,19 @@ result_orders (BsComputerPlayer     *self,
     targets[c] = BS_NO_CELL;
   for (guint i = 0; i < result->n_round_steps; i++)
     {
-      g_autofree char *step = bs_ruleset_format_move (rs, pos, result->round_steps[i]);
-      const char *dash = strchr (step, '-');
+      BsMoveParts parts;
 
-      if (i >= result->player_first_step
-          && i < result->player_first_step + result->n_steps && dash != NULL)
+      bs_ruleset_decode_move (rs, pos, result->round_steps[i], &parts);
+      if (i >= result->player_first_step && i < result->player_first_step + result->n_steps
+          && parts.from != BS_NO_CELL && parts.to != BS_NO_CELL)
         {
-          g_autofree char *from_label = g_strndup (step, dash - step);
-          int from = bs_board_find_cell (rs->board, from_label, NULL);
-          int to = bs_board_find_cell (rs->board, dash + 1, NULL);
-
-          if (from != BS_NO_CELL && to != BS_NO_CELL)
+          targets[parts.from] = (gint16) parts.to;
+          /* A hint names the moves; the other pieces stay. */
+          if (parts.from != parts.to)
             {
-              targets[from] = (gint16) to;
-              /* A hint names the moves; the rest defend. */
-              if (from != to)
-                g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", step);
+              g_autofree char *step = bs_ruleset_format_move (rs, pos, result->round_steps[i]);
+
+              g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", step);
             }
         }
       bs_ruleset_apply (rs, pos, result->round_steps[i], NULL);
@@ -311,13 +308,21 @@ show_hint (BsComputerPlayer     *self,
   if (bs_game_is_simultaneous (self->game))
     {
       g_autofree gint16 *targets = result_orders (self, result, result->player, &notation);
+      const char *stay = bs_play_scene_get_play_spec (self->scene)->stay_label;
 
-      bs_play_scene_show_hint (self->scene, NULL, targets);
+      bs_play_scene_show_hint (self->scene, NULL, 0, targets);
       if (notation[0] == '\0')
-        text = g_strdup (_("Hint: every piece defends"));
+        text = stay != NULL
+               /* Translators: %s is what a piece that stays does, e.g. "defends". */
+               ? g_strdup_printf (_("Hint: every piece %s"), _(stay))
+               : g_strdup (_("Hint: no piece moves"));
+      else if (stay != NULL)
+        /* Translators: the first %s lists orders such as "b1-a1 c2-c3"; the
+         * second is what a piece that stays does, e.g. "defends". */
+        text = g_strdup_printf (_("Hint: %s (every other piece %s)"), notation, _(stay));
       else
         /* Translators: %s lists orders such as "b1-a1 c2-c3". */
-        text = g_strdup_printf (_("Hint: %s (the other pieces defend)"), notation);
+        text = g_strdup_printf (_("Hint: %s (the other pieces stay)"), notation);
     }
   else
     {
@@ -325,7 +330,7 @@ show_hint (BsComputerPlayer     *self,
 
       notation = bs_ruleset_format_turn (rs, bs_game_get_position (self->game),
                                          result->steps, result->n_steps);
-      bs_play_scene_show_hint (self->scene, notation, NULL);
+      bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
       /* Translators: %s is a move such as "d4" or "b2-c3"; %.0f%% the odds. */
       text = g_strdup_printf (_("Hint: %s (wins %.0f%% of the playouts)"),
                               notation, 100.0 * result->win_rate);
@@ -373,13 +378,8 @@ on_search_done (GObject      *source,
     }
   else
     {
-      g_autofree char *notation =
-        bs_ruleset_format_turn (bs_game_get_ruleset (self->game),
-                                bs_game_get_position (self->game),
-                                result->steps, result->n_steps);
-
       /* Mark the move for a moment, so that it is seen being played. */
-      bs_play_scene_show_hint (self->scene, notation, NULL);
+      bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
       self->pending = g_steal_pointer (&result);
       self->pending_id = g_timeout_add (self->move_delay_ms, play_pending, self);
     }
@@ -460,7 +460,7 @@ maybe_start (gpointer data)
   in_history = bs_game_get_current (self->game) != bs_game_get_n_turns (self->game)
                && !self->play_here;
 
-  if (bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS)
+  if (bs_play_scene_gives_orders (self->scene))
     {
       BsRoundPhase phase = bs_play_scene_get_phase (self->scene);
 
@@ -865,7 +865,7 @@ bs_computer_player_set_seat (BsComputerPlayer *self,
   /* The status line says who is a computer: redraw the scene (a hint
    * computed for the old seats goes with it). */
   if (self->scene != NULL)
-    bs_play_scene_show_hint (self->scene, NULL, NULL);
+    bs_play_scene_show_hint (self->scene, NULL, 0, NULL);
   g_signal_emit (self, signals[SEATS_CHANGED], 0);
   schedule (self);
 }
@@ -975,7 +975,7 @@ bs_computer_player_hint (BsComputerPlayer *self)
       message (self, _("The computer is thinking"));
       return FALSE;
     }
-  if (bs_play_scene_get_style (self->scene) == BS_PLAY_STYLE_ORDERS
+  if (bs_play_scene_gives_orders (self->scene)
       && bs_play_scene_get_phase (self->scene) != BS_ROUND_PHASE_ORDERS)
     {
       message (self, _("Hints are given while you enter your orders"));

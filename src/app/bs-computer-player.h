@@ -3,7 +3,8 @@
  * play scene; when a computer seat is to move it searches a copy of the
  * position in a GTask thread (bs_search_run_async) and, back in the main
  * loop, marks the chosen move for a moment and plays it through the game
- * model like a click would (Tribes: the seat's whole round of orders).
+ * model like a click would (a simultaneous game: the seat's whole round of
+ * orders).
  * Any change of position (undo, redo, the move list, a new game) cancels
  * the search at once and drops its result. It also computes hints for a
  * human seat, which are only shown, never played. */

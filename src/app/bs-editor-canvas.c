@@ -653,7 +653,7 @@ bs_editor_canvas_init (BsEditorCanvas *self)
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 280, 280);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 200, 200);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");

@@ -9,8 +9,10 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "bs-adaptive.h"
 #include "bs-autosave.h"
 #include "bs-editor-canvas.h"
+#include "bs-fold-box.h"
 #include "bs-text.h"
 
 #define N_SECTIONS (BS_EDIT_SECTION_METADATA + 1)
@@ -746,8 +748,8 @@ build_board_rows (BsEditorView *self)
   add_module_row (self, self->board_group, self->size_row);
 }
 
-/* Whether the module takes a hole or a fixed piece at all (Astoria has
- * no holes): asked of the engine on the module's default variant, on a
+/* Whether the module takes a hole or a fixed piece at all (some take no
+ * holes): asked of the engine on the module's default variant, on a
  * cell away from the default special cells, so the paint modes offered
  * are the ones that can work. */
 static void
@@ -1661,6 +1663,11 @@ bs_editor_view_finalize (GObject *object)
   G_OBJECT_CLASS (bs_editor_view_parent_class)->finalize (object);
 }
 
+/* The toolbar's buttons whose label gives way to the icon alone. */
+static const char * const toolbar_squeezers[] = {
+  "save_squeezer", "balance_squeezer", "play_squeezer",
+};
+
 static void
 bs_editor_view_class_init (BsEditorViewClass *klass)
 {
@@ -1700,6 +1707,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
                                        "editor.save", NULL);
 
   g_type_ensure (BS_TYPE_EDITOR_CANVAS);
+  g_type_ensure (BS_TYPE_FOLD_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-editor-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, canvas);
@@ -1722,6 +1730,8 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, name_row);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, author_row);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, description_row);
+  for (guint i = 0; i < G_N_ELEMENTS (toolbar_squeezers); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, toolbar_squeezers[i], FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_stroke_begin);
   gtk_widget_class_bind_template_callback (widget_class, on_stroke_end);
@@ -1736,6 +1746,10 @@ bs_editor_view_init (BsEditorView *self)
   AdwPreferencesGroup *groups[N_SECTIONS];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < G_N_ELEMENTS (toolbar_squeezers); i++)
+    bs_adaptive_track_squeezer (ADW_SQUEEZER (
+      gtk_widget_get_template_child (GTK_WIDGET (self), BS_TYPE_EDITOR_VIEW,
+                                     toolbar_squeezers[i])));
 
   self->paint_choices = g_array_new (FALSE, TRUE, sizeof (PaintChoice));
   self->module_rows = g_ptr_array_new ();

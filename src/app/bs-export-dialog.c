@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bs-compat.h"
+#include "bs-fold-box.h"
 
 /* The game sheet's page, A4 in points, as bs-export.c lays it out. */
 #define A4_WIDTH  595.276
@@ -551,6 +552,7 @@ bs_export_dialog_class_init (BsExportDialogClass *klass)
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 2,
                                     G_TYPE_FILE, G_TYPE_ERROR);
 
+  g_type_ensure (BS_TYPE_FOLD_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/"
                                                "bs-export-dialog.ui");
@@ -629,6 +631,16 @@ bs_export_dialog_new (GtkWindow *parent,
   g_return_val_if_fail (BS_IS_GAME (game), NULL);
 
   self = g_object_new (BS_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
+  /* Never wider than a narrow window it belongs to (a phone's). */
+  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      if (gtk_widget_get_width (GTK_WIDGET (parent)) < width)
+        gtk_window_set_default_size (GTK_WINDOW (self), gtk_widget_get_width (GTK_WIDGET (parent)),
+                                     MIN (height, gtk_widget_get_height (GTK_WIDGET (parent))));
+    }
   self->snapshot = bs_export_snapshot_new (game);
   fill_rotations (self);
   bs_export_request_load (&request, self->settings);

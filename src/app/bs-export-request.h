@@ -66,7 +66,7 @@ typedef struct {
   BsRuleset    *rs;
   BsExportGame *game;
   guint         shown;        /* index of the position on show */
-  char         *caption;      /* "Astoria · ply 12 · Dark to move" */
+  char         *caption;      /* "My Game · ply 12 · Dark to move" */
   char         *title;        /* the variant's name */
 } BsExportSnapshot;
 

@@ -10,27 +10,42 @@
 
 #include "bs-error.h"
 
-static const char direction_letters[] = "NESW";
+/* A legal move of the current position, taken apart. */
+typedef struct {
+  BsMove      move;
+  BsMoveParts parts;
+} LegalMove;
 
 struct _BsPlayScene {
   GObject       parent_instance;
 
   BsGame       *game;
   GSignalGroup *game_signals;
-  BsPlayStyle   style;
+  const BsPlaySpec *play;
+  gboolean      orders_mode;
   int           n_cells;
+
+  /* What the player chooses before a cell, from the declaration. */
+  int           kind_choices[BS_MAX_KINDS];
+  guint         n_kind_choices;
+  gboolean      direction_choice;
 
   int           kind;
   int           direction;
   gboolean      show_legal;
   int           cursor;
   int           selected;
+  /* A move waiting for its follow-up: its piece (or BS_NO_CELL for a
+   * placement) and its cell. */
+  int           pending_from;
   int           pending_cell;
 
-  /* Legal moves of the current position: notation → BsMove. */
-  GHashTable   *legal;
+  /* Legal moves of the current position (turn-based games). */
+  GArray       *legal;            /* LegalMove */
   guint8       *highlights;       /* n_cells */
   gint16       *render_orders;    /* n_cells, handed to the renderer */
+  int           last_from;        /* the last turn's cells */
+  int           last_to;
 
   /* Simultaneous games. */
   BsRoundPhase  phase;
@@ -39,7 +54,7 @@ struct _BsPlayScene {
   gboolean      resolving;        /* our own round is being played */
   gint16       *reveal_targets;   /* n_cells: both players' orders */
   char         *reveal_text;
-  guint8       *reveal_doomed;    /* n_cells: pieces that die in the round */
+  guint8       *reveal_doomed;    /* n_cells: pieces the round removes */
   char         *reveal_caption;
   guint         reveal_turn;      /* the round being revealed (history index) */
 
@@ -64,7 +79,7 @@ enum {
 enum {
   CHANGED,
   MESSAGE,
-  REQUEST_PUSH,
+  REQUEST_FOLLOW_UP,
   GAME_FINISHED,
   N_SIGNALS
 };
@@ -91,28 +106,130 @@ bs_play_scene_message (BsPlayScene *self,
   g_signal_emit (self, signals[MESSAGE], 0, message);
 }
 
-static gboolean
-is_legal (BsPlayScene *self,
-          const char  *notation,
-          BsMove      *move)
+static const char *
+cell_label (BsPlayScene *self,
+            int          cell)
 {
-  gpointer value;
+  return bs_board_cell_label (scene_rs (self)->board, cell);
+}
 
-  if (!g_hash_table_lookup_extended (self->legal, notation, NULL, &value))
+static const LegalMove *
+legal_at (BsPlayScene *self,
+          guint        i)
+{
+  return &g_array_index (self->legal, LegalMove, i);
+}
+
+static gboolean
+kind_is_directed (BsPlayScene *self,
+                  int          kind)
+{
+  const BsModule *module = scene_rs (self)->module;
+
+  return kind >= 0 && (guint) kind < module->n_kinds && module->kinds[kind].directed;
+}
+
+/* A placement as the player has set it up: of the chosen kind (when there
+ * is a choice), pointing the chosen way (a directed kind). */
+static gboolean
+placement_matches (BsPlayScene       *self,
+                   const BsMoveParts *parts)
+{
+  if (parts->word >= 0 || parts->from != BS_NO_CELL || parts->to == BS_NO_CELL)
     return FALSE;
-  if (move != NULL)
-    *move = GPOINTER_TO_UINT (value);
+  if (self->n_kind_choices > 1 && parts->kind != self->kind)
+    return FALSE;
+  if (kind_is_directed (self, parts->kind) && parts->direction != self->direction)
+    return FALSE;
   return TRUE;
 }
 
-/* Says why a well-formed notation is not legal here, in the engine's words. */
+/* The first legal move from `from` (BS_NO_CELL: a placement as set up) to
+ * `to` with follow-up `follow_up` (-1: any), as an index into legal; -1. */
+static int
+find_legal (BsPlayScene *self,
+            int          from,
+            int          to,
+            int          follow_up)
+{
+  for (guint i = 0; i < self->legal->len; i++)
+    {
+      const BsMoveParts *parts = &legal_at (self, i)->parts;
+
+      if (parts->word >= 0 || parts->to != to)
+        continue;
+      if (from == BS_NO_CELL ? !placement_matches (self, parts) : parts->from != from)
+        continue;
+      if (follow_up >= 0 && parts->follow_up != follow_up)
+        continue;
+      return (int) i;
+    }
+  return -1;
+}
+
+static int
+find_legal_word (BsPlayScene *self,
+                 int          word)
+{
+  if (word < 0)
+    return -1;
+  for (guint i = 0; i < self->legal->len; i++)
+    if (legal_at (self, i)->parts.word == word)
+      return (int) i;
+  return -1;
+}
+
+static gboolean
+piece_has_moves (BsPlayScene *self,
+                 int          cell)
+{
+  for (guint i = 0; i < self->legal->len; i++)
+    {
+      const BsMoveParts *parts = &legal_at (self, i)->parts;
+
+      if (parts->word < 0 && parts->from == cell)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_human_turn (BsPlayScene *self)
+{
+  const BsPosition *pos = bs_game_get_position (self->game);
+  int player = self->orders_mode ? self->entering : pos->to_move;
+
+  /* The reveal (nobody entering) is for everyone to see. */
+  if (player != 1 && player != 2)
+    return TRUE;
+
+  return bs_game_get_seat (self->game, player) == BS_SEAT_HUMAN;
+}
+
+/* A word's button label without its mnemonic ("_Pass" → "Pass"). */
+static char *
+word_label (const BsWordSpec *word)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (const char *p = _(word->label); *p != '\0'; p++)
+    {
+      if (*p == '_' && p[1] != '\0')
+        p++;
+      g_string_append_c (text, *p);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Says, in the engine's words, why the move made of `parts` is not legal
+ * here; `fallback` when the module cannot make that move at all. */
 static void
-explain (BsPlayScene *self,
-         const char  *notation)
+explain_parts (BsPlayScene       *self,
+               const BsMoveParts *parts,
+               const char        *fallback)
 {
   const BsRuleset *rs = scene_rs (self);
   const BsPosition *pos = bs_game_get_position (self->game);
-  g_autoptr(GError) error = NULL;
   g_autofree char *why = NULL;
   BsMove move;
 
@@ -121,18 +238,47 @@ explain (BsPlayScene *self,
       bs_play_scene_message (self, _("The game is over"));
       return;
     }
-  if (!rs->module->parse_move (rs, pos, notation, &move, &error))
+  if (!bs_ruleset_encode_move (rs, pos, parts, &move))
     {
-      bs_play_scene_message (self, error->message);
+      bs_play_scene_message (self, fallback);
       return;
     }
   why = bs_ruleset_explain (rs, pos, move);
   if (why == NULL)
-    why = g_strdup_printf (_("%s is not a legal move here"), notation);
+    {
+      g_autofree char *notation = bs_ruleset_format_move (rs, pos, move);
+
+      why = g_strdup_printf (_("%s is not a legal move here"), notation);
+    }
   /* Sentence case for a toast, but never for a leading cell label ("a1 is …"). */
   if (g_ascii_islower (why[0]) && (why[1] == ' ' || g_ascii_islower (why[1])))
     why[0] = g_ascii_toupper (why[0]);
   bs_play_scene_message (self, why);
+}
+
+/* The parts of a move from `from` (or a placement as set up) to `to`, for
+ * explain_parts: the first follow-up stands for any (a cell that takes
+ * no move takes none of them). */
+static void
+parts_for (BsPlayScene *self,
+           int          from,
+           int          to,
+           BsMoveParts *parts)
+{
+  parts->from = from;
+  parts->to = to;
+  parts->kind = -1;
+  parts->direction = -1;
+  parts->follow_up = -1;
+  parts->word = -1;
+  if (from == BS_NO_CELL)
+    {
+      parts->kind = self->kind;
+      if (kind_is_directed (self, self->kind))
+        parts->direction = self->direction;
+    }
+  if ((self->play->flags & BS_PLAY_FOLLOW_UP) && self->play->n_follow_ups > 0)
+    parts->follow_up = 0;
 }
 
 static gboolean
@@ -149,71 +295,8 @@ play_move (BsPlayScene *self,
   return TRUE;
 }
 
-static const char *
-cell_label (BsPlayScene *self,
-            int          cell)
-{
-  return bs_board_cell_label (scene_rs (self)->board, cell);
-}
-
-static gboolean
-is_human_turn (BsPlayScene *self)
-{
-  const BsPosition *pos = bs_game_get_position (self->game);
-  int player = self->style == BS_PLAY_STYLE_ORDERS ? self->entering : pos->to_move;
-
-  /* The reveal (nobody entering) is for everyone to see. */
-  if (player != 1 && player != 2)
-    return TRUE;
-
-  return bs_game_get_seat (self->game, player) == BS_SEAT_HUMAN;
-}
-
-/* The placement notation for the chosen kind (and direction) on a cell,
- * with Astoria's push when push >= 0. */
-static char *
-placement_notation (BsPlayScene *self,
-                    int          cell,
-                    int          push)
-{
-  const BsRuleset *rs = scene_rs (self);
-  const BsKindSpec *kind = &rs->module->kinds[self->kind];
-  GString *text = g_string_new (NULL);
-
-  g_string_append_c (text, g_ascii_toupper (kind->id[0]));
-  if (kind->directed)
-    g_string_append_c (text, direction_letters[self->direction]);
-  g_string_append_c (text, '@');
-  g_string_append (text, cell_label (self, cell));
-  if (push >= 0)
-    g_string_append_printf (text, "/%c", direction_letters[push]);
-  return g_string_free (text, FALSE);
-}
-
-static char *
-step_notation (BsPlayScene *self,
-               int          from,
-               int          to)
-{
-  return g_strdup_printf ("%s-%s", cell_label (self, from), cell_label (self, to));
-}
-
-static gboolean
-piece_has_moves (BsPlayScene *self,
-                 int          cell)
-{
-  g_autofree char *prefix = g_strdup_printf ("%s-", cell_label (self, cell));
-  GHashTableIter iter;
-  const char *key;
-
-  g_hash_table_iter_init (&iter, self->legal);
-  while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
-    if (g_str_has_prefix (key, prefix))
-      return TRUE;
-  return FALSE;
-}
-
-/* Tribes: the cells the piece on `cell` may be ordered to (itself = defend). */
+/* Simultaneous games: the cells the piece on `cell` may be ordered to
+ * (itself to stay), from the module's piece_orders. */
 static guint
 piece_targets (BsPlayScene *self,
                int          cell,
@@ -229,14 +312,27 @@ piece_targets (BsPlayScene *self,
   n_moves = rs->module->piece_orders (rs, pos, cell, moves);
   for (guint i = 0; i < n_moves; i++)
     {
-      g_autofree char *text = bs_ruleset_format_move (rs, pos, moves[i]);
-      const char *dash = strchr (text, '-');
-      int target = dash != NULL ? bs_board_find_cell (rs->board, dash + 1, NULL) : BS_NO_CELL;
+      BsMoveParts parts;
 
-      if (target != BS_NO_CELL)
-        targets[n++] = (gint16) target;
+      bs_ruleset_decode_move (rs, pos, moves[i], &parts);
+      if (parts.to != BS_NO_CELL && n < BS_MAX_DIRS + 1)
+        targets[n++] = (gint16) parts.to;
     }
   return n;
+}
+
+static gboolean
+is_piece_target (BsPlayScene *self,
+                 int          piece,
+                 int          cell)
+{
+  gint16 targets[BS_MAX_DIRS + 1];
+  guint n = piece_targets (self, piece, targets);
+
+  for (guint i = 0; i < n; i++)
+    if (targets[i] == cell)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -248,35 +344,8 @@ update_highlights (BsPlayScene *self)
   if (!self->show_legal || bs_position_is_over (pos))
     return;
 
-  switch (self->style)
+  if (self->orders_mode)
     {
-    case BS_PLAY_STYLE_PLACE_KIND:
-      for (int c = 0; c < self->n_cells; c++)
-        {
-          g_autofree char *text = placement_notation (self, c, -1);
-          self->highlights[c] = is_legal (self, text, NULL);
-        }
-      break;
-
-    case BS_PLAY_STYLE_PLACE_PUSH:
-      /* Every empty cell takes a piece: marking them all says nothing. */
-      break;
-
-    case BS_PLAY_STYLE_PLACE_MOVE:
-      for (int c = 0; c < self->n_cells; c++)
-        {
-          g_autofree char *text = NULL;
-
-          if (self->selected != BS_NO_CELL)
-            text = step_notation (self, self->selected, c);
-          else
-            text = g_strdup (cell_label (self, c));
-          self->highlights[c] = is_legal (self, text, NULL);
-        }
-      break;
-
-    case BS_PLAY_STYLE_ORDERS:
-    default:
       if (self->phase == BS_ROUND_PHASE_ORDERS && self->selected != BS_NO_CELL)
         {
           gint16 targets[BS_MAX_DIRS + 1];
@@ -287,6 +356,18 @@ update_highlights (BsPlayScene *self)
               self->highlights[targets[i]] = 1;
         }
       return;
+    }
+
+  /* The selected piece's targets, else the placements as set up. */
+  for (guint i = 0; i < self->legal->len; i++)
+    {
+      const BsMoveParts *parts = &legal_at (self, i)->parts;
+
+      if (parts->word >= 0 || parts->to == BS_NO_CELL)
+        continue;
+      if (self->selected != BS_NO_CELL ? parts->from == self->selected
+                                       : placement_matches (self, parts))
+        self->highlights[parts->to] = 1;
     }
 
   /* Marking every empty cell as a legal placement says nothing. */
@@ -310,16 +391,52 @@ rebuild_legal (BsPlayScene *self)
   const BsRuleset *rs = scene_rs (self);
   const BsPosition *pos = bs_game_get_position (self->game);
 
-  g_hash_table_remove_all (self->legal);
-  if (!bs_position_is_over (pos) && self->style != BS_PLAY_STYLE_ORDERS)
+  g_array_set_size (self->legal, 0);
+  if (!bs_position_is_over (pos) && !self->orders_mode)
     {
       g_autofree BsMove *moves = g_new0 (BsMove, MAX (rs->max_moves, 1));
       guint n = bs_ruleset_generate (rs, pos, moves);
 
       for (guint i = 0; i < n; i++)
-        g_hash_table_insert (self->legal, bs_ruleset_format_move (rs, pos, moves[i]),
-                             GUINT_TO_POINTER (moves[i]));
+        {
+          LegalMove legal = { moves[i], { 0 } };
+
+          bs_ruleset_decode_move (rs, pos, moves[i], &legal.parts);
+          g_array_append_val (self->legal, legal);
+        }
     }
+}
+
+/* The cells of the turn that led to the current position: where its first
+ * step took a piece from, and the last cell a step went to. */
+static void
+update_last_move (BsPlayScene *self)
+{
+  const BsRuleset *rs = scene_rs (self);
+  guint current = bs_game_get_current (self->game);
+  g_autofree BsPosition *pos = NULL;
+  const BsMove *steps;
+  guint n_steps;
+
+  self->last_from = self->last_to = BS_NO_CELL;
+  if (current == 0)
+    return;
+  steps = bs_game_get_turn_steps (self->game, current - 1, &n_steps);
+  pos = bs_position_dup (rs, bs_game_get_position_at (self->game, current - 1));
+  for (guint i = 0; i < n_steps; i++)
+    {
+      BsMoveParts parts;
+
+      bs_ruleset_decode_move (rs, pos, steps[i], &parts);
+      if (i == 0)
+        self->last_from = parts.from;
+      if (parts.to != BS_NO_CELL)
+        self->last_to = parts.to;
+      if (i + 1 < n_steps)
+        bs_ruleset_apply (rs, pos, steps[i], NULL);
+    }
+  if (self->last_from == self->last_to)
+    self->last_from = BS_NO_CELL;
 }
 
 static void
@@ -360,6 +477,16 @@ reveal_round (BsPlayScene *self,
   self->reveal_turn = turn;
 }
 
+static gboolean
+is_kind_choice (BsPlayScene *self,
+                int          kind)
+{
+  for (guint i = 0; i < self->n_kind_choices; i++)
+    if (self->kind_choices[i] == kind)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 on_position_changed (BsPlayScene *self,
                      BsGame      *game)
@@ -367,11 +494,12 @@ on_position_changed (BsPlayScene *self,
   const BsPosition *pos = bs_game_get_position (game);
 
   self->selected = BS_NO_CELL;
-  self->pending_cell = BS_NO_CELL;
+  self->pending_from = self->pending_cell = BS_NO_CELL;
   self->hint_shown = FALSE;
   rebuild_legal (self);
+  update_last_move (self);
 
-  if (self->style == BS_PLAY_STYLE_ORDERS)
+  if (self->orders_mode)
     {
       if (self->resolving)
         {
@@ -390,17 +518,16 @@ on_position_changed (BsPlayScene *self,
       else
         set_phase (self, BS_ROUND_PHASE_HANDOVER, 1);
     }
-  else if (!bs_position_is_over (pos))
+  else if (!bs_position_is_over (pos) && self->n_kind_choices > 0)
     {
       /* Keep the chosen kind if the player still has it, else take one left. */
       int player = pos->to_move;
-      const BsRuleset *rs = scene_rs (self);
 
       if (pos->supply[player - 1][self->kind] == 0)
-        for (guint k = 0; k < rs->module->n_kinds; k++)
-          if (pos->supply[player - 1][k] > 0)
+        for (guint i = 0; i < self->n_kind_choices; i++)
+          if (pos->supply[player - 1][self->kind_choices[i]] > 0)
             {
-              bs_play_scene_set_kind (self, (int) k);
+              bs_play_scene_set_kind (self, self->kind_choices[i]);
               break;
             }
     }
@@ -415,7 +542,7 @@ on_game_over (BsPlayScene *self,
               BsGame      *game)
 {
   /* A simultaneous round is over once its reveal has been seen. */
-  if (self->style != BS_PLAY_STYLE_ORDERS)
+  if (!self->orders_mode)
     g_signal_emit (self, signals[GAME_FINISHED], 0);
 }
 
@@ -437,7 +564,7 @@ bs_play_scene_finalize (GObject *object)
 {
   BsPlayScene *self = (BsPlayScene *) object;
 
-  g_clear_pointer (&self->legal, g_hash_table_unref);
+  g_clear_pointer (&self->legal, g_array_unref);
   g_clear_pointer (&self->highlights, g_free);
   g_clear_pointer (&self->render_orders, g_free);
   g_clear_pointer (&self->orders, g_free);
@@ -534,11 +661,11 @@ bs_play_scene_class_init (BsPlaySceneClass *klass)
   signals[MESSAGE] =
     g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  /* Astoria: a cell awaits its push direction; the view offers the choice. */
-  signals[REQUEST_PUSH] =
-    g_signal_new ("request-push", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+  /* A cell awaits its follow-up choice; the view offers the choice. */
+  signals[REQUEST_FOLLOW_UP] =
+    g_signal_new ("request-follow-up", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
-  /* The end of the game has been shown (after a Tribes reveal). */
+  /* The end of the game has been shown (after a simultaneous round's reveal). */
   signals[GAME_FINISHED] =
     g_signal_new ("game-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -548,10 +675,12 @@ static void
 bs_play_scene_init (BsPlayScene *self)
 {
   self->selected = BS_NO_CELL;
+  self->pending_from = BS_NO_CELL;
   self->pending_cell = BS_NO_CELL;
   self->cursor = BS_NO_CELL;
+  self->last_from = self->last_to = BS_NO_CELL;
   self->show_legal = TRUE;
-  self->legal = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->legal = g_array_new (FALSE, FALSE, sizeof (LegalMove));
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_position_changed), self, G_CONNECT_SWAPPED);
@@ -559,16 +688,26 @@ bs_play_scene_init (BsPlayScene *self)
                                  G_CALLBACK (on_game_over), self, G_CONNECT_SWAPPED);
 }
 
-static BsPlayStyle
-style_for_module (const BsModule *module)
+/* The kinds a player chooses from: with placements, every kind that either
+ * player has in hand at the start. */
+static void
+find_kind_choices (BsPlayScene *self)
 {
-  if (module->flags & BS_MODULE_SIMULTANEOUS)
-    return BS_PLAY_STYLE_ORDERS;
-  if (g_str_equal (module->id, "astoria"))
-    return BS_PLAY_STYLE_PLACE_PUSH;
-  if (g_str_equal (module->id, "agoraphobia"))
-    return BS_PLAY_STYLE_PLACE_KIND;
-  return BS_PLAY_STYLE_PLACE_MOVE;
+  const BsRuleset *rs = scene_rs (self);
+  const BsPosition *start = bs_game_get_position_at (self->game, 0);
+
+  self->n_kind_choices = 0;
+  self->direction_choice = FALSE;
+  if (!(self->play->flags & BS_PLAY_PLACE))
+    return;
+  for (guint k = 0; k < rs->module->n_kinds && k < BS_MAX_KINDS; k++)
+    if (start->supply[0][k] > 0 || start->supply[1][k] > 0)
+      {
+        self->kind_choices[self->n_kind_choices++] = (int) k;
+        self->direction_choice |= rs->module->kinds[k].directed;
+      }
+  if (self->n_kind_choices > 0)
+    self->kind = self->kind_choices[0];
 }
 
 BsPlayScene *
@@ -582,7 +721,8 @@ bs_play_scene_new (BsGame *game)
   self = g_object_new (BS_TYPE_PLAY_SCENE, NULL);
   self->game = g_object_ref (game);
   rs = bs_game_get_ruleset (game);
-  self->style = style_for_module (rs->module);
+  self->play = bs_ruleset_play_spec (rs);
+  self->orders_mode = (self->play->flags & BS_PLAY_ORDERS) != 0 || bs_game_is_simultaneous (game);
   self->n_cells = rs->n_cells;
   self->highlights = g_new0 (guint8, self->n_cells);
   self->render_orders = g_new0 (gint16, self->n_cells);
@@ -596,9 +736,11 @@ bs_play_scene_new (BsGame *game)
   self->cursor = self->n_cells / 2;
   self->phase = BS_ROUND_PHASE_HANDOVER;
   self->entering = 1;
+  find_kind_choices (self);
 
   g_signal_group_set_target (self->game_signals, game);
   rebuild_legal (self);
+  update_last_move (self);
   update_highlights (self);
 
   return self;
@@ -611,11 +753,36 @@ bs_play_scene_get_game (BsPlayScene *self)
   return self->game;
 }
 
-BsPlayStyle
-bs_play_scene_get_style (BsPlayScene *self)
+const BsPlaySpec *
+bs_play_scene_get_play_spec (BsPlayScene *self)
 {
-  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), BS_PLAY_STYLE_PLACE_MOVE);
-  return self->style;
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+  return self->play;
+}
+
+gboolean
+bs_play_scene_gives_orders (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  return self->orders_mode;
+}
+
+guint
+bs_play_scene_get_kind_choices (BsPlayScene *self,
+                                int         *kinds)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), 0);
+
+  if (kinds != NULL)
+    memcpy (kinds, self->kind_choices, sizeof (int) * self->n_kind_choices);
+  return self->n_kind_choices;
+}
+
+gboolean
+bs_play_scene_has_direction_choice (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  return self->direction_choice;
 }
 
 int
@@ -631,7 +798,7 @@ bs_play_scene_set_kind (BsPlayScene *self,
 {
   g_return_if_fail (BS_IS_PLAY_SCENE (self));
 
-  if (kind < 0 || (guint) kind >= scene_rs (self)->module->n_kinds || kind == self->kind)
+  if (!is_kind_choice (self, kind) || kind == self->kind)
     return;
   self->kind = kind;
   update_highlights (self);
@@ -653,9 +820,10 @@ bs_play_scene_set_direction (BsPlayScene *self,
   g_return_if_fail (BS_IS_PLAY_SCENE (self));
 
   direction = ((direction % 4) + 4) % 4;
-  if (direction == self->direction)
+  if (!self->direction_choice || direction == self->direction)
     return;
   self->direction = direction;
+  update_highlights (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRECTION]);
   bs_play_scene_changed (self);
 }
@@ -714,6 +882,68 @@ bs_play_scene_get_pending_cell (BsPlayScene *self)
   return self->pending_cell;
 }
 
+gboolean
+bs_play_scene_get_legal_follow_ups (BsPlayScene *self,
+                                    gboolean    *legal)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  g_return_val_if_fail (legal != NULL, FALSE);
+
+  if (self->pending_cell == BS_NO_CELL)
+    return FALSE;
+  for (guint f = 0; f < self->play->n_follow_ups; f++)
+    legal[f] = find_legal (self, self->pending_from, self->pending_cell, (int) f) >= 0;
+  return TRUE;
+}
+
+static gboolean
+own_piece (BsPlayScene *self,
+           int          player,
+           int          cell)
+{
+  const BsPosition *pos = bs_game_get_position (self->game);
+  guint8 value = pos->cells[cell];
+
+  return value != BS_CELL_EMPTY && BS_CELL_OWNER (value) == player;
+}
+
+gboolean
+bs_play_scene_can_act_on (BsPlayScene *self,
+                          int          cell)
+{
+  const BsPosition *pos;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+
+  if (cell < 0 || cell >= self->n_cells)
+    return FALSE;
+  pos = bs_game_get_position (self->game);
+  if (bs_position_is_over (pos) || !is_human_turn (self))
+    return FALSE;
+
+  if (self->orders_mode && self->phase != BS_ROUND_PHASE_ORDERS)
+    return FALSE;
+  /* The follow-up chooser is open: a click on the board closes it. */
+  if (self->pending_cell != BS_NO_CELL)
+    return FALSE;
+  if (!self->show_legal)
+    return TRUE;
+
+  if (self->orders_mode)
+    {
+      if (own_piece (self, self->entering, cell))
+        return TRUE;
+      return self->selected != BS_NO_CELL && is_piece_target (self, self->selected, cell);
+    }
+
+  if (self->selected != BS_NO_CELL
+      && (cell == self->selected || find_legal (self, self->selected, cell, -1) >= 0))
+    return TRUE;
+  if (own_piece (self, pos->to_move, cell) && piece_has_moves (self, cell))
+    return TRUE;
+  return find_legal (self, BS_NO_CELL, cell, -1) >= 0;
+}
+
 static void
 select_cell (BsPlayScene *self,
              int          cell)
@@ -723,142 +953,128 @@ select_cell (BsPlayScene *self,
   bs_play_scene_changed (self);
 }
 
-static void
-activate_place_kind (BsPlayScene *self,
-                     int          cell)
+/* Plays the move from `from` (BS_NO_CELL: a placement as set up) to `to`,
+ * or, when it takes a follow-up, asks for it; FALSE when there is none. */
+static gboolean
+take_move (BsPlayScene *self,
+           int          from,
+           int          to)
 {
-  const BsPosition *pos = bs_game_get_position (self->game);
-  const BsKindSpec *kind = &scene_rs (self)->module->kinds[self->kind];
-  g_autofree char *text = placement_notation (self, cell, -1);
-  BsMove move;
+  int i = find_legal (self, from, to, -1);
 
-  if (pos->supply[pos->to_move - 1][self->kind] == 0)
-    {
-      g_autofree char *msg = g_strdup_printf (_("No %s pieces left"), _(kind->label));
-      bs_play_scene_message (self, msg);
-      return;
-    }
-  if (is_legal (self, text, &move))
-    play_move (self, move);
-  else
-    explain (self, text);
-}
-
-static void
-activate_place_push (BsPlayScene *self,
-                     int          cell)
-{
-  const BsPosition *pos = bs_game_get_position (self->game);
-  const BsKindSpec *kind = &scene_rs (self)->module->kinds[self->kind];
-  g_autofree char *text = placement_notation (self, cell, 0);
-
-  if (pos->supply[pos->to_move - 1][self->kind] == 0)
-    {
-      g_autofree char *msg = g_strdup_printf (_("No %s pieces left"), _(kind->label));
-      bs_play_scene_message (self, msg);
-      return;
-    }
-  /* Every push direction is legal when the placement is (RULES.md). */
-  if (!is_legal (self, text, NULL))
-    {
-      explain (self, text);
-      return;
-    }
-  self->pending_cell = cell;
-  bs_play_scene_changed (self);
-  g_signal_emit (self, signals[REQUEST_PUSH], 0, cell);
-}
-
-gboolean
-bs_play_scene_choose_push (BsPlayScene *self,
-                           int          direction)
-{
-  g_autofree char *text = NULL;
-  BsMove move;
-
-  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
-  g_return_val_if_fail (direction >= 0 && direction < 4, FALSE);
-
-  if (self->pending_cell == BS_NO_CELL)
+  if (i < 0)
     return FALSE;
-  text = placement_notation (self, self->pending_cell, direction);
-  if (!is_legal (self, text, &move))
+  if (legal_at (self, (guint) i)->parts.follow_up >= 0)
     {
-      explain (self, text);
-      return FALSE;
+      self->pending_from = from;
+      self->pending_cell = to;
+      bs_play_scene_changed (self);
+      g_signal_emit (self, signals[REQUEST_FOLLOW_UP], 0, to);
+      return TRUE;
     }
-  return play_move (self, move);
+  play_move (self, legal_at (self, (guint) i)->move);
+  return TRUE;
 }
 
 static void
-activate_place_move (BsPlayScene *self,
-                     int          cell)
+explain_placement (BsPlayScene *self,
+                   int          cell)
+{
+  BsMoveParts parts;
+  g_autofree char *fallback =
+    g_strdup_printf (_("%s is not a legal placement here"), cell_label (self, cell));
+
+  parts_for (self, BS_NO_CELL, cell, &parts);
+  explain_parts (self, &parts, fallback);
+}
+
+static void
+explain_piece (BsPlayScene *self,
+               int          cell)
+{
+  const BsPosition *pos = bs_game_get_position (self->game);
+  g_autofree char *why = bs_ruleset_explain_piece (scene_rs (self), pos, cell);
+
+  if (why == NULL)
+    why = g_strdup_printf (_("The piece on %s cannot move now"), cell_label (self, cell));
+  else if (g_ascii_islower (why[0]) && (why[1] == ' ' || g_ascii_islower (why[1])))
+    why[0] = g_ascii_toupper (why[0]);
+  bs_play_scene_message (self, why);
+}
+
+static void
+activate_turn (BsPlayScene *self,
+               int          cell)
 {
   const BsPosition *pos = bs_game_get_position (self->game);
   guint8 value = pos->cells[cell];
-  g_autofree char *place = g_strdup (cell_label (self, cell));
-  BsMove move;
+  gboolean own = own_piece (self, pos->to_move, cell);
+  guint flags = self->play->flags;
+
+  /* A click elsewhere drops a move waiting for its follow-up. */
+  self->pending_from = self->pending_cell = BS_NO_CELL;
 
   if (self->selected != BS_NO_CELL)
     {
-      g_autofree char *step = step_notation (self, self->selected, cell);
+      int from = self->selected;
+      BsMoveParts parts;
+      g_autofree char *fallback = NULL;
 
-      if (cell == self->selected)
+      if (cell == from)
         {
           select_cell (self, BS_NO_CELL);
           return;
         }
-      if (is_legal (self, step, &move))
-        {
-          play_move (self, move);
-          return;
-        }
-      if (value != BS_CELL_EMPTY && BS_CELL_OWNER (value) == pos->to_move
-          && piece_has_moves (self, cell))
+      if (take_move (self, from, cell))
+        return;
+      if (own && piece_has_moves (self, cell))
         {
           select_cell (self, cell);
           return;
         }
-      if (is_legal (self, place, &move))
-        {
-          play_move (self, move);
-          return;
-        }
-      explain (self, step);
+      if (take_move (self, BS_NO_CELL, cell))
+        return;
+      fallback = g_strdup_printf (_("The piece on %s cannot go to %s"), cell_label (self, from),
+                                  cell_label (self, cell));
+      parts_for (self, from, cell, &parts);
+      explain_parts (self, &parts, fallback);
       return;
     }
 
-  if (value == BS_CELL_EMPTY)
+  if (own && piece_has_moves (self, cell))
     {
-      if (is_legal (self, place, &move))
-        play_move (self, move);
-      else
-        explain (self, place);
+      select_cell (self, cell);
+      return;
     }
-  else if (BS_CELL_OWNER (value) == pos->to_move)
+  if (self->n_kind_choices > 1 && value == BS_CELL_EMPTY
+      && pos->supply[pos->to_move - 1][self->kind] == 0)
     {
-      if (piece_has_moves (self, cell))
-        select_cell (self, cell);
-      else if (g_hash_table_size (self->legal) > 0 && is_legal (self, "end", NULL))
-        {
-          g_autofree char *msg =
-            g_strdup_printf (_("The piece on %s cannot move"), cell_label (self, cell));
-          bs_play_scene_message (self, msg);
-        }
-      else
-        {
-          g_autofree char *msg =
-            g_strdup_printf (_("The piece on %s cannot move now"), cell_label (self, cell));
-          bs_play_scene_message (self, msg);
-        }
-    }
-  else
-    {
-      g_autofree char *msg =
-        g_strdup_printf (_("The piece on %s belongs to %s"), cell_label (self, cell),
-                         bs_game_get_player_name (self->game, BS_CELL_OWNER (value)));
+      const BsKindSpec *kind = &scene_rs (self)->module->kinds[self->kind];
+      g_autofree char *msg = g_strdup_printf (_("No %s pieces left"), _(kind->label));
+
       bs_play_scene_message (self, msg);
+      return;
     }
+  if (take_move (self, BS_NO_CELL, cell))
+    return;
+
+  /* Refused: say why, in the terms of what the player may do here. */
+  if (value != BS_CELL_EMPTY && (flags & BS_PLAY_STEP))
+    {
+      if (own)
+        explain_piece (self, cell);
+      else
+        {
+          g_autofree char *msg =
+            g_strdup_printf (_("The piece on %s belongs to %s"), cell_label (self, cell),
+                             bs_game_get_player_name (self->game, BS_CELL_OWNER (value)));
+          bs_play_scene_message (self, msg);
+        }
+    }
+  else if (flags & BS_PLAY_PLACE)
+    explain_placement (self, cell);
+  else
+    bs_play_scene_message (self, _("Click one of your pieces first, then where it goes"));
 }
 
 static void
@@ -876,38 +1092,43 @@ activate_orders (BsPlayScene *self,
       return;
     }
 
-  if (self->selected != BS_NO_CELL)
+  if (self->selected != BS_NO_CELL && is_piece_target (self, self->selected, cell))
     {
-      gint16 targets[BS_MAX_DIRS + 1];
-      guint n = piece_targets (self, self->selected, targets);
-
-      for (guint i = 0; i < n; i++)
-        if (targets[i] == cell)
-          {
-            /* New orders replace the rounds that could be redone. */
-            bs_game_drop_redo (self->game);
-            self->orders[self->selected] = (gint16) cell;
-            select_cell (self, BS_NO_CELL);
-            return;
-          }
+      /* New orders replace the rounds that could be redone. */
+      bs_game_drop_redo (self->game);
+      self->orders[self->selected] = (gint16) cell;
+      select_cell (self, BS_NO_CELL);
+      return;
     }
 
-  if (value != BS_CELL_EMPTY && BS_CELL_OWNER (value) == self->entering)
+  if (own_piece (self, self->entering, cell))
     {
       select_cell (self, cell);
       return;
     }
   if (self->selected != BS_NO_CELL)
     {
-      g_autofree char *msg =
-        g_strdup_printf (_("The piece on %s cannot go to %s: it moves one cell in any direction"),
-                         cell_label (self, self->selected), cell_label (self, cell));
-      bs_play_scene_message (self, msg);
+      BsMoveParts parts;
+      g_autofree char *fallback =
+        g_strdup_printf (_("The piece on %s cannot go to %s"), cell_label (self, self->selected),
+                         cell_label (self, cell));
+
+      parts_for (self, self->selected, cell, &parts);
+      explain_parts (self, &parts, fallback);
       return;
     }
   if (value == BS_CELL_EMPTY)
-    bs_play_scene_message (self,
-                           _("Click one of your pieces, then where it goes (or itself to defend)"));
+    {
+      g_autofree char *msg = NULL;
+
+      if (self->play->stay_label != NULL)
+        /* Translators: %s is what a piece ordered to stay does, e.g. "defends". */
+        msg = g_strdup_printf (_("Click one of your pieces, then where it goes (or the piece "
+                                 "itself, so that it %s)"), _(self->play->stay_label));
+      else
+        msg = g_strdup (_("Click one of your pieces, then where it goes"));
+      bs_play_scene_message (self, msg);
+    }
   else
     {
       g_autofree char *msg =
@@ -933,7 +1154,7 @@ bs_play_scene_activate_cell (BsPlayScene *self,
   self->hint_shown = FALSE;
 
   if (bs_position_is_over (bs_game_get_position (self->game))
-      && !(self->style == BS_PLAY_STYLE_ORDERS && self->phase == BS_ROUND_PHASE_REVEAL))
+      && !(self->orders_mode && self->phase == BS_ROUND_PHASE_REVEAL))
     {
       bs_play_scene_message (self, _("The game is over: start a new one with Ctrl+N"));
       return;
@@ -944,23 +1165,34 @@ bs_play_scene_activate_cell (BsPlayScene *self,
       return;
     }
 
-  switch (self->style)
-    {
-    case BS_PLAY_STYLE_PLACE_KIND:
-      activate_place_kind (self, cell);
-      break;
-    case BS_PLAY_STYLE_PLACE_PUSH:
-      activate_place_push (self, cell);
-      break;
-    case BS_PLAY_STYLE_PLACE_MOVE:
-      activate_place_move (self, cell);
-      break;
-    case BS_PLAY_STYLE_ORDERS:
-      activate_orders (self, cell);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  if (self->orders_mode)
+    activate_orders (self, cell);
+  else
+    activate_turn (self, cell);
+}
+
+gboolean
+bs_play_scene_choose_follow_up (BsPlayScene *self,
+                                int          index)
+{
+  BsMoveParts parts;
+  g_autofree char *fallback = NULL;
+  int i;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  g_return_val_if_fail (index >= 0 && (guint) index < self->play->n_follow_ups, FALSE);
+
+  if (self->pending_cell == BS_NO_CELL)
+    return FALSE;
+  i = find_legal (self, self->pending_from, self->pending_cell, index);
+  if (i >= 0)
+    return play_move (self, legal_at (self, (guint) i)->move);
+
+  parts_for (self, self->pending_from, self->pending_cell, &parts);
+  parts.follow_up = index;
+  fallback = g_strdup_printf (_("%s is not possible here"), _(self->play->follow_ups[index].label));
+  explain_parts (self, &parts, fallback);
+  return FALSE;
 }
 
 void
@@ -971,7 +1203,7 @@ bs_play_scene_cancel (BsPlayScene *self)
   if (self->selected == BS_NO_CELL && self->pending_cell == BS_NO_CELL)
     return;
   self->selected = BS_NO_CELL;
-  self->pending_cell = BS_NO_CELL;
+  self->pending_from = self->pending_cell = BS_NO_CELL;
   update_highlights (self);
   bs_play_scene_changed (self);
 }
@@ -981,14 +1213,15 @@ bs_play_scene_can_play_word (BsPlayScene *self,
                              const char  *word)
 {
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
-  return is_human_turn (self) && is_legal (self, word, NULL);
+  return is_human_turn (self)
+         && find_legal_word (self, bs_ruleset_word_index (scene_rs (self), word)) >= 0;
 }
 
 gboolean
 bs_play_scene_play_word (BsPlayScene *self,
                          const char  *word)
 {
-  BsMove move;
+  int index, i;
 
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
 
@@ -997,12 +1230,57 @@ bs_play_scene_play_word (BsPlayScene *self,
       bs_play_scene_message (self, _("The computer is thinking"));
       return FALSE;
     }
-  if (!is_legal (self, word, &move))
+  index = bs_ruleset_word_index (scene_rs (self), word);
+  i = find_legal_word (self, index);
+  if (i < 0)
     {
-      explain (self, word);
+      BsMoveParts parts = { BS_NO_CELL, BS_NO_CELL, -1, -1, -1, index };
+      g_autofree char *label = index >= 0 ? word_label (&self->play->words[index])
+                                          : g_strdup (word);
+      g_autofree char *fallback = g_strdup_printf (_("%s is not possible here"), label);
+
+      explain_parts (self, &parts, fallback);
       return FALSE;
     }
-  return play_move (self, move);
+  return play_move (self, legal_at (self, (guint) i)->move);
+}
+
+char *
+bs_play_scene_describe_word_outcome (BsPlayScene *self,
+                                     const char  *word)
+{
+  const BsRuleset *rs;
+  g_autofree BsPosition *after = NULL;
+  g_autofree char *who = NULL;
+  g_autofree char *why = NULL;
+  int index, i;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+
+  rs = scene_rs (self);
+  index = bs_ruleset_word_index (rs, word);
+  i = find_legal_word (self, index);
+  if (i < 0 || !self->play->words[index].ends_game)
+    return NULL;
+  after = bs_position_dup (rs, bs_game_get_position (self->game));
+  bs_ruleset_apply (rs, after, legal_at (self, (guint) i)->move, NULL);
+  if (!bs_position_is_over (after))
+    return NULL;
+  switch (after->result)
+    {
+    case BS_RESULT_WIN_1:
+    case BS_RESULT_WIN_2:
+      who = g_strdup_printf (_("%s wins"), bs_game_get_player_name (self->game, after->result));
+      break;
+    default:
+      who = g_strdup (_("Draw"));
+      break;
+    }
+  why = bs_ruleset_describe_ending (rs, after);
+  if (why == NULL)
+    return g_steal_pointer (&who);
+  /* TRANSLATORS: "Dark wins — Light's largest group is 14, …" */
+  return g_strdup_printf (_("%s — %s"), who, why);
 }
 
 BsRoundPhase
@@ -1054,7 +1332,7 @@ bs_play_scene_has_orders_given (BsPlayScene *self)
 {
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
 
-  if (self->style != BS_PLAY_STYLE_ORDERS || self->phase == BS_ROUND_PHASE_REVEAL
+  if (!self->orders_mode || self->phase == BS_ROUND_PHASE_REVEAL
       || bs_position_is_over (bs_game_get_position (self->game)))
     return FALSE;
   /* A human's round of orders waits for the other side's. */
@@ -1076,7 +1354,7 @@ bs_play_scene_reveal_last_round (BsPlayScene *self)
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
 
   current = bs_game_get_current (self->game);
-  if (self->style != BS_PLAY_STYLE_ORDERS || current == 0)
+  if (!self->orders_mode || current == 0)
     return FALSE;
 
   /* The orders, read back from the steps that entered the round. */
@@ -1087,14 +1365,11 @@ bs_play_scene_reveal_last_round (BsPlayScene *self)
     self->reveal_targets[c] = BS_NO_CELL;
   for (guint i = 0; i < n_steps; i++)
     {
-      g_autofree char *text = bs_ruleset_format_move (rs, pos, steps[i]);
-      const char *dash = strchr (text, '-');
-      g_autofree char *from_label = dash != NULL ? g_strndup (text, dash - text) : NULL;
-      int from = from_label != NULL ? bs_board_find_cell (rs->board, from_label, NULL) : BS_NO_CELL;
-      int to = dash != NULL ? bs_board_find_cell (rs->board, dash + 1, NULL) : BS_NO_CELL;
+      BsMoveParts parts;
 
-      if (from != BS_NO_CELL && to != BS_NO_CELL)
-        self->reveal_targets[from] = (gint16) to;
+      bs_ruleset_decode_move (rs, pos, steps[i], &parts);
+      if (parts.from != BS_NO_CELL && parts.to != BS_NO_CELL)
+        self->reveal_targets[parts.from] = (gint16) parts.to;
       bs_ruleset_apply (rs, pos, steps[i], NULL);
     }
 
@@ -1109,8 +1384,7 @@ const guint8 *
 bs_play_scene_get_doomed (BsPlayScene *self)
 {
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
-  return self->style == BS_PLAY_STYLE_ORDERS && self->phase == BS_ROUND_PHASE_REVEAL
-         ? self->reveal_doomed : NULL;
+  return self->orders_mode && self->phase == BS_ROUND_PHASE_REVEAL ? self->reveal_doomed : NULL;
 }
 
 const char *
@@ -1142,17 +1416,15 @@ play_round (BsPlayScene  *self,
 
       for (guint i = 0; i < n && !found; i++)
         {
-          g_autofree char *text = bs_ruleset_format_move (rs, pos, moves[i]);
-          const char *dash = strchr (text, '-');
-          g_autofree char *from_label = dash ? g_strndup (text, dash - text) : NULL;
-          int from = from_label ? bs_board_find_cell (rs->board, from_label, NULL) : BS_NO_CELL;
-          int to = dash ? bs_board_find_cell (rs->board, dash + 1, NULL) : BS_NO_CELL;
+          BsMoveParts parts;
           int wanted;
 
-          if (from == BS_NO_CELL)
+          bs_ruleset_decode_move (rs, pos, moves[i], &parts);
+          if (parts.from == BS_NO_CELL)
             continue;
-          wanted = self->reveal_targets[from] != BS_NO_CELL ? self->reveal_targets[from] : from;
-          if (to == wanted)
+          wanted = self->reveal_targets[parts.from] != BS_NO_CELL
+                   ? self->reveal_targets[parts.from] : parts.from;
+          if (parts.to == wanted)
             {
               steps[n_steps++] = moves[i];
               bs_ruleset_apply (rs, pos, moves[i], NULL);
@@ -1181,7 +1453,7 @@ bs_play_scene_advance_round (BsPlayScene  *self,
   const BsPosition *pos;
 
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
-  g_return_val_if_fail (self->style == BS_PLAY_STYLE_ORDERS, FALSE);
+  g_return_val_if_fail (self->orders_mode, FALSE);
 
   pos = bs_game_get_position (self->game);
   switch (self->phase)
@@ -1199,11 +1471,11 @@ bs_play_scene_advance_round (BsPlayScene  *self,
       break;
 
     case BS_ROUND_PHASE_ORDERS:
-      /* Orders given (if only "all defend") replace the rounds that could
+      /* Orders given (if only "all stay") replace the rounds that could
        * be redone: Redo must not replay an old round over them, nor the
        * move list show the other side the old round's orders. */
       bs_game_drop_redo (self->game);
-      /* Unordered pieces defend. */
+      /* Unordered pieces stay. */
       for (int c = 0; c < self->n_cells; c++)
         if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == self->entering)
           self->reveal_targets[c] = self->orders[c] != BS_NO_CELL ? self->orders[c] : c;
@@ -1242,7 +1514,7 @@ bs_play_scene_get_display_position (BsPlayScene *self)
 {
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
 
-  if (self->style != BS_PLAY_STYLE_ORDERS)
+  if (!self->orders_mode)
     return bs_game_get_position (self->game);
   switch (self->phase)
     {
@@ -1256,53 +1528,6 @@ bs_play_scene_get_display_position (BsPlayScene *self)
     default:
       return bs_game_get_position (self->game);
     }
-}
-
-/* The cells named in a turn's notation: the first is where a piece came
- * from when the notation has a '-', the last is where it went. */
-static void
-last_move_cells (BsPlayScene *self,
-                 int         *from,
-                 int         *to)
-{
-  const BsRuleset *rs = scene_rs (self);
-  guint current = bs_game_get_current (self->game);
-  const char *text;
-  int first = BS_NO_CELL, last = BS_NO_CELL;
-
-  *from = *to = BS_NO_CELL;
-  if (current == 0)
-    return;
-  text = bs_game_get_notation (self->game, current - 1);
-  for (const char *p = text; *p != '\0';)
-    {
-      if (g_ascii_islower (*p))
-        {
-          const char *start = p;
-          g_autofree char *label = NULL;
-          int cell;
-
-          while (g_ascii_islower (*p))
-            p++;
-          if (!g_ascii_isdigit (*p))
-            continue;
-          while (g_ascii_isdigit (*p))
-            p++;
-          label = g_strndup (start, p - start);
-          cell = bs_board_find_cell (rs->board, label, NULL);
-          if (cell != BS_NO_CELL)
-            {
-              if (first == BS_NO_CELL)
-                first = cell;
-              last = cell;
-            }
-        }
-      else
-        p++;
-    }
-  *to = last;
-  if (strchr (text, '-') != NULL && first != last)
-    *from = first;
 }
 
 void
@@ -1321,9 +1546,10 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
   options->last_move_from = BS_NO_CELL;
   options->last_move_to = BS_NO_CELL;
 
-  if (self->style != BS_PLAY_STYLE_ORDERS)
+  if (!self->orders_mode)
     {
-      last_move_cells (self, &options->last_move_from, &options->last_move_to);
+      options->last_move_from = self->last_from;
+      options->last_move_to = self->last_to;
       if (self->hint_shown)
         {
           options->highlights = self->hint_cells;
@@ -1345,7 +1571,7 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
     }
   else if (self->phase == BS_ROUND_PHASE_ORDERS)
     {
-      /* The entering player's orders only; pieces without one defend. */
+      /* The entering player's orders only; pieces without one stay. */
       for (int c = 0; c < self->n_cells; c++)
         {
           guint8 v = pos->cells[c];
@@ -1370,8 +1596,7 @@ bs_play_scene_describe_turn (BsPlayScene *self)
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
 
   pos = bs_game_get_position (self->game);
-  if (bs_position_is_over (pos)
-      && !(self->style == BS_PLAY_STYLE_ORDERS && self->phase == BS_ROUND_PHASE_REVEAL))
+  if (bs_position_is_over (pos) && !(self->orders_mode && self->phase == BS_ROUND_PHASE_REVEAL))
     {
       g_autofree char *who = bs_game_describe_result (self->game);
       g_autofree char *why = bs_game_describe_ending (self->game);
@@ -1380,7 +1605,7 @@ bs_play_scene_describe_turn (BsPlayScene *self)
       return g_strdup_printf (_("%s — %s"), who, why);
     }
 
-  if (self->style == BS_PLAY_STYLE_ORDERS)
+  if (self->orders_mode)
     {
       guint n_pieces = 0, given;
 
@@ -1394,9 +1619,8 @@ bs_play_scene_describe_turn (BsPlayScene *self)
           return g_strdup_printf (_("Round %u: %s gives orders next"), pos->ply + 1, name);
         case BS_ROUND_PHASE_ORDERS:
           given = bs_play_scene_count_orders (self, &n_pieces);
-          return g_strdup_printf (
-            _("Round %u: %s gives orders (%u of %u given, the others defend)"),
-            pos->ply + 1, name, given, n_pieces);
+          return g_strdup_printf (_("Round %u: %s gives orders (%u of %u given)"),
+                                  pos->ply + 1, name, given, n_pieces);
         case BS_ROUND_PHASE_REVEAL:
         default:
           return g_strdup_printf (_("Round %u revealed"), self->reveal_turn + 1);
@@ -1405,9 +1629,28 @@ bs_play_scene_describe_turn (BsPlayScene *self)
 
   name = bs_game_get_player_name (self->game, pos->to_move);
   if (self->pending_cell != BS_NO_CELL)
-    return g_strdup_printf (_("%s: choose the push direction (arrow keys)"), name);
-  if (g_hash_table_size (self->legal) == 1 && is_legal (self, "pass", NULL))
-    return g_strdup_printf (_("%s cannot move and must pass"), name);
+    {
+      gboolean directions = self->play->n_follow_ups > 0;
+      const char *prompt = self->play->follow_up_prompt != NULL
+                           ? _(self->play->follow_up_prompt) : "";
+
+      for (guint f = 0; f < self->play->n_follow_ups; f++)
+        directions &= self->play->follow_ups[f].direction >= 0;
+      if (directions)
+        /* Translators: the status while a move waits for its follow-up, which
+         * is a direction: the player, then the choice's prompt ("Push"). */
+        return g_strdup_printf (_("%s: %s — choose the direction (arrow keys)"), name, prompt);
+      /* Translators: the status while a move waits for its follow-up: the
+       * player, then the choice's prompt. */
+      return g_strdup_printf (_("%s: %s — choose at the cell"), name, prompt);
+    }
+  if (self->legal->len == 1 && legal_at (self, 0)->parts.word >= 0)
+    {
+      g_autofree char *label = word_label (&self->play->words[legal_at (self, 0)->parts.word]);
+
+      /* Translators: the only legal move is a word such as "Pass". */
+      return g_strdup_printf (_("%s has no other move: %s"), name, label);
+    }
   if (!is_human_turn (self))
     return g_strdup_printf (_("%s (computer) to move"), name);
   return g_strdup_printf (_("%s to move"), name);
@@ -1422,7 +1665,7 @@ bs_play_scene_submit_orders (BsPlayScene   *self,
   const BsPosition *pos;
 
   g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
-  g_return_val_if_fail (self->style == BS_PLAY_STYLE_ORDERS, FALSE);
+  g_return_val_if_fail (self->orders_mode, FALSE);
   g_return_val_if_fail (player == 1 || player == 2, FALSE);
   g_return_val_if_fail (targets != NULL, FALSE);
 
@@ -1460,61 +1703,47 @@ bs_play_scene_submit_orders (BsPlayScene   *self,
   return TRUE;
 }
 
-/* The cells named in a notation ("c3", "b2-c3", "c3>N"): marks all of
- * them and returns the first one a piece leaves, or BS_NO_CELL. */
-static int
-mark_notation_cells (BsPlayScene *self,
-                     const char  *text,
-                     guint8      *marks)
-{
-  const BsRuleset *rs = scene_rs (self);
-  int first = BS_NO_CELL;
-
-  for (const char *p = text; *p != '\0';)
-    {
-      const char *start = p;
-      g_autofree char *label = NULL;
-      int cell;
-
-      if (!g_ascii_islower (*p))
-        {
-          p++;
-          continue;
-        }
-      while (g_ascii_islower (*p))
-        p++;
-      if (!g_ascii_isdigit (*p))
-        continue;
-      while (g_ascii_isdigit (*p))
-        p++;
-      label = g_strndup (start, p - start);
-      cell = bs_board_find_cell (rs->board, label, NULL);
-      if (cell == BS_NO_CELL)
-        continue;
-      marks[cell] = 1;
-      if (first == BS_NO_CELL)
-        first = cell;
-    }
-  return strchr (text, '-') != NULL ? first : BS_NO_CELL;
-}
-
 void
-bs_play_scene_show_hint (BsPlayScene *self,
-                         const char  *notation,
+bs_play_scene_show_hint (BsPlayScene  *self,
+                         const BsMove *steps,
+                         guint         n_steps,
                          const gint16 *orders)
 {
+  const BsRuleset *rs;
+
   g_return_if_fail (BS_IS_PLAY_SCENE (self));
 
+  rs = scene_rs (self);
   memset (self->hint_cells, 0, self->n_cells);
   self->hint_from = BS_NO_CELL;
-  self->hint_shown = notation != NULL || orders != NULL;
+  self->hint_shown = (steps != NULL && n_steps > 0) || orders != NULL;
   if (orders != NULL)
     memcpy (self->hint_orders, orders, sizeof (gint16) * self->n_cells);
   else
     for (int c = 0; c < self->n_cells; c++)
       self->hint_orders[c] = BS_NO_CELL;
-  if (notation != NULL)
-    self->hint_from = mark_notation_cells (self, notation, self->hint_cells);
+  if (steps != NULL && n_steps > 0)
+    {
+      g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (self->game));
+
+      /* The cells the turn names: where a piece leaves, where one goes. */
+      for (guint i = 0; i < n_steps; i++)
+        {
+          BsMoveParts parts;
+
+          bs_ruleset_decode_move (rs, pos, steps[i], &parts);
+          if (parts.from != BS_NO_CELL)
+            {
+              self->hint_cells[parts.from] = 1;
+              if (self->hint_from == BS_NO_CELL)
+                self->hint_from = parts.from;
+            }
+          if (parts.to != BS_NO_CELL)
+            self->hint_cells[parts.to] = 1;
+          if (i + 1 < n_steps)
+            bs_ruleset_apply (rs, pos, steps[i], NULL);
+        }
+    }
   bs_play_scene_changed (self);
 }
 

@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-play-scene.h: between the game model and the board view — the selection,
  * the keyboard cursor, the piece kind and direction chosen, the highlights,
- * multi-step input (Astoria's push, Abrobad's "piece then target") and the
- * secret order entry of simultaneous games. Clicks and Enter both end up in
- * bs_play_scene_activate_cell(), so tests drive exactly what a user does.
- * Moves are built in the game's notation and checked against the legal
- * moves; an illegal one is explained with the engine's own reason. */
+ * multi-step input (a piece then its target, a follow-up choice after the
+ * cell) and the secret order entry of simultaneous games. Clicks and Enter
+ * both end up in bs_play_scene_activate_cell(), so tests drive exactly what a
+ * user does.
+ *
+ * The interaction is built from the module's declaration (BsPlaySpec in
+ * bs-module.h) and the legal moves taken apart by decode_move, never from
+ * which game it is: a kind chooser when more than one kind can be placed, a
+ * direction when a kind is directed, piece-then-target when steps exist, a
+ * follow-up chooser when the spec has follow-ups, orders when it says
+ * ORDERS. A click is matched against the legal moves; a refused one is
+ * explained with the engine's own reason (encode_move, then explain). */
 
 #pragma once
 
@@ -13,13 +20,6 @@
 #include "bs-render.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  BS_PLAY_STYLE_PLACE_KIND,   /* Agoraphobia: choose a kind, click a cell */
-  BS_PLAY_STYLE_PLACE_PUSH,   /* Astoria: kind and direction, cell, then a push */
-  BS_PLAY_STYLE_PLACE_MOVE,   /* Abrobad, Ikabegamá: click a cell, or a piece then a target */
-  BS_PLAY_STYLE_ORDERS,       /* Tribes: orders for every piece, entered secretly */
-} BsPlayStyle;
 
 typedef enum {
   BS_ROUND_PHASE_HANDOVER,    /* the board is hidden until the next player is ready */
@@ -32,10 +32,20 @@ G_DECLARE_FINAL_TYPE (BsPlayScene, bs_play_scene, BS, PLAY_SCENE, GObject)
 
 BsPlayScene      *bs_play_scene_new              (BsGame          *game);
 BsGame           *bs_play_scene_get_game         (BsPlayScene     *self);
-BsPlayStyle       bs_play_scene_get_style        (BsPlayScene     *self);
+/* The module's declaration of how its moves are made. */
+const BsPlaySpec *bs_play_scene_get_play_spec    (BsPlayScene     *self);
+/* Every piece gets a secret order each round (BS_PLAY_ORDERS): hand-over,
+ * orders, reveal. Otherwise one player moves at a time. */
+gboolean          bs_play_scene_gives_orders     (BsPlayScene     *self);
 
-/* Kinds the player chooses from (BS_PLAY_STYLE_PLACE_*): index into the
- * module's kinds, and the direction (0 N, 1 E, 2 S, 3 W) of directed kinds. */
+/* The kinds the player chooses from (indices into the module's kinds, in
+ * its order) into kinds[BS_MAX_KINDS]: those a player can place in this
+ * game. The chooser is shown when there are two or more. */
+guint             bs_play_scene_get_kind_choices (BsPlayScene     *self,
+                                                  int             *kinds);
+/* Whether a kind that can be placed is directed: a direction is chosen
+ * too (0 N, 1 E, 2 S, 3 W). */
+gboolean          bs_play_scene_has_direction_choice (BsPlayScene *self);
 int               bs_play_scene_get_kind         (BsPlayScene     *self);
 void              bs_play_scene_set_kind         (BsPlayScene     *self,
                                                   int              kind);
@@ -50,23 +60,41 @@ int               bs_play_scene_get_cursor       (BsPlayScene     *self);
 void              bs_play_scene_set_cursor       (BsPlayScene     *self,
                                                   int              cell);
 int               bs_play_scene_get_selected     (BsPlayScene     *self);
-/* Astoria: the cell waiting for its push direction, or BS_NO_CELL. */
+/* The cell waiting for its follow-up choice (BS_PLAY_FOLLOW_UP), or
+ * BS_NO_CELL. */
 int               bs_play_scene_get_pending_cell (BsPlayScene     *self);
+/* While a cell waits: which follow-ups are legal, into
+ * legal[play spec's n_follow_ups]; FALSE when nothing waits. */
+gboolean          bs_play_scene_get_legal_follow_ups (BsPlayScene *self,
+                                                      gboolean    *legal);
+/* What the pointer marks: whether a click on this cell would do something
+ * now (play, select, deselect, give an order). With the legal moves hidden
+ * (show-legal off), any cell while the player may act, so that the mark
+ * gives nothing away. */
+gboolean          bs_play_scene_can_act_on       (BsPlayScene     *self,
+                                                  int              cell);
 
 /* What a click on a cell (or Enter on the cursor) does. */
 void              bs_play_scene_activate_cell    (BsPlayScene     *self,
                                                   int              cell);
-/* Astoria: plays the pending placement with this push (0 N … 3 W). */
-gboolean          bs_play_scene_choose_push      (BsPlayScene     *self,
-                                                  int              direction);
-/* Drops the selection or the pending placement (Escape). */
+/* Plays the pending cell's move with follow-up `index` (into the play
+ * spec's follow_ups). */
+gboolean          bs_play_scene_choose_follow_up (BsPlayScene     *self,
+                                                  int              index);
+/* Drops the selection or the pending cell (Escape). */
 void              bs_play_scene_cancel           (BsPlayScene     *self);
 
-/* Moves without a cell, when legal now: "pass" and Abrobad's "end". */
+/* Moves without a cell (the play spec's words, by id: "pass", "end"),
+ * when legal now. */
 gboolean          bs_play_scene_can_play_word    (BsPlayScene     *self,
                                                   const char      *word);
 gboolean          bs_play_scene_play_word        (BsPlayScene     *self,
                                                   const char      *word);
+/* For a legal word that ends the game (BsWordSpec.ends_game): the result
+ * it would give, in words ("White wins — …"), before it is played; else
+ * NULL. */
+char             *bs_play_scene_describe_word_outcome (BsPlayScene *self,
+                                                       const char  *word);
 
 /* Simultaneous games. */
 BsRoundPhase      bs_play_scene_get_phase        (BsPlayScene     *self);
@@ -76,8 +104,8 @@ int               bs_play_scene_get_entering     (BsPlayScene     *self);
  * and shows REVEAL (player 2 done); REVEAL → HANDOVER for the next round. */
 gboolean          bs_play_scene_advance_round    (BsPlayScene     *self,
                                                   GError         **error);
-/* The order given to the piece on cell (its target; the cell itself for
- * defend), or BS_NO_CELL when none was given (it will defend). */
+/* The order given to the piece on cell (its target; the cell itself to
+ * stay), or BS_NO_CELL when none was given (it will stay). */
 int               bs_play_scene_get_order        (BsPlayScene     *self,
                                                   int              cell);
 /* How many of the entering player's pieces have an explicit order. */
@@ -89,9 +117,9 @@ gboolean          bs_play_scene_has_orders_given (BsPlayScene    *self);
 /* Shows the reveal of the round that led to the current position (after
  * opening a record, say); FALSE when there is none. */
 gboolean          bs_play_scene_reveal_last_round (BsPlayScene    *self);
-/* REVEAL: n_cells flags, the pieces that die in the round; else NULL. */
+/* REVEAL: n_cells flags, the pieces that the round removed; else NULL. */
 const guint8     *bs_play_scene_get_doomed       (BsPlayScene     *self);
-/* REVEAL: who died and why, one line per cause. */
+/* REVEAL: what the round did, one line per event. */
 const char       *bs_play_scene_get_reveal_text  (BsPlayScene     *self);
 
 /* What the board shows: the current position, or the round being revealed,
@@ -112,10 +140,11 @@ gboolean          bs_play_scene_submit_orders        (BsPlayScene     *self,
                                                       const gint16    *targets,
                                                       GError         **error);
 /* Marks a suggested move on the board until the position or the phase
- * changes: the cells named in `notation`, or (simultaneous) `orders`
- * drawn as arrows; both NULL clears it. */
+ * changes: the cells of the turn `steps` (from the current position), or
+ * (simultaneous) `orders` drawn as arrows; both NULL clears it. */
 void              bs_play_scene_show_hint            (BsPlayScene     *self,
-                                                      const char      *notation,
+                                                      const BsMove    *steps,
+                                                      guint            n_steps,
                                                       const gint16    *orders);
 gboolean          bs_play_scene_get_hint_shown       (BsPlayScene     *self);
 /* n_cells flags of the cells the hint marks, or NULL. */

@@ -6,6 +6,7 @@
 #include "bs-play-view.h"
 
 #include "bs-cell-widget.h"
+#include "bs-wrap-box.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
@@ -19,9 +20,9 @@ struct _BsPlayView {
   GtkWidget      *kind_buttons[BS_MAX_KINDS];
   GtkWidget      *direction_box;
   GtkWidget      *direction_buttons[4];
-  GtkWidget      *pass_button;
-  GtkWidget      *end_button;
-  GtkWidget      *push_popover;
+  GPtrArray      *word_buttons;       /* one per word of the play spec */
+  GtkWidget      *follow_up_popover;
+  GPtrArray      *follow_up_buttons;  /* one per follow-up of the play spec */
   GtkWidget      *player_rows[2];
   GtkWidget      *player_details[2];
   gboolean        syncing;
@@ -44,6 +45,8 @@ struct _BsPlayView {
   GtkListBox     *players_list;
   GtkListBox     *move_list;
   GtkScrolledWindow *moves_scroller;
+  AdwFlap        *flap;
+  GtkWidget      *side_panel;
 };
 
 G_DEFINE_FINAL_TYPE (BsPlayView, bs_play_view, ADW_TYPE_BIN)
@@ -59,7 +62,8 @@ view_game (BsPlayView *self)
   return self->scene != NULL ? bs_play_scene_get_game (self->scene) : NULL;
 }
 
-/* Chooser: piece kinds, Astoria's direction, Pass and End game. */
+/* Chooser: piece kinds, their direction, and the moves without a cell
+ * (pass, end…), all from the module's play declaration. */
 
 static void
 on_kind_toggled (GtkToggleButton *button,
@@ -110,26 +114,26 @@ linked_box (void)
 static void
 build_chooser (BsPlayView *self)
 {
-  const BsRuleset *rs = bs_game_get_ruleset (view_game (self));
-  BsPlayStyle style = bs_play_scene_get_style (self->scene);
-  gboolean any_directed = FALSE;
+  const BsPlaySpec *play = bs_play_scene_get_play_spec (self->scene);
+  int kinds[BS_MAX_KINDS];
+  guint n_kinds = bs_play_scene_get_kind_choices (self->scene, kinds);
 
   clear_box (GTK_WIDGET (self->chooser_box));
   memset (self->kind_buttons, 0, sizeof self->kind_buttons);
   memset (self->direction_buttons, 0, sizeof self->direction_buttons);
   self->direction_box = NULL;
+  g_ptr_array_set_size (self->word_buttons, 0);
 
-  if ((style == BS_PLAY_STYLE_PLACE_KIND || style == BS_PLAY_STYLE_PLACE_PUSH)
-      && rs->module->n_kinds > 1)
+  if (n_kinds > 1)
     {
       GtkWidget *box = linked_box ();
       GtkToggleButton *group = NULL;
 
-      for (guint k = 0; k < rs->module->n_kinds; k++)
+      for (guint i = 0; i < n_kinds; i++)
         {
           GtkWidget *button = gtk_toggle_button_new ();
 
-          g_object_set_data (G_OBJECT (button), "kind", GINT_TO_POINTER (k));
+          g_object_set_data (G_OBJECT (button), "kind", GINT_TO_POINTER (kinds[i]));
           if (group != NULL)
             gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
           else
@@ -137,21 +141,26 @@ build_chooser (BsPlayView *self)
           g_signal_connect (button, "toggled", G_CALLBACK (on_kind_toggled), self);
           gtk_widget_set_tooltip_text (button, _("The kind of piece to place"));
           gtk_box_append (GTK_BOX (box), button);
-          self->kind_buttons[k] = button;
-          any_directed |= rs->module->kinds[k].directed;
+          self->kind_buttons[kinds[i]] = button;
         }
       gtk_box_append (self->chooser_box, box);
     }
 
-  if (any_directed)
+  if (bs_play_scene_has_direction_choice (self->scene))
     {
       GtkWidget *box = linked_box ();
+      GtkWidget *label;
       GtkToggleButton *group = NULL;
+      const char *prompt = play->direction_prompt != NULL ? _(play->direction_prompt)
+                                                          : _("Direction");
 
       for (int d = 0; d < 4; d++)
         {
           GtkWidget *button = gtk_toggle_button_new ();
-          g_autofree char *tip = g_strdup_printf (_("Triangle points %s"), bs_direction_name (d));
+          /* Translators: a direction chooser's button: the game's prompt and
+           * a direction, e.g. "Triangle points East". */
+          g_autofree char *tip = g_strdup_printf (C_("direction button", "%s %s"), prompt,
+                                                  bs_direction_name (d));
 
           gtk_button_set_icon_name (GTK_BUTTON (button), direction_icons[d]);
           gtk_widget_set_tooltip_text (button, tip);
@@ -165,28 +174,28 @@ build_chooser (BsPlayView *self)
           self->direction_buttons[d] = button;
         }
       self->direction_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      {
-        GtkWidget *label = gtk_label_new (_("Triangle points"));
-
-        gtk_widget_add_css_class (label, "dim-label");
-        gtk_box_append (GTK_BOX (self->direction_box), label);
-      }
+      label = gtk_label_new (prompt);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (self->direction_box), label);
       gtk_box_append (GTK_BOX (self->direction_box), box);
       gtk_box_append (self->chooser_box, self->direction_box);
     }
 
-  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
-  g_object_set_data (G_OBJECT (self->pass_button), "word", (gpointer) "pass");
-  g_signal_connect (self->pass_button, "clicked", G_CALLBACK (on_word_clicked), self);
-  gtk_box_append (self->chooser_box, self->pass_button);
+  for (guint w = 0; w < play->n_words; w++)
+    {
+      const BsWordSpec *word = &play->words[w];
+      GtkWidget *button = gtk_button_new_with_mnemonic (_(word->label));
 
-  self->end_button = gtk_button_new_with_mnemonic (_("_End Game"));
-  gtk_widget_set_tooltip_text (
-    self->end_button, _("Fill every empty cell with the opponent's pieces and count groups"));
-  gtk_widget_add_css_class (self->end_button, "destructive-action");
-  g_object_set_data (G_OBJECT (self->end_button), "word", (gpointer) "end");
-  g_signal_connect (self->end_button, "clicked", G_CALLBACK (on_word_clicked), self);
-  gtk_box_append (self->chooser_box, self->end_button);
+      if (word->description != NULL)
+        gtk_widget_set_tooltip_text (button, _(word->description));
+      /* A move that ends the game is not to be pressed lightly. */
+      if (word->ends_game)
+        gtk_widget_add_css_class (button, "destructive-action");
+      g_object_set_data (G_OBJECT (button), "word", (gpointer) word->id);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_word_clicked), self);
+      gtk_box_append (self->chooser_box, button);
+      g_ptr_array_add (self->word_buttons, button);
+    }
 }
 
 static void
@@ -223,8 +232,28 @@ sync_chooser (BsPlayView *self)
     }
   self->syncing = FALSE;
 
-  gtk_widget_set_visible (self->pass_button, bs_play_scene_can_play_word (self->scene, "pass"));
-  gtk_widget_set_visible (self->end_button, bs_play_scene_can_play_word (self->scene, "end"));
+  for (guint w = 0; w < self->word_buttons->len; w++)
+    {
+      const BsWordSpec *spec = &bs_play_scene_get_play_spec (self->scene)->words[w];
+      GtkWidget *button = g_ptr_array_index (self->word_buttons, w);
+      gboolean legal = bs_play_scene_can_play_word (self->scene, spec->id);
+
+      gtk_widget_set_visible (button, legal);
+      /* A move that ends the game says first what the result would be. */
+      if (legal && spec->ends_game)
+        {
+          g_autofree char *outcome = bs_play_scene_describe_word_outcome (self->scene, spec->id);
+          g_autofree char *tip = NULL;
+
+          if (outcome != NULL)
+            /* Translators: a button's tooltip: what the move does, then the
+             * result it would give now ("White wins — …"). */
+            tip = g_strdup_printf (_("%s\nNow: %s"),
+                                   spec->description != NULL ? _(spec->description) : "",
+                                   outcome);
+          gtk_widget_set_tooltip_text (button, tip != NULL ? tip : _(spec->description));
+        }
+    }
 
   has_children = FALSE;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chooser_box));
@@ -326,9 +355,11 @@ sync_players (BsPlayView *self)
     {
       g_autoptr(GString) text = g_string_new (NULL);
       gboolean to_move = !bs_position_is_over (pos) && pos->to_move == p
-                         && bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS;
+                         && !bs_play_scene_gives_orders (self->scene);
 
-      if (!rs->module->unlimited_supply && !bs_game_is_simultaneous (game))
+      /* What is left to place, in games where pieces come from a supply. */
+      if (!rs->module->unlimited_supply
+          && (bs_play_scene_get_play_spec (self->scene)->flags & BS_PLAY_PLACE))
         {
           g_string_append (text, _("In hand:"));
           for (guint k = 0; k < rs->module->n_kinds; k++)
@@ -357,33 +388,53 @@ sync_players (BsPlayView *self)
 
 /* The move list: row 0 is the start, row i the position after turn i. */
 
-/* A Tribes round for people: each player's moves, defends left out
- * ("a1-b1,c1-c1;…" → "Red a1-b1 · Blue all defend"). */
+/* A simultaneous round for people: each player's moves, the pieces that
+ * stayed left out ("Red a1-b1 c2-c3" / "Blue (every piece defends)"). */
 static char *
-describe_round (BsGame     *game,
-                const char *notation)
+describe_round (BsGame *game,
+                guint   turn)
 {
-  g_auto(GStrv) sides = g_strsplit (notation, ";", 2);
+  const BsRuleset *rs = bs_game_get_ruleset (game);
+  const BsPlaySpec *play = bs_ruleset_play_spec (rs);
+  g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position_at (game, turn));
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GString) moves1 = g_string_new (NULL);
+  g_autoptr(GString) moves2 = g_string_new (NULL);
+  GString *moves[2] = { moves1, moves2 };
+  const BsMove *steps;
+  guint n_steps;
 
-  for (int p = 0; p < 2 && sides[p] != NULL; p++)
+  steps = bs_game_get_turn_steps (game, turn, &n_steps);
+  for (guint i = 0; i < n_steps; i++)
     {
-      g_auto(GStrv) orders = g_strsplit (sides[p], ",", -1);
-      guint n_moves = 0;
+      BsMoveParts parts;
+      int owner;
 
+      bs_ruleset_decode_move (rs, pos, steps[i], &parts);
+      owner = parts.from != BS_NO_CELL ? BS_CELL_OWNER (pos->cells[parts.from]) : 0;
+      if ((owner == 1 || owner == 2) && parts.to != parts.from)
+        {
+          g_autofree char *text = bs_ruleset_format_move (rs, pos, steps[i]);
+
+          g_string_append_printf (moves[owner - 1], "%s%s",
+                                  moves[owner - 1]->len > 0 ? " " : "", text);
+        }
+      bs_ruleset_apply (rs, pos, steps[i], NULL);
+    }
+
+  for (int p = 0; p < 2; p++)
+    {
       if (p > 0)
         g_string_append (out, "\n");
       g_string_append_printf (out, "%s ", bs_game_get_player_name (game, p + 1));
-      for (guint i = 0; orders[i] != NULL; i++)
-        {
-          g_auto(GStrv) ends = g_strsplit (g_strstrip (orders[i]), "-", 2);
-
-          if (ends[0] == NULL || ends[1] == NULL || g_str_equal (ends[0], ends[1]))
-            continue;
-          g_string_append_printf (out, "%s%s", n_moves++ > 0 ? " " : "", orders[i]);
-        }
-      if (n_moves == 0)
-        g_string_append (out, _("all defend"));
+      if (moves[p]->len > 0)
+        g_string_append (out, moves[p]->str);
+      else if (play->stay_label != NULL)
+        /* Translators: a player's round in the move list when no piece moved;
+         * %s is what a piece that stays does, e.g. "defends". */
+        g_string_append_printf (out, _("(every piece %s)"), _(play->stay_label));
+      else
+        g_string_append (out, _("(no piece moves)"));
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
@@ -429,7 +480,7 @@ make_move_row (BsPlayView *self,
 
       number = gtk_label_new (num);
       if (bs_game_is_simultaneous (game))
-        text = describe_round (game, bs_game_get_notation (game, n_played - 1));
+        text = describe_round (game, n_played - 1);
       else
         text = g_strdup_printf ("%s  %s", bs_game_get_player_name (game, before->to_move),
                                 bs_game_get_notation (game, n_played - 1));
@@ -522,7 +573,7 @@ on_history_changed (BsPlayView *self)
   sync_moves (self);
 }
 
-/* Tribes: hand-over, orders, reveal. */
+/* Simultaneous games: hand-over, orders, reveal. */
 
 static void
 sync_round (BsPlayView *self)
@@ -533,7 +584,7 @@ sync_round (BsPlayView *self)
   const char *name, *other;
   gboolean over;
 
-  if (bs_play_scene_get_style (self->scene) != BS_PLAY_STYLE_ORDERS)
+  if (!bs_play_scene_gives_orders (self->scene))
     {
       gtk_widget_set_visible (GTK_WIDGET (self->handover_page), FALSE);
       gtk_widget_set_visible (self->round_bar, FALSE);
@@ -565,10 +616,19 @@ sync_round (BsPlayView *self)
     }
   else if (phase == BS_ROUND_PHASE_ORDERS)
     {
-      gtk_label_set_text (self->round_label,
-                          _("Click a piece, then a neighbouring cell to move there, or the "
-                            "piece again to defend.\nPieces without an order defend, and a "
-                            "defender that nobody attacks dies."));
+      const char *stay = bs_play_scene_get_play_spec (self->scene)->stay_label;
+      g_autofree char *text = NULL;
+
+      if (stay != NULL)
+        /* Translators: %1$s (twice) is what a piece ordered to stay does,
+         * e.g. "defends". */
+        text = g_strdup_printf (_("Click a piece, then a highlighted cell to move it there, or "
+                                  "the piece again so that it %1$s.\nA piece without an order "
+                                  "%1$s."), _(stay));
+      else
+        text = g_strdup (_("Click a piece, then a highlighted cell to move it there.\nA piece "
+                           "without an order stays where it is."));
+      gtk_label_set_text (self->round_label, text);
       gtk_button_set_label (self->round_button,
                             entering == 1 ? _("_Done") : _("_Reveal Orders"));
     }
@@ -602,34 +662,37 @@ on_round_button_clicked (BsPlayView *self)
   bs_play_view_advance_round (self);
 }
 
-/* Astoria's push: a popover at the cell with four arrows (or arrow keys). */
+/* The follow-up chooser: a popover at the cell with one button per
+ * follow-up of the play spec — arrows round the prompt when they are board
+ * directions (the arrow keys choose too), a column of buttons otherwise. */
 
 /* The move is played first and the popover closed after: closing it
- * without a move cancels the placement (on_push_closed), so closing first
- * would drop the very placement being pushed. */
+ * without a move cancels the pending cell (on_follow_up_closed), so closing
+ * first would drop the very move being completed. */
 static void
-push_chosen (BsPlayView *self,
-             int         dir)
+follow_up_chosen (BsPlayView *self,
+                  int         index)
 {
   if (self->scene != NULL)
-    bs_play_scene_choose_push (self->scene, dir);
-  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+    bs_play_scene_choose_follow_up (self->scene, index);
+  gtk_popover_popdown (GTK_POPOVER (self->follow_up_popover));
 }
 
 static void
-on_push_clicked (GtkButton  *button,
-                 BsPlayView *self)
+on_follow_up_clicked (GtkButton  *button,
+                      BsPlayView *self)
 {
-  push_chosen (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir")));
+  follow_up_chosen (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "index")));
 }
 
 static gboolean
-on_push_key (GtkEventControllerKey *controller,
-             guint                  keyval,
-             guint                  keycode,
-             GdkModifierType        state,
-             BsPlayView            *self)
+on_follow_up_key (GtkEventControllerKey *controller,
+                  guint                  keyval,
+                  guint                  keycode,
+                  GdkModifierType        state,
+                  BsPlayView            *self)
 {
+  const BsPlaySpec *play;
   int dir;
 
   switch (keyval)
@@ -640,65 +703,127 @@ on_push_key (GtkEventControllerKey *controller,
     case GDK_KEY_Left: case GDK_KEY_KP_Left: dir = 3; break;
     default: return GDK_EVENT_PROPAGATE;
     }
-  push_chosen (self, dir);
-  return GDK_EVENT_STOP;
+  if (self->scene == NULL)
+    return GDK_EVENT_PROPAGATE;
+  play = bs_play_scene_get_play_spec (self->scene);
+  for (guint f = 0; f < play->n_follow_ups; f++)
+    if (play->follow_ups[f].direction == dir)
+      {
+        follow_up_chosen (self, (int) f);
+        return GDK_EVENT_STOP;
+      }
+  return GDK_EVENT_PROPAGATE;
 }
 
 static void
-on_push_closed (BsPlayView *self)
+on_follow_up_closed (BsPlayView *self)
 {
-  /* Closed without a choice: the placement is dropped. */
+  /* Closed without a choice: the pending move is dropped. */
   if (self->scene != NULL && bs_play_scene_get_pending_cell (self->scene) != BS_NO_CELL)
     bs_play_scene_cancel (self->scene);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
 static void
-build_push_popover (BsPlayView *self)
+build_follow_up_popover (BsPlayView *self)
 {
-  static const int grid_pos[4][2] = { { 1, 0 }, { 2, 1 }, { 1, 2 }, { 0, 1 } };
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *label = gtk_label_new (_("Push"));
   GtkEventController *keys = gtk_event_controller_key_new ();
 
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 4);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_grid_attach (GTK_GRID (grid), label, 1, 1, 1, 1);
-  for (int d = 0; d < 4; d++)
-    {
-      GtkWidget *button = gtk_button_new_from_icon_name (direction_icons[d]);
-      g_autofree char *tip = g_strdup_printf (_("Push %s"), bs_direction_name (d));
+  self->follow_up_popover = gtk_popover_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_follow_up_key), self);
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller (self->follow_up_popover, keys);
+  g_signal_connect_swapped (self->follow_up_popover, "closed",
+                            G_CALLBACK (on_follow_up_closed), self);
+  gtk_widget_set_parent (self->follow_up_popover, GTK_WIDGET (self->board_view));
+}
 
-      gtk_widget_set_tooltip_text (button, tip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      tip, -1);
-      gtk_widget_add_css_class (button, "circular");
-      g_object_set_data (G_OBJECT (button), "dir", GINT_TO_POINTER (d));
-      g_signal_connect (button, "clicked", G_CALLBACK (on_push_clicked), self);
-      gtk_grid_attach (GTK_GRID (grid), button, grid_pos[d][0], grid_pos[d][1], 1, 1);
+/* The popover's buttons for the scene's game. */
+static void
+fill_follow_up_popover (BsPlayView *self)
+{
+  static const int grid_pos[4][2] = { { 1, 0 }, { 2, 1 }, { 1, 2 }, { 0, 1 } };
+  const BsPlaySpec *play = bs_play_scene_get_play_spec (self->scene);
+  gboolean compass = play->n_follow_ups > 0 && play->n_follow_ups <= 4;
+  guint8 taken = 0;
+  GtkWidget *content, *label;
+
+  g_ptr_array_set_size (self->follow_up_buttons, 0);
+  gtk_popover_set_child (GTK_POPOVER (self->follow_up_popover), NULL);
+  if (!(play->flags & BS_PLAY_FOLLOW_UP) || play->n_follow_ups == 0)
+    return;
+
+  /* Arrows round the prompt when every choice is its own board direction. */
+  for (guint f = 0; f < play->n_follow_ups && compass; f++)
+    {
+      int d = play->follow_ups[f].direction;
+
+      compass = d >= 0 && d < 4 && !(taken & (1 << d));
+      if (compass)
+        taken |= 1 << d;
     }
 
-  self->push_popover = gtk_popover_new ();
-  gtk_popover_set_child (GTK_POPOVER (self->push_popover), grid);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_push_key), self);
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  gtk_widget_add_controller (self->push_popover, keys);
-  g_signal_connect_swapped (self->push_popover, "closed", G_CALLBACK (on_push_closed), self);
-  gtk_widget_set_parent (self->push_popover, GTK_WIDGET (self->board_view));
+  label = gtk_label_new (play->follow_up_prompt != NULL ? _(play->follow_up_prompt) : NULL);
+  gtk_widget_add_css_class (label, "dim-label");
+  if (compass)
+    {
+      content = gtk_grid_new ();
+      gtk_grid_set_row_spacing (GTK_GRID (content), 4);
+      gtk_grid_set_column_spacing (GTK_GRID (content), 4);
+      gtk_grid_attach (GTK_GRID (content), label, 1, 1, 1, 1);
+    }
+  else
+    {
+      content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      gtk_box_append (GTK_BOX (content), label);
+    }
+
+  for (guint f = 0; f < play->n_follow_ups; f++)
+    {
+      const BsChoiceSpec *choice = &play->follow_ups[f];
+      GtkWidget *button;
+
+      if (compass)
+        {
+          int d = choice->direction;
+
+          button = gtk_button_new_from_icon_name (direction_icons[d]);
+          gtk_widget_set_tooltip_text (button, _(choice->label));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          _(choice->label), -1);
+          gtk_widget_add_css_class (button, "circular");
+          gtk_grid_attach (GTK_GRID (content), button, grid_pos[d][0], grid_pos[d][1], 1, 1);
+        }
+      else
+        {
+          button = gtk_button_new_with_label (_(choice->label));
+          gtk_box_append (GTK_BOX (content), button);
+        }
+      g_object_set_data (G_OBJECT (button), "index", GINT_TO_POINTER (f));
+      g_signal_connect (button, "clicked", G_CALLBACK (on_follow_up_clicked), self);
+      g_ptr_array_add (self->follow_up_buttons, button);
+    }
+  gtk_popover_set_child (GTK_POPOVER (self->follow_up_popover), content);
 }
 
 static void
-on_request_push (BsPlayView  *self,
-                 int          cell,
-                 BsPlayScene *scene)
+on_request_follow_up (BsPlayView  *self,
+                      int          cell,
+                      BsPlayScene *scene)
 {
+  guint n_follow_ups = bs_play_scene_get_play_spec (scene)->n_follow_ups;
+  g_autofree gboolean *legal = NULL;
   GdkRectangle rect;
 
   if (!bs_board_view_get_cell_rect (self->board_view, cell, &rect))
     return;
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->push_popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (self->push_popover));
+  /* Only the choices the rules allow for this move can be pressed. */
+  legal = g_new0 (gboolean, MAX (n_follow_ups, 1));
+  if (bs_play_scene_get_legal_follow_ups (scene, legal))
+    for (guint f = 0; f < self->follow_up_buttons->len && f < n_follow_ups; f++)
+      gtk_widget_set_sensitive (g_ptr_array_index (self->follow_up_buttons, f), legal[f]);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->follow_up_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->follow_up_popover));
 }
 
 /* Explanations: why a click did nothing, a hint. Shown in the status
@@ -783,10 +908,10 @@ sync_all (BsPlayView *self)
     return;
   status = bs_play_scene_describe_turn (self->scene);
   gtk_label_set_text (self->status_label, status != NULL ? status : "");
-  /* The push chooser belongs to a pending placement only. */
+  /* The follow-up chooser belongs to a pending move only. */
   if (bs_play_scene_get_pending_cell (self->scene) == BS_NO_CELL
-      && gtk_widget_get_visible (self->push_popover))
-    gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+      && gtk_widget_get_visible (self->follow_up_popover))
+    gtk_popover_popdown (GTK_POPOVER (self->follow_up_popover));
   sync_chooser (self);
   sync_players (self);
   sync_round (self);
@@ -808,6 +933,17 @@ on_phase_changed (BsPlayView *self)
   sync_all (self);
 }
 
+/* The folded panel (a phone), out of sight: out of the accessibility tree
+ * too (GTK 4.8 reports a widget AdwFlap hides as visible). */
+static void
+sync_panel_hidden (BsPlayView *self)
+{
+  if (self->side_panel == NULL)
+    return;
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->side_panel), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               adw_flap_get_reveal_progress (self->flap) <= 0, -1);
+}
+
 static void
 bs_play_view_dispose (GObject *object)
 {
@@ -822,6 +958,8 @@ bs_play_view_dispose (GObject *object)
   g_clear_object (&self->scene);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
   g_clear_handle_id (&self->explanation_timeout, g_source_remove);
+  g_clear_pointer (&self->word_buttons, g_ptr_array_unref);
+  g_clear_pointer (&self->follow_up_buttons, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_PLAY_VIEW);
 
   G_OBJECT_CLASS (bs_play_view_parent_class)->dispose (object);
@@ -836,6 +974,7 @@ bs_play_view_class_init (BsPlayViewClass *klass)
   object_class->dispose = bs_play_view_dispose;
 
   g_type_ensure (BS_TYPE_BOARD_VIEW);
+  g_type_ensure (BS_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-play-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, chooser_box);
@@ -853,6 +992,7 @@ bs_play_view_class_init (BsPlayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, players_list);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, move_list);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, moves_scroller);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, side_panel);
   gtk_widget_class_bind_template_callback (widget_class, on_round_button_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_move_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, bs_play_view_withdraw_explanation);
@@ -862,6 +1002,14 @@ static void
 bs_play_view_init (BsPlayView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The template's top widget: AdwBin unparents it (never bound as a
+   * template child, which would unparent it twice). */
+  self->flap = ADW_FLAP (adw_bin_get_child (ADW_BIN (self)));
+  g_signal_connect_object (self->flap, "notify::reveal-progress",
+                           G_CALLBACK (sync_panel_hidden), self, G_CONNECT_SWAPPED);
+  sync_panel_hidden (self);
+  self->word_buttons = g_ptr_array_new ();
+  self->follow_up_buttons = g_ptr_array_new ();
 
   self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
   g_signal_group_connect_object (self->scene_signals, "changed",
@@ -870,15 +1018,15 @@ bs_play_view_init (BsPlayView *self)
                                  G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "message",
                                  G_CALLBACK (on_scene_message), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->scene_signals, "request-push",
-                                 G_CALLBACK (on_request_push), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "request-follow-up",
+                                 G_CALLBACK (on_request_follow_up), self, G_CONNECT_SWAPPED);
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_position_changed), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->game_signals, "history-changed",
                                  G_CALLBACK (on_history_changed), self, G_CONNECT_SWAPPED);
 
-  build_push_popover (self);
+  build_follow_up_popover (self);
 }
 
 BsPlayScene *
@@ -900,7 +1048,7 @@ bs_play_view_set_scene (BsPlayView  *self,
   if (!g_set_object (&self->scene, scene))
     return;
 
-  gtk_popover_popdown (GTK_POPOVER (self->push_popover));
+  gtk_popover_popdown (GTK_POPOVER (self->follow_up_popover));
   bs_play_view_withdraw_explanation (self);
   g_signal_group_set_target (self->scene_signals, scene);
   g_signal_group_set_target (self->game_signals, scene != NULL ? view_game (self) : NULL);
@@ -912,6 +1060,7 @@ bs_play_view_set_scene (BsPlayView  *self,
     return;
 
   build_chooser (self);
+  fill_follow_up_popover (self);
   build_players (self);
   on_position_changed (self);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-play-view.h: the play page — the board, the piece chooser, the status
- * line, the players' supplies and scores, the move list, and the Tribes
- * hand-over and reveal. */
+ * line, the players' supplies and scores, the move list, and the hand-over
+ * and reveal of simultaneous games. */
 
 #pragma once
 
@@ -38,7 +38,7 @@ void         bs_play_view_explain        (BsPlayView  *self,
 void         bs_play_view_withdraw_explanation (BsPlayView *self);
 /* The explanation shown now, or NULL. */
 const char  *bs_play_view_get_explanation (BsPlayView *self);
-/* What the Done / Start / Continue button of a Tribes round does. */
+/* What the Done / Start / Continue button of a simultaneous round does. */
 void         bs_play_view_advance_round  (BsPlayView  *self);
 
 G_END_DECLS

@@ -30,6 +30,8 @@ struct _BsStartView {
   GtkWidget  *resume_button;
   GSettings  *settings;
   char       *last_variant;
+  gboolean    narrow;
+  guint       narrow_idle;
 };
 
 G_DEFINE_FINAL_TYPE (BsStartView, bs_start_view, ADW_TYPE_BIN)
@@ -88,6 +90,7 @@ make_row (const char *title,
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "caption");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+      g_object_set_data (G_OBJECT (row), "bs-suffix", label);
     }
   adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                              gtk_image_new_from_icon_name ("go-next-symbolic"));
@@ -191,6 +194,82 @@ clear_list (GtkListBox *list)
     gtk_list_box_remove (list, GTK_WIDGET (row));
 }
 
+/* A phone: the rows of games leave their board out, which would squeeze
+ * the game's name to a few letters a line. The page's width decides, once
+ * it is laid out (bs_start_view_allocate). */
+#define NARROW_WIDTH 500
+
+static void
+sync_narrow (BsStartView *self)
+{
+  GtkListBox *lists[] = { self->builtin_list, self->user_list };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (lists[i])); row != NULL;
+         row = gtk_widget_get_next_sibling (row))
+      {
+        GtkWidget *suffix = g_object_get_data (G_OBJECT (row), "bs-suffix");
+
+        if (suffix != NULL)
+          gtk_widget_set_visible (suffix, !self->narrow);
+      }
+}
+
+static gboolean
+apply_narrow (gpointer data)
+{
+  BsStartView *self = data;
+
+  self->narrow_idle = 0;
+  sync_narrow (self);
+  return G_SOURCE_REMOVE;
+}
+
+static GtkSizeRequestMode
+bs_start_view_request_mode (GtkWidget *widget)
+{
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+
+  return child != NULL ? gtk_widget_get_request_mode (child) : GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+bs_start_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+
+  *minimum = *natural = 0;
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+static void
+bs_start_view_allocate (GtkWidget *widget,
+                        int        width,
+                        int        height,
+                        int        baseline)
+{
+  BsStartView *self = BS_START_VIEW (widget);
+  GtkWidget *child = adw_bin_get_child (ADW_BIN (widget));
+  gboolean narrow = width < NARROW_WIDTH;
+
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+  /* Not in the middle of a layout: at once after it. */
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      if (self->narrow_idle == 0)
+        self->narrow_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_narrow, self, NULL);
+    }
+}
+
 static void
 load_builtin (BsStartView *self)
 {
@@ -211,6 +290,7 @@ load_builtin (BsStartView *self)
                          make_error_row (
                            _("No built-in games found"),
                            _("The rules directory is missing: reinstall Boardsmith")));
+  sync_narrow (self);
 }
 
 static int
@@ -262,6 +342,7 @@ load_user (BsStartView *self)
         gtk_list_box_append (self->user_list, make_variant_row (variant, path));
     }
   gtk_widget_set_visible (self->user_group, paths->len > 0);
+  sync_narrow (self);
 }
 
 static int
@@ -310,18 +391,18 @@ make_recent_row (GtkRecentInfo *info,
         {
           g_autofree char *setting = bs_study_describe_sweep (study);
 
-          /* Translators: a sweep in Recent Games: "Balance of Agoraphobia, varying Dark's
+          /* Translators: a sweep in Recent Games: "Balance of My Game, varying Dark's
            * large pieces (player 2) · 03/05/26 14:02". */
           subtitle = g_strdup_printf (_("Balance of %s, varying %s · %s"), name, setting, when);
         }
       else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
-        /* Translators: an A/B study in Recent Games: "Balance of Agoraphobia against
-         * Agoraphobia, hexagon 5 · 03/05/26 14:02". */
+        /* Translators: an A/B study in Recent Games: "Balance of My Game against
+         * My Game, hexagon 5 · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s against %s · %s"), name,
                                     bs_variant_display_name (bs_study_get_arm (study, 1)->variant),
                                     when);
       else
-        /* Translators: a balance study in Recent Games: "Balance of Tribes · 03/05/26 14:02". */
+        /* Translators: a balance study in Recent Games: "Balance of My Game · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s · %s"), name, when);
     }
   else if (is_record)
@@ -332,7 +413,7 @@ make_recent_row (GtkRecentInfo *info,
       if (game == NULL)
         return NULL;
       n_moves = bs_game_get_n_turns (game);
-      /* Translators: a saved game in Recent Games: "Tribes · 12 moves · 03/05/26 14:02". */
+      /* Translators: a saved game in Recent Games: "My Game · 12 moves · 03/05/26 14:02". */
       subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u move · %s",
                                                "%s · %u moves · %s", n_moves),
                                   bs_variant_display_name (bs_game_get_variant (game)),
@@ -344,7 +425,7 @@ make_recent_row (GtkRecentInfo *info,
 
       if (variant == NULL)
         return NULL;
-      /* Translators: a variant file in Recent Games: "Variant of Tribes · 03/05/26 14:02". */
+      /* Translators: a variant file in Recent Games: "Variant of My Game · 03/05/26 14:02". */
       subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
                                   when);
     }
@@ -385,7 +466,7 @@ load_recent (BsStartView *self)
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
 }
 
-/* "Play Astoria Again": the last variant played, if it still loads. */
+/* "Play My Game Again": the last variant played, if it still loads. */
 static void
 load_resume (BsStartView *self)
 {
@@ -461,7 +542,7 @@ bs_start_view_get_default_focus (BsStartView *self)
 {
   g_return_val_if_fail (BS_IS_START_VIEW (self), NULL);
 
-  /* "Play Astoria Again", else the first game of the list. */
+  /* "Play My Game Again", else the first game of the list. */
   if (gtk_widget_get_visible (self->resume_button))
     return self->resume_button;
   return GTK_WIDGET (gtk_list_box_get_row_at_index (self->builtin_list, 0));
@@ -499,6 +580,7 @@ bs_start_view_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_variant, g_free);
+  g_clear_handle_id (&self->narrow_idle, g_source_remove);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), object);
   gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_START_VIEW);
   G_OBJECT_CLASS (bs_start_view_parent_class)->dispose (object);
@@ -537,6 +619,10 @@ static void
 bs_start_view_init (BsStartView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (bs_start_view_request_mode,
+                                                        bs_start_view_measure,
+                                                        bs_start_view_allocate));
   add_new_variant_menu (self);
   {
     GtkWidget *placeholder = gtk_label_new (_("Games you save or open appear here"));

@@ -118,7 +118,7 @@ reset_options (BsVariant *variant)
 }
 
 /* Supplies put back to the module's defaults, or made generous (a board
- * larger than the default needs more pieces, as Tribes does). */
+ * larger than the default needs more pieces in a game that fills it). */
 static void
 reset_supplies (BsVariant      *variant,
                 const BsModule *module,
@@ -291,7 +291,7 @@ add_problem (GPtrArray  *cells,
 
 /* The cells the error is about, for marking them on the board: the holes,
  * special cells and fixed pieces without which the variant would build —
- * one at a time first, else all of a kind (Astoria takes no hole at all).
+ * one at a time first, else all of a kind (a module may take no hole at all).
  * Empty when the error has no place on the board (a size, a supply). */
 static void
 find_problem_cells (const BsVariant *variant,
@@ -366,7 +366,7 @@ find_problem_cells (const BsVariant *variant,
 }
 
 /* The start position of a ruleset that builds, fixed pieces only for a
- * simultaneous game: it draws its random start (Tribes' bag) only when a
+ * simultaneous game: it draws its random start (pieces from a bag) only when a
  * game begins. */
 static BsPosition *
 preview_start (BsRuleset *rs)
@@ -961,7 +961,7 @@ do_set_handicap (BsVariantDocument *self,
     return;
 
   /* A handicap is a difference: when the rules need a number of pieces in
-   * all (Tribes fills the board), both supplies go up by what it takes and
+   * all (a game that fills the board), both supplies go up by what it takes and
    * the difference stays. */
   for (int more = 1; more <= fewer && other + more <= BS_MAX_SUPPLY; more++)
     {
@@ -1120,12 +1120,12 @@ set_path (BsVariantDocument *self,
 static char *
 id_from_path (const char *path)
 {
-  /* An identifier, as a file's id must be ("My Tribes.xml" → My-Tribes). */
+  /* An identifier, as a file's id must be ("My Game.xml" → My-Game). */
   return bs_variant_id_from_filename (path);
 }
 
 /* What goes into a file at `path`: its id is the file's name
- * ("my-tribes.bsvariant" → my-tribes), so that loading it back gives the
+ * ("my-game.bsvariant" → my-game), so that loading it back gives the
  * same description, and an invalid variant is marked a draft. */
 static BsVariant *
 file_copy (BsVariantDocument *self,

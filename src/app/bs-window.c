@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-adaptive.h"
 #include "bs-autosave.h"
 #include "bs-compat.h"
 #include "bs-computer-controls.h"
@@ -52,6 +53,8 @@ struct _BsWindow {
   GtkWidget            *edit_button;
   BsBalanceView        *balance_view;
   GtkMenuButton        *menu_button;
+  AdwSqueezer          *title_squeezer;
+  AdwSqueezer          *play_squeezer;
   GMenuModel           *primary_menu;
   GMenuModel           *general_menu;
 };
@@ -957,6 +960,8 @@ bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "choose-game",
                       playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   set_action_enabled (self, "edit-this-variant", playing);
+  set_action_enabled (self, "show-editor",
+                      playing && bs_editor_view_get_document (self->editor_view) != NULL);
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,
                                   playing ? self->primary_menu : self->general_menu);
@@ -1152,34 +1157,99 @@ history_activated (GSimpleAction *action,
     confirm_leave_round (self, go_to_now, GUINT_TO_POINTER (target), NULL);
 }
 
-static const char *
-how_to_play (BsPlayStyle style)
+/* The help's controls paragraph, worded from the game's play declaration
+ * (bs-module.h: what a move is made of) and nothing else. */
+static char *
+describe_controls (BsPlayScene *scene)
 {
-  switch (style)
+  const BsPlaySpec *play = bs_play_scene_get_play_spec (scene);
+  const BsModule *module = bs_game_get_ruleset (bs_play_scene_get_game (scene))->module;
+  g_autoptr(GString) out = g_string_new (NULL);
+  int kinds[BS_MAX_KINDS];
+  guint n_kinds = bs_play_scene_get_kind_choices (scene, kinds);
+
+#define SENTENCE(...) G_STMT_START {                  \
+    if (out->len > 0)                                   \
+      g_string_append_c (out, ' ');                     \
+    g_string_append_printf (out, __VA_ARGS__);          \
+  } G_STMT_END
+
+  if (bs_play_scene_gives_orders (scene))
     {
-    case BS_PLAY_STYLE_PLACE_KIND:
-      return _("Choose a small or a large piece above the board (or press 1 or 2), then click "
-               "an empty cell (or move the cursor with the arrow keys and press Enter). "
-               "Placing a piece pushes its neighbours away; a placement must push at least "
-               "one neighbour its full distance. Highlighted cells are legal placements.");
-    case BS_PLAY_STYLE_PLACE_PUSH:
-      return _("Choose a circle or a triangle (keys 1 and 2) and, for a triangle, the way it "
-               "points (R turns it), then click an empty cell or press Enter on the cursor. "
-               "Then choose the push direction with the arrows that appear, or the arrow keys.");
-    case BS_PLAY_STYLE_PLACE_MOVE:
-      return _("Click an empty cell to place a piece there. To move a piece, click it, "
-               "then click one of the highlighted cells. Pass and End Game appear above "
-               "the board when they are legal. The arrow keys and Enter do the same as "
-               "the mouse.");
-    case BS_PLAY_STYLE_ORDERS:
-      return _("Both players give orders in secret. When it is your turn, click one of your "
-               "pieces, then a neighbouring cell to move there, or the piece itself to "
-               "defend; pieces without an order defend. Press Done and hand over. When both "
-               "have given orders, they are revealed as arrows and the board shows which "
-               "pieces died and why.");
-    default:
-      return "";
+      SENTENCE ("%s", _("Both players give orders in secret. When it is your turn, click one "
+                        "of your pieces, then a highlighted cell to move it there."));
+      if (play->stay_label != NULL)
+        /* Translators: %1$s (twice) is what a piece ordered to stay does, e.g. "defends". */
+        SENTENCE (_("Click the piece itself and it %1$s; a piece without an order %1$s too."),
+                  _(play->stay_label));
+      SENTENCE ("%s", _("Press Done and hand over. When both have given orders, they are "
+                        "revealed as arrows and the board shows what the round did."));
+      return g_string_free (g_steal_pointer (&out), FALSE);
     }
+
+  if (n_kinds > 1)
+    {
+      g_autoptr(GString) list = g_string_new (NULL);
+
+      for (guint i = 0; i < n_kinds; i++)
+        {
+          if (i > 0)
+            /* Translators: separates the kinds of piece in a list ("Small, Large"). */
+            g_string_append (list, _(", "));
+          g_string_append (list, _(module->kinds[kinds[i]].label));
+        }
+      if (n_kinds == 2)
+        /* Translators: %s lists the two kinds of piece ("Small, Large"). */
+        SENTENCE (_("Choose the kind of piece to place above the board (%s), or press 1 or 2."),
+                  list->str);
+      else
+        /* Translators: %s lists the kinds of piece ("Small, Medium, Large"), %u is
+         * how many number keys choose them. */
+        SENTENCE (_("Choose the kind of piece to place above the board (%s), or press 1 to %u."),
+                  list->str, MIN (n_kinds, 4));
+    }
+  if (bs_play_scene_has_direction_choice (scene))
+    /* Translators: %s is the direction chooser's label, e.g. "Triangle points". */
+    SENTENCE (_("Where a piece points (%s): the arrows above the board, or R to turn it "
+                "(Shift+R back)."),
+              play->direction_prompt != NULL ? _(play->direction_prompt) : _("Direction"));
+  if (play->flags & BS_PLAY_PLACE)
+    SENTENCE ("%s", _("To place a piece, click an empty cell."));
+  if (play->flags & BS_PLAY_STEP)
+    SENTENCE ("%s", _("To move one of your pieces, click it, then one of the highlighted "
+                      "cells (or drag it there); click it again to let go of it."));
+  if ((play->flags & BS_PLAY_FOLLOW_UP) && play->n_follow_ups > 0)
+    {
+      gboolean directions = TRUE;
+      const char *prompt = play->follow_up_prompt != NULL ? _(play->follow_up_prompt) : "";
+
+      for (guint f = 0; f < play->n_follow_ups; f++)
+        directions &= play->follow_ups[f].direction >= 0;
+      if (directions)
+        /* Translators: %s is the follow-up's prompt, e.g. "Push". */
+        SENTENCE (_("Then one more choice appears at the cell, %s: click one of its arrows "
+                    "or press an arrow key."), prompt);
+      else
+        /* Translators: %s is the follow-up's prompt. */
+        SENTENCE (_("Then one more choice appears at the cell, %s: click one of its "
+                    "buttons."), prompt);
+    }
+  for (guint w = 0; w < play->n_words; w++)
+    {
+      g_autofree char *label = g_strdup (_(play->words[w].label));
+      char *mnemonic = strchr (label, '_');
+
+      if (mnemonic != NULL)
+        memmove (mnemonic, mnemonic + 1, strlen (mnemonic));
+      /* Translators: %s is the label of a button such as "Pass". */
+      SENTENCE (_("%s appears above the board when it is legal."), label);
+      if (play->words[w].description != NULL)
+        SENTENCE ("%s", _(play->words[w].description));
+    }
+  SENTENCE ("%s", _("Marked cells show where you may play. The arrow keys move the cursor "
+                    "and Enter does what a click on its cell does."));
+#undef SENTENCE
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static void
@@ -1206,9 +1276,22 @@ help_activated (GSimpleAction *action,
     }
   else
     {
+      g_autofree char *rules = NULL;
+      g_autofree char *goal = NULL;
+      g_autofree char *controls = describe_controls (self->scene);
+      g_autoptr(GString) text = NULL;
+
       module = bs_game_get_ruleset (self->game)->module;
-      body = g_strdup_printf ("%s\n\n%s", _(module->description),
-                              how_to_play (bs_play_scene_get_style (self->scene)));
+      bs_ruleset_describe_rules (bs_game_get_ruleset (self->game), &rules, &goal);
+      /* The game in a line, its rules as this variant sets them, how to
+       * win, then how to play it here. */
+      text = g_string_new (_(module->description));
+      if (rules != NULL && *rules != '\0' && g_strcmp0 (rules, _(module->description)) != 0)
+        g_string_append_printf (text, "\n\n%s", rules);
+      if (goal != NULL && *goal != '\0')
+        g_string_append_printf (text, "\n\n%s", goal);
+      g_string_append_printf (text, "\n\n%s", controls);
+      body = g_string_free (g_steal_pointer (&text), FALSE);
       dialog = adw_message_dialog_new (GTK_WINDOW (self), _(module->name), body);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -1749,6 +1832,8 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, balance_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, play_squeezer);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, general_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
@@ -1780,6 +1865,8 @@ static void
 bs_window_init (BsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_adaptive_track_squeezer (self->title_squeezer);
+  bs_adaptive_track_squeezer (self->play_squeezer);
   g_signal_connect_object (self->stack, "notify::visible-child",
                            G_CALLBACK (sync_pages_hidden), self, G_CONNECT_SWAPPED);
   sync_pages_hidden (self);

@@ -19,11 +19,12 @@ G_DECLARE_FINAL_TYPE (BsWindow, bs_window, BS, WINDOW, AdwApplicationWindow)
 
 BsWindow    *bs_window_new            (AdwApplication *application);
 
-/* A built-in variant name ("astoria") or a variant file's path. */
+/* A built-in variant's name or a variant file's path. */
 gboolean     bs_window_open_variant   (BsWindow       *self,
                                        const char     *name_or_path,
                                        GError        **error);
-/* The same with a given seed for the random setup (Tribes). */
+/* The same with a given seed for the random setup (a game that draws
+ * its start). */
 gboolean     bs_window_open_variant_seeded (BsWindow  *self,
                                             const char *name_or_path,
                                             guint64    seed,

@@ -479,10 +479,10 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     g_autofree char *b = bs_study_player_describe (&study->players[1]);
 
     if (study->kind == BS_STUDY_SWEEP)
-      /* Translators: "Study: Agoraphobia, varying Dark’s large pieces (player 2)". */
+      /* Translators: "Study: My Game, varying Dark’s large pieces (player 2)". */
       g_print (_("Study: %s, varying %s"), name, setting);
     else if (study->kind == BS_STUDY_COMPARE)
-      /* Translators: an A/B study: "Study: Abrobad against Abrobad, 7-8 step". */
+      /* Translators: an A/B study: "Study: My Game against My Game, 7-8 step". */
       g_print (_("Study: %s against %s"), name,
                bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
     else

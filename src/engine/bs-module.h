@@ -76,10 +76,11 @@ typedef enum {
   BS_PLAY_PLACE     = 1 << 0,
   /* A piece on the board, then the cell it goes to. */
   BS_PLAY_STEP      = 1 << 1,
-  /* After the cell, one more choice among `follow_ups` (Astoria's push). */
+  /* After the cell, one more choice among `follow_ups` (a push, say). */
   BS_PLAY_FOLLOW_UP = 1 << 2,
   /* Simultaneous games: every piece of the player gets an order — a step
-   * to a cell, or its own cell to stay (`stay_label`) — in secret. */
+   * to a cell, or its own cell to stay (`stay_label` says what it does
+   * then) — in secret; a piece given no order stays. */
   BS_PLAY_ORDERS    = 1 << 3,
 } BsPlayFlags;
 
@@ -94,7 +95,7 @@ typedef struct {
 
 /* One choice of the follow-up. */
 typedef struct {
-  const char *label;         /* N_("Push north") */
+  const char *label;         /* N_("Push North"): a button's label or tooltip */
   int         direction;     /* a square-board direction (0 N … 3 W) when the
                               * choice is one, for arrows and arrow keys; -1 */
 } BsChoiceSpec;
@@ -102,11 +103,16 @@ typedef struct {
 typedef struct {
   guint               flags;             /* BsPlayFlags */
   const char         *piece_noun;        /* N_("stone"): "the stone on d4" */
-  const char         *direction_prompt;  /* N_("Points"): directed kinds */
-  const char         *follow_up_prompt;  /* N_("Push") */
+  const char         *direction_prompt;  /* N_("Triangle points"): the label of
+                                          * the direction chooser of directed
+                                          * kinds; its buttons read "PROMPT
+                                          * North" */
+  const char         *follow_up_prompt;  /* N_("Push"): the follow-up chooser */
   const BsChoiceSpec *follow_ups;
   guint               n_follow_ups;
-  const char         *stay_label;        /* orders: N_("defend") */
+  const char         *stay_label;        /* orders: what a piece ordered to
+                                          * stay does, as in "a piece without
+                                          * an order %s": N_("defends") */
   const BsWordSpec   *words;
   guint               n_words;
 } BsPlaySpec;
@@ -272,6 +278,14 @@ struct _BsModule {
                             const BsPosition *pos,
                             BsMove            move,
                             BsMoveParts      *parts);
+  /* Optional: the inverse of decode_move — the step made of `parts`,
+   * legal in pos or not, so that `explain` can say why a choice the app
+   * offers is refused; FALSE when the parts make no step of this game.
+   * Unused parts are -1 (cells BS_NO_CELL), as decode_move leaves them. */
+  gboolean (*encode_move)  (const BsRuleset   *rs,
+                            const BsPosition  *pos,
+                            const BsMoveParts *parts,
+                            BsMove            *move);
   /* What the turn steps[0..n_steps) played from `before` (at step 0) did. */
   void     (*explain_turn) (const BsRuleset   *rs,
                             const BsPosition  *before,

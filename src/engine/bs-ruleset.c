@@ -883,6 +883,19 @@ bs_ruleset_decode_move (const BsRuleset  *rs,
     rs->module->decode_move (rs, pos, move, parts);
 }
 
+gboolean
+bs_ruleset_encode_move (const BsRuleset   *rs,
+                        const BsPosition  *pos,
+                        const BsMoveParts *parts,
+                        BsMove            *move)
+{
+  g_return_val_if_fail (rs != NULL && pos != NULL && parts != NULL && move != NULL, FALSE);
+
+  if (rs->module->encode_move == NULL)
+    return FALSE;
+  return rs->module->encode_move (rs, pos, parts, move);
+}
+
 int
 bs_ruleset_word_index (const BsRuleset *rs,
                        const char      *id)

@@ -163,6 +163,12 @@ void        bs_ruleset_decode_move  (const BsRuleset  *rs,
                                      const BsPosition *pos,
                                      BsMove            move,
                                      BsMoveParts      *parts);
+/* The step made of `parts` (the inverse of decode, legal or not: for
+ * bs_ruleset_explain); FALSE when the module cannot make one of them. */
+gboolean    bs_ruleset_encode_move  (const BsRuleset   *rs,
+                                     const BsPosition  *pos,
+                                     const BsMoveParts *parts,
+                                     BsMove            *move);
 /* The index of a word move ("pass", "end") in the declaration, or -1. */
 int         bs_ruleset_word_index   (const BsRuleset  *rs,
                                      const char       *id);

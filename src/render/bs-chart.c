@@ -542,11 +542,11 @@ arm_name (const BsChartData *data,
     {
       g_autofree char *setting = bs_study_describe_sweep (study);
 
-      /* Translators: a chart of one value of a sweep: "Agoraphobia, Dark’s large pieces
+      /* Translators: a chart of one value of a sweep: "My Game, Dark’s large pieces
        * (player 2) = 4". */
       return g_strdup_printf (_("%s, %s = %s"), name, setting, a->value);
     }
-  /* Translators: a chart of one variant of an A/B study: "B: Agoraphobia, hexagon 5". */
+  /* Translators: a chart of one variant of an A/B study: "B: My Game, hexagon 5". */
   return g_strdup_printf (_("%s: %s"), a->value, name);
 }
 

@@ -440,6 +440,7 @@ frame_options (const BsExportGame         *game,
   out->last_move_to = BS_NO_CELL;
   out->highlights = NULL;
   out->cursor = BS_NO_CELL;
+  out->hover = BS_NO_CELL;
   out->selected = BS_NO_CELL;
   out->orders = NULL;
   if (index > 0 && options->mark_last_move)

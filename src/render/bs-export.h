@@ -123,7 +123,7 @@ guint       bs_export_game_sheet_pages  (const BsExportGame         *game,
 
 /* The cells a turn's notation names, for marking it: the first and the
  * last label ("d4-f4": d4, f4; "L@d4": none, d4). A turn naming no cell or
- * more than two (a Tribes round) marks nothing. */
+ * more than two (a simultaneous round) marks nothing. */
 void        bs_export_move_cells        (const BsRuleset            *rs,
                                          const char                 *move,
                                          int                        *from,

@@ -653,7 +653,34 @@ paint_cell_marks (Painter *p)
     tint_cell (p, o->selected, &p->pal->selection);
 }
 
-/* Special cells (Ikabegamá's nests): a ring of the cell's shape in the
+/* The cell under the pointer, where a click would act: a soft veil of the
+ * accent over whatever the cell shows (the last move's tint stays seen)
+ * and a thin ring inside its edge, lighter than the keyboard cursor's and
+ * the selection's so the three stay apart. */
+static void
+paint_hover (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  BsRgba veil = p->pal->accent, ring = p->pal->accent;
+  double x, y;
+  int cell = p->options->hover;
+
+  if (!valid_cell (p, cell) || p->pal->hatch)
+    return;
+  veil.a = p->pal->theme == BS_THEME_DARK ? 0.22 : 0.16;
+  tint_cell (p, cell, &veil);
+
+  centre_user (&p->layout, cell, &x, &y);
+  cell_path (cr, &p->layout, x, y, -0.05);
+  cairo_set_line_width (cr, MAX (1.0, 0.035 * s));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  ring.a = p->pal->theme == BS_THEME_HIGH_CONTRAST ? 1.0 : 0.7;
+  set_rgba (cr, &ring);
+  cairo_stroke (cr);
+}
+
+/* Special cells (a player's nest, say): a ring of the cell's shape in the
  * owner's colour, edged so a light colour shows on a light board. */
 static void
 paint_specials (Painter *p)
@@ -892,7 +919,7 @@ paint_highlights (Painter *p)
     }
 }
 
-/* Tribes orders: an arrow from a piece towards its target, a ring for a
+/* Simultaneous orders: an arrow from a piece towards its target, a ring for a
  * defender. Both in the owner's colour with the piece's outline. */
 static void
 paint_orders (Painter *p)
@@ -1102,6 +1129,7 @@ bs_render_options_init (BsRenderOptions *options)
   options->last_move_to = BS_NO_CELL;
   options->cursor = BS_NO_CELL;
   options->selected = BS_NO_CELL;
+  options->hover = BS_NO_CELL;
 }
 
 static void
@@ -1162,6 +1190,7 @@ bs_render_position (cairo_t               *cr,
   paint_background (&p, width, height);
   paint_cells (&p);
   paint_cell_marks (&p);
+  paint_hover (&p);
   paint_specials (&p);
   if (options->coordinates || options->caption != NULL)
     p.text = pango_cairo_create_layout (cr);

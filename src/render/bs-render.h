@@ -32,6 +32,8 @@ typedef struct {
   const guint8 *highlights; /* NULL or n_cells flags: legal targets etc. */
   int      cursor;          /* keyboard cursor cell or BS_NO_CELL */
   int      selected;        /* selected piece's cell or BS_NO_CELL */
+  int      hover;           /* the cell under the pointer, or BS_NO_CELL:
+                             * a soft tint and a thin ring (the app only) */
   const char *caption;      /* NULL or a line under the board */
   /* Simultaneous games: NULL, or n_cells order targets (BS_NO_CELL = none),
    * drawn as arrows (defend: a ring). */

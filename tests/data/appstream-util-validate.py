@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """`appstream-util validate-strict --nonet` on the metainfo, less the AppStream 1.0 elements
 appstream-util predates: libappstream-glib (0.8.2 in Debian 12, 0.8.3 in the stand-in SDK) is
-no longer developed and reports <developer>, <branding> and <recommends> as "unknown tag",
-while appstreamcli (AppStream itself, which Flathub uses) requires <developer>. Everything
-else it checks (copyright comment, sentence case, caption and summary lengths, URLs'
-form, translations...) must pass, and the elements stripped must be exactly those three:
-any other unknown tag still fails. The Flatpak suite runs the same with the SDK's version.
+no longer developed and reports <developer>, <branding>, <recommends> and <supports> as
+"unknown tag", while appstreamcli (AppStream itself, which Flathub uses) requires <developer>
+and reads <supports> (the input controls the app works with). Everything else it checks
+(copyright comment, sentence case, caption and summary lengths, URLs' form, translations,
+<requires>...) must pass, and the elements stripped must be exactly those four: any other
+unknown tag still fails. The Flatpak suite runs the same with the SDK's version.
 
 Usage: appstream-util-validate.py METAINFO [APPSTREAM-UTIL COMMAND…]
 """
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-NEWER_THAN_APPSTREAM_UTIL = ('developer', 'branding', 'recommends')
+NEWER_THAN_APPSTREAM_UTIL = ('developer', 'branding', 'recommends', 'supports')
 
 
 def main():

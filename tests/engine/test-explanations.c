@@ -278,7 +278,8 @@ test_tribes_against_engine (void)
 }
 
 /* decode_move takes every legal move of random games apart consistently
- * with the declaration and the notation, and no two moves alike. */
+ * with the declaration and the notation, and no two moves alike;
+ * encode_move puts each back together. */
 static void
 test_decode_all (void)
 {
@@ -352,6 +353,14 @@ test_decode_all (void)
                     }
                   else
                     g_assert_true (parts.word >= 0 || !(play->flags & BS_PLAY_FOLLOW_UP));
+                  /* encode_move takes the parts back to the very step. */
+                  {
+                    BsMove again = 0;
+
+                    g_assert_nonnull (modules[m]->encode_move);
+                    g_assert_true (bs_ruleset_encode_move (rs, pos, &parts, &again));
+                    g_assert_cmpuint (again, ==, moves[i]);
+                  }
                   key = g_strdup_printf ("%d %d %d %d %d %d", parts.from, parts.to, parts.kind,
                                          parts.direction, parts.follow_up, parts.word);
                   g_assert_false (g_hash_table_contains (seen, key));

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The renderer: pixel ↔ cell mapping on every shape, rotation and flip;
  * fitting; piece colours, sizes and directions read back from the pixels;
- * marks, nests and orders; transparency; crisp square grids. */
+ * marks, nests and orders; the pointer's hover; transparency; crisp square
+ * grids; clicks just either side of the edge two cells share. */
 
 #include "config.h"
 
@@ -539,7 +540,7 @@ test_marks (void)
   bs_render_cell_centre (&game.rs, &plain, w, h, f6, &x6, &y6, NULL);
   bs_render_cell_centre (&game.rs, &plain, w, h, g7, &x7, &y7, NULL);
 
-  for (int mark = 0; mark < 6; mark++)
+  for (int mark = 0; mark < 7; mark++)
     {
       cairo_surface_t *marked;
       double mx = x5, my = y5;
@@ -572,6 +573,9 @@ test_marks (void)
           mx = (x3 + x4) / 2;
           my = (y3 + y4) / 2;
           break;
+        case 6:
+          o.hover = d5;
+          break;
         default:
           g_assert_not_reached ();
         }
@@ -584,6 +588,111 @@ test_marks (void)
     }
   cairo_surface_destroy (base);
   fake_game_clear (&game);
+}
+
+/* The pointer's hover shows in light and dark, on an empty cell and on a
+ * piece's cell (around the piece), and goes with its option. */
+static void
+test_hover (void)
+{
+  FakeGame game;
+  const int w = 640, h = 640;
+  int d5, e5;
+  double x5, y5, x, y, radius;
+
+  fake_game_init (&game, BS_SHAPE_HEXAGON, 5, 0, NULL);
+  d5 = bs_board_find_cell (game.rs.board, "d5", NULL);
+  e5 = bs_board_find_cell (game.rs.board, "e5", NULL);
+  game.pos->cells[e5] = BS_CELL_MAKE (2, 0, 0);
+  for (BsTheme theme = BS_THEME_LIGHT; theme <= BS_THEME_HIGH_CONTRAST; theme++)
+    {
+      BsRenderOptions o;
+      cairo_surface_t *plain, *hovered;
+
+      bs_render_options_init (&o);
+      o.theme = theme;
+      plain = draw (&game.rs, game.pos, &o, w, h);
+      bs_render_cell_centre (&game.rs, &o, w, h, d5, &x5, &y5, &radius);
+      bs_render_cell_centre (&game.rs, &o, w, h, e5, &x, &y, NULL);
+
+      o.hover = d5;
+      hovered = draw (&game.rs, game.pos, &o, w, h);
+      g_assert_false (same_region (plain, hovered, x5, y5, 0.8 * radius));
+      g_assert_true (same_region (plain, hovered, x, y, 0.8 * radius));
+      cairo_surface_destroy (hovered);
+
+      /* On a piece: the ring round it shows, the piece is drawn over the veil. */
+      o.hover = e5;
+      hovered = draw (&game.rs, game.pos, &o, w, h);
+      g_assert_false (same_region (plain, hovered, x, y, 0.95 * radius));
+      g_assert_true (same_region (plain, hovered, x5, y5, 0.8 * radius));
+      cairo_surface_destroy (hovered);
+      cairo_surface_destroy (plain);
+    }
+  fake_game_clear (&game);
+}
+
+/* Click precision on the densest seed board (Abrobad's limping hexagon):
+ * a point just inside either side of the edge two neighbours share, at its
+ * middle and towards both of its ends, is taken by the cell whose hexagon
+ * holds it — never by the neighbour — in every frame, turned and flipped.
+ * The board view maps its clicks with exactly this function. */
+static void
+test_shared_edges (void)
+{
+  g_autoptr(BsRuleset) rs = NULL;
+  guint checked = 0;
+
+  if (bs_module_find ("abrobad") == NULL)
+    {
+      g_test_skip ("no Abrobad module in this build");
+      return;
+    }
+  rs = load_ruleset ("abrobad");
+  g_assert_true (bs_board_is_hex (rs->board));
+
+  for (int rotation = 0; rotation < 6; rotation += 5)
+    for (int flip = 0; flip < 2; flip++)
+      for (guint f = 0; f < G_N_ELEMENTS (frames); f++)
+        {
+          BsRenderOptions o;
+          double w = frames[f][0], h = frames[f][1];
+
+          bs_render_options_init (&o);
+          o.rotation = rotation;
+          o.flip = flip;
+          o.coordinates = TRUE;
+          for (int a = 0; a < rs->n_cells; a++)
+            for (int d = 0; d < rs->n_dirs; d++)
+              {
+                int b = bs_board_neighbour (bs_board_neighbours (rs->board), rs->n_dirs, a, d);
+                double ax, ay, bx, by, r, ux, uy, len, eps;
+
+                if (b == BS_NO_CELL)
+                  continue;
+                bs_render_cell_centre (rs, &o, w, h, a, &ax, &ay, &r);
+                bs_render_cell_centre (rs, &o, w, h, b, &bx, &by, NULL);
+                len = hypot (bx - ax, by - ay);
+                ux = (bx - ax) / len;
+                uy = (by - ay) / len;
+                /* A tenth of a pixel, or less on the smallest frames. */
+                eps = MIN (0.1, r / 50);
+                /* The shared edge: across the middle of the centres, half a
+                 * hexagon side (r / √3) each way along it. */
+                for (int k = -1; k <= 1; k++)
+                  {
+                    double t = 0.9 * k * r / sqrt (3.0);
+                    double mx = (ax + bx) / 2 - uy * t, my = (ay + by) / 2 + ux * t;
+
+                    g_assert_cmpint (bs_render_cell_at (rs, &o, w, h, mx - eps * ux, my - eps * uy),
+                                     ==, a);
+                    g_assert_cmpint (bs_render_cell_at (rs, &o, w, h, mx + eps * ux, my + eps * uy),
+                                     ==, b);
+                    checked++;
+                  }
+              }
+        }
+  g_assert_cmpuint (checked, >, 1000);
 }
 
 /* Ikabegamá's nests: a ring in the owner's colour, between the centre and
@@ -707,6 +816,8 @@ main (int   argc,
   g_test_add_func ("/render/pieces/single", test_single_piece);
   g_test_add_func ("/render/pieces/any-value", test_any_cell_value);
   g_test_add_func ("/render/marks", test_marks);
+  g_test_add_func ("/render/hover", test_hover);
+  g_test_add_func ("/render/mapping/shared-edges", test_shared_edges);
   g_test_add_func ("/render/nests", test_nests);
   g_test_add_func ("/render/transparent", test_transparent);
   g_test_add_func ("/render/crisp-grid", test_crisp_grid);

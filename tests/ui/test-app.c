@@ -207,9 +207,7 @@ play_turn (Fixture     *fixture,
   BsGame *game = bs_play_scene_get_game (scene);
   const BsRuleset *rs = bs_game_get_ruleset (game);
   guint before = bs_game_get_n_turns (game);
-  BsPlayStyle style = bs_play_scene_get_style (scene);
-
-  if (style == BS_PLAY_STYLE_ORDERS)
+  if (bs_play_scene_gives_orders (scene))
     {
       play_round (fixture, scene);
       return;
@@ -233,8 +231,11 @@ play_turn (Fixture     *fixture,
         return;
       if (bs_play_scene_get_pending_cell (scene) == c)
         {
-          g_assert_cmpint (style, ==, BS_PLAY_STYLE_PLACE_PUSH);
-          g_assert_true (bs_play_scene_choose_push (scene, (int) (before % 4)));
+          const BsPlaySpec *play = bs_play_scene_get_play_spec (scene);
+
+          g_assert_true (play->flags & BS_PLAY_FOLLOW_UP);
+          g_assert_true (bs_play_scene_choose_follow_up (scene,
+                                                         (int) (before % play->n_follow_ups)));
           g_assert_cmpuint (bs_game_get_n_turns (game), ==, before + 1);
           return;
         }
@@ -387,7 +388,7 @@ test_play_game (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.history-back", NULL);
   g_assert_cmpuint (bs_game_get_current (game), ==, n_turns - 1);
   /* Tribes: back in the history, the board shows how the round went. */
-  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS && n_turns > 1)
+  if (bs_play_scene_gives_orders (scene) && n_turns > 1)
     {
       g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
       g_assert_nonnull (bs_play_scene_get_doomed (scene));
@@ -664,6 +665,116 @@ test_menu_windows (Fixture       *fixture,
   g_assert_cmpstr (back[0], ==, "<Alt>Left");
 }
 
+/* The interaction, the help and the hover come from the module's play
+ * declaration and the legal moves, for every seed game: the choosers offered,
+ * the words' buttons, the help's controls paragraph naming what the
+ * declaration names, and the cells the pointer marks. */
+static void
+test_interaction_from_declaration (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  const char *name = data;
+  BsPlayScene *scene;
+  const BsPlaySpec *play;
+  const BsRuleset *rs;
+  const BsPosition *pos;
+  BsBoardView *view;
+  AdwMessageDialog *dialog;
+  g_autofree char *body = NULL;
+  int kinds[BS_MAX_KINDS];
+  guint n_kinds, n_start = 0;
+  gboolean directed = FALSE;
+  int acts = 0;
+
+  if (!have_module (name))
+    return;
+  scene = start (fixture, name);
+  play = bs_play_scene_get_play_spec (scene);
+  rs = bs_game_get_ruleset (bs_play_scene_get_game (scene));
+  pos = bs_game_get_position (bs_play_scene_get_game (scene));
+  g_assert_true (play == rs->module->play);
+
+  /* Kinds: those in hand at the start, when pieces are placed. */
+  n_kinds = bs_play_scene_get_kind_choices (scene, kinds);
+  for (guint k = 0; k < rs->module->n_kinds; k++)
+    if ((play->flags & BS_PLAY_PLACE) && (pos->supply[0][k] > 0 || pos->supply[1][k] > 0))
+      {
+        g_assert_cmpint (kinds[n_start++], ==, (int) k);
+        directed |= rs->module->kinds[k].directed;
+      }
+  g_assert_cmpuint (n_kinds, ==, n_start);
+  g_assert_cmpint (bs_play_scene_has_direction_choice (scene), ==, directed);
+  g_assert_cmpint (bs_play_scene_gives_orders (scene), ==, (play->flags & BS_PLAY_ORDERS) != 0);
+
+  /* The help says how to play in the declaration's own words. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL));
+  pump (50);
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_test_message ("%s: %s", name, body);
+  for (guint w = 0; w < play->n_words; w++)
+    {
+      g_autofree char *label = g_strdup (play->words[w].label);
+      char *mnemonic = strchr (label, '_');
+
+      if (mnemonic != NULL)
+        memmove (mnemonic, mnemonic + 1, strlen (mnemonic));
+      g_assert_nonnull (strstr (body, label));
+      g_assert_nonnull (strstr (body, play->words[w].description));
+    }
+  if (play->flags & BS_PLAY_FOLLOW_UP)
+    g_assert_nonnull (strstr (body, play->follow_up_prompt));
+  if (directed)
+    g_assert_nonnull (strstr (body, play->direction_prompt));
+  if (play->stay_label != NULL)
+    g_assert_nonnull (strstr (body, play->stay_label));
+  if (n_kinds > 1)
+    for (guint i = 0; i < n_kinds; i++)
+      g_assert_nonnull (strstr (body, rs->module->kinds[kinds[i]].label));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump (20);
+
+  /* The hover: a cell a click acts on; with the legal moves hidden, any. */
+  view = bs_play_view_get_board_view (bs_window_get_play_view (fixture->window));
+  if (bs_play_scene_gives_orders (scene))
+    {
+      /* Hidden behind the hand-over: nothing to act on. */
+      for (int c = 0; c < rs->n_cells; c++)
+        g_assert_false (bs_play_scene_can_act_on (scene, c));
+      return;
+    }
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      guint messages = fixture->n_messages;
+      guint turns = bs_game_get_n_turns (bs_play_scene_get_game (scene));
+      gboolean can = bs_play_scene_can_act_on (scene, c);
+
+      acts += can;
+      /* What a click does agrees: it acts, or it says why not. */
+      bs_play_scene_activate_cell (scene, c);
+      if (can)
+        g_assert_true (bs_game_get_n_turns (bs_play_scene_get_game (scene)) > turns
+                       || bs_play_scene_get_selected (scene) == c
+                       || bs_play_scene_get_pending_cell (scene) == c);
+      else
+        g_assert_cmpuint (fixture->n_messages, >, messages);
+      if (bs_game_get_n_turns (bs_play_scene_get_game (scene)) > turns)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+          g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, turns + 1);
+          bs_game_drop_redo (bs_play_scene_get_game (scene));
+        }
+      bs_play_scene_cancel (scene);
+    }
+  g_assert_cmpint (acts, >, 0);
+  g_assert_cmpint (bs_board_view_get_hover (view), ==, BS_NO_CELL);
+  bs_play_scene_set_show_legal (scene, FALSE);
+  for (int c = 0; c < rs->n_cells; c++)
+    g_assert_true (bs_play_scene_can_act_on (scene, c));
+  bs_play_scene_set_show_legal (scene, TRUE);
+}
+
 /* The style preference drives AdwStyleManager. */
 static void
 test_theme_setting (Fixture       *fixture,
@@ -749,7 +860,7 @@ test_play_to_end (Fixture       *fixture,
         play_turn (fixture, scene);
     }
   g_assert_true (bs_position_is_over (bs_game_get_position (game)));
-  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS
+  if (bs_play_scene_gives_orders (scene)
       && bs_play_scene_get_phase (scene) == BS_ROUND_PHASE_REVEAL)
     bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
   pump (50);
@@ -1406,6 +1517,12 @@ main (int   argc,
     {
       g_autofree char *path = g_strdup_printf ("/app/play/%s", games[i]);
       g_test_add (path, Fixture, games[i], fixture_setup, test_play_game, fixture_teardown);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/interaction-from-declaration/%s", games[i]);
+      g_test_add (path, Fixture, games[i], fixture_setup, test_interaction_from_declaration,
+                  fixture_teardown);
     }
   g_test_add ("/app/illegal-click-explained", Fixture, NULL, fixture_setup,
               test_illegal_click_explained, fixture_teardown);

@@ -243,7 +243,7 @@ test_watch_game (Fixture       *fixture,
   g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, bs_game_get_n_turns (game (fixture)));
   result = bs_game_describe_result (game (fixture));
   g_assert_nonnull (result);
-  if (bs_play_scene_get_style (scene) == BS_PLAY_STYLE_ORDERS)
+  if (bs_play_scene_gives_orders (scene))
     g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
   assert_history_consistent (game (fixture));
 

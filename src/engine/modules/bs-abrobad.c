@@ -1022,7 +1022,7 @@ abr_explain (const BsRuleset  *rs,
 /* How it is played: click an empty cell to place, or a stone then its
  * target; "end" is a move of its own. */
 static const BsWordSpec abr_words[] = {
-  { "end", N_("_End the Game"),
+  { "end", N_("_End Game"),
     N_("End the game now: every empty cell is filled with the opponent’s stones, and the "
        "player with fewer groups wins (a tie goes to you)."),
     TRUE },
@@ -1057,6 +1057,29 @@ abr_decode_move (const BsRuleset  *rs,
     default:
       break;
     }
+}
+
+static gboolean
+abr_encode_move (const BsRuleset   *rs,
+                 const BsPosition  *pos,
+                 const BsMoveParts *parts,
+                 BsMove            *move)
+{
+  if (parts->word == 0)
+    *move = ABR_MOVE_END;
+  else if (parts->word >= 0 || parts->to < 0 || parts->to >= rs->n_cells)
+    return FALSE;
+  else if (parts->from != BS_NO_CELL)
+    {
+      if (parts->from < 0 || parts->from >= rs->n_cells)
+        return FALSE;
+      *move = ABR_MOVE_SHIFT (parts->from, parts->to);
+    }
+  else if (parts->kind <= 0)
+    *move = ABR_MOVE_PLACE (parts->to);
+  else
+    return FALSE;
+  return TRUE;
 }
 
 static void
@@ -1284,6 +1307,7 @@ const BsModule bs_module_abrobad = {
   .describe_ending = abr_describe_ending,
   .play = &abr_play,
   .decode_move = abr_decode_move,
+  .encode_move = abr_encode_move,
   .explain_turn = abr_explain_turn,
   .explain_piece = abr_explain_piece,
   .describe_rules = abr_describe_rules,

@@ -963,6 +963,19 @@ agoraphobia_decode_move (const BsRuleset  *rs,
   parts->kind = move_kind (move);
 }
 
+static gboolean
+agoraphobia_encode_move (const BsRuleset   *rs,
+                         const BsPosition  *pos,
+                         const BsMoveParts *parts,
+                         BsMove            *move)
+{
+  if (parts->from != BS_NO_CELL || parts->to < 0 || parts->to >= rs->n_cells
+      || parts->kind < 0 || parts->kind >= N_KINDS || parts->word >= 0)
+    return FALSE;
+  *move = move_make (parts->to, parts->kind);
+  return TRUE;
+}
+
 /* What the placement did: each neighbour pushed, how far and where to, or
  * why it stayed or stopped short. */
 static void
@@ -1123,6 +1136,7 @@ const BsModule bs_module_agoraphobia = {
   .explain = agoraphobia_explain,
   .play = &agoraphobia_play,
   .decode_move = agoraphobia_decode_move,
+  .encode_move = agoraphobia_encode_move,
   .explain_turn = agoraphobia_explain_turn,
   .describe_rules = agoraphobia_describe_rules,
 };

@@ -927,10 +927,10 @@ astoria_board_supply (const BsBoardSpec *spec,
 /* ---- How it is played, and what a turn did ---- */
 
 static const BsChoiceSpec astoria_pushes[N_DIRS] = {
-  { N_("Push north"), 0 },
-  { N_("Push east"), 1 },
-  { N_("Push south"), 2 },
-  { N_("Push west"), 3 },
+  { N_("Push North"), 0 },
+  { N_("Push East"), 1 },
+  { N_("Push South"), 2 },
+  { N_("Push West"), 3 },
 };
 
 static const BsWordSpec astoria_words[] = {
@@ -942,7 +942,7 @@ static const BsWordSpec astoria_words[] = {
 static const BsPlaySpec astoria_play = {
   .flags = BS_PLAY_PLACE | BS_PLAY_FOLLOW_UP,
   .piece_noun = N_("piece"),
-  .direction_prompt = N_("Points"),
+  .direction_prompt = N_("Triangle points"),
   .follow_up_prompt = N_("Push"),
   .follow_ups = astoria_pushes,
   .n_follow_ups = N_DIRS,
@@ -969,6 +969,32 @@ astoria_decode_move (const BsRuleset  *rs,
   parts->kind = move_piece (move) == 0 ? KIND_CIRCLE : KIND_TRIANGLE;
   parts->direction = move_piece (move) == 0 ? -1 : move_piece (move) - 1;
   parts->follow_up = move_push (move);
+}
+
+static gboolean
+astoria_encode_move (const BsRuleset   *rs,
+                     const BsPosition  *pos,
+                     const BsMoveParts *parts,
+                     BsMove            *move)
+{
+  int piece;
+
+  if (parts->word == 0)
+    {
+      *move = MOVE_PASS;
+      return TRUE;
+    }
+  if (parts->word >= 0 || parts->from != BS_NO_CELL || parts->to < 0 || parts->to >= rs->n_cells
+      || parts->follow_up < 0 || parts->follow_up >= N_DIRS)
+    return FALSE;
+  if (parts->kind == KIND_CIRCLE)
+    piece = 0;
+  else if (parts->kind == KIND_TRIANGLE && parts->direction >= 0 && parts->direction < N_DIRS)
+    piece = 1 + parts->direction;
+  else
+    return FALSE;
+  *move = move_make (parts->to, piece, parts->follow_up);
+  return TRUE;
 }
 
 /* "a circle", "a triangle pointing east" */
@@ -1224,6 +1250,7 @@ const BsModule bs_module_astoria = {
   .describe_ending = astoria_describe_ending,
   .play = &astoria_play,
   .decode_move = astoria_decode_move,
+  .encode_move = astoria_encode_move,
   .explain_turn = astoria_explain_turn,
   .describe_rules = astoria_describe_rules,
   .format_move = astoria_format_move,

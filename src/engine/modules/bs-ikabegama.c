@@ -672,6 +672,29 @@ ika_decode_move (const BsRuleset  *rs,
     }
 }
 
+static gboolean
+ika_encode_move (const BsRuleset   *rs,
+                 const BsPosition  *pos,
+                 const BsMoveParts *parts,
+                 BsMove            *move)
+{
+  if (parts->word == 0)
+    *move = IKA_MOVE_PASS;
+  else if (parts->word >= 0 || parts->to < 0 || parts->to >= rs->n_cells)
+    return FALSE;
+  else if (parts->from != BS_NO_CELL)
+    {
+      if (parts->from < 0 || parts->from >= rs->n_cells)
+        return FALSE;
+      *move = IKA_MOVE_JUMP (parts->from, parts->to);
+    }
+  else if (parts->kind <= 0)
+    *move = IKA_MOVE_GROW (parts->to);
+  else
+    return FALSE;
+  return TRUE;
+}
+
 static void
 ika_explain_turn (const BsRuleset   *rs,
                   const BsPosition  *before,
@@ -849,6 +872,7 @@ const BsModule bs_module_ikabegama = {
   .describe_ending = ika_describe_ending,
   .play = &ika_play,
   .decode_move = ika_decode_move,
+  .encode_move = ika_encode_move,
   .explain_turn = ika_explain_turn,
   .explain_piece = ika_explain_piece,
   .describe_rules = ika_describe_rules,

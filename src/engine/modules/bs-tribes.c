@@ -735,6 +735,24 @@ tribes_parse_cell (const BsRuleset  *rs,
   return TRUE;
 }
 
+/* The order from → to, without legality (a target that is not adjacent
+ * gets ORDER_NOT_ADJACENT). */
+static BsMove
+order_make (const BsRuleset *rs,
+            int              from,
+            int              to)
+{
+  int code = ORDER_NOT_ADJACENT;
+
+  if (to == from)
+    code = ORDER_DEFEND;
+  else
+    for (int d = 0; d < rs->n_dirs; d++)
+      if (rs->neighbours[from * rs->n_dirs + d] == to)
+        code = ORDER_DIR (d);
+  return MOVE_MAKE (from, to, code);
+}
+
 /* "c3-c4" → the step, without legality (a target that is not adjacent
  * gets ORDER_NOT_ADJACENT). */
 static gboolean
@@ -744,7 +762,7 @@ tribes_parse_order (const BsRuleset  *rs,
                     GError          **error)
 {
   g_auto (GStrv) parts = g_strsplit (text, "-", -1);
-  int from, to, code = ORDER_NOT_ADJACENT;
+  int from, to;
 
   if (g_strv_length (parts) != 2 || *parts[0] == '\0' || *parts[1] == '\0')
     {
@@ -758,13 +776,7 @@ tribes_parse_order (const BsRuleset  *rs,
       || !tribes_parse_cell (rs, parts[1], text, &to, error))
     return FALSE;
 
-  if (to == from)
-    code = ORDER_DEFEND;
-  else
-    for (int d = 0; d < rs->n_dirs; d++)
-      if (rs->neighbours[from * rs->n_dirs + d] == to)
-        code = ORDER_DIR (d);
-  *move = MOVE_MAKE (from, to, code);
+  *move = order_make (rs, from, to);
   return TRUE;
 }
 
@@ -985,7 +997,7 @@ tribes_board_supply (const BsBoardSpec *spec,
 static const BsPlaySpec tribes_play = {
   .flags = BS_PLAY_ORDERS,
   .piece_noun = N_("piece"),
-  .stay_label = N_("defend"),
+  .stay_label = N_("defends"),
 };
 
 static void
@@ -996,6 +1008,19 @@ tribes_decode_move (const BsRuleset  *rs,
 {
   parts->from = MOVE_FROM (move);
   parts->to = MOVE_TO (move);
+}
+
+static gboolean
+tribes_encode_move (const BsRuleset   *rs,
+                    const BsPosition  *pos,
+                    const BsMoveParts *parts,
+                    BsMove            *move)
+{
+  if (parts->from < 0 || parts->from >= rs->n_cells || parts->to < 0 || parts->to >= rs->n_cells
+      || parts->word >= 0)
+    return FALSE;
+  *move = order_make (rs, parts->from, parts->to);
+  return TRUE;
 }
 
 typedef enum {
@@ -1273,6 +1298,7 @@ const BsModule bs_module_tribes = {
   .describe_ending = tribes_describe_ending,
   .play = &tribes_play,
   .decode_move = tribes_decode_move,
+  .encode_move = tribes_encode_move,
   .explain_turn = tribes_explain_turn,
   .describe_rules = tribes_describe_rules,
   .format_move = tribes_format_move,
