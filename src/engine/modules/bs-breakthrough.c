@@ -1592,6 +1592,25 @@ bt_decode_move (const BsRuleset  *rs,
   parts->to = BT_MOVE_TO (move);
 }
 
+/* The inverse of decode_move: a piece's cell and its target (a step of
+ * this game, legal or not). */
+static gboolean
+bt_encode_move (const BsRuleset   *rs,
+                const BsPosition  *pos,
+                const BsMoveParts *parts,
+                BsMove            *move)
+{
+  const BtData *data = rs->module_data;
+
+  if (parts->word >= 0 || parts->kind > 0 || parts->direction >= 0 || parts->follow_up >= 0
+      || parts->from < 0 || parts->from >= rs->n_cells
+      || parts->to < 0 || parts->to >= rs->n_cells)
+    return FALSE;
+  *move = BT_MOVE (parts->from, parts->to, data->bit_of_cell[parts->from],
+                   data->bit_of_cell[parts->to]);
+  return TRUE;
+}
+
 const BsModule bs_module_breakthrough = {
   .id = "breakthrough",
   .name = N_("Breakthrough"),
@@ -1631,6 +1650,7 @@ const BsModule bs_module_breakthrough = {
   .describe_ending = bt_describe_ending,
   .play = &bt_play,
   .decode_move = bt_decode_move,
+  .encode_move = bt_encode_move,
   .explain_turn = bt_explain_turn,
   .explain_piece = bt_explain_piece,
   .describe_rules = bt_describe_rules,
