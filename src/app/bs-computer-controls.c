@@ -149,18 +149,32 @@ build_popover (Controls *controls)
   return popover;
 }
 
+/* The box of the progress bar and Pause is shown while either is. */
+static void
+sync_extra_visible (GtkWidget  *child,
+                    GParamSpec *pspec,
+                    GtkWidget  *extra)
+{
+  gboolean any = FALSE;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (extra); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    any |= gtk_widget_get_visible (c);
+  gtk_widget_set_visible (extra, any);
+}
+
 GtkWidget *
 bs_computer_controls_new (BsComputerPlayer *computer)
 {
   Controls *controls;
-  GtkWidget *box, *spinner, *progress, *pause;
+  GtkWidget *box, *spinner, *progress, *pause, *extra;
 
   g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (computer), NULL);
 
   controls = g_new0 (Controls, 1);
   controls->computer = g_object_ref (computer);
 
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   g_object_set_data_full (G_OBJECT (box), "bs-controls", controls, (GDestroyNotify) controls_free);
 
   spinner = gtk_spinner_new ();
@@ -193,10 +207,18 @@ bs_computer_controls_new (BsComputerPlayer *computer)
                                build_popover (controls));
 
   /* A narrow window keeps the spinner and the Players button; the
-   * progress bar and Pause (also in the menu) give way. */
+   * progress bar and Pause (also in the menu) give way together. The gaps
+   * are margins inside what gives way, so nothing is left of it then. */
+  gtk_widget_set_margin_end (spinner, 6);
+  extra = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_end (extra, 6);
+  gtk_box_append (GTK_BOX (extra), progress);
+  gtk_box_append (GTK_BOX (extra), pause);
+  g_signal_connect_object (progress, "notify::visible", G_CALLBACK (sync_extra_visible), extra, 0);
+  g_signal_connect_object (pause, "notify::visible", G_CALLBACK (sync_extra_visible), extra, 0);
+  sync_extra_visible (pause, NULL, extra);
   gtk_box_append (GTK_BOX (box), spinner);
-  gtk_box_append (GTK_BOX (box), bs_adaptive_collapsible (progress));
-  gtk_box_append (GTK_BOX (box), bs_adaptive_collapsible (pause));
+  gtk_box_append (GTK_BOX (box), bs_adaptive_collapsible (extra));
   gtk_box_append (GTK_BOX (box), controls->players_button);
   return box;
 }

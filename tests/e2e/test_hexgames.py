@@ -157,6 +157,9 @@ def test_abrobad_hover(session):
     dark style, and nothing once it leaves the board or over a cell the player
     cannot act on (the other player's stone)."""
     for style in ("light", "dark"):
+        # The pointer off any window first: left over the board, it would mark
+        # a cell of the new window before `plain` is read.
+        session.move(1, 1)
         app = session.start_app("abrobad", settings={"theme": "'%s'" % style})
         a, centres = central_cell(app.cells())
         _, spacing = neighbours(centres, a)
