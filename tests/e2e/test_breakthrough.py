@@ -51,9 +51,10 @@ def test_by_mouse(session):
     app.screenshot("capture")
 
     # A piece that cannot move (c8: b7, c7 and d7 hold Black's own pieces)
-    # says so instead of being selected.
+    # is not selected, and the module's explain_piece says why.
     app.click_cell("c8")
-    app.wait_explanation(r"c8")
+    app.wait_explanation(r"^It is blocked: b7 holds your own piece, c7 holds your own piece, "
+                         r"d7 holds your own piece$")
     assert "selected" not in app.cell_label("c8")
 
 
