@@ -46,6 +46,13 @@ bs_shorten_words (const char *message)
         g_string_append (out, text);
       p += blank + word;
     }
+  if (g_utf8_strlen (out->str, -1) > BS_MESSAGE_MAX_LENGTH)
+    {
+      const char *end = g_utf8_offset_to_pointer (out->str, BS_MESSAGE_MAX_LENGTH);
+
+      g_string_truncate (out, (gsize) (end - out->str));
+      g_string_append (out, "…");
+    }
   return g_string_free (out, FALSE);
 }
 

@@ -51,8 +51,11 @@ typedef enum {
 #define BS_EXCERPT_LENGTH 40
 char  *bs_excerpt              (const char *text);
 /* Makes a message valid UTF-8 and cuts every word (run of non-blank
- * characters) longer than twice BS_EXCERPT_LENGTH as bs_excerpt does: for
- * messages that quote a part of user input without knowing its length. */
+ * characters) longer than twice BS_EXCERPT_LENGTH as bs_excerpt does, and
+ * the whole after BS_MESSAGE_MAX_LENGTH characters: for messages that quote
+ * a part of user input without knowing its length (a quote of many short
+ * words is as long as one of a long word). */
+#define BS_MESSAGE_MAX_LENGTH 300
 void   bs_error_shorten_words  (GError     *error);
 /* The same on a string; newly allocated. */
 char  *bs_shorten_words        (const char *message);

@@ -546,6 +546,26 @@ test_xml_memory_name (void)
   g_assert_cmpstr (error->message, ==, "(memory):1: Premature end of data in tag a line 1");
 }
 
+/* libxml2 quotes a bad namespace URI whole: many short words are cut as a
+ * whole, however long the quote (fuzz-variant found a 2,000-byte message). */
+static void
+test_xml_long_quote_of_words (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) xml = g_string_new ("<variant xmlns=\"http://x/ns/");
+  g_autoptr(xmlDoc) doc = NULL;
+
+  for (int i = 0; i < 500; i++)
+    g_string_append (xml, "word ");
+  g_string_append (xml, "\"/>");
+  doc = bs_xml_parse (xml->str, xml->len, "words.xml", &error);
+  g_assert_null (doc);
+  g_assert_true (g_str_has_prefix (error->message, "words.xml:1: "));
+  g_assert_true (g_str_has_suffix (error->message, "…"));
+  g_assert_cmpint (g_utf8_strlen (error->message, -1), <=,
+                   (glong) strlen ("words.xml:1: ") + BS_MESSAGE_MAX_LENGTH + 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -556,6 +576,7 @@ main (int    argc,
   g_test_add_func ("/xml/int-syntax", test_xml_int_syntax);
   g_test_add_func ("/xml/refuses-entities", test_xml_refuses_entities);
   g_test_add_func ("/xml/memory-name", test_xml_memory_name);
+  g_test_add_func ("/xml/long-quote-of-words", test_xml_long_quote_of_words);
   g_test_add_func ("/variant-xml/round-trip/shipped", test_round_trip_shipped);
   g_test_add_func ("/variant-xml/round-trip/modules", test_round_trip_modules);
   g_test_add_func ("/variant-xml/round-trip/everything", test_round_trip_everything);
