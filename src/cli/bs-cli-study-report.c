@@ -419,8 +419,10 @@ print_arm_text (const BsStudy      *study,
                                               n_measures > 0 ? _(measures[0].label) : _("Score"));
 
     print_summary (label, stats->score_margin);
+    /* A main measure of pieces is that same figure: said once. */
+    if (n_measures == 0 || g_strcmp0 (measures[0].id, "pieces") != 0)
+      print_summary (_("Piece difference"), stats->piece_margin);
   }
-  print_summary (_("piece difference"), stats->piece_margin);
   if (stats->evaluated > 0)
     {
       BsStatsSummary leads;
