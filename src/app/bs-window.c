@@ -1242,9 +1242,12 @@ describe_controls (BsPlayScene *scene)
       if (mnemonic != NULL)
         memmove (mnemonic, mnemonic + 1, strlen (mnemonic));
       /* Translators: %s is the label of a button such as "Pass". */
-      SENTENCE (_("%s appears above the board when it is legal."), label);
+      SENTENCE (_("The %s button above the board can be pressed when it is legal."), label);
       if (play->words[w].description != NULL)
         SENTENCE ("%s", _(play->words[w].description));
+      if (play->words[w].ends_game)
+        SENTENCE ("%s", _("Before it ends the game, it says who would win and asks you to "
+                          "confirm."));
     }
   SENTENCE ("%s", _("Marked cells show where you may play. The arrow keys move the cursor "
                     "and Enter does what a click on its cell does."));
