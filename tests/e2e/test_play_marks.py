@@ -155,7 +155,10 @@ def test_help_for_each_game(session):
         app.main_window()
         text = help_text(app)
         texts[game] = text
-        # How to win, and how to play here.
+        # The rules, how to win, and how to play here, each under its heading.
+        for heading in ("Rules", "How to Win", "How to Play"):
+            if not re.search(r"^%s$" % heading, text, re.M):
+                raise E2EFailure("%s: F1 has no %r: %r" % (game, heading, text))
         if not re.search(r"\b(wins?|loses)\b", text):
             raise E2EFailure("%s: F1 does not say how to win: %r" % (game, text))
         if "click" not in text:
@@ -179,6 +182,22 @@ def test_help_for_each_game(session):
     text = help_text(app)
     if "a large piece 3 cells" not in text or "a large piece 2 cells" in text:
         raise E2EFailure("F1 does not give the variant's push: %r" % text)
+    app.stop()
+
+    # On a phone the longest help scrolls within the window's height: its
+    # Close button stays on a 640 px screen.
+    app = session.start_app("astoria", size=(360, 640))
+    box = app.main_window().screen_extents()
+    app.key("F1")
+    dialog = app.window(role="dialog")
+    dialog = app.wait_for(lambda: (lambda n: n if n.extents and n.extents[3] > 0 else None)(
+        dialog.refresh()), "the help to have a size")
+    _, y, _, h = dialog.screen_extents()
+    if h > 640:
+        raise E2EFailure("the help is %d px tall, more than a phone's 640" % h)
+    path = os.path.join(app.session.test_artifacts, "help-phone.png")
+    app.session.screenshot(*box).save(path)
+    close_dialog(app, dialog)
 
 
 def test_refusals_say_why(session):
