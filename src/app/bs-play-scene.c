@@ -1780,9 +1780,8 @@ bs_play_scene_describe_turn (BsPlayScene *self)
   turn = describe_turn (self);
   /* The computer would play now, but it is paused: say so, or the
    * status would wait for a move that does not come. */
-  if (self->computer_paused && bs_play_scene_is_human_turn (self) == FALSE
-      && !bs_position_is_over (bs_game_get_position (self->game))
-      && !(self->orders_mode && self->phase == BS_ROUND_PHASE_REVEAL))
+  if (self->computer_paused && !is_human_turn (self)
+      && !bs_position_is_over (bs_game_get_position (self->game)))
     /* Translators: the status line while the computer is paused on its
      * turn: %s is the turn, e.g. "White (computer) to move". */
     return g_strdup_printf (_("Paused — %s"), turn);
