@@ -237,7 +237,7 @@ bs_board_view_describe_cell (BsBoardView *self,
   const BsPosition *pos;
   BsRenderOptions options;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  const guint8 *doomed;
+  const guint8 *doomed, *hint;
   guint8 value;
 
   g_return_val_if_fail (BS_IS_BOARD_VIEW (self), NULL);
@@ -274,15 +274,20 @@ bs_board_view_describe_cell (BsBoardView *self,
   doomed = bs_play_scene_get_doomed (self->scene);
   if (doomed != NULL && doomed[cell])
     g_ptr_array_add (parts, g_strdup (_("dies this round")));
+  /* Three marks, three words, as the board draws three looks. */
   if (options.highlights != NULL && options.highlights[cell])
     {
-      if (bs_play_scene_get_hint_shown (self->scene))
-        g_ptr_array_add (parts, g_strdup (_("hint")));
-      else if (value == BS_CELL_EMPTY && options.selected == BS_NO_CELL)
+      if (value == BS_CELL_EMPTY && options.selected == BS_NO_CELL)
         g_ptr_array_add (parts, g_strdup (_("legal placement")));
       else
         g_ptr_array_add (parts, g_strdup (_("legal move")));
     }
+  if (options.computer_player != 0
+      && (options.computer_from == cell || options.computer_to == cell))
+    g_ptr_array_add (parts, g_strdup (_("computer’s move")));
+  hint = bs_play_scene_get_hint_cells (self->scene);
+  if (hint != NULL && hint[cell])
+    g_ptr_array_add (parts, g_strdup (_("hint")));
   if (options.last_move_to == cell || options.last_move_from == cell)
     g_ptr_array_add (parts, g_strdup (_("last move")));
 

@@ -91,6 +91,16 @@ static const char * const seat_names[] = { "easy", "medium", "hard" };
 
 static void schedule (BsComputerPlayer *self);
 
+/* The status line says "Paused" while the computer is paused on its turn. */
+static void
+set_paused_state (BsComputerPlayer *self,
+                  gboolean          paused)
+{
+  self->paused = paused;
+  if (self->scene != NULL)
+    bs_play_scene_set_computer_paused (self->scene, paused);
+}
+
 static void
 ticket_free (Ticket *ticket)
 {
@@ -205,6 +215,10 @@ bs_computer_player_cancel (BsComputerPlayer *self)
     }
   g_clear_handle_id (&self->pending_id, g_source_remove);
   g_clear_handle_id (&self->reveal_id, g_source_remove);
+  /* A move shown as about to be played, and now not played: its mark goes
+   * with it (paused, undone, another game). */
+  if (self->pending != NULL && self->scene != NULL)
+    bs_play_scene_show_computer_move (self->scene, 0, NULL, 0);
   g_clear_pointer (&self->pending, bs_search_result_free);
   update_actions (self);
 }
@@ -224,12 +238,13 @@ player_to_act (BsComputerPlayer *self)
   return bs_play_scene_get_entering (self->scene);
 }
 
-/* The orders of `player` in a simultaneous result, as targets per cell. */
+/* The orders of `player` in a simultaneous result, as targets per cell,
+ * and the moving ones in words. */
 static gint16 *
 result_orders (BsComputerPlayer     *self,
                const BsSearchResult *result,
                int                   player,
-               char                **notation)
+               char                **words)
 {
   BsRuleset *rs = bs_game_get_ruleset (self->game);
   g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (self->game));
@@ -247,18 +262,20 @@ result_orders (BsComputerPlayer     *self,
           && parts.from != BS_NO_CELL && parts.to != BS_NO_CELL)
         {
           targets[parts.from] = (gint16) parts.to;
-          /* A hint names the moves; the other pieces stay. */
+          /* A hint names the moves, in words; the other pieces stay. */
           if (parts.from != parts.to)
             {
-              g_autofree char *step = bs_ruleset_format_move (rs, pos, result->round_steps[i]);
+              g_autofree char *step = bs_play_scene_describe_move (self->scene, pos,
+                                                                   result->round_steps[i]);
 
-              g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", step);
+              /* Translators: separates the orders of a hint in words. */
+              g_string_append_printf (text, "%s%s", text->len > 0 ? _(", ") : "", step);
             }
         }
       bs_ruleset_apply (rs, pos, result->round_steps[i], NULL);
     }
-  if (notation != NULL)
-    *notation = g_string_free (g_steal_pointer (&text), FALSE);
+  if (words != NULL)
+    *words = g_string_free (g_steal_pointer (&text), FALSE);
   (void) player;
   return targets;
 }
@@ -288,7 +305,7 @@ play_pending (gpointer data)
       /* The engine chose a move the rules refuse: say so, never play on. */
       g_warning ("The computer's move was refused: %s", error->message);
       message (self, error->message);
-      self->paused = TRUE;
+      set_paused_state (self, TRUE);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
       update_actions (self);
       return G_SOURCE_REMOVE;
@@ -302,41 +319,58 @@ static void
 show_hint (BsComputerPlayer     *self,
            const BsSearchResult *result)
 {
-  g_autofree char *notation = NULL;
+  g_autofree char *words = NULL;
   g_autofree char *text = NULL;
 
   if (bs_game_is_simultaneous (self->game))
     {
-      g_autofree gint16 *targets = result_orders (self, result, result->player, &notation);
+      g_autofree gint16 *targets = result_orders (self, result, result->player, &words);
       const char *stay = bs_play_scene_get_play_spec (self->scene)->stay_label;
 
       bs_play_scene_show_hint (self->scene, NULL, 0, targets);
-      if (notation[0] == '\0')
+      if (words[0] == '\0')
         text = stay != NULL
                /* Translators: %s is what a piece that stays does, e.g. "defends". */
                ? g_strdup_printf (_("Hint: every piece %s"), _(stay))
                : g_strdup (_("Hint: no piece moves"));
       else if (stay != NULL)
-        /* Translators: the first %s lists orders such as "b1-a1 c2-c3"; the
-         * second is what a piece that stays does, e.g. "defends". */
-        text = g_strdup_printf (_("Hint: %s (every other piece %s)"), notation, _(stay));
+        /* Translators: the first %s lists orders in words such as "move the
+         * piece on b1 to a1, move the piece on c2 to c3"; the second is what a
+         * piece that stays does, e.g. "defends". */
+        text = g_strdup_printf (_("Hint: %s (every other piece %s)"), words, _(stay));
       else
-        /* Translators: %s lists orders such as "b1-a1 c2-c3". */
-        text = g_strdup_printf (_("Hint: %s (the other pieces stay)"), notation);
+        /* Translators: %s lists orders in words such as "move the piece on b1
+         * to a1, move the piece on c2 to c3". */
+        text = g_strdup_printf (_("Hint: %s (the other pieces stay)"), words);
     }
   else
     {
       BsRuleset *rs = bs_game_get_ruleset (self->game);
+      g_autoptr(GString) text_steps = g_string_new (NULL);
+      g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (self->game));
 
-      notation = bs_ruleset_format_turn (rs, bs_game_get_position (self->game),
-                                         result->steps, result->n_steps);
+      /* In words, from the decoded steps: never notation. */
+      for (guint i = 0; i < result->n_steps; i++)
+        {
+          g_autofree char *step = bs_play_scene_describe_move (self->scene, pos,
+                                                               result->steps[i]);
+
+          if (text_steps->len > 0)
+            /* Translators: joins the steps of one turn in words. */
+            g_string_append (text_steps, _(", then "));
+          g_string_append (text_steps, step);
+          if (i + 1 < result->n_steps)
+            bs_ruleset_apply (rs, pos, result->steps[i], NULL);
+        }
       bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
-      /* Translators: %s is a move such as "d4" or "b2-c3"; %.0f%% the odds. */
+      /* Translators: %s is a move in words such as "move the stone on h7 to
+       * g6"; %.0f%% the odds. */
       text = g_strdup_printf (_("Hint: %s (wins %.0f%% of the playouts)"),
-                              notation, 100.0 * result->win_rate);
+                              text_steps->str, 100.0 * result->win_rate);
+      words = g_string_free (g_steal_pointer (&text_steps), FALSE);
     }
   g_free (self->last_hint);
-  self->last_hint = g_steal_pointer (&notation);
+  self->last_hint = g_steal_pointer (&words);
   message (self, text);
 }
 
@@ -378,8 +412,10 @@ on_search_done (GObject      *source,
     }
   else
     {
-      /* Mark the move for a moment, so that it is seen being played. */
-      bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
+      /* Mark the move for a moment, so that it is seen being played: the
+       * computer's own mark, not a hint's. */
+      bs_play_scene_show_computer_move (self->scene, ticket->player, result->steps,
+                                        result->n_steps);
       self->pending = g_steal_pointer (&result);
       self->pending_id = g_timeout_add (self->move_delay_ms, play_pending, self);
     }
@@ -517,7 +553,7 @@ on_position_changed (BsComputerPlayer *self)
   if (!self->paused && self->seats[0] == BS_SEAT_COMPUTER && self->seats[1] == BS_SEAT_COMPUTER
       && bs_game_get_current (self->game) < bs_game_get_n_turns (self->game))
     {
-      self->paused = TRUE;
+      set_paused_state (self, TRUE);
       update_actions (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
     }
@@ -734,6 +770,12 @@ save_seats (BsComputerPlayer *self)
   g_settings_set_value (self->settings, "computer-seats", g_variant_builder_end (&builder));
 }
 
+static void
+on_move_delay_changed (BsComputerPlayer *self)
+{
+  self->move_delay_ms = (guint) MAX (g_settings_get_int (self->settings, "computer-move-delay"), 0);
+}
+
 BsComputerPlayer *
 bs_computer_player_new (GSettings *settings)
 {
@@ -743,7 +785,12 @@ bs_computer_player_new (GSettings *settings)
 
   self = g_object_new (BS_TYPE_COMPUTER_PLAYER, NULL);
   if (settings != NULL)
-    self->settings = g_object_ref (settings);
+    {
+      self->settings = g_object_ref (settings);
+      on_move_delay_changed (self);
+      g_signal_connect_object (settings, "changed::computer-move-delay",
+                               G_CALLBACK (on_move_delay_changed), self, G_CONNECT_SWAPPED);
+    }
   return self;
 }
 
@@ -785,7 +832,7 @@ bs_computer_player_set_scene (BsComputerPlayer *self,
   g_clear_pointer (&self->last_hint, g_free);
   if (self->paused)
     {
-      self->paused = FALSE;
+      set_paused_state (self, FALSE);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
     }
   if (self->game != NULL)
@@ -904,7 +951,7 @@ bs_computer_player_set_paused (BsComputerPlayer *self,
   paused = !!paused;
   if (self->paused == paused)
     return;
-  self->paused = paused;
+  set_paused_state (self, paused);
   if (paused)
     bs_computer_player_cancel (self);
   else

@@ -65,7 +65,7 @@ guint             bs_computer_player_get_n_played   (BsComputerPlayer *self);
  * board and says it in a "message"; a second call while it runs cancels
  * it. FALSE (with a message) when no human is to move. */
 gboolean          bs_computer_player_hint           (BsComputerPlayer *self);
-/* The notation of the last hint, or NULL. */
+/* The last hint in words ("move the stone on h7 to g6"), or NULL. */
 const char       *bs_computer_player_get_last_hint  (BsComputerPlayer *self);
 /* Stops a running search and a move waiting to be played. */
 void              bs_computer_player_cancel         (BsComputerPlayer *self);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-cell-widget.h"
 #include "bs-error.h"
 
 /* A legal move of the current position, taken apart. */
@@ -62,7 +63,14 @@ struct _BsPlayScene {
   guint8       *hint_cells;       /* n_cells */
   gint16       *hint_orders;      /* n_cells */
   int           hint_from;
+  int           hint_to;
   gboolean      hint_shown;
+
+  /* The move a computer seat is about to play, marked for a moment. */
+  int           computer_from;
+  int           computer_to;
+  int           computer_player;  /* 0: none shown */
+  gboolean      computer_paused;
 };
 
 G_DEFINE_FINAL_TYPE (BsPlayScene, bs_play_scene, G_TYPE_OBJECT)
@@ -221,6 +229,74 @@ word_label (const BsWordSpec *word)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A move taken apart, in words, as the player would make it: "place a
+ * stone on d4", "move the stone on h7 to g6", "End Game", from the play
+ * declaration's nouns and labels, never from notation. */
+static char *
+describe_parts (BsPlayScene       *self,
+                const BsMoveParts *parts)
+{
+  const BsModule *module = scene_rs (self)->module;
+  const char *noun = self->play->piece_noun != NULL ? _(self->play->piece_noun) : _("piece");
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (parts->word >= 0 && (guint) parts->word < self->play->n_words)
+    return word_label (&self->play->words[parts->word]);
+  if (parts->to == BS_NO_CELL)
+    return g_strdup (_("pass"));
+
+  if (parts->from != BS_NO_CELL && parts->from != parts->to)
+    /* Translators: a move in words: the game's noun for a piece ("stone"),
+     * the cell it leaves, the cell it goes to: "move the stone on h7 to g6". */
+    g_string_append_printf (out, _("move the %s on %s to %s"), noun,
+                            cell_label (self, parts->from), cell_label (self, parts->to));
+  else if (parts->from != BS_NO_CELL)
+    /* Translators: an order to stay, e.g. "the piece on c3 defends". */
+    g_string_append_printf (out, _("the %s on %s %s"), noun, cell_label (self, parts->from),
+                            self->play->stay_label != NULL ? _(self->play->stay_label)
+                                                           : _("stays"));
+  else
+    {
+      const BsKindSpec *kind = parts->kind >= 0 && (guint) parts->kind < module->n_kinds
+                               ? &module->kinds[parts->kind] : NULL;
+
+      if (kind != NULL && kind->directed && parts->direction >= 0)
+        /* Translators: a placement in words: the game's noun for a piece, the
+         * cell, the kind and where it points: "place a piece on d4 (Triangle
+         * pointing East)". */
+        g_string_append_printf (out, _("place a %s on %s (%s pointing %s)"), noun,
+                                cell_label (self, parts->to), _(kind->label),
+                                bs_direction_name (parts->direction));
+      else if (kind != NULL && self->n_kind_choices > 1)
+        /* Translators: a placement in words: the game's noun for a piece, the
+         * cell and the kind: "place a piece on d4 (Small)". */
+        g_string_append_printf (out, _("place a %s on %s (%s)"), noun,
+                                cell_label (self, parts->to), _(kind->label));
+      else
+        /* Translators: a placement in words: the game's noun for a piece and
+         * the cell: "place a stone on d4". */
+        g_string_append_printf (out, _("place a %s on %s"), noun, cell_label (self, parts->to));
+    }
+  if (parts->follow_up >= 0 && (guint) parts->follow_up < self->play->n_follow_ups)
+    /* Translators: a move's follow-up after its cell, e.g. ", then Push North". */
+    g_string_append_printf (out, _(", then %s"), _(self->play->follow_ups[parts->follow_up].label));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+bs_play_scene_describe_move (BsPlayScene      *self,
+                             const BsPosition *pos,
+                             BsMove            move)
+{
+  BsMoveParts parts;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+  g_return_val_if_fail (pos != NULL, NULL);
+
+  bs_ruleset_decode_move (scene_rs (self), pos, move, &parts);
+  return describe_parts (self, &parts);
+}
+
 /* Says, in the engine's words, why the move made of `parts` is not legal
  * here; `fallback` when the module cannot make that move at all. */
 static void
@@ -246,9 +322,10 @@ explain_parts (BsPlayScene       *self,
   why = bs_ruleset_explain (rs, pos, move);
   if (why == NULL)
     {
-      g_autofree char *notation = bs_ruleset_format_move (rs, pos, move);
+      g_autofree char *words = describe_parts (self, parts);
 
-      why = g_strdup_printf (_("%s is not a legal move here"), notation);
+      /* Translators: %s is a move in words, e.g. "move the stone on h7 to g6". */
+      why = g_strdup_printf (_("Not a legal move here: %s"), words);
     }
   /* Sentence case for a toast, but never for a leading cell label ("a1 is …"). */
   if (g_ascii_islower (why[0]) && (why[1] == ' ' || g_ascii_islower (why[1])))
@@ -448,6 +525,7 @@ set_phase (BsPlayScene  *self,
   self->entering = entering;
   self->selected = BS_NO_CELL;
   self->hint_shown = FALSE;
+  self->computer_player = 0;
   if (phase == BS_ROUND_PHASE_ORDERS)
     for (int c = 0; c < self->n_cells; c++)
       self->orders[c] = BS_NO_CELL;
@@ -496,6 +574,7 @@ on_position_changed (BsPlayScene *self,
   self->selected = BS_NO_CELL;
   self->pending_from = self->pending_cell = BS_NO_CELL;
   self->hint_shown = FALSE;
+  self->computer_player = 0;
   rebuild_legal (self);
   update_last_move (self);
 
@@ -679,6 +758,8 @@ bs_play_scene_init (BsPlayScene *self)
   self->pending_cell = BS_NO_CELL;
   self->cursor = BS_NO_CELL;
   self->last_from = self->last_to = BS_NO_CELL;
+  self->hint_from = self->hint_to = BS_NO_CELL;
+  self->computer_from = self->computer_to = BS_NO_CELL;
   self->show_legal = TRUE;
   self->legal = g_array_new (FALSE, FALSE, sizeof (LegalMove));
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
@@ -1245,42 +1326,65 @@ bs_play_scene_play_word (BsPlayScene *self,
   return play_move (self, legal_at (self, (guint) i)->move);
 }
 
-char *
-bs_play_scene_describe_word_outcome (BsPlayScene *self,
-                                     const char  *word)
+gboolean
+bs_play_scene_predict_word (BsPlayScene *self,
+                            const char  *word,
+                            int         *result,
+                            char       **outcome,
+                            char       **figures)
 {
   const BsRuleset *rs;
   g_autofree BsPosition *after = NULL;
-  g_autofree char *who = NULL;
-  g_autofree char *why = NULL;
+  g_autoptr(GString) text = NULL;
+  int values[BS_MAX_MEASURES][2];
+  const BsMeasureSpec *measures;
+  guint n_measures;
   int index, i;
 
-  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
 
   rs = scene_rs (self);
   index = bs_ruleset_word_index (rs, word);
   i = find_legal_word (self, index);
   if (i < 0 || !self->play->words[index].ends_game)
-    return NULL;
+    return FALSE;
+  /* The word played on a copy: the engine's own result, nothing guessed. */
   after = bs_position_dup (rs, bs_game_get_position (self->game));
   bs_ruleset_apply (rs, after, legal_at (self, (guint) i)->move, NULL);
   if (!bs_position_is_over (after))
-    return NULL;
-  switch (after->result)
+    return FALSE;
+
+  if (result != NULL)
+    *result = after->result;
+  if (outcome != NULL)
     {
-    case BS_RESULT_WIN_1:
-    case BS_RESULT_WIN_2:
-      who = g_strdup_printf (_("%s wins"), bs_game_get_player_name (self->game, after->result));
-      break;
-    default:
-      who = g_strdup (_("Draw"));
-      break;
+      if (after->result == BS_RESULT_WIN_1 || after->result == BS_RESULT_WIN_2)
+        /* Translators: the result a move that ends the game would give, before
+         * it is played: "White would win". */
+        *outcome = g_strdup_printf (_("%s would win"),
+                                    bs_game_get_player_name (self->game, after->result));
+      else
+        *outcome = g_strdup (_("It would be a draw"));
     }
-  why = bs_ruleset_describe_ending (rs, after);
-  if (why == NULL)
-    return g_steal_pointer (&who);
-  /* TRANSLATORS: "Dark wins — Light's largest group is 14, …" */
-  return g_strdup_printf (_("%s — %s"), who, why);
+  if (figures != NULL)
+    {
+      /* What decides, measured on the position the word would leave. */
+      measures = bs_ruleset_measure_specs (rs, &n_measures);
+      bs_ruleset_measures (rs, after, values);
+      text = g_string_new (NULL);
+      for (guint m = 0; m < n_measures; m++)
+        {
+          if (text->len > 0)
+            g_string_append_c (text, '\n');
+          /* Translators: a measure of the game for both players, e.g.
+           * "Groups: White 3, Black 5". */
+          g_string_append_printf (text, _("%s: %s %d, %s %d"), _(measures[m].label),
+                                  bs_game_get_player_name (self->game, 1), values[m][0],
+                                  bs_game_get_player_name (self->game, 2), values[m][1]);
+        }
+      *figures = g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return TRUE;
 }
 
 BsRoundPhase
@@ -1539,21 +1643,33 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
   g_return_if_fail (BS_IS_PLAY_SCENE (self));
   g_return_if_fail (options != NULL);
 
-  options->highlights = self->highlights;
+  /* Where the player may play, while a human is to play: during the
+   * computer's turn its legal moves would only be mistaken for its choice. */
+  options->highlights = is_human_turn (self) ? self->highlights : NULL;
   options->cursor = self->cursor;
   options->selected = self->pending_cell != BS_NO_CELL ? self->pending_cell : self->selected;
   options->orders = NULL;
   options->last_move_from = BS_NO_CELL;
   options->last_move_to = BS_NO_CELL;
+  options->hint_from = options->hint_to = BS_NO_CELL;
+  options->computer_from = options->computer_to = BS_NO_CELL;
+  options->computer_player = 0;
 
   if (!self->orders_mode)
     {
       options->last_move_from = self->last_from;
       options->last_move_to = self->last_to;
+      /* Each its own mark: a hint is not a selection nor a legal target. */
       if (self->hint_shown)
         {
-          options->highlights = self->hint_cells;
-          options->selected = self->hint_from;
+          options->hint_from = self->hint_from;
+          options->hint_to = self->hint_to;
+        }
+      if (self->computer_player != 0)
+        {
+          options->computer_from = self->computer_from;
+          options->computer_to = self->computer_to;
+          options->computer_player = self->computer_player;
         }
       return;
     }
@@ -1587,13 +1703,11 @@ bs_play_scene_fill_render_options (BsPlayScene     *self,
     }
 }
 
-char *
-bs_play_scene_describe_turn (BsPlayScene *self)
+static char *
+describe_turn (BsPlayScene *self)
 {
   const BsPosition *pos;
   const char *name;
-
-  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
 
   pos = bs_game_get_position (self->game);
   if (bs_position_is_over (pos) && !(self->orders_mode && self->phase == BS_ROUND_PHASE_REVEAL))
@@ -1656,6 +1770,24 @@ bs_play_scene_describe_turn (BsPlayScene *self)
   return g_strdup_printf (_("%s to move"), name);
 }
 
+char *
+bs_play_scene_describe_turn (BsPlayScene *self)
+{
+  g_autofree char *turn = NULL;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), NULL);
+
+  turn = describe_turn (self);
+  /* The computer would play now, but it is paused: say so, or the
+   * status would wait for a move that does not come. */
+  if (self->computer_paused && !is_human_turn (self)
+      && !bs_position_is_over (bs_game_get_position (self->game)))
+    /* Translators: the status line while the computer is paused on its
+     * turn: %s is the turn, e.g. "White (computer) to move". */
+    return g_strdup_printf (_("Paused — %s"), turn);
+  return g_steal_pointer (&turn);
+}
+
 gboolean
 bs_play_scene_submit_orders (BsPlayScene   *self,
                              int            player,
@@ -1703,48 +1835,137 @@ bs_play_scene_submit_orders (BsPlayScene   *self,
   return TRUE;
 }
 
+/* The cells a turn of the current position names: where its first step
+ * takes a piece from, and the last cell a step goes to (flags into cells
+ * for each, when given). */
+static void
+turn_cells (BsPlayScene  *self,
+            const BsMove *steps,
+            guint         n_steps,
+            guint8       *cells,
+            int          *from,
+            int          *to)
+{
+  const BsRuleset *rs = scene_rs (self);
+  g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (self->game));
+
+  *from = *to = BS_NO_CELL;
+  for (guint i = 0; i < n_steps; i++)
+    {
+      BsMoveParts parts;
+
+      bs_ruleset_decode_move (rs, pos, steps[i], &parts);
+      if (parts.from != BS_NO_CELL)
+        {
+          if (cells != NULL)
+            cells[parts.from] = 1;
+          if (*from == BS_NO_CELL)
+            *from = parts.from;
+        }
+      if (parts.to != BS_NO_CELL)
+        {
+          if (cells != NULL)
+            cells[parts.to] = 1;
+          *to = parts.to;
+        }
+      if (i + 1 < n_steps)
+        bs_ruleset_apply (rs, pos, steps[i], NULL);
+    }
+  if (*from == *to)
+    *from = BS_NO_CELL;
+}
+
 void
 bs_play_scene_show_hint (BsPlayScene  *self,
                          const BsMove *steps,
                          guint         n_steps,
                          const gint16 *orders)
 {
-  const BsRuleset *rs;
-
   g_return_if_fail (BS_IS_PLAY_SCENE (self));
 
-  rs = scene_rs (self);
   memset (self->hint_cells, 0, self->n_cells);
-  self->hint_from = BS_NO_CELL;
   self->hint_shown = (steps != NULL && n_steps > 0) || orders != NULL;
   if (orders != NULL)
-    memcpy (self->hint_orders, orders, sizeof (gint16) * self->n_cells);
+    {
+      memcpy (self->hint_orders, orders, sizeof (gint16) * self->n_cells);
+      /* The pieces the hint moves. */
+      for (int c = 0; c < self->n_cells; c++)
+        if (orders[c] != BS_NO_CELL && orders[c] != c)
+          self->hint_cells[c] = 1;
+    }
   else
     for (int c = 0; c < self->n_cells; c++)
       self->hint_orders[c] = BS_NO_CELL;
   if (steps != NULL && n_steps > 0)
+    turn_cells (self, steps, n_steps, self->hint_cells, &self->hint_from, &self->hint_to);
+  else
+    self->hint_from = self->hint_to = BS_NO_CELL;
+  bs_play_scene_changed (self);
+}
+
+void
+bs_play_scene_show_computer_move (BsPlayScene  *self,
+                                  int           player,
+                                  const BsMove *steps,
+                                  guint         n_steps)
+{
+  g_return_if_fail (BS_IS_PLAY_SCENE (self));
+  g_return_if_fail (steps == NULL || player == 1 || player == 2);
+
+  if (steps == NULL || n_steps == 0 || self->orders_mode)
     {
-      g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (self->game));
-
-      /* The cells the turn names: where a piece leaves, where one goes. */
-      for (guint i = 0; i < n_steps; i++)
-        {
-          BsMoveParts parts;
-
-          bs_ruleset_decode_move (rs, pos, steps[i], &parts);
-          if (parts.from != BS_NO_CELL)
-            {
-              self->hint_cells[parts.from] = 1;
-              if (self->hint_from == BS_NO_CELL)
-                self->hint_from = parts.from;
-            }
-          if (parts.to != BS_NO_CELL)
-            self->hint_cells[parts.to] = 1;
-          if (i + 1 < n_steps)
-            bs_ruleset_apply (rs, pos, steps[i], NULL);
-        }
+      if (self->computer_player == 0)
+        return;
+      self->computer_player = 0;
+      self->computer_from = self->computer_to = BS_NO_CELL;
+    }
+  else
+    {
+      turn_cells (self, steps, n_steps, NULL, &self->computer_from, &self->computer_to);
+      self->computer_player = self->computer_to != BS_NO_CELL ? player : 0;
     }
   bs_play_scene_changed (self);
+}
+
+gboolean
+bs_play_scene_get_computer_move (BsPlayScene *self,
+                                 int         *from,
+                                 int         *to)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+
+  if (from != NULL)
+    *from = self->computer_player != 0 ? self->computer_from : BS_NO_CELL;
+  if (to != NULL)
+    *to = self->computer_player != 0 ? self->computer_to : BS_NO_CELL;
+  return self->computer_player != 0;
+}
+
+void
+bs_play_scene_set_computer_paused (BsPlayScene *self,
+                                   gboolean     paused)
+{
+  g_return_if_fail (BS_IS_PLAY_SCENE (self));
+
+  paused = !!paused;
+  if (self->computer_paused == paused)
+    return;
+  self->computer_paused = paused;
+  bs_play_scene_changed (self);
+}
+
+gboolean
+bs_play_scene_get_computer_paused (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  return self->computer_paused;
+}
+
+gboolean
+bs_play_scene_is_human_turn (BsPlayScene *self)
+{
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  return !bs_position_is_over (bs_game_get_position (self->game)) && is_human_turn (self);
 }
 
 gboolean

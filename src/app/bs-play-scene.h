@@ -90,11 +90,24 @@ gboolean          bs_play_scene_can_play_word    (BsPlayScene     *self,
                                                   const char      *word);
 gboolean          bs_play_scene_play_word        (BsPlayScene     *self,
                                                   const char      *word);
-/* For a legal word that ends the game (BsWordSpec.ends_game): the result
- * it would give, in words ("White wins — …"), before it is played; else
- * NULL. */
-char             *bs_play_scene_describe_word_outcome (BsPlayScene *self,
-                                                       const char  *word);
+/* For a legal word that ends the game (BsWordSpec.ends_game): what it would
+ * give if played now, before it is — the word played on a copy of the
+ * position: the result (BsResult), the outcome in words ("White would
+ * win") and the module's measures of the position it leaves ("Groups:
+ * White 3, Black 5", one line each). FALSE, nothing set, otherwise. */
+gboolean          bs_play_scene_predict_word     (BsPlayScene     *self,
+                                                  const char      *word,
+                                                  int             *result,
+                                                  char           **outcome,
+                                                  char           **figures);
+/* A move of `pos` in words, from its decoded parts and the play
+ * declaration: "place a stone on d4", "move the stone on h7 to g6". */
+char             *bs_play_scene_describe_move    (BsPlayScene     *self,
+                                                  const BsPosition *pos,
+                                                  BsMove           move);
+/* A human is to act now (the game is not over; simultaneous: a human
+ * enters orders or sees the reveal): the choosers can be used. */
+gboolean          bs_play_scene_is_human_turn    (BsPlayScene     *self);
 
 /* Simultaneous games. */
 BsRoundPhase      bs_play_scene_get_phase        (BsPlayScene     *self);
@@ -139,15 +152,34 @@ gboolean          bs_play_scene_submit_orders        (BsPlayScene     *self,
                                                       int              player,
                                                       const gint16    *targets,
                                                       GError         **error);
-/* Marks a suggested move on the board until the position or the phase
- * changes: the cells of the turn `steps` (from the current position), or
- * (simultaneous) `orders` drawn as arrows; both NULL clears it. */
+/* Marks a suggested move (a hint) on the board until the position or the
+ * phase changes, or a cell is clicked: the cells of the turn `steps` (from
+ * the current position), drawn as the renderer's hint, or (simultaneous)
+ * `orders` drawn as arrows; both NULL clears it. */
 void              bs_play_scene_show_hint            (BsPlayScene     *self,
                                                       const BsMove    *steps,
                                                       guint            n_steps,
                                                       const gint16    *orders);
 gboolean          bs_play_scene_get_hint_shown       (BsPlayScene     *self);
-/* n_cells flags of the cells the hint marks, or NULL. */
+/* n_cells flags of the cells the hint marks (simultaneous: the pieces it
+ * moves), or NULL. */
 const guint8     *bs_play_scene_get_hint_cells       (BsPlayScene     *self);
+/* Marks the move a computer seat (player) is about to play, for a moment
+ * before it plays it — its own mark, never a hint's — until the position
+ * or the phase changes; NULL clears it (the computer paused or cancelled).
+ * Turn-based games only: a simultaneous round's orders stay secret. */
+void              bs_play_scene_show_computer_move   (BsPlayScene     *self,
+                                                      int              player,
+                                                      const BsMove    *steps,
+                                                      guint            n_steps);
+/* Whether the computer's move is marked, and its cells (BS_NO_CELL for
+ * none: a placement has no `from`). */
+gboolean          bs_play_scene_get_computer_move    (BsPlayScene     *self,
+                                                      int             *from,
+                                                      int             *to);
+/* The computer is paused: on its turn the status line says so. */
+void              bs_play_scene_set_computer_paused  (BsPlayScene     *self,
+                                                      gboolean         paused);
+gboolean          bs_play_scene_get_computer_paused  (BsPlayScene     *self);
 
 G_END_DECLS

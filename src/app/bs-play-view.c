@@ -85,12 +85,144 @@ on_direction_toggled (GtkToggleButton *button,
                                GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "dir")));
 }
 
+/* A button's label as read: "_End Game" → "End Game". */
+static char *
+strip_mnemonic (const char *label)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (*p == '_' && p[1] != '\0')
+        p++;
+      g_string_append_c (text, *p);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A word that ends the game is played only once the player has read what
+ * it would give — who would win, and the figures that decide — in a
+ * dialog (touch, a narrow window, the keyboard and screen readers alike;
+ * a tooltip would need a pointer). */
+typedef struct {
+  BsPlayView *self;
+  char       *word;
+  guint       current;   /* the position it was asked about */
+  guint       n_turns;
+} WordConfirmation;
+
+static void
+word_confirmation_free (gpointer  data,
+                        GClosure *closure)
+{
+  WordConfirmation *confirm = data;
+
+  g_clear_object (&confirm->self);
+  g_free (confirm->word);
+  g_free (confirm);
+}
+
+static void
+on_word_confirmed (AdwMessageDialog *dialog,
+                   const char       *response,
+                   WordConfirmation *confirm)
+{
+  BsPlayView *self = confirm->self;
+  BsGame *game = view_game (self);
+
+  /* Played only on the position the outcome was worked out for. */
+  if (g_str_equal (response, "play") && game != NULL
+      && bs_game_get_current (game) == confirm->current
+      && bs_game_get_n_turns (game) == confirm->n_turns)
+    bs_play_scene_play_word (self->scene, confirm->word);
+}
+
+static void
+confirm_word (BsPlayView       *self,
+              const BsWordSpec *spec)
+{
+  BsGame *game = view_game (self);
+  g_autofree char *outcome = NULL;
+  g_autofree char *figures = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *label = NULL;
+  g_autoptr(GString) body = NULL;
+  WordConfirmation *confirm;
+  GtkWidget *dialog;
+  int result = 0, mover;
+
+  if (!bs_play_scene_predict_word (self->scene, spec->id, &result, &outcome, &figures))
+    {
+      /* Not legal now, or it would not end the game: the scene says why. */
+      bs_play_scene_play_word (self->scene, spec->id);
+      return;
+    }
+  mover = bs_game_get_position (game)->to_move;
+  label = strip_mnemonic (_(spec->label));
+  /* Translators: the heading of the dialog that confirms a move which ends
+   * the game; %s is its button's label, e.g. "End Game". */
+  heading = g_strdup_printf (_("%s?"), label);
+  body = g_string_new (NULL);
+  /* Translators: who is asked, then what the move would give:
+   * "White, if you play it now: Black would win." */
+  g_string_append_printf (body, _("%s, if you play it now: %s."),
+                          bs_game_get_player_name (game, mover), outcome);
+  if (figures != NULL && *figures != '\0')
+    g_string_append_printf (body, "\n%s", figures);
+  if (spec->description != NULL)
+    g_string_append_printf (body, "\n\n%s", _(spec->description));
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   heading, body->str);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "play", _(spec->label),
+                                    NULL);
+  /* Red when it loses the game for the one who plays it, blue when it wins
+   * it; Enter plays it only then. */
+  if (result == mover)
+    {
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "play",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "play");
+    }
+  else
+    {
+      if (result == (mover == 1 ? BS_RESULT_WIN_2 : BS_RESULT_WIN_1))
+        adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "play",
+                                                    ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    }
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+
+  confirm = g_new0 (WordConfirmation, 1);
+  confirm->self = g_object_ref (self);
+  confirm->word = g_strdup (spec->id);
+  confirm->current = bs_game_get_current (game);
+  confirm->n_turns = bs_game_get_n_turns (game);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_word_confirmed), confirm,
+                         word_confirmation_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 on_word_clicked (GtkButton  *button,
                  BsPlayView *self)
 {
-  if (self->scene != NULL)
-    bs_play_scene_play_word (self->scene, g_object_get_data (G_OBJECT (button), "word"));
+  const BsPlaySpec *play;
+  const BsWordSpec *spec = NULL;
+  const char *word = g_object_get_data (G_OBJECT (button), "word");
+
+  if (self->scene == NULL)
+    return;
+  play = bs_play_scene_get_play_spec (self->scene);
+  for (guint w = 0; w < play->n_words; w++)
+    if (g_str_equal (play->words[w].id, word))
+      spec = &play->words[w];
+  if (spec != NULL && spec->ends_game)
+    confirm_word (self, spec);
+  else
+    bs_play_scene_play_word (self->scene, word);
 }
 
 static void
@@ -186,11 +318,10 @@ build_chooser (BsPlayView *self)
       const BsWordSpec *word = &play->words[w];
       GtkWidget *button = gtk_button_new_with_mnemonic (_(word->label));
 
+      /* An ordinary button: a move like the others. One that ends the game
+       * asks first (confirm_word), saying what it would give. */
       if (word->description != NULL)
         gtk_widget_set_tooltip_text (button, _(word->description));
-      /* A move that ends the game is not to be pressed lightly. */
-      if (word->ends_game)
-        gtk_widget_add_css_class (button, "destructive-action");
       g_object_set_data (G_OBJECT (button), "word", (gpointer) word->id);
       g_signal_connect (button, "clicked", G_CALLBACK (on_word_clicked), self);
       gtk_box_append (self->chooser_box, button);
@@ -205,6 +336,9 @@ sync_chooser (BsPlayView *self)
   const BsRuleset *rs = bs_game_get_ruleset (game);
   const BsPosition *pos = bs_game_get_position (game);
   int kind = bs_play_scene_get_kind (self->scene);
+  /* Nothing to choose while the computer moves (or the game is over). */
+  gboolean choosing = bs_play_scene_is_human_turn (self->scene)
+                      && !bs_play_scene_gives_orders (self->scene);
   gboolean has_children;
 
   self->syncing = TRUE;
@@ -221,11 +355,11 @@ sync_chooser (BsPlayView *self)
         label = g_strdup_printf ("%s  %d", _(rs->module->kinds[k].label), left);
       gtk_button_set_label (GTK_BUTTON (self->kind_buttons[k]), label);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->kind_buttons[k]), (int) k == kind);
-      gtk_widget_set_sensitive (self->kind_buttons[k], left > 0 && !bs_position_is_over (pos));
+      gtk_widget_set_sensitive (self->kind_buttons[k], left > 0 && choosing);
     }
   if (self->direction_box != NULL)
     {
-      gtk_widget_set_sensitive (self->direction_box, rs->module->kinds[kind].directed);
+      gtk_widget_set_sensitive (self->direction_box, rs->module->kinds[kind].directed && choosing);
       for (int d = 0; d < 4; d++)
         gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->direction_buttons[d]),
                                       d == bs_play_scene_get_direction (self->scene));
@@ -238,21 +372,9 @@ sync_chooser (BsPlayView *self)
       GtkWidget *button = g_ptr_array_index (self->word_buttons, w);
       gboolean legal = bs_play_scene_can_play_word (self->scene, spec->id);
 
-      gtk_widget_set_visible (button, legal);
-      /* A move that ends the game says first what the result would be. */
-      if (legal && spec->ends_game)
-        {
-          g_autofree char *outcome = bs_play_scene_describe_word_outcome (self->scene, spec->id);
-          g_autofree char *tip = NULL;
-
-          if (outcome != NULL)
-            /* Translators: a button's tooltip: what the move does, then the
-             * result it would give now ("White wins — …"). */
-            tip = g_strdup_printf (_("%s\nNow: %s"),
-                                   spec->description != NULL ? _(spec->description) : "",
-                                   outcome);
-          gtk_widget_set_tooltip_text (button, tip != NULL ? tip : _(spec->description));
-        }
+      /* Always there, pressed only when legal: the row above the board keeps
+       * its height, so the board never moves when a word becomes legal. */
+      gtk_widget_set_sensitive (button, legal);
     }
 
   has_children = FALSE;

@@ -1242,14 +1242,39 @@ describe_controls (BsPlayScene *scene)
       if (mnemonic != NULL)
         memmove (mnemonic, mnemonic + 1, strlen (mnemonic));
       /* Translators: %s is the label of a button such as "Pass". */
-      SENTENCE (_("%s appears above the board when it is legal."), label);
+      SENTENCE (_("The %s button above the board can be pressed when it is legal."), label);
       if (play->words[w].description != NULL)
         SENTENCE ("%s", _(play->words[w].description));
+      if (play->words[w].ends_game)
+        SENTENCE ("%s", _("Before it ends the game, it says who would win and asks you to "
+                          "confirm."));
     }
   SENTENCE ("%s", _("Marked cells show where you may play. The arrow keys move the cursor "
                     "and Enter does what a click on its cell does."));
 #undef SENTENCE
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* A heading and its paragraph in the help. */
+static void
+add_help_section (GtkWidget  *box,
+                  const char *heading,
+                  const char *text)
+{
+  GtkWidget *title = gtk_label_new (heading);
+  GtkWidget *body = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  if (gtk_widget_get_first_child (box) != NULL)
+    gtk_widget_set_margin_top (title, 12);
+  gtk_label_set_xalign (GTK_LABEL (body), 0);
+  gtk_label_set_wrap (GTK_LABEL (body), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (body), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (body), 50);
+  gtk_label_set_width_chars (GTK_LABEL (body), 20);
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), body);
 }
 
 static void
@@ -1259,7 +1284,6 @@ help_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
   const BsModule *module;
-  g_autofree char *body = NULL;
   GtkWidget *dialog;
 
   /* The editor explains itself. */
@@ -1279,20 +1303,29 @@ help_activated (GSimpleAction *action,
       g_autofree char *rules = NULL;
       g_autofree char *goal = NULL;
       g_autofree char *controls = describe_controls (self->scene);
-      g_autoptr(GString) text = NULL;
+      GtkWidget *sections, *scroller;
 
       module = bs_game_get_ruleset (self->game)->module;
       bs_ruleset_describe_rules (bs_game_get_ruleset (self->game), &rules, &goal);
-      /* The game in a line, its rules as this variant sets them, how to
-       * win, then how to play it here. */
-      text = g_string_new (_(module->description));
+      /* The game in a line, then its rules as this variant sets them, how
+       * to win and how to play it here, each under its heading, scrolled
+       * when they are taller than the window (a phone). */
+      dialog = adw_message_dialog_new (GTK_WINDOW (self), _(module->name),
+                                       _(module->description));
+      sections = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
       if (rules != NULL && *rules != '\0' && g_strcmp0 (rules, _(module->description)) != 0)
-        g_string_append_printf (text, "\n\n%s", rules);
+        add_help_section (sections, _("Rules"), rules);
       if (goal != NULL && *goal != '\0')
-        g_string_append_printf (text, "\n\n%s", goal);
-      g_string_append_printf (text, "\n\n%s", controls);
-      body = g_string_free (g_steal_pointer (&text), FALSE);
-      dialog = adw_message_dialog_new (GTK_WINDOW (self), _(module->name), body);
+        add_help_section (sections, _("How to Win"), goal);
+      add_help_section (sections, _("How to Play"), controls);
+      scroller = gtk_scrolled_window_new ();
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                      GTK_POLICY_AUTOMATIC);
+      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+      gtk_scrolled_window_set_max_content_height (
+        GTK_SCROLLED_WINDOW (scroller), MAX (160, gtk_widget_get_height (GTK_WIDGET (self)) - 240));
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), sections);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scroller);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));

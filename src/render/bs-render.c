@@ -919,6 +919,55 @@ paint_highlights (Painter *p)
     }
 }
 
+/* An arrow's outline from the piece centred on (x0, y0) towards the cell
+ * centred on (x1, y1), in user units: a shaft from the piece's edge and a
+ * head that stops short of the target's centre. FALSE when they coincide. */
+static gboolean
+arrow_path (Painter *p,
+            double   x0,
+            double   y0,
+            double   x1,
+            double   y1)
+{
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  double dx = x1 - x0, dy = y1 - y0;
+  double len = hypot (dx, dy);
+  double ux, uy, nx, ny, start, tip, head, half, shaft;
+
+  if (len <= 0)
+    return FALSE;
+  ux = dx / len;
+  uy = dy / len;
+  nx = -uy;
+  ny = ux;
+  start = 0.22 * s;
+  tip = len - 0.18 * s;
+  head = 0.24 * s;
+  half = 0.16 * s;
+  shaft = 0.055 * s;
+  {
+    /* The outline as (along, across) pairs from the piece's centre. */
+    const double outline[7][2] = {
+      { start, shaft }, { tip - head, shaft }, { tip - head, half }, { tip, 0 },
+      { tip - head, -half }, { tip - head, -shaft }, { start, -shaft },
+    };
+
+    for (int i = 0; i < 7; i++)
+      {
+        double px = x0 + ux * outline[i][0] + nx * outline[i][1];
+        double py = y0 + uy * outline[i][0] + ny * outline[i][1];
+
+        if (i == 0)
+          cairo_move_to (cr, px, py);
+        else
+          cairo_line_to (cr, px, py);
+      }
+  }
+  cairo_close_path (cr);
+  return TRUE;
+}
+
 /* Simultaneous orders: an arrow from a piece towards its target, a ring for a
  * defender. Both in the owner's colour with the piece's outline. */
 static void
@@ -959,48 +1008,187 @@ paint_orders (Painter *p)
         }
 
       centre_user (&p->layout, target, &x1, &y1);
-      {
-        double dx = x1 - x0, dy = y1 - y0;
-        double len = hypot (dx, dy);
-        double ux, uy, nx, ny, start, tip, head, half, shaft;
-
-        if (len <= 0)
-          continue;
-        ux = dx / len;
-        uy = dy / len;
-        nx = -uy;
-        ny = ux;
-        start = 0.22 * s;
-        tip = len - 0.18 * s;
-        head = 0.24 * s;
-        half = 0.16 * s;
-        shaft = 0.055 * s;
-        {
-          /* The outline as (along, across) pairs from the piece's centre. */
-          const double outline[7][2] = {
-            { start, shaft }, { tip - head, shaft }, { tip - head, half }, { tip, 0 },
-            { tip - head, -half }, { tip - head, -shaft }, { start, -shaft },
-          };
-
-          for (int i = 0; i < 7; i++)
-            {
-              double px = x0 + ux * outline[i][0] + nx * outline[i][1];
-              double py = y0 + uy * outline[i][0] + ny * outline[i][1];
-
-              if (i == 0)
-                cairo_move_to (cr, px, py);
-              else
-                cairo_line_to (cr, px, py);
-            }
-        }
-        cairo_close_path (cr);
-        set_rgba (cr, &fill);
-        cairo_fill_preserve (cr);
-        cairo_set_line_width (cr, 0.03 * s);
-        set_rgba (cr, &edge);
-        cairo_stroke (cr);
-      }
+      if (!arrow_path (p, x0, y0, x1, y1))
+        continue;
+      set_rgba (cr, &fill);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, 0.03 * s);
+      set_rgba (cr, &edge);
+      cairo_stroke (cr);
     }
+}
+
+/* The move the computer is about to play, in its player's colour edged
+ * with the piece outline (so a light colour shows on a light board): a
+ * ring round the target, and for a piece that moves an outlined, hollow
+ * arrow from it — a move on its way, not a legal target nor a hint. */
+static void
+paint_computer_move (Painter *p)
+{
+  const BsRenderOptions *o = p->options;
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  double hc = p->pal->theme == BS_THEME_HIGH_CONTRAST ? 1.3 : 1.0;
+  BsRgba fill, edge;
+  double x0, y0, x1, y1;
+
+  if (o->computer_player < 1 || o->computer_player > 2 || !valid_cell (p, o->computer_to))
+    return;
+  fill = p->players[o->computer_player - 1];
+  edge = p->outlines[o->computer_player - 1];
+  centre_user (&p->layout, o->computer_to, &x1, &y1);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x1, y1, 0.43 * s, 0, 2 * G_PI);
+  cairo_set_line_width (cr, 0.16 * hc * s);
+  set_rgba (cr, &edge);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, 0.08 * hc * s);
+  set_rgba (cr, &fill);
+  cairo_stroke (cr);
+
+  if (!valid_cell (p, o->computer_from) || o->computer_from == o->computer_to)
+    return;
+  centre_user (&p->layout, o->computer_from, &x0, &y0);
+  if (!arrow_path (p, x0, y0, x1, y1))
+    return;
+  cairo_set_line_width (cr, 0.10 * hc * s);
+  set_rgba (cr, &edge);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, 0.05 * hc * s);
+  set_rgba (cr, &fill);
+  cairo_stroke (cr);
+}
+
+/* A hint's colours: GNOME's purple, far from the accent's blue (legal
+ * targets, cursor, selection), the last move's yellow and the usual
+ * player colours; the "?" on it in white or, on the dark theme's light
+ * purple, in near black. */
+static void
+hint_colours (const Painter *p,
+              BsRgba        *ring,
+              BsRgba        *glyph)
+{
+  static const BsRgba white = { 1, 1, 1, 1 };
+
+  *glyph = white;
+  switch (p->pal->theme)
+    {
+    case BS_THEME_DARK:
+      *ring = (BsRgba) { 0xdc / 255.0, 0x8a / 255.0, 0xdd / 255.0, 1 };
+      *glyph = (BsRgba) { 0x24 / 255.0, 0x1f / 255.0, 0x31 / 255.0, 1 };
+      break;
+    case BS_THEME_HIGH_CONTRAST:
+      *ring = (BsRgba) { 0x61 / 255.0, 0x35 / 255.0, 0x83 / 255.0, 1 };
+      break;
+    case BS_THEME_PRINT:
+      *ring = (BsRgba) { 0, 0, 0, 1 };
+      break;
+    case BS_THEME_LIGHT:
+    default:
+      *ring = (BsRgba) { 0x91 / 255.0, 0x41 / 255.0, 0xac / 255.0, 1 };
+      break;
+    }
+}
+
+/* A hint: dashed rings round the cells it names, a dashed line from the
+ * piece to its target, and a "?" badge by the target — what the player
+ * might do, unlike the solid marks of what is legal or what the computer
+ * does. */
+static void
+paint_hint (Painter *p)
+{
+  const BsRenderOptions *o = p->options;
+  cairo_t *cr = p->cr;
+  double s = p->layout.scale;
+  double hc = p->pal->theme == BS_THEME_HIGH_CONTRAST ? 1.3 : 1.0;
+  double dash[] = { 0.11 * s, 0.07 * s };
+  const int cells[2] = { o->hint_from, o->hint_to };
+  BsRgba ring, glyph, halo;
+  double x0 = 0, y0 = 0, x1, y1;
+
+  if (!valid_cell (p, o->hint_to) && !valid_cell (p, o->hint_from))
+    return;
+  hint_colours (p, &ring, &glyph);
+  /* A thin halo keeps the dashes apart from whatever they cross. */
+  halo = p->pal->theme == BS_THEME_DARK ? (BsRgba) { 0, 0, 0, 0.55 }
+                                        : (BsRgba) { 1, 1, 1, 0.75 };
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  if (valid_cell (p, o->hint_from) && valid_cell (p, o->hint_to)
+      && o->hint_from != o->hint_to)
+    {
+      double dx, dy, len;
+
+      centre_user (&p->layout, o->hint_from, &x0, &y0);
+      centre_user (&p->layout, o->hint_to, &x1, &y1);
+      dx = x1 - x0;
+      dy = y1 - y0;
+      len = hypot (dx, dy);
+      if (len > 0.9 * s)
+        {
+          /* From ring to ring. */
+          cairo_move_to (cr, x0 + dx / len * 0.5 * s, y0 + dy / len * 0.5 * s);
+          cairo_line_to (cr, x1 - dx / len * 0.5 * s, y1 - dy / len * 0.5 * s);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_set_line_width (cr, 0.06 * hc * s);
+          set_rgba (cr, &ring);
+          cairo_stroke (cr);
+        }
+    }
+
+  for (int i = 0; i < 2; i++)
+    {
+      double x, y;
+
+      if (!valid_cell (p, cells[i]) || (i == 0 && cells[0] == cells[1]))
+        continue;
+      centre_user (&p->layout, cells[i], &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, 0.44 * s, 0, 2 * G_PI);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_width (cr, 0.11 * hc * s);
+      set_rgba (cr, &halo);
+      cairo_stroke_preserve (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_line_width (cr, 0.07 * hc * s);
+      set_rgba (cr, &ring);
+      cairo_stroke (cr);
+    }
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  /* The badge: a disc astride the target's ring, up and to the right as
+   * the board is seen, with a "?" drawn as strokes (no font needed). */
+  if (valid_cell (p, o->hint_to))
+    {
+      double bx, by, r = 0.17 * s, k = r / 0.17;
+
+      centre_user (&p->layout, o->hint_to, &bx, &by);
+      bx += 0.31 * s;
+      by -= 0.31 * s;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, bx, by, r, 0, 2 * G_PI);
+      set_rgba (cr, &ring);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, 0.025 * s);
+      set_rgba (cr, &halo);
+      cairo_stroke (cr);
+
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_width (cr, 0.038 * k);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, bx, by - 0.045 * k, 0.055 * k, G_PI * 1.05, G_PI * 2.45);
+      cairo_line_to (cr, bx, by + 0.035 * k);
+      set_rgba (cr, &glyph);
+      cairo_stroke (cr);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, bx, by + 0.09 * k, 0.024 * k, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
 }
 
 static void
@@ -1130,6 +1318,10 @@ bs_render_options_init (BsRenderOptions *options)
   options->cursor = BS_NO_CELL;
   options->selected = BS_NO_CELL;
   options->hover = BS_NO_CELL;
+  options->hint_from = BS_NO_CELL;
+  options->hint_to = BS_NO_CELL;
+  options->computer_from = BS_NO_CELL;
+  options->computer_to = BS_NO_CELL;
 }
 
 static void
@@ -1198,6 +1390,8 @@ bs_render_position (cairo_t               *cr,
   paint_highlights (&p);
   paint_pieces (&p);
   paint_orders (&p);
+  paint_computer_move (&p);
+  paint_hint (&p);
   paint_cursor (&p);
   paint_caption (&p);
 

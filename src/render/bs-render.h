@@ -29,9 +29,21 @@ typedef struct {
   gboolean flip;            /* mirror left-right */
   int      last_move_from;  /* BS_NO_CELL or a cell to mark */
   int      last_move_to;
-  const guint8 *highlights; /* NULL or n_cells flags: legal targets etc. */
+  const guint8 *highlights; /* NULL or n_cells flags: legal targets, small
+                             * dots (a ring round a piece) in the accent */
   int      cursor;          /* keyboard cursor cell or BS_NO_CELL */
   int      selected;        /* selected piece's cell or BS_NO_CELL */
+  /* A move suggested to the player (a hint): the cell a piece leaves and
+   * the cell it goes to (either BS_NO_CELL), dashed rings in a colour of
+   * their own, a dashed line between them and a "?" by the target. */
+  int      hint_from;
+  int      hint_to;
+  /* The move the computer is about to play, shown for a moment before it
+   * is: a ring round its target and an outlined arrow from the piece it
+   * moves, in the colour of computer_player (1 or 2; 0: none). */
+  int      computer_from;
+  int      computer_to;
+  int      computer_player;
   int      hover;           /* the cell under the pointer, or BS_NO_CELL:
                              * a soft tint and a thin ring (the app only) */
   const char *caption;      /* NULL or a line under the board */

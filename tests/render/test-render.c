@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The renderer: pixel ↔ cell mapping on every shape, rotation and flip;
  * fitting; piece colours, sizes and directions read back from the pixels;
- * marks, nests and orders; the pointer's hover; transparency; crisp square
+ * marks (legal targets, the computer's move and a hint each their own), nests
+ * and orders; the pointer's hover; transparency; crisp square
  * grids; clicks just either side of the edge two cells share. */
 
 #include "config.h"
@@ -540,7 +541,7 @@ test_marks (void)
   bs_render_cell_centre (&game.rs, &plain, w, h, f6, &x6, &y6, NULL);
   bs_render_cell_centre (&game.rs, &plain, w, h, g7, &x7, &y7, NULL);
 
-  for (int mark = 0; mark < 7; mark++)
+  for (int mark = 0; mark < 10; mark++)
     {
       cairo_surface_t *marked;
       double mx = x5, my = y5;
@@ -576,6 +577,21 @@ test_marks (void)
         case 6:
           o.hover = d5;
           break;
+        case 7:
+          o.hint_to = d5;
+          break;
+        case 8:
+          o.computer_to = d5;
+          o.computer_player = 2;
+          break;
+        case 9:
+          /* The computer moves c3 to c4: its arrow crosses their edge. */
+          o.computer_from = c3;
+          o.computer_to = c4;
+          o.computer_player = 1;
+          mx = (x3 + x4) / 2;
+          my = (y3 + y4) / 2;
+          break;
         default:
           g_assert_not_reached ();
         }
@@ -587,6 +603,128 @@ test_marks (void)
       highlights[d5] = 0;
     }
   cairo_surface_destroy (base);
+  fake_game_clear (&game);
+}
+
+/* How many pixels within [r0, r1] of (x, y) are within `tolerance` of rgb. */
+static int
+count_colour (cairo_surface_t *surface,
+              double           x,
+              double           y,
+              double           r0,
+              double           r1,
+              const double     rgb[3],
+              int              tolerance)
+{
+  int n = 0;
+
+  for (int dy = (int) -r1; dy <= r1; dy++)
+    for (int dx = (int) -r1; dx <= r1; dx++)
+      {
+        double d = hypot (dx, dy);
+
+        if (d >= r0 && d <= r1 && pixel_is (pixel_at (surface, x + dx, y + dy), rgb, tolerance))
+          n++;
+      }
+  return n;
+}
+
+/* Legal targets, the computer's move about to be played and a hint are
+ * three marks, not one: in light, dark and high contrast each changes the
+ * cell, each differently. A legal target is a dot of the accent at the
+ * centre; the computer's move a ring in its player's colour and nothing
+ * at the centre; a hint a ring of its own colour (never the accent nor a
+ * player's), with its "?" badge, and nothing at the centre either. On a
+ * piece, the computer's and the hint's rings show round it. */
+static void
+test_three_marks (void)
+{
+  static const double hint_rgb[3][3] = {
+    { 0x91 / 255.0, 0x41 / 255.0, 0xac / 255.0 },   /* light */
+    { 0xdc / 255.0, 0x8a / 255.0, 0xdd / 255.0 },   /* dark */
+    { 0x61 / 255.0, 0x35 / 255.0, 0x83 / 255.0 },   /* high contrast */
+  };
+  static const double accent_rgb[3][3] = {
+    { 0x35 / 255.0, 0x84 / 255.0, 0xe4 / 255.0 },
+    { 0x78 / 255.0, 0xae / 255.0, 0xed / 255.0 },
+    { 0x1a / 255.0, 0x5f / 255.0, 0xb4 / 255.0 },
+  };
+  FakeGame game;
+  const int w = 640, h = 640;
+  guint8 highlights[128] = { 0 };
+  int d5, e5;
+
+  fake_game_init (&game, BS_SHAPE_HEXAGON, 5, 0, NULL);
+  g_assert_cmpint (game.rs.n_cells, <=, (int) sizeof highlights);
+  d5 = bs_board_find_cell (game.rs.board, "d5", NULL);
+  e5 = bs_board_find_cell (game.rs.board, "e5", NULL);
+  game.pos->cells[e5] = BS_CELL_MAKE (2, 0, 0);
+
+  for (BsTheme theme = BS_THEME_LIGHT; theme <= BS_THEME_HIGH_CONTRAST; theme++)
+    for (int on_piece = 0; on_piece < 2; on_piece++)
+      {
+        int cell = on_piece ? e5 : d5;
+        BsRenderOptions plain, o;
+        cairo_surface_t *base, *marks[3];
+        double x, y, radius, player[2][3];
+
+        bs_render_options_init (&plain);
+        plain.theme = theme;
+        base = draw (&game.rs, game.pos, &plain, w, h);
+        bs_render_cell_centre (&game.rs, &plain, w, h, cell, &x, &y, &radius);
+        for (int pl = 0; pl < 2; pl++)
+          bs_render_player_color (&game.rs, theme, pl + 1, player[pl]);
+
+        o = plain;
+        highlights[cell] = 1;
+        o.highlights = highlights;
+        marks[0] = draw (&game.rs, game.pos, &o, w, h);
+        highlights[cell] = 0;
+
+        o = plain;
+        o.computer_to = cell;
+        o.computer_player = 1;
+        marks[1] = draw (&game.rs, game.pos, &o, w, h);
+
+        o = plain;
+        o.hint_to = cell;
+        marks[2] = draw (&game.rs, game.pos, &o, w, h);
+
+        for (int m = 0; m < 3; m++)
+          {
+            g_assert_false (same_region (base, marks[m], x, y, 0.95 * radius));
+            for (int n = m + 1; n < 3; n++)
+              g_assert_false (same_region (marks[m], marks[n], x, y, 0.95 * radius));
+          }
+
+        if (!on_piece)
+          {
+            /* The dot of a legal target is at the centre; the others leave it. */
+            g_assert_false (same_region (base, marks[0], x, y, 0.2 * radius));
+            g_assert_true (same_region (base, marks[1], x, y, 0.3 * radius));
+            g_assert_true (same_region (base, marks[2], x, y, 0.3 * radius));
+          }
+        /* The computer's ring in player 1's colour, the hint's in its own;
+         * neither in the accent, and no other mark in the hint's colour. */
+        g_assert_cmpint (count_colour (marks[1], x, y, 0.75 * radius, 0.95 * radius,
+                                       player[0], 8), >, 20);
+        g_assert_cmpint (count_colour (marks[2], x, y, 0.75 * radius, 0.95 * radius,
+                                       hint_rgb[theme], 8), >, 20);
+        for (int m = 0; m < 2; m++)
+          g_assert_cmpint (count_colour (marks[m], x, y, 0, 1.2 * radius, hint_rgb[theme], 24),
+                           ==, 0);
+        g_assert_cmpint (count_colour (marks[1], x, y, 0, 0.95 * radius, accent_rgb[theme], 24),
+                         ==, 0);
+        g_assert_cmpint (count_colour (marks[2], x, y, 0, 0.95 * radius, accent_rgb[theme], 24),
+                         ==, 0);
+        /* The "?" badge, up and to the right of the ring. */
+        g_assert_cmpint (count_colour (marks[2], x + 0.62 * radius, y - 0.62 * radius, 0,
+                                       0.3 * radius, hint_rgb[theme], 8), >, 10);
+
+        for (int m = 0; m < 3; m++)
+          cairo_surface_destroy (marks[m]);
+        cairo_surface_destroy (base);
+      }
   fake_game_clear (&game);
 }
 
@@ -817,6 +955,7 @@ main (int   argc,
   g_test_add_func ("/render/pieces/any-value", test_any_cell_value);
   g_test_add_func ("/render/marks", test_marks);
   g_test_add_func ("/render/hover", test_hover);
+  g_test_add_func ("/render/three-marks", test_three_marks);
   g_test_add_func ("/render/mapping/shared-edges", test_shared_edges);
   g_test_add_func ("/render/nests", test_nests);
   g_test_add_func ("/render/transparent", test_transparent);

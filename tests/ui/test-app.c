@@ -665,6 +665,27 @@ test_menu_windows (Fixture       *fixture,
   g_assert_cmpstr (back[0], ==, "<Alt>Left");
 }
 
+/* Everything the help dialog says: its body, then each label of its
+ * sections, one a line. */
+static char *
+help_text (AdwMessageDialog *dialog)
+{
+  GString *text = g_string_new (adw_message_dialog_get_body (dialog));
+  GtkWidget *extra = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *child;
+
+  g_assert_nonnull (extra);
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (extra));
+  child = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (extra));
+  if (GTK_IS_VIEWPORT (child))
+    child = gtk_viewport_get_child (GTK_VIEWPORT (child));
+  for (child = gtk_widget_get_first_child (child); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child))
+      g_string_append_printf (text, "\n%s", gtk_label_get_text (GTK_LABEL (child)));
+  return g_string_free (text, FALSE);
+}
+
 /* The interaction, the help and the hover come from the module's play
  * declaration and the legal moves, for every seed game: the choosers offered,
  * the words' buttons, the help's controls paragraph naming what the
@@ -711,8 +732,12 @@ test_interaction_from_declaration (Fixture       *fixture,
   pump (50);
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
-  body = g_strdup (adw_message_dialog_get_body (dialog));
+  body = help_text (dialog);
   g_test_message ("%s: %s", name, body);
+  /* The rules, how to win and how to play, each under its heading. */
+  g_assert_nonnull (strstr (body, "Rules\n"));
+  g_assert_nonnull (strstr (body, "How to Win\n"));
+  g_assert_nonnull (strstr (body, "How to Play\n"));
   for (guint w = 0; w < play->n_words; w++)
     {
       g_autofree char *label = g_strdup (play->words[w].label);

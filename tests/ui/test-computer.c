@@ -14,6 +14,8 @@
 #include <adwaita.h>
 
 #include "bs-application.h"
+#include "bs-board-view.h"
+#include "bs-play-view.h"
 #include "bs-computer-controls.h"
 #include "bs-computer-player.h"
 #include "bs-screenshot.h"
@@ -421,6 +423,7 @@ test_hint_wins (Fixture       *fixture,
   BsPlayScene *scene;
   const BsRuleset *rs;
   const guint8 *marks;
+  BsRenderOptions options;
   char *end;
   int g7, i9, n_marked = 0;
 
@@ -469,13 +472,22 @@ test_hint_wins (Fixture       *fixture,
   bs_computer_player_set_playouts (cp, 2000);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
   g_assert_true (pump_until (fixture, is_idle, 20000));
-  g_assert_cmpstr (bs_computer_player_get_last_hint (cp), ==, "g7-i9");
-  g_assert_nonnull (strstr (g_ptr_array_index (fixture->messages, fixture->messages->len - 1),
-                            "g7-i9"));
-  g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window), "g7-i9"));
+  /* In words, not notation. */
+  g_assert_cmpstr (bs_computer_player_get_last_hint (cp), ==, "move the token on g7 to i9");
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (fixture->messages,
+                                                      fixture->messages->len - 1),
+                                   "Hint: move the token on g7 to i9 (wins "));
+  g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window), "g7 to i9"));
+  g_assert_null (strstr (bs_window_get_last_message (fixture->window), "g7-i9"));
   /* Said in the status line's place while it holds. */
   g_assert_nonnull (strstr (bs_play_view_get_explanation (bs_window_get_play_view (fixture->window)),
-                            "g7-i9"));
+                            "g7 to i9"));
+  /* The hint's own mark, not the selection's nor a legal target's. */
+  bs_play_scene_fill_render_options (scene, &options);
+  g_assert_cmpint (options.hint_from, ==, g7);
+  g_assert_cmpint (options.hint_to, ==, i9);
+  g_assert_cmpint (options.selected, ==, BS_NO_CELL);
+  g_assert_cmpint (options.computer_player, ==, 0);
   marks = bs_play_scene_get_hint_cells (scene);
   g_assert_nonnull (marks);
   for (int c = 0; c < rs->n_cells; c++)
@@ -581,6 +593,94 @@ remembered_seats (GSettings  *settings,
   g_autoptr(GVariant) all = g_settings_get_value (settings, "computer-seats");
 
   return g_variant_lookup_value (all, game_id, G_VARIANT_TYPE ("(ss)"));
+}
+
+static gboolean
+computer_move_shown (Fixture *fixture)
+{
+  return bs_play_scene_get_computer_move (bs_window_get_scene (fixture->window), NULL, NULL);
+}
+
+/* The move the computer is about to play has its own mark and words (not
+ * a hint's, and the computer's legal moves are not shown as the player's);
+ * while it is shown the choosers cannot be used; pausing then takes the
+ * mark away and the status line says "Paused", and nothing is played until
+ * Resume. */
+static void
+test_pause_clears_its_move (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  BsPlayScene *scene;
+  BsBoardView *board;
+  BsRenderOptions options;
+  const BsRuleset *rs;
+  g_autofree char *label = NULL;
+  g_autofree char *status = NULL;
+  int from, to;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  bs_computer_player_set_playouts (cp, 200);
+  bs_computer_player_set_move_delay (cp, 60000);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
+  g_assert_no_error (error);
+  scene = bs_window_get_scene (fixture->window);
+  board = bs_play_view_get_board_view (bs_window_get_play_view (fixture->window));
+  rs = bs_game_get_ruleset (game (fixture));
+  g_assert_true (bs_play_scene_is_human_turn (scene));
+  g_assert_true (bs_window_play_moves (fixture->window, "S@d4", &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_play_scene_is_human_turn (scene));
+
+  g_assert_true (pump_until (fixture, computer_move_shown, 20000));
+  g_assert_true (bs_play_scene_get_computer_move (scene, &from, &to));
+  g_assert_cmpint (to, >=, 0);
+  bs_play_scene_fill_render_options (scene, &options);
+  g_assert_cmpint (options.computer_to, ==, to);
+  g_assert_cmpint (options.computer_player, ==, 2);
+  g_assert_cmpint (options.hint_to, ==, BS_NO_CELL);
+  g_assert_null (options.highlights);
+  g_assert_false (bs_play_scene_get_hint_shown (scene));
+  label = bs_board_view_describe_cell (board, to);
+  g_test_message ("the computer's move: %s", label);
+  g_assert_nonnull (strstr (label, "computer’s move"));
+  g_assert_null (strstr (label, "hint"));
+  g_assert_null (strstr (label, "legal"));
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.pause-computer", NULL));
+  g_assert_true (bs_computer_player_get_paused (cp));
+  g_assert_false (bs_play_scene_get_computer_move (scene, NULL, NULL));
+  bs_play_scene_fill_render_options (scene, &options);
+  g_assert_cmpint (options.computer_player, ==, 0);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      g_autofree char *cell = bs_board_view_describe_cell (board, c);
+
+      g_assert_null (strstr (cell, "computer’s move"));
+    }
+  status = bs_play_scene_describe_turn (scene);
+  g_assert_cmpstr (status, ==, "Paused — Dark (computer) to move");
+  g_assert_cmpstr (bs_play_view_get_status (bs_window_get_play_view (fixture->window)), ==,
+                   status);
+  pump (300);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
+
+  /* Resume: the computer chooses again and plays. */
+  bs_computer_player_set_move_delay (cp, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
+                                             "win.pause-computer", NULL));
+  g_assert_false (bs_play_scene_get_computer_paused (scene));
+  target_turn = 2;
+  g_assert_true (pump_until (fixture, reached_target_turn, 20000));
+  g_clear_pointer (&status, g_free);
+  status = bs_play_scene_describe_turn (scene);
+  g_assert_cmpstr (status, ==, "Light to move");
+  g_assert_false (bs_play_scene_get_computer_move (scene, NULL, NULL));
 }
 
 /* Seats are remembered per game in GSettings: a computer seat chosen in
@@ -815,6 +915,8 @@ main (int   argc,
               test_tribes_against_computer, fixture_teardown);
   g_test_add ("/computer/seats-and-pause", Fixture, NULL, fixture_setup, test_seats_and_pause,
               fixture_teardown);
+  g_test_add ("/computer/pause-clears-its-move", Fixture, NULL, fixture_setup,
+              test_pause_clears_its_move, fixture_teardown);
   g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
 

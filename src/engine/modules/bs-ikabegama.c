@@ -621,13 +621,18 @@ ika_explain (const BsRuleset  *rs,
     case IKA_TYPE_PASS:
       {
         g_autofree BsMove *all = g_new (BsMove, rs->max_moves);
-        g_autoptr (GString) text = g_string_new (NULL);
 
         if (rs->generate (rs, pos, all) == 1 && all[0] == IKA_MOVE_PASS)
           return NULL;
-        ika_format_move (rs, pos, all[0], text);
+        /* A move still open, in words (never notation). */
+        if (IKA_MOVE_TYPE (all[0]) == IKA_TYPE_JUMP)
+          return g_strdup_printf (_("you can pass only when you have no move, and you can "
+                                    "jump from %s to %s"),
+                                  bs_board_cell_label (rs->board, IKA_MOVE_FROM (all[0])),
+                                  bs_board_cell_label (rs->board, IKA_MOVE_TO (all[0])));
         return g_strdup_printf (_("you can pass only when you have no move, and you can "
-                                  "play %s"), text->str);
+                                  "grow on %s"),
+                                bs_board_cell_label (rs->board, IKA_MOVE_TO (all[0])));
       }
 
     default:
