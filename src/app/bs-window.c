@@ -1416,6 +1416,7 @@ on_editor_saved (BsWindow     *self,
   BsVariantDocument *document = bs_editor_view_get_document (view);
   const BsVariant *variant = bs_variant_document_get_variant (document);
   g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
   AdwToast *toast;
 
   bs_start_view_reload (self->start_view);
@@ -1431,7 +1432,9 @@ on_editor_saved (BsWindow     *self,
   self->last_message = g_strdup (message);
   if (self->toast != NULL)
     adw_toast_dismiss (self->toast);
-  toast = adw_toast_new (message);
+  /* The title is markup: a variant called "Cats & Dogs" is text. */
+  escaped = g_markup_escape_text (message, -1);
+  toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 5);
   adw_toast_set_button_label (toast, _("Show in Files"));
   adw_toast_set_action_name (toast, "win.show-in-files");
