@@ -7,6 +7,8 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-widgets.h"
+
 typedef struct {
   BsComputerPlayer *computer;
   GtkWidget        *players_button;
@@ -189,6 +191,7 @@ bs_computer_controls_new (BsComputerPlayer *computer)
   gtk_widget_set_tooltip_text (controls->players_button, _("Players"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (controls->players_button),
                                build_popover (controls));
+  bs_menu_button_hide_tooltip_while_open (GTK_MENU_BUTTON (controls->players_button));
 
   gtk_box_append (GTK_BOX (box), spinner);
   gtk_box_append (GTK_BOX (box), progress);

@@ -12,6 +12,7 @@
 #include "bs-autosave.h"
 #include "bs-editor-canvas.h"
 #include "bs-text.h"
+#include "bs-widgets.h"
 
 #define N_SECTIONS (BS_EDIT_SECTION_METADATA + 1)
 #define MAX_HANDICAP 99
@@ -72,6 +73,7 @@ struct _BsEditorView {
   GtkLabel           *summary_label;
   GtkImage           *status_icon;
   GtkLabel           *status_label;
+  GtkMenuButton      *more_button;
   AdwPreferencesPage *page;
   AdwPreferencesGroup *board_group;
   AdwPreferencesGroup *cells_group;
@@ -1707,6 +1709,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, summary_label);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_icon);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, more_button);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, page);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, board_group);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, cells_group);
@@ -1736,6 +1739,7 @@ bs_editor_view_init (BsEditorView *self)
   AdwPreferencesGroup *groups[N_SECTIONS];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_menu_button_hide_tooltip_while_open (self->more_button);
 
   self->paint_choices = g_array_new (FALSE, TRUE, sizeof (PaintChoice));
   self->module_rows = g_ptr_array_new ();

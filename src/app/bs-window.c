@@ -18,6 +18,7 @@
 #include "bs-export-actions.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
+#include "bs-widgets.h"
 
 struct _BsWindow {
   AdwApplicationWindow  parent_instance;
@@ -1783,6 +1784,7 @@ static void
 bs_window_init (BsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_menu_button_hide_tooltip_while_open (self->menu_button);
   g_signal_connect_object (self->stack, "notify::visible-child",
                            G_CALLBACK (sync_pages_hidden), self, G_CONNECT_SWAPPED);
   sync_pages_hidden (self);

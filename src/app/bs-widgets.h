@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-widgets.h: small fixes applied to stock widgets where the app uses
+ * them. */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* A menu button's tooltip ("Players", "Main Menu") is not shown while its
+ * own popover is open: GTK 4.8 shows it over the popover. has-tooltip
+ * follows the popover's visibility, whichever popover or menu model the
+ * button gets later; the tooltip text (and the accessible name read from
+ * it) stays. */
+void bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button);
+
+G_END_DECLS
