@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bs-compat.h"
+#include "bs-widgets.h"
 
 /* The game sheet's page, A4 in points, as bs-export.c lays it out. */
 #define A4_WIDTH  595.276
@@ -585,6 +586,10 @@ static void
 bs_export_dialog_init (BsExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The options sit at the dialog's right edge: their lists open inside it. */
+  bs_combo_row_keep_popover_inside (self->format_row);
+  bs_combo_row_keep_popover_inside (self->theme_row);
+  bs_combo_row_keep_popover_inside (self->rotation_row);
 
   self->settings = g_settings_new (APP_ID);
   self->cancellable = g_cancellable_new ();

@@ -4,7 +4,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -14,5 +14,11 @@ G_BEGIN_DECLS
  * button gets later; the tooltip text (and the accessible name read from
  * it) stays. */
 void bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button);
+
+/* An AdwComboRow's list pops up centred on the arrow at the row's end, so
+ * a list wider than twice the arrow's distance to the window's edge stuck
+ * out of the window (the Export dialog's formats). Each time the row opens
+ * its list, the list is shifted to end inside the window. */
+void bs_combo_row_keep_popover_inside     (AdwComboRow   *row);
 
 G_END_DECLS

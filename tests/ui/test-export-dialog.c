@@ -21,6 +21,7 @@
 #include "bs-module.h"
 #include "bs-export-actions.h"
 #include "bs-export-dialog.h"
+#include "bs-locale.h"
 #include "bs-print.h"
 #include "bs-screenshot.h"
 #include "bs-window.h"
@@ -902,16 +903,135 @@ test_screenshot (Fixture       *fixture,
     }
 }
 
+/* The mapped labels under widget that pango had to cut ("Animated GIF of
+ * the G…"), quoted, into out. */
+static void
+collect_ellipsized (GtkWidget *widget,
+                    GString   *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    g_string_append_printf (out, " “%s”", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_ellipsized (child, out);
+}
+
+static void
+collect_combo_rows (GtkWidget *widget,
+                    GPtrArray *out)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_combo_rows (child, out);
+}
+
+static GtkPopover *
+find_popover (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkPopover *found = GTK_IS_POPOVER (child) ? GTK_POPOVER (child) : find_popover (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every choice of the Export dialog's drop-downs (format, theme,
+ * rotation) reads in full, in the row and in its open list: "Animated GIF
+ * of the Game" was cut to "Animated GIF of the G…". Run in English, French
+ * and German by /export/names-fit. */
+static void
+test_names_fit_subprocess (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GString) cut = g_string_new (NULL);
+  BsExportDialog *dialog;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("run by /export/names-fit");
+      return;
+    }
+  dialog = open_dialog (fixture);
+  collect_combo_rows (GTK_WIDGET (dialog), rows);
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      AdwComboRow *row = rows->pdata[i];
+      GtkPopover *popover = find_popover (GTK_WIDGET (row));
+      guint n = g_list_model_get_n_items (adw_combo_row_get_model (row));
+      guint was = adw_combo_row_get_selected (row);
+
+      g_assert_nonnull (popover);
+      for (guint item = 0; item < n; item++)
+        {
+          adw_combo_row_set_selected (row, item);
+          pump (20);
+          collect_ellipsized (GTK_WIDGET (row), cut);
+        }
+      adw_combo_row_set_selected (row, was);
+      g_test_message ("%s: %s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                      gtk_string_object_get_string (adw_combo_row_get_selected_item (row)));
+      gtk_popover_popup (popover);
+      pump (100);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+      collect_ellipsized (GTK_WIDGET (popover), cut);
+      gtk_popover_popdown (popover);
+      pump (20);
+    }
+  if (cut->len > 0)
+    g_error ("cut short (%s):%s", g_getenv ("LANGUAGE"), cut->str);
+}
+
+static void
+test_names_fit (void)
+{
+  static const char * const languages[] = { "", "fr", "de" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    {
+      g_test_message ("LANGUAGE=%s", languages[i]);
+      g_setenv ("BS_TEST_LANGUAGE", languages[i], TRUE);
+      g_test_trap_subprocess ("/export/names-fit/subprocess", 0,
+                              G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+    }
+  g_unsetenv ("BS_TEST_LANGUAGE");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
   g_autofree char *data_home = NULL;
+  g_autofree char *podir = NULL;
+  const char *language;
   int status;
 
   g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* The catalogs built in the tree, in English unless /export/names-fit
+   * asks its subprocess for another language (never the caller's own
+   * LANGUAGE: the other tests read English). */
+  language = g_getenv ("BS_TEST_LANGUAGE");
+  if (language != NULL && language[0] != '\0')
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  podir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "po", NULL);
+  g_setenv ("BOARDSMITH_LOCALEDIR", podir, TRUE);
+  /* As the app's main() does. */
+  bs_locale_init ();
+  gtk_disable_setlocale ();
+  bs_locale_bind ();
   data_home = g_dir_make_tmp ("boardsmith-export-data-XXXXXX", NULL);
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
@@ -959,6 +1079,9 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/export/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
+  g_test_add_func ("/export/names-fit", test_names_fit);
+  g_test_add ("/export/names-fit/subprocess", Fixture, NULL, fixture_setup,
+              test_names_fit_subprocess, fixture_teardown);
 
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
