@@ -235,6 +235,19 @@ sync_chooser (BsPlayView *self)
 
 /* Players: name, colour, supplies and score; the one to move is marked. */
 
+/* The board's theme for the current style (bs-board-view.c does the same). */
+static BsTheme
+style_theme (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  if (adw_style_manager_get_high_contrast (style))
+    return BS_THEME_HIGH_CONTRAST;
+  return adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+}
+
+/* The player's colour with the edge its pieces have on the board: a dark
+ * player's dot on the dark style's card shows by its light rim. */
 static void
 draw_swatch (GtkDrawingArea *area,
              cairo_t        *cr,
@@ -244,19 +257,20 @@ draw_swatch (GtkDrawingArea *area,
 {
   BsPlayView *self = data;
   int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "player"));
-  double rgb[3];
-  double r = MIN (width, height) / 2.0 - 1;
+  BsTheme theme = style_theme ();
+  double rgb[3], edge[3];
+  double line = 2;
+  double r = MIN (width, height) / 2.0 - line / 2;
 
   if (self->scene == NULL)
     return;
-  bs_render_player_color (bs_game_get_ruleset (view_game (self)),
-                          adw_style_manager_get_dark (adw_style_manager_get_default ())
-                          ? BS_THEME_DARK : BS_THEME_LIGHT, player, rgb);
+  bs_render_player_color (bs_game_get_ruleset (view_game (self)), theme, player, rgb);
+  bs_render_player_edge_color (bs_game_get_ruleset (view_game (self)), theme, player, edge);
   cairo_arc (cr, width / 2.0, height / 2.0, r, 0, 2 * G_PI);
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.8);
-  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgb (cr, edge[0], edge[1], edge[2]);
+  cairo_set_line_width (cr, line);
   cairo_stroke (cr);
 }
 
@@ -285,6 +299,11 @@ build_players (BsPlayView *self)
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (swatch), "player", GINT_TO_POINTER (p));
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
+      /* Redrawn when the style changes, as the board is. */
+      g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                               G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
+      g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
+                               G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       /* A file may name a player with 50 letters and no space: never let
        * it widen the window. */
