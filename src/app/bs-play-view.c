@@ -6,6 +6,7 @@
 #include "bs-play-view.h"
 
 #include "bs-cell-widget.h"
+#include "bs-widgets.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
@@ -235,17 +236,6 @@ sync_chooser (BsPlayView *self)
 
 /* Players: name, colour, supplies and score; the one to move is marked. */
 
-/* The board's theme for the current style (bs-board-view.c does the same). */
-static BsTheme
-style_theme (void)
-{
-  AdwStyleManager *style = adw_style_manager_get_default ();
-
-  if (adw_style_manager_get_high_contrast (style))
-    return BS_THEME_HIGH_CONTRAST;
-  return adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
-}
-
 /* The player's colour with the edge its pieces have on the board: a dark
  * player's dot on the dark style's card shows by its light rim. */
 static void
@@ -257,7 +247,7 @@ draw_swatch (GtkDrawingArea *area,
 {
   BsPlayView *self = data;
   int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "player"));
-  BsTheme theme = style_theme ();
+  BsTheme theme = bs_style_get_theme ();
   double rgb[3], edge[3];
   double line = 2;
   double r = MIN (width, height) / 2.0 - line / 2;

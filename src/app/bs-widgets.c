@@ -109,3 +109,13 @@ bs_combo_row_keep_popover_inside (AdwComboRow *row)
     return;
   g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_popover_visible), row, 0);
 }
+
+BsTheme
+bs_style_get_theme (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  if (adw_style_manager_get_high_contrast (style))
+    return BS_THEME_HIGH_CONTRAST;
+  return adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+}

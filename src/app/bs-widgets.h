@@ -6,6 +6,8 @@
 
 #include <adwaita.h>
 
+#include "bs-render.h"
+
 G_BEGIN_DECLS
 
 /* A menu button's tooltip ("Players", "Main Menu") is not shown while its
@@ -20,5 +22,9 @@ void bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button);
  * out of the window (the Export dialog's formats). Each time the row opens
  * its list, the list is shifted to end inside the window. */
 void bs_combo_row_keep_popover_inside     (AdwComboRow   *row);
+
+/* The renderer's theme for the app's style as it is now: high contrast,
+ * dark or light (the board, the player swatches, Copy Image). */
+BsTheme bs_style_get_theme (void);
 
 G_END_DECLS

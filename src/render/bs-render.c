@@ -32,6 +32,8 @@ typedef struct {
   cairo_matrix_t to_user;      /* board units → user units of cr */
   cairo_matrix_t to_board;
   double         scale;        /* user units per board unit */
+  double         units_width;  /* the whole picture, in board units */
+  double         units_height;
   gboolean       snapped;      /* square board with cell edges on whole units */
   double         caption_x, caption_y, caption_w, caption_h;   /* user units */
 } Layout;
@@ -291,6 +293,8 @@ layout_init (Layout                *layout,
 
   bw = box[2] - box[0];
   bh = box[3] - box[1];
+  layout->units_width = bw;
+  layout->units_height = bh;
   scale = MIN (width / bw, height / bh);
   if (!(scale > 0))
     scale = 1e-6;
@@ -1501,6 +1505,28 @@ bs_render_player_color (const BsRuleset *rs,
   rgb[0] = c.r;
   rgb[1] = c.g;
   rgb[2] = c.b;
+}
+
+void
+bs_render_natural_size (const BsRuleset       *rs,
+                        const BsRenderOptions *options,
+                        double                *width,
+                        double                *height)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (width != NULL && height != NULL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  layout_init (&layout, rs, options, 1, 1);
+  *width = layout.units_width;
+  *height = layout.units_height;
 }
 
 void

@@ -61,6 +61,14 @@ void     bs_render_piece        (cairo_t               *cr,
                                  double                 y,
                                  double                 cell_radius);
 
+/* The picture's own proportions: its width and height in board units (1 =
+ * the distance between adjacent centres), coordinates, padding and
+ * caption included. A target of that aspect ratio has no margins. */
+void     bs_render_natural_size (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                *width,
+                                 double                *height);
+
 /* The cell under (x, y) in the same fitted frame, or BS_NO_CELL. */
 int      bs_render_cell_at      (const BsRuleset       *rs,
                                  const BsRenderOptions *options,

@@ -331,6 +331,43 @@ test_piece_colours (void)
       }
 }
 
+/* bs_render_natural_size gives the picture's proportions (Copy Image's
+ * size): at that aspect ratio the board fills the target both ways, at the
+ * scale asked for; a wider target only adds margins. */
+static void
+test_natural_size (void)
+{
+  g_autoptr(GPtrArray) names = seed_game_names ();
+
+  if (names->len == 0)
+    {
+      g_test_skip ("no seed game module is registered in this build yet");
+      return;
+    }
+  for (guint i = 0; i < names->len; i++)
+    for (int coordinates = 0; coordinates <= 1; coordinates++)
+      {
+        g_autoptr(BsRuleset) rs = load_ruleset (names->pdata[i]);
+        BsRenderOptions o;
+        double units_width, units_height, x, y, r;
+        /* Below 8 pixels per unit: square boards are not snapped. */
+        double k = 7.5;
+
+        bs_render_options_init (&o);
+        o.coordinates = coordinates;
+        bs_render_natural_size (rs, &o, &units_width, &units_height);
+        g_assert_cmpfloat (units_width, >, 1);
+        g_assert_cmpfloat (units_height, >, 1);
+        /* A cell's radius is half the distance between centres. */
+        bs_render_cell_centre (rs, &o, units_width * k, units_height * k, 0, &x, &y, &r);
+        g_assert_cmpfloat_with_epsilon (2 * r, k, 1e-6);
+        bs_render_cell_centre (rs, &o, units_width * k * 1.5, units_height * k, 0, &x, &y, &r);
+        g_assert_cmpfloat_with_epsilon (2 * r, k, 1e-6);
+        bs_render_cell_centre (rs, &o, units_width * k, units_height * k * 0.9, 0, &x, &y, &r);
+        g_assert_cmpfloat (2 * r, <, k);
+      }
+}
+
 /* Issue 13: black stones on the dark theme's cells showed only through a
  * thin grey ring. Every built-in variant's pieces, in every theme, have an
  * edge whose WCAG contrast ratio with both cell colours is at least 3:1
@@ -782,6 +819,7 @@ main (int   argc,
   g_test_add_func ("/render/mapping/round-trip", test_mapping_round_trip);
   g_test_add_func ("/render/mapping/rotation-flip", test_rotation_and_flip);
   g_test_add_func ("/render/mapping/fit-centre", test_fit_and_centre);
+  g_test_add_func ("/render/mapping/natural-size", test_natural_size);
   g_test_add_func ("/render/pieces/colours", test_piece_colours);
   g_test_add_func ("/render/pieces/edge-contrast", test_edge_contrast);
   g_test_add_func ("/render/pieces/large-is-larger", test_large_is_larger);

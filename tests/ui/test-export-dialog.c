@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <cairo.h>
 #include <gif_lib.h>
@@ -720,20 +721,15 @@ test_actions (Fixture       *fixture,
                                                        expected[i].action + 4));
 }
 
-static void
-test_clipboard (Fixture       *fixture,
-                gconstpointer  data)
+/* The clipboard's texture after Copy Image (the window's action). */
+static GdkTexture *
+copy_image (Fixture *fixture)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (fixture->window));
   GdkContentProvider *content;
   g_auto(GValue) value = G_VALUE_INIT;
   g_autoptr(GError) error = NULL;
-  GdkTexture *texture;
 
-  g_settings_set_int (fixture->settings, "export-width", 300);
-  g_settings_set_int (fixture->settings, "export-height", 200);
-  /* Copy takes the shown position even while a whole-game format is set. */
-  g_settings_set_enum (fixture->settings, "export-format", BS_EXPORT_KIND_GIF);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-image",
                                              NULL));
   pump (20);
@@ -745,9 +741,104 @@ test_clipboard (Fixture       *fixture,
   g_value_init (&value, GDK_TYPE_TEXTURE);
   g_assert_true (gdk_content_provider_get_value (content, &value, &error));
   g_assert_no_error (error);
-  texture = g_value_get_object (&value);
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, 300);
-  g_assert_cmpint (gdk_texture_get_height (texture), ==, 200);
+  return g_value_dup_object (&value);
+}
+
+static gboolean
+texture_pixel_is (GdkTexture *texture,
+                  int         x,
+                  int         y,
+                  guint32     rgb)
+{
+  int width = gdk_texture_get_width (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) width * gdk_texture_get_height (texture));
+  guint32 px;
+
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  px = pixels[(gsize) y * width + x];
+  if (px >> 24 != 0xff)
+    return FALSE;
+  for (int shift = 0; shift < 24; shift += 8)
+    if (ABS ((int) ((px >> shift) & 0xff) - (int) ((rgb >> shift) & 0xff)) > 2)
+      return FALSE;
+  return TRUE;
+}
+
+/* Copy Image copies the board as it is on screen (issue 13), not what the
+ * Export dialog remembers: the light or dark style's colours on an opaque
+ * background, the board's coordinates, the board's own proportions at no
+ * less than 800 pixels — whatever size, theme, transparency and format
+ * the Export dialog was last set to. */
+static void
+test_clipboard (Fixture       *fixture,
+                gconstpointer  data)
+{
+  static const struct {
+    AdwColorScheme scheme;
+    guint32        background, cell;
+  } styles[] = {
+    { ADW_COLOR_SCHEME_FORCE_LIGHT, 0xfafafa, 0xdfe2e7 },
+    { ADW_COLOR_SCHEME_FORCE_DARK, 0x242424, 0x45474d },
+  };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  const BsRuleset *rs = bs_game_get_ruleset (bs_window_get_game (fixture->window));
+  const BsPosition *pos = bs_game_get_position (bs_window_get_game (fixture->window));
+
+  g_settings_set_int (fixture->settings, "export-width", 300);
+  g_settings_set_int (fixture->settings, "export-height", 200);
+  g_settings_set_string (fixture->settings, "export-theme", "print");
+  g_settings_set_boolean (fixture->settings, "export-transparent", TRUE);
+  g_settings_set_boolean (fixture->settings, "export-coordinates", FALSE);
+  g_settings_set_enum (fixture->settings, "export-format", BS_EXPORT_KIND_GIF);
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    for (int coordinates = 1; coordinates >= 0; coordinates--)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+        BsRenderOptions o;
+        double units_width, units_height;
+        int width, height, empty = BS_NO_CELL;
+        double x, y;
+
+        adw_style_manager_set_color_scheme (style, styles[i].scheme);
+        g_settings_set_boolean (fixture->settings, "show-coordinates", coordinates);
+        pump (50);
+        g_assert_true (adw_style_manager_get_dark (style) == (i == 1));
+        texture = copy_image (fixture);
+        width = gdk_texture_get_width (texture);
+        height = gdk_texture_get_height (texture);
+        g_test_message ("%s style, coordinates %s: %d × %d", i == 1 ? "dark" : "light",
+                        coordinates ? "on" : "off", width, height);
+        if (coordinates)
+          {
+            /* To look at. */
+            g_autofree char *png = g_test_build_filename (G_TEST_BUILT, i == 1
+                                                          ? "ui-copy-image-dark.png"
+                                                          : "ui-copy-image-light.png", NULL);
+
+            g_assert_true (gdk_texture_save_to_png (texture, png));
+          }
+
+        /* The board's proportions (with its coordinates or not), at least
+         * 800 pixels on the longer side. */
+        bs_render_options_init (&o);
+        o.theme = i == 1 ? BS_THEME_DARK : BS_THEME_LIGHT;
+        o.coordinates = coordinates;
+        bs_render_natural_size (rs, &o, &units_width, &units_height);
+        g_assert_cmpint (MAX (width, height), >=, 800);
+        g_assert_cmpfloat (fabs ((double) width / height - units_width / units_height), <, 0.01);
+
+        /* The style's background (opaque) and cell colours, not the print
+         * theme's white nor a transparent corner. */
+        g_assert_true (texture_pixel_is (texture, 1, 1, styles[i].background));
+        for (int c = 0; c < rs->n_cells && empty == BS_NO_CELL; c++)
+          if (pos->cells[c] == BS_CELL_EMPTY)
+            empty = c;
+        g_assert_cmpint (empty, !=, BS_NO_CELL);
+        bs_render_cell_centre (rs, &o, width, height, empty, &x, &y, NULL);
+        g_assert_true (texture_pixel_is (texture, (int) x, (int) y, styles[i].cell));
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  g_settings_reset (fixture->settings, "show-coordinates");
 }
 
 static int
