@@ -27,6 +27,8 @@ struct _BsPlayView {
   GtkWidget      *player_details[2];
   gboolean        syncing;
   guint           scroll_idle;
+  /* The current move's row is to be brought into view once laid out. */
+  gboolean        scroll_pending;
   guint           explanation_timeout;
 
   /* Template children. */
@@ -397,24 +399,64 @@ describe_round (BsGame     *game,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* Brings the current move's row wholly into view, its margins and (for
+ * the first and last rows) the list's own padding included: scrolled to
+ * the end when it is the last. Rows just added have no place yet: then the
+ * request waits for the adjustment to change (on_moves_adjustment_changed). */
 static gboolean
 scroll_to_current (gpointer data)
 {
   BsPlayView *self = data;
-  GtkListBoxRow *row;
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
-  double x, y;
+  GtkWidget *content = gtk_widget_get_parent (GTK_WIDGET (self->move_list));
+  GtkListBoxRow *row;
+  graphene_rect_t bounds;
+  guint current;
+  double top, bottom;
 
   self->scroll_idle = 0;
   if (self->scene == NULL)
+    {
+      self->scroll_pending = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+  current = bs_game_get_current (view_game (self));
+  row = gtk_list_box_get_row_at_index (self->move_list, (int) current);
+  if (row == NULL || content == NULL || gtk_widget_get_height (GTK_WIDGET (row)) <= 0
+      || !gtk_widget_compute_bounds (GTK_WIDGET (row), content, &bounds))
     return G_SOURCE_REMOVE;
-  row = gtk_list_box_get_row_at_index (self->move_list,
-                                       (int) bs_game_get_current (view_game (self)));
-  if (row != NULL
-      && gtk_widget_translate_coordinates (GTK_WIDGET (row), GTK_WIDGET (self->move_list),
-                                           0, 0, &x, &y))
-    gtk_adjustment_clamp_page (adj, y, y + gtk_widget_get_height (GTK_WIDGET (row)));
+  /* The list moves in its viewport: its coordinates plus the scroll offset
+   * are the adjustment's. */
+  top = bounds.origin.y + gtk_adjustment_get_value (adj)
+        - gtk_widget_get_margin_top (GTK_WIDGET (row));
+  bottom = bounds.origin.y + bounds.size.height + gtk_adjustment_get_value (adj)
+           + gtk_widget_get_margin_bottom (GTK_WIDGET (row));
+  if (bottom > gtk_adjustment_get_upper (adj))
+    return G_SOURCE_REMOVE;   /* the list is not laid out to its end yet */
+  if (current == 0)
+    top = gtk_adjustment_get_lower (adj);
+  if (gtk_list_box_get_row_at_index (self->move_list, (int) current + 1) == NULL)
+    bottom = gtk_adjustment_get_upper (adj);
+  gtk_adjustment_clamp_page (adj, top, bottom);
+  self->scroll_pending = FALSE;
   return G_SOURCE_REMOVE;
+}
+
+static void
+queue_scroll_to_current (BsPlayView *self)
+{
+  self->scroll_pending = TRUE;
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+}
+
+/* The list got its size (rows laid out, a file opened at start-up, the
+ * window resized): a pending scroll can be done now. */
+static void
+on_moves_adjustment_changed (BsPlayView *self)
+{
+  if (self->scroll_pending && self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
 static GtkWidget *
@@ -506,8 +548,7 @@ sync_moves (BsPlayView *self)
   select_current_move (self);
 
   /* Rows just added have no size yet: scroll once they are laid out. */
-  if (self->scroll_idle == 0)
-    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+  queue_scroll_to_current (self);
 }
 
 static void
@@ -871,6 +912,8 @@ static void
 bs_play_view_init (BsPlayView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->moves_scroller), "changed",
+                           G_CALLBACK (on_moves_adjustment_changed), self, G_CONNECT_SWAPPED);
 
   self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
   g_signal_group_connect_object (self->scene_signals, "changed",

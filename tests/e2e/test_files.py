@@ -6,8 +6,9 @@ clicking its rows."""
 
 import os
 import re
+import subprocess
 
-from harness import run_tests
+from harness import run_tests, E2EFailure
 
 
 def play_three(app):
@@ -83,6 +84,64 @@ def test_save_reopen_undo_redo(session):
     rows[0].click()
     app.wait_moves(0)
     app.wait_cell("d4", r"^d4, empty")
+
+
+def long_record(path, game="abrobad", plies=36):
+    """Writes a record of `plies` legal moves (the CLI lists them; a fixed
+    choice among them) that the game does not end before."""
+    cli = os.environ["BOARDSMITH_CLI"]
+    moves = []
+    for i in range(plies):
+        legal = subprocess.run([cli, "moves", game, "--moves", " ".join(moves)], check=True,
+                               capture_output=True, text=True).stdout.split()
+        assert legal, "the game ended after %d moves" % len(moves)
+        moves.append(legal[(i * 7919) % len(legal)])
+    with open(os.path.join(os.environ["BOARDSMITH_RULES_DIR"], game + ".xml"),
+              encoding="utf-8") as f:
+        variant = f.read().split("?>", 1)[1].strip()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<record format="1">\n%s\n'
+                "<seed>1</seed>\n<result>ongoing</result>\n<moves>\n%s\n</moves>\n</record>\n"
+                % (variant, "\n".join("<move>%s</move>" % m for m in moves)))
+    return moves
+
+
+def test_reopened_long_game_shows_its_last_move(session):
+    """A record of 36 moves, opened (by path, then from Recent Games): the
+    move list is scrolled to the current, last move, and that row is wholly
+    inside the list's visible part (it was cut by a few pixels)."""
+    app = session.start_app()
+    path = os.path.join(app.home, "Documents", "long game.boardsmith")
+    moves = long_record(path)
+    app.stop()
+
+    def last_row_inside():
+        lst = app.move_list_node()
+        rows = [r for r in lst.children if r.role == "list item"]
+        if len(rows) != len(moves) + 1 or not rows[-1].selected:
+            return None
+        pane = next((a for a in lst.ancestors() if a.role == "scroll pane"), None)
+        if pane is None:
+            raise E2EFailure("the move list is not in a scroll pane")
+        x, y, w, h = rows[-1].screen_extents()
+        px, py, pw, ph = pane.screen_extents()
+        seen[0] = ((x, y, w, h), (px, py, pw, ph))
+        return y >= py and y + h <= py + ph and x >= px and x + w <= px + pw
+
+    for how in ("path", "recent"):
+        seen = [None]
+        if how == "path":
+            app = session.start_app(path, home=app.home)
+        else:
+            app = session.start_app(home=app.home)
+            app.find("list item", re.compile(r"long game")).click()
+        app.wait_moves(len(moves))
+        try:
+            app.wait_for(last_row_inside, "the last move's row inside the move list")
+        except E2EFailure as e:
+            raise E2EFailure("%s (opened by %s): row, list %s" % (e, how, seen[0])) from None
+        app.screenshot("reopened-" + how)
+        app.stop()
 
 
 if __name__ == "__main__":
