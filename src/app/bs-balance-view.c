@@ -12,6 +12,7 @@
 #include "bs-balance-run.h"
 #include "bs-chart.h"
 #include "bs-compat.h"
+#include "bs-folders.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
 #include "bs-variant-document.h"
@@ -1053,6 +1054,8 @@ on_other_chosen (GFile    *file,
   g_autoptr(GTask) task = NULL;
   char *path = file != NULL ? g_file_get_path (file) : NULL;
 
+  if (file != NULL)
+    bs_folders_remember (BS_FOLDER_VARIANTS, file);
   if (path == NULL)
     {
       /* Cancelled: what was chosen before stays. */
@@ -1077,10 +1080,11 @@ on_compare_changed (BsBalanceView *self)
   if (selected == self->candidates->len + 1)
     {
       GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_VARIANTS);
 
       bs_compat_choose_open (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                             _("Compare With a Variant"), BS_OPEN_VARIANT, on_other_chosen,
-                             g_object_ref (self));
+                             _("Compare With a Variant"), BS_OPEN_VARIANT, folder,
+                             on_other_chosen, g_object_ref (self));
       return;
     }
   self->compare_selected = selected;
@@ -1485,6 +1489,7 @@ on_chart_chosen (GFile    *file,
 
   if (file == NULL || self->run == NULL || self->n_chart_kinds == 0)
     return;
+  bs_folders_remember (BS_FOLDER_IMAGES, file);
   path = g_file_get_path (file);
   data = bs_chart_data_new (bs_balance_run_get_runner (self->run));
   bs_chart_options_init (&options);
@@ -1512,11 +1517,14 @@ export_chart_activated (GtkWidget  *widget,
 {
   BsBalanceView *self = BS_BALANCE_VIEW (widget);
   GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GFile) folder = NULL;
 
   if (self->run == NULL)
     return;
+  /* Where images were exported last (the Export dialog too), else Pictures. */
+  folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
   bs_compat_choose_export (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Export Chart"),
-                           NULL, "chart.png", _("Images (PNG, SVG, PDF)"), "image/png",
+                           folder, "chart.png", _("Images (PNG, SVG, PDF)"), "image/png",
                            on_chart_chosen, g_object_ref (self));
 }
 

@@ -16,6 +16,7 @@
 #include "bs-balance-view.h"
 #include "bs-editor-view.h"
 #include "bs-export-actions.h"
+#include "bs-folders.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
 #include "bs-widgets.h"
@@ -372,7 +373,10 @@ on_save_chosen (GFile    *file,
   SaveAs *save = user_data;
 
   if (file != NULL)
-    save_to (save->self, file, save->pending);
+    {
+      bs_folders_remember (BS_FOLDER_RECORDS, file);
+      save_to (save->self, file, save->pending);
+    }
   else if (save->pending != NULL)
     pending_free (save->pending);
   g_object_unref (save->self);
@@ -396,17 +400,28 @@ save_then (BsWindow *self,
 {
   SaveAs *save;
   g_autofree char *name = NULL;
+  g_autoptr(GFile) folder = NULL;
+  GFile *file = bs_game_get_file (self->game);
 
-  if (!ask && bs_game_get_file (self->game) != NULL)
+  if (!ask && file != NULL)
     {
-      save_to (self, bs_game_get_file (self->game), pending);
+      save_to (self, file, pending);
       return;
     }
   save = g_new0 (SaveAs, 1);
   save->self = g_object_ref (self);
   save->pending = pending;
-  name = suggested_record_name (self);
-  bs_compat_choose_record (GTK_WINDOW (self), TRUE, name, on_save_chosen, save);
+  /* Save As… on a saved game starts at its file; a new one where records
+   * were saved last (bs-folders.h), never the working directory. */
+  if (file != NULL && (folder = g_file_get_parent (file)) != NULL)
+    name = g_file_get_basename (file);
+  else
+    {
+      g_clear_object (&folder);
+      folder = bs_folders_get_initial (BS_FOLDER_RECORDS);
+      name = suggested_record_name (self);
+    }
+  bs_compat_choose_record (GTK_WINDOW (self), TRUE, folder, name, on_save_chosen, save);
 }
 
 /* Starting games. */
@@ -1042,7 +1057,10 @@ on_open_chosen (GFile    *file,
   BsWindow *self = user_data;
 
   if (file != NULL)
-    confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
+    {
+      bs_folders_remember (BS_FOLDER_OPEN, file);
+      confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
+    }
   g_object_unref (self);
 }
 
@@ -1052,8 +1070,9 @@ open_activated (GSimpleAction *action,
                 gpointer       user_data)
 {
   BsWindow *self = user_data;
+  g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_OPEN);
 
-  bs_compat_choose_open (GTK_WINDOW (self), _("Open File"), BS_OPEN_ANY, on_open_chosen,
+  bs_compat_choose_open (GTK_WINDOW (self), _("Open File"), BS_OPEN_ANY, folder, on_open_chosen,
                          g_object_ref (self));
 }
 

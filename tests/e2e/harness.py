@@ -604,6 +604,31 @@ class App:
     def dump(self):
         return self.snapshot().dump()
 
+    def chooser_folder(self, title, timeout=10):
+        """The folder a file chooser (the dialog titled `title`) shows: the
+        names on its path bar from its start to the current, pressed one,
+        e.g. ["app-1", "Documents"] for ~/Documents (the bar may start
+        further down, at home; the file system's root reads "")."""
+        def look():
+            dialog = self.window(title)
+            pressed = [n for n in dialog.walk()
+                       if n.role in ("push button", "toggle button") and n.has_state("pressed")
+                       and any(l.role == "label" and l.label for l in n.walk())]
+            if not pressed:
+                return None
+            names = []
+            for button in pressed[0].parent.children:
+                if button.role not in ("push button", "toggle button"):
+                    continue
+                labels = [l.label for l in button.walk() if l.role == "label" and l.label]
+                images = [i for i in button.walk() if i.role in ("image", "icon")]
+                if labels or images:
+                    names.append(labels[0] if labels else "")
+                if button.ref == pressed[0].ref:
+                    return names
+            return None
+        return self.wait_for(look, "the folder of the file chooser %r" % title, timeout)
+
     def popups(self):
         """The app's popup windows on screen now — popovers, menus, tooltips
         (which AT-SPI does not list) — as (x, y, width, height), bottom to top."""
@@ -1055,8 +1080,12 @@ class Session:
         self._n_apps += 1
         if home is None:
             home = os.path.join(self.tmp, "app-%d" % self._n_apps)
-        for sub in (".config/gtk-4.0", ".local/share", ".cache", ".local/state", "Documents"):
+        for sub in (".config/gtk-4.0", ".local/share", ".cache", ".local/state", "Documents",
+                    "Pictures"):
             os.makedirs(os.path.join(home, sub), exist_ok=True)
+        # As on a desktop set up by xdg-user-dirs: Documents and Pictures.
+        with open(os.path.join(home, ".config/user-dirs.dirs"), "w") as f:
+            f.write('XDG_DOCUMENTS_DIR="$HOME/Documents"\nXDG_PICTURES_DIR="$HOME/Pictures"\n')
         # Animations off: steadier, and no different in what they do.
         with open(os.path.join(home, ".config/gtk-4.0/settings.ini"), "w") as f:
             f.write("[Settings]\ngtk-enable-animations=false\ngtk-cursor-blink=false\n")

@@ -86,6 +86,92 @@ def test_save_reopen_undo_redo(session):
     app.wait_cell("d4", r"^d4, empty")
 
 
+def test_file_choosers_open_in_the_users_folders(session):
+    """Started from a terminal in another folder, the file choosers open in
+    the user's folders, never in the working directory: Save Game Record in
+    Documents, then where records were saved last (also after a restart),
+    Save As at the game's own file, Open… where a record was saved, Compare
+    With a variant file in the variants folder, Export Chart in Pictures.
+    (The harness's default start in HOME hid this: the working directory
+    was home.)"""
+    terminal = os.path.join(session.tmp, "terminal-folder")
+    os.makedirs(terminal, exist_ok=True)
+    app = session.start_app("agoraphobia", cwd=terminal)
+    home = os.path.basename(app.home)
+    saved_games = os.path.join(app.home, "Saved Games")
+    os.makedirs(saved_games)
+
+    def shows(title, *tail):
+        names = app.chooser_folder(title)
+        if names[-len(tail):] != list(tail):
+            raise E2EFailure("%s opens in %s, not in …/%s" % (title, "/".join(names),
+                                                               "/".join(tail)))
+
+    app.click_cell("d4")
+    app.wait_moves(1)
+    app.key("ctrl+s")
+    shows("Save Game Record", home, "Documents")
+    app.screenshot("save-in-documents")
+    path = os.path.join(saved_games, "first.boardsmith")
+    app.wait_focus("text")
+    app.key("ctrl+a")
+    app.type(path)
+    app.key("Return")
+    app.gone(None, "Save Game Record")
+    app.wait_for(lambda: os.path.exists(path), "the record at " + path)
+
+    # Save As… starts at the game's own file, its name filled in.
+    app.key("shift+ctrl+s")
+    shows("Save Game Record", home, "Saved Games")
+    entry = app.wait_focus("text")
+    assert entry.text == "first.boardsmith", entry.text
+    app.key("Escape")
+    app.gone(None, "Save Game Record")
+    # Open… where the record went.
+    app.key("ctrl+o")
+    shows("Open File", home, "Saved Games")
+    app.key("Escape")
+    app.gone(None, "Open File")
+    app.stop()
+
+    # Another run: a new game (not played yet: no unsaved work is left to
+    # restore) is saved where the last one was.
+    app = session.start_app("astoria", home=app.home, cwd=terminal)
+    app.wait_moves(0)
+    app.key("ctrl+s")
+    shows("Save Game Record", home, "Saved Games")
+    app.key("Escape")
+    app.gone(None, "Save Game Record")
+    app.stop()
+
+    # The Balance page: a variant to compare with, from the variants folder.
+    from test_balance import balance_button, choose, wait_complete
+    os.makedirs(os.path.join(app.home, ".local", "share", "boardsmith", "variants"),
+                exist_ok=True)
+    app = session.start_app(home=app.home, cwd=terminal, size=(1000, 1000))
+    app.click(balance_button(app, "Agoraphobia"))
+    app.find("label", "Balance of Agoraphobia")
+    choose(app, "Compare With", "Other File…")
+    shows("Compare With a Variant", "boardsmith", "variants")
+    app.key("Escape")
+    app.gone(None, "Compare With a Variant")
+    app.stop()
+
+    # A study's chart exported: to Pictures.
+    study = os.path.join(app.home, "Documents", "tribes.bsstudy")
+    subprocess.run([os.environ["BOARDSMITH_CLI"], "study", "tribes", "--white", "random",
+                    "--black", "random", "--games", "20", "--seed", "4", "-o", study],
+                   check=True, stdout=subprocess.DEVNULL)
+    app = session.start_app(study, home=app.home, cwd=terminal, size=(1000, 1000))
+    app.find("label", "Balance of Tribes")
+    wait_complete(app, 20)
+    app.click("push button", "Export Chart…")
+    shows("Export Chart", home, "Pictures")
+    app.screenshot("chart-in-pictures")
+    app.key("Escape")
+    app.gone(None, "Export Chart")
+
+
 def long_record(path, game="abrobad", plies=36):
     """Writes a record of `plies` legal moves (the CLI lists them; a fixed
     choice among them) that the game does not end before."""

@@ -15,6 +15,7 @@
 
 #include "bs-application.h"
 #include "bs-board-view.h"
+#include "bs-folders.h"
 #include "bs-game-record.h"
 #include "bs-screenshot.h"
 #include "bs-window.h"
@@ -141,6 +142,56 @@ collect_menu_buttons (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_menu_buttons (child, out);
+}
+
+/* Where file choosers open (bs-folders.h): the folder last chosen for the
+ * kind while it exists, else the user's own folder, else home — never the
+ * working directory, which the e2e test test_files.py also checks through
+ * the real chooser. */
+static void
+test_folders (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *games = g_build_filename (fixture->tmpdir, "games", NULL);
+  g_autofree char *record = g_build_filename (games, "a.boardsmith", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(GFile) file = g_file_new_for_path (record);
+  static const BsFolderKind kinds[] = {
+    BS_FOLDER_RECORDS, BS_FOLDER_OPEN, BS_FOLDER_VARIANTS, BS_FOLDER_IMAGES
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(GFile) folder = bs_folders_get_initial (kinds[i]);
+      g_autofree char *path = g_file_get_path (folder);
+
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+      if (g_strcmp0 (cwd, g_get_home_dir ()) != 0)
+        g_assert_cmpstr (path, !=, cwd);
+    }
+
+  /* A record saved in games/: Save and Open start there. */
+  g_assert_cmpint (g_mkdir (games, 0700), ==, 0);
+  bs_folders_remember (BS_FOLDER_RECORDS, file);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GFile) folder = bs_folders_get_initial (kinds[i]);
+      g_autofree char *path = g_file_get_path (folder);
+
+      g_assert_cmpstr (path, ==, games);
+    }
+  /* Gone: back to the defaults. */
+  g_assert_cmpint (g_rmdir (games), ==, 0);
+  {
+    g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_RECORDS);
+    g_autofree char *path = g_file_get_path (folder);
+
+    g_assert_cmpstr (path, !=, games);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  }
+  g_settings_reset (settings, "record-folder");
+  g_settings_reset (settings, "open-folder");
 }
 
 static void
@@ -1561,6 +1612,7 @@ main (int   argc,
               test_illegal_click_explained, fixture_teardown);
   g_test_add ("/app/board-mapping-and-cursor", Fixture, NULL, fixture_setup,
               test_board_mapping_and_cursor, fixture_teardown);
+  g_test_add ("/app/folders", Fixture, NULL, fixture_setup, test_folders, fixture_teardown);
   g_test_add ("/app/swatch-contrast", Fixture, NULL, fixture_setup, test_swatch_contrast,
               fixture_teardown);
   g_test_add ("/app/menu-button-tooltips", Fixture, NULL, fixture_setup,
