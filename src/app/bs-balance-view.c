@@ -473,10 +473,12 @@ make_figures (BsBalanceView *self)
   if (study->kind == BS_STUDY_SWEEP)
     {
       g_autofree char *setting = bs_study_describe_sweep (study);
+      /* Markup: a setting is named after a player ("Ann & Bo’s pieces"). */
+      g_autofree char *setting_markup = g_markup_escape_text (setting, -1);
 
       /* The setting as the title (short enough for a phone), what the
        * figures are below it. */
-      adw_preferences_group_set_title (self->figures_group, setting);
+      adw_preferences_group_set_title (self->figures_group, setting_markup);
       adw_preferences_group_set_description (self->figures_group,
                                              /* xgettext:no-c-format */
                                              _("Player 1’s score for each value, with its 95% "
@@ -568,6 +570,8 @@ update_sweep (BsBalanceView *self,
                                   : _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
                                       "the closest to fair, but not fair"),
                                   100 * score.score, 100 * score.low, 100 * score.high);
+      /* Plain text: the setting is named after a player. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->fairest_row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fairest_row), title);
       adw_action_row_set_subtitle (self->fairest_row, subtitle);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply",

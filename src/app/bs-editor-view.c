@@ -1169,8 +1169,10 @@ sync_from_document (BsEditorView *self)
 
       g_autofree char *title = g_strdup_printf (p == 1 ? _("Player 1: %s") : _("Player 2: %s"),
                                                 player_name (self, p));
+      /* A group's title is markup: "Ann & Bo" is a name. */
+      g_autofree char *title_markup = g_markup_escape_text (title, -1);
 
-      adw_preferences_group_set_title (self->player_groups[p - 1], title);
+      adw_preferences_group_set_title (self->player_groups[p - 1], title_markup);
       set_entry (g_hash_table_lookup (self->edit_widgets, name_key), variant->players[p - 1].name);
       if (color != NULL && variant->players[p - 1].color != NULL
           && gdk_rgba_parse (&rgba, variant->players[p - 1].color))

@@ -167,7 +167,8 @@ test_toast_escaped (Fixture       *fixture,
 
 /* The editor's "saved" toast (with its Show in Files button) is built
  * apart from bs_window_show_message: a variant named "Cats & Dogs" made
- * it empty, with a Gtk-WARNING (fatal here). */
+ * it empty, with a Gtk-WARNING (fatal here). So did a player named
+ * "Ann & <Bo>" in the title of the editor's player group. */
 static void
 test_saved_variant_toast_escaped (Fixture       *fixture,
                                   gconstpointer  data)
@@ -185,6 +186,8 @@ test_saved_variant_toast_escaped (Fixture       *fixture,
   doc = bs_editor_view_get_document (bs_window_get_editor_view (fixture->window));
   g_assert_nonnull (doc);
   g_assert_true (bs_variant_document_set_name (doc, name));
+  g_assert_true (bs_variant_document_set_player_name (doc, 1, "Ann & <Bo>"));
+  settle ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL));
   wait_for (label_shown, args);
   g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, expected);
