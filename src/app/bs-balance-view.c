@@ -12,6 +12,7 @@
 #include "bs-balance-run.h"
 #include "bs-chart.h"
 #include "bs-compat.h"
+#include "bs-folders.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
 #include "bs-variant-document.h"
@@ -472,10 +473,12 @@ make_figures (BsBalanceView *self)
   if (study->kind == BS_STUDY_SWEEP)
     {
       g_autofree char *setting = bs_study_describe_sweep (study);
+      /* Markup: a setting is named after a player ("Ann & Bo’s pieces"). */
+      g_autofree char *setting_markup = g_markup_escape_text (setting, -1);
 
       /* The setting as the title (short enough for a phone), what the
        * figures are below it. */
-      adw_preferences_group_set_title (self->figures_group, setting);
+      adw_preferences_group_set_title (self->figures_group, setting_markup);
       adw_preferences_group_set_description (self->figures_group,
                                              /* xgettext:no-c-format */
                                              _("Player 1’s score for each value, with its 95% "
@@ -567,6 +570,8 @@ update_sweep (BsBalanceView *self,
                                   : _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
                                       "the closest to fair, but not fair"),
                                   100 * score.score, 100 * score.low, 100 * score.high);
+      /* Plain text: the setting is named after a player. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->fairest_row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fairest_row), title);
       adw_action_row_set_subtitle (self->fairest_row, subtitle);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply",
@@ -1053,6 +1058,8 @@ on_other_chosen (GFile    *file,
   g_autoptr(GTask) task = NULL;
   char *path = file != NULL ? g_file_get_path (file) : NULL;
 
+  if (file != NULL)
+    bs_folders_remember (BS_FOLDER_VARIANTS, file);
   if (path == NULL)
     {
       /* Cancelled: what was chosen before stays. */
@@ -1077,10 +1084,11 @@ on_compare_changed (BsBalanceView *self)
   if (selected == self->candidates->len + 1)
     {
       GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_VARIANTS);
 
       bs_compat_choose_open (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                             _("Compare With a Variant"), BS_OPEN_VARIANT, on_other_chosen,
-                             g_object_ref (self));
+                             _("Compare With a Variant"), BS_OPEN_VARIANT, folder,
+                             on_other_chosen, g_object_ref (self));
       return;
     }
   self->compare_selected = selected;
@@ -1485,6 +1493,7 @@ on_chart_chosen (GFile    *file,
 
   if (file == NULL || self->run == NULL || self->n_chart_kinds == 0)
     return;
+  bs_folders_remember (BS_FOLDER_IMAGES, file);
   path = g_file_get_path (file);
   data = bs_chart_data_new (bs_balance_run_get_runner (self->run));
   bs_chart_options_init (&options);
@@ -1512,11 +1521,14 @@ export_chart_activated (GtkWidget  *widget,
 {
   BsBalanceView *self = BS_BALANCE_VIEW (widget);
   GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GFile) folder = NULL;
 
   if (self->run == NULL)
     return;
+  /* Where images were exported last (the Export dialog too), else Pictures. */
+  folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
   bs_compat_choose_export (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Export Chart"),
-                           NULL, "chart.png", _("Images (PNG, SVG, PDF)"), "image/png",
+                           folder, "chart.png", _("Images (PNG, SVG, PDF)"), "image/png",
                            on_chart_chosen, g_object_ref (self));
 }
 

@@ -139,6 +139,7 @@ on_dialog_done (GObject      *source,
 void
 bs_compat_choose_record (GtkWindow        *parent,
                          gboolean          save,
+                         GFile            *folder,
                          const char       *suggested_name,
                          BsFileChosenFunc  callback,
                          gpointer          user_data)
@@ -155,6 +156,8 @@ bs_compat_choose_record (GtkWindow        *parent,
   gtk_file_dialog_set_default_filter (dialog, default_filter);
   gtk_file_dialog_set_modal (dialog, TRUE);
   g_object_set_data (G_OBJECT (dialog), "save", GINT_TO_POINTER (save));
+  if (folder != NULL)
+    gtk_file_dialog_set_initial_folder (dialog, folder);
   if (save)
     {
       gtk_file_dialog_set_title (dialog, _("Save Game Record"));
@@ -173,6 +176,7 @@ void
 bs_compat_choose_open (GtkWindow        *parent,
                        const char       *title,
                        BsOpenKind        kind,
+                       GFile            *folder,
                        BsFileChosenFunc  callback,
                        gpointer          user_data)
 {
@@ -188,6 +192,8 @@ bs_compat_choose_open (GtkWindow        *parent,
   gtk_file_dialog_set_default_filter (dialog, default_filter);
   gtk_file_dialog_set_modal (dialog, TRUE);
   gtk_file_dialog_set_title (dialog, title);
+  if (folder != NULL)
+    gtk_file_dialog_set_initial_folder (dialog, folder);
   gtk_file_dialog_open (dialog, parent, NULL, on_dialog_done, data);
 }
 
@@ -258,6 +264,7 @@ on_native_response (GtkNativeDialog *native,
 void
 bs_compat_choose_record (GtkWindow        *parent,
                          gboolean          save,
+                         GFile            *folder,
                          const char       *suggested_name,
                          BsFileChosenFunc  callback,
                          gpointer          user_data)
@@ -277,6 +284,8 @@ bs_compat_choose_record (GtkWindow        *parent,
   filters = record_filters (&default_filter);
   add_filters (native, filters, default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
   if (save && suggested_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested_name);
   g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
@@ -287,6 +296,7 @@ void
 bs_compat_choose_open (GtkWindow        *parent,
                        const char       *title,
                        BsOpenKind        kind,
+                       GFile            *folder,
                        BsFileChosenFunc  callback,
                        gpointer          user_data)
 {
@@ -302,6 +312,8 @@ bs_compat_choose_open (GtkWindow        *parent,
   filters = open_filters (kind, &default_filter);
   add_filters (native, filters, default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
   g_signal_connect (native, "response", G_CALLBACK (on_native_response), data);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }

@@ -12,10 +12,12 @@ G_BEGIN_DECLS
 typedef void (*BsFileChosenFunc) (GFile    *file,
                                   gpointer  user_data);
 
-/* Asks for a game record to open (save = FALSE) or where to save one:
- * GtkFileDialog on GTK 4.10 and later, GtkFileChooserNative before. */
+/* Asks for a game record to open (save = FALSE) or where to save one,
+ * starting in folder (may be NULL) with suggested_name: GtkFileDialog on
+ * GTK 4.10 and later, GtkFileChooserNative before. */
 void bs_compat_choose_record (GtkWindow        *parent,
                               gboolean          save,
+                              GFile            *folder,
                               const char       *suggested_name,
                               BsFileChosenFunc  callback,
                               gpointer          user_data);
@@ -26,10 +28,11 @@ typedef enum {
 } BsOpenKind;
 
 /* Asks for a file to open, offering Boardsmith's files of that kind (and
- * each kind alone, and all files). */
+ * each kind alone, and all files), starting in folder (may be NULL). */
 void bs_compat_choose_open   (GtkWindow        *parent,
                               const char       *title,
                               BsOpenKind        kind,
+                              GFile            *folder,
                               BsFileChosenFunc  callback,
                               gpointer          user_data);
 

@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-widgets.h"
+
 typedef struct {
   BsComputerPlayer *computer;
   GtkWidget        *players_button;
@@ -205,6 +207,7 @@ bs_computer_controls_new (BsComputerPlayer *computer)
   gtk_widget_set_tooltip_text (controls->players_button, _("Players"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (controls->players_button),
                                build_popover (controls));
+  bs_menu_button_hide_tooltip_while_open (GTK_MENU_BUTTON (controls->players_button));
 
   /* A narrow window keeps the spinner and the Players button; the
    * progress bar and Pause (also in the menu) give way together. The gaps

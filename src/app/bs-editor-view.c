@@ -14,6 +14,7 @@
 #include "bs-editor-canvas.h"
 #include "bs-fold-box.h"
 #include "bs-text.h"
+#include "bs-widgets.h"
 
 #define N_SECTIONS (BS_EDIT_SECTION_METADATA + 1)
 #define MAX_HANDICAP 99
@@ -74,6 +75,7 @@ struct _BsEditorView {
   GtkLabel           *summary_label;
   GtkImage           *status_icon;
   GtkLabel           *status_label;
+  GtkMenuButton      *more_button;
   AdwPreferencesPage *page;
   AdwPreferencesGroup *board_group;
   AdwPreferencesGroup *cells_group;
@@ -1169,8 +1171,10 @@ sync_from_document (BsEditorView *self)
 
       g_autofree char *title = g_strdup_printf (p == 1 ? _("Player 1: %s") : _("Player 2: %s"),
                                                 player_name (self, p));
+      /* A group's title is markup: "Ann & Bo" is a name. */
+      g_autofree char *title_markup = g_markup_escape_text (title, -1);
 
-      adw_preferences_group_set_title (self->player_groups[p - 1], title);
+      adw_preferences_group_set_title (self->player_groups[p - 1], title_markup);
       set_entry (g_hash_table_lookup (self->edit_widgets, name_key), variant->players[p - 1].name);
       if (color != NULL && variant->players[p - 1].color != NULL
           && gdk_rgba_parse (&rgba, variant->players[p - 1].color))
@@ -1715,6 +1719,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, summary_label);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_icon);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, BsEditorView, more_button);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, page);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, board_group);
   gtk_widget_class_bind_template_child (widget_class, BsEditorView, cells_group);
@@ -1750,6 +1755,7 @@ bs_editor_view_init (BsEditorView *self)
     bs_adaptive_track_squeezer (ADW_SQUEEZER (
       gtk_widget_get_template_child (GTK_WIDGET (self), BS_TYPE_EDITOR_VIEW,
                                      toolbar_squeezers[i])));
+  bs_menu_button_hide_tooltip_while_open (self->more_button);
 
   self->paint_choices = g_array_new (FALSE, TRUE, sizeof (PaintChoice));
   self->module_rows = g_ptr_array_new ();

@@ -7,7 +7,10 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-board-view.h"
+#include "bs-play-view.h"
 #include "bs-print.h"
+#include "bs-widgets.h"
 
 static void
 on_export_finished (BsWindow     *window,
@@ -45,10 +48,14 @@ gboolean
 bs_export_actions_copy_image (BsWindow  *window,
                               GError   **error)
 {
-  g_autoptr(GSettings) settings = NULL;
   g_autoptr(BsExportSnapshot) snapshot = NULL;
   g_autoptr(GdkTexture) texture = NULL;
+  BsBoardView *board;
   BsExportRequest request;
+  BsRenderOptions shown;
+  BsTheme theme;
+  double units_width, units_height, pixels_per_unit = 0;
+  int width, height;
 
   g_return_val_if_fail (BS_IS_WINDOW (window), FALSE);
 
@@ -58,10 +65,23 @@ bs_export_actions_copy_image (BsWindow  *window,
                            _("There is no game to copy"));
       return FALSE;
     }
-  /* The image is the position as the Export dialog would write it. */
-  settings = g_settings_new (APP_ID);
-  bs_export_request_load (&request, settings);
+  /* What the board shows, not what the Export dialog would write: its
+   * style and coordinates, at its scale on screen (device pixels). */
+  board = bs_play_view_get_board_view (bs_window_get_play_view (window));
+  theme = bs_style_get_theme ();
+  bs_render_options_init (&shown);
+  shown.theme = theme;
+  shown.coordinates = bs_board_view_get_coordinates (board);
+  width = gtk_widget_get_width (GTK_WIDGET (board));
+  height = gtk_widget_get_height (GTK_WIDGET (board));
   snapshot = bs_export_snapshot_new (bs_window_get_game (window));
+  bs_render_natural_size (bs_export_snapshot_get_ruleset (snapshot), &shown, &units_width,
+                          &units_height);
+  if (width > 0 && height > 0)
+    pixels_per_unit = MIN (width / units_width, height / units_height)
+                      * gtk_widget_get_scale_factor (GTK_WIDGET (board));
+  bs_export_request_init_for_screen (&request, bs_export_snapshot_get_ruleset (snapshot), theme,
+                                     shown.coordinates, pixels_per_unit);
   texture = bs_export_request_texture (&request, snapshot, error);
   if (texture == NULL)
     return FALSE;

@@ -11,6 +11,8 @@
 
 #include "bs-compat.h"
 #include "bs-fold-box.h"
+#include "bs-folders.h"
+#include "bs-widgets.h"
 
 /* The game sheet's page, A4 in points, as bs-export.c lays it out. */
 #define A4_WIDTH  595.276
@@ -350,8 +352,6 @@ bs_export_dialog_export_to (BsExportDialog *self,
                             GFile          *file)
 {
   BsExportRequest request;
-  g_autoptr(GFile) folder = NULL;
-  g_autofree char *folder_path = NULL;
 
   g_return_if_fail (BS_IS_EXPORT_DIALOG (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -359,10 +359,7 @@ bs_export_dialog_export_to (BsExportDialog *self,
 
   bs_export_dialog_get_request (self, &request);
   bs_export_request_save (&request, self->settings);
-  folder = g_file_get_parent (file);
-  folder_path = folder != NULL ? g_file_get_path (folder) : NULL;
-  if (folder_path != NULL)
-    g_settings_set_string (self->settings, "export-folder", folder_path);
+  bs_folders_remember (BS_FOLDER_IMAGES, file);
 
   set_busy (self, TRUE);
   g_set_object (&self->target, file);
@@ -449,7 +446,6 @@ on_export_clicked (BsExportDialog *self)
     { N_("PDF documents"), "application/pdf" },
   };
   BsExportRequest request;
-  g_autofree char *folder_path = NULL;
   g_autofree char *name = NULL;
   g_autoptr(GFile) folder = NULL;
 
@@ -461,11 +457,7 @@ on_export_clicked (BsExportDialog *self)
   gtk_spin_button_update (self->delay_spin);
   gtk_spin_button_update (self->per_page_spin);
   bs_export_dialog_get_request (self, &request);
-  folder_path = g_settings_get_string (self->settings, "export-folder");
-  if (folder_path[0] != '\0' && g_file_test (folder_path, G_FILE_TEST_IS_DIR))
-    folder = g_file_new_for_path (folder_path);
-  else if (g_get_user_special_dir (G_USER_DIRECTORY_PICTURES) != NULL)
-    folder = g_file_new_for_path (g_get_user_special_dir (G_USER_DIRECTORY_PICTURES));
+  folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
   name = bs_export_dialog_suggest_name (self);
   bs_compat_choose_export (GTK_WINDOW (self),
                            bs_export_kind_is_whole_game (request.kind) ? _("Export Game")
@@ -587,6 +579,10 @@ static void
 bs_export_dialog_init (BsExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The options sit at the dialog's right edge: their lists open inside it. */
+  bs_combo_row_keep_popover_inside (self->format_row);
+  bs_combo_row_keep_popover_inside (self->theme_row);
+  bs_combo_row_keep_popover_inside (self->rotation_row);
 
   self->settings = g_settings_new (APP_ID);
   self->cancellable = g_cancellable_new ();

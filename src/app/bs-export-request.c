@@ -8,10 +8,47 @@
 #include "bs-file.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
 
 #include "bs-board.h"
 
 static const char * const kind_nicks[BS_EXPORT_N_KINDS] = { "png", "svg", "pdf", "gif", "sheet" };
+
+void
+bs_export_request_init_for_screen (BsExportRequest *self,
+                                   const BsRuleset *rs,
+                                   BsTheme          theme,
+                                   gboolean         coordinates,
+                                   double           pixels_per_unit)
+{
+  BsRenderOptions render;
+  double units_width, units_height, longer, scale;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (rs != NULL);
+
+  memset (self, 0, sizeof *self);
+  self->kind = BS_EXPORT_KIND_PNG;
+  self->theme = theme;
+  self->coordinates = coordinates;
+  self->transparent = FALSE;
+  self->last_move = TRUE;
+  self->caption = FALSE;
+  self->rotation = 0;
+  self->flip = FALSE;
+  self->gif_delay_ms = 800;
+  self->per_page = 6;
+
+  bs_render_options_init (&render);
+  render.theme = theme;
+  render.coordinates = coordinates;
+  bs_render_natural_size (rs, &render, &units_width, &units_height);
+  longer = MAX (units_width, units_height);
+  scale = CLAMP (pixels_per_unit, BS_COPY_MIN_SIZE / longer, BS_COPY_MAX_SIZE / longer);
+  self->width = MAX (BS_EXPORT_MIN_SIZE, (int) round (units_width * scale));
+  self->height = MAX (BS_EXPORT_MIN_SIZE, (int) round (units_height * scale));
+}
 
 gboolean
 bs_export_kind_is_whole_game (BsExportKind kind)

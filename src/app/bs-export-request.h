@@ -51,6 +51,20 @@ void         bs_export_request_load          (BsExportRequest       *self,
 void         bs_export_request_save          (const BsExportRequest *self,
                                               GSettings             *settings);
 
+/* Copy Image: the position as the board shows it, not the Export dialog's
+ * remembered settings — the style's theme, the board's coordinates, the
+ * last move marked, no caption, no rotation, on an opaque background — at
+ * the board's own proportions and `pixels_per_unit` (its on-screen scale
+ * in device pixels), but never less than BS_COPY_MIN_SIZE nor more than
+ * BS_COPY_MAX_SIZE pixels on the longer side. */
+#define BS_COPY_MIN_SIZE 800
+#define BS_COPY_MAX_SIZE 4096
+void         bs_export_request_init_for_screen (BsExportRequest    *self,
+                                                const BsRuleset    *rs,
+                                                BsTheme             theme,
+                                                gboolean            coordinates,
+                                                double              pixels_per_unit);
+
 gboolean     bs_export_kind_is_whole_game    (BsExportKind           kind);
 /* "png", "svg", "pdf", "gif"; the sheet is a "pdf". */
 const char  *bs_export_kind_extension        (BsExportKind           kind);

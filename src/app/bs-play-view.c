@@ -7,6 +7,7 @@
 
 #include "bs-cell-widget.h"
 #include "bs-wrap-box.h"
+#include "bs-widgets.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
@@ -27,6 +28,8 @@ struct _BsPlayView {
   GtkWidget      *player_details[2];
   gboolean        syncing;
   guint           scroll_idle;
+  /* The current move's row is to be brought into view once laid out. */
+  gboolean        scroll_pending;
   guint           explanation_timeout;
 
   /* Template children. */
@@ -386,6 +389,8 @@ sync_chooser (BsPlayView *self)
 
 /* Players: name, colour, supplies and score; the one to move is marked. */
 
+/* The player's colour with the edge its pieces have on the board: a dark
+ * player's dot on the dark style's card shows by its light rim. */
 static void
 draw_swatch (GtkDrawingArea *area,
              cairo_t        *cr,
@@ -395,19 +400,20 @@ draw_swatch (GtkDrawingArea *area,
 {
   BsPlayView *self = data;
   int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "player"));
-  double rgb[3];
-  double r = MIN (width, height) / 2.0 - 1;
+  BsTheme theme = bs_style_get_theme ();
+  double rgb[3], edge[3];
+  double line = 2;
+  double r = MIN (width, height) / 2.0 - line / 2;
 
   if (self->scene == NULL)
     return;
-  bs_render_player_color (bs_game_get_ruleset (view_game (self)),
-                          adw_style_manager_get_dark (adw_style_manager_get_default ())
-                          ? BS_THEME_DARK : BS_THEME_LIGHT, player, rgb);
+  bs_render_player_color (bs_game_get_ruleset (view_game (self)), theme, player, rgb);
+  bs_render_player_edge_color (bs_game_get_ruleset (view_game (self)), theme, player, edge);
   cairo_arc (cr, width / 2.0, height / 2.0, r, 0, 2 * G_PI);
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.8);
-  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgb (cr, edge[0], edge[1], edge[2]);
+  cairo_set_line_width (cr, line);
   cairo_stroke (cr);
 }
 
@@ -436,6 +442,11 @@ build_players (BsPlayView *self)
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (swatch), "player", GINT_TO_POINTER (p));
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
+      /* Redrawn when the style changes, as the board is. */
+      g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                               G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
+      g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
+                               G_CALLBACK (gtk_widget_queue_draw), swatch, G_CONNECT_SWAPPED);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       /* A file may name a player with 50 letters and no space: never let
        * it widen the window. */
@@ -561,24 +572,64 @@ describe_round (BsGame *game,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* Brings the current move's row wholly into view, its margins and (for
+ * the first and last rows) the list's own padding included: scrolled to
+ * the end when it is the last. Rows just added have no place yet: then the
+ * request waits for the adjustment to change (on_moves_adjustment_changed). */
 static gboolean
 scroll_to_current (gpointer data)
 {
   BsPlayView *self = data;
-  GtkListBoxRow *row;
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
-  double x, y;
+  GtkWidget *content = gtk_widget_get_parent (GTK_WIDGET (self->move_list));
+  GtkListBoxRow *row;
+  graphene_rect_t bounds;
+  guint current;
+  double top, bottom;
 
   self->scroll_idle = 0;
   if (self->scene == NULL)
+    {
+      self->scroll_pending = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+  current = bs_game_get_current (view_game (self));
+  row = gtk_list_box_get_row_at_index (self->move_list, (int) current);
+  if (row == NULL || content == NULL || gtk_widget_get_height (GTK_WIDGET (row)) <= 0
+      || !gtk_widget_compute_bounds (GTK_WIDGET (row), content, &bounds))
     return G_SOURCE_REMOVE;
-  row = gtk_list_box_get_row_at_index (self->move_list,
-                                       (int) bs_game_get_current (view_game (self)));
-  if (row != NULL
-      && gtk_widget_translate_coordinates (GTK_WIDGET (row), GTK_WIDGET (self->move_list),
-                                           0, 0, &x, &y))
-    gtk_adjustment_clamp_page (adj, y, y + gtk_widget_get_height (GTK_WIDGET (row)));
+  /* The list moves in its viewport: its coordinates plus the scroll offset
+   * are the adjustment's. */
+  top = bounds.origin.y + gtk_adjustment_get_value (adj)
+        - gtk_widget_get_margin_top (GTK_WIDGET (row));
+  bottom = bounds.origin.y + bounds.size.height + gtk_adjustment_get_value (adj)
+           + gtk_widget_get_margin_bottom (GTK_WIDGET (row));
+  if (bottom > gtk_adjustment_get_upper (adj))
+    return G_SOURCE_REMOVE;   /* the list is not laid out to its end yet */
+  if (current == 0)
+    top = gtk_adjustment_get_lower (adj);
+  if (gtk_list_box_get_row_at_index (self->move_list, (int) current + 1) == NULL)
+    bottom = gtk_adjustment_get_upper (adj);
+  gtk_adjustment_clamp_page (adj, top, bottom);
+  self->scroll_pending = FALSE;
   return G_SOURCE_REMOVE;
+}
+
+static void
+queue_scroll_to_current (BsPlayView *self)
+{
+  self->scroll_pending = TRUE;
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+}
+
+/* The list got its size (rows laid out, a file opened at start-up, the
+ * window resized): a pending scroll can be done now. */
+static void
+on_moves_adjustment_changed (BsPlayView *self)
+{
+  if (self->scroll_pending && self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
 static GtkWidget *
@@ -670,8 +721,7 @@ sync_moves (BsPlayView *self)
   select_current_move (self);
 
   /* Rows just added have no size yet: scroll once they are laid out. */
-  if (self->scroll_idle == 0)
-    self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
+  queue_scroll_to_current (self);
 }
 
 static void
@@ -1132,6 +1182,8 @@ bs_play_view_init (BsPlayView *self)
   sync_panel_hidden (self);
   self->word_buttons = g_ptr_array_new ();
   self->follow_up_buttons = g_ptr_array_new ();
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->moves_scroller), "changed",
+                           G_CALLBACK (on_moves_adjustment_changed), self, G_CONNECT_SWAPPED);
 
   self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
   g_signal_group_connect_object (self->scene_signals, "changed",

@@ -17,8 +17,10 @@
 #include "bs-balance-view.h"
 #include "bs-editor-view.h"
 #include "bs-export-actions.h"
+#include "bs-folders.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
+#include "bs-widgets.h"
 
 struct _BsWindow {
   AdwApplicationWindow  parent_instance;
@@ -374,7 +376,10 @@ on_save_chosen (GFile    *file,
   SaveAs *save = user_data;
 
   if (file != NULL)
-    save_to (save->self, file, save->pending);
+    {
+      bs_folders_remember (BS_FOLDER_RECORDS, file);
+      save_to (save->self, file, save->pending);
+    }
   else if (save->pending != NULL)
     pending_free (save->pending);
   g_object_unref (save->self);
@@ -398,17 +403,28 @@ save_then (BsWindow *self,
 {
   SaveAs *save;
   g_autofree char *name = NULL;
+  g_autoptr(GFile) folder = NULL;
+  GFile *file = bs_game_get_file (self->game);
 
-  if (!ask && bs_game_get_file (self->game) != NULL)
+  if (!ask && file != NULL)
     {
-      save_to (self, bs_game_get_file (self->game), pending);
+      save_to (self, file, pending);
       return;
     }
   save = g_new0 (SaveAs, 1);
   save->self = g_object_ref (self);
   save->pending = pending;
-  name = suggested_record_name (self);
-  bs_compat_choose_record (GTK_WINDOW (self), TRUE, name, on_save_chosen, save);
+  /* Save As… on a saved game starts at its file; a new one where records
+   * were saved last (bs-folders.h), never the working directory. */
+  if (file != NULL && (folder = g_file_get_parent (file)) != NULL)
+    name = g_file_get_basename (file);
+  else
+    {
+      g_clear_object (&folder);
+      folder = bs_folders_get_initial (BS_FOLDER_RECORDS);
+      name = suggested_record_name (self);
+    }
+  bs_compat_choose_record (GTK_WINDOW (self), TRUE, folder, name, on_save_chosen, save);
 }
 
 /* Starting games. */
@@ -1046,7 +1062,10 @@ on_open_chosen (GFile    *file,
   BsWindow *self = user_data;
 
   if (file != NULL)
-    confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
+    {
+      bs_folders_remember (BS_FOLDER_OPEN, file);
+      confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
+    }
   g_object_unref (self);
 }
 
@@ -1056,8 +1075,9 @@ open_activated (GSimpleAction *action,
                 gpointer       user_data)
 {
   BsWindow *self = user_data;
+  g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_OPEN);
 
-  bs_compat_choose_open (GTK_WINDOW (self), _("Open File"), BS_OPEN_ANY, on_open_chosen,
+  bs_compat_choose_open (GTK_WINDOW (self), _("Open File"), BS_OPEN_ANY, folder, on_open_chosen,
                          g_object_ref (self));
 }
 
@@ -1532,6 +1552,7 @@ on_editor_saved (BsWindow     *self,
   BsVariantDocument *document = bs_editor_view_get_document (view);
   const BsVariant *variant = bs_variant_document_get_variant (document);
   g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
   AdwToast *toast;
 
   bs_start_view_reload (self->start_view);
@@ -1547,7 +1568,9 @@ on_editor_saved (BsWindow     *self,
   self->last_message = g_strdup (message);
   if (self->toast != NULL)
     adw_toast_dismiss (self->toast);
-  toast = adw_toast_new (message);
+  /* The title is markup: a variant called "Cats & Dogs" is text. */
+  escaped = g_markup_escape_text (message, -1);
+  toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 5);
   adw_toast_set_button_label (toast, _("Show in Files"));
   adw_toast_set_action_name (toast, "win.show-in-files");
@@ -1900,6 +1923,7 @@ bs_window_init (BsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   bs_adaptive_track_squeezer (self->title_squeezer);
   bs_adaptive_track_squeezer (self->play_squeezer);
+  bs_menu_button_hide_tooltip_while_open (self->menu_button);
   g_signal_connect_object (self->stack, "notify::visible-child",
                            G_CALLBACK (sync_pages_hidden), self, G_CONNECT_SWAPPED);
   sync_pages_hidden (self);

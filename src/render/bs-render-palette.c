@@ -5,6 +5,7 @@
 
 #include "bs-render-palette.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,9 @@ static const BsRenderPalette palettes[] = {
     .shadow = RGBA (0x000000, 0.35),
     .special = RGB (0x9a9996),
     .line_width = 0.035,
-    .piece_outline = 0.035,
+    /* Wider than in the light theme: dark pieces are told from the dark
+     * cells by their light rim. */
+    .piece_outline = 0.055,
     .hatch = FALSE,
   },
   [BS_THEME_HIGH_CONTRAST] = {
@@ -94,6 +97,34 @@ double
 bs_rgba_luminance (const BsRgba *c)
 {
   return 0.2126 * c->r + 0.7152 * c->g + 0.0722 * c->b;
+}
+
+static double
+linear (double v)
+{
+  return v <= 0.04045 ? v / 12.92 : pow ((v + 0.055) / 1.055, 2.4);
+}
+
+static double
+relative_luminance (const BsRgba *c)
+{
+  return 0.2126 * linear (c->r) + 0.7152 * linear (c->g) + 0.0722 * linear (c->b);
+}
+
+double
+bs_rgba_contrast (const BsRgba *a,
+                  const BsRgba *b)
+{
+  double la = relative_luminance (a), lb = relative_luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+double
+bs_render_palette_cell_contrast (const BsRenderPalette *palette,
+                                 const BsRgba          *c)
+{
+  return MIN (bs_rgba_contrast (c, &palette->cell), bs_rgba_contrast (c, &palette->cell_alt));
 }
 
 BsRgba

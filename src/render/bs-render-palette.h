@@ -35,6 +35,14 @@ const BsRenderPalette *bs_render_palette_get (BsTheme theme);
 
 /* Relative luminance 0..1 (sRGB weights, no gamma: only compared). */
 double  bs_rgba_luminance (const BsRgba *c);
+/* The WCAG 2 contrast ratio of two opaque colours, 1 to 21 (relative
+ * luminance of linear sRGB): graphics that must be seen keep 3:1 from
+ * what is around them. */
+double  bs_rgba_contrast  (const BsRgba *a,
+                           const BsRgba *b);
+/* The smaller of c's contrast ratios with the palette's two cell colours. */
+double  bs_render_palette_cell_contrast (const BsRenderPalette *palette,
+                                         const BsRgba          *c);
 /* c moved towards `to` by t (0..1). */
 BsRgba  bs_rgba_mix       (const BsRgba *c,
                            const BsRgba *to,

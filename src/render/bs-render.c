@@ -32,6 +32,8 @@ typedef struct {
   cairo_matrix_t to_user;      /* board units → user units of cr */
   cairo_matrix_t to_board;
   double         scale;        /* user units per board unit */
+  double         units_width;  /* the whole picture, in board units */
+  double         units_height;
   gboolean       snapped;      /* square board with cell edges on whole units */
   double         caption_x, caption_y, caption_w, caption_h;   /* user units */
 } Layout;
@@ -291,6 +293,8 @@ layout_init (Layout                *layout,
 
   bw = box[2] - box[0];
   bh = box[3] - box[1];
+  layout->units_width = bw;
+  layout->units_height = bh;
   scale = MIN (width / bw, height / bh);
   if (!(scale > 0))
     scale = 1e-6;
@@ -416,23 +420,47 @@ player_rgba (const BsRuleset *rs,
   return c;
 }
 
+/* The contrast (WCAG ratio) a piece's edge keeps from both cell colours:
+ * 3:1 is the least for graphics that must be seen, with some room. */
+#define EDGE_CONTRAST 3.5
+
 /* A soft outline that keeps a piece visible whatever board it stands on:
- * in its own hue when it contrasts with the cells, else pushed away from
- * the cells' brightness. */
+ * in its own hue when the piece contrasts with the cells (a shade darker),
+ * else pushed away from the cells' brightness (dark pieces on the dark
+ * theme's cells get a light rim); then moved on until it keeps
+ * EDGE_CONTRAST from the cells. */
 static BsRgba
 outline_for (const BsRenderPalette *pal,
              const BsRgba          *fill)
 {
   static const BsRgba black = { 0, 0, 0, 1 }, white = { 1, 1, 1, 1 };
   double lf = bs_rgba_luminance (fill), lc = bs_rgba_luminance (&pal->cell);
+  BsRgba edge;
+  const BsRgba *towards;
 
   if (pal->theme == BS_THEME_PRINT || pal->theme == BS_THEME_HIGH_CONTRAST)
     return black;
   if (fabs (lf - lc) > 0.4)
-    return bs_rgba_mix (fill, &black, 0.45);
-  if (lc > 0.5)
-    return bs_rgba_mix (fill, &black, 0.62);
-  return bs_rgba_mix (fill, &white, 0.55);
+    {
+      edge = bs_rgba_mix (fill, &black, 0.45);
+      /* A light piece on dark cells: less of the dark shade. */
+      towards = lf > lc ? fill : &black;
+    }
+  else if (lc > 0.5)
+    {
+      edge = bs_rgba_mix (fill, &black, 0.62);
+      towards = &black;
+    }
+  else
+    {
+      /* Lighter still where the piece itself hardly stands out. */
+      edge = bs_rgba_mix (fill, &white,
+                          bs_render_palette_cell_contrast (pal, fill) < EDGE_CONTRAST ? 0.7 : 0.55);
+      towards = &white;
+    }
+  for (int i = 0; i < 40 && bs_render_palette_cell_contrast (pal, &edge) < EDGE_CONTRAST; i++)
+    edge = bs_rgba_mix (&edge, towards, 0.15);
+  return edge;
 }
 
 typedef struct {
@@ -1700,6 +1728,75 @@ bs_render_player_color (const BsRuleset *rs,
   rgb[0] = c.r;
   rgb[1] = c.g;
   rgb[2] = c.b;
+}
+
+void
+bs_render_natural_size (const BsRuleset       *rs,
+                        const BsRenderOptions *options,
+                        double                *width,
+                        double                *height)
+{
+  BsRenderOptions defaults;
+  Layout layout;
+
+  g_return_if_fail (rs != NULL);
+  g_return_if_fail (width != NULL && height != NULL);
+
+  if (options == NULL)
+    {
+      bs_render_options_init (&defaults);
+      options = &defaults;
+    }
+  layout_init (&layout, rs, options, 1, 1);
+  *width = layout.units_width;
+  *height = layout.units_height;
+}
+
+void
+bs_render_player_edge_color (const BsRuleset *rs,
+                             BsTheme          theme,
+                             int              player,
+                             double           rgb[3])
+{
+  BsRgba fill, edge;
+
+  g_return_if_fail (rgb != NULL);
+
+  if (player < 1 || player > 2)
+    player = 1;
+  fill = player_rgba (rs, theme, player);
+  edge = outline_for (bs_render_palette_get (theme), &fill);
+  rgb[0] = edge.r;
+  rgb[1] = edge.g;
+  rgb[2] = edge.b;
+}
+
+void
+bs_render_cell_colors (BsTheme theme,
+                       double  cell[3],
+                       double  cell_alt[3])
+{
+  const BsRenderPalette *pal = bs_render_palette_get (theme);
+
+  g_return_if_fail (cell != NULL && cell_alt != NULL);
+
+  cell[0] = pal->cell.r;
+  cell[1] = pal->cell.g;
+  cell[2] = pal->cell.b;
+  cell_alt[0] = pal->cell_alt.r;
+  cell_alt[1] = pal->cell_alt.g;
+  cell_alt[2] = pal->cell_alt.b;
+}
+
+double
+bs_render_contrast_ratio (const double a[3],
+                          const double b[3])
+{
+  BsRgba ca = { a[0], a[1], a[2], 1 }, cb = { b[0], b[1], b[2], 1 };
+
+  g_return_val_if_fail (a != NULL && b != NULL, 1.0);
+
+  return bs_rgba_contrast (&ca, &cb);
 }
 
 static const char * const theme_names[] = {

@@ -75,6 +75,14 @@ void     bs_render_piece        (cairo_t               *cr,
                                  double                 y,
                                  double                 cell_radius);
 
+/* The picture's own proportions: its width and height in board units (1 =
+ * the distance between adjacent centres), coordinates, padding and
+ * caption included. A target of that aspect ratio has no margins. */
+void     bs_render_natural_size (const BsRuleset       *rs,
+                                 const BsRenderOptions *options,
+                                 double                *width,
+                                 double                *height);
+
 /* The cell under (x, y) in the same fitted frame, or BS_NO_CELL. */
 int      bs_render_cell_at      (const BsRuleset       *rs,
                                  const BsRenderOptions *options,
@@ -130,6 +138,22 @@ void     bs_render_player_color (const BsRuleset       *rs,
                                  BsTheme                theme,
                                  int                    player,
                                  double                 rgb[3]);
+
+/* The edge drawn around a player's pieces in that theme (the outline
+ * that tells them from the cells), as RGB 0..1: it keeps a contrast ratio
+ * of at least 3:1 from both cell colours (the app's player swatches use it
+ * too). */
+void     bs_render_player_edge_color (const BsRuleset *rs,
+                                      BsTheme          theme,
+                                      int              player,
+                                      double           rgb[3]);
+/* A theme's two cell colours (the second: a square board's checker). */
+void     bs_render_cell_colors  (BsTheme                theme,
+                                 double                 cell[3],
+                                 double                 cell_alt[3]);
+/* The WCAG 2 contrast ratio of two colours (RGB 0..1), 1 to 21. */
+double   bs_render_contrast_ratio (const double         a[3],
+                                   const double         b[3]);
 
 const char *bs_theme_to_string   (BsTheme     theme);
 gboolean    bs_theme_from_string (const char *text,

@@ -494,16 +494,17 @@ def _describe_query(role, name, where):
 class App:
     """The built boardsmith running in a Session, with its own HOME."""
 
-    def __init__(self, session, args, home, env, log_path):
+    def __init__(self, session, args, home, env, log_path, cwd=None):
         self.session = session
         self.bus = session.bus
         self.args = list(args)
         self.home = home
         self.log_path = log_path
         self._log = open(log_path, "ab")
-        # Started in its home, as from a desktop launcher: file choosers open
-        # there, never in the source tree.
-        self.proc = subprocess.Popen([session.app_path] + self.args, env=env, cwd=home,
+        # Started in its home, as from a desktop launcher, unless the test
+        # says where (a terminal's folder): never in the source tree.
+        self.cwd = cwd if cwd is not None else home
+        self.proc = subprocess.Popen([session.app_path] + self.args, env=env, cwd=self.cwd,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
         self.pid = self.proc.pid
@@ -602,6 +603,43 @@ class App:
 
     def dump(self):
         return self.snapshot().dump()
+
+    def chooser_folder(self, title, timeout=10):
+        """The folder a file chooser (the dialog titled `title`) shows: the
+        names on its path bar from its start to the current, pressed one,
+        e.g. ["app-1", "Documents"] for ~/Documents (the bar may start
+        further down, at home; the file system's root reads "")."""
+        def look():
+            dialog = self.window(title)
+            pressed = [n for n in dialog.walk()
+                       if n.role in ("push button", "toggle button") and n.has_state("pressed")
+                       and any(l.role == "label" and l.label for l in n.walk())]
+            if not pressed:
+                return None
+            names = []
+            for button in pressed[0].parent.children:
+                if button.role not in ("push button", "toggle button"):
+                    continue
+                labels = [l.label for l in button.walk() if l.role == "label" and l.label]
+                images = [i for i in button.walk() if i.role in ("image", "icon")]
+                if labels or images:
+                    names.append(labels[0] if labels else "")
+                if button.ref == pressed[0].ref:
+                    return names
+            return None
+        return self.wait_for(look, "the folder of the file chooser %r" % title, timeout)
+
+    def popups(self):
+        """The app's popup windows on screen now — popovers, menus, tooltips
+        (which AT-SPI does not list) — as (x, y, width, height), bottom to top."""
+        out = []
+        for win, x, y, w, h in self.session._x_windows(self.pid):
+            try:
+                if win.get_attributes().override_redirect:
+                    out.append((x, y, w, h))
+            except Exception:
+                pass   # gone meanwhile
+        return out
 
     # The board ------------------------------------------------------------------
 
@@ -1031,17 +1069,23 @@ class Session:
     # The app --------------------------------------------------------------------
 
     def start_app(self, *args, home=None, env=None, settings=None, size=(1100, 760),
-                  wait=True):
+                  wait=True, cwd=None):
         """Starts boardsmith with these arguments (a built-in game, a file…).
 
         home: reuse an earlier app's home (files, settings and recent games
         stay); settings: {key: GVariant text} written to its GSettings first;
-        env: extra environment. Waits until its main window is on screen."""
+        env: extra environment; cwd: the working directory it starts in (its
+        home by default, as from a desktop launcher; another folder is a start
+        from a terminal). Waits until its main window is on screen."""
         self._n_apps += 1
         if home is None:
             home = os.path.join(self.tmp, "app-%d" % self._n_apps)
-        for sub in (".config/gtk-4.0", ".local/share", ".cache", ".local/state", "Documents"):
+        for sub in (".config/gtk-4.0", ".local/share", ".cache", ".local/state", "Documents",
+                    "Pictures"):
             os.makedirs(os.path.join(home, sub), exist_ok=True)
+        # As on a desktop set up by xdg-user-dirs: Documents and Pictures.
+        with open(os.path.join(home, ".config/user-dirs.dirs"), "w") as f:
+            f.write('XDG_DOCUMENTS_DIR="$HOME/Documents"\nXDG_PICTURES_DIR="$HOME/Pictures"\n')
         # Animations off: steadier, and no different in what they do.
         with open(os.path.join(home, ".config/gtk-4.0/settings.ini"), "w") as f:
             f.write("[Settings]\ngtk-enable-animations=false\ngtk-cursor-blink=false\n")
@@ -1070,7 +1114,7 @@ class Session:
         if env:
             app_env.update(env)
         log = os.path.join(self.test_artifacts, "app-%d.log" % self._n_apps)
-        app = App(self, args, home, app_env, log)
+        app = App(self, args, home, app_env, log, cwd=cwd)
         self.apps.append(app)
         if wait:
             app.window(role="frame", timeout=30)

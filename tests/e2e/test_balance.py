@@ -361,6 +361,14 @@ def test_open_offers_studies(session):
     app.key("ctrl+a")
     app.type(path)
     app.key("Return")
+    # GTK 4.8's location entry ignores Enter while it still reads the folder
+    # typed (it opens in ~/Documents now, not in the working directory): a
+    # person presses Enter again.
+    try:
+        app.gone(None, "Open File", timeout=3)
+    except E2EFailure:
+        app.key("Return")
+        app.gone(None, "Open File")
     app.find("label", "Balance of Tribes")
     wait_complete(app, 20)
     app.find("label", VERDICT)

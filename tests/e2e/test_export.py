@@ -52,5 +52,47 @@ def test_export_png(session):
     app.screenshot("exported")
 
 
+def in_language(language):
+    """The environment that starts the app in a language of the built catalogs."""
+    if not language:
+        return None
+    return {"LANGUAGE": language, "BOARDSMITH_LOCALEDIR": os.environ["BOARDSMITH_E2E_LOCALEDIR"]}
+
+
+def test_drop_down_lists_inside_the_dialog(session):
+    """The Format and Theme lists open inside the Export dialog, in English,
+    French and German (the format list stuck out past the dialog's right
+    edge, "Animated GIF of the G…" cut; the in-process test
+    /export/names-fit checks that no name is cut)."""
+    titles = {"": "Export Image", "fr": "Exporter une image", "de": "Bild exportieren"}
+    rows = {"": ("Format", "Theme"), "fr": ("Format", "Thème"), "de": ("Format", "Thema")}
+    for language in ("", "fr", "de"):
+        app = session.start_app("astoria", env=in_language(language))
+        app.key("ctrl+e")
+        app.window(titles[language])
+        for combo_name in rows[language]:
+            app.click("combo box", combo_name)
+            app.wait_for(app.popups, "the list of %r" % combo_name)
+
+            def open_list():
+                combo = app.window(titles[language]).find_now("combo box", combo_name)
+                popover = combo and next((n for n in combo.walk() if n.name == "GtkPopover"),
+                                         None)
+                items = popover and [n for n in popover.walk() if n.role == "list item"]
+                return items if items and all(i.extents and i.extents[2] > 0 for i in items) \
+                    else None
+            items = app.wait_for(open_list, "the items of %r" % combo_name)
+            dx, dy, dw, dh = app.window(titles[language]).screen_extents()
+            app.screenshot("%s-%s" % (language or "en", combo_name.lower()))
+            for item in items:
+                x, y, w, h = item.screen_extents()
+                names = [c.name for c in item.walk() if c.role == "label"]
+                assert dx <= x and x + w <= dx + dw, \
+                    "%r (%d…%d) is outside the dialog (%d…%d)" % (names, x, x + w, dx, dx + dw)
+            app.key("Escape")
+            app.wait_for(lambda: not app.popups(), "the list of %r to close" % combo_name)
+        app.stop()
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())

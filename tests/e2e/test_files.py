@@ -6,8 +6,9 @@ clicking its rows."""
 
 import os
 import re
+import subprocess
 
-from harness import run_tests
+from harness import run_tests, E2EFailure
 
 
 def play_three(app):
@@ -83,6 +84,150 @@ def test_save_reopen_undo_redo(session):
     rows[0].click()
     app.wait_moves(0)
     app.wait_cell("d4", r"^d4, empty")
+
+
+def test_file_choosers_open_in_the_users_folders(session):
+    """Started from a terminal in another folder, the file choosers open in
+    the user's folders, never in the working directory: Save Game Record in
+    Documents, then where records were saved last (also after a restart),
+    Save As at the game's own file, Open… where a record was saved, Compare
+    With a variant file in the variants folder, Export Chart in Pictures.
+    (The harness's default start in HOME hid this: the working directory
+    was home.)"""
+    terminal = os.path.join(session.tmp, "terminal-folder")
+    os.makedirs(terminal, exist_ok=True)
+    app = session.start_app("agoraphobia", cwd=terminal)
+    home = os.path.basename(app.home)
+    saved_games = os.path.join(app.home, "Saved Games")
+    os.makedirs(saved_games)
+
+    def shows(title, *tail):
+        names = app.chooser_folder(title)
+        if names[-len(tail):] != list(tail):
+            raise E2EFailure("%s opens in %s, not in …/%s" % (title, "/".join(names),
+                                                               "/".join(tail)))
+
+    app.click_cell("d4")
+    app.wait_moves(1)
+    app.key("ctrl+s")
+    shows("Save Game Record", home, "Documents")
+    app.screenshot("save-in-documents")
+    path = os.path.join(saved_games, "first.boardsmith")
+    app.wait_focus("text")
+    app.key("ctrl+a")
+    app.type(path)
+    app.key("Return")
+    app.gone(None, "Save Game Record")
+    app.wait_for(lambda: os.path.exists(path), "the record at " + path)
+
+    # Save As… starts at the game's own file, its name filled in.
+    app.key("shift+ctrl+s")
+    shows("Save Game Record", home, "Saved Games")
+    entry = app.wait_focus("text")
+    assert entry.text == "first.boardsmith", entry.text
+    app.key("Escape")
+    app.gone(None, "Save Game Record")
+    # Open… where the record went.
+    app.key("ctrl+o")
+    shows("Open File", home, "Saved Games")
+    app.key("Escape")
+    app.gone(None, "Open File")
+    app.stop()
+
+    # Another run: a new game (not played yet: no unsaved work is left to
+    # restore) is saved where the last one was.
+    app = session.start_app("astoria", home=app.home, cwd=terminal)
+    app.wait_moves(0)
+    app.key("ctrl+s")
+    shows("Save Game Record", home, "Saved Games")
+    app.key("Escape")
+    app.gone(None, "Save Game Record")
+    app.stop()
+
+    # The Balance page: a variant to compare with, from the variants folder.
+    from test_balance import balance_button, choose, wait_complete
+    os.makedirs(os.path.join(app.home, ".local", "share", "boardsmith", "variants"),
+                exist_ok=True)
+    app = session.start_app(home=app.home, cwd=terminal, size=(1000, 1000))
+    app.click(balance_button(app, "Agoraphobia"))
+    app.find("label", "Balance of Agoraphobia")
+    choose(app, "Compare With", "Other File…")
+    shows("Compare With a Variant", "boardsmith", "variants")
+    app.key("Escape")
+    app.gone(None, "Compare With a Variant")
+    app.stop()
+
+    # A study's chart exported: to Pictures.
+    study = os.path.join(app.home, "Documents", "tribes.bsstudy")
+    subprocess.run([os.environ["BOARDSMITH_CLI"], "study", "tribes", "--white", "random",
+                    "--black", "random", "--games", "20", "--seed", "4", "-o", study],
+                   check=True, stdout=subprocess.DEVNULL)
+    app = session.start_app(study, home=app.home, cwd=terminal, size=(1000, 1000))
+    app.find("label", "Balance of Tribes")
+    wait_complete(app, 20)
+    app.click("push button", "Export Chart…")
+    shows("Export Chart", home, "Pictures")
+    app.screenshot("chart-in-pictures")
+    app.key("Escape")
+    app.gone(None, "Export Chart")
+
+
+def long_record(path, game="abrobad", plies=36):
+    """Writes a record of `plies` legal moves (the CLI lists them; a fixed
+    choice among them) that the game does not end before."""
+    cli = os.environ["BOARDSMITH_CLI"]
+    moves = []
+    for i in range(plies):
+        legal = subprocess.run([cli, "moves", game, "--moves", " ".join(moves)], check=True,
+                               capture_output=True, text=True).stdout.split()
+        assert legal, "the game ended after %d moves" % len(moves)
+        moves.append(legal[(i * 7919) % len(legal)])
+    with open(os.path.join(os.environ["BOARDSMITH_RULES_DIR"], game + ".xml"),
+              encoding="utf-8") as f:
+        variant = f.read().split("?>", 1)[1].strip()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<record format="1">\n%s\n'
+                "<seed>1</seed>\n<result>ongoing</result>\n<moves>\n%s\n</moves>\n</record>\n"
+                % (variant, "\n".join("<move>%s</move>" % m for m in moves)))
+    return moves
+
+
+def test_reopened_long_game_shows_its_last_move(session):
+    """A record of 36 moves, opened (by path, then from Recent Games): the
+    move list is scrolled to the current, last move, and that row is wholly
+    inside the list's visible part (it was cut by a few pixels)."""
+    app = session.start_app()
+    path = os.path.join(app.home, "Documents", "long game.boardsmith")
+    moves = long_record(path)
+    app.stop()
+
+    def last_row_inside():
+        lst = app.move_list_node()
+        rows = [r for r in lst.children if r.role == "list item"]
+        if len(rows) != len(moves) + 1 or not rows[-1].selected:
+            return None
+        pane = next((a for a in lst.ancestors() if a.role == "scroll pane"), None)
+        if pane is None:
+            raise E2EFailure("the move list is not in a scroll pane")
+        x, y, w, h = rows[-1].screen_extents()
+        px, py, pw, ph = pane.screen_extents()
+        seen[0] = ((x, y, w, h), (px, py, pw, ph))
+        return y >= py and y + h <= py + ph and x >= px and x + w <= px + pw
+
+    for how in ("path", "recent"):
+        seen = [None]
+        if how == "path":
+            app = session.start_app(path, home=app.home)
+        else:
+            app = session.start_app(home=app.home)
+            app.find("list item", re.compile(r"long game")).click()
+        app.wait_moves(len(moves))
+        try:
+            app.wait_for(last_row_inside, "the last move's row inside the move list")
+        except E2EFailure as e:
+            raise E2EFailure("%s (opened by %s): row, list %s" % (e, how, seen[0])) from None
+        app.screenshot("reopened-" + how)
+        app.stop()
 
 
 if __name__ == "__main__":

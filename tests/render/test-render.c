@@ -333,6 +333,124 @@ test_piece_colours (void)
       }
 }
 
+/* bs_render_natural_size gives the picture's proportions (Copy Image's
+ * size): at that aspect ratio the board fills the target both ways, at the
+ * scale asked for; a wider target only adds margins. */
+static void
+test_natural_size (void)
+{
+  g_autoptr(GPtrArray) names = seed_game_names ();
+
+  if (names->len == 0)
+    {
+      g_test_skip ("no seed game module is registered in this build yet");
+      return;
+    }
+  for (guint i = 0; i < names->len; i++)
+    for (int coordinates = 0; coordinates <= 1; coordinates++)
+      {
+        g_autoptr(BsRuleset) rs = load_ruleset (names->pdata[i]);
+        BsRenderOptions o;
+        double units_width, units_height, x, y, r;
+        /* Below 8 pixels per unit: square boards are not snapped. */
+        double k = 7.5;
+
+        bs_render_options_init (&o);
+        o.coordinates = coordinates;
+        bs_render_natural_size (rs, &o, &units_width, &units_height);
+        g_assert_cmpfloat (units_width, >, 1);
+        g_assert_cmpfloat (units_height, >, 1);
+        /* A cell's radius is half the distance between centres. */
+        bs_render_cell_centre (rs, &o, units_width * k, units_height * k, 0, &x, &y, &r);
+        g_assert_cmpfloat_with_epsilon (2 * r, k, 1e-6);
+        bs_render_cell_centre (rs, &o, units_width * k * 1.5, units_height * k, 0, &x, &y, &r);
+        g_assert_cmpfloat_with_epsilon (2 * r, k, 1e-6);
+        bs_render_cell_centre (rs, &o, units_width * k, units_height * k * 0.9, 0, &x, &y, &r);
+        g_assert_cmpfloat (2 * r, <, k);
+      }
+}
+
+/* Issue 13: black stones on the dark theme's cells showed only through a
+ * thin grey ring. Every built-in variant's pieces, in every theme, have an
+ * edge whose WCAG contrast ratio with both cell colours is at least 3:1
+ * (the least for graphics that must be seen), and that edge is what is
+ * drawn: a band of at least two pixels in its colour on the way out from
+ * each piece's centre. */
+static void
+test_edge_contrast (void)
+{
+  static const BsTheme themes[] = {
+    BS_THEME_LIGHT, BS_THEME_DARK, BS_THEME_HIGH_CONTRAST, BS_THEME_PRINT
+  };
+  g_autoptr(GPtrArray) names = seed_game_names ();
+
+  if (names->len == 0)
+    {
+      g_test_skip ("no seed game module is registered in this build yet");
+      return;
+    }
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      g_autoptr(BsRuleset) rs = load_ruleset (name);
+      g_autoptr(BsExportGame) game = random_game (rs, 16, 3 + i);
+      const BsPosition *pos = bs_export_game_position (game, bs_export_game_n_positions (game) - 1);
+
+      for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+        {
+          double cell[3], cell_alt[3], edge[2][3];
+          BsRenderOptions o;
+          cairo_surface_t *surface;
+          int w = 720, h = 720;
+
+          bs_render_cell_colors (themes[t], cell, cell_alt);
+          for (int p = 0; p < 2; p++)
+            {
+              double ratio;
+
+              bs_render_player_edge_color (rs, themes[t], p + 1, edge[p]);
+              ratio = MIN (bs_render_contrast_ratio (edge[p], cell),
+                           bs_render_contrast_ratio (edge[p], cell_alt));
+              g_test_message ("%s, %s, player %d: edge #%02x%02x%02x, %.2f:1 with the cells",
+                              name, bs_theme_to_string (themes[t]), p + 1,
+                              (int) round (edge[p][0] * 255), (int) round (edge[p][1] * 255),
+                              (int) round (edge[p][2] * 255), ratio);
+              if (ratio < 3.0)
+                g_error ("%s, %s theme: player %d's edge has a contrast of %.2f:1 with the cells",
+                         name, bs_theme_to_string (themes[t]), p + 1, ratio);
+            }
+
+          bs_render_options_init (&o);
+          o.theme = themes[t];
+          surface = draw (rs, pos, &o, w, h);
+          for (int c = 0; c < rs->n_cells; c++)
+            {
+              int owner = BS_CELL_OWNER (pos->cells[c]);
+              double x, y, r;
+              int run = 0, best = 0;
+
+              if (pos->cells[c] == BS_CELL_EMPTY || owner < 1 || owner > 2)
+                continue;
+              bs_render_cell_centre (rs, &o, w, h, c, &x, &y, &r);
+              for (int dx = 0; dx < (int) r; dx++)
+                {
+                  if (pixel_is (pixel_at (surface, x + dx, y), edge[owner - 1], 2))
+                    best = MAX (best, ++run);
+                  else
+                    run = 0;
+                }
+              if (best < 2)
+                g_error ("%s, %s theme: the piece on %s shows no edge in #%02x%02x%02x", name,
+                         bs_theme_to_string (themes[t]), bs_board_cell_label (rs->board, c),
+                         (int) round (edge[owner - 1][0] * 255),
+                         (int) round (edge[owner - 1][1] * 255),
+                         (int) round (edge[owner - 1][2] * 255));
+            }
+          cairo_surface_destroy (surface);
+        }
+    }
+}
+
 /* How far the owner's colour reaches to the right of a cell's centre. */
 static double
 colour_reach (cairo_surface_t *surface,
@@ -948,7 +1066,9 @@ main (int   argc,
   g_test_add_func ("/render/mapping/round-trip", test_mapping_round_trip);
   g_test_add_func ("/render/mapping/rotation-flip", test_rotation_and_flip);
   g_test_add_func ("/render/mapping/fit-centre", test_fit_and_centre);
+  g_test_add_func ("/render/mapping/natural-size", test_natural_size);
   g_test_add_func ("/render/pieces/colours", test_piece_colours);
+  g_test_add_func ("/render/pieces/edge-contrast", test_edge_contrast);
   g_test_add_func ("/render/pieces/large-is-larger", test_large_is_larger);
   g_test_add_func ("/render/pieces/triangle-directions", test_triangle_directions);
   g_test_add_func ("/render/pieces/single", test_single_piece);

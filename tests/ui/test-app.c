@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
@@ -14,6 +15,7 @@
 
 #include "bs-application.h"
 #include "bs-board-view.h"
+#include "bs-folders.h"
 #include "bs-game-record.h"
 #include "bs-screenshot.h"
 #include "bs-window.h"
@@ -130,6 +132,205 @@ start (Fixture    *fixture,
 
 static void check_not_blank (Fixture    *fixture,
                              const char *name);
+
+static void
+collect_menu_buttons (GtkWidget *widget,
+                      GPtrArray *out)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_menu_buttons (child, out);
+}
+
+/* Where file choosers open (bs-folders.h): the folder last chosen for the
+ * kind while it exists, else the user's own folder, else home — never the
+ * working directory, which the e2e test test_files.py also checks through
+ * the real chooser. */
+static void
+test_folders (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *games = g_build_filename (fixture->tmpdir, "games", NULL);
+  g_autofree char *record = g_build_filename (games, "a.boardsmith", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(GFile) file = g_file_new_for_path (record);
+  static const BsFolderKind kinds[] = {
+    BS_FOLDER_RECORDS, BS_FOLDER_OPEN, BS_FOLDER_VARIANTS, BS_FOLDER_IMAGES
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(GFile) folder = bs_folders_get_initial (kinds[i]);
+      g_autofree char *path = g_file_get_path (folder);
+
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+      if (g_strcmp0 (cwd, g_get_home_dir ()) != 0)
+        g_assert_cmpstr (path, !=, cwd);
+    }
+
+  /* A record saved in games/: Save and Open start there. */
+  g_assert_cmpint (g_mkdir (games, 0700), ==, 0);
+  bs_folders_remember (BS_FOLDER_RECORDS, file);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GFile) folder = bs_folders_get_initial (kinds[i]);
+      g_autofree char *path = g_file_get_path (folder);
+
+      g_assert_cmpstr (path, ==, games);
+    }
+  /* Gone: back to the defaults. */
+  g_assert_cmpint (g_rmdir (games), ==, 0);
+  {
+    g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_RECORDS);
+    g_autofree char *path = g_file_get_path (folder);
+
+    g_assert_cmpstr (path, !=, games);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  }
+  g_settings_reset (settings, "record-folder");
+  g_settings_reset (settings, "open-folder");
+}
+
+static void
+collect_swatches (GtkWidget *widget,
+                  GPtrArray *out)
+{
+  if (GTK_IS_DRAWING_AREA (widget) && g_object_get_data (G_OBJECT (widget), "player") != NULL)
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_swatches (child, out);
+}
+
+static void
+pixel_rgb (const guint32 *pixels,
+           int            width,
+           int            x,
+           int            y,
+           double         rgb[3])
+{
+  guint32 px = pixels[(gsize) y * width + x];   /* premultiplied ARGB, opaque here */
+
+  rgb[0] = ((px >> 16) & 0xff) / 255.0;
+  rgb[1] = ((px >> 8) & 0xff) / 255.0;
+  rgb[2] = (px & 0xff) / 255.0;
+}
+
+/* Issue 13: in the dark style the dark player's colour dot beside its
+ * name nearly disappeared on the dark card. Each swatch's rim, read from
+ * the window as drawn, has a contrast ratio of at least 3:1 with the card
+ * around it, in the light and the dark style. */
+static void
+test_swatch_contrast (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const AdwColorScheme schemes[] = { ADW_COLOR_SCHEME_FORCE_LIGHT,
+                                            ADW_COLOR_SCHEME_FORCE_DARK };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  if (!have_module ("abrobad"))
+    return;
+  start (fixture, "abrobad");
+  for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+    {
+      g_autoptr(GPtrArray) swatches = g_ptr_array_new ();
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree guint32 *pixels = NULL;
+      g_autofree char *png = NULL;
+      int width;
+
+      adw_style_manager_set_color_scheme (style, schemes[i]);
+      pump (200);
+      g_assert_true (adw_style_manager_get_dark (style) == (i == 1));
+      texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
+      g_assert_no_error (error);
+      png = g_test_build_filename (G_TEST_BUILT, i == 1 ? "ui-swatches-dark.png"
+                                                        : "ui-swatches-light.png", NULL);
+      g_assert_true (gdk_texture_save_to_png (texture, png));
+      width = gdk_texture_get_width (texture);
+      pixels = g_new (guint32, (gsize) width * gdk_texture_get_height (texture));
+      gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+
+      collect_swatches (GTK_WIDGET (fixture->window), swatches);
+      g_assert_cmpuint (swatches->len, ==, 2);
+      for (guint k = 0; k < swatches->len; k++)
+        {
+          GtkWidget *swatch = swatches->pdata[k];
+          GtkWidget *list = gtk_widget_get_ancestor (swatch, GTK_TYPE_LIST_BOX);
+          g_autoptr(GdkTexture) dot = bs_screenshot_render (swatch, &error);
+          guint32 dot_pixels[32 * 32];
+          graphene_point_t on_card;
+          int w;
+          double rim[3], card[3], ratio, alpha;
+
+          g_assert_no_error (error);
+          w = gdk_texture_get_width (dot);
+          g_assert_cmpint (w, <=, 32);
+          g_assert_cmpint (gdk_texture_get_height (dot), <=, 32);
+          gdk_texture_download (dot, (guchar *) dot_pixels, (gsize) w * 4);
+          /* The rim: the dot's rightmost pixels but one, on its middle
+           * row (opaque); the card, as the window shows it (its colour
+           * is translucent): near the list's right end, where no row has
+           * anything. */
+          g_assert_true (gtk_widget_compute_point (list, GTK_WIDGET (fixture->window),
+                                                   &GRAPHENE_POINT_INIT (
+                                                     gtk_widget_get_width (list) - 12,
+                                                     gtk_widget_get_height (list) / 4.0),
+                                                   &on_card));
+          pixel_rgb (pixels, width, (int) on_card.x, (int) on_card.y, card);
+          /* Premultiplied: what shows of the card through the rim. */
+          pixel_rgb (dot_pixels, w, w - 2, gdk_texture_get_height (dot) / 2, rim);
+          alpha = (dot_pixels[(gdk_texture_get_height (dot) / 2) * w + w - 2] >> 24) / 255.0;
+          for (int c = 0; c < 3; c++)
+            rim[c] += card[c] * (1 - alpha);
+          ratio = bs_render_contrast_ratio (rim, card);
+          g_test_message ("%s style, player %d: rim #%02x%02x%02x on #%02x%02x%02x, %.2f:1",
+                          i == 1 ? "dark" : "light", k + 1, (int) round (rim[0] * 255),
+                          (int) round (rim[1] * 255), (int) round (rim[2] * 255),
+                          (int) round (card[0] * 255), (int) round (card[1] * 255),
+                          (int) round (card[2] * 255), ratio);
+          g_assert_cmpfloat (ratio, >=, 3.0);
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Every menu button with a tooltip (Players, Main Menu, the editor's More
+ * Actions…) hides it while its popover is open: GTK 4.8 showed it over
+ * the popover (the e2e test test_tooltips.py sees the tooltip itself). */
+static void
+test_menu_button_tooltips (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  if (!have_module ("agoraphobia"))
+    return;
+  start (fixture, "agoraphobia");
+  collect_menu_buttons (GTK_WIDGET (fixture->window), buttons);
+  /* Players and Main Menu in the header bar, More Actions in the editor's page. */
+  g_assert_cmpuint (buttons->len, >=, 3);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkMenuButton *button = buttons->pdata[i];
+      const char *tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (button));
+
+      g_test_message ("menu button %s", tooltip);
+      g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+      gtk_menu_button_popup (button);
+      pump (20);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+      g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+      gtk_menu_button_popdown (button);
+      pump (20);
+      g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, tooltip);
+    }
+}
 
 /* One Tribes round: player 1 orders one piece to a highlighted neighbour,
  * player 2 leaves every piece to defend. */
@@ -1553,6 +1754,11 @@ main (int   argc,
               test_illegal_click_explained, fixture_teardown);
   g_test_add ("/app/board-mapping-and-cursor", Fixture, NULL, fixture_setup,
               test_board_mapping_and_cursor, fixture_teardown);
+  g_test_add ("/app/folders", Fixture, NULL, fixture_setup, test_folders, fixture_teardown);
+  g_test_add ("/app/swatch-contrast", Fixture, NULL, fixture_setup, test_swatch_contrast,
+              fixture_teardown);
+  g_test_add ("/app/menu-button-tooltips", Fixture, NULL, fixture_setup,
+              test_menu_button_tooltips, fixture_teardown);
   g_test_add ("/app/menu-windows", Fixture, NULL, fixture_setup, test_menu_windows,
               fixture_teardown);
   g_test_add ("/app/theme-setting", Fixture, NULL, fixture_setup, test_theme_setting,

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <cairo.h>
 #include <gif_lib.h>
@@ -21,6 +22,7 @@
 #include "bs-module.h"
 #include "bs-export-actions.h"
 #include "bs-export-dialog.h"
+#include "bs-locale.h"
 #include "bs-print.h"
 #include "bs-screenshot.h"
 #include "bs-window.h"
@@ -719,20 +721,15 @@ test_actions (Fixture       *fixture,
                                                        expected[i].action + 4));
 }
 
-static void
-test_clipboard (Fixture       *fixture,
-                gconstpointer  data)
+/* The clipboard's texture after Copy Image (the window's action). */
+static GdkTexture *
+copy_image (Fixture *fixture)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (fixture->window));
   GdkContentProvider *content;
   g_auto(GValue) value = G_VALUE_INIT;
   g_autoptr(GError) error = NULL;
-  GdkTexture *texture;
 
-  g_settings_set_int (fixture->settings, "export-width", 300);
-  g_settings_set_int (fixture->settings, "export-height", 200);
-  /* Copy takes the shown position even while a whole-game format is set. */
-  g_settings_set_enum (fixture->settings, "export-format", BS_EXPORT_KIND_GIF);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-image",
                                              NULL));
   pump (20);
@@ -744,9 +741,104 @@ test_clipboard (Fixture       *fixture,
   g_value_init (&value, GDK_TYPE_TEXTURE);
   g_assert_true (gdk_content_provider_get_value (content, &value, &error));
   g_assert_no_error (error);
-  texture = g_value_get_object (&value);
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, 300);
-  g_assert_cmpint (gdk_texture_get_height (texture), ==, 200);
+  return g_value_dup_object (&value);
+}
+
+static gboolean
+texture_pixel_is (GdkTexture *texture,
+                  int         x,
+                  int         y,
+                  guint32     rgb)
+{
+  int width = gdk_texture_get_width (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) width * gdk_texture_get_height (texture));
+  guint32 px;
+
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  px = pixels[(gsize) y * width + x];
+  if (px >> 24 != 0xff)
+    return FALSE;
+  for (int shift = 0; shift < 24; shift += 8)
+    if (ABS ((int) ((px >> shift) & 0xff) - (int) ((rgb >> shift) & 0xff)) > 2)
+      return FALSE;
+  return TRUE;
+}
+
+/* Copy Image copies the board as it is on screen (issue 13), not what the
+ * Export dialog remembers: the light or dark style's colours on an opaque
+ * background, the board's coordinates, the board's own proportions at no
+ * less than 800 pixels — whatever size, theme, transparency and format
+ * the Export dialog was last set to. */
+static void
+test_clipboard (Fixture       *fixture,
+                gconstpointer  data)
+{
+  static const struct {
+    AdwColorScheme scheme;
+    guint32        background, cell;
+  } styles[] = {
+    { ADW_COLOR_SCHEME_FORCE_LIGHT, 0xfafafa, 0xdfe2e7 },
+    { ADW_COLOR_SCHEME_FORCE_DARK, 0x242424, 0x45474d },
+  };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  const BsRuleset *rs = bs_game_get_ruleset (bs_window_get_game (fixture->window));
+  const BsPosition *pos = bs_game_get_position (bs_window_get_game (fixture->window));
+
+  g_settings_set_int (fixture->settings, "export-width", 300);
+  g_settings_set_int (fixture->settings, "export-height", 200);
+  g_settings_set_string (fixture->settings, "export-theme", "print");
+  g_settings_set_boolean (fixture->settings, "export-transparent", TRUE);
+  g_settings_set_boolean (fixture->settings, "export-coordinates", FALSE);
+  g_settings_set_enum (fixture->settings, "export-format", BS_EXPORT_KIND_GIF);
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    for (int coordinates = 1; coordinates >= 0; coordinates--)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+        BsRenderOptions o;
+        double units_width, units_height;
+        int width, height, empty = BS_NO_CELL;
+        double x, y;
+
+        adw_style_manager_set_color_scheme (style, styles[i].scheme);
+        g_settings_set_boolean (fixture->settings, "show-coordinates", coordinates);
+        pump (50);
+        g_assert_true (adw_style_manager_get_dark (style) == (i == 1));
+        texture = copy_image (fixture);
+        width = gdk_texture_get_width (texture);
+        height = gdk_texture_get_height (texture);
+        g_test_message ("%s style, coordinates %s: %d × %d", i == 1 ? "dark" : "light",
+                        coordinates ? "on" : "off", width, height);
+        if (coordinates)
+          {
+            /* To look at. */
+            g_autofree char *png = g_test_build_filename (G_TEST_BUILT, i == 1
+                                                          ? "ui-copy-image-dark.png"
+                                                          : "ui-copy-image-light.png", NULL);
+
+            g_assert_true (gdk_texture_save_to_png (texture, png));
+          }
+
+        /* The board's proportions (with its coordinates or not), at least
+         * 800 pixels on the longer side. */
+        bs_render_options_init (&o);
+        o.theme = i == 1 ? BS_THEME_DARK : BS_THEME_LIGHT;
+        o.coordinates = coordinates;
+        bs_render_natural_size (rs, &o, &units_width, &units_height);
+        g_assert_cmpint (MAX (width, height), >=, 800);
+        g_assert_cmpfloat (fabs ((double) width / height - units_width / units_height), <, 0.01);
+
+        /* The style's background (opaque) and cell colours, not the print
+         * theme's white nor a transparent corner. */
+        g_assert_true (texture_pixel_is (texture, 1, 1, styles[i].background));
+        for (int c = 0; c < rs->n_cells && empty == BS_NO_CELL; c++)
+          if (pos->cells[c] == BS_CELL_EMPTY)
+            empty = c;
+        g_assert_cmpint (empty, !=, BS_NO_CELL);
+        bs_render_cell_centre (rs, &o, width, height, empty, &x, &y, NULL);
+        g_assert_true (texture_pixel_is (texture, (int) x, (int) y, styles[i].cell));
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  g_settings_reset (fixture->settings, "show-coordinates");
 }
 
 static int
@@ -902,16 +994,135 @@ test_screenshot (Fixture       *fixture,
     }
 }
 
+/* The mapped labels under widget that pango had to cut ("Animated GIF of
+ * the G…"), quoted, into out. */
+static void
+collect_ellipsized (GtkWidget *widget,
+                    GString   *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    g_string_append_printf (out, " “%s”", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_ellipsized (child, out);
+}
+
+static void
+collect_combo_rows (GtkWidget *widget,
+                    GPtrArray *out)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_combo_rows (child, out);
+}
+
+static GtkPopover *
+find_popover (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkPopover *found = GTK_IS_POPOVER (child) ? GTK_POPOVER (child) : find_popover (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every choice of the Export dialog's drop-downs (format, theme,
+ * rotation) reads in full, in the row and in its open list: "Animated GIF
+ * of the Game" was cut to "Animated GIF of the G…". Run in English, French
+ * and German by /export/names-fit. */
+static void
+test_names_fit_subprocess (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GString) cut = g_string_new (NULL);
+  BsExportDialog *dialog;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("run by /export/names-fit");
+      return;
+    }
+  dialog = open_dialog (fixture);
+  collect_combo_rows (GTK_WIDGET (dialog), rows);
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      AdwComboRow *row = rows->pdata[i];
+      GtkPopover *popover = find_popover (GTK_WIDGET (row));
+      guint n = g_list_model_get_n_items (adw_combo_row_get_model (row));
+      guint was = adw_combo_row_get_selected (row);
+
+      g_assert_nonnull (popover);
+      for (guint item = 0; item < n; item++)
+        {
+          adw_combo_row_set_selected (row, item);
+          pump (20);
+          collect_ellipsized (GTK_WIDGET (row), cut);
+        }
+      adw_combo_row_set_selected (row, was);
+      g_test_message ("%s: %s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                      gtk_string_object_get_string (adw_combo_row_get_selected_item (row)));
+      gtk_popover_popup (popover);
+      pump (100);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+      collect_ellipsized (GTK_WIDGET (popover), cut);
+      gtk_popover_popdown (popover);
+      pump (20);
+    }
+  if (cut->len > 0)
+    g_error ("cut short (%s):%s", g_getenv ("LANGUAGE"), cut->str);
+}
+
+static void
+test_names_fit (void)
+{
+  static const char * const languages[] = { "", "fr", "de" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    {
+      g_test_message ("LANGUAGE=%s", languages[i]);
+      g_setenv ("BS_TEST_LANGUAGE", languages[i], TRUE);
+      g_test_trap_subprocess ("/export/names-fit/subprocess", 0,
+                              G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+    }
+  g_unsetenv ("BS_TEST_LANGUAGE");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
   g_autofree char *data_home = NULL;
+  g_autofree char *podir = NULL;
+  const char *language;
   int status;
 
   g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* The catalogs built in the tree, in English unless /export/names-fit
+   * asks its subprocess for another language (never the caller's own
+   * LANGUAGE: the other tests read English). */
+  language = g_getenv ("BS_TEST_LANGUAGE");
+  if (language != NULL && language[0] != '\0')
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  podir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "po", NULL);
+  g_setenv ("BOARDSMITH_LOCALEDIR", podir, TRUE);
+  /* As the app's main() does. */
+  bs_locale_init ();
+  gtk_disable_setlocale ();
+  bs_locale_bind ();
   data_home = g_dir_make_tmp ("boardsmith-export-data-XXXXXX", NULL);
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
@@ -959,6 +1170,9 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/export/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
+  g_test_add_func ("/export/names-fit", test_names_fit);
+  g_test_add ("/export/names-fit/subprocess", Fixture, NULL, fixture_setup,
+              test_names_fit_subprocess, fixture_teardown);
 
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));

@@ -20,8 +20,10 @@
 
 #include "bs-application.h"
 #include "bs-autosave.h"
+#include "bs-editor-view.h"
 #include "bs-game-record.h"
 #include "bs-record.h"
+#include "bs-screenshot.h"
 #include "bs-start-view.h"
 #include "bs-window.h"
 
@@ -161,6 +163,40 @@ test_toast_escaped (Fixture       *fixture,
       g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, messages[i]);
       wait_for (label_shown, args);
     }
+}
+
+/* The editor's "saved" toast (with its Show in Files button) is built
+ * apart from bs_window_show_message: a variant named "Cats & Dogs" made
+ * it empty, with a Gtk-WARNING (fatal here). So did a player named
+ * "Ann & <Bo>" in the title of the editor's player group. */
+static void
+test_saved_variant_toast_escaped (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  static const char *name = "Cats & Dogs <b>2</b>";
+  g_autofree char *expected = g_strdup_printf ("“%s” saved", name);
+  gpointer args[] = { fixture->window, expected };
+  g_autofree char *png = NULL;
+  BsVariantDocument *doc;
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s",
+                              "agoraphobia");
+  settle ();
+  g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
+  doc = bs_editor_view_get_document (bs_window_get_editor_view (fixture->window));
+  g_assert_nonnull (doc);
+  g_assert_true (bs_variant_document_set_name (doc, name));
+  g_assert_true (bs_variant_document_set_player_name (doc, 1, "Ann & <Bo>"));
+  settle ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL));
+  wait_for (label_shown, args);
+  g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, expected);
+  /* To look at: the toast reads the name as typed. */
+  settle ();
+  png = g_test_build_filename (G_TEST_BUILT, "ui-toast-saved-variant.png", NULL);
+  g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
+  g_assert_nonnull (bs_variant_document_get_path (doc));
+  g_unlink (bs_variant_document_get_path (doc));
 }
 
 static BsGame *
@@ -599,6 +635,8 @@ main (int   argc,
 
   g_test_add ("/hardening/toast-escaped", Fixture, NULL, fixture_setup, test_toast_escaped,
               fixture_teardown);
+  g_test_add ("/hardening/toast-escaped/saved-variant", Fixture, NULL, fixture_setup,
+              test_saved_variant_toast_escaped, fixture_teardown);
   g_test_add ("/hardening/save-stepped-back", Fixture, NULL, fixture_setup,
               test_save_stepped_back, fixture_teardown);
   g_test_add ("/hardening/long-names", Fixture, NULL, fixture_setup, test_long_names,

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-widgets.h: small fixes applied to stock widgets where the app uses
+ * them. */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "bs-render.h"
+
+G_BEGIN_DECLS
+
+/* A menu button's tooltip ("Players", "Main Menu") is not shown while its
+ * own popover is open: GTK 4.8 shows it over the popover. has-tooltip
+ * follows the popover's visibility, whichever popover or menu model the
+ * button gets later; the tooltip text (and the accessible name read from
+ * it) stays. */
+void bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button);
+
+/* An AdwComboRow's list pops up centred on the arrow at the row's end, so
+ * a list wider than twice the arrow's distance to the window's edge stuck
+ * out of the window (the Export dialog's formats). Each time the row opens
+ * its list, the list is shifted to end inside the window. */
+void bs_combo_row_keep_popover_inside     (AdwComboRow   *row);
+
+/* The renderer's theme for the app's style as it is now: high contrast,
+ * dark or light (the board, the player swatches, Copy Image). */
+BsTheme bs_style_get_theme (void);
+
+G_END_DECLS
