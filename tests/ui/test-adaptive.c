@@ -139,7 +139,7 @@ test_start_page (Fixture       *fixture,
 }
 
 static const char * const games[] = {
-  "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria",
+  "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria", "breakthrough",
 };
 
 static void
