@@ -31,7 +31,7 @@ KEYS = ["ctrl+z", "ctrl+shift+z", "alt+Left", "alt+Right", "alt+Home", "alt+End"
 # What a log must never say (GLib's levels as g_log prints them, the sanitizers).
 BAD = re.compile(r"-(CRITICAL|WARNING) \*\*|runtime error:|ERROR: AddressSanitizer|"
                  r"ERROR: LeakSanitizer|SUMMARY: UndefinedBehaviorSanitizer")
-VARIANTS = ["agoraphobia", "tribes", "abrobad", "ikabegama", "astoria"]
+VARIANTS = ["agoraphobia", "tribes", "abrobad", "ikabegama", "astoria", "breakthrough"]
 
 
 def write_files(folder):
