@@ -8,6 +8,7 @@
 
 #include "bs-error.h"
 #include "bs-option.h"
+#include "bs-xml.h"
 
 const char *
 bs_option_type_to_string (BsOptionType type)
@@ -54,29 +55,14 @@ bs_option_parse_value (const BsOptionSpec *spec,
       return TRUE;
 
     case BS_OPTION_INT:
-      {
-        char *end = NULL;
-        gint64 v;
-
-        errno = 0;
-        v = g_ascii_strtoll (text, &end, 10);
-        if (*text == '\0' || end == NULL || *end != '\0' || errno != 0 || g_ascii_isspace (*text))
-          {
-            g_autofree char *quoted = bs_excerpt (text);
-            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                         "option %s: \"%s\" is not an integer", spec->id, quoted);
-            return FALSE;
-          }
-        if (v < spec->min || v > spec->max)
-          {
-            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                         "option %s: %s is out of range (%d to %d)",
-                         spec->id, text, spec->min, spec->max);
-            return FALSE;
-          }
-        *value = (int) v;
-        return TRUE;
-      }
+      /* The one strict syntax of integers (no blanks: "\v0" would be
+       * read as 0 and written back as is, which XML cannot hold). */
+      if (!bs_xml_parse_int (text, spec->min, spec->max, value, error))
+        {
+          g_prefix_error (error, "option %s: ", spec->id);
+          return FALSE;
+        }
+      return TRUE;
 
     case BS_OPTION_ENUM:
       for (int i = 0; spec->choices[i] != NULL; i++)

@@ -14,6 +14,7 @@
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-variant.h"
+#include "bs-xml.h"
 
 static void
 clear_hole (gpointer data)
@@ -300,25 +301,11 @@ parse_int (const char  *key,
            int         *value,
            GError     **error)
 {
-  g_autofree char *quoted = bs_excerpt (text);
-  char *end = NULL;
-  gint64 v;
-
-  errno = 0;
-  v = g_ascii_strtoll (text, &end, 10);
-  if (*text == '\0' || *end != '\0' || errno != 0 || g_ascii_isspace (*text))
+  if (!bs_xml_parse_int (text, min, max, value, error))
     {
-      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "%s: \"%s\" is not an integer", key, quoted);
+      g_prefix_error (error, "%s: ", key);
       return FALSE;
     }
-  if (v < min || v > max)
-    {
-      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "%s: %s is out of range (%d to %d)", key, quoted, min, max);
-      return FALSE;
-    }
-  *value = (int) v;
   return TRUE;
 }
 

@@ -452,8 +452,8 @@ test_long_tokens (void)
       "label (like a1 or d4)" },
     { "<board shape=\"hex-rhombus\" height=\"7\" width=\"7\"/><options><option id=\"push-large\" "
       "value=\"", "\"/></options>",
-      "long.xml:3: option push-large: \"1111111111111111111111111111111111111111…\" is not an "
-      "integer" },
+      "long.xml:3: option push-large: 1111111111111111111111111111111111111111… is too large a "
+      "number" },
     { "<board shape=\"limping\" size=\"", "\"/>",
       "long.xml:3: <board size>: \"1111111111111111111111111111111111111111…\" is not an "
       "integer" },
