@@ -503,6 +503,66 @@ bs_ruleset_new_position (const BsRuleset *rs,
   return pos;
 }
 
+static void
+set_setup_piece (const BsRuleset *rs,
+                 BsVariantPiece  *piece,
+                 const char      *label,
+                 guint8           value)
+{
+  const BsKindSpec *kind = &rs->module->kinds[BS_CELL_KIND (value)];
+
+  piece->cell = g_strdup (label);
+  piece->player = BS_CELL_OWNER (value);
+  piece->kind = g_strdup (kind->id);
+  piece->dir = kind->directed ? BS_CELL_DIR (value) : -1;
+  piece->line = 0;
+}
+
+BsVariant *
+bs_ruleset_fix_position (const BsRuleset  *rs,
+                         const BsPosition *pos)
+{
+  BsVariant *variant;
+  g_autofree guint8 *listed = NULL;
+  g_autoptr(GArray) setup = NULL;
+
+  g_return_val_if_fail (rs != NULL && pos != NULL, NULL);
+
+  variant = bs_variant_copy (rs->variant);
+  listed = g_new0 (guint8, rs->n_cells);
+  /* No clear function: the pieces move into the variant's own array. */
+  setup = g_array_new (FALSE, TRUE, sizeof (BsVariantPiece));
+
+  /* The variant's fixed pieces first, as pos has them. */
+  for (guint i = 0; i < variant->setup->len; i++)
+    {
+      const BsVariantPiece *piece = &g_array_index (variant->setup, BsVariantPiece, i);
+      int cell = bs_board_find_cell (rs->board, piece->cell, NULL);
+      BsVariantPiece kept;
+
+      if (cell == BS_NO_CELL || listed[cell] || pos->cells[cell] == BS_CELL_EMPTY)
+        continue;
+      listed[cell] = 1;
+      set_setup_piece (rs, &kept, piece->cell, pos->cells[cell]);
+      kept.line = piece->line;
+      g_array_append_val (setup, kept);
+    }
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      BsVariantPiece added;
+
+      if (listed[c] || pos->cells[c] == BS_CELL_EMPTY)
+        continue;
+      set_setup_piece (rs, &added, bs_board_cell_label (rs->board, c), pos->cells[c]);
+      g_array_append_val (setup, added);
+    }
+
+  /* Swapped in whole: the variant's array frees its pieces. */
+  g_array_set_size (variant->setup, 0);
+  g_array_append_vals (variant->setup, setup->data, setup->len);
+  return variant;
+}
+
 BsPosition *
 bs_position_dup (const BsRuleset  *rs,
                  const BsPosition *pos)
