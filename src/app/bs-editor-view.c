@@ -993,8 +993,6 @@ build_pieces_rows (BsEditorView *self)
       gtk_widget_set_valign (self->start_button, GTK_ALIGN_CENTER);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (self->start_button), "editor.fix-start");
       adw_action_row_add_suffix (ADW_ACTION_ROW (self->start_row), self->start_button);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self->start_row),
-                                             self->start_button);
       add_module_row (self, self->pieces_group, self->start_row);
     }
 
