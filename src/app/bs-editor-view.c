@@ -1343,6 +1343,28 @@ update_actions (BsEditorView *self)
                                         == BS_START_FIXABLE);
 }
 
+/* An option that only shapes the start the rules make (how many rows of
+ * pieces) does nothing once the variant fixes those pieces: its row says
+ * so and is greyed out, until a piece is placed by the rules again. */
+static void
+sync_start_only_row (BsEditorView *self,
+                     int           index)
+{
+  const BsOptionSpec *spec = &self->module->options[index];
+  GtkWidget *row = g_hash_table_lookup (self->option_rows, spec->id);
+  BsRuleset *rs = bs_variant_document_get_ruleset (self->document);
+  gboolean matters;
+
+  if (row == NULL || !spec->start_only)
+    return;
+  matters = rs == NULL || bs_ruleset_option_matters (rs, index);
+  gtk_widget_set_sensitive (row, matters);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               matters ? _(spec->description)
+                                       : _("No effect now: every piece it would place is a "
+                                           "fixed piece"));
+}
+
 static void
 sync_from_document (BsEditorView *self)
 {
@@ -1420,6 +1442,7 @@ sync_from_document (BsEditorView *self)
         set_spin (self, key, value);
       else
         adw_combo_row_set_selected (ADW_COMBO_ROW (widget), (guint) value);
+      sync_start_only_row (self, (int) i);
     }
 
   set_entry (self->name_row, variant->name);

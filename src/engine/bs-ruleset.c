@@ -563,6 +563,46 @@ bs_ruleset_fix_position (const BsRuleset  *rs,
   return variant;
 }
 
+/* More values than this are not all tried. */
+#define MAX_OPTION_VALUES 32
+
+gboolean
+bs_ruleset_option_matters (const BsRuleset *rs,
+                           int              index)
+{
+  const BsOptionSpec *spec;
+  g_autofree BsPosition *start = NULL;
+
+  g_return_val_if_fail (rs != NULL, TRUE);
+  g_return_val_if_fail (index >= 0 && index < (int) rs->module->n_options, TRUE);
+
+  spec = &rs->module->options[index];
+  /* Without fixed pieces the rules place them all. */
+  if (!spec->start_only || rs->variant->setup->len == 0)
+    return TRUE;
+  start = bs_ruleset_new_position (rs, 0);
+  for (int value = spec->min; value <= spec->max && value < spec->min + MAX_OPTION_VALUES;
+       value++)
+    {
+      g_autoptr(BsVariant) other = NULL;
+      g_autoptr(BsRuleset) other_rs = NULL;
+      g_autofree BsPosition *other_start = NULL;
+
+      if (value == rs->options[index])
+        continue;
+      other = bs_variant_copy (rs->variant);
+      bs_variant_set_option (other, spec->id, bs_option_value_to_string (spec, value));
+      other_rs = bs_ruleset_new (other, NULL);
+      if (other_rs == NULL)
+        continue;     /* a value the rules refuse changes nothing here */
+      other_start = bs_ruleset_new_position (other_rs, 0);
+      if (other_rs->position_size != rs->position_size
+          || !bs_position_equal (rs, start, other_start))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 BsPosition *
 bs_position_dup (const BsRuleset  *rs,
                  const BsPosition *pos)

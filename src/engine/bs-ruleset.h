@@ -84,6 +84,12 @@ BsPosition *bs_ruleset_new_position (const BsRuleset  *rs,
  * for bs_ruleset_new() and bs_ruleset_new_position() to say. */
 BsVariant  *bs_ruleset_fix_position (const BsRuleset  *rs,
                                      const BsPosition *pos);
+/* Whether setting the module's option `index` to another value would
+ * change the game: always, unless the option is `start_only` and every
+ * other value of its range the rules take gives the same start position
+ * (the variant fixes all the pieces the option places). */
+gboolean    bs_ruleset_option_matters (const BsRuleset *rs,
+                                       int              index);
 BsPosition *bs_position_dup         (const BsRuleset  *rs,
                                      const BsPosition *pos);
 void        bs_position_copy        (const BsRuleset  *rs,

@@ -271,6 +271,55 @@ test_breakthrough (void)
   }
 }
 
+/* Breakthrough's rows only shape the start: once both players' pieces are
+ * fixed the option changes nothing; with one player's fixed it still does
+ * (the other's rows); an option of the rules always matters. */
+static void
+test_option_matters (void)
+{
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autoptr(BsRuleset) fixed_rs = NULL;
+  g_autoptr(BsRuleset) half_rs = NULL;
+  g_autoptr(BsVariant) fixed = NULL;
+  g_autoptr(BsVariant) half = NULL;
+  g_autofree BsPosition *start = NULL;
+  g_autoptr(GError) error = NULL;
+  const BsModule *module = bs_module_find ("breakthrough");
+  int rows, straight;
+
+  if (module == NULL)
+    {
+      g_test_skip ("no Breakthrough module");
+      return;
+    }
+  rows = bs_module_option_index (module, "rows");
+  straight = bs_module_option_index (module, "straight-capture");
+  variant = breakthrough ((const char * const[]) { NULL });
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_ruleset_option_matters (rs, rows));
+  g_assert_true (bs_ruleset_option_matters (rs, straight));
+
+  start = bs_ruleset_new_position (rs, 0);
+  fixed = bs_ruleset_fix_position (rs, start);
+  fixed_rs = bs_ruleset_new (fixed, &error);
+  g_assert_no_error (error);
+  g_assert_false (bs_ruleset_option_matters (fixed_rs, rows));
+  g_assert_true (bs_ruleset_option_matters (fixed_rs, straight));
+
+  /* Black's pieces only: White's rows still follow the option. */
+  half = bs_variant_copy (fixed);
+  for (guint i = 0; i < half->setup->len;)
+    if (g_array_index (half->setup, BsVariantPiece, i).player == 1)
+      g_array_remove_index (half->setup, i);
+    else
+      i++;
+  half_rs = bs_ruleset_new (half, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_ruleset_option_matters (half_rs, rows));
+}
+
 /* Directed kinds keep their direction (Astoria's triangles), and a start
  * with nothing on the board gives an empty setup. */
 static void
@@ -306,5 +355,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fixed-start/shipped", test_shipped);
   g_test_add_func ("/fixed-start/breakthrough", test_breakthrough);
   g_test_add_func ("/fixed-start/directed-and-empty", test_directed_and_empty);
+  g_test_add_func ("/fixed-start/option-matters", test_option_matters);
   return g_test_run ();
 }

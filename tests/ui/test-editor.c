@@ -1393,6 +1393,14 @@ test_fix_start_page (Fixture       *fixture,
   g_assert_false (gtk_widget_is_sensitive (button));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
                             "fixed piece already"));
+  /* The starting rows change nothing now. */
+  {
+    GtkWidget *rows = bs_editor_view_get_option_row (fixture->editor, "rows");
+
+    g_assert_false (gtk_widget_get_sensitive (rows));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (rows)), ==,
+                     "No effect now: every piece it would place is a fixed piece");
+  }
   fixed_label = preview_label (fixture, "d8");
   g_assert_cmpstr (fixed_label, ==, "d8, Black Piece, fixed piece");
 
@@ -1428,6 +1436,15 @@ test_fix_start_page (Fixture       *fixture,
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (black_row)), ==,
                    "15 fixed pieces on the board at the start");
   save_window_png (fixture, "ui-editor-fix-start-after.png");
+  /* Undone to the rows the rules make: the option works again. */
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (bs_editor_view_get_option_row (fixture->editor,
+                                                                          "rows")));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_true (bs_variant_document_redo (doc));
+  g_assert_true (bs_variant_document_redo (doc));
   /* On a phone's width: the row and its button fit (test-adaptive checks
    * the minimum width). */
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 640);

@@ -88,6 +88,7 @@ static const BsOptionSpec bt_options[N_OPTIONS] = {
     "rows", BS_OPTION_INT, 1, 3, 2, NULL,
     N_("Starting rows"),
     N_("How many rows of pieces each player starts with, on their own side of the board"),
+    .start_only = TRUE,
   },
   [OPT_STRAIGHT_CAPTURE] = {
     "straight-capture", BS_OPTION_BOOL, 0, 1, 0, NULL,
