@@ -983,7 +983,7 @@ build_pieces_rows (BsEditorView *self)
     }
 
   /* The start position the rules make, turned into fixed pieces: then
-   * taking some away is a handicap (sync_start_row says when it can). */
+   * taking some away is a handicap (sync_start_rows says when it can). */
   if (self->pieces_allowed)
     {
       self->start_row = adw_action_row_new ();
@@ -1175,14 +1175,12 @@ start_pieces (BsEditorView *self,
 /* What the "Fix the Start Position" row says: what the button does, or
  * why it cannot. */
 static char *
-start_fixing_text (BsEditorView *self,
-                   gboolean     *enabled)
+start_fixing_text (BsEditorView *self)
 {
   guint n = 0;
   const GError *refusal = NULL;
   BsStartFixing fixing = bs_variant_document_get_start_fixing (self->document, &n, &refusal);
 
-  *enabled = fixing == BS_START_FIXABLE;
   switch (fixing)
     {
     case BS_START_FIXABLE:
@@ -1222,8 +1220,7 @@ sync_start_rows (BsEditorView *self)
 {
   if (self->start_row != NULL)
     {
-      gboolean enabled;
-      g_autofree char *text = start_fixing_text (self, &enabled);
+      g_autofree char *text = start_fixing_text (self);
 
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->start_row), text);
       /* Said on the button too: it is what a tooltip or a screen reader
