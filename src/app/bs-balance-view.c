@@ -177,7 +177,9 @@ sweep_keys_for (const BsVariant *variant)
     {
       const BsOptionSpec *spec = &module->options[i];
 
-      if (spec->type != BS_OPTION_INT)
+      /* Not an option that changes nothing here (rows of pieces the
+       * variant fixes already). */
+      if (spec->type != BS_OPTION_INT || !bs_ruleset_option_matters (rs, (int) i))
         continue;
       add_key (keys, variant, g_strdup (spec->id), rs->options[i], spec->min,
                MIN (spec->max, 9999));

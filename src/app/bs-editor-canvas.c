@@ -483,8 +483,21 @@ clear_cells (BsEditorCanvas *self)
   g_clear_pointer (&self->cells, g_ptr_array_unref);
 }
 
-/* Each position's label: its coordinate, then "hole" or what the variant
- * puts there (setup pieces, special cells), from the engine's data. */
+/* Whether the variant fixes a piece on `label` (a piece the rules place
+ * looks the same on the board, but only a fixed one can be taken away). */
+static gboolean
+is_fixed (const BsVariant *variant,
+          const char      *label)
+{
+  for (guint i = 0; i < variant->setup->len; i++)
+    if (g_strcmp0 (g_array_index (variant->setup, BsVariantPiece, i).cell, label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Each position's label: its coordinate, then "hole" or what the start
+ * holds there (pieces, "fixed piece" for the variant's own, special
+ * cells), from the engine's data. */
 static void
 sync_cells (BsEditorCanvas *self)
 {
@@ -536,7 +549,11 @@ sync_cells (BsEditorCanvas *self)
       if (cell < 0)
         g_ptr_array_add (parts, g_strdup (_("hole")));
       else if (pos != NULL)
-        bs_cell_widget_describe_contents (rs, variant, pos, cell, parts);
+        {
+          bs_cell_widget_describe_contents (rs, variant, pos, cell, parts);
+          if (pos->cells[cell] != BS_CELL_EMPTY && is_fixed (variant, g_ptr_array_index (parts, 0)))
+            g_ptr_array_insert (parts, 2, g_strdup (_("fixed piece")));
+        }
       label = bs_cell_widget_join_parts (parts);
       bs_cell_widget_set_label (widget, label);
     }

@@ -56,6 +56,7 @@ struct _BsEditorView {
   GArray             *paint_choices;   /* of PaintChoice, as in paint_row */
   BsVariantDocument  *stroke_document;  /* a stroke is being painted on it */
   int                 stroke_hole;      /* holes: what the stroke makes (-1: its first cell decides) */
+  gboolean            stroke_told;      /* the stroke has shown its message */
   int                 shape_choice[G_N_ELEMENTS (shape_choices)];   /* row → shape_choices */
   guint               n_shape_choices;
 
@@ -68,6 +69,9 @@ struct _BsEditorView {
   GtkWidget          *owner_row, *kind_row, *dir_row;
   GtkWidget          *handicap_player_row, *handicap_kind_row;
   GtkSpinButton      *handicap_spin;
+  GtkWidget          *start_row, *start_button;   /* Fix the Start Position */
+  GtkWidget          *unlimited_rows[2];          /* a player's "Pieces" without supply */
+  gboolean            pieces_allowed;             /* the module takes fixed pieces */
 
   /* Template children. */
   BsEditorCanvas     *canvas;
@@ -129,6 +133,8 @@ remove_module_rows (BsEditorView *self)
   self->owner_row = self->kind_row = self->dir_row = NULL;
   self->handicap_player_row = self->handicap_kind_row = NULL;
   self->handicap_spin = NULL;
+  self->start_row = self->start_button = NULL;
+  self->unlimited_rows[0] = self->unlimited_rows[1] = NULL;
 }
 
 static void on_spin_changed (BsEditorView *self, GtkSpinButton *spin);
@@ -417,6 +423,7 @@ on_color_set (BsEditorView   *self,
 
 static const char *player_name (BsEditorView *self, int player);
 static int supply_of (BsEditorView *self, int player, guint kind);
+static int start_pieces (BsEditorView *self, int player, int *n_fixed);
 
 static void
 on_handicap_apply (BsEditorView *self)
@@ -548,6 +555,65 @@ bs_editor_view_set_paint (BsEditorView *self,
   update_paint_rows (self);
 }
 
+/* The owner of the piece on `label` in the preview's start, or 0. */
+static int
+start_owner (BsEditorView *self,
+             const char   *label)
+{
+  BsRuleset *rs = bs_variant_document_get_preview (self->document);
+  const BsPosition *pos = bs_variant_document_get_preview_position (self->document);
+  int cell = rs != NULL && pos != NULL ? bs_board_find_cell (rs->board, label, NULL) : BS_NO_CELL;
+
+  return cell != BS_NO_CELL ? BS_CELL_OWNER (pos->cells[cell]) : 0;
+}
+
+static gboolean
+has_fixed_pieces (BsEditorView *self,
+                  int           player)
+{
+  const BsVariant *variant = bs_variant_document_get_variant (self->document);
+
+  for (guint i = 0; i < variant->setup->len; i++)
+    if (g_array_index (variant->setup, BsVariantPiece, i).player == player)
+      return TRUE;
+  return FALSE;
+}
+
+/* Takes the fixed piece on `label` away. A piece the rules place is not
+ * one: the editor says how to make it one. And when the rules place a
+ * player's pieces again once none of theirs is fixed, it says so (at most
+ * once a stroke: a drag crosses many cells). */
+static void
+erase_piece (BsEditorView *self,
+             const char   *label)
+{
+  int owner = start_owner (self, label);
+  g_autofree char *message = NULL;
+
+  if (bs_variant_document_remove_piece (self->document, label))
+    {
+      if (owner != 0 && !has_fixed_pieces (self, owner) && start_pieces (self, owner, NULL) > 0)
+        /* TRANSLATORS: "Black has no fixed piece left: the rules place Black's
+         * starting pieces again." */
+        message = g_strdup_printf (_("%s has no fixed piece left: the rules place %s’s "
+                                     "starting pieces again."),
+                                   player_name (self, owner), player_name (self, owner));
+    }
+  else if (owner != 0
+           && bs_variant_document_get_start_fixing (self->document, NULL, NULL)
+              == BS_START_FIXABLE)
+    /* TRANSLATORS: "The piece on d7 is placed by the rules, not a fixed piece:
+     * press Fix (Fix the Start Position) first to take it away." */
+    message = g_strdup_printf (_("The piece on %s is placed by the rules, not a fixed piece: "
+                                 "press Fix (Fix the Start Position) first to take it away."),
+                               label);
+  if (message != NULL && !self->stroke_told)
+    {
+      self->stroke_told = self->stroke_document != NULL;
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+    }
+}
+
 void
 bs_editor_view_paint (BsEditorView *self,
                       const char   *label)
@@ -588,7 +654,7 @@ bs_editor_view_paint (BsEditorView *self,
         }
       break;
     case BS_PAINT_ERASE_PIECE:
-      bs_variant_document_remove_piece (self->document, label);
+      erase_piece (self, label);
       break;
     default:
       break;
@@ -610,6 +676,7 @@ on_stroke_begin (BsEditorView *self)
     return;
   g_set_object (&self->stroke_document, self->document);
   self->stroke_hole = -1;
+  self->stroke_told = FALSE;
   bs_variant_document_begin_group (self->stroke_document);
 }
 
@@ -800,6 +867,7 @@ build_cells_rows (BsEditorView *self)
   PaintChoice choice = { BS_PAINT_HOLES, 0, 0 };
 
   probe_module (module, &holes_allowed, &pieces_allowed);
+  self->pieces_allowed = pieces_allowed;
   g_array_set_size (self->paint_choices, 0);
   if (holes_allowed)
     {
@@ -900,6 +968,7 @@ build_pieces_rows (BsEditorView *self)
           adw_action_row_set_subtitle (ADW_ACTION_ROW (unlimited),
                                        _("As many as the game needs: the rules set no supply"));
           add_module_row (self, group, unlimited);
+          self->unlimited_rows[p - 1] = unlimited;
         }
       else
         for (guint k = 0; k < module->n_kinds; k++)
@@ -913,6 +982,20 @@ build_pieces_rows (BsEditorView *self)
             add_module_row (self, group,
                             spin_row (self, title, NULL, 0, BS_MAX_SUPPLY, supply_key));
           }
+    }
+
+  /* The start position the rules make, turned into fixed pieces: then
+   * taking some away is a handicap (sync_start_rows says when it can). */
+  if (self->pieces_allowed)
+    {
+      self->start_row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->start_row),
+                                     _("Fix the Start Position"));
+      self->start_button = gtk_button_new_with_mnemonic (_("_Fix"));
+      gtk_widget_set_valign (self->start_button, GTK_ALIGN_CENTER);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->start_button), "editor.fix-start");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (self->start_row), self->start_button);
+      add_module_row (self, self->pieces_group, self->start_row);
     }
 
   if (module->unlimited_supply)
@@ -1030,7 +1113,8 @@ show_error (BsEditorView *self)
       gtk_widget_set_visible (self->error_rows[s], shown);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->pieces_group),
-                          self->handicap_spin != NULL || section == BS_EDIT_SECTION_PIECES);
+                          self->handicap_spin != NULL || self->start_row != NULL
+                          || section == BS_EDIT_SECTION_PIECES);
   g_hash_table_iter_init (&iter, self->option_rows);
   while (g_hash_table_iter_next (&iter, NULL, &row))
     gtk_widget_remove_css_class (row, "error");
@@ -1057,6 +1141,122 @@ supply_of (BsEditorView *self,
   int count = bs_variant_get_supply (variant, player, self->module->kinds[kind].id);
 
   return count >= 0 ? count : self->module->kinds[kind].default_supply;
+}
+
+/* A player's pieces on the board at the start as the preview shows it,
+ * and how many of them are fixed pieces. */
+static int
+start_pieces (BsEditorView *self,
+              int           player,
+              int          *n_fixed)
+{
+  BsRuleset *rs = bs_variant_document_get_preview (self->document);
+  const BsPosition *pos = bs_variant_document_get_preview_position (self->document);
+  const BsVariant *variant = bs_variant_document_get_variant (self->document);
+  int n = 0;
+
+  if (n_fixed != NULL)
+    *n_fixed = 0;
+  if (rs == NULL || pos == NULL)
+    return 0;
+  for (int c = 0; c < rs->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == player)
+      n++;
+  for (guint i = 0; n_fixed != NULL && i < variant->setup->len; i++)
+    {
+      const BsVariantPiece *piece = &g_array_index (variant->setup, BsVariantPiece, i);
+      int cell = bs_board_find_cell (rs->board, piece->cell, NULL);
+
+      if (piece->player == player && cell != BS_NO_CELL
+          && BS_CELL_OWNER (pos->cells[cell]) == player)
+        (*n_fixed)++;
+    }
+  return n;
+}
+
+/* What the "Fix the Start Position" row says: what the button does, or
+ * why it cannot. */
+static char *
+start_fixing_text (BsEditorView *self)
+{
+  guint n = 0;
+  const GError *refusal = NULL;
+  BsStartFixing fixing = bs_variant_document_get_start_fixing (self->document, &n, &refusal);
+
+  switch (fixing)
+    {
+    case BS_START_FIXABLE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "The rules place %u piece at the start: make it a "
+                                           "fixed piece, to remove or move it",
+                                           "The rules place %u pieces at the start: make them "
+                                           "fixed pieces, to remove or move some for a "
+                                           "handicap", n), n);
+    case BS_START_INVALID:
+      return g_strdup (_("Correct the variant’s errors first: it has no start position yet"));
+    case BS_START_EMPTY:
+      return g_strdup (_("The game starts with no piece on the board: there is nothing to fix"));
+    case BS_START_FIXED:
+      return g_strdup (_("Every piece of the start is a fixed piece already: remove or move "
+                         "them with the choices under Cells"));
+    case BS_START_RANDOM:
+      if (self->module->unlimited_supply)
+        return g_strdup (_("The rules draw the starting pieces at random for every game: "
+                           "fixing one draw would make every game start the same"));
+      return g_strdup (_("The rules draw the starting pieces at random for every game: "
+                         "fixing one draw would make every game start the same. Change the "
+                         "supplies for a handicap"));
+    case BS_START_REFUSED:
+    default:
+      {
+        g_autofree char *why = bs_text_sentence (refusal != NULL ? refusal->message : "");
+
+        /* TRANSLATORS: the rules' reason, as a sentence, then this. */
+        return g_strdup_printf (_("%s. So the start cannot become fixed pieces"), why);
+      }
+    }
+}
+
+static void
+sync_start_rows (BsEditorView *self)
+{
+  if (self->start_row != NULL)
+    {
+      g_autofree char *text = start_fixing_text (self);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->start_row), text);
+      /* Said on the button too: it is what a tooltip or a screen reader
+       * gives of a greyed-out button. */
+      gtk_widget_set_tooltip_text (self->start_button, text);
+    }
+  for (int p = 1; p <= 2; p++)
+    {
+      int fixed, n;
+      g_autofree char *text = NULL;
+
+      if (self->unlimited_rows[p - 1] == NULL)
+        continue;
+      n = start_pieces (self, p, &fixed);
+      if (n == 0)
+        text = g_strdup (_("As many as the game needs: the rules set no supply"));
+      else if (fixed == n)
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%d fixed piece on the board at the start",
+                                             "%d fixed pieces on the board at the start", n), n);
+      else if (fixed == 0)
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%d on the board at the start, placed by the rules",
+                                             "%d on the board at the start, placed by the rules",
+                                             n), n);
+      else
+        /* TRANSLATORS: "16 on the board at the start, 3 of them fixed pieces". */
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%d on the board at the start, %d of them fixed "
+                                             "pieces",
+                                             "%d on the board at the start, %d of them fixed "
+                                             "pieces", n), n, fixed);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->unlimited_rows[p - 1]), text);
+    }
 }
 
 /* One line under the preview: cells and each side's pieces, what a
@@ -1100,6 +1300,19 @@ update_summary (BsEditorView *self)
         /* TRANSLATORS: a player and their pieces: "Light: 12 pieces". */
         g_string_append_printf (text, _("%s: %s"), player_name (self, p), pieces);
     }
+  /* Without supplies, a side's pieces are those on the board at the start. */
+  for (int p = 1; p <= 2 && self->module->unlimited_supply; p++)
+    {
+      int n = start_pieces (self, p, NULL);
+      g_autofree char *pieces = NULL;
+
+      if (n == 0)
+        continue;
+      pieces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d piece", "%d pieces", n), n);
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      g_string_append_printf (text, _("%s: %s"), player_name (self, p), pieces);
+    }
   if (variant->setup->len > 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u fixed piece",
                                                " · %u fixed pieces", variant->setup->len),
@@ -1123,6 +1336,32 @@ update_actions (BsEditorView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-as", has);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.revert",
                                  has && bs_variant_document_get_modified (self->document));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.fix-start",
+                                 has && bs_variant_document_get_start_fixing (self->document,
+                                                                              NULL, NULL)
+                                        == BS_START_FIXABLE);
+}
+
+/* An option that only shapes the start the rules make (how many rows of
+ * pieces) does nothing once the variant fixes those pieces: its row says
+ * so and is greyed out, until a piece is placed by the rules again. */
+static void
+sync_start_only_row (BsEditorView *self,
+                     int           index)
+{
+  const BsOptionSpec *spec = &self->module->options[index];
+  GtkWidget *row = g_hash_table_lookup (self->option_rows, spec->id);
+  BsRuleset *rs = bs_variant_document_get_ruleset (self->document);
+  gboolean matters;
+
+  if (row == NULL || !spec->start_only)
+    return;
+  matters = rs == NULL || bs_ruleset_option_matters (rs, index);
+  gtk_widget_set_sensitive (row, matters);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               matters ? _(spec->description)
+                                       : _("No effect now: every piece it would place is a "
+                                           "fixed piece"));
 }
 
 static void
@@ -1204,6 +1443,7 @@ sync_from_document (BsEditorView *self)
         set_spin (self, key, value);
       else
         adw_combo_row_set_selected (ADW_COMBO_ROW (widget), (guint) value);
+      sync_start_only_row (self, (int) i);
     }
 
   set_entry (self->name_row, variant->name);
@@ -1213,6 +1453,7 @@ sync_from_document (BsEditorView *self)
   self->syncing = FALSE;
 
   update_summary (self);
+  sync_start_rows (self);
   show_error (self);
 }
 
@@ -1601,6 +1842,30 @@ play_activated (GtkWidget  *widget,
 }
 
 static void
+fix_start_activated (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+  guint n = 0;
+  g_autofree char *message = NULL;
+
+  if (self->document == NULL)
+    return;
+  bs_variant_document_get_start_fixing (self->document, &n, NULL);
+  if (!bs_variant_document_fix_start (self->document))
+    return;
+  /* What comes next is taking pieces away. */
+  bs_editor_view_set_paint (self, BS_PAINT_ERASE_PIECE, self->paint_special, self->paint_player,
+                            self->paint_kind, self->paint_dir);
+  /* Short: a toast in a phone's width shows about 30 characters. */
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "%u piece fixed: click it to take it away",
+                                          "%u pieces fixed: click one to take it away", n), n);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
 help_activated (GtkWidget  *widget,
                 const char *name,
                 GVariant   *param)
@@ -1616,6 +1881,9 @@ help_activated (GtkWidget  *widget,
       "special cell, place or remove fixed pieces. Drag across the board to do it on every "
       "cell you pass. The arrow keys move a cursor over the board; Enter or Space acts "
       "there.\n\n"
+      "Fix the Start Position, under Pieces and Handicaps, makes the pieces the rules place "
+      "at the start fixed pieces, in one step: then take some away or move them, for a "
+      "handicap.\n\n"
       "Ctrl+Z and Shift+Ctrl+Z undo and redo; a drag is one step. Ctrl+S saves: a variant "
       "with errors is saved as a draft, listed under Your Variants, to finish later. "
       "Play Test starts a game on the variant once it has no errors; the edit button in "
@@ -1703,6 +1971,7 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "editor.close", NULL, close_activated);
   gtk_widget_class_install_action (widget_class, "editor.help", NULL, help_activated);
+  gtk_widget_class_install_action (widget_class, "editor.fix-start", NULL, fix_start_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
                                        "editor.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,

@@ -36,6 +36,14 @@ struct _BsVariantDocument {
   BsEditSection  error_section;
   char          *error_option;
 
+  /* Whether the start can become fixed pieces: worked out when first
+   * asked after a change (it builds one more ruleset). */
+  gboolean       start_checked;
+  BsStartFixing  start_fixing;
+  guint          start_new;        /* pieces of the start not fixed yet */
+  GError        *start_refusal;
+  BsVariant     *start_fixed;      /* the variant with them fixed */
+
   gboolean       valid;
   gboolean       modified;
   gboolean       can_undo;
@@ -425,6 +433,9 @@ update (BsVariantDocument *self)
   g_clear_error (&self->error);
   g_clear_pointer (&self->error_option, g_free);
   self->error_section = BS_EDIT_SECTION_NONE;
+  self->start_checked = FALSE;
+  g_clear_error (&self->start_refusal);
+  g_clear_pointer (&self->start_fixed, bs_variant_free);
 
   if (is_blank (self->variant->name))
     {
@@ -1104,6 +1115,142 @@ bs_variant_document_set_player_color (BsVariantDocument *self,
   return set_text (self, 4, player, player == 1 ? "player1.color" : "player2.color", color);
 }
 
+/* The start position as fixed pieces. */
+
+/* How many seeds are tried besides 0 to tell a random start (a bag drawn
+ * from the seed) from one the rules always make the same. */
+#define START_SEEDS 3
+
+static void
+check_start (BsVariantDocument *self)
+{
+  BsRuleset *rs = self->ruleset;
+  const GArray *setup;
+  g_autofree BsPosition *start = NULL;
+  g_autofree guint8 *fixed = NULL;
+  g_autoptr(BsVariant) candidate = NULL;
+  g_autoptr(BsRuleset) candidate_rs = NULL;
+  g_autofree BsPosition *again = NULL;
+  guint n_pieces = 0;
+
+  if (self->start_checked)
+    return;
+  self->start_checked = TRUE;
+  self->start_new = 0;
+  g_clear_error (&self->start_refusal);
+  g_clear_pointer (&self->start_fixed, bs_variant_free);
+  if (rs == NULL)
+    {
+      self->start_fixing = BS_START_INVALID;
+      return;
+    }
+
+  /* What the variant fixes, cell by cell, as the ruleset writes it. */
+  start = bs_ruleset_new_position (rs, 0);
+  fixed = g_new0 (guint8, rs->n_cells);
+  setup = rs->variant->setup;
+  for (guint i = 0; i < setup->len; i++)
+    {
+      const BsVariantPiece *piece = &g_array_index (setup, BsVariantPiece, i);
+      int cell = bs_board_find_cell (rs->board, piece->cell, NULL);
+      int kind = bs_module_kind_index (rs->module, piece->kind);
+
+      if (cell != BS_NO_CELL && kind >= 0)
+        fixed[cell] = BS_CELL_MAKE (piece->player, kind, MAX (piece->dir, 0));
+    }
+  for (int c = 0; c < rs->n_cells; c++)
+    if (start->cells[c] != BS_CELL_EMPTY)
+      {
+        n_pieces++;
+        self->start_new += fixed[c] != start->cells[c];
+      }
+  if (n_pieces == 0)
+    {
+      self->start_fixing = BS_START_EMPTY;
+      return;
+    }
+  if (self->start_new == 0)
+    {
+      self->start_fixing = BS_START_FIXED;
+      return;
+    }
+
+  /* A start that changes with the seed is a draw, made anew for each
+   * game: written down, every game would start from this one draw. */
+  for (guint64 seed = 1; seed <= START_SEEDS; seed++)
+    {
+      g_autofree BsPosition *other = bs_ruleset_new_position (rs, seed);
+
+      if (memcmp (other->cells, start->cells, (gsize) rs->n_cells) != 0)
+        {
+          self->start_fixing = BS_START_RANDOM;
+          return;
+        }
+    }
+
+  /* The rules must take the pieces and start exactly as before. */
+  candidate = bs_ruleset_fix_position (rs, start);
+  candidate_rs = bs_ruleset_new (candidate, &self->start_refusal);
+  if (candidate_rs != NULL)
+    again = bs_ruleset_new_position (candidate_rs, 0);
+  if (candidate_rs != NULL
+      && (candidate_rs->position_size != rs->position_size
+          || !bs_position_equal (rs, start, again)))
+    g_set_error_literal (&self->start_refusal, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                         _("the rules would not start the same way with them"));
+  if (self->start_refusal != NULL)
+    {
+      self->start_fixing = BS_START_REFUSED;
+      return;
+    }
+  self->start_fixing = BS_START_FIXABLE;
+  self->start_fixed = g_steal_pointer (&candidate);
+}
+
+BsStartFixing
+bs_variant_document_get_start_fixing (BsVariantDocument  *self,
+                                      guint              *n_pieces,
+                                      const GError      **refusal)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), BS_START_INVALID);
+
+  check_start (self);
+  if (n_pieces != NULL)
+    *n_pieces = self->start_new;
+  if (refusal != NULL)
+    *refusal = self->start_refusal;
+  return self->start_fixing;
+}
+
+static void
+do_fix_start (BsVariantDocument *self,
+              BsVariant         *variant,
+              const EditArgs    *args)
+{
+  const GArray *setup = self->start_fixed->setup;
+
+  g_array_set_size (variant->setup, 0);
+  for (guint i = 0; i < setup->len; i++)
+    {
+      BsVariantPiece piece = g_array_index (setup, BsVariantPiece, i);
+
+      piece.cell = g_strdup (piece.cell);
+      piece.kind = g_strdup (piece.kind);
+      piece.line = 0;
+      g_array_append_val (variant->setup, piece);
+    }
+}
+
+gboolean
+bs_variant_document_fix_start (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+
+  if (bs_variant_document_get_start_fixing (self, NULL, NULL) != BS_START_FIXABLE)
+    return FALSE;
+  return edit (self, NULL, do_fix_start, NULL);
+}
+
 /* Files. */
 
 static void
@@ -1398,6 +1545,8 @@ bs_variant_document_finalize (GObject *object)
   g_clear_pointer (&self->preview_position, g_free);
   g_clear_pointer (&self->problem_cells, g_ptr_array_unref);
   g_clear_error (&self->error);
+  g_clear_error (&self->start_refusal);
+  g_clear_pointer (&self->start_fixed, bs_variant_free);
   g_free (self->error_option);
   g_free (self->merge_key);
   g_free (self->path);

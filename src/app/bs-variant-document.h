@@ -66,6 +66,31 @@ gboolean           bs_variant_document_get_preview_is_sketch (BsVariantDocument 
  * when the error has no place on the board. */
 const char * const *bs_variant_document_get_problem_cells (BsVariantDocument *self);
 
+/* Whether the pieces of the start position can become the variant's fixed
+ * pieces (bs_variant_document_fix_start), or why not. */
+typedef enum {
+  BS_START_FIXABLE,   /* the rules place pieces the variant does not fix */
+  BS_START_INVALID,   /* the variant has errors: there is no start */
+  BS_START_EMPTY,     /* the game starts with no piece on the board */
+  BS_START_FIXED,     /* every piece of the start is a fixed piece already */
+  BS_START_RANDOM,    /* the rules draw the start at random for each game (a
+                       * bag): one draw fixed would make every game start
+                       * the same, so it is not offered */
+  BS_START_REFUSED,   /* the rules refuse those pieces as fixed pieces, or
+                       * would not start the same with them */
+} BsStartFixing;
+
+/* n_pieces: how many pieces of the start are not fixed pieces yet (the
+ * ones the edit would add); refusal: for BS_START_REFUSED, the engine's
+ * reason. Either may be NULL. */
+BsStartFixing      bs_variant_document_get_start_fixing (BsVariantDocument  *self,
+                                                         guint              *n_pieces,
+                                                         const GError      **refusal);
+/* The edit: the pieces of the start position the rules generate become
+ * the variant's fixed pieces (bs_ruleset_fix_position), one step of undo;
+ * the start is the same before and after. FALSE unless BS_START_FIXABLE. */
+gboolean           bs_variant_document_fix_start      (BsVariantDocument  *self);
+
 gboolean           bs_variant_document_get_modified   (BsVariantDocument  *self);
 gboolean           bs_variant_document_get_can_undo   (BsVariantDocument  *self);
 gboolean           bs_variant_document_get_can_redo   (BsVariantDocument  *self);

@@ -28,6 +28,10 @@ typedef struct {
    * its shape (bs_module_option_default; default_value is the figure on
    * the module's default board). */
   int                 default_per_cell;
+  /* The option shapes only the start position the rules make (how many
+   * rows of pieces): once the variant fixes the pieces it would place, it
+   * changes nothing (bs_ruleset_option_matters). */
+  gboolean            start_only;
 } BsOptionSpec;
 
 const char *bs_option_type_to_string (BsOptionType type);

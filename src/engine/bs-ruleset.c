@@ -503,6 +503,106 @@ bs_ruleset_new_position (const BsRuleset *rs,
   return pos;
 }
 
+static void
+set_setup_piece (const BsRuleset *rs,
+                 BsVariantPiece  *piece,
+                 const char      *label,
+                 guint8           value)
+{
+  const BsKindSpec *kind = &rs->module->kinds[BS_CELL_KIND (value)];
+
+  piece->cell = g_strdup (label);
+  piece->player = BS_CELL_OWNER (value);
+  piece->kind = g_strdup (kind->id);
+  piece->dir = kind->directed ? BS_CELL_DIR (value) : -1;
+  piece->line = 0;
+}
+
+BsVariant *
+bs_ruleset_fix_position (const BsRuleset  *rs,
+                         const BsPosition *pos)
+{
+  BsVariant *variant;
+  g_autofree guint8 *listed = NULL;
+  g_autoptr(GArray) setup = NULL;
+
+  g_return_val_if_fail (rs != NULL && pos != NULL, NULL);
+
+  variant = bs_variant_copy (rs->variant);
+  listed = g_new0 (guint8, rs->n_cells);
+  /* No clear function: the pieces move into the variant's own array. */
+  setup = g_array_new (FALSE, TRUE, sizeof (BsVariantPiece));
+
+  /* The variant's fixed pieces first, as pos has them. */
+  for (guint i = 0; i < variant->setup->len; i++)
+    {
+      const BsVariantPiece *piece = &g_array_index (variant->setup, BsVariantPiece, i);
+      int cell = bs_board_find_cell (rs->board, piece->cell, NULL);
+      BsVariantPiece kept;
+
+      if (cell == BS_NO_CELL || listed[cell] || pos->cells[cell] == BS_CELL_EMPTY)
+        continue;
+      listed[cell] = 1;
+      set_setup_piece (rs, &kept, piece->cell, pos->cells[cell]);
+      kept.line = piece->line;
+      g_array_append_val (setup, kept);
+    }
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      BsVariantPiece added;
+
+      if (listed[c] || pos->cells[c] == BS_CELL_EMPTY)
+        continue;
+      set_setup_piece (rs, &added, bs_board_cell_label (rs->board, c), pos->cells[c]);
+      g_array_append_val (setup, added);
+    }
+
+  /* Swapped in whole: the variant's array frees its pieces. */
+  g_array_set_size (variant->setup, 0);
+  g_array_append_vals (variant->setup, setup->data, setup->len);
+  return variant;
+}
+
+/* More values than this are not all tried. */
+#define MAX_OPTION_VALUES 32
+
+gboolean
+bs_ruleset_option_matters (const BsRuleset *rs,
+                           int              index)
+{
+  const BsOptionSpec *spec;
+  g_autofree BsPosition *start = NULL;
+
+  g_return_val_if_fail (rs != NULL, TRUE);
+  g_return_val_if_fail (index >= 0 && index < (int) rs->module->n_options, TRUE);
+
+  spec = &rs->module->options[index];
+  /* Without fixed pieces the rules place them all. */
+  if (!spec->start_only || rs->variant->setup->len == 0)
+    return TRUE;
+  start = bs_ruleset_new_position (rs, 0);
+  for (int value = spec->min; value <= spec->max && value < spec->min + MAX_OPTION_VALUES;
+       value++)
+    {
+      g_autoptr(BsVariant) other = NULL;
+      g_autoptr(BsRuleset) other_rs = NULL;
+      g_autofree BsPosition *other_start = NULL;
+
+      if (value == rs->options[index])
+        continue;
+      other = bs_variant_copy (rs->variant);
+      bs_variant_set_option (other, spec->id, bs_option_value_to_string (spec, value));
+      other_rs = bs_ruleset_new (other, NULL);
+      if (other_rs == NULL)
+        continue;     /* a value the rules refuse changes nothing here */
+      other_start = bs_ruleset_new_position (other_rs, 0);
+      if (other_rs->position_size != rs->position_size
+          || !bs_position_equal (rs, start, other_start))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 BsPosition *
 bs_position_dup (const BsRuleset  *rs,
                  const BsPosition *pos)

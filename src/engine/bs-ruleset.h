@@ -75,6 +75,21 @@ gboolean    bs_ruleset_is_simultaneous (const BsRuleset *rs);
 /* Positions. */
 BsPosition *bs_ruleset_new_position (const BsRuleset  *rs,
                                      guint64           seed);
+/* A copy of the ruleset's variant whose fixed pieces (<setup>) are
+ * exactly the pieces on the board of pos (a start of rs): the start the
+ * rules generate (Breakthrough's rows, a bag's draw) written down, for a
+ * designer to remove or move pieces from. The variant's own fixed pieces
+ * that pos still holds keep their place in the list, the others follow in
+ * cell order. Whether the rules take it, and start the same from it, is
+ * for bs_ruleset_new() and bs_ruleset_new_position() to say. */
+BsVariant  *bs_ruleset_fix_position (const BsRuleset  *rs,
+                                     const BsPosition *pos);
+/* Whether setting the module's option `index` to another value would
+ * change the game: always, unless the option is `start_only` and every
+ * other value of its range the rules take gives the same start position
+ * (the variant fixes all the pieces the option places). */
+gboolean    bs_ruleset_option_matters (const BsRuleset *rs,
+                                       int              index);
 BsPosition *bs_position_dup         (const BsRuleset  *rs,
                                      const BsPosition *pos);
 void        bs_position_copy        (const BsRuleset  *rs,

@@ -694,6 +694,12 @@ class App:
         """Clicks the centre of a board cell."""
         return self.cell(coordinate).click(button)
 
+    def drag_cells(self, *coordinates, button=1):
+        """Drags from the centre of the first cell through the centres of the
+        others, releasing on the last (the editor paints every cell crossed)."""
+        points = [self.cell(c).centre() for c in coordinates]
+        self.session.drag(points, button)
+
     def wait_cell(self, coordinate, pattern, timeout=10):
         """Waits until the cell's label matches the regex (searched); its label."""
         rx = re.compile(pattern)
@@ -1245,6 +1251,26 @@ class Session:
         time.sleep(0.02)
         xtest.fake_input(self._display, X.ButtonPress, button)
         self._display.sync()
+        time.sleep(0.02)
+        xtest.fake_input(self._display, X.ButtonRelease, button)
+        self._display.sync()
+        time.sleep(0.05)
+
+    def drag(self, points, button=1):
+        """Presses at the first (x, y), moves through the others in small steps,
+        releases at the last: a stroke, as a hand or a mouse makes it."""
+        from Xlib import X
+        from Xlib.ext import xtest
+        points = [(int(x), int(y)) for x, y in points]
+        self.move(*points[0])
+        time.sleep(0.02)
+        xtest.fake_input(self._display, X.ButtonPress, button)
+        self._display.sync()
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) // 8))
+            for i in range(1, steps + 1):
+                self.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+                time.sleep(0.01)
         time.sleep(0.02)
         xtest.fake_input(self._display, X.ButtonRelease, button)
         self._display.sync()

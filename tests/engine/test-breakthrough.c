@@ -521,8 +521,22 @@ test_fixed_pieces (void)
                                                    &error);
 
     g_assert_null (refused);
-    g_assert_cmpstr (error->message, ==, "Black would start without any piece: no cell of their "
-                                         "starting rows is free");
+    g_assert_cmpstr (error->message, ==, "Black would start without any piece: every place in "
+                                         "rows 7 to 8, where the rules put their pieces, is a "
+                                         "hole or holds a fixed piece of White");
+    g_clear_error (&error);
+  }
+  /* One row: White's far row, so only holes can take it. */
+  {
+    const char *settings[] = { "rows=1", NULL };
+    const char *holes[] = { "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", NULL };
+    g_autoptr(BsRuleset) refused = hx_ruleset_try ("breakthrough", settings, holes, NULL, NULL,
+                                                   &error);
+
+    g_assert_null (refused);
+    g_assert_cmpstr (error->message, ==, "Black would start without any piece: every place in "
+                                         "row 8, where the rules put their pieces, is a hole or "
+                                         "holds a fixed piece of White");
   }
 }
 

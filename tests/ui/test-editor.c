@@ -18,6 +18,7 @@
 #include <adwaita.h>
 
 #include "bs-application.h"
+#include "bs-cell-widget.h"
 #include "bs-editor-canvas.h"
 #include "bs-editor-view.h"
 #include "bs-error.h"
@@ -664,6 +665,184 @@ test_handicap_valid (void)
     }
 }
 
+static int
+count_start_pieces (BsVariantDocument *doc,
+                    int                player)
+{
+  BsRuleset *rs = bs_variant_document_get_preview (doc);
+  const BsPosition *pos = bs_variant_document_get_preview_position (doc);
+  int n = 0;
+
+  for (int c = 0; c < rs->n_cells; c++)
+    n += pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == player;
+  return n;
+}
+
+/* Fix the Start Position on every built-in variant: offered where the
+ * rules place pieces that are not fixed (Breakthrough's rows), one step of
+ * undo, the start the same before and after; refused with the reason
+ * elsewhere — an empty start, a random one (Tribes' bag), pieces the rules
+ * refuse as fixed ones (Ikabegamá's tokens on the nests). */
+static void
+test_fix_start_builtin (void)
+{
+  g_auto(GStrv) names = bs_variant_list_builtin ();
+  guint n_fixed = 0;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariant) variant = bs_variant_lookup (names[i], &error);
+      g_autoptr(BsVariantDocument) doc = NULL;
+      g_autofree BsPosition *before = NULL;
+      g_autoptr(BsRuleset) rs = NULL;
+      const GError *refusal = NULL;
+      guint n = 0;
+      BsStartFixing fixing;
+
+      g_assert_no_error (error);
+      if (bs_module_find (variant->module) == NULL)
+        continue;
+      doc = bs_variant_document_new (variant);
+      /* Kept: the document drops its ruleset at the next edit. */
+      rs = bs_ruleset_ref (bs_variant_document_get_ruleset (doc));
+      before = bs_ruleset_new_position (rs, 0);
+      fixing = bs_variant_document_get_start_fixing (doc, &n, &refusal);
+
+      if (g_str_equal (variant->module, "tribes"))
+        {
+          g_assert_cmpint (fixing, ==, BS_START_RANDOM);
+          g_assert_cmpuint (n, ==, 24);
+        }
+      else if (g_str_equal (variant->module, "ikabegama"))
+        {
+          g_assert_cmpint (fixing, ==, BS_START_REFUSED);
+          g_assert_nonnull (refusal);
+          g_assert_nonnull (strstr (refusal->message, "the nests start with their own"));
+        }
+      else if (g_str_equal (variant->module, "breakthrough"))
+        {
+          g_assert_cmpint (fixing, ==, BS_START_FIXABLE);
+          g_assert_cmpuint (n, ==, 32);
+        }
+      else
+        g_assert_cmpint (fixing, ==, BS_START_EMPTY);
+
+      if (fixing != BS_START_FIXABLE)
+        {
+          g_assert_false (bs_variant_document_fix_start (doc));
+          g_assert_false (bs_variant_document_get_can_undo (doc));
+          continue;
+        }
+      n_fixed++;
+      g_assert_true (bs_variant_document_fix_start (doc));
+      g_assert_true (bs_variant_document_get_valid (doc));
+      g_assert_true (bs_variant_document_get_modified (doc));
+      g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, n);
+      /* The same start, byte for byte. */
+      {
+        BsRuleset *after_rs = bs_variant_document_get_ruleset (doc);
+        g_autofree BsPosition *after = bs_ruleset_new_position (after_rs, 0);
+
+        g_assert_true (bs_position_equal (rs, before, after));
+        g_assert_true (bs_position_equal (rs, before,
+                                          bs_variant_document_get_preview_position (doc)));
+      }
+      g_assert_cmpint (bs_variant_document_get_start_fixing (doc, &n, NULL), ==, BS_START_FIXED);
+      g_assert_cmpuint (n, ==, 0);
+      g_assert_false (bs_variant_document_fix_start (doc));
+      /* One step of undo, and back. */
+      g_assert_true (bs_variant_document_undo (doc));
+      g_assert_false (bs_variant_document_get_can_undo (doc));
+      g_assert_false (bs_variant_document_get_modified (doc));
+      g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 0);
+      g_assert_cmpint (bs_variant_document_get_start_fixing (doc, NULL, NULL), ==,
+                       BS_START_FIXABLE);
+      g_assert_true (bs_variant_document_redo (doc));
+      g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 32);
+    }
+  g_assert_cmpuint (n_fixed, ==, have_module ("breakthrough") ? 1 : 0);
+}
+
+/* The handicap that follows: Breakthrough fixed, one of Black's pieces
+ * taken away by a click, two more by a stroke (one step of undo); the
+ * preview, the counts and validation follow. A player whose fixed pieces
+ * are all taken starts with the rules' rows again; one left with no free
+ * place in their rows is refused in words that say where and why. */
+static void
+test_fix_start_handicap (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) doc = NULL;
+
+  if (!have_module ("breakthrough"))
+    return;
+  doc = bs_variant_document_new_for_module ("breakthrough", &error);
+  g_assert_no_error (error);
+  bs_variant_document_set_name (doc, "Breakthrough, Black one piece down");
+  g_assert_true (bs_variant_document_fix_start (doc));
+
+  g_assert_true (bs_variant_document_remove_piece (doc, "d8"));
+  g_assert_true (bs_variant_document_get_valid (doc));
+  g_assert_cmpint (cell_value (doc, "d8"), ==, BS_CELL_EMPTY);
+  g_assert_cmpint (count_start_pieces (doc, 1), ==, 16);
+  g_assert_cmpint (count_start_pieces (doc, 2), ==, 15);
+  g_assert_cmpint (bs_variant_document_get_start_fixing (doc, NULL, NULL), ==, BS_START_FIXED);
+  /* A piece the variant does not fix is not taken away. */
+  g_assert_false (bs_variant_document_remove_piece (doc, "d8"));
+  g_assert_false (bs_variant_document_remove_piece (doc, "d5"));
+
+  /* A stroke across e7 and f7 is one step. */
+  bs_variant_document_begin_group (doc);
+  g_assert_true (bs_variant_document_remove_piece (doc, "e7"));
+  g_assert_true (bs_variant_document_remove_piece (doc, "f7"));
+  bs_variant_document_end_group (doc);
+  g_assert_cmpint (count_start_pieces (doc, 2), ==, 13);
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpint (count_start_pieces (doc, 2), ==, 15);
+  g_assert_cmpint (cell_value (doc, "e7"), ==, BS_CELL_MAKE (2, 0, 0));
+  /* Two undos back to the rows as the rules make them. */
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 0);
+  g_assert_true (bs_variant_document_redo (doc));
+  g_assert_true (bs_variant_document_redo (doc));
+  g_assert_cmpint (count_start_pieces (doc, 2), ==, 15);
+
+  /* Every one of Black's pieces taken away: no fixed piece of Black's is
+   * left, so the rules fill Black's rows again. */
+  for (int row = 7; row <= 8; row++)
+    for (char col = 'a'; col <= 'h'; col++)
+      {
+        char label[3] = { col, (char) ('0' + row), '\0' };
+
+        bs_variant_document_remove_piece (doc, label);
+      }
+  g_assert_true (bs_variant_document_get_valid (doc));
+  g_assert_cmpint (count_start_pieces (doc, 2), ==, 16);
+  g_assert_cmpint (bs_variant_document_get_start_fixing (doc, NULL, NULL), ==, BS_START_FIXABLE);
+
+  /* Holes on row 8 and White's fixed pieces on row 7: Black has no place
+   * to start, said where and why, in the Cells group, with the cells
+   * ringed. */
+  for (char col = 'a'; col <= 'h'; col++)
+    {
+      char row7[3] = { col, '7', '\0' };
+      char row8[3] = { col, '8', '\0' };
+
+      bs_variant_document_place_piece (doc, row7, 1, "piece", -1);
+      bs_variant_document_set_hole (doc, row8, TRUE);
+    }
+  g_assert_false (bs_variant_document_get_valid (doc));
+  g_assert_cmpstr (bs_variant_document_get_error (doc)->message, ==,
+                   "Black would start without any piece: every place in rows 7 to 8, where the "
+                   "rules put their pieces, is a hole or holds a fixed piece of White");
+  g_assert_cmpint (bs_variant_document_get_error_section (doc), ==, BS_EDIT_SECTION_CELLS);
+  g_assert_true (is_problem (doc, "c7"));
+  g_assert_cmpint (bs_variant_document_get_start_fixing (doc, NULL, NULL), ==, BS_START_INVALID);
+  g_assert_false (bs_variant_document_fix_start (doc));
+}
+
 /* An invalid variant is saved as a draft (issue 13.9): marked in the file,
  * refused for play with a message that says where to finish it, opened by
  * the editor as it was, valid again once fixed and saved. */
@@ -1067,6 +1246,224 @@ test_pieces_and_play (Fixture       *fixture,
   g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 1);
   g_assert_true (bs_variant_document_get_modified (doc));
   bs_game_set_modified (game, FALSE);
+}
+
+static GtkWidget *
+find_matching (GtkWidget *widget,
+               gboolean (*match) (GtkWidget *, gconstpointer),
+               gconstpointer data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_matching (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_action (GtkWidget     *widget,
+            gconstpointer  action)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static gboolean
+row_titled (GtkWidget     *widget,
+            gconstpointer  title)
+{
+  return ADW_IS_ACTION_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0
+         && gtk_widget_get_mapped (widget);
+}
+
+static void
+on_message (GPtrArray  *messages,
+            const char *message)
+{
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
+/* A cell's accessible label in the editor's preview, as a screen reader
+ * reads it. */
+static char *
+preview_label (Fixture    *fixture,
+               const char *label)
+{
+  GtkWidget *canvas = bs_editor_view_get_canvas (fixture->editor);
+  g_autofree char *prefix = g_strdup_printf ("%s,", label);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (canvas); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *read = BS_IS_CELL_WIDGET (child)
+                         ? bs_cell_widget_get_label (BS_CELL_WIDGET (child)) : NULL;
+
+      if (read != NULL && g_str_has_prefix (read, prefix))
+        return g_strdup (read);
+    }
+  return NULL;
+}
+
+/* Scrolls the settings so that `widget` is near the top. */
+static void
+scroll_into_view (GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport = scrolled != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled))
+                                         : NULL;
+  GtkWidget *content = viewport != NULL ? gtk_widget_get_first_child (viewport) : NULL;
+  graphene_point_t at;
+
+  pump (50);
+  if (content == NULL
+      || !gtk_widget_compute_point (widget, content, &GRAPHENE_POINT_INIT (0, 0), &at))
+    return;
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)),
+                            MAX (at.y - 60, 0));
+}
+
+static void
+save_window_png (Fixture    *fixture,
+                 const char *name)
+{
+  g_autofree char *png = g_test_build_filename (G_TEST_BUILT, name, NULL);
+
+  pump (150);
+  g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
+}
+
+/* Fix the Start Position in the page: the button is offered on
+ * Breakthrough with what it does, one press fixes the 32 pieces and
+ * turns painting to taking pieces away; a click and a stroke on the
+ * board take Black's pieces away, and the counts under the board and in
+ * Black's group follow. On a game whose start is empty, the button is
+ * greyed out and says why. */
+static void
+test_fix_start_page (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  BsVariantDocument *doc;
+  GtkWidget *button, *row, *black_row;
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  BsEditorCanvas *canvas;
+  g_autofree char *fixed_label = NULL;
+
+  if (!have_module ("breakthrough") || !have_module ("agoraphobia"))
+    return;
+  edit (fixture, "breakthrough");
+  doc = bs_editor_view_get_document (fixture->editor);
+  g_signal_connect_swapped (fixture->editor, "message", G_CALLBACK (on_message), messages);
+  canvas = BS_EDITOR_CANVAS (bs_editor_view_get_canvas (fixture->editor));
+  button = find_matching (GTK_WIDGET (fixture->editor), has_action, "editor.fix-start");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  row = find_matching (GTK_WIDGET (fixture->editor), row_titled, "Fix the Start Position");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "The rules place 32 pieces at the start: make them fixed pieces, to remove "
+                   "or move some for a handicap");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                   adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  scroll_into_view (row);
+  save_window_png (fixture, "ui-editor-fix-start-before.png");
+
+  /* Taking a piece the rules place away says how. */
+  bs_editor_view_set_paint (fixture->editor, BS_PAINT_ERASE_PIECE, 0, 1, 0, 0);
+  click_label (fixture, "d8");
+  g_assert_cmpuint (messages->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (messages, 0), "placed by the rules"));
+  g_assert_false (bs_variant_document_get_can_undo (doc));
+
+  /* One press. */
+  bs_editor_view_set_paint (fixture->editor, BS_PAINT_HOLES, 0, 0, 0, 0);
+  gtk_widget_activate (button);
+  pump (20);
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 32);
+  g_assert_cmpuint (messages->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (messages, 1), ==,
+                   "32 pieces fixed: click one to take it away");
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            "fixed piece already"));
+  /* The starting rows change nothing now. */
+  {
+    GtkWidget *rows = bs_editor_view_get_option_row (fixture->editor, "rows");
+
+    g_assert_false (gtk_widget_get_sensitive (rows));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (rows)), ==,
+                     "No effect now: every piece it would place is a fixed piece");
+  }
+  fixed_label = preview_label (fixture, "d8");
+  g_assert_cmpstr (fixed_label, ==, "d8, Black Piece, fixed piece");
+
+  /* Painting takes pieces away now: a click on d8, a stroke over e7 and
+   * f7 (the canvas's signals, as a drag gives them). */
+  click_label (fixture, "d8");
+  g_assert_cmpint (cell_value (doc, "d8"), ==, BS_CELL_EMPTY);
+  g_signal_emit_by_name (canvas, "stroke-begin");
+  g_signal_emit_by_name (canvas, "cell-activated", "e7");
+  g_signal_emit_by_name (canvas, "cell-activated", "f7");
+  g_signal_emit_by_name (canvas, "stroke-end");
+  g_assert_cmpint (cell_value (doc, "e7"), ==, BS_CELL_EMPTY);
+  g_assert_cmpint (cell_value (doc, "f7"), ==, BS_CELL_EMPTY);
+  g_assert_true (bs_variant_document_get_valid (doc));
+  black_row = find_matching (GTK_WIDGET (fixture->editor), row_titled, "Pieces");
+  g_assert_nonnull (black_row);
+  {
+    /* Black's group is the second one with a "Pieces" row. */
+    GtkWidget *group = gtk_widget_get_ancestor (black_row, ADW_TYPE_PREFERENCES_GROUP);
+    GtkWidget *next = gtk_widget_get_next_sibling (group);
+
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (black_row)), ==,
+                     "16 fixed pieces on the board at the start");
+    black_row = find_matching (next, row_titled, "Pieces");
+    g_assert_nonnull (black_row);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (black_row)), ==,
+                     "13 fixed pieces on the board at the start");
+  }
+  /* The stroke was one step. */
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpint (cell_value (doc, "e7"), ==, BS_CELL_MAKE (2, 0, 0));
+  g_assert_cmpint (cell_value (doc, "d8"), ==, BS_CELL_EMPTY);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (black_row)), ==,
+                   "15 fixed pieces on the board at the start");
+  save_window_png (fixture, "ui-editor-fix-start-after.png");
+  /* Undone to the rows the rules make: the option works again. */
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_true (bs_variant_document_undo (doc));
+  g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (bs_editor_view_get_option_row (fixture->editor,
+                                                                          "rows")));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_true (bs_variant_document_redo (doc));
+  g_assert_true (bs_variant_document_redo (doc));
+  /* On a phone's width: the row and its button fit (test-adaptive checks
+   * the minimum width). */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 640);
+  pump (100);
+  scroll_into_view (row);
+  save_window_png (fixture, "ui-editor-fix-start-narrow.png");
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 760);
+
+  /* An empty start: greyed out, and why. */
+  {
+    g_autoptr(BsVariantDocument) empty = bs_variant_document_new_for_module ("agoraphobia", NULL);
+
+    bs_editor_view_set_document (fixture->editor, empty);
+  }
+  button = find_matching (GTK_WIDGET (fixture->editor), has_action, "editor.fix-start");
+  g_assert_nonnull (button);
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                   "The game starts with no piece on the board: there is nothing to fix");
 }
 
 static AdwMessageDialog *
@@ -1488,6 +1885,8 @@ main (int   argc,
   g_test_add_func ("/editor/document/stroke-group", test_stroke_group);
   g_test_add_func ("/editor/document/handicap-valid", test_handicap_valid);
   g_test_add_func ("/editor/document/draft", test_draft);
+  g_test_add_func ("/editor/document/fix-start-builtin", test_fix_start_builtin);
+  g_test_add_func ("/editor/document/fix-start-handicap", test_fix_start_handicap);
   g_test_add_func ("/editor/grid-mapping", test_grid_mapping);
   g_test_add_func ("/editor/examples", test_examples);
   g_test_add ("/editor/move-limit-row", Fixture, NULL, fixture_setup, test_move_limit_row,
@@ -1498,6 +1897,8 @@ main (int   argc,
   g_test_add ("/editor/pieces-and-play", Fixture, NULL, fixture_setup, test_pieces_and_play,
               fixture_teardown);
   g_test_add ("/editor/details", Fixture, NULL, fixture_setup, test_details, fixture_teardown);
+  g_test_add ("/editor/fix-start", Fixture, NULL, fixture_setup, test_fix_start_page,
+              fixture_teardown);
   g_test_add ("/editor/save-draft", Fixture, NULL, fixture_setup, test_save_draft,
               fixture_teardown);
   g_test_add ("/editor/unsaved-and-user-dir", Fixture, NULL, fixture_setup,

@@ -88,6 +88,7 @@ static const BsOptionSpec bt_options[N_OPTIONS] = {
     "rows", BS_OPTION_INT, 1, 3, 2, NULL,
     N_("Starting rows"),
     N_("How many rows of pieces each player starts with, on their own side of the board"),
+    .start_only = TRUE,
   },
   [OPT_STRAIGHT_CAPTURE] = {
     "straight-capture", BS_OPTION_BOOL, 0, 1, 0, NULL,
@@ -1033,11 +1034,28 @@ bt_check_start (BsRuleset  *rs,
       if (pieces[p] == 0)
         {
           g_autofree char *where = bs_variant_where (variant, variant->board_line);
+          /* The rows counted from the bottom, as the labels number them. */
+          int first = p == 1 ? 1 : data->height - data->rows + 1;
+          const char *name = bs_variant_display_player (variant, p);
+          const char *other = bs_variant_display_player (variant, 3 - p);
 
-          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                       _("%s%s would start without any piece: no cell of their starting "
-                         "rows is free"),
-                       where, bs_variant_display_player (variant, p));
+          if (data->rows == 1)
+            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                         /* TRANSLATORS: "Black would start without any piece: every
+                          * place in row 8, where the rules put their pieces, is a hole
+                          * or holds a fixed piece of White" */
+                         _("%s%s would start without any piece: every place in row %d, where "
+                           "the rules put their pieces, is a hole or holds a fixed piece of %s"),
+                         where, name, first, other);
+          else
+            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                         /* TRANSLATORS: "Black would start without any piece: every
+                          * place in rows 7 to 8, where the rules put their pieces, is a
+                          * hole or holds a fixed piece of White" */
+                         _("%s%s would start without any piece: every place in rows %d to %d, "
+                           "where the rules put their pieces, is a hole or holds a fixed "
+                           "piece of %s"),
+                         where, name, first, first + data->rows - 1, other);
           return FALSE;
         }
     }
