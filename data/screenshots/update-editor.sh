@@ -22,3 +22,4 @@ shoot () {
 shoot editor-ikabegama "$here/../../rules/examples/ikabegama-three-holes.xml"
 shoot editor-agoraphobia "$here/../../rules/examples/agoraphobia-hexagon-handicap.xml"
 shoot editor-tribes "$here/../../rules/examples/tribes-7x7-26-24.xml"
+shoot editor-breakthrough "$here/../../rules/breakthrough.xml"

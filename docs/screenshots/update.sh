@@ -23,6 +23,7 @@ shoot tribes --seed 1 --moves "b1-c1,d1-e1,a2-a3,b2-b3,c2-d2,a4-b4,c4-c5,d4-d5,e
 shoot abrobad --moves "e5 f4 c3 h7 f9 b5 b1 b3 a3 g2 i7 f10 c6 e6 h9 d7"
 shoot ikabegama --moves "a1-c3 i9-g9 d3 f8 d4 f8-e9 d5 e8 c3-d2 e8-c6 d3-f4 e8"
 shoot astoria --moves "TW@e6/W C@f3/N TW@a1/N TN@b5/W C@c5/W C@a1/E TE@c3/S TW@b3/W TS@d3/E TN@h4/S C@b6/E TN@e5/S TW@f4/N TE@h3/N TW@a4/W C@h4/E"
+shoot breakthrough --moves "d2-d3 e7-e6 c2-c3 d7-d6 e2-e3 f7-f6 e3-e4 e6-e5 d3-d4 e5-d4 c3-d4 g7-g6 f2-f3 d6-d5 e4-d5"
 
 # A phone's 360 × 640 (the window's --screenshot-size): the start page, a game, the editor.
 shoot_narrow () {
