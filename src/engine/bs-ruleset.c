@@ -1157,6 +1157,36 @@ check_not_over (const BsPosition  *pos,
 }
 
 gboolean
+bs_ruleset_parse_cell (const BsRuleset  *rs,
+                       const char       *label,
+                       const char       *how_to_write,
+                       int              *cell,
+                       GError          **error)
+{
+  gboolean is_hole = FALSE;
+  int col, row;
+
+  g_return_val_if_fail (rs != NULL && label != NULL && cell != NULL, FALSE);
+
+  if (!bs_board_parse_label (label, &col, &row))
+    {
+      /* Translators: "“z9x” is not a cell label (write a move as a2-b3: …)". */
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   _("“%s” is not a cell label (%s)"), label, how_to_write);
+      return FALSE;
+    }
+  *cell = bs_board_find_cell (rs->board, label, &is_hole);
+  if (*cell == BS_NO_CELL)
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
+                   is_hole ? _("%s is a hole in this board") : _("%s is not a cell of this board"),
+                   label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 bs_ruleset_parse_move (const BsRuleset   *rs,
                        const BsPosition  *pos,
                        const char        *text,

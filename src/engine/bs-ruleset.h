@@ -229,6 +229,15 @@ gboolean    bs_ruleset_parse_move   (const BsRuleset  *rs,
                                      const char       *text,
                                      BsMove           *move,
                                      GError          **error);
+/* For a module's parse_move: the cell a label names. A text that is no
+ * label is refused with how the game's moves are written (`how_to_write`,
+ * translated: "write a move as a2-b3: …"); a hole or a label off the board
+ * is refused as such. Errors are BS_RULES_ERROR_MALFORMED. */
+gboolean    bs_ruleset_parse_cell   (const BsRuleset  *rs,
+                                     const char       *label,
+                                     const char       *how_to_write,
+                                     int              *cell,
+                                     GError          **error);
 /* Why a step is illegal, or NULL if it is legal. */
 char       *bs_ruleset_explain      (const BsRuleset  *rs,
                                      const BsPosition *pos,

@@ -856,27 +856,7 @@ abr_parse_cell (const BsRuleset *rs,
                 int             *cell,
                 GError         **error)
 {
-  gboolean is_hole = FALSE;
-  int col, row;
-
-  if (!bs_board_parse_label (label, &col, &row))
-    {
-      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   _("“%s” is not a cell label (write a placement as d4, a movement "
-                     "as d4-f4, or end)"),
-                   label);
-      return FALSE;
-    }
-  *cell = bs_board_find_cell (rs->board, label, &is_hole);
-  if (*cell == BS_NO_CELL)
-    {
-      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   is_hole ? _("%s is a hole in this board")
-                           : _("%s is not a cell of this board"),
-                   label);
-      return FALSE;
-    }
-  return TRUE;
+  return bs_ruleset_parse_cell (rs, label, _("write a placement as d4, a movement as d4-f4, or end"), cell, error);
 }
 
 static gboolean
