@@ -20,6 +20,8 @@
 #include "bs-export-dialog.h"
 #include "bs-window.h"
 
+#include "ui-test-util.h"
+
 #define PHONE_WIDTH 360
 
 static BsApplication *app;
@@ -261,24 +263,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = NULL;
-  int status;
-
-  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  data_home = g_dir_make_tmp ("boardsmith-ui-data-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = bs_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app))
-                           | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv);
 
   g_test_add ("/adaptive/start-page", Fixture, NULL, fixture_setup, test_start_page,
               fixture_teardown);
@@ -293,8 +278,5 @@ main (int   argc,
   g_test_add ("/adaptive/export-dialog", Fixture, NULL, fixture_setup, test_export_dialog,
               fixture_teardown);
 
-  status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  return status;
+  return ui_test_run (&app);
 }

@@ -20,6 +20,8 @@
 #include "bs-screenshot.h"
 #include "bs-window.h"
 
+#include "ui-test-util.h"
+
 static BsApplication *app;
 
 typedef struct {
@@ -1694,48 +1696,13 @@ test_command_line_screenshot (Fixture       *fixture,
   g_assert_nonnull (strstr (err, "no-such-game"));
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
-  g_autofree char *data_home = NULL;
-  int status;
 
-  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* Never touch the user's recent files or variants. */
-  data_home = g_dir_make_tmp ("boardsmith-ui-data-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = bs_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app))
-                           | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv);
 
   g_test_add ("/app/start-view", Fixture, NULL, fixture_setup, test_start_view,
               fixture_teardown);
@@ -1789,9 +1756,5 @@ main (int   argc,
   g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
               fixture_teardown);
 
-  status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_tree (data_home);
-  return status;
+  return ui_test_run (&app);
 }

@@ -21,6 +21,8 @@
 #include "bs-study-runner.h"
 #include "bs-window.h"
 
+#include "ui-test-util.h"
+
 static BsApplication *app;
 
 typedef struct {
@@ -446,45 +448,10 @@ test_narrow (Fixture *fixture, gconstpointer data)
   pump_once ();
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child_path = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child_path, G_FILE_TEST_IS_DIR))
-        remove_tree (child_path);
-      else
-        g_unlink (child_path);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *data_home = NULL;
-  int status;
-
-  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  data_home = g_dir_make_tmp ("boardsmith-balance-data-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = bs_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app))
-                           | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv);
 
   g_test_add ("/balance/run-reopen-more", Fixture, NULL, fixture_setup, test_run_reopen_more,
               fixture_teardown);
@@ -496,9 +463,5 @@ main (int argc, char *argv[])
   g_test_add ("/balance/stop-early", Fixture, NULL, fixture_setup, test_stop_early,
               fixture_teardown);
   g_test_add ("/balance/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
-  status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_tree (data_home);
-  return status;
+  return ui_test_run (&app);
 }

@@ -27,6 +27,8 @@
 #include "bs-variant-document.h"
 #include "bs-window.h"
 
+#include "ui-test-util.h"
+
 static BsApplication *app;
 
 static void
@@ -1829,54 +1831,18 @@ bench_edits (void)
   return 0;
 }
 
-/* The private data folder: boardsmith/variants and what GTK keeps. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "ikabegama", "tribes" };
-  g_autofree char *data_home = NULL;
-  int status;
 
   if (argc == 3 && g_str_equal (argv[1], "--write-examples"))
     return write_examples (argv[2]);
   if (argc == 2 && g_str_equal (argv[1], "--bench-edits"))
     return bench_edits ();
 
-  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  /* Never write to the user's own data, nor where other tests look. */
-  data_home = g_dir_make_tmp ("boardsmith-editor-data-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = bs_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app))
-                           | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv);
 
   g_test_add_func ("/editor/document/round-trip", test_round_trip);
   g_test_add_func ("/editor/document/undo-merges", test_undo_merges);
@@ -1909,9 +1875,5 @@ main (int   argc,
       g_test_add (path, Fixture, games[i], fixture_setup, test_render_png, fixture_teardown);
     }
 
-  status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  remove_tree (data_home);
-  return status;
+  return ui_test_run (&app);
 }

@@ -27,6 +27,8 @@
 #include "bs-screenshot.h"
 #include "bs-window.h"
 
+#include "ui-test-util.h"
+
 /* Turns played before each test: 8 positions in all (Tribes: one round). */
 #define N_TURNS 7
 
@@ -1102,13 +1104,9 @@ main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
-  g_autofree char *data_home = NULL;
   g_autofree char *podir = NULL;
   const char *language;
-  int status;
 
-  g_setenv ("GSETTINGS_SCHEMA_DIR", BS_TEST_SCHEMA_DIR, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   /* The catalogs built in the tree, in English unless /export/names-fit
    * asks its subprocess for another language (never the caller's own
    * LANGUAGE: the other tests read English). */
@@ -1123,19 +1121,7 @@ main (int   argc,
   bs_locale_init ();
   gtk_disable_setlocale ();
   bs_locale_bind ();
-  data_home = g_dir_make_tmp ("boardsmith-export-data-XXXXXX", NULL);
-  g_assert_nonnull (data_home);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app = bs_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app))
-                           | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv);
 
   g_test_add ("/export/options-map", Fixture, NULL, fixture_setup, test_options_map,
               fixture_teardown);
@@ -1174,9 +1160,5 @@ main (int   argc,
   g_test_add ("/export/names-fit/subprocess", Fixture, NULL, fixture_setup,
               test_names_fit_subprocess, fixture_teardown);
 
-  status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  g_rmdir (data_home);
-  return status;
+  return ui_test_run (&app);
 }

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ui-test-util.h: what every in-process UI test program (tests/ui) shares:
+ * the environment it runs in and the application its windows belong to. */
+
+#pragma once
+
+#include "bs-application.h"
+
+G_BEGIN_DECLS
+
+/* The build's GSettings schema with the memory backend, a private
+ * XDG_DATA_HOME (never the user's recent files or variants, nor another
+ * test's), GTK (warnings fatal) and libadwaita, then a non-unique
+ * BsApplication, registered and held for the whole run. Call it after
+ * whatever must be set before GTK starts (a language, a renderer). */
+BsApplication *ui_test_init (int    *argc,
+                             char ***argv);
+
+/* Runs the tests, lets the application go and removes the private data
+ * folder; returns g_test_run()'s status. */
+int            ui_test_run  (BsApplication **app);
+
+/* Removes a folder and everything in it (links are removed, not followed). */
+void           ui_test_remove_tree (const char *path);
+
+G_END_DECLS
