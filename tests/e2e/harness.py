@@ -1212,6 +1212,46 @@ class Session:
                     pass
         return out
 
+    def restore_minimized(self, pid):
+        """Brings back the pid's minimized (iconic) top-level windows as a
+        taskbar or the overview would: a _NET_ACTIVE_WINDOW request to the
+        window manager. Returns how many there were."""
+        from Xlib import X, protocol
+        d = self._display
+        root = d.screen().root
+        pid_atom = d.intern_atom("_NET_WM_PID")
+        state_atom = d.intern_atom("WM_STATE")
+        active_atom = d.intern_atom("_NET_ACTIVE_WINDOW")
+        restored = 0
+
+        def iconic(win):
+            try:
+                prop = win.get_full_property(pid_atom, X.AnyPropertyType)
+                if prop is None or not prop.value or prop.value[0] != pid:
+                    return False
+                state = win.get_full_property(state_atom, state_atom)
+                return state is not None and state.value and state.value[0] == 3  # IconicState
+            except Exception:
+                return False
+
+        candidates = []
+        for win in root.query_tree().children:
+            candidates.append(win)
+            try:
+                candidates.extend(win.query_tree().children)
+            except Exception:
+                pass
+        for win in candidates:
+            if iconic(win):
+                event = protocol.event.ClientMessage(
+                    window=win, client_type=active_atom,
+                    data=(32, [2, X.CurrentTime, 0, 0, 0]))
+                root.send_event(event, event_mask=X.SubstructureRedirectMask
+                                | X.SubstructureNotifyMask)
+                restored += 1
+        d.sync()
+        return restored
+
     def surface_origin(self, pid, surface):
         """Screen position of the top left corner of a toplevel or popover node:
         the app's X window of the same size (the closest, within a few pixels:

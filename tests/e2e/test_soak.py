@@ -134,6 +134,11 @@ def test_random_actions(session):
             if not app.running():
                 continue
             raise
+        # A random click on Minimize: bring the window back, as a person
+        # would from the taskbar.
+        if app.running() and session.restore_minimized(app.pid):
+            counts["restore"] = counts.get("restore", 0) + 1
+            time.sleep(0.5)
         # Still answering: each action waits for the app to be responsive.
         if app.running():
             app.windows()
