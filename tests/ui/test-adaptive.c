@@ -229,7 +229,7 @@ test_balance_page (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (view), "balance.start", NULL);
   end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
   while (!study_complete (view) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
+    ui_test_iterate ();
   g_assert_true (study_complete (view));
   assert_fits (GTK_WIDGET (fixture->window), "the Balance page with results");
 }

@@ -48,7 +48,7 @@ wait_for (gboolean (*cond) (Fixture *), Fixture *fixture, const char *what)
     {
       if (g_get_monotonic_time () > end)
         g_error ("timed out waiting for %s", what);
-      g_main_context_iteration (NULL, TRUE);
+      ui_test_iterate ();
     }
   pump_once ();
 }

@@ -184,7 +184,7 @@ export_and_wait (Fixture               *fixture,
   bs_export_dialog_export_to (dialog, file);
   g_assert_true (bs_export_dialog_get_busy (dialog));
   while (!fixture->finished && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+    ui_test_iterate ();
   g_assert_true (fixture->finished);
   pump (20);
   return fixture->error == NULL;
@@ -611,7 +611,7 @@ test_close_while_exporting (Fixture       *fixture,
   g_assert_nonnull (dialog);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   while (dialog != NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+    ui_test_iterate ();
   g_assert_null (dialog);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, "Exported “closed.gif”");
@@ -673,7 +673,7 @@ test_file_chooser (Fixture       *fixture,
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   fixture->finished = FALSE;
   while (!fixture->finished && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+    ui_test_iterate ();
   g_assert_true (fixture->finished);
   g_assert_no_error (fixture->error);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));

@@ -51,6 +51,24 @@ ui_test_remove_tree (const char *path)
   g_rmdir (path);
 }
 
+static gboolean
+wake_up (gpointer data)
+{
+  return G_SOURCE_REMOVE;
+}
+
+void
+ui_test_iterate (void)
+{
+  GSource *wake = g_timeout_source_new (50);
+
+  g_source_set_callback (wake, wake_up, NULL, NULL);
+  g_source_attach (wake, NULL);
+  g_main_context_iteration (NULL, TRUE);
+  g_source_destroy (wake);
+  g_source_unref (wake);
+}
+
 int
 ui_test_run (BsApplication **app)
 {

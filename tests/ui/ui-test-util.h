@@ -20,6 +20,12 @@ BsApplication *ui_test_init (int    *argc,
  * folder; returns g_test_run()'s status. */
 int            ui_test_run  (BsApplication **app);
 
+/* One iteration of the default main context that returns within 50 ms
+ * even when no source is ready, so that a loop waiting for a condition
+ * (with its own deadline) goes round although a thread changed it without
+ * waking the loop. */
+void           ui_test_iterate (void);
+
 /* Removes a folder and everything in it (links are removed, not followed). */
 void           ui_test_remove_tree (const char *path);
 
