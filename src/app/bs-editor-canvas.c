@@ -495,8 +495,36 @@ is_fixed (const BsVariant *variant,
   return FALSE;
 }
 
-/* Each position's label: its coordinate, then "hole" or what the start
- * holds there (pieces, "fixed piece" for the variant's own, special
+/* A special cell the variant puts on a hole (drawn crossed out, an error):
+ * said after "hole", as a special cell on the board is. parts[0] is the
+ * position's coordinate. */
+static void
+add_specials_on_hole (BsRuleset       *rs,
+                      const BsVariant *variant,
+                      GPtrArray       *parts)
+{
+  const char *here = g_ptr_array_index (parts, 0);
+
+  for (guint i = 0; i < variant->specials->len; i++)
+    {
+      const BsVariantSpecial *special = &g_array_index (variant->specials, BsVariantSpecial, i);
+      int s = bs_module_special_index (rs->module, special->id);
+
+      if (s < 0 || g_strcmp0 (special->cell, here) != 0)
+        continue;
+      if (special->player == 0)
+        g_ptr_array_add (parts, g_strdup (_(rs->module->specials[s].label)));
+      else
+        /* Translators: a player's special cell, e.g. "Dark’s Nest". */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s’s %s"),
+                                                 bs_variant_display_player (variant,
+                                                                            special->player),
+                                                 _(rs->module->specials[s].label)));
+    }
+}
+
+/* Each position's label: its coordinate, then "hole" (and a special cell
+ * left there) or what the start holds there (pieces, "fixed piece" for the variant's own, special
  * cells), from the engine's data. */
 static void
 sync_cells (BsEditorCanvas *self)
@@ -547,7 +575,10 @@ sync_cells (BsEditorCanvas *self)
 
       g_ptr_array_add (parts, bs_board_label_for (rs->board, col, row));
       if (cell < 0)
-        g_ptr_array_add (parts, g_strdup (_("hole")));
+        {
+          g_ptr_array_add (parts, g_strdup (_("hole")));
+          add_specials_on_hole (rs, variant, parts);
+        }
       else if (pos != NULL)
         {
           bs_cell_widget_describe_contents (rs, variant, pos, cell, parts);

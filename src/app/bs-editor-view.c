@@ -140,7 +140,9 @@ remove_module_rows (BsEditorView *self)
 static void on_spin_changed (BsEditorView *self, GtkSpinButton *spin);
 
 /* A number typed out of a spin button's range is brought into it, and the
- * row says so in place of its subtitle until the value changes again. */
+ * row says so in place of its subtitle until the value changes again; the
+ * field says it too (its accessible description), since the keyboard
+ * focus stays there and a screen reader reads the field, not the row. */
 static void
 set_clamp_note (GtkSpinButton *spin,
                 const char    *note,
@@ -160,9 +162,16 @@ set_clamp_note (GtkSpinButton *spin,
                                note != NULL ? note
                                             : g_object_get_data (G_OBJECT (spin), "plain-subtitle"));
   if (note != NULL)
-    gtk_widget_add_css_class (row, "clamped");
+    {
+      gtk_widget_add_css_class (row, "clamped");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      note, -1);
+    }
   else
-    gtk_widget_remove_css_class (row, "clamped");
+    {
+      gtk_widget_remove_css_class (row, "clamped");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
 }
 
 static int
