@@ -747,6 +747,19 @@ on_history_changed (BsPlayView *self)
 
 /* Simultaneous games: hand-over, orders, reveal. */
 
+/* Behind the hand-over screen the board is neither reached (clicks, Tab)
+ * nor read by assistive technologies: the next player's orders are
+ * secret, and a screen reader must not walk a board nobody can see. */
+static void
+sync_board_behind_handover (BsPlayView *self)
+{
+  gboolean handing_over = gtk_widget_get_visible (GTK_WIDGET (self->handover_page));
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->board_view), !handing_over);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->board_view), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               handing_over, -1);
+}
+
 static void
 sync_round (BsPlayView *self)
 {
@@ -760,6 +773,7 @@ sync_round (BsPlayView *self)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->handover_page), FALSE);
       gtk_widget_set_visible (self->round_bar, FALSE);
+      sync_board_behind_handover (self);
       return;
     }
 
@@ -774,6 +788,7 @@ sync_round (BsPlayView *self)
                           phase == BS_ROUND_PHASE_HANDOVER && !over
                           && bs_game_get_seat (game, entering ? entering : 1) == BS_SEAT_HUMAN);
   gtk_widget_set_visible (self->round_bar, phase != BS_ROUND_PHASE_HANDOVER);
+  sync_board_behind_handover (self);
 
   if (phase == BS_ROUND_PHASE_HANDOVER && !over)
     {

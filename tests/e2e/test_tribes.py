@@ -19,8 +19,10 @@ def piece_next_to_c3(app, player):
 
 
 def hidden_board(app):
-    """While the board is hidden for a hand-over it has no cells to read."""
-    return not [n for n in app.board().children if n.role == "table cell"]
+    """While the board is hidden for a hand-over a screen reader finds no
+    board, or none of its cells, to read."""
+    board = app.find_now("table", "Game board")
+    return board is None or not [n for n in board.children if n.role == "table cell"]
 
 
 def check_reveal(app, red, blue):
@@ -33,6 +35,9 @@ def check_reveal(app, red, blue):
 
 def test_round_by_mouse(session):
     app = session.start_app("--seed", "3", "tribes")
+    # The first hand-over too: nothing of the board to read or reach.
+    app.find("push button", "Start Red’s Orders")
+    app.wait_for(lambda: hidden_board(app), "the board hidden for the first hand-over")
     app.click("push button", "Start Red’s Orders")
     red = piece_next_to_c3(app, "Red")
     app.click_cell(red)
