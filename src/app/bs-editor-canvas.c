@@ -525,13 +525,14 @@ add_specials_on_hole (BsRuleset       *rs,
 
 /* Each position's label: its coordinate, then "hole" (and a special cell
  * left there) or what the start holds there (pieces, "fixed piece" for the variant's own, special
- * cells), from the engine's data. */
+ * cells), from the engine's data, and "error here" where the error's red ring is. */
 static void
 sync_cells (BsEditorCanvas *self)
 {
   BsRuleset *rs = preview (self);
   const BsPosition *pos;
   const BsVariant *variant;
+  const char * const *problems;
   int cols, rows;
 
   if (rs == NULL)
@@ -564,6 +565,7 @@ sync_cells (BsEditorCanvas *self)
 
   pos = bs_variant_document_get_preview_position (self->document);
   variant = bs_variant_document_get_variant (self->document);
+  problems = bs_variant_document_get_problem_cells (self->document);
   for (guint i = 0; i < self->cells->len; i++)
     {
       BsCellWidget *widget = g_ptr_array_index (self->cells, i);
@@ -585,6 +587,10 @@ sync_cells (BsEditorCanvas *self)
           if (pos->cells[cell] != BS_CELL_EMPTY && is_fixed (variant, g_ptr_array_index (parts, 0)))
             g_ptr_array_insert (parts, 2, g_strdup (_("fixed piece")));
         }
+      /* The red ring, in words. */
+      if (problems != NULL && g_strv_contains (problems, g_ptr_array_index (parts, 0)))
+        /* Translators: said of a cell the editor's error is about ("i9, hole, error here"). */
+        g_ptr_array_add (parts, g_strdup (_("error here")));
       label = bs_cell_widget_join_parts (parts);
       bs_cell_widget_set_label (widget, label);
     }

@@ -135,7 +135,7 @@ def test_preview_follows_invalid_nests(session):
     app.click_cell("a1")
     # Drawn as entered: both nests on a1, none on i9 (no start position:
     # the rules refuse the variant, so no tokens either).
-    app.wait_cell("a1", r"^a1, empty, Light’s Nest, Dark’s Nest$")
+    app.wait_cell("a1", r"^a1, empty, Light’s Nest, Dark’s Nest, error here$")
     app.wait_cell("i9", r"^i9, empty$")
     assert len(app.cells()) == 61, sorted(app.cells())
     assert app.cells_where("Nest") == ["a1"], app.cells_where("Nest")
@@ -151,7 +151,7 @@ def test_preview_follows_invalid_nests(session):
     app.choose_in_dropdown("Paint", "Remove or restore cells")
     app.click_cell("i9")
     # The nest stays there, crossed out, and a screen reader says so.
-    app.wait_cell("i9", r"^i9, hole, Dark’s Nest$")
+    app.wait_cell("i9", r"^i9, hole, Dark’s Nest, error here$")
     app.find("label", re.compile(r"^60 cells"))
     wait_group_error(app, "Cells", r"^Nest i9 is on a hole$")
     app.screenshot("ikabegama-nest-on-hole")
