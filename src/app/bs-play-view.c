@@ -792,10 +792,15 @@ sync_round (BsPlayView *self)
 
   if (phase == BS_ROUND_PHASE_HANDOVER && !over)
     {
+      /* Names are text: the description is markup ("Ann & Bo") and the
+       * button's label has a mnemonic (an underscore in a name is kept). */
       g_autofree char *title = g_strdup_printf (_("%s’s Orders"), name);
       g_autofree char *text =
-        g_strdup_printf (_("%s, please look away while %s gives secret orders."), other, name);
-      g_autofree char *button = g_strdup_printf (_("_Start %s’s Orders"), name);
+        g_markup_printf_escaped (_("%s, please look away while %s gives secret orders."),
+                                 other, name);
+      g_auto(GStrv) name_parts = g_strsplit (name, "_", -1);
+      g_autofree char *name_mnemonic = g_strjoinv ("__", name_parts);
+      g_autofree char *button = g_strdup_printf (_("_Start %s’s Orders"), name_mnemonic);
 
       gtk_button_set_label (GTK_BUTTON (self->handover_button), button);
       adw_status_page_set_title (self->handover_page, title);

@@ -183,6 +183,41 @@ test_saved_variant_toast_escaped (Fixture       *fixture,
   g_unlink (bs_variant_document_get_path (doc));
 }
 
+/* Player names on a simultaneous game's hand-over screen are text: its
+ * description is markup (a Gtk-WARNING, fatal here, and an empty line) and
+ * its button has a mnemonic (an underscore in a name vanished). Found by
+ * the soak. */
+static void
+test_handover_names_escaped (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *rules = g_test_build_filename (G_TEST_DIST, "..", "rules", "tribes.xml", NULL);
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "names.xml", NULL);
+  g_autofree char *xml = NULL;
+  g_autofree char *renamed = NULL;
+  g_autoptr(GError) error = NULL;
+  gpointer text_args[] = { fixture->window, (gpointer) "Blue, please look away while "
+                                                       "Ann_& <Bo> gives secret orders." };
+  gpointer button_args[] = { fixture->window, (gpointer) "Start Ann_& <Bo>’s Orders" };
+
+  g_assert_true (g_file_get_contents (rules, &xml, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (xml, "name=\"Red\""));
+  {
+    g_auto(GStrv) parts = g_strsplit (xml, "name=\"Red\"", 2);
+
+    renamed = g_strjoinv ("name=\"Ann_&amp; &lt;Bo&gt;\"", parts);
+  }
+  g_assert_true (g_file_set_contents (path, renamed, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_open_variant (fixture->window, path, &error));
+  g_assert_no_error (error);
+  settle ();
+  wait_for (label_shown, text_args);
+  wait_for (label_shown, button_args);
+  bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+}
+
 static BsGame *
 start (Fixture    *fixture,
        const char *name)
@@ -599,6 +634,8 @@ main (int   argc,
 {
   app = ui_test_init (&argc, &argv);
 
+  g_test_add ("/hardening/handover-names-escaped", Fixture, NULL, fixture_setup,
+              test_handover_names_escaped, fixture_teardown);
   g_test_add ("/hardening/toast-escaped", Fixture, NULL, fixture_setup, test_toast_escaped,
               fixture_teardown);
   g_test_add ("/hardening/toast-escaped/saved-variant", Fixture, NULL, fixture_setup,
