@@ -1470,6 +1470,12 @@ def _missing_tools():
 
 
 def _report_failure(session, name, error):
+    # Also on stderr: meson's --print-errorlogs shows only stderr, so a CI log
+    # says why a test failed, not just that it did.
+    def _log(message):
+        print("# " + message.replace("\n", "\n# "), flush=True)
+        print(message, file=sys.stderr, flush=True)
+
     _log("%s failed: %s" % (name, error))
     tb = "".join(traceback.format_exception(type(error), error, error.__traceback__))
     _log(tb.rstrip())

@@ -231,9 +231,16 @@ def test_hint_has_its_own_mark(session):
     if not re.match(r"Hint: (move the token on (\w\d+) to (\w\d+)|place a token on (\w\d+))",
                     said):
         raise E2EFailure("the hint is not in words: %r" % said)
-    named = [c for c in re.findall(r"\b([a-i]\d)\b", said)]
-    if sorted(named) != sorted(hinted):
-        raise E2EFailure("the hint says %r, the cells marked are %s" % (said, hinted))
+    named = sorted(re.findall(r"\b([a-i]\d)\b", said))
+    # The cells' labels change one by one on the accessibility bus: a read
+    # in between can see the first marked and not yet the second.
+    try:
+        app.wait_for(lambda: sorted(app.cells_where(r"\bhint\b")) == named,
+                     "the cells %s marked as the hint" % named, timeout=10)
+    except E2EFailure:
+        raise E2EFailure("the hint says %r, the cells marked are %s"
+                         % (said, app.cells_where(r"\bhint\b")))
+    hinted = named
     # Its piece is not selected, and no cell is the computer's move.
     for cell in hinted:
         label = app.cell_label(cell)
