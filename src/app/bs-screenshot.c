@@ -13,6 +13,9 @@ bs_screenshot_render (GtkWidget  *widget,
 {
   g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GskRenderer) fallback = NULL;
+  GdkTexture *texture;
+  graphene_rect_t viewport;
   GtkSnapshot *snapshot;
   GtkNative *native;
   GskRenderer *renderer;
@@ -31,6 +34,7 @@ bs_screenshot_render (GtkWidget  *widget,
       return NULL;
     }
 
+  graphene_rect_init (&viewport, 0, 0, width, height);
   paintable = gtk_widget_paintable_new (widget);
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
@@ -40,8 +44,24 @@ bs_screenshot_render (GtkWidget  *widget,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The window drew nothing"));
       return NULL;
     }
-  return gsk_renderer_render_texture (renderer, node,
-                                      &GRAPHENE_RECT_INIT (0, 0, width, height));
+  texture = gsk_renderer_render_texture (renderer, node, &viewport);
+  if (texture != NULL)
+    return texture;
+
+  /* The GL renderer returns nothing when it cannot make an offscreen
+   * framebuffer (the likely cause of a screenshot that failed once in CI,
+   * on Mesa's software driver while the computer was thinking): draw the
+   * same nodes with cairo instead. */
+  fallback = gsk_cairo_renderer_new ();
+  if (gsk_renderer_realize (fallback, NULL, NULL))
+    {
+      texture = gsk_renderer_render_texture (fallback, node, &viewport);
+      gsk_renderer_unrealize (fallback);
+    }
+  if (texture == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                         _("The window drew nothing"));
+  return texture;
 }
 
 gboolean
