@@ -865,8 +865,13 @@ static void
 follow_up_chosen (BsPlayView *self,
                   int         index)
 {
-  if (self->scene != NULL)
-    bs_play_scene_choose_follow_up (self->scene, index);
+  /* Play first, then close: closing drops a pending placement (issue 12).
+   * A refused choice (an arrow key for a follow-up whose button is greyed
+   * out) keeps the chooser open beside its reason. */
+  if (self->scene != NULL
+      && !bs_play_scene_choose_follow_up (self->scene, index)
+      && bs_play_scene_get_pending_cell (self->scene) != BS_NO_CELL)
+    return;
   gtk_popover_popdown (GTK_POPOVER (self->follow_up_popover));
 }
 
