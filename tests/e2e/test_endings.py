@@ -3,10 +3,12 @@
 """Each seed game to its end, two computers playing (on small boards, so the
 suite stays quick), and the game-over dialog: who won, why, how long."""
 
+import json
 import os
 import re
+import subprocess
 
-from harness import run_tests
+from harness import E2EFailure, run_tests
 
 RULES = os.environ.get("BOARDSMITH_RULES_DIR", os.path.join(os.path.dirname(__file__),
                                                              "..", "..", "rules"))
@@ -41,8 +43,33 @@ def small_variant(session, game):
     return path
 
 
+def check_reason(app, variant, text):
+    """The dialog says why the game ended as the engine does for the same
+    moves (the CLI's `show --json`), and the sidebar shows the measures
+    the result was decided by (Agoraphobia's largest groups and groups)."""
+    moves = [row.split(None, 2)[2].strip() for row in app.move_list()[1:]]
+    out = subprocess.run([os.environ["BOARDSMITH_CLI"], "show", variant, "--json",
+                          "--moves", " ".join(moves)],
+                         capture_output=True, text=True, check=True).stdout
+    status = json.loads(out)["status"]
+    if not status["over"]:
+        raise E2EFailure("the CLI does not find the game over after %s" % moves)
+    if status["reason"] not in text:
+        raise E2EFailure("the dialog reads %r, the engine's reason is %r"
+                         % (text, status["reason"]))
+    labels = [n.name for n in app.snapshot().walk() if n.role == "label" and n.name]
+    for measure, values in status.get("measures", {}).items():
+        # Pieces on the board are said with the supplies ("On the board: 4").
+        words = "On the board" if measure == "pieces" else measure.replace("-", " ").capitalize()
+        for player, value in values.items():
+            if not any("%s: %d" % (words, value) in label for label in labels):
+                raise E2EFailure("no label of the sidebar says %s: %d (player %s); labels: %s"
+                                 % (words, value, player, labels))
+
+
 def play_to_end(session, game, reveal=False):
-    app = session.start_app(small_variant(session, game))
+    variant = small_variant(session, game)
+    app = session.start_app(variant)
     # Two computers, chosen in the Players popover.
     app.set_players("Computer: Easy", "Computer: Easy")
     if reveal:
@@ -64,6 +91,8 @@ def play_to_end(session, game, reveal=False):
     first, second = PLAYERS[game]
     assert re.search(r"(%s|%s) wins|[Dd]raw" % (first, second), text), text
     assert re.search(r"The game lasted \d+ (turn|round)s?\.", text), text
+    if not reveal:
+        check_reason(app, variant, text)
     # The dialog's buttons close it.
     dialog.find_now("push button", "Close").click()
     app.gone("dialog", None)
