@@ -35,12 +35,21 @@ typedef enum {
   BS_MODULE_SIMULTANEOUS = 1 << 0,
 } BsModuleFlags;
 
+/* How big a kind of piece is drawn, where a game has kinds of different
+ * sizes (the renderer draws a large piece with an inner ring too). */
+typedef enum {
+  BS_KIND_SIZE_NORMAL = 0,
+  BS_KIND_SIZE_SMALL,
+  BS_KIND_SIZE_LARGE,
+} BsKindSize;
+
 /* A kind of piece ("small", "large", "circle", "triangle", ...). */
 typedef struct {
   const char *id;          /* notation- and XML-level id */
   const char *label;       /* N_() */
   gboolean    directed;    /* carries a direction (Astoria triangles) */
   int         default_supply;
+  BsKindSize  size;        /* as drawn */
 } BsKindSpec;
 
 /* A special cell the module knows about (Ikabegamá nests). */

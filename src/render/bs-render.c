@@ -750,13 +750,18 @@ typedef enum {
 } PieceShape;
 
 static double
-piece_radius (const char *kind_id)
+piece_radius (BsKindSize size)
 {
-  if (g_strcmp0 (kind_id, "small") == 0)
-    return 0.26;
-  if (g_strcmp0 (kind_id, "large") == 0)
-    return 0.41;
-  return 0.36;
+  switch (size)
+    {
+    case BS_KIND_SIZE_SMALL:
+      return 0.26;
+    case BS_KIND_SIZE_LARGE:
+      return 0.41;
+    case BS_KIND_SIZE_NORMAL:
+    default:
+      return 0.36;
+    }
 }
 
 static void
@@ -816,14 +821,15 @@ piece_shape (const BsRuleset *rs,
   return SHAPE_DISC;
 }
 
-/* The kind's id, or NULL for a kind the module does not have. */
-static const char *
-kind_id_of (const BsRuleset *rs,
-            int              kind)
+/* The size the module declares for the kind (normal for a kind it does
+ * not have). */
+static BsKindSize
+kind_size_of (const BsRuleset *rs,
+              int              kind)
 {
   if (rs->module == NULL || kind < 0 || kind >= (int) rs->module->n_kinds)
-    return NULL;
-  return rs->module->kinds[kind].id;
+    return BS_KIND_SIZE_NORMAL;
+  return rs->module->kinds[kind].size;
 }
 
 static gboolean
@@ -840,7 +846,7 @@ piece_shadow_path (Painter *p,
 {
   int kind = BS_CELL_KIND (v);
 
-  piece_path (p, piece_shape (p->rs, kind), piece_radius (kind_id_of (p->rs, kind)) + 0.015,
+  piece_path (p, piece_shape (p->rs, kind), piece_radius (kind_size_of (p->rs, kind)) + 0.015,
               BS_CELL_DIR (v), x, y, 0, 0.035 * p->layout.scale);
 }
 
@@ -855,18 +861,18 @@ paint_piece (Painter *p,
 {
   cairo_t *cr = p->cr;
   int owner = BS_CELL_OWNER (v), kind = BS_CELL_KIND (v);
-  const char *kind_id = kind_id_of (p->rs, kind);
+  BsKindSize size = kind_size_of (p->rs, kind);
   double s = p->layout.scale;
 
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_width (cr, p->pal->piece_outline * s);
-  piece_path (p, piece_shape (p->rs, kind), piece_radius (kind_id), BS_CELL_DIR (v), x, y, 0, 0);
+  piece_path (p, piece_shape (p->rs, kind), piece_radius (size), BS_CELL_DIR (v), x, y, 0, 0);
   set_rgba (cr, &p->players[owner - 1]);
   cairo_fill_preserve (cr);
   set_rgba (cr, &p->outlines[owner - 1]);
   cairo_stroke (cr);
 
-  if (g_strcmp0 (kind_id, "large") == 0)
+  if (size == BS_KIND_SIZE_LARGE)
     {
       BsRgba ring = p->outlines[owner - 1];
 

@@ -466,13 +466,14 @@ colour_reach (cairo_surface_t *surface,
   return r;
 }
 
-/* Agoraphobia's large pieces are visibly larger than the small ones. */
+/* Large pieces (as a module declares them: Agoraphobia's) are visibly
+ * larger than small ones; the renderer reads the size, never the id. */
 static void
 test_large_is_larger (void)
 {
   static const BsKindSpec agora_kinds[2] = {
-    { "small", "Small", FALSE, 10 },
-    { "large", "Large", FALSE, 5 },
+    { "little", "Little", FALSE, 10, BS_KIND_SIZE_SMALL },
+    { "big", "Big", FALSE, 5, BS_KIND_SIZE_LARGE },
   };
   FakeGame game;
   BsRenderOptions o;

@@ -90,8 +90,8 @@ static const BsOptionSpec agoraphobia_options[N_OPTIONS] = {
 };
 
 static const BsKindSpec agoraphobia_kinds[N_KINDS] = {
-  [KIND_SMALL] = { "small", N_("Small"), FALSE, 10 },
-  [KIND_LARGE] = { "large", N_("Large"), FALSE, 5 },
+  [KIND_SMALL] = { "small", N_("Small"), FALSE, 10, BS_KIND_SIZE_SMALL },
+  [KIND_LARGE] = { "large", N_("Large"), FALSE, 5, BS_KIND_SIZE_LARGE },
 };
 
 static const char * const kind_letters[N_KINDS] = { "S", "L" };
