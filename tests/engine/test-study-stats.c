@@ -496,6 +496,76 @@ test_aggregate (void)
   }
 }
 
+static void
+check_same_openings (const BsStudyStats *x,
+                     const BsStudyStats *y)
+{
+  g_autoptr(GPtrArray) a = bs_study_stats_openings (x);
+  g_autoptr(GPtrArray) b = bs_study_stats_openings (y);
+
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const BsStudyOpening *p = a->pdata[i], *q = b->pdata[i];
+
+      g_assert_cmpstr (p->move, ==, q->move);
+      g_assert_cmpint (p->cell, ==, q->cell);
+      g_assert_cmpuint (p->games, ==, q->games);
+      g_assert_cmpuint (p->half_points, ==, q->half_points);
+    }
+}
+
+static void
+test_openings_simultaneous (void)
+{
+  g_autoptr(BsStudy) tribes = hand_study ("tribes");
+  g_autoptr(BsStudy) astoria = hand_study ("astoria");
+  g_autoptr(BsStudyStats) rounds = NULL, rounds_reversed = NULL, copy = NULL;
+  g_autoptr(BsStudyStats) turns = NULL, turns_reversed = NULL;
+  g_autoptr(GPtrArray) none = NULL, five = NULL;
+
+  /* Tribes' first turn is a round of orders for every piece: the runner
+   * makes its stats simultaneous. */
+  g_assert_true (bs_ruleset_is_simultaneous (bs_study_get_arm (tribes, 0)->ruleset));
+  g_assert_false (bs_ruleset_is_simultaneous (bs_study_get_arm (astoria, 0)->ruleset));
+
+  /* Five games, each with its own first round: no openings kept, in
+   * either order, nor in a copy; the rest is gathered as ever (a round is
+   * a turn: turns = plies). */
+  rounds = hand_stats (tribes, TRUE, FALSE, TRUE);
+  rounds_reversed = hand_stats (tribes, TRUE, TRUE, TRUE);
+  copy = bs_study_stats_copy (rounds);
+  none = bs_study_stats_openings (rounds);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_null (rounds->openings);
+  g_assert_null (rounds_reversed->openings);
+  g_assert_null (copy->openings);
+  check_same_openings (rounds, rounds_reversed);
+  check_same_openings (rounds, copy);
+  g_assert_cmpuint (rounds->games, ==, 5);
+  {
+    static const guint plies[] = { 0, 0, 0, 1, 2, 0, 1, 1 };
+
+    check_histogram (rounds->turns, plies, G_N_ELEMENTS (plies));
+  }
+
+  /* The same games turn by turn: five openings of one game each, sorted
+   * by move, the same in either order. */
+  turns = hand_stats (astoria, FALSE, FALSE, TRUE);
+  turns_reversed = hand_stats (astoria, FALSE, TRUE, TRUE);
+  five = bs_study_stats_openings (turns);
+  g_assert_cmpuint (five->len, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      const BsStudyOpening *o = five->pdata[i];
+      g_autofree char *move = g_strdup_printf ("round-%u", i);
+
+      g_assert_cmpstr (o->move, ==, move);
+      g_assert_cmpuint (o->games, ==, 1);
+    }
+  check_same_openings (turns, turns_reversed);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -511,5 +581,6 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/move-cell", test_move_cell);
   g_test_add_func ("/study-stats/fairest", test_fairest);
   g_test_add_func ("/study-stats/aggregate", test_aggregate);
+  g_test_add_func ("/study-stats/openings-simultaneous", test_openings_simultaneous);
   return g_test_run ();
 }
