@@ -443,7 +443,9 @@ print_arm_text (const BsStudy      *study,
   else
     g_print ("%s\n", _("No evaluations (no search played): lead changes, decisive ply and "
                        "drama need a search player."));
-  if (openings->len > 0)
+  if (stats->simultaneous)
+    g_print ("%s\n", _("No openings table: simultaneous rounds have no single opening move."));
+  else if (openings->len > 0)
     {
       g_print ("%s (%u %s):\n", _("Openings by player 1’s score"), openings->len,
                _("distinct"));

@@ -311,7 +311,10 @@ bs_study_stats_new (gboolean simultaneous)
   stats->piece_margin = g_array_new (FALSE, TRUE, sizeof (guint));
   stats->lead_changes = g_array_new (FALSE, TRUE, sizeof (guint));
   stats->decisive_at = g_array_new (FALSE, TRUE, sizeof (guint));
-  stats->openings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, opening_free);
+  /* A simultaneous game's first round orders every piece: nearly every
+   * game has its own, so a table of them would grow with the games. */
+  if (!simultaneous)
+    stats->openings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, opening_free);
   return stats;
 }
 
@@ -330,7 +333,7 @@ bs_study_stats_free (BsStudyStats *stats)
   g_array_unref (stats->piece_margin);
   g_array_unref (stats->lead_changes);
   g_array_unref (stats->decisive_at);
-  g_hash_table_unref (stats->openings);
+  g_clear_pointer (&stats->openings, g_hash_table_unref);
   g_free (stats);
 }
 
@@ -365,14 +368,17 @@ bs_study_stats_copy (const BsStudyStats *stats)
   g_hash_table_iter_init (&iter, stats->reasons);
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (copy->reasons, g_strdup (key), value);
-  copy->openings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, opening_free);
-  g_hash_table_iter_init (&iter, stats->openings);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  if (stats->openings != NULL)
     {
-      BsStudyOpening *opening = g_memdup2 (value, sizeof (BsStudyOpening));
+      copy->openings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, opening_free);
+      g_hash_table_iter_init (&iter, stats->openings);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          BsStudyOpening *opening = g_memdup2 (value, sizeof (BsStudyOpening));
 
-      opening->move = g_strdup (opening->move);
-      g_hash_table_insert (copy->openings, opening->move, opening);
+          opening->move = g_strdup (opening->move);
+          g_hash_table_insert (copy->openings, opening->move, opening);
+        }
     }
   return copy;
 }
@@ -470,7 +476,7 @@ bs_study_stats_add (BsStudyStats      *stats,
         }
     }
 
-  if (game->moves->len > 0)
+  if (stats->openings != NULL && game->moves->len > 0)
     {
       const char *move = game->moves->pdata[0];
       BsStudyOpening *opening = g_hash_table_lookup (stats->openings, move);
@@ -479,8 +485,8 @@ bs_study_stats_add (BsStudyStats      *stats,
         {
           opening = g_new0 (BsStudyOpening, 1);
           opening->move = g_strdup (move);
-          opening->cell = stats->simultaneous || arm->ruleset == NULL
-                          ? -1 : bs_stats_move_cell (arm->ruleset->board, move);
+          opening->cell = arm->ruleset == NULL ? -1 : bs_stats_move_cell (arm->ruleset->board,
+                                                                          move);
           g_hash_table_insert (stats->openings, opening->move, opening);
         }
       opening->games++;
@@ -577,6 +583,8 @@ bs_study_stats_openings (const BsStudyStats *stats)
   GHashTableIter iter;
   gpointer value;
 
+  if (stats->openings == NULL)
+    return list;
   g_hash_table_iter_init (&iter, stats->openings);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     g_ptr_array_add (list, value);

@@ -5,7 +5,10 @@
  *
  * A BsStudyStats gathers the games of one arm as they come (in any order)
  * into counts and histograms: its size depends on the longest game and the
- * number of distinct openings, never on the number of games. */
+ * number of distinct openings, never on the number of games. A
+ * simultaneous game keeps no openings: its first turn is a round of orders
+ * for every piece, nearly every game has its own, so their number would grow
+ * with the games (and a cap on it would depend on the order they came in). */
 
 #pragma once
 
@@ -135,7 +138,7 @@ typedef struct {
   GArray     *decisive_at;      /* of guint, histogram by ply */
   guint64     drama_sum;        /* permille */
   guint       comebacks;
-  /* Openings. */
+  /* Openings: NULL for a simultaneous game. */
   GHashTable *openings;         /* move → BsStudyOpening* */
 } BsStudyStats;
 
@@ -166,7 +169,8 @@ typedef struct {
 /* Of a histogram (value → count). */
 void          bs_stats_histogram_summary  (const GArray       *histogram,
                                            BsStatsSummary     *out);
-/* Openings sorted by games (most first), then by move. */
+/* Openings sorted by games (most first), then by move; empty for a
+ * simultaneous game. */
 GPtrArray    *bs_study_stats_openings     (const BsStudyStats *stats);
 /* Reason ids sorted by count (most first), then by id. */
 GPtrArray    *bs_study_stats_reasons      (const BsStudyStats *stats);

@@ -87,6 +87,20 @@ assert d["player_a"] == "random"
 '
 "$cli" report sweep.xml --csv summary | tail -n +2 | cut -d, -f2 | paste -sd' ' | grep -qx '4 5'
 
+echo "# a simultaneous game keeps no openings table, and the report says so"
+"$cli" study tribes --white random --black random --games 6 --seed 2 -o tribes.xml > tribes.txt
+grep -q "^No openings table: simultaneous rounds have no single opening move\.$" tribes.txt
+if grep -q "^No openings table" whole.txt; then
+  echo "a turn-based study without openings"; exit 1
+fi
+"$cli" report tribes.xml --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["arms"][0]["games"] == 6 and d["arms"][0]["openings"] == [], d["arms"][0]
+'
+test "$("$cli" report tribes.xml --csv openings | wc -l)" -eq 1
+"$cli" report tribes.xml --chart tribes-openings.png --kind openings
+
 echo "# errors name the file and the value"
 if "$cli" merge whole.xml missing.xml -o x.xml 2> err.txt; then exit 1; fi
 grep -q 'missing.xml' err.txt

@@ -224,6 +224,348 @@ test_fairest (void)
     bs_study_stats_free (arms[i]);
 }
 
+/* Whole games, written by hand, through bs_study_stats_add(). */
+typedef struct {
+  gboolean    swapped;
+  BsResult    result;
+  const char *reason;
+  guint       plies;
+  int         scores[2];
+  int         pieces[2];
+  const char *opening;      /* the first ply's notation; later plies are "-" */
+  guint16     steps[8];     /* per ply */
+  guint16     legal[10];    /* per step */
+  gint16      evaluations[8];
+} HandGame;
+
+/* Five games of astoria, player A random, player B easy (B sits in seat 1
+ * when swapped; here in games 1, 3 and 4). Per ply the legal moves are the steps' mean: game 0's
+ * third ply has two steps (6, 4) → 5; game 4's second ply (6, 8) → 7. */
+static const HandGame hand_games[] = {
+  { FALSE, BS_RESULT_WIN_1, "rules", 3, { 5, 2 }, { 7, 3 }, "TE@d4/S",
+    { 1, 1, 2 }, { 10, 8, 6, 4 }, { -1, -1, -1 } },
+  { TRUE, BS_RESULT_WIN_2, "rules", 4, { 1, 4 }, { 2, 8 }, "b2-d4",
+    { 1, 1, 1, 1 }, { 12, 9, 7, 3 }, { 600, 740, 500, 200 } },
+  { FALSE, BS_RESULT_DRAW, "move-limit", 4, { 3, 3 }, { 4, 4 }, "TE@d4/S",
+    { 1, 1, 1, 1 }, { 8, 7, 5, 2 }, { 500, 520, 480, 510 } },
+  { TRUE, BS_RESULT_WIN_2, "no-moves", 6, { 2, 6 }, { 5, 5 }, "pass",
+    { 1, 1, 1, 1, 1, 1 }, { 10, 9, 8, 6, 4, 1 }, { 800, 750, -1, 400, 300, 100 } },
+  { TRUE, BS_RESULT_WIN_2, "rules", 7, { 0, 5 }, { 1, 9 }, "TE@d4/S",
+    { 1, 2, 1, 1, 1, 1, 1 }, { 10, 6, 8, 9, 5, 3, 2, 1 },
+    { 500, 740, 750, 600, 450, 200, 50 } },
+};
+
+static BsStudyGame *
+hand_game (const HandGame *h,
+           guint           number,
+           const char     *opening)
+{
+  BsStudyGame *game = bs_study_game_new ();
+  guint n_legal = 0;
+
+  game->arm = 0;
+  game->number = number;
+  game->swapped = h->swapped;
+  game->result = h->result;
+  game->reason = g_strdup (h->reason);
+  game->plies = h->plies;
+  game->scores[0] = h->scores[0];
+  game->scores[1] = h->scores[1];
+  game->pieces[0] = h->pieces[0];
+  game->pieces[1] = h->pieces[1];
+  for (guint i = 0; i < h->plies; i++)
+    {
+      g_ptr_array_add (game->moves, g_strdup (i == 0 ? opening : "-"));
+      g_array_append_val (game->step_counts, h->steps[i]);
+      g_array_append_val (game->evaluations, h->evaluations[i]);
+      n_legal += h->steps[i];
+    }
+  g_array_append_vals (game->branching, h->legal, n_legal);
+  return game;
+}
+
+static BsStudy *
+hand_study (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup (name, &error);
+  g_autoptr(BsStudy) study = NULL;
+
+  g_assert_no_error (error);
+  study = bs_study_new (BS_STUDY_SINGLE, 7, "random", "easy", &error);
+  g_assert_no_error (error);
+  bs_study_add_arm (study, variant, NULL);
+  g_assert_true (bs_study_prepare (study, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&study);
+}
+
+static BsStudyStats *
+hand_stats (const BsStudy *study,
+            gboolean       simultaneous,
+            gboolean       reversed,
+            gboolean       distinct_openings)
+{
+  BsStudyStats *stats = bs_study_stats_new (simultaneous);
+
+  for (guint k = 0; k < G_N_ELEMENTS (hand_games); k++)
+    {
+      guint i = reversed ? G_N_ELEMENTS (hand_games) - 1 - k : k;
+      g_autofree char *distinct = g_strdup_printf ("round-%u", i);
+      g_autoptr(BsStudyGame) game = hand_game (&hand_games[i], i,
+                                               distinct_openings ? distinct
+                                                                 : hand_games[i].opening);
+
+      bs_study_stats_add (stats, study, game);
+    }
+  return stats;
+}
+
+static void
+check_summary (const GArray *histogram,
+               guint         n,
+               double        mean,
+               double        median,
+               double        sd,
+               guint         min,
+               guint         max)
+{
+  BsStatsSummary s;
+
+  bs_stats_histogram_summary (histogram, &s);
+  g_assert_cmpuint (s.n, ==, n);
+  g_assert_cmpfloat_with_epsilon (s.mean, mean, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.median, median, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.sd, sd, 1e-12);
+  g_assert_cmpuint (s.min, ==, min);
+  g_assert_cmpuint (s.max, ==, max);
+}
+
+static void
+check_histogram (const GArray *histogram,
+                 const guint  *expected,
+                 guint         n)
+{
+  g_assert_cmpuint (histogram->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (g_array_index (histogram, guint, i), ==, expected[i]);
+}
+
+static void
+test_aggregate (void)
+{
+  g_autoptr(BsStudy) study = hand_study ("astoria");
+  g_autoptr(BsStudyStats) stats = hand_stats (study, FALSE, FALSE, FALSE);
+  g_autoptr(GPtrArray) reasons = bs_study_stats_reasons (stats);
+  g_autoptr(GPtrArray) openings = bs_study_stats_openings (stats);
+  const BsStudyArm *arm = bs_study_get_arm (study, 0);
+  BsStatsScore a;
+
+  /* Results: seat 1 won game 0, seat 2 games 1, 3, 4, game 2 a draw. */
+  g_assert_cmpuint (stats->games, ==, 5);
+  g_assert_cmpuint (stats->wins[0], ==, 1);
+  g_assert_cmpuint (stats->wins[1], ==, 3);
+  g_assert_cmpuint (stats->draws, ==, 1);
+
+  /* Length in plies 3, 4, 4, 6, 7: mean 24/5 = 4.8, median 4, deviations
+   * -1.8, -0.8, -0.8, 1.2, 2.2, squares sum 10.8, sd sqrt (10.8/4) =
+   * sqrt 2.7 = 1.643. In turns ⌈plies/2⌉ = 2, 2, 2, 3, 4: mean 13/5 =
+   * 2.6, median 2, squares 3 · 0.36 + 0.16 + 1.96 = 3.2, sd sqrt 0.8. */
+  {
+    static const guint plies[] = { 0, 0, 0, 1, 2, 0, 1, 1 };
+    static const guint turns[] = { 0, 0, 3, 1, 1 };
+
+    check_histogram (stats->plies, plies, G_N_ELEMENTS (plies));
+    check_histogram (stats->turns, turns, G_N_ELEMENTS (turns));
+    check_summary (stats->plies, 5, 4.8, 4, sqrt (2.7), 3, 7);
+    check_summary (stats->turns, 5, 2.6, 2, sqrt (0.8), 2, 4);
+  }
+
+  /* Endings: rules 3 (60%), then move-limit and no-moves 1 each (20%),
+   * tied, in the order of their ids. */
+  g_assert_cmpuint (reasons->len, ==, 3);
+  g_assert_cmpstr (reasons->pdata[0], ==, "rules");
+  g_assert_cmpstr (reasons->pdata[1], ==, "move-limit");
+  g_assert_cmpstr (reasons->pdata[2], ==, "no-moves");
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, "rules")), ==, 3);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, "move-limit")), ==, 1);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, "no-moves")), ==, 1);
+
+  /* Branching, legal moves per ply (a ply's steps averaged):
+   *   game 0: 10, 8, 5          game 1: 12, 9, 7, 3
+   *   game 2: 8, 7, 5, 2        game 3: 10, 9, 8, 6, 4, 1
+   *   game 4: 10, 7, 9, 5, 3, 2, 1
+   * per ply: 1: 10 12 8 10 10 → mean 10, M2 = 0+4+4+0+0 = 8;
+   *          2: 8 9 7 9 7 → 8, M2 4;  3: 5 7 5 8 9 → 6.8, M2 12.8;
+   *          4: 3 2 6 5 → 4, M2 10;  5: 4 3 → 3.5, M2 0.5;
+   *          6: 1 2 → 1.5, M2 0.5;   7: 1 → 1, M2 0.
+   * All 24 plies sum to 50+40+34+16+7+3+1 = 151: mean 6.2917. */
+  {
+    static const guint count[] = { 5, 5, 5, 4, 2, 2, 1 };
+    static const double mean[] = { 10, 8, 6.8, 4, 3.5, 1.5, 1 };
+    static const double m2[] = { 8, 4, 12.8, 10, 0.5, 0.5, 0 };
+
+    g_assert_cmpuint (stats->branch_count->len, ==, 7);
+    g_assert_cmpuint (stats->branch_mean->len, ==, 7);
+    g_assert_cmpuint (stats->branch_m2->len, ==, 7);
+    for (guint i = 0; i < 7; i++)
+      {
+        g_assert_cmpuint (g_array_index (stats->branch_count, guint, i), ==, count[i]);
+        g_assert_cmpfloat_with_epsilon (g_array_index (stats->branch_mean, double, i), mean[i],
+                                        1e-12);
+        g_assert_cmpfloat_with_epsilon (g_array_index (stats->branch_m2, double, i), m2[i],
+                                        1e-12);
+      }
+    g_assert_cmpuint (stats->branch_plies, ==, 24);
+    g_assert_cmpfloat_with_epsilon (stats->branch_total, 151, 1e-12);
+  }
+
+  /* End margins. Scores 5-2, 1-4, 3-3, 2-6, 0-5: 3, 3, 0, 4, 5: mean 3,
+   * median 3, squares 9+0+0+1+4 = 14, sd sqrt 3.5. Pieces 7-3, 2-8, 4-4,
+   * 5-5, 1-9: 4, 6, 0, 0, 8: mean 3.6, median 4, squares 2 · 12.96 + 0.16
+   * + 5.76 + 19.36 = 51.2, sd sqrt 12.8. */
+  {
+    static const guint score[] = { 1, 0, 0, 2, 1, 1 };
+    static const guint pieces[] = { 2, 0, 0, 0, 1, 0, 1, 0, 1 };
+
+    check_histogram (stats->score_margin, score, G_N_ELEMENTS (score));
+    check_histogram (stats->piece_margin, pieces, G_N_ELEMENTS (pieces));
+    check_summary (stats->score_margin, 5, 3, 3, sqrt (3.5), 0, 5);
+    check_summary (stats->piece_margin, 5, 3.6, 4, sqrt (12.8), 0, 8);
+  }
+
+  /* Openings, player 1's half points: TE@d4/S in games 0 (win, 2), 2
+   * (draw, 1), 4 (loss, 0): 3 games, 3 half points; b2-d4 (game 1, loss)
+   * and pass (game 3, loss): 1 game, 0, tied on games, in the order of
+   * their notation. Both named moves land on d4; pass names no cell. */
+  g_assert_cmpuint (openings->len, ==, 3);
+  {
+    static const char *move[] = { "TE@d4/S", "b2-d4", "pass" };
+    static const guint games[] = { 3, 1, 1 };
+    static const guint half_points[] = { 3, 0, 0 };
+    static const char *cell[] = { "d4", "d4", NULL };
+
+    for (guint i = 0; i < 3; i++)
+      {
+        const BsStudyOpening *o = openings->pdata[i];
+
+        g_assert_cmpstr (o->move, ==, move[i]);
+        g_assert_cmpuint (o->games, ==, games[i]);
+        g_assert_cmpuint (o->half_points, ==, half_points[i]);
+        if (cell[i] == NULL)
+          g_assert_cmpint (o->cell, ==, -1);
+        else
+          g_assert_cmpstr (bs_board_cell_label (arm->ruleset->board, o->cell), ==, cell[i]);
+      }
+  }
+
+  /* Player A (seat 1 in games 0 and 2; seat 2 in the swapped 1, 3, 4):
+   * won game 0 (2), drew game 2 (1), won games 1, 3 and 4 from seat 2
+   * (2 + 2 + 2): 9 half points of 10, score 0.9. Where A sat first: games
+   * 0 and 2, seat 1's half points 2 + 1 = 3 (seat 2's would be 0 + 1).
+   * With a draw, the score test: z = 0.4 / sqrt (0.25 / 5) = 1.788854,
+   * p = erfc (z / sqrt 2) = 0.073638; Wilson 4.5 of 5: 0.462944 to
+   * 0.989470 (Python, as above). */
+  g_assert_cmpuint (stats->half_points_a, ==, 9);
+  g_assert_cmpuint (stats->a_first_games, ==, 2);
+  g_assert_cmpuint (stats->a_first_half_points, ==, 3);
+  bs_study_stats_player_a (stats, &a);
+  g_assert_cmpuint (a.n, ==, 5);
+  g_assert_cmpfloat_with_epsilon (a.score, 0.9, 1e-12);
+  g_assert_false (a.exact);
+  g_assert_cmpfloat_with_epsilon (a.p_value, 0.073638, 1e-6);
+  g_assert_cmpfloat_with_epsilon (a.low, 0.462944, EPS);
+  g_assert_cmpfloat_with_epsilon (a.high, 0.989470, EPS);
+
+  /* Evaluations: game 0 has none; games 1 to 4 have some (4), games 1, 3
+   * and 4 a winner (3, all player 2). The winner's lowest view (1000 − e):
+   * game 1: 1000 − 740 = 260 (drama 240, not a comeback: above 250);
+   * game 3: 1000 − 800 = 200 (drama 300, a comeback); game 4: 1000 − 750
+   * = 250 (drama 250, a comeback: "at or below 25%"). Comebacks 2 of 3,
+   * drama sum 790. Lead changes: game 1: 1, 1, –, 2 → 1; game 2: all
+   * within 45–55% → 0; game 3: 1, 1, 2, 2, 2 → 1; game 4: –, 1, 1, 1,
+   * – (450 is not below 45%), 2, 2 → 1. */
+  g_assert_cmpuint (stats->evaluated, ==, 4);
+  g_assert_cmpuint (stats->decided, ==, 3);
+  g_assert_cmpuint (stats->comebacks, ==, 2);
+  g_assert_cmpuint (stats->drama_sum, ==, 790);
+  {
+    static const guint leads[] = { 1, 3 };
+
+    check_histogram (stats->lead_changes, leads, G_N_ELEMENTS (leads));
+  }
+}
+
+static void
+check_same_openings (const BsStudyStats *x,
+                     const BsStudyStats *y)
+{
+  g_autoptr(GPtrArray) a = bs_study_stats_openings (x);
+  g_autoptr(GPtrArray) b = bs_study_stats_openings (y);
+
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const BsStudyOpening *p = a->pdata[i], *q = b->pdata[i];
+
+      g_assert_cmpstr (p->move, ==, q->move);
+      g_assert_cmpint (p->cell, ==, q->cell);
+      g_assert_cmpuint (p->games, ==, q->games);
+      g_assert_cmpuint (p->half_points, ==, q->half_points);
+    }
+}
+
+static void
+test_openings_simultaneous (void)
+{
+  g_autoptr(BsStudy) tribes = hand_study ("tribes");
+  g_autoptr(BsStudy) astoria = hand_study ("astoria");
+  g_autoptr(BsStudyStats) rounds = NULL, rounds_reversed = NULL, copy = NULL;
+  g_autoptr(BsStudyStats) turns = NULL, turns_reversed = NULL;
+  g_autoptr(GPtrArray) none = NULL, five = NULL;
+
+  /* Tribes' first turn is a round of orders for every piece: the runner
+   * makes its stats simultaneous. */
+  g_assert_true (bs_ruleset_is_simultaneous (bs_study_get_arm (tribes, 0)->ruleset));
+  g_assert_false (bs_ruleset_is_simultaneous (bs_study_get_arm (astoria, 0)->ruleset));
+
+  /* Five games, each with its own first round: no openings kept, in
+   * either order, nor in a copy; the rest is gathered as ever (a round is
+   * a turn: turns = plies). */
+  rounds = hand_stats (tribes, TRUE, FALSE, TRUE);
+  rounds_reversed = hand_stats (tribes, TRUE, TRUE, TRUE);
+  copy = bs_study_stats_copy (rounds);
+  none = bs_study_stats_openings (rounds);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_null (rounds->openings);
+  g_assert_null (rounds_reversed->openings);
+  g_assert_null (copy->openings);
+  check_same_openings (rounds, rounds_reversed);
+  check_same_openings (rounds, copy);
+  g_assert_cmpuint (rounds->games, ==, 5);
+  {
+    static const guint plies[] = { 0, 0, 0, 1, 2, 0, 1, 1 };
+
+    check_histogram (rounds->turns, plies, G_N_ELEMENTS (plies));
+  }
+
+  /* The same games turn by turn: five openings of one game each, sorted
+   * by move, the same in either order. */
+  turns = hand_stats (astoria, FALSE, FALSE, TRUE);
+  turns_reversed = hand_stats (astoria, FALSE, TRUE, TRUE);
+  five = bs_study_stats_openings (turns);
+  g_assert_cmpuint (five->len, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      const BsStudyOpening *o = five->pdata[i];
+      g_autofree char *move = g_strdup_printf ("round-%u", i);
+
+      g_assert_cmpstr (o->move, ==, move);
+      g_assert_cmpuint (o->games, ==, 1);
+    }
+  check_same_openings (turns, turns_reversed);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -238,5 +580,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/histogram", test_histogram);
   g_test_add_func ("/study-stats/move-cell", test_move_cell);
   g_test_add_func ("/study-stats/fairest", test_fairest);
+  g_test_add_func ("/study-stats/aggregate", test_aggregate);
+  g_test_add_func ("/study-stats/openings-simultaneous", test_openings_simultaneous);
   return g_test_run ();
 }
