@@ -274,9 +274,7 @@ draw_preview (GtkDrawingArea *area,
                               bs_export_game_move (self->snapshot->game, shown),
                               &render.last_move_from, &render.last_move_to);
       if (game_options.captions)
-        frame_caption = shown == 0
-          ? g_strdup (_("Start"))
-          : g_strdup_printf (_("%u. %s"), shown, bs_export_game_move (self->snapshot->game, shown));
+        frame_caption = bs_export_game_caption (self->snapshot->game, shown);
       render.caption = frame_caption;
     }
   bs_render_position (cr, bs_export_snapshot_get_ruleset (self->snapshot),

@@ -196,6 +196,15 @@ bs_export_snapshot_new (BsGame *game)
                         bs_game_get_position_at (game, turn));
   self->shown = bs_game_get_current (game);
   self->caption = describe_position (game, bs_game_get_position (game));
+  if (self->shown > 0)
+    {
+      /* Under it, what the turn that led there did, in the engine's words. */
+      g_autoptr(BsExplanation) explanation = bs_game_explain_turn (game, self->shown - 1);
+      char *both = g_strconcat (self->caption, "\n", explanation->summary, NULL);
+
+      g_free (self->caption);
+      self->caption = both;
+    }
   self->title = g_strdup (variant->name != NULL ? variant->name : _(rs->module->name));
   return self;
 }

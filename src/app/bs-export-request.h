@@ -80,7 +80,8 @@ typedef struct {
   BsRuleset    *rs;
   BsExportGame *game;
   guint         shown;        /* index of the position on show */
-  char         *caption;      /* "My Game · ply 12 · Dark to move" */
+  char         *caption;      /* "My Game · ply 12 · Dark to move", then on a
+                               * second line what the turn before did */
   char         *title;        /* the variant's name */
 } BsExportSnapshot;
 

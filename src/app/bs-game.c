@@ -285,6 +285,20 @@ bs_game_get_turn_steps (BsGame *self,
   return t->steps;
 }
 
+BsExplanation *
+bs_game_explain_turn (BsGame *self,
+                      guint   turn)
+{
+  const BsTurn *t;
+
+  g_return_val_if_fail (BS_IS_GAME (self), NULL);
+  g_return_val_if_fail (turn < self->turns->len, NULL);
+
+  t = &g_array_index (self->turns, BsTurn, turn);
+  return bs_ruleset_explain_turn (self->ruleset, g_ptr_array_index (self->positions, turn),
+                                  t->steps, t->n_steps);
+}
+
 int
 bs_game_get_to_move (BsGame *self)
 {

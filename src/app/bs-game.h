@@ -44,6 +44,10 @@ const char       *bs_game_get_notation      (BsGame           *self,
 const BsMove     *bs_game_get_turn_steps    (BsGame           *self,
                                              guint             turn,
                                              guint            *n_steps);
+/* What turn `turn` (0-based) did, in the engine's words
+ * (bs_ruleset_explain_turn): the reveal, the move list. */
+BsExplanation    *bs_game_explain_turn      (BsGame           *self,
+                                             guint             turn);
 
 int               bs_game_get_to_move       (BsGame           *self);
 gboolean          bs_game_get_can_undo      (BsGame           *self);

@@ -538,14 +538,8 @@ static void
 reveal_round (BsPlayScene *self,
               guint        turn)
 {
-  const BsRuleset *rs = scene_rs (self);
-  const BsPosition *before = bs_game_get_position_at (self->game, turn);
-  g_autoptr(BsExplanation) explanation = NULL;
-  const BsMove *steps;
-  guint n_steps;
+  g_autoptr(BsExplanation) explanation = bs_game_explain_turn (self->game, turn);
 
-  steps = bs_game_get_turn_steps (self->game, turn, &n_steps);
-  explanation = bs_ruleset_explain_turn (rs, before, steps, n_steps);
   g_free (self->reveal_text);
   self->reveal_text = g_strdup (*explanation->details != '\0' ? explanation->details
                                                               : explanation->summary);

@@ -632,11 +632,30 @@ on_moves_adjustment_changed (BsPlayView *self)
     self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
 
+/* What a turn did, in the engine's words: its summary, then one line per
+ * event. The row's tooltip, and its accessible description, so that a
+ * screen reader says it too. */
+static void
+describe_move_row (BsPlayView *self,
+                   GtkWidget  *row,
+                   guint       turn)
+{
+  g_autoptr(BsExplanation) explanation = bs_game_explain_turn (view_game (self), turn);
+  g_autofree char *text = *explanation->details != '\0'
+    ? g_strconcat (explanation->summary, "\n", explanation->details, NULL)
+    : g_strdup (explanation->summary);
+
+  gtk_widget_set_tooltip_text (row, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text, -1);
+}
+
 static GtkWidget *
 make_move_row (BsPlayView *self,
                guint       n_played)
 {
   BsGame *game = view_game (self);
+  GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *number, *label;
 
@@ -662,6 +681,7 @@ make_move_row (BsPlayView *self,
       /* Words longer than the column (a long player name) break too. */
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+      describe_move_row (self, row, n_played - 1);
     }
   gtk_widget_add_css_class (number, "move-number");
   gtk_label_set_width_chars (GTK_LABEL (number), 4);
@@ -673,7 +693,8 @@ make_move_row (BsPlayView *self,
   g_object_set_data_full (G_OBJECT (box), "notation",
                           g_strdup (n_played == 0 ? "" : bs_game_get_notation (game, n_played - 1)),
                           g_free);
-  return box;
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  return row;
 }
 
 static void

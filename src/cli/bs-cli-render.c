@@ -49,7 +49,8 @@ static const GOptionEntry render_entries[] = {
   { "ply", 0, 0, G_OPTION_ARG_INT, &opt_ply,
     N_("Stop after N turns of the moves (default: all)"), N_("N") },
   { "caption", 0, 0, G_OPTION_ARG_NONE, &opt_caption,
-    N_("Write the variant, the ply and the player to move under the board"), NULL },
+    N_("Write the variant, the ply, the player to move and what the last turn did under the "
+       "board"), NULL },
   { "no-last-move", 0, 0, G_OPTION_ARG_NONE, &opt_no_last_move,
     N_("Do not mark the last move"), NULL },
   { "rotate", 0, 0, G_OPTION_ARG_INT, &opt_rotate,
@@ -338,7 +339,19 @@ render_command (BsCliOptions  *options,
       if (format == BS_EXPORT_GIF || opt_sheet)
         caption = g_strdup (name);
       else
-        caption = g_strdup_printf (_("%s · ply %u · %s"), name, pos->ply, status);
+        {
+          g_autofree char *summary = last > 0 ? bs_export_game_summary (game, last) : NULL;
+
+          caption = g_strdup_printf (_("%s · ply %u · %s"), name, pos->ply, status);
+          /* Under it, what the last turn did. */
+          if (summary != NULL)
+            {
+              char *both = g_strconcat (caption, "\n", summary, NULL);
+
+              g_free (caption);
+              caption = both;
+            }
+        }
       render.caption = caption;
     }
 

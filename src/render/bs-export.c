@@ -354,6 +354,50 @@ bs_export_game_move (const BsExportGame *game,
   return g_ptr_array_index (game->moves, index - 1);
 }
 
+char *
+bs_export_game_summary (const BsExportGame *game,
+                        guint               index)
+{
+  g_autoptr(BsExplanation) explanation = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (index >= 1 && index < game->positions->len, NULL);
+
+  /* Only the notation is kept; the engine reads it again from the
+   * position before, as `show --explain` does. */
+  explanation = bs_ruleset_explain_notation (game->rs,
+                                             g_ptr_array_index (game->positions, index - 1),
+                                             g_ptr_array_index (game->moves, index - 1), NULL);
+  if (explanation == NULL || *explanation->summary == '\0')
+    return NULL;
+  return g_steal_pointer (&explanation->summary);
+}
+
+char *
+bs_export_game_caption (const BsExportGame *game,
+                        guint               index)
+{
+  g_autofree char *summary = NULL;
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (index < game->positions->len, NULL);
+
+  if (index == 0)
+    what = g_strdup (_("Start"));
+  else
+    {
+      /* TRANSLATORS: a diagram's caption: the turn number and its move */
+      what = g_strdup_printf (_("%u. %s"), index, bs_export_game_move (game, index));
+      summary = bs_export_game_summary (game, index);
+    }
+  if (game->positions->len == 1)
+    return g_steal_pointer (&what);
+  /* Two lines in every frame of a game, the start's second one empty, so
+   * that the board keeps its size and place from frame to frame. */
+  return g_strconcat (what, "\n", summary != NULL ? summary : "", NULL);
+}
+
 void
 bs_export_game_options_init (BsExportGameOptions *options)
 {
@@ -448,10 +492,7 @@ frame_options (const BsExportGame         *game,
                           &out->last_move_from, &out->last_move_to);
   if (options->captions)
     {
-      g_autofree char *what = index == 0
-        ? g_strdup (_("Start"))
-        /* TRANSLATORS: a diagram's caption: the turn number and its move */
-        : g_strdup_printf (_("%u. %s"), index, bs_export_game_move (game, index));
+      g_autofree char *what = bs_export_game_caption (game, index);
 
       caption = render != NULL && render->caption != NULL
         ? g_strdup_printf ("%s · %s", render->caption, what)

@@ -81,12 +81,23 @@ const BsPosition *bs_export_game_position   (const BsExportGame *game,
 /* The turn that led to position index (≥ 1). */
 const char       *bs_export_game_move       (const BsExportGame *game,
                                              guint               index);
+/* What that turn did: the engine's one-line summary
+ * (bs_ruleset_explain_notation), or NULL when its notation is no legal
+ * turn there (a game built with moves it cannot read). */
+char             *bs_export_game_summary    (const BsExportGame *game,
+                                             guint               index);
+/* The caption of position index as a frame or diagram: "Start", or the
+ * turn's number and notation over its summary ("12. L@d4\nLight places…");
+ * two lines for every position of a game with turns (the start's second
+ * one empty), so that the board does not move from frame to frame. */
+char             *bs_export_game_caption    (const BsExportGame *game,
+                                             guint               index);
 
 /* Options of the whole-game exports, on top of the render options (whose
  * last move and caption are set per frame). */
 typedef struct {
   gboolean    mark_last_move;  /* mark the cells named by each turn */
-  gboolean    captions;        /* "12. L@d4" under each frame/diagram */
+  gboolean    captions;        /* bs_export_game_caption under each frame/diagram */
   int         delay_ms;        /* GIF: between frames (the last one holds 3×) */
   int         per_page;        /* sheet: diagrams per A4 page (6 or 12 …) */
   const char *title;           /* sheet: page heading (e.g. the variant name) */

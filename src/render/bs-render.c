@@ -23,6 +23,7 @@
 #define LABEL_GAP 0.10                   /* between a cell's edge and its label */
 #define CAPTION_BAND 0.62                /* height reserved for the caption */
 #define CAPTION_SIZE 0.34
+#define CAPTION_LINE 0.44                /* each further line of the caption */
 
 typedef struct {
   const BsBoard *board;
@@ -37,6 +38,18 @@ typedef struct {
   gboolean       snapped;      /* square board with cell edges on whole units */
   double         caption_x, caption_y, caption_w, caption_h;   /* user units */
 } Layout;
+
+/* The caption's band: one line, or more split at '\n' (a position and
+ * what the turn before it did). */
+static double
+caption_band (const char *caption)
+{
+  double band = CAPTION_BAND;
+
+  for (const char *c = strchr (caption, '\n'); c != NULL; c = strchr (c + 1, '\n'))
+    band += CAPTION_LINE;
+  return band;
+}
 
 static int
 normalised_rotation (const BsBoard *board,
@@ -289,7 +302,7 @@ layout_init (Layout                *layout,
   box[2] += PADDING;
   box[3] += PADDING;
   if (options->caption != NULL)
-    box[1] -= CAPTION_BAND;
+    box[1] -= caption_band (options->caption);
 
   bw = box[2] - box[0];
   bh = box[3] - box[1];
@@ -344,7 +357,7 @@ layout_init (Layout                *layout,
     {
       layout->caption_x = width / 2 - scale * (bw / 2);
       layout->caption_w = scale * bw;
-      layout->caption_h = scale * CAPTION_BAND;
+      layout->caption_h = scale * caption_band (options->caption);
       layout->caption_y = height / 2 + scale * (bh / 2) - layout->caption_h;
     }
 }
@@ -1330,14 +1343,20 @@ static void
 paint_caption (Painter *p)
 {
   const Layout *layout = &p->layout;
+  g_auto(GStrv) lines = NULL;
+  double y;
 
   if (p->options->caption == NULL)
     return;
   set_rgba (p->cr, &p->pal->label);
-  paint_text (p, p->options->caption, CAPTION_SIZE * layout->scale, FALSE,
-              layout->caption_x + layout->caption_w / 2,
-              layout->caption_y + layout->caption_h / 2,
-              layout->caption_w - 2 * PADDING * layout->scale);
+  /* Line by line, each fitted to the width on its own: a long second line
+   * does not shrink the first. */
+  lines = g_strsplit (p->options->caption, "\n", -1);
+  y = layout->caption_y + CAPTION_BAND / 2 * layout->scale;
+  for (guint i = 0; lines[i] != NULL; i++, y += CAPTION_LINE * layout->scale)
+    paint_text (p, lines[i], CAPTION_SIZE * layout->scale, FALSE,
+                layout->caption_x + layout->caption_w / 2, y,
+                layout->caption_w - 2 * PADDING * layout->scale);
 }
 
 void

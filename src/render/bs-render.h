@@ -46,7 +46,8 @@ typedef struct {
   int      computer_player;
   int      hover;           /* the cell under the pointer, or BS_NO_CELL:
                              * a soft tint and a thin ring (the app only) */
-  const char *caption;      /* NULL or a line under the board */
+  const char *caption;      /* NULL or a line under the board; lines
+                             * split at '\n' are drawn one under another */
   /* Simultaneous games: NULL, or n_cells order targets (BS_NO_CELL = none),
    * drawn as arrows (defend: a ring). */
   const gint16 *orders;

@@ -3,12 +3,47 @@
 """Agoraphobia by hand: the kind chooser, placements that push, undo and redo,
 by mouse and by keyboard only."""
 
+import json
+import os
 import re
+import subprocess
+import time
 
 from harness import run_tests
 
 LARGE = re.compile(r"^Large\b")
 SMALL = re.compile(r"^Small\b")
+
+
+def move_row_description(app, turn):
+    """What a screen reader reads of the move list's row for a turn (its
+    accessible description: what the turn did)."""
+    rows = [r for r in app.move_list_node().children if r.role == "list item"]
+    return app.wait_for(lambda: rows[turn].description or None,
+                        "a description on the move list's row %d" % turn)
+
+
+def hover_shows_tooltip(app, turn):
+    """The pointer onto the move list's row for a turn (from beside it): a
+    tooltip window opens (its text is the description read above)."""
+    rows = [r for r in app.move_list_node().children if r.role == "list item"]
+    x, y, w, h = rows[turn].screen_extents()
+    app.session.move(x - 40, y + h // 2)
+    before = set(app.popups())
+    time.sleep(0.05)
+    app.session.move(x + w // 2, y + h // 2)
+    app.wait_for(lambda: next((p for p in app.popups() if p not in before), None),
+                 "the tooltip of the move list's row %d" % turn)
+
+
+def engine_summary(rows, turn):
+    """The engine's summary of a turn (boardsmith-cli show --explain) of
+    the moves the rows list ("1. Light  L@d4")."""
+    moves = " ".join(row.split()[-1] for row in rows)
+    out = subprocess.run([os.environ["BOARDSMITH_CLI"], "show", "agoraphobia", "--moves", moves,
+                          "--explain", "--json"], check=True, capture_output=True, text=True,
+                         env=dict(os.environ, LANGUAGE="C", LC_ALL="C.UTF-8")).stdout
+    return json.loads(out)["turns"][turn - 1]["summary"]
 
 
 def test_by_mouse(session):
@@ -26,6 +61,12 @@ def test_by_mouse(session):
     app.wait_cell("c4", r"^c4, Dark Small")
     app.wait_cell("e4", r"^e4, Light Large")   # pushed one cell away
     app.wait_moves(2)
+    # The move list's row says what the push did, as the engine words it.
+    described = move_row_description(app, 2)
+    summary = engine_summary(app.move_list()[1:3], 2)
+    assert described.startswith(summary), (described, summary)
+    assert "pushes 1 piece" in described, described
+    hover_shows_tooltip(app, 2)
     # From now on a placement must push: the legal cells say so.
     legal = app.wait_cells_where(r"legal placement")
     app.click_cell(legal[0])

@@ -261,3 +261,24 @@ rm_tree (const char *dir)
     }
   g_rmdir (dir);
 }
+
+/* The text poppler's pdftotext reads in a PDF, whitespace runs made one
+ * space; NULL without pdftotext. */
+char *
+pdf_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) spaces = g_regex_new ("\\s+", 0, 0, NULL);
+  g_autofree char *found = g_find_program_in_path ("pdftotext");
+  g_autofree char *out = NULL;
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
+  int status = 0;
+
+  if (found == NULL)
+    return NULL;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_regex_replace_literal (spaces, out, -1, 0, " ", 0, NULL);
+}

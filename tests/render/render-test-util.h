@@ -48,6 +48,10 @@ BsExportGame *random_game  (BsRuleset  *rs,
                             guint       turns,
                             guint64     seed);
 
+/* The text poppler's pdftotext reads in a PDF, whitespace runs made one
+ * space; NULL without pdftotext. */
+char *pdf_text (const char *path);
+
 /* Reads a PNG from memory. */
 cairo_surface_t *png_from_bytes (GBytes *bytes);
 /* The pixel at (x, y) as 0xAARRGGBB, premultiplied as cairo keeps it. */

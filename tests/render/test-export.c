@@ -13,6 +13,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "bs-rng.h"
 #include "render-test-util.h"
 
 /* ---- readers -------------------------------------------------------- */
@@ -604,8 +605,11 @@ test_seed_gifs (void)
             GifFrame frame = { &movie, (int) f };
             BsRenderOptions fo = o;
 
-            /* Frames carry a caption; the mapping must know it. */
-            fo.caption = "";
+            /* Frames carry a caption (two lines after a turn); the
+             * mapping must know it. */
+            g_autofree char *caption = bs_export_game_caption (game, f);
+
+            fo.caption = caption;
             check_piece_pixels (rs, bs_export_game_position (game, f), &fo, w, h,
                                 gif_pixel_at, &frame, 6);
             if (transparent)
@@ -654,8 +658,7 @@ test_seed_gif_exact (void)
       for (guint f = 0; f < n; f++)
         {
           BsRenderOptions fo = o;
-          g_autofree char *caption = f == 0 ? g_strdup ("Start")
-            : g_strdup_printf ("%u. %s", f, bs_export_game_move (game, f));
+          g_autofree char *caption = bs_export_game_caption (game, f);
           cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
           cairo_t *cr = cairo_create (surface);
 
@@ -683,6 +686,92 @@ test_seed_gif_exact (void)
 }
 
 /* The game sheet: ⌈positions / per page⌉ A4 pages. */
+/* Issue 18.2: a caption after a turn says what the turn did, in the
+ * engine's words: the turn's number and notation, then the summary
+ * bs_ruleset_explain_turn gives for the steps played — on every seed game,
+ * and in the text of an exported game sheet. */
+static void
+test_seed_captions (void)
+{
+  g_autoptr(GPtrArray) names = seed_game_names ();
+  g_autofree char *dir = make_temp_dir ();
+
+  if (skip_without_games (names))
+    return;
+  /* Breakthrough too, which the seed games' list predates. */
+  if (bs_module_find ("breakthrough") != NULL)
+    g_ptr_array_add (names, (gpointer) "breakthrough");
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      g_autoptr(BsRuleset) rs = load_ruleset (name);
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 900 + i);
+      g_autofree BsPosition *before = bs_position_dup (rs, pos);
+      g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs));
+      g_autoptr(BsExportGame) game = bs_export_game_new (rs, pos);
+      g_autoptr(GPtrArray) summaries = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/%s-captions.pdf", dir, name);
+      g_autofree char *start = NULL;
+      g_autofree char *text = NULL;
+      BsExportGameOptions options;
+      BsRenderOptions o;
+      BsRng rng;
+
+      bs_rng_init (&rng, 900 + i);
+      for (guint t = 0; t < 3 && !bs_position_is_over (pos); t++)
+        {
+          g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+          g_autofree char *notation = NULL;
+          g_autoptr(BsExplanation) explanation = NULL;
+          g_autofree char *expected = NULL;
+          g_autofree char *caption = NULL;
+          guint n = 0;
+
+          bs_position_copy (rs, before, pos);
+          do
+            {
+              steps[n] = bs_ruleset_random_move (rs, pos, &rng, scratch);
+              bs_ruleset_apply (rs, pos, steps[n++], NULL);
+            }
+          while (pos->step != 0 && !bs_position_is_over (pos));
+          notation = bs_ruleset_format_turn (rs, before, steps, n);
+          explanation = bs_ruleset_explain_turn (rs, before, steps, n);
+          g_assert_cmpstr (explanation->summary, !=, "");
+          bs_export_game_add (game, notation, pos);
+
+          expected = g_strdup_printf ("%u. %s\n%s", t + 1, notation, explanation->summary);
+          caption = bs_export_game_caption (game, t + 1);
+          g_test_message ("%s: %s", name, caption);
+          g_assert_cmpstr (caption, ==, expected);
+          g_ptr_array_add (summaries, g_steal_pointer (&explanation->summary));
+        }
+      /* The start's caption has an empty second line: the board keeps its
+       * place in every frame. */
+      start = bs_export_game_caption (game, 0);
+      g_assert_cmpstr (start, ==, "Start\n");
+
+      /* A sheet of one diagram a page: its captions are text in the PDF. */
+      bs_render_options_init (&o);
+      o.theme = BS_THEME_PRINT;
+      bs_export_game_options_init (&options);
+      options.per_page = 1;
+      g_assert_true (bs_export_game_sheet (game, &o, &options, path, &error));
+      g_assert_no_error (error);
+      text = pdf_text (path);
+      if (text == NULL)
+        {
+          g_test_message ("no pdftotext: the sheet's text is not read");
+          continue;
+        }
+      for (guint k = 0; k < summaries->len; k++)
+        if (strstr (text, summaries->pdata[k]) == NULL)
+          g_error ("%s: the sheet does not read “%s”: %s", name,
+                   (const char *) summaries->pdata[k], text);
+    }
+  rm_tree (dir);
+}
+
 static void
 test_seed_sheets (void)
 {
@@ -793,6 +882,7 @@ main (int   argc,
   g_test_add_func ("/export/seed/gif", test_seed_gifs);
   g_test_add_func ("/export/seed/gif-exact", test_seed_gif_exact);
   g_test_add_func ("/export/seed/sheet", test_seed_sheets);
+  g_test_add_func ("/export/seed/captions", test_seed_captions);
   g_test_add_func ("/export/seed/replay", test_seed_replay);
 
   return g_test_run ();

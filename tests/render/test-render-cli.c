@@ -327,6 +327,48 @@ test_errors (void)
   rm_tree (dir);
 }
 
+/* Issue 18.2: --caption under a position reached by a turn says, on a
+ * second line, what that turn did: the engine's summary of it (a push). */
+static void
+test_caption_explains (void)
+{
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autoptr(BsExplanation) explanation = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "push.pdf", NULL);
+  g_autofree char *text = NULL;
+  Run run;
+
+  if (bs_module_find ("agoraphobia") == NULL)
+    {
+      g_test_skip ("no Agoraphobia in this build");
+      return;
+    }
+  rs = load_ruleset ("agoraphobia");
+  pos = bs_ruleset_new_position (rs, 0);
+  g_assert_true (bs_ruleset_play_turn (rs, pos, "L@d4", &error));
+  g_assert_no_error (error);
+  explanation = bs_ruleset_explain_notation (rs, pos, "S@c4", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (explanation->summary, "pushes 1 piece"));
+
+  run_render (&run, "agoraphobia", "--moves", "L@d4 S@c4", "--caption", "-o", path, NULL);
+  assert_ok (&run);
+  run_clear (&run);
+  text = pdf_text (path);
+  if (text == NULL)
+    g_test_skip ("no pdftotext to read the caption");
+  else
+    {
+      g_test_message ("caption: %s", text);
+      g_assert_nonnull (strstr (text, "ply 2"));
+      g_assert_nonnull (strstr (text, explanation->summary));
+    }
+  rm_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -336,6 +378,7 @@ main (int   argc,
   g_test_add_func ("/render-cli/seed-games", test_seed_games);
   g_test_add_func ("/render-cli/records", test_records);
   g_test_add_func ("/render-cli/errors", test_errors);
+  g_test_add_func ("/render-cli/caption-explains", test_caption_explains);
 
   return g_test_run ();
 }

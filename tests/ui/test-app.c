@@ -17,6 +17,7 @@
 #include "bs-board-view.h"
 #include "bs-folders.h"
 #include "bs-game-record.h"
+#include "bs-rng.h"
 #include "bs-screenshot.h"
 #include "bs-window.h"
 
@@ -1353,11 +1354,10 @@ test_recent_games (Fixture       *fixture,
   g_assert_cmpuint (bs_game_get_current (bs_window_get_game (fixture->window)), ==, 1);
 }
 
-static guint
-count_move_rows (Fixture *fixture)
+static GtkListBox *
+find_move_list (Fixture *fixture)
 {
   GtkWidget *list = NULL;
-  guint n = 0;
 
   /* The move list: the list box whose accessible label says so. */
   for (GtkWidget *w = GTK_WIDGET (bs_window_get_play_view (fixture->window)); w != NULL;)
@@ -1378,9 +1378,147 @@ count_move_rows (Fixture *fixture)
         }
     }
   g_assert_nonnull (list);
-  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) n) != NULL)
+  return GTK_LIST_BOX (list);
+}
+
+static guint
+count_move_rows (Fixture *fixture)
+{
+  GtkListBox *list = find_move_list (fixture);
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, (int) n) != NULL)
     n++;
   return n;
+}
+
+/* What the engine says turn `turn` of the window's game did, as the move
+ * list's row should say it: the summary, then the details. */
+static char *
+engine_explanation (Fixture *fixture,
+                    guint    turn)
+{
+  BsGame *game = bs_window_get_game (fixture->window);
+  const BsRuleset *rs = bs_game_get_ruleset (game);
+  g_autoptr(BsExplanation) explanation = NULL;
+  const BsMove *steps;
+  guint n_steps;
+
+  steps = bs_game_get_turn_steps (game, turn, &n_steps);
+  explanation = bs_ruleset_explain_turn (rs, bs_game_get_position_at (game, turn), steps,
+                                         n_steps);
+  g_assert_cmpstr (explanation->summary, !=, "");
+  return *explanation->details != '\0'
+    ? g_strconcat (explanation->summary, "\n", explanation->details, NULL)
+    : g_strdup (explanation->summary);
+}
+
+/* The tooltip of the move list's row for turn `turn` (row turn + 1). */
+static const char *
+move_row_tooltip (Fixture *fixture,
+                  guint    turn)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (find_move_list (fixture), (int) turn + 1);
+
+  g_assert_nonnull (row);
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (row));
+}
+
+/* Issue 18.2: hovering a row of the move list says what the turn did, in
+ * the engine's words (explain_turn): a push, the tokens flipped, the lines
+ * moved. The same text is the row's accessible description (the e2e test
+ * test_agoraphobia.py reads it through AT-SPI). */
+static void
+test_move_list_explains (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const struct {
+    const char *variant;
+    const char *moves;
+    const char *says;   /* in the engine's summary of the last turn */
+  } games[] = {
+    { "agoraphobia", "L@d4 S@c4", "pushes 1 piece" },
+    { "astoria", "TE@h2/W TW@g4/N C@a2/E", "row 2 moves, 1 piece falls off" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      BsGame *game;
+
+      if (bs_module_find (games[i].variant) == NULL)
+        continue;
+      start (fixture, games[i].variant);
+      g_assert_true (bs_window_play_moves (fixture->window, games[i].moves, &error));
+      g_assert_no_error (error);
+      pump (20);
+      game = bs_window_get_game (fixture->window);
+      g_assert_cmpuint (count_move_rows (fixture), ==, bs_game_get_n_turns (game) + 1);
+      g_assert_null (gtk_widget_get_tooltip_text (
+        GTK_WIDGET (gtk_list_box_get_row_at_index (find_move_list (fixture), 0))));
+      for (guint turn = 0; turn < bs_game_get_n_turns (game); turn++)
+        {
+          g_autofree char *expected = engine_explanation (fixture, turn);
+
+          g_test_message ("%s turn %u: %s", games[i].variant, turn + 1, expected);
+          g_assert_cmpstr (move_row_tooltip (fixture, turn), ==, expected);
+        }
+      g_assert_nonnull (strstr (move_row_tooltip (fixture, bs_game_get_n_turns (game) - 1),
+                                games[i].says));
+      bs_game_set_modified (game, FALSE);
+    }
+}
+
+/* Every game's move list explains its turns: a few random turns of each,
+ * played as their notation. */
+static void
+test_move_list_explains_every_game (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  const char *variant = data;
+  g_autoptr(GError) error = NULL;
+  BsRuleset *rs;
+  BsGame *game;
+  BsRng rng;
+
+  if (!have_module (variant))
+    return;
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, variant, 7, &error));
+  g_assert_no_error (error);
+  game = bs_window_get_game (fixture->window);
+  rs = bs_game_get_ruleset (game);
+  bs_rng_init (&rng, 7);
+  for (guint t = 0; t < 3 && !bs_position_is_over (bs_game_get_position (game)); t++)
+    {
+      g_autofree BsPosition *pos = bs_position_dup (rs, bs_game_get_position (game));
+      g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+      g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs));
+      g_autofree char *notation = NULL;
+      guint n = 0;
+
+      do
+        {
+          steps[n] = bs_ruleset_random_move (rs, pos, &rng, scratch);
+          bs_ruleset_apply (rs, pos, steps[n++], NULL);
+        }
+      while (pos->step != 0 && !bs_position_is_over (pos));
+      notation = bs_ruleset_format_turn (rs, bs_game_get_position (game), steps, n);
+      g_assert_true (bs_window_play_moves (fixture->window, notation, &error));
+      g_assert_no_error (error);
+      /* A simultaneous round waits on its reveal: go on to the next. */
+      if (bs_game_is_simultaneous (game))
+        bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
+      pump (20);
+    }
+  g_assert_cmpuint (bs_game_get_n_turns (game), >, 0);
+  g_assert_cmpuint (count_move_rows (fixture), ==, bs_game_get_n_turns (game) + 1);
+  for (guint turn = 0; turn < bs_game_get_n_turns (game); turn++)
+    {
+      g_autofree char *expected = engine_explanation (fixture, turn);
+
+      g_test_message ("%s turn %u: %s", variant, turn + 1, expected);
+      g_assert_cmpstr (move_row_tooltip (fixture, turn), ==, expected);
+    }
 }
 
 /* Gives the first order a piece of the entering player can take. */
@@ -1701,6 +1839,8 @@ main (int   argc,
       char *argv[])
 {
   static const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria" };
+  static const char *all_games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria",
+                                     "breakthrough" };
 
   app = ui_test_init (&argc, &argv);
 
@@ -1755,6 +1895,14 @@ main (int   argc,
     }
   g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
               fixture_teardown);
+  g_test_add ("/app/move-list-explains", Fixture, NULL, fixture_setup, test_move_list_explains,
+              fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (all_games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app/move-list-explains/%s", all_games[i]);
+      g_test_add (path, Fixture, all_games[i], fixture_setup, test_move_list_explains_every_game,
+                  fixture_teardown);
+    }
 
   return ui_test_run (&app);
 }

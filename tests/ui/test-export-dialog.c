@@ -301,6 +301,21 @@ test_options_map (Fixture       *fixture,
   g_assert_cmpstr (render.caption, ==, snapshot->caption);
   g_assert_nonnull (strstr (snapshot->caption, "ply 7"));
   g_assert_cmpuint (snapshot->shown, ==, N_TURNS);
+  /* Under it, what the last turn did, as the engine words it (issue 18.2). */
+  {
+    const BsMove *steps;
+    guint n_steps;
+    g_autoptr(BsExplanation) explanation = NULL;
+    g_autofree char *line = NULL;
+
+    steps = bs_game_get_turn_steps (game, N_TURNS - 1, &n_steps);
+    explanation = bs_ruleset_explain_turn (bs_game_get_ruleset (game),
+                                           bs_game_get_position_at (game, N_TURNS - 1),
+                                           steps, n_steps);
+    line = g_strconcat ("\n", explanation->summary, NULL);
+    g_test_message ("caption: %s", snapshot->caption);
+    g_assert_true (g_str_has_suffix (snapshot->caption, line));
+  }
 
   /* The last move marked: the cells its notation names ("L@d4": d4). */
   back.last_move = TRUE;
