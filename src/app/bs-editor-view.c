@@ -13,6 +13,7 @@
 #include "bs-autosave.h"
 #include "bs-editor-canvas.h"
 #include "bs-fold-box.h"
+#include "bs-folders.h"
 #include "bs-text.h"
 #include "bs-widgets.h"
 
@@ -1613,7 +1614,10 @@ on_save_as_response (GtkNativeDialog *dialog,
       g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
 
       if (path != NULL)
-        save_to (self, path);
+        {
+          bs_folders_remember (BS_FOLDER_VARIANTS, file);
+          save_to (self, path);
+        }
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -1625,8 +1629,8 @@ save_as (BsEditorView *self)
 {
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *suggested = NULL;
   g_autofree char *dir = bs_variant_document_user_dir ();
+  const char *path;
   g_autoptr(GFile) folder = NULL;
   g_autofree char *base = NULL;
 
@@ -1639,10 +1643,26 @@ save_as (BsEditorView *self)
   gtk_file_filter_add_pattern (filter, "*.bsvariant");
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  suggested = bs_variant_document_suggest_path (self->document);
-  base = g_path_get_basename (suggested);
-  g_mkdir_with_parents (dir, 0755);
-  folder = g_file_new_for_path (dir);
+  /* A saved variant starts at its own file; a new one where variants were
+   * saved last, else in the user's variants folder, made if missing: Save
+   * puts new variants there and the start page lists them. Never the
+   * working directory. */
+  path = bs_variant_document_get_path (self->document);
+  if (path != NULL)
+    {
+      g_autofree char *parent = g_path_get_dirname (path);
+
+      folder = g_file_new_for_path (parent);
+      base = g_path_get_basename (path);
+    }
+  else
+    {
+      g_autofree char *suggested = bs_variant_document_suggest_path (self->document);
+
+      g_mkdir_with_parents (dir, 0755);
+      folder = bs_folders_get_initial (BS_FOLDER_VARIANTS);
+      base = g_path_get_basename (suggested);
+    }
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), base);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -1685,6 +1705,7 @@ on_open_response (GtkNativeDialog *dialog,
 
       if (file != NULL)
         {
+          bs_folders_remember (BS_FOLDER_VARIANTS, file);
           g_object_set_data_full (G_OBJECT (file), "editor", g_object_ref (self), g_object_unref);
           bs_editor_view_confirm_discard (self, open_now, file);
         }
@@ -1702,8 +1723,7 @@ open_activated (GtkWidget  *widget,
   BsEditorView *self = BS_EDITOR_VIEW (widget);
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *dir = bs_variant_document_user_dir ();
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_VARIANTS);
 
   chooser = gtk_file_chooser_native_new (_("Open Variant"),
                                          GTK_WINDOW (gtk_widget_get_root (widget)),
@@ -1712,8 +1732,7 @@ open_activated (GtkWidget  *widget,
   gtk_file_filter_add_pattern (filter, "*.bsvariant");
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

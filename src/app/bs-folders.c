@@ -27,6 +27,7 @@ static GFile *
 default_folder (BsFolderKind kind)
 {
   g_autofree char *variants = NULL;
+  GFile *folder;
 
   switch (kind)
     {
@@ -35,7 +36,9 @@ default_folder (BsFolderKind kind)
       return existing_folder (g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS));
     case BS_FOLDER_VARIANTS:
       variants = bs_variant_document_user_dir ();
-      return existing_folder (variants);
+      if ((folder = existing_folder (variants)) != NULL)
+        return folder;
+      return existing_folder (g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS));
     case BS_FOLDER_IMAGES:
       return existing_folder (g_get_user_special_dir (G_USER_DIRECTORY_PICTURES));
     default:

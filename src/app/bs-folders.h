@@ -13,8 +13,9 @@ G_BEGIN_DECLS
 typedef enum {
   BS_FOLDER_RECORDS,   /* game records saved (and opened): record-folder, else Documents */
   BS_FOLDER_OPEN,      /* Open…, any Boardsmith file: open-folder, else Documents */
-  BS_FOLDER_VARIANTS,  /* a variant file to compare with: variant-folder, else the
-                        * user's variants folder */
+  BS_FOLDER_VARIANTS,  /* a variant file (the editor's Open and Save As, Compare
+                        * With): variant-folder, else the user's variants folder,
+                        * else Documents */
   BS_FOLDER_IMAGES,    /* exported images and charts: export-folder, else Pictures */
 } BsFolderKind;
 

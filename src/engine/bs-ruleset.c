@@ -114,8 +114,24 @@ check_board (const BsModule   *module,
   return TRUE;
 }
 
+/* A special cell's label as the subject of an error ("nest" in "nest i9 is
+ * on a hole"): lowercased where the language does so, kept where it does
+ * not (German nouns). */
+static char *
+special_in_phrase (const BsSpecialSpec *spec)
+{
+  const char *label = g_dgettext (GETTEXT_PACKAGE, spec->label);
+
+  /* Translators: "lowercase" if a special cell's label ("Nest") is written
+   * in lowercase at the start of an error such as "nest i9 is on a hole";
+   * anything else keeps it as it is (German nouns). Not shown. */
+  if (g_str_equal (C_("special cell in a phrase", "lowercase"), "lowercase"))
+    return g_utf8_strdown (label, -1);
+  return g_strdup (label);
+}
+
 /* A cell label of the variant, checked against the board: on the shape,
- * not a hole. */
+ * not a hole. `what` is translated: the editor shows these messages. */
 static int
 resolve_cell (const BsBoard    *board,
               const BsVariant  *variant,
@@ -131,11 +147,19 @@ resolve_cell (const BsBoard    *board,
   if (cell != BS_NO_CELL)
     return cell;
   if (is_hole)
-    fail (error, BS_VARIANT_ERROR_INVALID, variant, line, "%s %s is on a hole", what, label);
+    /* Translators: "nest i9 is on a hole": what is placed (a setup piece, a
+     * special cell's name), then its cell. */
+    fail (error, BS_VARIANT_ERROR_INVALID, variant, line, _("%s %s is on a hole"), what, label);
   else if (!bs_board_parse_label (label, &col, &row))
-    fail (error, BS_VARIANT_ERROR_VALUE, variant, line, "%s \"%s\" is not a cell label", what, label);
+    /* Translators: "setup piece \"4d\" is not a cell label": what is placed
+     * (a hole, a setup piece, a special cell's name), then what was given. */
+    fail (error, BS_VARIANT_ERROR_VALUE, variant, line, _("%s \"%s\" is not a cell label"),
+          what, label);
   else
-    fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, line, "%s %s is not on the board", what, label);
+    /* Translators: "hole h2 is not on the board": what is placed (a hole, a
+     * setup piece, a special cell's name), then its cell. */
+    fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, line, _("%s %s is not on the board"),
+          what, label);
   return BS_NO_CELL;
 }
 
@@ -160,7 +184,9 @@ build_board (const BsVariant  *variant,
     {
       const BsVariantHole *hole = &g_array_index (variant->holes, BsVariantHole, i);
 
-      if (resolve_cell (full, variant, hole->line, "hole", hole->label, error) == BS_NO_CELL)
+      if (resolve_cell (full, variant, hole->line,
+                        /* Translators: the subject of "hole h2 is not on the board". */
+                        C_("variant error", "hole"), hole->label, error) == BS_NO_CELL)
         return NULL;
       for (guint j = 0; j < i; j++)
         if (g_strcmp0 (g_array_index (variant->holes, BsVariantHole, j).label, hole->label) == 0)
@@ -280,6 +306,7 @@ resolve_specials (BsRuleset  *rs,
     {
       const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
       int index = bs_module_special_index (module, s->id);
+      g_autofree char *what = NULL;
       int cell;
 
       if (index < 0 || index >= (int) G_N_ELEMENTS (rs->specials))
@@ -291,7 +318,8 @@ resolve_specials (BsRuleset  *rs,
                      ? "special %s needs a player 1 or 2, not %d"
                      : "special %s belongs to no player (player %d given)",
                      s->id, s->player);
-      cell = resolve_cell (rs->board, variant, s->line, s->id, s->cell, error);
+      what = special_in_phrase (&module->specials[index]);
+      cell = resolve_cell (rs->board, variant, s->line, what, s->cell, error);
       if (cell == BS_NO_CELL)
         return FALSE;
       if (rs->specials[index][s->player] != BS_NO_CELL)
@@ -341,7 +369,9 @@ check_setup (BsRuleset  *rs,
       if (!module->kinds[kind].directed && piece->dir >= 0)
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
                      "a %s has no direction", piece->kind);
-      cell = resolve_cell (rs->board, variant, piece->line, "setup piece", piece->cell, error);
+      cell = resolve_cell (rs->board, variant, piece->line,
+                           /* Translators: the subject of "setup piece i4 is not on the board". */
+                           C_("variant error", "setup piece"), piece->cell, error);
       if (cell == BS_NO_CELL)
         return FALSE;
       if (used[cell]++)

@@ -91,9 +91,11 @@ def test_file_choosers_open_in_the_users_folders(session):
     the user's folders, never in the working directory: Save Game Record in
     Documents, then where records were saved last (also after a restart),
     Save As at the game's own file, Open… where a record was saved, Compare
-    With a variant file in the variants folder, Export Chart in Pictures.
-    (The harness's default start in HOME hid this: the working directory
-    was home.)"""
+    With a variant file in the variants folder, Export Chart in Pictures;
+    the editor's Open Variant… in Documents and Save As in the variants
+    folder until a variant is saved elsewhere, then there (also after a
+    restart). (The harness's default start in HOME hid this: the working
+    directory was home.)"""
     terminal = os.path.join(session.tmp, "terminal-folder")
     os.makedirs(terminal, exist_ok=True)
     app = session.start_app("agoraphobia", cwd=terminal)
@@ -170,6 +172,56 @@ def test_file_choosers_open_in_the_users_folders(session):
     app.screenshot("chart-in-pictures")
     app.key("Escape")
     app.gone(None, "Export Chart")
+    app.stop()
+
+    # The variant editor of a user who never saved a variant (a new home:
+    # no variants folder, nothing remembered): Open Variant… in Documents,
+    # Save As in the variants folder, made for it; then where a variant was
+    # saved last, also after a restart.
+    app = session.start_app("--edit", "agoraphobia", cwd=terminal)
+    home = os.path.basename(app.home)
+    variants = os.path.join(app.home, ".local", "share", "boardsmith", "variants")
+    assert not os.path.exists(variants), variants
+    work = os.path.join(app.home, "Variants Work")
+    os.makedirs(work)
+
+    def editor_menu(item, title):
+        app.click("push button", "More Actions")
+        app.click(app.find("menu item", item))
+        app.window(title)
+
+    app.find("push button", "Play Test")
+    editor_menu("Open Variant…", "Open Variant")
+    shows("Open Variant", home, "Documents")
+    app.screenshot("open-variant-in-documents")
+    app.key("Escape")
+    app.gone(None, "Open Variant")
+    editor_menu("Save Variant As…", "Save Variant")
+    shows("Save Variant", "boardsmith", "variants")
+    entry = app.wait_focus("text")
+    assert entry.text.endswith(".bsvariant"), entry.text
+    path = os.path.join(work, "mine.bsvariant")
+    app.key("ctrl+a")
+    app.type(path)
+    app.key("Return")
+    app.gone(None, "Save Variant")
+    app.wait_for(lambda: os.path.exists(path), "the variant at " + path)
+    editor_menu("Open Variant…", "Open Variant")
+    shows("Open Variant", home, "Variants Work")
+    app.key("Escape")
+    app.gone(None, "Open Variant")
+    app.stop()
+
+    app = session.start_app("--edit", "astoria", home=app.home, cwd=terminal)
+    app.find("push button", "Play Test")
+    editor_menu("Open Variant…", "Open Variant")
+    shows("Open Variant", home, "Variants Work")
+    app.key("Escape")
+    app.gone(None, "Open Variant")
+    editor_menu("Save Variant As…", "Save Variant")
+    shows("Save Variant", home, "Variants Work")
+    app.key("Escape")
+    app.gone(None, "Save Variant")
 
 
 def long_record(path, game="abrobad", plies=36):
