@@ -754,6 +754,41 @@ test_bench_reproducible (void)
     g_test_skip ("no rule module is built in yet");
 }
 
+/* Perft from each seed game's start, pinned so that a faster move generator
+ * (issue 16) cannot change what is legal. Depths 1 and 2 by hand:
+ * Agoraphobia 7×7: 49 cells × 2 kinds = 98, then 48 × 2 = 96 replies each
+ * (nothing stops a placement yet): 9,408. Abrobad on the limping hexagon of
+ * 5: 3 × 5² = 75 cells, then 74 for each: 5,550. Astoria 8×8: 1,280 and
+ * 1,614,080 (worked out in test-astoria.c). Tribes counts one piece's order
+ * a step (6 orders each). Depth 3 (and Ikabegamá's) are pinned as the
+ * engine counts them after the speed work was merged. */
+static void
+test_perft_pinned (void)
+{
+  static const struct {
+    const char *variant;
+    const char *depth;
+    const char *counts;
+  } pinned[] = {
+    { "agoraphobia", "3", "1 98\n2 9408\n3 121964\n" },
+    { "abrobad", "3", "1 75\n2 5550\n3 376680\n" },
+    { "ikabegama", "3", "1 8\n2 64\n3 936\n" },
+    { "astoria", "2", "1 1280\n2 1614080\n" },
+    { "tribes", "3", "1 6\n2 36\n3 216\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pinned); i++)
+    {
+      g_auto(Run) perft = { 0 };
+
+      if (bs_module_find (pinned[i].variant) == NULL)
+        continue;
+      RUN (&perft, "perft", pinned[i].variant, pinned[i].depth);
+      g_assert_cmpint (perft.status, ==, 0);
+      g_assert_cmpstr (perft.out, ==, pinned[i].counts);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -773,5 +808,6 @@ main (int    argc,
   g_test_add_func ("/cli/bad-set", test_bad_set);
   g_test_add_func ("/cli/each-variant", test_each_variant);
   g_test_add_func ("/cli/bench-reproducible", test_bench_reproducible);
+  g_test_add_func ("/cli/perft-pinned", test_perft_pinned);
   return g_test_run ();
 }
