@@ -11,11 +11,14 @@
 
 #include "bs-widgets.h"
 
+/* A seat's choices, in this order: Human, then the computer's levels. */
+#define N_CHOICES 4
+
 typedef struct {
   BsComputerPlayer *computer;
   GtkWidget        *players_button;
   GtkWidget        *names[2];
-  GtkWidget        *choices[2];
+  GtkWidget        *choices[2][N_CHOICES];
   gboolean          syncing;
 } Controls;
 
@@ -26,7 +29,7 @@ controls_free (Controls *controls)
   g_free (controls);
 }
 
-/* Choice i of a seat's drop-down: 0 Human, 1 + level for a computer. */
+/* A seat's choice: 0 Human, 1 + level for a computer. */
 static guint
 seat_choice (BsComputerPlayer *computer,
              int               player)
@@ -34,6 +37,30 @@ seat_choice (BsComputerPlayer *computer,
   if (bs_computer_player_get_seat (computer, player) == BS_SEAT_HUMAN)
     return 0;
   return 1 + (guint) bs_computer_player_get_level (computer, player);
+}
+
+/* What a screen reader says for a choice: the player's name, then the
+ * choice with "Computer" spelled out (the buttons show only the level). */
+static char *
+choice_accessible_label (const char *name,
+                         guint       choice)
+{
+  switch (choice)
+    {
+    case 0:
+      /* Translators: a seat's choice in the Players popover, read by a
+       * screen reader; %s is the player's name (e.g. Light). */
+      return g_strdup_printf (_("%s: Human"), name);
+    case 1:
+      /* Translators: as "%s: Human", for the computer at its easy level. */
+      return g_strdup_printf (_("%s: Computer, Easy"), name);
+    case 2:
+      /* Translators: as "%s: Human", for the computer at its medium level. */
+      return g_strdup_printf (_("%s: Computer, Medium"), name);
+    default:
+      /* Translators: as "%s: Human", for the computer at its hard level. */
+      return g_strdup_printf (_("%s: Computer, Hard"), name);
+    }
 }
 
 static void
@@ -48,23 +75,31 @@ sync_popover (Controls *controls)
       const char *name = scene != NULL
                          ? bs_game_get_player_name (bs_play_scene_get_game (scene), p)
                          : fallback;
+      guint chosen = seat_choice (controls->computer, p);
 
       gtk_label_set_text (GTK_LABEL (controls->names[p - 1]), name);
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (controls->choices[p - 1]),
-                                  seat_choice (controls->computer, p));
+      for (guint i = 0; i < N_CHOICES; i++)
+        {
+          GtkWidget *button = controls->choices[p - 1][i];
+          g_autofree char *label = choice_accessible_label (name, i);
+
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+          gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), i == chosen);
+        }
     }
   controls->syncing = FALSE;
 }
 
 static void
-on_choice_changed (GtkDropDown *drop_down,
-                   GParamSpec  *pspec,
-                   Controls    *controls)
+on_choice_toggled (GtkToggleButton *button,
+                   Controls        *controls)
 {
-  int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (drop_down), "player"));
-  guint choice = gtk_drop_down_get_selected (drop_down);
+  int player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "player"));
+  guint choice = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "choice"));
 
-  if (controls->syncing || choice == GTK_INVALID_LIST_POSITION)
+  /* The group toggles the button left too: only the one chosen acts. */
+  if (controls->syncing || !gtk_toggle_button_get_active (button))
     return;
   if (choice == 0)
     bs_computer_player_set_seat (controls->computer, player, BS_SEAT_HUMAN,
@@ -96,18 +131,76 @@ pause_tooltip (GBinding     *binding,
   return TRUE;
 }
 
+/* One seat, a group: its player's name over Human and, under the caption
+ * "Computer", the levels linked beside it. The four are toggle buttons in
+ * one group, flat in the popover: no drop-down, so no popover inside this
+ * one (GTK 4.8 on X11 dropped the first click after such a nested popover
+ * closed). */
+static GtkWidget *
+seat_new (Controls *controls,
+          int       player)
+{
+  const char * const choices[N_CHOICES] = {
+    /* Translators: a seat's choice in the Players popover. */
+    _("Human"),
+    C_("computer player", "Easy"),
+    C_("computer player", "Medium"),
+    C_("computer player", "Hard"),
+  };
+  GtkWidget *seat = g_object_new (GTK_TYPE_GRID,
+                                  "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP,
+                                  "column-spacing", 6,
+                                  "row-spacing", 3,
+                                  NULL);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *computer = gtk_label_new (_("Computer"));
+  GtkWidget *levels = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  controls->names[player - 1] = name;
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (name, "heading");
+  gtk_widget_set_valign (name, GTK_ALIGN_BASELINE);
+  gtk_widget_add_css_class (computer, "caption");
+  gtk_widget_add_css_class (computer, "dim-label");
+  gtk_widget_set_valign (computer, GTK_ALIGN_BASELINE);
+  gtk_widget_add_css_class (seat, "seat-choices");
+  gtk_widget_add_css_class (levels, "linked");
+  gtk_widget_set_hexpand (levels, TRUE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (seat),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, name, NULL, -1);
+  /* Seen over the levels; a screen reader hears it in each one's label. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (computer), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+
+  for (guint i = 0; i < N_CHOICES; i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (choices[i]);
+
+      controls->choices[player - 1][i] = button;
+      g_object_set_data (G_OBJECT (button), "player", GINT_TO_POINTER (player));
+      g_object_set_data (G_OBJECT (button), "choice", GUINT_TO_POINTER (i));
+      if (i > 0)
+        {
+          gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button),
+                                       GTK_TOGGLE_BUTTON (controls->choices[player - 1][0]));
+          gtk_widget_set_hexpand (button, TRUE);
+          gtk_box_append (GTK_BOX (levels), button);
+        }
+      g_signal_connect (button, "toggled", G_CALLBACK (on_choice_toggled), controls);
+    }
+
+  gtk_grid_attach (GTK_GRID (seat), name, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), computer, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), controls->choices[player - 1][0], 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), levels, 1, 1, 1, 1);
+  return seat;
+}
+
 static GtkWidget *
 build_popover (Controls *controls)
 {
-  const char * const choices[] = {
-    N_("Human"),
-    N_("Computer: Easy"),
-    N_("Computer: Medium"),
-    N_("Computer: Hard"),
-    NULL
-  };
   GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *title = gtk_label_new (_("Players"));
   GtkWidget *note = gtk_label_new (_("Two computers play a game to watch; "
                                      "pause it with the button beside."));
@@ -119,34 +212,15 @@ build_popover (Controls *controls)
   gtk_label_set_max_width_chars (GTK_LABEL (note), 30);
   gtk_widget_add_css_class (note, "dim-label");
   gtk_widget_add_css_class (note, "caption");
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_widget_set_margin_top (grid, 6);
-  gtk_widget_set_margin_bottom (grid, 6);
-  gtk_widget_set_margin_start (grid, 6);
-  gtk_widget_set_margin_end (grid, 6);
-  gtk_grid_attach (GTK_GRID (grid), title, 0, 0, 2, 1);
-
-  for (int p = 1; p <= 2; p++)
-    {
-      g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
-
-      for (guint i = 0; choices[i] != NULL; i++)
-        gtk_string_list_append (model, _(choices[i]));
-      controls->names[p - 1] = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (controls->names[p - 1]), 0);
-      controls->choices[p - 1] = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&model)), NULL);
-      g_object_set_data (G_OBJECT (controls->choices[p - 1]), "player", GINT_TO_POINTER (p));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (controls->choices[p - 1]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      p == 1 ? _("Player 1") : _("Player 2"), -1);
-      g_signal_connect (controls->choices[p - 1], "notify::selected",
-                        G_CALLBACK (on_choice_changed), controls);
-      gtk_grid_attach (GTK_GRID (grid), controls->names[p - 1], 0, p, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), controls->choices[p - 1], 1, p, 1, 1);
-    }
-  gtk_grid_attach (GTK_GRID (grid), note, 0, 3, 2, 1);
-  gtk_popover_set_child (GTK_POPOVER (popover), grid);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), seat_new (controls, 1));
+  gtk_box_append (GTK_BOX (box), seat_new (controls, 2));
+  gtk_box_append (GTK_BOX (box), note);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
   g_signal_connect_swapped (popover, "show", G_CALLBACK (sync_popover), controls);
   return popover;
 }

@@ -67,11 +67,11 @@ def check_reason(app, variant, text):
                                  % (words, value, player, labels))
 
 
-def play_to_end(session, game, reveal=False):
+def play_to_end(session, game, reveal=False, keyboard=False):
     variant = small_variant(session, game)
     app = session.start_app(variant)
-    # Two computers, chosen in the Players popover.
-    app.set_players("Computer: Easy", "Computer: Easy")
+    # Two computers, chosen in the Players popover: by clicks, or by keys.
+    app.set_players("Computer: Easy", "Computer: Easy", keyboard=keyboard)
     if reveal:
         # Each round's reveal waits for Continue (the computers go on by
         # themselves after a moment; the last one waits for the watcher).
@@ -108,7 +108,7 @@ def test_tribes(session):
 
 
 def test_abrobad(session):
-    play_to_end(session, "abrobad")
+    play_to_end(session, "abrobad", keyboard=True)
 
 
 def test_ikabegama(session):

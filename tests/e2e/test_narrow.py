@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A window that fits a phone: the app started at 360 × 640 is no wider, and
 every page is used there by taps (real clicks) on what is on screen — the
-start page, a game played on the board, the folded panel of players and
-moves opened and read, undo, the Export dialog, the editor with a setting
+start page, a game played on the board, the Players popover's seats chosen
+by taps, the folded panel of players and moves opened and read, undo, the Export dialog, the editor with a setting
 changed, the Balance page. Each page leaves a PNG of the window among the
 test's artifacts (narrow-*.png)."""
 
@@ -98,6 +98,29 @@ def test_phone_pages(session):
     app.wait_cell(target, r"Light (Small|Large)")
     nothing_sticks_out(app, box)
     shot(app, "play", box)
+
+    # The Players popover: its seats' buttons, side by side, are no wider
+    # than a phone (on a phone's screen it slides to fit; here, beside the
+    # window, it may stick out of it). Taps choose; Dark is to move, so
+    # Light as a computer plays nothing before it is set back.
+    app.set_players("Computer: Hard", "Human")
+    app.click("push button", "Players")
+    buttons = [n for seat in app.seat_buttons() for _, n in seat]
+    left = min(n.screen_extents()[0] for n in buttons)
+    right = max(n.screen_extents()[0] + n.screen_extents()[2] for n in buttons)
+    if right - left > PHONE[0] - 24:
+        raise E2EFailure("the Players popover's buttons span %d px, too wide for a %d px phone"
+                         % (right - left, PHONE[0]))
+    if not dict(app.seat_buttons()[0])["Computer: Hard"].checked:
+        raise E2EFailure("Light's Hard is not down when the popover opens again")
+    top = min(n.screen_extents()[1] for n in buttons)
+    path = os.path.join(app.session.test_artifacts, "narrow-players.png")
+    app.session.screenshot(left - 24, top - 70, right - left + 48, 210).save(path)
+    app.click("push button", "Players")
+    app.gone(None, buttons[0].name)
+    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+    app.set_players("Human", "Human")
+    app.wait_status(r"Dark to move")
 
     # The players and the move list: folded away, a tap on the button opens
     # them over the board.

@@ -49,7 +49,7 @@ def no_tooltip_while_open(app, name, opened):
 
 def test_players_and_main_menu(session):
     app = session.start_app("agoraphobia")
-    no_tooltip_while_open(app, "Players", lambda: app.find("combo box", "Player 2"))
+    no_tooltip_while_open(app, "Players", app.seat_buttons)
     no_tooltip_while_open(app, "Main Menu",
                           lambda: app.wait_for(lambda: [p for p in app.popups() if p[3] > 100],
                                                "the main menu"))

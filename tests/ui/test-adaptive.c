@@ -4,9 +4,10 @@
  * GTK measures, header bar included, in each state a page can be in (each
  * seed game on the play page, with a computer thinking, a Tribes round; the
  * editor on each seed game; the Balance page set up and with results; the
- * dialog in each format). The e2e suite (tests/e2e/test_narrow.py) then
- * uses the app at 360 × 640 by real clicks; this test names the widget
- * that is too wide when one is. */
+ * dialog in each format), and so can the header bar's Players popover.
+ * The e2e suite (tests/e2e/test_narrow.py) then uses the app at 360 × 640
+ * by real clicks; this test names the widget that is too wide when one
+ * is. */
 
 #include "config.h"
 
@@ -15,6 +16,7 @@
 
 #include "bs-application.h"
 #include "bs-balance-view.h"
+#include "bs-computer-controls.h"
 #include "bs-computer-player.h"
 #include "bs-editor-view.h"
 #include "bs-export-dialog.h"
@@ -188,6 +190,43 @@ test_play_computer (Fixture       *fixture,
   bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
 }
 
+/* The header bar's Players popover: its seats' buttons side by side fit
+ * the phone's width too (a popover is not narrower than its content). */
+static void
+test_players_popover (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *controls = NULL;
+  GtkWidget *button;
+  GtkPopover *popover;
+
+  g_assert_true (bs_window_open_variant (fixture->window, "agoraphobia", &error));
+  for (GtkWidget *w = GTK_WIDGET (fixture->window); w != NULL && controls == NULL;)
+    {
+      if (g_object_get_data (G_OBJECT (w), "bs-controls") != NULL)
+        controls = w;
+      else if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          if (w != NULL)
+            w = gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_nonnull (controls);
+  button = bs_computer_controls_get_players_button (controls);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  pump (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  assert_fits (GTK_WIDGET (popover), "the Players popover");
+  gtk_popover_popdown (popover);
+  bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
+}
+
 static void
 test_editor_pages (Fixture       *fixture,
                    gconstpointer  data)
@@ -270,6 +309,8 @@ main (int   argc,
   g_test_add ("/adaptive/play-pages", Fixture, NULL, fixture_setup, test_play_pages,
               fixture_teardown);
   g_test_add ("/adaptive/play-computer", Fixture, NULL, fixture_setup, test_play_computer,
+              fixture_teardown);
+  g_test_add ("/adaptive/players-popover", Fixture, NULL, fixture_setup, test_players_popover,
               fixture_teardown);
   g_test_add ("/adaptive/editor-pages", Fixture, NULL, fixture_setup, test_editor_pages,
               fixture_teardown);

@@ -4,8 +4,9 @@
  * and a new game cancel a running search and nothing is played after it;
  * the window's main loop keeps turning while the computer thinks; a hint
  * on a hand-made position names the winning move and is never played; a
- * Tribes round against the computer skips the hand-overs; and a computer
- * game in progress is drawn to a PNG. */
+ * Tribes round against the computer skips the hand-overs; the Players
+ * popover's buttons choose the seats; and a computer game in progress is
+ * drawn to a PNG. */
 
 #include "config.h"
 
@@ -778,6 +779,104 @@ test_seats_and_pause (Fixture       *fixture,
   assert_history_consistent (game (fixture));
 }
 
+/* The header bar's computer controls: the box holding the Players button. */
+static GtkWidget *
+find_controls (Fixture *fixture)
+{
+  for (GtkWidget *w = GTK_WIDGET (fixture->window); w != NULL;)
+    {
+      if (g_object_get_data (G_OBJECT (w), "bs-controls") != NULL)
+        return w;
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          if (w != NULL)
+            w = gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+collect_toggles (GtkWidget *widget,
+                 GPtrArray *out)
+{
+  g_assert_false (GTK_IS_DROP_DOWN (widget));
+  if (GTK_IS_TOGGLE_BUTTON (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_toggles (c, out);
+}
+
+/* The Players popover: four toggle buttons a seat (Human, Easy, Medium,
+ * Hard), flat, no drop-down (a popover in the popover); the one of each
+ * seat's choice is down when it opens; a click chooses at once and the
+ * popover stays open; Human keeps the level for later. */
+static void
+test_players_popover (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) toggles = g_ptr_array_new ();
+  BsComputerPlayer *cp = computer (fixture);
+  GtkWidget *button;
+  GtkPopover *popover;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
+  g_assert_no_error (error);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  button = bs_computer_controls_get_players_button (find_controls (fixture));
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  pump (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  collect_toggles (GTK_WIDGET (popover), toggles);
+  g_assert_cmpuint (toggles->len, ==, 8);
+  for (guint i = 0; i < 8; i++)
+    g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 5);
+  g_assert_cmpstr (gtk_button_get_label (toggles->pdata[0]), ==, "Human");
+  g_assert_cmpstr (gtk_button_get_label (toggles->pdata[7]), ==, "Hard");
+
+  /* Seat 2 (Dark, who waits for Light's move): Hard, then Human. */
+  g_signal_emit_by_name (toggles->pdata[7], "clicked");
+  pump (20);
+  g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_COMPUTER);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
+  g_assert_false (gtk_toggle_button_get_active (toggles->pdata[5]));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_signal_emit_by_name (toggles->pdata[4], "clicked");
+  pump (20);
+  g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
+  /* A click on the choice already made leaves it chosen. */
+  g_signal_emit_by_name (toggles->pdata[4], "clicked");
+  pump (20);
+  g_assert_true (gtk_toggle_button_get_active (toggles->pdata[4]));
+  g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_popover_popdown (popover);
+  pump (20);
+
+  /* Chosen elsewhere (remembered for another game): shown when it opens,
+   * and showing it chooses nothing. */
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_MEDIUM);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  pump (50);
+  for (guint i = 0; i < 8; i++)
+    g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 6);
+  g_assert_cmpint (bs_computer_player_get_seat (cp, 1), ==, BS_SEAT_HUMAN);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_MEDIUM);
+  gtk_popover_popdown (popover);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
+  bs_game_set_modified (game (fixture), FALSE);
+}
+
 /* A computer game in progress, thinking, drawn to a PNG (kept in the
  * build dir to look at): it must not be blank. */
 static void
@@ -819,28 +918,12 @@ test_screenshot (Fixture       *fixture,
 
   /* The Players popover shows both seats as the computer plays them. */
   {
-    GtkWidget *header_end = NULL;
+    GtkWidget *header_end;
     GtkWidget *button;
     GtkPopover *popover;
     g_autofree char *popover_png = g_build_filename (fixture->tmpdir, "players.png", NULL);
 
-    for (GtkWidget *w = GTK_WIDGET (fixture->window); w != NULL && header_end == NULL;)
-      {
-        /* Find the controls: the box holding the players' menu button. */
-        header_end = g_object_get_data (G_OBJECT (w), "bs-controls") != NULL ? w : NULL;
-        if (header_end != NULL)
-          break;
-        if (gtk_widget_get_first_child (w) != NULL)
-          w = gtk_widget_get_first_child (w);
-        else
-          {
-            while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
-              w = gtk_widget_get_parent (w);
-            if (w != NULL)
-              w = gtk_widget_get_next_sibling (w);
-          }
-      }
-    g_assert_nonnull (header_end);
+    header_end = find_controls (fixture);
     button = bs_computer_controls_get_players_button (header_end);
     gtk_menu_button_popup (GTK_MENU_BUTTON (button));
     pump (200);
@@ -888,6 +971,8 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/computer/pause-clears-its-move", Fixture, NULL, fixture_setup,
               test_pause_clears_its_move, fixture_teardown);
+  g_test_add ("/computer/players-popover", Fixture, NULL, fixture_setup, test_players_popover,
+              fixture_teardown);
   g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
 
