@@ -1509,12 +1509,8 @@ def _missing_tools():
 
 
 def _report_failure(session, name, error):
-    # Also on stderr: meson's --print-errorlogs shows only stderr, so a CI log
-    # says why a test failed, not just that it did.
-    def _log(message):
-        print("# " + message.replace("\n", "\n# "), flush=True)
-        print(message, file=sys.stderr, flush=True)
-
+    # Also on stderr, short and last: meson's --print-errorlogs shows only
+    # stderr, and only its last 100 lines, so a CI log says why a test failed.
     _log("%s failed: %s" % (name, error))
     tb = "".join(traceback.format_exception(type(error), error, error.__traceback__))
     _log(tb.rstrip())
@@ -1540,3 +1536,4 @@ def _report_failure(session, name, error):
                 _log("app log tail:\n" + tail)
         except OSError:
             pass
+    print("%s failed: %s\n%s" % (name, error, tb.rstrip()), file=sys.stderr, flush=True)
