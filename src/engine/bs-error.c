@@ -46,10 +46,16 @@ bs_shorten_words (const char *message)
         g_string_append (out, text);
       p += blank + word;
     }
-  if (g_utf8_strlen (out->str, -1) > BS_MESSAGE_MAX_LENGTH)
+  if (g_utf8_strlen (out->str, -1) > BS_MESSAGE_MAX_LENGTH
+      || out->len > BS_MESSAGE_MAX_BYTES)
     {
-      const char *end = g_utf8_offset_to_pointer (out->str, BS_MESSAGE_MAX_LENGTH);
+      /* Room for the "…" (3 bytes) within the byte limit. */
+      const char *end = g_utf8_offset_to_pointer (out->str,
+                                                  MIN (g_utf8_strlen (out->str, -1),
+                                                       BS_MESSAGE_MAX_LENGTH));
 
+      while ((gsize) (end - out->str) > BS_MESSAGE_MAX_BYTES - 3)
+        end = g_utf8_prev_char (end);
       g_string_truncate (out, (gsize) (end - out->str));
       g_string_append (out, "…");
     }

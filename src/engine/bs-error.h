@@ -52,10 +52,12 @@ typedef enum {
 char  *bs_excerpt              (const char *text);
 /* Makes a message valid UTF-8 and cuts every word (run of non-blank
  * characters) longer than twice BS_EXCERPT_LENGTH as bs_excerpt does, and
- * the whole after BS_MESSAGE_MAX_LENGTH characters: for messages that quote
- * a part of user input without knowing its length (a quote of many short
- * words is as long as one of a long word). */
+ * the whole after BS_MESSAGE_MAX_LENGTH characters or BS_MESSAGE_MAX_BYTES
+ * bytes, whichever comes first: for messages that quote a part of user
+ * input without knowing its length (a quote of many short words is as long
+ * as one of a long word; invalid bytes become U+FFFD, three bytes each). */
 #define BS_MESSAGE_MAX_LENGTH 300
+#define BS_MESSAGE_MAX_BYTES  600
 void   bs_error_shorten_words  (GError     *error);
 /* The same on a string; newly allocated. */
 char  *bs_shorten_words        (const char *message);

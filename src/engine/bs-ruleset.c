@@ -1239,6 +1239,8 @@ bs_ruleset_parse_move (const BsRuleset   *rs,
       bs_error_shorten_words (local_error);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
                    "malformed move \"%s\": %s", quoted, local_error->message);
+      /* The quote and the module's words together stay short too. */
+      bs_error_shorten_words (error != NULL ? *error : NULL);
       return FALSE;
     }
   why = bs_ruleset_explain (rs, pos, m);
@@ -1295,6 +1297,7 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
                    local_error->domain == BS_RULES_ERROR && local_error->code == BS_RULES_ERROR_ILLEGAL
                    ? "illegal move" : "malformed move",
                    quoted, local_error->message);
+      bs_error_shorten_words (error != NULL ? *error : NULL);
       return FALSE;
     }
 
