@@ -987,7 +987,11 @@ static int
 tribes_board_supply (const BsBoardSpec *spec,
                      int                kind)
 {
-  return spec->width * spec->height / 2;
+  /* Only a square has the rules' figure: a spec of another shape keeps
+   * whatever width it was given (fuzz-set found width × height overflow). */
+  if (spec->shape != BS_SHAPE_SQUARE)
+    return -1;
+  return (int) MIN ((gint64) spec->width * spec->height / 2, G_MAXINT);
 }
 
 /* ---- How it is played, and what a round did ---- */
