@@ -197,26 +197,12 @@ test_players_popover (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  GtkWidget *controls = NULL;
+  GtkWidget *controls;
   GtkWidget *button;
   GtkPopover *popover;
 
   g_assert_true (bs_window_open_variant (fixture->window, "agoraphobia", &error));
-  for (GtkWidget *w = GTK_WIDGET (fixture->window); w != NULL && controls == NULL;)
-    {
-      if (g_object_get_data (G_OBJECT (w), "bs-controls") != NULL)
-        controls = w;
-      else if (gtk_widget_get_first_child (w) != NULL)
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
-            w = gtk_widget_get_parent (w);
-          if (w != NULL)
-            w = gtk_widget_get_next_sibling (w);
-        }
-    }
-  g_assert_nonnull (controls);
+  controls = ui_test_find_controls (GTK_WIDGET (fixture->window));
   button = bs_computer_controls_get_players_button (controls);
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));

@@ -779,27 +779,6 @@ test_seats_and_pause (Fixture       *fixture,
   assert_history_consistent (game (fixture));
 }
 
-/* The header bar's computer controls: the box holding the Players button. */
-static GtkWidget *
-find_controls (Fixture *fixture)
-{
-  for (GtkWidget *w = GTK_WIDGET (fixture->window); w != NULL;)
-    {
-      if (g_object_get_data (G_OBJECT (w), "bs-controls") != NULL)
-        return w;
-      if (gtk_widget_get_first_child (w) != NULL)
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
-            w = gtk_widget_get_parent (w);
-          if (w != NULL)
-            w = gtk_widget_get_next_sibling (w);
-        }
-    }
-  g_assert_not_reached ();
-}
-
 static void
 collect_toggles (GtkWidget *widget,
                  GPtrArray *out)
@@ -831,7 +810,7 @@ test_players_popover (Fixture       *fixture,
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
   g_assert_no_error (error);
   bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
-  button = bs_computer_controls_get_players_button (find_controls (fixture));
+  button = bs_computer_controls_get_players_button (ui_test_find_controls (GTK_WIDGET (fixture->window)));
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
   pump (50);
@@ -923,7 +902,7 @@ test_screenshot (Fixture       *fixture,
     GtkPopover *popover;
     g_autofree char *popover_png = g_build_filename (fixture->tmpdir, "players.png", NULL);
 
-    header_end = find_controls (fixture);
+    header_end = ui_test_find_controls (GTK_WIDGET (fixture->window));
     button = bs_computer_controls_get_players_button (header_end);
     gtk_menu_button_popup (GTK_MENU_BUTTON (button));
     pump (200);

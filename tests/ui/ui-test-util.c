@@ -73,6 +73,25 @@ ui_test_init (int    *argc,
   return app;
 }
 
+GtkWidget *
+ui_test_find_controls (GtkWidget *root)
+{
+  for (GtkWidget *w = root; w != NULL;)
+    {
+      if (g_object_get_data (G_OBJECT (w), "bs-controls") != NULL)
+        return w;
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && w != root && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w != NULL && w != root ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+    }
+  g_assert_not_reached ();
+}
+
 void
 ui_test_remove_tree (const char *path)
 {

@@ -26,6 +26,10 @@ int            ui_test_run  (BsApplication **app);
  * waking the loop. */
 void           ui_test_iterate (void);
 
+/* The header bar's computer controls below root (the box holding the
+ * Players button, marked "bs-controls"); fails the test when there is none. */
+GtkWidget     *ui_test_find_controls (GtkWidget *root);
+
 /* Removes a folder and everything in it (links are removed, not followed). */
 void           ui_test_remove_tree (const char *path);
 
