@@ -636,6 +636,7 @@ struct _BsXmlStream {
   xmlParserCtxt   *ctxt;
   ParseState       state;
   XmlScan          scan;
+  gsize            n_fed;
   BsXmlStreamFunc  func;
   gpointer         user_data;
   GError          *func_error;
@@ -758,6 +759,15 @@ bs_xml_stream_feed (BsXmlStream  *stream,
 
   if (!stream->started && !stream_start (stream, error))
     return FALSE;
+  /* As bs_xml_parse_full says it (libxml2's push parser would speak of
+   * "extra content"). */
+  stream->n_fed += length;
+  if (last && stream->n_fed == 0)
+    {
+      bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 1, "the file is empty");
+      stream->finished = TRUE;
+      return FALSE;
+    }
   /* Every byte is scanned before libxml2 sees it; a tag split between
    * two pieces is counted across them. */
   if (!scan_feed (&stream->scan, data, length, &stream->source, error))

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -352,6 +353,45 @@ test_study_entities (void)
     }
 }
 
+/* A study "file" that is a FIFO nobody writes to (empty, as
+ * bs_xml_parse_file reads one), or a device: refused at once, never
+ * waited on (the app reads studies in a thread nothing can
+ * cancel while it is blocked in open). */
+static void
+test_study_not_a_file (void)
+{
+  g_autofree char *fifo = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsStudy) study = NULL;
+      g_autofree char *expected = NULL;
+
+      /* The parent's FIFO (a subprocess has a folder of its own). */
+      fifo = g_strdup (g_getenv ("BS_TEST_FIFO"));
+      expected = g_strdup_printf ("%s:1: the file is empty", fifo);
+
+      study = bs_study_load_header (fifo, &error);
+      g_assert_null (study);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_clear_error (&error);
+
+      study = bs_study_load_file ("/dev/null", NULL, NULL, &error);
+      g_assert_null (study);
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+      g_assert_cmpstr (error->message, ==,
+                       "/dev/null: not a regular file (a device, a socket or a folder)");
+      return;
+    }
+  fifo = g_build_filename (tmpdir, "fifo.bsstudy", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_setenv ("BS_TEST_FIFO", fifo, TRUE);
+  /* A hang is a failure, not a test that never ends. */
+  g_test_trap_subprocess (NULL, 20 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -369,6 +409,7 @@ main (int    argc,
   g_test_add_func ("/hostile-xml/declaration-does-not-stop-scan",
                    test_declaration_does_not_stop_scan);
   g_test_add_func ("/hostile-xml/study-entities", test_study_entities);
+  g_test_add_func ("/hostile-xml/study-not-a-file", test_study_not_a_file);
   status = g_test_run ();
   {
     g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
