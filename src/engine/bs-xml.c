@@ -225,6 +225,49 @@ on_resolve_entity (void          *user_data,
   return NULL;
 }
 
+/* The encodings a file may be in: those that keep ASCII's bytes for
+ * ASCII's characters and use none of them inside another character, so
+ * that the pre-scan (below), which reads bytes, sees every '<', '=', '>'
+ * and quote libxml2 will see. UTF-16, UTF-32, UTF-7 ("+AD0-" is '='),
+ * EBCDIC and ISO-2022 do not. */
+static const char * const ascii_encodings[] = {
+  "UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO-8859-2", "ISO-8859-3",
+  "ISO-8859-4", "ISO-8859-5", "ISO-8859-6", "ISO-8859-7", "ISO-8859-8", "ISO-8859-9",
+  "ISO-8859-10", "ISO-8859-11", "ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "ISO-8859-16",
+  "ISO-LATIN-1", "LATIN1", "WINDOWS-1250", "WINDOWS-1251", "WINDOWS-1252", "WINDOWS-1253",
+  "WINDOWS-1254", "WINDOWS-1255", "WINDOWS-1256", "WINDOWS-1257", "WINDOWS-1258",
+  "CP1250", "CP1251", "CP1252", "CP1253", "CP1254", "CP1255", "CP1256", "CP1257", "CP1258",
+  "SHIFT_JIS", "SHIFT-JIS", "SJIS", "EUC-JP", "EUC-KR", "EUC-CN", "GB2312", "GBK", "GB18030",
+  "BIG5", "KOI8-R", "KOI8-U", NULL
+};
+
+/* Called once the XML declaration is read, before any element: the
+ * encoding libxml2 chose (declared, or detected from the first bytes). */
+static void
+on_start_document (void *user_data)
+{
+  xmlParserCtxt *ctxt = user_data;
+  const xmlCharEncodingHandler *encoder = NULL;
+
+  xmlSAX2StartDocument (ctxt);
+  if (ctxt->input != NULL && ctxt->input->buf != NULL)
+    encoder = ctxt->input->buf->encoder;
+  if (encoder == NULL || encoder->name == NULL)
+    return;   /* UTF-8, libxml2's own */
+  for (guint i = 0; ascii_encodings[i] != NULL; i++)
+    if (g_ascii_strcasecmp (encoder->name, ascii_encodings[i]) == 0)
+      return;
+  {
+    g_autofree char *name = bs_excerpt (encoder->name);
+    g_autofree char *message = g_strdup_printf (
+      "the file is in %s: Boardsmith reads UTF-8, and encodings that keep ASCII as it is "
+      "(ISO-8859-1, Windows-1252, Shift_JIS…)", name);
+
+    state_record (ctxt->_private, 1, message);
+  }
+  xmlStopParser (ctxt);
+}
+
 /* At most this many attributes on one element: Boardsmith's elements have
  * at most five, and libxml2 checks an element's attributes for duplicates
  * in quadratic time (80,000 attributes, under a megabyte, took 81 s). */
@@ -496,6 +539,7 @@ bs_xml_parse_full (const char        *data,
   ctxt->_private = &state;
   state.ctxt = ctxt;
   ctxt->sax->serror = on_context_error;
+  ctxt->sax->startDocument = on_start_document;
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->externalSubset = on_internal_subset;
   ctxt->sax->entityDecl = on_entity_decl;
@@ -729,6 +773,7 @@ stream_start (BsXmlStream  *stream,
   ctxt->linenumbers = 1;
   ctxt->_private = &stream->state;
   ctxt->sax->serror = on_context_error;
+  ctxt->sax->startDocument = on_start_document;
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->externalSubset = on_internal_subset;
   ctxt->sax->entityDecl = on_entity_decl;

@@ -353,6 +353,51 @@ test_study_entities (void)
     }
 }
 
+/* The pre-scan reads bytes: an encoding that hides '=' from it (UTF-7's
+ * "+AD0-") or splits ASCII into two bytes (UTF-16) is refused before the
+ * first element; one that keeps ASCII still loads. */
+static void
+test_encodings (void)
+{
+  g_autoptr(GString) utf7 = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n"
+                                          "<record format+AD0AIg-1+ACI-><p");
+  static const char utf16[] = "\xff\xfe<\0r\0e\0c\0o\0r\0d\0/\0>\0";
+  static const char latin1[] = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+                               "<record format=\"1\" x=\"\xe9\"/>\n";
+  g_autoptr(BsRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *study_path = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(BsStudy) study = NULL;
+
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (utf7, " a%u+AD0AIgAi-", i);
+  g_string_append (utf7, "/></record>\n");
+  record = bs_record_load_data (utf7->str, utf7->len, "utf7.boardsmith", &error);
+  g_assert_null (record);
+  g_assert_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==,
+                   "utf7.boardsmith:1: the file is in UTF-7: Boardsmith reads UTF-8, and "
+                   "encodings that keep ASCII as it is (ISO-8859-1, Windows-1252, Shift_JIS…)");
+  g_clear_error (&error);
+
+  study_path = write_temp ("utf16.bsstudy", utf16, sizeof utf16 - 1);
+  study = bs_study_load_file (study_path, NULL, NULL, &error);
+  g_assert_null (study);
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_PARSE);
+  expected = g_strdup_printf ("%s:1: the file is in UTF-16LE: Boardsmith reads UTF-8, and "
+                              "encodings that keep ASCII as it is (ISO-8859-1, Windows-1252, "
+                              "Shift_JIS…)", study_path);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+
+  /* Past the encoding: the record's own checks speak. */
+  record = bs_record_load_data (latin1, strlen (latin1), "latin1.boardsmith", &error);
+  g_assert_null (record);
+  g_assert_nonnull (error);
+  g_assert_null (strstr (error->message, "the file is in"));
+}
+
 /* A study "file" that is a FIFO nobody writes to (empty, as
  * bs_xml_parse_file reads one), or a device: refused at once, never
  * waited on (the app reads studies in a thread nothing can
@@ -409,6 +454,7 @@ main (int    argc,
   g_test_add_func ("/hostile-xml/declaration-does-not-stop-scan",
                    test_declaration_does_not_stop_scan);
   g_test_add_func ("/hostile-xml/study-entities", test_study_entities);
+  g_test_add_func ("/hostile-xml/encodings", test_encodings);
   g_test_add_func ("/hostile-xml/study-not-a-file", test_study_not_a_file);
   status = g_test_run ();
   {
