@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -789,11 +790,14 @@ reader_open (const char  *path,
              GError     **error)
 {
   g_autoptr(StudyReader) reader = g_new0 (StudyReader, 1);
+  struct stat info;
 
   reader->path = g_strdup (path);
   reader->source.filename = reader->path;
   reader->source.domain = BS_STUDY_ERROR;
-  reader->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  /* Without blocking, as bs_xml_read_file: opening a FIFO nobody writes
+   * to would wait forever, in a thread nothing can cancel. */
+  reader->fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
   if (reader->fd < 0)
     {
       int saved = errno;
@@ -801,6 +805,17 @@ reader_open (const char  *path,
                    "%s: cannot open: %s", path, g_strerror (saved));
       return NULL;
     }
+  if (fstat (reader->fd, &info) != 0 ||
+      (!S_ISREG (info.st_mode) && !S_ISDIR (info.st_mode) && !S_ISFIFO (info.st_mode)))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   "%s: not a regular file (a device, a socket or a folder)", path);
+      return NULL;
+    }
+  /* A pipe is read to its end (one without a writer is empty); a folder
+   * fails on reading, with its own message. */
+  if (S_ISFIFO (info.st_mode))
+    fcntl (reader->fd, F_SETFL, fcntl (reader->fd, F_GETFL) & ~O_NONBLOCK);
   reader->stream = bs_xml_stream_new (&reader->source, reader_on_element, reader);
   if (!reader_fill (reader, error))
     return NULL;

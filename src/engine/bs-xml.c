@@ -165,6 +165,10 @@ on_context_error (void          *user_data,
   if (err->level == XML_ERR_WARNING)
     return;
   state_record (ctxt->_private, err->line, err->message);
+  /* The first error is the one reported; and after one, libxml2 would go
+   * on past what the pre-scan saw as a comment or a value (an invalid
+   * byte in a comment ends it there), into tags it did not count. */
+  xmlStopParser (ctxt);
 }
 
 /* Errors libxml2 raises outside the parser context (rare: I/O, encoding
@@ -221,109 +225,261 @@ on_resolve_entity (void          *user_data,
   return NULL;
 }
 
+/* The encodings a file may be in: those that keep ASCII's bytes for
+ * ASCII's characters and use none of them inside another character, so
+ * that the pre-scan (below), which reads bytes, sees every '<', '=', '>'
+ * and quote libxml2 will see. UTF-16, UTF-32, UTF-7 ("+AD0-" is '='),
+ * EBCDIC and ISO-2022 do not. */
+static const char * const ascii_encodings[] = {
+  "UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO-8859-2", "ISO-8859-3",
+  "ISO-8859-4", "ISO-8859-5", "ISO-8859-6", "ISO-8859-7", "ISO-8859-8", "ISO-8859-9",
+  "ISO-8859-10", "ISO-8859-11", "ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "ISO-8859-16",
+  "ISO-LATIN-1", "LATIN1", "WINDOWS-1250", "WINDOWS-1251", "WINDOWS-1252", "WINDOWS-1253",
+  "WINDOWS-1254", "WINDOWS-1255", "WINDOWS-1256", "WINDOWS-1257", "WINDOWS-1258",
+  "CP1250", "CP1251", "CP1252", "CP1253", "CP1254", "CP1255", "CP1256", "CP1257", "CP1258",
+  "SHIFT_JIS", "SHIFT-JIS", "SJIS", "EUC-JP", "EUC-KR", "EUC-CN", "GB2312", "GBK", "GB18030",
+  "BIG5", "KOI8-R", "KOI8-U", NULL
+};
+
+/* Called once the XML declaration is read, before any element: the
+ * encoding libxml2 chose (declared, or detected from the first bytes). */
+static void
+on_start_document (void *user_data)
+{
+  xmlParserCtxt *ctxt = user_data;
+  const xmlCharEncodingHandler *encoder = NULL;
+
+  xmlSAX2StartDocument (ctxt);
+  if (ctxt->input != NULL && ctxt->input->buf != NULL)
+    encoder = ctxt->input->buf->encoder;
+  if (encoder == NULL || encoder->name == NULL)
+    return;   /* UTF-8, libxml2's own */
+  for (guint i = 0; ascii_encodings[i] != NULL; i++)
+    if (g_ascii_strcasecmp (encoder->name, ascii_encodings[i]) == 0)
+      return;
+  {
+    g_autofree char *name = bs_excerpt (encoder->name);
+    g_autofree char *message = g_strdup_printf (
+      "the file is in %s: Boardsmith reads UTF-8, and encodings that keep ASCII as it is "
+      "(ISO-8859-1, Windows-1252, Shift_JIS…)", name);
+
+    state_record (ctxt->_private, 1, message);
+  }
+  xmlStopParser (ctxt);
+}
+
 /* At most this many attributes on one element: Boardsmith's elements have
  * at most five, and libxml2 checks an element's attributes for duplicates
  * in quadratic time (80,000 attributes, under a megabyte, took 81 s). */
 #define MAX_ATTRIBUTES 32
 
-static const char *
-skip_past (const char *p,
-           const char *end,
-           const char *marker,
-           int        *line)
-{
-  gsize marker_length = strlen (marker);
+/* The longest element name quoted in the message, in bytes. */
+#define SCAN_NAME_MAX 40
 
-  for (; p + marker_length <= end; p++)
-    {
-      if (memcmp (p, marker, marker_length) == 0)
-        return p + marker_length;
-      if (*p == '\n')
-        (*line)++;
-    }
-  return end;
+typedef enum {
+  SCAN_TEXT,        /* character data, or between tags */
+  SCAN_AFTER_LT,    /* just read '<': what follows decides */
+  SCAN_BANG,        /* read "<!": a comment, CDATA or a declaration */
+  SCAN_SKIP,        /* inside a comment, CDATA or PI, until `marker` */
+  SCAN_NAME,        /* the name of a tag */
+  SCAN_TAG,         /* the rest of a tag, up to its '>' */
+} ScanMode;
+
+/* A linear pass over the raw bytes before libxml2 sees them, fed piece by
+ * piece in constant memory (a whole file at once, or a stream's chunks):
+ * refuses an element with too many attributes, naming it and its line.
+ * Comments, CDATA sections, processing instructions and quoted values are
+ * skipped as XML skips them; declarations (<!DOCTYPE …, or any other
+ * "<!") are scanned like tags, since the parser, which stops at its first
+ * error, may not stop before the next tag. */
+typedef struct {
+  ScanMode    mode;
+  int         line;
+  int         tag_line;
+  int         n_attributes;
+  char        quote;
+  const char *marker;          /* what ends SCAN_SKIP: "-->", "]]>" or "?>" */
+  char        recent[3];       /* the last bytes seen in SCAN_SKIP */
+  char        bang[9];         /* "!" and what follows, to tell "!--" and "![CDATA[" */
+  gsize       bang_length;
+  char        name[SCAN_NAME_MAX];
+  gsize       name_length;     /* the whole name's; only SCAN_NAME_MAX bytes are kept */
+} XmlScan;
+
+static void
+scan_init (XmlScan *scan)
+{
+  memset (scan, 0, sizeof *scan);
+  scan->mode = SCAN_TEXT;
+  scan->line = 1;
 }
 
-/* A linear pass over the raw bytes before libxml2 sees them: refuses an
- * element with too many attributes, naming it and its line. Comments,
- * CDATA sections, processing instructions and quoted values are skipped;
- * anything malformed is left for the parser to report. */
-static gboolean
-prescan (const char        *data,
-         gsize              length,
-         const BsXmlSource *source,
-         GError           **error)
+static void
+scan_begin_skip (XmlScan    *scan,
+                 const char *marker)
 {
-  const char *p = data;
-  const char *end = data + length;
-  int line = 1;
+  scan->mode = SCAN_SKIP;
+  scan->marker = marker;
+  memset (scan->recent, 0, sizeof scan->recent);
+}
 
-  while (p < end)
+static void
+scan_begin_name (XmlScan *scan)
+{
+  scan->mode = SCAN_NAME;
+  scan->n_attributes = 0;
+  scan->quote = 0;
+  scan->name_length = 0;
+}
+
+static gboolean
+scan_too_many (const XmlScan     *scan,
+               const BsXmlSource *source,
+               GError           **error)
+{
+  g_autofree char *element = g_strndup (scan->name, MIN (scan->name_length, SCAN_NAME_MAX));
+
+  if (!g_utf8_validate (element, -1, NULL))
+    g_clear_pointer (&element, g_free);
+  bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, scan->tag_line,
+                    "<%s%s> has more than %d attributes",
+                    element != NULL ? element : "?",
+                    element != NULL && scan->name_length > SCAN_NAME_MAX ? "…" : "",
+                    MAX_ATTRIBUTES);
+  return FALSE;
+}
+
+/* One byte of a tag after its name: quotes, attributes, the end. */
+static gboolean
+scan_tag_byte (XmlScan           *scan,
+               char               c,
+               const BsXmlSource *source,
+               GError           **error)
+{
+  if (scan->quote != 0)
     {
-      const char *name;
-      gsize name_length;
-      int tag_line, n_attributes = 0;
-      char quote = 0;
+      if (c == scan->quote)
+        scan->quote = 0;
+    }
+  else if (c == '"' || c == '\'')
+    scan->quote = c;
+  else if (c == '>')
+    scan->mode = SCAN_TEXT;
+  else if (c == '=' && ++scan->n_attributes > MAX_ATTRIBUTES)
+    return scan_too_many (scan, source, error);
+  return TRUE;
+}
 
-      if (*p == '\n')
-        line++;
-      if (*p != '<')
-        {
-          p++;
-          continue;
-        }
-      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
-        {
-          p = skip_past (p + 4, end, "-->", &line);
-          continue;
-        }
-      if (end - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
-        {
-          p = skip_past (p + 9, end, "]]>", &line);
-          continue;
-        }
-      if (end - p >= 2 && p[1] == '!')
-        return TRUE;   /* a DOCTYPE: the parser refuses it at once */
-      if (end - p >= 2 && p[1] == '?')
-        {
-          p = skip_past (p + 2, end, "?>", &line);
-          continue;
-        }
+/* One byte of a tag's name, or the first after it. */
+static gboolean
+scan_name_byte (XmlScan           *scan,
+                char               c,
+                const BsXmlSource *source,
+                GError           **error)
+{
+  if (scan->mode == SCAN_NAME && !g_ascii_isspace (c) && c != '>' && c != '/')
+    {
+      if (scan->name_length < SCAN_NAME_MAX)
+        scan->name[scan->name_length] = c;
+      scan->name_length++;
+      return TRUE;
+    }
+  scan->mode = SCAN_TAG;
+  return scan_tag_byte (scan, c, source, error);
+}
 
-      /* A start or end tag. */
-      tag_line = line;
-      name = ++p;
-      while (p < end && !g_ascii_isspace (*p) && *p != '>' && *p != '/')
-        p++;
-      name_length = (gsize) (p - name);
-      for (; p < end; p++)
+static gboolean
+scan_feed (XmlScan           *scan,
+           const char        *data,
+           gsize              length,
+           const BsXmlSource *source,
+           GError           **error)
+{
+  static const char comment[] = "!--";
+  static const char cdata[] = "![CDATA[";
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (c == '\n')
+        scan->line++;
+      switch (scan->mode)
         {
-          if (*p == '\n')
-            line++;
-          if (quote != 0)
+        case SCAN_TEXT:
+          if (c == '<')
             {
-              if (*p == quote)
-                quote = 0;
+              scan->mode = SCAN_AFTER_LT;
+              scan->tag_line = scan->line;
             }
-          else if (*p == '"' || *p == '\'')
-            quote = *p;
-          else if (*p == '>')
-            break;
-          else if (*p == '=' && ++n_attributes > MAX_ATTRIBUTES)
-            {
-              g_autofree char *element = g_strndup (name, MIN (name_length, 40));
+          break;
 
-              if (!g_utf8_validate (element, -1, NULL))
-                g_clear_pointer (&element, g_free);
-              bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, tag_line,
-                                "<%s%s> has more than %d attributes",
-                                element != NULL ? element : "?",
-                                element != NULL && name_length > 40 ? "…" : "",
-                                MAX_ATTRIBUTES);
-              return FALSE;
+        case SCAN_AFTER_LT:
+          if (c == '?')
+            scan_begin_skip (scan, "?>");
+          else if (c == '!')
+            {
+              scan->mode = SCAN_BANG;
+              scan->bang[0] = c;
+              scan->bang_length = 1;
             }
+          else
+            {
+              scan_begin_name (scan);
+              if (!scan_name_byte (scan, c, source, error))
+                return FALSE;
+            }
+          break;
+
+        case SCAN_BANG:
+          scan->bang[scan->bang_length++] = c;
+          if (scan->bang_length == strlen (comment) &&
+              memcmp (scan->bang, comment, scan->bang_length) == 0)
+            scan_begin_skip (scan, "-->");
+          else if (scan->bang_length == strlen (cdata) &&
+                   memcmp (scan->bang, cdata, scan->bang_length) == 0)
+            scan_begin_skip (scan, "]]>");
+          else if ((scan->bang_length > strlen (comment) ||
+                    memcmp (scan->bang, comment, scan->bang_length) != 0) &&
+                   memcmp (scan->bang, cdata, scan->bang_length) != 0)
+            {
+              /* A declaration: its bytes so far are its name's, then
+               * on as a tag. */
+              gsize n = scan->bang_length;
+              char bytes[sizeof scan->bang];
+
+              memcpy (bytes, scan->bang, n);
+              scan_begin_name (scan);
+              for (gsize k = 0; k < n; k++)
+                if (!scan_name_byte (scan, bytes[k], source, error))
+                  return FALSE;
+            }
+          break;
+
+        case SCAN_SKIP:
+          {
+            gsize n = strlen (scan->marker);
+
+            memmove (scan->recent, scan->recent + 1, sizeof scan->recent - 1);
+            scan->recent[sizeof scan->recent - 1] = c;
+            if (memcmp (scan->recent + sizeof scan->recent - n, scan->marker, n) == 0)
+              scan->mode = SCAN_TEXT;
+          }
+          break;
+
+        case SCAN_NAME:
+          if (!scan_name_byte (scan, c, source, error))
+            return FALSE;
+          break;
+
+        case SCAN_TAG:
+          if (!scan_tag_byte (scan, c, source, error))
+            return FALSE;
+          break;
+
+        default:
+          g_assert_not_reached ();
         }
-      p++;
     }
   return TRUE;
 }
@@ -336,6 +492,7 @@ bs_xml_parse_full (const char        *data,
                    GError           **error)
 {
   ParseState state = { NULL, 0, data, length, NULL };
+  XmlScan scan;
   xmlParserCtxt *ctxt;
   xmlStructuredErrorFunc old_handler;
   void *old_context;
@@ -363,7 +520,8 @@ bs_xml_parse_full (const char        *data,
       return NULL;
     }
 
-  if (!prescan (data, length, source, error))
+  scan_init (&scan);
+  if (!scan_feed (&scan, data, length, source, error))
     return NULL;
 
   xmlInitParser ();
@@ -381,6 +539,7 @@ bs_xml_parse_full (const char        *data,
   ctxt->_private = &state;
   state.ctxt = ctxt;
   ctxt->sax->serror = on_context_error;
+  ctxt->sax->startDocument = on_start_document;
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->externalSubset = on_internal_subset;
   ctxt->sax->entityDecl = on_entity_decl;
@@ -520,6 +679,8 @@ struct _BsXmlStream {
   char            *filename;
   xmlParserCtxt   *ctxt;
   ParseState       state;
+  XmlScan          scan;
+  gsize            n_fed;
   BsXmlStreamFunc  func;
   gpointer         user_data;
   GError          *func_error;
@@ -588,6 +749,7 @@ bs_xml_stream_new (const BsXmlSource *source,
   stream->source.domain = source->domain;
   stream->func = func;
   stream->user_data = user_data;
+  scan_init (&stream->scan);
   return stream;
 }
 
@@ -611,6 +773,7 @@ stream_start (BsXmlStream  *stream,
   ctxt->linenumbers = 1;
   ctxt->_private = &stream->state;
   ctxt->sax->serror = on_context_error;
+  ctxt->sax->startDocument = on_start_document;
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->externalSubset = on_internal_subset;
   ctxt->sax->entityDecl = on_entity_decl;
@@ -641,6 +804,22 @@ bs_xml_stream_feed (BsXmlStream  *stream,
 
   if (!stream->started && !stream_start (stream, error))
     return FALSE;
+  /* As bs_xml_parse_full says it (libxml2's push parser would speak of
+   * "extra content"). */
+  stream->n_fed += length;
+  if (last && stream->n_fed == 0)
+    {
+      bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 1, "the file is empty");
+      stream->finished = TRUE;
+      return FALSE;
+    }
+  /* Every byte is scanned before libxml2 sees it; a tag split between
+   * two pieces is counted across them. */
+  if (!scan_feed (&stream->scan, data, length, &stream->source, error))
+    {
+      stream->finished = TRUE;
+      return FALSE;
+    }
 
   old_handler = xmlStructuredError;
   old_context = xmlStructuredErrorContext;

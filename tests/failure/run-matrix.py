@@ -14,8 +14,28 @@ the CLI run) and so are the failures: a tmpfs filled to the last byte and a
 read-only mount in a private mount namespace (unshare), permission bits for
 a user who is not root (as root the permission cases run as nobody).
 
-Usage: run-matrix.py WRITE_PROBE            (prints TAP)
-       run-matrix.py --mount-phase WRITE_PROBE DIR   (inside unshare, internal)
+The app's own state is in the matrix too, written by the app's code
+(tests/failure/state-probe):
+
+- Autosave copies (src/app/bs-autosave.c: SESSION.lock, SESSION-N.boardsmith
+  and SESSION-N.info in $XDG_DATA_HOME/boardsmith/autosave, through
+  bs_file_write_atomic). The user names no file here, so the cases break the
+  folder: a full disk, a read-only file system, a read-only autosave folder,
+  a read-only data folder, an autosave "folder" that is a file, and one that
+  is a symlink to a folder (followed). A refused copy must be logged naming
+  the folder, with no warning or critical, must leave the copies of an
+  earlier session (a crash's, the user's only copy of unsaved work) exactly
+  as they were, and must leave no temporary file.
+- Settings are GSettings (dconf on a desktop, GLib's keyfile backend in a
+  sandbox): GLib's code, not ours, and the recent list is GTK's
+  recently-used.xbel. What the app can observe is checked with the keyfile
+  backend on a full disk, a read-only file system, a read-only config folder
+  and a keyfile that is a folder: the app sets a key without a warning or a
+  critical (G_DEBUG=fatal-criticals) and the old keyfile is untouched. GLib
+  drops such a write without a word, so the app cannot tell the user.
+
+Usage: run-matrix.py WRITE_PROBE STATE_PROBE            (prints TAP)
+       run-matrix.py --mount-phase WRITE_PROBE STATE_PROBE DIR   (inside unshare, internal)
 """
 import os
 import shutil
@@ -31,6 +51,12 @@ KINDS = [("variant", "mine.xml"), ("record", "game.boardsmith"), ("png", "board.
 OLD = b"the old file, which must survive\n"
 OLD_MODE = 0o640
 NOBODY = 65534
+# An earlier session's copies, left by a crash: the user's unsaved work.
+OLD_COPIES = ["0ld-session-1.boardsmith", "0ld-session-1.info"]
+OLD_KEYFILE = b"[io/github/boardsmith/Boardsmith]\ncomputer-move-delay=500\n"
+# The mount phase's state results, on a full disk and on a read-only file
+# system each: the autosave; the settings, and the old keyfile kept.
+MOUNT_STATE_RESULTS = ["autosave", "settings", "settings: the old keyfile is kept"]
 
 
 class Tap:
@@ -39,15 +65,19 @@ class Tap:
         self.failed = 0
         self.relay = relay   # inside the mount namespace: lines for the parent
 
-    def result(self, ok, name, why=""):
+    def result(self, ok, name, why="", todo=""):
+        """todo: a known defect outside Boardsmith's code (TAP's TODO: a
+        failure expected, a pass reported as unexpected)."""
         self.n += 1
-        if not ok:
+        why = why.replace("\n", " ")
+        if not ok and not todo:
             self.failed += 1
         if self.relay:
-            print("@@%d\t%s\t%s" % (ok, name, why.replace("\n", " ")), flush=True)
+            print("@@%d\t%s\t%s\t%s" % (ok, name, why, todo), flush=True)
         else:
-            print("%s %d - %s%s" % ("ok" if ok else "not ok", self.n, name,
-                                    "" if ok else ": " + why), flush=True)
+            print("%s %d - %s%s%s" % ("ok" if ok else "not ok", self.n, name,
+                                      "" if ok else ": " + why,
+                                      " # TODO " + todo if todo else ""), flush=True)
 
 
 def probe(write_probe, kind, path, as_nobody=False):
@@ -189,7 +219,210 @@ def fill(folder):
         os.close(fd)
 
 
-def mount_phase(write_probe, base):
+
+def state_probe(state_probe_path, kind, folder, as_nobody=False):
+    argv = [state_probe_path, kind, folder]
+    if as_nobody:
+        argv = ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups",
+                "--inh-caps=-all", "--bounding-set=-all"] + argv
+    r = subprocess.run(argv, capture_output=True, text=True, errors="replace")
+    return r.returncode, r.stderr.strip()
+
+
+def make_autosave_folder(folder):
+    """An autosave folder holding an earlier session's copies."""
+    os.makedirs(folder, exist_ok=True)
+    for name in OLD_COPIES:
+        write_old(os.path.join(folder, name))
+
+
+def check_old_copies(folder, problems):
+    for name in OLD_COPIES:
+        path = os.path.join(folder, name)
+        try:
+            with open(path, "rb") as f:
+                if f.read() != OLD:
+                    problems.append("%s changed" % name)
+            if stat.S_IMODE(os.stat(path).st_mode) != OLD_MODE:
+                problems.append("%s changed its mode" % name)
+        except OSError as e:
+            problems.append("%s is gone: %s" % (name, e))
+
+
+def check_state_failure(tap, name, status, message, named, folder, expected, old_copies):
+    """The write was refused, logged naming the folder, with no warning or
+    critical; an earlier session's copies stay; no temporary file is left."""
+    problems = []
+    if status != 1:
+        problems.append("exit status %d, not 1 (a crash, a critical or no message)" % status)
+    if named not in message:
+        problems.append("the message does not name %s: %r" % (named, message))
+    if "WARNING" in message or "CRITICAL" in message:
+        problems.append("a warning or critical was logged: %r" % message)
+    if old_copies:
+        check_old_copies(folder, problems)
+    if os.path.isdir(folder) and not os.path.islink(folder):
+        extra = [e for e in leftovers(folder, expected) if not e.endswith(".lock")]
+        if extra:
+            problems.append("left behind: %s" % ", ".join(extra))
+    tap.result(not problems, name, "; ".join(problems) + (" [%s]" % message if problems else ""))
+
+
+def write_keyfile(config):
+    folder = os.path.join(config, "glib-2.0", "settings")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "keyfile")
+    with open(path, "wb") as f:
+        f.write(OLD_KEYFILE)
+    os.chmod(path, OLD_MODE)
+    return folder, path
+
+
+def check_settings(tap, name, status, message, keyfile, keyfile_todo=""):
+    """No crash and no critical; anything logged is GLib's own warning
+    naming the keyfile; the old keyfile as it was."""
+    problems = []
+    path = os.path.join(os.path.dirname(keyfile) if keyfile else "", "keyfile")
+    if status not in (0, 1):
+        problems.append("exit status %d (a crash or a critical): %r" % (status, message))
+    elif status == 1 and ("CRITICAL" in message or "Failed to write keyfile" not in message):
+        problems.append("logged: %r" % message)
+    tap.result(not problems, name, "; ".join(problems))
+    if status == 1:
+        print("# %s: GLib says: %s" % (name, message.splitlines()[-1]), flush=True)
+    if keyfile is None:
+        return
+    problems = []
+    try:
+        with open(keyfile, "rb") as f:
+            if f.read() != OLD_KEYFILE:
+                problems.append("the old keyfile changed")
+    except OSError as e:
+        problems.append("the old keyfile is gone: %s" % e)
+    tap.result(not problems, "%s: the old keyfile is kept" % name, "; ".join(problems),
+               keyfile_todo)
+
+
+def state_permission_phase(tap, state_probe_path, base):
+    """The app's own state against folders and permission bits."""
+    as_nobody = os.geteuid() == 0
+
+    def case_dir(name):
+        d = os.path.join(base, "state-" + name)
+        os.makedirs(d)
+        return d
+
+    def own(folder):
+        if as_nobody:
+            for root, dirs, files in os.walk(folder):
+                for entry in dirs + files + [""]:
+                    os.lchown(os.path.join(root, entry) if entry else root, NOBODY, NOBODY)
+
+    # A read-only autosave folder with an earlier session's copies.
+    data = case_dir("ro-autosave")
+    autosave = os.path.join(data, "boardsmith", "autosave")
+    make_autosave_folder(autosave)
+    own(data)
+    os.chmod(autosave, 0o555)
+    status, message = state_probe(state_probe_path, "autosave", data, as_nobody)
+    check_state_failure(tap, "autosave: a read-only autosave folder", status, message,
+                        autosave, autosave, OLD_COPIES, True)
+    os.chmod(autosave, 0o755)
+
+    # A read-only data folder, no autosave folder yet.
+    data = case_dir("ro-data")
+    boardsmith = os.path.join(data, "boardsmith")
+    os.makedirs(boardsmith)
+    own(data)
+    os.chmod(boardsmith, 0o555)
+    status, message = state_probe(state_probe_path, "autosave", data, as_nobody)
+    autosave = os.path.join(boardsmith, "autosave")
+    check_state_failure(tap, "autosave: a read-only data folder", status, message, autosave,
+                        boardsmith, [], False)
+    os.chmod(boardsmith, 0o755)
+
+    # The autosave folder is a file.
+    data = case_dir("file")
+    autosave = os.path.join(data, "boardsmith", "autosave")
+    os.makedirs(os.path.dirname(autosave))
+    write_old(autosave)
+    own(data)
+    status, message = state_probe(state_probe_path, "autosave", data, as_nobody)
+    problems = []
+    with open(autosave, "rb") as f:
+        if f.read() != OLD:
+            problems.append("the file changed")
+    check_state_failure(tap, "autosave: the autosave folder is a file", status, message,
+                        autosave, os.path.dirname(autosave), ["autosave"], False)
+    tap.result(not problems, "autosave: the file in the folder's place is kept",
+               "; ".join(problems))
+
+    # The autosave folder is a symlink to a folder: followed, the link kept.
+    data = case_dir("link")
+    elsewhere = os.path.join(data, "elsewhere")
+    make_autosave_folder(elsewhere)
+    os.makedirs(os.path.join(data, "boardsmith"))
+    autosave = os.path.join(data, "boardsmith", "autosave")
+    os.symlink(elsewhere, autosave)
+    own(data)
+    status, message = state_probe(state_probe_path, "autosave", data, as_nobody)
+    problems = []
+    if status != 0:
+        problems.append("exit status %d: %r" % (status, message))
+    if not os.path.islink(autosave) or os.readlink(autosave) != elsewhere:
+        problems.append("the link was replaced")
+    check_old_copies(elsewhere, problems)
+    tap.result(not problems, "autosave: a symlinked autosave folder is followed",
+               "; ".join(problems))
+
+    # Settings through the keyfile backend: a read-only folder, a keyfile
+    # that is a folder.
+    config = case_dir("settings-ro")
+    folder, keyfile = write_keyfile(config)
+    own(config)
+    os.chmod(folder, 0o555)
+    status, message = state_probe(state_probe_path, "settings", config, as_nobody)
+    check_settings(tap, "settings: a read-only config folder", status, message, keyfile)
+    os.chmod(folder, 0o755)
+
+    config = case_dir("settings-folder")
+    folder = os.path.join(config, "glib-2.0", "settings", "keyfile")
+    os.makedirs(folder)
+    own(config)
+    status, message = state_probe(state_probe_path, "settings", config, as_nobody)
+    check_settings(tap, "settings: the keyfile is a folder", status, message, None)
+
+
+def state_mount_phase(tap, state_probe_path, base):
+    """The app's own state on a full disk and a read-only file system."""
+    for case in ("full", "ro"):
+        mount = os.path.join(base, "state-" + case)
+        os.makedirs(mount)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k,mode=0755", "tmpfs", mount],
+                       check=True)
+        autosave = os.path.join(mount, "data", "boardsmith", "autosave")
+        make_autosave_folder(autosave)
+        _, keyfile = write_keyfile(os.path.join(mount, "config"))
+        if case == "full":
+            fill(mount)
+            what = "a full disk"
+        else:
+            subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
+            what = "a read-only file system"
+        status, message = state_probe(state_probe_path, "autosave", os.path.join(mount, "data"))
+        check_state_failure(tap, "autosave: %s" % what, status, message, autosave, autosave,
+                            OLD_COPIES, True)
+        status, message = state_probe(state_probe_path, "settings",
+                                      os.path.join(mount, "config"))
+        # GLib 2.74's keyfile backend writes the keyfile in place: on a
+        # full disk it is left empty, every setting lost (Flatpak, where
+        # the app has no dconf, uses this backend).
+        check_settings(tap, "settings: %s" % what, status, message, keyfile,
+                       "GLib's keyfile backend empties the keyfile on a full disk"
+                       if case == "full" else "")
+        subprocess.run(["umount", mount], check=True)
+
+def mount_phase(write_probe, state_probe_path, base):
     """Runs in a private mount namespace: a full tmpfs, a read-only one."""
     tap = Tap(relay=True)
     for kind, name in KINDS:
@@ -216,18 +449,21 @@ def mount_phase(write_probe, base):
         check_failure(tap, "%s: a read-only file system" % kind, status, message, target, target,
                       ro, [name])
         subprocess.run(["umount", ro], check=True)
+    state_mount_phase(tap, state_probe_path, base)
     return 1 if tap.failed else 0
 
 
 def main():
     if sys.argv[1] == "--mount-phase":
-        return mount_phase(sys.argv[2], sys.argv[3])
+        return mount_phase(sys.argv[2], sys.argv[3], sys.argv[4])
     write_probe = os.path.abspath(sys.argv[1])
+    state_probe_path = os.path.abspath(sys.argv[2])
     base = tempfile.mkdtemp(prefix="boardsmith-failure-")
     os.chmod(base, 0o755)
     tap = Tap()
     try:
         permission_phase(tap, write_probe, base)
+        state_permission_phase(tap, state_probe_path, base)
 
         # Mounts need a mount namespace: as root a plain one, else one of a
         # user namespace where we are root.
@@ -240,24 +476,26 @@ def main():
         if probe_ns.returncode != 0:
             print("# no mount namespace here (%s): the full-disk and read-only file system "
                   "cases are skipped" % probe_ns.stderr.decode().strip(), flush=True)
-            for kind, _ in KINDS:
+            for kind in [k for k, _ in KINDS] + MOUNT_STATE_RESULTS:
                 for case in ("a full disk", "a read-only file system"):
                     tap.n += 1
                     print("ok %d - %s: %s # SKIP no mount namespace" % (tap.n, kind, case))
         else:
             r = subprocess.run(unshare + [sys.executable, os.path.abspath(__file__),
-                                          "--mount-phase", write_probe, mounts],
+                                          "--mount-phase", write_probe, state_probe_path,
+                                          mounts],
                                capture_output=True, text=True)
             for line in r.stdout.splitlines():
                 if line.startswith("@@"):
-                    ok, name, why = line[2:].split("\t", 2)
-                    tap.result(ok == "1", name, why)
+                    ok, name, why, todo = line[2:].split("\t", 3)
+                    tap.result(ok == "1", name, why, todo)
                 else:
                     print("# " + line)
             relayed = sum(1 for line in r.stdout.splitlines() if line.startswith("@@"))
-            if r.returncode not in (0, 1) or relayed != 2 * len(KINDS):
+            expected = 2 * (len(KINDS) + len(MOUNT_STATE_RESULTS))
+            if r.returncode not in (0, 1) or relayed != expected:
                 tap.result(False, "the mount phase",
-                           "%d results of %d, exit %d: %s" % (relayed, 2 * len(KINDS),
+                           "%d results of %d, exit %d: %s" % (relayed, expected,
                                                               r.returncode, r.stderr[-2000:]))
     finally:
         for root, dirs, files in os.walk(base):
