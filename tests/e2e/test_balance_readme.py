@@ -31,7 +31,7 @@ STUDIES = [
     ("Agoraphobia", "Dark’s large pieces (player 2)", 3, 6, 1000),
     ("Tribes", "Blue’s pieces (player 2)", 12, 14, 1000),
     ("Ikabegamá", "Board size", 5, 7, 500),
-    ("Astoria", "Teal’s circle pieces (player 2)", 14, 16, 60),
+    ("Astoria", "Teal’s circle pieces (player 2)", 14, 16, 500),
     ("Abrobad", "Board size", 3, 5, 200),
 ]
 
