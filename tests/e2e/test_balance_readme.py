@@ -25,14 +25,15 @@ OUT = os.environ.get("BOARDSMITH_README_OUT")
 STUDIES_OUT = os.environ.get("BOARDSMITH_README_STUDIES", OUT)
 
 # game (as its row names it), setting to vary, from, to, games per value:
-# as many games as the machine affords in minutes (Easy games last from
-# 1 ms in Tribes to half a second in Abrobad)
+# the counts of the README's screenshots, as many games as a shared
+# two-core machine afforded in minutes (an Easy game lasts from 1 ms in
+# Tribes to half a second in Abrobad)
 STUDIES = [
     ("Agoraphobia", "Dark’s large pieces (player 2)", 3, 6, 1000),
     ("Tribes", "Blue’s pieces (player 2)", 12, 14, 1000),
-    ("Ikabegamá", "Board size", 5, 7, 500),
+    ("Ikabegamá", "Board size", 5, 7, 100),
     ("Astoria", "Teal’s circle pieces (player 2)", 14, 16, 500),
-    ("Abrobad", "Board size", 3, 5, 200),
+    ("Abrobad", "Board size", 3, 5, 100),
 ]
 
 
