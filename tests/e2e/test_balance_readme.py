@@ -6,10 +6,13 @@ setting to vary over a range), run to the end, its verdict read, and the
 page photographed. Not in the default run (minutes of games):
 
     meson test -C _build --suite readme
-    BOARDSMITH_README_OUT=docs/images meson test -C _build --suite readme
+    BOARDSMITH_README_OUT=$PWD/docs/images BOARDSMITH_README_STUDIES=$PWD/docs/studies \
+        meson test -C _build --suite readme [--test-args astoria]
 
 With BOARDSMITH_README_OUT set, the screenshots (balance-app-GAME.png, the
-window only) and the study files (GAME-sweep.bsstudy) are copied there."""
+window only) are copied there, and the study files (GAME-sweep.bsstudy) to
+BOARDSMITH_README_STUDIES (the README links them from docs/studies; without
+it they go beside the screenshots)."""
 
 import os
 import re
@@ -19,14 +22,18 @@ from harness import run_tests
 from test_balance import balance_button, choose, set_games, set_spin, wait_complete
 
 OUT = os.environ.get("BOARDSMITH_README_OUT")
+STUDIES_OUT = os.environ.get("BOARDSMITH_README_STUDIES", OUT)
 
-# game (as its row names it), setting to vary, from, to, games per value
+# game (as its row names it), setting to vary, from, to, games per value:
+# the counts of the README's screenshots, as many games as a shared
+# two-core machine afforded in minutes (an Easy game lasts from 1 ms in
+# Tribes to half a second in Abrobad)
 STUDIES = [
-    ("Agoraphobia", "Dark’s large pieces (player 2)", 3, 6, 100),
-    ("Tribes", "Blue’s pieces (player 2)", 12, 14, 200),
-    ("Ikabegamá", "Board size", 5, 7, 50),
-    ("Astoria", "Teal’s circle pieces (player 2)", 14, 16, 60),
-    ("Abrobad", "Board size", 3, 5, 40),
+    ("Agoraphobia", "Dark’s large pieces (player 2)", 3, 6, 1000),
+    ("Tribes", "Blue’s pieces (player 2)", 12, 14, 1000),
+    ("Ikabegamá", "Board size", 5, 7, 100),
+    ("Astoria", "Teal’s circle pieces (player 2)", 14, 16, 500),
+    ("Abrobad", "Board size", 3, 5, 100),
 ]
 
 
@@ -56,8 +63,9 @@ def study(session, game, setting, low, high, games):
         session.screenshot(x, y, w, h).save(os.path.join(OUT, "balance-app-%s.png" % slug(game)))
         studies = os.path.join(app.home, ".local/share/boardsmith/studies")
         made = sorted(f for f in os.listdir(studies) if f.endswith(".bsstudy"))
+        os.makedirs(STUDIES_OUT, exist_ok=True)
         shutil.copy(os.path.join(studies, made[-1]),
-                    os.path.join(OUT, "%s-sweep.bsstudy" % slug(game)))
+                    os.path.join(STUDIES_OUT, "%s-sweep.bsstudy" % slug(game)))
     return shot
 
 
