@@ -16,6 +16,9 @@ G_DECLARE_FINAL_TYPE (BsStartView, bs_start_view, BS, START_VIEW, AdwBin)
 
 /* Reads the variant lists again (after the user saved a variant). */
 void   bs_start_view_reload          (BsStartView *self);
+/* Whether the user's variants or the recent files are still being read
+ * (in threads: the rows come when they are). */
+gboolean bs_start_view_get_loading   (BsStartView *self);
 /* Where the keyboard focus goes when the page is shown. */
 GtkWidget *bs_start_view_get_default_focus (BsStartView *self);
 /* Where the user's variants live. Free with g_free. */
