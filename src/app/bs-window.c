@@ -1475,6 +1475,13 @@ bs_window_get_balance_view (BsWindow *self)
   return self->balance_view;
 }
 
+BsStartView *
+bs_window_get_start_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->start_view;
+}
+
 BsEditorView *
 bs_window_get_editor_view (BsWindow *self)
 {

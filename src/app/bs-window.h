@@ -85,6 +85,9 @@ BsBalanceView *bs_window_get_balance_view (BsWindow        *self);
 void          bs_window_edit            (BsWindow          *self,
                                          BsVariantDocument *document);
 BsEditorView *bs_window_get_editor_view (BsWindow          *self);
+/* The start page (bs-start-view.h). */
+typedef struct _BsStartView BsStartView;
+BsStartView  *bs_window_get_start_view  (BsWindow          *self);
 gboolean      bs_window_play_variant    (BsWindow          *self,
                                          const BsVariant   *variant,
                                          GError           **error);
