@@ -38,6 +38,7 @@ struct _BsStartView {
    * load cancels an older one, whose result is then dropped. */
   GCancellable *user_loading;
   GCancellable *recent_loading;
+  GCancellable *resume_loading;
 };
 
 G_DEFINE_FINAL_TYPE (BsStartView, bs_start_view, ADW_TYPE_BIN)
@@ -637,15 +638,12 @@ load_recent (BsStartView *self)
 
 /* "Play My Game Again": the last variant played, if it still loads. */
 static void
-load_resume (BsStartView *self)
+show_resume (BsStartView *self,
+             BsVariant   *variant,
+             const char  *last)
 {
-  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
-  g_autoptr(BsVariant) variant = NULL;
   g_autofree char *label = NULL;
 
-  g_clear_pointer (&self->last_variant, g_free);
-  if (last[0] != '\0')
-    variant = bs_variant_lookup (last, NULL);
   gtk_widget_set_visible (self->resume_button, variant != NULL);
   if (variant == NULL)
     return;
@@ -655,7 +653,63 @@ load_resume (BsStartView *self)
   if (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))))
     gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))),
                              PANGO_ELLIPSIZE_END);
-  self->last_variant = g_steal_pointer (&last);
+  self->last_variant = g_strdup (last);
+}
+
+static void
+read_resume_variant (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  const char *path = task_data;
+
+  bs_load_hook_run (path);
+  g_task_return_pointer (task, bs_variant_lookup (path, NULL), (GDestroyNotify) bs_variant_free);
+}
+
+static void
+on_resume_variant_read (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  BsStartView *self = BS_START_VIEW (source);
+  g_autoptr(BsVariant) variant = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* A newer setting, or the page going away, replaced this one. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->resume_loading);
+  show_resume (self, variant, g_task_get_task_data (G_TASK (result)));
+}
+
+static void
+load_resume (BsStartView *self)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
+  g_autoptr(BsVariant) variant = NULL;
+
+  g_clear_pointer (&self->last_variant, g_free);
+  if (self->resume_loading != NULL)
+    g_cancellable_cancel (self->resume_loading);
+  g_clear_object (&self->resume_loading);
+  /* A user's variant file is read in a thread; a built-in one is the
+   * app's own data. */
+  if (g_path_is_absolute (last))
+    {
+      g_autoptr(GTask) task = NULL;
+
+      gtk_widget_set_visible (self->resume_button, FALSE);
+      self->resume_loading = g_cancellable_new ();
+      task = g_task_new (self, self->resume_loading, on_resume_variant_read, NULL);
+      g_task_set_source_tag (task, load_resume);
+      g_task_set_task_data (task, g_steal_pointer (&last), g_free);
+      g_task_run_in_thread (task, read_resume_variant);
+      return;
+    }
+  if (last[0] != '\0')
+    variant = bs_variant_lookup (last, NULL);
+  show_resume (self, variant, last);
 }
 
 static void
@@ -685,7 +739,8 @@ gboolean
 bs_start_view_get_loading (BsStartView *self)
 {
   g_return_val_if_fail (BS_IS_START_VIEW (self), FALSE);
-  return self->user_loading != NULL || self->recent_loading != NULL;
+  return self->user_loading != NULL || self->recent_loading != NULL
+         || self->resume_loading != NULL;
 }
 
 static void
@@ -759,6 +814,9 @@ bs_start_view_dispose (GObject *object)
   if (self->recent_loading != NULL)
     g_cancellable_cancel (self->recent_loading);
   g_clear_object (&self->recent_loading);
+  if (self->resume_loading != NULL)
+    g_cancellable_cancel (self->resume_loading);
+  g_clear_object (&self->resume_loading);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_variant, g_free);
   g_clear_handle_id (&self->narrow_idle, g_source_remove);

@@ -677,6 +677,21 @@ save_user_variant (const char *file_name,
   return path;
 }
 
+/* Whether a visible button under widget has this label. */
+static gboolean
+button_shown (GtkWidget  *widget,
+              const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (button_shown (child, label))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 recent_row_shown (gpointer data)
 {
@@ -684,13 +699,15 @@ recent_row_shown (gpointer data)
 }
 
 /* The start page reads the user's variants and the recent files in
- * threads: held there, the window goes on; a refresh meanwhile replaces
- * that load (no row twice, none stale); then the rows come, as before. */
+ * threads, and the last variant played when it is a user's file: held
+ * there, the window goes on; a refresh meanwhile replaces that load (no
+ * row twice, none stale); then the rows come, as before. */
 static void
 test_start_page_off_main_thread (Fixture       *fixture,
                                  gconstpointer  data)
 {
   BsStartView *view = bs_window_get_start_view (fixture->window);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   g_autofree char *variant_path = save_user_variant ("gated.bsvariant", "Gated Variant");
   g_autofree char *record_path = save_record (fixture->tmpdir, "gated.boardsmith", 2);
   GtkWidget *row = NULL;
@@ -703,6 +720,8 @@ test_start_page_off_main_thread (Fixture       *fixture,
   wait_for (recent_row_shown, fixture->window);
 
   gate_close (&gate);
+  /* The last variant played, a user's file: "Play Gated Variant Again". */
+  g_settings_set_string (settings, "last-variant", variant_path);
   bs_start_view_reload (view);
   wait_for (gate_entered, &gate);
   gate_count (&gate, &on_main);
@@ -723,6 +742,8 @@ test_start_page_off_main_thread (Fixture       *fixture,
   g_assert_cmpuint (count_rows (GTK_WIDGET (view), "Gated Variant", NULL), ==, 1);
   g_assert_cmpuint (count_rows (GTK_WIDGET (view), "gated.boardsmith", &row), ==, 1);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "2 moves"));
+  g_assert_true (button_shown (GTK_WIDGET (view), "_Play Gated Variant Again"));
+  g_settings_set_string (settings, "last-variant", "");
   g_unlink (variant_path);
   gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
 }
