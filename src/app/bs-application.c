@@ -58,6 +58,9 @@ take_screenshot (gpointer data)
   BsWindow *window = get_window (self, FALSE);
   g_autoptr(GError) error = NULL;
 
+  /* A file given with it is still being read: the picture shows it. */
+  if (window != NULL && bs_window_get_opening (window))
+    return G_SOURCE_CONTINUE;
   if (window == NULL || !bs_screenshot_save_png (GTK_WIDGET (window), self->screenshot_path,
                                                  &error))
     {
@@ -114,22 +117,86 @@ bs_application_activate (GApplication *app)
   present (self, get_window (self, TRUE));
 }
 
+/* A file from the command line, read (a record replayed) in a thread:
+ * the window answers meanwhile. Held until then: the command line, whose
+ * exit status and messages a remote caller waits for, and --moves. */
+typedef struct {
+  BsApplication           *self;
+  GApplicationCommandLine *command_line;
+  GFile                   *file;
+  char                    *moves;
+} CommandLineOpen;
+
 static void
-open_file (BsApplication *self,
-           BsWindow      *window,
-           GFile         *file)
+command_line_open_free (CommandLineOpen *open)
 {
+  g_object_unref (open->self);
+  g_object_unref (open->command_line);
+  g_object_unref (open->file);
+  g_free (open->moves);
+  g_free (open);
+}
+
+static void
+set_status (BsApplication           *self,
+            GApplicationCommandLine *command_line,
+            int                      status)
+{
+  self->status = status;
+  g_application_command_line_set_exit_status (command_line, status);
+}
+
+static void
+on_command_line_file_opened (GObject      *source,
+                             GAsyncResult *result,
+                             gpointer      user_data)
+{
+  CommandLineOpen *open = user_data;
+  BsWindow *window = BS_WINDOW (source);
   g_autoptr(GError) error = NULL;
 
-  if (!bs_window_open_file (window, file, &error))
+  if (!bs_window_load_file_finish (window, result, &error))
     {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_autofree char *message = g_strdup_printf (_("Could not open %s: %s"), name, error->message);
+      /* Cancelled: another file replaced it in its window, by the user's choice. */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *name = g_file_get_parse_name (open->file);
+          g_autofree char *message = g_strdup_printf (_("Could not open %s: %s"), name,
+                                                      error->message);
 
-      g_printerr ("boardsmith: %s\n", message);
-      bs_window_show_message (window, message);
-      self->status = 2;
+          g_application_command_line_printerr (open->command_line, "boardsmith: %s\n", message);
+          bs_window_show_message (window, message);
+          set_status (open->self, open->command_line, 2);
+        }
     }
+  else if (open->moves != NULL && bs_window_get_game (window) != NULL)
+    {
+      g_autoptr(GError) moves_error = NULL;
+
+      if (!bs_window_play_moves (window, open->moves, &moves_error))
+        {
+          g_application_command_line_printerr (open->command_line, "boardsmith: %s\n",
+                                               moves_error->message);
+          set_status (open->self, open->command_line, 1);
+        }
+    }
+  command_line_open_free (open);
+}
+
+static void
+open_file (BsApplication           *self,
+           BsWindow                *window,
+           GFile                   *file,
+           GApplicationCommandLine *command_line,
+           const char              *moves)
+{
+  CommandLineOpen *open = g_new0 (CommandLineOpen, 1);
+
+  open->self = g_object_ref (self);
+  open->command_line = g_object_ref (command_line);
+  open->file = g_object_ref (file);
+  open->moves = g_strdup (moves);
+  bs_window_load_file_async (window, file, on_command_line_file_opened, open);
 }
 
 static void
@@ -270,12 +337,19 @@ bs_application_command_line (GApplication            *app,
               self->status = 2;
             }
           else
-            open_file (self, window, file);
+            {
+              /* --moves: played on the last game, once it is read. */
+              const char *file_moves = NULL;
+
+              if (args[i + 1] == NULL && self->status == 0)
+                g_variant_dict_lookup (options, "moves", "&s", &file_moves);
+              open_file (self, window, file, command_line, file_moves);
+            }
         }
     }
 
   if (self->status == 0 && g_variant_dict_lookup (options, "moves", "&s", &moves)
-      && bs_window_get_game (window) != NULL)
+      && !bs_window_get_opening (window) && bs_window_get_game (window) != NULL)
     {
       g_autoptr(GError) error = NULL;
 

@@ -46,6 +46,7 @@ struct _BsEditorView {
   AdwBin              parent_instance;
 
   BsVariantDocument  *document;
+  GCancellable       *opening;      /* Open Variant… read in a thread */
   const BsModule     *module;       /* the rows below are built for it */
   gboolean            syncing;      /* document → widgets: no edits back */
 
@@ -1673,23 +1674,49 @@ save_as (BsEditorView *self)
 /* Opening another variant file for editing. */
 
 static void
-open_now (gpointer data)
+on_document_opened (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
 {
-  BsEditorView *self = g_object_get_data (data, "editor");
-  g_autofree char *path = g_file_get_path (data);
+  g_autoptr(BsEditorView) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariantDocument) document = NULL;
+  g_autoptr(BsVariantDocument) document = bs_variant_document_open_finish (result, &error);
 
-  if (path != NULL)
-    document = bs_variant_document_open (path, &error);
+  /* A newer open, or the view going away, replaced this one. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->opening);
   if (document != NULL)
     bs_editor_view_set_document (self, document);
   else
     {
       g_autofree char *message = g_strdup_printf (_("Could not open the variant: %s"),
-                                                  error != NULL ? error->message
-                                                                : _("not a local file"));
+                                                  error->message);
       g_signal_emit (self, signals[MESSAGE], 0, message);
+    }
+}
+
+/* Read in a thread: a variant may be large, the window goes on. */
+static void
+open_now (gpointer data)
+{
+  BsEditorView *self = g_object_get_data (data, "editor");
+  g_autofree char *path = g_file_get_path (data);
+
+  if (path == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open the variant: %s"),
+                                                  _("not a local file"));
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+    }
+  else
+    {
+      if (self->opening != NULL)
+        g_cancellable_cancel (self->opening);
+      g_clear_object (&self->opening);
+      self->opening = g_cancellable_new ();
+      bs_variant_document_open_async (path, self->opening, on_document_opened,
+                                      g_object_ref (self));
     }
   g_object_unref (data);
 }
@@ -1942,6 +1969,9 @@ bs_editor_view_dispose (GObject *object)
   BsEditorView *self = (BsEditorView *) object;
 
   on_stroke_end (self);
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-load-hook.h"
 #include "bs-record.h"
 #include "bs-xml.h"
 
@@ -211,8 +212,10 @@ open_in_thread (GTask        *task,
 {
   OpenData *open = task_data;
   GError *error = NULL;
+  g_autofree char *path = g_file_get_path (open->file);
   BsGame *game;
 
+  bs_load_hook_run (path);
   game = bs_game_open_file (open->file, open->seed, &open->is_record, &open->warning, &error);
   if (game == NULL)
     g_task_return_error (task, error);

@@ -11,6 +11,7 @@
 #include "bs-balance-view.h"
 #include "bs-study.h"
 #include "bs-game-record.h"
+#include "bs-load-hook.h"
 #include "bs-module.h"
 #include "bs-text.h"
 #include "bs-variant.h"
@@ -32,6 +33,12 @@ struct _BsStartView {
   char       *last_variant;
   gboolean    narrow;
   guint       narrow_idle;
+
+  /* The user's variants and recent files are read in threads; a newer
+   * load cancels an older one, whose result is then dropped. */
+  GCancellable *user_loading;
+  GCancellable *recent_loading;
+  GCancellable *resume_loading;
 };
 
 G_DEFINE_FINAL_TYPE (BsStartView, bs_start_view, ADW_TYPE_BIN)
@@ -300,12 +307,67 @@ compare_strings (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* What the thread found of one of the user's variant files, handed to the
+ * main thread whole: the variant, else a draft with why it cannot be
+ * played, else the error. */
+typedef struct {
+  char      *path;
+  BsVariant *variant;
+  BsVariant *draft;
+  char      *why;
+  char      *error_message;
+} UserEntry;
+
 static void
-load_user (BsStartView *self)
+user_entry_free (UserEntry *entry)
+{
+  g_free (entry->path);
+  g_clear_pointer (&entry->variant, bs_variant_free);
+  g_clear_pointer (&entry->draft, bs_variant_free);
+  g_free (entry->why);
+  g_free (entry->error_message);
+  g_free (entry);
+}
+
+static UserEntry *
+read_user_variant (const char *path)
+{
+  UserEntry *entry = g_new0 (UserEntry, 1);
+  g_autoptr(GError) error = NULL;
+
+  entry->path = g_strdup (path);
+  bs_load_hook_run (path);
+  entry->variant = bs_variant_load_file (path, &error);
+  if (entry->variant == NULL)
+    {
+      g_autoptr(BsVariant) draft = bs_variant_load_file_unchecked (path, NULL);
+      g_autoptr(GError) rules_error = NULL;
+
+      /* The format is fine but the rules are not: the editor can finish it. */
+      /* Checked without its file name: the row says why, not where. */
+      if (draft != NULL)
+        g_clear_pointer (&draft->filename, g_free);
+      if (draft != NULL && !bs_variant_validate (draft, &rules_error))
+        {
+          entry->why = bs_text_sentence (rules_error->message);
+          entry->draft = g_steal_pointer (&draft);
+        }
+      else
+        entry->error_message = g_strdup (error->message);
+    }
+  return entry;
+}
+
+static void
+read_user_variants (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
 {
   g_autofree char *dir_path = bs_start_view_user_variants_dir ();
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) user_entry_free);
   const char *name;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
@@ -315,34 +377,58 @@ load_user (BsStartView *self)
 
   for (guint i = 0; i < paths->len; i++)
     {
-      const char *path = g_ptr_array_index (paths, i);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(BsVariant) variant = bs_variant_load_file (path, &error);
-
-      if (variant == NULL)
-        {
-          g_autoptr(BsVariant) draft = bs_variant_load_file_unchecked (path, NULL);
-          g_autoptr(GError) rules_error = NULL;
-          g_autofree char *base = g_path_get_basename (path);
-
-          /* The format is fine but the rules are not: the editor can finish it. */
-          /* Checked without its file name: the row says why, not where. */
-          if (draft != NULL)
-            g_clear_pointer (&draft->filename, g_free);
-          if (draft != NULL && !bs_variant_validate (draft, &rules_error))
-            {
-              g_autofree char *why = bs_text_sentence (rules_error->message);
-
-              gtk_list_box_append (self->user_list, make_draft_row (draft, path, why));
-            }
-          else
-            gtk_list_box_append (self->user_list, make_error_row (base, error->message));
-        }
-      else
-        gtk_list_box_append (self->user_list, make_variant_row (variant, path));
+      if (g_task_return_error_if_cancelled (task))
+        return;
+      g_ptr_array_add (entries, read_user_variant (g_ptr_array_index (paths, i)));
     }
-  gtk_widget_set_visible (self->user_group, paths->len > 0);
+  g_task_return_pointer (task, g_steal_pointer (&entries), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+on_user_variants_read (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  BsStartView *self = BS_START_VIEW (source);
+  g_autoptr(GPtrArray) entries = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* A newer load, or the page going away, replaced this one. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->user_loading);
+  clear_list (self->user_list);
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      UserEntry *entry = g_ptr_array_index (entries, i);
+
+      if (entry->variant != NULL)
+        gtk_list_box_append (self->user_list, make_variant_row (entry->variant, entry->path));
+      else if (entry->draft != NULL)
+        gtk_list_box_append (self->user_list,
+                             make_draft_row (entry->draft, entry->path, entry->why));
+      else
+        {
+          g_autofree char *base = g_path_get_basename (entry->path);
+
+          gtk_list_box_append (self->user_list, make_error_row (base, entry->error_message));
+        }
+    }
+  gtk_widget_set_visible (self->user_group, entries != NULL && entries->len > 0);
   sync_narrow (self);
+}
+
+static void
+load_user (BsStartView *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->user_loading != NULL)
+    g_cancellable_cancel (self->user_loading);
+  g_clear_object (&self->user_loading);
+  self->user_loading = g_cancellable_new ();
+  task = g_task_new (self, self->user_loading, on_user_variants_read, NULL);
+  g_task_set_source_tag (task, load_user);
+  g_task_run_in_thread (task, read_user_variants);
 }
 
 static int
@@ -359,33 +445,55 @@ compare_recent (gconstpointer a,
   return g_date_time_compare (time_b, time_a);
 }
 
-/* A recent file's row if it is a game record or a variant that opens now:
- * exports, prints and files gone or broken are not offered. */
-static GtkWidget *
-make_recent_row (GtkRecentInfo *info,
-                 const char    *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autofree char *folder = g_path_get_dirname (path);
-  g_autofree char *home_folder = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autofree char *when = NULL;
-  GDateTime *modified = gtk_recent_info_get_modified (info);   /* owned by the info */
-  GtkWidget *row;
-  gboolean is_record = bs_file_is_record (file);
-  gboolean is_study = bs_file_is_study (file);
+/* A recent file as the main thread found it in the recent manager (which
+ * is not for threads), and then as the thread describes it. */
+typedef struct {
+  char      *path;
+  char      *title;
+  GDateTime *modified;
+  char      *subtitle;       /* NULL: not offered */
+  char      *tooltip;
+  gboolean   opens_as_file;
+} RecentEntry;
 
-  if (g_str_has_prefix (folder, g_get_home_dir ()))
-    home_folder = g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
-  when = modified != NULL ? g_date_time_format (modified, "%x %R") : g_strdup ("");
+static void
+recent_entry_free (RecentEntry *entry)
+{
+  g_free (entry->path);
+  g_free (entry->title);
+  g_clear_pointer (&entry->modified, g_date_time_unref);
+  g_free (entry->subtitle);
+  g_free (entry->tooltip);
+  g_free (entry);
+}
+
+/* Whether a recent file is a game record or a variant that opens now:
+ * exports, prints and files gone or broken are not offered. If so, its
+ * subtitle and tooltip. */
+static gboolean
+describe_recent (RecentEntry *entry)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *folder = g_path_get_dirname (entry->path);
+  g_autofree char *when = NULL;
+  g_autofree char *subtitle = NULL;
+  gboolean is_record, is_study;
+
+  if (!g_file_test (entry->path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+  file = g_file_new_for_path (entry->path);
+  bs_load_hook_run (entry->path);
+  is_record = bs_file_is_record (file);
+  is_study = bs_file_is_study (file);
+  when = entry->modified != NULL ? g_date_time_format (entry->modified, "%x %R") : g_strdup ("");
   if (is_study)
     {
       /* Only its header (a few kilobytes): the games are read when it opens. */
-      g_autoptr(BsStudy) study = bs_study_load_header (path, NULL);
+      g_autoptr(BsStudy) study = bs_study_load_header (entry->path, NULL);
       const char *name;
 
       if (study == NULL || bs_study_n_arms (study) == 0)
-        return NULL;
+        return FALSE;
       name = bs_variant_display_name (bs_study_get_arm (study, 0)->variant);
       if (study->kind == BS_STUDY_SWEEP)
         {
@@ -411,7 +519,7 @@ make_recent_row (GtkRecentInfo *info,
       guint n_moves;
 
       if (game == NULL)
-        return NULL;
+        return FALSE;
       n_moves = bs_game_get_n_turns (game);
       /* Translators: a saved game in Recent Games: "My Game · 12 moves · 03/05/26 14:02". */
       subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u move · %s",
@@ -421,19 +529,69 @@ make_recent_row (GtkRecentInfo *info,
     }
   else
     {
-      g_autoptr(BsVariant) variant = bs_variant_load_file (path, NULL);
+      g_autoptr(BsVariant) variant = bs_variant_load_file (entry->path, NULL);
 
       if (variant == NULL)
-        return NULL;
+        return FALSE;
       /* Translators: a variant file in Recent Games: "Variant of My Game · 03/05/26 14:02". */
       subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
                                   when);
     }
+  entry->subtitle = g_steal_pointer (&subtitle);
+  if (g_str_has_prefix (folder, g_get_home_dir ()))
+    entry->tooltip = g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
+  else
+    entry->tooltip = g_steal_pointer (&folder);
   /* Records and studies open as files (bs_window_open_file tells them apart). */
-  row = make_row (gtk_recent_info_get_display_name (info), subtitle, NULL, path,
-                  is_record || is_study);
-  gtk_widget_set_tooltip_text (row, home_folder != NULL ? home_folder : folder);
-  return row;
+  entry->opens_as_file = is_record || is_study;
+  return TRUE;
+}
+
+/* The candidates, newest first, until MAX_RECENT of them are offered. */
+static void
+read_recent_files (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  GPtrArray *candidates = task_data;
+  g_autoptr(GPtrArray) offered = g_ptr_array_new ();
+
+  for (guint i = 0; i < candidates->len && offered->len < MAX_RECENT; i++)
+    {
+      RecentEntry *entry = g_ptr_array_index (candidates, i);
+
+      if (g_task_return_error_if_cancelled (task))
+        return;
+      if (describe_recent (entry))
+        g_ptr_array_add (offered, entry);
+    }
+  /* The entries stay the task data's: the list of those offered points into it. */
+  g_task_return_pointer (task, g_steal_pointer (&offered), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+on_recent_files_read (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  BsStartView *self = BS_START_VIEW (source);
+  g_autoptr(GPtrArray) offered = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* A newer load, or the page going away, replaced this one. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->recent_loading);
+  clear_list (self->recent_list);
+  for (guint i = 0; offered != NULL && i < offered->len; i++)
+    {
+      RecentEntry *entry = g_ptr_array_index (offered, i);
+      GtkWidget *row = make_row (entry->title, entry->subtitle, NULL, entry->path,
+                                 entry->opens_as_file);
+
+      gtk_widget_set_tooltip_text (row, entry->tooltip);
+      gtk_list_box_append (self->recent_list, row);
+    }
 }
 
 static void
@@ -442,41 +600,50 @@ load_recent (BsStartView *self)
   GtkRecentManager *manager = gtk_recent_manager_get_default ();
   GList *items = gtk_recent_manager_get_items (manager);
   const char *app_name = g_get_application_name ();
-  guint n = 0;
+  GPtrArray *candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) recent_entry_free);
+  g_autoptr(GTask) task = NULL;
 
   items = g_list_sort (items, compare_recent);
-  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
+  for (GList *l = items; l != NULL; l = l->next)
     {
       GtkRecentInfo *info = l->data;
       g_autofree char *path = NULL;
-      GtkWidget *row;
+      GDateTime *modified;
+      RecentEntry *entry;
 
       if (app_name == NULL || !gtk_recent_info_has_application (info, app_name)
           || !gtk_recent_info_is_local (info) || !gtk_recent_info_exists (info))
         continue;
       path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
-      if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+      if (path == NULL)
         continue;
-      row = make_recent_row (info, path);
-      if (row == NULL)
-        continue;
-      gtk_list_box_append (self->recent_list, row);
-      n++;
+      entry = g_new0 (RecentEntry, 1);
+      entry->path = g_steal_pointer (&path);
+      entry->title = g_strdup (gtk_recent_info_get_display_name (info));
+      modified = gtk_recent_info_get_modified (info);   /* owned by the info */
+      entry->modified = modified != NULL ? g_date_time_ref (modified) : NULL;
+      g_ptr_array_add (candidates, entry);
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+
+  if (self->recent_loading != NULL)
+    g_cancellable_cancel (self->recent_loading);
+  g_clear_object (&self->recent_loading);
+  self->recent_loading = g_cancellable_new ();
+  task = g_task_new (self, self->recent_loading, on_recent_files_read, NULL);
+  g_task_set_source_tag (task, load_recent);
+  g_task_set_task_data (task, candidates, (GDestroyNotify) g_ptr_array_unref);
+  g_task_run_in_thread (task, read_recent_files);
 }
 
 /* "Play My Game Again": the last variant played, if it still loads. */
 static void
-load_resume (BsStartView *self)
+show_resume (BsStartView *self,
+             BsVariant   *variant,
+             const char  *last)
 {
-  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
-  g_autoptr(BsVariant) variant = NULL;
   g_autofree char *label = NULL;
 
-  g_clear_pointer (&self->last_variant, g_free);
-  if (last[0] != '\0')
-    variant = bs_variant_lookup (last, NULL);
   gtk_widget_set_visible (self->resume_button, variant != NULL);
   if (variant == NULL)
     return;
@@ -486,7 +653,63 @@ load_resume (BsStartView *self)
   if (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))))
     gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (self->resume_button))),
                              PANGO_ELLIPSIZE_END);
-  self->last_variant = g_steal_pointer (&last);
+  self->last_variant = g_strdup (last);
+}
+
+static void
+read_resume_variant (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  const char *path = task_data;
+
+  bs_load_hook_run (path);
+  g_task_return_pointer (task, bs_variant_lookup (path, NULL), (GDestroyNotify) bs_variant_free);
+}
+
+static void
+on_resume_variant_read (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  BsStartView *self = BS_START_VIEW (source);
+  g_autoptr(BsVariant) variant = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* A newer setting, or the page going away, replaced this one. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->resume_loading);
+  show_resume (self, variant, g_task_get_task_data (G_TASK (result)));
+}
+
+static void
+load_resume (BsStartView *self)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
+  g_autoptr(BsVariant) variant = NULL;
+
+  g_clear_pointer (&self->last_variant, g_free);
+  if (self->resume_loading != NULL)
+    g_cancellable_cancel (self->resume_loading);
+  g_clear_object (&self->resume_loading);
+  /* A user's variant file is read in a thread; a built-in one is the
+   * app's own data. */
+  if (g_path_is_absolute (last))
+    {
+      g_autoptr(GTask) task = NULL;
+
+      gtk_widget_set_visible (self->resume_button, FALSE);
+      self->resume_loading = g_cancellable_new ();
+      task = g_task_new (self, self->resume_loading, on_resume_variant_read, NULL);
+      g_task_set_source_tag (task, load_resume);
+      g_task_set_task_data (task, g_steal_pointer (&last), g_free);
+      g_task_run_in_thread (task, read_resume_variant);
+      return;
+    }
+  if (last[0] != '\0')
+    variant = bs_variant_lookup (last, NULL);
+  show_resume (self, variant, last);
 }
 
 static void
@@ -506,11 +729,18 @@ bs_start_view_reload (BsStartView *self)
 
   load_resume (self);
   clear_list (self->builtin_list);
-  clear_list (self->user_list);
-  clear_list (self->recent_list);
   load_builtin (self);
+  /* In threads: their lists are replaced when they are read. */
   load_user (self);
   load_recent (self);
+}
+
+gboolean
+bs_start_view_get_loading (BsStartView *self)
+{
+  g_return_val_if_fail (BS_IS_START_VIEW (self), FALSE);
+  return self->user_loading != NULL || self->recent_loading != NULL
+         || self->resume_loading != NULL;
 }
 
 static void
@@ -533,7 +763,6 @@ on_row_activated (BsStartView   *self,
 static void
 on_recent_changed (BsStartView *self)
 {
-  clear_list (self->recent_list);
   load_recent (self);
 }
 
@@ -578,6 +807,16 @@ bs_start_view_dispose (GObject *object)
 {
   BsStartView *self = (BsStartView *) object;
 
+  /* Their callbacks then drop what they read. */
+  if (self->user_loading != NULL)
+    g_cancellable_cancel (self->user_loading);
+  g_clear_object (&self->user_loading);
+  if (self->recent_loading != NULL)
+    g_cancellable_cancel (self->recent_loading);
+  g_clear_object (&self->recent_loading);
+  if (self->resume_loading != NULL)
+    g_cancellable_cancel (self->resume_loading);
+  g_clear_object (&self->resume_loading);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->last_variant, g_free);
   g_clear_handle_id (&self->narrow_idle, g_source_remove);

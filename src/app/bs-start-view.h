@@ -16,6 +16,10 @@ G_DECLARE_FINAL_TYPE (BsStartView, bs_start_view, BS, START_VIEW, AdwBin)
 
 /* Reads the variant lists again (after the user saved a variant). */
 void   bs_start_view_reload          (BsStartView *self);
+/* Whether the user's variants, the recent files or the last variant
+ * played (a user's file) are still being read (in threads: the rows and
+ * "Play … Again" come when they are). */
+gboolean bs_start_view_get_loading   (BsStartView *self);
 /* Where the keyboard focus goes when the page is shown. */
 GtkWidget *bs_start_view_get_default_focus (BsStartView *self);
 /* Where the user's variants live. Free with g_free. */

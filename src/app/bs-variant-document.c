@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-load-hook.h"
 #include "bs-ruleset-sketch.h"
 
 /* Undo keeps whole copies of the variant: they are a few hundred bytes,
@@ -1673,6 +1674,51 @@ bs_variant_document_open (const char  *path,
   self = new_document (variant);
   self->path = g_strdup (path);
   return self;
+}
+
+static void
+open_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  const char *path = task_data;
+  GError *error = NULL;
+  BsVariantDocument *document;
+
+  bs_load_hook_run (path);
+  document = bs_variant_document_open (path, &error);
+  if (document == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, document, g_object_unref);
+}
+
+void
+bs_variant_document_open_async (const char          *path,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, bs_variant_document_open_async);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, open_in_thread);
+}
+
+BsVariantDocument *
+bs_variant_document_open_finish (GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == bs_variant_document_open_async,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 BsVariantDocument *

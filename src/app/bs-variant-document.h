@@ -36,6 +36,14 @@ BsVariantDocument *bs_variant_document_new_for_module (const char         *modul
 /* A variant file, which later saves go back to. */
 BsVariantDocument *bs_variant_document_open           (const char         *path,
                                                        GError            **error);
+/* The same, read, parsed and validated in a GTask thread: a variant may be
+ * large, the main loop goes on. The document is handed over whole. */
+void               bs_variant_document_open_async     (const char         *path,
+                                                       GCancellable       *cancellable,
+                                                       GAsyncReadyCallback callback,
+                                                       gpointer            user_data);
+BsVariantDocument *bs_variant_document_open_finish    (GAsyncResult       *result,
+                                                       GError            **error);
 
 const BsVariant   *bs_variant_document_get_variant    (BsVariantDocument  *self);
 const BsModule    *bs_variant_document_get_module     (BsVariantDocument  *self);

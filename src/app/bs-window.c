@@ -739,6 +739,7 @@ static void show_open_error (BsWindow   *self,
 typedef struct {
   BsWindow *self;
   GFile    *file;
+  GTask    *task;    /* bs_window_load_file_async: the caller hears how it went */
 } OpenRequest;
 
 static void
@@ -746,6 +747,7 @@ open_request_free (OpenRequest *request)
 {
   g_object_unref (request->self);
   g_object_unref (request->file);
+  g_clear_object (&request->task);
   g_free (request);
 }
 
@@ -853,31 +855,41 @@ on_file_opened (GObject      *source,
 
   game = bs_game_open_file_finish (result, &is_record, &warning, &error);
   /* A newer open, or the window closing, replaced this one. */
-  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      if (request->task != NULL)
+        g_task_return_new_error (request->task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                 _("Opening was cancelled"));
+    }
+  else
     {
       g_clear_object (&self->opening);
-      if (game == NULL)
-        show_open_error (self, request->file, error->message);
-      else
+      if (game != NULL)
         show_opened (self, request->file, game, is_record, warning);
+      /* The caller says what went wrong, its own way. */
+      if (request->task != NULL && game == NULL)
+        g_task_return_error (request->task, g_steal_pointer (&error));
+      else if (request->task != NULL)
+        g_task_return_boolean (request->task, TRUE);
+      else if (game == NULL)
+        show_open_error (self, request->file, error->message);
     }
-  g_object_unref (request->self);
-  g_object_unref (request->file);
-  g_free (request);
+  open_request_free (request);
 }
 
-void
-bs_window_open_file_async (BsWindow *self,
-                           GFile    *file)
+static void
+open_file_in_thread (BsWindow *self,
+                     GFile    *file,
+                     GTask    *task)
 {
   OpenRequest *request;
 
-  g_return_if_fail (BS_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
   if (bs_file_is_study (file))
     {
+      /* The Balance page says itself how reading it goes. */
       open_study (self, file);
+      if (task != NULL)
+        g_task_return_boolean (task, TRUE);
       return;
     }
   if (self->opening != NULL)
@@ -887,7 +899,46 @@ bs_window_open_file_async (BsWindow *self,
   request = g_new0 (OpenRequest, 1);
   request->self = g_object_ref (self);
   request->file = g_object_ref (file);
+  request->task = task != NULL ? g_object_ref (task) : NULL;
   bs_game_open_file_async (file, new_seed (), self->opening, on_file_opened, request);
+}
+
+void
+bs_window_open_file_async (BsWindow *self,
+                           GFile    *file)
+{
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  open_file_in_thread (self, file, NULL);
+}
+
+void
+bs_window_load_file_async (BsWindow            *self,
+                           GFile               *file,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (BS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, bs_window_load_file_async);
+  open_file_in_thread (self, file, task);
+}
+
+gboolean
+bs_window_load_file_finish (BsWindow      *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == bs_window_load_file_async,
+                        FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 gboolean
@@ -1424,11 +1475,112 @@ bs_window_get_balance_view (BsWindow *self)
   return self->balance_view;
 }
 
+BsStartView *
+bs_window_get_start_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return self->start_view;
+}
+
 BsEditorView *
 bs_window_get_editor_view (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
   return self->editor_view;
+}
+
+/* A change the Balance page found, made in the editor (on_balance_apply). */
+static void
+apply_setting (BsVariantDocument *document,
+               const char        *key,
+               const char        *value)
+{
+  int number = atoi (value);
+
+  if (g_str_has_prefix (key, "supply.") && strlen (key) > 9)
+    bs_variant_document_set_supply (document, key[7] - '0', key + 9, number);
+  else if (g_str_equal (key, "width"))
+    bs_variant_document_set_width (document, number);
+  else if (g_str_equal (key, "height"))
+    bs_variant_document_set_height (document, number);
+  else if (g_str_equal (key, "size"))
+    bs_variant_document_set_size (document, number);
+  else
+    bs_variant_document_set_option (document, key, value);
+}
+
+static void
+edit_applied (BsWindow          *self,
+              BsVariantDocument *document,
+              const char        *key,
+              const char        *value)
+{
+  g_autofree char *message = NULL;
+
+  bs_window_edit (self, document);
+  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), key, value);
+  bs_window_show_message (self, message);
+}
+
+/* A user's variant file for the editor, read in a thread: it may be large. */
+typedef struct {
+  BsWindow *self;
+  char     *key;     /* From the Balance page: a setting to change, else NULL. */
+  char     *value;
+} EditOpenRequest;
+
+static void
+edit_open_request_free (EditOpenRequest *request)
+{
+  g_object_unref (request->self);
+  g_free (request->key);
+  g_free (request->value);
+  g_free (request);
+}
+
+static void
+on_document_opened (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  EditOpenRequest *request = user_data;
+  BsWindow *self = request->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) document = bs_variant_document_open_finish (result, &error);
+
+  /* A newer open, or the window closing, replaced this one. */
+  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      g_clear_object (&self->opening);
+      if (document == NULL)
+        show_error (self, _("Could Not Edit the Variant"), error->message);
+      else if (request->key != NULL)
+        {
+          apply_setting (document, request->key, request->value);
+          edit_applied (self, document, request->key, request->value);
+        }
+      else
+        bs_window_edit (self, document);
+    }
+  edit_open_request_free (request);
+}
+
+static void
+open_for_editing (BsWindow   *self,
+                  const char *path,
+                  const char *key,
+                  const char *value)
+{
+  EditOpenRequest *request = g_new0 (EditOpenRequest, 1);
+
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
+  self->opening = g_cancellable_new ();
+  request->self = g_object_ref (self);
+  request->key = g_strdup (key);
+  request->value = g_strdup (value);
+  bs_variant_document_open_async (path, self->opening, on_document_opened, request);
 }
 
 static void
@@ -1449,7 +1601,10 @@ edit_variant_activated (GSimpleAction *action,
   else if (source[0] == '\0')
     return;
   else if (g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
-    document = bs_variant_document_open (source, &error);
+    {
+      open_for_editing (self, source, NULL, NULL);
+      return;
+    }
   else if ((variant = bs_variant_lookup (source, &error)) != NULL)
     {
       /* A copy gets a name of its own, so the list does not show two of
@@ -1646,48 +1801,22 @@ on_balance_apply (BsWindow      *self,
                   BsBalanceView *view)
 {
   g_autoptr(BsVariantDocument) document = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
+  g_autoptr(BsVariant) copy = NULL;
+  g_autofree char *name = NULL;
 
   /* A user's file gets the change in the editor, unsaved, so it can be
    * looked at (and undone) before saving; a built-in variant is copied. */
   if (source != NULL && g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
     {
-      document = bs_variant_document_open (source, &error);
-      if (document != NULL)
-        {
-          int number = atoi (value);
-
-          if (g_str_has_prefix (key, "supply.") && strlen (key) > 9)
-            bs_variant_document_set_supply (document, key[7] - '0', key + 9, number);
-          else if (g_str_equal (key, "width"))
-            bs_variant_document_set_width (document, number);
-          else if (g_str_equal (key, "height"))
-            bs_variant_document_set_height (document, number);
-          else if (g_str_equal (key, "size"))
-            bs_variant_document_set_size (document, number);
-          else
-            bs_variant_document_set_option (document, key, value);
-        }
-    }
-  else
-    {
-      g_autoptr(BsVariant) copy = bs_variant_copy (fairest_variant);
-      g_autofree char *name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy),
-                                               key, value);
-
-      g_free (copy->name);
-      copy->name = g_steal_pointer (&name);
-      document = bs_variant_document_new (copy);
-    }
-  if (document == NULL)
-    {
-      show_error (self, _("Could Not Edit the Variant"), error->message);
+      open_for_editing (self, source, key, value);
       return;
     }
-  bs_window_edit (self, document);
-  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), key, value);
-  bs_window_show_message (self, message);
+  copy = bs_variant_copy (fairest_variant);
+  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), key, value);
+  g_free (copy->name);
+  copy->name = g_steal_pointer (&name);
+  document = bs_variant_document_new (copy);
+  edit_applied (self, document, key, value);
 }
 
 static void

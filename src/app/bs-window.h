@@ -40,6 +40,15 @@ gboolean     bs_window_open_file      (BsWindow       *self,
  * open cancels an older one. */
 void         bs_window_open_file_async (BsWindow      *self,
                                         GFile         *file);
+/* The same for a caller that reports failure itself (the command line):
+ * the game shows when ready; an error is no dialog but _finish's. */
+void         bs_window_load_file_async  (BsWindow            *self,
+                                         GFile               *file,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+gboolean     bs_window_load_file_finish (BsWindow            *self,
+                                         GAsyncResult        *result,
+                                         GError             **error);
 /* Whether an open is under way. */
 gboolean     bs_window_get_opening    (BsWindow       *self);
 /* Shows `game` on the play page (a game restored from an autosave). */
@@ -76,6 +85,9 @@ BsBalanceView *bs_window_get_balance_view (BsWindow        *self);
 void          bs_window_edit            (BsWindow          *self,
                                          BsVariantDocument *document);
 BsEditorView *bs_window_get_editor_view (BsWindow          *self);
+/* The start page (bs-start-view.h). */
+typedef struct _BsStartView BsStartView;
+BsStartView  *bs_window_get_start_view  (BsWindow          *self);
 gboolean      bs_window_play_variant    (BsWindow          *self,
                                          const BsVariant   *variant,
                                          GError           **error);

@@ -1002,8 +1002,14 @@ static void
 edit (Fixture    *fixture,
       const char *source)
 {
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", source);
   pump (100);
+  /* A user's file is read in a thread, however loaded the machine. */
+  while (g_strcmp0 (bs_window_get_page (fixture->window), "editor") != 0
+         && g_get_monotonic_time () < end)
+    pump (10);
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   g_assert_nonnull (bs_editor_view_get_document (fixture->editor));
 }

@@ -2,7 +2,8 @@
 /* The app against hostile or unlucky input, in a real window under Xvfb:
  * messages with markup characters, saving while stepped back in the
  * history, the longest names a file may hold, a record whose result
- * contradicts its moves, files opened without blocking the main loop. */
+ * contradicts its moves, files opened without blocking the main loop:
+ * the start page's lists, a variant for the editor, the command line's. */
 
 /* mkfifo. */
 #define _POSIX_C_SOURCE 200809L
@@ -22,6 +23,7 @@
 #include "bs-autosave.h"
 #include "bs-editor-view.h"
 #include "bs-game-record.h"
+#include "bs-load-hook.h"
 #include "bs-record.h"
 #include "bs-screenshot.h"
 #include "bs-start-view.h"
@@ -56,6 +58,13 @@ static gboolean
 drawn (gpointer data)
 {
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* The start page's own variants and recent files, read in threads, are shown. */
+static gboolean
+start_loaded (gpointer data)
+{
+  return !bs_start_view_get_loading (bs_window_get_start_view (data));
 }
 
 /* A few iterations with nothing pending: layout and drawing are done. */
@@ -349,6 +358,7 @@ test_long_names (Fixture       *fixture,
   g_assert_no_error (error);
 
   bs_window_show_start (fixture->window);
+  wait_for (start_loaded, fixture->window);
   settle ();
   g_test_message ("start page: minimum width %d (before: %d)",
                   minimum_width (GTK_WIDGET (fixture->window)), before);
@@ -481,6 +491,456 @@ test_open_off_main_thread (Fixture       *fixture,
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
   g_async_queue_unref (writer.main_loop_ran);
   g_free (writer.contents);
+}
+
+/* A gate for bs_load_hook: each worker about to parse a user's file waits
+ * there until the test opens it, so that the test can look at the window
+ * meanwhile. A parse on the main thread is counted, never held (the test
+ * could not go on): the test then fails on the count. */
+typedef struct {
+  GMutex   lock;
+  GCond    cond;
+  GThread *main_thread;
+  gboolean open;
+  guint    entered;
+  guint    on_main;
+  char    *last_path;
+} Gate;
+
+static void
+gate_hook (const char *path,
+           gpointer    data)
+{
+  Gate *gate = data;
+
+  g_mutex_lock (&gate->lock);
+  gate->entered++;
+  g_free (gate->last_path);
+  gate->last_path = g_strdup (path);
+  if (g_thread_self () == gate->main_thread)
+    gate->on_main++;
+  else
+    while (!gate->open)
+      g_cond_wait (&gate->cond, &gate->lock);
+  g_mutex_unlock (&gate->lock);
+}
+
+static void
+gate_close (Gate *gate)
+{
+  g_mutex_init (&gate->lock);
+  g_cond_init (&gate->cond);
+  gate->main_thread = g_thread_self ();
+  bs_load_hook_set (gate_hook, gate);
+}
+
+static void
+gate_open (Gate *gate)
+{
+  g_mutex_lock (&gate->lock);
+  gate->open = TRUE;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->lock);
+}
+
+/* Once every worker has gone past it. */
+static void
+gate_remove (Gate *gate)
+{
+  gate_open (gate);
+  bs_load_hook_set (NULL, NULL);
+  g_free (gate->last_path);
+  g_cond_clear (&gate->cond);
+  g_mutex_clear (&gate->lock);
+}
+
+static guint
+gate_count (Gate  *gate,
+            guint *on_main)
+{
+  guint entered;
+
+  g_mutex_lock (&gate->lock);
+  entered = gate->entered;
+  if (on_main != NULL)
+    *on_main = gate->on_main;
+  g_mutex_unlock (&gate->lock);
+  return entered;
+}
+
+static gboolean
+gate_entered (gpointer data)
+{
+  return gate_count (data, NULL) > 0;
+}
+
+static gboolean
+count_iteration (gpointer data)
+{
+  guint *count = data;
+
+  (*count)++;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+counted (gpointer data)
+{
+  return *(guint *) data > 0;
+}
+
+/* While a worker is held at the gate: the main loop goes round and the
+ * window shows a message. */
+static void
+check_window_answers (BsWindow   *window,
+                      const char *message)
+{
+  guint iterations = 0;
+  gpointer args[] = { window, (gpointer) message };
+
+  g_idle_add (count_iteration, &iterations);
+  wait_for (counted, &iterations);
+  bs_window_show_message (window, message);
+  wait_for (label_shown, args);
+}
+
+/* The rows titled `title` under widget. */
+static guint
+count_rows (GtkWidget  *widget,
+            const char *title,
+            GtkWidget **found)
+{
+  guint n = 0;
+
+  if (ADW_IS_PREFERENCES_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    {
+      n++;
+      if (found != NULL)
+        *found = widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_rows (child, title, found);
+  return n;
+}
+
+static void
+add_recent (const char *path)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  const char *groups[] = { NULL };
+  GtkRecentData recent = {
+    .mime_type = (char *) "application/x-boardsmith-record",
+    .app_name = (char *) g_get_application_name (),
+    .app_exec = (char *) "boardsmith %u",
+    .groups = (char **) groups,
+  };
+
+  g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &recent));
+}
+
+static char *
+save_record (const char *dir,
+             const char *name,
+             guint       n_moves)
+{
+  static const char *moves[] = { "S@d4", "S@b2" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  g_autoptr(BsRecord) record = bs_record_new (variant, 3);
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_moves && i < G_N_ELEMENTS (moves); i++)
+    bs_record_add_move (record, moves[i]);
+  g_assert_true (bs_record_save_file (record, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static char *
+save_user_variant (const char *file_name,
+                   const char *name)
+{
+  g_autofree char *dir = bs_start_view_user_variants_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("agoraphobia", &error);
+  char *path = g_build_filename (dir, file_name, NULL);
+
+  g_assert_no_error (error);
+  g_free (variant->name);
+  variant->name = g_strdup (name);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (bs_variant_save_file (variant, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* Whether a visible button under widget has this label. */
+static gboolean
+button_shown (GtkWidget  *widget,
+              const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (button_shown (child, label))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+recent_row_shown (gpointer data)
+{
+  return count_rows (data, "gated.boardsmith", NULL) > 0;
+}
+
+/* The start page reads the user's variants and the recent files in
+ * threads, and the last variant played when it is a user's file: held
+ * there, the window goes on; a refresh meanwhile replaces that load (no
+ * row twice, none stale); then the rows come, as before. */
+static void
+test_start_page_off_main_thread (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  BsStartView *view = bs_window_get_start_view (fixture->window);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *variant_path = save_user_variant ("gated.bsvariant", "Gated Variant");
+  g_autofree char *record_path = save_record (fixture->tmpdir, "gated.boardsmith", 2);
+  GtkWidget *row = NULL;
+  Gate gate = { 0 };
+  guint on_main = 0;
+
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  add_recent (record_path);
+  /* The recent manager's own refresh is done. */
+  wait_for (recent_row_shown, fixture->window);
+
+  gate_close (&gate);
+  /* The last variant played, a user's file: "Play Gated Variant Again". */
+  g_settings_set_string (settings, "last-variant", variant_path);
+  bs_start_view_reload (view);
+  wait_for (gate_entered, &gate);
+  gate_count (&gate, &on_main);
+  g_assert_cmpuint (on_main, ==, 0);
+  g_assert_true (bs_start_view_get_loading (view));
+  check_window_answers (fixture->window, "Answering while the start page loads");
+
+  /* A refresh while the first load is held: the first is dropped. */
+  bs_start_view_reload (view);
+  check_window_answers (fixture->window, "Answering after a second refresh");
+  gate_open (&gate);
+  wait_for (start_loaded, fixture->window);
+  settle ();
+  gate_count (&gate, &on_main);
+  g_assert_cmpuint (on_main, ==, 0);
+  gate_remove (&gate);
+
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "Gated Variant", NULL), ==, 1);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "gated.boardsmith", &row), ==, 1);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "2 moves"));
+  g_assert_true (button_shown (GTK_WIDGET (view), "_Play Gated Variant Again"));
+  g_settings_set_string (settings, "last-variant", "");
+  g_unlink (variant_path);
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+}
+
+/* A window closed while its start page is held in a load: the load ends
+ * later and calls back into nothing that is gone (ASan would say). */
+static void
+test_start_page_dispose_while_loading (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  g_autofree char *variant_path = save_user_variant ("gated.bsvariant", "Gated Variant");
+  BsWindow *window = bs_window_new (ADW_APPLICATION (app));
+  Gate gate = { 0 };
+  guint on_main = 0;
+
+  gate_close (&gate);
+  bs_start_view_reload (bs_window_get_start_view (window));
+  wait_for (gate_entered, &gate);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+  gate_open (&gate);
+  /* Each worker has passed the gate and its (cancelled) result came back. */
+  for (guint i = 0; i < 20; i++)
+    {
+      settle ();
+      g_usleep (5000);
+    }
+  gate_count (&gate, &on_main);
+  g_assert_cmpuint (on_main, ==, 0);
+  gate_remove (&gate);
+  g_unlink (variant_path);
+}
+
+static gboolean
+editor_shown (gpointer data)
+{
+  return g_strcmp0 (bs_window_get_page (data), "editor") == 0;
+}
+
+/* Editing a user's variant reads it in a thread; the editor shows it
+ * when it is read. */
+static void
+test_editor_open_off_main_thread (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  g_autofree char *path = save_user_variant ("gated-edit.bsvariant", "Gated Editing");
+  BsVariantDocument *document;
+  Gate gate = { 0 };
+  guint on_main = 0;
+
+  bs_window_show_start (fixture->window);
+  wait_for (start_loaded, fixture->window);
+  gate_close (&gate);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", path);
+  wait_for (gate_entered, &gate);
+  gate_count (&gate, &on_main);
+  g_assert_cmpuint (on_main, ==, 0);
+  g_assert_cmpstr (bs_window_get_page (fixture->window), !=, "editor");
+  check_window_answers (fixture->window, "Answering while the variant is read");
+  gate_open (&gate);
+  wait_for (editor_shown, fixture->window);
+  gate_remove (&gate);
+
+  document = bs_editor_view_get_document (bs_window_get_editor_view (fixture->window));
+  g_assert_nonnull (document);
+  g_assert_cmpstr (bs_variant_document_get_variant (document)->name, ==, "Gated Editing");
+  g_assert_cmpstr (bs_variant_document_get_path (document), ==, path);
+  g_unlink (path);
+}
+
+static gboolean
+error_dialog_shown (gpointer data)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  gboolean shown = FALSE;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data)
+        && g_strcmp0 (adw_message_dialog_get_heading (l->data), data) == 0)
+      shown = TRUE;
+  g_list_free (toplevels);
+  return shown;
+}
+
+static const char *
+error_dialog_body (const char *heading)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  const char *body = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data)
+        && g_strcmp0 (adw_message_dialog_get_heading (l->data), heading) == 0)
+      body = adw_message_dialog_get_body (l->data);
+  g_list_free (toplevels);
+  return body;
+}
+
+/* A broken variant read in a thread says as much as before: the file, the
+ * line, the value. */
+static void
+test_editor_open_error (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "broken.bsvariant", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *body;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "<?xml version=\"1.0\"?>\n"
+                                      "<variant format=\"1\" module=\"agoraphobia\">\n"
+                                      "  <name>Broken</name>\n"
+                                      "  <board shape=\"hexagon\" size=\"many\"/>\n"
+                                      "</variant>\n", -1, &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", path);
+  wait_for (error_dialog_shown, (gpointer) "Could Not Edit the Variant");
+  body = error_dialog_body ("Could Not Edit the Variant");
+  g_test_message ("%s", body);
+  g_assert_nonnull (strstr (body, path));
+  g_assert_nonnull (strstr (body, ":4"));
+  g_assert_nonnull (strstr (body, "many"));
+}
+
+/* `boardsmith FILE --moves …` as the command line gives it: the record
+ * is read and replayed in a thread, then the moves are played; a file
+ * that does not open sets the exit status 2 and says why. */
+static int
+run_command_line (const char *path,
+                  const char *moves)
+{
+  const char *argv[] = { "boardsmith", path, NULL };
+  const char *files[] = { path, NULL };
+  g_autoptr(GVariantDict) options = g_variant_dict_new (NULL);
+  g_autoptr(GApplicationCommandLine) command_line = NULL;
+  int status = -1;
+
+  g_variant_dict_insert_value (options, G_OPTION_REMAINING,
+                               g_variant_new_bytestring_array (files, -1));
+  if (moves != NULL)
+    g_variant_dict_insert (options, "moves", "s", moves);
+  command_line = g_object_new (G_TYPE_APPLICATION_COMMAND_LINE,
+                               "arguments", g_variant_new_bytestring_array (argv, -1),
+                               "options", g_variant_dict_end (options),
+                               NULL);
+  g_signal_emit_by_name (app, "command-line", command_line, &status);
+  return status;
+}
+
+static gboolean
+window_opened (gpointer data)
+{
+  return !bs_window_get_opening (data) && bs_window_get_game (data) != NULL;
+}
+
+static gboolean
+window_settled (gpointer data)
+{
+  return !bs_window_get_opening (data);
+}
+
+static void
+test_command_line_off_main_thread (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  g_autofree char *path = save_record (fixture->tmpdir, "command line.boardsmith", 1);
+  g_autofree char *broken = g_build_filename (fixture->tmpdir, "broken.boardsmith", NULL);
+  g_autoptr(GError) error = NULL;
+  BsWindow *window;
+  Gate gate = { 0 };
+  guint on_main = 0;
+
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  gate_close (&gate);
+  g_assert_cmpint (run_command_line (path, "S@b2"), ==, 0);
+  window = BS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_true (bs_window_get_opening (window));
+  wait_for (gate_entered, &gate);
+  gate_count (&gate, &on_main);
+  g_assert_cmpuint (on_main, ==, 0);
+  check_window_answers (window, "Answering while the record is read");
+  gate_open (&gate);
+  wait_for (window_opened, window);
+  gate_remove (&gate);
+  /* The record's move, then the command line's. */
+  g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (window)), ==, 2);
+  g_assert_cmpint (bs_application_get_status (app), ==, 0);
+
+  g_assert_true (g_file_set_contents (broken, "<record format=\"1\">\n<moves>", -1, &error));
+  g_assert_no_error (error);
+  bs_game_set_modified (bs_window_get_game (window), FALSE);
+  g_assert_cmpint (run_command_line (broken, NULL), ==, 0);
+  wait_for (window_settled, window);
+  settle ();
+  g_assert_cmpint (bs_application_get_status (app), ==, 2);
+  g_assert_nonnull (strstr (bs_window_get_last_message (window), "Could not open"));
+  g_assert_nonnull (strstr (bs_window_get_last_message (window), "broken.boardsmith"));
 }
 
 /* The copies in the autosave folder with this suffix. */
@@ -654,6 +1114,19 @@ main (int   argc,
               test_autosave_editor, fixture_teardown);
   g_test_add ("/hardening/autosave/recovery", Fixture, NULL, fixture_setup,
               test_autosave_recovery, fixture_teardown);
+
+  /* Last: the command line presents its window, and with it the offer of
+   * recovery, once a process (/hardening/autosave/recovery). */
+  g_test_add ("/hardening/load-off-main-thread/start-page", Fixture, NULL, fixture_setup,
+              test_start_page_off_main_thread, fixture_teardown);
+  g_test_add ("/hardening/load-off-main-thread/start-page-dispose", Fixture, NULL,
+              fixture_setup, test_start_page_dispose_while_loading, fixture_teardown);
+  g_test_add ("/hardening/load-off-main-thread/editor", Fixture, NULL, fixture_setup,
+              test_editor_open_off_main_thread, fixture_teardown);
+  g_test_add ("/hardening/load-off-main-thread/editor-error", Fixture, NULL, fixture_setup,
+              test_editor_open_error, fixture_teardown);
+  g_test_add ("/hardening/load-off-main-thread/command-line", Fixture, NULL, fixture_setup,
+              test_command_line_off_main_thread, fixture_teardown);
 
   return ui_test_run (&app);
 }
