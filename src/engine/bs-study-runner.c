@@ -59,7 +59,6 @@ struct _BsStudyRunner {
   gsize          file_bytes;
   GCancellable  *cancellable;
   GAsyncQueue   *results;
-  GAsyncQueue   *spent;      /* of Job: gathered, their games left for a worker to free */
 };
 
 /* Games handed to a worker at once: several when games are quick, so
@@ -332,10 +331,8 @@ advance_prefix (BsStudyRunner *runner,
     g_hash_table_remove_all (state->held);
 }
 
-/* A finished game, from a worker, the file or the journal. Takes xml;
- * returns the game unless the runner keeps it (held for a target
- * precision), for the caller to free. */
-static BsStudyGame *
+/* A finished game, from a worker, the file or the journal. Takes it. */
+static void
 accept_game (BsStudyRunner *runner,
              BsStudyGame   *game,
              char          *xml,
@@ -346,8 +343,9 @@ accept_game (BsStudyRunner *runner,
   if (game->number >= arm_limit (runner, game->arm) ||
       (game->number < state->points->len && ((guint8 *) state->points->data)[game->number] != 0))
     {
+      bs_study_game_free (game);
       g_free (xml);
-      return game;
+      return;
     }
   if (!from_file && runner->path != NULL)
     {
@@ -369,12 +367,13 @@ accept_game (BsStudyRunner *runner,
     {
       g_hash_table_insert (state->held, GUINT_TO_POINTER (game->number), game);
       advance_prefix (runner, game->arm);
-      game = NULL;
     }
   else
-    count_game (runner, game);
+    {
+      count_game (runner, game);
+      bs_study_game_free (game);
+    }
   g_mutex_unlock (&runner->mutex);
-  return game;
 }
 
 typedef struct {
@@ -397,7 +396,7 @@ accept_from_file (const BsStudy  *study,
     return FALSE;
   if (opening->runner == NULL)
     opening->runner = runner_alloc ((BsStudy *) study, NULL);
-  bs_study_game_free (accept_game (opening->runner, g_steal_pointer (game), NULL, TRUE));
+  accept_game (opening->runner, g_steal_pointer (game), NULL, TRUE);
   return TRUE;
 }
 
@@ -412,7 +411,7 @@ accept_from_journal (const BsStudy  *study,
   if ((++opening->games & 255) == 0 &&
       g_cancellable_set_error_if_cancelled (opening->cancellable, error))
     return FALSE;
-  bs_study_game_free (accept_game (opening->runner, g_steal_pointer (game), NULL, FALSE));
+  accept_game (opening->runner, g_steal_pointer (game), NULL, FALSE);
   return TRUE;
 }
 
@@ -598,13 +597,7 @@ worker_run (gpointer data,
   Job *job = data;
   BsStudyRunner *runner = user_data;
   BsStudyWorker *worker = g_private_get (&worker_key);
-  Job *spent;
 
-  /* Games are freed here rather than by the thread that gathers them:
-   * for a quick game, freeing it costs that one thread more than
-   * counting it. */
-  while ((spent = g_async_queue_try_pop (runner->spent)) != NULL)
-    job_free (spent);
   if (worker == NULL)
     {
       worker = bs_study_worker_new ();
@@ -796,7 +789,6 @@ bs_study_runner_run (BsStudyRunner       *runner,
     handler = g_cancellable_connect (cancellable, G_CALLBACK (cancel_internal),
                                      g_object_ref (runner->cancellable), g_object_unref);
   runner->results = g_async_queue_new ();
-  runner->spent = g_async_queue_new_full ((GDestroyNotify) job_free);
   pool = g_thread_pool_new (worker_run, runner, (int) jobs, TRUE, NULL);
   unassigned = games_to_play (runner);
 
@@ -840,9 +832,10 @@ bs_study_runner_run (BsStudyRunner       *runner,
           if (failure == NULL)
             {
               if (xml == NULL || append_journal (runner, xml, &failure))
-                job->games[i] = accept_game (runner, g_steal_pointer (&job->games[i]),
-                                             g_steal_pointer (&xml), FALSE);
+                accept_game (runner, g_steal_pointer (&job->games[i]), g_steal_pointer (&xml),
+                             FALSE);
             }
+          g_clear_pointer (&job->games[i], bs_study_game_free);
           if (failure == NULL &&
               runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
             fold (runner, &failure);
@@ -871,13 +864,12 @@ bs_study_runner_run (BsStudyRunner       *runner,
           if (runner->study->margin > 0)
             batch = 1;
         }
-      g_async_queue_push (runner->spent, job);
+      job_free (job);
     }
 
   g_thread_pool_free (pool, FALSE, TRUE);
   g_async_queue_unref (runner->results);
   runner->results = NULL;
-  g_clear_pointer (&runner->spent, g_async_queue_unref);
   if (handler != 0)
     g_cancellable_disconnect (cancellable, handler);
 
