@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <sys/resource.h>
 #include <glib/gi18n.h>
 
@@ -10,16 +11,25 @@
 #include "bs-study-runner.h"
 
 /* bench --study [VARIANT…] [--levels random,easy] [--games N] [--runs R]
- *               [--workers 1,2,…]: games per second of a study held in
- * memory (no file), for each variant (default: every built-in one), each
- * level played against itself, with 1 worker, 2, and one per core. The
- * median of R runs; the scaling is the median rate with 2 workers over
- * the median with 1. Reported, never asserted: on a shared machine
- * wall-clock scaling says as much about the neighbours as about us. */
+ *               [--workers 1,2,…] [--min-time S]: games per second of a
+ * study held in memory (no file), for each variant (default: every
+ * built-in one), each level played against itself, with 1 worker, 2, and
+ * one per core. Each measure first finds its size, as Google Benchmark
+ * does: from N games, runs grow until one lasts at least S seconds, so
+ * that what is timed is the steady rate, not starting and stopping the
+ * workers; then R runs of that size, and their median. The scaling is
+ * the median rate with 2 workers over the median with 1. Reported, never
+ * asserted: on a shared machine wall-clock scaling says as much about
+ * the neighbours as about us (games per CPU second tell them apart). */
 
 #define DEFAULT_RANDOM_GAMES 1000
 #define DEFAULT_SEARCH_GAMES 16
 #define DEFAULT_RUNS         3
+#define DEFAULT_MIN_TIME     1.0
+/* A sizing run that lasts less than this share of the minimum tells too
+ * little (timer, start-up) to scale from: the size grows by at most this
+ * factor at once. */
+#define MAX_GROWTH           10.0
 
 static int
 compare_doubles (gconstpointer a,
@@ -52,36 +62,67 @@ cpu_seconds (void)
          usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
 }
 
-/* Games per second of one run (and per CPU second of the process), or
- * < 0 with error. */
-static double
+/* One run of `games` games: its wall-clock and CPU seconds (of the whole
+ * process: every worker and the thread that gathers their games). */
+static gboolean
 one_run (const BsVariant  *variant,
          const char       *level,
          guint             games,
          guint             workers,
          guint64           seed,
-         double           *per_cpu_second,
+         double           *seconds,
+         double           *cpu,
          GError          **error)
 {
-  double cpu;
   g_autoptr(BsStudy) study = bs_study_new (BS_STUDY_SINGLE, seed, level, level, error);
   g_autoptr(BsStudyRunner) runner = NULL;
+  double cpu_start;
   gint64 started;
 
   if (study == NULL)
-    return -1;
+    return FALSE;
   study->games = games;
   bs_study_add_arm (study, variant, NULL);
   runner = bs_study_runner_new (study, NULL, error);
   if (runner == NULL)
-    return -1;
+    return FALSE;
   bs_study_runner_set_jobs (runner, workers);
-  cpu = cpu_seconds ();
+  cpu_start = cpu_seconds ();
   started = g_get_monotonic_time ();
   if (!bs_study_runner_run (runner, NULL, NULL, NULL, error))
-    return -1;
-  *per_cpu_second = games / MAX (1e-6, cpu_seconds () - cpu);
-  return games * 1e6 / MAX (1, g_get_monotonic_time () - started);
+    return FALSE;
+  *seconds = MAX (1, g_get_monotonic_time () - started) / 1e6;
+  *cpu = MAX (1e-6, cpu_seconds () - cpu_start);
+  return TRUE;
+}
+
+/* The games per run of a measure: from `games`, grown until one run lasts
+ * at least min_time seconds (or the study's most games), each step by
+ * what the last run says is missing (with a margin of 1.4, as Google
+ * Benchmark), at least doubling and at most MAX_GROWTH times. */
+static gboolean
+size_runs (const BsVariant  *variant,
+           const char       *level,
+           guint             games,
+           guint             workers,
+           guint64           seed,
+           double            min_time,
+           guint            *sized,
+           GError          **error)
+{
+  for (;;)
+    {
+      double seconds, cpu, growth;
+
+      if (!one_run (variant, level, games, workers, seed, &seconds, &cpu, error))
+        return FALSE;
+      if (seconds >= min_time || games >= BS_STUDY_MAX_GAMES)
+        break;
+      growth = CLAMP (1.4 * min_time / seconds, 2.0, MAX_GROWTH);
+      games = (guint) MIN (ceil (games * growth), (double) BS_STUDY_MAX_GAMES);
+    }
+  *sized = games;
+  return TRUE;
 }
 
 int
@@ -90,6 +131,7 @@ bs_cli_bench_study (int    argc,
 {
   static char *levels_text, *workers_text;
   static int games, runs;
+  static double min_time;
   static gboolean study_flag;
   static const GOptionEntry extra[] = {
     { "study", 0, 0, G_OPTION_ARG_NONE, &study_flag,
@@ -97,7 +139,10 @@ bs_cli_bench_study (int    argc,
     { "levels", 0, 0, G_OPTION_ARG_STRING, &levels_text,
       N_("Levels to measure, each against itself (default random,easy)"), N_("L1,L2") },
     { "games", 0, 0, G_OPTION_ARG_INT, &games,
-      N_("Games per run (default 1000 for random, 16 for a search)"), N_("N") },
+      N_("Games per run to start from (default 1000 for random, 16 for a search)"), N_("N") },
+    { "min-time", 0, 0, G_OPTION_ARG_DOUBLE, &min_time,
+      N_("Grow each measure's runs until one lasts this long (default 1; 0: exactly N games)"),
+      N_("SECONDS") },
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, N_("Runs per measure; the median is printed "
                                                 "(default 3)"), N_("R") },
     { "workers", 0, 0, G_OPTION_ARG_STRING, &workers_text,
@@ -107,7 +152,8 @@ bs_cli_bench_study (int    argc,
   static const BsCliSpec spec = {
     "bench --study", N_("[VARIANT…]"),
     N_("Measure how many study games per second are played, with 1 worker, 2 and one per "
-       "core, and the scaling from 1 to 2 workers."),
+       "core, and the scaling from 1 to 2 workers; each measure's runs are made long enough "
+       "(--min-time) to time the steady rate."),
     BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 0, -1, extra,
   };
   g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_variant_free);
@@ -123,6 +169,7 @@ bs_cli_bench_study (int    argc,
   g_clear_pointer (&workers_text, g_free);
   games = 0;
   runs = DEFAULT_RUNS;
+  min_time = DEFAULT_MIN_TIME;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
@@ -154,6 +201,9 @@ bs_cli_bench_study (int    argc,
   if (runs < 1 || games < 0)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  "--runs and --games must be positive");
+  else if (!(min_time >= 0 && min_time <= 3600))
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--min-time: %g is not a number of seconds from 0 to 3600", min_time);
   names = options.n_args > 0 ? g_strdupv (options.args) : bs_variant_list_builtin ();
   for (guint i = 0; names[i] != NULL && error == NULL; i++)
     {
@@ -169,13 +219,15 @@ bs_cli_bench_study (int    argc,
     }
 
   if (!options.json)
-    g_print ("%-14s %-8s %6s %8s %12s %6s %14s\n", _("variant"), _("level"), _("games"),
-             _("workers"), _("games/s"), _("×1"), _("games/CPU-s"));
+    g_print ("%-14s %-8s %8s %8s %8s %12s %6s %14s\n", _("variant"), _("level"), _("games"),
+             _("workers"), _("s/run"), _("games/s"), _("×1"), _("games/CPU-s"));
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "cores");
   json_builder_add_int_value (b, cores);
   json_builder_set_member_name (b, "runs");
   json_builder_add_int_value (b, runs);
+  json_builder_set_member_name (b, "min_time");
+  json_builder_add_double_value (b, min_time);
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
   for (guint v = 0; v < variants->len; v++)
@@ -191,24 +243,35 @@ bs_cli_bench_study (int    argc,
             guint count = g_array_index (workers, guint, w);
             g_autoptr(GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
             g_autoptr(GArray) cpu_rates = g_array_new (FALSE, FALSE, sizeof (double));
-            double rate, cpu_rate;
+            g_autoptr(GArray) lengths = g_array_new (FALSE, FALSE, sizeof (double));
+            guint64 seed = options.seed_given ? (guint64) options.seed : 1;
+            guint sized = n;
+            double rate, cpu_rate, length;
 
+            if (min_time > 0 &&
+                !size_runs (variant, levels[l], n, count, seed, min_time, &sized, &error))
+              {
+                bs_cli_options_clear (&options);
+                return bs_cli_fail (error);
+              }
             for (int r = 0; r < runs; r++)
               {
-                double per_cpu = 0;
-                double one = one_run (variant, levels[l], n, count,
-                                      options.seed_given ? (guint64) options.seed : 1, &per_cpu,
-                                      &error);
-                if (one < 0)
+                double seconds, cpu, one, per_cpu;
+
+                if (!one_run (variant, levels[l], sized, count, seed, &seconds, &cpu, &error))
                   {
                     bs_cli_options_clear (&options);
                     return bs_cli_fail (error);
                   }
+                one = sized / seconds;
+                per_cpu = sized / cpu;
                 g_array_append_val (rates, one);
                 g_array_append_val (cpu_rates, per_cpu);
+                g_array_append_val (lengths, seconds);
               }
             rate = median (rates);
             cpu_rate = median (cpu_rates);
+            length = median (lengths);
             if (count == 1)
               base = rate;
             if (options.json)
@@ -217,9 +280,11 @@ bs_cli_bench_study (int    argc,
                 bs_cli_json_string (b, "variant", variant->id);
                 bs_cli_json_string (b, "level", levels[l]);
                 json_builder_set_member_name (b, "games");
-                json_builder_add_int_value (b, n);
+                json_builder_add_int_value (b, sized);
                 json_builder_set_member_name (b, "workers");
                 json_builder_add_int_value (b, count);
+                json_builder_set_member_name (b, "seconds");
+                json_builder_add_double_value (b, length);
                 json_builder_set_member_name (b, "games_per_second");
                 json_builder_add_double_value (b, rate);
                 json_builder_set_member_name (b, "games_per_cpu_second");
@@ -230,8 +295,9 @@ bs_cli_bench_study (int    argc,
               }
             else
               {
-                g_print ("%-14s %-8s %6u %8u %12.2f %6.2f %14.2f\n", variant->id, levels[l], n,
-                         count, rate, base > 0 ? rate / base : 0.0, cpu_rate);
+                g_print ("%-14s %-8s %8u %8u %8.2f %12.2f %6.2f %14.2f\n", variant->id,
+                         levels[l], sized, count, length, rate, base > 0 ? rate / base : 0.0,
+                         cpu_rate);
               }
           }
       }

@@ -68,12 +68,18 @@ struct _BsStudyRunner {
  * on a loaded machine (milliseconds) is rare, short enough for live
  * progress. */
 #define BATCH_TARGET_US 20000
+/* No batch holds more than this share of the games not yet handed out
+ * (1 / (SHARE_PER_JOB × workers)): the last batches shrink, and every
+ * worker finishes at about the same time even when a whole run is
+ * shorter than one batch of BATCH_TARGET_US. */
+#define SHARE_PER_JOB   2
 
 typedef struct {
   guint         n_games;
   guint        *arms;
   guint        *numbers;
   BsStudyGame **games;     /* NULL for games not played (cancelled, error) */
+  char        **xmls;      /* each game as the file writes it (a study with a file) */
   GError       *error;
   gint64        elapsed_us;
 } Job;
@@ -86,6 +92,7 @@ job_new (guint size)
   job->arms = g_new (guint, size);
   job->numbers = g_new (guint, size);
   job->games = g_new0 (BsStudyGame *, size);
+  job->xmls = g_new0 (char *, size);
   return job;
 }
 
@@ -93,7 +100,11 @@ static void
 job_free (Job *job)
 {
   for (guint i = 0; i < job->n_games; i++)
-    bs_study_game_free (job->games[i]);
+    {
+      bs_study_game_free (job->games[i]);
+      g_free (job->xmls[i]);
+    }
+  g_free (job->xmls);
   g_free (job->arms);
   g_free (job->numbers);
   g_free (job->games);
@@ -600,10 +611,35 @@ worker_run (gpointer data,
     }
   job->elapsed_us = g_get_monotonic_time ();
   for (guint i = 0; i < job->n_games && job->error == NULL; i++)
-    job->games[i] = bs_study_play_game (runner->study, job->arms[i], job->numbers[i], worker,
-                                        runner->cancellable, &job->error);
+    {
+      job->games[i] = bs_study_play_game (runner->study, job->arms[i], job->numbers[i], worker,
+                                          runner->cancellable, &job->error);
+      /* Written out here, not by the thread that gathers the games:
+       * writing a random game costs about as much as playing it, and
+       * one thread doing it for all would hold the others back. */
+      if (job->games[i] != NULL && runner->path != NULL)
+        job->xmls[i] = bs_study_game_to_xml (runner->study, job->games[i]);
+    }
   job->elapsed_us = g_get_monotonic_time () - job->elapsed_us;
   g_async_queue_push (runner->results, job);
+}
+
+/* Games the study still lacks in this file's shard (with a target
+ * precision, up to the most it may need). */
+static guint
+games_to_play (BsStudyRunner *runner)
+{
+  guint total = 0;
+
+  g_mutex_lock (&runner->mutex);
+  for (guint i = 0; i < bs_study_n_arms (runner->study); i++)
+    {
+      guint wanted = shard_games (runner->study, arm_limit (runner, i));
+
+      total += wanted - MIN (wanted, runner->arms[i].done);
+    }
+  g_mutex_unlock (&runner->mutex);
+  return total;
 }
 
 /* The next game to hand out, in order of number then arm. */
@@ -702,7 +738,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
 {
   g_autoptr(GError) failure = NULL;
   GThreadPool *pool;
-  guint jobs, in_flight = 0, cursor_number = 0, cursor_arm = 0, batch = 1;
+  guint jobs, in_flight = 0, cursor_number = 0, cursor_arm = 0, batch = 1, unassigned;
   gulong handler = 0;
   gboolean exhausted = FALSE;
 
@@ -754,6 +790,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
                                      g_object_ref (runner->cancellable), g_object_unref);
   runner->results = g_async_queue_new ();
   pool = g_thread_pool_new (worker_run, runner, (int) jobs, TRUE, NULL);
+  unassigned = games_to_play (runner);
 
   for (;;)
     {
@@ -762,9 +799,11 @@ bs_study_runner_run (BsStudyRunner       *runner,
       while (!exhausted && failure == NULL && in_flight < jobs * QUEUE_PER_JOB &&
              !g_cancellable_is_cancelled (runner->cancellable))
         {
-          job = job_new (batch);
+          guint size = CLAMP (MIN (batch, unassigned / (SHARE_PER_JOB * jobs)), 1, MAX_BATCH);
+
+          job = job_new (size);
           g_mutex_lock (&runner->mutex);
-          while (job->n_games < batch &&
+          while (job->n_games < size &&
                  next_job (runner, &cursor_number, &cursor_arm, &job->arms[job->n_games],
                            &job->numbers[job->n_games]))
             job->n_games++;
@@ -775,6 +814,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
               job_free (job);
               break;
             }
+          unassigned -= MIN (unassigned, job->n_games);
           g_thread_pool_push (pool, job, NULL);
           in_flight++;
         }
@@ -785,14 +825,12 @@ bs_study_runner_run (BsStudyRunner       *runner,
       in_flight--;
       for (guint i = 0; i < job->n_games; i++)
         {
-          g_autofree char *xml = NULL;
+          g_autofree char *xml = g_steal_pointer (&job->xmls[i]);
 
           if (job->games[i] == NULL)
             continue;
           if (failure == NULL)
             {
-              if (runner->path != NULL)
-                xml = bs_study_game_to_xml (runner->study, job->games[i]);
               if (xml == NULL || append_journal (runner, xml, &failure))
                 accept_game (runner, g_steal_pointer (&job->games[i]), g_steal_pointer (&xml),
                              FALSE);
@@ -821,7 +859,8 @@ bs_study_runner_run (BsStudyRunner       *runner,
           double per_game = (double) job->elapsed_us / job->n_games;
 
           batch = (guint) CLAMP (BATCH_TARGET_US / MAX (per_game, 1.0), 1, MAX_BATCH);
-          /* Never so large that some workers would sit idle at the end. */
+          /* A target precision stops an arm after any block of games:
+           * one at a time, so that no worker plays far past it. */
           if (runner->study->margin > 0)
             batch = 1;
         }

@@ -4,7 +4,8 @@
 # process: shards run by GNU parallel and merged are the same bytes as the
 # study run in one go; a run killed with SIGKILL mid-way keeps every
 # finished game (file + journal) and resumes to the same bytes; report
-# reads the result as text, JSON, CSV and charts.
+# reads the result as text, JSON, CSV and charts; bench --study sizes its
+# runs by time.
 set -euo pipefail
 
 cli=${BOARDSMITH_CLI:?}
@@ -100,6 +101,39 @@ assert d["arms"][0]["games"] == 6 and d["arms"][0]["openings"] == [], d["arms"][
 '
 test "$("$cli" report tribes.xml --csv openings | wc -l)" -eq 1
 "$cli" report tribes.xml --chart tribes-openings.png --kind openings
+
+echo "# bench --study: runs of exactly --games with --min-time 0, grown by time otherwise"
+"$cli" bench --study agoraphobia --levels random --workers 1,2 --runs 1 --games 4 --min-time 0 \
+    --json > bench-fixed.json
+python3 - bench-fixed.json << 'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["min_time"] == 0 and d["runs"] == 1, d
+rows = d["results"]
+assert [r["workers"] for r in rows] == [1, 2], rows
+for r in rows:
+    assert r["games"] == 4 and r["variant"] == "agoraphobia" and r["level"] == "random", r
+    assert r["seconds"] > 0 and r["games_per_second"] > 0 and r["games_per_cpu_second"] > 0, r
+assert rows[0]["scaling"] == 1.0, rows
+PY
+"$cli" bench --study agoraphobia --levels random --workers 1 --runs 1 --games 4 --min-time 0.3 \
+    --json > bench-timed.json
+python3 - bench-timed.json << 'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+# Grown from 4 games until one run lasted 0.3 s: far more games, and the
+# timed run (the same size) lasts about as long, not milliseconds.
+assert r["games"] >= 8, r
+assert r["seconds"] >= 0.1, r
+assert abs(r["games"] / r["games_per_second"] - r["seconds"]) < 0.01 * r["seconds"] + 1e-6, r
+PY
+"$cli" bench --study agoraphobia --levels random --workers 1 --runs 1 --games 4 --min-time 0.05 \
+    > bench.txt
+head -1 bench.txt | grep -q '^variant *level *games *workers *s/run *games/s *×1 *games/CPU-s$'
+grep -Eq '^agoraphobia +random +[0-9]+ +1 +[0-9.]+ +[0-9.]+ +1\.00 +[0-9.]+$' bench.txt
+if "$cli" bench --study agoraphobia --min-time -1 2> err.txt; then exit 1; fi
+grep -q -- '--min-time: -1 ' err.txt
+echo "ok: bench --study sizes its runs by time"
 
 echo "# errors name the file and the value"
 if "$cli" merge whole.xml missing.xml -o x.xml 2> err.txt; then exit 1; fi
