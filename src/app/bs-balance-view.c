@@ -15,6 +15,7 @@
 #include "bs-folders.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
+#include "bs-study-report.h"
 #include "bs-variant-document.h"
 
 /* Games added by "Run 1,000 More". */
@@ -78,6 +79,7 @@ struct _BsBalanceView {
   AdwPreferencesGroup *figures_group;
   GtkDropDown    *chart_dropdown;
   GtkDrawingArea *chart_area;
+  AdwSplitButton *export_button;
 
   BsVariant      *variant;      /* the variant being set up */
   char           *source;       /* its built-in name or file, or NULL */
@@ -838,10 +840,13 @@ update (BsBalanceView *self)
   if (!has_run)
     {
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.export-data", FALSE);
       return;
     }
 
   bs_balance_run_get_progress (self->run, &done, &total, &left);
+  /* Data of no game would be a header and zeros. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.export-data", done > 0);
   gtk_progress_bar_set_fraction (self->progress_bar, total > 0 ? (double) done / total : 0);
   {
     g_autofree char *games = g_strdup_printf (_("%u of %u games"), done, total);
@@ -1535,6 +1540,79 @@ export_chart_activated (GtkWidget  *widget,
 }
 
 static void
+export_data_to (BsBalanceView *self,
+                const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *message = NULL;
+
+  if (!bs_study_report_export (bs_balance_run_get_runner (self->run), path, &error))
+    message = g_strdup_printf (_("Could not export the data: %s"), error->message);
+  else
+    message = g_strdup_printf (_("Data saved as %s"), base);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
+on_data_chosen (GFile    *file,
+                gpointer  user_data)
+{
+  g_autoptr(BsBalanceView) self = user_data;
+  g_autofree char *path = NULL;
+
+  if (file == NULL || self->run == NULL)
+    return;
+  bs_folders_remember (BS_FOLDER_IMAGES, file);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *message = g_strdup_printf (_("Could not export the data: %s: only local "
+                                                    "files can be written"), uri);
+
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+      return;
+    }
+  export_data_to (self, path);
+}
+
+/* The parameter is a path to write to, or "" to ask for one. */
+static void
+export_data_activated (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
+{
+  BsBalanceView *self = BS_BALANCE_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  const char *path = g_variant_get_string (param, NULL);
+  const char *study_path;
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *suggested = NULL;
+  char *dot;
+
+  if (self->run == NULL)
+    return;
+  if (path[0] != '\0')
+    {
+      export_data_to (self, path);
+      return;
+    }
+  /* Named after the study; the extension chooses CSV or JSON. */
+  study_path = bs_balance_run_get_path (self->run);
+  stem = g_path_get_basename (study_path != NULL ? study_path : "study");
+  if ((dot = strrchr (stem, '.')) != NULL)
+    *dot = '\0';
+  suggested = g_strconcat (stem, ".csv", NULL);
+  /* Exports share one folder: the data lands beside the charts. */
+  folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
+  bs_compat_choose_export (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Export Data"),
+                           folder, suggested, _("Data (CSV, JSON)"), "text/plain",
+                           on_data_chosen, g_object_ref (self));
+}
+
+static void
 bs_balance_view_dispose (GObject *object)
 {
   BsBalanceView *self = BS_BALANCE_VIEW (object);
@@ -1615,6 +1693,7 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, figures_group);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_dropdown);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_area);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, export_button);
 
   gtk_widget_class_install_action (widget_class, "balance.start", NULL, start_activated);
   gtk_widget_class_install_action (widget_class, "balance.pause", NULL, pause_activated);
@@ -1624,6 +1703,8 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_install_action (widget_class, "balance.apply", NULL, apply_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-chart", NULL,
                                    export_chart_activated);
+  gtk_widget_class_install_action (widget_class, "balance.export-data", "s",
+                                   export_data_activated);
 }
 
 static void
@@ -1647,6 +1728,10 @@ bs_balance_view_init (BsBalanceView *self)
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (nothing));
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (nothing));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
+  /* libadwaita 1.2 leaves the split button's main part, an icon, without a
+   * name: its tooltip names it, for screen readers as for the eye. */
+  gtk_widget_set_tooltip_text (gtk_widget_get_first_child (GTK_WIDGET (self->export_button)),
+                               _("Export Chart…"));
   g_signal_connect_swapped (self->chart_dropdown, "notify::selected",
                             G_CALLBACK (gtk_widget_queue_draw), self->chart_area);
   g_signal_connect_swapped (self->vary_row, "notify::selected",

@@ -448,6 +448,110 @@ test_narrow (Fixture *fixture, gconstpointer data)
   pump_once ();
 }
 
+static void
+on_message (BsBalanceView *view, const char *message, gpointer user_data)
+{
+  GPtrArray *messages = user_data;
+
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
+/* What `boardsmith-cli report PATH ARGS…` prints. */
+static char *
+cli_report (const char *path, const char *arg1, const char *arg2)
+{
+  const char *cli = g_getenv ("BOARDSMITH_CLI");
+  const char *argv[] = { cli, "report", path, arg1, arg2, NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static void
+assert_same_bytes (const char *path, const char *expected)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, ==, strlen (expected));
+  g_assert_cmpmem (contents, length, expected, strlen (expected));
+}
+
+static void
+export_data (Fixture *fixture, const char *path)
+{
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.export-data", "s", path);
+  pump_once ();
+}
+
+/* Export Data… writes what `report --csv summary` and `report --json`
+ * print for the study's file, byte for byte; errors name the file. */
+static void
+test_export_data (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *dir = g_dir_make_tmp ("bs-balance-export-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "sweep.csv", NULL);
+  g_autofree char *json = g_build_filename (dir, "sweep.JSON", NULL);
+  g_autofree char *text = g_build_filename (dir, "sweep.txt", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "sweep.csv", NULL);
+  g_autofree char *early = g_build_filename (dir, "early.csv", NULL);
+  g_autofree char *cli_csv = NULL, *cli_json = NULL;
+  const char *path;
+
+  g_signal_connect (fixture->view, "message", G_CALLBACK (on_message), messages);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  /* No study, no data. */
+  export_data (fixture, early);
+  g_assert_false (g_file_test (early, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (messages->len, ==, 0);
+
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 30,
+                                            "supply.2.large", 4, 5));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  wait_for (is_complete, fixture, "the sweep to finish");
+  path = bs_balance_view_get_path (fixture->view);
+  g_assert_nonnull (path);
+
+  export_data (fixture, csv);
+  g_assert_cmpuint (messages->len, ==, 1);
+  g_assert_cmpstr (messages->pdata[0], ==, "Data saved as sweep.csv");
+  export_data (fixture, json);
+  g_assert_cmpstr (messages->pdata[1], ==, "Data saved as sweep.JSON");
+  cli_csv = cli_report (path, "--csv", "summary");
+  cli_json = cli_report (path, "--json", NULL);
+  g_assert_true (g_str_has_prefix (cli_csv, "arm,value,games,player1_wins,"));
+  g_assert_nonnull (strstr (cli_json, "\"sweep_key\" : \"supply.2.large\""));
+  assert_same_bytes (csv, cli_csv);
+  assert_same_bytes (json, cli_json);
+
+  /* Neither .csv nor .json, or a folder that is not there: a message
+   * naming the file, and nothing written. */
+  export_data (fixture, text);
+  g_assert_cmpuint (messages->len, ==, 3);
+  g_assert_nonnull (strstr (messages->pdata[2], text));
+  g_assert_nonnull (strstr (messages->pdata[2], ".csv or .json"));
+  g_assert_false (g_file_test (text, G_FILE_TEST_EXISTS));
+  export_data (fixture, missing);
+  g_assert_cmpuint (messages->len, ==, 4);
+  g_assert_true (g_str_has_prefix (messages->pdata[3], "Could not export the data: "));
+  g_assert_nonnull (strstr (messages->pdata[3], missing));
+
+  g_unlink (csv);
+  g_unlink (json);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -463,5 +567,7 @@ main (int argc, char *argv[])
   g_test_add ("/balance/stop-early", Fixture, NULL, fixture_setup, test_stop_early,
               fixture_teardown);
   g_test_add ("/balance/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/balance/export-data", Fixture, NULL, fixture_setup, test_export_data,
+              fixture_teardown);
   return ui_test_run (&app);
 }
