@@ -85,6 +85,8 @@ struct _BsBalanceView {
   char           *source;       /* its built-in name or file, or NULL */
   GPtrArray      *sweep_keys;   /* of SweepKey*, for the Vary row (index + 1) */
   GPtrArray      *candidates;   /* of Candidate*, for Compare With (index + 1) */
+  guint           n_builtins;   /* the first candidates: the built-in variants */
+  GCancellable   *files_cancellable;   /* while the variant files are read */
   guint           compare_selected;   /* what Compare With showed before Other File… */
   guint           vary_selected;      /* the setting the range was made for */
   gboolean        syncing;
@@ -256,51 +258,186 @@ compare_paths (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
-static void
-add_variant_files (BsBalanceView *self,
-                   const char    *dir_path)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+/* A variant file Compare With may offer, as the worker read it. */
+typedef struct {
+  char      *path;
+  BsVariant *variant;   /* NULL: the file is no valid variant */
+} VariantFile;
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (dir_path, name, NULL));
-  g_ptr_array_sort (paths, compare_paths);
-  for (guint i = 0; i < paths->len; i++)
-    add_candidate (self, paths->pdata[i], bs_variant_load_file (paths->pdata[i], NULL));
+static BsBalanceViewReadHook read_hook;
+static gpointer read_hook_data;
+
+void
+bs_balance_view_set_read_hook (BsBalanceViewReadHook hook,
+                               gpointer              user_data)
+{
+  read_hook = hook;
+  read_hook_data = user_data;
+}
+
+static void
+variant_file_free (gpointer data)
+{
+  VariantFile *file = data;
+
+  g_free (file->path);
+  g_clear_pointer (&file->variant, bs_variant_free);
+  g_free (file);
+}
+
+/* The variant files of each folder (task data: a NULL-terminated array),
+ * folder by folder in name order: a folder of many files never holds the
+ * window. */
+static void
+read_variant_files (GTask        *task,
+                    gpointer      source,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  const char * const *dirs = task_data;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (variant_file_free);
+
+  for (guint d = 0; dirs[d] != NULL; d++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (dirs[d], 0, NULL);
+      g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
+          g_ptr_array_add (paths, g_build_filename (dirs[d], name, NULL));
+      g_ptr_array_sort (paths, compare_paths);
+      for (guint i = 0; i < paths->len; i++)
+        {
+          VariantFile *file;
+
+          if (g_task_return_error_if_cancelled (task))
+            return;
+          if (read_hook != NULL)
+            read_hook (paths->pdata[i], read_hook_data);
+          file = g_new0 (VariantFile, 1);
+          file->path = g_strdup (paths->pdata[i]);
+          file->variant = bs_variant_load_file (file->path, NULL);
+          g_ptr_array_add (files, file);
+        }
+    }
+  g_task_return_pointer (task, g_steal_pointer (&files), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* Compare With's list: Nothing, the candidates, Other File…; the
+ * selection (a candidate, or Other File…) kept. */
+static void
+set_compare_model (BsBalanceView *self,
+                   Candidate     *selected,
+                   gboolean       other_selected)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  self->compare_selected = 0;
+  gtk_string_list_append (list, _("Nothing"));
+  for (guint i = 0; i < self->candidates->len; i++)
+    {
+      gtk_string_list_append (list, ((Candidate *) self->candidates->pdata[i])->label);
+      if (self->candidates->pdata[i] == selected)
+        self->compare_selected = i + 1;
+    }
+  gtk_string_list_append (list, _("Other File…"));
+  self->syncing = TRUE;
+  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->compare_row, other_selected ? self->candidates->len + 1
+                                                                : self->compare_selected);
+  self->syncing = FALSE;
+}
+
+static void
+on_variant_files_read (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GPtrArray) files = g_task_propagate_pointer (G_TASK (result), NULL);
+  BsBalanceView *self = BS_BALANCE_VIEW (source);
+  g_autoptr(GPtrArray) others = NULL;
+  guint selected, n_before;
+  gboolean other_file;
+  Candidate *kept = NULL;
+
+  /* Cancelled: another variant's list replaced it, or the page is gone. */
+  if (files == NULL)
+    return;
+  g_clear_object (&self->files_cancellable);
+  selected = adw_combo_row_get_selected (self->compare_row);
+  other_file = selected == self->candidates->len + 1;
+  if (selected >= 1 && selected <= self->candidates->len)
+    kept = self->candidates->pdata[selected - 1];
+  /* Other File… is open: what was chosen before it is kept for Cancel. */
+  else if (other_file && self->compare_selected >= 1 &&
+           self->compare_selected <= self->candidates->len)
+    kept = self->candidates->pdata[self->compare_selected - 1];
+  /* The files go after the built-in variants, before any Other File…
+   * added meanwhile, as if they had been read at once. */
+  others = g_ptr_array_new_with_free_func (candidate_free);
+  while (self->candidates->len > self->n_builtins)
+    g_ptr_array_add (others, g_ptr_array_steal_index (self->candidates, self->n_builtins));
+  for (guint i = 0; i < files->len; i++)
+    {
+      VariantFile *file = files->pdata[i];
+
+      add_candidate (self, file->path, g_steal_pointer (&file->variant));
+    }
+  n_before = self->candidates->len;
+  for (guint i = 0; i < others->len; i++)
+    {
+      Candidate *other = others->pdata[i];
+
+      for (guint k = 0; k < n_before && other != NULL; k++)
+        if (same_source (((Candidate *) self->candidates->pdata[k])->source, other->source))
+          {
+            /* Chosen by hand and now offered anyway: the one offered. */
+            if (kept == other)
+              kept = self->candidates->pdata[k];
+            other = NULL;
+          }
+      if (other != NULL)
+        g_ptr_array_add (self->candidates, g_ptr_array_steal_index (others, i--));
+    }
+  set_compare_model (self, kept, other_file);
+  update (self);
 }
 
 static void
 fill_candidates (BsBalanceView *self)
 {
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
   g_auto(GStrv) builtins = bs_variant_list_builtin ();
-  g_autofree char *user_dir = bs_variant_document_user_dir ();
+  GPtrArray *dirs = g_ptr_array_new ();
+  g_autoptr(GTask) task = NULL;
 
+  g_cancellable_cancel (self->files_cancellable);
+  g_clear_object (&self->files_cancellable);
   g_clear_pointer (&self->candidates, g_ptr_array_unref);
   self->candidates = g_ptr_array_new_with_free_func (candidate_free);
   /* Small files, a handful: the start page reads the same ones. */
   for (guint i = 0; builtins != NULL && builtins[i] != NULL; i++)
     add_candidate (self, builtins[i], bs_variant_lookup (builtins[i], NULL));
-  for (const char * const *dirs = bs_variant_builtin_dirs (); *dirs != NULL; dirs++)
-    {
-      g_autofree char *examples = g_build_filename (*dirs, "examples", NULL);
+  self->n_builtins = self->candidates->len;
+  set_compare_model (self, NULL, FALSE);
 
-      add_variant_files (self, examples);
-    }
-  add_variant_files (self, user_dir);
+  /* The examples and the user's own variants: read in a thread. */
+  for (const char * const *d = bs_variant_builtin_dirs (); *d != NULL; d++)
+    g_ptr_array_add (dirs, g_build_filename (*d, "examples", NULL));
+  g_ptr_array_add (dirs, bs_variant_document_user_dir ());
+  g_ptr_array_add (dirs, NULL);
+  self->files_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->files_cancellable, on_variant_files_read, NULL);
+  g_task_set_source_tag (task, fill_candidates);
+  g_task_set_task_data (task, g_ptr_array_free (dirs, FALSE), (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, read_variant_files);
+}
 
-  gtk_string_list_append (list, _("Nothing"));
-  for (guint i = 0; i < self->candidates->len; i++)
-    gtk_string_list_append (list, ((Candidate *) self->candidates->pdata[i])->label);
-  gtk_string_list_append (list, _("Other File…"));
-  self->syncing = TRUE;
-  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (list));
-  adw_combo_row_set_selected (self->compare_row, 0);
-  self->syncing = FALSE;
-  self->compare_selected = 0;
+gboolean
+bs_balance_view_get_reading_variants (BsBalanceView *self)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
+  return self->files_cancellable != NULL;
 }
 
 char *
@@ -1617,6 +1754,8 @@ bs_balance_view_dispose (GObject *object)
 {
   BsBalanceView *self = BS_BALANCE_VIEW (object);
 
+  g_cancellable_cancel (self->files_cancellable);
+  g_clear_object (&self->files_cancellable);
   if (self->run != NULL)
     {
       bs_balance_run_pause (self->run);

@@ -322,9 +322,29 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* The threads the variant files for Compare With were read in. */
+static GMutex read_mutex;
+static GPtrArray *read_threads;
+static GPtrArray *read_paths;
+
+static void
+record_read (const char *path, gpointer user_data)
+{
+  g_mutex_lock (&read_mutex);
+  g_ptr_array_add (read_threads, g_thread_self ());
+  g_ptr_array_add (read_paths, g_strdup (path));
+  g_mutex_unlock (&read_mutex);
+}
+
+static gboolean
+variants_read (Fixture *fixture)
+{
+  return !bs_balance_view_get_reading_variants (fixture->view);
+}
+
 /* A/B: the variant against one the Compare With row offers (an example
- * of the same game), both played with the same seeds; the difference
- * with its interval. */
+ * of the same game, read in a worker thread, never the main one), both
+ * played with the same seeds; the difference with its interval. */
 static void
 test_compare (Fixture *fixture, gconstpointer data)
 {
@@ -333,10 +353,30 @@ test_compare (Fixture *fixture, gconstpointer data)
   g_autoptr(BsStudyRunner) runner = NULL;
   const char *verdict;
   BsStudy *study;
+  gboolean read_other = FALSE;
 
+  read_threads = g_ptr_array_new ();
+  read_paths = g_ptr_array_new_with_free_func (g_free);
+  bs_balance_view_set_read_hook (record_read, NULL);
   g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
                                   g_variant_new_string ("agoraphobia"));
   pump_once ();
+  /* The built-in variants at once, the files once read. */
+  g_assert_false (bs_balance_view_set_compare (fixture->view, "tribes"));
+  wait_for (variants_read, fixture, "the variant files to be read");
+  bs_balance_view_set_read_hook (NULL, NULL);
+  g_mutex_lock (&read_mutex);
+  g_assert_cmpuint (read_threads->len, >, 0);
+  for (guint i = 0; i < read_threads->len; i++)
+    {
+      g_assert_true (read_threads->pdata[i] != (gpointer) g_thread_self ());
+      read_other |= g_str_equal (read_paths->pdata[i], other);
+    }
+  g_mutex_unlock (&read_mutex);
+  g_assert_true (read_other);
+  g_clear_pointer (&read_threads, g_ptr_array_unref);
+  g_clear_pointer (&read_paths, g_ptr_array_unref);
+
   g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 30, NULL, 0, 0));
   g_assert_true (bs_balance_view_set_compare (fixture->view, other));
   /* Not a variant of this game, and not the variant itself: not offered. */
