@@ -15,17 +15,6 @@
 /* How many openings the text report lists. */
 #define TEXT_OPENINGS 8
 
-static GPtrArray *
-all_stats (BsStudyRunner *runner)
-{
-  BsStudy *study = bs_study_runner_get_study (runner);
-  GPtrArray *arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
-
-  for (guint i = 0; i < bs_study_n_arms (study); i++)
-    g_ptr_array_add (arms, bs_study_runner_get_stats (runner, i));
-  return arms;
-}
-
 static char *
 arm_name (const BsStudy *study,
           guint          arm)
@@ -190,7 +179,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
                            gboolean       json)
 {
   BsStudy *study = bs_study_runner_get_study (runner);
-  g_autoptr(GPtrArray) arms = all_stats (runner);
+  g_autoptr(GPtrArray) arms = bs_study_report_all_stats (runner);
   guint done, total;
 
   if (json)

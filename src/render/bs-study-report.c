@@ -17,8 +17,8 @@ const char * const bs_study_report_tables[] = {
   "summary", "lengths", "branching", "openings", "reasons", NULL
 };
 
-static GPtrArray *
-all_stats (BsStudyRunner *runner)
+GPtrArray *
+bs_study_report_all_stats (BsStudyRunner *runner)
 {
   BsStudy *study = bs_study_runner_get_study (runner);
   GPtrArray *arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
@@ -246,7 +246,7 @@ bs_study_report_json (BsStudyRunner *runner)
   g_return_val_if_fail (runner != NULL, NULL);
 
   study = bs_study_runner_get_study (runner);
-  arms = all_stats (runner);
+  arms = bs_study_report_all_stats (runner);
   bs_study_runner_get_progress (runner, &done, &total);
   json_builder_begin_object (b);
   add_string (b, "kind", kinds[study->kind]);
@@ -504,7 +504,7 @@ bs_study_report_csv (BsStudyRunner  *runner,
                    "\"%s\" is not one of %s", table, choices);
       return NULL;
     }
-  arms = all_stats (runner);
+  arms = bs_study_report_all_stats (runner);
   out = g_string_new (NULL);
   if (g_str_equal (table, "summary"))
     csv_summary (out, runner, arms);

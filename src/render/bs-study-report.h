@@ -16,6 +16,9 @@ G_BEGIN_DECLS
 /* The tables `--csv` knows, in the order the help lists them. */
 extern const char * const bs_study_report_tables[];
 
+/* A snapshot of every arm's statistics, in the study's order (of
+ * BsStudyStats*, owned). */
+GPtrArray  *bs_study_report_all_stats (BsStudyRunner *runner);
 /* The whole report as pretty-printed JSON, ending in a newline. */
 char       *bs_study_report_json   (BsStudyRunner  *runner);
 /* One table as CSV: "summary" (one row per arm), "lengths", "branching",
