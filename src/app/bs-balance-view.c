@@ -350,19 +350,31 @@ set_compare_model (BsBalanceView *self,
 }
 
 static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+/* user_data: a weak reference to the page, which the reading does not keep
+ * alive (leaving it cancels the reading). */
+static void
 on_variant_files_read (GObject      *source,
                        GAsyncResult *result,
                        gpointer      user_data)
 {
   g_autoptr(GPtrArray) files = g_task_propagate_pointer (G_TASK (result), NULL);
-  BsBalanceView *self = BS_BALANCE_VIEW (source);
+  g_autoptr(BsBalanceView) self = g_weak_ref_get (user_data);
   g_autoptr(GPtrArray) others = NULL;
   guint selected, n_before;
   gboolean other_file;
   Candidate *kept = NULL;
 
+  weak_ref_free (user_data);
+  if (read_hook != NULL)
+    read_hook (NULL, read_hook_data);
   /* Cancelled: another variant's list replaced it, or the page is gone. */
-  if (files == NULL)
+  if (files == NULL || self == NULL)
     return;
   g_clear_object (&self->files_cancellable);
   selected = adw_combo_row_get_selected (self->compare_row);
@@ -410,6 +422,7 @@ fill_candidates (BsBalanceView *self)
   g_auto(GStrv) builtins = bs_variant_list_builtin ();
   GPtrArray *dirs = g_ptr_array_new ();
   g_autoptr(GTask) task = NULL;
+  GWeakRef *ref;
 
   g_cancellable_cancel (self->files_cancellable);
   g_clear_object (&self->files_cancellable);
@@ -427,7 +440,9 @@ fill_candidates (BsBalanceView *self)
   g_ptr_array_add (dirs, bs_variant_document_user_dir ());
   g_ptr_array_add (dirs, NULL);
   self->files_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->files_cancellable, on_variant_files_read, NULL);
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  task = g_task_new (NULL, self->files_cancellable, on_variant_files_read, ref);
   g_task_set_source_tag (task, fill_candidates);
   g_task_set_task_data (task, g_ptr_array_free (dirs, FALSE), (GDestroyNotify) g_strfreev);
   g_task_run_in_thread (task, read_variant_files);

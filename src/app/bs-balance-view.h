@@ -68,7 +68,8 @@ char       *bs_balance_view_get_title    (BsBalanceView    *self);
  * user's variants) are still being read, in a thread: until then the row
  * offers the built-in variants and Other File…. */
 gboolean    bs_balance_view_get_reading_variants (BsBalanceView *self);
-/* For tests: called in the thread that reads each of those files. */
+/* For tests: called in the thread that reads each of those files, and
+ * with NULL in the main thread once the reading ended (read, cancelled). */
 typedef void (*BsBalanceViewReadHook) (const char *path,
                                        gpointer    user_data);
 void        bs_balance_view_set_read_hook (BsBalanceViewReadHook hook,

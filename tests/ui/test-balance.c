@@ -330,6 +330,8 @@ static GPtrArray *read_paths;
 static void
 record_read (const char *path, gpointer user_data)
 {
+  if (path == NULL)
+    return;
   g_mutex_lock (&read_mutex);
   g_ptr_array_add (read_threads, g_thread_self ());
   g_ptr_array_add (read_paths, g_strdup (path));
@@ -592,6 +594,64 @@ test_export_data (Fixture *fixture, gconstpointer data)
   g_rmdir (dir);
 }
 
+/* Leaving while the variant files are read: the worker is held at its
+ * first file; the page goes at once (the reading keeps no reference),
+ * which cancels the reading: no second file is read, and the end of the
+ * reading touches nothing. */
+static GMutex gate_mutex;
+static GCond gate_cond;
+static gboolean gate_open;
+static guint gate_files;
+static gboolean gate_ended;
+
+static void
+wait_at_gate (const char *path, gpointer user_data)
+{
+  if (path == NULL)
+    {
+      gate_ended = TRUE;
+      return;
+    }
+  g_mutex_lock (&gate_mutex);
+  gate_files++;
+  while (!gate_open)
+    g_cond_wait (&gate_cond, &gate_mutex);
+  g_mutex_unlock (&gate_mutex);
+}
+
+static void
+test_leave_while_reading (void)
+{
+  BsWindow *window = bs_window_new (ADW_APPLICATION (app));
+  BsBalanceView *view = bs_window_get_balance_view (window);
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+  gate_open = FALSE;
+  gate_files = 0;
+  gate_ended = FALSE;
+  bs_balance_view_set_read_hook (wait_at_gate, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_true (bs_balance_view_get_reading_variants (view));
+  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
+  gtk_window_destroy (GTK_WINDOW (window));
+  pump_once ();
+  g_assert_null (view);
+  g_mutex_lock (&gate_mutex);
+  gate_open = TRUE;
+  g_cond_broadcast (&gate_cond);
+  g_mutex_unlock (&gate_mutex);
+  while (!gate_ended)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      ui_test_iterate ();
+    }
+  g_assert_cmpuint (gate_files, ==, 1);
+  bs_balance_view_set_read_hook (NULL, NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -607,6 +667,7 @@ main (int argc, char *argv[])
   g_test_add ("/balance/stop-early", Fixture, NULL, fixture_setup, test_stop_early,
               fixture_teardown);
   g_test_add ("/balance/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add_func ("/balance/leave-while-reading", test_leave_while_reading);
   g_test_add ("/balance/export-data", Fixture, NULL, fixture_setup, test_export_data,
               fixture_teardown);
   return ui_test_run (&app);
