@@ -15,6 +15,7 @@
 #include "bs-folders.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
+#include "bs-study-report.h"
 #include "bs-variant-document.h"
 
 /* Games added by "Run 1,000 More". */
@@ -78,11 +79,14 @@ struct _BsBalanceView {
   AdwPreferencesGroup *figures_group;
   GtkDropDown    *chart_dropdown;
   GtkDrawingArea *chart_area;
+  AdwSplitButton *export_button;
 
   BsVariant      *variant;      /* the variant being set up */
   char           *source;       /* its built-in name or file, or NULL */
   GPtrArray      *sweep_keys;   /* of SweepKey*, for the Vary row (index + 1) */
   GPtrArray      *candidates;   /* of Candidate*, for Compare With (index + 1) */
+  guint           n_builtins;   /* the first candidates: the built-in variants */
+  GCancellable   *files_cancellable;   /* while the variant files are read */
   guint           compare_selected;   /* what Compare With showed before Other File… */
   guint           vary_selected;      /* the setting the range was made for */
   gboolean        syncing;
@@ -254,51 +258,201 @@ compare_paths (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
-static void
-add_variant_files (BsBalanceView *self,
-                   const char    *dir_path)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+/* A variant file Compare With may offer, as the worker read it. */
+typedef struct {
+  char      *path;
+  BsVariant *variant;   /* NULL: the file is no valid variant */
+} VariantFile;
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (dir_path, name, NULL));
-  g_ptr_array_sort (paths, compare_paths);
-  for (guint i = 0; i < paths->len; i++)
-    add_candidate (self, paths->pdata[i], bs_variant_load_file (paths->pdata[i], NULL));
+static BsBalanceViewReadHook read_hook;
+static gpointer read_hook_data;
+
+void
+bs_balance_view_set_read_hook (BsBalanceViewReadHook hook,
+                               gpointer              user_data)
+{
+  read_hook = hook;
+  read_hook_data = user_data;
+}
+
+static void
+variant_file_free (gpointer data)
+{
+  VariantFile *file = data;
+
+  g_free (file->path);
+  g_clear_pointer (&file->variant, bs_variant_free);
+  g_free (file);
+}
+
+/* The variant files of each folder (task data: a NULL-terminated array),
+ * folder by folder in name order: a folder of many files never holds the
+ * window. */
+static void
+read_variant_files (GTask        *task,
+                    gpointer      source,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  const char * const *dirs = task_data;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (variant_file_free);
+
+  for (guint d = 0; dirs[d] != NULL; d++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (dirs[d], 0, NULL);
+      g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        if (g_str_has_suffix (name, ".bsvariant") || g_str_has_suffix (name, ".xml"))
+          g_ptr_array_add (paths, g_build_filename (dirs[d], name, NULL));
+      g_ptr_array_sort (paths, compare_paths);
+      for (guint i = 0; i < paths->len; i++)
+        {
+          VariantFile *file;
+
+          if (g_task_return_error_if_cancelled (task))
+            return;
+          if (read_hook != NULL)
+            read_hook (paths->pdata[i], read_hook_data);
+          file = g_new0 (VariantFile, 1);
+          file->path = g_strdup (paths->pdata[i]);
+          file->variant = bs_variant_load_file (file->path, NULL);
+          g_ptr_array_add (files, file);
+        }
+    }
+  g_task_return_pointer (task, g_steal_pointer (&files), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* Compare With's list: Nothing, the candidates, Other File…; the
+ * selection (a candidate, or Other File…) kept. */
+static void
+set_compare_model (BsBalanceView *self,
+                   Candidate     *selected,
+                   gboolean       other_selected)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  self->compare_selected = 0;
+  gtk_string_list_append (list, _("Nothing"));
+  for (guint i = 0; i < self->candidates->len; i++)
+    {
+      gtk_string_list_append (list, ((Candidate *) self->candidates->pdata[i])->label);
+      if (self->candidates->pdata[i] == selected)
+        self->compare_selected = i + 1;
+    }
+  gtk_string_list_append (list, _("Other File…"));
+  self->syncing = TRUE;
+  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->compare_row, other_selected ? self->candidates->len + 1
+                                                                : self->compare_selected);
+  self->syncing = FALSE;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+/* user_data: a weak reference to the page, which the reading does not keep
+ * alive (leaving it cancels the reading). */
+static void
+on_variant_files_read (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GPtrArray) files = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(BsBalanceView) self = g_weak_ref_get (user_data);
+  g_autoptr(GPtrArray) others = NULL;
+  guint selected, n_before;
+  gboolean other_file;
+  Candidate *kept = NULL;
+
+  weak_ref_free (user_data);
+  if (read_hook != NULL)
+    read_hook (NULL, read_hook_data);
+  /* Cancelled: another variant's list replaced it, or the page is gone. */
+  if (files == NULL || self == NULL)
+    return;
+  g_clear_object (&self->files_cancellable);
+  selected = adw_combo_row_get_selected (self->compare_row);
+  other_file = selected == self->candidates->len + 1;
+  if (selected >= 1 && selected <= self->candidates->len)
+    kept = self->candidates->pdata[selected - 1];
+  /* Other File… is open: what was chosen before it is kept for Cancel. */
+  else if (other_file && self->compare_selected >= 1 &&
+           self->compare_selected <= self->candidates->len)
+    kept = self->candidates->pdata[self->compare_selected - 1];
+  /* The files go after the built-in variants, before any Other File…
+   * added meanwhile, as if they had been read at once. */
+  others = g_ptr_array_new_with_free_func (candidate_free);
+  while (self->candidates->len > self->n_builtins)
+    g_ptr_array_add (others, g_ptr_array_steal_index (self->candidates, self->n_builtins));
+  for (guint i = 0; i < files->len; i++)
+    {
+      VariantFile *file = files->pdata[i];
+
+      add_candidate (self, file->path, g_steal_pointer (&file->variant));
+    }
+  n_before = self->candidates->len;
+  for (guint i = 0; i < others->len; i++)
+    {
+      Candidate *other = others->pdata[i];
+
+      for (guint k = 0; k < n_before && other != NULL; k++)
+        if (same_source (((Candidate *) self->candidates->pdata[k])->source, other->source))
+          {
+            /* Chosen by hand and now offered anyway: the one offered. */
+            if (kept == other)
+              kept = self->candidates->pdata[k];
+            other = NULL;
+          }
+      if (other != NULL)
+        g_ptr_array_add (self->candidates, g_ptr_array_steal_index (others, i--));
+    }
+  set_compare_model (self, kept, other_file);
+  update (self);
 }
 
 static void
 fill_candidates (BsBalanceView *self)
 {
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
   g_auto(GStrv) builtins = bs_variant_list_builtin ();
-  g_autofree char *user_dir = bs_variant_document_user_dir ();
+  GPtrArray *dirs = g_ptr_array_new ();
+  g_autoptr(GTask) task = NULL;
+  GWeakRef *ref;
 
+  g_cancellable_cancel (self->files_cancellable);
+  g_clear_object (&self->files_cancellable);
   g_clear_pointer (&self->candidates, g_ptr_array_unref);
   self->candidates = g_ptr_array_new_with_free_func (candidate_free);
   /* Small files, a handful: the start page reads the same ones. */
   for (guint i = 0; builtins != NULL && builtins[i] != NULL; i++)
     add_candidate (self, builtins[i], bs_variant_lookup (builtins[i], NULL));
-  for (const char * const *dirs = bs_variant_builtin_dirs (); *dirs != NULL; dirs++)
-    {
-      g_autofree char *examples = g_build_filename (*dirs, "examples", NULL);
+  self->n_builtins = self->candidates->len;
+  set_compare_model (self, NULL, FALSE);
 
-      add_variant_files (self, examples);
-    }
-  add_variant_files (self, user_dir);
+  /* The examples and the user's own variants: read in a thread. */
+  for (const char * const *d = bs_variant_builtin_dirs (); *d != NULL; d++)
+    g_ptr_array_add (dirs, g_build_filename (*d, "examples", NULL));
+  g_ptr_array_add (dirs, bs_variant_document_user_dir ());
+  g_ptr_array_add (dirs, NULL);
+  self->files_cancellable = g_cancellable_new ();
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  task = g_task_new (NULL, self->files_cancellable, on_variant_files_read, ref);
+  g_task_set_source_tag (task, fill_candidates);
+  g_task_set_task_data (task, g_ptr_array_free (dirs, FALSE), (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, read_variant_files);
+}
 
-  gtk_string_list_append (list, _("Nothing"));
-  for (guint i = 0; i < self->candidates->len; i++)
-    gtk_string_list_append (list, ((Candidate *) self->candidates->pdata[i])->label);
-  gtk_string_list_append (list, _("Other File…"));
-  self->syncing = TRUE;
-  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (list));
-  adw_combo_row_set_selected (self->compare_row, 0);
-  self->syncing = FALSE;
-  self->compare_selected = 0;
+gboolean
+bs_balance_view_get_reading_variants (BsBalanceView *self)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
+  return self->files_cancellable != NULL;
 }
 
 char *
@@ -838,10 +992,13 @@ update (BsBalanceView *self)
   if (!has_run)
     {
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.export-data", FALSE);
       return;
     }
 
   bs_balance_run_get_progress (self->run, &done, &total, &left);
+  /* Data of no game would be a header and zeros. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.export-data", done > 0);
   gtk_progress_bar_set_fraction (self->progress_bar, total > 0 ? (double) done / total : 0);
   {
     g_autofree char *games = g_strdup_printf (_("%u of %u games"), done, total);
@@ -1535,10 +1692,85 @@ export_chart_activated (GtkWidget  *widget,
 }
 
 static void
+export_data_to (BsBalanceView *self,
+                const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *message = NULL;
+
+  if (!bs_study_report_export (bs_balance_run_get_runner (self->run), path, &error))
+    message = g_strdup_printf (_("Could not export the data: %s"), error->message);
+  else
+    message = g_strdup_printf (_("Data saved as %s"), base);
+  g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
+on_data_chosen (GFile    *file,
+                gpointer  user_data)
+{
+  g_autoptr(BsBalanceView) self = user_data;
+  g_autofree char *path = NULL;
+
+  if (file == NULL || self->run == NULL)
+    return;
+  bs_folders_remember (BS_FOLDER_IMAGES, file);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *message = g_strdup_printf (_("Could not export the data: %s: only local "
+                                                    "files can be written"), uri);
+
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+      return;
+    }
+  export_data_to (self, path);
+}
+
+/* The parameter is a path to write to, or "" to ask for one. */
+static void
+export_data_activated (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
+{
+  BsBalanceView *self = BS_BALANCE_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  const char *path = g_variant_get_string (param, NULL);
+  const char *study_path;
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *suggested = NULL;
+  char *dot;
+
+  if (self->run == NULL)
+    return;
+  if (path[0] != '\0')
+    {
+      export_data_to (self, path);
+      return;
+    }
+  /* Named after the study; the extension chooses CSV or JSON. */
+  study_path = bs_balance_run_get_path (self->run);
+  stem = g_path_get_basename (study_path != NULL ? study_path : "study");
+  if ((dot = strrchr (stem, '.')) != NULL)
+    *dot = '\0';
+  suggested = g_strconcat (stem, ".csv", NULL);
+  /* Exports share one folder: the data lands beside the charts. */
+  folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
+  bs_compat_choose_export (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Export Data"),
+                           folder, suggested, _("Data (CSV, JSON)"), "text/plain",
+                           on_data_chosen, g_object_ref (self));
+}
+
+static void
 bs_balance_view_dispose (GObject *object)
 {
   BsBalanceView *self = BS_BALANCE_VIEW (object);
 
+  g_cancellable_cancel (self->files_cancellable);
+  g_clear_object (&self->files_cancellable);
   if (self->run != NULL)
     {
       bs_balance_run_pause (self->run);
@@ -1615,6 +1847,7 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, figures_group);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_dropdown);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, chart_area);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, export_button);
 
   gtk_widget_class_install_action (widget_class, "balance.start", NULL, start_activated);
   gtk_widget_class_install_action (widget_class, "balance.pause", NULL, pause_activated);
@@ -1624,6 +1857,8 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_install_action (widget_class, "balance.apply", NULL, apply_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-chart", NULL,
                                    export_chart_activated);
+  gtk_widget_class_install_action (widget_class, "balance.export-data", "s",
+                                   export_data_activated);
 }
 
 static void
@@ -1647,6 +1882,10 @@ bs_balance_view_init (BsBalanceView *self)
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (nothing));
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (nothing));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
+  /* libadwaita 1.2 leaves the split button's main part, an icon, without a
+   * name: its tooltip names it, for screen readers as for the eye. */
+  gtk_widget_set_tooltip_text (gtk_widget_get_first_child (GTK_WIDGET (self->export_button)),
+                               _("Export Chart…"));
   g_signal_connect_swapped (self->chart_dropdown, "notify::selected",
                             G_CALLBACK (gtk_widget_queue_draw), self->chart_area);
   g_signal_connect_swapped (self->vary_row, "notify::selected",

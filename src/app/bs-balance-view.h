@@ -64,6 +64,17 @@ void        bs_balance_view_pause        (BsBalanceView    *self);
 /* The title for the header bar. */
 char       *bs_balance_view_get_title    (BsBalanceView    *self);
 
+/* Whether the variant files Compare With offers (the examples, the
+ * user's variants) are still being read, in a thread: until then the row
+ * offers the built-in variants and Other File…. */
+gboolean    bs_balance_view_get_reading_variants (BsBalanceView *self);
+/* For tests: called in the thread that reads each of those files, and
+ * with NULL in the main thread once the reading ended (read, cancelled). */
+typedef void (*BsBalanceViewReadHook) (const char *path,
+                                       gpointer    user_data);
+void        bs_balance_view_set_read_hook (BsBalanceViewReadHook hook,
+                                           gpointer              user_data);
+
 /* Where the app keeps studies of built-in variants. */
 char       *bs_balance_view_studies_dir  (void);
 /* Whether a file is a study (by its name: .bsstudy). */

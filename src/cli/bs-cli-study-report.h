@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-cli-study-report.h: a study's statistics as text, JSON and CSV, for
- * `study` and `report` (docs/BALANCE.md defines every figure). */
+ * `study` and `report` (docs/BALANCE.md defines every figure). JSON and
+ * CSV are written by bs-study-report.c, which the app's Export Data… uses
+ * too. */
 
 #pragma once
 

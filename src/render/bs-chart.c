@@ -58,6 +58,7 @@ typedef struct {
    * is too narrow for both, on a line of its own under the subtitle. */
   double         legend_y;
   gboolean       legend_under;
+  gboolean       plotted;   /* the data was drawn (not a "no data" message) */
 } Canvas;
 
 void
@@ -309,8 +310,10 @@ begin_full (Canvas     *c,
   double f = c->font, x = f * 1.2, full = c->width - f * 2.7, y = f * 0.8;
   double title_width = full;
 
+  /* Its own width × height only, not all the target holds. */
   set_color (c->cr, c->palette->background, 1);
-  cairo_paint (c->cr);
+  cairo_rectangle (c->cr, 0, 0, c->width, c->height);
+  cairo_fill (c->cr);
   c->legend_y = f * 1.0;
   c->legend_under = FALSE;
   if (legend_width > 0)
@@ -424,9 +427,11 @@ x_axis (Canvas     *c,
              c->palette->text, 0.5, 1, 0);
 }
 
+/* The x axis line, drawn last over the data: the chart is plotted. */
 static void
 baseline (Canvas *c)
 {
+  c->plotted = TRUE;
   cairo_set_line_width (c->cr, MAX (1.0, c->font / 10));
   set_color (c->cr, c->palette->axis, 1);
   cairo_move_to (c->cr, c->left, round (c->bottom) + 0.5);
@@ -979,6 +984,7 @@ draw_openings (Canvas               *c,
     }
 
   board_w = c->right - c->left - f * 7;
+  c->plotted = TRUE;
   bs_render_options_init (&render);
   render.theme = options->dark ? BS_THEME_DARK : BS_THEME_LIGHT;
   render.coordinates = TRUE;
@@ -1039,6 +1045,36 @@ bs_chart_draw (cairo_t              *cr,
                double                width,
                double                height)
 {
+  bs_chart_draw_full (cr, data, options, width, height, NULL);
+}
+
+void
+bs_chart_plot_map (const BsChartPlot *plot,
+                   double             x,
+                   double             y,
+                   double            *px,
+                   double            *py)
+{
+  g_return_if_fail (plot != NULL);
+
+  if (px != NULL)
+    *px = plot->x_max > plot->x_min
+          ? plot->left + (x - plot->x_min) / (plot->x_max - plot->x_min) * (plot->right - plot->left)
+          : plot->left;
+  if (py != NULL)
+    *py = plot->y_max > plot->y_min
+          ? plot->bottom - (y - plot->y_min) / (plot->y_max - plot->y_min) * (plot->bottom - plot->top)
+          : plot->bottom;
+}
+
+void
+bs_chart_draw_full (cairo_t              *cr,
+                    const BsChartData    *data,
+                    const BsChartOptions *options,
+                    double                width,
+                    double                height,
+                    BsChartPlot          *plot)
+{
   Canvas c = { 0 };
 
   g_return_if_fail (cr != NULL && data != NULL && options != NULL);
@@ -1073,6 +1109,28 @@ bs_chart_draw (cairo_t              *cr,
       break;
     }
   cairo_restore (cr);
+  if (plot != NULL)
+    {
+      memset (plot, 0, sizeof *plot);
+      if (c.plotted && options->kind == BS_CHART_OPENINGS)
+        {
+          plot->left = c.left;
+          plot->top = c.top;
+          plot->right = c.right - c.font * 7;
+          plot->bottom = c.bottom;
+        }
+      else if (c.plotted)
+        {
+          plot->left = c.left;
+          plot->top = c.top;
+          plot->right = c.right;
+          plot->bottom = c.bottom;
+          plot->x_min = c.x_min;
+          plot->x_max = c.x_max;
+          plot->y_min = c.y_min;
+          plot->y_max = c.y_max;
+        }
+    }
 }
 
 static cairo_status_t

@@ -52,12 +52,35 @@ typedef struct {
 BsChartData *bs_chart_data_new         (BsStudyRunner  *runner);
 void         bs_chart_data_free        (BsChartData    *data);
 
+/* Where a chart put its data, in the user units it was drawn in: the
+ * plot area and the data ranges its axes map onto it (a value x lies at
+ * left + (x - x_min) / (x_max - x_min) × (right - left), y upwards from
+ * bottom likewise). The openings chart gives the box its board was drawn
+ * into, with no ranges. Empty (all 0) when the chart says it has no data. */
+typedef struct {
+  double left, top, right, bottom;
+  double x_min, x_max, y_min, y_max;
+} BsChartPlot;
+
 /* Draws the chart into width × height user units of cr. */
 void        bs_chart_draw              (cairo_t              *cr,
                                         const BsChartData    *data,
                                         const BsChartOptions *options,
                                         double                width,
                                         double                height);
+/* The same, saying where the data went (plot may be NULL). */
+void        bs_chart_draw_full         (cairo_t              *cr,
+                                        const BsChartData    *data,
+                                        const BsChartOptions *options,
+                                        double                width,
+                                        double                height,
+                                        BsChartPlot          *plot);
+/* A data point's place in user units, by the plot's axes. */
+void        bs_chart_plot_map          (const BsChartPlot    *plot,
+                                        double                x,
+                                        double                y,
+                                        double               *px,
+                                        double               *py);
 /* Writes it as PNG, SVG or PDF (from the extension), atomically. */
 gboolean    bs_chart_export            (const BsChartData    *data,
                                         const BsChartOptions *options,

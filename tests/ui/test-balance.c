@@ -322,9 +322,31 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
   }
 }
 
+/* The threads the variant files for Compare With were read in. */
+static GMutex read_mutex;
+static GPtrArray *read_threads;
+static GPtrArray *read_paths;
+
+static void
+record_read (const char *path, gpointer user_data)
+{
+  if (path == NULL)
+    return;
+  g_mutex_lock (&read_mutex);
+  g_ptr_array_add (read_threads, g_thread_self ());
+  g_ptr_array_add (read_paths, g_strdup (path));
+  g_mutex_unlock (&read_mutex);
+}
+
+static gboolean
+variants_read (Fixture *fixture)
+{
+  return !bs_balance_view_get_reading_variants (fixture->view);
+}
+
 /* A/B: the variant against one the Compare With row offers (an example
- * of the same game), both played with the same seeds; the difference
- * with its interval. */
+ * of the same game, read in a worker thread, never the main one), both
+ * played with the same seeds; the difference with its interval. */
 static void
 test_compare (Fixture *fixture, gconstpointer data)
 {
@@ -333,10 +355,30 @@ test_compare (Fixture *fixture, gconstpointer data)
   g_autoptr(BsStudyRunner) runner = NULL;
   const char *verdict;
   BsStudy *study;
+  gboolean read_other = FALSE;
 
+  read_threads = g_ptr_array_new ();
+  read_paths = g_ptr_array_new_with_free_func (g_free);
+  bs_balance_view_set_read_hook (record_read, NULL);
   g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
                                   g_variant_new_string ("agoraphobia"));
   pump_once ();
+  /* The built-in variants at once, the files once read. */
+  g_assert_false (bs_balance_view_set_compare (fixture->view, "tribes"));
+  wait_for (variants_read, fixture, "the variant files to be read");
+  bs_balance_view_set_read_hook (NULL, NULL);
+  g_mutex_lock (&read_mutex);
+  g_assert_cmpuint (read_threads->len, >, 0);
+  for (guint i = 0; i < read_threads->len; i++)
+    {
+      g_assert_true (read_threads->pdata[i] != (gpointer) g_thread_self ());
+      read_other |= g_str_equal (read_paths->pdata[i], other);
+    }
+  g_mutex_unlock (&read_mutex);
+  g_assert_true (read_other);
+  g_clear_pointer (&read_threads, g_ptr_array_unref);
+  g_clear_pointer (&read_paths, g_ptr_array_unref);
+
   g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 30, NULL, 0, 0));
   g_assert_true (bs_balance_view_set_compare (fixture->view, other));
   /* Not a variant of this game, and not the variant itself: not offered. */
@@ -448,6 +490,168 @@ test_narrow (Fixture *fixture, gconstpointer data)
   pump_once ();
 }
 
+static void
+on_message (BsBalanceView *view, const char *message, gpointer user_data)
+{
+  GPtrArray *messages = user_data;
+
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
+/* What `boardsmith-cli report PATH ARGS…` prints. */
+static char *
+cli_report (const char *path, const char *arg1, const char *arg2)
+{
+  const char *cli = g_getenv ("BOARDSMITH_CLI");
+  const char *argv[] = { cli, "report", path, arg1, arg2, NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static void
+assert_same_bytes (const char *path, const char *expected)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, ==, strlen (expected));
+  g_assert_cmpmem (contents, length, expected, strlen (expected));
+}
+
+static void
+export_data (Fixture *fixture, const char *path)
+{
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.export-data", "s", path);
+  pump_once ();
+}
+
+/* Export Data… writes what `report --csv summary` and `report --json`
+ * print for the study's file, byte for byte; errors name the file. */
+static void
+test_export_data (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *dir = g_dir_make_tmp ("bs-balance-export-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "sweep.csv", NULL);
+  g_autofree char *json = g_build_filename (dir, "sweep.JSON", NULL);
+  g_autofree char *text = g_build_filename (dir, "sweep.txt", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "sweep.csv", NULL);
+  g_autofree char *early = g_build_filename (dir, "early.csv", NULL);
+  g_autofree char *cli_csv = NULL, *cli_json = NULL;
+  const char *path;
+
+  g_signal_connect (fixture->view, "message", G_CALLBACK (on_message), messages);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  /* No study, no data. */
+  export_data (fixture, early);
+  g_assert_false (g_file_test (early, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (messages->len, ==, 0);
+
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 30,
+                                            "supply.2.large", 4, 5));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  wait_for (is_complete, fixture, "the sweep to finish");
+  path = bs_balance_view_get_path (fixture->view);
+  g_assert_nonnull (path);
+
+  export_data (fixture, csv);
+  g_assert_cmpuint (messages->len, ==, 1);
+  g_assert_cmpstr (messages->pdata[0], ==, "Data saved as sweep.csv");
+  export_data (fixture, json);
+  g_assert_cmpstr (messages->pdata[1], ==, "Data saved as sweep.JSON");
+  cli_csv = cli_report (path, "--csv", "summary");
+  cli_json = cli_report (path, "--json", NULL);
+  g_assert_true (g_str_has_prefix (cli_csv, "arm,value,games,player1_wins,"));
+  g_assert_nonnull (strstr (cli_json, "\"sweep_key\" : \"supply.2.large\""));
+  assert_same_bytes (csv, cli_csv);
+  assert_same_bytes (json, cli_json);
+
+  /* Neither .csv nor .json, or a folder that is not there: a message
+   * naming the file, and nothing written. */
+  export_data (fixture, text);
+  g_assert_cmpuint (messages->len, ==, 3);
+  g_assert_nonnull (strstr (messages->pdata[2], text));
+  g_assert_nonnull (strstr (messages->pdata[2], ".csv or .json"));
+  g_assert_false (g_file_test (text, G_FILE_TEST_EXISTS));
+  export_data (fixture, missing);
+  g_assert_cmpuint (messages->len, ==, 4);
+  g_assert_true (g_str_has_prefix (messages->pdata[3], "Could not export the data: "));
+  g_assert_nonnull (strstr (messages->pdata[3], missing));
+
+  g_unlink (csv);
+  g_unlink (json);
+  g_rmdir (dir);
+}
+
+/* Leaving while the variant files are read: the worker is held at its
+ * first file; the page goes at once (the reading keeps no reference),
+ * which cancels the reading: no second file is read, and the end of the
+ * reading touches nothing. */
+static GMutex gate_mutex;
+static GCond gate_cond;
+static gboolean gate_open;
+static guint gate_files;
+static gboolean gate_ended;
+
+static void
+wait_at_gate (const char *path, gpointer user_data)
+{
+  if (path == NULL)
+    {
+      gate_ended = TRUE;
+      return;
+    }
+  g_mutex_lock (&gate_mutex);
+  gate_files++;
+  while (!gate_open)
+    g_cond_wait (&gate_cond, &gate_mutex);
+  g_mutex_unlock (&gate_mutex);
+}
+
+static void
+test_leave_while_reading (void)
+{
+  BsWindow *window = bs_window_new (ADW_APPLICATION (app));
+  BsBalanceView *view = bs_window_get_balance_view (window);
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+  gate_open = FALSE;
+  gate_files = 0;
+  gate_ended = FALSE;
+  bs_balance_view_set_read_hook (wait_at_gate, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_true (bs_balance_view_get_reading_variants (view));
+  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
+  gtk_window_destroy (GTK_WINDOW (window));
+  pump_once ();
+  g_assert_null (view);
+  g_mutex_lock (&gate_mutex);
+  gate_open = TRUE;
+  g_cond_broadcast (&gate_cond);
+  g_mutex_unlock (&gate_mutex);
+  while (!gate_ended)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      ui_test_iterate ();
+    }
+  g_assert_cmpuint (gate_files, ==, 1);
+  bs_balance_view_set_read_hook (NULL, NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -463,5 +667,8 @@ main (int argc, char *argv[])
   g_test_add ("/balance/stop-early", Fixture, NULL, fixture_setup, test_stop_early,
               fixture_teardown);
   g_test_add ("/balance/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add_func ("/balance/leave-while-reading", test_leave_while_reading);
+  g_test_add ("/balance/export-data", Fixture, NULL, fixture_setup, test_export_data,
+              fixture_teardown);
   return ui_test_run (&app);
 }

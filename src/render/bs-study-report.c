@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-render"
+
+#include "config.h"
+
+#include "bs-study-report.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "bs-export.h"
+#include "bs-file.h"
+
+const char * const bs_study_report_tables[] = {
+  "summary", "lengths", "branching", "openings", "reasons", NULL
+};
+
+GPtrArray *
+bs_study_report_all_stats (BsStudyRunner *runner)
+{
+  BsStudy *study = bs_study_runner_get_study (runner);
+  GPtrArray *arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
+
+  for (guint i = 0; i < bs_study_n_arms (study); i++)
+    g_ptr_array_add (arms, bs_study_runner_get_stats (runner, i));
+  return arms;
+}
+
+static double
+branch_sd (const BsStudyStats *stats,
+           guint               ply)
+{
+  guint n = g_array_index (stats->branch_count, guint, ply);
+
+  return n > 1 ? sqrt (g_array_index (stats->branch_m2, double, ply) / (n - 1)) : 0;
+}
+
+/* JSON. */
+
+static void
+add_string (JsonBuilder *b,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_double (JsonBuilder *b,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (b, name);
+  /* Rounded so that the output reads well and compares stably. */
+  json_builder_add_double_value (b, round (value * 1e6) / 1e6);
+}
+
+static void
+add_int (JsonBuilder *b,
+         const char  *name,
+         gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_score (JsonBuilder        *b,
+           const char         *name,
+           const BsStatsScore *score)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  add_int (b, "games", score->n);
+  add_double (b, "score", score->score);
+  add_double (b, "low", score->low);
+  add_double (b, "high", score->high);
+  add_double (b, "p_value", score->p_value);
+  add_string (b, "test", score->exact ? "exact-binomial" : "score-test");
+  json_builder_end_object (b);
+}
+
+static void
+add_rate (JsonBuilder *b,
+          const char  *name,
+          guint        count,
+          guint        n)
+{
+  double low, high;
+
+  bs_stats_wilson (count, n, BS_STATS_Z95, &low, &high);
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  add_int (b, "count", count);
+  add_double (b, "rate", n > 0 ? (double) count / n : 0);
+  add_double (b, "low", low);
+  add_double (b, "high", high);
+  json_builder_end_object (b);
+}
+
+static void
+add_summary (JsonBuilder  *b,
+             const char   *name,
+             const GArray *histogram,
+             gboolean      with_histogram)
+{
+  BsStatsSummary s;
+
+  bs_stats_histogram_summary (histogram, &s);
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  add_int (b, "n", s.n);
+  add_double (b, "mean", s.mean);
+  add_double (b, "median", s.median);
+  add_double (b, "sd", s.sd);
+  add_int (b, "min", s.min);
+  add_int (b, "max", s.max);
+  if (with_histogram)
+    {
+      json_builder_set_member_name (b, "histogram");
+      json_builder_begin_object (b);
+      for (guint v = 0; v < histogram->len; v++)
+        if (g_array_index (histogram, guint, v) > 0)
+          {
+            g_autofree char *key = g_strdup_printf ("%u", v);
+            add_int (b, key, g_array_index (histogram, guint, v));
+          }
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+add_arm_json (JsonBuilder        *b,
+              const BsStudy      *study,
+              guint               arm,
+              const BsStudyStats *stats)
+{
+  const BsStudyArm *a = bs_study_get_arm (study, arm);
+  BsStatsScore first, player_a;
+  g_autoptr(GPtrArray) reasons = bs_study_stats_reasons (stats);
+  g_autoptr(GPtrArray) openings = bs_study_stats_openings (stats);
+
+  json_builder_begin_object (b);
+  add_string (b, "value", a->value);
+  add_string (b, "variant", a->variant->id);
+  add_int (b, "games", stats->games);
+  bs_study_stats_first_player (stats, &first);
+  add_score (b, "player1_score", &first);
+  add_double (b, "first_player_advantage", first.score - 0.5);
+  json_builder_set_member_name (b, "first_player_advantage_significant");
+  json_builder_add_boolean_value (b, stats->games > 0 && (first.low > 0.5 || first.high < 0.5));
+  add_rate (b, "player1_wins", stats->wins[0], stats->games);
+  add_rate (b, "player2_wins", stats->wins[1], stats->games);
+  add_rate (b, "draws", stats->draws, stats->games);
+  if (study->swap)
+    {
+      bs_study_stats_player_a (stats, &player_a);
+      add_score (b, "player_a_score", &player_a);
+    }
+  add_summary (b, "plies", stats->plies, TRUE);
+  add_summary (b, "turns", stats->turns, TRUE);
+
+  json_builder_set_member_name (b, "endings");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < reasons->len; i++)
+    add_int (b, reasons->pdata[i],
+             GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, reasons->pdata[i])));
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "branching");
+  json_builder_begin_object (b);
+  add_double (b, "mean", stats->branch_plies > 0 ? stats->branch_total / stats->branch_plies : 0);
+  json_builder_set_member_name (b, "per_ply");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < stats->branch_count->len; i++)
+    {
+      json_builder_begin_object (b);
+      add_int (b, "ply", i + 1);
+      add_int (b, "games", g_array_index (stats->branch_count, guint, i));
+      add_double (b, "mean", g_array_index (stats->branch_mean, double, i));
+      add_double (b, "sd", branch_sd (stats, i));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  add_summary (b, "score_margin", stats->score_margin, TRUE);
+  add_summary (b, "piece_margin", stats->piece_margin, TRUE);
+
+  json_builder_set_member_name (b, "evaluations");
+  json_builder_begin_object (b);
+  add_int (b, "games", stats->evaluated);
+  if (stats->evaluated > 0)
+    {
+      add_summary (b, "lead_changes", stats->lead_changes, TRUE);
+      add_int (b, "decided_games", stats->decided);
+      add_double (b, "decisive_at_fraction",
+                  stats->decided > 0 ? stats->decisive_fraction_sum / stats->decided : 0);
+      add_summary (b, "decisive_at", stats->decisive_at, FALSE);
+      add_double (b, "drama", stats->decided > 0 ? stats->drama_sum / 1000.0 / stats->decided : 0);
+      add_rate (b, "comebacks", stats->comebacks, stats->decided);
+    }
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "openings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < openings->len; i++)
+    {
+      const BsStudyOpening *o = openings->pdata[i];
+      double low, high;
+
+      bs_stats_wilson (o->half_points / 2.0, o->games, BS_STATS_Z95, &low, &high);
+      json_builder_begin_object (b);
+      add_string (b, "move", o->move);
+      add_string (b, "cell", o->cell >= 0 && a->ruleset != NULL
+                             ? bs_board_cell_label (a->ruleset->board, o->cell) : NULL);
+      add_int (b, "games", o->games);
+      add_double (b, "player1_score", o->half_points / (2.0 * o->games));
+      add_double (b, "low", low);
+      add_double (b, "high", high);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+char *
+bs_study_report_json (BsStudyRunner *runner)
+{
+  BsStudy *study;
+  g_autoptr(GPtrArray) arms = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  static const char * const kinds[] = { "single", "sweep", "compare" };
+  guint done, total;
+
+  g_return_val_if_fail (runner != NULL, NULL);
+
+  study = bs_study_runner_get_study (runner);
+  arms = bs_study_report_all_stats (runner);
+  bs_study_runner_get_progress (runner, &done, &total);
+  json_builder_begin_object (b);
+  add_string (b, "kind", kinds[study->kind]);
+  add_string (b, "file", bs_study_runner_get_path (runner));
+  add_int (b, "seed", (gint64) study->seed);
+  add_string (b, "player_a", study->players[0].level);
+  add_string (b, "player_b", study->players[1].level);
+  json_builder_set_member_name (b, "seats_swapped_in_odd_games");
+  json_builder_add_boolean_value (b, study->swap);
+  add_int (b, "games_per_arm", study->games);
+  if (study->margin > 0)
+    add_double (b, "margin", study->margin);
+  json_builder_set_member_name (b, "complete");
+  json_builder_add_boolean_value (b, bs_study_runner_is_complete (runner));
+  add_int (b, "games_done", done);
+  if (study->sweep_key != NULL)
+    {
+      g_autofree char *label = bs_study_describe_sweep (study);
+
+      add_string (b, "sweep_key", study->sweep_key);
+      add_string (b, "sweep_label", label);
+    }
+  json_builder_set_member_name (b, "arms");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < arms->len; i++)
+    add_arm_json (b, study, i, arms->pdata[i]);
+  json_builder_end_array (b);
+
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata,
+                                                       arms->len, study->default_arm);
+
+      json_builder_set_member_name (b, "fairest");
+      if (fairest >= 0)
+        {
+          BsStatsScore score;
+
+          bs_study_stats_first_player (arms->pdata[fairest], &score);
+          json_builder_begin_object (b);
+          add_int (b, "arm", fairest);
+          add_string (b, "value", bs_study_get_arm (study, (guint) fairest)->value);
+          add_double (b, "player1_score", score.score);
+          add_double (b, "low", score.low);
+          add_double (b, "high", score.high);
+          json_builder_set_member_name (b, "fair_within_interval");
+          json_builder_add_boolean_value (b, score.low <= 0.5 && score.high >= 0.5);
+          json_builder_end_object (b);
+        }
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "default_arm");
+      if (study->default_arm >= 0)
+        json_builder_add_int_value (b, study->default_arm);
+      else
+        json_builder_add_null_value (b);
+    }
+  if (study->kind == BS_STUDY_COMPARE && arms->len == 2)
+    {
+      const BsStudyStats *x = arms->pdata[0], *y = arms->pdata[1];
+      BsStatsDifference d;
+
+      bs_stats_difference (2 * x->wins[0] + x->draws, x->games, x->draws == 0,
+                           2 * y->wins[0] + y->draws, y->games, y->draws == 0, &d);
+      json_builder_set_member_name (b, "difference");
+      json_builder_begin_object (b);
+      add_double (b, "player1_score_b_minus_a", d.difference);
+      add_double (b, "low", d.low);
+      add_double (b, "high", d.high);
+      add_double (b, "p_value", d.p_value);
+      add_string (b, "test", d.exact ? "fisher-exact" : "two-proportion-z");
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}
+
+/* CSV. */
+
+static void
+csv_field (GString    *out,
+           const char *text)
+{
+  if (text == NULL)
+    return;
+  if (strpbrk (text, ",\"\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *c);
+    }
+  g_string_append_c (out, '"');
+}
+
+/* A comma, then a number in printf's format as the C locale writes it:
+ * a decimal comma would split the field. */
+static void
+csv_number (GString    *out,
+            const char *format,
+            double      value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_c (out, ',');
+  g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, format, value));
+}
+
+static void
+csv_summary (GString       *out,
+             BsStudyRunner *runner,
+             GPtrArray     *arms)
+{
+  BsStudy *study = bs_study_runner_get_study (runner);
+
+  g_string_append (out, "arm,value,games,player1_wins,player2_wins,draws,player1_score,low,"
+                        "high,p_value,mean_plies,median_plies,mean_legal_moves\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *s = arms->pdata[i];
+      BsStatsScore score;
+      BsStatsSummary plies;
+
+      bs_study_stats_first_player (s, &score);
+      bs_stats_histogram_summary (s->plies, &plies);
+      g_string_append_printf (out, "%u,", i);
+      csv_field (out, bs_study_get_arm (study, i)->value);
+      g_string_append_printf (out, ",%u,%u,%u,%u", s->games, s->wins[0], s->wins[1], s->draws);
+      csv_number (out, "%.6f", score.score);
+      csv_number (out, "%.6f", score.low);
+      csv_number (out, "%.6f", score.high);
+      csv_number (out, "%.6g", score.p_value);
+      csv_number (out, "%.3f", plies.mean);
+      csv_number (out, "%.1f", plies.median);
+      csv_number (out, "%.3f", s->branch_plies > 0 ? s->branch_total / s->branch_plies : 0.0);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+csv_lengths (GString   *out,
+             GPtrArray *arms)
+{
+  g_string_append (out, "arm,plies,games\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *s = arms->pdata[i];
+
+      for (guint v = 0; v < s->plies->len; v++)
+        if (g_array_index (s->plies, guint, v) > 0)
+          g_string_append_printf (out, "%u,%u,%u\n", i, v, g_array_index (s->plies, guint, v));
+    }
+}
+
+static void
+csv_branching (GString   *out,
+               GPtrArray *arms)
+{
+  g_string_append (out, "arm,ply,games,mean_legal_moves,sd\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *s = arms->pdata[i];
+
+      for (guint p = 0; p < s->branch_count->len; p++)
+        {
+          g_string_append_printf (out, "%u,%u,%u", i, p + 1,
+                                  g_array_index (s->branch_count, guint, p));
+          csv_number (out, "%.3f", g_array_index (s->branch_mean, double, p));
+          csv_number (out, "%.3f", branch_sd (s, p));
+          g_string_append_c (out, '\n');
+        }
+    }
+}
+
+static void
+csv_openings (GString       *out,
+              BsStudyRunner *runner,
+              GPtrArray     *arms)
+{
+  BsStudy *study = bs_study_runner_get_study (runner);
+
+  g_string_append (out, "arm,move,cell,games,player1_score,low,high\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyArm *a = bs_study_get_arm (study, i);
+      g_autoptr(GPtrArray) openings = bs_study_stats_openings (arms->pdata[i]);
+
+      for (guint k = 0; k < openings->len; k++)
+        {
+          const BsStudyOpening *o = openings->pdata[k];
+          double low, high;
+
+          bs_stats_wilson (o->half_points / 2.0, o->games, BS_STATS_Z95, &low, &high);
+          g_string_append_printf (out, "%u,", i);
+          csv_field (out, o->move);
+          g_string_append_printf (out, ",%s,%u",
+                                  o->cell >= 0 && a->ruleset != NULL
+                                  ? bs_board_cell_label (a->ruleset->board, o->cell) : "",
+                                  o->games);
+          csv_number (out, "%.6f", o->half_points / (2.0 * o->games));
+          csv_number (out, "%.6f", low);
+          csv_number (out, "%.6f", high);
+          g_string_append_c (out, '\n');
+        }
+    }
+}
+
+static void
+csv_reasons (GString   *out,
+             GPtrArray *arms)
+{
+  g_string_append (out, "arm,reason,games\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *s = arms->pdata[i];
+      g_autoptr(GPtrArray) reasons = bs_study_stats_reasons (s);
+
+      for (guint k = 0; k < reasons->len; k++)
+        {
+          g_string_append_printf (out, "%u,", i);
+          csv_field (out, reasons->pdata[k]);
+          g_string_append_printf (out, ",%u\n", GPOINTER_TO_UINT (
+                                    g_hash_table_lookup (s->reasons, reasons->pdata[k])));
+        }
+    }
+}
+
+char *
+bs_study_report_csv (BsStudyRunner  *runner,
+                     const char     *table,
+                     GError        **error)
+{
+  g_autoptr(GPtrArray) arms = NULL;
+  g_autoptr(GString) out = NULL;
+
+  g_return_val_if_fail (runner != NULL, NULL);
+  g_return_val_if_fail (table != NULL, NULL);
+
+  if (!g_strv_contains (bs_study_report_tables, table))
+    {
+      g_autofree char *choices = g_strjoinv (", ", (char **) bs_study_report_tables);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "\"%s\" is not one of %s", table, choices);
+      return NULL;
+    }
+  arms = bs_study_report_all_stats (runner);
+  out = g_string_new (NULL);
+  if (g_str_equal (table, "summary"))
+    csv_summary (out, runner, arms);
+  else if (g_str_equal (table, "lengths"))
+    csv_lengths (out, arms);
+  else if (g_str_equal (table, "branching"))
+    csv_branching (out, arms);
+  else if (g_str_equal (table, "openings"))
+    csv_openings (out, runner, arms);
+  else
+    csv_reasons (out, arms);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+gboolean
+bs_study_report_export (BsStudyRunner  *runner,
+                        const char     *path,
+                        GError        **error)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *text = NULL;
+  const char *dot;
+
+  g_return_val_if_fail (runner != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  base = g_path_get_basename (path);
+  dot = strrchr (base, '.');
+  if (dot != NULL && g_ascii_strcasecmp (dot, ".json") == 0)
+    text = bs_study_report_json (runner);
+  else if (dot != NULL && g_ascii_strcasecmp (dot, ".csv") == 0)
+    text = bs_study_report_csv (runner, "summary", error);
+  else
+    {
+      g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
+                   _("%s: unknown data format “%s”: the file name must end in .csv or .json"),
+                   path, dot != NULL ? dot : "");
+      return FALSE;
+    }
+  return text != NULL && bs_file_write_atomic (path, text, strlen (text), BS_FILE_WRITE_NONE,
+                                               error);
+}
