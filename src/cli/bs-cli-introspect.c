@@ -302,11 +302,13 @@ offer_set (Candidates      *c,
     case BS_SHAPE_SQUARE:
       OFFER_KEY ("width", _("Board width in cells"));
       OFFER_KEY ("height", _("Board height in cells"));
+      OFFER_KEY ("size", _("Board width and height at once"));
       OFFER_KEY ("adjacency", _("Neighbours of a square cell: 4 or 8"));
       break;
     case BS_SHAPE_HEX_RHOMBUS:
       OFFER_KEY ("width", _("Board width in cells"));
       OFFER_KEY ("height", _("Board height in cells"));
+      OFFER_KEY ("size", _("Board width and height at once"));
       break;
     case BS_SHAPE_HEXAGON:
     case BS_SHAPE_LIMPING:

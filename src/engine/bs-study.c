@@ -266,6 +266,10 @@ variant_key_value (const BsVariant *variant,
     return g_strdup_printf ("%d", variant->board.width);
   if (g_str_equal (key, "height"))
     return g_strdup_printf ("%d", variant->board.height);
+  if (g_str_equal (key, "size") && (variant->board.shape == BS_SHAPE_SQUARE ||
+                                     variant->board.shape == BS_SHAPE_HEX_RHOMBUS))
+    return variant->board.width == variant->board.height
+           ? g_strdup_printf ("%d", variant->board.width) : NULL;
   if (g_str_equal (key, "size"))
     return g_strdup_printf ("%d", variant->board.size);
   if (g_str_equal (key, "adjacency"))

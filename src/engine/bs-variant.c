@@ -385,6 +385,12 @@ set_board_int (BsVariant   *variant,
     spec.width = v;
   else if (g_str_equal (key, "height"))
     spec.height = v;
+  else if (g_str_equal (key, "size") && (spec.shape == BS_SHAPE_SQUARE ||
+                                          spec.shape == BS_SHAPE_HEX_RHOMBUS))
+    /* Cells along an edge, as on the hexagons: a square board of that side
+     * (size alone meant nothing on these shapes, and a sweep of it played
+     * the same board at every value). */
+    spec.width = spec.height = v;
   else if (g_str_equal (key, "size"))
     spec.size = v;
   else

@@ -78,6 +78,28 @@ test_tribes_supplies_follow_board (void)
     }
 }
 
+/* "size" on a square or rhombus board sets both sides (it used to be kept
+ * and ignored, so a sweep of it played one board at every value). */
+static void
+test_size_of_square_board (void)
+{
+  g_autoptr(BsVariant) astoria = variant_for ("astoria");
+  g_autoptr(BsVariant) breakthrough = variant_for ("breakthrough");
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  set_ok (astoria, "size", "6");
+  g_assert_cmpint (astoria->board.width, ==, 6);
+  g_assert_cmpint (astoria->board.height, ==, 6);
+  rs = bs_ruleset_new (astoria, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rs->n_cells, ==, 36);
+  set_ok (breakthrough, "width", "6");
+  set_ok (breakthrough, "size", "7");
+  g_assert_cmpint (breakthrough->board.width, ==, 7);
+  g_assert_cmpint (breakthrough->board.height, ==, 7);
+}
+
 /* Agoraphobia's supplies do not depend on the board. */
 static void
 test_fixed_supplies (void)
@@ -206,6 +228,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/variant/astoria-supplies-follow-board", test_astoria_supplies_follow_board);
   g_test_add_func ("/variant/handicap-kept", test_handicap_kept);
   g_test_add_func ("/variant/tribes-supplies-follow-board", test_tribes_supplies_follow_board);
+  g_test_add_func ("/variant/size-of-square-board", test_size_of_square_board);
   g_test_add_func ("/variant/fixed-supplies", test_fixed_supplies);
   g_test_add_func ("/variant/move-limit-follows-board", test_move_limit_follows_board);
   g_test_add_func ("/variant/set-errors", test_set_errors);
