@@ -61,6 +61,20 @@ add_double (JsonBuilder *b,
   json_builder_add_double_value (b, round (value * 1e6) / 1e6);
 }
 
+/* A p-value keeps six significant digits, not six decimals: below 1e-6
+ * (a clear result with many games) it would otherwise read 0. */
+static void
+add_p_value (JsonBuilder *b,
+             const char  *name,
+             double       value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, g_ascii_strtod (g_ascii_formatd (text, sizeof text, "%.6g", value),
+                                                    NULL));
+}
+
 static void
 add_int (JsonBuilder *b,
          const char  *name,
@@ -81,7 +95,7 @@ add_score (JsonBuilder        *b,
   add_double (b, "score", score->score);
   add_double (b, "low", score->low);
   add_double (b, "high", score->high);
-  add_double (b, "p_value", score->p_value);
+  add_p_value (b, "p_value", score->p_value);
   add_string (b, "test", score->exact ? "exact-binomial" : "score-test");
   json_builder_end_object (b);
 }
@@ -316,7 +330,7 @@ bs_study_report_json (BsStudyRunner *runner)
       add_double (b, "player1_score_b_minus_a", d.difference);
       add_double (b, "low", d.low);
       add_double (b, "high", d.high);
-      add_double (b, "p_value", d.p_value);
+      add_p_value (b, "p_value", d.p_value);
       add_string (b, "test", d.exact ? "fisher-exact" : "two-proportion-z");
       json_builder_end_object (b);
     }

@@ -88,6 +88,18 @@ assert d["player_a"] == "random"
 '
 "$cli" report sweep.xml --csv summary | tail -n +2 | cut -d, -f2 | paste -sd' ' | grep -qx '4 5'
 
+echo "# a tiny p-value keeps its digits in JSON (it read 0.0 when rounded to 6 decimals)"
+"$cli" study agoraphobia --white random --black random --games 400 --seed 5 \
+    --set supply.2.large=1 -o tiny-p.xml > /dev/null
+csv_p=$("$cli" report tiny-p.xml --csv summary | tail -1 | cut -d, -f10)
+"$cli" report tiny-p.xml --json | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["arms"][0]["player1_score"]["p_value"]
+csv_p = float(sys.argv[1])
+assert 0 < csv_p < 1e-6, csv_p
+assert abs(p - csv_p) <= 1e-5 * csv_p, (p, csv_p)
+' "$csv_p"
+
 echo "# a simultaneous game keeps no openings table, and the report says so"
 "$cli" study tribes --white random --black random --games 6 --seed 2 -o tribes.xml > tribes.txt
 grep -q "^No openings table: simultaneous rounds have no single opening move\.$" tribes.txt
