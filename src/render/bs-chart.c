@@ -456,8 +456,16 @@ dashed_level (Canvas *c,
   cairo_stroke (c->cr);
   cairo_restore (c->cr);
   if (label != NULL)
-    draw_text (c, label, c->left + f * 0.3, y - f * 0.15, f * 0.75, FALSE, c->palette->muted,
-               0, 1, 0);
+    {
+      double x = c->left + f * 0.3, w = text_width (c, label, f * 0.75);
+
+      /* On the background's colour: bars drawn first (results by seat)
+       * would otherwise hide the label where they cross the line. */
+      set_color (c->cr, c->palette->background, 0.85);
+      cairo_rectangle (c->cr, x - f * 0.2, y - f * 1.25, w + f * 0.4, f * 1.05);
+      cairo_fill (c->cr);
+      draw_text (c, label, x, y - f * 0.15, f * 0.75, FALSE, c->palette->muted, 0, 1, 0);
+    }
 }
 
 static void
@@ -761,7 +769,7 @@ draw_sweep (Canvas            *c,
   int fairest = bs_study_stats_fairest_preferring (data->arms, data->n_arms,
                                                    study->default_arm);
   gboolean numeric = numeric_values (study, xs);
-  double f = c->font, lo = 1, hi = 0;
+  double f = c->font, lo = 1, hi = 0, step;
 
   g_autofree char *note = NULL;
 
@@ -796,6 +804,10 @@ draw_sweep (Canvas            *c,
   hi = MAX (hi, 0.5);
   c->y_min = MAX (0.0, floor ((lo - 0.05) * 10) / 10);
   c->y_max = MIN (1.0, ceil ((hi + 0.05) * 10) / 10);
+  /* Ends on ticks, so that the axis line has its label too. */
+  step = nice_step (c->y_max - c->y_min, 6);
+  c->y_min = MAX (0.0, floor (c->y_min / step + 1e-9) * step);
+  c->y_max = MIN (1.0, ceil (c->y_max / step - 1e-9) * step);
   y_axis (c, _("Player 1’s score"), TRUE, 6);
 
   /* The band of the 95% intervals. */
