@@ -17,6 +17,7 @@
 #include "bs-ruleset.h"
 #include "bs-study-report.h"
 #include "bs-variant-document.h"
+#include "bs-widgets.h"
 
 /* Games added by "Run 1,000 More". */
 #define MORE_GAMES 1000
@@ -1886,6 +1887,12 @@ bs_balance_view_init (BsBalanceView *self)
    * name: its tooltip names it, for screen readers as for the eye. */
   gtk_widget_set_tooltip_text (gtk_widget_get_first_child (GTK_WIDGET (self->export_button)),
                                _("Export Chart…"));
+  /* Its arrow, a menu button, hides its tooltip while the menu is open, as
+   * every menu button of the app does (GTK 4.8 shows it over the menu). */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->export_button));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_MENU_BUTTON (child))
+      bs_menu_button_hide_tooltip_while_open (GTK_MENU_BUTTON (child));
   g_signal_connect_swapped (self->chart_dropdown, "notify::selected",
                             G_CALLBACK (gtk_widget_queue_draw), self->chart_area);
   g_signal_connect_swapped (self->vary_row, "notify::selected",
