@@ -74,24 +74,44 @@ struct _BsStudyRunner {
  * shorter than one batch of BATCH_TARGET_US. */
 #define SHARE_PER_JOB   2
 
+/* A batch of games for one worker. Without a target precision the worker
+ * reduces its games to statistics itself, and hands over only those and
+ * each game's score: the thread that gathers them then does almost
+ * nothing per game, and no game is freed by a thread other than the one
+ * that made it. With a target precision the games are counted in order,
+ * so they are handed over whole. */
 typedef struct {
-  guint         n_games;
-  guint        *arms;
-  guint        *numbers;
-  BsStudyGame **games;     /* NULL for games not played (cancelled, error) */
-  char        **xmls;      /* each game as the file writes it (a study with a file) */
-  GError       *error;
-  gint64        elapsed_us;
+  guint          n_games;
+  guint         *arms;
+  guint         *numbers;
+  gboolean       reduce;
+  BsStudyGame  **games;       /* not reduced: NULL for games not played (cancelled, error) */
+  guint8        *points;      /* reduced: 1 + player 1's half points, 0 if not played */
+  BsStudyStats **stats;       /* reduced: per arm, NULL if none of its games was played */
+  guint          n_arms;
+  char         **xmls;        /* each game as the file writes it (a study with a file) */
+  GError        *error;
+  gint64         elapsed_us;
 } Job;
 
 static Job *
-job_new (guint size)
+job_new (guint    size,
+         guint    n_arms,
+         gboolean reduce)
 {
   Job *job = g_new0 (Job, 1);
 
   job->arms = g_new (guint, size);
   job->numbers = g_new (guint, size);
-  job->games = g_new0 (BsStudyGame *, size);
+  job->reduce = reduce;
+  job->n_arms = n_arms;
+  if (reduce)
+    {
+      job->points = g_new0 (guint8, size);
+      job->stats = g_new0 (BsStudyStats *, n_arms);
+    }
+  else
+    job->games = g_new0 (BsStudyGame *, size);
   job->xmls = g_new0 (char *, size);
   return job;
 }
@@ -101,9 +121,14 @@ job_free (Job *job)
 {
   for (guint i = 0; i < job->n_games; i++)
     {
-      bs_study_game_free (job->games[i]);
+      if (job->games != NULL)
+        bs_study_game_free (job->games[i]);
       g_free (job->xmls[i]);
     }
+  for (guint i = 0; job->stats != NULL && i < job->n_arms; i++)
+    bs_study_stats_free (job->stats[i]);
+  g_free (job->stats);
+  g_free (job->points);
   g_free (job->xmls);
   g_free (job->arms);
   g_free (job->numbers);
@@ -612,13 +637,27 @@ worker_run (gpointer data,
   job->elapsed_us = g_get_monotonic_time ();
   for (guint i = 0; i < job->n_games && job->error == NULL; i++)
     {
-      job->games[i] = bs_study_play_game (runner->study, job->arms[i], job->numbers[i], worker,
-                                          runner->cancellable, &job->error);
+      g_autoptr(BsStudyGame) game = NULL;
+      guint arm = job->arms[i];
+
+      game = bs_study_play_game (runner->study, arm, job->numbers[i], worker,
+                                 runner->cancellable, &job->error);
+      if (game == NULL)
+        continue;
       /* Written out here, not by the thread that gathers the games:
        * writing a random game costs about as much as playing it, and
        * one thread doing it for all would hold the others back. */
-      if (job->games[i] != NULL && runner->path != NULL)
-        job->xmls[i] = bs_study_game_to_xml (runner->study, job->games[i]);
+      if (runner->path != NULL)
+        job->xmls[i] = bs_study_game_to_xml (runner->study, game);
+      if (!job->reduce)
+        {
+          job->games[i] = g_steal_pointer (&game);
+          continue;
+        }
+      if (job->stats[arm] == NULL)
+        job->stats[arm] = bs_study_stats_new (runner->arms[arm].stats->simultaneous);
+      bs_study_stats_add (job->stats[arm], runner->study, game);
+      job->points[i] = (guint8) (1 + bs_study_game_half_points (game, 1));
     }
   job->elapsed_us = g_get_monotonic_time () - job->elapsed_us;
   g_async_queue_push (runner->results, job);
@@ -722,6 +761,59 @@ close_journal (BsStudyRunner *runner)
     g_unlink (runner->journal_path);
 }
 
+/* A reduced job's games: all of them go into the journal in one write,
+ * then all are counted, or (when the write fails) none. */
+static void
+accept_reduced_job (BsStudyRunner  *runner,
+                    Job            *job,
+                    GError        **error)
+{
+  if (runner->path != NULL)
+    {
+      g_autoptr(GString) xml = g_string_new (NULL);
+
+      for (guint i = 0; i < job->n_games; i++)
+        if (job->xmls[i] != NULL)
+          g_string_append (xml, job->xmls[i]);
+      if (!append_journal (runner, xml->str, error))
+        return;
+      for (guint i = 0; i < job->n_games; i++)
+        {
+          BsStudyPendingGame *pending;
+
+          if (job->xmls[i] == NULL)
+            continue;
+          pending = g_new0 (BsStudyPendingGame, 1);
+          pending->arm = job->arms[i];
+          pending->number = job->numbers[i];
+          pending->xml = g_steal_pointer (&job->xmls[i]);
+          runner->pending_bytes += strlen (pending->xml);
+          g_ptr_array_add (runner->pending, pending);
+        }
+    }
+
+  g_mutex_lock (&runner->mutex);
+  for (guint i = 0; i < job->n_games; i++)
+    {
+      ArmState *state = &runner->arms[job->arms[i]];
+
+      if (job->points[i] == 0)
+        continue;
+      /* next_job() hands out only games not done, and without a target
+       * precision the limit does not move during a run. */
+      g_assert (job->numbers[i] >= state->points->len ||
+                ((guint8 *) state->points->data)[job->numbers[i]] == 0);
+      if (job->numbers[i] >= state->points->len)
+        g_array_set_size (state->points, job->numbers[i] + 1);
+      ((guint8 *) state->points->data)[job->numbers[i]] = job->points[i];
+      state->done++;
+    }
+  for (guint a = 0; a < job->n_arms; a++)
+    if (job->stats[a] != NULL)
+      bs_study_stats_merge (runner->arms[a].stats, job->stats[a]);
+  g_mutex_unlock (&runner->mutex);
+}
+
 static void
 cancel_internal (GCancellable *external,
                  gpointer      user_data)
@@ -801,7 +893,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
         {
           guint size = CLAMP (MIN (batch, unassigned / (SHARE_PER_JOB * jobs)), 1, MAX_BATCH);
 
-          job = job_new (size);
+          job = job_new (size, bs_study_n_arms (runner->study), runner->study->margin <= 0);
           g_mutex_lock (&runner->mutex);
           while (job->n_games < size &&
                  next_job (runner, &cursor_number, &cursor_arm, &job->arms[job->n_games],
@@ -823,7 +915,18 @@ bs_study_runner_run (BsStudyRunner       *runner,
 
       job = g_async_queue_pop (runner->results);
       in_flight--;
-      for (guint i = 0; i < job->n_games; i++)
+      if (job->reduce && failure == NULL)
+        {
+          accept_reduced_job (runner, job, &failure);
+          if (failure == NULL &&
+              runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
+            fold (runner, &failure);
+          if (failure != NULL)
+            g_cancellable_cancel (runner->cancellable);
+          else if (progress != NULL)
+            progress (runner, user_data);
+        }
+      for (guint i = 0; !job->reduce && i < job->n_games; i++)
         {
           g_autofree char *xml = g_steal_pointer (&job->xmls[i]);
 

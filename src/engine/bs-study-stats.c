@@ -392,6 +392,21 @@ histogram_add (GArray *histogram,
   g_array_index (histogram, guint, value)++;
 }
 
+/* The key is copied only the first time a reason is seen. */
+static void
+reason_add (GHashTable *reasons,
+            const char *reason,
+            guint       count)
+{
+  gpointer key, value;
+
+  /* Stolen and put back: inserting the key it holds would free it. */
+  if (g_hash_table_steal_extended (reasons, reason, &key, &value))
+    g_hash_table_insert (reasons, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (value) + count));
+  else
+    g_hash_table_insert (reasons, g_strdup (reason), GUINT_TO_POINTER (count));
+}
+
 void
 bs_study_stats_add (BsStudyStats      *stats,
                     const BsStudy     *study,
@@ -417,11 +432,7 @@ bs_study_stats_add (BsStudyStats      *stats,
 
   histogram_add (stats->plies, game->plies);
   histogram_add (stats->turns, stats->simultaneous ? game->plies : (game->plies + 1) / 2);
-  {
-    gpointer count = g_hash_table_lookup (stats->reasons, game->reason);
-    g_hash_table_replace (stats->reasons, g_strdup (game->reason),
-                          GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
-  }
+  reason_add (stats->reasons, game->reason, 1);
 
   if (game->plies > stats->branch_count->len)
     {
@@ -491,6 +502,97 @@ bs_study_stats_add (BsStudyStats      *stats,
         }
       opening->games++;
       opening->half_points += (guint) bs_study_game_half_points (game, 1);
+    }
+}
+
+static void
+histogram_merge (GArray       *histogram,
+                 const GArray *other)
+{
+  if (other->len > histogram->len)
+    g_array_set_size (histogram, other->len);
+  for (guint i = 0; i < other->len; i++)
+    g_array_index (histogram, guint, i) += g_array_index (other, guint, i);
+}
+
+void
+bs_study_stats_merge (BsStudyStats       *stats,
+                      const BsStudyStats *other)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_if_fail (stats->simultaneous == other->simultaneous);
+
+  stats->games += other->games;
+  stats->wins[0] += other->wins[0];
+  stats->wins[1] += other->wins[1];
+  stats->draws += other->draws;
+  stats->half_points_a += other->half_points_a;
+  stats->a_first_half_points += other->a_first_half_points;
+  stats->a_first_games += other->a_first_games;
+  histogram_merge (stats->plies, other->plies);
+  histogram_merge (stats->turns, other->turns);
+  g_hash_table_iter_init (&iter, other->reasons);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    reason_add (stats->reasons, key, GPOINTER_TO_UINT (value));
+
+  /* Per ply, two groups' means and sums of squared deviations combine
+   * exactly (Chan, Golub and LeVeque 1979). */
+  if (other->branch_count->len > stats->branch_count->len)
+    {
+      g_array_set_size (stats->branch_count, other->branch_count->len);
+      g_array_set_size (stats->branch_mean, other->branch_count->len);
+      g_array_set_size (stats->branch_m2, other->branch_count->len);
+    }
+  for (guint i = 0; i < other->branch_count->len; i++)
+    {
+      guint *count = &g_array_index (stats->branch_count, guint, i);
+      double *mean = &g_array_index (stats->branch_mean, double, i);
+      double *m2 = &g_array_index (stats->branch_m2, double, i);
+      guint n_b = g_array_index (other->branch_count, guint, i);
+      double mean_b = g_array_index (other->branch_mean, double, i);
+      double delta = mean_b - *mean;
+      guint n;
+
+      if (n_b == 0)
+        continue;
+      n = *count + n_b;
+      *m2 += g_array_index (other->branch_m2, double, i) +
+             delta * delta * ((double) *count * n_b / n);
+      *mean += delta * n_b / n;
+      *count = n;
+    }
+  stats->branch_total += other->branch_total;
+  stats->branch_plies += other->branch_plies;
+
+  histogram_merge (stats->score_margin, other->score_margin);
+  histogram_merge (stats->piece_margin, other->piece_margin);
+  stats->evaluated += other->evaluated;
+  histogram_merge (stats->lead_changes, other->lead_changes);
+  stats->decided += other->decided;
+  stats->decisive_fraction_sum += other->decisive_fraction_sum;
+  histogram_merge (stats->decisive_at, other->decisive_at);
+  stats->drama_sum += other->drama_sum;
+  stats->comebacks += other->comebacks;
+
+  if (other->openings == NULL)
+    return;
+  g_hash_table_iter_init (&iter, other->openings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const BsStudyOpening *theirs = value;
+      BsStudyOpening *ours = g_hash_table_lookup (stats->openings, key);
+
+      if (ours == NULL)
+        {
+          ours = g_memdup2 (theirs, sizeof (BsStudyOpening));
+          ours->move = g_strdup (theirs->move);
+          g_hash_table_insert (stats->openings, ours->move, ours);
+          continue;
+        }
+      ours->games += theirs->games;
+      ours->half_points += theirs->half_points;
     }
 }
 

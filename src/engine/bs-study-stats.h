@@ -148,6 +148,11 @@ BsStudyStats *bs_study_stats_copy   (const BsStudyStats *stats);
 void          bs_study_stats_add    (BsStudyStats       *stats,
                                      const BsStudy      *study,
                                      const BsStudyGame  *game);
+/* Adds other's games to stats, as if each had been added (histograms and
+ * counts exactly; the per-ply means and variances up to rounding): a
+ * worker gathers its own games' statistics and hands over only those. */
+void          bs_study_stats_merge  (BsStudyStats       *stats,
+                                     const BsStudyStats *other);
 
 /* Summaries. */
 /* Player 1 (the seat that moves first). */

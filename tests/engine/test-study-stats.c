@@ -351,11 +351,11 @@ check_histogram (const GArray *histogram,
     g_assert_cmpuint (g_array_index (histogram, guint, i), ==, expected[i]);
 }
 
+/* The statistics of the five hand games, worked out by hand. */
 static void
-test_aggregate (void)
+check_hand_aggregate (const BsStudy      *study,
+                      const BsStudyStats *stats)
 {
-  g_autoptr(BsStudy) study = hand_study ("astoria");
-  g_autoptr(BsStudyStats) stats = hand_stats (study, FALSE, FALSE, FALSE);
   g_autoptr(GPtrArray) reasons = bs_study_stats_reasons (stats);
   g_autoptr(GPtrArray) openings = bs_study_stats_openings (stats);
   const BsStudyArm *arm = bs_study_get_arm (study, 0);
@@ -497,6 +497,51 @@ test_aggregate (void)
 }
 
 static void
+test_aggregate (void)
+{
+  g_autoptr(BsStudy) study = hand_study ("astoria");
+  g_autoptr(BsStudyStats) stats = hand_stats (study, FALSE, FALSE, FALSE);
+
+  check_hand_aggregate (study, stats);
+}
+
+/* The hand games split between workers as a run might: games 3 and 1 in
+ * one, 4, 0 and 2 in another, and a worker that played none. Merged, they
+ * must give what adding all five to one gives. */
+static void
+test_merge (void)
+{
+  static const guint parts[3][3] = { { 3, 1, G_MAXUINT }, { 4, 0, 2 },
+                                     { G_MAXUINT, G_MAXUINT, G_MAXUINT } };
+  g_autoptr(BsStudy) study = hand_study ("astoria");
+  g_autoptr(BsStudyStats) merged = bs_study_stats_new (FALSE);
+
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    {
+      g_autoptr(BsStudyStats) part = bs_study_stats_new (FALSE);
+
+      for (guint k = 0; k < 3 && parts[p][k] != G_MAXUINT; k++)
+        {
+          guint i = parts[p][k];
+          g_autoptr(BsStudyGame) game = hand_game (&hand_games[i], i, hand_games[i].opening);
+
+          bs_study_stats_add (part, study, game);
+        }
+      bs_study_stats_merge (merged, part);
+    }
+  check_hand_aggregate (study, merged);
+
+  /* Into statistics that already hold games, and from empty ones. */
+  {
+    g_autoptr(BsStudyStats) first = hand_stats (study, FALSE, FALSE, FALSE);
+    g_autoptr(BsStudyStats) empty = bs_study_stats_new (FALSE);
+
+    bs_study_stats_merge (first, empty);
+    check_hand_aggregate (study, first);
+  }
+}
+
+static void
 check_same_openings (const BsStudyStats *x,
                      const BsStudyStats *y)
 {
@@ -581,6 +626,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/move-cell", test_move_cell);
   g_test_add_func ("/study-stats/fairest", test_fairest);
   g_test_add_func ("/study-stats/aggregate", test_aggregate);
+  g_test_add_func ("/study-stats/merge", test_merge);
   g_test_add_func ("/study-stats/openings-simultaneous", test_openings_simultaneous);
   return g_test_run ();
 }

@@ -337,6 +337,129 @@ check_bad (const char *name,
 }
 
 static void
+assert_same_histogram (const GArray *a,
+                       const GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  g_assert_cmpmem (a->data, a->len * sizeof (guint), b->data, b->len * sizeof (guint));
+}
+
+/* Statistics gathered by the workers (each reduces its own games) and
+ * merged equal those of adding every game, played alone, one by one. */
+static void
+assert_same_stats (const BsStudyStats *a,
+                   const BsStudyStats *b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_assert_cmpuint (a->games, ==, b->games);
+  g_assert_cmpuint (a->wins[0], ==, b->wins[0]);
+  g_assert_cmpuint (a->wins[1], ==, b->wins[1]);
+  g_assert_cmpuint (a->draws, ==, b->draws);
+  g_assert_cmpuint (a->half_points_a, ==, b->half_points_a);
+  g_assert_cmpuint (a->a_first_games, ==, b->a_first_games);
+  g_assert_cmpuint (a->a_first_half_points, ==, b->a_first_half_points);
+  assert_same_histogram (a->plies, b->plies);
+  assert_same_histogram (a->turns, b->turns);
+  assert_same_histogram (a->score_margin, b->score_margin);
+  assert_same_histogram (a->piece_margin, b->piece_margin);
+  assert_same_histogram (a->lead_changes, b->lead_changes);
+  assert_same_histogram (a->decisive_at, b->decisive_at);
+  assert_same_histogram (a->branch_count, b->branch_count);
+  for (guint i = 0; i < a->branch_count->len; i++)
+    {
+      double mean = g_array_index (b->branch_mean, double, i);
+      double m2 = g_array_index (b->branch_m2, double, i);
+
+      g_assert_cmpfloat_with_epsilon (g_array_index (a->branch_mean, double, i), mean,
+                                      1e-9 * MAX (1, mean));
+      g_assert_cmpfloat_with_epsilon (g_array_index (a->branch_m2, double, i), m2,
+                                      1e-9 * MAX (1, m2));
+    }
+  g_assert_cmpuint (a->branch_plies, ==, b->branch_plies);
+  g_assert_cmpfloat_with_epsilon (a->branch_total, b->branch_total, 1e-9 * b->branch_total);
+  g_assert_cmpuint (a->evaluated, ==, b->evaluated);
+  g_assert_cmpuint (a->decided, ==, b->decided);
+  g_assert_cmpuint (a->drama_sum, ==, b->drama_sum);
+  g_assert_cmpuint (a->comebacks, ==, b->comebacks);
+  g_assert_cmpfloat_with_epsilon (a->decisive_fraction_sum, b->decisive_fraction_sum, 1e-9);
+  g_assert_cmpuint (g_hash_table_size (a->reasons), ==, g_hash_table_size (b->reasons));
+  g_hash_table_iter_init (&iter, b->reasons);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (a->reasons, key)), ==,
+                      GPOINTER_TO_UINT (value));
+  g_assert_cmpuint (g_hash_table_size (a->openings), ==, g_hash_table_size (b->openings));
+  g_hash_table_iter_init (&iter, b->openings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const BsStudyOpening *x = g_hash_table_lookup (a->openings, key), *y = value;
+
+      g_assert_nonnull (x);
+      g_assert_cmpint (x->cell, ==, y->cell);
+      g_assert_cmpuint (x->games, ==, y->games);
+      g_assert_cmpuint (x->half_points, ==, y->half_points);
+    }
+}
+
+static void
+test_worker_stats (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("agoraphobia", &error);
+  g_autoptr(BsStudy) study = bs_study_new (BS_STUDY_SWEEP, 11, "random", "10", &error);
+  g_autoptr(BsStudyWorker) worker = bs_study_worker_new ();
+  g_autofree char *path = g_build_filename (tmpdir, "worker-stats.xml", NULL);
+
+  g_assert_true (bs_study_add_sweep (study, variant, "supply.2.large", "4..6", &error));
+  g_assert_no_error (error);
+  study->games = 150;
+
+  for (guint jobs = 1; jobs <= 3; jobs++)
+    {
+      /* In memory, and with a file (then reopened: its games are added
+       * one by one as they are read). */
+      g_autoptr(BsStudyRunner) memory = bs_study_runner_new (study, NULL, &error);
+      g_autoptr(BsStudyRunner) filed = NULL;
+      g_autoptr(BsStudyRunner) reopened = NULL;
+
+      g_assert_no_error (error);
+      g_unlink (path);
+      filed = bs_study_runner_new (study, path, &error);
+      g_assert_no_error (error);
+      bs_study_runner_set_jobs (memory, jobs);
+      bs_study_runner_set_jobs (filed, jobs);
+      g_assert_true (bs_study_runner_run (memory, NULL, NULL, NULL, &error));
+      g_assert_true (bs_study_runner_run (filed, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      reopened = bs_study_runner_open (path, NULL, &error);
+      g_assert_no_error (error);
+
+      for (guint arm = 0; arm < bs_study_n_arms (study); arm++)
+        {
+          g_autoptr(BsStudyStats) expected = bs_study_stats_new (FALSE);
+          g_autoptr(BsStudyStats) a = bs_study_runner_get_stats (memory, arm);
+          g_autoptr(BsStudyStats) b = bs_study_runner_get_stats (filed, arm);
+          g_autoptr(BsStudyStats) c = bs_study_runner_get_stats (reopened, arm);
+
+          for (guint n = 0; n < study->games; n++)
+            {
+              g_autoptr(BsStudyGame) game = bs_study_play_game (study, arm, n, worker, NULL,
+                                                                &error);
+
+              g_assert_no_error (error);
+              bs_study_stats_add (expected, study, game);
+            }
+          g_assert_cmpuint (expected->games, ==, 150);
+          g_assert_cmpuint (expected->evaluated, >, 0);
+          assert_same_stats (a, expected);
+          assert_same_stats (b, expected);
+          assert_same_stats (c, expected);
+        }
+    }
+}
+
+static void
 test_bad_files (void)
 {
   /* complete.xml comes from test_journal_recovery. */
@@ -462,6 +585,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study/journal-recovery", test_journal_recovery);
   g_test_add_func ("/study/margin", test_margin);
   g_test_add_func ("/study/sweep", test_sweep);
+  g_test_add_func ("/study/worker-stats", test_worker_stats);
   g_test_add_func ("/study/bad-files", test_bad_files);
   g_test_add_func ("/study/labels", test_labels);
   status = g_test_run ();
