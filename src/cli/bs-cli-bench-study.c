@@ -14,11 +14,14 @@
  *               [--workers 1,2,…] [--min-time S]: games per second of a
  * study held in memory (no file), for each variant (default: every
  * built-in one), each level played against itself, with 1 worker, 2, and
- * one per core. Each measure first finds its size, as Google Benchmark
- * does: from N games, runs grow until one lasts at least S seconds, so
- * that what is timed is the steady rate, not starting and stopping the
- * workers; then R runs of that size, and their median. The scaling is
- * the median rate with 2 workers over the median with 1. Reported, never
+ * one per core. Each variant and level first finds its size, as Google
+ * Benchmark does: from N games, runs with the most workers grow until one
+ * lasts at least S seconds, so that what is timed is the steady rate, not
+ * starting and stopping the workers; then, for each worker count, R runs
+ * of that size, and their median. Every worker count plays the same games
+ * (games differ in length, so runs of different sizes would compare
+ * different work). The scaling is the median rate with 2 workers over the
+ * median with 1. Reported, never
  * asserted: on a shared machine wall-clock scaling says as much about
  * the neighbours as about us (games per CPU second tell them apart). */
 
@@ -236,24 +239,26 @@ bs_cli_bench_study (int    argc,
         const BsVariant *variant = variants->pdata[v];
         gboolean random = g_ascii_strcasecmp (levels[l], "random") == 0;
         guint n = games > 0 ? (guint) games : random ? DEFAULT_RANDOM_GAMES : DEFAULT_SEARCH_GAMES;
+        guint64 seed = options.seed_given ? (guint64) options.seed : 1;
+        guint sized = n, most = 1;
         double base = 0;
 
+        for (guint w = 0; w < workers->len; w++)
+          most = MAX (most, g_array_index (workers, guint, w));
+        if (min_time > 0 &&
+            !size_runs (variant, levels[l], n, most, seed, min_time, &sized, &error))
+          {
+            bs_cli_options_clear (&options);
+            return bs_cli_fail (error);
+          }
         for (guint w = 0; w < workers->len; w++)
           {
             guint count = g_array_index (workers, guint, w);
             g_autoptr(GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
             g_autoptr(GArray) cpu_rates = g_array_new (FALSE, FALSE, sizeof (double));
             g_autoptr(GArray) lengths = g_array_new (FALSE, FALSE, sizeof (double));
-            guint64 seed = options.seed_given ? (guint64) options.seed : 1;
-            guint sized = n;
             double rate, cpu_rate, length;
 
-            if (min_time > 0 &&
-                !size_runs (variant, levels[l], n, count, seed, min_time, &sized, &error))
-              {
-                bs_cli_options_clear (&options);
-                return bs_cli_fail (error);
-              }
             for (int r = 0; r < runs; r++)
               {
                 double seconds, cpu, one, per_cpu;
