@@ -38,6 +38,7 @@ typedef struct {
   gboolean           dirty;      /* changed while it was written */
   gboolean           written;    /* the copy is on disk */
   gboolean           dead;       /* no longer watched: remove once written */
+  gboolean           failing;    /* the last copy failed, and the user was told */
 } Item;
 
 struct _BsAutosave {
@@ -101,7 +102,8 @@ lock_file (const char *path)
 
 /* The session's lock, taken before its first copy is written. */
 static gboolean
-ensure_session (BsAutosave *self)
+ensure_session (BsAutosave  *self,
+                GError     **error)
 {
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
@@ -112,15 +114,50 @@ ensure_session (BsAutosave *self)
   dir = bs_autosave_get_dir ();
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
-      g_message ("autosave: cannot make %s: %s", dir, g_strerror (errno));
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir,
+                   g_strerror (saved));
       return FALSE;
     }
   name = g_strconcat (self->session, ".lock", NULL);
   path = g_build_filename (dir, name, NULL);
   self->lock_fd = lock_file (path);
   if (self->lock_fd < 0)
-    g_message ("autosave: cannot lock %s", path);
-  return self->lock_fd >= 0;
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A copy could not be written: the person is told once (not every
+ * second), in the window that shows the work, and told again only after a
+ * copy succeeded and a later one failed. */
+static void
+item_failed (Item         *item,
+             const GError *error)
+{
+  GtkRoot *root;
+
+  g_message ("autosave: %s", error->message);
+  if (item->failing || item->dead)
+    return;
+  item->failing = TRUE;
+  root = GTK_IS_WIDGET (item->owner) ? gtk_widget_get_root (item->owner) : NULL;
+  if (BS_IS_WINDOW (root))
+    {
+      g_autofree char *message = NULL;
+
+      /* Translators: %s is the reason with the file, e.g. "/home/ann/.local/
+       * share/boardsmith/autosave/x-1.info: No space left on device". */
+      message = g_strdup_printf (_("Unsaved work is no longer kept for recovery (%s). Save it "
+                                   "to keep it."), error->message);
+      bs_window_show_message (BS_WINDOW (root), message);
+    }
 }
 
 static void
@@ -238,7 +275,9 @@ on_written (GObject      *source,
   /* Written, or partly: either way there may be files to remove. */
   item->written = TRUE;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
-    g_message ("autosave: %s", error->message);
+    item_failed (item, error);
+  else
+    item->failing = FALSE;
   if (item->dead)
     {
       remove_files (self, item);
@@ -303,11 +342,17 @@ write_now (gpointer data)
   Item *item = data;
   BsAutosave *self = item->self;
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
   WriteJob *job;
 
   item->timeout_id = 0;
-  if (!item_needs_copy (item) || !ensure_session (self))
+  if (!item_needs_copy (item))
     return G_SOURCE_REMOVE;
+  if (!ensure_session (self, &error))
+    {
+      item_failed (item, error);
+      return G_SOURCE_REMOVE;
+    }
 
   /* What to write is taken here, on the main thread; the thread writes. */
   job = g_new0 (WriteJob, 1);

@@ -1671,7 +1671,32 @@ save_as (BsEditorView *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-/* Opening another variant file for editing. */
+/* Opening another variant file for editing: read first, then asked
+ * about the edits, so that edits made while it was read are asked about
+ * too, and nothing is asked when the file cannot be opened. */
+
+typedef struct {
+  BsEditorView      *self;
+  BsVariantDocument *document;
+} Opened;
+
+static void
+opened_free (gpointer data)
+{
+  Opened *opened = data;
+
+  g_object_unref (opened->self);
+  g_object_unref (opened->document);
+  g_free (opened);
+}
+
+static void
+show_opened (gpointer data)
+{
+  Opened *opened = data;
+
+  bs_editor_view_set_document (opened->self, opened->document);
+}
 
 static void
 on_document_opened (GObject      *source,
@@ -1681,44 +1706,48 @@ on_document_opened (GObject      *source,
   g_autoptr(BsEditorView) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(BsVariantDocument) document = bs_variant_document_open_finish (result, &error);
+  Opened *opened;
 
   /* A newer open, or the view going away, replaced this one. */
   if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   g_clear_object (&self->opening);
-  if (document != NULL)
-    bs_editor_view_set_document (self, document);
-  else
+  if (document == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Could not open the variant: %s"),
                                                   error->message);
       g_signal_emit (self, signals[MESSAGE], 0, message);
+      return;
     }
+  opened = g_new0 (Opened, 1);
+  opened->self = g_object_ref (self);
+  opened->document = g_steal_pointer (&document);
+  bs_editor_view_confirm_discard_full (self, show_opened, opened, opened_free);
 }
 
-/* Read in a thread: a variant may be large, the window goes on. */
-static void
-open_now (gpointer data)
+void
+bs_editor_view_open_file (BsEditorView *self,
+                          GFile        *file)
 {
-  BsEditorView *self = g_object_get_data (data, "editor");
-  g_autofree char *path = g_file_get_path (data);
+  g_autofree char *path = NULL;
 
+  g_return_if_fail (BS_IS_EDITOR_VIEW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
   if (path == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Could not open the variant: %s"),
                                                   _("not a local file"));
       g_signal_emit (self, signals[MESSAGE], 0, message);
+      return;
     }
-  else
-    {
-      if (self->opening != NULL)
-        g_cancellable_cancel (self->opening);
-      g_clear_object (&self->opening);
-      self->opening = g_cancellable_new ();
-      bs_variant_document_open_async (path, self->opening, on_document_opened,
-                                      g_object_ref (self));
-    }
-  g_object_unref (data);
+  /* Read in a thread: a variant may be large, the window goes on. */
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
+  self->opening = g_cancellable_new ();
+  bs_variant_document_open_async (path, self->opening, on_document_opened, g_object_ref (self));
 }
 
 static void
@@ -1728,13 +1757,12 @@ on_open_response (GtkNativeDialog *dialog,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      GFile *file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
       if (file != NULL)
         {
           bs_folders_remember (BS_FOLDER_VARIANTS, file);
-          g_object_set_data_full (G_OBJECT (file), "editor", g_object_ref (self), g_object_unref);
-          bs_editor_view_confirm_discard (self, open_now, file);
+          bs_editor_view_open_file (self, file);
         }
     }
   gtk_native_dialog_destroy (dialog);
@@ -1768,9 +1796,10 @@ open_activated (GtkWidget  *widget,
 /* Unsaved changes. */
 
 typedef struct {
-  BsEditorView *self;
-  BsEditorThen  then;
-  gpointer      data;
+  BsEditorView   *self;
+  BsEditorThen    then;
+  gpointer        data;
+  GDestroyNotify  destroy;
 } Pending;
 
 static void
@@ -1786,6 +1815,8 @@ on_discard_response (AdwMessageDialog *dialog,
           || (g_str_equal (response, "save") && save (pending->self));
   if (go_on)
     pending->then (pending->data);
+  if (pending->destroy != NULL)
+    pending->destroy (pending->data);
   g_object_unref (pending->self);
   g_free (pending);
 }
@@ -1794,6 +1825,15 @@ void
 bs_editor_view_confirm_discard (BsEditorView *self,
                                 BsEditorThen  then,
                                 gpointer      data)
+{
+  bs_editor_view_confirm_discard_full (self, then, data, NULL);
+}
+
+void
+bs_editor_view_confirm_discard_full (BsEditorView   *self,
+                                     BsEditorThen    then,
+                                     gpointer        data,
+                                     GDestroyNotify  destroy)
 {
   Pending *pending;
   GtkWidget *dialog;
@@ -1805,6 +1845,8 @@ bs_editor_view_confirm_discard (BsEditorView *self,
   if (!bs_editor_view_get_modified (self))
     {
       then (data);
+      if (destroy != NULL)
+        destroy (data);
       return;
     }
   valid = bs_variant_document_get_valid (self->document);
@@ -1812,6 +1854,7 @@ bs_editor_view_confirm_discard (BsEditorView *self,
   pending->self = g_object_ref (self);
   pending->then = then;
   pending->data = data;
+  pending->destroy = destroy;
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Save the Variant?"),
                                    valid ? _("Your edits will be lost if you do not save them.")

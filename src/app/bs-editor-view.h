@@ -57,5 +57,16 @@ typedef void (*BsEditorThen) (gpointer data);
 void               bs_editor_view_confirm_discard (BsEditorView   *self,
                                                    BsEditorThen    then,
                                                    gpointer        data);
+/* The same; `destroy` frees `data` once answered either way. */
+void               bs_editor_view_confirm_discard_full (BsEditorView   *self,
+                                                        BsEditorThen    then,
+                                                        gpointer        data,
+                                                        GDestroyNotify  destroy);
+
+/* Open Variant… once a file is chosen: reads it in a thread; then, if it
+ * was read, asks about unsaved edits (those made during the read too)
+ * before showing it; if not, says why and changes nothing. */
+void               bs_editor_view_open_file    (BsEditorView      *self,
+                                                GFile             *file);
 
 G_END_DECLS

@@ -777,6 +777,74 @@ test_start_page_dispose_while_loading (Fixture       *fixture,
   g_unlink (variant_path);
 }
 
+/* Whether a label with this text, or a spinner (text NULL), is on screen
+ * under widget. */
+static gboolean
+mapped_under (GtkWidget  *widget,
+              const char *text)
+{
+  if (gtk_widget_get_mapped (widget) &&
+      (text != NULL ? GTK_IS_LABEL (widget) &&
+                      strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL
+                    : GTK_IS_SPINNER (widget)))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (mapped_under (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A new window's recent list is empty until its files are read: it must
+ * not say "Games you save or open appear here" meanwhile (it said so
+ * while reading them), but show that it is reading. */
+static void
+test_start_page_recent_while_loading (Fixture       *fixture,
+                                      gconstpointer  data)
+{
+  g_autofree char *record_path = save_record (fixture->tmpdir, "gated.boardsmith", 2);
+  BsWindow *window;
+  BsStartView *view;
+  Gate gate = { 0 };
+
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  add_recent (record_path);
+  wait_for (recent_row_shown, fixture->window);
+
+  gate_close (&gate);
+  window = bs_window_new (ADW_APPLICATION (app));
+  view = bs_window_get_start_view (window);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (gate_entered, &gate);
+  wait_for (drawn, window);
+  /* Not settle (): a spinning spinner never lets the main loop idle. */
+  for (guint i = 0; i < 50; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_false (mapped_under (GTK_WIDGET (view), "appear here"));
+  g_assert_true (mapped_under (GTK_WIDGET (view), NULL));
+
+  gate_open (&gate);
+  wait_for (start_loaded, window);
+  settle ();
+  gate_remove (&gate);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "gated.boardsmith", NULL), ==, 1);
+  g_assert_false (mapped_under (GTK_WIDGET (view), "appear here"));
+  g_assert_false (mapped_under (GTK_WIDGET (view), NULL));
+
+  /* Read and truly empty: now it says so. */
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  bs_start_view_reload (view);
+  wait_for (start_loaded, window);
+  settle ();
+  g_assert_true (mapped_under (GTK_WIDGET (view), "appear here"));
+  g_assert_false (mapped_under (GTK_WIDGET (view), NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
 static gboolean
 editor_shown (gpointer data)
 {
@@ -866,6 +934,93 @@ test_editor_open_error (Fixture       *fixture,
   g_assert_nonnull (strstr (body, path));
   g_assert_nonnull (strstr (body, ":4"));
   g_assert_nonnull (strstr (body, "many"));
+}
+
+static void
+answer_dialog (const char *heading,
+               const char *response)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  AdwMessageDialog *dialog = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data)
+        && g_strcmp0 (adw_message_dialog_get_heading (l->data), heading) == 0)
+      dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+}
+
+static gboolean
+editor_shows_name (gpointer data)
+{
+  gpointer *args = data;
+  BsVariantDocument *document = bs_editor_view_get_document (args[0]);
+
+  return g_strcmp0 (bs_variant_document_get_variant (document)->name, args[1]) == 0;
+}
+
+/* Open Variant… reads the file first, and only then asks about unsaved
+ * edits: edits made during the read are asked about too (they were
+ * replaced without asking), and a file that cannot be opened asks
+ * nothing and changes nothing. */
+static void
+test_editor_open_file_asks_after_read (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  g_autofree char *path = save_user_variant ("asked.bsvariant", "Asked Variant");
+  g_autofree char *missing = g_build_filename (fixture->tmpdir, "missing.bsvariant", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariantDocument) document = bs_variant_document_new_for_module ("agoraphobia",
+                                                                              &error);
+  BsEditorView *editor = bs_window_get_editor_view (fixture->window);
+  gpointer during[] = { editor, (gpointer) "Edited During the Read" };
+  gpointer asked[] = { editor, (gpointer) "Asked Variant" };
+  Gate gate = { 0 };
+
+  g_assert_no_error (error);
+  bs_window_edit (fixture->window, document);
+  settle ();
+  g_assert_true (bs_variant_document_set_name (document, "Edited Before"));
+
+  gate_close (&gate);
+  bs_editor_view_open_file (editor, file);
+  wait_for (gate_entered, &gate);
+  g_assert_false (error_dialog_shown ((gpointer) "Save the Variant?"));
+  g_assert_true (bs_variant_document_set_name (document, "Edited During the Read"));
+  gate_open (&gate);
+  wait_for (error_dialog_shown, (gpointer) "Save the Variant?");
+  gate_remove (&gate);
+  answer_dialog ("Save the Variant?", "cancel");
+  g_assert_true (editor_shows_name (during));
+  g_assert_true (bs_editor_view_get_modified (editor));
+
+  bs_editor_view_open_file (editor, file);
+  wait_for (error_dialog_shown, (gpointer) "Save the Variant?");
+  answer_dialog ("Save the Variant?", "discard");
+  wait_for (editor_shows_name, asked);
+  g_assert_false (bs_editor_view_get_modified (editor));
+
+  /* Edited again, then a file that is not there: no question, a message
+   * naming it, the edits kept. */
+  g_assert_true (bs_variant_document_set_name (bs_editor_view_get_document (editor),
+                                               "Edited During the Read"));
+  bs_editor_view_open_file (editor, missing_file);
+  {
+    gpointer args[] = { fixture->window, (gpointer) "missing.bsvariant" };
+
+    wait_for (message_contains, args);
+  }
+  g_assert_false (error_dialog_shown ((gpointer) "Save the Variant?"));
+  g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window),
+                            "Could not open the variant"));
+  g_assert_true (editor_shows_name (during));
+  g_unlink (path);
 }
 
 /* `boardsmith FILE --moves …` as the command line gives it: the record
@@ -1008,6 +1163,84 @@ test_autosave_game (Fixture       *fixture,
   wait_for (autosave_gone, (gpointer) ".boardsmith");
 }
 
+static gboolean
+autosave_idle (gpointer data)
+{
+  return !bs_autosave_get_busy (bs_autosave_get_default ());
+}
+
+/* Puts a plain file where the autosave folder is (so that no copy can be
+ * written there), or puts the folder back. */
+static void
+break_autosave_dir (gboolean broken)
+{
+  g_autofree char *dir = bs_autosave_get_dir ();
+  g_autofree char *away = g_strconcat (dir, ".away", NULL);
+
+  if (broken)
+    {
+      g_assert_cmpint (g_rename (dir, away), ==, 0);
+      g_assert_true (g_file_set_contents (dir, "not a folder", -1, NULL));
+    }
+  else
+    {
+      g_assert_cmpint (g_unlink (dir), ==, 0);
+      g_assert_cmpint (g_rename (away, dir), ==, 0);
+    }
+}
+
+/* When a copy cannot be written the person is told, in the window, with
+ * the file and the reason: once, not at every turn; and again if copies
+ * work again and then fail again. */
+static void
+test_autosave_failure (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *dir = bs_autosave_get_dir ();
+  g_autoptr(GPtrArray) copies = NULL;
+  g_autoptr(BsRecord) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  BsGame *game = start (fixture, "agoraphobia");
+  const char *message;
+
+  play_random (game, 1, 21);
+  wait_for (autosave_settled, (gpointer) ".boardsmith");
+
+  break_autosave_dir (TRUE);
+  bs_window_show_message (fixture->window, "before");
+  play_random (game, 1, 22);
+  wait_for (autosave_idle, NULL);
+  message = bs_window_get_last_message (fixture->window);
+  g_assert_nonnull (strstr (message, "no longer kept for recovery"));
+  g_assert_nonnull (strstr (message, dir));
+  g_assert_nonnull (strstr (message, "Not a directory"));
+
+  /* Still failing: not said again at every turn. */
+  bs_window_show_message (fixture->window, "quiet");
+  play_random (game, 1, 23);
+  wait_for (autosave_idle, NULL);
+  g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, "quiet");
+
+  /* The folder is back: the next turn's copy holds every turn. */
+  break_autosave_dir (FALSE);
+  play_random (game, 1, 24);
+  wait_for (autosave_settled, (gpointer) ".boardsmith");
+  copies = autosave_copies (".boardsmith");
+  g_assert_cmpuint (copies->len, ==, 1);
+  copy = bs_record_load_file (g_ptr_array_index (copies, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (copy->moves->len, ==, 4);
+  g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, "quiet");
+
+  /* Failing again after a success is said again. */
+  break_autosave_dir (TRUE);
+  play_random (game, 1, 25);
+  wait_for (autosave_idle, NULL);
+  g_assert_nonnull (strstr (bs_window_get_last_message (fixture->window),
+                            "no longer kept for recovery"));
+  break_autosave_dir (FALSE);
+}
+
 /* The editor's unsaved edits are copied (a draft when invalid) and go
  * once saved. */
 static void
@@ -1110,6 +1343,8 @@ main (int   argc,
               test_open_off_main_thread, fixture_teardown);
   g_test_add ("/hardening/autosave/game", Fixture, NULL, fixture_setup, test_autosave_game,
               fixture_teardown);
+  g_test_add ("/hardening/autosave/failure", Fixture, NULL, fixture_setup,
+              test_autosave_failure, fixture_teardown);
   g_test_add ("/hardening/autosave/editor", Fixture, NULL, fixture_setup,
               test_autosave_editor, fixture_teardown);
   g_test_add ("/hardening/autosave/recovery", Fixture, NULL, fixture_setup,
@@ -1121,10 +1356,14 @@ main (int   argc,
               test_start_page_off_main_thread, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/start-page-dispose", Fixture, NULL,
               fixture_setup, test_start_page_dispose_while_loading, fixture_teardown);
+  g_test_add ("/hardening/load-off-main-thread/start-page-recent", Fixture, NULL,
+              fixture_setup, test_start_page_recent_while_loading, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/editor", Fixture, NULL, fixture_setup,
               test_editor_open_off_main_thread, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/editor-error", Fixture, NULL, fixture_setup,
               test_editor_open_error, fixture_teardown);
+  g_test_add ("/hardening/load-off-main-thread/editor-asks-after-read", Fixture, NULL,
+              fixture_setup, test_editor_open_file_asks_after_read, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/command-line", Fixture, NULL, fixture_setup,
               test_command_line_off_main_thread, fixture_teardown);
 
