@@ -19,6 +19,7 @@
 #include "bs-editor-view.h"
 #include "bs-file.h"
 #include "bs-game-record.h"
+#include "bs-load-hook.h"
 #include "bs-record.h"
 #include "bs-window.h"
 
@@ -562,6 +563,10 @@ typedef struct {
   char    *title;
   int      turns;
   char    *saved;
+  /* Read (in a thread) once the person chose to restore: one of them, or
+   * neither when the copy did not load. */
+  BsGame            *game;
+  BsVariantDocument *document;
 } Orphan;
 
 static void
@@ -573,6 +578,8 @@ orphan_free (Orphan *orphan)
   g_free (orphan->original);
   g_free (orphan->title);
   g_free (orphan->saved);
+  g_clear_object (&orphan->game);
+  g_clear_object (&orphan->document);
   g_free (orphan);
 }
 
@@ -735,45 +742,63 @@ window_for (Recovery *recovery,
   return window;
 }
 
+/* In a thread: the copies are read (a record replayed) off the main
+ * thread, as every file is. */
 static void
-restore (Recovery *recovery)
+read_orphans (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
 {
+  Recovery *recovery = task_data;
+
   for (guint i = 0; i < recovery->orphans->len; i++)
     {
       Orphan *orphan = g_ptr_array_index (recovery->orphans, i);
       g_autoptr(GError) error = NULL;
 
+      bs_load_hook_run (orphan->data);
       if (g_strcmp0 (orphan->kind, "game") == 0)
         {
           g_autoptr(GFile) copy = g_file_new_for_path (orphan->data);
-          g_autoptr(BsGame) game = bs_game_load_record (copy, NULL, &error);
+
+          orphan->game = bs_game_load_record (copy, NULL, &error);
+        }
+      else
+        orphan->document = bs_variant_document_recover (orphan->data, orphan->original, &error);
+      if (error != NULL)
+        g_message ("autosave: %s", error->message);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_orphans_read (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  Recovery *recovery = g_task_get_task_data (G_TASK (result));
+
+  for (guint i = 0; i < recovery->orphans->len; i++)
+    {
+      Orphan *orphan = g_ptr_array_index (recovery->orphans, i);
+
+      if (orphan->game != NULL)
+        {
           g_autoptr(GFile) original = NULL;
 
-          if (game == NULL)
-            {
-              g_message ("autosave: %s", error->message);
-              continue;
-            }
           /* Back to the file it belongs to (or none), and unsaved. */
           if (orphan->original != NULL)
             original = g_file_new_for_path (orphan->original);
-          bs_game_set_file (game, original);
-          bs_game_set_modified (game, TRUE);
-          bs_window_show_game (window_for (recovery, TRUE), game);
+          bs_game_set_file (orphan->game, original);
+          bs_game_set_modified (orphan->game, TRUE);
+          bs_window_show_game (window_for (recovery, TRUE), orphan->game);
         }
-      else
-        {
-          g_autoptr(BsVariantDocument) document =
-            bs_variant_document_recover (orphan->data, orphan->original, &error);
-
-          if (document == NULL)
-            {
-              g_message ("autosave: %s", error->message);
-              continue;
-            }
-          bs_window_edit (window_for (recovery, FALSE), document);
-        }
+      else if (orphan->document != NULL)
+        bs_window_edit (window_for (recovery, FALSE), orphan->document);
     }
+  /* Restored: they are watched again as this session's. */
+  forget_orphans (recovery);
 }
 
 static void
@@ -786,37 +811,37 @@ on_recovery_response (AdwMessageDialog *dialog,
   if (recovery == NULL)
     return;
   if (g_str_equal (response, "restore"))
-    restore (recovery);
-  /* Restored (they are watched again as this session's) or discarded;
-   * "later" keeps them for the next start. */
+    {
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, on_orphans_read, NULL);
+
+      g_task_set_source_tag (task, on_recovery_response);
+      g_task_set_task_data (task, recovery, (GDestroyNotify) recovery_free);
+      g_task_run_in_thread (task, read_orphans);
+      return;
+    }
+  /* Discarded; "later" keeps them for the next start. */
   if (!g_str_equal (response, "later"))
     forget_orphans (recovery);
   recovery_free (recovery);
 }
 
-void
-bs_autosave_offer_recovery (BsAutosave *self,
-                            GtkWindow  *window)
+static void
+find_orphans_in_thread (GTask        *task,
+                        gpointer      source_object,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  g_task_return_pointer (task, find_orphans (source_object), (GDestroyNotify) recovery_free);
+}
+
+static void
+offer (BsAutosave *self,
+       Recovery   *recovery,
+       GtkWindow  *window)
 {
   g_autoptr(GString) body = NULL;
-  Recovery *recovery;
   GtkWidget *dialog;
 
-  g_return_if_fail (BS_IS_AUTOSAVE (self));
-  g_return_if_fail (BS_IS_WINDOW (window));
-
-  if (self->offered || !self->enabled)
-    return;
-  self->offered = TRUE;
-
-  recovery = find_orphans (self);
-  if (recovery->orphans->len == 0)
-    {
-      /* Sessions that ended with nothing to keep. */
-      forget_orphans (recovery);
-      recovery_free (recovery);
-      return;
-    }
   recovery->window = g_object_ref (window);
 
   body = g_string_new (g_dngettext (GETTEXT_PACKAGE,
@@ -843,6 +868,52 @@ bs_autosave_offer_recovery (BsAutosave *self,
                           (GDestroyNotify) recovery_free);
   g_signal_connect (dialog, "response", G_CALLBACK (on_recovery_response), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_orphans_found (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  BsAutosave *self = BS_AUTOSAVE (source);
+  g_autoptr(GtkWindow) window = user_data;
+  Recovery *recovery = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (recovery == NULL)
+    return;
+  if (recovery->orphans->len == 0)
+    {
+      /* Sessions that ended with nothing to keep. */
+      forget_orphans (recovery);
+      recovery_free (recovery);
+      return;
+    }
+  /* The window went while the folder was read: offered at the next start. */
+  if (!gtk_widget_get_visible (GTK_WIDGET (window)))
+    {
+      recovery_free (recovery);
+      return;
+    }
+  offer (self, recovery, window);
+}
+
+void
+bs_autosave_offer_recovery (BsAutosave *self,
+                            GtkWindow  *window)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (BS_IS_AUTOSAVE (self));
+  g_return_if_fail (BS_IS_WINDOW (window));
+
+  if (self->offered || !self->enabled)
+    return;
+  self->offered = TRUE;
+
+  /* The folder and the copies' descriptions are read in a thread. */
+  task = g_task_new (self, NULL, on_orphans_found, g_object_ref (window));
+  g_task_set_source_tag (task, bs_autosave_offer_recovery);
+  g_task_run_in_thread (task, find_orphans_in_thread);
 }
 
 /* The object. */

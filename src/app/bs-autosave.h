@@ -55,7 +55,8 @@ char       *bs_autosave_get_dir        (void);
 /* Once per process, on the first window shown: if copies of a session
  * that ended without cleaning up are there, asks whether to restore them
  * — games into windows (the first into `window` if it holds nothing to
- * lose), variants into the editor — or to discard them. */
+ * lose), variants into the editor — or to discard them. The folder and,
+ * once restoring is chosen, the copies are read in threads. */
 void        bs_autosave_offer_recovery (BsAutosave        *self,
                                         GtkWindow         *window);
 

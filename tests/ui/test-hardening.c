@@ -1270,6 +1270,12 @@ test_autosave_editor (Fixture       *fixture,
   wait_for (autosave_gone, (gpointer) ".xml");
 }
 
+static gboolean
+window_has_game (gpointer data)
+{
+  return bs_window_get_game (data) != NULL;
+}
+
 /* What a dead process left (a session whose lock nobody holds) is offered
  * back; restoring puts the game in the window, unsaved, and the copies
  * of the dead session go. */
@@ -1288,7 +1294,10 @@ test_autosave_recovery (Fixture       *fixture,
   GtkWidget *dialog = NULL;
   GList *toplevels;
   BsGame *game;
+  Gate gate = { 0 };
+  guint on_main = 0;
 
+  g_assert_null (bs_window_get_game (fixture->window));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (lock, "", 0, NULL));
   bs_record_add_move (record, "S@d4");
@@ -1298,7 +1307,10 @@ test_autosave_recovery (Fixture       *fixture,
                                       "[autosave]\nkind=game\nturns=2\ntitle=Agoraphobia\n"
                                       "saved=2026-11-23T10:00:00Z\n", -1, NULL));
 
+  /* The folder is read, then the copies, in threads: held at the copy. */
+  gate_close (&gate);
   bs_autosave_offer_recovery (bs_autosave_get_default (), GTK_WINDOW (fixture->window));
+  wait_for (error_dialog_shown, (gpointer) "Restore Unsaved Work?");
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (ADW_IS_MESSAGE_DIALOG (l->data))
@@ -1308,6 +1320,13 @@ test_autosave_recovery (Fixture       *fixture,
   args[0] = dialog;
   wait_for (label_shown, args);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  wait_for (gate_entered, &gate);
+  gate_count (&gate, &on_main);
+  g_assert_cmpuint (on_main, ==, 0);
+  check_window_answers (fixture->window, "Answering while the copy is read");
+  gate_open (&gate);
+  wait_for (window_has_game, fixture->window);
+  gate_remove (&gate);
   settle ();
 
   game = bs_window_get_game (fixture->window);
