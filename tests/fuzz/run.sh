@@ -8,6 +8,8 @@
 #                     only an upper bound, 0 for none)
 #   FUZZ_CORPUS=DIR   keep each target's corpus in DIR/TARGET (else a temporary one)
 #   FUZZ_JOBS=N       parallel fuzzing processes per target (default 1)
+#   FUZZ_FLAGS="…"    further libFuzzer flags, e.g. -entropic=0 for long runs
+#                     (see docs/FUZZING.md)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -43,6 +45,9 @@ for target in "${targets[@]}"; do
         -dict="$dict" -print_final_stats=1 -artifact_prefix="$artifacts/")
   [ -n "${FUZZ_RUNS:-}" ] && args+=(-runs="$FUZZ_RUNS")
   [ -n "${FUZZ_JOBS:-}" ] && args+=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
+  # Split on spaces on purpose: several flags in one variable.
+  # shellcheck disable=SC2206
+  [ -n "${FUZZ_FLAGS:-}" ] && args+=($FUZZ_FLAGS)
   echo "== fuzz-$target: ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs}"
   if ! ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1} \
        UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1} \
