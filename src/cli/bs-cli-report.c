@@ -10,13 +10,52 @@
 #include "bs-cli-study-report.h"
 #include "bs-study-runner.h"
 
-/* report STUDY [--json | --csv TABLE] [--chart FILE --kind KIND]: the
- * statistics of a study file (with its journal, if a run was cut short). */
+/* report STUDY [--json | --csv TABLE] [--chart FILE --kind KIND --value V]:
+ * the statistics of a study file (with its journal, if a run was cut short). */
+
+/* The arm whose games a one-variant chart (length, branching, openings)
+ * draws: the one named by --value, else a sweep's own value, else the
+ * first. */
+static gboolean
+chart_arm (const BsStudy  *study,
+           const char     *value,
+           guint          *arm,
+           GError        **error)
+{
+  g_autoptr(GString) values = NULL;
+
+  if (value == NULL)
+    {
+      *arm = study->kind == BS_STUDY_SWEEP && study->default_arm >= 0
+             ? (guint) study->default_arm : 0;
+      return TRUE;
+    }
+  values = g_string_new (NULL);
+  for (guint i = 0; i < bs_study_n_arms (study); i++)
+    {
+      const char *name = bs_study_get_arm (study, i)->value;
+
+      if (name != NULL && g_ascii_strcasecmp (name, value) == 0)
+        {
+          *arm = i;
+          return TRUE;
+        }
+      if (name != NULL)
+        g_string_append_printf (values, "%s%s", values->len > 0 ? ", " : "", name);
+    }
+  if (values->len == 0)
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--value: this study has one variant, no values to choose from");
+  else
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--value: \"%s\" is not one of this study's values (%s)", value, values->str);
+  return FALSE;
+}
 int
 bs_cli_report (int    argc,
                char **argv)
 {
-  static char *csv, *chart, *kind, *theme;
+  static char *csv, *chart, *kind, *theme, *value;
   static int size;
   static const GOptionEntry extra[] = {
     { "csv", 0, 0, G_OPTION_ARG_STRING, &csv,
@@ -27,6 +66,10 @@ bs_cli_report (int    argc,
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind,
       N_("The chart: score, length, sweep, branching or openings (default: sweep for a "
          "sweep, else score)"), N_("KIND") },
+    { "value", 0, 0, G_OPTION_ARG_STRING, &value,
+      N_("For the length, branching and openings charts of a sweep or a comparison: the value "
+         "(or A, B) whose games are drawn (default: the variant's own value, or the first)"),
+      N_("V") },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &theme,
       N_("Chart colours: light (default) or dark"), N_("THEME") },
     { "size", 0, 0, G_OPTION_ARG_INT, &size,
@@ -46,6 +89,7 @@ bs_cli_report (int    argc,
   g_clear_pointer (&chart, g_free);
   g_clear_pointer (&kind, g_free);
   g_clear_pointer (&theme, g_free);
+  g_clear_pointer (&value, g_free);
   size = 800;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
@@ -66,6 +110,9 @@ bs_cli_report (int    argc,
                      "--theme: \"%s\" is not light or dark", theme);
       else if (!bs_chart_kind_from_string (kind, bs_study_runner_get_study (runner),
                                            &chart_options.kind, &error))
+        ;
+      else if (!chart_arm (bs_study_runner_get_study (runner), value, &chart_options.arm,
+                           &error))
         ;
       else
         bs_chart_export_runner (runner, &chart_options, chart, &error);

@@ -88,6 +88,16 @@ assert d["player_a"] == "random"
 '
 "$cli" report sweep.xml --csv summary | tail -n +2 | cut -d, -f2 | paste -sd' ' | grep -qx '4 5'
 
+echo "# --value picks the sweep value a one-variant chart draws; the default is the variant's own"
+"$cli" report sweep.xml --chart branching-4.svg --kind branching --value 4
+"$cli" report sweep.xml --chart branching-5.svg --kind branching --value 5
+"$cli" report sweep.xml --chart branching-own.svg --kind branching
+# (cairo draws text as shapes: the pictures are compared, not their words)
+if cmp -s branching-4.svg branching-5.svg; then echo "--value changed nothing"; exit 1; fi
+cmp -s branching-5.svg branching-own.svg
+if "$cli" report sweep.xml --chart bad.svg --kind branching --value 9 2> err.txt; then exit 1; fi
+grep -q -- '--value: "9" is not one of this study'"'"'s values (4, 5)' err.txt
+
 echo "# a tiny p-value keeps its digits in JSON (it read 0.0 when rounded to 6 decimals)"
 "$cli" study agoraphobia --white random --black random --games 400 --seed 5 \
     --set supply.2.large=1 -o tiny-p.xml > /dev/null
