@@ -733,6 +733,17 @@ bs_study_stats_fairest_preferring (BsStudyStats * const *arms,
   int best = -1;
   double best_distance = 0, best_width = 0;
 
+  /* The variant's own value, when it is fair (½ inside its interval), is
+   * kept: another value nearer ½ by less than the noise is no reason to
+   * change the game. */
+  if (prefer >= 0 && (guint) prefer < n_arms && arms[prefer]->games > 0)
+    {
+      BsStatsScore own;
+
+      bs_study_stats_first_player (arms[prefer], &own);
+      if (own.low <= 0.5 && 0.5 <= own.high)
+        return prefer;
+    }
   for (guint i = 0; i < n_arms; i++)
     {
       BsStatsScore score;

@@ -185,8 +185,9 @@ GPtrArray    *bs_study_stats_reasons      (const BsStudyStats *stats);
  * games. */
 int           bs_study_stats_fairest      (BsStudyStats * const *arms,
                                            guint               n_arms);
-/* The same, but an exact tie goes to `prefer` (a sweep's own value: no
- * change is suggested for nothing); -1 for none. */
+/* The same, but `prefer` (a sweep's own value; -1 for none) is kept when
+ * it is fair (½ inside its interval), and wins an exact tie: no change is
+ * suggested for nothing, nor for a difference within the noise. */
 int           bs_study_stats_fairest_preferring (BsStudyStats * const *arms,
                                                  guint               n_arms,
                                                  int                 prefer);

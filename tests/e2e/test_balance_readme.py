@@ -12,7 +12,12 @@ page photographed. Not in the default run (minutes of games):
 With BOARDSMITH_README_OUT set, the screenshots (balance-app-GAME.png, the
 window only) are copied there, and the study files (GAME-sweep.bsstudy) to
 BOARDSMITH_README_STUDIES (the README links them from docs/studies; without
-it they go beside the screenshots)."""
+it they go beside the screenshots).
+
+With BOARDSMITH_README_FROM_FILES=1 no game is played: the app opens each
+study file already in docs/studies (as a person opens a saved study) and
+the page is photographed again, after a change to the page or to how it
+judges a study."""
 
 import os
 import re
@@ -39,7 +44,22 @@ STUDIES = [
 ]
 
 
+FROM_FILES = os.environ.get("BOARDSMITH_README_FROM_FILES") == "1"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def reopen(session, game, setting, games, values):
+    """The committed study opened in the app, its verdict read, photographed."""
+    path = os.path.join(HERE, "..", "..", "docs", "studies", "%s-sweep.bsstudy" % slug(game))
+    app = session.start_app(os.path.abspath(path), size=(1000, 1000))
+    app.find("label", "Balance of " + game)
+    wait_complete(app, games * values, timeout=600)
+    return verdict_and_shot(session, app, game, setting, copy_study=False)
+
+
 def study(session, game, setting, low, high, games, level):
+    if FROM_FILES:
+        return reopen(session, game, setting, games, high - low + 1)
     app = session.start_app(size=(1000, 1000))
     app.click(balance_button(app, game))
     app.find("label", "Balance of " + game)
@@ -52,6 +72,10 @@ def study(session, game, setting, low, high, games, level):
     app.click("push button", "Start Study")
     values = high - low + 1
     wait_complete(app, games * values, timeout=3600)
+    return verdict_and_shot(session, app, game, setting, copy_study=True)
+
+
+def verdict_and_shot(session, app, game, setting, copy_study):
     verdict = app.find("label", re.compile("^Fairest: " + re.escape(setting) + r" = \d+$"))
     print("# %s: %s" % (game, verdict.label))
     for row in app.find_all("list item"):
@@ -63,6 +87,7 @@ def study(session, game, setting, low, high, games, level):
         os.makedirs(OUT, exist_ok=True)
         x, y, w, h = app.main_window().screen_extents()
         session.screenshot(x, y, w, h).save(os.path.join(OUT, "balance-app-%s.png" % slug(game)))
+    if OUT and copy_study:
         studies = os.path.join(app.home, ".local/share/boardsmith/studies")
         made = sorted(f for f in os.listdir(studies) if f.endswith(".bsstudy"))
         os.makedirs(STUDIES_OUT, exist_ok=True)

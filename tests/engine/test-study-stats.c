@@ -218,8 +218,20 @@ test_fairest (void)
     g_assert_cmpint (bs_study_stats_fairest_preferring (tied, 2, -1), ==, 0);
     g_assert_cmpint (bs_study_stats_fairest_preferring (tied, 2, 1), ==, 1);
   }
-  /* Not a tie: the narrower interval wins whatever is preferred. */
-  g_assert_cmpint (bs_study_stats_fairest_preferring (arms, 4, 3), ==, 2);
+  /* Not a tie, and the preferred 70% is not fair: the nearest wins. 70
+   * of 100: Wilson [60.4, 78.1] (by hand: z = 1.96, centre (70 + 1.92) /
+   * 103.84 = 0.6926, half-width 1.96 · sqrt (0.21 + 0.0096) / 1.0384 ·
+   * 0.1 = 0.0885), 50% outside it. */
+  g_assert_cmpint (bs_study_stats_fairest_preferring (arms, 4, 0), ==, 2);
+  /* The preferred 52% of 100 ([42.3, 61.5]) is fair: kept, though 52% of
+   * 200 is as near ½ with a narrower interval; 48% of 100, the same. */
+  g_assert_cmpint (bs_study_stats_fairest_preferring (arms, 4, 3), ==, 3);
+  g_assert_cmpint (bs_study_stats_fairest_preferring (arms, 4, 1), ==, 1);
+  /* A fair own value 6 points off ½ is kept over one 2 points off:
+   * 56 of 100 is [46.2, 65.3]. */
+  arms[0]->wins[0] = 56, arms[0]->wins[1] = 44;
+  g_assert_cmpint (bs_study_stats_fairest_preferring (arms, 4, 0), ==, 0);
+  g_assert_cmpint (bs_study_stats_fairest (arms, 4), ==, 2);
   for (int i = 0; i < 4; i++)
     bs_study_stats_free (arms[i]);
 }
