@@ -8,6 +8,7 @@
 
 #include "bs-application.h"
 #include "bs-locale.h"
+#include "bs-sanitizer-quarks.h"
 
 int
 main (int   argc,
