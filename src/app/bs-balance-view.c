@@ -1692,6 +1692,30 @@ export_chart_activated (GtkWidget  *widget,
                            on_chart_chosen, g_object_ref (self));
 }
 
+/* CSV holds one table: the one behind the chart shown (the summary for
+ * the score charts). JSON holds everything whatever is shown. */
+static const char *
+csv_table_shown (BsBalanceView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->chart_dropdown);
+
+  if (self->n_chart_kinds == 0)
+    return "summary";
+  switch (self->chart_kinds[MIN (selected, self->n_chart_kinds - 1)])
+    {
+    case BS_CHART_LENGTH:
+      return "lengths";
+    case BS_CHART_BRANCHING:
+      return "branching";
+    case BS_CHART_OPENINGS:
+      return "openings";
+    case BS_CHART_SCORE:
+    case BS_CHART_SWEEP:
+    default:
+      return "summary";
+    }
+}
+
 static void
 export_data_to (BsBalanceView *self,
                 const char    *path)
@@ -1700,7 +1724,8 @@ export_data_to (BsBalanceView *self,
   g_autofree char *base = g_path_get_basename (path);
   g_autofree char *message = NULL;
 
-  if (!bs_study_report_export (bs_balance_run_get_runner (self->run), path, &error))
+  if (!bs_study_report_export (bs_balance_run_get_runner (self->run), path,
+                               csv_table_shown (self), &error))
     message = g_strdup_printf (_("Could not export the data: %s"), error->message);
   else
     message = g_strdup_printf (_("Data saved as %s"), base);
@@ -1757,7 +1782,11 @@ export_data_activated (GtkWidget  *widget,
   stem = g_path_get_basename (study_path != NULL ? study_path : "study");
   if ((dot = strrchr (stem, '.')) != NULL)
     *dot = '\0';
-  suggested = g_strconcat (stem, ".csv", NULL);
+  /* Named after the table too, but for the summary (the usual one). */
+  if (g_strcmp0 (csv_table_shown (self), "summary") == 0)
+    suggested = g_strconcat (stem, ".csv", NULL);
+  else
+    suggested = g_strconcat (stem, "-", csv_table_shown (self), ".csv", NULL);
   /* Exports share one folder: the data lands beside the charts. */
   folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
   bs_compat_choose_export (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Export Data"),

@@ -536,6 +536,7 @@ bs_study_report_csv (BsStudyRunner  *runner,
 gboolean
 bs_study_report_export (BsStudyRunner  *runner,
                         const char     *path,
+                        const char     *csv_table,
                         GError        **error)
 {
   g_autofree char *base = NULL;
@@ -550,7 +551,7 @@ bs_study_report_export (BsStudyRunner  *runner,
   if (dot != NULL && g_ascii_strcasecmp (dot, ".json") == 0)
     text = bs_study_report_json (runner);
   else if (dot != NULL && g_ascii_strcasecmp (dot, ".csv") == 0)
-    text = bs_study_report_csv (runner, "summary", error);
+    text = bs_study_report_csv (runner, csv_table != NULL ? csv_table : "summary", error);
   else
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,

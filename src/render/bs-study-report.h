@@ -27,9 +27,11 @@ char       *bs_study_report_csv    (BsStudyRunner  *runner,
                                     const char     *table,
                                     GError        **error);
 /* Writes the data atomically to path, the format from its extension:
- * .json the JSON, .csv the summary table. An error names the path. */
+ * .json the JSON, .csv the table `csv_table` (NULL: the summary). An
+ * error names the path. */
 gboolean    bs_study_report_export (BsStudyRunner  *runner,
                                     const char     *path,
+                                    const char     *csv_table,
                                     GError        **error);
 
 G_END_DECLS

@@ -534,8 +534,9 @@ export_data (Fixture *fixture, const char *path)
   pump_once ();
 }
 
-/* Export Data… writes what `report --csv summary` and `report --json`
- * print for the study's file, byte for byte; errors name the file. */
+/* Export Data… writes what `report --csv TABLE` (the table behind the
+ * chart shown) and `report --json` print for the study's file, byte for
+ * byte; errors name the file. */
 static void
 test_export_data (Fixture *fixture, gconstpointer data)
 {
@@ -576,6 +577,30 @@ test_export_data (Fixture *fixture, gconstpointer data)
   g_assert_nonnull (strstr (cli_json, "\"sweep_key\" : \"supply.2.large\""));
   assert_same_bytes (csv, cli_csv);
   assert_same_bytes (json, cli_json);
+
+  /* CSV holds the table behind the chart shown: Game Length, then
+   * Openings on the Board (a sweep's charts: Score by Setting, Results by
+   * Seat, Game Length, Legal Moves per Ply, Openings on the Board). */
+  {
+    static const struct { guint chart; const char *table; } shown[] = {
+      { 2, "lengths" }, { 3, "branching" }, { 4, "openings" }, { 1, "summary" },
+    };
+    GtkDropDown *charts = GTK_DROP_DOWN (child (fixture, "chart_dropdown"));
+
+    for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+      {
+        g_autofree char *table_csv = g_build_filename (dir, "table.csv", NULL);
+        g_autofree char *expected = cli_report (path, "--csv", shown[i].table);
+
+        gtk_drop_down_set_selected (charts, shown[i].chart);
+        pump_once ();
+        export_data (fixture, table_csv);
+        assert_same_bytes (table_csv, expected);
+        g_unlink (table_csv);
+      }
+    gtk_drop_down_set_selected (charts, 0);
+    g_ptr_array_set_size (messages, 2);
+  }
 
   /* Neither .csv nor .json, or a folder that is not there: a message
    * naming the file, and nothing written. */
