@@ -25,7 +25,7 @@ struct _BsStartView {
   GtkListBox *builtin_list;
   GtkListBox *user_list;
   GtkListBox *recent_list;
-  GtkStack   *recent_placeholder;  /* "loading" (a spinner) or "empty" (a label) */
+  GtkWidget  *recent_placeholder;  /* "Games you save or open appear here" */
   GtkWidget  *user_group;
   GtkWidget  *recent_group;
   AdwPreferencesGroup *builtin_group;
@@ -583,7 +583,7 @@ on_recent_files_read (GObject      *source,
   if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   g_clear_object (&self->recent_loading);
-  gtk_stack_set_visible_child_name (self->recent_placeholder, "empty");
+  gtk_widget_set_visible (self->recent_placeholder, TRUE);
   clear_list (self->recent_list);
   for (guint i = 0; offered != NULL && i < offered->len; i++)
     {
@@ -632,8 +632,10 @@ load_recent (BsStartView *self)
     g_cancellable_cancel (self->recent_loading);
   g_clear_object (&self->recent_loading);
   self->recent_loading = g_cancellable_new ();
-  /* An empty list says it is empty only once the files have been read. */
-  gtk_stack_set_visible_child_name (self->recent_placeholder, "loading");
+  /* An empty list says it is empty only once the files have been read
+   * (a moment; no spinner: an endless animation would also keep every
+   * "wait until idle" of the tests from ever returning). */
+  gtk_widget_set_visible (self->recent_placeholder, FALSE);
   task = g_task_new (self, self->recent_loading, on_recent_files_read, NULL);
   g_task_set_source_tag (task, load_recent);
   g_task_set_task_data (task, candidates, (GDestroyNotify) g_ptr_array_unref);
@@ -867,26 +869,11 @@ bs_start_view_init (BsStartView *self)
                                                         bs_start_view_measure,
                                                         bs_start_view_allocate));
   add_new_variant_menu (self);
-  {
-    GtkWidget *empty = gtk_label_new (_("Games you save or open appear here"));
-    GtkWidget *spinner = gtk_spinner_new ();
-
-    gtk_widget_add_css_class (empty, "dim-label");
-    gtk_widget_set_margin_top (empty, 18);
-    gtk_widget_set_margin_bottom (empty, 18);
-    gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
-    gtk_widget_set_valign (spinner, GTK_ALIGN_CENTER);
-    gtk_spinner_start (GTK_SPINNER (spinner));
-    gtk_accessible_update_property (GTK_ACCESSIBLE (spinner), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _("Reading recent games"), -1);
-    /* Both pages as tall as the label: the page does not jump when the
-     * list turns out to be empty. */
-    self->recent_placeholder = GTK_STACK (gtk_stack_new ());
-    gtk_stack_add_named (self->recent_placeholder, spinner, "loading");
-    gtk_stack_add_named (self->recent_placeholder, empty, "empty");
-    gtk_stack_set_transition_type (self->recent_placeholder, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-    gtk_list_box_set_placeholder (self->recent_list, GTK_WIDGET (self->recent_placeholder));
-  }
+  self->recent_placeholder = gtk_label_new (_("Games you save or open appear here"));
+  gtk_widget_add_css_class (self->recent_placeholder, "dim-label");
+  gtk_widget_set_margin_top (self->recent_placeholder, 18);
+  gtk_widget_set_margin_bottom (self->recent_placeholder, 18);
+  gtk_list_box_set_placeholder (self->recent_list, self->recent_placeholder);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::last-variant", G_CALLBACK (load_resume),
                            self, G_CONNECT_SWAPPED);
