@@ -1765,6 +1765,7 @@ export_data_activated (GtkWidget  *widget,
   GtkRoot *root = gtk_widget_get_root (widget);
   const char *path = g_variant_get_string (param, NULL);
   const char *study_path;
+  const char *table;
   g_autoptr(GFile) folder = NULL;
   g_autofree char *stem = NULL;
   g_autofree char *suggested = NULL;
@@ -1783,10 +1784,11 @@ export_data_activated (GtkWidget  *widget,
   if ((dot = strrchr (stem, '.')) != NULL)
     *dot = '\0';
   /* Named after the table too, but for the summary (the usual one). */
-  if (g_strcmp0 (csv_table_shown (self), "summary") == 0)
+  table = csv_table_shown (self);
+  if (g_strcmp0 (table, "summary") == 0)
     suggested = g_strconcat (stem, ".csv", NULL);
   else
-    suggested = g_strconcat (stem, "-", csv_table_shown (self), ".csv", NULL);
+    suggested = g_strconcat (stem, "-", table, ".csv", NULL);
   /* Exports share one folder: the data lands beside the charts. */
   folder = bs_folders_get_initial (BS_FOLDER_IMAGES);
   bs_compat_choose_export (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Export Data"),

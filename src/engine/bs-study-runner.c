@@ -814,6 +814,23 @@ accept_reduced_job (BsStudyRunner  *runner,
   g_mutex_unlock (&runner->mutex);
 }
 
+/* After games were accepted: the journal folded into the file once it is
+ * large; on a failure the run stops, else progress is reported. */
+static void
+settle_accepted (BsStudyRunner        *runner,
+                 BsStudyProgressFunc   progress,
+                 gpointer              user_data,
+                 GError              **failure)
+{
+  if (*failure == NULL &&
+      runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
+    fold (runner, failure);
+  if (*failure != NULL)
+    g_cancellable_cancel (runner->cancellable);
+  else if (progress != NULL)
+    progress (runner, user_data);
+}
+
 static void
 cancel_internal (GCancellable *external,
                  gpointer      user_data)
@@ -918,13 +935,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
       if (job->reduce && failure == NULL)
         {
           accept_reduced_job (runner, job, &failure);
-          if (failure == NULL &&
-              runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
-            fold (runner, &failure);
-          if (failure != NULL)
-            g_cancellable_cancel (runner->cancellable);
-          else if (progress != NULL)
-            progress (runner, user_data);
+          settle_accepted (runner, progress, user_data, &failure);
         }
       for (guint i = 0; !job->reduce && i < job->n_games; i++)
         {
@@ -939,13 +950,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
                              FALSE);
             }
           g_clear_pointer (&job->games[i], bs_study_game_free);
-          if (failure == NULL &&
-              runner->pending_bytes >= MAX (FOLD_MIN_BYTES, runner->file_bytes / 4))
-            fold (runner, &failure);
-          if (failure != NULL)
-            g_cancellable_cancel (runner->cancellable);
-          else if (progress != NULL)
-            progress (runner, user_data);
+          settle_accepted (runner, progress, user_data, &failure);
         }
       if (job->error != NULL)
         {
