@@ -299,6 +299,7 @@ typedef struct {
   guint         last_arm;
   guint         last_number;
   int           last_line;
+  gboolean      games_closed;
 } StudyReader;
 
 static gboolean
@@ -338,11 +339,12 @@ parse_header_child (BsStudy           *study,
     {
       static const char * const allowed[] = { "player", NULL };
       static const char * const attrs[] = { "id", "level", NULL };
-      xmlNode *child = NULL;
+      xmlNode *child;
       gboolean seen[2] = { FALSE, FALSE };
+      BsXmlChildren walk;
 
-      while ((child = bs_xml_next_element (node, child != NULL ? child->next : NULL, allowed,
-                                           source, error)) != NULL)
+      bs_xml_children_init (&walk, node, allowed, NULL, source);
+      while ((child = bs_xml_children_next (&walk, error)) != NULL)
         {
           g_autofree char *id = NULL, *level = NULL;
           g_autoptr(GError) local = NULL;
@@ -420,7 +422,6 @@ parse_header_child (BsStudy           *study,
   if (bs_xml_is (node, "arm"))
     {
       static const char * const attrs[] = { "value", NULL };
-      static const char * const allowed[] = { "variant", NULL };
       g_autofree char *value = NULL;
       g_autoptr(BsVariant) variant = NULL;
       xmlNode *child;
@@ -434,14 +435,9 @@ parse_header_child (BsStudy           *study,
                             "more than %d <arm> elements", BS_STUDY_MAX_ARMS);
           return FALSE;
         }
-      child = bs_xml_next_element (node, NULL, allowed, source, error);
+      child = bs_xml_only_child (node, "variant", source, error);
       if (child == NULL)
-        {
-          if (error == NULL || *error == NULL)
-            bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                              "<arm> needs a <variant>");
-          return FALSE;
-        }
+        return FALSE;
       variant = bs_variant_from_node (child, source->filename, error);
       if (variant == NULL || !bs_variant_validate (variant, error))
         return FALSE;
@@ -477,7 +473,15 @@ parse_header (xmlNode           *root,
               GError           **error)
 {
   static const char * const attrs[] = { "format", "kind", "seed", NULL };
+  static const char * const header_elements[] = {
+    "players", "stop", "sweep", "arm", "shard", "games", NULL
+  };
+  static const char * const header_once[] = {
+    "players", "stop", "sweep", "shard", "games", NULL
+  };
   g_autoptr(BsStudy) study = NULL;
+  BsXmlChildren walk;
+  xmlNode *child;
   g_autofree char *seed_text = NULL;
   int format = 0, kind = 0;
   guint64 seed;
@@ -509,13 +513,14 @@ parse_header (xmlNode           *root,
     }
 
   study = bs_study_new ((BsStudyKind) kind, seed, "random", "random", NULL);
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
-    {
-      if (child->type != XML_ELEMENT_NODE || bs_xml_is (child, "games"))
-        continue;
-      if (!parse_header_child (study, child, source, error))
-        return NULL;
-    }
+  /* What comes before <games> (the reader sees the header when the first
+   * game or <games> closes; anything after <games> is refused there). */
+  bs_xml_children_init (&walk, root, header_elements, header_once, source);
+  while ((child = bs_xml_children_next (&walk, error)) != NULL && !bs_xml_is (child, "games"))
+    if (!parse_header_child (study, child, source, error))
+      return NULL;
+  if (error != NULL && *error != NULL)
+    return NULL;
   if (study->arms->len == 0)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
@@ -555,7 +560,8 @@ parse_game (const BsStudy     *study,
   int result = 0;
   int line = bs_xml_line (node);
   gboolean have_moves = FALSE, have_legal = FALSE;
-  xmlNode *child = NULL;
+  BsXmlChildren walk;
+  xmlNode *child;
 
   if (!bs_xml_is (node, "game"))
     {
@@ -599,8 +605,8 @@ parse_game (const BsStudy     *study,
         return NULL;
       }
 
-  while ((child = bs_xml_next_element (node, child != NULL ? child->next : NULL, children,
-                                       source, error)) != NULL)
+  bs_xml_children_init (&walk, node, children, children, source);
+  while ((child = bs_xml_children_next (&walk, error)) != NULL)
     {
       g_autofree char *text = bs_xml_get_text (child, source, error);
       g_auto(GStrv) tokens = NULL;
@@ -730,6 +736,21 @@ reader_on_element (xmlNode   *node,
                                     &reader->source, error);
       if (reader->study == NULL)
         return BS_XML_STREAM_ERROR;
+    }
+  /* After <games>, the document may only end. */
+  if (depth == 1 && reader->study != NULL)
+    {
+      if (bs_xml_is (node, "games") && !reader->games_closed)
+        reader->games_closed = TRUE;
+      else
+        {
+          bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                            bs_xml_is (node, "games")
+                            ? "<%s> is given twice in <study>"
+                            : "<%s> after <games> in <study>: the games come last",
+                            node->name);
+          return BS_XML_STREAM_ERROR;
+        }
     }
   if (in_games)
     {

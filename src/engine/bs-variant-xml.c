@@ -174,6 +174,7 @@ read_board (BsVariant         *variant,
   static const char * const shapes[] = { "square", "hex-rhombus", "hexagon", "limping", NULL };
   BsBoardSpec *spec = &variant->board;
   g_autoptr(GError) local_error = NULL;
+  BsXmlChildren walk;
   g_autoptr(GHashTable) holes = NULL;
   g_autoptr(GHashTable) specials = NULL;
   int shape = 0;
@@ -243,10 +244,10 @@ read_board (BsVariant         *variant,
 
   holes = seen_new ();
   specials = seen_new ();
+  bs_xml_children_init (&walk, node, ELEMENTS ("hole", "special"), NULL, source);
   for (xmlNode *child = NULL;;)
     {
-      child = bs_xml_next_element (node, child, ELEMENTS ("hole", "special"), source,
-                                   &local_error);
+      child = bs_xml_children_next (&walk, &local_error);
       if (local_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -319,6 +320,7 @@ read_player (BsVariant         *variant,
              GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  BsXmlChildren walk;
   g_autofree char *name = NULL;
   g_autofree char *color = NULL;
   g_autoptr(GHashTable) kinds = NULL;
@@ -353,12 +355,13 @@ read_player (BsVariant         *variant,
   g_array_set_size (player->supplies, 0);
 
   kinds = seen_new ();
+  bs_xml_children_init (&walk, node, ELEMENTS ("supply"), NULL, source);
   for (xmlNode *child = NULL;;)
     {
       BsVariantSupply supply = { NULL, 0, 0 };
       int other_line;
 
-      child = bs_xml_next_element (node, child, ELEMENTS ("supply"), source, &local_error);
+      child = bs_xml_children_next (&walk, &local_error);
       if (local_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -399,14 +402,16 @@ read_players (BsVariant         *variant,
               GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  BsXmlChildren walk;
   gboolean seen[2] = { FALSE, FALSE };
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
+  bs_xml_children_init (&walk, node, ELEMENTS ("player"), NULL, source);
   for (xmlNode *child = NULL;;)
     {
-      child = bs_xml_next_element (node, child, ELEMENTS ("player"), source, &local_error);
+      child = bs_xml_children_next (&walk, &local_error);
       if (local_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -435,18 +440,20 @@ read_options (BsVariant         *variant,
               GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  BsXmlChildren walk;
   g_autoptr(GHashTable) ids = NULL;
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
   ids = seen_new ();
+  bs_xml_children_init (&walk, node, ELEMENTS ("option"), NULL, source);
   for (xmlNode *child = NULL;;)
     {
       BsVariantOption option = { NULL, NULL, 0 };
       int other_line;
 
-      child = bs_xml_next_element (node, child, ELEMENTS ("option"), source, &local_error);
+      child = bs_xml_children_next (&walk, &local_error);
       if (local_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -486,18 +493,20 @@ read_setup (BsVariant         *variant,
             GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  BsXmlChildren walk;
   g_autoptr(GHashTable) cells = NULL;
 
   if (!bs_xml_check_attributes (node, ATTRS (NULL), source, error))
     return FALSE;
 
   cells = seen_new ();
+  bs_xml_children_init (&walk, node, ELEMENTS ("piece"), NULL, source);
   for (xmlNode *child = NULL;;)
     {
       BsVariantPiece piece = { NULL, 0, NULL, -1, 0 };
       int other_line;
 
-      child = bs_xml_next_element (node, child, ELEMENTS ("piece"), source, &local_error);
+      child = bs_xml_children_next (&walk, &local_error);
       if (local_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -549,6 +558,7 @@ bs_variant_from_node_full (xmlNode           *node,
   };
   g_autoptr(BsVariant) variant = NULL;
   g_autoptr(GError) local_error = NULL;
+  BsXmlChildren walk;
   const xmlNode *seen[G_N_ELEMENTS (children)] = { NULL, };
   int format = 0;
 
@@ -602,11 +612,12 @@ bs_variant_from_node_full (xmlNode           *node,
     variant->draft = draft == 0;
   }
 
+  bs_xml_children_init (&walk, node, children, NULL, source);
   for (xmlNode *child = NULL;;)
     {
       guint which = 0;
 
-      child = bs_xml_next_element (node, child, children, source, &local_error);
+      child = bs_xml_children_next (&walk, &local_error);
       if (local_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local_error));

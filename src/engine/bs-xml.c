@@ -941,26 +941,68 @@ excerpt (const char *text)
   return g_steal_pointer (&copy);
 }
 
-xmlNode *
-bs_xml_next_element (const xmlNode      *parent,
-                     xmlNode            *previous,
-                     const char * const *allowed,
-                     const BsXmlSource  *source,
-                     GError            **error)
+void
+bs_xml_children_init (BsXmlChildren      *children,
+                      const xmlNode      *parent,
+                      const char * const *allowed,
+                      const char * const *once,
+                      const BsXmlSource  *source)
 {
-  /* Starting after `previous` (not at previous->next, which is NULL for the
-   * last child and must not mean "from the start" again). */
-  xmlNode *node = previous != NULL ? previous->next : parent->children;
+  g_return_if_fail (children != NULL && parent != NULL);
+  g_return_if_fail (once == NULL || g_strv_length ((char **) once) <= BS_XML_MAX_ONCE);
 
-  for (; node != NULL; node = node->next)
+  memset (children, 0, sizeof *children);
+  children->parent = parent;
+  children->next = parent->children;
+  children->allowed = allowed;
+  children->once = once;
+  children->source = source;
+}
+
+/* Refuses a second element that the format allows once. */
+static gboolean
+check_once (BsXmlChildren  *children,
+            const xmlNode  *node,
+            GError        **error)
+{
+  if (children->once == NULL)
+    return TRUE;
+  for (guint i = 0; children->once[i] != NULL; i++)
+    {
+      if (!g_str_equal ((const char *) node->name, children->once[i]))
+        continue;
+      if (children->seen[i] != NULL)
+        {
+          bs_xml_set_error (error, children->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                            "<%s> is given twice in <%s> (first at line %d)", node->name,
+                            children->parent->name, bs_xml_line (children->seen[i]));
+          return FALSE;
+        }
+      children->seen[i] = node;
+      return TRUE;
+    }
+  return TRUE;
+}
+
+xmlNode *
+bs_xml_children_next (BsXmlChildren  *children,
+                      GError        **error)
+{
+  const xmlNode *parent = children->parent;
+  const BsXmlSource *source = children->source;
+
+  /* The walk only ever moves forward: `next` is never reset. */
+  for (xmlNode *node = children->next; node != NULL; node = node->next)
     {
       switch (node->type)
         {
         case XML_ELEMENT_NODE:
+          children->next = node->next;
           /* Boardsmith's formats use no namespaces: <xi:include> is just
            * an unknown element. */
           if (node->ns != NULL ||
-              (allowed != NULL && !in_list ((const char *) node->name, allowed)))
+              (children->allowed != NULL &&
+               !in_list ((const char *) node->name, children->allowed)))
             {
               gboolean prefixed = node->ns != NULL && node->ns->prefix != NULL;
               g_autofree char *name = bs_excerpt ((const char *) node->name);
@@ -970,6 +1012,8 @@ bs_xml_next_element (const xmlNode      *parent,
                                 prefixed ? ":" : "", name, parent->name);
               return NULL;
             }
+          if (!check_once (children, node, error))
+            return NULL;
           return node;
 
         case XML_TEXT_NODE:
@@ -977,6 +1021,7 @@ bs_xml_next_element (const xmlNode      *parent,
           if (!is_blank ((const char *) node->content))
             {
               g_autofree char *text = excerpt ((const char *) node->content);
+              children->next = NULL;
               bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
                                 "unexpected text \"%s\" in <%s>", text, parent->name);
               return NULL;
@@ -988,13 +1033,47 @@ bs_xml_next_element (const xmlNode      *parent,
           break;
 
         default:
+          children->next = NULL;
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
                             "unexpected content in <%s>", parent->name);
           return NULL;
         }
     }
 
+  children->next = NULL;
   return NULL;
+}
+
+xmlNode *
+bs_xml_only_child (const xmlNode      *parent,
+                   const char         *name,
+                   const BsXmlSource  *source,
+                   GError            **error)
+{
+  const char * const allowed[] = { name, NULL };
+  g_autoptr(GError) local = NULL;
+  BsXmlChildren children;
+  xmlNode *child, *extra;
+
+  bs_xml_children_init (&children, parent, allowed, allowed, source);
+  child = bs_xml_children_next (&children, &local);
+  if (child != NULL)
+    extra = bs_xml_children_next (&children, &local);
+  else
+    extra = NULL;
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  if (child == NULL)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (parent),
+                        "<%s> needs a <%s>", parent->name, name);
+      return NULL;
+    }
+  g_assert (extra == NULL);
+  return child;
 }
 
 gboolean

@@ -103,18 +103,45 @@ void        bs_xml_set_error    (GError           **error,
 /* Element helpers. */
 gboolean    bs_xml_is           (const xmlNode     *node,
                                  const char        *name);
-/* The next element child of `parent` after `previous` (NULL: the first
- * element child), or NULL at the end. Iterate with
- *   for (xmlNode *child = NULL;;) { child = bs_xml_next_element (parent, child, …); … }
- * Whitespace and comments are skipped; any other text or node is an error,
- * and so is an element whose name is not in `allowed` (NULL-terminated;
- * NULL allows any). On error returns NULL and sets error; check *error to
- * tell it from the end. */
-xmlNode    *bs_xml_next_element (const xmlNode     *parent,
-                                 xmlNode           *previous,
-                                 const char * const *allowed,
-                                 const BsXmlSource *source,
-                                 GError           **error);
+/* Walks the element children of one element. There is no "previous"
+ * node to pass back in, so a walk cannot restart from the first child by
+ * mistake (a caller that passed `child->next` read an element's children
+ * forever when the last one was followed directly by the end tag):
+ *   BsXmlChildren children;
+ *   bs_xml_children_init (&children, parent, allowed, once, source);
+ *   while ((child = bs_xml_children_next (&children, error)) != NULL) …
+ *   if (error set) fail;
+ * Whitespace, comments and processing instructions are skipped; any other
+ * text or node is an error, and so is an element whose name is not in
+ * `allowed` (NULL-terminated; NULL allows any) or a second element named
+ * in `once` (the elements the format allows at most once; NULL: none).
+ * On error returns NULL and sets error; check *error to tell it from the
+ * end. */
+#define BS_XML_MAX_ONCE 16
+
+typedef struct {
+  const xmlNode      *parent;
+  xmlNode            *next;
+  const char * const *allowed;
+  const char * const *once;
+  const xmlNode      *seen[BS_XML_MAX_ONCE];
+  const BsXmlSource  *source;
+} BsXmlChildren;
+
+void        bs_xml_children_init (BsXmlChildren      *children,
+                                  const xmlNode      *parent,
+                                  const char * const *allowed,
+                                  const char * const *once,
+                                  const BsXmlSource  *source);
+xmlNode    *bs_xml_children_next (BsXmlChildren      *children,
+                                  GError            **error);
+/* The one element child of `parent` that the format requires (`name`),
+ * refusing anything else beside it; NULL with error when it is missing or
+ * not alone. */
+xmlNode    *bs_xml_only_child   (const xmlNode      *parent,
+                                 const char         *name,
+                                 const BsXmlSource  *source,
+                                 GError            **error);
 /* Fails unless every attribute of node is in allowed (NULL-terminated). */
 gboolean    bs_xml_check_attributes (const xmlNode      *node,
                                      const char * const *allowed,

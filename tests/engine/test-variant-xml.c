@@ -442,6 +442,7 @@ test_xml_parse (void)
   xmlNode *root, *child;
   g_autofree char *text = NULL;
   g_autofree char *value = NULL;
+  BsXmlChildren walk;
   int n = 0;
 
   g_assert_no_error (error);
@@ -449,12 +450,15 @@ test_xml_parse (void)
   g_assert_true (bs_xml_is (root, "root"));
   g_assert_cmpint (bs_xml_line (root), ==, 4);
 
-  child = bs_xml_next_element (root, NULL, (const char * const[]) { "child", NULL },
-                               &source, &error);
+  bs_xml_children_init (&walk, root, (const char * const[]) { "child", NULL }, NULL, &source);
+  child = bs_xml_children_next (&walk, &error);
   g_assert_no_error (error);
   g_assert_true (bs_xml_is (child, "child"));
   g_assert_cmpint (bs_xml_line (child), ==, 6);
-  g_assert_null (bs_xml_next_element (root, child->next, NULL, &source, &error));
+  g_assert_null (bs_xml_children_next (&walk, &error));
+  g_assert_no_error (error);
+  /* The end stays the end. */
+  g_assert_null (bs_xml_children_next (&walk, &error));
   g_assert_no_error (error);
 
   text = bs_xml_get_text (child, &source, &error);
@@ -479,8 +483,8 @@ test_xml_parse (void)
                                            &source, &error));
   g_assert_cmpstr (error->message, ==, "good.xml:6: unknown attribute \"t\" on <child>");
   g_clear_error (&error);
-  g_assert_null (bs_xml_next_element (root, NULL, (const char * const[]) { "other", NULL },
-                                      &source, &error));
+  bs_xml_children_init (&walk, root, (const char * const[]) { "other", NULL }, NULL, &source);
+  g_assert_null (bs_xml_children_next (&walk, &error));
   g_assert_cmpstr (error->message, ==, "good.xml:6: unknown element <child> in <root>");
 }
 
