@@ -8,17 +8,21 @@
 #include "bs-cli-common.h"
 #include "bs-study.h"
 
-/* merge FILE… -o OUT: the games of several files of one study (shards, or
- * pieces played on other machines) in one file, each game once, sorted —
- * the same bytes as the study played in one run. */
+/* merge FILE… -o OUT [--partial]: the games of several files of one study
+ * (shards, or pieces played on other machines, with their journals) in one
+ * file, each game once, sorted — the same bytes as the study played in one
+ * run. A missing shard or game is refused unless --partial. */
 int
 bs_cli_merge (int    argc,
               char **argv)
 {
   static char *output;
+  static gboolean partial;
   static const GOptionEntry extra[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("The merged study file (may be one of the inputs)"), N_("FILE") },
+      N_("The merged study file (a new file, not one of the inputs)"), N_("FILE") },
+    { "partial", 0, 0, G_OPTION_ARG_NONE, &partial,
+      N_("Write the games there are even if shards or games are missing"), NULL },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -30,13 +34,15 @@ bs_cli_merge (int    argc,
   BsCliOptions options;
 
   g_clear_pointer (&output, g_free);
+  partial = FALSE;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
   if (output == NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  "-o FILE: where to write the merged study is needed");
   else
-    bs_study_merge_files ((const char * const *) options.args, output, &error);
+    bs_study_merge_files ((const char * const *) options.args, output,
+                          partial ? BS_STUDY_MERGE_PARTIAL : BS_STUDY_MERGE_NONE, &error);
   bs_cli_options_clear (&options);
   if (error != NULL)
     return bs_cli_fail (error);

@@ -44,6 +44,7 @@ typedef enum {
   BS_STUDY_ERROR_VALUE,
   BS_STUDY_ERROR_MISMATCH,       /* merging files of different studies */
   BS_STUDY_ERROR_GAME,           /* a game could not be played (a module fault) */
+  BS_STUDY_ERROR_INCOMPLETE,     /* merging files that do not make the whole study */
 } BsStudyError;
 /* A value quoted in a message: at most BS_EXCERPT_LENGTH characters of
  * text, then "…" (a file can hold a 100 KB token; a message must stay

@@ -28,7 +28,6 @@
 
 /* A journal larger than this is refused (a running study folds its
  * journal into the file long before). */
-#define JOURNAL_MAX_SIZE ((gsize) 512 * 1024 * 1024)
 #define READ_CHUNK       (64 * 1024)
 
 static const char * const result_names[] = { "ongoing", "win-1", "win-2", "draw", NULL };
@@ -916,6 +915,96 @@ bs_study_journal_extend_xml (const BsStudy *study)
   return g_strdup_printf ("<extend games=\"%u\"/>\n", study->games);
 }
 
+typedef struct {
+  BsStudy         *study;
+  BsXmlSource      source;
+  BsStudyGameFunc  func;
+  gpointer         user_data;
+} JournalReader;
+
+static BsXmlStreamAction
+journal_on_element (xmlNode   *node,
+                    int        depth,
+                    gpointer   user_data,
+                    GError   **error)
+{
+  JournalReader *journal = user_data;
+  g_autoptr(BsStudyGame) game = NULL;
+
+  /* A game's own elements wait for the game. */
+  if (depth != 1)
+    return BS_XML_STREAM_KEEP;
+  /* The games per arm this run played to (Run 1,000 More before the file
+   * was written again): games beyond the file's count are not extra. */
+  if (bs_xml_is (node, "extend"))
+    {
+      static const char * const attrs[] = { "games", NULL };
+      guint games = 0;
+
+      if (!bs_xml_check_attributes (node, attrs, &journal->source, error) ||
+          !get_uint (node, "games", TRUE, BS_STUDY_MAX_GAMES, &games, &journal->source, error))
+        return BS_XML_STREAM_ERROR;
+      journal->study->games = MAX (journal->study->games, games);
+      return BS_XML_STREAM_DROP;
+    }
+  game = parse_game (journal->study, node, &journal->source, error);
+  if (game == NULL)
+    return BS_XML_STREAM_ERROR;
+  if (journal->func != NULL &&
+      !journal->func (journal->study, &game, journal->user_data, error))
+    return BS_XML_STREAM_ERROR;
+  return BS_XML_STREAM_DROP;
+}
+
+/* The length of the journal up to the end of its last whole game (0: no
+ * whole game), read backwards from the end: a game cut short by a crash
+ * is only ever the last. */
+static gboolean
+journal_whole_length (int          fd,
+                      const char  *path,
+                      goffset      size,
+                      goffset     *length,
+                      GError     **error)
+{
+  static const char end_tag[] = "</game>\n";
+  const gsize tag = sizeof end_tag - 1;
+  char buffer[READ_CHUNK + sizeof end_tag];
+  goffset block_end = size;
+
+  *length = 0;
+  while (block_end > 0)
+    {
+      goffset start = MAX (block_end - READ_CHUNK, 0);
+      /* The block, and the start of the next one: a tag may straddle them. */
+      gsize want = (gsize) (MIN (block_end + (goffset) tag - 1, size) - start);
+      gsize got = 0;
+
+      while (got < want)
+        {
+          gssize n = pread (fd, buffer + got, want - got, start + (goffset) got);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            {
+              int saved = n < 0 ? errno : EIO;
+              g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                           "%s: cannot read: %s", path, g_strerror (saved));
+              return FALSE;
+            }
+          got += (gsize) n;
+        }
+      for (gssize i = (gssize) got - (gssize) tag; i >= 0; i--)
+        if (memcmp (buffer + i, end_tag, tag) == 0)
+          {
+            *length = start + i + (goffset) tag;
+            return TRUE;
+          }
+      block_end = start;
+    }
+  return TRUE;
+}
+
 gboolean
 bs_study_read_journal (BsStudy         *study,
                        const char      *path,
@@ -923,109 +1012,319 @@ bs_study_read_journal (BsStudy         *study,
                        gpointer         user_data,
                        GError         **error)
 {
-  BsXmlSource source = { path, BS_STUDY_ERROR };
-  g_autofree char *data = NULL;
-  g_autoptr(GString) wrapped = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  const char *end;
-  gsize length = 0;
-  xmlNode *root;
+  JournalReader journal = { study, { path, BS_STUDY_ERROR }, func, user_data };
+  g_autoptr(BsXmlStream) stream = NULL;
+  char buffer[READ_CHUNK];
+  struct stat info;
+  goffset length, done = 0;
+  int fd;
+  gboolean ok = FALSE;
 
-  if (!g_file_get_contents (path, &data, &length, &local))
+  /* Streamed, as the study file is: memory stays flat whatever the
+   * journal's size (each game is dropped once it has been handed on). */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
+  if (fd < 0)
     {
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      int saved = errno;
+
+      if (saved == ENOENT)
         return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local));
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot open: %s", path, g_strerror (saved));
       return FALSE;
     }
-  if (length > JOURNAL_MAX_SIZE)
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
     {
-      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_PARSE,
-                   "%s: the journal is too large (%" G_GSIZE_FORMAT " bytes)", path, length);
-      return FALSE;
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   "%s: not a regular file (a device, a socket, a pipe or a folder)", path);
+      goto out;
     }
-  /* A game cut short by a crash (its end never reached the disk) is
-   * dropped: only whole <game> elements count. */
-  end = g_strrstr_len (data, (gssize) length, "</game>\n");
-  wrapped = g_string_new ("<journal>\n");
-  if (end != NULL)
-    g_string_append_len (wrapped, data, end + strlen ("</game>\n") - data);
-  g_string_append (wrapped, "</journal>\n");
-  doc = bs_xml_parse_full (wrapped->str, wrapped->len, &source, JOURNAL_MAX_SIZE + 64, error);
-  if (doc == NULL)
-    return FALSE;
-  root = xmlDocGetRootElement (doc);
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
+  if (!journal_whole_length (fd, path, info.st_size, &length, error))
+    goto out;
+  if (length == 0)
     {
-      g_autoptr(BsStudyGame) game = NULL;
+      ok = TRUE;
+      goto out;
+    }
 
-      if (child->type != XML_ELEMENT_NODE)
+  stream = bs_xml_stream_new (&journal.source, journal_on_element, &journal);
+  /* No newline after the wrapper: the lines are the journal's own. */
+  if (!bs_xml_stream_feed (stream, "<journal>", strlen ("<journal>"), FALSE, error))
+    goto out;
+  while (done < length)
+    {
+      gssize n = pread (fd, buffer, (gsize) MIN ((goffset) sizeof buffer, length - done), done);
+
+      if (n < 0 && errno == EINTR)
         continue;
-      /* The games per arm this run played to (Run 1,000 More before the
-       * file was written again): games beyond the file's count are not
-       * extra. */
-      if (bs_xml_is (child, "extend"))
+      if (n <= 0)
         {
-          guint games = 0;
-
-          if (!get_uint (child, "games", TRUE, BS_STUDY_MAX_GAMES, &games, &source, error))
-            return FALSE;
-          study->games = MAX (study->games, games);
-          continue;
+          int saved = n < 0 ? errno : EIO;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot read: %s", path, g_strerror (saved));
+          goto out;
         }
-      game = parse_game (study, child, &source, error);
-      if (game == NULL)
-        return FALSE;
-      if (func != NULL && !func (study, &game, user_data, error))
-        return FALSE;
+      if (!bs_xml_stream_feed (stream, buffer, (gsize) n, FALSE, error))
+        goto out;
+      done += n;
     }
+  ok = bs_xml_stream_feed (stream, "</journal>\n", strlen ("</journal>\n"), TRUE, error);
+
+out:
+  close (fd);
+  return ok;
+}
+
+/* One input of a merge: a study file and the games of its journal (a
+ * shard stopped by kill -9 keeps its latest games there), taken together
+ * in order of (arm, number). */
+typedef struct {
+  const char  *path;
+  StudyReader *reader;
+  GPtrArray   *journal;       /* of BsStudyGame, sorted; the next is at journal_next */
+  guint        journal_next;
+  BsStudyGame *file_head;     /* the file's next game */
+  BsStudyGame *head;          /* the input's next game */
+  char        *head_xml;
+} MergeInput;
+
+static void
+merge_input_free (MergeInput *input)
+{
+  reader_free (input->reader);
+  g_clear_pointer (&input->journal, g_ptr_array_unref);
+  bs_study_game_free (input->file_head);
+  bs_study_game_free (input->head);
+  g_free (input->head_xml);
+  g_free (input);
+}
+
+static int
+compare_games (const BsStudyGame *a,
+               const BsStudyGame *b)
+{
+  if (a->arm != b->arm)
+    return a->arm < b->arm ? -1 : 1;
+  if (a->number != b->number)
+    return a->number < b->number ? -1 : 1;
+  return 0;
+}
+
+static int
+compare_game_pointers (gconstpointer a,
+                       gconstpointer b)
+{
+  return compare_games (*(BsStudyGame * const *) a, *(BsStudyGame * const *) b);
+}
+
+static gboolean
+collect_journal_game (const BsStudy  *study,
+                      BsStudyGame   **game,
+                      gpointer        user_data,
+                      GError        **error)
+{
+  g_ptr_array_add (user_data, g_steal_pointer (game));
   return TRUE;
+}
+
+static void
+set_conflict (GError            **error,
+              const char         *a,
+              const char         *b,
+              const BsStudyGame  *game)
+{
+  g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+               "%s and %s hold different games as game %u of arm %u: a study plays each game "
+               "one way, so one of them was played otherwise or edited; merge refuses to "
+               "choose (remove the wrong one)", a, b, game->number, game->arm);
+}
+
+/* Moves the input to its next game (head NULL at the end). A game in both
+ * the file and its journal (a crash while folding) must be the same. */
+static gboolean
+merge_input_advance (MergeInput  *input,
+                     GError     **error)
+{
+  BsStudyGame *from_journal;
+
+  g_clear_pointer (&input->head, bs_study_game_free);
+  g_clear_pointer (&input->head_xml, g_free);
+  if (input->file_head == NULL && !reader_next (input->reader, &input->file_head, error))
+    return FALSE;
+  from_journal = input->journal_next < input->journal->len
+                 ? input->journal->pdata[input->journal_next] : NULL;
+  if (from_journal != NULL &&
+      (input->file_head == NULL || compare_games (from_journal, input->file_head) <= 0))
+    {
+      input->journal->pdata[input->journal_next++] = NULL;
+      if (input->file_head != NULL && compare_games (from_journal, input->file_head) == 0)
+        {
+          g_autofree char *a = bs_study_game_to_xml (input->reader->study, from_journal);
+          g_autofree char *b = bs_study_game_to_xml (input->reader->study, input->file_head);
+          g_autofree char *journal = bs_study_journal_path (input->path);
+
+          if (!g_str_equal (a, b))
+            {
+              set_conflict (error, input->path, journal, from_journal);
+              bs_study_game_free (from_journal);
+              return FALSE;
+            }
+          g_clear_pointer (&input->file_head, bs_study_game_free);
+        }
+      input->head = from_journal;
+    }
+  else
+    input->head = g_steal_pointer (&input->file_head);
+  if (input->head != NULL)
+    input->head_xml = bs_study_game_to_xml (input->reader->study, input->head);
+  return TRUE;
+}
+
+static MergeInput *
+merge_input_open (const char  *path,
+                  GError     **error)
+{
+  MergeInput *input = g_new0 (MergeInput, 1);
+  g_autofree char *journal_path = bs_study_journal_path (path);
+
+  input->path = path;
+  input->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_game_free);
+  input->reader = reader_open (path, error);
+  if (input->reader == NULL ||
+      !bs_study_read_journal (input->reader->study, journal_path, collect_journal_game,
+                              input->journal, error))
+    {
+      merge_input_free (input);
+      return NULL;
+    }
+  g_ptr_array_sort (input->journal, compare_game_pointers);
+  return input;
+}
+
+/* Whether two paths name one file (the output must not be an input). */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf sa, sb;
+
+  if (g_stat (a, &sa) != 0 || g_stat (b, &sb) != 0)
+    return FALSE;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* What a merge lacks, in words: shards none of the inputs is, and per arm
+ * the games missing (NULL: nothing). */
+static char *
+describe_missing (const BsStudy     *merged,
+                  const GPtrArray   *inputs,
+                  const guint       *written,
+                  const guint       *highest)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint count = 0;
+
+  for (guint i = 0; i < inputs->len && count == 0; i++)
+    {
+      const BsStudy *study = ((MergeInput *) inputs->pdata[i])->reader->study;
+
+      count = study->shard_count > 1 ? study->shard_count : 0;
+    }
+  for (guint shard = 0; shard < count; shard++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < inputs->len && !found; i++)
+        {
+          const BsStudy *study = ((MergeInput *) inputs->pdata[i])->reader->study;
+
+          found = study->shard_count <= 1 ||
+                  (study->shard_count == count && study->shard_index == shard);
+        }
+      if (!found)
+        g_string_append_printf (text, "%sshard %u/%u is not among the inputs",
+                                text->len > 0 ? "; " : "", shard, count);
+    }
+  for (guint arm = 0; arm < bs_study_n_arms (merged); arm++)
+    {
+      /* A study with a target precision stops an arm early: only holes
+       * before its last game count there. */
+      guint expected = merged->margin > 0 ? highest[arm] : merged->games;
+
+      if (written[arm] < expected)
+        g_string_append_printf (text, "%sarm %u lacks %u of its %u games", text->len > 0 ? "; " : "",
+                                arm, expected - written[arm], expected);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
 
 gboolean
 bs_study_merge_files (const char * const *inputs,
                       const char         *output,
+                      BsStudyMergeFlags   flags,
                       GError            **error)
 {
-  g_autoptr(GPtrArray) readers = g_ptr_array_new_with_free_func ((GDestroyNotify) reader_free);
-  /* The next game of each input; freed with the array on any return. */
-  g_autoptr(GPtrArray) heads = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_game_free);
+  g_autoptr(GPtrArray) opened = g_ptr_array_new_with_free_func ((GDestroyNotify) merge_input_free);
   g_autoptr(BsStudy) merged = NULL;
+  g_autofree guint *written = NULL;
+  g_autofree guint *highest = NULL;
+  g_autofree char *missing = NULL;
+  g_autofree char *output_journal = NULL;
   BsStudyWriter *writer;
   const BsStudy *first;
 
   g_return_val_if_fail (inputs != NULL && inputs[0] != NULL && output != NULL, FALSE);
 
+  /* Merging into an input would replace it while it is read, and keep
+   * nothing to go back to. */
+  for (guint i = 0; inputs[i] != NULL; i++)
+    if (g_strcmp0 (inputs[i], output) == 0 || same_file (inputs[i], output))
+      {
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                     "%s: the merged file would replace one of the studies it is made from: "
+                     "choose another name", output);
+        return FALSE;
+      }
+  /* Games not yet folded into the file at output would be lost with it. */
+  output_journal = bs_study_journal_path (output);
+  if (g_file_test (output_journal, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   "%s has a journal of games not yet in it (%s): run study --resume %s first, "
+                   "or choose another name", output, output_journal, output);
+      return FALSE;
+    }
+
   for (guint i = 0; inputs[i] != NULL; i++)
     {
-      StudyReader *reader = reader_open (inputs[i], error);
-      BsStudyGame *head = NULL;
+      MergeInput *input = merge_input_open (inputs[i], error);
 
-      if (reader == NULL)
+      if (input == NULL)
         return FALSE;
-      g_ptr_array_add (readers, reader);
+      g_ptr_array_add (opened, input);
       if (i > 0)
         {
           g_autoptr(GError) local = NULL;
 
-          if (!bs_study_same (((StudyReader *) readers->pdata[0])->study, reader->study, &local))
+          if (!bs_study_same (((MergeInput *) opened->pdata[0])->reader->study,
+                              input->reader->study, &local))
             {
               g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH, "%s and %s: %s",
                            inputs[0], inputs[i], local->message);
               return FALSE;
             }
         }
-      if (!reader_next (reader, &head, error))
+      if (!merge_input_advance (input, error))
         return FALSE;
-      g_ptr_array_add (heads, head);
     }
 
-  first = ((StudyReader *) readers->pdata[0])->study;
+  first = ((MergeInput *) opened->pdata[0])->reader->study;
   /* The merged header: the first file's, with no shard. */
   merged = bs_study_new (first->kind, first->seed, first->players[0].level,
                          first->players[1].level, error);
   merged->games = first->games;
+  for (guint i = 1; i < opened->len; i++)
+    merged->games = MAX (merged->games, ((MergeInput *) opened->pdata[i])->reader->study->games);
   merged->margin = first->margin;
   merged->sweep_key = g_strdup (first->sweep_key);
   merged->default_arm = first->default_arm;
@@ -1034,53 +1333,64 @@ bs_study_merge_files (const char * const *inputs,
       const BsStudyArm *arm = first->arms->pdata[i];
       bs_study_add_arm (merged, arm->variant, arm->value);
     }
+  written = g_new0 (guint, first->arms->len);
+  highest = g_new0 (guint, first->arms->len);
 
   writer = bs_study_writer_new (merged, output, error);
   if (writer == NULL)
-    goto fail;
+    return FALSE;
   for (;;)
     {
-      int best = -1;
+      MergeInput *best = NULL;
       BsStudyGame *game;
 
-      for (guint i = 0; i < heads->len; i++)
+      for (guint i = 0; i < opened->len; i++)
         {
-          const BsStudyGame *head = heads->pdata[i];
-          const BsStudyGame *top = best >= 0 ? heads->pdata[best] : NULL;
+          MergeInput *input = opened->pdata[i];
 
-          if (head != NULL && (top == NULL || head->arm < top->arm ||
-                               (head->arm == top->arm && head->number < top->number)))
-            best = (int) i;
+          if (input->head != NULL && (best == NULL || compare_games (input->head, best->head) < 0))
+            best = input;
         }
-      if (best < 0)
+      if (best == NULL)
         break;
-      game = heads->pdata[best];
-      if (!bs_study_writer_add (writer, game, error))
-        goto fail_writer;
-      /* Advance every input that holds this game (the same game played in
-       * two places is written once). */
-      for (guint i = 0; i < heads->len; i++)
+      game = best->head;
+      /* The same game in two places is written once, and must be the
+       * same game: which copy came first must not decide the study. */
+      for (guint i = 0; i < opened->len; i++)
         {
-          BsStudyGame *head = heads->pdata[i];
+          MergeInput *input = opened->pdata[i];
 
-          if (head == NULL || (int) i == best || head->arm != game->arm ||
-              head->number != game->number)
+          if (input == best || input->head == NULL || compare_games (input->head, game) != 0)
             continue;
-          bs_study_game_free (head);
-          heads->pdata[i] = NULL;
-          if (!reader_next (readers->pdata[i], (BsStudyGame **) &heads->pdata[i], error))
-            goto fail_writer;
+          if (!g_str_equal (input->head_xml, best->head_xml))
+            {
+              set_conflict (error, best->path, input->path, game);
+              goto fail;
+            }
+          if (!merge_input_advance (input, error))
+            goto fail;
         }
-      bs_study_game_free (game);
-      heads->pdata[best] = NULL;
-      if (!reader_next (readers->pdata[best], (BsStudyGame **) &heads->pdata[best], error))
-        goto fail_writer;
+      if (!bs_study_writer_add_xml (writer, game->arm, game->number, best->head_xml, error))
+        goto fail;
+      if (game->number < merged->games || merged->margin > 0)
+        written[game->arm]++;
+      highest[game->arm] = MAX (highest[game->arm], game->number + 1);
+      if (!merge_input_advance (best, error))
+        goto fail;
+    }
+
+  missing = describe_missing (merged, opened, written, highest);
+  if (missing != NULL && !(flags & BS_STUDY_MERGE_PARTIAL))
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE,
+                   "%s: not written, the inputs do not make the whole study: %s (merge what "
+                   "there is with --partial)", output, missing);
+      goto fail;
     }
   return bs_study_writer_finish (writer, error);
 
-fail_writer:
-  bs_study_writer_abort (writer);
 fail:
+  bs_study_writer_abort (writer);
   return FALSE;
 }
 

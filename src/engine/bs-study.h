@@ -246,11 +246,22 @@ gboolean       bs_study_writer_finish (BsStudyWriter  *writer,
 /* Drops the temporary file; the target is left as it was. */
 void           bs_study_writer_abort  (BsStudyWriter  *writer);
 
+typedef enum {
+  BS_STUDY_MERGE_NONE    = 0,
+  BS_STUDY_MERGE_PARTIAL = 1 << 0,   /* write what there is, games or shards missing */
+} BsStudyMergeFlags;
+
 /* Merges study files of the same study (shards, or pieces played
  * anywhere) into one at output: the header of the first without its shard,
- * every game once, sorted. */
+ * every game once, sorted. Each input's journal (INPUT.journal: games a
+ * run finished but had not yet folded into the file, as after kill -9) is
+ * merged too. Refused, with output left as it was: output naming an input
+ * or having a journal of its own; two inputs holding different games under
+ * one number (BS_STUDY_ERROR_MISMATCH); a shard or games missing
+ * (BS_STUDY_ERROR_INCOMPLETE, saying what), unless PARTIAL. */
 gboolean    bs_study_merge_files   (const char * const *inputs,
                                     const char     *output,
+                                    BsStudyMergeFlags flags,
                                     GError        **error);
 
 /* The journal beside a study file: PATH.journal. */

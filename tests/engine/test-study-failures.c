@@ -341,7 +341,7 @@ test_target_is_folder (void)
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
   g_clear_error (&error);
 
-  g_assert_false (bs_study_merge_files (inputs, folder, &error));
+  g_assert_false (bs_study_merge_files (inputs, folder, BS_STUDY_MERGE_PARTIAL, &error));
   assert_names (error, folder);
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
   g_clear_error (&error);
@@ -400,7 +400,7 @@ test_symlink (void)
 
   /* A merge through a link. */
   g_assert_cmpint (symlink ("real/merged.bsstudy", merged), ==, 0);
-  g_assert_true (bs_study_merge_files (inputs, merged, &error));
+  g_assert_true (bs_study_merge_files (inputs, merged, BS_STUDY_MERGE_PARTIAL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (merged, G_FILE_TEST_IS_SYMLINK));
   assert_same_bytes (merged_real, reference ());
@@ -453,7 +453,7 @@ read_only_folder_body (void)
   assert_names (error, other);
   g_clear_error (&error);
 
-  g_assert_false (bs_study_merge_files (inputs, merged, &error));
+  g_assert_false (bs_study_merge_files (inputs, merged, BS_STUDY_MERGE_PARTIAL, &error));
   assert_names (error, merged);
   g_assert_cmpuint (n_entries (dir), ==, 1);
   g_assert_cmpint (g_chmod (dir, 0700), ==, 0);
@@ -492,7 +492,7 @@ unwritable_file_body (void)
   assert_same_bytes (path, before);
   g_clear_error (&error);
 
-  g_assert_false (bs_study_merge_files (inputs, path, &error));
+  g_assert_false (bs_study_merge_files (inputs, path, BS_STUDY_MERGE_PARTIAL, &error));
   assert_names (error, path);
   assert_same_bytes (path, before);
   /* No journal, no temporary file. */

@@ -346,6 +346,169 @@ test_duplicates (void)
     }
 }
 
+/* A study of Breakthrough 5×5 between random players, played to path
+ * whole (shard_count 0) or one shard of it. */
+static char *
+run_shard (const char *name,
+           guint       index,
+           guint       count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  const char * const settings[] = { "width=5", "height=5", NULL };
+  g_autoptr(BsStudy) study = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  char *path = g_build_filename (tmpdir, name, NULL);
+
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_apply_settings (variant, settings, &error));
+  study = bs_study_new (BS_STUDY_SINGLE, 5, "random", "random", &error);
+  g_assert_no_error (error);
+  study->games = 12;
+  study->shard_index = index;
+  study->shard_count = count;
+  bs_study_add_arm (study, variant, NULL);
+  g_assert_true (bs_study_prepare (study, &error));
+  runner = bs_study_runner_new (study, path, &error);
+  g_assert_no_error (error);
+  bs_study_runner_set_jobs (runner, 1);
+  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static char *
+contents_of (const char *path)
+{
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  return data;
+}
+
+/* As a shard killed with kill -9 leaves it: the file holds its first
+ * `in_file` games, the journal the others (the last one cut short). */
+static void
+move_games_to_journal (const char *path,
+                       guint       in_file)
+{
+  g_autofree char *data = contents_of (path);
+  g_autofree char *journal_path = bs_study_journal_path (path);
+  g_autoptr(GString) file = g_string_new (NULL);
+  g_autoptr(GString) journal = g_string_new ("<extend games=\"12\"/>\n");
+  const char *at = strstr (data, "    <game ");
+  guint n = 0;
+
+  g_assert_nonnull (at);
+  g_string_append_len (file, data, at - data);
+  while (at != NULL && g_str_has_prefix (at, "    <game "))
+    {
+      const char *end = strstr (at, "</game>\n") + strlen ("</game>\n");
+
+      g_string_append_len (n++ < in_file ? file : journal, at, end - at);
+      at = end;
+    }
+  g_string_append (file, at);
+  /* What a crash leaves: a game cut short after the whole ones. */
+  g_string_append (journal, "    <game arm=\"0\" number=\"11\" seats=\"BA\" res");
+  g_assert_true (g_file_set_contents (path, file->str, -1, NULL));
+  g_assert_true (g_file_set_contents (journal_path, journal->str, -1, NULL));
+}
+
+/* Merge folds in each shard's journal: finished games are never lost. */
+static void
+test_merge_journal (void)
+{
+  g_autofree char *whole = run_shard ("mj-whole.bsstudy", 0, 0);
+  g_autofree char *s0 = run_shard ("mj-s0.bsstudy", 0, 2);
+  g_autofree char *s1 = run_shard ("mj-s1.bsstudy", 1, 2);
+  g_autofree char *merged = g_build_filename (tmpdir, "mj-merged.bsstudy", NULL);
+  g_autofree char *expected = contents_of (whole);
+  g_autofree char *got = NULL;
+  const char *inputs[] = { s0, s1, NULL };
+  g_autoptr(GError) error = NULL;
+
+  move_games_to_journal (s0, 2);
+  move_games_to_journal (s1, 0);
+  g_assert_true (bs_study_merge_files (inputs, merged, BS_STUDY_MERGE_NONE, &error));
+  g_assert_no_error (error);
+  got = contents_of (merged);
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* Two inputs holding different games under one number are refused in
+ * either order, naming both; the output is left as it was. */
+static void
+test_merge_conflict (void)
+{
+  g_autofree char *s0 = run_shard ("mc-s0.bsstudy", 0, 2);
+  g_autofree char *s1 = run_shard ("mc-s1.bsstudy", 1, 2);
+  g_autofree char *data = contents_of (s1);
+  g_autofree char *rerun = NULL;
+  g_autofree char *merged = write_temp ("mc-merged.bsstudy", "old contents");
+  char *reason = strstr (data, "reason=\"");
+  const char *orders[2][4] = { { s0, s1, NULL, NULL }, { s0, NULL, s1, NULL } };
+  g_autofree char *needle = NULL;
+
+  /* Game 1 (the first of shard 1) ended otherwise in the rerun. */
+  g_assert_nonnull (reason);
+  needle = g_strndup (reason, strchr (reason + 8, '"') + 1 - reason);
+  rerun = edited_copy (s1, "mc-s1-rerun.bsstudy", needle, "reason=\"edited\"");
+  orders[0][2] = rerun;
+  orders[1][1] = rerun;
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *after = NULL;
+
+      g_assert_false (bs_study_merge_files (orders[i], merged, BS_STUDY_MERGE_PARTIAL, &error));
+      g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, s1));
+      g_assert_nonnull (strstr (error->message, rerun));
+      g_assert_nonnull (strstr (error->message, "game 1 of arm 0"));
+      after = contents_of (merged);
+      g_assert_cmpstr (after, ==, "old contents");
+    }
+}
+
+/* A missing shard is named and nothing is written, unless partial; the
+ * output may not be an input, however it is spelled. */
+static void
+test_merge_missing_and_output (void)
+{
+  g_autofree char *s0 = run_shard ("mm-s0.bsstudy", 0, 3);
+  g_autofree char *s1 = run_shard ("mm-s1.bsstudy", 1, 3);
+  g_autofree char *merged = g_build_filename (tmpdir, "mm-merged.bsstudy", NULL);
+  g_autofree char *s1_before = contents_of (s1);
+  g_autofree char *s1_after = NULL;
+  g_autofree char *base = g_path_get_basename (s1);
+  g_autofree char *s1_other = g_build_filename (tmpdir, ".", base, NULL);
+  const char *inputs[] = { s0, s1, NULL };
+  const char *inputs_other[] = { s0, s1_other, NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (bs_study_merge_files (inputs, merged, BS_STUDY_MERGE_NONE, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "shard 2/3 is not among the inputs"));
+  g_assert_nonnull (strstr (error->message, "arm 0 lacks 4 of its 12 games"));
+  g_assert_false (g_file_test (merged, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  g_assert_true (bs_study_merge_files (inputs, merged, BS_STUDY_MERGE_PARTIAL, &error));
+  g_assert_no_error (error);
+
+  g_assert_false (bs_study_merge_files (inputs, s1, BS_STUDY_MERGE_PARTIAL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_clear_error (&error);
+  g_assert_false (bs_study_merge_files (inputs_other, s1, BS_STUDY_MERGE_PARTIAL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_test_message ("%s", error->message);
+  s1_after = contents_of (s1);
+  g_assert_cmpstr (s1_after, ==, s1_before);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -358,6 +521,9 @@ main (int   argc,
 
   g_test_add_func ("/study-file/compact-files", test_compact_files);
   g_test_add_func ("/study-file/duplicates", test_duplicates);
+  g_test_add_func ("/study-file/merge-journal", test_merge_journal);
+  g_test_add_func ("/study-file/merge-conflict", test_merge_conflict);
+  g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
 
   status = g_test_run ();
   {

@@ -129,7 +129,7 @@ test_shards_merge (void)
       g_assert_nonnull (strstr (text, "<shard "));
       inputs[i] = g_build_filename (tmpdir, name, NULL);
     }
-  g_assert_true (bs_study_merge_files ((const char * const *) inputs, merged_path, &error));
+  g_assert_true (bs_study_merge_files ((const char * const *) inputs, merged_path, BS_STUDY_MERGE_NONE, &error));
   g_assert_no_error (error);
   merged = read_file (merged_path);
   g_assert_cmpstr (merged, ==, whole);
@@ -142,7 +142,7 @@ test_shards_merge (void)
     const char *pair[] = { inputs[0], other_path, NULL };
     g_autofree char *after = NULL;
 
-    g_assert_false (bs_study_merge_files (pair, merged_path, &error));
+    g_assert_false (bs_study_merge_files (pair, merged_path, BS_STUDY_MERGE_NONE, &error));
     g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
     g_assert_nonnull (strstr (error->message, "number of games"));
     after = read_file (merged_path);
