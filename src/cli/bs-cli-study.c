@@ -87,6 +87,25 @@ run_thread (gpointer data)
   return NULL;
 }
 
+/* A file continues a run only for its own shard: shard 1/2 must not go on
+ * in a file of shard 0/2. */
+static gboolean
+same_shard (const BsStudy *a,
+            const BsStudy *b)
+{
+  if (a->shard_count <= 1 || b->shard_count <= 1)
+    return a->shard_count <= 1 && b->shard_count <= 1;
+  return a->shard_count == b->shard_count && a->shard_index == b->shard_index;
+}
+
+static char *
+describe_shard (const BsStudy *study)
+{
+  if (study->shard_count <= 1)
+    return g_strdup ("the whole study");
+  return g_strdup_printf ("shard %u/%u", study->shard_index, study->shard_count);
+}
+
 static gboolean
 parse_shard (const char  *text,
              guint       *index,
@@ -276,9 +295,14 @@ bs_cli_study (int    argc,
               g_autoptr(GError) local = NULL;
 
               runner = bs_study_runner_open (output, NULL, &local);
-              if (runner != NULL && study->shard_count != bs_study_runner_get_study (runner)->shard_count)
-                g_set_error (&local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                             "it holds another shard");
+              if (runner != NULL && !same_shard (study, bs_study_runner_get_study (runner)))
+                {
+                  g_autofree char *theirs = describe_shard (bs_study_runner_get_study (runner));
+                  g_autofree char *ours = describe_shard (study);
+
+                  g_set_error (&local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                               "it holds %s, not %s", theirs, ours);
+                }
               if (runner != NULL && local == NULL &&
                   !bs_study_same (study, bs_study_runner_get_study (runner), &local))
                 g_clear_pointer (&runner, bs_study_runner_free);

@@ -13,6 +13,8 @@
 #include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -49,6 +51,9 @@ struct _BsStudyRunner {
   char          *path;
   char          *journal_path;
   int            journal_fd;
+  int            lock_fd;        /* PATH.lock, held while this runner may write */
+  gint64         opened_mtime;   /* the file as it was read (opened runners) */
+  goffset        opened_size;
   gsize          journal_bytes;  /* its length: a failed append is cut back to it */
   guint          jobs;
   gboolean       background;
@@ -163,6 +168,97 @@ arms_init (BsStudyRunner *runner)
     }
 }
 
+/* One run writes a study file at a time: two runs into one file would
+ * each replace the other's games. The lock is an flock on PATH.lock (the
+ * study file itself is replaced on every fold), which says who holds it;
+ * the kernel drops it when the process dies, kill -9 included. */
+static char *
+lock_path (const char *path)
+{
+  return g_strconcat (path, ".lock", NULL);
+}
+
+static gboolean
+lock_study (BsStudyRunner  *runner,
+            GError        **error)
+{
+  g_autofree char *lock = lock_path (runner->path);
+
+  if (runner->lock_fd >= 0)
+    return TRUE;
+  /* Another run may remove the lock file between our open and flock:
+   * the lock counts only on the file still at that name. */
+  for (int attempt = 0; attempt < 100; attempt++)
+    {
+      struct stat held, named;
+      int fd = g_open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+
+      if (fd < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       _("%s: cannot lock it for this run (%s): %s"), runner->path, lock,
+                       g_strerror (saved));
+          return FALSE;
+        }
+      if (flock (fd, LOCK_EX | LOCK_NB) != 0)
+        {
+          int saved = errno;
+          char holder[256] = "";
+          gssize n = pread (fd, holder, sizeof holder - 1, 0);
+
+          close (fd);
+          if (saved == EWOULDBLOCK)
+            {
+              holder[MAX (n, 0)] = '\0';
+              g_strchomp (holder);
+              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                           /* Translators: "x.bsstudy is being written by another run
+                            * (process 4242 on ann-laptop): …" */
+                           _("%s is being written by another run (%s): wait for it to end, "
+                             "or stop it, then try again"),
+                           runner->path, holder[0] != '\0' ? holder : lock);
+            }
+          else
+            g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                         _("%s: cannot lock it for this run (%s): %s"), runner->path, lock,
+                         g_strerror (saved));
+          return FALSE;
+        }
+      if (fstat (fd, &held) == 0 && stat (lock, &named) == 0 &&
+          held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+        {
+          g_autofree char *who = g_strdup_printf (_("process %d on %s"), (int) getpid (),
+                                                  g_get_host_name ());
+          gsize length = strlen (who);
+
+          if (ftruncate (fd, 0) != 0 || pwrite (fd, who, length, 0) != (gssize) length)
+            g_debug ("%s: cannot say who holds it: %s", lock, g_strerror (errno));
+          runner->lock_fd = fd;
+          return TRUE;
+        }
+      close (fd);
+    }
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+               _("%s is being written by another run: wait for it to end, then try again"),
+               runner->path);
+  return FALSE;
+}
+
+/* Removed while still held, so that no other run locks the old file. */
+static void
+unlock_study (BsStudyRunner *runner)
+{
+  g_autofree char *lock = NULL;
+
+  if (runner->lock_fd < 0)
+    return;
+  lock = lock_path (runner->path);
+  g_unlink (lock);
+  close (runner->lock_fd);
+  runner->lock_fd = -1;
+}
+
 static BsStudyRunner *
 runner_alloc (BsStudy    *study,
               const char *path)
@@ -173,6 +269,7 @@ runner_alloc (BsStudy    *study,
   runner->path = g_strdup (path);
   runner->journal_path = path != NULL ? bs_study_journal_path (path) : NULL;
   runner->journal_fd = -1;
+  runner->lock_fd = -1;
   runner->jobs = 0;
   g_mutex_init (&runner->mutex);
   runner->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_pending_game_free);
@@ -194,6 +291,7 @@ bs_study_runner_free (BsStudyRunner *runner)
   g_free (runner->arms);
   if (runner->journal_fd >= 0)
     close (runner->journal_fd);
+  unlock_study (runner);
   g_ptr_array_unref (runner->pending);
   g_mutex_clear (&runner->mutex);
   bs_study_unref (runner->study);
@@ -455,14 +553,49 @@ bs_study_runner_new (BsStudy     *study,
   if (path != NULL)
     {
       /* A new file with no games, replacing (atomically) whatever was
-       * there; a stale journal goes once the file is written. */
-      BsStudyWriter *writer = bs_study_writer_new (study, path, error);
+       * there; a stale journal goes once the file is written. Not while
+       * another run writes it. */
+      BsStudyWriter *writer;
 
+      if (!lock_study (runner, error))
+        return NULL;
+      writer = bs_study_writer_new (study, path, error);
       if (writer == NULL || !bs_study_writer_finish (writer, error))
         return NULL;
       g_unlink (runner->journal_path);
     }
   return g_steal_pointer (&runner);
+}
+
+static gint64
+file_mtime_ns (const GStatBuf *st)
+{
+  return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
+/* An opened study goes on only if no other run changed it since it was
+ * read (what this runner knows of it would be out of date). */
+static gboolean
+lock_opened_study (BsStudyRunner  *runner,
+                   GError        **error)
+{
+  GStatBuf st;
+
+  if (runner->lock_fd >= 0)
+    return TRUE;
+  if (!lock_study (runner, error))
+    return FALSE;
+  if (runner->opened_size >= 0 &&
+      (g_stat (runner->path, &st) != 0 || (goffset) st.st_size != runner->opened_size ||
+       file_mtime_ns (&st) != runner->opened_mtime))
+    {
+      unlock_study (runner);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   _("%s was changed by another run after it was read: open it again"),
+                   runner->path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 BsStudyRunner *
@@ -494,6 +627,8 @@ bs_study_runner_open (const char    *path,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
   runner->file_bytes = g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
+  runner->opened_size = g_stat (path, &st) == 0 ? (goffset) st.st_size : -1;
+  runner->opened_mtime = runner->opened_size >= 0 ? file_mtime_ns (&st) : 0;
   return g_steal_pointer (&runner);
 }
 
@@ -860,7 +995,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
     {
       /* Refused before any game is played: a file the designer may not
        * write, a folder, a read-only folder. */
-      if (!bs_file_check_writable (runner->path, error))
+      if (!bs_file_check_writable (runner->path, error) || !lock_opened_study (runner, error))
         return FALSE;
       runner->journal_fd = g_open (runner->journal_path,
                                    O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
@@ -990,6 +1125,16 @@ bs_study_runner_run (BsStudyRunner       *runner,
       failure = g_steal_pointer (&fold_error);
   }
   close_journal (runner);
+  /* Another run may take the file now; this runner goes on later only if
+   * the file is still as it left it. */
+  if (runner->path != NULL)
+    {
+      GStatBuf st;
+
+      runner->opened_size = g_stat (runner->path, &st) == 0 ? (goffset) st.st_size : -1;
+      runner->opened_mtime = runner->opened_size >= 0 ? file_mtime_ns (&st) : 0;
+      unlock_study (runner);
+    }
 
   if (failure == NULL && g_cancellable_is_cancelled (runner->cancellable) &&
       !bs_study_runner_is_complete (runner))

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -509,6 +511,62 @@ test_merge_missing_and_output (void)
   g_assert_cmpstr (s1_after, ==, s1_before);
 }
 
+/* Two runs never write one study file at once: the second is refused,
+ * naming the process that holds it; a study opened before another run
+ * changed it does not go on from what it read. */
+static void
+test_lock (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autoptr(BsStudy) a = bs_study_new (BS_STUDY_SINGLE, 1, "random", "random", NULL);
+  g_autoptr(BsStudy) b = bs_study_new (BS_STUDY_SINGLE, 2, "random", "random", NULL);
+  g_autofree char *path = g_build_filename (tmpdir, "lock.bsstudy", NULL);
+  g_autofree char *lock = g_strconcat (path, ".lock", NULL);
+  g_autofree char *holder = g_strdup_printf ("(process %d on ", (int) getpid ());
+  BsStudyRunner *first, *second, *opened;
+
+  a->games = b->games = 4;
+  bs_study_add_arm (a, variant, NULL);
+  bs_study_add_arm (b, variant, NULL);
+  first = bs_study_runner_new (a, path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (lock, G_FILE_TEST_EXISTS));
+  second = bs_study_runner_new (b, path, &error);
+  g_assert_null (second);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, holder));
+  g_clear_error (&error);
+
+  /* Read while the first holds it (as report does): allowed; going on
+   * with it is not. */
+  opened = bs_study_runner_open (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (bs_study_runner_run (opened, NULL, NULL, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_clear_error (&error);
+
+  /* The first plays its games and lets go. */
+  bs_study_runner_set_jobs (first, 1);
+  g_assert_true (bs_study_runner_run (first, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+  bs_study_runner_free (first);
+
+  /* What the opened runner read is out of date now. */
+  g_assert_false (bs_study_runner_run (opened, NULL, NULL, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_assert_nonnull (strstr (error->message, "changed by another run"));
+  g_clear_error (&error);
+  bs_study_runner_free (opened);
+
+  second = bs_study_runner_new (b, path, &error);
+  g_assert_no_error (error);
+  bs_study_runner_free (second);
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -524,6 +582,7 @@ main (int   argc,
   g_test_add_func ("/study-file/merge-journal", test_merge_journal);
   g_test_add_func ("/study-file/merge-conflict", test_merge_conflict);
   g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
+  g_test_add_func ("/study-file/lock", test_lock);
 
   status = g_test_run ();
   {
