@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/tree.h>
 
@@ -299,6 +300,7 @@ typedef struct {
   guint         last_number;
   int           last_line;
   gboolean      games_closed;
+  guint64       newlines;       /* in the bytes read so far */
 } StudyReader;
 
 static gboolean
@@ -778,12 +780,50 @@ reader_free (StudyReader *reader)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StudyReader, reader_free)
 
+/* A file that ends inside the study (copied or sent only in part: the
+ * app and the CLI write whole files) fails at its end with whatever
+ * libxml2 makes of the last bytes ("Extra content at the end of the
+ * document"): say so in words. */
+static void
+say_if_cut_short (StudyReader *reader,
+                  GError      *error)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s:", reader->path);
+  g_autofree char *detail = NULL;
+  const char *rest;
+  char *end = NULL;
+  guint64 line;
+
+  if (error->domain != BS_STUDY_ERROR || error->code != BS_STUDY_ERROR_PARSE ||
+      !g_str_has_prefix (error->message, prefix))
+    return;
+  rest = error->message + strlen (prefix);
+  line = g_ascii_strtoull (rest, &end, 10);
+  /* Only an error on the last line is the end's. */
+  if (end == rest || line < MAX (reader->newlines, 1))
+    return;
+  detail = g_strdup (g_str_has_prefix (end, ": ") ? end + 2 : end);
+  g_free (error->message);
+  if (reader->any)
+    /* Translators: "x.bsstudy:38: the file is cut short: … after game 17 of arm 0
+     * (Extra content at the end of the document)"; the last part is libxml2's. */
+    error->message = g_strdup_printf (_("%s:%u: the file is cut short: it ends before the study "
+                                        "does, after game %u of arm %u (%s)"),
+                                      reader->path, (guint) line, reader->last_number,
+                                      reader->last_arm, detail);
+  else
+    error->message = g_strdup_printf (_("%s:%u: the file is cut short: it ends before the study "
+                                        "does, before its first game (%s)"),
+                                      reader->path, (guint) line, detail);
+}
+
 /* Feeds the parser until a game is queued or the file ends. */
 static gboolean
 reader_fill (StudyReader  *reader,
              GError      **error)
 {
   char buffer[READ_CHUNK];
+  g_autoptr(GError) local = NULL;
 
   while (g_queue_is_empty (&reader->games) && !reader->eof)
     {
@@ -799,8 +839,15 @@ reader_fill (StudyReader  *reader,
           return FALSE;
         }
       reader->eof = n == 0;
-      if (!bs_xml_stream_feed (reader->stream, buffer, (gsize) n, reader->eof, error))
-        return FALSE;
+      for (gssize i = 0; i < n; i++)
+        reader->newlines += buffer[i] == '\n';
+      if (!bs_xml_stream_feed (reader->stream, buffer, (gsize) n, reader->eof, &local))
+        {
+          if (reader->eof)
+            say_if_cut_short (reader, local);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
     }
   return TRUE;
 }

@@ -567,6 +567,39 @@ test_lock (void)
   g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
 }
 
+/* A study file cut anywhere after its start says that it is cut short,
+ * with the last line and the last whole game, not libxml2's words alone
+ * ("Extra content at the end of the document" at a line in the middle). */
+static void
+test_cut_short (void)
+{
+  g_autofree char *sweep = make_sweep_file ("cut-source.bsstudy");
+  g_autofree char *data = contents_of (sweep);
+  g_autofree char *cut = g_build_filename (tmpdir, "cut.bsstudy", NULL);
+  gsize length = strlen (data);
+  guint tried = 0;
+
+  /* Every byte would be 10,000 reads: a prime stride reaches every kind
+   * of place (inside a tag, an attribute, a text, between elements). */
+  for (gsize at = strstr (data, "<study") - data + 1; at < length - 1; at += 7)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsStudy) study = NULL;
+      g_autofree char *where = NULL;
+
+      g_assert_true (g_file_set_contents (cut, data, (gssize) at, NULL));
+      study = bs_study_load_file (cut, NULL, NULL, &error);
+      g_assert_null (study);
+      if (strstr (error->message, "cut short") == NULL)
+        g_error ("cut at byte %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT ": %s", at, length,
+                 error->message);
+      where = g_strdup_printf ("%s:", cut);
+      g_assert_true (g_str_has_prefix (error->message, where));
+      tried++;
+    }
+  g_assert_cmpuint (tried, >, 100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -583,6 +616,7 @@ main (int   argc,
   g_test_add_func ("/study-file/merge-conflict", test_merge_conflict);
   g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
   g_test_add_func ("/study-file/lock", test_lock);
+  g_test_add_func ("/study-file/cut-short", test_cut_short);
 
   status = g_test_run ();
   {
