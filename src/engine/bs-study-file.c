@@ -301,6 +301,7 @@ typedef struct {
   int           last_line;
   gboolean      games_closed;
   guint64       newlines;       /* in the bytes read so far */
+  GCancellable *cancellable;    /* checked at every block read */
 } StudyReader;
 
 static gboolean
@@ -774,6 +775,7 @@ reader_free (StudyReader *reader)
   g_clear_pointer (&reader->stream, bs_xml_stream_free);
   g_queue_clear_full (&reader->games, (GDestroyNotify) bs_study_game_free);
   g_clear_pointer (&reader->study, bs_study_unref);
+  g_clear_object (&reader->cancellable);
   g_free (reader->path);
   g_free (reader);
 }
@@ -827,7 +829,12 @@ reader_fill (StudyReader  *reader,
 
   while (g_queue_is_empty (&reader->games) && !reader->eof)
     {
-      gssize n = read (reader->fd, buffer, sizeof buffer);
+      gssize n;
+
+      /* A file may be left while it is read, however large its elements. */
+      if (g_cancellable_set_error_if_cancelled (reader->cancellable, error))
+        return FALSE;
+      n = read (reader->fd, buffer, sizeof buffer);
 
       if (n < 0 && errno == EINTR)
         continue;
@@ -853,13 +860,15 @@ reader_fill (StudyReader  *reader,
 }
 
 static StudyReader *
-reader_open (const char  *path,
-             GError     **error)
+reader_open (const char    *path,
+             GCancellable  *cancellable,
+             GError       **error)
 {
   g_autoptr(StudyReader) reader = g_new0 (StudyReader, 1);
   struct stat info;
 
   reader->path = g_strdup (path);
+  reader->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
   reader->source.filename = reader->path;
   reader->source.domain = BS_STUDY_ERROR;
   /* Without blocking, as bs_xml_read_file: opening a FIFO nobody writes
@@ -920,11 +929,21 @@ bs_study_load_file (const char      *path,
                     gpointer         user_data,
                     GError         **error)
 {
+  return bs_study_load_file_full (path, NULL, func, user_data, error);
+}
+
+BsStudy *
+bs_study_load_file_full (const char      *path,
+                         GCancellable    *cancellable,
+                         BsStudyGameFunc  func,
+                         gpointer         user_data,
+                         GError         **error)
+{
   g_autoptr(StudyReader) reader = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  reader = reader_open (path, error);
+  reader = reader_open (path, cancellable, error);
   if (reader == NULL)
     return NULL;
   for (;;)
@@ -950,7 +969,7 @@ bs_study_load_header (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   /* Reading stops at the first game: the header is all there is before. */
-  reader = reader_open (path, error);
+  reader = reader_open (path, NULL, error);
   if (reader == NULL)
     return NULL;
   return bs_study_ref (reader->study);
@@ -1236,7 +1255,7 @@ merge_input_open (const char  *path,
 
   input->path = path;
   input->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_game_free);
-  input->reader = reader_open (path, error);
+  input->reader = reader_open (path, NULL, error);
   if (input->reader == NULL ||
       !bs_study_read_journal (input->reader->study, journal_path, collect_journal_game,
                               input->journal, error))
@@ -1465,7 +1484,7 @@ bs_study_rewrite (const BsStudy   *study,
 
   if (g_file_test (path, G_FILE_TEST_EXISTS))
     {
-      reader = reader_open (path, error);
+      reader = reader_open (path, NULL, error);
       if (reader == NULL || !reader_next (reader, &head, error))
         return FALSE;
     }

@@ -612,7 +612,7 @@ bs_study_runner_open (const char    *path,
 
   /* The runner is made from the header when the first game comes (or
    * after the last, for a file with none). */
-  study = bs_study_load_file (path, accept_from_file, &opening, error);
+  study = bs_study_load_file_full (path, cancellable, accept_from_file, &opening, error);
   runner = g_steal_pointer (&opening.runner);
   if (study == NULL)
     return NULL;

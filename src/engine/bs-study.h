@@ -197,6 +197,14 @@ BsStudy    *bs_study_load_file     (const char     *path,
                                     gpointer        user_data,
                                     GError        **error);
 
+/* The same, stopping with G_IO_ERROR_CANCELLED soon after cancellable is
+ * cancelled (checked at every 64 KiB read, whatever the file holds). */
+BsStudy    *bs_study_load_file_full (const char     *path,
+                                     GCancellable   *cancellable,
+                                     BsStudyGameFunc func,
+                                     gpointer        user_data,
+                                     GError        **error);
+
 /* Only the header of a study file (what it studies, not its games): for
  * a list of files. Reads a few kilobytes whatever the file's size. */
 BsStudy    *bs_study_load_header   (const char     *path,

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -600,6 +601,74 @@ test_cut_short (void)
   g_assert_cmpuint (tried, >, 100);
 }
 
+static gboolean
+count_journal_game (const BsStudy  *study,
+                    BsStudyGame   **game,
+                    gpointer        user_data,
+                    GError        **error)
+{
+  (*(guint *) user_data)++;
+  return TRUE;
+}
+
+/* The journal is streamed: reading 64 MiB of it (read whole, it took 14
+ * times its size in memory, and past 512 MiB it was refused) raises the
+ * peak memory by a few megabytes. Measured in a child process, whose peak
+ * is its own. */
+static void
+test_journal_streamed (void)
+{
+  g_autofree char *path = NULL, *data = NULL, *journal_path = NULL;
+  g_autoptr(BsStudy) study = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) games = NULL;
+  struct rusage before, after;
+  const char *first, *end;
+  g_autofree char *game = NULL;
+  FILE *out;
+  guint n = 0, written = 0;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, read_limit_us (), G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = run_shard ("journal-big.bsstudy", 0, 0);
+  data = contents_of (path);
+  journal_path = bs_study_journal_path (path);
+  /* Game 0 of the file, renumbered: the journal of a study of many games. */
+  first = strstr (data, "    <game ");
+  end = strstr (first, "</game>\n") + strlen ("</game>\n");
+  game = g_strndup (first, end - first);
+  study = bs_study_load_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  study->games = BS_STUDY_MAX_GAMES;
+  out = fopen (journal_path, "w");
+  g_assert_nonnull (out);
+  fprintf (out, "<extend games=\"%u\"/>\n", (guint) BS_STUDY_MAX_GAMES);
+  games = g_string_new (NULL);
+  for (guint number = 0; ftell (out) < 64 * 1024 * 1024; number += 2)
+    {
+      g_autofree char *numbered = g_strdup_printf ("number=\"%u\"", number);
+
+      g_string_assign (games, game);
+      g_string_replace (games, "number=\"0\"", numbered, 1);
+      fputs (games->str, out);
+      written++;
+    }
+  g_assert_cmpint (fclose (out), ==, 0);
+
+  g_assert_cmpint (getrusage (RUSAGE_SELF, &before), ==, 0);
+  g_assert_true (bs_study_read_journal (study, journal_path, count_journal_game, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (getrusage (RUSAGE_SELF, &after), ==, 0);
+  g_assert_cmpuint (n, ==, written);
+  g_test_message ("%u games; peak memory %ld KiB before, %ld KiB after", n, before.ru_maxrss,
+                  after.ru_maxrss);
+  g_assert_cmpint (after.ru_maxrss - before.ru_maxrss, <, 16 * 1024);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -617,6 +686,7 @@ main (int   argc,
   g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
   g_test_add_func ("/study-file/lock", test_lock);
   g_test_add_func ("/study-file/cut-short", test_cut_short);
+  g_test_add_func ("/study-file/journal-streamed", test_journal_streamed);
 
   status = g_test_run ();
   {
