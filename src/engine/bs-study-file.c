@@ -301,6 +301,7 @@ typedef struct {
   int           last_line;
   gboolean      games_closed;
   guint64       newlines;       /* in the bytes read so far */
+  guint64       bytes;
   GCancellable *cancellable;    /* checked at every block read */
 } StudyReader;
 
@@ -796,8 +797,9 @@ say_if_cut_short (StudyReader *reader,
   char *end = NULL;
   guint64 line;
 
-  if (error->domain != BS_STUDY_ERROR || error->code != BS_STUDY_ERROR_PARSE ||
-      !g_str_has_prefix (error->message, prefix))
+  /* An empty file is empty, not cut short. */
+  if (reader->bytes == 0 || error->domain != BS_STUDY_ERROR ||
+      error->code != BS_STUDY_ERROR_PARSE || !g_str_has_prefix (error->message, prefix))
     return;
   rest = error->message + strlen (prefix);
   line = g_ascii_strtoull (rest, &end, 10);
@@ -848,6 +850,7 @@ reader_fill (StudyReader  *reader,
       reader->eof = n == 0;
       for (gssize i = 0; i < n; i++)
         reader->newlines += buffer[i] == '\n';
+      reader->bytes += (guint64) MAX (n, 0);
       if (!bs_xml_stream_feed (reader->stream, buffer, (gsize) n, reader->eof, &local))
         {
           if (reader->eof)
