@@ -186,8 +186,8 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     {
       g_autofree char *text = bs_study_report_json (runner);
 
-      fputs (text, stdout);
-      fflush (stdout);
+      /* Through g_print, as all output: a write error is reported with its reason. */
+      g_print ("%s", text);
       return;
     }
 
@@ -291,7 +291,6 @@ bs_cli_study_report_csv (BsStudyRunner  *runner,
                    local_error->message);
       return FALSE;
     }
-  fputs (text, stdout);
-  fflush (stdout);
+  g_print ("%s", text);
   return TRUE;
 }

@@ -154,7 +154,7 @@ PY
 head -1 bench.txt | grep -q '^variant *level *games *workers *s/run *games/s *×1 *games/CPU-s$'
 grep -Eq '^agoraphobia +random +[0-9]+ +1 +[0-9.]+ +[0-9.]+ +1\.00 +[0-9.]+$' bench.txt
 if "$cli" bench --study agoraphobia --min-time -1 2> err.txt; then exit 1; fi
-grep -q -- '--min-time: -1 ' err.txt
+grep -qx -- 'boardsmith-cli: --min-time: “-1” is not a number from 0 to 3600' err.txt
 echo "ok: bench --study sizes its runs by time"
 
 echo "# errors name the file and the value"
