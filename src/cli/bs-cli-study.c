@@ -17,11 +17,12 @@
 /* study VARIANT [--games N | --margin M] [--white L] [--black L]
  *       [--sweep KEY=A..B[:STEP] | --vs OTHER] [--jobs N] [--shard I/N]
  *       [--seed S] [--set K=V] [-o FILE]
- * study --resume FILE [--jobs N]
+ * study --resume FILE [--games N] [--jobs N]
  * Plays a balance study (docs/BALANCE.md) and prints its report. With -o
  * the games are kept in FILE (and its journal while running): Ctrl+C or a
  * crash loses no finished game, and the same command (or --resume FILE)
- * goes on where it stopped. */
+ * goes on where it stopped; --resume FILE --games N extends a study to N
+ * games a variant. */
 
 #define STUDY_DEFAULT_GAMES 200
 #define STUDY_MARGIN_CAP    100000
@@ -120,7 +121,8 @@ bs_cli_study (int    argc,
       N_("Keep the games in this study file (an existing one of the same study is resumed)"),
       N_("FILE") },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
-      N_("Go on with the study in FILE, as it was set up"), N_("FILE") },
+      N_("Go on with the study in FILE, as it was set up (after Ctrl+C or a crash); with "
+         "--games N, extend it to N games a variant"), N_("FILE") },
     { NULL }
   };
   static const BsCliSpec spec = {
