@@ -224,9 +224,11 @@ bs_cli_parse_count (const char  *option,
   /* g_ascii_string_to_unsigned refuses signs, spaces and overflow. */
   if (!g_ascii_string_to_unsigned (text, 10, min, max, value, NULL))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("%s: “%s” is not a whole number from %" G_GUINT64_FORMAT " to %"
-                     G_GUINT64_FORMAT), option, text, min, max);
+                     G_GUINT64_FORMAT), option, quoted, min, max);
       return FALSE;
     }
   return TRUE;
@@ -265,8 +267,10 @@ bs_cli_parse_int (const char  *option,
   /* A '+' is no whole number's part either: one notation per value. */
   if (text[0] == '+' || !g_ascii_string_to_signed (text, 10, min, max, &v, NULL))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s: “%s” is not a whole number from %d to %d"), option, text, min, max);
+                   _("%s: “%s” is not a whole number from %d to %d"), option, quoted, min, max);
       return FALSE;
     }
   *value = (int) v;
@@ -283,9 +287,11 @@ bs_cli_parse_seed (const char  *option,
 
   if (!g_ascii_string_to_unsigned (text, 10, 0, BS_CLI_MAX_SEED, value, NULL))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("%s: “%s” is not a seed: a whole number from 0 to %" G_GUINT64_FORMAT),
-                   option, text, BS_CLI_MAX_SEED);
+                   option, quoted, BS_CLI_MAX_SEED);
       return FALSE;
     }
   return TRUE;
@@ -316,6 +322,7 @@ bs_cli_parse_real (const char  *option,
   if (!ok)
     {
       char low[G_ASCII_DTOSTR_BUF_SIZE], high[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *quoted = bs_excerpt (text);
 
       g_ascii_formatd (low, sizeof low, "%g", min);
       g_ascii_formatd (high, sizeof high, "%g", max);
@@ -324,23 +331,23 @@ bs_cli_parse_real (const char  *option,
         case BS_CLI_RANGE_ABOVE_MIN:
           /* TRANSLATORS: --margin: “nan” is not a number above 0 and at most 0.5 */
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number above %s and at most %s"), option, text,
+                       _("%s: “%s” is not a number above %s and at most %s"), option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_BELOW_MAX:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number from %s to below %s"), option, text,
+                       _("%s: “%s” is not a number from %s to below %s"), option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_OPEN:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number above %s and below %s"), option, text,
+                       _("%s: “%s” is not a number above %s and below %s"), option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_CLOSED:
         default:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number from %s to %s"), option, text, low, high);
+                       _("%s: “%s” is not a number from %s to %s"), option, quoted, low, high);
           break;
         }
       return FALSE;
@@ -356,6 +363,7 @@ bs_cli_parse_shard (const char  *option,
                     guint       *count,
                     GError     **error)
 {
+  g_autofree char *quoted = NULL;
   const char *slash;
   guint64 i, n;
 
@@ -375,8 +383,9 @@ bs_cli_parse_shard (const char  *option,
           return TRUE;
         }
     }
+  quoted = bs_excerpt (text);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("%s: “%s” is not I/N with 0 ≤ I < N ≤ %d"), option, text, BS_CLI_MAX_SHARDS);
+               _("%s: “%s” is not I/N with 0 ≤ I < N ≤ %d"), option, quoted, BS_CLI_MAX_SHARDS);
   return FALSE;
 }
 
@@ -387,22 +396,24 @@ bs_cli_check_level (const char  *option,
                     GError     **error)
 {
   BsSearchParams params;
+  g_autofree char *quoted = NULL;
 
   g_return_val_if_fail (option != NULL && text != NULL, FALSE);
 
   if ((random && g_ascii_strcasecmp (text, "random") == 0) ||
       bs_search_params_parse (&params, text, 0, NULL))
     return TRUE;
+  quoted = bs_excerpt (text);
   if (random)
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  _("%s: “%s” is not a level: random, easy, medium, hard, a number of playouts "
                    "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms"),
-                 option, text, BS_CLI_MAX_PLAYOUTS);
+                 option, quoted, BS_CLI_MAX_PLAYOUTS);
   else
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  _("%s: “%s” is not a level: easy, medium, hard, a number of playouts "
                    "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms"),
-                 option, text, BS_CLI_MAX_PLAYOUTS);
+                 option, quoted, BS_CLI_MAX_PLAYOUTS);
   return FALSE;
 }
 

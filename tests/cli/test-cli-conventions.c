@@ -224,6 +224,12 @@ test_values (void)
       "--ply: “-1” is not a whole number from 0 to 2147483647" },
     { { "render", "agoraphobia", "-o", "x.png", "--size", "0x64" },
       "--size: “0x64” is not N or WxH, each a whole number from 1 to 8192" },
+    { { "perft", "agoraphobia", "65" }, "DEPTH: “65” is not a whole number from 1 to 64" },
+    /* A long value is quoted in part, not whole. */
+    { { "study", "agoraphobia", "--games",
+        "999999999999999999999999999999999999999999999999999999999999999999999999999999999" },
+      "--games: “9999999999999999999999999999999999999999…” is not a whole number from 1 to "
+      "10000000" },
     /* Seeds: -1 became 18446744073709551615, which was then refused. */
     { { "study", "agoraphobia", "--seed", "-1" },
       "--seed: “-1” is not a seed: a whole number from 0 to 9223372036854775807" },
