@@ -385,7 +385,8 @@ bs_cli_parse_shard (const char  *option,
     }
   quoted = bs_excerpt (text);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("%s: “%s” is not I/N with 0 ≤ I < N ≤ %d"), option, quoted, BS_CLI_MAX_SHARDS);
+               _("%s: “%s” is not I/N with 0 ≤ I < N ≤ %d"), option, quoted,
+               BS_CLI_MAX_SHARDS);
   return FALSE;
 }
 

@@ -158,7 +158,8 @@ bs_cli_selfplay (int    argc,
   static char *white_text = NULL;
   static char *black_text = NULL;
   static const GOptionEntry extra[] = {
-    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text, N_("Number of games (default 10)"), N_("N") },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text, N_("Number of games (default 10)"),
+      N_("N") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
       N_("Player 1: random, easy, medium, hard, a playout count or a time (500ms)"), N_("LEVEL") },
     { "black", 0, 0, G_OPTION_ARG_STRING, &black_text,
