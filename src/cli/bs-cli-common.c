@@ -211,6 +211,8 @@ bs_cli_options_clear (BsCliOptions *options)
   options->n_args = 0;
 }
 
+/* The values' messages are in English, as every option error of the CLI: scripts match them,
+ * and CLI.md § Values quotes them. */
 gboolean
 bs_cli_parse_count (const char  *option,
                     const char  *text,
@@ -227,8 +229,8 @@ bs_cli_parse_count (const char  *option,
       g_autofree char *quoted = bs_excerpt (text);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s: “%s” is not a whole number from %" G_GUINT64_FORMAT " to %"
-                     G_GUINT64_FORMAT), option, quoted, min, max);
+                   "%s: “%s” is not a whole number from %" G_GUINT64_FORMAT " to %"
+                     G_GUINT64_FORMAT, option, quoted, min, max);
       return FALSE;
     }
   return TRUE;
@@ -270,7 +272,7 @@ bs_cli_parse_int (const char  *option,
       g_autofree char *quoted = bs_excerpt (text);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s: “%s” is not a whole number from %d to %d"), option, quoted, min, max);
+                   "%s: “%s” is not a whole number from %d to %d", option, quoted, min, max);
       return FALSE;
     }
   *value = (int) v;
@@ -290,7 +292,7 @@ bs_cli_parse_seed (const char  *option,
       g_autofree char *quoted = bs_excerpt (text);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s: “%s” is not a seed: a whole number from 0 to %" G_GUINT64_FORMAT),
+                   "%s: “%s” is not a seed: a whole number from 0 to %" G_GUINT64_FORMAT,
                    option, quoted, BS_CLI_MAX_SEED);
       return FALSE;
     }
@@ -329,25 +331,24 @@ bs_cli_parse_real (const char  *option,
       switch (range)
         {
         case BS_CLI_RANGE_ABOVE_MIN:
-          /* TRANSLATORS: --margin: “nan” is not a number above 0 and at most 0.5 */
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number above %s and at most %s"), option, quoted,
+                       "%s: “%s” is not a number above %s and at most %s", option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_BELOW_MAX:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number from %s to below %s"), option, quoted,
+                       "%s: “%s” is not a number from %s to below %s", option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_OPEN:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number above %s and below %s"), option, quoted,
+                       "%s: “%s” is not a number above %s and below %s", option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_CLOSED:
         default:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s: “%s” is not a number from %s to %s"), option, quoted, low, high);
+                       "%s: “%s” is not a number from %s to %s", option, quoted, low, high);
           break;
         }
       return FALSE;
@@ -385,7 +386,7 @@ bs_cli_parse_shard (const char  *option,
     }
   quoted = bs_excerpt (text);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("%s: “%s” is not I/N with 0 ≤ I < N ≤ %d"), option, quoted,
+               "%s: “%s” is not I/N with 0 ≤ I < N ≤ %d", option, quoted,
                BS_CLI_MAX_SHARDS);
   return FALSE;
 }
@@ -407,13 +408,13 @@ bs_cli_check_level (const char  *option,
   quoted = bs_excerpt (text);
   if (random)
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("%s: “%s” is not a level: random, easy, medium, hard, a number of playouts "
-                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms"),
+                 "%s: “%s” is not a level: random, easy, medium, hard, a number of playouts "
+                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms",
                  option, quoted, BS_CLI_MAX_PLAYOUTS);
   else
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("%s: “%s” is not a level: easy, medium, hard, a number of playouts "
-                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms"),
+                 "%s: “%s” is not a level: easy, medium, hard, a number of playouts "
+                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms",
                  option, quoted, BS_CLI_MAX_PLAYOUTS);
   return FALSE;
 }

@@ -111,8 +111,7 @@ parse_size (const char  *text,
         !g_ascii_string_to_unsigned (parts[1], 10, 1, BS_EXPORT_MAX_SIZE, &h, NULL))))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--size: “%s” is not N or WxH, each a whole number from 1 to %d"), text,
-                   BS_EXPORT_MAX_SIZE);
+                   _("--size %s: expected N or WxH, each 1 to %d"), text, BS_EXPORT_MAX_SIZE);
       return FALSE;
     }
   if (parts[1] == NULL)
@@ -317,8 +316,8 @@ render_command (BsCliOptions  *options,
     return FALSE;
   turns = bs_export_game_n_positions (full) - 1;
   if (opt_ply != NULL && ply > turns)
-    return bad_input (error, _("--ply: %u is past the game's end: it has %u turns (0 is the "
-                               "start)"), ply, turns);
+    return bad_input (error, _("--ply %d: the game has %u turns (0 is the start)"), (int) ply,
+                      turns);
   last = opt_ply != NULL ? ply : turns;
   game = game_prefix (full, rs, last);
   pos = bs_export_game_position (game, last);

@@ -57,7 +57,7 @@ bs_cli_think (int    argc,
 
   if (level_text != NULL && options.playouts > 0)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("--level and --playouts: give one or the other"));
+                 "--level and --playouts: give one or the other");
   else if (level_text != NULL)
     {
       if (bs_cli_check_level ("--level", level_text, FALSE, &error))

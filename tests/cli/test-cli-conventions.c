@@ -223,7 +223,7 @@ test_values (void)
     { { "render", "agoraphobia", "-o", "x.png", "--ply", "-1" },
       "--ply: “-1” is not a whole number from 0 to 2147483647" },
     { { "render", "agoraphobia", "-o", "x.png", "--size", "0x64" },
-      "--size: “0x64” is not N or WxH, each a whole number from 1 to 8192" },
+      "--size 0x64: expected N or WxH, each 1 to 8192" },
     { { "perft", "agoraphobia", "65" }, "DEPTH: “65” is not a whole number from 1 to 64" },
     /* A long value is quoted in part, not whole. */
     { { "study", "agoraphobia", "--games",
