@@ -714,7 +714,7 @@ update_sweep (BsBalanceView *self,
       gboolean fair;
 
       bs_study_stats_first_player (arms->pdata[fairest], &score);
-      fair = score.low <= 0.5 && score.high >= 0.5;
+      fair = !score.significant;
       /* Translators: the fairest value of a sweep: "Fairest: Dark's large pieces (player 2) = 4". */
       verdict = g_strdup_printf (_("Fairest: %s = %s"), setting, value);
       gtk_label_set_text (self->verdict_label, verdict);
@@ -810,10 +810,11 @@ update_single (BsBalanceView *self,
 
     set_figure (self, row++, value, subtitle);
   }
-  if (score.low > 0.5)
+  /* The engine's one verdict (bs_stats_score): the test and the interval agree. */
+  if (score.significant && score.score > 0.5)
     verdict = g_strdup_printf (_("Moving first is an advantage: player 1 scores %.1f%%"),
                                100 * score.score);
-  else if (score.high < 0.5)
+  else if (score.significant)
     verdict = g_strdup_printf (_("Moving first is a disadvantage: player 1 scores %.1f%%"),
                                100 * score.score);
   else

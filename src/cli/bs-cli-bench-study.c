@@ -132,22 +132,20 @@ int
 bs_cli_bench_study (int    argc,
                     char **argv)
 {
-  static char *levels_text, *workers_text;
-  static int games, runs;
-  static double min_time;
+  static char *levels_text, *workers_text, *games_text, *runs_text, *min_time_text;
   static gboolean study_flag;
   static const GOptionEntry extra[] = {
     { "study", 0, 0, G_OPTION_ARG_NONE, &study_flag,
       N_("Measure balance studies: games per second"), NULL },
     { "levels", 0, 0, G_OPTION_ARG_STRING, &levels_text,
       N_("Levels to measure, each against itself (default random,easy)"), N_("L1,L2") },
-    { "games", 0, 0, G_OPTION_ARG_INT, &games,
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text,
       N_("Games per run to start from (default 1000 for random, 16 for a search)"), N_("N") },
-    { "min-time", 0, 0, G_OPTION_ARG_DOUBLE, &min_time,
+    { "min-time", 0, 0, G_OPTION_ARG_STRING, &min_time_text,
       N_("Grow each measure's runs until one lasts this long (default 1; 0: exactly N games)"),
       N_("SECONDS") },
-    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, N_("Runs per measure; the median is printed "
-                                                "(default 3)"), N_("R") },
+    { "runs", 0, 0, G_OPTION_ARG_STRING, &runs_text,
+      N_("Runs per measure; the median is printed (default 3)"), N_("R") },
     { "workers", 0, 0, G_OPTION_ARG_STRING, &workers_text,
       N_("Worker counts to measure (default 1, 2 and one per core)"), N_("1,2,…") },
     { NULL }
@@ -167,46 +165,46 @@ bs_cli_bench_study (int    argc,
   GError *error = NULL;
   BsCliOptions options;
   guint cores = g_get_num_processors ();
+  guint games = 0, runs = DEFAULT_RUNS;
+  double min_time = DEFAULT_MIN_TIME;
 
   g_clear_pointer (&levels_text, g_free);
   g_clear_pointer (&workers_text, g_free);
-  games = 0;
-  runs = DEFAULT_RUNS;
-  min_time = DEFAULT_MIN_TIME;
+  g_clear_pointer (&games_text, g_free);
+  g_clear_pointer (&runs_text, g_free);
+  g_clear_pointer (&min_time_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
+  /* Every argument is checked before the table's first line. */
   levels = g_strsplit (levels_text != NULL ? levels_text : "random,easy", ",", -1);
-  if (workers_text != NULL)
+  for (guint i = 0; levels[i] != NULL && error == NULL; i++)
+    bs_cli_check_level ("--levels", levels[i], TRUE, &error);
+  if (error == NULL && workers_text != NULL)
     {
       g_auto(GStrv) parts = g_strsplit (workers_text, ",", -1);
 
       for (guint i = 0; parts[i] != NULL && error == NULL; i++)
         {
-          guint64 w;
+          guint w;
 
-          if (!g_ascii_string_to_unsigned (parts[i], 10, 1, 1024, &w, NULL))
-            g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                         "--workers: \"%s\" is not a number of workers", parts[i]);
-          else
-            {
-              guint value = (guint) w;
-              g_array_append_val (workers, value);
-            }
+          if (bs_cli_parse_uint ("--workers", parts[i], 1, 1024, &w, &error))
+            g_array_append_val (workers, w);
         }
     }
-  else
+  else if (error == NULL)
     {
       guint defaults[] = { 1, 2, cores };
 
       g_array_append_vals (workers, defaults, cores > 2 ? 3 : 2);
     }
-  if (runs < 1 || games < 0)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--runs and --games must be positive");
-  else if (!(min_time >= 0 && min_time <= 3600))
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--min-time: %g is not a number of seconds from 0 to 3600", min_time);
+  if (error == NULL && runs_text != NULL)
+    bs_cli_parse_uint ("--runs", runs_text, 1, 1000, &runs, &error);
+  if (error == NULL && games_text != NULL)
+    bs_cli_parse_uint ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
+  if (error == NULL && min_time_text != NULL)
+    bs_cli_parse_real ("--min-time", min_time_text, 0, 3600, BS_CLI_RANGE_CLOSED, &min_time,
+                       &error);
   names = options.n_args > 0 ? g_strdupv (options.args) : bs_variant_list_builtin ();
   for (guint i = 0; names[i] != NULL && error == NULL; i++)
     {
@@ -238,8 +236,8 @@ bs_cli_bench_study (int    argc,
       {
         const BsVariant *variant = variants->pdata[v];
         gboolean random = g_ascii_strcasecmp (levels[l], "random") == 0;
-        guint n = games > 0 ? (guint) games : random ? DEFAULT_RANDOM_GAMES : DEFAULT_SEARCH_GAMES;
-        guint64 seed = options.seed_given ? (guint64) options.seed : 1;
+        guint n = games > 0 ? games : random ? DEFAULT_RANDOM_GAMES : DEFAULT_SEARCH_GAMES;
+        guint64 seed = options.seed;
         guint sized = n, most = 1;
         double base = 0;
 
@@ -259,7 +257,7 @@ bs_cli_bench_study (int    argc,
             g_autoptr(GArray) lengths = g_array_new (FALSE, FALSE, sizeof (double));
             double rate, cpu_rate, length;
 
-            for (int r = 0; r < runs; r++)
+            for (guint r = 0; r < runs; r++)
               {
                 double seconds, cpu, one, per_cpu;
 

@@ -51,7 +51,7 @@ bs_cli_bench (int    argc,
   double plies_squares = 0;
   gint64 started, elapsed;
   double seconds, ns_per_ply, mean_plies, plies_sd;
-  int playouts;
+  guint64 playouts;
   BsRng rng;
 
   for (int i = 1; i < argc; i++)
@@ -75,7 +75,7 @@ bs_cli_bench (int    argc,
   bs_rng_init (&rng, (guint64) options.seed);
 
   started = g_get_monotonic_time ();
-  for (int i = 0; i < playouts; i++)
+  for (guint64 i = 0; i < playouts; i++)
     {
       bs_position_copy (rs, pos, start);
       bs_ruleset_playout (rs, pos, &rng, scratch, BENCH_MAX_STEPS);
@@ -119,9 +119,9 @@ bs_cli_bench (int    argc,
       json_builder_set_member_name (b, "cells");
       json_builder_add_int_value (b, rs->n_cells);
       json_builder_set_member_name (b, "playouts");
-      json_builder_add_int_value (b, playouts);
+      json_builder_add_int_value (b, (gint64) playouts);
       json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, options.seed);
+      json_builder_add_int_value (b, (gint64) options.seed);
       json_builder_set_member_name (b, "seconds");
       json_builder_add_double_value (b, seconds);
       json_builder_set_member_name (b, "playouts_per_second");
@@ -149,8 +149,8 @@ bs_cli_bench (int    argc,
   else
     {
       g_print ("%s: %s, %d %s\n", _("variant"), rs->variant->id, rs->n_cells, _("cells"));
-      g_print ("%s: %d (%s %" G_GINT64_FORMAT ")\n", _("playouts"), playouts, _("seed"),
-               options.seed);
+      g_print ("%s: %" G_GUINT64_FORMAT " (%s %" G_GUINT64_FORMAT ")\n", _("playouts"),
+               playouts, _("seed"), options.seed);
       g_print ("%s: %.3f\n", _("seconds"), seconds);
       g_print ("%s: %.0f\n", _("playouts/s"), playouts / seconds);
       g_print ("%s: %.1f\n", _("ns/ply"), ns_per_ply);

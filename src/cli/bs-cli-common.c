@@ -6,6 +6,7 @@
 #include "bs-cli-common.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 
 #include "bs-error.h"
 #include "bs-record.h"
+#include "bs-search.h"
+#include "bs-study.h"
 
 void
 bs_cli_message (const char *format,
@@ -93,6 +96,9 @@ bs_cli_set_describe_func (BsCliDescribeFunc func,
   describe_data = user_data;
 }
 
+/* The common options' texts, read by bs_cli_parse() (one command a process). */
+static char *seed_text, *playouts_text;
+
 gboolean
 bs_cli_parse (const BsCliSpec *spec,
               int              argc,
@@ -112,19 +118,18 @@ bs_cli_parse (const BsCliSpec *spec,
     { "moves", 0, 0, G_OPTION_ARG_STRING, &options->moves,
       N_("Moves to play from the start, separated by spaces"), N_("\"M1 M2 …\"") };
   const GOptionEntry seed_entry =
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &options->seed,
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("Seed of the random setup and of random playouts"), N_("N") };
   const GOptionEntry playouts_entry =
-    { "playouts", 0, 0, G_OPTION_ARG_INT, &options->playouts,
+    { "playouts", 0, 0, G_OPTION_ARG_STRING, &playouts_text,
       N_("Number of random playouts"), N_("N") };
   const GOptionEntry rest_entry =
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &args, NULL, NULL };
   char **argv_copy;
-  gint64 no_seed = G_MININT64;
 
   memset (options, 0, sizeof *options);
-  options->seed = no_seed;
-  options->playouts = -1;
+  g_clear_pointer (&seed_text, g_free);
+  g_clear_pointer (&playouts_text, g_free);
 
   g_array_append_val (entries, json_entry);
   if (spec->flags & BS_CLI_OPT_SET)
@@ -170,9 +175,6 @@ bs_cli_parse (const BsCliSpec *spec,
       }
   }
 
-  options->seed_given = options->seed != no_seed;
-  if (!options->seed_given)
-    options->seed = 1;
   options->args = args != NULL ? g_steal_pointer (&args) : g_new0 (char *, 1);
   options->n_args = (int) g_strv_length (options->args);
 
@@ -186,9 +188,14 @@ bs_cli_parse (const BsCliSpec *spec,
       bs_cli_options_clear (options);
       return FALSE;
     }
-  if ((spec->flags & BS_CLI_OPT_PLAYOUTS) && options->playouts != -1 && options->playouts < 1)
+  options->seed_given = seed_text != NULL;
+  options->seed = 1;
+  if ((seed_text != NULL && !bs_cli_parse_seed ("--seed", seed_text, &options->seed, &error)) ||
+      (playouts_text != NULL &&
+       !bs_cli_parse_count ("--playouts", playouts_text, 1, BS_CLI_MAX_PLAYOUTS,
+                            &options->playouts, &error)))
     {
-      bs_cli_message (_("--playouts: %d is not a positive number"), options->playouts);
+      bs_cli_message ("%s", error->message);
       bs_cli_options_clear (options);
       return FALSE;
     }
@@ -202,6 +209,214 @@ bs_cli_options_clear (BsCliOptions *options)
   g_clear_pointer (&options->moves, g_free);
   g_clear_pointer (&options->args, g_strfreev);
   options->n_args = 0;
+}
+
+/* The values' messages are in English, as every option error of the CLI: scripts match them,
+ * and CLI.md § Values quotes them. */
+gboolean
+bs_cli_parse_count (const char  *option,
+                    const char  *text,
+                    guint64      min,
+                    guint64      max,
+                    guint64     *value,
+                    GError     **error)
+{
+  g_return_val_if_fail (option != NULL && text != NULL && value != NULL, FALSE);
+
+  /* g_ascii_string_to_unsigned refuses signs, spaces and overflow. */
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, value, NULL))
+    {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s: “%s” is not a whole number from %" G_GUINT64_FORMAT " to %"
+                     G_GUINT64_FORMAT, option, quoted, min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bs_cli_parse_uint (const char  *option,
+                   const char  *text,
+                   guint        min,
+                   guint        max,
+                   guint       *value,
+                   GError     **error)
+{
+  guint64 v;
+
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  if (!bs_cli_parse_count (option, text, min, max, &v, error))
+    return FALSE;
+  *value = (guint) v;
+  return TRUE;
+}
+
+gboolean
+bs_cli_parse_int (const char  *option,
+                  const char  *text,
+                  int          min,
+                  int          max,
+                  int         *value,
+                  GError     **error)
+{
+  gint64 v;
+
+  g_return_val_if_fail (option != NULL && text != NULL && value != NULL, FALSE);
+
+  /* A '+' is no whole number's part either: one notation per value. */
+  if (text[0] == '+' || !g_ascii_string_to_signed (text, 10, min, max, &v, NULL))
+    {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s: “%s” is not a whole number from %d to %d", option, quoted, min, max);
+      return FALSE;
+    }
+  *value = (int) v;
+  return TRUE;
+}
+
+gboolean
+bs_cli_parse_seed (const char  *option,
+                   const char  *text,
+                   guint64     *value,
+                   GError     **error)
+{
+  g_return_val_if_fail (option != NULL && text != NULL && value != NULL, FALSE);
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, BS_CLI_MAX_SEED, value, NULL))
+    {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s: “%s” is not a seed: a whole number from 0 to %" G_GUINT64_FORMAT,
+                   option, quoted, BS_CLI_MAX_SEED);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bs_cli_parse_real (const char  *option,
+                   const char  *text,
+                   double       min,
+                   double       max,
+                   BsCliRange   range,
+                   double      *value,
+                   GError     **error)
+{
+  char *end = NULL;
+  double v;
+  gboolean ok;
+
+  g_return_val_if_fail (option != NULL && text != NULL && value != NULL, FALSE);
+
+  errno = 0;
+  v = g_ascii_strtod (text, &end);
+  /* Digits, a point and an exponent only: no "nan", "inf", hexadecimal or spaces. */
+  ok = end != text && *end == '\0' && errno == 0 && isfinite (v) &&
+       strspn (text, "0123456789.eE+-") == strlen (text) &&
+       ((range & BS_CLI_RANGE_ABOVE_MIN) ? v > min : v >= min) &&
+       ((range & BS_CLI_RANGE_BELOW_MAX) ? v < max : v <= max);
+  if (!ok)
+    {
+      char low[G_ASCII_DTOSTR_BUF_SIZE], high[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *quoted = bs_excerpt (text);
+
+      g_ascii_formatd (low, sizeof low, "%g", min);
+      g_ascii_formatd (high, sizeof high, "%g", max);
+      switch (range)
+        {
+        case BS_CLI_RANGE_ABOVE_MIN:
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "%s: “%s” is not a number above %s and at most %s", option, quoted,
+                       low, high);
+          break;
+        case BS_CLI_RANGE_BELOW_MAX:
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "%s: “%s” is not a number from %s to below %s", option, quoted,
+                       low, high);
+          break;
+        case BS_CLI_RANGE_OPEN:
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "%s: “%s” is not a number above %s and below %s", option, quoted,
+                       low, high);
+          break;
+        case BS_CLI_RANGE_CLOSED:
+        default:
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "%s: “%s” is not a number from %s to %s", option, quoted, low, high);
+          break;
+        }
+      return FALSE;
+    }
+  *value = v;
+  return TRUE;
+}
+
+gboolean
+bs_cli_parse_shard (const char  *option,
+                    const char  *text,
+                    guint       *index,
+                    guint       *count,
+                    GError     **error)
+{
+  g_autofree char *quoted = NULL;
+  const char *slash;
+  guint64 i, n;
+
+  g_return_val_if_fail (option != NULL && text != NULL && index != NULL && count != NULL,
+                        FALSE);
+
+  slash = strchr (text, '/');
+  if (slash != NULL)
+    {
+      g_autofree char *first = g_strndup (text, (gsize) (slash - text));
+
+      if (g_ascii_string_to_unsigned (slash + 1, 10, 1, BS_CLI_MAX_SHARDS, &n, NULL) &&
+          g_ascii_string_to_unsigned (first, 10, 0, n - 1, &i, NULL))
+        {
+          *index = (guint) i;
+          *count = (guint) n;
+          return TRUE;
+        }
+    }
+  quoted = bs_excerpt (text);
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "%s: “%s” is not I/N with 0 ≤ I < N ≤ %d", option, quoted,
+               BS_CLI_MAX_SHARDS);
+  return FALSE;
+}
+
+gboolean
+bs_cli_check_level (const char  *option,
+                    const char  *text,
+                    gboolean     random,
+                    GError     **error)
+{
+  BsSearchParams params;
+  g_autofree char *quoted = NULL;
+
+  g_return_val_if_fail (option != NULL && text != NULL, FALSE);
+
+  if ((random && g_ascii_strcasecmp (text, "random") == 0) ||
+      bs_search_params_parse (&params, text, 0, NULL))
+    return TRUE;
+  quoted = bs_excerpt (text);
+  if (random)
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "%s: “%s” is not a level: random, easy, medium, hard, a number of playouts "
+                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms",
+                 option, quoted, BS_CLI_MAX_PLAYOUTS);
+  else
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "%s: “%s” is not a level: easy, medium, hard, a number of playouts "
+                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms",
+                 option, quoted, BS_CLI_MAX_PLAYOUTS);
+  return FALSE;
 }
 
 BsVariant *

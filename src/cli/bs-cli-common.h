@@ -18,6 +18,7 @@
 #include "bs-cli-commands.h"
 #include "bs-position.h"
 #include "bs-ruleset.h"
+#include "bs-study.h"
 #include "bs-variant.h"
 
 G_BEGIN_DECLS
@@ -50,9 +51,9 @@ typedef struct {
   gboolean  json;
   char    **sets;
   char     *moves;
-  gint64    seed;
+  guint64   seed;         /* 1 unless given */
   gboolean  seed_given;
-  int       playouts;
+  guint64   playouts;     /* 0 unless given */
   char    **args;       /* positional arguments (NULL-terminated) */
   int       n_args;
 } BsCliOptions;
@@ -84,6 +85,77 @@ typedef void (*BsCliDescribeFunc) (const BsCliSpec    *spec,
                                    gpointer            user_data);
 void        bs_cli_set_describe_func (BsCliDescribeFunc func,
                                       gpointer          user_data);
+
+/* The values of options, one parser per kind, shared by every command so that a value
+ * one command refuses no other takes, with the same limits and the same words (CLI.md
+ * § Values). Each takes the option as the user wrote it ("--games") and its text; a bad
+ * value sets a G_OPTION_ERROR_BAD_VALUE error naming the option, the text and the limits,
+ * and returns FALSE. A text of NULL (the option not given) is left to the caller. */
+
+/* The most playouts a search may be given (as a LEVEL or --playouts). */
+#define BS_CLI_MAX_PLAYOUTS   G_GUINT64_CONSTANT (1000000000)
+/* The most games a command plays (per variant, for a study). */
+#define BS_CLI_MAX_GAMES      BS_STUDY_MAX_GAMES
+/* Seeds are whole numbers from 0 to this (JSON prints them exactly). */
+#define BS_CLI_MAX_SEED       ((guint64) G_MAXINT64)
+/* The most shards a study may be split into. */
+#define BS_CLI_MAX_SHARDS     100000
+
+/* A whole number from min to max: digits only, no sign, no spaces. */
+gboolean    bs_cli_parse_count    (const char   *option,
+                                   const char   *text,
+                                   guint64       min,
+                                   guint64       max,
+                                   guint64      *value,
+                                   GError      **error);
+/* The same for a guint-sized count. */
+gboolean    bs_cli_parse_uint     (const char   *option,
+                                   const char   *text,
+                                   guint         min,
+                                   guint         max,
+                                   guint        *value,
+                                   GError      **error);
+/* A whole number from -max to max (an optional '-'). */
+gboolean    bs_cli_parse_int      (const char   *option,
+                                   const char   *text,
+                                   int           min,
+                                   int           max,
+                                   int          *value,
+                                   GError      **error);
+/* A seed: a whole number from 0 to BS_CLI_MAX_SEED. */
+gboolean    bs_cli_parse_seed     (const char   *option,
+                                   const char   *text,
+                                   guint64      *value,
+                                   GError      **error);
+/* Which ends a real number's range includes. */
+typedef enum {
+  BS_CLI_RANGE_CLOSED     = 0,        /* min ≤ x ≤ max */
+  BS_CLI_RANGE_ABOVE_MIN  = 1 << 0,   /* min < x */
+  BS_CLI_RANGE_BELOW_MAX  = 1 << 1,   /* x < max */
+  BS_CLI_RANGE_OPEN       = BS_CLI_RANGE_ABOVE_MIN | BS_CLI_RANGE_BELOW_MAX,
+} BsCliRange;
+/* A finite real number in the C locale's notation (0.03, 1e-2), within the range:
+ * never nan or inf. */
+gboolean    bs_cli_parse_real     (const char   *option,
+                                   const char   *text,
+                                   double        min,
+                                   double        max,
+                                   BsCliRange    range,
+                                   double       *value,
+                                   GError      **error);
+/* A shard I/N: 0 ≤ I < N ≤ BS_CLI_MAX_SHARDS. */
+gboolean    bs_cli_parse_shard    (const char   *option,
+                                   const char   *text,
+                                   guint        *index,
+                                   guint        *count,
+                                   GError      **error);
+/* A computer player's level: easy, medium, hard, a number of playouts (1 to
+ * BS_CLI_MAX_PLAYOUTS) or a time (500ms, at most an hour), and random when random is
+ * TRUE. Only checks: bs_study_player_init() and bs_search_params_parse() read it. */
+gboolean    bs_cli_check_level    (const char   *option,
+                                   const char   *text,
+                                   gboolean      random,
+                                   GError      **error);
 
 /* A built-in name or a path, then every --set, then the module's checks. */
 BsVariant  *bs_cli_load_variant   (const char          *name_or_path,

@@ -59,17 +59,15 @@ bs_cli_perft (int    argc,
   GError *error = NULL;
   BsCliOptions options;
   Perft p = { NULL, 0, { NULL }, { NULL }, { 0 } };
-  gint64 depth = 0;
+  guint depth = 0;
 
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
-  if (!g_ascii_string_to_signed (options.args[1], 10, 1, PERFT_MAX_DEPTH, &depth, NULL))
+  if (!bs_cli_parse_uint ("DEPTH", options.args[1], 1, PERFT_MAX_DEPTH, &depth, &error))
     {
-      g_autofree char *quoted = bs_excerpt (options.args[1]);
-      bs_cli_message (_("DEPTH: “%s” is not a number from 1 to %d"), quoted, PERFT_MAX_DEPTH);
       bs_cli_options_clear (&options);
-      return BS_CLI_EXIT_BAD_INPUT;
+      return bs_cli_fail (error);
     }
 
   rs = bs_cli_load_ruleset (options.args[0], &options, &error);

@@ -29,11 +29,11 @@ static gboolean opt_caption;
 static gboolean opt_no_last_move;
 static gboolean opt_flip;
 static gboolean opt_sheet;
-static int opt_rotate;
-static int opt_ply = -1;
-static int opt_delay = 800;
-static int opt_per_page = 6;
-static int opt_bench;
+static char *opt_rotate;
+static char *opt_ply;
+static char *opt_delay;
+static char *opt_per_page;
+static char *opt_bench;
 
 static const GOptionEntry render_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
@@ -46,24 +46,24 @@ static const GOptionEntry render_entries[] = {
     N_("light, dark, high-contrast or print (default light; print for --sheet)"), N_("NAME") },
   { "transparent", 0, 0, G_OPTION_ARG_NONE, &opt_transparent,
     N_("Leave the background transparent"), NULL },
-  { "ply", 0, 0, G_OPTION_ARG_INT, &opt_ply,
+  { "ply", 0, 0, G_OPTION_ARG_STRING, &opt_ply,
     N_("Stop after N turns of the moves (default: all)"), N_("N") },
   { "caption", 0, 0, G_OPTION_ARG_NONE, &opt_caption,
     N_("Write the variant, the ply, the player to move and what the last turn did under the "
        "board"), NULL },
   { "no-last-move", 0, 0, G_OPTION_ARG_NONE, &opt_no_last_move,
     N_("Do not mark the last move"), NULL },
-  { "rotate", 0, 0, G_OPTION_ARG_INT, &opt_rotate,
+  { "rotate", 0, 0, G_OPTION_ARG_STRING, &opt_rotate,
     N_("Turn the board clockwise by N quarter turns (square) or sixth turns (hex)"), N_("N") },
   { "flip", 0, 0, G_OPTION_ARG_NONE, &opt_flip,
     N_("Mirror the board left to right"), NULL },
   { "sheet", 0, 0, G_OPTION_ARG_NONE, &opt_sheet,
     N_("Write a PDF game sheet: a diagram of every turn, numbered, on A4 pages"), NULL },
-  { "per-page", 0, 0, G_OPTION_ARG_INT, &opt_per_page,
+  { "per-page", 0, 0, G_OPTION_ARG_STRING, &opt_per_page,
     N_("Diagrams per page of the game sheet (default 6)"), N_("N") },
-  { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay,
+  { "delay", 0, 0, G_OPTION_ARG_STRING, &opt_delay,
     N_("Milliseconds between the frames of a GIF (default 800)"), N_("MS") },
-  { "bench", 0, 0, G_OPTION_ARG_INT, &opt_bench,
+  { "bench", 0, 0, G_OPTION_ARG_STRING, &opt_bench,
     N_("Export N times and print the median time, measured in the process"), N_("N") },
   { NULL },
 };
@@ -94,31 +94,28 @@ parse_size (const char  *text,
             int         *height,
             GError     **error)
 {
-  char *end = NULL;
-  gint64 w, h;
+  g_auto(GStrv) parts = NULL;
+  guint64 w, h;
 
   if (text == NULL)
     {
       *width = *height = 640;
       return TRUE;
     }
-  w = g_ascii_strtoll (text, &end, 10);
-  h = w;
-  if (end != text && (*end == 'x' || *end == 'X'))
-    {
-      const char *second = end + 1;
-
-      h = g_ascii_strtoll (second, &end, 10);
-      if (end == second)
-        end = (char *) text;
-    }
-  if (end == text || *end != '\0' || w < 1 || h < 1 || w > BS_EXPORT_MAX_SIZE ||
-      h > BS_EXPORT_MAX_SIZE)
+  /* Each part as bs_cli_parse_count() reads a count: digits only. */
+  parts = g_strsplit_set (text, "xX", 3);
+  if (parts[0] == NULL ||
+      !g_ascii_string_to_unsigned (parts[0], 10, 1, BS_EXPORT_MAX_SIZE, &w, NULL) ||
+      (parts[1] != NULL &&
+       (parts[2] != NULL ||
+        !g_ascii_string_to_unsigned (parts[1], 10, 1, BS_EXPORT_MAX_SIZE, &h, NULL))))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--size %s: expected N or WxH, each 1 to %d"), text, BS_EXPORT_MAX_SIZE);
       return FALSE;
     }
+  if (parts[1] == NULL)
+    h = w;
   *width = (int) w;
   *height = (int) h;
   return TRUE;
@@ -290,6 +287,8 @@ render_command (BsCliOptions  *options,
   const BsPosition *pos;
   guint turns, last;
   int width, height;
+  guint delay = 800, per_page = 6, bench = 0, ply = 0;
+  int rotate = 0;
   Job job;
 
   if (opt_output == NULL)
@@ -303,21 +302,23 @@ render_command (BsCliOptions  *options,
   if (opt_theme != NULL && !bs_theme_from_string (opt_theme, &theme))
     return bad_input (error, _("--theme %s: expected light, dark, high-contrast or print"),
                       opt_theme);
-  if (opt_delay < 10 || opt_delay > 600000)
-    return bad_input (error, _("--delay %d: expected 10 to 600000 milliseconds"), opt_delay);
-  if (opt_per_page < 1 || opt_per_page > 48)
-    return bad_input (error, _("--per-page %d: expected 1 to 48"), opt_per_page);
-  if (opt_bench < 0 || opt_bench > 10000)
-    return bad_input (error, _("--bench %d: expected 1 to 10000 runs"), opt_bench);
+  if ((opt_delay != NULL &&
+       !bs_cli_parse_uint ("--delay", opt_delay, 10, 600000, &delay, error)) ||
+      (opt_per_page != NULL &&
+       !bs_cli_parse_uint ("--per-page", opt_per_page, 1, 48, &per_page, error)) ||
+      (opt_bench != NULL && !bs_cli_parse_uint ("--bench", opt_bench, 1, 10000, &bench, error)) ||
+      (opt_rotate != NULL && !bs_cli_parse_int ("--rotate", opt_rotate, -12, 12, &rotate, error)) ||
+      (opt_ply != NULL && !bs_cli_parse_uint ("--ply", opt_ply, 0, G_MAXINT, &ply, error)))
+    return FALSE;
 
   full = load_game (options, &rs, error);
   if (full == NULL)
     return FALSE;
   turns = bs_export_game_n_positions (full) - 1;
-  if (opt_ply > (int) turns || opt_ply < -1)
-    return bad_input (error, _("--ply %d: the game has %u turns (0 is the start)"), opt_ply,
+  if (opt_ply != NULL && ply > turns)
+    return bad_input (error, _("--ply %d: the game has %u turns (0 is the start)"), (int) ply,
                       turns);
-  last = opt_ply >= 0 ? (guint) opt_ply : turns;
+  last = opt_ply != NULL ? ply : turns;
   game = game_prefix (full, rs, last);
   pos = bs_export_game_position (game, last);
 
@@ -325,7 +326,7 @@ render_command (BsCliOptions  *options,
   render.theme = theme;
   render.coordinates = opt_coords;
   render.transparent = opt_transparent;
-  render.rotation = opt_rotate;
+  render.rotation = rotate;
   render.flip = opt_flip;
   if (!opt_no_last_move && last > 0)
     bs_export_move_cells (rs, bs_export_game_move (game, last),
@@ -358,8 +359,8 @@ render_command (BsCliOptions  *options,
   bs_export_game_options_init (&game_options);
   game_options.mark_last_move = !opt_no_last_move;
   game_options.captions = opt_sheet || opt_caption;
-  game_options.delay_ms = opt_delay;
-  game_options.per_page = opt_per_page;
+  game_options.delay_ms = delay;
+  game_options.per_page = per_page;
   game_options.title = rs->variant->name;
 
   job.rs = rs;
@@ -371,11 +372,11 @@ render_command (BsCliOptions  *options,
   job.height = height;
   job.path = opt_output;
 
-  if (opt_bench > 0)
+  if (bench > 0)
     {
-      g_autofree double *times = g_new (double, opt_bench);
+      g_autofree double *times = g_new (double, bench);
 
-      for (int i = 0; i < opt_bench; i++)
+      for (guint i = 0; i < bench; i++)
         {
           gint64 start = g_get_monotonic_time ();
 
@@ -383,9 +384,9 @@ render_command (BsCliOptions  *options,
             return FALSE;
           times[i] = (g_get_monotonic_time () - start) / 1000.0;
         }
-      qsort (times, (gsize) opt_bench, sizeof (double), compare_doubles);
+      qsort (times, (gsize) bench, sizeof (double), compare_doubles);
       g_print (_("%s: median %.2f ms over %d runs (min %.2f, max %.2f)\n"), opt_output,
-               times[opt_bench / 2], opt_bench, times[0], times[opt_bench - 1]);
+               times[bench / 2], (int) bench, times[0], times[bench - 1]);
     }
   else if (!run_job (&job, error))
     return FALSE;
@@ -444,6 +445,11 @@ bs_cli_render (int    argc,
   g_clear_pointer (&opt_output, g_free);
   g_clear_pointer (&opt_size, g_free);
   g_clear_pointer (&opt_theme, g_free);
+  g_clear_pointer (&opt_rotate, g_free);
+  g_clear_pointer (&opt_ply, g_free);
+  g_clear_pointer (&opt_delay, g_free);
+  g_clear_pointer (&opt_per_page, g_free);
+  g_clear_pointer (&opt_bench, g_free);
   if (!ok)
     return bs_cli_fail (error);
   return BS_CLI_EXIT_OK;

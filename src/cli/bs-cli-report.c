@@ -55,8 +55,7 @@ int
 bs_cli_report (int    argc,
                char **argv)
 {
-  static char *csv, *chart, *kind, *theme, *value;
-  static int size;
+  static char *csv, *chart, *kind, *theme, *value, *size_text;
   static const GOptionEntry extra[] = {
     { "csv", 0, 0, G_OPTION_ARG_STRING, &csv,
       N_("Print one table as CSV: summary, lengths, branching, openings or reasons"),
@@ -72,7 +71,7 @@ bs_cli_report (int    argc,
       N_("V") },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &theme,
       N_("Chart colours: light (default) or dark"), N_("THEME") },
-    { "size", 0, 0, G_OPTION_ARG_INT, &size,
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
       N_("Chart width in pixels (PNG) or points (SVG, PDF); default 800"), N_("N") },
     { NULL }
   };
@@ -84,19 +83,19 @@ bs_cli_report (int    argc,
   g_autoptr(BsStudyRunner) runner = NULL;
   GError *error = NULL;
   BsCliOptions options;
+  guint size = 800;
 
   g_clear_pointer (&csv, g_free);
   g_clear_pointer (&chart, g_free);
   g_clear_pointer (&kind, g_free);
   g_clear_pointer (&theme, g_free);
   g_clear_pointer (&value, g_free);
-  size = 800;
+  g_clear_pointer (&size_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
-  if (size < 200 || size > 10000)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--size: %d is not from 200 to 10000", size);
+  if (size_text != NULL && !bs_cli_parse_uint ("--size", size_text, 200, 10000, &size, &error))
+    ;
   else
     runner = bs_study_runner_open (options.args[0], NULL, &error);
   if (runner != NULL && chart != NULL)
@@ -104,7 +103,7 @@ bs_cli_report (int    argc,
       BsChartOptions chart_options;
 
       bs_chart_options_init (&chart_options);
-      chart_options.width = size;
+      chart_options.width = (int) size;
       if (theme != NULL && !bs_chart_theme_from_string (theme, &chart_options.dark))
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                      "--theme: \"%s\" is not light or dark", theme);

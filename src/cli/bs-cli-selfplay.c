@@ -48,12 +48,9 @@ seat_init (Seat        *seat,
       seat->random = TRUE;
       return TRUE;
     }
-  if (!bs_search_params_parse (&seat->params, text, 0, error))
-    {
-      g_prefix_error (error, "%s: ", option);
-      return FALSE;
-    }
-  return TRUE;
+  if (!bs_cli_check_level (option, text, TRUE, error))
+    return FALSE;
+  return bs_search_params_parse (&seat->params, text, 0, error);
 }
 
 static guint64
@@ -157,11 +154,12 @@ int
 bs_cli_selfplay (int    argc,
                  char **argv)
 {
-  static int games = SELFPLAY_DEFAULT_GAMES;
+  static char *games_text = NULL;
   static char *white_text = NULL;
   static char *black_text = NULL;
   static const GOptionEntry extra[] = {
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 10)"), N_("N") },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text, N_("Number of games (default 10)"),
+      N_("N") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
       N_("Player 1: random, easy, medium, hard, a playout count or a time (500ms)"), N_("LEVEL") },
     { "black", 0, 0, G_OPTION_ARG_STRING, &black_text,
@@ -188,16 +186,16 @@ bs_cli_selfplay (int    argc,
   gint64 started;
   BsRng rng;
   int status = BS_CLI_EXIT_OK;
+  int games = SELFPLAY_DEFAULT_GAMES;
 
-  games = SELFPLAY_DEFAULT_GAMES;
+  g_clear_pointer (&games_text, g_free);
   g_clear_pointer (&white_text, g_free);
   g_clear_pointer (&black_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
-  if (games < 1)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--games: %d is not a positive number", games);
+  if (games_text != NULL)
+    bs_cli_parse_int ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
   if (error == NULL)
     seat_init (&seats[0], "--white", white_text != NULL ? white_text : "medium", &error);
   if (error == NULL)
@@ -279,7 +277,7 @@ bs_cli_selfplay (int    argc,
       json_builder_set_member_name (b, "games");
       json_builder_add_int_value (b, games);
       json_builder_set_member_name (b, "seed");
-      json_builder_add_int_value (b, options.seed);
+      json_builder_add_int_value (b, (gint64) options.seed);
       add_seat_json (b, "white", &seats[0]);
       add_seat_json (b, "black", &seats[1]);
       json_builder_set_member_name (b, "wins");
@@ -310,7 +308,7 @@ bs_cli_selfplay (int    argc,
     }
   else
     {
-      g_print ("%s: %s, %d %s, %d %s (%s %" G_GINT64_FORMAT ")\n", _("variant"),
+      g_print ("%s: %s, %d %s, %d %s (%s %" G_GUINT64_FORMAT ")\n", _("variant"),
                rs->variant->id, rs->n_cells, _("cells"), games, _("games"), _("seed"),
                options.seed);
       print_seat (_("white (1)"), &seats[0]);

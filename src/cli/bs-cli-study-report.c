@@ -84,8 +84,8 @@ print_arm_text (const BsStudy      *study,
   print_score_line (_("Player 1’s score"), &first);
   g_print ("  %s %+.1f %s, %s (p = %.3g, %s)\n", _("first-player advantage"),
            100 * (first.score - 0.5), _("points"),
-           first.low > 0.5 || first.high < 0.5 ? _("significant at 5%") : _("not significant"),
-           first.p_value, first.exact ? _("exact binomial test") : _("score test"));
+           first.significant ? _("significant at 5%") : _("not significant"),
+           first.p_value, _("score test"));
   print_rate (_("player 1 wins"), stats->wins[0], stats->games);
   print_rate (_("player 2 wins"), stats->wins[1], stats->games);
   print_rate (_("draws"), stats->draws, stats->games);
@@ -186,8 +186,8 @@ bs_cli_study_report_print (BsStudyRunner *runner,
     {
       g_autofree char *text = bs_study_report_json (runner);
 
-      fputs (text, stdout);
-      fflush (stdout);
+      /* Through g_print, as all output: a write error is reported with its reason. */
+      g_print ("%s", text);
       return;
     }
 
@@ -255,7 +255,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
           g_print (_("Fairest: %s = %s, %.1f%% [%.1f, %.1f] — %s"), setting,
                    bs_study_get_arm (study, (guint) fairest)->value, 100 * score.score,
                    100 * score.low, 100 * score.high,
-                   score.low <= 0.5 && score.high >= 0.5
+                   !score.significant
                    /* xgettext:no-c-format */
                    ? _("50% is inside its interval")
                    /* xgettext:no-c-format */
@@ -291,7 +291,6 @@ bs_cli_study_report_csv (BsStudyRunner  *runner,
                    local_error->message);
       return FALSE;
     }
-  fputs (text, stdout);
-  fflush (stdout);
+  g_print ("%s", text);
   return TRUE;
 }

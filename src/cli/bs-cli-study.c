@@ -17,11 +17,12 @@
 /* study VARIANT [--games N | --margin M] [--white L] [--black L]
  *       [--sweep KEY=A..B[:STEP] | --vs OTHER] [--jobs N] [--shard I/N]
  *       [--seed S] [--set K=V] [-o FILE]
- * study --resume FILE [--jobs N]
+ * study --resume FILE [--games N] [--jobs N]
  * Plays a balance study (docs/BALANCE.md) and prints its report. With -o
  * the games are kept in FILE (and its journal while running): Ctrl+C or a
  * crash loses no finished game, and the same command (or --resume FILE)
- * goes on where it stopped. */
+ * goes on where it stopped; --resume FILE --games N extends a study to N
+ * games a variant. */
 
 #define STUDY_DEFAULT_GAMES 200
 #define STUDY_MARGIN_CAP    100000
@@ -106,40 +107,16 @@ describe_shard (const BsStudy *study)
   return g_strdup_printf ("shard %u/%u", study->shard_index, study->shard_count);
 }
 
-static gboolean
-parse_shard (const char  *text,
-             guint       *index,
-             guint       *count,
-             GError     **error)
-{
-  g_auto(GStrv) parts = g_strsplit (text, "/", 2);
-  guint64 i, n;
-
-  if (g_strv_length (parts) != 2 ||
-      !g_ascii_string_to_unsigned (parts[1], 10, 1, 100000, &n, NULL) ||
-      !g_ascii_string_to_unsigned (parts[0], 10, 0, n - 1, &i, NULL))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--shard: \"%s\" is not I/N with 0 ≤ I < N", text);
-      return FALSE;
-    }
-  *index = (guint) i;
-  *count = (guint) n;
-  return TRUE;
-}
-
 int
 bs_cli_study (int    argc,
               char **argv)
 {
-  static int games;
-  static double margin;
+  static char *games_text, *margin_text, *jobs_text;
   static char *white_text, *black_text, *sweep_text, *vs_text, *shard_text, *output, *resume;
-  static int jobs;
   static const GOptionEntry extra[] = {
-    { "games", 0, 0, G_OPTION_ARG_INT, &games,
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text,
       N_("Games per variant (default 200; with --margin, the most an arm may play)"), N_("N") },
-    { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &margin,
+    { "margin", 0, 0, G_OPTION_ARG_STRING, &margin_text,
       /* xgettext:no-c-format */
       N_("Play until the 95% interval of player 1's score is within ± this (0.03 = 3 points)"),
       N_("M") },
@@ -155,7 +132,7 @@ bs_cli_study (int    argc,
     { "vs", 0, 0, G_OPTION_ARG_FILENAME, &vs_text,
       N_("Compare with another variant (A/B): the difference in player 1's score"),
       N_("OTHER") },
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+    { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Worker threads (default: one per core)"), N_("N") },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
       N_("Play only games n with n mod N = I (merge the shards with `merge`)"), N_("I/N") },
@@ -163,7 +140,8 @@ bs_cli_study (int    argc,
       N_("Keep the games in this study file (an existing one of the same study is resumed)"),
       N_("FILE") },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
-      N_("Go on with the study in FILE, as it was set up"), N_("FILE") },
+      N_("Go on with the study in FILE, as it was set up (after Ctrl+C or a crash); with "
+         "--games N, extend it to N games a variant"), N_("FILE") },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -181,10 +159,12 @@ bs_cli_study (int    argc,
   ProgressLine line = { 0 };
   guint sigint = 0, sigterm = 0;
   gboolean ok;
+  guint games = 0, jobs = 0;
+  double margin = 0;
 
-  games = 0;
-  margin = 0;
-  jobs = 0;
+  g_clear_pointer (&games_text, g_free);
+  g_clear_pointer (&margin_text, g_free);
+  g_clear_pointer (&jobs_text, g_free);
   g_clear_pointer (&white_text, g_free);
   g_clear_pointer (&black_text, g_free);
   g_clear_pointer (&sweep_text, g_free);
@@ -195,27 +175,36 @@ bs_cli_study (int    argc,
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
-  if (resume != NULL)
+  /* Every value first, as every command reads it (bs-cli-common.h). */
+  if (games_text != NULL)
+    bs_cli_parse_uint ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
+  if (error == NULL && margin_text != NULL)
+    bs_cli_parse_real ("--margin", margin_text, 0, 0.5, BS_CLI_RANGE_OPEN, &margin, &error);
+  if (error == NULL && jobs_text != NULL)
+    bs_cli_parse_uint ("--jobs", jobs_text, 1, 1024, &jobs, &error);
+  if (error == NULL && white_text != NULL)
+    bs_cli_check_level ("--white", white_text, TRUE, &error);
+  if (error == NULL && black_text != NULL)
+    bs_cli_check_level ("--black", black_text, TRUE, &error);
+
+  if (error != NULL)
+    ;
+  else if (resume != NULL)
     {
       if (options.n_args > 0 || sweep_text != NULL || vs_text != NULL || white_text != NULL ||
-          black_text != NULL || margin != 0 || shard_text != NULL || options.sets != NULL)
+          black_text != NULL || margin_text != NULL || shard_text != NULL ||
+          options.sets != NULL || options.seed_given || output != NULL)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                      "--resume takes the study as it was set up: only --jobs and --games "
                      "(more games) may be given with it");
       else
         runner = bs_study_runner_open (resume, NULL, &error);
       if (runner != NULL && games > 0)
-        bs_study_runner_set_games (runner, (guint) games);
+        bs_study_runner_set_games (runner, games);
     }
   else if (options.n_args < 1)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  "a VARIANT (or --resume FILE) is needed");
-  else if (games < 0 || games > BS_STUDY_MAX_GAMES)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--games: %d is not from 1 to %d", games, BS_STUDY_MAX_GAMES);
-  else if (margin < 0 || margin >= 0.5)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--margin: %g is not between 0 and 0.5 (0.03 is ± 3 points)", margin);
   else if (margin > 0 && shard_text != NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  "--margin decides when to stop from all the games so far, which shards "
@@ -223,9 +212,6 @@ bs_cli_study (int    argc,
   else if (sweep_text != NULL && vs_text != NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  "--sweep and --vs: one study does one or the other");
-  else if (jobs < 0)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--jobs: %d is not a number of threads", jobs);
   else
     {
       g_autoptr(BsVariant) variant = bs_cli_load_variant (options.args[0],
@@ -239,8 +225,7 @@ bs_cli_study (int    argc,
 
       if (variant != NULL)
         {
-          study = bs_study_new (kind, options.seed_given ? (guint64) options.seed : 1,
-                                level_a, level_b, &error);
+          study = bs_study_new (kind, options.seed, level_a, level_b, &error);
           if (study == NULL)
             g_prefix_error (&error, "%s: ", white_text != NULL && black_text != NULL
                                             ? "--white/--black" : "--white");
@@ -254,10 +239,11 @@ bs_cli_study (int    argc,
                           ? g_ascii_strtod (g_ascii_formatd (rounded, sizeof rounded, "%.6g",
                                                              margin), NULL)
                           : 0;
-          study->games = games > 0 ? (guint) games
+          study->games = games > 0 ? games
                          : margin > 0 ? STUDY_MARGIN_CAP : STUDY_DEFAULT_GAMES;
           if (shard_text != NULL &&
-              !parse_shard (shard_text, &study->shard_index, &study->shard_count, &error))
+              !bs_cli_parse_shard ("--shard", shard_text, &study->shard_index,
+                                   &study->shard_count, &error))
             g_clear_pointer (&study, bs_study_unref);
         }
       if (study != NULL && kind == BS_STUDY_SWEEP)
@@ -305,7 +291,24 @@ bs_cli_study (int    argc,
                 }
               if (runner != NULL && local == NULL &&
                   !bs_study_same (study, bs_study_runner_get_study (runner), &local))
-                g_clear_pointer (&runner, bs_study_runner_free);
+                {
+                  guint asked = study->games, held = bs_study_runner_get_study (runner)->games;
+                  gboolean only_games;
+
+                  /* More games of the same study: that is what --resume is for. */
+                  study->games = held;
+                  only_games = bs_study_same (study, bs_study_runner_get_study (runner), NULL);
+                  study->games = asked;
+                  if (only_games && asked > held)
+                    {
+                      g_clear_error (&local);
+                      g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                                   "%s holds this study with %u games a variant; to play up "
+                                   "to %u, go on with it: boardsmith-cli study --resume %s "
+                                   "--games %u", output, held, asked, output, asked);
+                    }
+                  g_clear_pointer (&runner, bs_study_runner_free);
+                }
               if (local != NULL)
                 {
                   g_clear_pointer (&runner, bs_study_runner_free);
@@ -324,7 +327,7 @@ bs_cli_study (int    argc,
       return bs_cli_fail (error);
     }
 
-  bs_study_runner_set_jobs (runner, (guint) jobs);
+  bs_study_runner_set_jobs (runner, jobs);
   cancellable = g_cancellable_new ();
   interrupt_cancellable = cancellable;
   sigint = g_unix_signal_add (SIGINT, on_interrupt, NULL);

@@ -24,12 +24,12 @@ bs_cli_think (int    argc,
               char **argv)
 {
   static char *level_text = NULL;
-  static int player = 0;
+  static char *player_text = NULL;
   static const GOptionEntry extra[] = {
     { "level", 0, 0, G_OPTION_ARG_STRING, &level_text,
       N_("easy, medium, hard, a playout count or a time (500ms), instead of --playouts"),
       N_("LEVEL") },
-    { "player", 0, 0, G_OPTION_ARG_INT, &player,
+    { "player", 0, 0, G_OPTION_ARG_STRING, &player_text,
       N_("Simultaneous games: whose orders to choose (1 or 2)"), N_("P") },
     { NULL }
   };
@@ -48,22 +48,28 @@ bs_cli_think (int    argc,
   BsCliOptions options;
   BsSearchParams params;
   guint step = 0;
+  int player = 0;
 
   g_clear_pointer (&level_text, g_free);
-  player = 0;
+  g_clear_pointer (&player_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
-  if (level_text != NULL)
-    bs_search_params_parse (&params, level_text, (guint64) options.seed, &error);
+  if (level_text != NULL && options.playouts > 0)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "--level and --playouts: give one or the other");
+  else if (level_text != NULL)
+    {
+      if (bs_cli_check_level ("--level", level_text, FALSE, &error))
+        bs_search_params_parse (&params, level_text, options.seed, &error);
+    }
   else
     {
-      bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, (guint64) options.seed);
-      params.playouts = options.playouts > 0 ? (guint64) options.playouts : THINK_DEFAULT_PLAYOUTS;
+      bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, options.seed);
+      params.playouts = options.playouts > 0 ? options.playouts : THINK_DEFAULT_PLAYOUTS;
     }
-  if (error == NULL && player != 0 && player != 1 && player != 2)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--player: %d is not 1 or 2", player);
+  if (error == NULL && player_text != NULL)
+    bs_cli_parse_int ("--player", player_text, 1, 2, &player, &error);
   params.player = player;
   if (error == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);

@@ -110,9 +110,10 @@ bs_stats_fisher_exact (guint a,
 void
 bs_stats_score (guint         half_points,
                 guint         n,
-                gboolean      no_draws,
                 BsStatsScore *out)
 {
+  double z;
+
   memset (out, 0, sizeof *out);
   out->n = n;
   if (n == 0)
@@ -125,16 +126,12 @@ bs_stats_score (guint         half_points,
     }
   out->score = half_points / (2.0 * n);
   bs_stats_wilson (half_points / 2.0, n, BS_STATS_Z95, &out->low, &out->high);
-  if (no_draws && n <= 10000)
-    {
-      out->exact = TRUE;
-      out->p_value = bs_stats_binomial_test (half_points / 2, n);
-    }
-  else
-    {
-      double z = (out->score - 0.5) / sqrt (0.25 / n);
-      out->p_value = MIN (1.0, 2 * bs_stats_normal_sf (fabs (z)));
-    }
+  /* The score test whose inversion is the Wilson interval: the same variance, ¼ / n, under
+   * p = ½ (an exact binomial test would disagree with the interval near the edge: 40 of
+   * 100 has p = 0.057 and an interval that leaves out ½). */
+  z = (half_points - (double) n) / sqrt ((double) n);   /* (s − ½) / √(¼ / n) */
+  out->p_value = MIN (1.0, 2 * bs_stats_normal_sf (fabs (z)));
+  out->significant = out->p_value < 0.05;
 }
 
 void
@@ -600,14 +597,14 @@ void
 bs_study_stats_first_player (const BsStudyStats *stats,
                              BsStatsScore       *out)
 {
-  bs_stats_score (2 * stats->wins[0] + stats->draws, stats->games, stats->draws == 0, out);
+  bs_stats_score (2 * stats->wins[0] + stats->draws, stats->games, out);
 }
 
 void
 bs_study_stats_player_a (const BsStudyStats *stats,
                          BsStatsScore       *out)
 {
-  bs_stats_score (stats->half_points_a, stats->games, stats->draws == 0, out);
+  bs_stats_score (stats->half_points_a, stats->games, out);
 }
 
 void
@@ -741,7 +738,7 @@ bs_study_stats_fairest_preferring (BsStudyStats * const *arms,
       BsStatsScore own;
 
       bs_study_stats_first_player (arms[prefer], &own);
-      if (own.low <= 0.5 && 0.5 <= own.high)
+      if (!own.significant)
         return prefer;
     }
   for (guint i = 0; i < n_arms; i++)

@@ -39,21 +39,23 @@ double   bs_stats_fisher_exact    (guint     a,
                                    guint     c,
                                    guint     d);
 
-/* Whether a score differs from ½: the score s = x / n (x in half points
- * / 2), its Wilson interval, and a two-sided p-value — exact binomial when
- * there are no draws and n ≤ 10000, else the score test. */
+/* Whether a score differs from ½ (docs/BALANCE.md § The verdict): the score s = x / n (x in
+ * half points / 2, a draw counting ½), its Wilson score interval, and the two-sided p-value
+ * of the score test, z = (s − ½) / √(¼ / n). The Wilson interval is the set of proportions
+ * the score test does not reject, so the two always agree: significant (p < 0.05) exactly
+ * when the 95% interval leaves out ½. Every verdict (the CLI, the report's JSON, the app)
+ * reads `significant`. */
 typedef struct {
   guint    n;
   double   score;
   double   low;
   double   high;
   double   p_value;
-  gboolean exact;
+  gboolean significant;   /* p_value < 0.05: the interval leaves out ½ */
 } BsStatsScore;
 
 void     bs_stats_score           (guint          half_points,
                                    guint          n,
-                                   gboolean       no_draws,
                                    BsStatsScore  *out);
 
 /* B's score minus A's (score = half points / 2n), with Newcombe's hybrid

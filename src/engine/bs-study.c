@@ -222,12 +222,16 @@ parse_range (const char  *key,
                        G_GINT64_FORMAT ")", key, range, a, b);
           return NULL;
         }
-      for (gint64 v = a; v <= b; v += step)
+      /* Counted first: a range of too many values is refused as a list is, never cut. */
+      if ((b - a) / step + 1 > BS_STUDY_MAX_ARMS)
         {
-          if (values->len >= BS_STUDY_MAX_ARMS)
-            break;
-          g_ptr_array_add (values, g_strdup_printf ("%" G_GINT64_FORMAT, v));
+          g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                       "--sweep %s=%s: a sweep needs 2 to %d values, and the range gives %"
+                       G_GINT64_FORMAT, key, range, BS_STUDY_MAX_ARMS, (b - a) / step + 1);
+          return NULL;
         }
+      for (gint64 v = a; v <= b; v += step)
+        g_ptr_array_add (values, g_strdup_printf ("%" G_GINT64_FORMAT, v));
     }
   else
     {
@@ -248,8 +252,8 @@ parse_range (const char  *key,
   if (values->len < 2 || values->len > BS_STUDY_MAX_ARMS)
     {
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                   "--sweep %s=%s: a sweep needs 2 to %d values", key, range,
-                   BS_STUDY_MAX_ARMS);
+                   "--sweep %s=%s: a sweep needs 2 to %d values, and the %s gives %u", key,
+                   range, BS_STUDY_MAX_ARMS, dots != NULL ? "range" : "list", values->len);
       return NULL;
     }
   return g_steal_pointer (&values);
@@ -406,31 +410,34 @@ bs_study_same (const BsStudy  *a,
 {
   const char *what = NULL;
 
+  /* Each a whole clause, the verb agreeing with its subject. */
   if (a->kind != b->kind)
-    what = "kind";
+    what = "the kinds differ";
   else if (a->seed != b->seed)
-    what = "seed";
+    what = "the seeds differ";
   else if (!g_str_equal (a->players[0].level, b->players[0].level) ||
            !g_str_equal (a->players[1].level, b->players[1].level))
-    what = "players";
-  else if (a->games != b->games || a->margin != b->margin)
-    what = "number of games or target precision";
+    what = "the players differ";
+  else if (a->games != b->games)
+    what = "the numbers of games differ";
+  else if (a->margin != b->margin)
+    what = "the target precisions differ";
   else if (g_strcmp0 (a->sweep_key, b->sweep_key) != 0)
-    what = "swept setting";
+    what = "the swept settings differ";
   else if (a->arms->len != b->arms->len)
-    what = "number of variants";
+    what = "the numbers of variants differ";
   else
     for (guint i = 0; i < a->arms->len && what == NULL; i++)
       {
         const BsStudyArm *x = a->arms->pdata[i], *y = b->arms->pdata[i];
 
         if (g_strcmp0 (x->value, y->value) != 0 || !bs_variant_equal (x->variant, y->variant))
-          what = "variants";
+          what = "the variants differ";
       }
   if (what != NULL)
     {
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   "not the same study: the %s differ (%s study)", what, kind_name (a->kind));
+                   "not the same study: %s (%s study)", what, kind_name (a->kind));
       return FALSE;
     }
   return TRUE;

@@ -96,7 +96,7 @@ add_score (JsonBuilder        *b,
   add_double (b, "low", score->low);
   add_double (b, "high", score->high);
   add_p_value (b, "p_value", score->p_value);
-  add_string (b, "test", score->exact ? "exact-binomial" : "score-test");
+  add_string (b, "test", "score-test");
   json_builder_end_object (b);
 }
 
@@ -169,7 +169,7 @@ add_arm_json (JsonBuilder        *b,
   add_score (b, "player1_score", &first);
   add_double (b, "first_player_advantage", first.score - 0.5);
   json_builder_set_member_name (b, "first_player_advantage_significant");
-  json_builder_add_boolean_value (b, stats->games > 0 && (first.low > 0.5 || first.high < 0.5));
+  json_builder_add_boolean_value (b, first.significant);
   add_rate (b, "player1_wins", stats->wins[0], stats->games);
   add_rate (b, "player2_wins", stats->wins[1], stats->games);
   add_rate (b, "draws", stats->draws, stats->games);
@@ -307,7 +307,7 @@ bs_study_report_json (BsStudyRunner *runner)
           add_double (b, "low", score.low);
           add_double (b, "high", score.high);
           json_builder_set_member_name (b, "fair_within_interval");
-          json_builder_add_boolean_value (b, score.low <= 0.5 && score.high >= 0.5);
+          json_builder_add_boolean_value (b, !score.significant);
           json_builder_end_object (b);
         }
       else

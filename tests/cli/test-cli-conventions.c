@@ -105,7 +105,9 @@ test_write_errors (void)
 {
   g_autofree char *record = tmp_path ("written.xml");
   g_autofree char *image = tmp_path ("written.png");
-  const char * const commands[][10] = {
+  g_autofree char *study = tmp_path ("written-study.xml");
+  g_auto(Run) made = { 0 };
+  const char * const commands[][14] = {
     { "--help" },
     { "--version" },
     { "-V" },
@@ -127,6 +129,14 @@ test_write_errors (void)
     { "selfplay", "agoraphobia", "--games", "1", "--white", "random", "--black", "random" },
     { "think", "agoraphobia", "--playouts", "20" },
     { "render", "agoraphobia", "-o", image, "--size", "64", "--json" },
+    /* The study's reports are long (past stdio's buffer) and were written around g_print:
+     * the reason was lost ("Input/output error"). */
+    { "report", study },
+    { "report", study, "--json" },
+    { "report", study, "--csv", "summary" },
+    { "study", "agoraphobia", "--white", "random", "--games", "2", "--json" },
+    { "bench", "--study", "agoraphobia", "--levels", "random", "--games", "2", "--runs", "1",
+      "--workers", "1", "--min-time", "0" },
   };
 
   if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
@@ -135,6 +145,8 @@ test_write_errors (void)
       return;
     }
   write_record (record, NULL);
+  RUN (&made, "study", "agoraphobia", "--white", "random", "--games", "4", "-o", study);
+  g_assert_cmpint (made.status, ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_auto(Run) ok = { 0 };
@@ -153,6 +165,171 @@ test_write_errors (void)
     }
   g_remove (record);
   g_remove (image);
+  g_remove (study);
+}
+
+/* One parser per kind of value (bs-cli-common.h), for every command: a value one command
+ * refuses no other takes, with the same words and limits; a refused value is said before
+ * anything is printed on stdout, exit 2. */
+static void
+test_values (void)
+{
+  static const struct {
+    const char *args[12];
+    const char *message;
+  } cases[] = {
+    /* Counts. -1 was "not given" for --playouts, so it ran. */
+    { { "think", "agoraphobia", "--playouts", "-1" },
+      "--playouts: “-1” is not a whole number from 1 to 1000000000" },
+    { { "think", "agoraphobia", "--playouts", "0" },
+      "--playouts: “0” is not a whole number from 1 to 1000000000" },
+    { { "bench", "agoraphobia", "--playouts", "-1" },
+      "--playouts: “-1” is not a whole number from 1 to 1000000000" },
+    { { "bench", "agoraphobia", "--playouts", "1e3" },
+      "--playouts: “1e3” is not a whole number from 1 to 1000000000" },
+    { { "think", "agoraphobia", "--playouts", "1000000001" },
+      "--playouts: “1000000001” is not a whole number from 1 to 1000000000" },
+    /* --games 0 played the default 200 games. */
+    { { "study", "agoraphobia", "--games", "0" },
+      "--games: “0” is not a whole number from 1 to 10000000" },
+    { { "study", "agoraphobia", "--games", "-5" },
+      "--games: “-5” is not a whole number from 1 to 10000000" },
+    { { "selfplay", "agoraphobia", "--games", "0" },
+      "--games: “0” is not a whole number from 1 to 10000000" },
+    { { "selfplay", "agoraphobia", "--games", "10000001" },
+      "--games: “10000001” is not a whole number from 1 to 10000000" },
+    { { "bench", "--study", "agoraphobia", "--games", "0" },
+      "--games: “0” is not a whole number from 1 to 10000000" },
+    { { "bench", "--study", "agoraphobia", "--runs", "0" },
+      "--runs: “0” is not a whole number from 1 to 1000" },
+    { { "bench", "--study", "agoraphobia", "--workers", "1,0" },
+      "--workers: “0” is not a whole number from 1 to 1024" },
+    { { "study", "agoraphobia", "--jobs", "0" },
+      "--jobs: “0” is not a whole number from 1 to 1024" },
+    { { "study", "agoraphobia", "--jobs", " 2" },
+      "--jobs: “ 2” is not a whole number from 1 to 1024" },
+    { { "think", "agoraphobia", "--player", "3" },
+      "--player: “3” is not a whole number from 1 to 2" },
+    { { "report", "x.xml", "--size", "199" },
+      "--size: “199” is not a whole number from 200 to 10000" },
+    { { "render", "agoraphobia", "-o", "x.png", "--delay", "9" },
+      "--delay: “9” is not a whole number from 10 to 600000" },
+    { { "render", "agoraphobia", "-o", "x.png", "--per-page", "0" },
+      "--per-page: “0” is not a whole number from 1 to 48" },
+    { { "render", "agoraphobia", "-o", "x.png", "--bench", "-1" },
+      "--bench: “-1” is not a whole number from 1 to 10000" },
+    { { "render", "agoraphobia", "-o", "x.png", "--rotate", "13" },
+      "--rotate: “13” is not a whole number from -12 to 12" },
+    { { "render", "agoraphobia", "-o", "x.png", "--ply", "-1" },
+      "--ply: “-1” is not a whole number from 0 to 2147483647" },
+    { { "render", "agoraphobia", "-o", "x.png", "--size", "0x64" },
+      "--size 0x64: expected N or WxH, each 1 to 8192" },
+    { { "perft", "agoraphobia", "65" }, "DEPTH: “65” is not a whole number from 1 to 64" },
+    /* A long value is quoted in part, not whole. */
+    { { "study", "agoraphobia", "--games",
+        "999999999999999999999999999999999999999999999999999999999999999999999999999999999" },
+      "--games: “9999999999999999999999999999999999999999…” is not a whole number from 1 to "
+      "10000000" },
+    /* Seeds: -1 became 18446744073709551615, which was then refused. */
+    { { "study", "agoraphobia", "--seed", "-1" },
+      "--seed: “-1” is not a seed: a whole number from 0 to 9223372036854775807" },
+    { { "study", "agoraphobia", "--seed", "18446744073709551615" },
+      "--seed: “18446744073709551615” is not a seed: a whole number from 0 to "
+      "9223372036854775807" },
+    { { "think", "agoraphobia", "--seed", "-1" },
+      "--seed: “-1” is not a seed: a whole number from 0 to 9223372036854775807" },
+    { { "show", "agoraphobia", "--seed", "9223372036854775808" },
+      "--seed: “9223372036854775808” is not a seed: a whole number from 0 to "
+      "9223372036854775807" },
+    { { "selfplay", "agoraphobia", "--seed", "+1" },
+      "--seed: “+1” is not a seed: a whole number from 0 to 9223372036854775807" },
+    /* Real numbers: nan ran as no margin at all. */
+    { { "study", "agoraphobia", "--margin", "nan" },
+      "--margin: “nan” is not a number above 0 and below 0.5" },
+    { { "study", "agoraphobia", "--margin", "0" },
+      "--margin: “0” is not a number above 0 and below 0.5" },
+    { { "study", "agoraphobia", "--margin", "0.5" },
+      "--margin: “0.5” is not a number above 0 and below 0.5" },
+    { { "study", "agoraphobia", "--margin", "0x1p-5" },
+      "--margin: “0x1p-5” is not a number above 0 and below 0.5" },
+    { { "bench", "--study", "agoraphobia", "--min-time", "inf" },
+      "--min-time: “inf” is not a number from 0 to 3600" },
+    { { "bench", "--study", "agoraphobia", "--min-time", "-0.5" },
+      "--min-time: “-0.5” is not a number from 0 to 3600" },
+    /* Shards: the limit is said. */
+    { { "study", "agoraphobia", "--shard", "1/99999999" },
+      "--shard: “1/99999999” is not I/N with 0 ≤ I < N ≤ 100000" },
+    { { "study", "agoraphobia", "--shard", "2/2" },
+      "--shard: “2/2” is not I/N with 0 ≤ I < N ≤ 100000" },
+    /* Levels: bench --study printed its table's header first. */
+    { { "bench", "--study", "agoraphobia", "--levels", "bogus" },
+      "--levels: “bogus” is not a level: random, easy, medium, hard, a number of playouts "
+      "from 1 to 1000000000 or a time from 1ms to 3600000ms" },
+    { { "bench", "--study", "agoraphobia", "--levels", "random,0" },
+      "--levels: “0” is not a level: random, easy, medium, hard, a number of playouts "
+      "from 1 to 1000000000 or a time from 1ms to 3600000ms" },
+    { { "study", "agoraphobia", "--black", "5s" },
+      "--black: “5s” is not a level: random, easy, medium, hard, a number of playouts "
+      "from 1 to 1000000000 or a time from 1ms to 3600000ms" },
+    { { "selfplay", "agoraphobia", "--white", "bogus" },
+      "--white: “bogus” is not a level: random, easy, medium, hard, a number of playouts "
+      "from 1 to 1000000000 or a time from 1ms to 3600000ms" },
+    { { "think", "agoraphobia", "--level", "random" },
+      "--level: “random” is not a level: easy, medium, hard, a number of playouts "
+      "from 1 to 1000000000 or a time from 1ms to 3600000ms" },
+    { { "think", "agoraphobia", "--level", "easy", "--playouts", "5" },
+      "--level and --playouts: give one or the other" },
+    /* Sweeps: a range was cut to 64 values while a list of 65 was refused. */
+    { { "study", "agoraphobia", "--sweep", "supply.1.small=1..100001" },
+      "--sweep supply.1.small=1..100001: a sweep needs 2 to 64 values, and the range gives "
+      "100001" },
+    { { "study", "agoraphobia", "--sweep", "supply.1.small=1..129:2" },
+      "--sweep supply.1.small=1..129:2: a sweep needs 2 to 64 values, and the range gives 65" },
+    { { "study", "agoraphobia", "--sweep",
+        "supply.1.small=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,"
+        "27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,"
+        "55,56,57,58,59,60,61,62,63,64,65" },
+      "--sweep supply.1.small=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,"
+      "25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,"
+      "53,54,55,56,57,58,59,60,61,62,63,64,65: a sweep needs 2 to 64 values, and the list "
+      "gives 65" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autofree char *expected = g_strdup_printf ("boardsmith-cli: %s\n", cases[i].message);
+
+      g_test_message ("%s %s %s", cases[i].args[0], cases[i].args[1], cases[i].args[2]);
+      run_to (&run, NULL, cases[i].args);
+      g_assert_cmpstr (run.err, ==, expected);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpint (run.status, ==, 2);
+    }
+}
+
+/* The limits themselves are taken. */
+static void
+test_values_at_limits (void)
+{
+  const char * const commands[][10] = {
+    { "show", "agoraphobia", "--seed", "9223372036854775807" },
+    { "show", "agoraphobia", "--seed", "0" },
+    { "think", "agoraphobia", "--playouts", "1", "--seed", "9223372036854775807" },
+    { "think", "agoraphobia", "--level", "1ms" },
+    { "bench", "agoraphobia", "--playouts", "1" },
+    { "perft", "agoraphobia", "1", "--seed", "9223372036854775807" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      g_test_message ("%s %s %s", commands[i][0], commands[i][1], commands[i][2]);
+      run_to (&run, NULL, commands[i]);
+      g_assert_cmpstr (run.err, ==, "");
+      g_assert_cmpint (run.status, ==, 0);
+    }
 }
 
 /* Every message starts with the program's name. */
@@ -305,6 +482,8 @@ main (int    argc,
 
   g_test_add_func ("/cli/conventions/write-errors", test_write_errors);
   g_test_add_func ("/cli/conventions/prefix", test_prefix);
+  g_test_add_func ("/cli/conventions/values", test_values);
+  g_test_add_func ("/cli/conventions/values-at-limits", test_values_at_limits);
   g_test_add_func ("/cli/conventions/help-and-version", test_help_and_version);
   g_test_add_func ("/cli/conventions/not-regular", test_not_regular);
   g_test_add_func ("/cli/conventions/contradicting-result", test_contradicting_result);

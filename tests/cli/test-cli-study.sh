@@ -154,13 +154,25 @@ PY
 head -1 bench.txt | grep -q '^variant *level *games *workers *s/run *games/s *×1 *games/CPU-s$'
 grep -Eq '^agoraphobia +random +[0-9]+ +1 +[0-9.]+ +[0-9.]+ +1\.00 +[0-9.]+$' bench.txt
 if "$cli" bench --study agoraphobia --min-time -1 2> err.txt; then exit 1; fi
-grep -q -- '--min-time: -1 ' err.txt
+grep -qx -- 'boardsmith-cli: --min-time: “-1” is not a number from 0 to 3600' err.txt
 echo "ok: bench --study sizes its runs by time"
 
 echo "# errors name the file and the value"
 if "$cli" merge whole.xml missing.xml -o x.xml 2> err.txt; then exit 1; fi
 grep -q 'missing.xml' err.txt
 "$cli" study agoraphobia --games 10 --seed 6 -o other.xml > /dev/null
+# More games of the same study: the message points to --resume, which extends it.
+if "$cli" study agoraphobia --games 14 --seed 6 -o other.xml 2> err.txt; then exit 1; fi
+grep -qxF 'boardsmith-cli: other.xml holds this study with 10 games a variant; to play up to 14, go on with it: boardsmith-cli study --resume other.xml --games 14' err.txt
+"$cli" study --resume other.xml --games 14 --json > extended.json
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["games_done"] == 14 and d["games_per_arm"] == 14, d' extended.json
+# Another seed is another study, said in grammatical English.
+if "$cli" study agoraphobia --games 14 --seed 7 -o other.xml 2> err.txt; then exit 1; fi
+grep -qF 'not the same study: the seeds differ (single study)' err.txt
+if "$cli" study agoraphobia --games 14 --seed 6 --sweep supply.1.small=2,3 -o other.xml 2> err.txt; then exit 1; fi
+grep -qF 'not the same study: the kinds differ (sweep study)' err.txt
+if "$cli" study --resume other.xml --seed 6 2> err.txt; then exit 1; fi
+grep -qF -- '--resume takes the study as it was set up' err.txt
 if "$cli" merge whole.xml other.xml -o x.xml 2> err.txt; then exit 1; fi
 grep -q 'not the same study' err.txt
 test ! -e x.xml

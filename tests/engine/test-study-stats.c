@@ -82,17 +82,73 @@ test_score (void)
 {
   BsStatsScore s;
 
-  /* 60 wins of 100, no draws: exact binomial as above. */
-  bs_stats_score (120, 100, TRUE, &s);
+  /* 60 wins of 100, with or without draws (120 half points either way): the score test,
+   * z = 0.1 / sqrt (0.25 / 100) = 2, p = 2 norm.sf (2) = 0.0455003 (scipy 1.10.1). */
+  bs_stats_score (120, 100, &s);
   g_assert_cmpfloat_with_epsilon (s.score, 0.6, 1e-12);
-  g_assert_true (s.exact);
-  g_assert_cmpfloat_with_epsilon (s.p_value, 0.05688793, 1e-8);
-  /* With draws: the score test, z = 0.1 / sqrt (0.25 / 100) = 2,
-   * p = erfc (2 / sqrt 2) = 0.0455003 (Python). */
-  bs_stats_score (120, 100, FALSE, &s);
-  g_assert_false (s.exact);
-  g_assert_cmpfloat_with_epsilon (s.p_value, 0.0455003, 1e-6);
-  g_assert_cmpfloat_with_epsilon (s.low, 0.502002, 1e-5);   /* Wilson 60/100, Python */
+  g_assert_cmpfloat_with_epsilon (s.p_value, 0.0455002639, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.low, 0.502002587, 1e-8);   /* Wilson 60/100, scipy */
+  g_assert_true (s.significant);
+  /* No games: no verdict. */
+  bs_stats_score (0, 0, &s);
+  g_assert_cmpfloat (s.p_value, ==, 1);
+  g_assert_false (s.significant);
+}
+
+/* Issue 26: the interval left out ½ while the exact binomial test said p > 0.05 ("40.0%
+ * [30.9, 49.8] … significant at 5% (p = 0.0569, exact binomial test)"). The counts of the
+ * issue, with scipy 1.10.1's figures: binomtest (k, n).proportion_ci (method="wilson") and
+ * 2 norm.sf (|k − n/2| / sqrt (n/4)). The exact test gave 0.0649, 0.0569, 0.0560 and
+ * 0.0537 here. */
+static void
+test_score_verdict (void)
+{
+  static const struct {
+    guint  k, n;
+    double low, high, p;
+  } cases[] = {
+    { 18, 50, 0.241387497, 0.498589831, 0.0477148802 },
+    { 32, 50, 0.501410169, 0.758612503, 0.0477148802 },
+    { 40, 100, 0.309401286, 0.497997413, 0.0455002639 },
+    { 60, 100, 0.502002587, 0.690598714, 0.0455002639 },
+    { 86, 200, 0.363343223, 0.499295122, 0.0477148802 },
+    { 114, 200, 0.500704878, 0.636656777, 0.0477148802 },
+    { 469, 1000, 0.438247507, 0.499989752, 0.049924284 },
+    { 531, 1000, 0.500010248, 0.561752493, 0.049924284 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      BsStatsScore s;
+
+      bs_stats_score (2 * cases[i].k, cases[i].n, &s);
+      g_assert_cmpfloat_with_epsilon (s.low, cases[i].low, 1e-8);
+      g_assert_cmpfloat_with_epsilon (s.high, cases[i].high, 1e-8);
+      g_assert_cmpfloat_with_epsilon (s.p_value, cases[i].p, 1e-9);
+      g_assert_true (s.significant);
+    }
+}
+
+/* Exhaustively, for every score (wins and draws: every count of half points) of several n:
+ * the 95% interval leaves out ½ exactly when p < 0.05, and `significant` says so. */
+static void
+test_score_agreement (void)
+{
+  static const guint sizes[] = { 1, 2, 3, 5, 10, 30, 50, 99, 100, 101, 200, 499, 1000, 1001,
+                                 2000, 4999, 10000, 10001, 65537 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint half_points = 0; half_points <= 2 * sizes[i]; half_points++)
+      {
+        BsStatsScore s;
+        gboolean outside;
+
+        bs_stats_score (half_points, sizes[i], &s);
+        outside = s.low > 0.5 || s.high < 0.5;
+        if (outside != (s.p_value < 0.05) || s.significant != (s.p_value < 0.05))
+          g_error ("%u half points of %u games: [%.9f, %.9f], p = %.9g, significant %d",
+                   half_points, sizes[i], s.low, s.high, s.p_value, s.significant);
+      }
 }
 
 static void
@@ -484,7 +540,6 @@ check_hand_aggregate (const BsStudy      *study,
   bs_study_stats_player_a (stats, &a);
   g_assert_cmpuint (a.n, ==, 5);
   g_assert_cmpfloat_with_epsilon (a.score, 0.9, 1e-12);
-  g_assert_false (a.exact);
   g_assert_cmpfloat_with_epsilon (a.p_value, 0.073638, 1e-6);
   g_assert_cmpfloat_with_epsilon (a.low, 0.462944, EPS);
   g_assert_cmpfloat_with_epsilon (a.high, 0.989470, EPS);
@@ -632,6 +687,8 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/binomial", test_binomial);
   g_test_add_func ("/study-stats/fisher", test_fisher);
   g_test_add_func ("/study-stats/score", test_score);
+  g_test_add_func ("/study-stats/score-verdict", test_score_verdict);
+  g_test_add_func ("/study-stats/score-agreement", test_score_agreement);
   g_test_add_func ("/study-stats/difference", test_difference);
   g_test_add_func ("/study-stats/game-measures", test_game_measures);
   g_test_add_func ("/study-stats/histogram", test_histogram);

@@ -144,7 +144,7 @@ test_shards_merge (void)
 
     g_assert_false (bs_study_merge_files (pair, merged_path, BS_STUDY_MERGE_NONE, &error));
     g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
-    g_assert_nonnull (strstr (error->message, "number of games"));
+    g_assert_nonnull (strstr (error->message, "numbers of games"));
     after = read_file (merged_path);
     g_assert_cmpstr (after, ==, whole);
   }
