@@ -9,7 +9,7 @@
 set -euo pipefail
 
 cli=${BOARDSMITH_CLI:?}
-factor=${BOARDSMITH_E2E_TIMEOUT_MULTIPLIER:-1}
+factor=${BOARDSMITH_TEST_TIMEOUT_MULTIPLIER:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"

@@ -32,7 +32,7 @@ static char *tmpdir;
 static guint64
 read_limit_us (void)
 {
-  const char *factor = g_getenv ("BOARDSMITH_E2E_TIMEOUT_MULTIPLIER");
+  const char *factor = g_getenv ("BOARDSMITH_TEST_TIMEOUT_MULTIPLIER");
   double f = factor != NULL ? g_ascii_strtod (factor, NULL) : 1.0;
 
   return (guint64) (60.0 * MAX (f, 1.0) * G_USEC_PER_SEC);
