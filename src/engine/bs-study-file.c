@@ -1025,6 +1025,36 @@ journal_on_element (xmlNode   *node,
   return BS_XML_STREAM_DROP;
 }
 
+/* Exactly `length` bytes at `offset` (the file is not growing: a short
+ * read is an error). */
+static gboolean
+read_at (int          fd,
+         const char  *path,
+         char        *buffer,
+         gsize        length,
+         goffset      offset,
+         GError     **error)
+{
+  gsize got = 0;
+
+  while (got < length)
+    {
+      gssize n = pread (fd, buffer + got, length - got, offset + (goffset) got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int saved = n < 0 ? errno : EIO;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot read: %s", path, g_strerror (saved));
+          return FALSE;
+        }
+      got += (gsize) n;
+    }
+  return TRUE;
+}
+
 /* The length of the journal up to the end of its last whole game (0: no
  * whole game), read backwards from the end: a game cut short by a crash
  * is only ever the last. */
@@ -1046,24 +1076,9 @@ journal_whole_length (int          fd,
       goffset start = MAX (block_end - READ_CHUNK, 0);
       /* The block, and the start of the next one: a tag may straddle them. */
       gsize want = (gsize) (MIN (block_end + (goffset) tag - 1, size) - start);
-      gsize got = 0;
-
-      while (got < want)
-        {
-          gssize n = pread (fd, buffer + got, want - got, start + (goffset) got);
-
-          if (n < 0 && errno == EINTR)
-            continue;
-          if (n <= 0)
-            {
-              int saved = n < 0 ? errno : EIO;
-              g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                           "%s: cannot read: %s", path, g_strerror (saved));
-              return FALSE;
-            }
-          got += (gsize) n;
-        }
-      for (gssize i = (gssize) got - (gssize) tag; i >= 0; i--)
+      if (!read_at (fd, path, buffer, want, start, error))
+        return FALSE;
+      for (gssize i = (gssize) want - (gssize) tag; i >= 0; i--)
         if (memcmp (buffer + i, end_tag, tag) == 0)
           {
             *length = start + i + (goffset) tag;
@@ -1122,20 +1137,12 @@ bs_study_read_journal (BsStudy         *study,
     goto out;
   while (done < length)
     {
-      gssize n = pread (fd, buffer, (gsize) MIN ((goffset) sizeof buffer, length - done), done);
+      gsize n = (gsize) MIN ((goffset) sizeof buffer, length - done);
 
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          int saved = n < 0 ? errno : EIO;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot read: %s", path, g_strerror (saved));
-          goto out;
-        }
-      if (!bs_xml_stream_feed (stream, buffer, (gsize) n, FALSE, error))
+      if (!read_at (fd, path, buffer, n, done, error) ||
+          !bs_xml_stream_feed (stream, buffer, n, FALSE, error))
         goto out;
-      done += n;
+      done += (goffset) n;
     }
   ok = bs_xml_stream_feed (stream, "</journal>\n", strlen ("</journal>\n"), TRUE, error);
 

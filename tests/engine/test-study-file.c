@@ -50,6 +50,22 @@ write_temp (const char *name,
   return path;
 }
 
+/* Plays the whole study into path, on one worker. */
+static void
+play_to_file (BsStudy    *study,
+              const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+
+  g_assert_true (bs_study_prepare (study, &error));
+  runner = bs_study_runner_new (study, path, &error);
+  g_assert_no_error (error);
+  bs_study_runner_set_jobs (runner, 1);
+  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
 /* A small finished sweep (two arms, evaluations recorded) in path. */
 static char *
 make_sweep_file (const char *name)
@@ -57,7 +73,6 @@ make_sweep_file (const char *name)
   g_autoptr(GError) error = NULL;
   g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
   g_autoptr(BsStudy) study = NULL;
-  g_autoptr(BsStudyRunner) runner = NULL;
   char *path = g_build_filename (tmpdir, name, NULL);
 
   g_assert_no_error (error);
@@ -77,12 +92,7 @@ make_sweep_file (const char *name)
       g_assert_no_error (error);
       bs_study_add_arm (study, arm, value);
     }
-  g_assert_true (bs_study_prepare (study, &error));
-  runner = bs_study_runner_new (study, path, &error);
-  g_assert_no_error (error);
-  bs_study_runner_set_jobs (runner, 1);
-  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  play_to_file (study, path);
   return path;
 }
 
@@ -360,7 +370,6 @@ run_shard (const char *name,
   g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
   const char * const settings[] = { "width=5", "height=5", NULL };
   g_autoptr(BsStudy) study = NULL;
-  g_autoptr(BsStudyRunner) runner = NULL;
   char *path = g_build_filename (tmpdir, name, NULL);
 
   g_assert_no_error (error);
@@ -371,12 +380,7 @@ run_shard (const char *name,
   study->shard_index = index;
   study->shard_count = count;
   bs_study_add_arm (study, variant, NULL);
-  g_assert_true (bs_study_prepare (study, &error));
-  runner = bs_study_runner_new (study, path, &error);
-  g_assert_no_error (error);
-  bs_study_runner_set_jobs (runner, 1);
-  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
+  play_to_file (study, path);
   return path;
 }
 
