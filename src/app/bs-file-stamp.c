@@ -72,10 +72,18 @@ bs_file_stamp_new_for_contents (const char *path,
   g_return_val_if_fail (path != NULL, stamp);
   g_return_val_if_fail (data != NULL || length == 0, stamp);
 
-  stamp->exists = stat_path (path, stamp);
   stamp->checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
                                                  data != NULL ? data : (const guchar *) "",
                                                  length);
+  /* The file's identity only if it still holds these bytes: someone may
+   * have replaced it between the rename and now (the folder's fsync takes
+   * a while). Without it, the next check compares the bytes. */
+  if (stat_path (path, stamp))
+    {
+      g_autofree char *now = checksum_of_file (path);
+
+      stamp->exists = g_strcmp0 (now, stamp->checksum) == 0;
+    }
   return stamp;
 }
 

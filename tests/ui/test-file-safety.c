@@ -189,9 +189,33 @@ report_unlimited (GPtrArray  *unlimited,
     }
 }
 
+static int
+minimum_width (GtkWidget *widget)
+{
+  int minimum = 0, natural = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  return minimum;
+}
+
+static void
+report_wide (GtkWidget *widget,
+             int        limit)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && minimum_width (widget) > limit)
+    g_test_message ("a label %d pixels wide at least: %.60s", minimum_width (widget),
+                    gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    report_wide (child, limit);
+}
+
 /* Every text field of the editor, for every game, has a limit; text
  * longer than it, inserted as a paste inserts it, is cut to it, and the
- * document gets the cut text (a valid variant, drawn). */
+ * document gets the cut text (a valid variant, drawn), and the longest
+ * names do not make the window any wider. */
 static void
 test_entries_limited (Fixture       *fixture,
                       gconstpointer  data)
@@ -211,6 +235,7 @@ test_entries_limited (Fixture       *fixture,
       g_autoptr(GPtrArray) unlimited = NULL;
       g_autoptr(GPtrArray) names = g_ptr_array_new ();
       const BsVariant *variant;
+      int before;
 
       g_assert_no_error (error);
       bs_window_edit (fixture->window, doc);
@@ -220,6 +245,7 @@ test_entries_limited (Fixture       *fixture,
       report_unlimited (unlimited, modules[m]->id);
       g_assert_cmpuint (unlimited->len, ==, 0);
 
+      before = minimum_width (GTK_WIDGET (fixture->window));
       /* Player 1's name, player 2's, then the variant's (last: "About"). */
       for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
         collect_rows (GTK_WIDGET (editor), titles[t], names);
@@ -248,6 +274,11 @@ test_entries_limited (Fixture       *fixture,
        * rules refuse for its length. */
       g_assert_true (bs_variant_validate (variant, &error));
       g_assert_no_error (error);
+      g_test_message ("%s: minimum width %d, before the names %d", modules[m]->id,
+                      minimum_width (GTK_WIDGET (fixture->window)), before);
+      if (minimum_width (GTK_WIDGET (fixture->window)) > MAX (before, 360))
+        report_wide (GTK_WIDGET (fixture->window), 300);
+      g_assert_cmpint (minimum_width (GTK_WIDGET (fixture->window)), <=, MAX (before, 360));
       bs_editor_view_set_document (editor, NULL);
       settle ();
     }
