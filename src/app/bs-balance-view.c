@@ -12,6 +12,7 @@
 #include "bs-balance-run.h"
 #include "bs-chart.h"
 #include "bs-compat.h"
+#include "bs-entry-limit.h"
 #include "bs-folders.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
@@ -1901,6 +1902,10 @@ bs_balance_view_init (BsBalanceView *self)
   g_autoptr(GtkStringList) nothing = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_entry_limit (GTK_WIDGET (self->games_spin), BS_ENTRY_NUMBER);
+  bs_entry_limit (GTK_WIDGET (self->from_spin), BS_ENTRY_NUMBER);
+  bs_entry_limit (GTK_WIDGET (self->to_spin), BS_ENTRY_NUMBER);
+  bs_entry_limit_tree (GTK_WIDGET (self->chart_dropdown), BS_ENTRY_SEARCH);
   self->figures = g_array_new (FALSE, FALSE, sizeof (Figure));
   fill_levels (self->player_a_row, 1);
   fill_levels (self->player_b_row, 1);

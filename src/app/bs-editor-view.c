@@ -14,6 +14,7 @@
 #include "bs-editor-canvas.h"
 #include "bs-fold-box.h"
 #include "bs-folders.h"
+#include "bs-entry-limit.h"
 #include "bs-text.h"
 #include "bs-widgets.h"
 
@@ -244,6 +245,7 @@ spin_row (BsEditorView *self,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  bs_entry_limit (spin, BS_ENTRY_NUMBER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
   g_object_set_data (G_OBJECT (spin), "row", row);
@@ -957,6 +959,7 @@ build_pieces_rows (BsEditorView *self)
       g_autofree char *color_key = g_strdup_printf ("player%d.color", p);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (name), _("Name"));
+      bs_entry_limit (name, BS_ENTRY_PLAYER_NAME);
       g_object_set_data (G_OBJECT (name), "player", GINT_TO_POINTER (p));
       g_signal_connect_swapped (name, "changed", G_CALLBACK (on_player_name_changed), self);
       g_hash_table_insert (self->edit_widgets, g_steal_pointer (&key), name);
@@ -1589,19 +1592,128 @@ save_to (BsEditorView *self,
   return TRUE;
 }
 
+/* What waits for a save: the next step after "Save the Variant?" (then
+ * NULL for a plain Save). */
+typedef struct {
+  BsEditorView   *self;
+  BsEditorThen    then;
+  gpointer        data;
+  GDestroyNotify  destroy;
+} Pending;
+
+static Pending *
+pending_new (BsEditorView   *self,
+             BsEditorThen    then,
+             gpointer        data,
+             GDestroyNotify  destroy)
+{
+  Pending *pending = g_new0 (Pending, 1);
+
+  pending->self = g_object_ref (self);
+  pending->then = then;
+  pending->data = data;
+  pending->destroy = destroy;
+  return pending;
+}
+
+/* Goes on (or not) and frees. */
+static void
+pending_finish (Pending  *pending,
+                gboolean  go_on)
+{
+  if (go_on && pending->then != NULL)
+    pending->then (pending->data);
+  if (pending->destroy != NULL)
+    pending->destroy (pending->data);
+  g_object_unref (pending->self);
+  g_free (pending);
+}
+
+static void
+on_changed_on_disk_response (AdwMessageDialog *dialog,
+                             const char       *response,
+                             Pending          *pending)
+{
+  BsEditorView *self = pending->self;
+  g_autoptr(GError) error = NULL;
+  gboolean saved = FALSE;
+
+  g_signal_handlers_disconnect_by_data (dialog, pending);
+  if (self->document != NULL && g_str_equal (response, "save"))
+    {
+      g_autofree char *path = g_strdup (bs_variant_document_get_path (self->document));
+
+      saved = bs_variant_document_save_anyway (self->document, &error);
+      if (saved)
+        g_signal_emit (self, signals[SAVED], 0, path);
+    }
+  else if (self->document != NULL && g_str_equal (response, "reload"))
+    {
+      /* The file as it is now; the edits made here stay in the undo
+       * history, so Undo brings them back. */
+      bs_variant_document_revert (self->document, &error);
+    }
+  if (error != NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save the variant: %s"),
+                                                  error->message);
+
+      g_signal_emit (self, signals[MESSAGE], 0, message);
+    }
+  pending_finish (pending, saved);
+}
+
+/* Another window or program wrote the file since it was opened or last
+ * saved here: asked, as GNOME Text Editor does, before anything is lost. */
+static void
+ask_changed_on_disk (BsEditorView *self,
+                     Pending      *pending)
+{
+  GtkWidget *dialog;
+  g_autofree char *base = g_path_get_basename (bs_variant_document_get_path (self->document));
+  g_autofree char *body = NULL;
+
+  body = g_strdup_printf (_("“%s” was changed by another window or program after you opened it. "
+                            "Save Anyway replaces those changes with yours; Reload shows the "
+                            "file as it is now, and Undo brings your edits back."), base);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("File Has Changed on Disk"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "reload", _("_Reload"),
+                                    "save", _("_Save Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_changed_on_disk_response), pending);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Save: back to its file, or, for a new variant, into the user's variant
- * folder where the start view lists it. */
-static gboolean
-save (BsEditorView *self)
+ * folder where the start view lists it. If the file changed on disk the
+ * user is asked first and `pending` goes on from the answer. */
+static void
+save (BsEditorView *self,
+      Pending      *pending)
 {
   g_autofree char *path = NULL;
 
   if (self->document == NULL)
-    return FALSE;
+    {
+      pending_finish (pending, FALSE);
+      return;
+    }
+  if (bs_variant_document_changed_on_disk (self->document))
+    {
+      ask_changed_on_disk (self, pending);
+      return;
+    }
   path = g_strdup (bs_variant_document_get_path (self->document));
   if (path == NULL)
     path = bs_variant_document_suggest_path (self->document);
-  return save_to (self, path);
+  pending_finish (pending, save_to (self, path));
 }
 
 static void
@@ -1795,13 +1907,6 @@ open_activated (GtkWidget  *widget,
 
 /* Unsaved changes. */
 
-typedef struct {
-  BsEditorView   *self;
-  BsEditorThen    then;
-  gpointer        data;
-  GDestroyNotify  destroy;
-} Pending;
-
 static void
 on_discard_response (AdwMessageDialog *dialog,
                      const char       *response,
@@ -1811,14 +1916,13 @@ on_discard_response (AdwMessageDialog *dialog,
 
   /* Once answered, the dialog is done with `pending`. */
   g_signal_handlers_disconnect_by_data (dialog, pending);
-  go_on = g_str_equal (response, "discard")
-          || (g_str_equal (response, "save") && save (pending->self));
-  if (go_on)
-    pending->then (pending->data);
-  if (pending->destroy != NULL)
-    pending->destroy (pending->data);
-  g_object_unref (pending->self);
-  g_free (pending);
+  if (g_str_equal (response, "save"))
+    {
+      save (pending->self, pending);      /* goes on once saved */
+      return;
+    }
+  go_on = g_str_equal (response, "discard");
+  pending_finish (pending, go_on);
 }
 
 void
@@ -1850,11 +1954,7 @@ bs_editor_view_confirm_discard_full (BsEditorView   *self,
       return;
     }
   valid = bs_variant_document_get_valid (self->document);
-  pending = g_new0 (Pending, 1);
-  pending->self = g_object_ref (self);
-  pending->then = then;
-  pending->data = data;
-  pending->destroy = destroy;
+  pending = pending_new (self, then, data, destroy);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Save the Variant?"),
                                    valid ? _("Your edits will be lost if you do not save them.")
@@ -1905,7 +2005,9 @@ save_activated (GtkWidget  *widget,
                 const char *name,
                 GVariant   *param)
 {
-  save (BS_EDITOR_VIEW (widget));
+  BsEditorView *self = BS_EDITOR_VIEW (widget);
+
+  save (self, pending_new (self, NULL, NULL, NULL));
 }
 
 static void
@@ -2121,6 +2223,9 @@ bs_editor_view_init (BsEditorView *self)
   AdwPreferencesGroup *groups[N_SECTIONS];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_entry_limit (GTK_WIDGET (self->name_row), BS_ENTRY_VARIANT_NAME);
+  bs_entry_limit (GTK_WIDGET (self->author_row), BS_ENTRY_AUTHOR);
+  bs_entry_limit (GTK_WIDGET (self->description_row), BS_ENTRY_DESCRIPTION);
   for (guint i = 0; i < G_N_ELEMENTS (toolbar_squeezers); i++)
     bs_adaptive_track_squeezer (ADW_SQUEEZER (
       gtk_widget_get_template_child (GTK_WIDGET (self), BS_TYPE_EDITOR_VIEW,

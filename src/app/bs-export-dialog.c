@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bs-compat.h"
+#include "bs-entry-limit.h"
 #include "bs-fold-box.h"
 #include "bs-folders.h"
 #include "bs-widgets.h"
@@ -577,6 +578,10 @@ static void
 bs_export_dialog_init (BsExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_entry_limit (GTK_WIDGET (self->width_spin), BS_ENTRY_NUMBER);
+  bs_entry_limit (GTK_WIDGET (self->height_spin), BS_ENTRY_NUMBER);
+  bs_entry_limit (GTK_WIDGET (self->delay_spin), BS_ENTRY_NUMBER);
+  bs_entry_limit (GTK_WIDGET (self->per_page_spin), BS_ENTRY_NUMBER);
   /* The options sit at the dialog's right edge: their lists open inside it. */
   bs_combo_row_keep_popover_inside (self->format_row);
   bs_combo_row_keep_popover_inside (self->theme_row);

@@ -323,10 +323,9 @@ bs_export_request_write (const BsExportRequest *self,
                                            self->width, self->height, error);
       if (bytes == NULL)
         return FALSE;
-      /* Atomically: a failed export never leaves half a file behind, and
-       * the message names the file (bs-file.h). */
-      return bs_file_write_atomic (path, g_bytes_get_data (bytes, NULL),
-                                   g_bytes_get_size (bytes), BS_FILE_WRITE_NONE, error);
+      /* Atomically and synced: a failed export never leaves half a file
+       * behind, and the message names the file (bs-export.h). */
+      return bs_export_write_bytes (path, bytes, error);
     case BS_EXPORT_N_KINDS:
     default:
       g_assert_not_reached ();

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "bs-entry-limit.h"
 #include "bs-export-request.h"
 
 typedef struct {
@@ -126,6 +127,7 @@ on_create_custom_widget (GtkPrintOperation *operation,
 
   job->whole_game_check = GTK_CHECK_BUTTON (whole);
   job->theme_dropdown = GTK_DROP_DOWN (theme);
+  bs_entry_limit_tree (theme, BS_ENTRY_SEARCH);
   g_object_add_weak_pointer (G_OBJECT (whole), (gpointer *) &job->whole_game_check);
   g_object_add_weak_pointer (G_OBJECT (theme), (gpointer *) &job->theme_dropdown);
   return G_OBJECT (grid);

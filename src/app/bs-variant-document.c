@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
+#include "bs-file-stamp.h"
 #include "bs-load-hook.h"
 #include "bs-ruleset-sketch.h"
 
@@ -22,6 +24,7 @@ struct _BsVariantDocument {
   BsVariant     *variant;
   BsVariant     *saved;        /* as on disk (or as created), for `modified` */
   char          *path;
+  BsFileStamp   *disk;         /* the file as read or last written here */
   GPtrArray     *undo;         /* of BsVariant, oldest first */
   GPtrArray     *redo;         /* of BsVariant, next redo last */
   char          *merge_key;    /* of the last edit, while it may still merge */
@@ -1315,29 +1318,68 @@ bs_variant_document_write_copy (BsVariantDocument  *self,
   return bs_variant_save_file (copy, path, error);
 }
 
-gboolean
-bs_variant_document_save (BsVariantDocument  *self,
-                          const char         *path,
-                          GError            **error)
+static gboolean
+save (BsVariantDocument  *self,
+      const char         *path,
+      gboolean            anyway,
+      GError            **error)
 {
   g_autoptr(BsVariant) copy = NULL;
-
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_autofree char *xml = NULL;
+  gsize length = 0;
 
   if (path == NULL)
     path = self->path;
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (!anyway && g_strcmp0 (path, self->path) == 0 && bs_variant_document_changed_on_disk (self))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                   _("%s: the file has changed on disk since it was opened"), path);
+      return FALSE;
+    }
   copy = file_copy (self, path);
-  if (!bs_variant_save_file (copy, path, error))
+  xml = bs_variant_to_xml (copy, &length);
+  /* As bs_variant_save_file: atomic, synced, links and permissions kept. */
+  if (!bs_file_write_atomic (path, xml, length, BS_FILE_WRITE_SYNC, error))
     return FALSE;
 
+  g_clear_pointer (&self->disk, bs_file_stamp_free);
+  self->disk = bs_file_stamp_new_for_contents (path, xml, length);
   replace_string (&self->variant->id, copy->id);
   g_clear_pointer (&self->saved, bs_variant_free);
   self->saved = bs_variant_copy (self->variant);
   set_path (self, path);
   update (self);
   return TRUE;
+}
+
+gboolean
+bs_variant_document_save (BsVariantDocument  *self,
+                          const char         *path,
+                          GError            **error)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+
+  return save (self, path, FALSE, error);
+}
+
+gboolean
+bs_variant_document_save_anyway (BsVariantDocument  *self,
+                                 GError            **error)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (self->path != NULL, FALSE);
+
+  return save (self, NULL, TRUE, error);
+}
+
+gboolean
+bs_variant_document_changed_on_disk (BsVariantDocument *self)
+{
+  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
+
+  return self->path != NULL && self->disk != NULL && bs_file_stamp_changed (self->disk, self->path);
 }
 
 gboolean
@@ -1355,10 +1397,14 @@ bs_variant_document_revert (BsVariantDocument  *self,
     }
   else
     {
+      g_autoptr(BsFileStamp) disk = bs_file_stamp_new_for_path (self->path);
+
       variant = bs_variant_load_file_unchecked (self->path, error);
       if (variant == NULL)
         return FALSE;
       forget_origin (variant);
+      g_clear_pointer (&self->disk, bs_file_stamp_free);
+      self->disk = g_steal_pointer (&disk);
     }
   if (!bs_variant_equal (variant, self->variant))
     {
@@ -1551,6 +1597,7 @@ bs_variant_document_finalize (GObject *object)
   g_free (self->error_option);
   g_free (self->merge_key);
   g_free (self->path);
+  g_clear_pointer (&self->disk, bs_file_stamp_free);
 
   G_OBJECT_CLASS (bs_variant_document_parent_class)->finalize (object);
 }
@@ -1663,9 +1710,12 @@ bs_variant_document_open (const char  *path,
 {
   BsVariant *variant;
   BsVariantDocument *self;
+  g_autoptr(BsFileStamp) disk = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  /* Stamped before it is read: a write in between shows as a change. */
+  disk = bs_file_stamp_new_for_path (path);
   /* The format's checks only: a draft, or a file the rules refuse, opens
    * to be finished. */
   variant = bs_variant_load_file_unchecked (path, error);
@@ -1673,6 +1723,7 @@ bs_variant_document_open (const char  *path,
     return NULL;
   self = new_document (variant);
   self->path = g_strdup (path);
+  self->disk = g_steal_pointer (&disk);
   return self;
 }
 
@@ -1727,6 +1778,7 @@ bs_variant_document_recover (const char  *copy,
                              GError     **error)
 {
   g_autoptr(BsVariant) baseline = NULL;
+  g_autoptr(BsFileStamp) disk = NULL;
   BsVariant *variant;
   BsVariantDocument *self;
 
@@ -1738,7 +1790,10 @@ bs_variant_document_recover (const char  *copy,
   /* Compared with what is in its file (or, never saved, with what a new
    * variant of its module starts as), so that it shows as unsaved. */
   if (original != NULL)
-    baseline = bs_variant_load_file_unchecked (original, NULL);
+    {
+      disk = bs_file_stamp_new_for_path (original);
+      baseline = bs_variant_load_file_unchecked (original, NULL);
+    }
   if (baseline == NULL)
     baseline = bs_variant_new_for_module (variant->module, NULL);
   self = new_document (variant);
@@ -1749,6 +1804,7 @@ bs_variant_document_recover (const char  *copy,
       self->saved = g_steal_pointer (&baseline);
     }
   self->path = g_strdup (original);
+  self->disk = g_steal_pointer (&disk);
   update (self);
   return self;
 }

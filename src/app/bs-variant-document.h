@@ -191,6 +191,13 @@ gboolean bs_variant_document_set_description (BsVariantDocument *self,
 gboolean bs_variant_document_save           (BsVariantDocument *self,
                                              const char        *path,
                                              GError           **error);
+/* Saving to the document's own file (path NULL or its path) is refused
+ * with G_IO_ERROR_WRONG_ETAG when someone else wrote the file since this
+ * document read or last saved it (another window, another program:
+ * bs-file-stamp.h); save_anyway then writes over it on purpose. */
+gboolean bs_variant_document_save_anyway    (BsVariantDocument *self,
+                                             GError           **error);
+gboolean bs_variant_document_changed_on_disk (BsVariantDocument *self);
 /* The same file as save would write, without making it the document's
  * file or changing `modified` (an autosave, a copy elsewhere). */
 gboolean bs_variant_document_write_copy     (BsVariantDocument *self,

@@ -1213,10 +1213,8 @@ bs_chart_export (const BsChartData    *data,
       cairo_surface_destroy (surface);
       png = g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
     }
-  /* Atomic: a temporary file renamed over the target (the project's
-   * helper: links followed, permissions kept). */
-  return bs_file_write_atomic (path, g_bytes_get_data (png, NULL), g_bytes_get_size (png),
-                               BS_FILE_WRITE_NONE, error);
+  /* Atomic and synced, as every export (bs-export.h). */
+  return bs_export_write_bytes (path, png, error);
 }
 
 gboolean

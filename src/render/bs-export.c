@@ -209,19 +209,24 @@ bs_export_position_to_bytes (const BsRuleset       *rs,
 }
 
 /* Writes a whole file atomically (bs-file.h): a failed export never leaves
- * a partial image, a symlink stays a link. No fsync: an image export need
- * not survive a power cut, and the sync costs more than drawing and
- * encoding the picture. */
-static gboolean
-write_file (const char  *path,
-            GBytes      *bytes,
-            GError     **error)
+ * a partial image, a symlink stays a link, and the picture is on the disk
+ * (fsync before the rename, the folder after it) before the call returns,
+ * as every other file the user chose is: a power cut right after "saved"
+ * must not leave an empty file in the old one's place. */
+gboolean
+bs_export_write_bytes (const char  *path,
+                       GBytes      *bytes,
+                       GError     **error)
 {
-  gsize length;
-  const guint8 *data = g_bytes_get_data (bytes, &length);
+  gsize length = 0;
+  const guint8 *data;
 
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  data = g_bytes_get_data (bytes, &length);
   return bs_file_write_atomic (path, data != NULL ? data : (const guint8 *) "", length,
-                               BS_FILE_WRITE_NONE, error);
+                               BS_FILE_WRITE_SYNC, error);
 }
 
 gboolean
@@ -253,7 +258,7 @@ bs_export_position (const BsRuleset       *rs,
       return bs_export_gif (game, options, &game_options, width, height, path, error);
     }
   bytes = bs_export_position_to_bytes (rs, pos, options, format, width, height, error);
-  return bytes != NULL && write_file (path, bytes, error);
+  return bytes != NULL && bs_export_write_bytes (path, bytes, error);
 }
 
 /* ---- games ---------------------------------------------------------- */
@@ -1107,7 +1112,7 @@ bs_export_gif (const BsExportGame         *game,
       return FALSE;
     }
   bytes = g_byte_array_free_to_bytes (g_steal_pointer (&out));
-  return write_file (path, bytes, error);
+  return bs_export_write_bytes (path, bytes, error);
 }
 
 /* ---- game sheet ----------------------------------------------------- */
@@ -1305,5 +1310,5 @@ bs_export_game_sheet (const BsExportGame         *game,
       return FALSE;
     }
   bytes = g_byte_array_free_to_bytes (g_steal_pointer (&out));
-  return write_file (path, bytes, error);
+  return bs_export_write_bytes (path, bytes, error);
 }

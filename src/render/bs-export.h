@@ -43,6 +43,11 @@ const char *bs_export_format_to_string  (BsExportFormat   format);
 /* One position, width × height pixels (PNG) or points (SVG, PDF); the
  * format comes from the path's extension (a GIF of one position is a
  * still image). */
+/* Writes an exported file's bytes through bs_file_write_atomic with
+ * BS_FILE_WRITE_SYNC, the one way every export reaches the disk. */
+gboolean    bs_export_write_bytes       (const char            *path,
+                                         GBytes                *bytes,
+                                         GError               **error);
 gboolean    bs_export_position          (const BsRuleset       *rs,
                                          const BsPosition      *pos,
                                          const BsRenderOptions *options,

@@ -1262,6 +1262,9 @@ paint_cursor (Painter *p)
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
+/* How much wider than its room a text may be before it is cut. */
+#define MAX_SHRINK 3.0
+
 /* Draws text centred on (x, y) in user units, shrunk to max_width. */
 static void
 paint_text (Painter    *p,
@@ -1281,7 +1284,17 @@ paint_text (Painter    *p,
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (p->text, font);
   pango_layout_set_text (p->text, text, -1);
+  pango_layout_set_width (p->text, -1);
+  pango_layout_set_ellipsize (p->text, PANGO_ELLIPSIZE_NONE);
   pango_layout_get_extents (p->text, &ink, &logical);
+  /* Shrunk to at most a third, then cut with an ellipsis: a caption of
+   * any length stays readable and within cairo's coordinates. */
+  if (max_width > 0 && logical.width > max_width * MAX_SHRINK * PANGO_SCALE)
+    {
+      pango_layout_set_width (p->text, (int) (max_width * MAX_SHRINK * PANGO_SCALE));
+      pango_layout_set_ellipsize (p->text, PANGO_ELLIPSIZE_END);
+      pango_layout_get_extents (p->text, &ink, &logical);
+    }
   w = logical.width / (double) PANGO_SCALE;
   h = logical.height / (double) PANGO_SCALE;
 

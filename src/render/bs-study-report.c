@@ -559,6 +559,6 @@ bs_study_report_export (BsStudyRunner  *runner,
                    path, dot != NULL ? dot : "");
       return FALSE;
     }
-  return text != NULL && bs_file_write_atomic (path, text, strlen (text), BS_FILE_WRITE_NONE,
+  return text != NULL && bs_file_write_atomic (path, text, strlen (text), BS_FILE_WRITE_SYNC,
                                                error);
 }
