@@ -25,7 +25,8 @@ G_BEGIN_DECLS
 typedef enum {
   BS_FILE_WRITE_NONE = 0,
   /* fsync the file before the rename and the folder after it: for
-   * documents the user would miss after a power cut (not for images). */
+   * every file the user would miss after a power cut: documents, studies
+   * and exported images alike. */
   BS_FILE_WRITE_SYNC = 1 << 0,
 } BsFileWriteFlags;
 
