@@ -605,6 +605,15 @@ test_cut_short (void)
   g_assert_cmpuint (tried, >, 100);
 }
 
+/* AddressSanitizer keeps freed memory in quarantine (its peak says
+ * nothing of the reader's) and runs slower: there the journal is smaller
+ * and only read through. */
+#ifdef __SANITIZE_ADDRESS__
+#define JOURNAL_TEST_SIZE (8 * 1024 * 1024)
+#else
+#define JOURNAL_TEST_SIZE (64 * 1024 * 1024)
+#endif
+
 static gboolean
 count_journal_game (const BsStudy  *study,
                     BsStudyGame   **game,
@@ -652,7 +661,7 @@ test_journal_streamed (void)
   g_assert_nonnull (out);
   fprintf (out, "<extend games=\"%u\"/>\n", (guint) BS_STUDY_MAX_GAMES);
   games = g_string_new (NULL);
-  for (guint number = 0; ftell (out) < 64 * 1024 * 1024; number += 2)
+  for (guint number = 0; ftell (out) < JOURNAL_TEST_SIZE; number += 2)
     {
       g_autofree char *numbered = g_strdup_printf ("number=\"%u\"", number);
 
@@ -670,7 +679,9 @@ test_journal_streamed (void)
   g_assert_cmpuint (n, ==, written);
   g_test_message ("%u games; peak memory %ld KiB before, %ld KiB after", n, before.ru_maxrss,
                   after.ru_maxrss);
+#ifndef __SANITIZE_ADDRESS__
   g_assert_cmpint (after.ru_maxrss - before.ru_maxrss, <, 16 * 1024);
+#endif
 }
 
 int
