@@ -42,7 +42,7 @@ pump_once (void)
 static void
 wait_for (gboolean (*cond) (Fixture *), Fixture *fixture, const char *what)
 {
-  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  gint64 end = ui_test_deadline (300);
 
   while (!cond (fixture))
     {
@@ -296,7 +296,7 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
   pump_once ();
   {
     g_autofree char *journal = bs_study_journal_path (path);
-    gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+    gint64 end = ui_test_deadline (300);
 
     /* The stopped run folds its journal into the file and removes it. */
     while (g_file_test (journal, G_FILE_TEST_EXISTS))
@@ -649,7 +649,7 @@ test_leave_while_reading (void)
 {
   BsWindow *window = bs_window_new (ADW_APPLICATION (app));
   BsBalanceView *view = bs_window_get_balance_view (window);
-  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  gint64 end = ui_test_deadline (300);
 
   gate_open = FALSE;
   gate_files = 0;
