@@ -5,8 +5,17 @@
 
 #include "bs-balance-run.h"
 
-/* How often the page hears of progress while games are played. */
+/* How often the page may hear of progress while games are played: at
+ * most every UPDATE_INTERVAL_MS, and only when the games moved on, by at
+ * least a hundredth of the study or after UPDATE_SLOW_MS. Each update
+ * redraws the page (its chart, every figure): tied to the clock alone, the
+ * redraws of a study slowed down by a busy machine took the workers' time
+ * (they run at a lower priority than the window), so the study went slower
+ * still and was redrawn more: test-balance ran past 600 s under load.
+ * Tied to the games, a study is redrawn about a hundred times, and once
+ * every UPDATE_SLOW_MS at most otherwise, whatever the machine. */
 #define UPDATE_INTERVAL_MS 250
+#define UPDATE_SLOW_MS     2000
 
 struct _BsBalanceRun {
   GObject        parent_instance;
@@ -17,6 +26,8 @@ struct _BsBalanceRun {
   guint          timeout_id;
   gint64         started_us;
   guint          done_at_start;
+  guint          done_at_update;     /* games done at the last update */
+  gint64         update_us;          /* when that was */
 };
 
 G_DEFINE_FINAL_TYPE (BsBalanceRun, bs_balance_run, G_TYPE_OBJECT)
@@ -94,7 +105,8 @@ bs_balance_run_class_init (BsBalanceRunClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* Progress or results changed (a few times a second while running). */
+  /* Progress or results changed (while running: as the games move on,
+   * at most four times a second). */
   signals[UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* The run stopped on an error (its message). */
@@ -233,10 +245,27 @@ bs_balance_run_get_progress (BsBalanceRun *self,
     }
 }
 
+static void
+emit_updated (BsBalanceRun *self)
+{
+  bs_study_runner_get_progress (self->runner, &self->done_at_update, NULL);
+  self->update_us = g_get_monotonic_time ();
+  g_signal_emit (self, signals[UPDATED], 0);
+}
+
 static gboolean
 on_tick (gpointer data)
 {
-  g_signal_emit (data, signals[UPDATED], 0);
+  BsBalanceRun *self = data;
+  guint done, total;
+  gint64 since;
+
+  bs_study_runner_get_progress (self->runner, &done, &total);
+  since = g_get_monotonic_time () - self->update_us;
+  if (done > self->done_at_update &&
+      ((guint64) (done - self->done_at_update) * 100 >= total ||
+       since >= UPDATE_SLOW_MS * (gint64) 1000))
+    emit_updated (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -269,7 +298,7 @@ on_run_done (GObject      *source,
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
-  g_signal_emit (self, signals[UPDATED], 0);
+  emit_updated (self);
   if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     g_signal_emit (self, signals[FAILED], 0, error->message);
 }
@@ -291,7 +320,7 @@ bs_balance_run_start (BsBalanceRun *self)
   g_task_run_in_thread (task, run_in_thread);
   self->timeout_id = g_timeout_add (UPDATE_INTERVAL_MS, on_tick, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-  g_signal_emit (self, signals[UPDATED], 0);
+  emit_updated (self);
 }
 
 void
@@ -303,7 +332,7 @@ bs_balance_run_pause (BsBalanceRun *self)
     {
       self->stopping = TRUE;
       g_cancellable_cancel (self->cancellable);
-      g_signal_emit (self, signals[UPDATED], 0);
+      emit_updated (self);
     }
 }
 

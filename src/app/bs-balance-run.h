@@ -2,7 +2,9 @@
 /* bs-balance-run.h: a balance study running in the background for the
  * Balance page. The games are played by a BsStudyRunner in a GTask thread
  * (its workers on every core); the main loop polls its progress a few
- * times a second and says so with ::updated, so the window never waits.
+ * times a second and says so with ::updated when the games moved on (by a
+ * hundredth of the study, or at all in two seconds), so the window never
+ * waits and is not redrawn more when a busy machine slows the games.
  * Pause stops the workers (finished games stay in the file) and Resume
  * plays on; nothing is lost either way. */
 

@@ -1464,6 +1464,13 @@ bs_balance_view_get_path (BsBalanceView *self)
   return self->run != NULL ? bs_balance_run_get_path (self->run) : NULL;
 }
 
+BsBalanceRun *
+bs_balance_view_get_run (BsBalanceView *self)
+{
+  g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), NULL);
+  return self->run;
+}
+
 void
 bs_balance_view_pause (BsBalanceView *self)
 {

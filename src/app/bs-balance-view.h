@@ -11,6 +11,7 @@
 
 #include <adwaita.h>
 
+#include "bs-balance-run.h"
 #include "bs-variant.h"
 
 G_BEGIN_DECLS
@@ -59,6 +60,8 @@ gboolean    bs_balance_view_set_compare  (BsBalanceView    *self,
                                           const char       *source);
 /* The study shown, or NULL. */
 const char *bs_balance_view_get_path     (BsBalanceView    *self);
+/* Its run (playing it, or not), or NULL. */
+BsBalanceRun *bs_balance_view_get_run    (BsBalanceView    *self);
 /* Pauses a running study (the page is left). */
 void        bs_balance_view_pause        (BsBalanceView    *self);
 /* The title for the header bar. */

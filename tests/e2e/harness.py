@@ -37,7 +37,7 @@ import zlib
 
 __all__ = [
     "E2EFailure", "Skip", "Session", "App", "Node", "Screenshot",
-    "run_tests", "timeout_multiplier",
+    "run_tests", "timeout_multiplier", "scaled", "pause", "DEFAULT_WAIT", "RETRY_WAIT",
 ]
 
 
@@ -49,12 +49,99 @@ class Skip(Exception):
     """Raise to skip a test (the reason is printed)."""
 
 
+def _meson_timeout_multiplier():
+    """The --timeout-multiplier (-t) of the `meson test` that runs this test, or
+    None: meson does not pass it to its tests, so it is read from the command
+    line of the nearest ancestor process that is `meson test` (0, "no timeout",
+    becomes a factor of 1000)."""
+    pid = os.getppid()
+    for _ in range(8):
+        if pid <= 1:
+            return None
+        try:
+            with open("/proc/%d/cmdline" % pid, "rb") as f:
+                argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+            with open("/proc/%d/stat" % pid) as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return None
+        value = _parse_meson_test_argv(argv)
+        if value is not None:
+            return value
+        pid = parent
+    return None
+
+
+def _parse_meson_test_argv(argv):
+    """The -t/--timeout-multiplier of a `meson test …` command line: a float,
+    0 meaning no timeout (1000 here), 1 when it is `meson test` without it,
+    None when argv is not `meson test`."""
+    for i, arg in enumerate(argv[:-1]):
+        if os.path.basename(arg) in ("meson", "meson.py") and argv[i + 1] == "test":
+            break
+    else:
+        return None
+    value = 1.0
+    rest = iter(argv[i + 2:])
+    for arg in rest:
+        text = None
+        if arg in ("-t", "--timeout-multiplier"):
+            text = next(rest, None)
+        elif arg.startswith("--timeout-multiplier="):
+            text = arg.split("=", 1)[1]
+        elif arg.startswith("-t") and len(arg) > 2:
+            text = arg[2:]
+        elif arg == "--":
+            break
+        if text is not None:
+            try:
+                value = float(text)
+            except ValueError:
+                pass
+    return 1000.0 if value <= 0 else value
+
+
+_MULTIPLIER = None
+
+
 def timeout_multiplier():
-    """Waits are multiplied by $BOARDSMITH_E2E_TIMEOUT_MULTIPLIER (sanitizer builds)."""
-    try:
-        return max(1.0, float(os.environ.get("BOARDSMITH_E2E_TIMEOUT_MULTIPLIER", "1")))
-    except ValueError:
-        return 1.0
+    """The one factor every wait is multiplied by: the larger of
+    $BOARDSMITH_TEST_TIMEOUT_MULTIPLIER (4 in sanitizer builds; set it for a
+    loaded machine) and the --timeout-multiplier of the `meson test` running
+    this test, at least 1. tests/ui/ui-test-util.c computes the same."""
+    global _MULTIPLIER
+    if _MULTIPLIER is None:
+        try:
+            env = float(os.environ.get("BOARDSMITH_TEST_TIMEOUT_MULTIPLIER", "1"))
+        except ValueError:
+            env = 1.0
+        meson = _meson_timeout_multiplier() or 1.0
+        _MULTIPLIER = max(1.0, env, meson)
+    return _MULTIPLIER
+
+
+def scaled(seconds):
+    """seconds × timeout_multiplier(): for every time limit the harness or a
+    test sets (a wait, a process's exit, a D-Bus call)."""
+    return seconds * timeout_multiplier()
+
+
+# How long a step may take on an idle machine, in seconds, before a wait
+# fails: every wait scales it (and any other limit) by timeout_multiplier().
+DEFAULT_WAIT = 10
+
+# How long to wait, in seconds before scaling, for the effect of an action a
+# busy desktop may lose (a click a closing popover takes, a key pressed while
+# the window manager hands the focus back) before doing it again.
+RETRY_WAIT = 3
+
+
+def pause(seconds):
+    """Paces the input (a pointer moved before its button goes down) and the
+    polling of waits: scaled like every wait, so that a loaded app gets the
+    events as a slower hand sends them, but at most 10×: past that it would
+    only make the test slower."""
+    time.sleep(seconds * min(timeout_multiplier(), 10.0))
 
 
 _TRACE = bool(os.environ.get("BOARDSMITH_E2E_TRACE"))
@@ -175,22 +262,24 @@ class _A11yBus:
         session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus",
                                     "GetAddress", None, GLib.VariantType("(s)"),
-                                    Gio.DBusCallFlags.NONE, 20000, None).unpack()[0]
+                                    Gio.DBusCallFlags.NONE, int(scaled(20) * 1000), None).unpack()[0]
         self.conn = Gio.DBusConnection.new_for_address_sync(
             address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
             | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
         self.context = GLib.MainContext.default()
 
-    def call(self, ref, iface, method, args=None, timeout_ms=10000):
+    def call(self, ref, iface, method, args=None, timeout=DEFAULT_WAIT):
         params = self.GLib.Variant(*args) if args is not None else None
         return self.conn.call_sync(ref[0], ref[1], iface, method, params, None,
-                                   self.Gio.DBusCallFlags.NONE, timeout_ms, None).unpack()
+                                   self.Gio.DBusCallFlags.NONE, int(scaled(timeout) * 1000),
+                                   None).unpack()
 
-    def batch(self, calls, timeout_ms=30000):
+    def batch(self, calls, timeout=30):
         """Sends every (ref, iface, method, args) at once; their results in order
         (an Exception where a call failed)."""
         results = [None] * len(calls)
         pending = [len(calls)]
+        timeout_ms = int(scaled(timeout) * 1000)
 
         def done(conn, res, i):
             try:
@@ -517,12 +606,12 @@ class App:
     def running(self):
         return self.proc.poll() is None
 
-    def stop(self, timeout=10):
+    def stop(self, timeout=DEFAULT_WAIT):
         """Ends the process (SIGTERM, then SIGKILL) and returns its exit status."""
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout * timeout_multiplier())
+                self.proc.wait(scaled(timeout))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -539,7 +628,7 @@ class App:
 
     # Waiting --------------------------------------------------------------------
 
-    def wait_for(self, condition, what, timeout=10):
+    def wait_for(self, condition, what, timeout=DEFAULT_WAIT):
         """Polls condition() until it returns something true, and returns that.
         On timeout it fails with "timed out after Ns waiting for WHAT" (the
         runner then saves a screenshot and the accessible tree)."""
@@ -561,7 +650,7 @@ class App:
         """Its toplevel windows and dialogs on screen now."""
         return [n for n in self.snapshot().children if n.showing]
 
-    def window(self, name=None, role=None, timeout=10):
+    def window(self, name=None, role=None, timeout=DEFAULT_WAIT):
         """Waits for a toplevel (frame, dialog, file chooser…) by its title."""
         def look():
             for node in self.snapshot().children:
@@ -580,13 +669,13 @@ class App:
     def find_now(self, role=None, name=None, where=None):
         return self.snapshot().find_now(role, name, where)
 
-    def find(self, role=None, name=None, where=None, timeout=10):
+    def find(self, role=None, name=None, where=None, timeout=DEFAULT_WAIT):
         """Waits for a showing widget anywhere in the app and returns it:
         find("push button", "Undo Move"), find("label", re.compile("wins"))."""
         return self.wait_for(lambda: self.snapshot().find_now(role, name, where),
                              _describe_query(role, name, where), timeout)
 
-    def gone(self, role=None, name=None, where=None, timeout=10):
+    def gone(self, role=None, name=None, where=None, timeout=DEFAULT_WAIT):
         """Waits until no showing widget matches."""
         self.wait_for(lambda: self.snapshot().find_now(role, name, where) is None,
                       "%s to go away" % _describe_query(role, name, where), timeout)
@@ -595,7 +684,7 @@ class App:
         """The widget with the keyboard focus now, or None."""
         return self.snapshot().find_now(where=lambda n: n.focused)
 
-    def wait_focus(self, role=None, name=None, timeout=10):
+    def wait_focus(self, role=None, name=None, timeout=DEFAULT_WAIT):
         """Waits until the focused widget matches, and returns it."""
         return self.wait_for(
             lambda: self.snapshot().find_now(role, name, lambda n: n.focused),
@@ -604,7 +693,7 @@ class App:
     def dump(self):
         return self.snapshot().dump()
 
-    def chooser_folder(self, title, timeout=10):
+    def chooser_folder(self, title, timeout=DEFAULT_WAIT):
         """The folder a file chooser (the dialog titled `title`) shows: the
         names on its path bar from its start to the current, pressed one,
         e.g. ["app-1", "Documents"] for ~/Documents (the bar may start
@@ -643,7 +732,7 @@ class App:
 
     # The board ------------------------------------------------------------------
 
-    def board(self, timeout=10, name=None):
+    def board(self, timeout=DEFAULT_WAIT, name=None):
         """A board as it is now: a grid whose children are the cells. The play
         board ("Game board") unless another is named (the editor's "Board
         preview"); app.board_name sets the one the cell helpers use."""
@@ -663,7 +752,7 @@ class App:
         return {n.name.split(",")[0]: n for n in self.board().children
                 if n.role == "table cell"}
 
-    def cell(self, coordinate, timeout=10):
+    def cell(self, coordinate, timeout=DEFAULT_WAIT):
         """The cell whose label starts with "COORDINATE," (waits for it)."""
         prefix = coordinate + ","
 
@@ -681,7 +770,7 @@ class App:
         return [n.name.split(",")[0] for n in self.board().children
                 if n.role == "table cell" and rx.search(n.name)]
 
-    def wait_cells_where(self, pattern, timeout=10):
+    def wait_cells_where(self, pattern, timeout=DEFAULT_WAIT):
         """Waits until some cell's label matches; their coordinates."""
         return self.wait_for(lambda: self.cells_where(pattern),
                              "a cell whose label matches /%s/" % pattern, timeout)
@@ -700,7 +789,7 @@ class App:
         points = [self.cell(c).centre() for c in coordinates]
         self.session.drag(points, button)
 
-    def wait_cell(self, coordinate, pattern, timeout=10):
+    def wait_cell(self, coordinate, pattern, timeout=DEFAULT_WAIT):
         """Waits until the cell's label matches the regex (searched); its label."""
         rx = re.compile(pattern)
         seen = [None]
@@ -713,7 +802,7 @@ class App:
         except E2EFailure as e:
             raise E2EFailure("%s; it reads %r" % (e, seen[0])) from None
 
-    def focused_cell(self, timeout=10):
+    def focused_cell(self, timeout=DEFAULT_WAIT):
         """The board cell that has the keyboard focus (waits for one)."""
         def look():
             for n in self.board().children:
@@ -760,7 +849,7 @@ class App:
         raise E2EFailure("%s did not reach %s in %d presses (focus on %r)" % (
             key, _describe_query(role, name, where), max_presses, self.focused()))
 
-    def choose_in_dropdown(self, combo_name, item, timeout=10):
+    def choose_in_dropdown(self, combo_name, item, timeout=DEFAULT_WAIT):
         """Opens a drop-down (a combo box by its name) with a click and clicks
         the item whose label is `item` (exact, or a compiled regex)."""
         def open_item():
@@ -778,7 +867,7 @@ class App:
             return any(_matches(l, "label", item, None) for l in combo.walk())
         self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
 
-    def choose_in_dropdown_by_keyboard(self, combo_name, item, timeout=10):
+    def choose_in_dropdown_by_keyboard(self, combo_name, item, timeout=DEFAULT_WAIT):
         """The same with keys only: Tab to the drop-down, Space opens it,
         arrows walk its list, Enter chooses."""
         def in_combo(n):
@@ -811,7 +900,7 @@ class App:
     SEAT_CHOICES = {"Human": "Human", "Computer: Easy": "Computer, Easy",
                     "Computer: Medium": "Computer, Medium", "Computer: Hard": "Computer, Hard"}
 
-    def seat_buttons(self, timeout=10):
+    def seat_buttons(self, timeout=DEFAULT_WAIT):
         """The open Players popover's toggle buttons, a list per seat: each
         [(choice, node)] in the order shown (Human, Easy, Medium, Hard).
         GTK 4.8 says a toggle button is a push button, "pressed" when down."""
@@ -882,7 +971,7 @@ class App:
                 return labels[-1].name
         return ""
 
-    def wait_status(self, pattern, timeout=10):
+    def wait_status(self, pattern, timeout=DEFAULT_WAIT):
         """Waits until the status line matches the regex; its text."""
         rx = re.compile(pattern)
         seen = [None]
@@ -901,7 +990,7 @@ class App:
         node = self.snapshot().find_now("alert")
         return node.name if node is not None else None
 
-    def wait_explanation(self, pattern, timeout=10):
+    def wait_explanation(self, pattern, timeout=DEFAULT_WAIT):
         """Waits until the play page explains something matching the regex."""
         rx = re.compile(pattern)
         return self.wait_for(lambda: (lambda text: text if text and rx.search(text) else None)(
@@ -930,7 +1019,7 @@ class App:
                 return i
         return None
 
-    def wait_moves(self, count, timeout=10):
+    def wait_moves(self, count, timeout=DEFAULT_WAIT):
         """Waits until the game is at turn `count` (the selected row of the
         move list); returns the rows' text."""
         seen = [None]
@@ -1072,7 +1161,7 @@ class Session:
             if proc.poll() is None:
                 proc.terminate()
                 try:
-                    proc.wait(5)
+                    proc.wait(scaled(5))
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait()
@@ -1095,7 +1184,7 @@ class Session:
 
     def _read_line(self, fd, proc, what):
         data = b""
-        deadline = time.monotonic() + 30 * timeout_multiplier()
+        deadline = time.monotonic() + scaled(30)
         import select
         while not data.endswith(b"\n"):
             if proc.poll() is not None:
@@ -1162,9 +1251,11 @@ class Session:
         app = App(self, args, home, app_env, log, cwd=cwd)
         self.apps.append(app)
         if wait:
-            app.window(role="frame", timeout=30)
+            frame = app.window(role="frame", timeout=30)
             self.wait_for(lambda: self._x_windows(app.pid), "the app's window to be mapped",
                           app=app)
+            # Its real size: not 0×0, the same twice, an X window of that size.
+            self.surface_origin(app.pid, frame)
         return app
 
     def _write_settings(self, home, settings):
@@ -1186,8 +1277,8 @@ class Session:
 
     # Waiting --------------------------------------------------------------------
 
-    def wait_for(self, condition, what, timeout=10, app=None):
-        limit = timeout * timeout_multiplier()
+    def wait_for(self, condition, what, timeout=DEFAULT_WAIT, app=None):
+        limit = scaled(timeout)
         deadline = time.monotonic() + limit
         last_error = None
         while True:
@@ -1209,7 +1300,7 @@ class Session:
                 if last_error is not None:
                     message += " (last error: %s)" % last_error
                 raise E2EFailure(message)
-            time.sleep(0.05)
+            pause(0.05)
 
     # X: windows, input, pixels ---------------------------------------------------
 
@@ -1254,7 +1345,8 @@ class Session:
     def restore_minimized(self, pid):
         """Brings back the pid's minimized (iconic) top-level windows as a
         taskbar or the overview would: a _NET_ACTIVE_WINDOW request to the
-        window manager. Returns how many there were."""
+        window manager, and waits until none is iconic. Returns how many there
+        were."""
         from Xlib import X, protocol
         d = self._display
         root = d.screen().root
@@ -1289,22 +1381,46 @@ class Session:
                                 | X.SubstructureNotifyMask)
                 restored += 1
         d.sync()
+        if restored:
+            self.wait_for(lambda: not [w for w in candidates if iconic(w)],
+                          "the minimized windows to come back")
         return restored
 
     def surface_origin(self, pid, surface):
         """Screen position of the top left corner of a toplevel or popover node:
         the app's X window of the same size (the closest, within a few pixels:
         some popovers' windows hold a few more pixels than their widget, on
-        the side of their arrow)."""
-        _, sy, width, height = surface.extents or (0, 0, 0, 0)
-        windows = self._x_windows(pid)
-        scored = sorted(((abs(w[3] - width) + abs(w[4] - height), -i, w)
-                         for i, w in enumerate(windows)), key=lambda t: t[:2])
-        scored = [t for t in scored if t[0] <= 16]
-        if len(scored) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
-            titled = [t for t in scored if (t[2][0].get_wm_name() or "") == surface.name]
-            scored = titled or scored
+        the side of their arrow). A window that has just been mapped may not
+        have its real size yet (its accessible extents read 0×0, or a size
+        that changes): this waits until the extents are not empty, read the
+        same twice, and an X window of that size is there; surface.extents is
+        updated to what was read."""
+        app = surface.app
+        last = [surface.extents]
+
+        def settled():
+            extents = self._read_extents(surface)
+            stable = extents == last[0]
+            last[0] = extents
+            if not extents or extents[2] <= 0 or extents[3] <= 0 or not stable:
+                return None
+            return self._matching_windows(pid, surface, extents) and extents
+
+        if app is None:
+            extents = surface.extents
+        else:
+            try:
+                extents = self.wait_for(settled, "the real size of %r" % surface, app=app)
+            except E2EFailure as e:
+                windows = self._x_windows(pid)
+                width, height = (last[0] or (0, 0, 0, 0))[2:4]
+                raise E2EFailure("no X window of %dx%d for %r (windows: %s; %s)" % (
+                    width, height, surface, [(w[1], w[2], w[3], w[4]) for w in windows], e))
+        surface.extents = extents
+        _, sy, width, height = extents or (0, 0, 0, 0)
+        scored = self._matching_windows(pid, surface, extents)
         if not scored:
+            windows = self._x_windows(pid)
             raise E2EFailure("no X window of %dx%d for %r (windows: %s)" % (
                 width, height, surface, [(w[1], w[2], w[3], w[4]) for w in windows]))
         win = scored[0][2]
@@ -1315,6 +1431,29 @@ class Session:
                 and sy > anchor.extents[1]:
             y += extra   # a popover below what it points at: its arrow is on top
         return x, y
+
+    def _read_extents(self, node):
+        """node's extents in its window, asked now (None if it has none)."""
+        try:
+            return tuple(node.app.bus.call(node.ref, "org.a11y.atspi.Component", "GetExtents",
+                                           ("(u)", (_COORD_WINDOW,)))[0])
+        except Exception:
+            return None
+
+    def _matching_windows(self, pid, surface, extents):
+        """The pid's X windows of the size of extents (within 16 pixels), the
+        closest first; for a window, the one with its title if several."""
+        if not extents or extents[2] <= 0 or extents[3] <= 0:
+            return []
+        _, _, width, height = extents
+        windows = self._x_windows(pid)
+        scored = sorted(((abs(w[3] - width) + abs(w[4] - height), -i, w)
+                         for i, w in enumerate(windows)), key=lambda t: t[:2])
+        scored = [t for t in scored if t[0] <= 16]
+        if len(scored) > 1 and surface.role in ("frame", "dialog", "file chooser", "alert"):
+            titled = [t for t in scored if (t[2][0].get_wm_name() or "") == surface.name]
+            scored = titled or scored
+        return scored
 
     def move(self, x, y):
         from Xlib import X
@@ -1327,13 +1466,13 @@ class Session:
         from Xlib import X
         from Xlib.ext import xtest
         self.move(x, y)
-        time.sleep(0.02)
+        pause(0.02)
         xtest.fake_input(self._display, X.ButtonPress, button)
         self._display.sync()
-        time.sleep(0.02)
+        pause(0.02)
         xtest.fake_input(self._display, X.ButtonRelease, button)
         self._display.sync()
-        time.sleep(0.05)
+        pause(0.05)
 
     def drag(self, points, button=1):
         """Presses at the first (x, y), moves through the others in small steps,
@@ -1342,18 +1481,18 @@ class Session:
         from Xlib.ext import xtest
         points = [(int(x), int(y)) for x, y in points]
         self.move(*points[0])
-        time.sleep(0.02)
+        pause(0.02)
         xtest.fake_input(self._display, X.ButtonPress, button)
         self._display.sync()
         for (x0, y0), (x1, y1) in zip(points, points[1:]):
             steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) // 8))
             for i in range(1, steps + 1):
                 self.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
-                time.sleep(0.01)
-        time.sleep(0.02)
+                pause(0.01)
+        pause(0.02)
         xtest.fake_input(self._display, X.ButtonRelease, button)
         self._display.sync()
-        time.sleep(0.05)
+        pause(0.05)
 
     _MODIFIERS = {"ctrl": "Control_L", "control": "Control_L", "shift": "Shift_L",
                   "alt": "Alt_L", "super": "Super_L"}
@@ -1391,7 +1530,7 @@ class Session:
         for mc in reversed(mod_codes):
             xtest.fake_input(self._display, X.KeyRelease, mc)
         self._display.sync()
-        time.sleep(0.03)
+        pause(0.03)
 
     _CHAR_KEYS = {" ": "space", "\n": "Return", "\t": "Tab", "-": "minus", ".": "period",
                   "/": "slash", "_": "underscore", ",": "comma", ":": "colon",

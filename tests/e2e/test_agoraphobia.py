@@ -7,9 +7,8 @@ import json
 import os
 import re
 import subprocess
-import time
 
-from harness import run_tests
+from harness import E2EFailure, RETRY_WAIT, pause, run_tests
 
 LARGE = re.compile(r"^Large\b")
 SMALL = re.compile(r"^Small\b")
@@ -28,12 +27,20 @@ def hover_shows_tooltip(app, turn):
     tooltip window opens (its text is the description read above)."""
     rows = [r for r in app.move_list_node().children if r.role == "list item"]
     x, y, w, h = rows[turn].screen_extents()
-    app.session.move(x - 40, y + h // 2)
-    before = set(app.popups())
-    time.sleep(0.05)
-    app.session.move(x + w // 2, y + h // 2)
-    app.wait_for(lambda: next((p for p in app.popups() if p not in before), None),
-                 "the tooltip of the move list's row %d" % turn)
+    # A hover the app missed (the row lit, no tooltip) is made again.
+    for attempt in range(3):
+        app.session.move(x - 40, y + h // 2)
+        before = set(app.popups())
+        pause(0.05)   # two motions, not one: the row sees the pointer come in
+        app.session.move(x + w // 2, y + h // 2)
+        try:
+            app.wait_for(lambda: next((p for p in app.popups() if p not in before), None),
+                         "the tooltip of the move list's row %d" % turn,
+                         RETRY_WAIT * (attempt + 1))
+            return
+        except E2EFailure:
+            if attempt == 2:
+                raise
 
 
 def engine_summary(rows, turn):

@@ -11,7 +11,7 @@ import os
 import re
 import time
 
-from harness import run_tests, E2EFailure, Skip, timeout_multiplier
+from harness import run_tests, E2EFailure, Skip, timeout_multiplier, RETRY_WAIT
 
 RULES = os.environ.get("BOARDSMITH_RULES_DIR", "rules")
 CLI = os.environ.get("BOARDSMITH_CLI")
@@ -56,7 +56,7 @@ def set_spin(app, name, value):
     for attempt in range(3):
         app.find("spin button", name).click(dx=12)
         try:
-            app.wait_for(focused_in_spin, "the focus in %s" % name, timeout=3)
+            app.wait_for(focused_in_spin, "the focus in %s" % name, timeout=RETRY_WAIT)
             break
         except E2EFailure:
             if attempt == 2:
@@ -100,7 +100,7 @@ def choose(app, name, item):
     for attempt in range(3):
         app.click("combo box", name)
         try:
-            app.wait_for(popup, "the list of %s" % name, timeout=3)
+            app.wait_for(popup, "the list of %s" % name, timeout=RETRY_WAIT)
             break
         except E2EFailure:
             if attempt == 2:
@@ -119,7 +119,7 @@ def choose(app, name, item):
             # 360 px, two suites at once): while the list is open, again.
             try:
                 app.wait_for(lambda: combo_value(app, name) == item or None,
-                             "%s to show %r" % (name, item), timeout=3)
+                             "%s to show %r" % (name, item), timeout=RETRY_WAIT)
                 break
             except E2EFailure:
                 if popup() is None:
@@ -365,7 +365,7 @@ def test_open_offers_studies(session):
     # typed (it opens in ~/Documents now, not in the working directory): a
     # person presses Enter again.
     try:
-        app.gone(None, "Open File", timeout=3)
+        app.gone(None, "Open File", timeout=RETRY_WAIT)
     except E2EFailure:
         app.key("Return")
         app.gone(None, "Open File")
@@ -405,7 +405,7 @@ def export_menu_item(app, item):
         app.click(None, "Export Chart or Data")
         try:
             node = app.wait_for(lambda: app.find_now("menu item", item), "the menu item " + item,
-                                timeout=3)
+                                timeout=RETRY_WAIT)
             break
         except E2EFailure:
             if attempt == 2:

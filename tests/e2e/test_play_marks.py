@@ -236,7 +236,7 @@ def test_hint_has_its_own_mark(session):
     # in between can see the first marked and not yet the second.
     try:
         app.wait_for(lambda: sorted(app.cells_where(r"\bhint\b")) == named,
-                     "the cells %s marked as the hint" % named, timeout=10)
+                     "the cells %s marked as the hint" % named)
     except E2EFailure:
         raise E2EFailure("the hint says %r, the cells marked are %s"
                          % (said, app.cells_where(r"\bhint\b")))

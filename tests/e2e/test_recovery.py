@@ -8,7 +8,7 @@ import os
 import re
 import signal
 
-from harness import E2EFailure, run_tests
+from harness import E2EFailure, RETRY_WAIT, run_tests
 
 
 def autosaved(app, suffix, contains):
@@ -96,7 +96,7 @@ def test_discard_and_normal_quit(session):
     for attempt in range(3):
         again.key("ctrl+q")
         try:
-            again.wait_exit(timeout=10)
+            again.wait_exit(timeout=RETRY_WAIT)
             break
         except E2EFailure:
             if attempt == 2:

@@ -19,7 +19,7 @@ import random
 import re
 import time
 
-from harness import E2EFailure, run_tests
+from harness import E2EFailure, RETRY_WAIT, run_tests
 
 ACTIONS = int(os.environ.get("BOARDSMITH_SOAK_ACTIONS", "3000"))
 SEED = int(os.environ.get("BOARDSMITH_SOAK_SEED", "1"))
@@ -126,7 +126,7 @@ def click_cell(app, cell):
 
 def test_random_actions(session):
     rng = random.Random(SEED)
-    sanitized = os.environ.get("BOARDSMITH_E2E_TIMEOUT_MULTIPLIER", "1") != "1"
+    sanitized = os.environ.get("BOARDSMITH_E2E_SANITIZED") == "1"
     env = {}
     # Under the sanitizers the whole stack of every allocation is kept
     # (fast_unwind_on_malloc=0: about three times slower), so that a leak
@@ -201,7 +201,6 @@ def test_random_actions(session):
         # would from the taskbar.
         if app.running() and session.restore_minimized(app.pid):
             counts["restore"] = counts.get("restore", 0) + 1
-            time.sleep(0.5)
         # Still answering: each action waits for the app to be responsive.
         if app.running():
             app.windows()
@@ -215,15 +214,26 @@ def test_random_actions(session):
         if not app.running():
             break
         app.key("Escape")
+    def quit_button():
+        return app.snapshot().find_now("push button", re.compile(r"^(Discard|Close|Quit)"))
+
     for _ in range(10):
         if not app.running():
             break
         app.key("ctrl+q")
-        time.sleep(0.5)
-        discard = app.snapshot().find_now("push button", re.compile(r"^(Discard|Close|Quit)"))
-        if discard is not None:
-            discard.click()
-        time.sleep(0.5)
+        try:
+            # It quits, or asks what to do with unsaved work.
+            asked = session.wait_for(lambda: not app.running() or quit_button(),
+                                     "the app to quit or ask", RETRY_WAIT)
+        except E2EFailure:
+            continue   # the key was lost: again
+        if asked is not True:
+            asked.click()
+            try:
+                session.wait_for(lambda: not app.running() or quit_button() is None,
+                                 "the question to be answered", RETRY_WAIT)
+            except E2EFailure:
+                continue
     status = app.wait_exit(timeout=60)
     check_log(app, ACTIONS)
     if status != 0:

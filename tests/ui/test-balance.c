@@ -42,7 +42,7 @@ pump_once (void)
 static void
 wait_for (gboolean (*cond) (Fixture *), Fixture *fixture, const char *what)
 {
-  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  gint64 end = ui_test_deadline (300);
 
   while (!cond (fixture))
     {
@@ -296,7 +296,7 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
   pump_once ();
   {
     g_autofree char *journal = bs_study_journal_path (path);
-    gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+    gint64 end = ui_test_deadline (300);
 
     /* The stopped run folds its journal into the file and removes it. */
     while (g_file_test (journal, G_FILE_TEST_EXISTS))
@@ -347,6 +347,52 @@ variants_read (Fixture *fixture)
 /* A/B: the variant against one the Compare With row offers (an example
  * of the same game, read in a worker thread, never the main one), both
  * played with the same seeds; the difference with its interval. */
+static void
+count_update (BsBalanceRun *run,
+              guint        *updates)
+{
+  (*updates)++;
+}
+
+/* While a study plays (searching players: slowly), the page hears of it
+ * (and redraws its chart and figures) as the games move on, not four
+ * times a second whatever they do: on a busy machine those redraws took
+ * the workers' time (they run below the window's priority), the study went
+ * slower still and was redrawn more, and test-balance went past 600 s. */
+static void
+test_updates_follow_games (Fixture *fixture, gconstpointer data)
+{
+  BsBalanceRun *run;
+  guint updates = 0, done = 0, total = 0;
+  gint64 started, elapsed;
+  gulong handler;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("agoraphobia"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "easy", "easy", 4000, NULL, 0, 0));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  run = bs_balance_view_get_run (fixture->view);
+  g_assert_nonnull (run);
+  g_assert_true (bs_balance_run_get_running (run));
+  handler = g_signal_connect (run, "updated", G_CALLBACK (count_update), &updates);
+  /* Six seconds of a study (measured, not awaited: the bound below grows
+   * with them on a slower machine). */
+  started = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - started < 6 * G_USEC_PER_SEC)
+    ui_test_iterate ();
+  elapsed = g_get_monotonic_time () - started;
+  g_signal_handler_disconnect (run, handler);
+  bs_balance_run_get_progress (run, &done, &total, NULL);
+  g_test_message ("%u updates in %.1f s, %u of %u games", updates, elapsed / 1e6, done, total);
+  /* One for each hundredth of the games and one every two seconds at most
+   * (bs-balance-run.c), one spare; four a second before. */
+  g_assert_cmpuint (updates, <=, 1 + done * 100 / MAX (total, 1)
+                                  + (guint) (elapsed / (2 * G_USEC_PER_SEC)));
+  bs_balance_view_pause (fixture->view);
+  wait_for (is_paused, fixture, "the pause");
+}
+
 static void
 test_compare (Fixture *fixture, gconstpointer data)
 {
@@ -649,7 +695,7 @@ test_leave_while_reading (void)
 {
   BsWindow *window = bs_window_new (ADW_APPLICATION (app));
   BsBalanceView *view = bs_window_get_balance_view (window);
-  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  gint64 end = ui_test_deadline (300);
 
   gate_open = FALSE;
   gate_files = 0;
@@ -688,6 +734,8 @@ main (int argc, char *argv[])
               fixture_teardown);
   g_test_add ("/balance/pause-cancel", Fixture, NULL, fixture_setup, test_pause_cancel,
               fixture_teardown);
+  g_test_add ("/balance/updates-follow-games", Fixture, NULL, fixture_setup,
+              test_updates_follow_games, fixture_teardown);
   g_test_add ("/balance/compare", Fixture, NULL, fixture_setup, test_compare, fixture_teardown);
   g_test_add ("/balance/stop-early", Fixture, NULL, fixture_setup, test_stop_early,
               fixture_teardown);

@@ -3,6 +3,10 @@
 
 #include "ui-test-util.h"
 
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -71,6 +75,108 @@ ui_test_remove_tree (const char *path)
         g_unlink (child);
     }
   g_rmdir (path);
+}
+
+/* The -t/--timeout-multiplier of a `meson test` command line (NUL-separated
+ * arguments): 1 without one, 1000 for 0 ("no timeout"); 0 when it is not
+ * `meson test`. */
+double
+ui_test_meson_multiplier (const char *cmdline,
+                          gsize       length)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  double value = 1;
+  guint i;
+
+  for (const char *p = cmdline; p < cmdline + length; p += strlen (p) + 1)
+    g_ptr_array_add (argv, (gpointer) p);
+  for (i = 0; i + 1 < argv->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (argv->pdata[i]);
+
+      if ((g_str_equal (base, "meson") || g_str_equal (base, "meson.py"))
+          && g_str_equal (argv->pdata[i + 1], "test"))
+        break;
+    }
+  if (i + 1 >= argv->len)
+    return 0;
+  for (i += 2; i < argv->len; i++)
+    {
+      const char *arg = argv->pdata[i];
+      const char *text = NULL;
+
+      if (g_str_equal (arg, "--"))
+        break;
+      if ((g_str_equal (arg, "-t") || g_str_equal (arg, "--timeout-multiplier"))
+          && i + 1 < argv->len)
+        text = argv->pdata[++i];
+      else if (g_str_has_prefix (arg, "--timeout-multiplier="))
+        text = arg + strlen ("--timeout-multiplier=");
+      else if (g_str_has_prefix (arg, "-t") && arg[2] != '\0' && arg[1] != '-')
+        text = arg + 2;
+      if (text != NULL)
+        {
+          char *end = NULL;
+          double v = g_ascii_strtod (text, &end);
+
+          if (end != text && *end == '\0')
+            value = v;
+        }
+    }
+  return value <= 0 ? 1000 : value;
+}
+
+/* The parent process id of pid, from /proc/PID/stat, or 0. */
+static int
+parent_of (int pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
+  g_autofree char *stat = NULL;
+  const char *close;
+  char state;
+  int ppid = 0;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL))
+    return 0;
+  close = strrchr (stat, ')');
+  if (close == NULL || sscanf (close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
+  return ppid;
+}
+
+double
+ui_test_timeout_multiplier (void)
+{
+  static double factor;
+
+  if (factor == 0)
+    {
+      const char *env = g_getenv ("BOARDSMITH_TEST_TIMEOUT_MULTIPLIER");
+      double from_env = env != NULL ? g_ascii_strtod (env, NULL) : 1;
+      double from_meson = 0;
+      int pid = getppid ();
+
+      /* meson test → xvfb-run → this program: the nearest `meson test`. */
+      for (int depth = 0; depth < 8 && pid > 1 && from_meson == 0; depth++)
+        {
+          g_autofree char *path = g_strdup_printf ("/proc/%d/cmdline", pid);
+          g_autofree char *cmdline = NULL;
+          gsize length = 0;
+
+          if (g_file_get_contents (path, &cmdline, &length, NULL))
+            from_meson = ui_test_meson_multiplier (cmdline, length);
+          pid = parent_of (pid);
+        }
+      factor = MAX (1.0, MAX (from_env, from_meson));
+    }
+  return factor;
+}
+
+gint64
+ui_test_deadline (double seconds)
+{
+  return g_get_monotonic_time ()
+         + (gint64) (seconds * ui_test_timeout_multiplier () * G_USEC_PER_SEC);
 }
 
 static gboolean

@@ -26,6 +26,24 @@ int            ui_test_run  (BsApplication **app);
  * waking the loop. */
 void           ui_test_iterate (void);
 
+/* The one factor every time limit of a UI test is multiplied by, as the
+ * e2e harness's timeout_multiplier(): the larger of the
+ * --timeout-multiplier of the `meson test` running this test (read from
+ * its command line, meson does not pass it on; 0, no timeout, counts as
+ * 1000) and $BOARDSMITH_TEST_TIMEOUT_MULTIPLIER (4 in sanitizer builds),
+ * at least 1. */
+double         ui_test_timeout_multiplier (void);
+
+/* The -t/--timeout-multiplier of a `meson test` command line (arguments
+ * separated by NULs, as /proc/PID/cmdline): 1 without one, 1000 for 0;
+ * 0 when it is not `meson test`. */
+double         ui_test_meson_multiplier (const char *cmdline,
+                                         gsize       length);
+
+/* The monotonic time (g_get_monotonic_time ()) seconds × the factor from
+ * now: the deadline of a wait for a condition. */
+gint64         ui_test_deadline (double seconds);
+
 /* The header bar's computer controls below root (the box holding the
  * Players button, marked "bs-controls"); fails the test when there is none. */
 GtkWidget     *ui_test_find_controls (GtkWidget *root);

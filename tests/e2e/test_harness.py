@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The harness itself: its waits scale by `meson test --timeout-multiplier`,
+and it never places a click with a window's size read before the window had
+it ("no X window of 0x0 for <frame 'Boardsmith'>", seen once under load)."""
+
+import os
+import subprocess
+import sys
+
+import harness
+from harness import E2EFailure, run_tests
+
+
+def test_meson_command_lines(session):
+    """-t and --timeout-multiplier as meson takes them; 0 is "no timeout"."""
+    cases = [
+        (["/usr/bin/python3", "/usr/bin/meson", "test", "-C", "_build"], 1.0),
+        (["meson", "test", "-C", "_build", "--timeout-multiplier", "3"], 3.0),
+        (["meson", "test", "--timeout-multiplier=2.5", "e2e-files"], 2.5),
+        (["/usr/bin/meson", "test", "-t", "8", "--num-processes", "2"], 8.0),
+        (["meson", "test", "-t6"], 6.0),
+        (["meson", "test", "-t", "0"], 1000.0),
+        (["meson", "compile", "-t", "3"], None),
+        (["python3", "build.py", "test", "-t", "3"], None),
+    ]
+    for argv, want in cases:
+        got = harness._parse_meson_test_argv(argv)
+        if got != want:
+            raise E2EFailure("%r: timeout multiplier %r, expected %r" % (argv, got, want))
+
+
+def test_multiplier_reaches_the_test(session):
+    """A test run by `meson test -t 7` (its parent) waits 7 times as long,
+    whatever the environment says below that; the environment's factor
+    counts when it is the larger."""
+    child = ("import harness, sys; sys.stdout.write(repr(harness.timeout_multiplier()))")
+    parent = ("import subprocess, sys; sys.exit(subprocess.call("
+              "[sys.executable, '-c', %r]))" % child)
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(harness.__file__)))
+    for factor, env_factor, want in (("7", "1", 7.0), ("2", "5", 5.0), ("0", "1", 1000.0)):
+        env["BOARDSMITH_TEST_TIMEOUT_MULTIPLIER"] = env_factor
+        out = subprocess.run([sys.executable, "-c", parent, "meson", "test", "-t", factor],
+                             env=env, stdout=subprocess.PIPE, check=True).stdout.decode()
+        if float(out) != want:
+            raise E2EFailure("under `meson test -t %s` with the variable at %s the factor is "
+                             "%s, expected %s" % (factor, env_factor, out, want))
+
+
+def test_window_size_read_too_early(session):
+    """The main window's extents read while it had no size yet (0×0, as a
+    window just mapped): clicking in it waits for its real size instead of
+    failing to find an X window of 0×0, and clicks the right place."""
+    app = session.start_app("agoraphobia")
+    frame = app.main_window()
+    button = frame.find_now("push button", "Undo") or \
+        next(n for n in frame.walk() if n.role == "push button" and n.showing)
+    want = button.screen_extents()
+    stale = app.main_window()
+    stale.extents = (0, 0, 0, 0)
+    node = next(n for n in stale.walk() if n.ref == button.ref)
+    got = node.screen_extents()
+    if got != want:
+        raise E2EFailure("%r at %r with the window's size read early, %r otherwise"
+                         % (node, got, want))
+    if stale.extents[2] <= 0 or stale.extents[3] <= 0:
+        raise E2EFailure("the window's size was not read again: %r" % (stale.extents,))
+
+
+if __name__ == "__main__":
+    run_tests()

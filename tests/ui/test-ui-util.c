@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the UI tests share (ui-test-util): their time limits scale by the
+ * --timeout-multiplier of the `meson test` running them, as the e2e
+ * harness's do, and by $BOARDSMITH_TEST_TIMEOUT_MULTIPLIER. */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui-test-util.h"
+
+static BsApplication *app;
+static char *self_path;
+
+static double
+parse (const char *const *argv)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_string_append_len (line, argv[i], (gssize) strlen (argv[i]) + 1);
+  return ui_test_meson_multiplier (line->str, line->len);
+}
+
+static void
+test_command_lines (void)
+{
+  const char *plain[] = { "/usr/bin/python3", "/usr/bin/meson", "test", "-C", "_build", NULL };
+  const char *longer[] = { "meson", "test", "--timeout-multiplier", "3", "test-app", NULL };
+  const char *equals[] = { "meson", "test", "--timeout-multiplier=2.5", NULL };
+  const char *short_opt[] = { "/usr/bin/meson", "test", "-t", "8", "--num-processes", "2", NULL };
+  const char *joined[] = { "meson", "test", "-t6", NULL };
+  const char *none[] = { "meson", "test", "-t", "0", NULL };
+  const char *compile[] = { "meson", "compile", "-t", "3", NULL };
+
+  g_assert_cmpfloat (parse (plain), ==, 1);
+  g_assert_cmpfloat (parse (longer), ==, 3);
+  g_assert_cmpfloat (parse (equals), ==, 2.5);
+  g_assert_cmpfloat (parse (short_opt), ==, 8);
+  g_assert_cmpfloat (parse (joined), ==, 6);
+  g_assert_cmpfloat (parse (none), ==, 1000);
+  g_assert_cmpfloat (parse (compile), ==, 0);
+}
+
+/* This program run again below a shell whose command line is `meson test
+ * -t 7` (as meson test → xvfb-run → test): it prints its factor. */
+static double
+child_factor (const char *meson_factor,
+              const char *env_factor)
+{
+  g_autofree char *script = g_strdup_printf ("'%s' --print-timeout-multiplier; r=$?; exit $r",
+                                             self_path);
+  const char *argv[] = { "/bin/sh", "-c", script, "meson", "test", "-t", meson_factor, NULL };
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "BOARDSMITH_TEST_TIMEOUT_MULTIPLIER",
+                                         env_factor, TRUE);
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_ascii_strtod (out, NULL);
+}
+
+static void
+test_factor_reaches_the_test (void)
+{
+  gint64 before = g_get_monotonic_time ();
+  gint64 deadline = ui_test_deadline (2);
+
+  /* The larger of meson's and the environment's. */
+  g_assert_cmpfloat (child_factor ("7", "1"), ==, 7);
+  g_assert_cmpfloat (child_factor ("2", "5"), ==, 5);
+  g_assert_cmpfloat (child_factor ("0", "1"), ==, 1000);
+  g_assert_cmpint (deadline - before, >=, (gint64) (2 * ui_test_timeout_multiplier ()
+                                                     * G_USEC_PER_SEC));
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (argc > 1 && g_str_equal (argv[1], "--print-timeout-multiplier"))
+    {
+      printf ("%g\n", ui_test_timeout_multiplier ());
+      return EXIT_SUCCESS;
+    }
+  self_path = g_canonicalize_filename (argv[0], NULL);
+  app = ui_test_init (&argc, &argv);
+  g_test_add_func ("/ui-test-util/command-lines", test_command_lines);
+  g_test_add_func ("/ui-test-util/factor-reaches-the-test", test_factor_reaches_the_test);
+  return ui_test_run (&app);
+}
