@@ -44,22 +44,34 @@ append_escaped (GString    *out,
   g_string_append (out, escaped);
 }
 
+/* A tab, newline or return in an attribute is written as a character
+ * reference: the reader would read it as a space. */
 static void
 append_attr (GString    *out,
              const char *name,
              const char *value)
 {
+  g_autofree char *escaped = g_markup_escape_text (value, -1);
+
   g_string_append_printf (out, " %s=\"", name);
-  append_escaped (out, value);
+  for (const char *c = escaped; *c != '\0'; c++)
+    if (*c == '\t' || *c == '\n' || *c == '\r')
+      g_string_append_printf (out, "&#%d;", *c);
+    else
+      g_string_append_c (out, *c);
   g_string_append_c (out, '"');
 }
 
+/* Six digits when they read back as the same number, else all of them. */
 static char *
 format_margin (double margin)
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
-  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.6g", margin));
+  g_ascii_formatd (buffer, sizeof buffer, "%.6g", margin);
+  if (g_ascii_strtod (buffer, NULL) != margin)
+    g_ascii_formatd (buffer, sizeof buffer, "%.17g", margin);
+  return g_strdup (buffer);
 }
 
 /* Everything before the first game. */

@@ -16,7 +16,7 @@ top=$(cd "$here/../.." && pwd)
 [ $# -ge 2 ] || { echo "usage: $0 BUILDDIR SECONDS [TARGET…]" >&2; exit 2; }
 build=$(cd "$1" && pwd); seconds=$2; shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(variant record moves set)
+[ ${#targets[@]} -gt 0 ] || targets=(variant record moves set study)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/boardsmith-fuzz-XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -25,6 +25,7 @@ trap 'rm -rf "$work"' EXIT
 seeds=$here/seeds
 regressions=$here/regressions
 cat "$here/variant.dict" "$here/record.dict" > "$work/record.dict"
+cat "$here/variant.dict" "$here/study.dict" > "$work/study.dict"
 
 status=0
 for target in "${targets[@]}"; do
@@ -35,6 +36,7 @@ for target in "${targets[@]}"; do
     record)  inputs=("$seeds/record" "$top/rules"); dict=$work/record.dict ;;
     moves)   inputs=("$seeds/moves"); dict=$here/moves.dict ;;
     set)     inputs=("$seeds/set"); dict=$here/set.dict ;;
+    study)   inputs=("$seeds/study"); dict=$work/study.dict ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac
   if [ -d "$regressions/$target" ]; then inputs+=("$regressions/$target"); fi
