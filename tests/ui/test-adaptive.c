@@ -180,7 +180,7 @@ test_play_computer (Fixture       *fixture,
   g_assert_true (bs_window_open_variant (fixture->window, "agoraphobia", &error));
   bs_computer_player_set_seat (computer, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
   bs_computer_player_set_seat (computer, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
-  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  end = ui_test_deadline (30);
   while (!bs_computer_player_get_thinking (computer) && g_get_monotonic_time () < end)
     pump (10);
   g_assert_true (bs_computer_player_get_thinking (computer));
@@ -252,7 +252,7 @@ test_balance_page (Fixture       *fixture,
   assert_fits (GTK_WIDGET (fixture->window), "the Balance page, set up");
   g_assert_true (bs_balance_view_set_setup (view, "random", "random", 20, NULL, 0, 0));
   gtk_widget_activate_action (GTK_WIDGET (view), "balance.start", NULL);
-  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  end = ui_test_deadline (120);
   while (!study_complete (view) && g_get_monotonic_time () < end)
     ui_test_iterate ();
   g_assert_true (study_complete (view));

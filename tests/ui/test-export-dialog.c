@@ -176,7 +176,7 @@ export_and_wait (Fixture               *fixture,
 {
   BsExportDialog *dialog = open_dialog (fixture);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64 deadline = ui_test_deadline (60);
 
   bs_export_dialog_set_request (dialog, request);
   g_signal_connect_swapped (dialog, "finished", G_CALLBACK (on_finished), fixture);
@@ -614,7 +614,7 @@ test_close_while_exporting (Fixture       *fixture,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   BsExportDialog *dialog = open_dialog (fixture);
   BsExportRequest request;
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64 deadline = ui_test_deadline (60);
 
   default_request (&request);
   request.kind = BS_EXPORT_KIND_GIF;
@@ -647,7 +647,7 @@ test_file_chooser (Fixture       *fixture,
   GtkFileChooser *chooser = NULL;
   BsExportRequest request;
   GList *toplevels;
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64 deadline = ui_test_deadline (60);
 
 #ifdef __SANITIZE_ADDRESS__
   /* A bare GtkFileChooserNative of GTK 4.8 (its GtkFileChooserDialog)

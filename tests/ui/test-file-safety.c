@@ -65,7 +65,7 @@ static void
 wait_for (gboolean (*condition) (gpointer data),
           gpointer   data)
 {
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64 deadline = ui_test_deadline (60);
 
   while (!condition (data))
     {
