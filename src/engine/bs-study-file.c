@@ -317,6 +317,19 @@ typedef struct {
   GCancellable *cancellable;    /* checked at every block read */
 } StudyReader;
 
+/* An element's name in a message: as a value, at most BS_EXCERPT_LENGTH
+ * characters (libxml2 allows names of 50,000). The copy lives until the
+ * next call: messages take one each. */
+static const char *
+excerpt_name (const xmlChar *name)
+{
+  static GPrivate last = G_PRIVATE_INIT (g_free);
+  char *text = bs_excerpt ((const char *) name);
+
+  g_private_replace (&last, text);
+  return text;
+}
+
 static gboolean
 get_uint (const xmlNode     *node,
           const char        *attr,
@@ -335,9 +348,11 @@ get_uint (const xmlNode     *node,
     return TRUE;
   if (!g_ascii_string_to_unsigned (text, 10, 0, max, &v, NULL))
     {
+      g_autofree char *quoted = bs_excerpt (text);
+
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
                         "<%s %s>: \"%s\" is not a whole number from 0 to %u",
-                        node->name, attr, text, max);
+                        node->name, attr, quoted, max);
       return FALSE;
     }
   *value = (guint) v;
@@ -372,8 +387,10 @@ parse_header_child (BsStudy           *study,
           index = g_str_equal (id, "A") ? 0 : g_str_equal (id, "B") ? 1 : -1;
           if (index < 0 || seen[index])
             {
+              g_autofree char *quoted = bs_excerpt (id);
+
               bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
-                                "<player id>: \"%s\" is not A or B, or is given twice", id);
+                                "<player id>: \"%s\" is not A or B, or is given twice", quoted);
               return FALSE;
             }
           seen[index] = TRUE;
@@ -412,9 +429,11 @@ parse_header_child (BsStudy           *study,
 
           if (end == margin || *end != '\0' || !(value > 0 && value < 0.5))
             {
+              g_autofree char *quoted = bs_excerpt (margin);
+
               bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
                                 "<stop margin>: \"%s\" is not a number between 0 and 0.5",
-                                margin);
+                                quoted);
               return FALSE;
             }
           study->margin = value;
@@ -477,7 +496,7 @@ parse_header_child (BsStudy           *study,
       return TRUE;
     }
   bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                    "unknown element <%s> in <study>", node->name);
+                    "unknown element <%s> in <study>", excerpt_name (node->name));
   return FALSE;
 }
 
@@ -504,7 +523,8 @@ parse_header (xmlNode           *root,
   if (!bs_xml_is (root, "study"))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                        "the root element is <%s>, not <study>: not a study file", root->name);
+                        "the root element is <%s>, not <study>: not a study file",
+                        excerpt_name (root->name));
       return NULL;
     }
   if (!bs_xml_check_attributes (root, attrs, source, error) ||
@@ -522,8 +542,10 @@ parse_header (xmlNode           *root,
     return NULL;
   if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
+      g_autofree char *quoted = bs_excerpt (seed_text);
+
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
-                        "<study seed>: \"%s\" is not a whole number", seed_text);
+                        "<study seed>: \"%s\" is not a whole number", quoted);
       return NULL;
     }
 
@@ -581,7 +603,7 @@ parse_game (const BsStudy     *study,
   if (!bs_xml_is (node, "game"))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, line,
-                        "unknown element <%s> in <games>", node->name);
+                        "unknown element <%s> in <games>", excerpt_name (node->name));
       return NULL;
     }
   if (!bs_xml_check_attributes (node, attrs, source, error) ||
@@ -601,8 +623,10 @@ parse_game (const BsStudy     *study,
   if ((!g_str_equal (seats, "AB") && !game->swapped) ||
       game->swapped != (bs_study_seat_player (study, game->number, 1) == 1))
     {
+      g_autofree char *quoted = bs_excerpt (seats);
+
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
-                        "<game seats>: \"%s\" is not the seating of game %u (%s)", seats,
+                        "<game seats>: \"%s\" is not the seating of game %u (%s)", quoted,
                         game->number, bs_study_seat_player (study, game->number, 1) ? "BA" : "AB");
       return NULL;
     }
@@ -615,8 +639,10 @@ parse_game (const BsStudy     *study,
   for (const char *c = game->reason; *c != '\0'; c++)
     if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '-')
       {
+        g_autofree char *quoted = bs_excerpt (game->reason);
+
         bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
-                          "<game reason>: \"%s\" is not an id (a-z, 0-9, -)", game->reason);
+                          "<game reason>: \"%s\" is not an id (a-z, 0-9, -)", quoted);
         return NULL;
       }
 
@@ -663,9 +689,11 @@ parse_game (const BsStudy     *study,
 
                   if (!g_ascii_string_to_unsigned (steps[s], 10, 1, G_MAXUINT16, &v, NULL))
                     {
+                      g_autofree char *quoted = bs_excerpt (tokens[i]);
+
                       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
                                         "<legal>: \"%s\" at ply %u is not a number of moves",
-                                        tokens[i], i + 1);
+                                        quoted, i + 1);
                       return NULL;
                     }
                   legal = (guint16) v;
@@ -684,9 +712,11 @@ parse_game (const BsStudy     *study,
               if (!g_str_equal (tokens[i], "-") &&
                   !g_ascii_string_to_signed (tokens[i], 10, 0, 1000, &v, NULL))
                 {
+                  g_autofree char *quoted = bs_excerpt (tokens[i]);
+
                   bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
                                     "<evaluations>: \"%s\" at ply %u is not - or 0 to 1000",
-                                    tokens[i], i + 1);
+                                    quoted, i + 1);
                   return NULL;
                 }
               e = (gint16) v;
@@ -917,7 +947,8 @@ reader_open (const char    *path,
 
       if (root != NULL && !bs_xml_is (root, "study"))
         bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                          "the root element is <%s>, not <study>: not a study file", root->name);
+                          "the root element is <%s>, not <study>: not a study file",
+                          excerpt_name (root->name));
       else
         bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, 0,
                           "the study has no <games> element");
