@@ -916,6 +916,22 @@ class App:
             return seats if len(seats) == 2 and all(len(s) == 4 for s in seats) else None
         return self.wait_for(look, "the Players popover's two seats of four buttons", timeout)
 
+    def open_players(self):
+        """Clicks Players and returns its popover's seats (seat_buttons).
+        A click right after a dialog or popover closed can be lost (issue
+        29: the popover sometimes does not open on the first click after a
+        game-over dialog): as a person would, click again, but only while
+        the button is not down (a popover shown late must not be closed)."""
+        for attempt in range(3):
+            self.click("push button", "Players")
+            try:
+                return self.seat_buttons(timeout=RETRY_WAIT)
+            except E2EFailure:
+                button = self.find("push button", "Players")
+                if button.checked or attempt == 2:
+                    return self.seat_buttons()
+        raise AssertionError("not reached")
+
     def set_players(self, first, second, keyboard=False):
         """Who plays, through the Players popover of the header bar: each
         "Human" or "Computer: Easy", "Computer: Medium", "Computer: Hard".
@@ -927,8 +943,7 @@ class App:
         for choice in (first, second):
             if choice not in self.SEAT_CHOICES:
                 raise E2EFailure("no seat choice %r (one of %s)" % (choice, list(self.SEAT_CHOICES)))
-        self.click("push button", "Players")
-        seats = self.seat_buttons()
+        seats = self.open_players()
         for seat, choice in ((1, second), (0, first)):
             name = dict(seats[seat])[choice].name
             if keyboard:

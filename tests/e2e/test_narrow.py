@@ -104,8 +104,7 @@ def test_phone_pages(session):
     # window, it may stick out of it). Taps choose; Dark is to move, so
     # Light as a computer plays nothing before it is set back.
     app.set_players("Computer: Hard", "Human")
-    app.click("push button", "Players")
-    buttons = [n for seat in app.seat_buttons() for _, n in seat]
+    buttons = [n for seat in app.open_players() for _, n in seat]
     left = min(n.screen_extents()[0] for n in buttons)
     right = max(n.screen_extents()[0] + n.screen_extents()[2] for n in buttons)
     if right - left > PHONE[0] - 24:
