@@ -573,6 +573,19 @@ file_mtime_ns (const GStatBuf *st)
   return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
 }
 
+/* The file as this runner leaves it (its size for folding, and what
+ * lock_opened_study compares with): one stat. */
+static void
+remember_file (BsStudyRunner *runner)
+{
+  GStatBuf st;
+  gboolean exists = g_stat (runner->path, &st) == 0;
+
+  runner->file_bytes = exists ? (gsize) st.st_size : 0;
+  runner->opened_size = exists ? (goffset) st.st_size : -1;
+  runner->opened_mtime = exists ? file_mtime_ns (&st) : 0;
+}
+
 /* An opened study goes on only if no other run changed it since it was
  * read (what this runner knows of it would be out of date). */
 static gboolean
@@ -606,7 +619,6 @@ bs_study_runner_open (const char    *path,
   g_autoptr(BsStudy) study = NULL;
   g_autoptr(BsStudyRunner) runner = NULL;
   Opening opening = { NULL, cancellable, 0 };
-  GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -626,9 +638,7 @@ bs_study_runner_open (const char    *path,
     return NULL;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  runner->file_bytes = g_stat (path, &st) == 0 ? (gsize) st.st_size : 0;
-  runner->opened_size = g_stat (path, &st) == 0 ? (goffset) st.st_size : -1;
-  runner->opened_mtime = runner->opened_size >= 0 ? file_mtime_ns (&st) : 0;
+  remember_file (runner);
   return g_steal_pointer (&runner);
 }
 
@@ -1129,10 +1139,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
    * the file is still as it left it. */
   if (runner->path != NULL)
     {
-      GStatBuf st;
-
-      runner->opened_size = g_stat (runner->path, &st) == 0 ? (goffset) st.st_size : -1;
-      runner->opened_mtime = runner->opened_size >= 0 ? file_mtime_ns (&st) : 0;
+      remember_file (runner);
       unlock_study (runner);
     }
 
