@@ -1057,6 +1057,24 @@ class App:
         node = node_or_role if isinstance(node_or_role, Node) else self.find(node_or_role, name)
         return node.click(button)
 
+    def click_until(self, role, name, effect, what, timeout=DEFAULT_WAIT):
+        """Clicks the widget found by (role, name) and waits for effect() to
+        return something true, which it returns. A click a busy desktop
+        loses (seen once beside stress-ng: the status still read "Paused"
+        10 s after Resume) is made again, but only while the widget still
+        reads name: a click that was only slow has changed it by then, and
+        a second one would undo the first."""
+        deadline = time.monotonic() + scaled(timeout)
+        while True:
+            self.click(role, name)
+            try:
+                return self.wait_for(effect, what, RETRY_WAIT)
+            except E2EFailure:
+                if time.monotonic() > deadline:
+                    raise
+                if self.snapshot().find_now(role, name) is None:
+                    return self.wait_for(effect, what, timeout)
+
     def key(self, *combos):
         """Presses keys in turn: key("Up"), key("Return"), key("ctrl+z", "Tab")."""
         for combo in combos:

@@ -266,16 +266,18 @@ def test_paused_computer_leaves_no_mark(session):
     for cell in marked:
         if re.search(r"hint|legal", app.cell_label(cell)):
             raise E2EFailure("the computer's move reads %r" % app.cell_label(cell))
-    app.click("push button", "Pause the Computer")
-    app.wait_status(r"^Paused — Dark \(computer\) to move")
+    app.click_until("push button", "Pause the Computer",
+                    lambda: re.search(r"^Paused — Dark \(computer\) to move", app.status()),
+                    "the status line to read Paused")
     app.wait_for(lambda: not app.cells_where(r"computer’s move") or None,
                  "the computer's move to be unmarked")
     app.screenshot("paused")
     if len(app.move_list()) != 2:
         raise E2EFailure("the paused computer played: %s" % app.move_list())
     # Resumed, it plays on.
-    app.click("push button", "Resume the Computer")
-    app.wait_status(r"^Dark \(computer\) to move")
+    app.click_until("push button", "Resume the Computer",
+                    lambda: re.search(r"^Dark \(computer\) to move", app.status()),
+                    "the status line to read Dark (computer) to move")
     app.wait_moves(2, timeout=40)
     app.wait_status(r"^Light to move")
 
