@@ -160,10 +160,12 @@ def check(srcdir):
     appdir = os.path.join(srcdir, 'src', 'app')
     if os.path.isdir(appdir):
         types = set()
-        for name in sorted(os.listdir(appdir)):
-            if name.endswith('.c'):
-                with open(os.path.join(appdir, name), encoding='utf-8') as f:
-                    types |= set(re.findall(r'"license-type",\s*(GTK_LICENSE_\w+)', f.read()))
+        for root, _, names in sorted(os.walk(appdir)):
+            for name in sorted(names):
+                if name.endswith('.c'):
+                    with open(os.path.join(root, name), encoding='utf-8') as f:
+                        types |= set(re.findall(r'"license-type",\s*(GTK_LICENSE_\w+)',
+                                                f.read()))
         for t in types:
             if GTK_LICENSES.get(t) != project:
                 problems.append(f'the About window says {t}, meson.build says {project}')

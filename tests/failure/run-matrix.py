@@ -17,7 +17,7 @@ a user who is not root (as root the permission cases run as nobody).
 The app's own state is in the matrix too, written by the app's code
 (tests/failure/state-probe):
 
-- Autosave copies (src/app/bs-autosave.c: SESSION.lock, SESSION-N.boardsmith
+- Autosave copies (src/app/shell/bs-autosave.c: SESSION.lock, SESSION-N.boardsmith
   and SESSION-N.info in $XDG_DATA_HOME/boardsmith/autosave, through
   bs_file_write_atomic). The user names no file here, so the cases break the
   folder: a full disk, a read-only file system, a read-only autosave folder,

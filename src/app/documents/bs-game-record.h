@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-game-record.h: a game model to and from a game record file (the
- * engine's record format, src/engine/bs-record.h). */
+ * engine's record format, src/engine/formats/bs-record.h). */
 
 #pragma once
 
