@@ -9,6 +9,7 @@
 
 #include "bs-cli-common.h"
 #include "bs-study-runner.h"
+#include "bs-variant-xml.h"
 
 /* bench --study [VARIANT…] [--levels random,easy] [--games N] [--runs R]
  *               [--workers 1,2,…] [--min-time S]: games per second of a

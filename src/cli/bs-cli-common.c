@@ -16,8 +16,10 @@
 
 #include "bs-error.h"
 #include "bs-record.h"
+#include "bs-ruleset.h"
 #include "bs-search.h"
 #include "bs-study.h"
+#include "bs-variant-xml.h"
 
 void
 bs_cli_message (const char *format,

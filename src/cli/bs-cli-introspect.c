@@ -11,6 +11,7 @@
 
 #include "bs-module.h"
 #include "bs-option.h"
+#include "bs-variant-xml.h"
 
 /* What a command says about itself when bs_cli_parse() runs in describe mode. */
 typedef struct {

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-cli-common.h"
+#include "bs-variant-xml.h"
 
 /* validate FILE…: loads each file with every check (format and module);
  * silent when all are valid, else one "file:line: message" per bad file. */

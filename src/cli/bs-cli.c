@@ -13,6 +13,7 @@
 #include "bs-cli-common.h"
 #include "bs-cli-introspect.h"
 #include "bs-locale.h"
+#include "bs-variant-xml.h"
 
 #define ENTRY(name, summary) { #name, bs_cli_##name, summary },
 static const BsCliCommand commands[] = {

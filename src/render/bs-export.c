@@ -21,8 +21,6 @@
 #include "bs-file.h"
 #include "bs-png-writer.h"
 
-G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
-
 /* A4 in points, and the sheet's frame. */
 #define A4_WIDTH   595.2756
 #define A4_HEIGHT  841.8898

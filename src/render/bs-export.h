@@ -9,18 +9,11 @@
 
 #include <glib.h>
 
+#include "bs-export-error.h"
 #include "bs-render.h"
 #include "bs-ruleset.h"
 
 G_BEGIN_DECLS
-
-#define BS_EXPORT_ERROR (bs_export_error_quark ())
-
-typedef enum {
-  BS_EXPORT_ERROR_FORMAT,     /* unknown or unsuitable file extension */
-  BS_EXPORT_ERROR_SIZE,       /* a size out of range */
-  BS_EXPORT_ERROR_ENCODE,     /* cairo or giflib failed */
-} BsExportError;
 
 typedef enum {
   BS_EXPORT_PNG,
@@ -31,8 +24,6 @@ typedef enum {
 
 /* Pixel (PNG, GIF) and point (SVG, PDF) sizes are limited to this. */
 #define BS_EXPORT_MAX_SIZE 8192
-
-GQuark      bs_export_error_quark       (void);
 
 /* The format from a file name's extension (case-insensitive). */
 gboolean    bs_export_format_from_path  (const char      *path,

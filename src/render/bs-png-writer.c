@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <zlib.h>
 
-#include "bs-export.h"
+#include "bs-export-error.h"
 
 typedef struct {
   GByteArray *out;

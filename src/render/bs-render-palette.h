@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bs-render-palette.h: the colours and line weights of one theme, private to
- * the renderer. Colours are RGBA 0..1. */
+/* bs-render-palette.h: the themes, which every caller of the renderer
+ * names, and the colours and line weights of each, which only the renderer
+ * reads. Colours are RGBA 0..1. */
 
 #pragma once
 
 #include <glib.h>
 
-#include "bs-render.h"
-
 G_BEGIN_DECLS
+
+/* A picture's theme (bs-render.h takes it in every call). */
+typedef enum {
+  BS_THEME_LIGHT,
+  BS_THEME_DARK,
+  BS_THEME_HIGH_CONTRAST,
+  BS_THEME_PRINT,          /* black and white, no ink-wasting fills */
+} BsTheme;
 
 typedef struct {
   double r, g, b, a;

@@ -10,16 +10,10 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "bs-render-palette.h"
 #include "bs-ruleset.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  BS_THEME_LIGHT,
-  BS_THEME_DARK,
-  BS_THEME_HIGH_CONTRAST,
-  BS_THEME_PRINT,          /* black and white, no ink-wasting fills */
-} BsTheme;
 
 typedef struct {
   BsTheme  theme;

@@ -12,6 +12,7 @@
 
 #include "bs-record.h"
 #include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 
 typedef struct {
   int   status;

@@ -13,6 +13,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bs-module.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 typedef struct {

@@ -14,6 +14,8 @@
 
 #include "bs-error.h"
 #include "bs-module.h"
+#include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 typedef struct {

@@ -8,6 +8,7 @@
 #include "bs-error.h"
 #include "bs-rng.h"
 #include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 #define N_GAMES 20

@@ -19,6 +19,7 @@
 
 #include "bs-file.h"
 #include "bs-record.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 static char *

@@ -12,6 +12,7 @@
 
 #include "bs-error.h"
 #include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 
 static const guint64 seeds[] = { 0, 1, 7, 2026 };
 

@@ -17,6 +17,7 @@
 #include "bs-error.h"
 #include "bs-record.h"
 #include "bs-study.h"
+#include "bs-variant-xml.h"
 #include "bs-xml.h"
 
 static char *tmpdir;

@@ -25,6 +25,7 @@
 #include <glib/gstdio.h>
 
 #include "bs-study-runner.h"
+#include "bs-variant-xml.h"
 
 #define SEED        9
 #define FIRST_GAMES 20

@@ -21,7 +21,9 @@
 
 #include "bs-error.h"
 #include "bs-record.h"
+#include "bs-ruleset.h"
 #include "bs-study-runner.h"
+#include "bs-variant-xml.h"
 #include "bs-xml.h"
 
 static char *tmpdir;

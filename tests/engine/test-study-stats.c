@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "bs-study-stats.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 #define EPS 5e-6

@@ -12,6 +12,7 @@
 
 #include "bs-error.h"
 #include "bs-study-runner.h"
+#include "bs-variant-xml.h"
 
 static char *tmpdir;
 

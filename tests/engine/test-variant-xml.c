@@ -13,6 +13,7 @@
 #include "bs-module.h"
 #include "bs-ruleset.h"
 #include "bs-variant-xml-private.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 #include "bs-xml.h"
 
@@ -497,17 +498,17 @@ test_xml_int_syntax (void)
   for (guint i = 0; bad[i] != NULL; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_assert_false (bs_xml_parse_int (bad[i], -10, 10, &value, &error));
+      g_assert_false (bs_parse_int (bad[i], -10, 10, &value, &error));
       g_assert_nonnull (error);
     }
-  g_assert_true (bs_xml_parse_int ("+7", 0, 10, &value, NULL));
+  g_assert_true (bs_parse_int ("+7", 0, 10, &value, NULL));
   g_assert_cmpint (value, ==, 7);
-  g_assert_true (bs_xml_parse_int ("-0", 0, 10, &value, NULL));
+  g_assert_true (bs_parse_int ("-0", 0, 10, &value, NULL));
   g_assert_cmpint (value, ==, 0);
-  g_assert_true (bs_xml_parse_int ("007", 0, 10, &value, NULL));
+  g_assert_true (bs_parse_int ("007", 0, 10, &value, NULL));
   g_assert_cmpint (value, ==, 7);
-  g_assert_false (bs_xml_parse_int ("2147483648", G_MININT, G_MAXINT, &value, NULL));
-  g_assert_true (bs_xml_parse_int ("-2147483648", G_MININT, G_MAXINT, &value, NULL));
+  g_assert_false (bs_parse_int ("2147483648", G_MININT, G_MAXINT, &value, NULL));
+  g_assert_true (bs_parse_int ("-2147483648", G_MININT, G_MAXINT, &value, NULL));
   g_assert_cmpint (value, ==, G_MININT);
 }
 

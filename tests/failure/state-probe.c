@@ -18,6 +18,7 @@
 
 #include "bs-autosave.h"
 #include "bs-game.h"
+#include "bs-variant-xml.h"
 
 static GString *logged;
 

@@ -21,6 +21,7 @@
 #include "bs-record.h"
 #include "bs-study.h"
 #include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 
 static BsVariant *
 test_variant (void)

@@ -12,6 +12,7 @@
 #include "fuzz-common.h"
 
 #include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 /* The built-in variants, loaded once (each input works on a copy). */

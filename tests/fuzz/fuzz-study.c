@@ -33,6 +33,7 @@
 #include "fuzz-common.h"
 
 #include "bs-study.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 /* Where each input's folder is made, the folder of this input, and a

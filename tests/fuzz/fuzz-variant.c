@@ -8,6 +8,7 @@
 #include "fuzz-common.h"
 
 #include "bs-ruleset.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 
 int

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "bs-variant-xml.h"
 #include "render-test-util.h"
 
 #include <math.h>

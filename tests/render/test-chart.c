@@ -17,6 +17,7 @@
 #include "bs-study.h"
 #include "bs-study-stats.h"
 
+#include "bs-variant-xml.h"
 #include "render-test-util.h"
 
 #define WIDTH  600

@@ -20,6 +20,7 @@
 #include "bs-rng.h"
 #include "bs-screenshot.h"
 #include "bs-start-view.h"
+#include "bs-variant-xml.h"
 #include "bs-window.h"
 
 #include "ui-test-util.h"

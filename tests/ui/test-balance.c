@@ -19,6 +19,7 @@
 #include "bs-editor-view.h"
 #include "bs-screenshot.h"
 #include "bs-study-runner.h"
+#include "bs-variant-xml.h"
 #include "bs-window.h"
 
 #include "ui-test-util.h"

@@ -25,6 +25,7 @@
 #include "bs-render.h"
 #include "bs-screenshot.h"
 #include "bs-variant-document.h"
+#include "bs-variant-xml.h"
 #include "bs-window.h"
 
 #include "ui-test-util.h"

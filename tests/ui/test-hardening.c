@@ -25,8 +25,10 @@
 #include "bs-game-record.h"
 #include "bs-load-hook.h"
 #include "bs-record.h"
+#include "bs-ruleset.h"
 #include "bs-screenshot.h"
 #include "bs-start-view.h"
+#include "bs-variant-xml.h"
 #include "bs-window.h"
 
 #include "ui-test-util.h"

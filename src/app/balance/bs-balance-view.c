@@ -18,6 +18,7 @@
 #include "bs-ruleset.h"
 #include "bs-study-report.h"
 #include "bs-variant-document.h"
+#include "bs-variant-xml.h"
 #include "bs-widgets.h"
 
 /* Games added by "Run 1,000 More". */

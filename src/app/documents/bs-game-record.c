@@ -11,6 +11,7 @@
 #include "bs-error.h"
 #include "bs-load-hook.h"
 #include "bs-record.h"
+#include "bs-variant-xml.h"
 #include "bs-xml.h"
 
 /* Enough of the file to see its root element past a long comment. */

@@ -13,6 +13,7 @@
 #include "bs-file-stamp.h"
 #include "bs-load-hook.h"
 #include "bs-ruleset-sketch.h"
+#include "bs-variant-xml.h"
 
 /* Undo keeps whole copies of the variant: they are a few hundred bytes,
  * and a snapshot cannot get out of step with the edit that made it. */

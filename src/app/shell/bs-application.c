@@ -10,6 +10,7 @@
 #include "bs-about.h"
 #include "bs-autosave.h"
 #include "bs-screenshot.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 #include "bs-window.h"
 

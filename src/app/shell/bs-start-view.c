@@ -9,11 +9,13 @@
 #include <glib/gi18n.h>
 
 #include "bs-balance-view.h"
+#include "bs-ruleset.h"
 #include "bs-study.h"
 #include "bs-game-record.h"
 #include "bs-load-hook.h"
 #include "bs-module.h"
 #include "bs-text.h"
+#include "bs-variant-xml.h"
 #include "bs-variant.h"
 #include "bs-variant-document.h"
 

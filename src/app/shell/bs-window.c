@@ -20,6 +20,7 @@
 #include "bs-folders.h"
 #include "bs-game-record.h"
 #include "bs-start-view.h"
+#include "bs-variant-xml.h"
 #include "bs-widgets.h"
 
 struct _BsWindow {

@@ -73,3 +73,41 @@ bs_error_shorten_words (GError *error)
   g_free (error->message);
   error->message = shortened;
 }
+
+gboolean
+bs_parse_int (const char  *text,
+              int          min,
+              int          max,
+              int         *value,
+              GError     **error)
+{
+  const char *p = text;
+  g_autofree char *quoted = bs_excerpt (text);
+  gint64 result;
+
+  /* g_ascii_string_to_signed also accepts leading spaces; be strict. */
+  if (*p == '-' || *p == '+')
+    p++;
+  if (*p == '\0' || strspn (p, "0123456789") != strlen (p))
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                   "\"%s\" is not an integer", quoted);
+      return FALSE;
+    }
+  if (strlen (p) > 12 || !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64,
+                                                    &result, NULL) ||
+      result < G_MININT || result > G_MAXINT)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                   "%s is too large a number", quoted);
+      return FALSE;
+    }
+  if (result < min || result > max)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                   "%s is out of range (%d to %d)", quoted, min, max);
+      return FALSE;
+    }
+  *value = (int) result;
+  return TRUE;
+}

@@ -63,6 +63,15 @@ void   bs_error_shorten_words  (GError     *error);
 /* The same on a string; newly allocated. */
 char  *bs_shorten_words        (const char *message);
 
+/* Checks that text is a decimal integer in [min, max] (a sign allowed, no
+ * spaces); the message quotes the value (BS_VARIANT_ERROR_VALUE): option
+ * values, attributes, --set. */
+gboolean bs_parse_int          (const char  *text,
+                                int          min,
+                                int          max,
+                                int         *value,
+                                GError     **error);
+
 GQuark bs_variant_error_quark (void);
 GQuark bs_rules_error_quark   (void);
 GQuark bs_record_error_quark  (void);

@@ -4,21 +4,17 @@
 #include "config.h"
 
 #include "bs-module.h"
-#include "bs-modules.h"
-
-#define BS_MODULE(id) &bs_module_##id,
-static const BsModule * const modules[] = {
-  BS_MODULE_LIST
-  NULL
-};
-#undef BS_MODULE
 
 const BsModule * const *
 bs_module_list (guint *n_modules)
 {
   if (n_modules != NULL)
-    *n_modules = G_N_ELEMENTS (modules) - 1;
-  return modules;
+    {
+      *n_modules = 0;
+      while (bs_builtin_modules[*n_modules] != NULL)
+        (*n_modules)++;
+    }
+  return bs_builtin_modules;
 }
 
 const BsModule *
@@ -26,9 +22,9 @@ bs_module_find (const char *id)
 {
   g_return_val_if_fail (id != NULL, NULL);
 
-  for (guint i = 0; modules[i] != NULL; i++)
-    if (g_str_equal (modules[i]->id, id))
-      return modules[i];
+  for (guint i = 0; bs_builtin_modules[i] != NULL; i++)
+    if (g_str_equal (bs_builtin_modules[i]->id, id))
+      return bs_builtin_modules[i];
   return NULL;
 }
 

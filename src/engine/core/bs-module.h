@@ -322,6 +322,11 @@ struct _BsModule {
                             int                kind);
 };
 
+/* The built-in modules, NULL-terminated. Core only declares the table:
+ * the modules room defines it (modules/bs-modules.c), so that core never
+ * includes a game. */
+extern const BsModule * const bs_builtin_modules[];
+
 /* The registry of built-in modules. */
 const BsModule * const *bs_module_list (guint *n_modules);
 const BsModule         *bs_module_find (const char *id);

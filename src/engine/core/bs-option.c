@@ -8,7 +8,6 @@
 
 #include "bs-error.h"
 #include "bs-option.h"
-#include "bs-xml.h"
 
 const char *
 bs_option_type_to_string (BsOptionType type)
@@ -57,7 +56,7 @@ bs_option_parse_value (const BsOptionSpec *spec,
     case BS_OPTION_INT:
       /* The one strict syntax of integers (no blanks: "\v0" would be
        * read as 0 and written back as is, which XML cannot hold). */
-      if (!bs_xml_parse_int (text, spec->min, spec->max, value, error))
+      if (!bs_parse_int (text, spec->min, spec->max, value, error))
         {
           g_prefix_error (error, "option %s: ", spec->id);
           return FALSE;

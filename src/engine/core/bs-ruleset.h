@@ -275,6 +275,21 @@ const char *bs_ruleset_kind_id      (const BsRuleset  *rs,
                                      int               kind);
 const char *bs_result_to_string     (BsResult          result);
 
+/* Everything the rule module knows (module, option ids and values, kinds,
+ * board sizes, cells, specials, setup): builds a ruleset and drops it. The
+ * load functions call it after the format checks; call it after editing a
+ * variant in memory. Errors name file and line when the variant came from
+ * a file. */
+gboolean    bs_variant_validate       (const BsVariant  *variant,
+                                       GError          **error);
+/* What `--set KEY=VALUE …` does: each setting (bs_variant_set), then the
+ * module's checks (bs_variant_validate). An error names the setting(s):
+ * "--set size: expected KEY=VALUE", "--set size=99: board size 99 is out
+ * of range for abrobad (1 to 12)". On error the variant is unchanged. */
+gboolean    bs_variant_apply_settings (BsVariant          *variant,
+                                       const char * const *settings,
+                                       GError            **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsRuleset, bs_ruleset_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsExplanation, bs_explanation_free)
 

@@ -14,7 +14,6 @@
 #include "bs-error.h"
 #include "bs-module.h"
 #include "bs-variant.h"
-#include "bs-xml.h"
 
 static void
 clear_hole (gpointer data)
@@ -301,7 +300,7 @@ parse_int (const char  *key,
            int         *value,
            GError     **error)
 {
-  if (!bs_xml_parse_int (text, min, max, value, error))
+  if (!bs_parse_int (text, min, max, value, error))
     {
       g_prefix_error (error, "%s: ", key);
       return FALSE;
@@ -847,76 +846,3 @@ bs_variant_same_game (const BsVariant *a,
   return bs_variant_equal (x, y);
 }
 
-/* How many settings a refusal quotes before "and N more". */
-#define MAX_SETTINGS_NAMED 3
-
-gboolean
-bs_variant_apply_settings (BsVariant          *variant,
-                           const char * const *settings,
-                           GError            **error)
-{
-  g_autoptr(BsVariant) changed = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GString) all = NULL;
-
-  g_return_val_if_fail (variant != NULL, FALSE);
-
-  if (settings == NULL || settings[0] == NULL)
-    return TRUE;
-  changed = bs_variant_copy (variant);
-  for (guint i = 0; settings[i] != NULL; i++)
-    {
-      const char *equals = strchr (settings[i], '=');
-      g_autofree char *key = NULL;
-
-      if (equals == NULL || equals == settings[i])
-        {
-          g_autofree char *quoted = bs_excerpt (settings[i]);
-          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       _("--set %s: expected KEY=VALUE"), quoted);
-          return FALSE;
-        }
-      key = g_strndup (settings[i], (gsize) (equals - settings[i]));
-      if (!bs_variant_set (changed, key, equals + 1, error))
-        return FALSE;
-    }
-
-  /* The file was checked when loaded, so an error now comes from the
-   * settings: name them rather than a line of the file. */
-  g_clear_pointer (&changed->filename, g_free);
-  if (!bs_variant_validate (changed, &local_error))
-    {
-      guint n_settings = g_strv_length ((char **) settings);
-
-      /* A message stays short however many settings were given. */
-      all = g_string_new (NULL);
-      for (guint i = 0; i < n_settings && i < MAX_SETTINGS_NAMED; i++)
-        {
-          g_autofree char *quoted = bs_excerpt (settings[i]);
-          g_string_append_printf (all, "%s--set %s", i > 0 ? " " : "", quoted);
-        }
-      if (n_settings > MAX_SETTINGS_NAMED)
-        {
-          guint rest = n_settings - MAX_SETTINGS_NAMED;
-
-          g_string_append_c (all, ' ');
-          /* Translators: after the first settings of a long list ("--set a=1 --set b=2
-           * --set c=3 and 4 more"). */
-          g_string_append_printf (all, g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more", rest),
-                                  rest);
-        }
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", all->str);
-      return FALSE;
-    }
-
-  /* Into the caller's variant, which keeps where it came from. */
-  g_free (changed->filename);
-  changed->filename = g_strdup (variant->filename);
-  {
-    BsVariant old = *variant;
-
-    *variant = *changed;
-    *changed = old;
-  }
-  return TRUE;
-}

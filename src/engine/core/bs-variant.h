@@ -105,25 +105,6 @@ gboolean    bs_variant_equal          (const BsVariant  *a,
 gboolean    bs_variant_same_game      (const BsVariant  *a,
                                        const BsVariant  *b);
 
-/* Loading: safe parsing (no network, no entities, no DTD, size limit).
- * Errors are "FILE:LINE: message" with the offending value. */
-BsVariant  *bs_variant_load_file      (const char       *path,
-                                       GError          **error);
-/* For the editor: the format's checks only, so a draft or a variant the
- * rule module refuses can still be opened and finished. */
-BsVariant  *bs_variant_load_file_unchecked (const char  *path,
-                                            GError     **error);
-BsVariant  *bs_variant_load_data      (const char       *data,
-                                       gsize             length,
-                                       const char       *filename,
-                                       GError          **error);
-/* Everything the rule module knows (module, option ids and values, kinds,
- * board sizes, cells, specials, setup): builds a ruleset and drops it. The
- * load functions call it after the format checks; call it after editing a
- * variant in memory. Errors name file and line when the variant came from
- * a file. */
-gboolean    bs_variant_validate       (const BsVariant  *variant,
-                                       GError          **error);
 /* Whether text is an identifier (see BS_VARIANT_MAX_ID_LENGTH). */
 gboolean    bs_variant_is_identifier  (const char       *text);
 /* An identifier made from a file name: its base name without the
@@ -135,21 +116,6 @@ char       *bs_variant_id_from_filename (const char     *path);
  * its length. bs_ruleset_new() checks them too. */
 gboolean    bs_variant_check_texts    (const BsVariant  *variant,
                                        GError          **error);
-/* A built-in name ("agoraphobia"), or else a path. */
-BsVariant  *bs_variant_lookup         (const char       *name_or_path,
-                                       GError          **error);
-/* The directories searched for built-in variants, most preferred first:
- * $BOARDSMITH_RULES_DIR, the installed rules, the source tree's rules. */
-const char * const *bs_variant_builtin_dirs (void);
-/* The built-in variant names, sorted. Free with g_strfreev. */
-char      **bs_variant_list_builtin   (void);
-
-/* Saving: lossless (load(save(v)) equals v), atomic on disk. */
-char       *bs_variant_to_xml         (const BsVariant  *variant,
-                                       gsize            *length);
-gboolean    bs_variant_save_file      (const BsVariant  *variant,
-                                       const char       *path,
-                                       GError          **error);
 
 /* --set KEY=VALUE: board parameters (shape, width, height, size,
  * adjacency), supplies (supply.P.KIND) and rule options. The key is checked
@@ -158,13 +124,6 @@ gboolean    bs_variant_set            (BsVariant        *variant,
                                        const char       *key,
                                        const char       *value,
                                        GError          **error);
-/* What `--set KEY=VALUE …` does: each setting (bs_variant_set), then the
- * module's checks (bs_variant_validate). An error names the setting(s):
- * "--set size: expected KEY=VALUE", "--set size=99: board size 99 is out
- * of range for abrobad (1 to 12)". On error the variant is unchanged. */
-gboolean    bs_variant_apply_settings (BsVariant          *variant,
-                                       const char * const *settings,
-                                       GError            **error);
 /* Changes the board's shape and sizes; supplies that follow the board in
  * the module's rules (BsModule.board_supply) and still hold the old board's
  * figure are set to the new board's. */

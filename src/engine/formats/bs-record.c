@@ -14,6 +14,7 @@
 
 #include "bs-error.h"
 #include "bs-file.h"
+#include "bs-ruleset.h"
 #include "bs-variant-xml-private.h"
 #include "bs-xml.h"
 

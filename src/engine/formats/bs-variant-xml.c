@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "bs-variant-xml.h"
 #include "bs-variant-xml-private.h"
 
 #include <string.h>
@@ -711,17 +712,6 @@ bs_variant_from_node (xmlNode     *node,
   return bs_variant_from_node_full (node, &source, error);
 }
 
-gboolean
-bs_variant_validate (const BsVariant  *variant,
-                     GError          **error)
-{
-  g_autoptr(BsRuleset) rs = NULL;
-
-  g_return_val_if_fail (variant != NULL, FALSE);
-
-  rs = bs_ruleset_new (variant, error);
-  return rs != NULL;
-}
 
 static BsVariant *
 load_doc (xmlDoc      *doc,

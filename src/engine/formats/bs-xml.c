@@ -1166,44 +1166,6 @@ bs_xml_get_string (const xmlNode     *node,
 }
 
 gboolean
-bs_xml_parse_int (const char  *text,
-                  int          min,
-                  int          max,
-                  int         *value,
-                  GError     **error)
-{
-  const char *p = text;
-  g_autofree char *quoted = bs_excerpt (text);
-  gint64 result;
-
-  /* g_ascii_string_to_signed also accepts leading spaces; be strict. */
-  if (*p == '-' || *p == '+')
-    p++;
-  if (*p == '\0' || strspn (p, "0123456789") != strlen (p))
-    {
-      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
-                   "\"%s\" is not an integer", quoted);
-      return FALSE;
-    }
-  if (strlen (p) > 12 || !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64,
-                                                    &result, NULL) ||
-      result < G_MININT || result > G_MAXINT)
-    {
-      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
-                   "%s is too large a number", quoted);
-      return FALSE;
-    }
-  if (result < min || result > max)
-    {
-      g_set_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_VALUE,
-                   "%s is out of range (%d to %d)", quoted, min, max);
-      return FALSE;
-    }
-  *value = (int) result;
-  return TRUE;
-}
-
-gboolean
 bs_xml_get_int (const xmlNode     *node,
                 const char        *attr,
                 gboolean           required,
@@ -1218,7 +1180,7 @@ bs_xml_get_int (const xmlNode     *node,
 
   if (text == NULL)
     return !required;
-  if (!bs_xml_parse_int (text, min, max, value, &local_error))
+  if (!bs_parse_int (text, min, max, value, &local_error))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
                         "<%s %s>: %s", node->name, attr, local_error->message);

@@ -179,13 +179,6 @@ gboolean    bs_xml_get_choice   (const xmlNode      *node,
                                  int                *value,
                                  const BsXmlSource  *source,
                                  GError            **error);
-/* Checks that text is a decimal integer in [min, max]; the message names
- * the attribute and the value. */
-gboolean    bs_xml_parse_int    (const char        *text,
-                                 int                min,
-                                 int                max,
-                                 int               *value,
-                                 GError           **error);
 
 /* Serialises a document, indented, UTF-8, with the XML declaration. */
 char       *bs_xml_to_string    (xmlDoc            *doc,

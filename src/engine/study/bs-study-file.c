@@ -23,6 +23,7 @@
 
 #include "bs-error.h"
 #include "bs-file.h"
+#include "bs-ruleset.h"
 #include "bs-study-private.h"
 #include "bs-variant-xml-private.h"
 #include "bs-xml.h"

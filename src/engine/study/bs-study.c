@@ -15,6 +15,7 @@
 
 #include "bs-error.h"
 #include "bs-rng.h"
+#include "bs-ruleset.h"
 
 /* A game longer than this many steps is a module fault (modules end their
  * games; `max-plies` is the designer's limit). */
