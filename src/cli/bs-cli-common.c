@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-json.h"
 #include "bs-record.h"
 #include "bs-ruleset.h"
 #include "bs-search.h"
@@ -540,13 +541,8 @@ bs_cli_fail (GError *error)
 void
 bs_cli_print_json (JsonNode *root)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
+  g_autofree char *text = bs_json_to_text (root);
 
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
   g_print ("%s\n", text);
 }
 

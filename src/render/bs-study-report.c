@@ -12,6 +12,7 @@
 
 #include "bs-export.h"
 #include "bs-file.h"
+#include "bs-json.h"
 
 const char * const bs_study_report_tables[] = {
   "summary", "lengths", "branching", "openings", "reasons", NULL
@@ -251,7 +252,6 @@ bs_study_report_json (BsStudyRunner *runner)
   BsStudy *study;
   g_autoptr(GPtrArray) arms = NULL;
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
   static const char * const kinds[] = { "single", "sweep", "compare" };
@@ -337,10 +337,7 @@ bs_study_report_json (BsStudyRunner *runner)
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
+  text = bs_json_to_text (root);
   return g_strconcat (text, "\n", NULL);
 }
 
@@ -352,7 +349,7 @@ csv_field (GString    *out,
 {
   if (text == NULL)
     return;
-  if (strpbrk (text, ",\"\n") == NULL)
+  if (strpbrk (text, ",\"\n\r") == NULL)
     {
       g_string_append (out, text);
       return;
