@@ -3,8 +3,8 @@
 """Checks that the sources keep to their rooms (docs/ARCHITECTURE.md).
 
 Reads every `#include "…"` of src/**/*.c and *.h. A file's room is its folder
-under src/ (src/engine/core, src/app/play, src/cli…); a file and its header
-are one unit (bs-game.c and bs-game.h). It fails when
+under src/ (src/engine/core, src/app/play, src/cli…); a file, its header and
+its private header are one unit (bs-game.c, bs-game.h, bs-game-private.h). It fails when
 
   - a room includes a file of a room it may not use (ROOMS below: each room
     names those it may use; a room may always use itself),
@@ -59,8 +59,10 @@ INCLUDE = re.compile(r'^[ \t]*#[ \t]*include\s+"([^"]+)"', re.M)
 
 
 def unit_of(path):
-    """src/app/play/bs-game.c → app/play/bs-game."""
-    return os.path.splitext(path)[0]
+    """app/play/bs-game.c → app/play/bs-game; a -private.h header, which the
+    unit's own pieces share (bs-play-scene-private.h), is of its unit."""
+    unit = os.path.splitext(path)[0]
+    return unit[:-len('-private')] if unit.endswith('-private') else unit
 
 
 def room_of(unit):
@@ -200,6 +202,10 @@ def self_test():
             {'app/shell/bs-a.h': '#include "bs-b.h"\n', 'app/shell/bs-b.h': '#include "bs-c.h"\n',
              'app/shell/bs-c.h': '', 'app/shell/bs-c.c': '#include "bs-a.h"\n'},
             ['units include each other: app/shell/bs-a']),
+        'a private header is of its unit': (
+            {'app/play/bs-a.h': '', 'app/play/bs-a-private.h': '#include "bs-a.h"\n',
+             'app/play/bs-a.c': '#include "bs-a.h"\n#include "bs-a-private.h"\n',
+             'app/play/bs-a-input.c': '#include "bs-a-private.h"\n'}, []),
         'unknown header': ({'cli/bs-a.c': '#include "bs-nowhere.h"\n'},
                            ['src/cli/bs-a.c:1: "bs-nowhere.h" is no file of src/']),
         'unknown room': ({'engine/misc/bs-a.c': '#include "config.h"\n'},
