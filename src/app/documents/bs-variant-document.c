@@ -1,59 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-variant-document.c: the variant being edited: every edit, undo and
+ * redo, and the properties that follow. Its checks are in
+ * bs-variant-document-check.c, its file in bs-variant-document-file.c (see
+ * bs-variant-document-private.h). */
 #define G_LOG_DOMAIN "boardsmith-editor"
 
 #include "config.h"
 
 #include "bs-variant-document.h"
-
-#include <string.h>
-#include <glib/gi18n.h>
-
-#include "bs-error.h"
-#include "bs-file.h"
-#include "bs-file-stamp.h"
-#include "bs-load-hook.h"
-#include "bs-ruleset-sketch.h"
-#include "bs-variant-xml.h"
+#include "bs-variant-document-private.h"
 
 /* Undo keeps whole copies of the variant: they are a few hundred bytes,
  * and a snapshot cannot get out of step with the edit that made it. */
 #define MAX_UNDO 500
-
-struct _BsVariantDocument {
-  GObject        parent_instance;
-
-  BsVariant     *variant;
-  BsVariant     *saved;        /* as on disk (or as created), for `modified` */
-  char          *path;
-  BsFileStamp   *disk;         /* the file as read or last written here */
-  GPtrArray     *undo;         /* of BsVariant, oldest first */
-  GPtrArray     *redo;         /* of BsVariant, next redo last */
-  char          *merge_key;    /* of the last edit, while it may still merge */
-  guint          group_depth;  /* edits inside a group are one step of undo */
-  gboolean       group_changed;
-
-  BsRuleset     *ruleset;
-  BsRuleset     *preview;
-  BsPosition    *preview_position;
-  gboolean       preview_sketch;   /* drawn as entered: not for play */
-  GPtrArray     *problem_cells;    /* of char *: labels the error is about */
-  GError        *error;
-  BsEditSection  error_section;
-  char          *error_option;
-
-  /* Whether the start can become fixed pieces: worked out when first
-   * asked after a change (it builds one more ruleset). */
-  gboolean       start_checked;
-  BsStartFixing  start_fixing;
-  guint          start_new;        /* pieces of the start not fixed yet */
-  GError        *start_refusal;
-  BsVariant     *start_fixed;      /* the variant with them fixed */
-
-  gboolean       valid;
-  gboolean       modified;
-  gboolean       can_undo;
-  gboolean       can_redo;
-};
 
 G_DEFINE_FINAL_TYPE (BsVariantDocument, bs_variant_document, G_TYPE_OBJECT)
 
@@ -88,8 +47,8 @@ bs_edit_section_to_string (BsEditSection section)
 
 /* Variants edited in memory carry no file name or lines: the editor shows
  * errors next to the field, not as "file:line". */
-static void
-forget_origin (BsVariant *variant)
+void
+bs_variant_document_forget_origin (BsVariant *variant)
 {
   g_clear_pointer (&variant->filename, g_free);
   /* Whether it is saved as a draft depends on its validity then. */
@@ -113,295 +72,6 @@ forget_origin (BsVariant *variant)
     }
 }
 
-/* Validation. */
-
-static gboolean
-builds (const BsVariant  *variant,
-        GError          **error)
-{
-  g_autoptr(BsRuleset) rs = bs_ruleset_new (variant, error);
-
-  return rs != NULL;
-}
-
-static void
-reset_options (BsVariant *variant)
-{
-  g_array_set_size (variant->options, 0);
-}
-
-/* Supplies put back to the module's defaults, or made generous (a board
- * larger than the default needs more pieces in a game that fills it). */
-static void
-reset_supplies (BsVariant      *variant,
-                const BsModule *module,
-                gboolean        generous)
-{
-  BsBoard *board = NULL;
-  int n_cells = 0;
-
-  if (generous)
-    {
-      board = bs_board_new (&variant->board, NULL, NULL);
-      n_cells = board != NULL ? bs_board_n_cells (board) : 0;
-      g_clear_pointer (&board, bs_board_unref);
-    }
-  for (int p = 0; p < 2; p++)
-    {
-      g_array_set_size (variant->players[p].supplies, 0);
-      if (module->unlimited_supply)
-        continue;
-      for (guint k = 0; k < module->n_kinds; k++)
-        bs_variant_set_supply (variant, p + 1, module->kinds[k].id,
-                               generous ? MAX (n_cells, module->kinds[k].default_supply)
-                                        : module->kinds[k].default_supply);
-    }
-}
-
-static void
-reset_specials (BsVariant      *variant,
-                const BsModule *module)
-{
-  g_autoptr(BsVariant) defaults = bs_variant_new_for_module (module->id, NULL);
-
-  g_array_set_size (variant->specials, 0);
-  for (guint i = 0; defaults != NULL && i < defaults->specials->len; i++)
-    {
-      const BsVariantSpecial *s = &g_array_index (defaults->specials, BsVariantSpecial, i);
-      BsVariantSpecial copy = { g_strdup (s->id), s->player, g_strdup (s->cell), 0 };
-
-      g_array_append_val (variant->specials, copy);
-    }
-}
-
-/* Which part of the variant the error is in: the first part whose reset
- * to the module's defaults makes the variant build. */
-static BsEditSection
-locate_error (const BsVariant *variant,
-              const BsModule  *module,
-              char           **option_id)
-{
-  g_autoptr(BsVariant) v = NULL;
-
-  *option_id = NULL;
-  if (module == NULL)
-    return BS_EDIT_SECTION_NONE;
-
-  if (!bs_board_spec_check (&variant->board, NULL)
-      || (module->shapes & (1u << variant->board.shape)) == 0)
-    return BS_EDIT_SECTION_BOARD;
-
-  for (guint i = 0; i < variant->options->len; i++)
-    {
-      const BsVariantOption *o = &g_array_index (variant->options, BsVariantOption, i);
-      int index = bs_module_option_index (module, o->id);
-      int value;
-
-      if (index < 0 || !bs_option_parse_value (&module->options[index], o->value, &value, NULL))
-        {
-          *option_id = g_strdup (o->id);
-          return BS_EDIT_SECTION_OPTIONS;
-        }
-    }
-  v = bs_variant_copy (variant);
-  reset_options (v);
-  if (builds (v, NULL))
-    return BS_EDIT_SECTION_OPTIONS;
-
-  g_clear_pointer (&v, bs_variant_free);
-  v = bs_variant_copy (variant);
-  reset_supplies (v, module, FALSE);
-  if (builds (v, NULL))
-    return BS_EDIT_SECTION_PIECES;
-  reset_supplies (v, module, TRUE);
-  if (builds (v, NULL))
-    return BS_EDIT_SECTION_PIECES;
-
-  g_clear_pointer (&v, bs_variant_free);
-  v = bs_variant_copy (variant);
-  g_array_set_size (v->setup, 0);
-  g_array_set_size (v->holes, 0);
-  reset_specials (v, module);
-  if (builds (v, NULL))
-    return BS_EDIT_SECTION_CELLS;
-  /* Nests on the default cells may not fit a board of another size: the
-   * board is what has to change then. */
-  return BS_EDIT_SECTION_BOARD;
-}
-
-/* The closest variant that builds, for the preview. */
-static BsRuleset *
-build_preview (const BsVariant *variant,
-               const BsModule  *module)
-{
-  g_autoptr(BsVariant) v = bs_variant_copy (variant);
-  g_autoptr(BsVariant) defaults = NULL;
-  BsRuleset *rs;
-
-  if (module == NULL)
-    return NULL;
-  reset_options (v);
-  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
-    return rs;
-  reset_supplies (v, module, TRUE);
-  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
-    return rs;
-  g_array_set_size (v->setup, 0);
-  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
-    return rs;
-  /* Specials on holes: keep the holes the designer is painting, and show
-   * the specials where they can be. */
-  for (guint i = 0; i < v->specials->len;)
-    {
-      BsVariantSpecial *s = &g_array_index (v->specials, BsVariantSpecial, i);
-      gboolean on_hole = FALSE;
-
-      for (guint h = 0; h < v->holes->len; h++)
-        on_hole |= g_strcmp0 (g_array_index (v->holes, BsVariantHole, h).label, s->cell) == 0;
-      if (on_hole)
-        g_array_remove_index (v->specials, i);
-      else
-        i++;
-    }
-  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
-    return rs;
-  reset_specials (v, module);
-  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
-    return rs;
-  g_array_set_size (v->holes, 0);
-  if ((rs = bs_ruleset_new (v, NULL)) != NULL)
-    return rs;
-  defaults = bs_variant_new_for_module (module->id, NULL);
-  return defaults != NULL ? bs_ruleset_new (defaults, NULL) : NULL;
-}
-
-/* The cell of a special's module default, or NULL. */
-static const char *
-default_special_cell (const BsModule *module,
-                      const char     *id,
-                      int             player)
-{
-  int index = bs_module_special_index (module, id);
-
-  if (index < 0 || player < 0 || player > 2)
-    return NULL;
-  return module->specials[index].default_cells[player];
-}
-
-static void
-add_problem (GPtrArray  *cells,
-             const char *label)
-{
-  for (guint i = 0; i < cells->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (cells, i), label) == 0)
-      return;
-  g_ptr_array_add (cells, g_strdup (label));
-}
-
-/* More items than this are not tried one by one (each try builds a
- * ruleset): a whole kind of item is blamed instead. */
-#define MAX_PROBLEM_TRIES 64
-
-/* The cells the error is about, for marking them on the board: the holes,
- * special cells and fixed pieces without which the variant would build —
- * one at a time first, else all of a kind (a module may take no hole at all).
- * Empty when the error has no place on the board (a size, a supply). */
-static void
-find_problem_cells (const BsVariant *variant,
-                    const BsModule  *module,
-                    GPtrArray       *cells)
-{
-  guint n_items = variant->holes->len + variant->specials->len + variant->setup->len;
-  g_autoptr(BsVariant) v = NULL;
-
-  if (module == NULL || n_items == 0)
-    return;
-  if (n_items <= MAX_PROBLEM_TRIES)
-    {
-      for (guint i = 0; i < variant->setup->len; i++)
-        {
-          v = bs_variant_copy (variant);
-          g_array_remove_index (v->setup, i);
-          if (builds (v, NULL))
-            add_problem (cells, g_array_index (variant->setup, BsVariantPiece, i).cell);
-          g_clear_pointer (&v, bs_variant_free);
-        }
-      for (guint i = 0; i < variant->specials->len; i++)
-        {
-          const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
-          const char *home = default_special_cell (module, s->id, s->player);
-          BsVariantSpecial *moved;
-
-          if (home == NULL || g_strcmp0 (home, s->cell) == 0)
-            continue;
-          v = bs_variant_copy (variant);
-          moved = &g_array_index (v->specials, BsVariantSpecial, i);
-          g_free (moved->cell);
-          moved->cell = g_strdup (home);
-          if (builds (v, NULL))
-            add_problem (cells, s->cell);
-          g_clear_pointer (&v, bs_variant_free);
-        }
-      for (guint i = 0; i < variant->holes->len; i++)
-        {
-          v = bs_variant_copy (variant);
-          g_array_remove_index (v->holes, i);
-          if (builds (v, NULL))
-            add_problem (cells, g_array_index (variant->holes, BsVariantHole, i).label);
-          g_clear_pointer (&v, bs_variant_free);
-        }
-      if (cells->len > 0)
-        return;
-    }
-
-  v = bs_variant_copy (variant);
-  g_array_set_size (v->holes, 0);
-  if (variant->holes->len > 0 && builds (v, NULL))
-    for (guint i = 0; i < variant->holes->len; i++)
-      add_problem (cells, g_array_index (variant->holes, BsVariantHole, i).label);
-  g_clear_pointer (&v, bs_variant_free);
-  v = bs_variant_copy (variant);
-  g_array_set_size (v->setup, 0);
-  if (variant->setup->len > 0 && builds (v, NULL))
-    for (guint i = 0; i < variant->setup->len; i++)
-      add_problem (cells, g_array_index (variant->setup, BsVariantPiece, i).cell);
-  g_clear_pointer (&v, bs_variant_free);
-  v = bs_variant_copy (variant);
-  reset_specials (v, module);
-  if (variant->specials->len > 0 && builds (v, NULL))
-    for (guint i = 0; i < variant->specials->len; i++)
-      {
-        const BsVariantSpecial *s = &g_array_index (variant->specials, BsVariantSpecial, i);
-
-        if (g_strcmp0 (default_special_cell (module, s->id, s->player), s->cell) != 0)
-          add_problem (cells, s->cell);
-      }
-}
-
-/* The start position of a ruleset that builds, fixed pieces only for a
- * simultaneous game: it draws its random start (pieces from a bag) only when a
- * game begins. */
-static BsPosition *
-preview_start (BsRuleset *rs)
-{
-  BsPosition *pos = bs_ruleset_new_position (rs, 0);
-  const GArray *setup = rs->variant->setup;
-
-  if (!bs_ruleset_is_simultaneous (rs))
-    return pos;
-  for (int c = 0; c < rs->n_cells; c++)
-    {
-      gboolean fixed = FALSE;
-
-      for (guint i = 0; setup != NULL && i < setup->len && !fixed; i++)
-        fixed = g_strcmp0 (g_array_index (setup, BsVariantPiece, i).cell,
-                           bs_board_cell_label (rs->board, c)) == 0;
-      if (!fixed)
-        bs_position_set_cell (rs->zobrist, pos, c, BS_CELL_EMPTY, NULL);
-    }
-  return pos;
-}
-
 static void
 set_flag (BsVariantDocument *self,
           gboolean          *flag,
@@ -414,64 +84,10 @@ set_flag (BsVariantDocument *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static gboolean
-is_blank (const char *text)
+void
+bs_variant_document_update (BsVariantDocument *self)
 {
-  for (const char *p = text; p != NULL && *p != '\0'; p++)
-    if (!g_ascii_isspace (*p))
-      return FALSE;
-  return TRUE;
-}
-
-static void
-update (BsVariantDocument *self)
-{
-  const BsModule *module = bs_module_find (self->variant->module);
-  g_autoptr(GError) error = NULL;
-  BsRuleset *rs;
-
-  g_clear_pointer (&self->ruleset, bs_ruleset_unref);
-  g_clear_pointer (&self->preview, bs_ruleset_unref);
-  g_clear_pointer (&self->preview_position, g_free);
-  g_ptr_array_set_size (self->problem_cells, 0);
-  self->preview_sketch = FALSE;
-  g_clear_error (&self->error);
-  g_clear_pointer (&self->error_option, g_free);
-  self->error_section = BS_EDIT_SECTION_NONE;
-  self->start_checked = FALSE;
-  g_clear_error (&self->start_refusal);
-  g_clear_pointer (&self->start_fixed, bs_variant_free);
-
-  if (is_blank (self->variant->name))
-    {
-      g_set_error_literal (&error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                           _("The variant needs a name"));
-      self->error_section = BS_EDIT_SECTION_METADATA;
-    }
-  rs = bs_ruleset_new (self->variant, error == NULL ? &error : NULL);
-  if (rs != NULL && error == NULL)
-    self->ruleset = bs_ruleset_ref (rs);
-  else if (self->error_section == BS_EDIT_SECTION_NONE)
-    self->error_section = locate_error (self->variant, module, &self->error_option);
-
-  /* The preview shows what was entered: the ruleset, or else a sketch of
-   * the variant as it stands, with the cells the error is about. Only a
-   * board that cannot be built at all falls back to the closest variant
-   * that builds. */
-  if (rs != NULL)
-    {
-      self->preview = rs;
-      self->preview_position = preview_start (rs);
-    }
-  else
-    {
-      self->preview = bs_ruleset_new_sketch (self->variant, &self->preview_position, NULL);
-      self->preview_sketch = self->preview != NULL;
-      if (self->preview == NULL && (self->preview = build_preview (self->variant, module)) != NULL)
-        self->preview_position = preview_start (self->preview);
-      find_problem_cells (self->variant, module, self->problem_cells);
-    }
-  self->error = g_steal_pointer (&error);
+  bs_variant_document_check (self);
 
   g_object_freeze_notify (G_OBJECT (self));
   set_flag (self, &self->valid, self->ruleset != NULL, PROP_VALID);
@@ -526,7 +142,7 @@ edit (BsVariantDocument *self,
   g_ptr_array_set_size (self->redo, 0);
   g_free (self->merge_key);
   self->merge_key = g_strdup (merge_key);
-  update (self);
+  bs_variant_document_update (self);
   return TRUE;
 }
 
@@ -540,7 +156,7 @@ step_history (BsVariantDocument *self,
   g_ptr_array_add (to, self->variant);
   self->variant = g_ptr_array_steal_index (from, from->len - 1);
   g_clear_pointer (&self->merge_key, g_free);
-  update (self);
+  bs_variant_document_update (self);
   return TRUE;
 }
 
@@ -970,10 +586,10 @@ do_set_handicap (BsVariantDocument *self,
   int fewer = MIN (args->b, other);
   gboolean was_valid;
 
-  was_valid = builds (variant, NULL);
+  was_valid = bs_variant_document_builds (variant, NULL);
   bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other);
   bs_variant_set_supply (variant, args->a, args->s, other - fewer);
-  if (!was_valid || builds (variant, NULL))
+  if (!was_valid || bs_variant_document_builds (variant, NULL))
     return;
 
   /* A handicap is a difference: when the rules need a number of pieces in
@@ -983,7 +599,7 @@ do_set_handicap (BsVariantDocument *self,
     {
       bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other + more);
       bs_variant_set_supply (variant, args->a, args->s, other + more - fewer);
-      if (builds (variant, NULL))
+      if (bs_variant_document_builds (variant, NULL))
         return;
     }
   bs_variant_set_supply (variant, bs_opponent (args->a), args->s, other);
@@ -1120,113 +736,6 @@ bs_variant_document_set_player_color (BsVariantDocument *self,
   return set_text (self, 4, player, player == 1 ? "player1.color" : "player2.color", color);
 }
 
-/* The start position as fixed pieces. */
-
-/* How many seeds are tried besides 0 to tell a random start (a bag drawn
- * from the seed) from one the rules always make the same. */
-#define START_SEEDS 3
-
-static void
-check_start (BsVariantDocument *self)
-{
-  BsRuleset *rs = self->ruleset;
-  const GArray *setup;
-  g_autofree BsPosition *start = NULL;
-  g_autofree guint8 *fixed = NULL;
-  g_autoptr(BsVariant) candidate = NULL;
-  g_autoptr(BsRuleset) candidate_rs = NULL;
-  g_autofree BsPosition *again = NULL;
-  guint n_pieces = 0;
-
-  if (self->start_checked)
-    return;
-  self->start_checked = TRUE;
-  self->start_new = 0;
-  g_clear_error (&self->start_refusal);
-  g_clear_pointer (&self->start_fixed, bs_variant_free);
-  if (rs == NULL)
-    {
-      self->start_fixing = BS_START_INVALID;
-      return;
-    }
-
-  /* What the variant fixes, cell by cell, as the ruleset writes it. */
-  start = bs_ruleset_new_position (rs, 0);
-  fixed = g_new0 (guint8, rs->n_cells);
-  setup = rs->variant->setup;
-  for (guint i = 0; i < setup->len; i++)
-    {
-      const BsVariantPiece *piece = &g_array_index (setup, BsVariantPiece, i);
-      int cell = bs_board_find_cell (rs->board, piece->cell, NULL);
-      int kind = bs_module_kind_index (rs->module, piece->kind);
-
-      if (cell != BS_NO_CELL && kind >= 0)
-        fixed[cell] = BS_CELL_MAKE (piece->player, kind, MAX (piece->dir, 0));
-    }
-  for (int c = 0; c < rs->n_cells; c++)
-    if (start->cells[c] != BS_CELL_EMPTY)
-      {
-        n_pieces++;
-        self->start_new += fixed[c] != start->cells[c];
-      }
-  if (n_pieces == 0)
-    {
-      self->start_fixing = BS_START_EMPTY;
-      return;
-    }
-  if (self->start_new == 0)
-    {
-      self->start_fixing = BS_START_FIXED;
-      return;
-    }
-
-  /* A start that changes with the seed is a draw, made anew for each
-   * game: written down, every game would start from this one draw. */
-  for (guint64 seed = 1; seed <= START_SEEDS; seed++)
-    {
-      g_autofree BsPosition *other = bs_ruleset_new_position (rs, seed);
-
-      if (memcmp (other->cells, start->cells, (gsize) rs->n_cells) != 0)
-        {
-          self->start_fixing = BS_START_RANDOM;
-          return;
-        }
-    }
-
-  /* The rules must take the pieces and start exactly as before. */
-  candidate = bs_ruleset_fix_position (rs, start);
-  candidate_rs = bs_ruleset_new (candidate, &self->start_refusal);
-  if (candidate_rs != NULL)
-    again = bs_ruleset_new_position (candidate_rs, 0);
-  if (candidate_rs != NULL
-      && (candidate_rs->position_size != rs->position_size
-          || !bs_position_equal (rs, start, again)))
-    g_set_error_literal (&self->start_refusal, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                         _("the rules would not start the same way with them"));
-  if (self->start_refusal != NULL)
-    {
-      self->start_fixing = BS_START_REFUSED;
-      return;
-    }
-  self->start_fixing = BS_START_FIXABLE;
-  self->start_fixed = g_steal_pointer (&candidate);
-}
-
-BsStartFixing
-bs_variant_document_get_start_fixing (BsVariantDocument  *self,
-                                      guint              *n_pieces,
-                                      const GError      **refusal)
-{
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), BS_START_INVALID);
-
-  check_start (self);
-  if (n_pieces != NULL)
-    *n_pieces = self->start_new;
-  if (refusal != NULL)
-    *refusal = self->start_refusal;
-  return self->start_fixing;
-}
-
 static void
 do_fix_start (BsVariantDocument *self,
               BsVariant         *variant,
@@ -1256,213 +765,15 @@ bs_variant_document_fix_start (BsVariantDocument *self)
   return edit (self, NULL, do_fix_start, NULL);
 }
 
-/* Files. */
-
-static void
-set_path (BsVariantDocument *self,
-          const char        *path)
+void
+bs_variant_document_set_path (BsVariantDocument *self,
+                              const char        *path)
 {
   if (g_strcmp0 (self->path, path) == 0)
     return;
   g_free (self->path);
   self->path = g_strdup (path);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
-}
-
-static char *
-id_from_path (const char *path)
-{
-  /* An identifier, as a file's id must be ("My Game.xml" → My-Game). */
-  return bs_variant_id_from_filename (path);
-}
-
-/* What goes into a file at `path`: its id is the file's name
- * ("my-game.bsvariant" → my-game), so that loading it back gives the
- * same description, and an invalid variant is marked a draft. */
-static BsVariant *
-file_copy (BsVariantDocument *self,
-           const char        *path)
-{
-  BsVariant *copy = bs_variant_copy (self->variant);
-
-  g_free (copy->id);
-  copy->id = id_from_path (path);
-  copy->draft = !self->valid;
-  return copy;
-}
-
-char *
-bs_variant_document_to_xml (BsVariantDocument *self,
-                            const char        *path,
-                            gsize             *length)
-{
-  g_autoptr(BsVariant) copy = NULL;
-
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
-  g_return_val_if_fail (path != NULL, NULL);
-
-  copy = file_copy (self, path);
-  return bs_variant_to_xml (copy, length);
-}
-
-gboolean
-bs_variant_document_write_copy (BsVariantDocument  *self,
-                                const char         *path,
-                                GError            **error)
-{
-  g_autoptr(BsVariant) copy = NULL;
-
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  copy = file_copy (self, path);
-  return bs_variant_save_file (copy, path, error);
-}
-
-static gboolean
-save (BsVariantDocument  *self,
-      const char         *path,
-      gboolean            anyway,
-      GError            **error)
-{
-  g_autoptr(BsVariant) copy = NULL;
-  g_autofree char *xml = NULL;
-  gsize length = 0;
-
-  if (path == NULL)
-    path = self->path;
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (!anyway && g_strcmp0 (path, self->path) == 0 && bs_variant_document_changed_on_disk (self))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
-                   _("%s: the file has changed on disk since it was opened"), path);
-      return FALSE;
-    }
-  copy = file_copy (self, path);
-  xml = bs_variant_to_xml (copy, &length);
-  /* As bs_variant_save_file: atomic, synced, links and permissions kept. */
-  if (!bs_file_write_atomic (path, xml, length, BS_FILE_WRITE_SYNC, error))
-    return FALSE;
-
-  g_clear_pointer (&self->disk, bs_file_stamp_free);
-  self->disk = bs_file_stamp_new_for_contents (path, xml, length);
-  replace_string (&self->variant->id, copy->id);
-  g_clear_pointer (&self->saved, bs_variant_free);
-  self->saved = bs_variant_copy (self->variant);
-  set_path (self, path);
-  update (self);
-  return TRUE;
-}
-
-gboolean
-bs_variant_document_save (BsVariantDocument  *self,
-                          const char         *path,
-                          GError            **error)
-{
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
-
-  return save (self, path, FALSE, error);
-}
-
-gboolean
-bs_variant_document_save_anyway (BsVariantDocument  *self,
-                                 GError            **error)
-{
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (self->path != NULL, FALSE);
-
-  return save (self, NULL, TRUE, error);
-}
-
-gboolean
-bs_variant_document_changed_on_disk (BsVariantDocument *self)
-{
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
-
-  return self->path != NULL && self->disk != NULL && bs_file_stamp_changed (self->disk, self->path);
-}
-
-gboolean
-bs_variant_document_revert (BsVariantDocument  *self,
-                            GError            **error)
-{
-  g_autoptr(BsVariant) variant = NULL;
-
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), FALSE);
-
-  if (self->path == NULL)
-    {
-      /* Never saved: back to how it was created. */
-      variant = bs_variant_copy (self->saved);
-    }
-  else
-    {
-      g_autoptr(BsFileStamp) disk = bs_file_stamp_new_for_path (self->path);
-
-      variant = bs_variant_load_file_unchecked (self->path, error);
-      if (variant == NULL)
-        return FALSE;
-      forget_origin (variant);
-      g_clear_pointer (&self->disk, bs_file_stamp_free);
-      self->disk = g_steal_pointer (&disk);
-    }
-  if (!bs_variant_equal (variant, self->variant))
-    {
-      g_ptr_array_add (self->undo, g_steal_pointer (&self->variant));
-      self->variant = g_steal_pointer (&variant);
-      g_ptr_array_set_size (self->redo, 0);
-    }
-  g_clear_pointer (&self->saved, bs_variant_free);
-  self->saved = bs_variant_copy (self->variant);
-  g_clear_pointer (&self->merge_key, g_free);
-  update (self);
-  return TRUE;
-}
-
-char *
-bs_variant_document_user_dir (void)
-{
-  return g_build_filename (g_get_user_data_dir (), "boardsmith", "variants", NULL);
-}
-
-char *
-bs_variant_document_suggest_path (BsVariantDocument *self)
-{
-  g_autofree char *dir = bs_variant_document_user_dir ();
-  g_autoptr(GString) stem = g_string_new (NULL);
-  const char *name;
-
-  g_return_val_if_fail (BS_IS_VARIANT_DOCUMENT (self), NULL);
-
-  /* A file name from the variant's name: lower case letters and digits,
-   * words joined by dashes. */
-  name = self->variant->name != NULL ? self->variant->name : self->variant->module;
-  for (const char *p = name; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_unichar_tolower (g_utf8_get_char (p));
-
-      if (g_unichar_isalnum (c) && c < 128)
-        g_string_append_c (stem, (char) c);
-      else if (stem->len > 0 && stem->str[stem->len - 1] != '-')
-        g_string_append_c (stem, '-');
-    }
-  while (stem->len > 0 && stem->str[stem->len - 1] == '-')
-    g_string_truncate (stem, stem->len - 1);
-  if (stem->len == 0)
-    g_string_append (stem, "variant");
-
-  for (int n = 1; n < 1000; n++)
-    {
-      g_autofree char *base = n == 1 ? g_strdup_printf ("%s.bsvariant", stem->str)
-                                     : g_strdup_printf ("%s-%d.bsvariant", stem->str, n);
-      char *path = g_build_filename (dir, base, NULL);
-
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        return path;
-      g_free (path);
-    }
-  return g_build_filename (dir, "variant.bsvariant", NULL);
 }
 
 /* Accessors. */
@@ -1672,15 +983,15 @@ bs_variant_document_init (BsVariantDocument *self)
   self->problem_cells = g_ptr_array_new_null_terminated (0, g_free, TRUE);
 }
 
-static BsVariantDocument *
-new_document (BsVariant *variant)
+BsVariantDocument *
+bs_variant_document_new_take (BsVariant *variant)
 {
   BsVariantDocument *self = g_object_new (BS_TYPE_VARIANT_DOCUMENT, NULL);
 
-  forget_origin (variant);
+  bs_variant_document_forget_origin (variant);
   self->variant = variant;
   self->saved = bs_variant_copy (variant);
-  update (self);
+  bs_variant_document_update (self);
   return self;
 }
 
@@ -1688,7 +999,7 @@ BsVariantDocument *
 bs_variant_document_new (const BsVariant *variant)
 {
   g_return_val_if_fail (variant != NULL, NULL);
-  return new_document (bs_variant_copy (variant));
+  return bs_variant_document_new_take (bs_variant_copy (variant));
 }
 
 BsVariantDocument *
@@ -1702,110 +1013,5 @@ bs_variant_document_new_for_module (const char  *module,
   variant = bs_variant_new_for_module (module, error);
   if (variant == NULL)
     return NULL;
-  return new_document (variant);
-}
-
-BsVariantDocument *
-bs_variant_document_open (const char  *path,
-                          GError     **error)
-{
-  BsVariant *variant;
-  BsVariantDocument *self;
-  g_autoptr(BsFileStamp) disk = NULL;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  /* Stamped before it is read: a write in between shows as a change. */
-  disk = bs_file_stamp_new_for_path (path);
-  /* The format's checks only: a draft, or a file the rules refuse, opens
-   * to be finished. */
-  variant = bs_variant_load_file_unchecked (path, error);
-  if (variant == NULL)
-    return NULL;
-  self = new_document (variant);
-  self->path = g_strdup (path);
-  self->disk = g_steal_pointer (&disk);
-  return self;
-}
-
-static void
-open_in_thread (GTask        *task,
-                gpointer      source_object,
-                gpointer      task_data,
-                GCancellable *cancellable)
-{
-  const char *path = task_data;
-  GError *error = NULL;
-  BsVariantDocument *document;
-
-  bs_load_hook_run (path);
-  document = bs_variant_document_open (path, &error);
-  if (document == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, document, g_object_unref);
-}
-
-void
-bs_variant_document_open_async (const char          *path,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (path != NULL);
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, bs_variant_document_open_async);
-  g_task_set_task_data (task, g_strdup (path), g_free);
-  g_task_run_in_thread (task, open_in_thread);
-}
-
-BsVariantDocument *
-bs_variant_document_open_finish (GAsyncResult  *result,
-                                 GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == bs_variant_document_open_async,
-                        NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-BsVariantDocument *
-bs_variant_document_recover (const char  *copy,
-                             const char  *original,
-                             GError     **error)
-{
-  g_autoptr(BsVariant) baseline = NULL;
-  g_autoptr(BsFileStamp) disk = NULL;
-  BsVariant *variant;
-  BsVariantDocument *self;
-
-  g_return_val_if_fail (copy != NULL, NULL);
-
-  variant = bs_variant_load_file_unchecked (copy, error);
-  if (variant == NULL)
-    return NULL;
-  /* Compared with what is in its file (or, never saved, with what a new
-   * variant of its module starts as), so that it shows as unsaved. */
-  if (original != NULL)
-    {
-      disk = bs_file_stamp_new_for_path (original);
-      baseline = bs_variant_load_file_unchecked (original, NULL);
-    }
-  if (baseline == NULL)
-    baseline = bs_variant_new_for_module (variant->module, NULL);
-  self = new_document (variant);
-  if (baseline != NULL)
-    {
-      forget_origin (baseline);
-      g_clear_pointer (&self->saved, bs_variant_free);
-      self->saved = g_steal_pointer (&baseline);
-    }
-  self->path = g_strdup (original);
-  self->disk = g_steal_pointer (&disk);
-  update (self);
-  return self;
+  return bs_variant_document_new_take (variant);
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-play-view.c: kept whole: the page only lays out what the scene and the
+ * game say and keeps it in step; what a click means lives in the scene. */
 #define G_LOG_DOMAIN "boardsmith-app"
 
 #include "config.h"

@@ -1,0 +1,454 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-balance-view-results.c: the study shown: the verdict, the figures
+ * (rows made once per study, their values updated) and the chart. */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-balance-view.h"
+#include "bs-balance-view-private.h"
+
+#include <glib/gi18n.h>
+
+void
+bs_balance_view_clear_figures (BsBalanceView *self)
+{
+  for (guint i = 0; i < self->figures->len; i++)
+    adw_preferences_group_remove (self->figures_group,
+                                  GTK_WIDGET (g_array_index (self->figures, BsBalanceFigure,
+                                                             i).row));
+  g_array_set_size (self->figures, 0);
+}
+
+static void
+add_figure (BsBalanceView *self,
+            const char    *title)
+{
+  BsBalanceFigure figure;
+
+  figure.row = ADW_ACTION_ROW (adw_action_row_new ());
+  /* Figures and names as they are ("p < 0.001", a variant's name). */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (figure.row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (figure.row), title);
+  figure.value = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (figure.value), "numeric");
+  gtk_widget_add_css_class (GTK_WIDGET (figure.value), "heading");
+  gtk_label_set_selectable (figure.value, TRUE);
+  adw_action_row_add_suffix (figure.row, GTK_WIDGET (figure.value));
+  adw_preferences_group_add (self->figures_group, GTK_WIDGET (figure.row));
+  g_array_append_val (self->figures, figure);
+}
+
+static void
+set_figure (BsBalanceView *self,
+            guint          index,
+            const char    *value,
+            const char    *subtitle)
+{
+  BsBalanceFigure *figure = &g_array_index (self->figures, BsBalanceFigure, index);
+
+  gtk_label_set_text (figure->value, value != NULL ? value : "");
+  adw_action_row_set_subtitle (figure->row, subtitle != NULL ? subtitle : "");
+}
+
+/* "95% interval 23.8–36.4 · 200 games". */
+static char *
+interval_text (const BsStatsScore *score,
+               guint               games)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "95%% interval %.1f–%.1f · %u game",
+                                       "95%% interval %.1f–%.1f · %u games", games),
+                          100 * score->low, 100 * score->high, games);
+}
+
+static char *
+percent_text (double value)
+{
+  /* Translators: a share, as in "29.8%". */
+  return g_strdup_printf (_("%.1f%%"), 100 * value);
+}
+
+static char *
+p_value_text (double p)
+{
+  if (p < 0.001)
+    return g_strdup (_("p < 0.001"));
+  return g_strdup_printf (_("p = %.2g"), p);
+}
+
+/* Rows for the study shown, made once per study (values change, the
+ * rows stay: focus and screen readers keep their place). */
+void
+bs_balance_view_make_figures (BsBalanceView *self)
+{
+  BsStudy *study = bs_study_runner_get_study (bs_balance_run_get_runner (self->run));
+
+  bs_balance_view_clear_figures (self);
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      g_autofree char *setting = bs_study_describe_sweep (study);
+      /* Markup: a setting is named after a player ("Ann & Bo’s pieces"). */
+      g_autofree char *setting_markup = g_markup_escape_text (setting, -1);
+
+      /* The setting as the title (short enough for a phone), what the
+       * figures are below it. */
+      adw_preferences_group_set_title (self->figures_group, setting_markup);
+      adw_preferences_group_set_description (self->figures_group,
+                                             /* xgettext:no-c-format */
+                                             _("Player 1’s score for each value, with its 95% "
+                                               "interval"));
+      for (guint i = 0; i < bs_study_n_arms (study); i++)
+        {
+          const char *value = bs_study_get_arm (study, i)->value;
+          g_autofree char *row = (int) i == study->default_arm
+                                 /* Translators: the value a variant has of a swept setting. */
+                                 ? g_strdup_printf (_("%s (the variant’s own)"), value)
+                                 : g_strdup (value);
+
+          add_figure (self, row);
+        }
+      return;
+    }
+  adw_preferences_group_set_title (self->figures_group, _("Results"));
+  adw_preferences_group_set_description (self->figures_group, NULL);
+  if (study->kind == BS_STUDY_COMPARE)
+    {
+      for (guint i = 0; i < 2; i++)
+        {
+          const BsStudyArm *arm = bs_study_get_arm (study, i);
+          /* Translators: "A: My Game", a variant of an A/B study. */
+          g_autofree char *row = g_strdup_printf (_("%s: %s"), arm->value,
+                                                  bs_variant_display_name (arm->variant));
+
+          add_figure (self, row);
+        }
+      add_figure (self, _("Difference, B − A"));
+      return;
+    }
+  add_figure (self, _("Player 1’s Score"));
+  if (study->swap)
+    {
+      g_autofree char *level = bs_study_player_describe (&study->players[0]);
+      g_autofree char *row = g_strdup_printf (_("Player A’s Score (%s)"), level);
+
+      add_figure (self, row);
+    }
+  add_figure (self, _("Draws"));
+  add_figure (self, _("Game Length"));
+  add_figure (self, _("How Games Ended"));
+  add_figure (self, _("Legal Moves per Ply"));
+}
+
+static void
+update_sweep (BsBalanceView *self,
+              BsStudy       *study,
+              GPtrArray     *arms)
+{
+  int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
+                                               study->default_arm);
+  g_autofree char *setting = bs_study_describe_sweep (study);
+
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *stats = arms->pdata[i];
+      BsStatsScore score;
+      g_autofree char *value = NULL, *subtitle = NULL;
+
+      bs_study_stats_first_player (stats, &score);
+      if (stats->games > 0)
+        {
+          value = percent_text (score.score);
+          subtitle = interval_text (&score, stats->games);
+        }
+      set_figure (self, i, value, subtitle);
+    }
+  gtk_widget_set_visible (self->fairest_group, fairest >= 0);
+  if (fairest >= 0)
+    {
+      BsStatsScore score;
+      const char *value = bs_study_get_arm (study, (guint) fairest)->value;
+      g_autofree char *verdict = NULL, *title = NULL, *subtitle = NULL;
+      gboolean fair;
+
+      bs_study_stats_first_player (arms->pdata[fairest], &score);
+      fair = !score.significant;
+      /* Translators: the fairest value of a sweep: "Fairest: Dark's large pieces (player 2) = 4". */
+      verdict = g_strdup_printf (_("Fairest: %s = %s"), setting, value);
+      gtk_label_set_text (self->verdict_label, verdict);
+      title = fairest == study->default_arm
+              ? g_strdup_printf (_("%s = %s, as the variant has it"), setting, value)
+              : g_strdup_printf (_("%s = %s"), setting, value);
+      subtitle = g_strdup_printf (fair
+                                  ? _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
+                                      "fair within the interval")
+                                  : _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
+                                      "the closest to fair, but not fair"),
+                                  100 * score.score, 100 * score.low, 100 * score.high);
+      /* Plain text: the setting is named after a player. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->fairest_row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fairest_row), title);
+      adw_action_row_set_subtitle (self->fairest_row, subtitle);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply",
+                                     fairest != study->default_arm &&
+                                     !bs_balance_run_get_running (self->run));
+    }
+}
+
+static void
+update_compare (BsBalanceView *self,
+                GPtrArray     *arms)
+{
+  const BsStudyStats *a = arms->pdata[0], *b = arms->pdata[1];
+  BsStatsDifference d;
+  g_autofree char *value = NULL, *subtitle = NULL, *p = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const BsStudyStats *stats = arms->pdata[i];
+      BsStatsScore score;
+      g_autofree char *score_text = NULL, *interval = NULL;
+
+      bs_study_stats_first_player (stats, &score);
+      if (stats->games > 0)
+        {
+          score_text = percent_text (score.score);
+          interval = interval_text (&score, stats->games);
+        }
+      set_figure (self, i, score_text, interval);
+    }
+  if (a->games == 0 || b->games == 0)
+    {
+      set_figure (self, 2, NULL, NULL);
+      return;
+    }
+  bs_stats_difference (2 * a->wins[0] + a->draws, a->games, a->draws == 0,
+                       2 * b->wins[0] + b->draws, b->games, b->draws == 0, &d);
+  /* Translators: a difference of scores, in points of percentage: "+5.2 points". */
+  value = g_strdup_printf (_("%+.1f points"), 100 * d.difference);
+  p = p_value_text (d.p_value);
+  /* Translators: "95% interval −3.1 to +13.4 · p = 0.21 (Fisher's exact test)". */
+  subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s (%s)"), 100 * d.low,
+                              100 * d.high, p,
+                              d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
+  set_figure (self, 2, value, subtitle);
+  if (d.low > 0 || d.high < 0)
+    {
+      g_autofree char *verdict = g_strdup_printf (_("B changes player 1’s score by %+.1f "
+                                                    "points"), 100 * d.difference);
+
+      gtk_label_set_text (self->verdict_label, verdict);
+    }
+  else
+    {
+      g_autofree char *verdict = g_strdup_printf (_("No clear difference between A and B "
+                                                    "(%+.1f points)"), 100 * d.difference);
+
+      gtk_label_set_text (self->verdict_label, verdict);
+    }
+}
+
+static void
+update_single (BsBalanceView *self,
+               BsStudy       *study,
+               BsStudyStats  *stats)
+{
+  BsStatsScore score;
+  BsStatsSummary plies;
+  g_autofree char *verdict = NULL;
+  guint row = 0;
+
+  bs_study_stats_first_player (stats, &score);
+  bs_stats_histogram_summary (stats->plies, &plies);
+  {
+    g_autofree char *value = percent_text (score.score);
+    g_autofree char *interval = interval_text (&score, stats->games);
+    g_autofree char *p = p_value_text (score.p_value);
+    g_autofree char *subtitle = g_strdup_printf ("%s · %s", interval, p);
+
+    set_figure (self, row++, value, subtitle);
+  }
+  /* The engine's one verdict (bs_stats_score): the test and the interval agree. */
+  if (score.significant && score.score > 0.5)
+    verdict = g_strdup_printf (_("Moving first is an advantage: player 1 scores %.1f%%"),
+                               100 * score.score);
+  else if (score.significant)
+    verdict = g_strdup_printf (_("Moving first is a disadvantage: player 1 scores %.1f%%"),
+                               100 * score.score);
+  else
+    verdict = g_strdup_printf (_("No clear first-move advantage: player 1 scores %.1f%%"),
+                               100 * score.score);
+  gtk_label_set_text (self->verdict_label, verdict);
+  if (study->swap)
+    {
+      BsStatsScore a;
+      g_autofree char *value = NULL, *subtitle = NULL;
+
+      bs_study_stats_player_a (stats, &a);
+      value = percent_text (a.score);
+      subtitle = g_strdup_printf (_("In either seat · 95%% interval %.1f–%.1f"), 100 * a.low,
+                                  100 * a.high);
+      set_figure (self, row++, value, subtitle);
+    }
+  {
+    g_autofree char *value = percent_text ((double) stats->draws / stats->games);
+
+    set_figure (self, row++, value, NULL);
+  }
+  {
+    /* Translators: a game's length: "26 plies". */
+    g_autofree char *value = g_strdup_printf (_("%.0f plies"), plies.mean);
+    g_autofree char *subtitle = g_strdup_printf (_("Mean; median %.0f, %u to %u plies"),
+                                                 plies.median, plies.min, plies.max);
+
+    set_figure (self, row++, value, subtitle);
+  }
+  {
+    g_autoptr(GPtrArray) reasons = bs_study_stats_reasons (stats);
+    g_autoptr(GString) text = g_string_new (NULL);
+
+    for (guint i = 0; i < reasons->len; i++)
+      {
+        guint count = GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, reasons->pdata[i]));
+
+        if (i > 0)
+          g_string_append (text, " · ");
+        /* Translators: one way games ended and its share: "No legal move 96.5 %". */
+        g_string_append_printf (text, _("%s %.1f %%"), bs_study_reason_label (reasons->pdata[i]),
+                                100.0 * count / stats->games);
+      }
+    set_figure (self, row++, NULL, text->str);
+  }
+  {
+    g_autofree char *value = g_strdup_printf ("%.1f", stats->branch_plies > 0
+                                                      ? stats->branch_total / stats->branch_plies
+                                                      : 0.0);
+
+    set_figure (self, row++, value, _("Mean over all plies of all games"));
+  }
+}
+
+void
+bs_balance_view_update_results (BsBalanceView *self)
+{
+  BsStudyRunner *runner = bs_balance_run_get_runner (self->run);
+  BsStudy *study = bs_study_runner_get_study (runner);
+  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_study_stats_free);
+  guint games = 0;
+
+  for (guint i = 0; i < bs_study_n_arms (study); i++)
+    {
+      BsStudyStats *stats = bs_study_runner_get_stats (runner, i);
+
+      games += stats->games;
+      g_ptr_array_add (arms, stats);
+    }
+  gtk_widget_set_visible (self->fairest_group, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.apply", FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->figures_group), games > 0);
+  if (games == 0)
+    {
+      gtk_label_set_text (self->verdict_label, _("Waiting for the first games…"));
+      return;
+    }
+  if (study->kind == BS_STUDY_SWEEP)
+    update_sweep (self, study, arms);
+  else if (study->kind == BS_STUDY_COMPARE && arms->len == 2)
+    update_compare (self, arms);
+  else
+    update_single (self, study, arms->pdata[0]);
+}
+
+/* What was studied, in a line under the verdict. */
+char *
+bs_balance_view_describe_study (BsStudy    *study,
+                                const char *path)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *a = bs_study_player_describe (&study->players[0]);
+  g_autofree char *b = bs_study_player_describe (&study->players[1]);
+  g_autofree char *base = path != NULL ? g_path_get_basename (path) : NULL;
+
+  /* Translators: the two computer players of a study: "Easy against Random". */
+  g_string_append_printf (text, _("%s against %s"), a, b);
+  g_string_append (text, " · ");
+  if (study->margin > 0)
+    /* Translators: a study stopping early: "until ± 3 points, at most 2,000 games per variant". */
+    g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant"),
+                            100 * study->margin, study->games);
+  else
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game per variant",
+                                               "%u games per variant", study->games),
+                            study->games);
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      g_autofree char *setting = bs_study_describe_sweep (study);
+
+      g_string_append (text, " · ");
+      /* Translators: "varying Dark's large pieces (player 2) from 3 to 6". */
+      g_string_append_printf (text, _("varying %s from %s to %s"), setting,
+                              bs_study_get_arm (study, 0)->value,
+                              bs_study_get_arm (study, bs_study_n_arms (study) - 1)->value);
+    }
+  else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
+    {
+      g_string_append (text, " · ");
+      /* Translators: an A/B study: "compared with B: My Game, hexagon 5, handicap". */
+      g_string_append_printf (text, _("compared with B: %s"),
+                              bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
+    }
+  if (base != NULL)
+    {
+      g_string_append (text, " · ");
+      g_string_append (text, base);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+void
+bs_balance_view_draw_chart (GtkDrawingArea *area,
+                            cairo_t        *cr,
+                            int             width,
+                            int             height,
+                            gpointer        user_data)
+{
+  BsBalanceView *self = user_data;
+  g_autoptr(BsChartData) data = NULL;
+  BsChartOptions options;
+  guint selected = gtk_drop_down_get_selected (self->chart_dropdown);
+
+  if (self->run == NULL || self->loading || self->n_chart_kinds == 0 || width < 50 ||
+      height < 50)
+    return;
+  data = bs_chart_data_new (bs_balance_run_get_runner (self->run));
+  bs_chart_options_init (&options);
+  options.kind = self->chart_kinds[MIN (selected, self->n_chart_kinds - 1)];
+  options.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  if (data->study->default_arm >= 0)
+    options.arm = (guint) data->study->default_arm;
+  bs_chart_draw (cr, data, &options, width, height);
+}
+
+/* The charts a study has, in the drop-down's order. */
+void
+bs_balance_view_fill_charts (BsBalanceView *self,
+                             BsStudy       *study)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  self->n_chart_kinds = 0;
+  if (study->kind == BS_STUDY_SWEEP)
+    {
+      self->chart_kinds[self->n_chart_kinds++] = BS_CHART_SWEEP;
+      gtk_string_list_append (list, _("Score by Setting"));
+    }
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_SCORE;
+  gtk_string_list_append (list, _("Results by Seat"));
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_LENGTH;
+  gtk_string_list_append (list, _("Game Length"));
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_BRANCHING;
+  gtk_string_list_append (list, _("Legal Moves per Ply"));
+  self->chart_kinds[self->n_chart_kinds++] = BS_CHART_OPENINGS;
+  gtk_string_list_append (list, _("Openings on the Board"));
+  gtk_drop_down_set_model (self->chart_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->chart_dropdown, 0);
+}
