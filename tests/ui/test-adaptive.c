@@ -33,27 +33,13 @@ typedef struct {
 } Fixture;
 
 static void
-pump (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  do
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-  while (g_get_monotonic_time () < end);
-}
-
-static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   fixture->window = bs_window_new (ADW_APPLICATION (app));
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), PHONE_WIDTH, 640);
   gtk_window_present (GTK_WINDOW (fixture->window));
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
 static void
@@ -72,7 +58,7 @@ fixture_teardown (Fixture       *fixture,
       gtk_window_destroy (l->data);
   g_list_free (toplevels);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  pump (20);
+  ui_test_pump_pending ();
 }
 
 static int
@@ -111,7 +97,8 @@ assert_fits (GtkWidget  *window,
 {
   int min;
 
-  pump (30);
+  /* Measured once what was just shown has been laid out and drawn. */
+  ui_test_wait_frame (window);
   min = min_width (window);
   if (BS_IS_WINDOW (window))
     {
@@ -169,20 +156,23 @@ test_play_pages (Fixture       *fixture,
 
 /* Two computers playing: the spinner, the progress bar and Pause are in the
  * header bar too. */
+static gboolean
+computer_thinking (gpointer computer)
+{
+  return bs_computer_player_get_thinking (computer);
+}
+
 static void
 test_play_computer (Fixture       *fixture,
                     gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   BsComputerPlayer *computer = bs_window_get_computer_player (fixture->window);
-  gint64 end;
 
   g_assert_true (bs_window_open_variant (fixture->window, "agoraphobia", &error));
   bs_computer_player_set_seat (computer, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
   bs_computer_player_set_seat (computer, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
-  end = ui_test_deadline (30);
-  while (!bs_computer_player_get_thinking (computer) && g_get_monotonic_time () < end)
-    pump (10);
+  ui_test_wait_until (computer_thinking, computer, "the computer to think");
   g_assert_true (bs_computer_player_get_thinking (computer));
   assert_fits (GTK_WIDGET (fixture->window), "the play page, the computer thinking");
   bs_computer_player_set_seat (computer, 1, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_EASY);
@@ -206,7 +196,7 @@ test_players_popover (Fixture       *fixture,
   button = bs_computer_controls_get_players_button (controls);
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-  pump (50);
+  ui_test_wait_until (ui_test_is_mapped, popover, "the popover mapped");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   assert_fits (GTK_WIDGET (popover), "the Players popover");
   gtk_popover_popdown (popover);
@@ -223,7 +213,7 @@ test_editor_pages (Fixture       *fixture,
 
       gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s",
                                   games[i]);
-      pump (30);
+      ui_test_pump_pending ();
       if (g_strcmp0 (bs_window_get_page (fixture->window), "editor") != 0)
         continue;
       assert_fits (GTK_WIDGET (fixture->window), what);
@@ -247,7 +237,7 @@ test_balance_page (Fixture       *fixture,
 
   g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
                                   g_variant_new_string ("agoraphobia"));
-  pump (30);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "balance");
   assert_fits (GTK_WIDGET (fixture->window), "the Balance page, set up");
   g_assert_true (bs_balance_view_set_setup (view, "random", "random", 20, NULL, 0, 0));

@@ -33,45 +33,34 @@ typedef struct {
   char     *tmpdir;
 } Fixture;
 
-static void
-pump (guint ms)
+/* A file opened in a thread: until it is shown, however loaded the machine. */
+static gboolean
+opened (gpointer window)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  do
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-  while (g_get_monotonic_time () < end);
+  return !bs_window_get_opening (window);
 }
 
-/* A file opened in a thread: until it is shown, however loaded the machine. */
 static void
 wait_opened (BsWindow *window)
 {
-  gint64 end = ui_test_deadline (60);
-
-  pump (30);
-  while (bs_window_get_opening (window) && g_get_monotonic_time () < end)
-    pump (10);
-  g_assert_false (bs_window_get_opening (window));
-  pump (10);
+  ui_test_wait_until (opened, window, "the file opened");
+  ui_test_pump_pending ();
 }
 
 /* The start page's own variants and recent files are read in threads:
  * until their rows are there. */
+static gboolean
+start_loaded (gpointer view)
+{
+  return !bs_start_view_get_loading (view);
+}
+
 static void
 wait_start_loaded (BsWindow *window)
 {
-  BsStartView *view = bs_window_get_start_view (window);
-  gint64 end = ui_test_deadline (60);
-
-  while (bs_start_view_get_loading (view) && g_get_monotonic_time () < end)
-    pump (10);
-  g_assert_false (bs_start_view_get_loading (view));
-  pump (10);
+  ui_test_wait_until (start_loaded, bs_window_get_start_view (window),
+                      "the start page's lists");
+  ui_test_pump_pending ();
 }
 
 static void
@@ -92,7 +81,7 @@ fixture_setup (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (fixture->window));
   fixture->tmpdir = g_dir_make_tmp ("boardsmith-ui-XXXXXX", NULL);
   g_assert_nonnull (fixture->tmpdir);
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
 static void
@@ -112,7 +101,7 @@ fixture_teardown (Fixture       *fixture,
       gtk_window_destroy (l->data);
   g_list_free (toplevels);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  pump (20);
+  ui_test_pump_pending ();
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
@@ -145,7 +134,7 @@ start (Fixture    *fixture,
   scene = bs_window_get_scene (fixture->window);
   g_assert_nonnull (scene);
   g_signal_connect_swapped (scene, "message", G_CALLBACK (on_message), fixture);
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
   return scene;
 }
 
@@ -263,7 +252,7 @@ test_swatch_contrast (Fixture       *fixture,
       int width;
 
       adw_style_manager_set_color_scheme (style, schemes[i]);
-      pump (200);
+      ui_test_wait_frame (GTK_WIDGET (fixture->window));
       g_assert_true (adw_style_manager_get_dark (style) == (i == 1));
       texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
       g_assert_no_error (error);
@@ -341,11 +330,13 @@ test_menu_button_tooltips (Fixture       *fixture,
       g_test_message ("menu button %s", tooltip);
       g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
       gtk_menu_button_popup (button);
-      pump (20);
+      ui_test_wait_until (ui_test_is_mapped, gtk_menu_button_get_popover (button),
+                          "the menu mapped");
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
       g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
       gtk_menu_button_popdown (button);
-      pump (20);
+      ui_test_wait_until (ui_test_is_unmapped, gtk_menu_button_get_popover (button),
+                          "the menu unmapped");
       g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
       g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, tooltip);
     }
@@ -510,12 +501,8 @@ check_not_blank (Fixture    *fixture,
 
   /* A loaded machine (or a sanitizer build) may take a while to lay the
    * window out and draw its first frame. */
-  for (int tries = 0; texture == NULL && tries < 100; tries++)
-    {
-      g_clear_error (&error);
-      pump (100);
-      texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
-    }
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
+  texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);
   height = gdk_texture_get_height (texture);
@@ -632,7 +619,7 @@ test_play_game (Fixture       *fixture,
   for (guint i = 0; i < n_turns; i++)
     g_assert_cmpstr (bs_game_get_notation (game, i), ==, g_ptr_array_index (notations, i));
   g_assert_true (same_position (bs_game_get_ruleset (game), bs_game_get_position (game), final));
-  pump (30);
+  ui_test_pump_pending ();
 }
 
 /* Clicking an occupied cell in Agoraphobia plays nothing and says why, in
@@ -712,6 +699,23 @@ find_button_with_tooltip (GtkWidget  *root,
 
 /* Pixels → cells: the centre of every cell maps back to it, a point
  * outside the board to no cell; arrows move the cursor to neighbours. */
+/* Whether a popover below widget is shown (the board's push chooser). */
+static gboolean
+has_shown_popover (gpointer widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child) && gtk_widget_get_mapped (child))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_hidden (gpointer widget)
+{
+  return !gtk_widget_get_visible (widget);
+}
+
 static void
 test_board_mapping_and_cursor (Fixture       *fixture,
                                gconstpointer  data)
@@ -728,7 +732,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   scene = start (fixture, "astoria");
   view = bs_play_view_get_board_view (bs_window_get_play_view (fixture->window));
   rs = bs_game_get_ruleset (bs_play_scene_get_game (scene));
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (view));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
 
   for (int c = 0; c < rs->n_cells; c++)
@@ -753,7 +757,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   g_assert_cmpint (bs_play_scene_get_pending_cell (scene), ==, b1);
 
   /* The push chooser pops up at the cell. */
-  pump (100);
+  ui_test_wait_until (has_shown_popover, view, "the push chooser");
   {
     GtkWidget *popover = NULL;
     g_autoptr(GError) error = NULL;
@@ -765,6 +769,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
         popover = child;
     g_assert_nonnull (popover);
     g_assert_true (gtk_widget_get_visible (popover));
+    ui_test_wait_frame (popover);
     g_assert_true (bs_screenshot_save_png (popover, png, &error));
     g_assert_no_error (error);
 
@@ -774,8 +779,7 @@ test_board_mapping_and_cursor (Fixture       *fixture,
     g_assert_nonnull (push_north);
     g_assert_true (gtk_widget_activate (push_north));
     /* It closes (after its animation, slow under sanitizers). */
-    for (int i = 0; i < 500 && gtk_widget_get_visible (popover); i++)
-      pump (10);
+    ui_test_wait_until (is_hidden, popover, "the push chooser closed");
     g_assert_false (gtk_widget_get_visible (popover));
   }
   g_assert_cmpuint (bs_game_get_n_turns (bs_play_scene_get_game (scene)), ==, 1);
@@ -783,8 +787,11 @@ test_board_mapping_and_cursor (Fixture       *fixture,
   /* The piece was placed (and pushed north one cell). */
   g_assert_cmpint (bs_position_pieces (bs_game_get_position (bs_play_scene_get_game (scene)), 1),
                    ==, 1);
-  pump (50);
+  ui_test_pump_pending ();
 }
+
+static GtkWindow *wait_toplevel (GType       type,
+                                 const char *what);
 
 /* Astoria to its end through clicks: the game-over dialog appears. */
 static void
@@ -803,7 +810,7 @@ test_game_over_dialog (Fixture       *fixture,
   for (int i = 0; i < 200 && !bs_position_is_over (bs_game_get_position (game)); i++)
     play_turn (fixture, scene);
   g_assert_true (bs_position_is_over (bs_game_get_position (game)));
-  pump (50);
+  wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the game-over dialog");
 
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
@@ -850,6 +857,21 @@ has_toplevel (GType type)
   return found;
 }
 
+static gboolean
+toplevel_shown (gpointer type)
+{
+  return find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
+}
+
+/* Until a window of type is shown; returns it. */
+static GtkWindow *
+wait_toplevel (GType       type,
+               const char *what)
+{
+  ui_test_wait_until (toplevel_shown, GSIZE_TO_POINTER (type), what);
+  return find_toplevel (type);
+}
+
 /* The primary menu's windows: keyboard shortcuts (Ctrl+?), About, How to
  * play (F1); and the GNOME games accelerators are in place. */
 static void
@@ -862,11 +884,11 @@ test_menu_windows (Fixture       *fixture,
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                              "win.show-help-overlay", NULL));
-  pump (50);
+  wait_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, "the shortcuts window");
   g_assert_true (has_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  pump (50);
+  wait_toplevel (ADW_TYPE_ABOUT_WINDOW, "the About window");
   g_assert_true (has_toplevel (ADW_TYPE_ABOUT_WINDOW));
   /* The icon About shows is the app's own, found uninstalled too (the resources). */
   g_assert_true (gtk_icon_theme_has_icon (
@@ -874,7 +896,7 @@ test_menu_windows (Fixture       *fixture,
     APP_ID));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL));
-  pump (50);
+  wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the help");
   g_assert_true (has_toplevel (ADW_TYPE_MESSAGE_DIALOG));
 
   undo = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.undo");
@@ -949,7 +971,7 @@ test_interaction_from_declaration (Fixture       *fixture,
 
   /* The help says how to play in the declaration's own words. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL));
-  pump (50);
+  wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the help");
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   body = help_text (dialog);
@@ -978,7 +1000,7 @@ test_interaction_from_declaration (Fixture       *fixture,
     for (guint i = 0; i < n_kinds; i++)
       g_assert_nonnull (strstr (body, rs->module->kinds[kinds[i]].label));
   gtk_window_destroy (GTK_WINDOW (dialog));
-  pump (20);
+  ui_test_pump_pending ();
 
   /* The hover: a cell a click acts on; with the legal moves hidden, any. */
   view = bs_play_view_get_board_view (bs_window_get_play_view (fixture->window));
@@ -1038,6 +1060,13 @@ test_theme_setting (Fixture       *fixture,
 
 /* Ctrl+N with unsaved moves asks first; Discard starts afresh, Cancel
  * keeps the game. */
+/* Whether a question other than *data (a weak pointer) is shown. */
+static gboolean
+another_question (gpointer data)
+{
+  return find_toplevel_except (ADW_TYPE_MESSAGE_DIALOG, *(GtkWindow **) data) != NULL;
+}
+
 static void
 test_confirm_new_game (Fixture       *fixture,
                        gconstpointer  data)
@@ -1053,26 +1082,26 @@ test_confirm_new_game (Fixture       *fixture,
   play_turn (fixture, scene);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
-  pump (30);
+  wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the question");
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (bs_window_get_game (fixture->window) == game);
   first = dialog;
   g_object_add_weak_pointer (G_OBJECT (first), (gpointer *) &first);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  pump (30);
+  ui_test_pump_pending ();
   g_assert_true (bs_window_get_game (fixture->window) == game);
   g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL);
-  pump (30);
   /* The first dialog may still be closing. */
+  ui_test_wait_until (another_question, &first, "the second question");
   dialog = find_toplevel_except (ADW_TYPE_MESSAGE_DIALOG, first);
   if (first != NULL)
     g_object_remove_weak_pointer (G_OBJECT (first), (gpointer *) &first);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
-  pump (30);
+  ui_test_pump_pending ();
   g_assert_true (bs_window_get_game (fixture->window) != game);
   g_assert_cmpuint (bs_game_get_n_turns (bs_window_get_game (fixture->window)), ==, 0);
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
@@ -1108,7 +1137,7 @@ test_play_to_end (Fixture       *fixture,
   if (bs_play_scene_gives_orders (scene)
       && bs_play_scene_get_phase (scene) == BS_ROUND_PHASE_REVEAL)
     bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
-  pump (50);
+  wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the game-over dialog");
 
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
@@ -1289,6 +1318,18 @@ add_recent_file (const char *path,
   g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data));
 }
 
+/* Whether the recent files on disk list the last export (export-5.pdf in data). */
+static gboolean
+recent_file_lists (gpointer data)
+{
+  g_autofree char *xbel = g_build_filename (g_get_user_data_dir (), "recently-used.xbel", NULL);
+  g_autofree char *path = g_build_filename (data, "export-5.pdf", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (xbel, &contents, NULL, NULL) && strstr (contents, uri) != NULL;
+}
+
 /* Recent Games lists only game records and variants that open, newest
  * first, at most five: exports (PNG, SVG, PDF, as the file chooser adds
  * them), a broken record and a file gone are never offered, and do not
@@ -1344,7 +1385,8 @@ test_recent_games (Fixture       *fixture,
       g_assert_no_error (error);
       add_recent_file (path, kinds[i % 3][1]);
     }
-  pump (400);
+  /* GtkRecentManager writes its file a moment later: the start page reads it. */
+  ui_test_wait_until (recent_file_lists, fixture->tmpdir, "the recent files written");
 
   bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
   bs_window_show_start (fixture->window);
@@ -1468,7 +1510,7 @@ test_move_list_explains (Fixture       *fixture,
       start (fixture, games[i].variant);
       g_assert_true (bs_window_play_moves (fixture->window, games[i].moves, &error));
       g_assert_no_error (error);
-      pump (20);
+      ui_test_pump_pending ();
       game = bs_window_get_game (fixture->window);
       g_assert_cmpuint (count_move_rows (fixture), ==, bs_game_get_n_turns (game) + 1);
       g_assert_null (gtk_widget_get_tooltip_text (
@@ -1525,7 +1567,7 @@ test_move_list_explains_every_game (Fixture       *fixture,
       /* A simultaneous round waits on its reveal: go on to the next. */
       if (bs_game_is_simultaneous (game))
         bs_play_view_advance_round (bs_window_get_play_view (fixture->window));
-      pump (20);
+      ui_test_pump_pending ();
     }
   g_assert_cmpuint (bs_game_get_n_turns (game), >, 0);
   g_assert_cmpuint (count_move_rows (fixture), ==, bs_game_get_n_turns (game) + 1);
@@ -1569,15 +1611,7 @@ static gboolean action_enabled (Fixture *fixture, const char *name);
 static AdwMessageDialog *
 wait_for_question (void)
 {
-  GtkWindow *dialog = NULL;
-
-  for (guint i = 0; i < 200 && dialog == NULL; i++)
-    {
-      pump (10);
-      dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-    }
-  g_assert_nonnull (dialog);
-  return ADW_MESSAGE_DIALOG (dialog);
+  return ADW_MESSAGE_DIALOG (wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "a question"));
 }
 
 static void
@@ -1586,7 +1620,7 @@ answer (AdwMessageDialog *dialog,
 {
   adw_message_dialog_response (dialog, response);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  pump (20);
+  ui_test_pump_pending ();
 }
 
 /* Tribes after an undo (issue 13.7): new orders clear what could be
@@ -1623,7 +1657,7 @@ test_tribes_new_orders_clear_redo (Fixture       *fixture,
 
   /* Undo the round: it can be redone, and is listed greyed. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpuint (bs_game_get_current (game), ==, 0);
   g_assert_true (action_enabled (fixture, "redo"));
   g_assert_cmpuint (count_move_rows (fixture), ==, 2);
@@ -1632,7 +1666,7 @@ test_tribes_new_orders_clear_redo (Fixture       *fixture,
   bs_play_view_advance_round (view);
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
   give_one_order (scene);
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_false (action_enabled (fixture, "redo"));
   g_assert_cmpuint (bs_game_get_n_turns (game), ==, 0);
   g_assert_cmpuint (count_move_rows (fixture), ==, 1);
@@ -1705,7 +1739,7 @@ test_save_question_names_game (Fixture       *fixture,
   /* Play-testing from the editor, then back to it: the game is behind. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                              "win.edit-this-variant", NULL));
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   gtk_window_close (GTK_WINDOW (fixture->window));
   dialog = wait_for_question ();
@@ -1752,7 +1786,7 @@ test_actions_where_they_act (Fixture       *fixture,
   g_assert_false (action_enabled (fixture, "pause-computer"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                              "win.edit-this-variant", NULL));
-  pump (30);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   /* The game waits behind the editor, out of reach of the game's actions. */
   g_assert_false (action_enabled (fixture, "new-game"));

@@ -32,41 +32,6 @@ typedef struct {
   char      *tmpdir;
 } Fixture;
 
-static void
-pump (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  do
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (1000);
-    }
-  while (g_get_monotonic_time () < end);
-}
-
-typedef gboolean (*Condition) (Fixture *fixture);
-
-/* Runs the main loop until the condition holds, at most timeout_ms. */
-static gboolean
-pump_until (Fixture   *fixture,
-            Condition  condition,
-            guint      timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!condition (fixture))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
 static BsComputerPlayer *
 computer (Fixture *fixture)
 {
@@ -80,31 +45,31 @@ game (Fixture *fixture)
 }
 
 static gboolean
-is_thinking (Fixture *fixture)
+is_thinking (gpointer fixture)
 {
   return bs_computer_player_get_thinking (computer (fixture));
 }
 
 static gboolean
-is_idle (Fixture *fixture)
+is_idle (gpointer fixture)
 {
   return !bs_computer_player_get_thinking (computer (fixture));
 }
 
 static gboolean
-is_over (Fixture *fixture)
+is_over (gpointer fixture)
 {
   return bs_position_is_over (bs_game_get_position (game (fixture)));
 }
 
 static gboolean
-computer_played_once (Fixture *fixture)
+computer_played_once (gpointer fixture)
 {
   return bs_computer_player_get_n_played (computer (fixture)) >= 1;
 }
 
 static gboolean
-computer_played_twice (Fixture *fixture)
+computer_played_twice (gpointer fixture)
 {
   return bs_computer_player_get_n_played (computer (fixture)) >= 2;
 }
@@ -112,7 +77,7 @@ computer_played_twice (Fixture *fixture)
 static guint target_turn;
 
 static gboolean
-reached_target_turn (Fixture *fixture)
+reached_target_turn (gpointer fixture)
 {
   return bs_game_get_current (game (fixture)) >= target_turn || is_over (fixture);
 }
@@ -144,7 +109,13 @@ fixture_setup (Fixture       *fixture,
   }
   bs_computer_player_set_seat (computer (fixture), 1, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
   bs_computer_player_set_seat (computer (fixture), 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
-  pump (30);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
 }
 
 static void
@@ -152,6 +123,7 @@ fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
   g_autoptr(GDir) dir = g_dir_open (fixture->tmpdir, 0, NULL);
+  BsComputerPlayer *player = computer (fixture);
   const char *name;
   GList *toplevels;
 
@@ -163,9 +135,11 @@ fixture_teardown (Fixture       *fixture,
       gtk_window_destroy (l->data);
   g_list_free (toplevels);
   /* Closing the window cancels a search still running; its thread ends
-   * within a few hundred iterations. */
+   * within a few hundred iterations, and the player (its task's source)
+   * goes with it. */
+  g_object_add_weak_pointer (G_OBJECT (player), (gpointer *) &player);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  pump (100);
+  ui_test_wait_until (is_null, &player, "the computer player finalized");
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
@@ -211,6 +185,24 @@ assert_history_consistent (BsGame *played)
     }
 }
 
+static gboolean
+revealed (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return bs_play_scene_get_phase (bs_window_get_scene (fixture->window)) == BS_ROUND_PHASE_REVEAL;
+}
+
+static gboolean
+over_and_shown (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return is_over (fixture)
+         && (!bs_play_scene_gives_orders (bs_window_get_scene (fixture->window))
+             || revealed (fixture));
+}
+
 /* Computer against computer with a small playout budget: the game runs to
  * its end through the main loop, every turn played by the computer through
  * the model, and the record replays to the same positions. */
@@ -236,9 +228,10 @@ test_watch_game (Fixture       *fixture,
   g_assert_cmpint (bs_game_get_seat (game (fixture), 1), ==, BS_SEAT_COMPUTER);
   g_assert_cmpint (bs_game_get_seat (game (fixture), 2), ==, BS_SEAT_COMPUTER);
 
-  g_assert_true (pump_until (fixture, is_over, 240000));
+  ui_test_wait_until_within (240, is_over, fixture, "the game over");
   /* A Tribes game is over once its last round has been revealed. */
-  pump (50);
+  ui_test_wait_until (over_and_shown, fixture, "the last round revealed");
+  ui_test_pump_pending ();
   g_assert_false (is_thinking (fixture));
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), >, 0);
   /* Simultaneous: each seat entered its orders of every round. */
@@ -271,7 +264,7 @@ test_watch_game (Fixture       *fixture,
   bs_game_set_modified (game (fixture), FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.choose-game",
                                              NULL));
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
                                                      "pause-computer"));
@@ -285,6 +278,13 @@ count_tick (gpointer data)
 {
   ticks++;
   return G_SOURCE_CONTINUE;
+}
+
+/* The main loop turned ten times while the search reports progress. */
+static gboolean
+ticked_with_progress (gpointer cp)
+{
+  return ticks >= 10 && bs_computer_player_get_iterations (cp) > 0;
 }
 
 /* Light (human) plays, Dark (computer, a search of many millions of
@@ -309,17 +309,18 @@ test_cancel_while_thinking (Fixture       *fixture,
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
   g_assert_no_error (error);
   g = game (fixture);
-  pump (50);
+  /* Nothing to wait for: the computer must not start (bounded, scaled). */
+  ui_test_wait_quiet (50);
   g_assert_false (is_thinking (fixture));     /* Light, a human, is to move */
 
   g_assert_true (bs_window_play_moves (fixture->window, "L@d4", &error));
   g_assert_no_error (error);
-  g_assert_true (pump_until (fixture, is_thinking, 2000));
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
 
   /* Responsive: a 10 ms timer fires while the search runs. */
   ticks = 0;
   tick_id = g_timeout_add (10, count_tick, NULL);
-  pump (800);
+  ui_test_wait_until (ticked_with_progress, cp, "ten ticks and progress while thinking");
   g_source_remove (tick_id);
   g_assert_true (is_thinking (fixture));
   /* Blocked by the search, it would fire once at most; a loaded machine
@@ -329,7 +330,7 @@ test_cancel_while_thinking (Fixture       *fixture,
   g_assert_cmpfloat (fraction, >=, 0.0);
   g_assert_cmpfloat (fraction, <, 1.0);
   g_assert_cmpint (bs_computer_player_get_iterations (cp), >, 0);
-  g_test_message ("while thinking: %u ticks of a 10 ms timer in 800 ms, %d iterations",
+  g_test_message ("while thinking: %u ticks of a 10 ms timer, %d iterations",
                   ticks, bs_computer_player_get_iterations (cp));
   /* The human cannot play for the computer meanwhile. */
   bs_play_scene_activate_cell (bs_window_get_scene (fixture->window), 0);
@@ -348,7 +349,9 @@ test_cancel_while_thinking (Fixture       *fixture,
   g_assert_cmpuint (bs_game_get_n_turns (g), ==, 1);
   g_assert_true (bs_game_get_can_redo (g));
   g_assert_cmpint (bs_game_get_to_move (g), ==, 1);
-  pump (1500);
+  /* No move comes afterwards: nothing to wait for, so a bounded wait
+   * (scaled by the factor) long enough for the cancelled search to end. */
+  ui_test_wait_quiet (1500);
   g_assert_false (is_thinking (fixture));
   g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 0);
   g_assert_cmpuint (bs_game_get_current (g), ==, 0);
@@ -357,23 +360,23 @@ test_cancel_while_thinking (Fixture       *fixture,
 
   /* Redo: the computer is to move at the end of the history again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
-  g_assert_true (pump_until (fixture, is_thinking, 2000));
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
   /* The move list: back to the start cancels. */
   bs_game_go_to (g, 0);
   g_assert_false (is_thinking (fixture));
-  pump (200);
+  ui_test_wait_quiet (200);   /* it does not start again (bounded, scaled) */
   g_assert_false (is_thinking (fixture));
   g_assert_cmpuint (bs_game_get_n_turns (g), ==, 1);
 
   /* A new game cancels too (nothing to save: no question asked). */
   bs_game_go_to (g, 1);
-  g_assert_true (pump_until (fixture, is_thinking, 2000));
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
   bs_game_set_modified (g, FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
   g_assert_true (game (fixture) != g);
   g_assert_false (is_thinking (fixture));
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
-  pump (100);
+  ui_test_wait_quiet (100);   /* it does not start again (bounded, scaled) */
   g_assert_false (is_thinking (fixture));
 }
 
@@ -396,15 +399,15 @@ test_undo_to_human_turn (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (bs_window_play_moves (fixture->window, "C@d4/N", &error));
   g_assert_no_error (error);
-  g_assert_true (pump_until (fixture, computer_played_once, 20000));
-  pump (50);
+  ui_test_wait_until (computer_played_once, fixture, "the computer's first move");
+  ui_test_pump_pending ();
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
   g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 1);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
   g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 0);
   g_assert_cmpint (bs_game_get_to_move (game (fixture)), ==, 1);
-  pump (300);
+  ui_test_wait_quiet (300);   /* the computer waits (bounded, scaled) */
   g_assert_false (is_thinking (fixture));
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
 }
@@ -414,6 +417,12 @@ test_undo_to_human_turn (Fixture       *fixture,
  * it; g7 → i9 is (+2, +2), a jump of distance 2, so the jump g7-i9 into
  * the nest wins at once and nothing else does. Ctrl+H names it, marks g7
  * and i9, and plays nothing. */
+static gboolean
+searching (gpointer cp)
+{
+  return bs_computer_player_get_thinking (cp) && bs_computer_player_get_iterations (cp) > 0;
+}
+
 static void
 test_hint_wins (Fixture       *fixture,
                 gconstpointer  data)
@@ -455,12 +464,12 @@ test_hint_wins (Fixture       *fixture,
   bs_computer_player_set_playouts (cp, 200000000);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
   g_assert_true (is_thinking (fixture));
-  pump (50);
+  ui_test_wait_until (searching, cp, "the hint's search under way");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
   g_assert_false (is_thinking (fixture));
   g_assert_cmpstr (g_ptr_array_index (fixture->messages, fixture->messages->len - 1), ==,
                    "Hint cancelled");
-  pump (100);
+  ui_test_wait_quiet (100);   /* the cancelled hint never shows (bounded, scaled) */
   g_assert_false (bs_play_scene_get_hint_shown (scene));
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
 
@@ -474,7 +483,7 @@ test_hint_wins (Fixture       *fixture,
   g_assert_no_error (error);
   bs_computer_player_set_playouts (cp, 2000);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
-  g_assert_true (pump_until (fixture, is_idle, 20000));
+  ui_test_wait_until (is_idle, fixture, "the computer idle");
   /* In words, not notation. */
   g_assert_cmpstr (bs_computer_player_get_last_hint (cp), ==, "move the token on g7 to i9");
   g_assert_true (g_str_has_prefix (g_ptr_array_index (fixture->messages,
@@ -498,8 +507,8 @@ test_hint_wins (Fixture       *fixture,
   g_assert_cmpint (n_marked, ==, 2);
   g_assert_true (marks[g7] && marks[i9]);
 
-  /* Only shown: nothing is played, even later. */
-  pump (300);
+  /* Only shown: nothing is played, even later (a bounded wait, scaled). */
+  ui_test_wait_quiet (300);
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
   g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 0);
   /* Playing a move clears the marks. */
@@ -533,14 +542,14 @@ test_tribes_against_computer (Fixture       *fixture,
   g_assert_no_error (error);
   scene = bs_window_get_scene (fixture->window);
   view = bs_window_get_play_view (fixture->window);
-  pump (50);
+  ui_test_pump_pending ();
   /* Nobody to hide the board from: Red enters orders at once. */
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
   g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
 
   /* A hint for Red's orders, shown as arrows, not played. */
   bs_computer_player_hint (cp);
-  g_assert_true (pump_until (fixture, is_idle, 20000));
+  ui_test_wait_until (is_idle, fixture, "the computer idle");
   g_assert_true (bs_play_scene_get_hint_shown (scene));
   g_assert_nonnull (bs_computer_player_get_last_hint (cp));
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
@@ -548,8 +557,8 @@ test_tribes_against_computer (Fixture       *fixture,
   bs_play_view_advance_round (view);          /* Red: Done (every piece defends) */
   g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 2);
   g_assert_nonnull (bs_play_scene_get_display_position (scene));
-  g_assert_true (pump_until (fixture, computer_played_once, 20000));
-  pump (50);
+  ui_test_wait_until (computer_played_once, fixture, "the computer's first move");
+  ui_test_wait_until (revealed, fixture, "the round revealed");
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
   g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 1);
@@ -568,7 +577,7 @@ test_tribes_against_computer (Fixture       *fixture,
   /* What follows needs a second round. */
   g_assert_cmpint (bs_game_get_result (game (fixture)), ==, BS_RESULT_ONGOING);
   bs_play_view_advance_round (view);
-  pump (50);
+  ui_test_pump_pending ();
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
   g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
 
@@ -576,13 +585,13 @@ test_tribes_against_computer (Fixture       *fixture,
    * against the computer); after Done the computer gives Blue's orders
    * again and the round is replayed over the redo tail. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
-  pump (50);
+  ui_test_pump_pending ();
   g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 0);
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_ORDERS);
   g_assert_cmpint (bs_play_scene_get_entering (scene), ==, 1);
   bs_play_view_advance_round (view);          /* Done */
-  g_assert_true (pump_until (fixture, computer_played_twice, 20000));
-  pump (50);
+  ui_test_wait_until (computer_played_twice, fixture, "the computer's second move");
+  ui_test_wait_until (revealed, fixture, "the round revealed");
   g_assert_cmpint (bs_play_scene_get_phase (scene), ==, BS_ROUND_PHASE_REVEAL);
   g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 1);
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
@@ -599,8 +608,10 @@ remembered_seats (GSettings  *settings,
 }
 
 static gboolean
-computer_move_shown (Fixture *fixture)
+computer_move_shown (gpointer data)
 {
+  Fixture *fixture = data;
+
   return bs_play_scene_get_computer_move (bs_window_get_scene (fixture->window), NULL, NULL);
 }
 
@@ -638,7 +649,7 @@ test_pause_clears_its_move (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_false (bs_play_scene_is_human_turn (scene));
 
-  g_assert_true (pump_until (fixture, computer_move_shown, 20000));
+  ui_test_wait_until (computer_move_shown, fixture, "the computer's move shown");
   g_assert_true (bs_play_scene_get_computer_move (scene, &from, &to));
   g_assert_cmpint (to, >=, 0);
   bs_play_scene_fill_render_options (scene, &options);
@@ -670,7 +681,7 @@ test_pause_clears_its_move (Fixture       *fixture,
   g_assert_cmpstr (status, ==, "Paused — Dark (computer) to move");
   g_assert_cmpstr (bs_play_view_get_status (bs_window_get_play_view (fixture->window)), ==,
                    status);
-  pump (300);
+  ui_test_wait_quiet (300);   /* paused: nothing is played (bounded, scaled) */
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
 
   /* Resume: the computer chooses again and plays. */
@@ -679,7 +690,7 @@ test_pause_clears_its_move (Fixture       *fixture,
                                              "win.pause-computer", NULL));
   g_assert_false (bs_play_scene_get_computer_paused (scene));
   target_turn = 2;
-  g_assert_true (pump_until (fixture, reached_target_turn, 20000));
+  ui_test_wait_until (reached_target_turn, fixture, "the target turn");
   g_clear_pointer (&status, g_free);
   status = bs_play_scene_describe_turn (scene);
   g_assert_cmpstr (status, ==, "Light to move");
@@ -745,7 +756,7 @@ test_seats_and_pause (Fixture       *fixture,
 
   bs_computer_player_set_playouts (cp, 100);
   bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
-  g_assert_true (pump_until (fixture, computer_played_twice, 20000));
+  ui_test_wait_until (computer_played_twice, fixture, "the computer's second move");
   n = bs_game_get_n_turns (game (fixture));
   g_assert_cmpuint (n, >=, 2);
 
@@ -757,7 +768,7 @@ test_seats_and_pause (Fixture       *fixture,
   g_variant_unref (state);
   g_assert_false (is_thinking (fixture));
   n = bs_game_get_n_turns (game (fixture));
-  pump (500);
+  ui_test_wait_quiet (500);   /* paused: nothing is played (bounded, scaled) */
   g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, n);
 
   /* Resume from an earlier position plays on from there. */
@@ -766,7 +777,7 @@ test_seats_and_pause (Fixture       *fixture,
                                              "win.pause-computer", NULL));
   g_assert_false (bs_computer_player_get_paused (cp));
   target_turn = n;
-  g_assert_true (pump_until (fixture, reached_target_turn, 20000));
+  ui_test_wait_until (reached_target_turn, fixture, "the target turn");
   g_assert_cmpuint (bs_game_get_current (game (fixture)), >=, n);
 
   /* Stepping back in the history while watching pauses the computers. */
@@ -813,7 +824,7 @@ test_players_popover (Fixture       *fixture,
   button = bs_computer_controls_get_players_button (ui_test_find_controls (GTK_WIDGET (fixture->window)));
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-  pump (50);
+  ui_test_wait_until (ui_test_is_mapped, popover, "the Players popover mapped");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   collect_toggles (GTK_WIDGET (popover), toggles);
   g_assert_cmpuint (toggles->len, ==, 8);
@@ -824,29 +835,29 @@ test_players_popover (Fixture       *fixture,
 
   /* Seat 2 (Dark, who waits for Light's move): Hard, then Human. */
   g_signal_emit_by_name (toggles->pdata[7], "clicked");
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_COMPUTER);
   g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
   g_assert_false (gtk_toggle_button_get_active (toggles->pdata[5]));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   g_signal_emit_by_name (toggles->pdata[4], "clicked");
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
   g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
   /* A click on the choice already made leaves it chosen. */
   g_signal_emit_by_name (toggles->pdata[4], "clicked");
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_true (gtk_toggle_button_get_active (toggles->pdata[4]));
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   gtk_popover_popdown (popover);
-  pump (20);
+  ui_test_wait_until (ui_test_is_unmapped, popover, "the Players popover unmapped");
 
   /* Chosen elsewhere (remembered for another game): shown when it opens,
    * and showing it chooses nothing. */
   bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_MEDIUM);
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-  pump (50);
+  ui_test_wait_until (ui_test_is_mapped, popover, "the Players popover mapped");
   for (guint i = 0; i < 8; i++)
     g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 6);
   g_assert_cmpint (bs_computer_player_get_seat (cp, 1), ==, BS_SEAT_HUMAN);
@@ -854,6 +865,12 @@ test_players_popover (Fixture       *fixture,
   gtk_popover_popdown (popover);
   bs_computer_player_set_seat (cp, 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
   bs_game_set_modified (game (fixture), FALSE);
+}
+
+static gboolean
+nine_turns_or_over (gpointer fixture)
+{
+  return bs_game_get_n_turns (game (fixture)) >= 9 || is_over (fixture);
 }
 
 /* A computer game in progress, thinking, drawn to a PNG (kept in the
@@ -878,12 +895,12 @@ test_screenshot (Fixture       *fixture,
   bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "astoria", 5, &error));
   g_assert_no_error (error);
-  while (bs_game_get_n_turns (game (fixture)) < 9 && !is_over (fixture))
-    pump (20);
+  ui_test_wait_until (nine_turns_or_over, fixture, "nine turns");
   /* A long search for the next move, to catch it thinking. */
   bs_computer_player_set_playouts (cp, 500000000);
-  g_assert_true (pump_until (fixture, is_thinking, 5000));
-  pump (700);
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
+  ui_test_wait_until (searching, cp, "the search's progress");
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
   g_assert_true (is_thinking (fixture));
   /* The error first: it says why a screenshot could not be made. */
   saved = bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, &error);
@@ -905,8 +922,9 @@ test_screenshot (Fixture       *fixture,
     header_end = ui_test_find_controls (GTK_WIDGET (fixture->window));
     button = bs_computer_controls_get_players_button (header_end);
     gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-    pump (200);
     popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+    ui_test_wait_until (ui_test_is_mapped, popover, "the Players popover mapped");
+    ui_test_wait_frame (GTK_WIDGET (popover));
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
     g_assert_true (bs_screenshot_save_png (GTK_WIDGET (popover), popover_png, &error));
     g_assert_no_error (error);

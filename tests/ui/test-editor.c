@@ -32,20 +32,6 @@
 
 static BsApplication *app;
 
-static void
-pump (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  do
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-  while (g_get_monotonic_time () < end);
-}
-
 static gboolean
 have_module (const char *id)
 {
@@ -981,7 +967,7 @@ fixture_setup (Fixture       *fixture,
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 760);
   gtk_window_present (GTK_WINDOW (fixture->window));
   fixture->editor = bs_window_get_editor_view (fixture->window);
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
 static void
@@ -996,23 +982,26 @@ fixture_teardown (Fixture       *fixture,
   g_list_free (toplevels);
   bs_editor_view_set_document (fixture->editor, NULL);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  pump (20);
+  ui_test_pump_pending ();
+}
+
+static gboolean
+editing (gpointer window)
+{
+  return g_strcmp0 (bs_window_get_page (window), "editor") == 0 && !bs_window_get_opening (window);
 }
 
 static void
 edit (Fixture    *fixture,
       const char *source)
 {
-  gint64 end = ui_test_deadline (60);
-
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", source);
-  pump (100);
   /* A user's file is read in a thread, however loaded the machine. */
-  while (g_strcmp0 (bs_window_get_page (fixture->window), "editor") != 0
-         && g_get_monotonic_time () < end)
-    pump (10);
+  ui_test_wait_until (editing, fixture->window, "the editor open");
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   g_assert_nonnull (bs_editor_view_get_document (fixture->editor));
+  /* Laid out: the tests click the canvas by its cells' places. */
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
 /* The move limit of Abrobad follows the board (30 plies per cell) in the
@@ -1169,7 +1158,7 @@ test_paint (Fixture       *fixture,
   g_assert_true (bs_variant_document_is_hole (doc, "e5"));
   g_assert_cmpint (bs_board_find_cell (bs_variant_document_get_ruleset (doc)->board, "e5", NULL),
                    ==, BS_NO_CELL);
-  pump (30);
+  ui_test_wait_frame (GTK_WIDGET (canvas));
   click_label (fixture, "e5");
   g_assert_false (bs_variant_document_is_hole (doc, "e5"));
   click_label (fixture, "d4");
@@ -1203,12 +1192,12 @@ test_paint (Fixture       *fixture,
   {
     g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "ui-editor-error.png", NULL);
 
-    pump (100);
+    ui_test_wait_frame (GTK_WIDGET (fixture->window));
     g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
   }
   /* Play stays off until the variant is valid. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.play", NULL);
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   /* Undo from the window's shortcut action. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
@@ -1240,7 +1229,7 @@ test_pieces_and_play (Fixture       *fixture,
 
   /* Play test: the game starts on the edited variant, the edits stay. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.play", NULL));
-  pump (50);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "play");
   game = bs_window_get_game (fixture->window);
   g_assert_nonnull (game);
@@ -1249,7 +1238,7 @@ test_pieces_and_play (Fixture       *fixture,
   g_assert_cmpint (bs_game_get_position (game)->cells[cell], ==,
                    BS_CELL_MAKE (2, bs_module_kind_index (rs->module, "triangle"), 3));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-editor", NULL);
-  pump (30);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   g_assert_true (bs_editor_view_get_document (fixture->editor) == doc);
   g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 1);
@@ -1330,7 +1319,7 @@ scroll_into_view (GtkWidget *widget)
   GtkWidget *content = viewport != NULL ? gtk_widget_get_first_child (viewport) : NULL;
   graphene_point_t at;
 
-  pump (50);
+  ui_test_wait_frame (widget);
   if (content == NULL
       || !gtk_widget_compute_point (widget, content, &GRAPHENE_POINT_INIT (0, 0), &at))
     return;
@@ -1344,8 +1333,20 @@ save_window_png (Fixture    *fixture,
 {
   g_autofree char *png = g_test_build_filename (G_TEST_BUILT, name, NULL);
 
-  pump (150);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
   g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
+}
+
+static gboolean
+has_setup (gpointer doc)
+{
+  return bs_variant_document_get_variant (doc)->setup->len > 0;
+}
+
+static gboolean
+narrowed (gpointer window)
+{
+  return gtk_widget_get_width (window) < 1100;
 }
 
 /* Fix the Start Position in the page: the button is offered on
@@ -1396,8 +1397,7 @@ test_fix_start_page (Fixture       *fixture,
   gtk_widget_activate (button);
   /* A button activated from the keyboard clicks after GTK's 250 ms press
    * animation: wait for it (the fresh CI machine was faster than 20 ms). */
-  for (int i = 0; i < 500 && bs_variant_document_get_variant (doc)->setup->len == 0; i++)
-    pump (10);
+  ui_test_wait_until (has_setup, doc, "the start position fixed");
   g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 32);
   g_assert_cmpuint (messages->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (messages, 1), ==,
@@ -1460,7 +1460,7 @@ test_fix_start_page (Fixture       *fixture,
   /* On a phone's width: the row and its button fit (test-adaptive checks
    * the minimum width). */
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 640);
-  pump (100);
+  ui_test_wait_until (narrowed, fixture->window, "the window narrowed");
   scroll_into_view (row);
   save_window_png (fixture, "ui-editor-fix-start-narrow.png");
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 760);
@@ -1489,6 +1489,12 @@ find_dialog (Fixture *fixture)
       dialog = l->data;
   g_list_free (toplevels);
   return dialog;
+}
+
+static gboolean
+dialog_shown (gpointer fixture)
+{
+  return find_dialog (fixture) != NULL;
 }
 
 /* Unsaved edits are asked about; Save puts a copy of a built-in variant in
@@ -1522,23 +1528,23 @@ test_unsaved_and_user_dir (Fixture       *fixture,
 
   /* Back to the list: asked first; Cancel stays. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
-  pump (50);
+  ui_test_wait_until (dialog_shown, fixture, "the question");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  pump (50);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   g_assert_true (bs_editor_view_get_document (fixture->editor) == doc);
 
   /* Save from the dialog: into the user's variant folder, then the list. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
-  pump (50);
+  ui_test_wait_until (dialog_shown, fixture, "the question");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "save");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  pump (50);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
   path = g_strdup (bs_variant_document_get_path (doc));
   g_assert_nonnull (path);
@@ -1648,7 +1654,7 @@ test_details (Fixture       *fixture,
   apply = find_in_editor (fixture, GTK_TYPE_BUTTON, "_Apply");
   g_assert_nonnull (apply);
   g_signal_emit_by_name (apply, "clicked");
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_true (bs_variant_document_get_valid (doc));
   g_assert_cmpint (supply (doc, 1, "piece"), ==, 13);
   g_assert_cmpint (supply (doc, 2, "piece"), ==, 12);
@@ -1660,17 +1666,18 @@ test_details (Fixture       *fixture,
   scrolled = GTK_SCROLLED_WINDOW (find_in_editor (fixture, GTK_TYPE_SCROLLED_WINDOW, NULL));
   g_assert_nonnull (scrolled);
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (scrolled), 400);
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scrolled)),
                      >, 0);
   /* The edits so far are thrown away when asked. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s", "abrobad");
-  pump (50);
+  ui_test_wait_until (dialog_shown, fixture, "the question");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "discard");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  pump (100);
+  ui_test_wait_until (editing, fixture->window, "the editor open");
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
   doc = bs_editor_view_get_document (fixture->editor);
   g_assert_cmpstr (bs_variant_document_get_module (doc)->id, ==, "abrobad");
   scrolled = GTK_SCROLLED_WINDOW (find_in_editor (fixture, GTK_TYPE_SCROLLED_WINDOW, NULL));
@@ -1708,13 +1715,21 @@ test_details (Fixture       *fixture,
 
   /* F1 in the editor explains the editor. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL);
-  pump (50);
+  ui_test_wait_until (dialog_shown, fixture, "the help");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Variant Editor");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "draft"));
   gtk_window_destroy (GTK_WINDOW (dialog));
   bs_variant_document_revert (doc, NULL);
+}
+
+static gboolean
+draft_listed (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_ACTION_ROW, "Half Done") != NULL;
 }
 
 /* An unfinished variant is saved from the editor as a draft, listed under
@@ -1736,7 +1751,7 @@ test_save_draft (Fixture       *fixture,
   bs_variant_document_set_special (doc, "nest", 2, "a1");
   g_assert_false (bs_variant_document_get_valid (doc));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL));
-  pump (50);
+  ui_test_pump_pending ();
   path = g_strdup (bs_variant_document_get_path (doc));
   g_assert_nonnull (path);
   g_assert_false (bs_variant_document_get_modified (doc));
@@ -1747,14 +1762,16 @@ test_save_draft (Fixture       *fixture,
 
   /* Back to the list: the draft is there, and opens in the editor. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->editor), "editor.close", NULL);
-  pump (50);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
+  /* The start page reads the user's variants in a thread. */
+  ui_test_wait_until (draft_listed, fixture, "the draft listed");
   row = find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_ACTION_ROW, "Half Done");
   g_assert_nonnull (row);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
                    "Both nests are on a1; the two nests must be different cells");
   gtk_widget_activate (row);
-  pump (100);
+  ui_test_wait_until (editing, fixture->window, "the draft open");
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   doc = bs_editor_view_get_document (fixture->editor);
   g_assert_cmpstr (bs_variant_document_get_path (doc), ==, path);
@@ -1779,7 +1796,7 @@ test_render_png (Fixture       *fixture,
   if (!have_module (name))
     return;
   edit (fixture, name);
-  pump (200);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
   texture = bs_screenshot_render (GTK_WIDGET (fixture->window), &error);
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);

@@ -43,20 +43,6 @@ typedef struct {
   GError    *error;
 } Fixture;
 
-static void
-pump (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  do
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-  while (g_get_monotonic_time () < end);
-}
-
 /* Plays the first legal step N_TURNS times, as clicks would. */
 static void
 play_some_turns (BsWindow *window)
@@ -114,7 +100,7 @@ fixture_setup (Fixture       *fixture,
     }
   else
     play_some_turns (fixture->window);
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
 static void
@@ -132,7 +118,7 @@ fixture_teardown (Fixture       *fixture,
       gtk_window_destroy (l->data);
   g_list_free (toplevels);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  pump (20);
+  ui_test_pump_pending ();
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = g_build_filename (fixture->tmpdir, name, NULL);
@@ -152,7 +138,7 @@ open_dialog (Fixture *fixture)
 
   dialog = bs_export_actions_show_dialog (fixture->window);
   g_assert_nonnull (dialog);
-  pump (50);
+  ui_test_wait_frame (GTK_WIDGET (dialog));
   return dialog;
 }
 
@@ -186,7 +172,7 @@ export_and_wait (Fixture               *fixture,
   while (!fixture->finished && g_get_monotonic_time () < deadline)
     ui_test_iterate ();
   g_assert_true (fixture->finished);
-  pump (20);
+  ui_test_pump_pending ();
   return fixture->error == NULL;
 }
 
@@ -663,7 +649,8 @@ test_file_chooser (Fixture       *fixture,
   button = gtk_window_get_default_widget (GTK_WINDOW (dialog));
   g_assert_true (GTK_IS_BUTTON (button));
   g_signal_emit_by_name (button, "clicked");
-  pump (100);
+  /* Without a portal the fallback dialog is made in the click itself. */
+  ui_test_pump_pending ();
 
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
@@ -718,7 +705,7 @@ test_actions (Fixture       *fixture,
     }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.export", NULL));
-  pump (50);
+  ui_test_pump_pending ();
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (BS_IS_EXPORT_DIALOG (l->data))
@@ -732,7 +719,7 @@ test_actions (Fixture       *fixture,
 
   /* Back on the start page there is nothing to export. */
   bs_window_show_start (fixture->window);
-  pump (20);
+  ui_test_pump_pending ();
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
                                                        expected[i].action + 4));
@@ -749,7 +736,7 @@ copy_image (Fixture *fixture)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-image",
                                              NULL));
-  pump (20);
+  ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==,
                    "Position copied as an image");
   g_assert_true (gdk_clipboard_is_local (clipboard));
@@ -818,7 +805,7 @@ test_clipboard (Fixture       *fixture,
 
         adw_style_manager_set_color_scheme (style, styles[i].scheme);
         g_settings_set_boolean (fixture->settings, "show-coordinates", coordinates);
-        pump (50);
+        ui_test_wait_frame (GTK_WIDGET (fixture->window));
         g_assert_true (adw_style_manager_get_dark (style) == (i == 1));
         texture = copy_image (fixture);
         width = gdk_texture_get_width (texture);
@@ -923,6 +910,19 @@ find_check_button (GtkWidget  *widget,
   return NULL;
 }
 
+/* Whether a print dialog is shown; if so, it goes to *data. */
+static gboolean
+find_print_dialog (gpointer data)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_PRINT_UNIX_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      *(GtkWidget **) data = l->data;
+  g_list_free (toplevels);
+  return *(GtkWidget **) data != NULL;
+}
+
 /* The print dialog has a Board tab whose choice follows the settings. */
 static void
 test_print_dialog (Fixture       *fixture,
@@ -930,16 +930,10 @@ test_print_dialog (Fixture       *fixture,
 {
   GtkWidget *print_dialog = NULL;
   GtkWidget *whole, *position;
-  GList *toplevels;
 
   g_settings_set_boolean (fixture->settings, "print-whole-game", TRUE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.print", NULL));
-  pump (300);
-  toplevels = gtk_window_list_toplevels ();
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GTK_IS_PRINT_UNIX_DIALOG (l->data) && gtk_widget_get_visible (l->data))
-      print_dialog = l->data;
-  g_list_free (toplevels);
+  ui_test_wait_until (find_print_dialog, &print_dialog, "the print dialog");
   g_assert_nonnull (print_dialog);
   whole = find_check_button (print_dialog, "The _whole game as a game sheet");
   position = find_check_button (print_dialog, "The _position on show");
@@ -957,11 +951,11 @@ test_print_dialog (Fixture       *fixture,
            i++)
         if (gtk_widget_is_ancestor (whole, gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), i)))
           gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook), i);
-      pump (100);
+      ui_test_wait_frame (print_dialog);
       g_assert_true (bs_screenshot_save_png (print_dialog, path, NULL));
     }
   gtk_dialog_response (GTK_DIALOG (print_dialog), GTK_RESPONSE_CANCEL);
-  pump (50);
+  ui_test_pump_pending ();
 }
 
 /* Draws the dialog to a PNG (kept when BS_SCREENSHOT_DIR is set) and
@@ -992,7 +986,7 @@ test_screenshot (Fixture       *fixture,
       request.kind = kinds[i];
       request.transparent = i == 0;
       bs_export_dialog_set_request (dialog, &request);
-      pump (150);
+      ui_test_wait_frame (GTK_WIDGET (dialog));
       g_assert_true (bs_screenshot_save_png (GTK_WIDGET (dialog), path, &error));
       g_assert_no_error (error);
       texture = bs_screenshot_render (GTK_WIDGET (dialog), &error);
@@ -1081,18 +1075,19 @@ test_names_fit_subprocess (Fixture       *fixture,
       for (guint item = 0; item < n; item++)
         {
           adw_combo_row_set_selected (row, item);
-          pump (20);
+          ui_test_wait_frame (GTK_WIDGET (row));
           collect_ellipsized (GTK_WIDGET (row), cut);
         }
       adw_combo_row_set_selected (row, was);
       g_test_message ("%s: %s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                       gtk_string_object_get_string (adw_combo_row_get_selected_item (row)));
       gtk_popover_popup (popover);
-      pump (100);
+      ui_test_wait_until (ui_test_is_mapped, popover, "the drop-down's list mapped");
+      ui_test_wait_frame (GTK_WIDGET (popover));
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
       collect_ellipsized (GTK_WIDGET (popover), cut);
       gtk_popover_popdown (popover);
-      pump (20);
+      ui_test_wait_until (ui_test_is_unmapped, popover, "the drop-down's list unmapped");
     }
   if (cut->len > 0)
     g_error ("cut short (%s):%s", g_getenv ("LANGUAGE"), cut->str);

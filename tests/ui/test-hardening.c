@@ -40,21 +40,9 @@ typedef struct {
   char     *tmpdir;
 } Fixture;
 
-/* Runs the main loop until condition(data) holds, failing after a generous
- * deadline (the machine may be loaded; the condition is what counts). */
-static void
-wait_for (gboolean (*condition) (gpointer data),
-          gpointer   data)
-{
-  gint64 deadline = ui_test_deadline (60);
-
-  while (!condition (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
+/* Runs the main loop until condition (data) holds, failing after a
+ * scaled deadline that names the condition. */
+#define wait_for(condition, data) ui_test_wait_until ((condition), (data), #condition)
 
 static gboolean
 drawn (gpointer data)

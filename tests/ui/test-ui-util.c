@@ -80,6 +80,41 @@ test_factor_reaches_the_test (void)
                                                      * G_USEC_PER_SEC));
 }
 
+static gboolean
+is_positive (gpointer data)
+{
+  return *(int *) data > 0;
+}
+
+static gboolean
+count_up (gpointer data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_REMOVE;
+}
+
+/* A shown window has painted a frame, laid out, when ui_test_wait_frame
+ * returns; ui_test_wait_until returns once a source changed its condition. */
+static void
+test_waits (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  int counted = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, 100);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_test_wait_frame (window);
+  g_assert_true (gtk_widget_get_mapped (window));
+  g_assert_cmpint (gtk_widget_get_width (window), >, 0);
+  ui_test_wait_frame (window);
+
+  g_timeout_add (20, count_up, &counted);
+  ui_test_wait_until (is_positive, &counted, "the timeout");
+  g_assert_cmpint (counted, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_test_pump_pending ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -92,5 +127,6 @@ main (int argc, char *argv[])
   app = ui_test_init (&argc, &argv);
   g_test_add_func ("/ui-test-util/command-lines", test_command_lines);
   g_test_add_func ("/ui-test-util/factor-reaches-the-test", test_factor_reaches_the_test);
+  g_test_add_func ("/ui-test-util/waits", test_waits);
   return ui_test_run (&app);
 }

@@ -188,13 +188,99 @@ wake_up (gpointer data)
 void
 ui_test_iterate (void)
 {
-  GSource *wake = g_timeout_source_new (50);
+  GSource *wake = g_timeout_source_new (10);
 
   g_source_set_callback (wake, wake_up, NULL, NULL);
   g_source_attach (wake, NULL);
   g_main_context_iteration (NULL, TRUE);
   g_source_destroy (wake);
   g_source_unref (wake);
+}
+
+void
+ui_test_pump_pending (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+void
+ui_test_wait_until_within (double           seconds,
+                           UiTestCondition  condition,
+                           gpointer         data,
+                           const char      *what)
+{
+  gint64 end = ui_test_deadline (seconds);
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out (%.0f s) waiting for %s", seconds * ui_test_timeout_multiplier (),
+                 what);
+      ui_test_iterate ();
+    }
+}
+
+void
+ui_test_wait_until (UiTestCondition  condition,
+                    gpointer         data,
+                    const char      *what)
+{
+  ui_test_wait_until_within (60, condition, data, what);
+}
+
+gboolean
+ui_test_is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+gboolean
+ui_test_is_unmapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                gpointer       data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+void
+ui_test_wait_frame (GtkWidget *widget)
+{
+  g_autoptr(GdkFrameClock) clock = NULL;
+  g_autofree char *what = NULL;
+  gboolean painted = FALSE;
+  gulong handler;
+
+  clock = gtk_widget_get_frame_clock (widget);
+  if (clock == NULL)
+    g_error ("waiting for a frame of %s, which is not realized", G_OBJECT_TYPE_NAME (widget));
+  g_object_ref (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+  what = g_strdup_printf ("a frame of %s", G_OBJECT_TYPE_NAME (widget));
+  ui_test_wait_until (is_true, &painted, what);
+  g_signal_handler_disconnect (clock, handler);
+}
+
+void
+ui_test_wait_quiet (guint ms)
+{
+  gint64 end = g_get_monotonic_time ()
+               + (gint64) (ms * ui_test_timeout_multiplier () * 1000);
+
+  while (g_get_monotonic_time () < end)
+    ui_test_iterate ();
 }
 
 int

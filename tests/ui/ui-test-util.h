@@ -20,7 +20,7 @@ BsApplication *ui_test_init (int    *argc,
  * folder; returns g_test_run()'s status. */
 int            ui_test_run  (BsApplication **app);
 
-/* One iteration of the default main context that returns within 50 ms
+/* One iteration of the default main context that returns within 10 ms
  * even when no source is ready, so that a loop waiting for a condition
  * (with its own deadline) goes round although a thread changed it without
  * waking the loop. */
@@ -43,6 +43,43 @@ double         ui_test_meson_multiplier (const char *cmdline,
 /* The monotonic time (g_get_monotonic_time ()) seconds × the factor from
  * now: the deadline of a wait for a condition. */
 gint64         ui_test_deadline (double seconds);
+
+/* A condition a test waits for; data is the test's own. */
+typedef gboolean (*UiTestCondition) (gpointer data);
+
+/* Dispatches whatever the default main context has ready, without waiting
+ * for more: for what an action has already queued (an idle, an event). */
+void           ui_test_pump_pending (void);
+
+/* Runs the default main context until condition (data) holds; fails the
+ * test naming what after 60 s × the factor. The way to wait for an event:
+ * a label's text, a widget mapped, a counter, a file, a thread's result. */
+void           ui_test_wait_until (UiTestCondition  condition,
+                                   gpointer         data,
+                                   const char      *what);
+
+/* The same with a limit of seconds × the factor, for longer work (a whole
+ * game between computers). */
+void           ui_test_wait_until_within (double           seconds,
+                                          UiTestCondition  condition,
+                                          gpointer         data,
+                                          const char      *what);
+
+/* Conditions for ui_test_wait_until () on a GtkWidget. */
+gboolean       ui_test_is_mapped (gpointer widget);
+gboolean       ui_test_is_unmapped (gpointer widget);
+
+/* Runs the default main context until the frame clock of widget's window
+ * has painted a frame begun after this call, so that what was queued
+ * before (a resize, an allocation, a redraw) has happened. widget must be
+ * realized; fails after 60 s × the factor. */
+void           ui_test_wait_frame (GtkWidget *widget);
+
+/* Runs the default main context for ms × the factor. Only for showing that
+ * something does NOT happen (a move not made, a timer that stays quiet):
+ * there is no event to wait for, so the wait is bounded, and scaled so
+ * that a loaded machine gets the same chance to misbehave. */
+void           ui_test_wait_quiet (guint ms);
 
 /* The header bar's computer controls below root (the box holding the
  * Players button, marked "bs-controls"); fails the test when there is none. */
