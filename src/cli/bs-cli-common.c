@@ -16,6 +16,7 @@
 
 #include "bs-error.h"
 #include "bs-json.h"
+#include "bs-match-file.h"
 #include "bs-record.h"
 #include "bs-ruleset.h"
 #include "bs-search.h"
@@ -483,13 +484,13 @@ bs_cli_turn_list (const BsCliOptions  *options,
   return turns;
 }
 
-BsPosition *
-bs_cli_start_position (const BsRuleset     *rs,
-                       const BsCliOptions  *options,
-                       GError             **error)
+BsMatch *
+bs_cli_start_match (BsRuleset           *rs,
+                    const BsCliOptions  *options,
+                    GError             **error)
 {
   g_autoptr(BsRecord) record = NULL;
-  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsMatch) match = NULL;
   guint64 seed = (guint64) options->seed;
 
   if (options->moves != NULL
@@ -508,15 +509,27 @@ bs_cli_start_position (const BsRuleset     *rs,
                           "its moves are played on this one"), options->moves);
     }
 
-  pos = bs_ruleset_new_position (rs, seed);
+  match = bs_match_new (rs, seed);
   if (record != NULL)
     {
-      if (!bs_record_play_moves (record, rs, pos, NULL, error))
+      if (!bs_match_play_record (match, record, error))
         return NULL;
     }
-  else if (options->moves != NULL && !bs_ruleset_play_line (rs, pos, options->moves, error))
+  else if (!bs_match_play_line (match, options->moves, error))
     return NULL;
-  return g_steal_pointer (&pos);
+  return g_steal_pointer (&match);
+}
+
+BsPosition *
+bs_cli_start_position (const BsRuleset     *rs,
+                       const BsCliOptions  *options,
+                       GError             **error)
+{
+  g_autoptr(BsMatch) match = bs_cli_start_match ((BsRuleset *) rs, options, error);
+
+  if (match == NULL)
+    return NULL;
+  return bs_position_dup (rs, bs_match_get_position (match));
 }
 
 int

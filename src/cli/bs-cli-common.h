@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bs-cli-commands.h"
+#include "bs-match.h"
 #include "bs-position.h"
 #include "bs-ruleset.h"
 #include "bs-study.h"
@@ -171,9 +172,14 @@ BsRuleset  *bs_cli_load_ruleset   (const char          *name_or_path,
 GPtrArray  *bs_cli_turn_list      (const BsCliOptions  *options,
                                    guint64             *seed,
                                    GError             **error);
-/* The start position (from --seed) with --moves played. --moves may name
- * a game record file (an existing file, or a name ending in .xml): its
- * moves are played, from the record's seed unless --seed is given. */
+/* The game --moves gives on rs: the start (from --seed) and every turn of
+ * --moves played and checked. --moves may name a game record file (an
+ * existing file, or a name ending in .xml): its moves are played, from the
+ * record's seed unless --seed is given. */
+BsMatch    *bs_cli_start_match    (BsRuleset           *rs,
+                                   const BsCliOptions  *options,
+                                   GError             **error);
+/* The position bs_cli_start_match() ends at. */
 BsPosition *bs_cli_start_position (const BsRuleset     *rs,
                                    const BsCliOptions  *options,
                                    GError             **error);

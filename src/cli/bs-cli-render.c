@@ -11,7 +11,7 @@
 
 #include "bs-cli-common.h"
 #include "bs-export.h"
-#include "bs-record.h"
+#include "bs-match-file.h"
 
 /* render VARIANT [--moves … | RECORD] -o FILE.{png,svg,pdf,gif}: the
  * position after the moves (or after --ply N of them) as an image through
@@ -158,9 +158,9 @@ load_game (BsCliOptions  *options,
 {
   g_autoptr(BsRecord) record = NULL;
   g_autoptr(BsRuleset) rs = NULL;
-  g_autoptr(BsExportGame) game = NULL;
-  g_autofree BsPosition *start = NULL;
-  g_autofree BsPosition *end = NULL;
+  g_autoptr(BsMatch) match = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  BsExportGame *game;
   const char *record_path = NULL;
   guint64 seed = (guint64) options->seed;
 
@@ -203,26 +203,36 @@ load_game (BsCliOptions  *options,
   if (record != NULL && !options->seed_given)
     seed = record->seed;
 
-  start = bs_ruleset_new_position (rs, seed);
-  game = bs_export_game_new (rs, start);
+  /* The turns replayed by the match (a record's errors name its file and
+   * line); each frame is captioned with the turn as it was given. */
+  match = bs_match_new (rs, seed);
   if (record != NULL)
     {
-      /* The record's own check first: its errors name the file and line. */
-      end = bs_position_dup (rs, start);
-      if (!bs_record_play_moves (record, rs, end, NULL, error))
+      if (!bs_match_play_record (match, record, error))
         return NULL;
       for (guint i = 0; i < record->moves->len; i++)
-        if (!bs_export_game_play_line (game, g_array_index (record->moves, BsRecordMove, i).text,
-                                       error))
-          return NULL;
+        g_ptr_array_add (texts, g_strdup (g_array_index (record->moves, BsRecordMove, i).text));
     }
-  else if (options->moves != NULL && !bs_export_game_play_line (game, options->moves, error))
+  else if (options->moves != NULL)
     {
-      g_prefix_error (error, "--moves: ");
-      return NULL;
+      g_auto(GStrv) tokens = g_strsplit_set (options->moves, " \t\r\n", -1);
+
+      if (!bs_match_play_line (match, options->moves, error))
+        {
+          g_prefix_error (error, "--moves: ");
+          return NULL;
+        }
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (*tokens[i] != '\0')
+          g_ptr_array_add (texts, g_strdup (tokens[i]));
     }
+  g_assert (texts->len == bs_match_get_n_turns (match));
+
+  game = bs_export_game_new (rs, bs_match_get_position_at (match, 0));
+  for (guint i = 0; i < texts->len; i++)
+    bs_export_game_add (game, g_ptr_array_index (texts, i), bs_match_get_position_at (match, i + 1));
   *rs_out = g_steal_pointer (&rs);
-  return g_steal_pointer (&game);
+  return game;
 }
 
 /* The first turns + 1 positions of a game. */

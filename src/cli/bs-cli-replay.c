@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-cli-common.h"
-#include "bs-record.h"
+#include "bs-match-file.h"
 
 /* replay RECORD: plays a game record from its own variant and seed,
  * checking every move, and prints the final position as `show` does — or
@@ -44,28 +44,35 @@ bs_cli_replay (int    argc,
   };
   g_autoptr(BsRecord) record = NULL;
   g_autoptr(BsRuleset) rs = NULL;
-  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsMatch) match = NULL;
+  const BsPosition *pos;
   GError *error = NULL;
   BsCliOptions options;
-  guint n_played = 0;
 
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
+  /* The record's own variant as written: the names in its <players> are
+   * the header's, not the diagram's. */
   record = bs_record_load_file (options.args[0], &error);
-  if (record == NULL || !bs_record_replay (record, &rs, &pos, &n_played, &error))
+  if (record != NULL)
+    rs = bs_ruleset_new (record->variant, &error);
+  if (rs != NULL)
+    match = bs_match_new (rs, record->seed);
+  if (match == NULL || !bs_match_play_record (match, record, &error))
     {
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
 
+  pos = bs_match_get_position (match);
   {
     g_autofree char *warning = bs_record_check_result (record, rs, pos);
     if (warning != NULL)
       bs_cli_warning ("%s", warning);
   }
   if (!options.json)
-    print_header (record, n_played);
+    print_header (record, bs_match_get_n_turns (match));
   bs_cli_print_position (rs, pos, options.json);
   bs_cli_options_clear (&options);
   return BS_CLI_EXIT_OK;

@@ -343,19 +343,20 @@ bs_cli_print_position (const BsRuleset  *rs,
  * "1. S@d4: Light places …" and the details indented below; JSON: an
  * array of {"ply", "move", "summary", "details", "removed"}. */
 static gboolean
-explain_turns (const BsRuleset     *rs,
+explain_turns (const BsMatch       *match,
                const BsCliOptions  *options,
                JsonBuilder         *b,
                GError             **error)
 {
+  const BsRuleset *rs = bs_match_get_ruleset (match);
   g_autoptr(GPtrArray) turns = NULL;
-  g_autofree BsPosition *pos = NULL;
   guint64 seed;
 
+  /* The turns as given (the match keeps them in its own notation). */
   turns = bs_cli_turn_list (options, &seed, error);
   if (turns == NULL)
     return FALSE;
-  pos = bs_ruleset_new_position (rs, seed);
+  g_assert (turns->len == bs_match_get_n_turns (match));
   if (b != NULL)
     {
       json_builder_set_member_name (b, "turns");
@@ -366,15 +367,9 @@ explain_turns (const BsRuleset     *rs,
   for (guint i = 0; i < turns->len; i++)
     {
       const char *text = g_ptr_array_index (turns, i);
-      g_autoptr(BsExplanation) explanation = NULL;
-      guint32 ply = pos->ply + 1;
+      g_autoptr(BsExplanation) explanation = bs_match_explain_turn (match, i);
+      guint32 ply = bs_match_get_position_at (match, i)->ply + 1;
 
-      explanation = bs_ruleset_explain_notation (rs, pos, text, error);
-      if (explanation == NULL || !bs_ruleset_play_turn (rs, pos, text, error))
-        {
-          g_prefix_error (error, "ply %u: ", ply);
-          return FALSE;
-        }
       if (b != NULL)
         {
           json_builder_begin_object (b);
@@ -423,7 +418,8 @@ bs_cli_show (int    argc,
     BS_CLI_OPT_SET | BS_CLI_OPT_MOVES | BS_CLI_OPT_SEED, 1, 1, extra,
   };
   g_autoptr(BsRuleset) rs = NULL;
-  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsMatch) match = NULL;
+  const BsPosition *pos;
   GError *error = NULL;
   BsCliOptions options;
 
@@ -433,18 +429,19 @@ bs_cli_show (int    argc,
 
   rs = bs_cli_load_ruleset (options.args[0], &options, &error);
   if (rs != NULL)
-    pos = bs_cli_start_position (rs, &options, &error);
-  if (pos == NULL)
+    match = bs_cli_start_match (rs, &options, &error);
+  if (match == NULL)
     {
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
 
+  pos = bs_match_get_position (match);
   if (options.json)
     {
       g_autoptr(JsonBuilder) b = position_json (rs, pos);
 
-      if (explain && !explain_turns (rs, &options, b, &error))
+      if (explain && !explain_turns (match, &options, b, &error))
         {
           bs_cli_options_clear (&options);
           return bs_cli_fail (error);
@@ -455,7 +452,7 @@ bs_cli_show (int    argc,
   else
     {
       print_text (rs, pos);
-      if (explain && !explain_turns (rs, &options, NULL, &error))
+      if (explain && !explain_turns (match, &options, NULL, &error))
         {
           bs_cli_options_clear (&options);
           return bs_cli_fail (error);

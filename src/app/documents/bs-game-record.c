@@ -10,6 +10,7 @@
 
 #include "bs-error.h"
 #include "bs-load-hook.h"
+#include "bs-match-file.h"
 #include "bs-record.h"
 #include "bs-variant-xml.h"
 #include "bs-xml.h"
@@ -39,46 +40,40 @@ bs_file_is_record (GFile *file)
   return record != NULL && (variant == NULL || record < variant);
 }
 
-/* Names recorded for this game override the variant's; every move is
- * replayed through the game (its notation and positions). */
+/* The record replayed by the engine (bs_match_new_from_record: the
+ * recorded names in the variant), its first illegal move said the app's
+ * way: "FILE:LINE: move N “TEXT”: why". */
 static BsGame *
 game_from_record (const BsRecord  *record,
                   const char      *path,
                   char           **warning,
                   GError         **error)
 {
-  g_autoptr(BsVariant) variant = NULL;
-  g_autoptr(BsGame) game = NULL;
+  g_autoptr(BsMatch) match = NULL;
+  g_autoptr(GError) local_error = NULL;
 
-  variant = bs_variant_copy (record->variant);
-  for (int p = 0; p < 2; p++)
-    if (record->players[p] != NULL)
-      {
-        g_free (variant->players[p].name);
-        variant->players[p].name = g_strdup (record->players[p]);
-      }
-
-  game = bs_game_new (variant, record->seed, error);
-  if (game == NULL)
+  match = bs_match_new_from_record (record, error);
+  if (match == NULL)
     return NULL;
-  for (guint i = 0; i < record->moves->len; i++)
+  if (!bs_match_play_record (match, record, &local_error))
     {
-      const BsRecordMove *move = &g_array_index (record->moves, BsRecordMove, i);
-      g_autoptr(GError) local_error = NULL;
+      guint failed = bs_match_get_n_turns (match);
+      const BsRecordMove *move = &g_array_index (record->moves, BsRecordMove, failed);
+      g_autofree char *quoted = bs_excerpt (move->text);
+      g_autoptr(GError) why = NULL;
 
-      if (!bs_game_play_notation (game, move->text, &local_error))
-        {
-          g_autofree char *quoted = bs_excerpt (move->text);
-          g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_MOVE,
-                       _("%s:%d: move %u “%s”: %s"), path, move->line, i + 1, quoted,
-                       local_error->message);
-          return NULL;
-        }
+      /* The rules' words for it, without the record's "FILE:LINE: ply N":
+       * the same move refused again where it stopped. */
+      bs_match_play_notation (match, move->text, &why);
+      g_set_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_MOVE,
+                   _("%s:%d: move %u “%s”: %s"), path, move->line, failed + 1, quoted,
+                   why != NULL ? why->message : local_error->message);
+      return NULL;
     }
   if (warning != NULL)
-    *warning = bs_record_check_result (record, bs_game_get_ruleset (game),
-                                       bs_game_get_position_at (game, record->moves->len));
-  return g_steal_pointer (&game);
+    *warning = bs_record_check_result (record, bs_match_get_ruleset (match),
+                                       bs_match_get_position (match));
+  return bs_game_new_for_match (match);
 }
 
 BsGame *
@@ -265,38 +260,11 @@ bs_game_open_file_finish (GAsyncResult  *result,
   return game;
 }
 
-BsRecord *
-bs_game_to_record (BsGame *game)
-{
-  BsRecord *record;
-  guint n_turns;
-
-  g_return_val_if_fail (BS_IS_GAME (game), NULL);
-
-  /* The whole game, even while the user has stepped back in it: what is
-   * shown is a view of the game, not an edit of it. */
-  record = bs_record_new (bs_game_get_variant (game), bs_game_get_seed (game));
-  n_turns = bs_game_get_n_turns (game);
-  for (guint i = 0; i < n_turns; i++)
-    bs_record_add_move (record, bs_game_get_notation (game, i));
-  for (int p = 1; p <= 2; p++)
-    bs_record_set_player (record, p, bs_game_get_player_name (game, p));
-  bs_record_set_date_now (record);
-  {
-    const BsPosition *last = bs_game_get_position_at (game, n_turns);
-
-    bs_record_set_result (record, (BsResult) last->result);
-    bs_record_set_ending (record, bs_ruleset_ending (bs_game_get_ruleset (game), last));
-  }
-  return record;
-}
-
 gboolean
 bs_game_save_record (BsGame  *game,
                      GFile   *file,
                      GError **error)
 {
-  g_autoptr(BsRecord) record = NULL;
   g_autofree char *path = NULL;
 
   g_return_val_if_fail (BS_IS_GAME (game), FALSE);
@@ -310,6 +278,5 @@ bs_game_save_record (BsGame  *game,
                            _("Games can only be saved to local files"));
       return FALSE;
     }
-  record = bs_game_to_record (game);
-  return bs_record_save_file (record, path, error);
+  return bs_match_save_file (bs_game_get_match (game), path, error);
 }

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "bs-game.h"
-#include "bs-record.h"
+#include "bs-match-file.h"
 
 G_BEGIN_DECLS
 
@@ -15,10 +15,9 @@ G_BEGIN_DECLS
 BsGame   *bs_game_load_record (GFile    *file,
                                char    **warning,
                                GError  **error);
-/* The whole game as a record (what bs_game_save_record writes). */
-BsRecord *bs_game_to_record   (BsGame   *game);
 /* Saves the whole game — every turn, the redo tail included, and the
- * result of its last position — whatever position is shown; atomically. */
+ * result of its last position — whatever position is shown; atomically:
+ * bs_match_save_file() on the game's match. */
 gboolean  bs_game_save_record (BsGame   *game,
                                GFile    *file,
                                GError  **error);

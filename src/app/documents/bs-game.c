@@ -7,25 +7,10 @@
 
 #include <glib/gi18n.h>
 
-#include "bs-error.h"
-
-/* One recorded turn: the steps that entered it and its notation. */
-typedef struct {
-  BsMove *steps;
-  guint   n_steps;
-  char   *notation;
-} BsTurn;
-
 struct _BsGame {
   GObject    parent_instance;
 
-  BsVariant *variant;
-  BsRuleset *ruleset;
-  guint64    seed;
-  GArray    *turns;       /* of BsTurn */
-  GPtrArray *positions;   /* positions->pdata[i]: after i turns; n_turns + 1 */
-  guint      current;
-  BsMove    *scratch;     /* rs->max_moves */
+  BsMatch   *match;
   BsSeat     seats[2];
   GFile     *file;
   guint      modified : 1;
@@ -56,24 +41,11 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void
-bs_turn_clear (gpointer data)
-{
-  BsTurn *turn = data;
-
-  g_clear_pointer (&turn->steps, g_free);
-  g_clear_pointer (&turn->notation, g_free);
-}
-
-static void
 bs_game_finalize (GObject *object)
 {
   BsGame *self = (BsGame *) object;
 
-  g_clear_pointer (&self->turns, g_array_unref);
-  g_clear_pointer (&self->positions, g_ptr_array_unref);
-  g_clear_pointer (&self->scratch, g_free);
-  g_clear_pointer (&self->ruleset, bs_ruleset_unref);
-  g_clear_pointer (&self->variant, bs_variant_free);
+  g_clear_pointer (&self->match, bs_match_unref);
   g_clear_object (&self->file);
 
   G_OBJECT_CLASS (bs_game_parent_class)->finalize (object);
@@ -99,7 +71,7 @@ bs_game_get_property (GObject    *object,
       g_value_set_boolean (value, bs_game_get_can_redo (self));
       break;
     case PROP_CURRENT:
-      g_value_set_uint (value, self->current);
+      g_value_set_uint (value, bs_match_get_current (self->match));
       break;
     case PROP_MODIFIED:
       g_value_set_boolean (value, self->modified);
@@ -162,9 +134,18 @@ bs_game_class_init (BsGameClass *klass)
 static void
 bs_game_init (BsGame *self)
 {
-  self->turns = g_array_new (FALSE, TRUE, sizeof (BsTurn));
-  g_array_set_clear_func (self->turns, bs_turn_clear);
-  self->positions = g_ptr_array_new_with_free_func (g_free);
+}
+
+BsGame *
+bs_game_new_for_match (BsMatch *match)
+{
+  BsGame *self;
+
+  g_return_val_if_fail (match != NULL, NULL);
+
+  self = g_object_new (BS_TYPE_GAME, NULL);
+  self->match = bs_match_ref (match);
+  return self;
 }
 
 BsGame *
@@ -172,8 +153,8 @@ bs_game_new (const BsVariant  *variant,
              guint64           seed,
              GError          **error)
 {
-  g_autoptr(BsGame) self = NULL;
-  BsRuleset *rs;
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autoptr(BsMatch) match = NULL;
 
   g_return_val_if_fail (variant != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -181,43 +162,43 @@ bs_game_new (const BsVariant  *variant,
   rs = bs_ruleset_new (variant, error);
   if (rs == NULL)
     return NULL;
+  match = bs_match_new (rs, seed);
+  return bs_game_new_for_match (match);
+}
 
-  self = g_object_new (BS_TYPE_GAME, NULL);
-  self->ruleset = rs;
-  self->variant = bs_variant_copy (variant);
-  self->seed = seed;
-  self->scratch = g_new0 (BsMove, MAX (rs->max_moves, 1));
-  g_ptr_array_add (self->positions, bs_ruleset_new_position (rs, seed));
-
-  return g_steal_pointer (&self);
+BsMatch *
+bs_game_get_match (BsGame *self)
+{
+  g_return_val_if_fail (BS_IS_GAME (self), NULL);
+  return self->match;
 }
 
 BsRuleset *
 bs_game_get_ruleset (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  return self->ruleset;
+  return bs_match_get_ruleset (self->match);
 }
 
 const BsVariant *
 bs_game_get_variant (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  return self->variant;
+  return bs_match_get_ruleset (self->match)->variant;
 }
 
 guint64
 bs_game_get_seed (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), 0);
-  return self->seed;
+  return bs_match_get_seed (self->match);
 }
 
 gboolean
 bs_game_is_simultaneous (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), FALSE);
-  return bs_ruleset_is_simultaneous (self->ruleset);
+  return bs_ruleset_is_simultaneous (bs_match_get_ruleset (self->match));
 }
 
 const char *
@@ -227,14 +208,14 @@ bs_game_get_player_name (BsGame *self,
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
   g_return_val_if_fail (player == 1 || player == 2, NULL);
 
-  return bs_variant_display_player (self->variant, player);
+  return bs_match_get_player_name (self->match, player);
 }
 
 const BsPosition *
 bs_game_get_position (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  return g_ptr_array_index (self->positions, self->current);
+  return bs_match_get_position (self->match);
 }
 
 const BsPosition *
@@ -242,22 +223,22 @@ bs_game_get_position_at (BsGame *self,
                          guint   n_played)
 {
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  g_return_val_if_fail (n_played < self->positions->len, NULL);
-  return g_ptr_array_index (self->positions, n_played);
+  g_return_val_if_fail (n_played <= bs_match_get_n_turns (self->match), NULL);
+  return bs_match_get_position_at (self->match, n_played);
 }
 
 guint
 bs_game_get_n_turns (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), 0);
-  return self->turns->len;
+  return bs_match_get_n_turns (self->match);
 }
 
 guint
 bs_game_get_current (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), 0);
-  return self->current;
+  return bs_match_get_current (self->match);
 }
 
 const char *
@@ -265,8 +246,7 @@ bs_game_get_notation (BsGame *self,
                       guint   turn)
 {
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  g_return_val_if_fail (turn < self->turns->len, NULL);
-  return g_array_index (self->turns, BsTurn, turn).notation;
+  return bs_match_get_notation (self->match, turn);
 }
 
 const BsMove *
@@ -274,29 +254,16 @@ bs_game_get_turn_steps (BsGame *self,
                         guint   turn,
                         guint  *n_steps)
 {
-  const BsTurn *t;
-
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  g_return_val_if_fail (turn < self->turns->len, NULL);
-
-  t = &g_array_index (self->turns, BsTurn, turn);
-  if (n_steps != NULL)
-    *n_steps = t->n_steps;
-  return t->steps;
+  return bs_match_get_turn_steps (self->match, turn, n_steps);
 }
 
 BsExplanation *
 bs_game_explain_turn (BsGame *self,
                       guint   turn)
 {
-  const BsTurn *t;
-
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  g_return_val_if_fail (turn < self->turns->len, NULL);
-
-  t = &g_array_index (self->turns, BsTurn, turn);
-  return bs_ruleset_explain_turn (self->ruleset, g_ptr_array_index (self->positions, turn),
-                                  t->steps, t->n_steps);
+  return bs_match_explain_turn (self->match, turn);
 }
 
 int
@@ -310,14 +277,14 @@ gboolean
 bs_game_get_can_undo (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), FALSE);
-  return self->current > 0;
+  return bs_match_can_undo (self->match);
 }
 
 gboolean
 bs_game_get_can_redo (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), FALSE);
-  return self->current < self->turns->len;
+  return bs_match_can_redo (self->match);
 }
 
 BsResult
@@ -332,7 +299,7 @@ bs_game_get_scores (BsGame *self,
                     int     scores[2])
 {
   g_return_if_fail (BS_IS_GAME (self));
-  bs_ruleset_scores (self->ruleset, bs_game_get_position (self), scores);
+  bs_ruleset_scores (bs_game_get_ruleset (self), bs_game_get_position (self), scores);
 }
 
 char *
@@ -358,14 +325,14 @@ BsEnding
 bs_game_get_ending (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), BS_ENDING_NONE);
-  return bs_ruleset_ending (self->ruleset, bs_game_get_position (self));
+  return bs_ruleset_ending (bs_game_get_ruleset (self), bs_game_get_position (self));
 }
 
 char *
 bs_game_describe_ending (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), NULL);
-  return bs_ruleset_describe_ending (self->ruleset, bs_game_get_position (self));
+  return bs_ruleset_describe_ending (bs_game_get_ruleset (self), bs_game_get_position (self));
 }
 
 /* Notifies what may differ after `current` or the history changed. */
@@ -394,64 +361,20 @@ bs_game_play_turn (BsGame        *self,
                    guint          n_steps,
                    GError       **error)
 {
-  const BsRuleset *rs;
-  const BsPosition *start;
-  g_autofree BsPosition *pos = NULL;
-  BsTurn turn = { 0 };
   int old_to_move;
   gboolean old_can_undo, old_can_redo;
+  guint played;
 
   g_return_val_if_fail (BS_IS_GAME (self), FALSE);
   g_return_val_if_fail (steps != NULL && n_steps > 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  rs = self->ruleset;
-  start = bs_game_get_position (self);
-  if (bs_position_is_over (start))
-    {
-      g_set_error_literal (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-                           _("The game is over: no move can be played"));
-      return FALSE;
-    }
-
-  pos = bs_position_dup (rs, start);
-  for (guint i = 0; i < n_steps; i++)
-    {
-      if (bs_position_is_over (pos)
-          || !bs_ruleset_is_legal (rs, pos, steps[i], self->scratch))
-        {
-          g_autofree char *why = NULL;
-
-          if (!bs_position_is_over (pos))
-            why = bs_ruleset_explain (rs, pos, steps[i]);
-          g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                       _("Step %u of the turn is not legal: %s"), i + 1,
-                       why != NULL ? why : _("the game is over"));
-          return FALSE;
-        }
-      bs_ruleset_apply (rs, pos, steps[i], NULL);
-    }
-  if (pos->step != 0)
-    {
-      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   _("The turn is incomplete: %u orders given"), n_steps);
-      return FALSE;
-    }
-
   old_to_move = bs_game_get_to_move (self);
   old_can_undo = bs_game_get_can_undo (self);
   old_can_redo = bs_game_get_can_redo (self);
-
-  turn.steps = g_memdup2 (steps, sizeof (BsMove) * n_steps);
-  turn.n_steps = n_steps;
-  turn.notation = bs_ruleset_format_turn (rs, start, steps, n_steps);
-
-  /* Playing from an earlier position drops what could be redone. */
-  g_array_set_size (self->turns, self->current);
-  g_ptr_array_set_size (self->positions, self->current + 1);
-  g_array_append_val (self->turns, turn);
-  g_ptr_array_add (self->positions, g_steal_pointer (&pos));
-  self->current++;
+  if (!bs_match_play_turn (self->match, steps, n_steps, error))
+    return FALSE;
+  played = bs_match_get_current (self->match) - 1;
 
   if (!self->modified)
     {
@@ -459,7 +382,7 @@ bs_game_play_turn (BsGame        *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
     }
 
-  g_signal_emit (self, signals[MOVE_PLAYED], 0, self->current - 1);
+  g_signal_emit (self, signals[MOVE_PLAYED], 0, played);
   bs_game_changed (self, old_to_move, old_can_undo, old_can_redo);
   if (bs_position_is_over (bs_game_get_position (self)))
     g_signal_emit (self, signals[GAME_OVER], 0, (int) bs_game_get_result (self));
@@ -479,7 +402,8 @@ bs_game_play_notation (BsGame      *self,
   g_return_val_if_fail (BS_IS_GAME (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  rs = self->ruleset;
+  /* Parsed here, played through bs_game_play_turn(): its signals. */
+  rs = bs_game_get_ruleset (self);
   steps = g_new0 (BsMove, MAX (bs_ruleset_max_turn_steps (rs), 1));
   if (!bs_ruleset_parse_turn (rs, bs_game_get_position (self), text, steps, &n_steps, error))
     return FALSE;
@@ -494,15 +418,15 @@ bs_game_go_to (BsGame *self,
   gboolean old_can_undo, old_can_redo;
 
   g_return_if_fail (BS_IS_GAME (self));
-  g_return_if_fail (n_played <= self->turns->len);
+  g_return_if_fail (n_played <= bs_match_get_n_turns (self->match));
 
-  if (n_played == self->current)
+  if (n_played == bs_match_get_current (self->match))
     return;
 
   old_to_move = bs_game_get_to_move (self);
   old_can_undo = bs_game_get_can_undo (self);
   old_can_redo = bs_game_get_can_redo (self);
-  self->current = n_played;
+  bs_match_go_to (self->match, n_played);
   bs_game_changed (self, old_to_move, old_can_undo, old_can_redo);
 }
 
@@ -513,7 +437,7 @@ bs_game_undo (BsGame *self)
 
   if (!bs_game_get_can_undo (self))
     return FALSE;
-  bs_game_go_to (self, self->current - 1);
+  bs_game_go_to (self, bs_match_get_current (self->match) - 1);
   return TRUE;
 }
 
@@ -524,7 +448,7 @@ bs_game_redo (BsGame *self)
 
   if (!bs_game_get_can_redo (self))
     return FALSE;
-  bs_game_go_to (self, self->current + 1);
+  bs_game_go_to (self, bs_match_get_current (self->match) + 1);
   return TRUE;
 }
 
@@ -533,10 +457,8 @@ bs_game_drop_redo (BsGame *self)
 {
   g_return_val_if_fail (BS_IS_GAME (self), FALSE);
 
-  if (!bs_game_get_can_redo (self))
+  if (!bs_match_drop_redo (self->match))
     return FALSE;
-  g_array_set_size (self->turns, self->current);
-  g_ptr_array_set_size (self->positions, self->current + 1);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
   g_signal_emit (self, signals[HISTORY_CHANGED], 0);
   return TRUE;

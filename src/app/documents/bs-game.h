@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bs-game.h: the game model — a ruleset, the positions reached and the turns
- * played, an undo/redo index into them, and who sits in each seat. It knows
- * nothing of pixels; views listen to its signals. */
+/* bs-game.h: the game model — the engine's match (bs-match.h: the ruleset,
+ * the turns played, the positions reached and a cursor in them) as a
+ * GObject with signals and properties, plus what only the app knows: who
+ * sits in each seat, the file and whether it changed. It keeps no history
+ * of its own and knows nothing of pixels; views listen to its signals. */
 
 #pragma once
 
 #include <gio/gio.h>
 
+#include "bs-match.h"
 #include "bs-ruleset.h"
 #include "bs-variant.h"
 
@@ -24,6 +27,12 @@ BsGame           *bs_game_new               (const BsVariant  *variant,
                                              guint64           seed,
                                              GError          **error);
 
+/* A game on match (a reference is taken), its cursor where it is. */
+BsGame           *bs_game_new_for_match     (BsMatch          *match);
+
+/* The game itself: what is saved, replayed and shown. Change it through
+ * the game, so that views hear of it. */
+BsMatch          *bs_game_get_match         (BsGame           *self);
 BsRuleset        *bs_game_get_ruleset       (BsGame           *self);
 const BsVariant  *bs_game_get_variant       (BsGame           *self);
 guint64           bs_game_get_seed          (BsGame           *self);

@@ -295,9 +295,8 @@ on_written (GObject      *source,
 static GBytes *
 game_record_bytes (BsGame *game)
 {
-  g_autoptr(BsRecord) record = bs_game_to_record (game);
   gsize length = 0;
-  char *xml = bs_record_to_xml (record, &length);
+  char *xml = bs_match_to_xml (bs_game_get_match (game), &length);
 
   return g_bytes_new_take (xml, length);
 }
