@@ -10,11 +10,11 @@
 #include <glib/gstdio.h>
 
 #include "bs-adaptive.h"
-#include "bs-autosave.h"
 #include "bs-editor-canvas.h"
 #include "bs-fold-box.h"
 #include "bs-folders.h"
 #include "bs-entry-limit.h"
+#include "bs-pending.h"
 #include "bs-text.h"
 #include "bs-widgets.h"
 
@@ -108,6 +108,14 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void sync_from_document (BsEditorView *self);
 
@@ -1516,8 +1524,6 @@ bs_editor_view_set_document (BsEditorView      *self,
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  /* Unsaved edits are copied as they are made (bs-autosave.h). */
-  bs_autosave_watch_document (bs_autosave_get_default (), self, document);
   if (document != NULL)
     {
       g_signal_connect_swapped (document, "changed", G_CALLBACK (on_document_changed), self);
@@ -1527,6 +1533,7 @@ bs_editor_view_set_document (BsEditorView      *self,
   build_rows (self);
   sync_from_document (self);
   scroll_to_top (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
 BsVariantDocument *
@@ -1592,49 +1599,12 @@ save_to (BsEditorView *self,
   return TRUE;
 }
 
-/* What waits for a save: the next step after "Save the Variant?" (then
- * NULL for a plain Save). */
-typedef struct {
-  BsEditorView   *self;
-  BsEditorThen    then;
-  gpointer        data;
-  GDestroyNotify  destroy;
-} Pending;
-
-static Pending *
-pending_new (BsEditorView   *self,
-             BsEditorThen    then,
-             gpointer        data,
-             GDestroyNotify  destroy)
-{
-  Pending *pending = g_new0 (Pending, 1);
-
-  pending->self = g_object_ref (self);
-  pending->then = then;
-  pending->data = data;
-  pending->destroy = destroy;
-  return pending;
-}
-
-/* Goes on (or not) and frees. */
-static void
-pending_finish (Pending  *pending,
-                gboolean  go_on)
-{
-  if (go_on && pending->then != NULL)
-    pending->then (pending->data);
-  if (pending->destroy != NULL)
-    pending->destroy (pending->data);
-  g_object_unref (pending->self);
-  g_free (pending);
-}
-
 static void
 on_changed_on_disk_response (AdwMessageDialog *dialog,
                              const char       *response,
-                             Pending          *pending)
+                             BsPending        *pending)
 {
-  BsEditorView *self = pending->self;
+  BsEditorView *self = pending->owner;
   g_autoptr(GError) error = NULL;
   gboolean saved = FALSE;
 
@@ -1660,14 +1630,14 @@ on_changed_on_disk_response (AdwMessageDialog *dialog,
 
       g_signal_emit (self, signals[MESSAGE], 0, message);
     }
-  pending_finish (pending, saved);
+  bs_pending_finish (pending, saved);
 }
 
 /* Another window or program wrote the file since it was opened or last
  * saved here: asked, as GNOME Text Editor does, before anything is lost. */
 static void
 ask_changed_on_disk (BsEditorView *self,
-                     Pending      *pending)
+                     BsPending    *pending)
 {
   GtkWidget *dialog;
   g_autofree char *base = g_path_get_basename (bs_variant_document_get_path (self->document));
@@ -1693,16 +1663,17 @@ ask_changed_on_disk (BsEditorView *self,
 
 /* Save: back to its file, or, for a new variant, into the user's variant
  * folder where the start view lists it. If the file changed on disk the
- * user is asked first and `pending` goes on from the answer. */
+ * user is asked first and `pending` (the next step after "Save the
+ * Variant?", none for a plain Save) goes on from the answer. */
 static void
 save (BsEditorView *self,
-      Pending      *pending)
+      BsPending    *pending)
 {
   g_autofree char *path = NULL;
 
   if (self->document == NULL)
     {
-      pending_finish (pending, FALSE);
+      bs_pending_finish (pending, FALSE);
       return;
     }
   if (bs_variant_document_changed_on_disk (self->document))
@@ -1713,7 +1684,7 @@ save (BsEditorView *self,
   path = g_strdup (bs_variant_document_get_path (self->document));
   if (path == NULL)
     path = bs_variant_document_suggest_path (self->document);
-  pending_finish (pending, save_to (self, path));
+  bs_pending_finish (pending, save_to (self, path));
 }
 
 static void
@@ -1803,7 +1774,8 @@ opened_free (gpointer data)
 }
 
 static void
-show_opened (gpointer data)
+show_opened (gpointer owner,
+             gpointer data)
 {
   Opened *opened = data;
 
@@ -1910,7 +1882,7 @@ open_activated (GtkWidget  *widget,
 static void
 on_discard_response (AdwMessageDialog *dialog,
                      const char       *response,
-                     Pending          *pending)
+                     BsPending        *pending)
 {
   gboolean go_on;
 
@@ -1918,28 +1890,28 @@ on_discard_response (AdwMessageDialog *dialog,
   g_signal_handlers_disconnect_by_data (dialog, pending);
   if (g_str_equal (response, "save"))
     {
-      save (pending->self, pending);      /* goes on once saved */
+      save (pending->owner, pending);     /* goes on once saved */
       return;
     }
   go_on = g_str_equal (response, "discard");
-  pending_finish (pending, go_on);
+  bs_pending_finish (pending, go_on);
 }
 
 void
-bs_editor_view_confirm_discard (BsEditorView *self,
-                                BsEditorThen  then,
-                                gpointer      data)
+bs_editor_view_confirm_discard (BsEditorView  *self,
+                                BsPendingFunc  then,
+                                gpointer       data)
 {
   bs_editor_view_confirm_discard_full (self, then, data, NULL);
 }
 
 void
 bs_editor_view_confirm_discard_full (BsEditorView   *self,
-                                     BsEditorThen    then,
+                                     BsPendingFunc   then,
                                      gpointer        data,
                                      GDestroyNotify  destroy)
 {
-  Pending *pending;
+  BsPending *pending;
   GtkWidget *dialog;
   gboolean valid;
 
@@ -1948,13 +1920,11 @@ bs_editor_view_confirm_discard_full (BsEditorView   *self,
 
   if (!bs_editor_view_get_modified (self))
     {
-      then (data);
-      if (destroy != NULL)
-        destroy (data);
+      bs_pending_run (self, then, data, destroy);
       return;
     }
   valid = bs_variant_document_get_valid (self->document);
-  pending = pending_new (self, then, data, destroy);
+  pending = bs_pending_new (self, then, data, destroy);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Save the Variant?"),
                                    valid ? _("Your edits will be lost if you do not save them.")
@@ -2007,7 +1977,7 @@ save_activated (GtkWidget  *widget,
 {
   BsEditorView *self = BS_EDITOR_VIEW (widget);
 
-  save (self, pending_new (self, NULL, NULL, NULL));
+  save (self, bs_pending_new (self, NULL, NULL, NULL));
 }
 
 static void
@@ -2093,9 +2063,10 @@ help_activated (GtkWidget  *widget,
 }
 
 static void
-emit_close (gpointer data)
+emit_close (gpointer owner,
+            gpointer data)
 {
-  g_signal_emit (data, signals[CLOSE_REQUESTED], 0);
+  g_signal_emit (owner, signals[CLOSE_REQUESTED], 0);
 }
 
 static void
@@ -2103,7 +2074,7 @@ close_activated (GtkWidget  *widget,
                  const char *name,
                  GVariant   *param)
 {
-  bs_editor_view_confirm_discard (BS_EDITOR_VIEW (widget), emit_close, widget);
+  bs_editor_view_confirm_discard (BS_EDITOR_VIEW (widget), emit_close, NULL);
 }
 
 /* GObject. */
@@ -2123,6 +2094,42 @@ bs_editor_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_EDITOR_VIEW);
 
   G_OBJECT_CLASS (bs_editor_view_parent_class)->dispose (object);
+}
+
+static void
+bs_editor_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_editor_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  BsEditorView *self = BS_EDITOR_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      bs_editor_view_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -2151,6 +2158,15 @@ bs_editor_view_class_init (BsEditorViewClass *klass)
 
   object_class->dispose = bs_editor_view_dispose;
   object_class->finalize = bs_editor_view_finalize;
+  object_class->get_property = bs_editor_view_get_property;
+  object_class->set_property = bs_editor_view_set_property;
+
+  /* The variant being edited; the shell keeps a copy of its unsaved edits
+   * (bs-autosave.h). */
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, BS_TYPE_VARIANT_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[PLAY_REQUESTED] =
     g_signal_new ("play-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

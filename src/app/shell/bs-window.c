@@ -19,6 +19,7 @@
 #include "bs-export-actions.h"
 #include "bs-folders.h"
 #include "bs-game-record.h"
+#include "bs-pending.h"
 #include "bs-start-view.h"
 #include "bs-widgets.h"
 
@@ -61,10 +62,11 @@ struct _BsWindow {
   GMenuModel           *general_menu;
 };
 
-G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
+static void bs_window_export_host_init (BsExportHostInterface *iface);
 
-typedef void (*BsContinuation) (BsWindow *self,
-                                gpointer  data);
+G_DEFINE_FINAL_TYPE_WITH_CODE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (BS_TYPE_EXPORT_HOST,
+                                                      bs_window_export_host_init))
 
 static void bs_window_update_actions (BsWindow *self);
 
@@ -116,23 +118,7 @@ show_error (BsWindow   *self,
 
 /* Unsaved games: ask before they are lost. */
 
-typedef struct {
-  BsWindow       *self;
-  BsContinuation  then;
-  gpointer        data;
-  GDestroyNotify  destroy;
-} Pending;
-
-static void
-pending_free (Pending *pending)
-{
-  if (pending->destroy != NULL)
-    pending->destroy (pending->data);
-  g_object_unref (pending->self);
-  g_free (pending);
-}
-
-static void save_then (BsWindow *self, gboolean ask, Pending *pending);
+static void save_then (BsWindow *self, gboolean ask, BsPending *pending);
 
 static void
 on_discard_response (AdwMessageDialog *dialog,
@@ -142,19 +128,18 @@ on_discard_response (AdwMessageDialog *dialog,
   /* The dialog owns the pending action until the first response (libadwaita
    * 1.2 may report the close response after the chosen one; a dialog
    * destroyed unanswered frees it). */
-  Pending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
+  BsPending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
+  BsWindow *self;
 
   if (pending == NULL)
     return;
+  self = pending->owner;
   if (g_str_equal (response, "discard"))
-    {
-      pending->then (pending->self, pending->data);
-      pending_free (pending);
-    }
+    bs_pending_finish (pending, TRUE);
   else if (g_str_equal (response, "save"))
-    save_then (pending->self, bs_game_get_file (pending->self->game) == NULL, pending);
+    save_then (self, bs_game_get_file (self->game) == NULL, pending);
   else
-    pending_free (pending);
+    bs_pending_free (pending);
 }
 
 static gboolean
@@ -170,27 +155,12 @@ orders_would_be_lost (BsWindow *self)
   return self->scene != NULL && bs_play_scene_has_orders_given (self->scene);
 }
 
-static Pending *
-pending_new (BsWindow       *self,
-             BsContinuation  then,
-             gpointer        data,
-             GDestroyNotify  destroy)
-{
-  Pending *pending = g_new0 (Pending, 1);
-
-  pending->self = g_object_ref (self);
-  pending->then = then;
-  pending->data = data;
-  pending->destroy = destroy;
-  return pending;
-}
-
 static void
 present_question (BsWindow   *self,
                   GtkWidget  *dialog,
-                  Pending    *pending)
+                  BsPending  *pending)
 {
-  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
+  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) bs_pending_free);
   g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -276,20 +246,18 @@ new_save_question (BsWindow *self)
  * orders given in a round), else after the user saved or chose to discard. */
 static void
 confirm_discard (BsWindow       *self,
-                 BsContinuation  then,
+                 BsPendingFunc   then,
                  gpointer        data,
                  GDestroyNotify  destroy)
 {
-  Pending *pending;
+  BsPending *pending;
 
   if (!game_needs_saving (self) && !orders_would_be_lost (self))
     {
-      then (self, data);
-      if (destroy != NULL)
-        destroy (data);
+      bs_pending_run (self, then, data, destroy);
       return;
     }
-  pending = pending_new (self, then, data, destroy);
+  pending = bs_pending_new (self, then, data, destroy);
   present_question (self, game_needs_saving (self) ? new_save_question (self)
                                                    : new_orders_question (self), pending);
 }
@@ -298,18 +266,17 @@ confirm_discard (BsWindow       *self,
  * (undo, the move list…), else once the user chose to abandon them. */
 static void
 confirm_leave_round (BsWindow       *self,
-                     BsContinuation  then,
+                     BsPendingFunc   then,
                      gpointer        data,
                      GDestroyNotify  destroy)
 {
   if (!orders_would_be_lost (self))
     {
-      then (self, data);
-      if (destroy != NULL)
-        destroy (data);
+      bs_pending_run (self, then, data, destroy);
       return;
     }
-  present_question (self, new_orders_question (self), pending_new (self, then, data, destroy));
+  present_question (self, new_orders_question (self),
+                    bs_pending_new (self, then, data, destroy));
 }
 
 /* Saving. */
@@ -344,9 +311,9 @@ bs_window_save_record (BsWindow  *self,
 }
 
 static void
-save_to (BsWindow *self,
-         GFile    *file,
-         Pending  *pending)
+save_to (BsWindow  *self,
+         GFile     *file,
+         BsPending *pending)
 {
   g_autoptr(GError) error = NULL;
 
@@ -354,19 +321,16 @@ save_to (BsWindow *self,
     {
       show_error (self, _("Could Not Save the Game"), error->message);
       if (pending != NULL)
-        pending_free (pending);
+        bs_pending_free (pending);
       return;
     }
   if (pending != NULL)
-    {
-      pending->then (pending->self, pending->data);
-      pending_free (pending);
-    }
+    bs_pending_finish (pending, TRUE);
 }
 
 typedef struct {
-  BsWindow *self;
-  Pending  *pending;
+  BsWindow  *self;
+  BsPending *pending;
 } SaveAs;
 
 static void
@@ -381,7 +345,7 @@ on_save_chosen (GFile    *file,
       save_to (save->self, file, save->pending);
     }
   else if (save->pending != NULL)
-    pending_free (save->pending);
+    bs_pending_free (save->pending);
   g_object_unref (save->self);
   g_free (save);
 }
@@ -397,9 +361,9 @@ suggested_record_name (BsWindow *self)
 }
 
 static void
-save_then (BsWindow *self,
-           gboolean  ask,
-           Pending  *pending)
+save_then (BsWindow  *self,
+           gboolean   ask,
+           BsPending *pending)
 {
   SaveAs *save;
   g_autofree char *name = NULL;
@@ -1032,7 +996,7 @@ bs_window_update_actions (BsWindow *self)
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,
                                   playing ? self->primary_menu : self->general_menu);
-  bs_export_actions_set_enabled (self, playing);
+  bs_export_actions_set_enabled (BS_EXPORT_HOST (self), playing);
   gtk_widget_set_visible (self->back_button,
                           playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   gtk_widget_set_visible (self->history_box, playing);
@@ -1042,9 +1006,10 @@ bs_window_update_actions (BsWindow *self)
 }
 
 static void
-restart (BsWindow *self,
-         gpointer  data)
+restart (gpointer owner,
+         gpointer data)
 {
+  BsWindow *self = owner;
   g_autoptr(GError) error = NULL;
   g_autoptr(BsGame) game = NULL;
 
@@ -1070,9 +1035,11 @@ new_game_activated (GSimpleAction *action,
 }
 
 static void
-go_to_start (BsWindow *self,
-             gpointer  data)
+go_to_start (gpointer owner,
+             gpointer data)
 {
+  BsWindow *self = owner;
+
   set_game (self, NULL);
   bs_window_show_start (self);
 }
@@ -1100,9 +1067,11 @@ choose_game_activated (GSimpleAction *action,
 }
 
 static void
-open_file_now (BsWindow *self,
-               gpointer  data)
+open_file_now (gpointer owner,
+               gpointer data)
 {
+  BsWindow *self = owner;
+
   bs_window_open_file_async (self, data);
 }
 
@@ -1157,9 +1126,11 @@ save_as_activated (GSimpleAction *action,
 }
 
 static void
-undo_now (BsWindow *self,
-          gpointer  data)
+undo_now (gpointer owner,
+          gpointer data)
 {
+  BsWindow *self = owner;
+
   if (self->game != NULL)
     bs_computer_player_undo (self->computer);
 }
@@ -1191,9 +1162,10 @@ redo_activated (GSimpleAction *action,
 }
 
 static void
-go_to_now (BsWindow *self,
-           gpointer  data)
+go_to_now (gpointer owner,
+           gpointer data)
 {
+  BsWindow *self = owner;
   guint target = GPOINTER_TO_UINT (data);
 
   if (self->game != NULL && target <= bs_game_get_n_turns (self->game))
@@ -1438,7 +1410,8 @@ typedef struct {
 } EditRequest;
 
 static void
-edit_now (gpointer data)
+edit_now (gpointer editor,
+          gpointer data)
 {
   EditRequest *request = data;
 
@@ -1463,7 +1436,7 @@ bs_window_edit (BsWindow          *self,
   request->document = g_object_ref (document);
   /* Edits of another variant are not thrown away silently. */
   if (bs_editor_view_get_document (self->editor_view) == document)
-    edit_now (request);
+    edit_now (self->editor_view, request);
   else
     bs_editor_view_confirm_discard (self->editor_view, edit_now, request);
 }
@@ -1862,9 +1835,10 @@ static const GActionEntry win_entries[] = {
 /* The rest. */
 
 static void
-open_variant_now (BsWindow *self,
-                  gpointer  data)
+open_variant_now (gpointer owner,
+                  gpointer data)
 {
+  BsWindow *self = owner;
   g_autoptr(GError) error = NULL;
 
   if (!bs_window_open_variant (self, data, &error))
@@ -1897,16 +1871,19 @@ on_record_activated (BsWindow    *self,
 }
 
 static void
-close_now (BsWindow *self,
-           gpointer  data)
+close_now (gpointer owner,
+           gpointer data)
 {
+  BsWindow *self = owner;
+
   if (self->game != NULL)
     bs_game_set_modified (self->game, FALSE);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
 static void
-close_after_editor (gpointer data)
+close_after_editor (gpointer editor,
+                    gpointer data)
 {
   BsWindow *self = data;
 
@@ -2032,6 +2009,67 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_balance_study_opened);
 }
 
+/* Autosave (bs-autosave.h): the editor's unsaved edits are copied as
+ * they are made, as the game's turns are (set_game). */
+static void
+on_editor_document_changed (BsWindow     *self,
+                            GParamSpec   *pspec,
+                            BsEditorView *editor)
+{
+  bs_autosave_watch_document (bs_autosave_get_default (), editor,
+                              bs_editor_view_get_document (editor));
+}
+
+/* A copy of what this window shows could not be written. */
+static void
+on_autosave_message (BsWindow   *self,
+                     GObject    *owner,
+                     const char *message)
+{
+  if (GTK_IS_WIDGET (owner) && gtk_widget_get_root (GTK_WIDGET (owner)) == GTK_ROOT (self))
+    bs_window_show_message (self, message);
+}
+
+/* A window for one more restored item: the first into this window (the
+ * one the recovery was offered in), if it has nothing to lose, then new
+ * windows. */
+static BsWindow *
+window_for_restored (BsWindow *self,
+                     gboolean  game)
+{
+  BsWindow *window;
+  gboolean free_for_game = self->game == NULL || !bs_game_get_modified (self->game);
+  gboolean free_for_variant = bs_editor_view_get_document (self->editor_view) == NULL;
+
+  if (!g_object_get_data (G_OBJECT (self), "bs-recovery-used") &&
+      (game ? free_for_game : free_for_variant))
+    {
+      g_object_set_data (G_OBJECT (self), "bs-recovery-used", GINT_TO_POINTER (1));
+      return self;
+    }
+  window = bs_window_new (ADW_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+on_restore_game (BsWindow  *self,
+                 GtkWindow *window,
+                 BsGame    *game)
+{
+  if (window == GTK_WINDOW (self))
+    bs_window_show_game (window_for_restored (self, TRUE), game);
+}
+
+static void
+on_restore_variant (BsWindow          *self,
+                    GtkWindow         *window,
+                    BsVariantDocument *document)
+{
+  if (window == GTK_WINDOW (self))
+    bs_window_edit (window_for_restored (self, FALSE), document);
+}
+
 /* GTK 4.8 keeps a stack's hidden pages in the accessibility tree as visible
  * (only gtk_widget_hide() marks a widget hidden there): screen readers
  * would read the start page while the editor is shown. */
@@ -2066,7 +2104,7 @@ bs_window_init (BsWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
-  bs_export_actions_install (self);
+  bs_export_actions_install (BS_EXPORT_HOST (self));
 
   self->computer = bs_computer_player_new (self->settings);
   bs_computer_player_add_actions (self->computer, G_ACTION_MAP (self));
@@ -2103,7 +2141,44 @@ bs_window_init (BsWindow *self)
 
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_widget_changed), NULL);
 
+  g_signal_connect_object (self->editor_view, "notify::document",
+                           G_CALLBACK (on_editor_document_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bs_autosave_get_default (), "message",
+                           G_CALLBACK (on_autosave_message), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bs_autosave_get_default (), "restore-game",
+                           G_CALLBACK (on_restore_game), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bs_autosave_get_default (), "restore-variant",
+                           G_CALLBACK (on_restore_variant), self, G_CONNECT_SWAPPED);
+
   bs_window_update_actions (self);
+}
+
+/* What the export actions need (bs-export-host.h). */
+static BsGame *
+export_host_get_game (BsExportHost *host)
+{
+  return BS_WINDOW (host)->game;
+}
+
+static BsBoardView *
+export_host_get_board_view (BsExportHost *host)
+{
+  return bs_play_view_get_board_view (BS_WINDOW (host)->play_view);
+}
+
+static void
+export_host_show_message (BsExportHost *host,
+                          const char   *message)
+{
+  bs_window_show_message (BS_WINDOW (host), message);
+}
+
+static void
+bs_window_export_host_init (BsExportHostInterface *iface)
+{
+  iface->get_game = export_host_get_game;
+  iface->get_board_view = export_host_get_board_view;
+  iface->show_message = export_host_show_message;
 }
 
 BsWindow *
