@@ -4,7 +4,8 @@
 
 Reads every `#include "…"` of src/**/*.c and *.h. A file's room is its folder
 under src/ (src/engine/core, src/app/play, src/cli…); a file and its header
-are one unit (bs-game.c and bs-game.h). It fails when
+are one unit (bs-game.c and bs-game.h), and so is the header its pieces share
+(bs-window-private.h, for bs-window-files.c and the others). It fails when
 
   - a room includes a file of a room it may not use (ROOMS below: each room
     names those it may use; a room may always use itself),
@@ -59,8 +60,11 @@ INCLUDE = re.compile(r'^[ \t]*#[ \t]*include\s+"([^"]+)"', re.M)
 
 
 def unit_of(path):
-    """src/app/play/bs-game.c → app/play/bs-game."""
-    return os.path.splitext(path)[0]
+    """src/app/play/bs-game.c → app/play/bs-game; so is bs-game-private.h."""
+    unit = os.path.splitext(path)[0]
+    if path.endswith('-private.h'):
+        unit = unit[:-len('-private')]
+    return unit
 
 
 def room_of(unit):
@@ -200,6 +204,10 @@ def self_test():
             {'app/shell/bs-a.h': '#include "bs-b.h"\n', 'app/shell/bs-b.h': '#include "bs-c.h"\n',
              'app/shell/bs-c.h': '', 'app/shell/bs-c.c': '#include "bs-a.h"\n'},
             ['units include each other: app/shell/bs-a']),
+        'a private header is its type\'s': (
+            {'app/shell/bs-a.h': '', 'app/shell/bs-a-private.h': '#include "bs-a.h"\n',
+             'app/shell/bs-a.c': '#include "bs-a.h"\n#include "bs-a-private.h"\n',
+             'app/shell/bs-a-part.c': '#include "bs-a.h"\n#include "bs-a-private.h"\n'}, []),
         'unknown header': ({'cli/bs-a.c': '#include "bs-nowhere.h"\n'},
                            ['src/cli/bs-a.c:1: "bs-nowhere.h" is no file of src/']),
         'unknown room': ({'engine/misc/bs-a.c': '#include "config.h"\n'},
