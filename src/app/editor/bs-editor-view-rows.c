@@ -437,9 +437,9 @@ special_label (BsEditorView *self,
   const char *label = _(self->module->specials[special].label);
 
   /* TRANSLATORS: a special cell of a player, as in "Nest of Light". */
-  return player == 0 ? g_strdup (label) : g_strdup_printf (_("%s of %s"), label,
-                                                            _bs_editor_view_player_name (self,
-                                                                                         player));
+  if (player == 0)
+    return g_strdup (label);
+  return g_strdup_printf (_("%s of %s"), label, _bs_editor_view_player_name (self, player));
 }
 
 /* Rows that name the players follow their names as they are typed. */
@@ -538,9 +538,8 @@ build_cells_rows (BsEditorView *self)
   const BsModule *module = self->module;
   g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
   g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
-  const char *owners[2] = { _bs_editor_view_player_name (self,
-                                                         1), _bs_editor_view_player_name (self,
-                                                                                          2) };
+  const char *owners[2] = { _bs_editor_view_player_name (self, 1),
+                            _bs_editor_view_player_name (self, 2) };
   const char *dirs[4];
   PaintChoice choice = { BS_PAINT_HOLES, 0, 0 };
 
@@ -610,9 +609,8 @@ static void
 build_pieces_rows (BsEditorView *self)
 {
   const BsModule *module = self->module;
-  const char *players[2] = { _bs_editor_view_player_name (self,
-                                                          1), _bs_editor_view_player_name (self,
-                                                                                           2) };
+  const char *players[2] = { _bs_editor_view_player_name (self, 1),
+                             _bs_editor_view_player_name (self, 2) };
   g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
   GtkWidget *expander, *apply, *row;
 

@@ -386,7 +386,7 @@ on_open_chosen (GFile    *file,
     {
       bs_folders_remember (BS_FOLDER_OPEN, file);
       _bs_window_confirm_discard (self, _bs_window_open_file_now, g_object_ref (file),
-                              g_object_unref);
+                                  g_object_unref);
     }
   g_object_unref (self);
 }
