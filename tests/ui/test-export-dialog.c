@@ -136,7 +136,7 @@ open_dialog (Fixture *fixture)
 {
   BsExportDialog *dialog;
 
-  dialog = bs_export_actions_show_dialog (fixture->window);
+  dialog = bs_export_actions_show_dialog (BS_EXPORT_HOST (fixture->window));
   g_assert_nonnull (dialog);
   ui_test_wait_frame (GTK_WIDGET (dialog));
   return dialog;

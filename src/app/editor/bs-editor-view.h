@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 
+#include "bs-pending.h"
 #include "bs-variant-document.h"
 
 G_BEGIN_DECLS
@@ -51,15 +52,15 @@ GtkWidget         *bs_editor_view_get_option_row (BsEditorView    *self,
 const char        *bs_editor_view_get_shown_error (BsEditorView   *self,
                                                    BsEditSection   section);
 
-/* Runs `then` at once when nothing would be lost, else after asking to
- * save or discard the edits (AdwMessageDialog); never if cancelled. */
-typedef void (*BsEditorThen) (gpointer data);
+/* Runs `then` (with the view as its owner) at once when nothing would be
+ * lost, else after asking to save or discard the edits (AdwMessageDialog);
+ * never if cancelled. */
 void               bs_editor_view_confirm_discard (BsEditorView   *self,
-                                                   BsEditorThen    then,
+                                                   BsPendingFunc   then,
                                                    gpointer        data);
 /* The same; `destroy` frees `data` once answered either way. */
 void               bs_editor_view_confirm_discard_full (BsEditorView   *self,
-                                                        BsEditorThen    then,
+                                                        BsPendingFunc   then,
                                                         gpointer        data,
                                                         GDestroyNotify  destroy);
 

@@ -16,12 +16,10 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "bs-editor-view.h"
 #include "bs-file.h"
 #include "bs-game-record.h"
 #include "bs-load-hook.h"
 #include "bs-record.h"
-#include "bs-window.h"
 
 /* A copy is written at most this long after the first change not yet in
  * it: soon enough to lose at most a second of play, seldom enough to
@@ -55,6 +53,15 @@ struct _BsAutosave {
 };
 
 G_DEFINE_FINAL_TYPE (BsAutosave, bs_autosave, G_TYPE_OBJECT)
+
+enum {
+  MESSAGE,
+  RESTORE_GAME,
+  RESTORE_VARIANT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void item_changed (Item *item);
 
@@ -142,23 +149,17 @@ static void
 item_failed (Item         *item,
              const GError *error)
 {
-  GtkRoot *root;
+  g_autofree char *message = NULL;
 
   g_message ("autosave: %s", error->message);
   if (item->failing || item->dead)
     return;
   item->failing = TRUE;
-  root = GTK_IS_WIDGET (item->owner) ? gtk_widget_get_root (item->owner) : NULL;
-  if (BS_IS_WINDOW (root))
-    {
-      g_autofree char *message = NULL;
-
-      /* Translators: %s is the reason with the file, e.g. "/home/ann/.local/
-       * share/boardsmith/autosave/x-1.info: No space left on device". */
-      message = g_strdup_printf (_("Unsaved work is no longer kept for recovery (%s). Save it "
-                                   "to keep it."), error->message);
-      bs_window_show_message (BS_WINDOW (root), message);
-    }
+  /* Translators: %s is the reason with the file, e.g. "/home/ann/.local/
+   * share/boardsmith/autosave/x-1.info: No space left on device". */
+  message = g_strdup_printf (_("Unsaved work is no longer kept for recovery (%s). Save it "
+                               "to keep it."), error->message);
+  g_signal_emit (item->self, signals[MESSAGE], 0, item->owner, message);
 }
 
 static void
@@ -718,29 +719,6 @@ describe_orphan (const Orphan *orphan)
   return g_strdup_printf (_("The variant “%s” being edited (%s)"), orphan->title, time);
 }
 
-/* A window for one more restored item: the first into the window shown,
- * if it has nothing to lose, then new windows. */
-static BsWindow *
-window_for (Recovery *recovery,
-            gboolean  game)
-{
-  BsWindow *window = BS_WINDOW (recovery->window);
-  BsGame *current = bs_window_get_game (window);
-  BsEditorView *editor = bs_window_get_editor_view (window);
-  gboolean free_for_game = current == NULL || !bs_game_get_modified (current);
-  gboolean free_for_variant = bs_editor_view_get_document (editor) == NULL;
-
-  if (!g_object_get_data (G_OBJECT (window), "bs-recovery-used") &&
-      (game ? free_for_game : free_for_variant))
-    {
-      g_object_set_data (G_OBJECT (window), "bs-recovery-used", GINT_TO_POINTER (1));
-      return window;
-    }
-  window = bs_window_new (ADW_APPLICATION (gtk_window_get_application (recovery->window)));
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
-
 /* In a thread: the copies are read (a record replayed) off the main
  * thread, as every file is. */
 static void
@@ -791,10 +769,12 @@ on_orphans_read (GObject      *source,
             original = g_file_new_for_path (orphan->original);
           bs_game_set_file (orphan->game, original);
           bs_game_set_modified (orphan->game, TRUE);
-          bs_window_show_game (window_for (recovery, TRUE), orphan->game);
+          g_signal_emit (recovery->self, signals[RESTORE_GAME], 0, recovery->window,
+                         orphan->game);
         }
       else if (orphan->document != NULL)
-        bs_window_edit (window_for (recovery, FALSE), orphan->document);
+        g_signal_emit (recovery->self, signals[RESTORE_VARIANT], 0, recovery->window,
+                       orphan->document);
     }
   /* Restored: they are watched again as this session's. */
   forget_orphans (recovery);
@@ -903,7 +883,7 @@ bs_autosave_offer_recovery (BsAutosave *self,
   g_autoptr(GTask) task = NULL;
 
   g_return_if_fail (BS_IS_AUTOSAVE (self));
-  g_return_if_fail (BS_IS_WINDOW (window));
+  g_return_if_fail (GTK_IS_WINDOW (window));
 
   if (self->offered || !self->enabled)
     return;
@@ -948,6 +928,21 @@ bs_autosave_class_init (BsAutosaveClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = bs_autosave_finalize;
+
+  /* A copy of `owner`'s work could not be written: `message` says so (the
+   * window that shows the work shows it). */
+  signals[MESSAGE] =
+    g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_OBJECT, G_TYPE_STRING);
+  /* A copy the user chose to restore, read back: a game, or a variant to
+   * edit, offered in `window` (bs_autosave_offer_recovery), which puts it
+   * in itself or in a new window. */
+  signals[RESTORE_GAME] =
+    g_signal_new ("restore-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, GTK_TYPE_WINDOW, BS_TYPE_GAME);
+  signals[RESTORE_VARIANT] =
+    g_signal_new ("restore-variant", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 2, GTK_TYPE_WINDOW, BS_TYPE_VARIANT_DOCUMENT);
 }
 
 static void

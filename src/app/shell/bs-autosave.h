@@ -13,7 +13,12 @@
  * Each process holds a lock on its own session file (autosave/ID.lock);
  * its copies are ID-N.boardsmith (a game record) or ID-N.xml (a variant,
  * a draft when invalid) with ID-N.info (what it is, the file it belongs
- * to). A session whose lock can be taken belongs to no running process. */
+ * to). A session whose lock can be taken belongs to no running process.
+ *
+ * It knows no window: it tells by signals (the window connects to them)
+ * of a copy it could not write (::message, with the owner whose work it
+ * is) and of what the user chose to restore (::restore-game,
+ * ::restore-variant, with the window the recovery was offered in). */
 
 #pragma once
 

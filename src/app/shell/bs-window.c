@@ -4,70 +4,21 @@
 #include "config.h"
 
 #include "bs-window.h"
+#include "bs-window-private.h"
 
-#include <stdlib.h>
-#include <string.h>
 #include <glib/gi18n.h>
 
 #include "bs-adaptive.h"
 #include "bs-autosave.h"
-#include "bs-compat.h"
 #include "bs-computer-controls.h"
-#include "bs-computer-player.h"
-#include "bs-balance-view.h"
-#include "bs-editor-view.h"
 #include "bs-export-actions.h"
-#include "bs-folders.h"
-#include "bs-game-record.h"
-#include "bs-start-view.h"
-#include "bs-variant-xml.h"
 #include "bs-widgets.h"
 
-struct _BsWindow {
-  AdwApplicationWindow  parent_instance;
+static void bs_window_export_host_init (BsExportHostInterface *iface);
 
-  GSettings            *settings;
-  BsGame               *game;
-  BsPlayScene          *scene;
-  BsComputerPlayer     *computer;
-  GSignalGroup         *game_signals;
-  GSignalGroup         *scene_signals;
-  AdwToast             *toast;
-  char                 *last_message;
-  /* The last widget of the window itself (not of a popover) that had the
-   * keyboard focus, and the check that puts the focus back when it is
-   * left on a widget that went away. */
-  GtkWidget            *last_focus;
-  guint                 focus_idle;
-  /* A file being read in a thread (bs_window_open_file_async). */
-  GCancellable         *opening;
-
-  /* Template children. */
-  AdwToastOverlay      *toast_overlay;
-  AdwWindowTitle       *window_title;
-  AdwHeaderBar         *header_bar;
-  GtkWidget            *back_button;
-  GtkWidget            *history_box;
-  GtkWidget            *new_game_button;
-  GtkStack             *stack;
-  BsStartView          *start_view;
-  BsPlayView           *play_view;
-  BsEditorView         *editor_view;
-  GtkWidget            *edit_button;
-  BsBalanceView        *balance_view;
-  GtkMenuButton        *menu_button;
-  AdwSqueezer          *title_squeezer;
-  AdwSqueezer          *play_squeezer;
-  GMenuModel           *primary_menu;
-  GMenuModel           *general_menu;
-};
-
-G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
-
-typedef void (*BsContinuation) (BsWindow *self,
-                                gpointer  data);
-
-static void bs_window_update_actions (BsWindow *self);
+G_DEFINE_FINAL_TYPE_WITH_CODE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (BS_TYPE_EXPORT_HOST,
+                                                      bs_window_export_host_init))
 
 void
 bs_window_show_message (BsWindow   *self,
@@ -104,328 +55,15 @@ bs_window_get_last_message (BsWindow *self)
   return self->last_message;
 }
 
-static void
-show_error (BsWindow   *self,
-            const char *heading,
-            const char *body)
+void
+_bs_window_show_error (BsWindow   *self,
+                       const char *heading,
+                       const char *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* Unsaved games: ask before they are lost. */
-
-typedef struct {
-  BsWindow       *self;
-  BsContinuation  then;
-  gpointer        data;
-  GDestroyNotify  destroy;
-} Pending;
-
-static void
-pending_free (Pending *pending)
-{
-  if (pending->destroy != NULL)
-    pending->destroy (pending->data);
-  g_object_unref (pending->self);
-  g_free (pending);
-}
-
-static void save_then (BsWindow *self, gboolean ask, Pending *pending);
-
-static void
-on_discard_response (AdwMessageDialog *dialog,
-                     const char       *response,
-                     gpointer          user_data)
-{
-  /* The dialog owns the pending action until the first response (libadwaita
-   * 1.2 may report the close response after the chosen one; a dialog
-   * destroyed unanswered frees it). */
-  Pending *pending = g_object_steal_data (G_OBJECT (dialog), "pending");
-
-  if (pending == NULL)
-    return;
-  if (g_str_equal (response, "discard"))
-    {
-      pending->then (pending->self, pending->data);
-      pending_free (pending);
-    }
-  else if (g_str_equal (response, "save"))
-    save_then (pending->self, bs_game_get_file (pending->self->game) == NULL, pending);
-  else
-    pending_free (pending);
-}
-
-static gboolean
-game_needs_saving (BsWindow *self)
-{
-  return self->game != NULL && bs_game_get_modified (self->game)
-         && bs_game_get_n_turns (self->game) > 0;
-}
-
-static gboolean
-orders_would_be_lost (BsWindow *self)
-{
-  return self->scene != NULL && bs_play_scene_has_orders_given (self->scene);
-}
-
-static Pending *
-pending_new (BsWindow       *self,
-             BsContinuation  then,
-             gpointer        data,
-             GDestroyNotify  destroy)
-{
-  Pending *pending = g_new0 (Pending, 1);
-
-  pending->self = g_object_ref (self);
-  pending->then = then;
-  pending->data = data;
-  pending->destroy = destroy;
-  return pending;
-}
-
-static void
-present_question (BsWindow   *self,
-                  GtkWidget  *dialog,
-                  Pending    *pending)
-{
-  g_object_set_data_full (G_OBJECT (dialog), "pending", pending, (GDestroyNotify) pending_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* Orders a human has given in the round would be lost: ask first. */
-static GtkWidget *
-new_orders_question (BsWindow *self)
-{
-  int entering = bs_play_scene_get_entering (self->scene);
-  /* The first side's orders wait for the second's once they are given. */
-  int player = entering == 2 && bs_play_scene_get_phase (self->scene) != BS_ROUND_PHASE_ORDERS
-               ? 1 : entering;
-  g_autofree char *body = NULL;
-  GtkWidget *dialog;
-
-  if (entering == 2 && bs_game_get_seat (self->game, 1) == BS_SEAT_HUMAN
-      && bs_play_scene_count_orders (self->scene, NULL) > 0)
-    body = g_strdup_printf (_("The orders %s and %s have given in round %u will be lost."),
-                            bs_game_get_player_name (self->game, 1),
-                            bs_game_get_player_name (self->game, 2),
-                            bs_game_get_position (self->game)->ply + 1);
-  else
-    body = g_strdup_printf (_("The orders %s has given in round %u will be lost."),
-                            bs_game_get_player_name (self->game, player),
-                            bs_game_get_position (self->game)->ply + 1);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Abandon the Orders Given?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Abandon Orders"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  return dialog;
-}
-
-/* The unsaved game, by its name and what would be lost. */
-static GtkWidget *
-new_save_question (BsWindow *self)
-{
-  const BsVariant *variant = bs_game_get_variant (self->game);
-  guint n_turns = bs_game_get_n_turns (self->game);
-  g_autofree char *heading = NULL;
-  g_autoptr(GString) body = g_string_new (NULL);
-  GtkWidget *dialog;
-
-  /* Translators: %s is the game's (variant's) name. */
-  heading = g_strdup_printf (_("Save Your Game of %s?"), bs_variant_display_name (variant));
-  /* A game left behind the variant editor is not on screen: say where. */
-  if (g_strcmp0 (bs_window_get_page (self), "play") != 0)
-    {
-      g_string_append (body, _("You left this game for the variant editor."));
-      g_string_append_c (body, ' ');
-    }
-  g_string_append_printf (body,
-                          g_dngettext (GETTEXT_PACKAGE,
-                                       "Its %u move will be lost if you do not save it.",
-                                       "Its %u moves will be lost if you do not save them.",
-                                       n_turns),
-                          n_turns);
-  if (orders_would_be_lost (self))
-    {
-      g_string_append_c (body, ' ');
-      g_string_append (body, _("The orders given in the round under way are lost either way."));
-    }
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body->str);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  return dialog;
-}
-
-/* Runs `then` now if nothing would be lost (the game's unsaved moves, the
- * orders given in a round), else after the user saved or chose to discard. */
-static void
-confirm_discard (BsWindow       *self,
-                 BsContinuation  then,
-                 gpointer        data,
-                 GDestroyNotify  destroy)
-{
-  Pending *pending;
-
-  if (!game_needs_saving (self) && !orders_would_be_lost (self))
-    {
-      then (self, data);
-      if (destroy != NULL)
-        destroy (data);
-      return;
-    }
-  pending = pending_new (self, then, data, destroy);
-  present_question (self, game_needs_saving (self) ? new_save_question (self)
-                                                   : new_orders_question (self), pending);
-}
-
-/* Runs `then` now unless it leaves a round whose orders would be lost
- * (undo, the move list…), else once the user chose to abandon them. */
-static void
-confirm_leave_round (BsWindow       *self,
-                     BsContinuation  then,
-                     gpointer        data,
-                     GDestroyNotify  destroy)
-{
-  if (!orders_would_be_lost (self))
-    {
-      then (self, data);
-      if (destroy != NULL)
-        destroy (data);
-      return;
-    }
-  present_question (self, new_orders_question (self), pending_new (self, then, data, destroy));
-}
-
-/* Saving. */
-
-static void
-add_recent (GFile *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-}
-
-gboolean
-bs_window_save_record (BsWindow  *self,
-                       GFile     *file,
-                       GError   **error)
-{
-  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  if (self->game == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no game to save"));
-      return FALSE;
-    }
-  if (!bs_game_save_record (self->game, file, error))
-    return FALSE;
-  bs_game_set_file (self->game, file);
-  bs_game_set_modified (self->game, FALSE);
-  add_recent (file);
-  return TRUE;
-}
-
-static void
-save_to (BsWindow *self,
-         GFile    *file,
-         Pending  *pending)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!bs_window_save_record (self, file, &error))
-    {
-      show_error (self, _("Could Not Save the Game"), error->message);
-      if (pending != NULL)
-        pending_free (pending);
-      return;
-    }
-  if (pending != NULL)
-    {
-      pending->then (pending->self, pending->data);
-      pending_free (pending);
-    }
-}
-
-typedef struct {
-  BsWindow *self;
-  Pending  *pending;
-} SaveAs;
-
-static void
-on_save_chosen (GFile    *file,
-                gpointer  user_data)
-{
-  SaveAs *save = user_data;
-
-  if (file != NULL)
-    {
-      bs_folders_remember (BS_FOLDER_RECORDS, file);
-      save_to (save->self, file, save->pending);
-    }
-  else if (save->pending != NULL)
-    pending_free (save->pending);
-  g_object_unref (save->self);
-  g_free (save);
-}
-
-static char *
-suggested_record_name (BsWindow *self)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
-  const BsVariant *variant = bs_game_get_variant (self->game);
-
-  return g_strdup_printf ("%s %s.boardsmith", bs_variant_display_name (variant), date);
-}
-
-static void
-save_then (BsWindow *self,
-           gboolean  ask,
-           Pending  *pending)
-{
-  SaveAs *save;
-  g_autofree char *name = NULL;
-  g_autoptr(GFile) folder = NULL;
-  GFile *file = bs_game_get_file (self->game);
-
-  if (!ask && file != NULL)
-    {
-      save_to (self, file, pending);
-      return;
-    }
-  save = g_new0 (SaveAs, 1);
-  save->self = g_object_ref (self);
-  save->pending = pending;
-  /* Save As… on a saved game starts at its file; a new one where records
-   * were saved last (bs-folders.h), never the working directory. */
-  if (file != NULL && (folder = g_file_get_parent (file)) != NULL)
-    name = g_file_get_basename (file);
-  else
-    {
-      g_clear_object (&folder);
-      folder = bs_folders_get_initial (BS_FOLDER_RECORDS);
-      name = suggested_record_name (self);
-    }
-  bs_compat_choose_record (GTK_WINDOW (self), TRUE, folder, name, on_save_chosen, save);
 }
 
 /* Starting games. */
@@ -504,8 +142,8 @@ on_game_finished (BsWindow    *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static void
-update_title (BsWindow *self)
+void
+_bs_window_update_title (BsWindow *self)
 {
   const BsVariant *variant;
   g_autofree char *subtitle = NULL;
@@ -550,8 +188,8 @@ update_title (BsWindow *self)
  * working until a click. */
 
 /* The widget a page starts with: the board, the first game… */
-static void
-focus_page (BsWindow *self)
+void
+_bs_window_focus_page (BsWindow *self)
 {
   const char *page = bs_window_get_page (self);
   GtkWidget *widget = NULL;
@@ -590,7 +228,7 @@ restore_focus (gpointer data)
   if (is_usable_focus (self, self->last_focus))
     gtk_widget_grab_focus (self->last_focus);
   else
-    focus_page (self);
+    _bs_window_focus_page (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -620,18 +258,18 @@ on_focus_widget_changed (BsWindow   *self,
   schedule_focus_check (self);
 }
 
-static void
-show_balance_now (BsWindow *self)
+void
+_bs_window_show_balance_now (BsWindow *self)
 {
   gtk_stack_set_visible_child_name (self->stack, "balance");
-  bs_window_update_actions (self);
-  update_title (self);
-  focus_page (self);
+  _bs_window_update_actions (self);
+  _bs_window_update_title (self);
+  _bs_window_focus_page (self);
 }
 
-static void
-set_game (BsWindow *self,
-          BsGame   *game)
+void
+_bs_window_set_game (BsWindow *self,
+                     BsGame   *game)
 {
   g_autoptr(BsPlayScene) scene = NULL;
 
@@ -652,10 +290,10 @@ set_game (BsWindow *self,
 
   if (game != NULL)
     gtk_stack_set_visible_child_name (self->stack, "play");
-  bs_window_update_actions (self);
-  update_title (self);
+  _bs_window_update_actions (self);
+  _bs_window_update_title (self);
   if (game != NULL)
-    focus_page (self);
+    _bs_window_focus_page (self);
 }
 
 void
@@ -664,11 +302,11 @@ bs_window_show_game (BsWindow *self,
 {
   g_return_if_fail (BS_IS_WINDOW (self));
   g_return_if_fail (BS_IS_GAME (game));
-  set_game (self, game);
+  _bs_window_set_game (self, game);
 }
 
-static guint64
-new_seed (void)
+guint64
+_bs_window_new_seed (void)
 {
   return ((guint64) g_random_int () << 32) | g_random_int ();
 }
@@ -678,7 +316,7 @@ bs_window_open_variant (BsWindow    *self,
                         const char  *name_or_path,
                         GError     **error)
 {
-  return bs_window_open_variant_seeded (self, name_or_path, new_seed (), error);
+  return bs_window_open_variant_seeded (self, name_or_path, _bs_window_new_seed (), error);
 }
 
 gboolean
@@ -701,252 +339,8 @@ bs_window_open_variant_seeded (BsWindow    *self,
     return FALSE;
 
   g_settings_set_string (self->settings, "last-variant", name_or_path);
-  set_game (self, game);
+  _bs_window_set_game (self, game);
   return TRUE;
-}
-
-/* A game opened from a file (bs_game_open_file) into the window. */
-static void
-show_opened (BsWindow   *self,
-             GFile      *file,
-             BsGame     *game,
-             gboolean    is_record,
-             const char *warning)
-{
-  if (is_record)
-    {
-      add_recent (file);
-      set_game (self, game);
-      /* A simultaneous game opens on the outcome of its last round. */
-      bs_play_scene_reveal_last_round (self->scene);
-    }
-  else
-    {
-      g_autofree char *path = g_file_get_path (file);
-
-      g_settings_set_string (self->settings, "last-variant", path);
-      set_game (self, game);
-      /* A variant opened from a file is a recent game too. */
-      add_recent (file);
-    }
-  if (warning != NULL)
-    bs_window_show_message (self, warning);
-}
-
-static void show_open_error (BsWindow   *self,
-                             GFile      *file,
-                             const char *message);
-
-typedef struct {
-  BsWindow *self;
-  GFile    *file;
-  GTask    *task;    /* bs_window_load_file_async: the caller hears how it went */
-} OpenRequest;
-
-static void
-open_request_free (OpenRequest *request)
-{
-  g_object_unref (request->self);
-  g_object_unref (request->file);
-  g_clear_object (&request->task);
-  g_free (request);
-}
-
-static void
-on_study_opened (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  OpenRequest *request = user_data;
-  BsWindow *self = request->self;
-  g_autoptr(GError) error = NULL;
-  gboolean opened = bs_balance_view_open_study_finish (BS_BALANCE_VIEW (source), result, &error);
-
-  /* A newer open, leaving the page or closing the window replaced it. */
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_clear_object (&self->opening);
-      if (opened)
-        add_recent (request->file);
-      else
-        {
-          if (g_strcmp0 (bs_window_get_page (self), "balance") == 0)
-            bs_window_show_start (self);
-          show_open_error (self, request->file, error->message);
-        }
-      update_title (self);
-    }
-  open_request_free (request);
-}
-
-/* A balance study opens on the Balance page, read in a thread (it may
- * hold any number of games): the page says it is reading, the window
- * answers meanwhile. */
-static void
-open_study (BsWindow *self,
-            GFile    *file)
-{
-  g_autofree char *path = g_file_get_path (file);
-  OpenRequest *request;
-
-  if (path == NULL)
-    {
-      show_open_error (self, file, _("Only local files can be opened"));
-      return;
-    }
-  if (self->opening != NULL)
-    g_cancellable_cancel (self->opening);
-  g_clear_object (&self->opening);
-  self->opening = g_cancellable_new ();
-  request = g_new0 (OpenRequest, 1);
-  request->self = g_object_ref (self);
-  request->file = g_object_ref (file);
-  bs_balance_view_open_study_async (self->balance_view, path, self->opening, on_study_opened,
-                                    request);
-  show_balance_now (self);
-}
-
-gboolean
-bs_window_open_file (BsWindow  *self,
-                     GFile     *file,
-                     GError   **error)
-{
-  g_autoptr(BsGame) game = NULL;
-  g_autofree char *warning = NULL;
-  gboolean is_record = FALSE;
-
-  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  /* Read in a thread even here: errors show in the window. */
-  if (bs_file_is_study (file))
-    {
-      open_study (self, file);
-      return TRUE;
-    }
-  game = bs_game_open_file (file, new_seed (), &is_record, &warning, error);
-  if (game == NULL)
-    return FALSE;
-  show_opened (self, file, game, is_record, warning);
-  return TRUE;
-}
-
-static void
-show_open_error (BsWindow   *self,
-                 GFile      *file,
-                 const char *message)
-{
-  g_autofree char *name = g_file_get_parse_name (file);
-  g_autofree char *body = g_strdup_printf ("%s\n\n%s", name, message);
-
-  show_error (self, _("Could Not Open the File"), body);
-}
-
-static void
-on_file_opened (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  OpenRequest *request = user_data;
-  BsWindow *self = request->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsGame) game = NULL;
-  g_autofree char *warning = NULL;
-  gboolean is_record = FALSE;
-
-  game = bs_game_open_file_finish (result, &is_record, &warning, &error);
-  /* A newer open, or the window closing, replaced this one. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      if (request->task != NULL)
-        g_task_return_new_error (request->task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                 _("Opening was cancelled"));
-    }
-  else
-    {
-      g_clear_object (&self->opening);
-      if (game != NULL)
-        show_opened (self, request->file, game, is_record, warning);
-      /* The caller says what went wrong, its own way. */
-      if (request->task != NULL && game == NULL)
-        g_task_return_error (request->task, g_steal_pointer (&error));
-      else if (request->task != NULL)
-        g_task_return_boolean (request->task, TRUE);
-      else if (game == NULL)
-        show_open_error (self, request->file, error->message);
-    }
-  open_request_free (request);
-}
-
-static void
-open_file_in_thread (BsWindow *self,
-                     GFile    *file,
-                     GTask    *task)
-{
-  OpenRequest *request;
-
-  if (bs_file_is_study (file))
-    {
-      /* The Balance page says itself how reading it goes. */
-      open_study (self, file);
-      if (task != NULL)
-        g_task_return_boolean (task, TRUE);
-      return;
-    }
-  if (self->opening != NULL)
-    g_cancellable_cancel (self->opening);
-  g_clear_object (&self->opening);
-  self->opening = g_cancellable_new ();
-  request = g_new0 (OpenRequest, 1);
-  request->self = g_object_ref (self);
-  request->file = g_object_ref (file);
-  request->task = task != NULL ? g_object_ref (task) : NULL;
-  bs_game_open_file_async (file, new_seed (), self->opening, on_file_opened, request);
-}
-
-void
-bs_window_open_file_async (BsWindow *self,
-                           GFile    *file)
-{
-  g_return_if_fail (BS_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  open_file_in_thread (self, file, NULL);
-}
-
-void
-bs_window_load_file_async (BsWindow            *self,
-                           GFile               *file,
-                           GAsyncReadyCallback  callback,
-                           gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (BS_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, bs_window_load_file_async);
-  open_file_in_thread (self, file, task);
-}
-
-gboolean
-bs_window_load_file_finish (BsWindow      *self,
-                            GAsyncResult  *result,
-                            GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == bs_window_load_file_async,
-                        FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-gboolean
-bs_window_get_opening (BsWindow *self)
-{
-  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
-  return self->opening != NULL;
 }
 
 gboolean
@@ -990,9 +384,9 @@ bs_window_show_start (BsWindow *self)
   /* The user may have saved variants or games since. */
   bs_start_view_reload (self->start_view);
   gtk_stack_set_visible_child_name (self->stack, "start");
-  bs_window_update_actions (self);
-  update_title (self);
-  focus_page (self);
+  _bs_window_update_actions (self);
+  _bs_window_update_title (self);
+  _bs_window_focus_page (self);
 }
 
 /* Actions. */
@@ -1008,8 +402,8 @@ set_action_enabled (BsWindow   *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-static void
-bs_window_update_actions (BsWindow *self)
+void
+_bs_window_update_actions (BsWindow *self)
 {
   gboolean playing = self->game != NULL
                      && g_strcmp0 (bs_window_get_page (self), "play") == 0;
@@ -1033,7 +427,7 @@ bs_window_update_actions (BsWindow *self)
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,
                                   playing ? self->primary_menu : self->general_menu);
-  bs_export_actions_set_enabled (self, playing);
+  bs_export_actions_set_enabled (BS_EXPORT_HOST (self), playing);
   gtk_widget_set_visible (self->back_button,
                           playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
   gtk_widget_set_visible (self->history_box, playing);
@@ -1043,19 +437,20 @@ bs_window_update_actions (BsWindow *self)
 }
 
 static void
-restart (BsWindow *self,
-         gpointer  data)
+restart (gpointer owner,
+         gpointer data)
 {
+  BsWindow *self = owner;
   g_autoptr(GError) error = NULL;
   g_autoptr(BsGame) game = NULL;
 
-  game = bs_game_new (bs_game_get_variant (self->game), new_seed (), &error);
+  game = bs_game_new (bs_game_get_variant (self->game), _bs_window_new_seed (), &error);
   if (game == NULL)
     {
-      show_error (self, _("Could Not Start a Game"), error->message);
+      _bs_window_show_error (self, _("Could Not Start a Game"), error->message);
       return;
     }
-  set_game (self, game);
+  _bs_window_set_game (self, game);
 }
 
 static void
@@ -1067,14 +462,16 @@ new_game_activated (GSimpleAction *action,
 
   if (self->game == NULL)
     return;
-  confirm_discard (self, restart, NULL, NULL);
+  _bs_window_confirm_discard (self, restart, NULL, NULL);
 }
 
-static void
-go_to_start (BsWindow *self,
-             gpointer  data)
+void
+_bs_window_go_to_start (gpointer owner,
+                        gpointer data)
 {
-  set_game (self, NULL);
+  BsWindow *self = owner;
+
+  _bs_window_set_game (self, NULL);
   bs_window_show_start (self);
 }
 
@@ -1097,70 +494,15 @@ choose_game_activated (GSimpleAction *action,
       bs_window_show_start (self);
       return;
     }
-  confirm_discard (self, go_to_start, NULL, NULL);
+  _bs_window_confirm_discard (self, _bs_window_go_to_start, NULL, NULL);
 }
 
 static void
-open_file_now (BsWindow *self,
-               gpointer  data)
+undo_now (gpointer owner,
+          gpointer data)
 {
-  bs_window_open_file_async (self, data);
-}
+  BsWindow *self = owner;
 
-static void
-on_open_chosen (GFile    *file,
-                gpointer  user_data)
-{
-  BsWindow *self = user_data;
-
-  if (file != NULL)
-    {
-      bs_folders_remember (BS_FOLDER_OPEN, file);
-      confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
-    }
-  g_object_unref (self);
-}
-
-static void
-open_activated (GSimpleAction *action,
-                GVariant      *param,
-                gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  g_autoptr(GFile) folder = bs_folders_get_initial (BS_FOLDER_OPEN);
-
-  bs_compat_choose_open (GTK_WINDOW (self), _("Open File"), BS_OPEN_ANY, folder, on_open_chosen,
-                         g_object_ref (self));
-}
-
-static void
-save_activated (GSimpleAction *action,
-                GVariant      *param,
-                gpointer       user_data)
-{
-  BsWindow *self = user_data;
-
-  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
-    gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.save", NULL);
-  else if (self->game != NULL)
-    save_then (self, FALSE, NULL);
-}
-
-static void
-save_as_activated (GSimpleAction *action,
-                   GVariant      *param,
-                   gpointer       user_data)
-{
-  BsWindow *self = user_data;
-
-  if (self->game != NULL)
-    save_then (self, TRUE, NULL);
-}
-
-static void
-undo_now (BsWindow *self,
-          gpointer  data)
-{
   if (self->game != NULL)
     bs_computer_player_undo (self->computer);
 }
@@ -1175,7 +517,7 @@ undo_activated (GSimpleAction *action,
   if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
     gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.undo", NULL);
   else if (self->game != NULL)
-    confirm_leave_round (self, undo_now, NULL, NULL);
+    _bs_window_confirm_leave_round (self, undo_now, NULL, NULL);
 }
 
 static void
@@ -1192,9 +534,10 @@ redo_activated (GSimpleAction *action,
 }
 
 static void
-go_to_now (BsWindow *self,
-           gpointer  data)
+go_to_now (gpointer owner,
+           gpointer data)
 {
+  BsWindow *self = owner;
   guint target = GPOINTER_TO_UINT (data);
 
   if (self->game != NULL && target <= bs_game_get_n_turns (self->game))
@@ -1226,247 +569,7 @@ history_activated (GSimpleAction *action,
   else
     return;
   if (target != current)
-    confirm_leave_round (self, go_to_now, GUINT_TO_POINTER (target), NULL);
-}
-
-/* The help's controls paragraph, worded from the game's play declaration
- * (bs-module.h: what a move is made of) and nothing else. */
-static char *
-describe_controls (BsPlayScene *scene)
-{
-  const BsPlaySpec *play = bs_play_scene_get_play_spec (scene);
-  const BsModule *module = bs_game_get_ruleset (bs_play_scene_get_game (scene))->module;
-  g_autoptr(GString) out = g_string_new (NULL);
-  int kinds[BS_MAX_KINDS];
-  guint n_kinds = bs_play_scene_get_kind_choices (scene, kinds);
-
-#define SENTENCE(...) G_STMT_START {                  \
-    if (out->len > 0)                                   \
-      g_string_append_c (out, ' ');                     \
-    g_string_append_printf (out, __VA_ARGS__);          \
-  } G_STMT_END
-
-  if (bs_play_scene_gives_orders (scene))
-    {
-      SENTENCE ("%s", _("Both players give orders in secret. When it is your turn, click one "
-                        "of your pieces, then a highlighted cell to move it there."));
-      if (play->stay_label != NULL)
-        /* Translators: %1$s (twice) is what a piece ordered to stay does, e.g. "defends". */
-        SENTENCE (_("Click the piece itself and it %1$s; a piece without an order %1$s too."),
-                  _(play->stay_label));
-      SENTENCE ("%s", _("Press Done and hand over. When both have given orders, they are "
-                        "revealed as arrows and the board shows what the round did."));
-      return g_string_free (g_steal_pointer (&out), FALSE);
-    }
-
-  if (n_kinds > 1)
-    {
-      g_autoptr(GString) list = g_string_new (NULL);
-
-      for (guint i = 0; i < n_kinds; i++)
-        {
-          if (i > 0)
-            /* Translators: separates the kinds of piece in a list ("Small, Large"). */
-            g_string_append (list, _(", "));
-          g_string_append (list, _(module->kinds[kinds[i]].label));
-        }
-      if (n_kinds == 2)
-        /* Translators: %s lists the two kinds of piece ("Small, Large"). */
-        SENTENCE (_("Choose the kind of piece to place above the board (%s), or press 1 or 2."),
-                  list->str);
-      else
-        /* Translators: %s lists the kinds of piece ("Small, Medium, Large"), %u is
-         * how many number keys choose them. */
-        SENTENCE (_("Choose the kind of piece to place above the board (%s), or press 1 to %u."),
-                  list->str, MIN (n_kinds, 4));
-    }
-  if (bs_play_scene_has_direction_choice (scene))
-    /* Translators: %s is the direction chooser's label, e.g. "Triangle points". */
-    SENTENCE (_("Where a piece points (%s): the arrows above the board, or R to turn it "
-                "(Shift+R back)."),
-              play->direction_prompt != NULL ? _(play->direction_prompt) : _("Direction"));
-  if (play->flags & BS_PLAY_PLACE)
-    SENTENCE ("%s", _("To place a piece, click an empty cell."));
-  if (play->flags & BS_PLAY_STEP)
-    SENTENCE ("%s", _("To move one of your pieces, click it, then one of the highlighted "
-                      "cells (or drag it there); click it again to let go of it."));
-  if ((play->flags & BS_PLAY_FOLLOW_UP) && play->n_follow_ups > 0)
-    {
-      gboolean directions = TRUE;
-      const char *prompt = play->follow_up_prompt != NULL ? _(play->follow_up_prompt) : "";
-
-      for (guint f = 0; f < play->n_follow_ups; f++)
-        directions &= play->follow_ups[f].direction >= 0;
-      if (directions)
-        /* Translators: %s is the follow-up's prompt, e.g. "Push". */
-        SENTENCE (_("Then one more choice appears at the cell, %s: click one of its arrows "
-                    "or press an arrow key."), prompt);
-      else
-        /* Translators: %s is the follow-up's prompt. */
-        SENTENCE (_("Then one more choice appears at the cell, %s: click one of its "
-                    "buttons."), prompt);
-    }
-  for (guint w = 0; w < play->n_words; w++)
-    {
-      g_autofree char *label = g_strdup (_(play->words[w].label));
-      char *mnemonic = strchr (label, '_');
-
-      if (mnemonic != NULL)
-        memmove (mnemonic, mnemonic + 1, strlen (mnemonic));
-      /* Translators: %s is the label of a button such as "Pass". */
-      SENTENCE (_("The %s button above the board can be pressed when it is legal."), label);
-      if (play->words[w].description != NULL)
-        SENTENCE ("%s", _(play->words[w].description));
-      if (play->words[w].ends_game)
-        SENTENCE ("%s", _("Before it ends the game, it says who would win and asks you to "
-                          "confirm."));
-    }
-  SENTENCE ("%s", _("Marked cells show where you may play. The arrow keys move the cursor "
-                    "and Enter does what a click on its cell does."));
-#undef SENTENCE
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-/* A heading and its paragraph in the help. */
-static void
-add_help_section (GtkWidget  *box,
-                  const char *heading,
-                  const char *text)
-{
-  GtkWidget *title = gtk_label_new (heading);
-  GtkWidget *body = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_add_css_class (title, "heading");
-  if (gtk_widget_get_first_child (box) != NULL)
-    gtk_widget_set_margin_top (title, 12);
-  gtk_label_set_xalign (GTK_LABEL (body), 0);
-  gtk_label_set_wrap (GTK_LABEL (body), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (body), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (body), 50);
-  gtk_label_set_width_chars (GTK_LABEL (body), 20);
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), body);
-}
-
-static void
-help_activated (GSimpleAction *action,
-                GVariant      *param,
-                gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  const BsModule *module;
-  GtkWidget *dialog;
-
-  /* The editor explains itself. */
-  if (g_strcmp0 (bs_window_get_page (self), "editor") == 0)
-    {
-      gtk_widget_activate_action (GTK_WIDGET (self->editor_view), "editor.help", NULL);
-      return;
-    }
-  if (self->game == NULL)
-    {
-      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("How to Play"),
-                                       _("Choose a game from the list to start playing. "
-                                         "Each game explains its moves with F1 once started."));
-    }
-  else
-    {
-      g_autofree char *rules = NULL;
-      g_autofree char *goal = NULL;
-      g_autofree char *controls = describe_controls (self->scene);
-      GtkWidget *sections, *scroller;
-
-      module = bs_game_get_ruleset (self->game)->module;
-      bs_ruleset_describe_rules (bs_game_get_ruleset (self->game), &rules, &goal);
-      /* The game in a line, then its rules as this variant sets them, how
-       * to win and how to play it here, each under its heading, scrolled
-       * when they are taller than the window (a phone). */
-      dialog = adw_message_dialog_new (GTK_WINDOW (self), _(module->name),
-                                       _(module->description));
-      sections = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-      if (rules != NULL && *rules != '\0' && g_strcmp0 (rules, _(module->description)) != 0)
-        add_help_section (sections, _("Rules"), rules);
-      if (goal != NULL && *goal != '\0')
-        add_help_section (sections, _("How to Win"), goal);
-      add_help_section (sections, _("How to Play"), controls);
-      scroller = gtk_scrolled_window_new ();
-      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                      GTK_POLICY_AUTOMATIC);
-      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-      gtk_scrolled_window_set_max_content_height (
-        GTK_SCROLLED_WINDOW (scroller), MAX (160, gtk_widget_get_height (GTK_WIDGET (self)) - 240));
-      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), sections);
-      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scroller);
-    }
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* The variant editor (issue 6): a page beside start and play. */
-
-gboolean
-bs_window_play_variant (BsWindow         *self,
-                        const BsVariant  *variant,
-                        GError          **error)
-{
-  g_autoptr(BsGame) game = NULL;
-
-  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (variant != NULL, FALSE);
-
-  game = bs_game_new (variant, new_seed (), error);
-  if (game == NULL)
-    return FALSE;
-  set_game (self, game);
-  return TRUE;
-}
-
-static void
-show_editor_now (gpointer data)
-{
-  BsWindow *self = data;
-
-  gtk_stack_set_visible_child_name (self->stack, "editor");
-  bs_window_update_actions (self);
-  update_title (self);
-  focus_page (self);
-}
-
-typedef struct {
-  BsWindow          *self;
-  BsVariantDocument *document;
-} EditRequest;
-
-static void
-edit_now (gpointer data)
-{
-  EditRequest *request = data;
-
-  bs_editor_view_set_document (request->self->editor_view, request->document);
-  show_editor_now (request->self);
-  g_object_unref (request->document);
-  g_object_unref (request->self);
-  g_free (request);
-}
-
-void
-bs_window_edit (BsWindow          *self,
-                BsVariantDocument *document)
-{
-  EditRequest *request;
-
-  g_return_if_fail (BS_IS_WINDOW (self));
-  g_return_if_fail (BS_IS_VARIANT_DOCUMENT (document));
-
-  request = g_new0 (EditRequest, 1);
-  request->self = g_object_ref (self);
-  request->document = g_object_ref (document);
-  /* Edits of another variant are not thrown away silently. */
-  if (bs_editor_view_get_document (self->editor_view) == document)
-    edit_now (request);
-  else
-    bs_editor_view_confirm_discard (self->editor_view, edit_now, request);
+    _bs_window_confirm_leave_round (self, go_to_now, GUINT_TO_POINTER (target), NULL);
 }
 
 BsBalanceView *
@@ -1490,364 +593,9 @@ bs_window_get_editor_view (BsWindow *self)
   return self->editor_view;
 }
 
-/* A change the Balance page found, made in the editor (on_balance_apply). */
-static void
-apply_setting (BsVariantDocument *document,
-               const char        *key,
-               const char        *value)
-{
-  int number = atoi (value);
-
-  if (g_str_has_prefix (key, "supply.") && strlen (key) > 9)
-    bs_variant_document_set_supply (document, key[7] - '0', key + 9, number);
-  else if (g_str_equal (key, "width"))
-    bs_variant_document_set_width (document, number);
-  else if (g_str_equal (key, "height"))
-    bs_variant_document_set_height (document, number);
-  else if (g_str_equal (key, "size"))
-    bs_variant_document_set_size (document, number);
-  else
-    bs_variant_document_set_option (document, key, value);
-}
-
-static void
-edit_applied (BsWindow          *self,
-              BsVariantDocument *document,
-              const char        *key,
-              const char        *value)
-{
-  g_autofree char *message = NULL;
-
-  bs_window_edit (self, document);
-  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), key, value);
-  bs_window_show_message (self, message);
-}
-
-/* A user's variant file for the editor, read in a thread: it may be large. */
-typedef struct {
-  BsWindow *self;
-  char     *key;     /* From the Balance page: a setting to change, else NULL. */
-  char     *value;
-} EditOpenRequest;
-
-static void
-edit_open_request_free (EditOpenRequest *request)
-{
-  g_object_unref (request->self);
-  g_free (request->key);
-  g_free (request->value);
-  g_free (request);
-}
-
-static void
-on_document_opened (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  EditOpenRequest *request = user_data;
-  BsWindow *self = request->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariantDocument) document = bs_variant_document_open_finish (result, &error);
-
-  /* A newer open, or the window closing, replaced this one. */
-  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      g_clear_object (&self->opening);
-      if (document == NULL)
-        show_error (self, _("Could Not Edit the Variant"), error->message);
-      else if (request->key != NULL)
-        {
-          apply_setting (document, request->key, request->value);
-          edit_applied (self, document, request->key, request->value);
-        }
-      else
-        bs_window_edit (self, document);
-    }
-  edit_open_request_free (request);
-}
-
-static void
-open_for_editing (BsWindow   *self,
-                  const char *path,
-                  const char *key,
-                  const char *value)
-{
-  EditOpenRequest *request = g_new0 (EditOpenRequest, 1);
-
-  if (self->opening != NULL)
-    g_cancellable_cancel (self->opening);
-  g_clear_object (&self->opening);
-  self->opening = g_cancellable_new ();
-  request->self = g_object_ref (self);
-  request->key = g_strdup (key);
-  request->value = g_strdup (value);
-  bs_variant_document_open_async (path, self->opening, on_document_opened, request);
-}
-
-static void
-edit_variant_activated (GSimpleAction *action,
-                        GVariant      *param,
-                        gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  const char *source = g_variant_get_string (param, NULL);
-  g_autoptr(BsVariantDocument) document = NULL;
-  g_autoptr(BsVariant) variant = NULL;
-  g_autoptr(GError) error = NULL;
-
-  /* "": the variant being played. A user's file is edited in place; a
-   * built-in one is duplicated (it is saved among the user's variants). */
-  if (source[0] == '\0' && self->game != NULL)
-    document = bs_variant_document_new (bs_game_get_variant (self->game));
-  else if (source[0] == '\0')
-    return;
-  else if (g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
-    {
-      open_for_editing (self, source, NULL, NULL);
-      return;
-    }
-  else if ((variant = bs_variant_lookup (source, &error)) != NULL)
-    {
-      /* A copy gets a name of its own, so the list does not show two of
-       * the same. */
-      g_autofree char *name = g_strdup_printf (_("%s (copy)"),
-                                               variant->name != NULL ? variant->name : source);
-
-      g_free (variant->name);
-      variant->name = g_steal_pointer (&name);
-      document = bs_variant_document_new (variant);
-    }
-  if (document == NULL)
-    {
-      if (error != NULL)
-        show_error (self, _("Could Not Edit the Variant"), error->message);
-      return;
-    }
-  bs_window_edit (self, document);
-}
-
-static void
-edit_this_variant_activated (GSimpleAction *action,
-                             GVariant      *param,
-                             gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  g_autoptr(BsVariantDocument) document = NULL;
-
-  /* The variant being played: a user's file is edited in place, a built-in
-   * one duplicated, like the start page's edit buttons. */
-  if (self->game == NULL)
-    return;
-  document = bs_variant_document_new (bs_game_get_variant (self->game));
-  bs_window_edit (self, document);
-}
-
-static void
-new_variant_activated (GSimpleAction *action,
-                       GVariant      *param,
-                       gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariant) variant = bs_variant_new_for_module (g_variant_get_string (param, NULL),
-                                                            &error);
-  g_autoptr(BsVariantDocument) document = NULL;
-
-  if (variant != NULL)
-    {
-      g_autofree char *name = g_strdup_printf (_("New %s Variant"), variant->name);
-
-      g_free (variant->name);
-      variant->name = g_steal_pointer (&name);
-      document = bs_variant_document_new (variant);
-    }
-  if (document == NULL)
-    show_error (self, _("Could Not Create the Variant"), error->message);
-  else
-    bs_window_edit (self, document);
-}
-
-static void
-show_editor_activated (GSimpleAction *action,
-                       GVariant      *param,
-                       gpointer       user_data)
-{
-  BsWindow *self = user_data;
-
-  if (bs_editor_view_get_document (self->editor_view) != NULL)
-    show_editor_now (self);
-}
-
-static void
-on_editor_play (BsWindow     *self,
-                BsEditorView *view)
-{
-  g_autoptr(GError) error = NULL;
-  BsVariantDocument *document = bs_editor_view_get_document (view);
-
-  if (document != NULL
-      && !bs_window_play_variant (self, bs_variant_document_get_variant (document), &error))
-    show_error (self, _("Could Not Start a Game"), error->message);
-}
-
-static void
-on_editor_close (BsWindow     *self,
-                 BsEditorView *view)
-{
-  /* Saved or discarded by now: the editor starts afresh next time. A game
-   * play-tested from it is left too (asked about, by its name). */
-  bs_editor_view_set_document (view, NULL);
-  confirm_discard (self, go_to_start, NULL, NULL);
-}
-
-static void
-on_editor_saved (BsWindow     *self,
-                 const char   *path,
-                 BsEditorView *view)
-{
-  BsVariantDocument *document = bs_editor_view_get_document (view);
-  const BsVariant *variant = bs_variant_document_get_variant (document);
-  g_autofree char *message = NULL;
-  g_autofree char *escaped = NULL;
-  AdwToast *toast;
-
-  bs_start_view_reload (self->start_view);
-  update_title (self);
-
-  /* Where it went is one click away, rather than a path in the toast. */
-  if (bs_variant_document_get_valid (document))
-    message = g_strdup_printf (_("“%s” saved"), bs_variant_display_name (variant));
-  else
-    message = g_strdup_printf (_("“%s” saved as a draft, to finish later"),
-                               bs_variant_display_name (variant));
-  g_free (self->last_message);
-  self->last_message = g_strdup (message);
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
-  /* The title is markup: a variant called "Cats & Dogs" is text. */
-  escaped = g_markup_escape_text (message, -1);
-  toast = adw_toast_new (escaped);
-  adw_toast_set_timeout (toast, 5);
-  adw_toast_set_button_label (toast, _("Show in Files"));
-  adw_toast_set_action_name (toast, "win.show-in-files");
-  adw_toast_set_action_target_value (toast, g_variant_new_string (path));
-  self->toast = toast;
-  g_object_add_weak_pointer (G_OBJECT (self->toast), (gpointer *) &self->toast);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-static void
-show_in_files_activated (GSimpleAction *action,
-                         GVariant      *param,
-                         gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
-
-  bs_compat_show_in_files (GTK_WINDOW (self), file);
-}
-
-static void
-on_editor_message (BsWindow     *self,
-                   const char   *message,
-                   BsEditorView *view)
-{
-  bs_window_show_message (self, message);
-}
-
-
-/* The Balance page. */
-
-static void
-test_balance_activated (GSimpleAction *action,
-                        GVariant      *param,
-                        gpointer       user_data)
-{
-  BsWindow *self = user_data;
-  const char *source = g_variant_get_string (param, NULL);
-  g_autoptr(BsVariant) variant = NULL;
-  g_autoptr(GError) error = NULL;
-
-  /* "": the variant in the editor (saved or not). */
-  if (source[0] == '\0')
-    {
-      BsVariantDocument *document = bs_editor_view_get_document (self->editor_view);
-
-      if (document == NULL || !bs_variant_document_get_valid (document))
-        return;
-      variant = bs_variant_copy (bs_variant_document_get_variant (document));
-      source = bs_variant_document_get_path (document);
-    }
-  else
-    variant = bs_variant_lookup (source, &error);
-  if (variant == NULL)
-    {
-      show_error (self, _("Could Not Open the Variant"), error->message);
-      return;
-    }
-  /* A study still being read gives way. */
-  if (self->opening != NULL)
-    g_cancellable_cancel (self->opening);
-  g_clear_object (&self->opening);
-  bs_balance_view_set_variant (self->balance_view, variant, source);
-  show_balance_now (self);
-}
-
-static void
-on_balance_apply (BsWindow      *self,
-                  const char    *source,
-                  gpointer       fairest_variant,
-                  const char    *key,
-                  const char    *value,
-                  BsBalanceView *view)
-{
-  g_autoptr(BsVariantDocument) document = NULL;
-  g_autoptr(BsVariant) copy = NULL;
-  g_autofree char *name = NULL;
-
-  /* A user's file gets the change in the editor, unsaved, so it can be
-   * looked at (and undone) before saving; a built-in variant is copied. */
-  if (source != NULL && g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
-    {
-      open_for_editing (self, source, key, value);
-      return;
-    }
-  copy = bs_variant_copy (fairest_variant);
-  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), key, value);
-  g_free (copy->name);
-  copy->name = g_steal_pointer (&name);
-  document = bs_variant_document_new (copy);
-  edit_applied (self, document, key, value);
-}
-
-static void
-on_balance_message (BsWindow      *self,
-                    const char    *message,
-                    BsBalanceView *view)
-{
-  bs_window_show_message (self, message);
-}
-
-static void
-on_balance_study_opened (BsWindow      *self,
-                         const char    *path,
-                         BsBalanceView *view)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  add_recent (file);
-}
-
 static const GActionEntry win_entries[] = {
-  { "edit-variant", edit_variant_activated, "s" },
-  { "edit-this-variant", edit_this_variant_activated },
-  { "new-variant", new_variant_activated, "s" },
-  { "show-editor", show_editor_activated },
   { "new-game", new_game_activated },
   { "choose-game", choose_game_activated },
-  { "open", open_activated },
-  { "save", save_activated },
-  { "save-as", save_as_activated },
   { "undo", undo_activated },
   { "redo", redo_activated },
   { "history-back", history_activated },
@@ -1855,21 +603,19 @@ static const GActionEntry win_entries[] = {
   { "history-start", history_activated },
   { "history-end", history_activated },
   { "history-go-to", history_activated, "u" },
-  { "help", help_activated },
-  { "test-balance", test_balance_activated, "s" },
-  { "show-in-files", show_in_files_activated, "s" },
 };
 
 /* The rest. */
 
 static void
-open_variant_now (BsWindow *self,
-                  gpointer  data)
+open_variant_now (gpointer owner,
+                  gpointer data)
 {
+  BsWindow *self = owner;
   g_autoptr(GError) error = NULL;
 
   if (!bs_window_open_variant (self, data, &error))
-    show_error (self, _("Could Not Start the Game"), error->message);
+    _bs_window_show_error (self, _("Could Not Start the Game"), error->message);
 }
 
 static void
@@ -1883,10 +629,11 @@ on_variant_activated (BsWindow    *self,
   if (!g_strv_contains ((const char * const *) builtins, name_or_path))
     {
       g_autoptr(GFile) file = g_file_new_for_path (name_or_path);
-      confirm_discard (self, open_file_now, g_steal_pointer (&file), g_object_unref);
+      _bs_window_confirm_discard (self, _bs_window_open_file_now, g_steal_pointer (&file),
+                                  g_object_unref);
       return;
     }
-  confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
+  _bs_window_confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
 }
 
 static void
@@ -1894,25 +641,8 @@ on_record_activated (BsWindow    *self,
                      GFile       *file,
                      BsStartView *view)
 {
-  confirm_discard (self, open_file_now, g_object_ref (file), g_object_unref);
-}
-
-static void
-close_now (BsWindow *self,
-           gpointer  data)
-{
-  if (self->game != NULL)
-    bs_game_set_modified (self->game, FALSE);
-  gtk_window_destroy (GTK_WINDOW (self));
-}
-
-static void
-close_after_editor (gpointer data)
-{
-  BsWindow *self = data;
-
-  bs_editor_view_set_document (self->editor_view, NULL);
-  gtk_window_close (GTK_WINDOW (self));
+  _bs_window_confirm_discard (self, _bs_window_open_file_now, g_object_ref (file),
+                              g_object_unref);
 }
 
 static gboolean
@@ -1926,16 +656,8 @@ bs_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
 
-  if (game_needs_saving (self) || orders_would_be_lost (self))
-    {
-      confirm_discard (self, close_now, NULL, NULL);
-      return TRUE;
-    }
-  if (bs_editor_view_get_modified (self->editor_view))
-    {
-      bs_editor_view_confirm_discard (self->editor_view, close_after_editor, self);
-      return TRUE;
-    }
+  if (_bs_window_ask_before_closing (self))
+    return TRUE;
   return GTK_WINDOW_CLASS (bs_window_parent_class)->close_request (window);
 }
 
@@ -2022,15 +744,70 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_squeezer);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, general_menu);
-  gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
-  gtk_widget_class_bind_template_callback (widget_class, on_editor_close);
-  gtk_widget_class_bind_template_callback (widget_class, on_editor_saved);
-  gtk_widget_class_bind_template_callback (widget_class, on_editor_message);
   gtk_widget_class_bind_template_callback (widget_class, on_variant_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_record_activated);
-  gtk_widget_class_bind_template_callback (widget_class, on_balance_apply);
-  gtk_widget_class_bind_template_callback (widget_class, on_balance_message);
-  gtk_widget_class_bind_template_callback (widget_class, on_balance_study_opened);
+  _bs_window_editing_class_init (widget_class);
+}
+
+/* Autosave (bs-autosave.h): the editor's unsaved edits are copied as
+ * they are made, as the game's turns are (_bs_window_set_game()). */
+static void
+on_editor_document_changed (BsWindow     *self,
+                            GParamSpec   *pspec,
+                            BsEditorView *editor)
+{
+  bs_autosave_watch_document (bs_autosave_get_default (), editor,
+                              bs_editor_view_get_document (editor));
+}
+
+/* A copy of what this window shows could not be written. */
+static void
+on_autosave_message (BsWindow   *self,
+                     GObject    *owner,
+                     const char *message)
+{
+  if (GTK_IS_WIDGET (owner) && gtk_widget_get_root (GTK_WIDGET (owner)) == GTK_ROOT (self))
+    bs_window_show_message (self, message);
+}
+
+/* A window for one more restored item: the first into this window (the
+ * one the recovery was offered in), if it has nothing to lose, then new
+ * windows. */
+static BsWindow *
+window_for_restored (BsWindow *self,
+                     gboolean  game)
+{
+  BsWindow *window;
+  gboolean free_for_game = self->game == NULL || !bs_game_get_modified (self->game);
+  gboolean free_for_variant = bs_editor_view_get_document (self->editor_view) == NULL;
+
+  if (!g_object_get_data (G_OBJECT (self), "bs-recovery-used") &&
+      (game ? free_for_game : free_for_variant))
+    {
+      g_object_set_data (G_OBJECT (self), "bs-recovery-used", GINT_TO_POINTER (1));
+      return self;
+    }
+  window = bs_window_new (ADW_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+on_restore_game (BsWindow  *self,
+                 GtkWindow *window,
+                 BsGame    *game)
+{
+  if (window == GTK_WINDOW (self))
+    bs_window_show_game (window_for_restored (self, TRUE), game);
+}
+
+static void
+on_restore_variant (BsWindow          *self,
+                    GtkWindow         *window,
+                    BsVariantDocument *document)
+{
+  if (window == GTK_WINDOW (self))
+    bs_window_edit (window_for_restored (self, FALSE), document);
 }
 
 /* GTK 4.8 keeps a stack's hidden pages in the accessibility tree as visible
@@ -2067,7 +844,10 @@ bs_window_init (BsWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
-  bs_export_actions_install (self);
+  _bs_window_files_init (self);
+  _bs_window_editing_init (self);
+  _bs_window_help_init (self);
+  bs_export_actions_install (BS_EXPORT_HOST (self));
 
   self->computer = bs_computer_player_new (self->settings);
   bs_computer_player_add_actions (self->computer, G_ACTION_MAP (self));
@@ -2089,13 +869,13 @@ bs_window_init (BsWindow *self)
 
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "notify::can-undo",
-                                 G_CALLBACK (bs_window_update_actions), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (_bs_window_update_actions), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->game_signals, "notify::can-redo",
-                                 G_CALLBACK (bs_window_update_actions), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (_bs_window_update_actions), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->game_signals, "notify::modified",
-                                 G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (_bs_window_update_title), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->game_signals, "notify::file",
-                                 G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (_bs_window_update_title), self, G_CONNECT_SWAPPED);
   self->scene_signals = g_signal_group_new (BS_TYPE_PLAY_SCENE);
   g_signal_group_connect_object (self->scene_signals, "message",
                                  G_CALLBACK (on_message), self, G_CONNECT_SWAPPED);
@@ -2104,7 +884,44 @@ bs_window_init (BsWindow *self)
 
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_widget_changed), NULL);
 
-  bs_window_update_actions (self);
+  g_signal_connect_object (self->editor_view, "notify::document",
+                           G_CALLBACK (on_editor_document_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bs_autosave_get_default (), "message",
+                           G_CALLBACK (on_autosave_message), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bs_autosave_get_default (), "restore-game",
+                           G_CALLBACK (on_restore_game), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bs_autosave_get_default (), "restore-variant",
+                           G_CALLBACK (on_restore_variant), self, G_CONNECT_SWAPPED);
+
+  _bs_window_update_actions (self);
+}
+
+/* What the export actions need (bs-export-host.h). */
+static BsGame *
+export_host_get_game (BsExportHost *host)
+{
+  return BS_WINDOW (host)->game;
+}
+
+static BsBoardView *
+export_host_get_board_view (BsExportHost *host)
+{
+  return bs_play_view_get_board_view (BS_WINDOW (host)->play_view);
+}
+
+static void
+export_host_show_message (BsExportHost *host,
+                          const char   *message)
+{
+  bs_window_show_message (BS_WINDOW (host), message);
+}
+
+static void
+bs_window_export_host_init (BsExportHostInterface *iface)
+{
+  iface->get_game = export_host_get_game;
+  iface->get_board_view = export_host_get_board_view;
+  iface->show_message = export_host_show_message;
 }
 
 BsWindow *
