@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-compat.h"
+#include "bs-variant-xml.h"
 
 /* The variant editor (issue 6): a page beside start and play. */
 

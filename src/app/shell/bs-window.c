@@ -12,6 +12,7 @@
 #include "bs-autosave.h"
 #include "bs-computer-controls.h"
 #include "bs-export-actions.h"
+#include "bs-variant-xml.h"
 #include "bs-widgets.h"
 
 static void bs_window_export_host_init (BsExportHostInterface *iface);
