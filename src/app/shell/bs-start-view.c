@@ -41,6 +41,9 @@ struct _BsStartView {
    * load cancels an older one, whose result is then dropped. */
   GCancellable *user_loading;
   GCancellable *recent_loading;
+  /* What the Recent Games rows show now, to leave them be when a reload
+   * finds the same (bs-start-view.c: recent_signature). */
+  char         *recent_shown;
   GCancellable *resume_loading;
 };
 
@@ -573,6 +576,24 @@ read_recent_files (GTask        *task,
   g_task_return_pointer (task, g_steal_pointer (&offered), (GDestroyNotify) g_ptr_array_unref);
 }
 
+/* Everything a Recent Games row shows or does, for each offered entry. */
+static char *
+recent_signature (GPtrArray *offered)
+{
+  GString *signature = g_string_new (NULL);
+
+  for (guint i = 0; offered != NULL && i < offered->len; i++)
+    {
+      RecentEntry *entry = g_ptr_array_index (offered, i);
+
+      /* Fields apart by a control character no file name or title shows. */
+      g_string_append_printf (signature, "%s\x1f%s\x1f%s\x1f%s\x1f%d\x1e", entry->path,
+                              entry->title, entry->subtitle,
+                              entry->tooltip != NULL ? entry->tooltip : "", entry->opens_as_file);
+    }
+  return g_string_free (signature, FALSE);
+}
+
 static void
 on_recent_files_read (GObject      *source,
                       GAsyncResult *result,
@@ -580,12 +601,22 @@ on_recent_files_read (GObject      *source,
 {
   BsStartView *self = BS_START_VIEW (source);
   g_autoptr(GPtrArray) offered = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autofree char *signature = NULL;
 
   /* A newer load, or the page going away, replaced this one. */
   if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   g_clear_object (&self->recent_loading);
   gtk_widget_set_visible (self->recent_placeholder, TRUE);
+  /* The recent manager says "changed" for changes that leave the list as
+   * it was (another program's file, the same file saved again): rows
+   * replaced by the same rows would only take a click that was on its way
+   * (the press on the old row, the release on the new one). */
+  signature = recent_signature (offered);
+  if (g_strcmp0 (signature, self->recent_shown) == 0)
+    return;
+  g_free (self->recent_shown);
+  self->recent_shown = g_steal_pointer (&signature);
   clear_list (self->recent_list);
   for (guint i = 0; offered != NULL && i < offered->len; i++)
     {
@@ -822,6 +853,7 @@ bs_start_view_dispose (GObject *object)
   if (self->recent_loading != NULL)
     g_cancellable_cancel (self->recent_loading);
   g_clear_object (&self->recent_loading);
+  g_clear_pointer (&self->recent_shown, g_free);
   if (self->resume_loading != NULL)
     g_cancellable_cancel (self->resume_loading);
   g_clear_object (&self->resume_loading);
