@@ -531,8 +531,31 @@ class Node:
 
     # Acting on it (real input only) ----------------------------------------------
 
+    def settle(self):
+        """Waits until its extents, asked now, read the same twice, and keeps
+        them: a snapshot's are as old as the snapshot, and what is above it
+        may still be growing (a button or a list filled in after the page was
+        shown), which would move it from under a click. Itself."""
+        session = self.app.session
+        last = [self.extents]
+
+        def settled():
+            extents = session._read_extents(self)
+            if extents is None:   # gone, or no position: the snapshot's stand
+                return True
+            stable = extents == last[0]
+            last[0] = extents
+            return stable
+
+        if self.extents is not None:
+            session.wait_for(settled, "%r to stay where it is" % self, app=self.app)
+            self.extents = last[0]
+        return self
+
     def click(self, button=1, dx=None, dy=None):
-        """Clicks its centre, or the point (dx, dy) from its top left corner."""
+        """Clicks its centre, or the point (dx, dy) from its top left corner,
+        where it is once it stays there."""
+        self.settle()
         x, y, w, h = self.screen_extents()
         if w <= 0 or h <= 0:
             raise E2EFailure("cannot click %r: it has no size on screen" % self)

@@ -570,6 +570,10 @@ assert_same_bytes (const char *path, const char *expected)
   gsize length = 0;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  /* Both texts in the log when they differ: which line, which figure. */
+  if (length != strlen (expected) || memcmp (contents, expected, length) != 0)
+    g_printerr ("%s differs from the CLI's report.\n--- written:\n%s\n--- CLI:\n%s\n",
+                path, contents, expected);
   g_assert_cmpuint (length, ==, strlen (expected));
   g_assert_cmpmem (contents, length, expected, strlen (expected));
 }
