@@ -9,7 +9,8 @@ file may hold (the player names 50 characters, the variant's name and author
 logged. Then a variant file changed on disk between opening and saving (as
 another window of the app would change it): Save asks ("File Has Changed on
 Disk"); Cancel writes nothing, Reload shows the file as it is now, Undo
-brings this window's version back and Save then writes it unasked."""
+brings this window's version back and Save then writes it unasked. The same
+for a game record saved in place: asked, and Save Anyway writes this game."""
 
 import glob
 import os
@@ -234,6 +235,55 @@ def test_changed_on_disk(session):
     assert not any(w.name == "File Has Changed on Disk" for w in app.windows())
     check_log(app)
 
+
+
+def test_record_changed_on_disk(session):
+    """A game record saved, then written again behind the app's back (as a
+    second window saving the same file would): Ctrl+S asks; Cancel writes
+    nothing; Save Anyway writes this window's game."""
+    app = session.start_app("agoraphobia")
+    app.click_cell("d4")
+    app.wait_cell("d4", r"^d4, Light Small")
+    app.key("ctrl+s")
+    app.window("Save Game Record")
+    app.wait_focus("text")
+    path = os.path.join(app.home, "Documents", "shared.boardsmith")
+    app.key("ctrl+a")
+    app.type(path)
+    app.key("Return")
+    app.gone(None, "Save Game Record")
+    app.wait_for(lambda: os.path.exists(path), "the saved record at " + path)
+
+    # Another window writes the file, by the same atomic rename the app uses.
+    with open(path, encoding="utf-8") as f:
+        theirs = f.read() + "<!-- saved by another window -->\n"
+    tmp = path + ".other"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(theirs)
+    os.replace(tmp, path)
+
+    # This window plays on and saves: asked; Cancel writes nothing.
+    app.click_cell("c4")
+    app.wait_cell("c4", r"^c4, Dark Small")
+    dialog = save_asked(app)
+    dialog.find_now("label", re.compile(r"was changed by another window or program"))
+    app.screenshot("record-changed-on-disk")
+    app.click("push button", "Cancel")
+    app.gone(None, "File Has Changed on Disk")
+    with open(path, encoding="utf-8") as f:
+        assert f.read() == theirs, "Cancel wrote the file"
+
+    # Save Anyway: this window's game, both turns.
+    save_asked(app)
+    app.click("push button", "Save Anyway")
+    app.gone(None, "File Has Changed on Disk")
+
+    def saved():
+        with open(path, encoding="utf-8") as f:
+            content = f.read()
+        return "another window" not in content and "c4" in content
+    app.wait_for(saved, "the file to hold this window's game")
+    check_log(app)
 
 if __name__ == "__main__":
     raise SystemExit(run_tests())

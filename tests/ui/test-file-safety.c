@@ -440,6 +440,85 @@ test_exports_synced (Fixture       *fixture,
     }
 }
 
+/* Two windows on one game record: the other plays on and saves over the
+ * file; this one, saved in place, is asked ("File Has Changed on Disk"):
+ * Cancel writes nothing; Save Anyway writes this game. A record opened
+ * from a file and changed behind the app's back asks too; a file only
+ * touched asks nothing. */
+static void
+test_record_changed_on_disk (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "shared.boardsmith", NULL);
+  g_autofree char *other_path = g_build_filename (fixture->tmpdir, "other.boardsmith", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) other_file = g_file_new_for_path (other_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *other_text = NULL;
+  g_autofree char *text = NULL;
+  AdwMessageDialog *dialog;
+  BsGame *game;
+
+  g_assert_true (bs_window_open_variant (fixture->window, "agoraphobia", &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, "S@d4", &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_save_record (fixture->window, file, &error));
+  g_assert_no_error (error);
+  game = bs_window_get_game (fixture->window);
+  g_assert_false (bs_game_changed_on_disk (game));
+
+  /* Another window's game (two turns) written over the file. */
+  g_assert_true (bs_window_play_moves (fixture->window, "S@c4", &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_save_record (fixture->window, other_file, &error));
+  g_assert_no_error (error);
+  other_text = read_text (other_path);
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  game = bs_window_get_game (fixture->window);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, 1);
+  g_assert_true (g_file_set_contents (path, other_text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_game_changed_on_disk (game));
+
+  /* This one plays a different turn and saves: asked; Cancel writes nothing. */
+  g_assert_true (bs_window_play_moves (fixture->window, "S@e4", &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL);
+  wait_for (dialog_shown, NULL);
+  dialog = find_dialog ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "File Has Changed on Disk");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "shared.boardsmith"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "save-as"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  answer ("cancel");
+  text = read_text (path);
+  g_assert_cmpstr (text, ==, other_text);
+  g_assert_true (bs_game_get_modified (game));
+
+  /* Save Anyway: this window's game wins, and the next save asks nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL);
+  answer ("save");
+  g_clear_pointer (&text, g_free);
+  text = read_text (path);
+  g_assert_nonnull (strstr (text, "e4"));
+  g_assert_null (strstr (text, "c4"));
+  g_assert_false (bs_game_get_modified (game));
+  g_assert_false (bs_game_changed_on_disk (game));
+
+  /* Touched, or rewritten with the same bytes: no question. */
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_game_changed_on_disk (game));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL);
+  settle ();
+  g_assert_null (find_dialog ());
+  g_assert_false (bs_game_get_modified (game));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -450,6 +529,8 @@ main (int   argc,
               test_entries_limited, fixture_teardown);
   g_test_add ("/file-safety/changed-on-disk", Fixture, NULL, fixture_setup,
               test_changed_on_disk, fixture_teardown);
+  g_test_add ("/file-safety/record-changed-on-disk", Fixture, NULL, fixture_setup,
+              test_record_changed_on_disk, fixture_teardown);
   g_test_add ("/file-safety/exports-synced", Fixture, NULL, fixture_setup,
               test_exports_synced, fixture_teardown);
   return ui_test_run (&app);

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-load-hook.h"
 #include "bs-match-file.h"
 #include "bs-record.h"
@@ -84,6 +85,7 @@ bs_game_load_record (GFile   *file,
   g_autofree char *path = NULL;
   g_autoptr(BsRecord) record = NULL;
   g_autoptr(BsGame) game = NULL;
+  g_autoptr(BsFileStamp) stamp = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -97,6 +99,8 @@ bs_game_load_record (GFile   *file,
                            _("Only local files can be opened"));
       return NULL;
     }
+  /* Stamped before it is read: a write in between shows as a change. */
+  stamp = bs_file_stamp_new_for_path (path);
   record = bs_record_load_file (path, error);
   if (record == NULL)
     return NULL;
@@ -104,6 +108,7 @@ bs_game_load_record (GFile   *file,
   if (game == NULL)
     return NULL;
   bs_game_set_file (game, file);
+  bs_game_set_file_stamp (game, g_steal_pointer (&stamp));
   bs_game_set_modified (game, FALSE);
   return g_steal_pointer (&game);
 }
@@ -131,6 +136,7 @@ bs_game_open_file (GFile     *file,
   g_autofree char *path = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(BsGame) game = NULL;
+  g_autoptr(BsFileStamp) stamp = NULL;
   const char *data;
   gsize length;
   gboolean record_file;
@@ -148,7 +154,9 @@ bs_game_open_file (GFile     *file,
       return NULL;
     }
 
-  /* Read once (a FIFO cannot be read twice), then told apart. */
+  /* Read once (a FIFO cannot be read twice), then told apart; stamped
+   * before, so that a write in between shows as a change. */
+  stamp = bs_file_stamp_new_for_path (path);
   source.filename = path;
   bytes = bs_xml_read_file (path, &source, BS_RECORD_MAX_FILE_SIZE, error);
   if (bytes == NULL)
@@ -170,6 +178,7 @@ bs_game_open_file (GFile     *file,
       if (game == NULL)
         return NULL;
       bs_game_set_file (game, file);
+      bs_game_set_file_stamp (game, g_steal_pointer (&stamp));
     }
   else
     {
@@ -266,6 +275,8 @@ bs_game_save_record (BsGame  *game,
                      GError **error)
 {
   g_autofree char *path = NULL;
+  g_autofree char *xml = NULL;
+  gsize length = 0;
 
   g_return_val_if_fail (BS_IS_GAME (game), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -278,5 +289,11 @@ bs_game_save_record (BsGame  *game,
                            _("Games can only be saved to local files"));
       return FALSE;
     }
-  return bs_match_save_file (bs_game_get_match (game), path, error);
+  /* As bs_match_save_file(), with the bytes kept for the file's stamp. */
+  xml = bs_match_to_xml (bs_game_get_match (game), &length);
+  if (!bs_file_write_atomic (path, xml, length, BS_FILE_WRITE_SYNC, error))
+    return FALSE;
+  bs_game_set_file (game, file);
+  bs_game_set_file_stamp (game, bs_file_stamp_new_for_contents (path, xml, length));
+  return TRUE;
 }

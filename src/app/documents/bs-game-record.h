@@ -16,8 +16,9 @@ BsGame   *bs_game_load_record (GFile    *file,
                                char    **warning,
                                GError  **error);
 /* Saves the whole game — every turn, the redo tail included, and the
- * result of its last position — whatever position is shown; atomically:
- * bs_match_save_file() on the game's match. */
+ * result of its last position — whatever position is shown; atomically,
+ * as bs_match_save_file() does. The game's file is then `file`, stamped
+ * with what was written (bs_game_changed_on_disk()). */
 gboolean  bs_game_save_record (BsGame   *game,
                                GFile    *file,
                                GError  **error);

@@ -13,6 +13,7 @@ struct _BsGame {
   BsMatch   *match;
   BsSeat     seats[2];
   GFile     *file;
+  BsFileStamp *disk;       /* what the file held when read or saved */
   guint      modified : 1;
 };
 
@@ -47,6 +48,7 @@ bs_game_finalize (GObject *object)
 
   g_clear_pointer (&self->match, bs_match_unref);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->disk, bs_file_stamp_free);
 
   G_OBJECT_CLASS (bs_game_parent_class)->finalize (object);
 }
@@ -498,8 +500,33 @@ bs_game_set_file (BsGame *self,
   g_return_if_fail (BS_IS_GAME (self));
   g_return_if_fail (file == NULL || G_IS_FILE (file));
 
+  if (self->file != NULL && file != NULL && g_file_equal (self->file, file))
+    return;
+  g_clear_pointer (&self->disk, bs_file_stamp_free);
   if (g_set_object (&self->file, file))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+void
+bs_game_set_file_stamp (BsGame      *self,
+                        BsFileStamp *stamp)
+{
+  g_return_if_fail (BS_IS_GAME (self));
+
+  g_clear_pointer (&self->disk, bs_file_stamp_free);
+  self->disk = stamp;
+}
+
+gboolean
+bs_game_changed_on_disk (BsGame *self)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (BS_IS_GAME (self), FALSE);
+
+  if (self->file == NULL || self->disk == NULL || (path = g_file_get_path (self->file)) == NULL)
+    return FALSE;
+  return bs_file_stamp_changed (self->disk, path);
 }
 
 BsSeat

@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "bs-file-stamp.h"
 #include "bs-match.h"
 #include "bs-ruleset.h"
 #include "bs-variant.h"
@@ -95,10 +96,17 @@ void              bs_game_go_to             (BsGame           *self,
 gboolean          bs_game_get_modified      (BsGame           *self);
 void              bs_game_set_modified      (BsGame           *self,
                                              gboolean          modified);
-/* Where the game was loaded from or last saved, or NULL. */
+/* Where the game was loaded from or last saved, or NULL. Another file
+ * forgets the stamp of the one before. */
 GFile            *bs_game_get_file          (BsGame           *self);
 void              bs_game_set_file          (BsGame           *self,
                                              GFile            *file);
+/* What the file held when the game was read from it or saved to it
+ * (bs-file-stamp.h; takes the stamp), to tell whether another window or
+ * program has written it since: then a save in place asks first. */
+void              bs_game_set_file_stamp    (BsGame           *self,
+                                             BsFileStamp      *stamp);
+gboolean          bs_game_changed_on_disk   (BsGame           *self);
 
 BsSeat            bs_game_get_seat          (BsGame           *self,
                                              int               player);

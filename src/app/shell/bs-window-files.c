@@ -36,7 +36,6 @@ bs_window_save_record (BsWindow  *self,
     }
   if (!bs_game_save_record (self->game, file, error))
     return FALSE;
-  bs_game_set_file (self->game, file);
   bs_game_set_modified (self->game, FALSE);
   _bs_window_add_recent (file);
   return TRUE;
@@ -92,6 +91,57 @@ suggested_record_name (BsWindow *self)
   return g_strdup_printf ("%s %s.boardsmith", bs_variant_display_name (variant), date);
 }
 
+static void
+on_changed_on_disk_response (AdwMessageDialog *dialog,
+                             const char       *response,
+                             SaveAs           *save)
+{
+  BsWindow *self = save->self;
+  BsPending *pending = g_steal_pointer (&save->pending);
+
+  g_signal_handlers_disconnect_by_data (dialog, save);
+  g_object_unref (save->self);
+  g_free (save);
+  if (self->game != NULL && g_str_equal (response, "save"))
+    save_to (self, bs_game_get_file (self->game), pending);
+  else if (self->game != NULL && g_str_equal (response, "save-as"))
+    _bs_window_save_then (self, TRUE, pending);
+  else if (pending != NULL)
+    bs_pending_free (pending);
+}
+
+/* Another window or program wrote the game's file since it was opened or
+ * saved here: asked, as GNOME Text Editor does, before anything is lost.
+ * A game has no "Reload" (the turns played here would go): Save As keeps
+ * both. */
+static void
+ask_changed_on_disk (BsWindow  *self,
+                     BsPending *pending)
+{
+  g_autofree char *base = g_file_get_basename (bs_game_get_file (self->game));
+  g_autofree char *body = NULL;
+  SaveAs *save = g_new0 (SaveAs, 1);
+  GtkWidget *dialog;
+
+  body = g_strdup_printf (_("“%s” was changed by another window or program after this game was "
+                            "opened or saved. Save Anyway replaces those changes with this game; "
+                            "Save As keeps both."), base);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("File Has Changed on Disk"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "save-as", C_("game record", "Save _As…"),
+                                    "save", _("_Save Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  save->self = g_object_ref (self);
+  save->pending = pending;
+  g_signal_connect (dialog, "response", G_CALLBACK (on_changed_on_disk_response), save);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 _bs_window_save_then (BsWindow  *self,
                       gboolean   ask,
@@ -102,6 +152,11 @@ _bs_window_save_then (BsWindow  *self,
   g_autoptr(GFile) folder = NULL;
   GFile *file = bs_game_get_file (self->game);
 
+  if (!ask && file != NULL && bs_game_changed_on_disk (self->game))
+    {
+      ask_changed_on_disk (self, pending);
+      return;
+    }
   if (!ask && file != NULL)
     {
       save_to (self, file, pending);
