@@ -24,6 +24,7 @@
 
 #include <glib/gstdio.h>
 
+#include "bs-study-private.h"
 #include "bs-study-runner.h"
 #include "bs-variant-xml.h"
 
@@ -319,6 +320,40 @@ test_full_disk_fold (void)
   small_disk_clear (&disk);
 }
 
+/* A run folds its journal into the file while another reader opens it:
+ * the new file renamed into place, then the journal emptied. Read in
+ * between, the old file and the emptied journal would show fewer games
+ * than either before or after; the reader sees the file replaced and
+ * reads it again. */
+static char *folded_source;
+
+static void
+fold_now (const char *path)
+{
+  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+
+  if (folded_source == NULL)
+    return;
+  g_assert_cmpint (g_rename (folded_source, path), ==, 0);
+  g_unlink (journal);
+  g_clear_pointer (&folded_source, g_free);
+}
+
+static void
+test_fold_while_opening (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "read-while-folded.bsstudy", NULL);
+  g_autofree char *folded = g_build_filename (tmpdir, "folded.bsstudy", NULL);
+
+  write_study (path, FIRST_GAMES);
+  write_study (folded, ALL_GAMES);
+  folded_source = g_strdup (folded);
+  bs_study_open_between_hook = fold_now;
+  g_assert_cmpuint (games_done (path), ==, ALL_GAMES);
+  bs_study_open_between_hook = NULL;
+  g_assert_null (folded_source);
+}
+
 /* The target is a folder: refused before anything is written, for a new
  * study and for a merge; opening it says what it is. */
 static void
@@ -586,6 +621,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/study-failures/full-disk-journal", test_full_disk_journal);
   g_test_add_func ("/study-failures/full-disk-fold", test_full_disk_fold);
+  g_test_add_func ("/study-failures/fold-while-opening", test_fold_while_opening);
   g_test_add_func ("/study-failures/target-is-folder", test_target_is_folder);
   g_test_add_func ("/study-failures/symlink", test_symlink);
   g_test_add_func ("/study-failures/read-only-folder", test_read_only_folder);

@@ -31,4 +31,9 @@ gboolean bs_study_rewrite           (const BsStudy   *study,
                                      gpointer         user_data,
                                      GError         **error);
 
+/* Tests only (NULL otherwise): called by bs_study_runner_open() after it
+ * read the file and before it reads the journal, to fold there as a run
+ * on another thread or in another process may. */
+extern void (*bs_study_open_between_hook) (const char *path);
+
 G_END_DECLS

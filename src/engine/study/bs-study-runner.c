@@ -611,17 +611,53 @@ lock_opened_study (BsStudyRunner  *runner,
   return TRUE;
 }
 
-BsStudyRunner *
-bs_study_runner_open (const char    *path,
-                      GCancellable  *cancellable,
-                      GError       **error)
+/* Which file is at a path, to tell whether it was replaced. */
+typedef struct {
+  gboolean exists;
+  dev_t    device;
+  ino_t    inode;
+  goffset  size;
+  gint64   mtime;
+} FileIdentity;
+
+static void
+file_identity (const char   *path,
+               FileIdentity *out)
+{
+  GStatBuf st;
+
+  memset (out, 0, sizeof *out);
+  if (g_stat (path, &st) != 0)
+    return;
+  out->exists = TRUE;
+  out->device = st.st_dev;
+  out->inode = st.st_ino;
+  out->size = st.st_size;
+  out->mtime = file_mtime_ns (&st);
+}
+
+static gboolean
+file_identity_equal (const FileIdentity *a,
+                     const FileIdentity *b)
+{
+  return a->exists == b->exists && a->device == b->device && a->inode == b->inode &&
+         a->size == b->size && a->mtime == b->mtime;
+}
+
+void (*bs_study_open_between_hook) (const char *path);
+
+/* The file, then its journal, as they were when read (*read). */
+static BsStudyRunner *
+open_once (const char    *path,
+           GCancellable  *cancellable,
+           FileIdentity  *read,
+           GError       **error)
 {
   g_autoptr(BsStudy) study = NULL;
   g_autoptr(BsStudyRunner) runner = NULL;
   Opening opening = { NULL, cancellable, 0 };
 
-  g_return_val_if_fail (path != NULL, NULL);
-
+  file_identity (path, read);
   /* The runner is made from the header when the first game comes (or
    * after the last, for a file with none). */
   study = bs_study_load_file_full (path, cancellable, accept_from_file, &opening, error);
@@ -633,13 +669,48 @@ bs_study_runner_open (const char    *path,
   runner->path = g_strdup (path);
   runner->journal_path = bs_study_journal_path (path);
   opening.runner = runner;
+  if (bs_study_open_between_hook != NULL)
+    bs_study_open_between_hook (path);
   if (!bs_study_read_journal (runner->study, runner->journal_path, accept_from_journal, &opening,
                               error))
     return NULL;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  remember_file (runner);
   return g_steal_pointer (&runner);
+}
+
+/* A run may fold its journal into the file while it is read here: it
+ * renames the new file into place, then empties the journal. Read in
+ * between (the old file, then the emptied journal) the games of the
+ * journal would be missing, so a file replaced while it was read is read
+ * again. Without a run it is read once. */
+#define OPEN_ATTEMPTS 8
+
+BsStudyRunner *
+bs_study_runner_open (const char    *path,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  for (guint attempt = 1;; attempt++)
+    {
+      g_autoptr(BsStudyRunner) runner = NULL;
+      FileIdentity read, now;
+
+      runner = open_once (path, cancellable, &read, error);
+      if (runner == NULL)
+        return NULL;
+      file_identity (path, &now);
+      if (file_identity_equal (&read, &now) || attempt == OPEN_ATTEMPTS)
+        {
+          /* What lock_opened_study compares with: the file as it was read. */
+          runner->file_bytes = read.exists ? (gsize) read.size : 0;
+          runner->opened_size = read.exists ? read.size : -1;
+          runner->opened_mtime = read.exists ? read.mtime : 0;
+          return g_steal_pointer (&runner);
+        }
+    }
 }
 
 void
