@@ -304,6 +304,7 @@ bs_study_stats_new (gboolean simultaneous)
   stats->branch_count = g_array_new (FALSE, TRUE, sizeof (guint));
   stats->branch_mean = g_array_new (FALSE, TRUE, sizeof (double));
   stats->branch_m2 = g_array_new (FALSE, TRUE, sizeof (double));
+  stats->branch_sums = g_array_new (FALSE, TRUE, sizeof (BsStatsBranchSums));
   stats->score_margin = g_array_new (FALSE, TRUE, sizeof (guint));
   stats->piece_margin = g_array_new (FALSE, TRUE, sizeof (guint));
   stats->lead_changes = g_array_new (FALSE, TRUE, sizeof (guint));
@@ -326,6 +327,7 @@ bs_study_stats_free (BsStudyStats *stats)
   g_array_unref (stats->branch_count);
   g_array_unref (stats->branch_mean);
   g_array_unref (stats->branch_m2);
+  g_array_unref (stats->branch_sums);
   g_array_unref (stats->score_margin);
   g_array_unref (stats->piece_margin);
   g_array_unref (stats->lead_changes);
@@ -357,6 +359,7 @@ bs_study_stats_copy (const BsStudyStats *stats)
   copy->branch_count = array_copy (stats->branch_count);
   copy->branch_mean = array_copy (stats->branch_mean);
   copy->branch_m2 = array_copy (stats->branch_m2);
+  copy->branch_sums = array_copy (stats->branch_sums);
   copy->score_margin = array_copy (stats->score_margin);
   copy->piece_margin = array_copy (stats->piece_margin);
   copy->lead_changes = array_copy (stats->lead_changes);
@@ -404,6 +407,44 @@ reason_add (GHashTable *reasons,
     g_hash_table_insert (reasons, g_strdup (reason), GUINT_TO_POINTER (count));
 }
 
+static void
+branch_resize (BsStudyStats *stats,
+               guint         plies)
+{
+  if (plies <= stats->branch_count->len)
+    return;
+  g_array_set_size (stats->branch_count, plies);
+  g_array_set_size (stats->branch_mean, plies);
+  g_array_set_size (stats->branch_m2, plies);
+  g_array_set_size (stats->branch_sums, plies);
+}
+
+/* The mean and M2 of ply i from its exact sums: the same sums give the
+ * same doubles, whatever order the games came in. */
+static void
+branch_update (BsStudyStats *stats,
+               guint         i)
+{
+  const BsStatsBranchSums *sums = &g_array_index (stats->branch_sums, BsStatsBranchSums, i);
+  guint n = g_array_index (stats->branch_count, guint, i);
+  long double sum = (long double) sums->sum, m2;
+
+  if (n == 0)
+    return;
+  /* In units squared: Σq² − (Σq)²/n, never below 0. */
+  m2 = (long double) sums->sum_squares - sum * sum / n;
+  g_array_index (stats->branch_mean, double, i) = (double) (sum / n / BS_STATS_BRANCH_UNIT);
+  g_array_index (stats->branch_m2, double, i) =
+    m2 > 0 ? (double) (m2 / BS_STATS_BRANCH_UNIT / BS_STATS_BRANCH_UNIT) : 0.0;
+}
+
+static void
+totals_update (BsStudyStats *stats)
+{
+  stats->branch_total = (double) ((long double) stats->branch_total_sum / BS_STATS_BRANCH_UNIT);
+  stats->decisive_fraction_sum = (double) stats->decisive_fraction_units / BS_STATS_FRACTION_UNIT;
+}
+
 void
 bs_study_stats_add (BsStudyStats      *stats,
                     const BsStudy     *study,
@@ -431,31 +472,25 @@ bs_study_stats_add (BsStudyStats      *stats,
   histogram_add (stats->turns, stats->simultaneous ? game->plies : (game->plies + 1) / 2);
   reason_add (stats->reasons, game->reason, 1);
 
-  if (game->plies > stats->branch_count->len)
-    {
-      g_array_set_size (stats->branch_count, game->plies);
-      g_array_set_size (stats->branch_mean, game->plies);
-      g_array_set_size (stats->branch_m2, game->plies);
-    }
+  branch_resize (stats, game->plies);
   for (guint i = 0; i < game->step_counts->len && i < game->plies; i++)
     {
       guint n_steps = g_array_index (game->step_counts, guint16, i);
-      double sum = 0, value, delta;
-      guint *count;
-      double *mean;
+      BsStatsBranchSums *sums;
+      guint64 sum = 0, value;
 
       for (guint s = 0; s < n_steps && step < game->branching->len; s++, step++)
         sum += g_array_index (game->branching, guint16, step);
       if (n_steps == 0)
         continue;
-      value = sum / n_steps;
-      count = &g_array_index (stats->branch_count, guint, i);
-      mean = &g_array_index (stats->branch_mean, double, i);
-      (*count)++;
-      delta = value - *mean;
-      *mean += delta / *count;
-      g_array_index (stats->branch_m2, double, i) += delta * (value - *mean);
-      stats->branch_total += value;
+      /* The mean over the steps in units, rounded once (< 2^40). */
+      value = ((sum << 24) + n_steps / 2) / n_steps;
+      sums = &g_array_index (stats->branch_sums, BsStatsBranchSums, i);
+      sums->sum += value;
+      sums->sum_squares += (BsStatsSum) value * value;
+      g_array_index (stats->branch_count, guint, i)++;
+      branch_update (stats, i);
+      stats->branch_total_sum += value;
       stats->branch_plies++;
     }
 
@@ -477,12 +512,15 @@ bs_study_stats_add (BsStudyStats      *stats,
 
           stats->decided++;
           histogram_add (stats->decisive_at, at);
-          stats->decisive_fraction_sum += game->plies > 0 ? (double) at / game->plies : 0;
+          if (game->plies > 0)
+            stats->decisive_fraction_units +=
+              (((guint64) at << 32) + game->plies / 2) / game->plies;
           stats->drama_sum += drama;
           if (500 - (int) drama <= BS_STATS_COMEBACK)
             stats->comebacks++;
         }
     }
+  totals_update (stats);
 
   if (stats->openings != NULL && game->moves->len > 0)
     {
@@ -534,33 +572,22 @@ bs_study_stats_merge (BsStudyStats       *stats,
   while (g_hash_table_iter_next (&iter, &key, &value))
     reason_add (stats->reasons, key, GPOINTER_TO_UINT (value));
 
-  /* Per ply, two groups' means and sums of squared deviations combine
-   * exactly (Chan, Golub and LeVeque 1979). */
-  if (other->branch_count->len > stats->branch_count->len)
-    {
-      g_array_set_size (stats->branch_count, other->branch_count->len);
-      g_array_set_size (stats->branch_mean, other->branch_count->len);
-      g_array_set_size (stats->branch_m2, other->branch_count->len);
-    }
+  /* Per ply, the exact sums add up. */
+  branch_resize (stats, other->branch_count->len);
   for (guint i = 0; i < other->branch_count->len; i++)
     {
-      guint *count = &g_array_index (stats->branch_count, guint, i);
-      double *mean = &g_array_index (stats->branch_mean, double, i);
-      double *m2 = &g_array_index (stats->branch_m2, double, i);
+      BsStatsBranchSums *sums = &g_array_index (stats->branch_sums, BsStatsBranchSums, i);
+      const BsStatsBranchSums *theirs = &g_array_index (other->branch_sums, BsStatsBranchSums, i);
       guint n_b = g_array_index (other->branch_count, guint, i);
-      double mean_b = g_array_index (other->branch_mean, double, i);
-      double delta = mean_b - *mean;
-      guint n;
 
       if (n_b == 0)
         continue;
-      n = *count + n_b;
-      *m2 += g_array_index (other->branch_m2, double, i) +
-             delta * delta * ((double) *count * n_b / n);
-      *mean += delta * n_b / n;
-      *count = n;
+      sums->sum += theirs->sum;
+      sums->sum_squares += theirs->sum_squares;
+      g_array_index (stats->branch_count, guint, i) += n_b;
+      branch_update (stats, i);
     }
-  stats->branch_total += other->branch_total;
+  stats->branch_total_sum += other->branch_total_sum;
   stats->branch_plies += other->branch_plies;
 
   histogram_merge (stats->score_margin, other->score_margin);
@@ -568,10 +595,11 @@ bs_study_stats_merge (BsStudyStats       *stats,
   stats->evaluated += other->evaluated;
   histogram_merge (stats->lead_changes, other->lead_changes);
   stats->decided += other->decided;
-  stats->decisive_fraction_sum += other->decisive_fraction_sum;
+  stats->decisive_fraction_units += other->decisive_fraction_units;
   histogram_merge (stats->decisive_at, other->decisive_at);
   stats->drama_sum += other->drama_sum;
   stats->comebacks += other->comebacks;
+  totals_update (stats);
 
   if (other->openings == NULL)
     return;

@@ -110,6 +110,21 @@ typedef struct {
   guint   half_points;  /* player 1's */
 } BsStudyOpening;
 
+/* Sums kept exactly, in whole units of a fixed fraction: integer sums do
+ * not depend on the order of the terms, so games added one by one (a
+ * report reading a file) and games gathered by workers and merged (the
+ * run that wrote it) give the same figures to the last bit — a double's
+ * running mean would differ in its last bits, and a figure exactly
+ * halfway (20.8125 shown with 3 decimals) could then round either way. */
+__extension__ typedef unsigned __int128 BsStatsSum;
+#define BS_STATS_BRANCH_UNIT ((double) (1 << 24))   /* 2^-24 legal moves */
+#define BS_STATS_FRACTION_UNIT 4294967296.0         /* 2^-32 */
+
+typedef struct {
+  BsStatsSum  sum;
+  BsStatsSum  sum_squares;
+} BsStatsBranchSums;
+
 typedef struct {
   guint       games;
   guint       wins[2];          /* by seat */
@@ -122,12 +137,15 @@ typedef struct {
   GArray     *plies;            /* of guint */
   GArray     *turns;            /* of guint */
   GHashTable *reasons;          /* id → GUINT_TO_POINTER (count) */
-  /* Legal moves per ply: per ply index, count, mean and M2 (Welford), of
-   * the mean over the ply's steps. */
+  /* Legal moves per ply: per ply index, count, mean and M2 (the sum of
+   * squared deviations), of the mean over the ply's steps; the mean and
+   * M2 are worked out from the exact sums. */
   GArray     *branch_count;     /* of guint */
   GArray     *branch_mean;      /* of double */
   GArray     *branch_m2;        /* of double */
+  GArray     *branch_sums;      /* of BsStatsBranchSums */
   double      branch_total;     /* all plies of all games */
+  BsStatsSum  branch_total_sum;
   guint64     branch_plies;
   /* End margins, histograms indexed by the absolute difference. */
   GArray     *score_margin;     /* of guint */
@@ -137,6 +155,7 @@ typedef struct {
   GArray     *lead_changes;     /* of guint, histogram */
   guint       decided;          /* evaluated games with a winner */
   double      decisive_fraction_sum;   /* decisive_at / plies */
+  guint64     decisive_fraction_units; /* the same, exactly */
   GArray     *decisive_at;      /* of guint, histogram by ply */
   guint64     drama_sum;        /* permille */
   guint       comebacks;
@@ -150,8 +169,7 @@ BsStudyStats *bs_study_stats_copy   (const BsStudyStats *stats);
 void          bs_study_stats_add    (BsStudyStats       *stats,
                                      const BsStudy      *study,
                                      const BsStudyGame  *game);
-/* Adds other's games to stats, as if each had been added (histograms and
- * counts exactly; the per-ply means and variances up to rounding): a
+/* Adds other's games to stats, exactly as if each had been added: a
  * worker gathers its own games' statistics and hands over only those. */
 void          bs_study_stats_merge  (BsStudyStats       *stats,
                                      const BsStudyStats *other);
