@@ -688,6 +688,12 @@ recent_row_shown (gpointer data)
   return count_rows (data, "gated.boardsmith", NULL) > 0;
 }
 
+static gboolean
+recent_row_shown_kept (gpointer data)
+{
+  return start_loaded (data) && count_rows (data, "kept.boardsmith", NULL) > 0;
+}
+
 /* The start page reads the user's variants and the recent files in
  * threads, and the last variant played when it is a user's file: held
  * there, the window goes on; a refresh meanwhile replaces that load (no
@@ -822,6 +828,53 @@ test_start_page_recent_while_loading (Fixture       *fixture,
   g_assert_true (mapped_under (GTK_WIDGET (view), "appear here"));
   gtk_window_destroy (GTK_WINDOW (window));
   settle ();
+}
+
+/* A reload that finds what is shown (the recent manager's "changed" for
+ * a file saved again, a return to the page) keeps the rows: a row
+ * replaced by its twin under the pointer took the click that was on its
+ * way. A variant changed on disk is shown anew. */
+static void
+test_start_page_rows_kept (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autofree char *record_path = save_record (fixture->tmpdir, "kept.boardsmith", 2);
+  g_autofree char *variant_path = save_user_variant ("kept.bsvariant", "Kept Variant");
+  BsStartView *view = bs_window_get_start_view (fixture->window);
+  GtkWidget *recent_row = NULL, *user_row = NULL, *again = NULL;
+
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  add_recent (record_path);
+  bs_window_show_start (fixture->window);
+  wait_for (recent_row_shown_kept, fixture->window);
+  bs_start_view_reload (view);
+  wait_for (start_loaded, fixture->window);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "kept.boardsmith", &recent_row), ==, 1);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "Kept Variant", &user_row), ==, 1);
+  g_object_add_weak_pointer (G_OBJECT (recent_row), (gpointer *) &recent_row);
+  g_object_add_weak_pointer (G_OBJECT (user_row), (gpointer *) &user_row);
+
+  bs_start_view_reload (view);
+  wait_for (start_loaded, fixture->window);
+  ui_test_pump_pending ();
+  g_assert_nonnull (recent_row);
+  g_assert_nonnull (user_row);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "kept.boardsmith", &again), ==, 1);
+  g_assert_true (again == recent_row);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "Kept Variant", &again), ==, 1);
+  g_assert_true (again == user_row);
+
+  /* Renamed on disk: the new name, in a new row. */
+  g_object_remove_weak_pointer (G_OBJECT (recent_row), (gpointer *) &recent_row);
+  g_unlink (variant_path);
+  g_free (save_user_variant ("kept.bsvariant", "Renamed Variant"));
+  bs_start_view_reload (view);
+  wait_for (start_loaded, fixture->window);
+  ui_test_pump_pending ();
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "Kept Variant", NULL), ==, 0);
+  g_assert_cmpuint (count_rows (GTK_WIDGET (view), "Renamed Variant", NULL), ==, 1);
+  g_assert_null (user_row);
+  g_unlink (variant_path);
 }
 
 static gboolean
@@ -1356,6 +1409,8 @@ main (int   argc,
               fixture_setup, test_start_page_dispose_while_loading, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/start-page-recent", Fixture, NULL,
               fixture_setup, test_start_page_recent_while_loading, fixture_teardown);
+  g_test_add ("/hardening/start-page-rows-kept", Fixture, NULL,
+              fixture_setup, test_start_page_rows_kept, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/editor", Fixture, NULL, fixture_setup,
               test_editor_open_off_main_thread, fixture_teardown);
   g_test_add ("/hardening/load-off-main-thread/editor-error", Fixture, NULL, fixture_setup,

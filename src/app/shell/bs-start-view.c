@@ -44,6 +44,7 @@ struct _BsStartView {
   /* What the Recent Games rows show now, to leave them be when a reload
    * finds the same (bs-start-view.c: recent_signature). */
   char         *recent_shown;
+  char         *user_shown;     /* what the Your Variants rows show */
   GCancellable *resume_loading;
 };
 
@@ -390,6 +391,27 @@ read_user_variants (GTask        *task,
   g_task_return_pointer (task, g_steal_pointer (&entries), (GDestroyNotify) g_ptr_array_unref);
 }
 
+/* Everything a Your Variants row is made from, for each entry. */
+static char *
+user_signature (GPtrArray *entries)
+{
+  GString *signature = g_string_new (NULL);
+
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      UserEntry *entry = g_ptr_array_index (entries, i);
+      const BsVariant *variant = entry->variant != NULL ? entry->variant : entry->draft;
+      g_autofree char *xml = variant != NULL ? bs_variant_to_xml (variant, NULL) : NULL;
+
+      /* Fields apart by a control character no file name or text holds. */
+      g_string_append_printf (signature, "%s\x1f%d\x1f%s\x1f%s\x1f%s\x1e", entry->path,
+                              entry->variant != NULL, xml != NULL ? xml : "",
+                              entry->why != NULL ? entry->why : "",
+                              entry->error_message != NULL ? entry->error_message : "");
+    }
+  return g_string_free (signature, FALSE);
+}
+
 static void
 on_user_variants_read (GObject      *source,
                        GAsyncResult *result,
@@ -397,11 +419,20 @@ on_user_variants_read (GObject      *source,
 {
   BsStartView *self = BS_START_VIEW (source);
   g_autoptr(GPtrArray) entries = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autofree char *signature = NULL;
 
   /* A newer load, or the page going away, replaced this one. */
   if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   g_clear_object (&self->user_loading);
+  /* The same variants as shown (a reload after a save elsewhere, a
+   * return to the page): rows replaced by the same rows would only take
+   * a click that was on its way, as in Recent Games. */
+  signature = user_signature (entries);
+  if (g_strcmp0 (signature, self->user_shown) == 0)
+    return;
+  g_free (self->user_shown);
+  self->user_shown = g_steal_pointer (&signature);
   clear_list (self->user_list);
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     {
@@ -854,6 +885,7 @@ bs_start_view_dispose (GObject *object)
     g_cancellable_cancel (self->recent_loading);
   g_clear_object (&self->recent_loading);
   g_clear_pointer (&self->recent_shown, g_free);
+  g_clear_pointer (&self->user_shown, g_free);
   if (self->resume_loading != NULL)
     g_cancellable_cancel (self->resume_loading);
   g_clear_object (&self->resume_loading);
