@@ -8,7 +8,7 @@ import os
 import re
 import subprocess
 
-from harness import run_tests, E2EFailure
+from harness import run_tests, E2EFailure, RETRY_WAIT
 
 
 def play_three(app):
@@ -285,6 +285,37 @@ def test_reopened_long_game_shows_its_last_move(session):
         app.screenshot("reopened-" + how)
         app.stop()
 
+
+
+def test_ctrl_w_closes_the_window_asking_first(session):
+    """Ctrl+W closes the window, as in every GNOME app; a game with a move
+    not saved is asked about first: Cancel keeps the window and the game,
+    Discard closes it, and with the last window the app ends."""
+    app = session.start_app("agoraphobia")
+    app.click_cell("d4")
+    app.wait_moves(1)
+
+    def close_asked():
+        # A key pressed while the window manager hands the focus back from
+        # a closed dialog can be lost: pressed again, as a person would.
+        for attempt in range(3):
+            app.key("ctrl+w")
+            try:
+                return app.window(re.compile(r"^Save Your Game"), timeout=RETRY_WAIT)
+            except E2EFailure:
+                if attempt == 2:
+                    raise
+
+    close_asked()
+    app.screenshot("ctrl-w-asks")
+    app.click("push button", "Cancel")
+    app.gone(None, re.compile(r"^Save Your Game"))
+    app.wait_moves(1)
+    app.wait_cell("d4", r"^d4, Light Small")
+
+    close_asked()
+    app.click("push button", "Discard")
+    assert app.wait_exit() == 0, "boardsmith did not end cleanly after its window closed"
 
 if __name__ == "__main__":
     raise SystemExit(run_tests())

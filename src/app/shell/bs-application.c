@@ -390,6 +390,9 @@ bs_application_startup (GApplication *app)
     const char *accels[3];
   } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    /* GtkWindow's own action: through close-request, so an unsaved game
+     * or variant is asked about first. */
+    { "window.close", { "<Control>w", NULL } },
     { "win.new-game", { "<Control>n", NULL } },
     { "win.choose-game", { "<Shift><Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
@@ -407,18 +410,14 @@ bs_application_startup (GApplication *app)
     { "win.history-end", { "<Alt>End", NULL } },
     { "win.help", { "F1", NULL } },
   };
-  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
   G_APPLICATION_CLASS (bs_application_parent_class)->startup (app);
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
                                            accels[i].accels);
 
-  gtk_css_provider_load_from_resource (css, "/io/github/boardsmith/Boardsmith/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* style.css needs no loading here: AdwApplication loads it from the
+   * resource base path (with style-dark.css and the high-contrast ones). */
 
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::theme", G_CALLBACK (apply_theme), self,
