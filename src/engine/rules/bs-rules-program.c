@@ -43,13 +43,16 @@
 /* One direction of a STEP block, for one player. */
 typedef struct {
   int     shift;                      /* bits from a piece to its target */
+  int     up, down;                   /* the shift as two, one of them 0: no branch */
   guint64 from_ok[RP_MAX_WORDS];      /* the cells with a neighbour that way */
 } RpShift;
 
 /* A STEP block of one direction: <step dirs="a b"> compiles to one per
- * direction, in the written order. */
+ * direction, in the written order. Its targets as masks (all ones or
+ * none), so that computing them takes no branch. */
 typedef struct {
-  guint   to;                         /* BsRulesTarget */
+  guint64 to_empty;
+  guint64 to_enemy;
   RpShift player[3];                  /* [1], [2] */
 } RpStep;
 
@@ -111,16 +114,21 @@ rp_step_targets (const Rp      *rp,
   guint64 movers[RP_MAX_WORDS];
   guint64 any = 0;
 
+  if (nw == 1)
+    {
+      guint64 open = (rp->valid[0] & ~(mine[0] | theirs[0]) & step->to_empty)
+                     | (theirs[0] & step->to_enemy);
+
+      out[0] = ((mine[0] & s->from_ok[0]) << s->up >> s->down) & open;
+      return out[0];
+    }
   for (int w = 0; w < nw; w++)
     movers[w] = mine[w] & s->from_ok[w];
   for (int w = 0; w < nw; w++)
     {
-      guint64 open = 0;
+      guint64 open = (rp->valid[w] & ~(mine[w] | theirs[w]) & step->to_empty)
+                     | (theirs[w] & step->to_enemy);
 
-      if (step->to & BS_RULES_TO_EMPTY)
-        open |= rp->valid[w] & ~(mine[w] | theirs[w]);
-      if (step->to & BS_RULES_TO_ENEMY)
-        open |= theirs[w];
       out[w] = bs_bits_toward (movers, nw, w, -s->shift) & open;
       any |= out[w];
     }
@@ -217,6 +225,22 @@ rp_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
 
 /* ---- The hot hooks ---- */
 
+/* The r-th (from 0) target of a set of nw words: a few cleared bits in
+ * one word (a block's targets are a few pieces' moves). */
+G_ALWAYS_INLINE static inline int
+rp_select (const guint64 *set, int nw, int r)
+{
+  if (nw == 1)
+    {
+      guint64 x = set[0];
+
+      for (; r > 0; r--)
+        x &= x - 1;
+      return bs_ctz (x);
+    }
+  return bs_bits_select (set, nw, r);
+}
+
 G_ALWAYS_INLINE static inline guint
 rp_generate_body (const BsRuleset  *rs,
                   const BsPosition *pos,
@@ -301,7 +325,7 @@ rp_random_move_body (const BsRuleset  *rs,
   r = (int) bs_rng_below (rng, (guint32) total);
   for (i = 0; r >= counts[i]; i++)
     r -= counts[i];
-  to_bit = bs_bits_select (targets[i], nw, r);
+  to_bit = rp_select (targets[i], nw, r);
   from_bit = to_bit - rp->steps[i].player[p].shift;
   return RP_MOVE (rp->cell_of_bit[from_bit], rp->cell_of_bit[to_bit], from_bit, to_bit);
 }
@@ -373,6 +397,23 @@ rp_apply (const BsRuleset *rs,
 {
   rs->apply (rs, pos, move, undo);
 }
+
+/* The playout loop's turn: the random move and its apply in one call. */
+G_ALWAYS_INLINE static inline guint
+rp_random_turn_body (const BsRuleset *rs,
+                     BsPosition      *pos,
+                     BsRng           *rng,
+                     int              words)
+{
+  BsMove move = rp_random_move_body (rs, pos, rng, NULL, words);
+
+  rp_apply_body (rs, pos, move, NULL, words);
+  return 1;
+}
+
+BS_BITOPS_KERNELS (guint, rp_random_turn,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
 
 /* ---- Compiling ---- */
 
@@ -480,10 +521,24 @@ rp_compile_steps (const BsRuleset *rs,
         {
           RpStep *op = &rp->steps[rp->n_steps++];
 
-          op->to = step->to;
+          op->to_empty = (step->to & BS_RULES_TO_EMPTY) ? ~G_GUINT64_CONSTANT (0) : 0;
+          op->to_enemy = (step->to & BS_RULES_TO_ENEMY) ? ~G_GUINT64_CONSTANT (0) : 0;
           for (int p = 1; p <= 2; p++)
-            if (!rp_compile_shift (rs, rp, &step->dirs[k], p, &op->player[p], step->line, error))
-              return FALSE;
+            {
+              RpShift *shift = &op->player[p];
+
+              if (!rp_compile_shift (rs, rp, &step->dirs[k], p, shift, step->line, error))
+                return FALSE;
+              if (ABS (shift->shift) >= 64)
+                {
+                  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                               "%s:%d: <step>: boards wider than 62 cells are for a later "
+                               "version", rp->doc->filename, step->line);
+                  return FALSE;
+                }
+              shift->up = MAX (shift->shift, 0);
+              shift->down = MAX (-shift->shift, 0);
+            }
         }
     }
   return TRUE;
@@ -693,6 +748,7 @@ bs_rules_program_prepare (BsRuleset              *rs,
   rs->generate = BS_BITOPS_PICK (rp_generate, rp->nw);
   rs->random_move = BS_BITOPS_PICK (rp_random_move, rp->nw);
   rs->apply = BS_BITOPS_PICK (rp_apply, rp->nw);
+  rs->random_turn = BS_BITOPS_PICK (rp_random_turn, rp->nw);
   return TRUE;
 }
 
