@@ -295,15 +295,14 @@ rp_generate (const BsRuleset  *rs,
  * order), so the same random numbers pick the same move as generate and
  * a uniform pick. */
 G_ALWAYS_INLINE static inline BsMove
-rp_random_move_body (const BsRuleset  *rs,
-                     const BsPosition *pos,
-                     BsRng            *rng,
-                     BsMove           *scratch,
-                     int               words)
+rp_random_move_player (const BsRuleset  *rs,
+                       const BsPosition *pos,
+                       BsRng            *rng,
+                       BsMove           *scratch,
+                       const int         nw,
+                       const int         p)
 {
   const Rp *rp = rs->module_data;
-  const int nw = RP_NW (rp, words);
-  const int p = pos->to_move;
   guint64 targets[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS][RP_MAX_WORDS];
   int counts[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS];
   int total = 0, r, i;
@@ -330,6 +329,22 @@ rp_random_move_body (const BsRuleset  *rs,
   return RP_MOVE (rp->cell_of_bit[from_bit], rp->cell_of_bit[to_bit], from_bit, to_bit);
 }
 
+/* Each hot hook branches once on the player to move, into a copy of its
+ * body made for that player (constant offsets into the blocks). */
+G_ALWAYS_INLINE static inline BsMove
+rp_random_move_body (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsRng            *rng,
+                     BsMove           *scratch,
+                     int               words)
+{
+  const int nw = RP_NW ((const Rp *) rs->module_data, words);
+
+  if (pos->to_move == 1)
+    return rp_random_move_player (rs, pos, rng, scratch, nw, 1);
+  return rp_random_move_player (rs, pos, rng, scratch, nw, 2);
+}
+
 BS_BITOPS_KERNELS (BsMove, rp_random_move,
                    (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
                    rs, pos, rng, scratch)
@@ -347,23 +362,21 @@ rp_random_move (const BsRuleset  *rs,
  * target (the blocks allow an enemy there only with capture="replace"),
  * then the end tests in the written order. */
 G_ALWAYS_INLINE static inline void
-rp_apply_body (const BsRuleset *rs,
-               BsPosition      *pos,
-               BsMove           move,
-               BsUndo          *undo,
-               int              words)
+rp_apply_player (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 BsMove           move,
+                 BsUndo          *undo,
+                 const int        nw,
+                 const int        p)
 {
   const Rp *rp = rs->module_data;
-  const int nw = RP_NW (rp, words);
-  const int p = pos->to_move, q = 3 - p;
+  const int q = 3 - p;
   const int from = RP_MOVE_FROM (move), to = RP_MOVE_TO (move);
   const int from_bit = RP_MOVE_FROM_BIT (move), to_bit = RP_MOVE_TO_BIT (move);
   guint8 piece, taken;
   guint64 *mine, *theirs;
   int end;
 
-  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
-    rp_resync (rp, pos);
   mine = rp_sets (rp, pos, p);
   theirs = rp_sets (rp, pos, q);
   piece = pos->cells[from];
@@ -383,6 +396,23 @@ rp_apply_body (const BsRuleset *rs,
   pos->ply++;
   pos->to_move = (guint8) q;
   pos->step = 0;
+}
+
+G_ALWAYS_INLINE static inline void
+rp_apply_body (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo,
+               int              words)
+{
+  const int nw = RP_NW ((const Rp *) rs->module_data, words);
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    rp_resync (rs->module_data, pos);
+  if (pos->to_move == 1)
+    rp_apply_player (rs, pos, move, undo, nw, 1);
+  else
+    rp_apply_player (rs, pos, move, undo, nw, 2);
 }
 
 BS_BITOPS_KERNELS_VOID (rp_apply,
@@ -405,9 +435,14 @@ rp_random_turn_body (const BsRuleset *rs,
                      BsRng           *rng,
                      int              words)
 {
-  BsMove move = rp_random_move_body (rs, pos, rng, NULL, words);
+  const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
-  rp_apply_body (rs, pos, move, NULL, words);
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    rp_resync (rs->module_data, pos);
+  if (pos->to_move == 1)
+    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 1), NULL, nw, 1);
+  else
+    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 2), NULL, nw, 2);
   return 1;
 }
 
