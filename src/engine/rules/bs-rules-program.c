@@ -191,6 +191,43 @@ rp_end_holds (const Rp         *rp,
     }
 }
 
+/* After a step of `mover` to to_bit (captured: it took a piece), the
+ * same as rp_first_end, tested only where the step changed something: a
+ * step brings only its piece into a region, and takes a piece only from
+ * the other player; what held before it would have ended the game
+ * already. */
+G_ALWAYS_INLINE static inline int
+rp_first_end_after_step (const Rp         *rp,
+                         const BsPosition *pos,
+                         int               mover,
+                         int               nw,
+                         int               to_bit,
+                         gboolean          captured)
+{
+  for (int i = 0; i < rp->n_ends; i++)
+    {
+      const RpEnd *e = &rp->ends[i];
+      gboolean holds;
+
+      switch (e->kind)
+        {
+        case BS_RULES_END_ELIMINATED:
+          holds = e->who == BS_RULES_WHO_NEXT && captured
+                  && rp_empty_set (rp_sets (rp, pos, 3 - mover), nw);
+          break;
+        case BS_RULES_END_REACH:
+          holds = e->who == BS_RULES_WHO_MOVER && bs_bits_has (e->region[mover], to_bit);
+          break;
+        default:
+          holds = rp_end_holds (rp, e, pos, mover, nw);
+          break;
+        }
+      if (holds)
+        return i;
+    }
+  return -1;
+}
+
 /* The first end test that holds, `mover` having just moved, or -1. */
 G_ALWAYS_INLINE static inline int
 rp_first_end (const Rp *rp, const BsPosition *pos, int mover, int nw)
@@ -388,7 +425,7 @@ rp_apply_player (const BsRuleset *rs,
   bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
   bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, undo);
 
-  end = rp_first_end (rp, pos, p, nw);
+  end = rp_first_end_after_step (rp, pos, p, nw, to_bit, taken != BS_CELL_EMPTY);
   pos->result = end < 0 ? BS_RESULT_ONGOING
                         : (guint8) rp->ends[end].winner_if_who[rp->ends[end].who == BS_RULES_WHO_MOVER
                                                                 ? p : q];
