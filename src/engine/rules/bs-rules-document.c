@@ -141,7 +141,12 @@ children (Reader              *r,
             t++;
           if (*t != '\0')
             {
-              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (c),
+              /* libxml2 gives the line a text ends on: the line it starts on. */
+              int line = bs_xml_line (c);
+
+              for (const char *p = (const char *) c->content; *p != '\0'; p++)
+                line -= *p == '\n';
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, line,
                                 "<%s>: text where only elements belong", node_name (node));
               return NULL;
             }
