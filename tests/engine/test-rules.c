@@ -351,6 +351,58 @@ test_refused_starts (void)
   g_assert_nonnull (strstr (error->message, "breakthrough.xml:"));
 }
 
+/* The layers above the module (a game's line of moves, its ending in
+ * words, the help, a turn explained) work on the written game from the
+ * rules file alone. */
+static void
+test_words (void)
+{
+  static const char * const misere[] = { "misere=true", NULL };
+  Pair pair = make_pair ("breakthrough", NULL, NULL);
+  Pair mis = make_pair ("breakthrough", misere, NULL);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (pair.w, 0);
+  g_autofree BsPosition *mpos = bs_ruleset_new_position (mis.w, 0);
+  g_autofree char *ending = NULL;
+  g_autofree char *rules = NULL;
+  g_autofree char *goal = NULL;
+  g_autoptr(BsExplanation) explanation = NULL;
+  g_autoptr(GError) error = NULL;
+  /* White runs up the b file, capturing on the way; Black moves aside. */
+  const char *line = "b2-b3 h7-h6 b3-b4 h6-h5 b4-b5 h5-h4 b5-a6 h4-h3 a6-b7 g7-g6 b7-a8";
+
+  g_assert_true (bs_ruleset_play_line (pair.w, pos, line, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pos->result, ==, BS_RESULT_WIN_1);
+  g_assert_cmpint (pos->ending, ==, BS_ENDING_GOAL);
+  ending = bs_ruleset_describe_ending (pair.w, pos);
+  g_assert_cmpstr (ending, ==, "White brought a piece to the far row and wins.");
+  g_clear_pointer (&ending, g_free);
+
+  g_assert_true (bs_ruleset_play_line (mis.w, mpos, line, &error));
+  g_assert_cmpint (mpos->result, ==, BS_RESULT_WIN_2);
+  ending = bs_ruleset_describe_ending (mis.w, mpos);
+  g_assert_cmpstr (ending, ==,
+                   "White brought a piece to the far row, which loses in misère: Black wins.");
+
+  bs_ruleset_describe_rules (pair.w, &rules, &goal);
+  g_assert_true (g_str_has_prefix (rules, "White moves up the board and Black down."));
+  g_assert_nonnull (strstr (rules, "A piece never captures straight ahead."));
+  g_assert_null (strstr (rules, "may also capture"));
+  g_assert_true (g_str_has_prefix (goal, "The first player to bring a piece to the far row wins"));
+
+  g_clear_pointer (&pos, g_free);
+  pos = bs_ruleset_new_position (pair.w, 0);
+  g_assert_true (bs_ruleset_play_line (pair.w, pos, "b2-b3 c7-c6 b3-b4 c6-c5", NULL));
+  explanation = bs_ruleset_explain_notation (pair.w, pos, "b4-c5", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (explanation->summary, ==,
+                   "White moves from b4 to c5 and captures Black’s piece there.");
+  g_assert_false (bs_ruleset_play_line (pair.w, pos, "b4-b5-b6", &error));
+  g_assert_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED);
+  pair_clear (&pair);
+  pair_clear (&mis);
+}
+
 /* ---- Broken rules files ---- */
 
 typedef struct {
@@ -488,6 +540,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/rules/breakthrough/playouts", test_playouts);
   g_test_add_func ("/rules/breakthrough/refused-starts", test_refused_starts);
+  g_test_add_func ("/rules/breakthrough/words", test_words);
   for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
     {
       g_autofree char *path = g_strdup_printf ("/rules/broken/%s", broken[i].name);
