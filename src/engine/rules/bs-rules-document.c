@@ -1140,7 +1140,11 @@ read_root (Reader         *r,
       if (text != NULL)
         {
           if (*text != NULL)
-            return value_error (r, node, "", error, "a second <%s>", node_name (node));
+            {
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                                "<rules>: a second <%s>", node_name (node));
+              return FALSE;
+            }
           if ((*text = bs_xml_get_text (node, &r->source, error)) == NULL)
             return FALSE;
           continue;
