@@ -21,7 +21,8 @@ import shutil
 import sys
 import tempfile
 
-ENGINE = ('engine/core', 'engine/modules', 'engine/formats', 'engine/search', 'engine/study')
+ENGINE = ('engine/core', 'engine/modules', 'engine/formats', 'engine/rules', 'engine/search',
+          'engine/study')
 
 # Who may use whom. The engine's rooms and render use nothing of GTK; the
 # app's rooms are in layers: widgets, documents, play, then the pages
@@ -30,6 +31,7 @@ ROOMS = {
     'engine/core': (),
     'engine/modules': ('engine/core',),
     'engine/formats': ('engine/core',),
+    'engine/rules': ('engine/core', 'engine/formats'),
     'engine/search': ('engine/core',),
     'engine/study': ('engine/core', 'engine/formats', 'engine/search'),
     'render': ENGINE,

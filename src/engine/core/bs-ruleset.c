@@ -409,12 +409,9 @@ bs_ruleset_new (const BsVariant  *variant,
                 GError          **error)
 {
   const BsModule *module;
-  BsRuleset *rs;
-  BsRng rng;
 
   g_return_val_if_fail (variant != NULL, NULL);
 
-  bs_bitops_init ();
   module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
   if (module == NULL)
     {
@@ -428,6 +425,20 @@ bs_ruleset_new (const BsVariant  *variant,
             variant->module != NULL ? variant->module : "", known->str);
       return NULL;
     }
+  return bs_ruleset_new_for_module (module, variant, error);
+}
+
+BsRuleset *
+bs_ruleset_new_for_module (const BsModule   *module,
+                           const BsVariant  *variant,
+                           GError          **error)
+{
+  BsRuleset *rs;
+  BsRng rng;
+
+  g_return_val_if_fail (module != NULL && variant != NULL, NULL);
+
+  bs_bitops_init ();
   if (!check_board (module, variant, error))
     return NULL;
   /* Texts a file could not give (the loader checks them with their line),

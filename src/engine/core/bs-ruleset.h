@@ -61,6 +61,13 @@ struct _BsRuleset {
  * a file. */
 BsRuleset  *bs_ruleset_new          (const BsVariant *variant,
                                      GError         **error);
+/* The same with a module that is not built in (a game written in the
+ * rules language, engine/rules): the variant's `module` id is not looked
+ * up. The module must outlive the ruleset (its prepare() may take a
+ * reference on what holds it). */
+BsRuleset  *bs_ruleset_new_for_module (const BsModule  *module,
+                                       const BsVariant *variant,
+                                       GError         **error);
 BsRuleset  *bs_ruleset_ref          (BsRuleset       *rs);
 void        bs_ruleset_unref        (BsRuleset       *rs);
 

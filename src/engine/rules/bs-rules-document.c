@@ -1,0 +1,1295 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-rules-document.c: reads a rules file into a checked tree.
+ *
+ * The root's sections are read in the order names are declared in, not
+ * the order they are written in: options, then pieces and regions, then
+ * everything that refers to them. Unknown elements, attributes and names
+ * are refused with the nearest valid one ("did you mean"). */
+#define G_LOG_DOMAIN "boardsmith-rules"
+
+#include "config.h"
+
+#include "bs-rules-document.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bs-error.h"
+#include "bs-xml.h"
+
+typedef struct {
+  BsXmlSource      source;
+  BsRulesDocument *doc;
+} Reader;
+
+/* ---- Names and suggestions ---- */
+
+static int
+edit_distance (const char *a,
+               const char *b)
+{
+  int la = (int) strlen (a), lb = (int) strlen (b);
+  g_autofree int *row = g_new (int, lb + 1);
+
+  for (int j = 0; j <= lb; j++)
+    row[j] = j;
+  for (int i = 1; i <= la; i++)
+    {
+      int diagonal = row[0];
+
+      row[0] = i;
+      for (int j = 1; j <= lb; j++)
+        {
+          int above = row[j];
+          int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + cost);
+          diagonal = above;
+        }
+    }
+  return row[lb];
+}
+
+const char *
+bs_rules_suggest (const char          *name,
+                  const char * const  *candidates,
+                  gssize               n)
+{
+  const char *best = NULL;
+  int best_distance = G_MAXINT;
+  /* A third of the name, at least 2: "foward" → "forward", not "n" → "s". */
+  int limit = MAX (2, (int) strlen (name) / 3);
+
+  for (gssize i = 0; n < 0 ? candidates[i] != NULL : i < n; i++)
+    {
+      int d = edit_distance (name, candidates[i]);
+
+      /* "boolean" for "bool", "pos" for "position": one word cut short. */
+      if (strlen (candidates[i]) >= 3 && strlen (name) >= 3 &&
+          (g_str_has_prefix (name, candidates[i]) || g_str_has_prefix (candidates[i], name)))
+        d = MIN (d, 1);
+
+      if (d < best_distance)
+        {
+          best_distance = d;
+          best = candidates[i];
+        }
+    }
+  return best_distance <= limit && best_distance < (int) strlen (name) ? best : NULL;
+}
+
+/* " (did you mean "x"?)" or "" */
+static char *
+did_you_mean (const char          *name,
+              const char * const  *candidates,
+              gssize               n)
+{
+  const char *s = bs_rules_suggest (name, candidates, n);
+
+  return s != NULL ? g_strdup_printf (" (did you mean \"%s\"?)", s) : g_strdup ("");
+}
+
+/* ---- Elements and attributes ---- */
+
+static const char *
+node_name (const xmlNode *node)
+{
+  return (const char *) node->name;
+}
+
+static gboolean
+check_attributes (Reader              *r,
+                  const xmlNode       *node,
+                  const char * const  *allowed,
+                  GError             **error)
+{
+  for (const xmlAttr *a = node->properties; a != NULL; a = a->next)
+    {
+      const char *name = (const char *) a->name;
+
+      if (!g_strv_contains (allowed, name))
+        {
+          g_autofree char *hint = did_you_mean (name, allowed, -1);
+
+          bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                            "<%s>: unknown attribute \"%s\"%s", node_name (node), name, hint);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The element children of node, each of a name in `allowed`; NULL and
+ * error on anything else (text that is not blank, an unknown element). */
+static GPtrArray *
+children (Reader              *r,
+          const xmlNode       *node,
+          const char * const  *allowed,
+          GError             **error)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+
+  for (xmlNode *c = node->children; c != NULL; c = c->next)
+    {
+      if (c->type == XML_COMMENT_NODE || c->type == XML_PI_NODE)
+        continue;
+      if (c->type == XML_TEXT_NODE)
+        {
+          const char *t = (const char *) c->content;
+
+          while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+            t++;
+          if (*t != '\0')
+            {
+              /* libxml2 gives the line a text ends on: the line it starts on. */
+              int line = bs_xml_line (c);
+
+              for (const char *p = (const char *) c->content; *p != '\0'; p++)
+                line -= *p == '\n';
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, line,
+                                "<%s>: text where only elements belong", node_name (node));
+              return NULL;
+            }
+          continue;
+        }
+      if (c->type != XML_ELEMENT_NODE || !g_strv_contains (allowed, node_name (c)))
+        {
+          g_autofree char *hint = NULL;
+
+          if (c->type != XML_ELEMENT_NODE)
+            {
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (c),
+                                "<%s>: unexpected content", node_name (node));
+              return NULL;
+            }
+          hint = did_you_mean (node_name (c), allowed, -1);
+          if (*hint != '\0')
+            {
+              g_free (hint);
+              hint = g_strdup_printf (" (did you mean <%s>?)",
+                                      bs_rules_suggest (node_name (c), allowed, -1));
+            }
+          bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (c),
+                            "<%s>: unknown element <%s>%s", node_name (node), node_name (c), hint);
+          return NULL;
+        }
+      g_ptr_array_add (out, c);
+    }
+  return g_steal_pointer (&out);
+}
+
+static char *
+get_attr (const xmlNode *node,
+          const char    *name)
+{
+  xmlChar *v = xmlGetProp (node, (const xmlChar *) name);
+  char *copy = v != NULL ? g_strdup ((const char *) v) : NULL;
+
+  xmlFree (v);
+  return copy;
+}
+
+static gboolean
+require_attr (Reader         *r,
+              const xmlNode  *node,
+              const char     *name,
+              char          **value,
+              GError        **error)
+{
+  *value = get_attr (node, name);
+  if (*value == NULL)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                        "<%s>: the attribute \"%s\" is required", node_name (node), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+value_error (Reader         *r,
+             const xmlNode  *node,
+             const char     *attr,
+             GError        **error,
+             const char     *format,
+             ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+value_error (Reader         *r,
+             const xmlNode  *node,
+             const char     *attr,
+             GError        **error,
+             const char     *format,
+             ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  bs_xml_set_error (error, &r->source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                    "<%s> attribute \"%s\": %s", node_name (node), attr, what);
+  return FALSE;
+}
+
+/* A choice among `choices`; *value is its index. Missing: default kept. */
+static gboolean
+get_choice (Reader              *r,
+            const xmlNode       *node,
+            const char          *attr,
+            const char * const  *choices,
+            int                 *value,
+            GError             **error)
+{
+  g_autofree char *text = get_attr (node, attr);
+  g_autofree char *hint = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  for (int i = 0; choices[i] != NULL; i++)
+    if (g_str_equal (choices[i], text))
+      {
+        *value = i;
+        return TRUE;
+      }
+  hint = did_you_mean (text, choices, -1);
+  {
+    g_autofree char *list = g_strjoinv (", ", (char **) choices);
+
+    return value_error (r, node, attr, error, "\"%s\" is none of %s%s", text, list, hint);
+  }
+}
+
+static gboolean
+get_bool (Reader         *r,
+          const xmlNode  *node,
+          const char     *attr,
+          gboolean       *value,
+          GError        **error)
+{
+  static const char * const choices[] = { "false", "true", NULL };
+  int v = *value ? 1 : 0;
+
+  if (!get_choice (r, node, attr, choices, &v, error))
+    return FALSE;
+  *value = v == 1;
+  return TRUE;
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *value)
+{
+  char *end = NULL;
+  gint64 v;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  v = g_ascii_strtoll (text, &end, 10);
+  if (*end != '\0' || v < -1000000 || v > 1000000)
+    return FALSE;
+  *value = (int) v;
+  return TRUE;
+}
+
+static gboolean
+get_int (Reader         *r,
+         const xmlNode  *node,
+         const char     *attr,
+         gboolean        required,
+         int             min,
+         int             max,
+         int            *value,
+         GError        **error)
+{
+  g_autofree char *text = NULL;
+
+  if (required && !require_attr (r, node, attr, &text, error))
+    return FALSE;
+  if (text == NULL && (text = get_attr (node, attr)) == NULL)
+    return TRUE;
+  if (!parse_int (text, value) || *value < min || *value > max)
+    return value_error (r, node, attr, error, "\"%s\" is not a whole number from %d to %d",
+                        text, min, max);
+  return TRUE;
+}
+
+/* ---- Names the document declares ---- */
+
+static int
+option_index (const BsRulesDocument *doc,
+              const char            *id)
+{
+  for (guint i = 0; i < doc->options->len; i++)
+    if (g_str_equal (g_array_index (doc->options, BsOptionSpec, i).id, id))
+      return (int) i;
+  return -1;
+}
+
+/* The ids of an array of structs whose first member is the id. */
+static GPtrArray *
+ids_of (GArray *array)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint i = 0; i < array->len; i++)
+    g_ptr_array_add (ids, *(char **) (gpointer) (array->data + i * g_array_get_element_size (array)));
+  g_ptr_array_add (ids, NULL);
+  return ids;
+}
+
+/* A name among the ids of `array` ("option", "piece", "region"). */
+static gboolean
+resolve_name (Reader         *r,
+              const xmlNode  *node,
+              const char     *attr,
+              const char     *what,
+              GArray         *array,
+              const char     *name,
+              int            *index,
+              GError        **error)
+{
+  g_autoptr(GPtrArray) ids = ids_of (array);
+  g_autofree char *hint = NULL;
+
+  for (guint i = 0; i + 1 < ids->len; i++)
+    if (g_str_equal (ids->pdata[i], name))
+      {
+        *index = (int) i;
+        return TRUE;
+      }
+  hint = did_you_mean (name, (const char * const *) ids->pdata, -1);
+  bs_xml_set_error (error, &r->source, BS_VARIANT_ERROR_UNKNOWN, bs_xml_line (node),
+                    "<%s> attribute \"%s\": unknown %s \"%s\"%s", node_name (node), attr,
+                    what, name, hint);
+  return FALSE;
+}
+
+/* A number: "7" or "{option}" (an int option). */
+static gboolean
+parse_number (Reader         *r,
+              const xmlNode  *node,
+              const char     *attr,
+              const char     *text,
+              BsRulesNumber  *number,
+              GError        **error)
+{
+  gsize len = strlen (text);
+
+  number->option = -1;
+  if (len > 2 && text[0] == '{' && text[len - 1] == '}')
+    {
+      g_autofree char *id = g_strndup (text + 1, len - 2);
+
+      if (!resolve_name (r, node, attr, "option", r->doc->options, id, &number->option, error))
+        return FALSE;
+      if (g_array_index (r->doc->options, BsOptionSpec, number->option).type != BS_OPTION_INT)
+        return value_error (r, node, attr, error, "the option \"%s\" is not a number", id);
+      return TRUE;
+    }
+  if (!parse_int (text, &number->value))
+    return value_error (r, node, attr, error,
+                        "\"%s\" is neither a whole number nor {option}", text);
+  return TRUE;
+}
+
+/* if="OPTION" / unless="OPTION", OPTION a bool or OPTION=CHOICE. */
+static gboolean
+parse_condition (Reader            *r,
+                 const xmlNode     *node,
+                 BsRulesCondition  *cond,
+                 GError           **error)
+{
+  g_autofree char *when = get_attr (node, "if");
+  g_autofree char *unless = get_attr (node, "unless");
+  const char *attr = when != NULL ? "if" : "unless";
+  const char *text = when != NULL ? when : unless;
+  g_auto (GStrv) parts = NULL;
+  const BsOptionSpec *spec;
+
+  cond->option = -1;
+  cond->choice = -1;
+  cond->negate = when == NULL;
+  if (text == NULL)
+    return TRUE;
+  if (when != NULL && unless != NULL)
+    return value_error (r, node, "unless", error, "an element takes if or unless, not both");
+  parts = g_strsplit (text, "=", 2);
+  if (!resolve_name (r, node, attr, "option", r->doc->options, parts[0], &cond->option, error))
+    return FALSE;
+  spec = &g_array_index (r->doc->options, BsOptionSpec, cond->option);
+  if (spec->type == BS_OPTION_ENUM)
+    {
+      g_autofree char *hint = NULL;
+
+      if (parts[1] == NULL)
+        return value_error (r, node, attr, error, "the option \"%s\" is a choice: write %s=CHOICE",
+                            parts[0], parts[0]);
+      for (int i = 0; spec->choices[i] != NULL; i++)
+        if (g_str_equal (spec->choices[i], parts[1]))
+          cond->choice = i;
+      if (cond->choice >= 0)
+        return TRUE;
+      hint = did_you_mean (parts[1], spec->choices, -1);
+      return value_error (r, node, attr, error, "\"%s\" is no choice of \"%s\"%s", parts[1],
+                          parts[0], hint);
+    }
+  if (spec->type != BS_OPTION_BOOL || parts[1] != NULL)
+    return value_error (r, node, attr, error, "the option \"%s\" is not true or false", parts[0]);
+  return TRUE;
+}
+
+gboolean
+bs_rules_condition_holds (const BsRulesCondition *cond,
+                          const int              *options)
+{
+  gboolean holds;
+
+  if (cond->option < 0)
+    return TRUE;
+  holds = cond->choice >= 0 ? options[cond->option] == cond->choice : options[cond->option] != 0;
+  return cond->negate ? !holds : holds;
+}
+
+int
+bs_rules_number_value (const BsRulesNumber *number,
+                       const int           *options)
+{
+  return number->option >= 0 ? options[number->option] : number->value;
+}
+
+/* rows="far" | "home" | "A..B" (A, B: numbers, {option} or far). */
+static gboolean
+parse_rank (Reader         *r,
+            const xmlNode  *node,
+            const char     *text,
+            BsRulesNumber  *number,
+            gboolean       *far,
+            GError        **error)
+{
+  *far = g_str_equal (text, "far");
+  if (*far)
+    return TRUE;
+  if (g_str_equal (text, "home"))
+    {
+      number->value = 1;
+      number->option = -1;
+      return TRUE;
+    }
+  return parse_number (r, node, "rows", text, number, error);
+}
+
+static gboolean
+parse_ranks (Reader         *r,
+             const xmlNode  *node,
+             BsRulesRanks   *ranks,
+             GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  if (!require_attr (r, node, "rows", &text, error))
+    return FALSE;
+  parts = g_strsplit (text, "..", 2);
+  if (!parse_rank (r, node, parts[0], &ranks->first, &ranks->first_far, error))
+    return FALSE;
+  return parse_rank (r, node, parts[1] != NULL ? parts[1] : parts[0], &ranks->last,
+                     &ranks->last_far, error);
+}
+
+/* ---- Sections ---- */
+
+static const char * const option_types[] = { "bool", "int", "enum", NULL };
+
+static gboolean
+read_options (Reader         *r,
+              const xmlNode  *section,
+              GError        **error)
+{
+  static const char * const attrs[] = { "id", "type", "min", "max", "default", "label",
+                                        "description", "start-only", NULL };
+  static const char * const kids[] = { "option", NULL };
+  static const char * const choice_kids[] = { "choice", NULL };
+  static const char * const choice_attrs[] = { "id", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL || !check_attributes (r, section, (const char * const[]) { NULL }, error))
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsOptionSpec spec = { 0 };
+      g_autofree char *def = NULL;
+      g_autoptr(GPtrArray) choice_nodes = NULL;
+      GStrv choices = NULL;
+      int type = BS_OPTION_INT;
+
+      if (!check_attributes (r, node, attrs, error) ||
+          !get_choice (r, node, "type", option_types, &type, error))
+        return FALSE;
+      spec.type = type;
+      spec.id = get_attr (node, "id");
+      spec.label = get_attr (node, "label");
+      spec.description = get_attr (node, "description");
+      g_array_append_val (r->doc->options, spec);
+      g_ptr_array_add (r->doc->option_choices, NULL);
+      if (spec.id == NULL || spec.label == NULL)
+        return require_attr (r, node, spec.id == NULL ? "id" : "label", &def, error);
+      if (option_index (r->doc, spec.id) != (int) i)
+        return value_error (r, node, "id", error, "a second option \"%s\"", spec.id);
+      if (r->doc->options->len > BS_MAX_OPTIONS)
+        return value_error (r, node, "id", error, "more than %d options", BS_MAX_OPTIONS);
+      if (!get_bool (r, node, "start-only", &spec.start_only, error))
+        return FALSE;
+      choice_nodes = children (r, node, choice_kids, error);
+      if (choice_nodes == NULL)
+        return FALSE;
+      if (spec.type == BS_OPTION_ENUM)
+        {
+          choices = g_new0 (char *, choice_nodes->len + 1);
+          for (guint k = 0; k < choice_nodes->len; k++)
+            {
+              if (!check_attributes (r, choice_nodes->pdata[k], choice_attrs, error) ||
+                  !require_attr (r, choice_nodes->pdata[k], "id", &choices[k], error))
+                {
+                  g_strfreev (choices);
+                  return FALSE;
+                }
+            }
+          r->doc->option_choices->pdata[i] = choices;
+          spec.choices = (const char * const *) choices;
+          spec.min = 0;
+          spec.max = (int) choice_nodes->len - 1;
+          if (choice_nodes->len == 0)
+            return value_error (r, node, "type", error, "an enum option needs <choice> elements");
+        }
+      else if (choice_nodes->len > 0)
+        return value_error (r, node, "type", error, "only an enum option has choices");
+      if (spec.type == BS_OPTION_BOOL)
+        spec.max = 1;
+      if (spec.type == BS_OPTION_INT &&
+          (!get_int (r, node, "min", TRUE, -1000000, 1000000, &spec.min, error) ||
+           !get_int (r, node, "max", TRUE, spec.min, 1000000, &spec.max, error)))
+        return FALSE;
+      if (!require_attr (r, node, "default", &def, error))
+        return FALSE;
+      {
+        g_autoptr(GError) local = NULL;
+
+        if (!bs_option_parse_value (&spec, def, &spec.default_value, &local))
+          return value_error (r, node, "default", error, "%s", local->message);
+      }
+      g_array_index (r->doc->options, BsOptionSpec, i) = spec;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_board (Reader         *r,
+            const xmlNode  *node,
+            GError        **error)
+{
+  static const char * const attrs[] = { "shapes", "adjacency", "min-side", "max-side",
+                                        "min-size", "max-size", "width", "height", "size",
+                                        NULL };
+  static const char * const shapes[] = { "square", "hex-rhombus", "hexagon", "limping", NULL };
+  BsRulesDocument *doc = r->doc;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) names = NULL;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !require_attr (r, node, "shapes", &text, error))
+    return FALSE;
+  names = g_strsplit (text, " ", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      BsShape shape;
+
+      if (!bs_shape_from_string (names[i], &shape))
+        {
+          g_autofree char *hint = did_you_mean (names[i], shapes, -1);
+
+          return value_error (r, node, "shapes", error, "unknown shape \"%s\"%s", names[i], hint);
+        }
+      doc->shapes |= 1u << shape;
+      if (i == 0)
+        doc->default_board.shape = shape;
+    }
+  doc->default_board.adjacency = 6;
+  if (doc->default_board.shape == BS_SHAPE_SQUARE)
+    doc->default_board.adjacency = 4;
+  if (!get_int (r, node, "adjacency", FALSE, 0, 8, &doc->square_adjacency, error) ||
+      !get_int (r, node, "min-side", FALSE, 1, 64, &doc->min_side, error) ||
+      !get_int (r, node, "max-side", FALSE, doc->min_side, 64, &doc->max_side, error) ||
+      !get_int (r, node, "min-size", FALSE, 1, 32, &doc->min_size, error) ||
+      !get_int (r, node, "max-size", FALSE, doc->min_size, 32, &doc->max_size, error) ||
+      !get_int (r, node, "width", FALSE, 1, 64, &doc->default_board.width, error) ||
+      !get_int (r, node, "height", FALSE, 1, 64, &doc->default_board.height, error) ||
+      !get_int (r, node, "size", FALSE, 1, 32, &doc->default_board.size, error))
+    return FALSE;
+  if (doc->square_adjacency != 0 && doc->square_adjacency != 4 && doc->square_adjacency != 8)
+    return value_error (r, node, "adjacency", error, "a square board has 4 or 8 neighbours");
+  if (doc->square_adjacency != 0 && doc->default_board.shape == BS_SHAPE_SQUARE)
+    doc->default_board.adjacency = doc->square_adjacency;
+  if (!bs_board_spec_check (&doc->default_board, NULL))
+    return value_error (r, node, "width", error, "the default board is not a valid board");
+  return TRUE;
+}
+
+static gboolean
+read_players (Reader         *r,
+              const xmlNode  *section,
+              GError        **error)
+{
+  static const char * const kids[] = { "player", NULL };
+  static const char * const attrs[] = { "number", "name", "color", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      int number = 0;
+
+      if (!check_attributes (r, node, attrs, error) ||
+          !get_int (r, node, "number", TRUE, 1, 2, &number, error))
+        return FALSE;
+      g_free (r->doc->player_names[number - 1]);
+      g_free (r->doc->player_colors[number - 1]);
+      if (!require_attr (r, node, "name", &r->doc->player_names[number - 1], error) ||
+          !require_attr (r, node, "color", &r->doc->player_colors[number - 1], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_pieces (Reader         *r,
+             const xmlNode  *section,
+             GError        **error)
+{
+  static const char * const kids[] = { "piece", NULL };
+  static const char * const section_attrs[] = { "noun", "supply", NULL };
+  static const char * const attrs[] = { "id", "label", NULL };
+  static const char * const supplies[] = { "unlimited", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+  int supply = 0;
+
+  if (list == NULL || !check_attributes (r, section, section_attrs, error) ||
+      !get_choice (r, section, "supply", supplies, &supply, error))
+    return FALSE;
+  r->doc->piece_noun = get_attr (section, "noun");
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsKindSpec kind = { 0 };
+
+      if (!check_attributes (r, node, attrs, error))
+        return FALSE;
+      kind.id = get_attr (node, "id");
+      kind.label = get_attr (node, "label");
+      g_array_append_val (r->doc->kinds, kind);
+      if (kind.id == NULL || kind.label == NULL)
+        {
+          g_autofree char *v = NULL;
+
+          return require_attr (r, node, kind.id == NULL ? "id" : "label", &v, error);
+        }
+      if (r->doc->kinds->len > BS_MAX_KINDS)
+        return value_error (r, node, "id", error, "more than %d kinds of piece", BS_MAX_KINDS);
+    }
+  if (r->doc->kinds->len == 0)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (section),
+                        "<pieces>: at least one <piece> is needed");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_regions (Reader         *r,
+              const xmlNode  *section,
+              GError        **error)
+{
+  static const char * const kids[] = { "region", NULL };
+  static const char * const attrs[] = { "id", "rows", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsRulesRegion region = { .line = bs_xml_line (node) };
+
+      if (!check_attributes (r, node, attrs, error))
+        return FALSE;
+      region.id = get_attr (node, "id");
+      g_array_append_val (r->doc->regions, region);
+      if (region.id == NULL)
+        return require_attr (r, node, "id", &g_array_index (r->doc->regions, BsRulesRegion, i).id,
+                             error);
+      if (!parse_ranks (r, node, &g_array_index (r->doc->regions, BsRulesRegion, i).ranks, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_start (Reader         *r,
+            const xmlNode  *section,
+            GError        **error)
+{
+  static const char * const kids[] = { "fill", NULL };
+  static const char * const attrs[] = { "rows", "piece", "unless-fixed", "if", "unless", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsRulesFill fill = { .line = bs_xml_line (node) };
+      g_autofree char *piece = NULL;
+
+      if (!check_attributes (r, node, attrs, error) ||
+          !parse_ranks (r, node, &fill.ranks, error) ||
+          !require_attr (r, node, "piece", &piece, error) ||
+          !resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &fill.piece, error) ||
+          !get_bool (r, node, "unless-fixed", &fill.unless_fixed, error) ||
+          !parse_condition (r, node, &fill.cond, error))
+        return FALSE;
+      g_array_append_val (r->doc->fills, fill);
+    }
+  return TRUE;
+}
+
+/* Board directions (lower case) and the player-relative ones, as player 1
+ * sees them. */
+static const char * const board_dirs[] = {
+  "n", "ne", "e", "se", "s", "sw", "w", "nw", NULL,
+};
+static const char * const relative_dirs[][2] = {
+  { "forward", "n" }, { "backward", "s" },
+  { "forward-west", "nw" }, { "forward-east", "ne" },
+  { "backward-west", "sw" }, { "backward-east", "se" },
+};
+
+static gboolean
+parse_dirs (Reader         *r,
+            const xmlNode  *node,
+            BsRulesStep    *step,
+            GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) names = NULL;
+
+  if (!require_attr (r, node, "dirs", &text, error))
+    return FALSE;
+  names = g_strsplit (text, " ", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      BsRulesDir dir = { NULL, FALSE };
+
+      if (*names[i] == '\0')
+        continue;
+      if (g_strv_contains (board_dirs, names[i]))
+        dir.name = g_strdup (names[i]);
+      for (guint k = 0; k < G_N_ELEMENTS (relative_dirs); k++)
+        if (g_str_equal (relative_dirs[k][0], names[i]))
+          {
+            dir.name = g_strdup (relative_dirs[k][1]);
+            dir.relative = TRUE;
+          }
+      if (dir.name == NULL)
+        {
+          g_autoptr(GPtrArray) all = g_ptr_array_new ();
+          g_autofree char *hint = NULL;
+
+          for (guint k = 0; board_dirs[k] != NULL; k++)
+            g_ptr_array_add (all, (gpointer) board_dirs[k]);
+          for (guint k = 0; k < G_N_ELEMENTS (relative_dirs); k++)
+            g_ptr_array_add (all, (gpointer) relative_dirs[k][0]);
+          hint = did_you_mean (names[i], (const char * const *) all->pdata, all->len);
+          return value_error (r, node, "dirs", error, "unknown direction \"%s\"%s", names[i], hint);
+        }
+      if (step->n_dirs == BS_RULES_MAX_DIRS)
+        {
+          g_free (dir.name);
+          return value_error (r, node, "dirs", error, "more than %d directions", BS_RULES_MAX_DIRS);
+        }
+      step->dirs[step->n_dirs++] = dir;
+    }
+  if (step->n_dirs == 0)
+    return value_error (r, node, "dirs", error, "no direction");
+  return TRUE;
+}
+
+static gboolean
+read_moves (Reader         *r,
+            const xmlNode  *section,
+            GError        **error)
+{
+  static const char * const kids[] = { "step", NULL };
+  static const char * const attrs[] = { "dirs", "to", "capture", "if", "unless", NULL };
+  static const char * const targets[] = { "empty", "enemy", NULL };
+  static const char * const captures[] = { "none", "replace", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsRulesStep step = { .line = bs_xml_line (node) };
+      g_autofree char *to = NULL;
+      g_auto (GStrv) names = NULL;
+      int capture = 0;
+      gboolean ok;
+
+      ok = check_attributes (r, node, attrs, error) && parse_dirs (r, node, &step, error);
+      g_array_append_val (r->doc->steps, step);
+      if (!ok)
+        return FALSE;
+      if (!require_attr (r, node, "to", &to, error) ||
+          !get_choice (r, node, "capture", captures, &capture, error) ||
+          !parse_condition (r, node, &g_array_index (r->doc->steps, BsRulesStep, i).cond, error))
+        return FALSE;
+      names = g_strsplit (to, " ", -1);
+      for (guint k = 0; names[k] != NULL; k++)
+        {
+          g_autofree char *hint = NULL;
+
+          if (g_str_equal (names[k], "empty"))
+            step.to |= BS_RULES_TO_EMPTY;
+          else if (g_str_equal (names[k], "enemy"))
+            step.to |= BS_RULES_TO_ENEMY;
+          else if (*names[k] != '\0')
+            {
+              hint = did_you_mean (names[k], targets, -1);
+              return value_error (r, node, "to", error, "unknown cell set \"%s\"%s", names[k],
+                                  hint);
+            }
+        }
+      if ((step.to & BS_RULES_TO_ENEMY) && capture == 0)
+        return value_error (r, node, "to", error,
+                            "a step onto an enemy piece needs capture=\"replace\"");
+      g_array_index (r->doc->steps, BsRulesStep, i).to = step.to;
+      g_array_index (r->doc->steps, BsRulesStep, i).capture = capture == 1;
+    }
+  if (r->doc->steps->len > BS_RULES_MAX_BLOCKS)
+    return value_error (r, section, "step", error, "more than %d blocks", BS_RULES_MAX_BLOCKS);
+  return TRUE;
+}
+
+static gboolean
+read_ends (Reader         *r,
+           const xmlNode  *section,
+           GError        **error)
+{
+  static const char * const kids[] = { "eliminated", "reach", "no-move", NULL };
+  static const char * const attrs[] = { "who", "result", "region", "misere", "sentence",
+                                        "misere-sentence", "if", "unless", NULL };
+  static const char * const whos[] = { "mover", "next", NULL };
+  static const char * const results[] = { "win", "loss", "draw", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsRulesEnd end = { .line = bs_xml_line (node), .region = -1, .misere = -1 };
+      BsRulesEnd *e;
+      int who = -1, result = -1;
+      g_autofree char *region = NULL;
+      g_autofree char *misere = NULL;
+
+      end.kind = bs_xml_is (node, "eliminated") ? BS_RULES_END_ELIMINATED
+                 : bs_xml_is (node, "reach") ? BS_RULES_END_REACH : BS_RULES_END_NO_MOVE;
+      end.sentence = get_attr (node, "sentence");
+      end.misere_sentence = get_attr (node, "misere-sentence");
+      g_array_append_val (r->doc->ends, end);
+      e = &g_array_index (r->doc->ends, BsRulesEnd, i);
+      if (!check_attributes (r, node, attrs, error) ||
+          !get_choice (r, node, "who", whos, &who, error) ||
+          !get_choice (r, node, "result", results, &result, error) ||
+          !parse_condition (r, node, &e->cond, error))
+        return FALSE;
+      if (who < 0 || result < 0)
+        return require_attr (r, node, who < 0 ? "who" : "result", &region, error);
+      e->who = who;
+      e->result = result;
+      if (end.kind == BS_RULES_END_REACH &&
+          (!require_attr (r, node, "region", &region, error) ||
+           !resolve_name (r, node, "region", "region", r->doc->regions, region, &e->region, error)))
+        return FALSE;
+      if (end.kind != BS_RULES_END_REACH && (region = get_attr (node, "region")) != NULL)
+        return value_error (r, node, "region", error, "only <reach> has a region");
+      misere = get_attr (node, "misere");
+      if (misere != NULL)
+        {
+          if (!resolve_name (r, node, "misere", "option", r->doc->options, misere, &e->misere,
+                             error))
+            return FALSE;
+          if (g_array_index (r->doc->options, BsOptionSpec, e->misere).type != BS_OPTION_BOOL)
+            return value_error (r, node, "misere", error, "the option \"%s\" is not true or false",
+                                misere);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_measures (Reader         *r,
+               const xmlNode  *section,
+               GError        **error)
+{
+  static const char * const kids[] = { "measure", NULL };
+  static const char * const attrs[] = { "id", "label", "of", NULL };
+  static const char * const kinds[] = { "pieces", "furthest-rank", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsRulesMeasure m = { 0 };
+      int kind = -1;
+
+      if (!check_attributes (r, node, attrs, error) ||
+          !get_choice (r, node, "of", kinds, &kind, error))
+        return FALSE;
+      m.id = get_attr (node, "id");
+      m.label = get_attr (node, "label");
+      m.kind = MAX (kind, 0);
+      g_array_append_val (r->doc->measures, m);
+      if (m.id == NULL || m.label == NULL || kind < 0)
+        {
+          g_autofree char *v = NULL;
+
+          return require_attr (r, node, m.id == NULL ? "id" : m.label == NULL ? "label" : "of", &v,
+                               error);
+        }
+      if (r->doc->measures->len > BS_MAX_MEASURES)
+        return value_error (r, node, "id", error, "more than %d measures", BS_MAX_MEASURES);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_notation (Reader         *r,
+               const xmlNode  *node,
+               GError        **error)
+{
+  static const char * const attrs[] = { "move", "how", NULL };
+  g_autofree char *move = NULL;
+  const char *from, *to;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !require_attr (r, node, "move", &move, error) ||
+      !require_attr (r, node, "how", &r->doc->how_to_write, error))
+    return FALSE;
+  from = strstr (move, "FROM");
+  to = strstr (move, "TO");
+  if (from != move || to == NULL || to < from + 4 || to[2] != '\0' || to == from + 4)
+    return value_error (r, node, "move", error,
+                        "\"%s\": a step is written FROM, a separator, then TO (as FROM-TO)", move);
+  r->doc->move_separator = g_strndup (from + 4, (gsize) (to - from - 4));
+  return TRUE;
+}
+
+static gboolean
+read_explain (Reader         *r,
+              const xmlNode  *node,
+              GError        **error)
+{
+  static const char * const attrs[] = { "move", "capture", NULL };
+
+  return check_attributes (r, node, attrs, error) &&
+         require_attr (r, node, "move", &r->doc->explain_move, error) &&
+         require_attr (r, node, "capture", &r->doc->explain_capture, error);
+}
+
+static gboolean
+read_help (Reader         *r,
+           const xmlNode  *section,
+           GError        **error)
+{
+  static const char * const kids[] = { "rules", "goal", NULL };
+  static const char * const attrs[] = { "if", "unless", NULL };
+  g_autoptr(GPtrArray) list = children (r, section, kids, error);
+
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      BsRulesText text = { .goal = bs_xml_is (node, "goal") };
+
+      if (!check_attributes (r, node, attrs, error) ||
+          !parse_condition (r, node, &text.cond, error) ||
+          (text.text = bs_xml_get_text (node, &r->source, error)) == NULL)
+        return FALSE;
+      g_array_append_val (r->doc->texts, text);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_turn (Reader         *r,
+           const xmlNode  *node,
+           GError        **error)
+{
+  static const char * const attrs[] = { "order", NULL };
+  static const char * const orders[] = { "alternate", NULL };
+  int order = -1;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !get_choice (r, node, "order", orders, &order, error))
+    return FALSE;
+  if (order < 0)
+    {
+      g_autofree char *v = NULL;
+
+      return require_attr (r, node, "order", &v, error);
+    }
+  return TRUE;
+}
+
+/* ---- The document ---- */
+
+typedef gboolean (*SectionReader) (Reader *r, const xmlNode *node, GError **error);
+
+/* The root's sections in the order they are read; `required` ones must
+ * be there. */
+static const struct {
+  const char    *name;
+  SectionReader  read;
+  gboolean       required;
+} sections[] = {
+  { "options", read_options, TRUE },
+  { "board", read_board, TRUE },
+  { "players", read_players, TRUE },
+  { "pieces", read_pieces, TRUE },
+  { "regions", read_regions, FALSE },
+  { "start", read_start, FALSE },
+  { "turn", read_turn, TRUE },
+  { "moves", read_moves, TRUE },
+  { "ends", read_ends, TRUE },
+  { "measures", read_measures, TRUE },
+  { "notation", read_notation, TRUE },
+  { "explain", read_explain, TRUE },
+  { "help", read_help, TRUE },
+};
+
+static void
+document_init (BsRulesDocument *doc)
+{
+  doc->options = g_array_new (FALSE, TRUE, sizeof (BsOptionSpec));
+  doc->option_choices = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  doc->kinds = g_array_new (FALSE, TRUE, sizeof (BsKindSpec));
+  doc->regions = g_array_new (FALSE, TRUE, sizeof (BsRulesRegion));
+  doc->fills = g_array_new (FALSE, TRUE, sizeof (BsRulesFill));
+  doc->steps = g_array_new (FALSE, TRUE, sizeof (BsRulesStep));
+  doc->ends = g_array_new (FALSE, TRUE, sizeof (BsRulesEnd));
+  doc->measures = g_array_new (FALSE, TRUE, sizeof (BsRulesMeasure));
+  doc->texts = g_array_new (FALSE, TRUE, sizeof (BsRulesText));
+}
+
+static gboolean
+read_root (Reader         *r,
+           const xmlNode  *root,
+           GError        **error)
+{
+  static const char * const attrs[] = { "format", "id", NULL };
+  const char *kids[G_N_ELEMENTS (sections) + 3];
+  const xmlNode *found[G_N_ELEMENTS (sections)] = { NULL };
+  g_autoptr(GPtrArray) list = NULL;
+  int format = 0;
+
+  if (!bs_xml_is (root, "rules"))
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
+                        "the root element is <%s>, not <rules>", node_name (root));
+      return FALSE;
+    }
+  if (!check_attributes (r, root, attrs, error) ||
+      !get_int (r, root, "format", TRUE, BS_RULES_FORMAT_VERSION, BS_RULES_FORMAT_VERSION,
+                &format, error) ||
+      !require_attr (r, root, "id", &r->doc->id, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    kids[i] = sections[i].name;
+  kids[G_N_ELEMENTS (sections)] = "name";
+  kids[G_N_ELEMENTS (sections) + 1] = "description";
+  kids[G_N_ELEMENTS (sections) + 2] = NULL;
+  list = children (r, root, kids, error);
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *node = list->pdata[i];
+      char **text = bs_xml_is (node, "name") ? &r->doc->name
+                    : bs_xml_is (node, "description") ? &r->doc->description : NULL;
+
+      if (text != NULL)
+        {
+          if (*text != NULL)
+            {
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                                "<rules>: a second <%s>", node_name (node));
+              return FALSE;
+            }
+          if ((*text = bs_xml_get_text (node, &r->source, error)) == NULL)
+            return FALSE;
+          continue;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (sections); k++)
+        if (bs_xml_is (node, sections[k].name))
+          {
+            if (found[k] != NULL)
+              {
+                bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                                  "<rules>: a second <%s>", sections[k].name);
+                return FALSE;
+              }
+            found[k] = node;
+          }
+    }
+  if (r->doc->name == NULL)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
+                        "<rules>: <name> is required");
+      return FALSE;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (sections); k++)
+    {
+      if (found[k] == NULL && sections[k].required)
+        {
+          bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
+                            "<rules>: <%s> is required", sections[k].name);
+          return FALSE;
+        }
+      if (found[k] != NULL && !sections[k].read (r, found[k], error))
+        return FALSE;
+    }
+  if (r->doc->measures->len == 0)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[9]),
+                        "<measures>: at least one <measure> is needed (the first is the score)");
+      return FALSE;
+    }
+  if (r->doc->player_names[0] == NULL || r->doc->player_names[1] == NULL)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[2]),
+                        "<players>: both players (number=\"1\" and \"2\") are needed");
+      return FALSE;
+    }
+  if (option_index (r->doc, "max-plies") < 0)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[0]),
+                        "<options>: every game declares the move limit, an int option "
+                        "\"max-plies\"");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+BsRulesDocument *
+bs_rules_document_parse (const char  *data,
+                         gsize        length,
+                         const char  *filename,
+                         GError     **error)
+{
+  g_autoptr(BsRulesDocument) doc = g_new0 (BsRulesDocument, 1);
+  Reader r = { { filename, BS_VARIANT_ERROR }, doc };
+  g_autoptr(xmlDoc) xml = NULL;
+
+  document_init (doc);
+  doc->filename = g_strdup (filename);
+  xml = bs_xml_parse_full (data, length, &r.source, BS_RULES_MAX_FILE_SIZE, error);
+  if (xml == NULL || !read_root (&r, xmlDocGetRootElement (xml), error))
+    return NULL;
+  return g_steal_pointer (&doc);
+}
+
+BsRulesDocument *
+bs_rules_document_load_file (const char  *path,
+                             GError     **error)
+{
+  BsXmlSource source = { path, BS_VARIANT_ERROR };
+  g_autoptr(GBytes) bytes = bs_xml_read_file (path, &source, BS_RULES_MAX_FILE_SIZE, error);
+  gsize length;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+  return bs_rules_document_parse (data, length, path, error);
+}
+
+void
+bs_rules_document_free (BsRulesDocument *doc)
+{
+  if (doc == NULL)
+    return;
+  for (guint i = 0; i < doc->options->len; i++)
+    {
+      BsOptionSpec *o = &g_array_index (doc->options, BsOptionSpec, i);
+
+      g_free ((char *) o->id);
+      g_free ((char *) o->label);
+      g_free ((char *) o->description);
+    }
+  for (guint i = 0; i < doc->kinds->len; i++)
+    {
+      g_free ((char *) g_array_index (doc->kinds, BsKindSpec, i).id);
+      g_free ((char *) g_array_index (doc->kinds, BsKindSpec, i).label);
+    }
+  for (guint i = 0; i < doc->regions->len; i++)
+    g_free (g_array_index (doc->regions, BsRulesRegion, i).id);
+  for (guint i = 0; i < doc->steps->len; i++)
+    for (int d = 0; d < g_array_index (doc->steps, BsRulesStep, i).n_dirs; d++)
+      g_free (g_array_index (doc->steps, BsRulesStep, i).dirs[d].name);
+  for (guint i = 0; i < doc->ends->len; i++)
+    {
+      g_free (g_array_index (doc->ends, BsRulesEnd, i).sentence);
+      g_free (g_array_index (doc->ends, BsRulesEnd, i).misere_sentence);
+    }
+  for (guint i = 0; i < doc->measures->len; i++)
+    {
+      g_free (g_array_index (doc->measures, BsRulesMeasure, i).id);
+      g_free (g_array_index (doc->measures, BsRulesMeasure, i).label);
+    }
+  for (guint i = 0; i < doc->texts->len; i++)
+    g_free (g_array_index (doc->texts, BsRulesText, i).text);
+  g_array_unref (doc->options);
+  g_ptr_array_unref (doc->option_choices);
+  g_array_unref (doc->kinds);
+  g_array_unref (doc->regions);
+  g_array_unref (doc->fills);
+  g_array_unref (doc->steps);
+  g_array_unref (doc->ends);
+  g_array_unref (doc->measures);
+  g_array_unref (doc->texts);
+  for (int p = 0; p < 2; p++)
+    {
+      g_free (doc->player_names[p]);
+      g_free (doc->player_colors[p]);
+    }
+  g_free (doc->filename);
+  g_free (doc->id);
+  g_free (doc->name);
+  g_free (doc->description);
+  g_free (doc->piece_noun);
+  g_free (doc->move_separator);
+  g_free (doc->how_to_write);
+  g_free (doc->explain_move);
+  g_free (doc->explain_capture);
+  g_free (doc);
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-rules"
+
+#include "config.h"
+
+#include "bs-rules-game.h"
+
+#include "bs-rules-document.h"
+#include "bs-rules-program.h"
+
+struct _BsRulesGame {
+  BsModule          module;      /* first: a ruleset's module is the game */
+  gatomicrefcount   ref_count;
+  BsRulesDocument  *doc;
+  BsMeasureSpec     measures[BS_MAX_MEASURES];
+  BsPlaySpec        play;
+};
+
+/* The module's prepare(): the program for this ruleset, holding the game. */
+static gboolean
+game_prepare (BsRuleset  *rs,
+              GError    **error)
+{
+  BsRulesGame *game = (BsRulesGame *) rs->module;
+
+  return bs_rules_program_prepare (rs, game->doc, bs_rules_game_ref (game),
+                                   (GDestroyNotify) bs_rules_game_unref, error);
+}
+
+static BsRulesGame *
+game_new (BsRulesDocument *doc)
+{
+  BsRulesGame *game = g_new0 (BsRulesGame, 1);
+  BsModule *m = &game->module;
+
+  g_atomic_ref_count_init (&game->ref_count);
+  game->doc = doc;
+  m->id = doc->id;
+  m->name = doc->name;
+  m->description = doc->description;
+  m->options = (const BsOptionSpec *) (gpointer) doc->options->data;
+  m->n_options = doc->options->len;
+  m->kinds = (const BsKindSpec *) (gpointer) doc->kinds->data;
+  m->n_kinds = doc->kinds->len;
+  m->unlimited_supply = TRUE;
+  m->shapes = doc->shapes;
+  m->square_adjacency = doc->square_adjacency;
+  m->min_side = doc->min_side;
+  m->max_side = doc->max_side;
+  m->min_size = doc->min_size;
+  m->max_size = doc->max_size;
+  m->default_board = doc->default_board;
+  for (int p = 0; p < 2; p++)
+    {
+      m->default_player_names[p] = doc->player_names[p];
+      m->default_player_colors[p] = doc->player_colors[p];
+    }
+  for (guint i = 0; i < doc->measures->len; i++)
+    {
+      game->measures[i].id = g_array_index (doc->measures, BsRulesMeasure, i).id;
+      game->measures[i].label = g_array_index (doc->measures, BsRulesMeasure, i).label;
+    }
+  m->measures = game->measures;
+  m->n_measures = doc->measures->len;
+  game->play.flags = BS_PLAY_STEP;
+  game->play.piece_noun = doc->piece_noun;
+  m->play = &game->play;
+  m->prepare = game_prepare;
+  bs_rules_program_fill_module (m);
+  return game;
+}
+
+BsRulesGame *
+bs_rules_game_parse (const char  *data,
+                     gsize        length,
+                     const char  *filename,
+                     GError     **error)
+{
+  BsRulesDocument *doc = bs_rules_document_parse (data, length, filename, error);
+
+  return doc != NULL ? game_new (doc) : NULL;
+}
+
+BsRulesGame *
+bs_rules_game_load_file (const char  *path,
+                         GError     **error)
+{
+  BsRulesDocument *doc;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  doc = bs_rules_document_load_file (path, error);
+  return doc != NULL ? game_new (doc) : NULL;
+}
+
+BsRulesGame *
+bs_rules_game_ref (BsRulesGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  g_atomic_ref_count_inc (&game->ref_count);
+  return game;
+}
+
+void
+bs_rules_game_unref (BsRulesGame *game)
+{
+  g_return_if_fail (game != NULL);
+
+  if (!g_atomic_ref_count_dec (&game->ref_count))
+    return;
+  bs_rules_document_free (game->doc);
+  g_free (game);
+}
+
+const BsModule *
+bs_rules_game_get_module (BsRulesGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  return &game->module;
+}
+
+BsRuleset *
+bs_rules_game_new_ruleset (BsRulesGame      *game,
+                           const BsVariant  *variant,
+                           GError          **error)
+{
+  g_return_val_if_fail (game != NULL && variant != NULL, NULL);
+
+  return bs_ruleset_new_for_module (&game->module, variant, error);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-rules-program.h: a rules document compiled for one ruleset (its
+ * board and option values): a short array of coarse operations over bit
+ * sets, and the BsModule hooks that run it (docs/RULES-LANGUAGE.md,
+ * "Compilation").
+ *
+ * The program is the ruleset's module_data: bs_rules_program_prepare()
+ * is the module's prepare(), and every other function here is the hook of
+ * the same name. It keeps `owner` (what holds the document and the
+ * module) alive until the ruleset is freed. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-module.h"
+#include "bs-rules-document.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BsRulesProgram BsRulesProgram;
+
+/* Compiles doc for rs; on success rs->module_data is the program, which
+ * holds `owner` (released with owner_free when the ruleset goes). */
+gboolean bs_rules_program_prepare     (BsRuleset              *rs,
+                                       const BsRulesDocument  *doc,
+                                       gpointer                owner,
+                                       GDestroyNotify          owner_free,
+                                       GError                **error);
+
+/* Fills the module's hooks (all but prepare, which the owner sets so as to
+ * pass itself). */
+void     bs_rules_program_fill_module (BsModule               *module);
+
+G_END_DECLS
