@@ -279,14 +279,26 @@ on_editor_play (BsWindow     *self,
     _bs_window_show_error (self, _("Could Not Start a Game"), error->message);
 }
 
+/* A BsPendingFunc: the editor and the game play-tested from it left for
+ * the start page; the editor starts afresh next time. */
+static void
+leave_editor_now (gpointer owner,
+                  gpointer data)
+{
+  BsWindow *self = owner;
+
+  bs_editor_view_set_document (self->editor_view, NULL);
+  _bs_window_go_to_start (self, NULL);
+}
+
 static void
 on_editor_close (BsWindow     *self,
                  BsEditorView *view)
 {
-  /* Saved or discarded by now: the editor starts afresh next time. A game
-   * play-tested from it is left too (asked about, by its name). */
-  bs_editor_view_set_document (view, NULL);
-  _bs_window_confirm_discard (self, _bs_window_go_to_start, NULL, NULL);
+  /* The edits are saved or discarded by now; a game play-tested from the
+   * editor is asked about (by its name). The editor is emptied only once
+   * the game is let go: Cancel there stays in the editor as it was. */
+  _bs_window_confirm_discard (self, leave_editor_now, NULL, NULL);
 }
 
 static void
