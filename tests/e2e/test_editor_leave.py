@@ -79,6 +79,43 @@ def test_cancel_returns_to_the_editor(session):
     assert_editor_intact(app, "Agoraphobia (copy)")
 
 
+def set_spin(app, name, value):
+    """Types a value into a spin button and leaves it (Tab), as a person does."""
+    app.find("spin button", name).click()
+    app.key("ctrl+a")
+    app.type(str(value))
+    app.key("Tab")
+    app.wait_for(lambda: app.find("spin button", name).text == str(value),
+                 "%s to read %s" % (name, value))
+
+
+def test_cancel_after_discarding_the_edits(session):
+    """Edits made after the play test: asked about them first, then about
+    the game; Cancel there keeps the editor with its edits (nothing is
+    lost until the editor is left)."""
+    app = session.start_app()
+    open_copy(app, "Agoraphobia")
+    play_test_one_move(app)
+    set_spin(app, "Width", 6)
+    app.wait_for(lambda: "g7" not in app.cells() and "f7" in app.cells() or None,
+                 "the preview to show 6 wide")
+
+    app.click("push button", "Back to the Game List")
+    app.window("Save the Variant?", role="dialog")
+    app.click("push button", "Discard")
+    app.gone("dialog", "Save the Variant?")
+    ask = app.window(SAVE_QUESTION, role="dialog")
+    app.click(ask.find_now("push button", "Cancel"))
+    app.gone("dialog", SAVE_QUESTION)
+    app.wait_cell("f7", r"^f7, empty")
+    assert "g7" not in app.cells()
+    app.wait_for(lambda: app.find("spin button", "Width").text == "6" or None, "Width to read 6")
+    assert len(app.find_all("spin button", "Large pieces")) == 2, "both players' supplies"
+    for button in ("Save", "Play Test", "Undo Edit"):
+        assert app.find("push button", button).sensitive, "%s is greyed out" % button
+    app.screenshot("edits-kept")
+
+
 def test_discard_goes_to_the_start_page(session):
     app = session.start_app()
     open_copy(app, "Agoraphobia")
