@@ -105,10 +105,13 @@ edit_applied (BsWindow          *self,
               const char        *key,
               const char        *value)
 {
+  g_autofree char *label = bs_variant_describe_setting_briefly (
+    bs_variant_document_get_variant (document), key);
   g_autofree char *message = NULL;
 
   bs_window_edit (self, document);
-  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), key, value);
+  /* Translators: "Dark’s large pieces set to 4: save the variant to keep it". */
+  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), label, value);
   bs_window_show_message (self, message);
 }
 
@@ -405,6 +408,7 @@ on_balance_apply (BsWindow      *self,
   g_autoptr(BsVariantDocument) document = NULL;
   g_autoptr(BsVariant) copy = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *label = NULL;
 
   /* A user's file gets the change in the editor, unsaved, so it can be
    * looked at (and undone) before saving; a built-in variant is copied. */
@@ -414,7 +418,11 @@ on_balance_apply (BsWindow      *self,
       return;
     }
   copy = bs_variant_copy (fairest_variant);
-  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), key, value);
+  /* The setting in the designer's words, as the editor shows it. */
+  label = bs_variant_describe_setting_briefly (copy, key);
+  /* Translators: a variant's name after a balance study: "Agoraphobia
+   * (Dark’s large pieces = 4)". */
+  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), label, value);
   g_free (copy->name);
   copy->name = g_steal_pointer (&name);
   document = bs_variant_document_new (copy);
