@@ -10,6 +10,7 @@ import os
 import re
 
 from harness import run_tests
+from test_editor import set_spin
 
 SAVE_QUESTION = re.compile(r"^Save Your Game of ")
 
@@ -77,16 +78,6 @@ def test_cancel_returns_to_the_editor(session):
     ask_to_leave(app)
     app.key("Escape")
     assert_editor_intact(app, "Agoraphobia (copy)")
-
-
-def set_spin(app, name, value):
-    """Types a value into a spin button and leaves it (Tab), as a person does."""
-    app.find("spin button", name).click()
-    app.key("ctrl+a")
-    app.type(str(value))
-    app.key("Tab")
-    app.wait_for(lambda: app.find("spin button", name).text == str(value),
-                 "%s to read %s" % (name, value))
 
 
 def test_cancel_after_discarding_the_edits(session):
