@@ -519,10 +519,42 @@ test_labels (void)
 
     g_assert_cmpstr (label, ==, "Move limit");
   }
+  /* Briefly, for a variant's name or a message (issue 29): the player's
+   * own name says whose it is; other settings read the same. */
+  {
+    g_autofree char *large = bs_variant_describe_setting_briefly (agoraphobia, "supply.2.large");
+    g_autofree char *pieces = bs_variant_describe_setting_briefly (tribes, "supply.2.piece");
+    g_autofree char *limit = bs_variant_describe_setting_briefly (ikabegama, "max-plies");
+    g_autofree char *push = bs_variant_describe_setting_briefly (agoraphobia, "push-large");
+    g_autofree char *unknown = bs_variant_describe_setting_briefly (agoraphobia,
+                                                                    "supply.3.large");
+
+    g_assert_cmpstr (large, ==, "Dark’s large pieces");
+    g_assert_cmpstr (pieces, ==, "Blue’s pieces");
+    g_assert_cmpstr (limit, ==, "Move limit");
+    g_assert_cmpstr (push, ==, "Large push distance");
+    g_assert_cmpstr (unknown, ==, "supply.3.large");
+  }
+  /* Both players of one name: named by seat. */
+  {
+    g_autoptr(BsVariant) twins = bs_variant_copy (agoraphobia);
+    g_autofree char *label = NULL;
+
+    g_free (twins->players[0].name);
+    twins->players[0].name = g_strdup (twins->players[1].name);
+    label = bs_variant_describe_setting_briefly (twins, "supply.2.large");
+    g_assert_cmpstr (label, ==, "Player 2’s large pieces");
+  }
   /* Players without names of their own are named by seat. */
   g_clear_pointer (&agoraphobia->players[1].name, g_free);
   {
     g_autofree char *label = bs_variant_describe_setting (agoraphobia, "supply.2.large");
+
+    g_assert_cmpstr (label, ==, "Player 2’s large pieces");
+  }
+  {
+    g_autofree char *label = bs_variant_describe_setting_briefly (agoraphobia,
+                                                                  "supply.2.large");
 
     g_assert_cmpstr (label, ==, "Player 2’s large pieces");
   }

@@ -105,10 +105,13 @@ edit_applied (BsWindow          *self,
               const char        *key,
               const char        *value)
 {
+  g_autofree char *label = bs_variant_describe_setting_briefly (
+    bs_variant_document_get_variant (document), key);
   g_autofree char *message = NULL;
 
   bs_window_edit (self, document);
-  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), key, value);
+  /* Translators: "Dark’s large pieces set to 4: save the variant to keep it". */
+  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), label, value);
   bs_window_show_message (self, message);
 }
 
@@ -279,14 +282,26 @@ on_editor_play (BsWindow     *self,
     _bs_window_show_error (self, _("Could Not Start a Game"), error->message);
 }
 
+/* A BsPendingFunc: the editor and the game play-tested from it left for
+ * the start page; the editor starts afresh next time. */
+static void
+leave_editor_now (gpointer owner,
+                  gpointer data)
+{
+  BsWindow *self = owner;
+
+  bs_editor_view_set_document (self->editor_view, NULL);
+  _bs_window_go_to_start (self, NULL);
+}
+
 static void
 on_editor_close (BsWindow     *self,
                  BsEditorView *view)
 {
-  /* Saved or discarded by now: the editor starts afresh next time. A game
-   * play-tested from it is left too (asked about, by its name). */
-  bs_editor_view_set_document (view, NULL);
-  _bs_window_confirm_discard (self, _bs_window_go_to_start, NULL, NULL);
+  /* The edits are saved or discarded by now; a game play-tested from the
+   * editor is asked about (by its name). The editor is emptied only once
+   * the game is let go: Cancel there stays in the editor as it was. */
+  _bs_window_confirm_discard (self, leave_editor_now, NULL, NULL);
 }
 
 static void
@@ -393,6 +408,7 @@ on_balance_apply (BsWindow      *self,
   g_autoptr(BsVariantDocument) document = NULL;
   g_autoptr(BsVariant) copy = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *label = NULL;
 
   /* A user's file gets the change in the editor, unsaved, so it can be
    * looked at (and undone) before saving; a built-in variant is copied. */
@@ -402,7 +418,11 @@ on_balance_apply (BsWindow      *self,
       return;
     }
   copy = bs_variant_copy (fairest_variant);
-  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), key, value);
+  /* The setting in the designer's words, as the editor shows it. */
+  label = bs_variant_describe_setting_briefly (copy, key);
+  /* Translators: a variant's name after a balance study: "Agoraphobia
+   * (Dark’s large pieces = 4)". */
+  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), label, value);
   g_free (copy->name);
   copy->name = g_steal_pointer (&name);
   document = bs_variant_document_new (copy);

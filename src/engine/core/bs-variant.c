@@ -651,16 +651,74 @@ player_has_own_name (const BsVariant *variant,
                        player == 1 ? _("Player 1") : _("Player 2"));
 }
 
-char *
-bs_variant_describe_setting (const BsVariant *variant,
-                             const char      *key)
+/* Whether the player's own name alone says whose setting it is: it is
+ * theirs and not the other player's too. */
+static gboolean
+player_name_suffices (const BsVariant *variant,
+                      int              player)
 {
-  const BsModule *module;
+  return player_has_own_name (variant, player) &&
+         g_strcmp0 (bs_variant_display_player (variant, 1),
+                    bs_variant_display_player (variant, 2)) != 0;
+}
 
-  g_return_val_if_fail (variant != NULL, NULL);
-  g_return_val_if_fail (key != NULL, NULL);
+/* A player's supply in words; `with_seat` adds the seat to a player's own
+ * name ("(player 2)"). NULL for a key that is no supply of this module. */
+static char *
+describe_supply (const BsVariant *variant,
+                 const BsModule  *module,
+                 const char      *key,
+                 gboolean         with_seat)
+{
+  g_auto(GStrv) parts = g_strsplit (key, ".", 3);
+  int kind = g_strv_length (parts) == 3 ? bs_module_kind_index (module, parts[2]) : -1;
+  int player = parts[1] != NULL && (g_str_equal (parts[1], "1") || g_str_equal (parts[1], "2"))
+               ? parts[1][0] - '0' : 0;
+  g_autofree char *kind_label = NULL;
+  gboolean named;
 
-  module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
+  if (kind < 0 || player == 0)
+    return NULL;
+  named = with_seat ? player_has_own_name (variant, player)
+                    : player_name_suffices (variant, player);
+  if (module->n_kinds == 1)
+    {
+      if (named && with_seat)
+        /* Translators: a player's supply, when the game has one kind of
+         * piece: "Dark’s pieces (player 2)". */
+        return g_strdup_printf (_("%s’s pieces (player %d)"),
+                                bs_variant_display_player (variant, player), player);
+      if (named)
+        /* Translators: a player's supply, when the game has one kind of
+         * piece, in a variant's name or a message: "Dark’s pieces". */
+        return g_strdup_printf (_("%s’s pieces"), bs_variant_display_player (variant, player));
+      /* Translators: a player's supply, when the game has one kind of piece. */
+      return g_strdup_printf (_("Player %d’s pieces"), player);
+    }
+  kind_label = kind_in_phrase (g_dgettext (GETTEXT_PACKAGE, module->kinds[kind].label));
+  if (named && with_seat)
+    /* Translators: a player's supply of one kind: "Dark's large pieces
+     * (player 2)"; the kind as the "lowercase" string of the context
+     * "kind label in a phrase" says. */
+    return g_strdup_printf (_("%s’s %s pieces (player %d)"),
+                            bs_variant_display_player (variant, player), kind_label, player);
+  if (named)
+    /* Translators: a player's supply of one kind, in a variant's name or
+     * a message: "Dark's large pieces"; the kind as the "lowercase" string
+     * of the context "kind label in a phrase" says. */
+    return g_strdup_printf (_("%s’s %s pieces"), bs_variant_display_player (variant, player),
+                            kind_label);
+  /* Translators: a player's supply of one kind: "Player 2's large pieces". */
+  return g_strdup_printf (_("Player %d’s %s pieces"), player, kind_label);
+}
+
+static char *
+describe_setting (const BsVariant *variant,
+                  const char      *key,
+                  gboolean         with_seat)
+{
+  const BsModule *module = variant->module != NULL ? bs_module_find (variant->module) : NULL;
+
   if (g_str_equal (key, "shape"))
     return g_strdup (_("Board shape"));
   if (g_str_equal (key, "size"))
@@ -673,33 +731,9 @@ bs_variant_describe_setting (const BsVariant *variant,
     return g_strdup (_("Neighbours of a cell"));
   if (g_str_has_prefix (key, "supply.") && module != NULL)
     {
-      g_auto(GStrv) parts = g_strsplit (key, ".", 3);
-      int kind = g_strv_length (parts) == 3 ? bs_module_kind_index (module, parts[2]) : -1;
-      int player = parts[1] != NULL && (g_str_equal (parts[1], "1") || g_str_equal (parts[1], "2"))
-                   ? parts[1][0] - '0' : 0;
-      g_autofree char *kind_label = NULL;
+      char *supply = describe_supply (variant, module, key, with_seat);
 
-      if (kind < 0 || player == 0)
-        return g_strdup (key);
-      if (module->n_kinds == 1)
-        {
-          if (player_has_own_name (variant, player))
-            /* Translators: a player's supply, when the game has one kind of
-             * piece: "Dark’s pieces (player 2)". */
-            return g_strdup_printf (_("%s’s pieces (player %d)"),
-                                    bs_variant_display_player (variant, player), player);
-          /* Translators: a player's supply, when the game has one kind of piece. */
-          return g_strdup_printf (_("Player %d’s pieces"), player);
-        }
-      kind_label = kind_in_phrase (g_dgettext (GETTEXT_PACKAGE, module->kinds[kind].label));
-      if (player_has_own_name (variant, player))
-        /* Translators: a player's supply of one kind: "Dark's large pieces
-         * (player 2)"; the kind as the "lowercase" string of the context
-         * "kind label in a phrase" says. */
-        return g_strdup_printf (_("%s’s %s pieces (player %d)"),
-                                bs_variant_display_player (variant, player), kind_label, player);
-      /* Translators: a player's supply of one kind: "Player 2's large pieces". */
-      return g_strdup_printf (_("Player %d’s %s pieces"), player, kind_label);
+      return supply != NULL ? supply : g_strdup (key);
     }
   if (module != NULL)
     {
@@ -709,6 +743,26 @@ bs_variant_describe_setting (const BsVariant *variant,
         return g_strdup (g_dgettext (GETTEXT_PACKAGE, module->options[option].label));
     }
   return g_strdup (key);
+}
+
+char *
+bs_variant_describe_setting (const BsVariant *variant,
+                             const char      *key)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  return describe_setting (variant, key, TRUE);
+}
+
+char *
+bs_variant_describe_setting_briefly (const BsVariant *variant,
+                                     const char      *key)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  return describe_setting (variant, key, FALSE);
 }
 
 gboolean

@@ -160,6 +160,11 @@ const char *bs_variant_display_player      (const BsVariant *variant,
  * is. Free with g_free. */
 char       *bs_variant_describe_setting (const BsVariant *variant,
                                          const char      *key);
+/* The same without the seat after a player's own name ("Dark's large
+ * pieces"; "Player 2's large pieces" when both players have that name):
+ * for a variant's name or a message about one variant. */
+char       *bs_variant_describe_setting_briefly (const BsVariant *variant,
+                                                 const char      *key);
 
 /* "file:line: " or "" for an error prefix. Free with g_free. */
 char       *bs_variant_where          (const BsVariant  *variant,
