@@ -92,6 +92,8 @@ def test_log_check(session):
         "(boardsmith:19043): boardsmith-app-CRITICAL **: 16:06:39.060: bs_game_get_n_turns: "
         "assertion 'BS_IS_GAME (self)' failed",
         "** Message: 16:06:39.061: a message is no warning",
+        "(boardsmith:19043): Gtk-WARNING **: 16:06:39.062: Broken accounting of active state "
+        "for widget 0x55d0c1a2b3c0(GtkPopoverMenu)",
         "The WARNING ** of a player's name, not GLib's",
     ]
     with open(path, "w") as f:
