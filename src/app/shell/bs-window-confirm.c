@@ -168,12 +168,12 @@ _bs_window_confirm_leave_round (BsWindow       *self,
                     bs_pending_new (self, then, data, destroy));
 }
 
-/* The window closes once the answer that closes it has been handled, not
- * inside it. Its question's dialog, closed already, is held by its
- * response signal until then; GTK 4.8 keeps the dialog's pointer to this
- * window and disconnects from it when the dialog is let go: on a freed
- * window, if it went first ("instance with invalid (NULL) class pointer"
- * at quit). The source holds the window. */
+/* The window closes after the answer that closes it (Discard, Save) has
+ * been handled, not inside it: the question's dialog, closed already, is
+ * still held by its response signal there. GTK 4.8 keeps a closed dialog's
+ * pointer to its parent and disconnects from the parent when the dialog is
+ * let go; a window freed first made that a use after free ("instance with
+ * invalid (NULL) class pointer" at quit). The idle source holds the window. */
 static gboolean
 destroy_window (gpointer window)
 {
