@@ -38,6 +38,7 @@ import zlib
 __all__ = [
     "E2EFailure", "Skip", "Session", "App", "Node", "Screenshot",
     "run_tests", "timeout_multiplier", "scaled", "pause", "DEFAULT_WAIT", "RETRY_WAIT",
+    "log_line_allowed",
 ]
 
 
@@ -602,6 +603,28 @@ def _describe_query(role, name, where):
 # ---------------------------------------------------------------------------
 # The app
 
+# What the app must never log: GLib's warnings, criticals and errors as g_log
+# prints them ("Gtk-WARNING **: ", "GLib-GObject-CRITICAL **: ", and with no
+# domain "** (boardsmith:12): WARNING **: "). The runner fails a test on any
+# such line in any of its apps' logs (App.log_problems).
+_LOG_PROBLEM = re.compile(r"\b(WARNING|CRITICAL|ERROR) \*\*: ")
+
+# Lines of that kind that come from outside the app, each with its reason.
+# Nothing else may be added here: a warning of the app's own is a bug to fix.
+_LOG_ALLOWED = (
+    # GTK's own bookkeeping when a popover menu closes between a press and
+    # its release (the soak's fast random clicks; GTK 4.8 to 4.18, the
+    # libadwaita demo too): docs/FUZZING.md, § Soak.
+    re.compile(r"\): Gtk-WARNING \*\*: [\d:.]+: Broken accounting of active state for widget "
+               r"0x[0-9a-f]+\(\w+\)$"),
+)
+
+
+def log_line_allowed(line):
+    """Whether a GLib warning in an app's log is one from outside the app
+    that _LOG_ALLOWED lets through."""
+    return any(allowed.search(line.rstrip("\n")) for allowed in _LOG_ALLOWED)
+
 
 class App:
     """The built boardsmith running in a Session, with its own HOME."""
@@ -623,6 +646,7 @@ class App:
         self._root_ref = None
         self._boards = {}
         self.board_name = "Game board"
+        self._log_clean = False
 
     # Lifetime -------------------------------------------------------------------
 
@@ -643,11 +667,34 @@ class App:
         return self.proc.returncode
 
     def wait_exit(self, timeout=20):
-        """Waits for the app to quit by itself; its exit status."""
+        """Waits for the app to quit by itself; its exit status. Fails if its
+        log holds a warning or a critical (log_problems)."""
         self.session.wait_for(lambda: not self.running(), "boardsmith to quit", timeout)
         if not self._log.closed:
             self._log.close()
+        self.check_log()
         return self.proc.returncode
+
+    def log_problems(self):
+        """The lines of the app's log that are GLib warnings, criticals or
+        errors (but for _LOG_ALLOWED), with their line numbers."""
+        with open(self.log_path, errors="replace") as f:
+            lines = f.read().splitlines()
+        return ["%d: %s" % (n, line) for n, line in enumerate(lines, 1)
+                if _LOG_PROBLEM.search(line) and not log_line_allowed(line)]
+
+    def check_log(self):
+        """Fails naming each warning or critical in the app's log; once the
+        app has stopped (wait_exit, and the runner after each test: a test
+        that catches the failure still fails there)."""
+        if self._log_clean:
+            return
+        problems = self.log_problems()
+        if problems:
+            raise E2EFailure("boardsmith %s logged %d warning(s) or critical(s) (%s):\n%s"
+                             % (" ".join(self.args), len(problems), self.log_path,
+                                "\n".join(problems)))
+        self._log_clean = True
 
     # Waiting --------------------------------------------------------------------
 
@@ -1669,6 +1716,12 @@ def run_tests(argv=None):
             t0 = time.monotonic()
             try:
                 fn(session)
+                # Every app of the test ends, and none may have logged a
+                # warning or a critical.
+                for app in session.apps:
+                    app.stop()
+                for app in session.apps:
+                    app.check_log()
             except Skip as e:
                 print("ok %d - %s # SKIP %s" % (i, name, e), flush=True)
             except BaseException as e:  # noqa: B902 - report everything, go on

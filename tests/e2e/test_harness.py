@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The harness itself: its waits scale by `meson test --timeout-multiplier`,
-and it never places a click with a window's size read before the window had
-it ("no X window of 0x0 for <frame 'Boardsmith'>", seen once under load)."""
+it never places a click with a window's size read before the window had
+it ("no X window of 0x0 for <frame 'Boardsmith'>", seen once under load),
+and it fails a test whose app logged a warning or a critical."""
 
 import os
 import subprocess
@@ -65,6 +66,54 @@ def test_window_size_read_too_early(session):
                          % (node, got, want))
     if stale.extents[2] <= 0 or stale.extents[3] <= 0:
         raise E2EFailure("the window's size was not read again: %r" % (stale.extents,))
+
+
+class LogOnly(harness.App):
+    """An App that is only its log (no process)."""
+
+    def __init__(self, log_path):
+        self.log_path = log_path
+        self.args = ["sample"]
+        self._log_clean = False
+
+
+def test_log_check(session):
+    """GLib's warnings, criticals and errors in an app's log, with or
+    without a log domain, fail the test and are named by line; messages
+    and ordinary text do not."""
+    path = os.path.join(session.test_artifacts, "sample.log")
+    lines = [
+        "Gtk-Message: 16:06:38.900: Failed to load module \"canberra-gtk-module\"",
+        "(boardsmith:19043): GLib-GObject-WARNING **: 16:06:39.057: instance with invalid "
+        "(NULL) class pointer",
+        "(boardsmith:19043): GLib-GObject-CRITICAL **: 16:06:39.058: "
+        "g_signal_handlers_disconnect_matched: assertion 'G_TYPE_CHECK_INSTANCE (instance)' failed",
+        "** (boardsmith:19043): WARNING **: 16:06:39.059: a message with no domain",
+        "(boardsmith:19043): boardsmith-app-CRITICAL **: 16:06:39.060: bs_game_get_n_turns: "
+        "assertion 'BS_IS_GAME (self)' failed",
+        "** Message: 16:06:39.061: a message is no warning",
+        "(boardsmith:19043): Gtk-WARNING **: 16:06:39.062: Broken accounting of active state "
+        "for widget 0x55d0c1a2b3c0(GtkPopoverMenu)",
+        "The WARNING ** of a player's name, not GLib's",
+    ]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    app = LogOnly(path)
+    got = app.log_problems()
+    want = ["%d: %s" % (n, lines[n - 1]) for n in (2, 3, 4, 5)]
+    if got != want:
+        raise E2EFailure("the log check found\n%s\nexpected\n%s"
+                         % ("\n".join(got), "\n".join(want)))
+    try:
+        app.check_log()
+    except E2EFailure as e:
+        if not all(line in str(e) for line in want):
+            raise E2EFailure("the failure does not name every line: %s" % e)
+    else:
+        raise E2EFailure("a log with criticals passed the check")
+    with open(path, "w") as f:
+        f.write(lines[0] + "\n" + lines[-1] + "\n")
+    app.check_log()
 
 
 if __name__ == "__main__":

@@ -31,6 +31,27 @@ def kill(app):
     app.proc.wait()
 
 
+def ask_on_quit(app, question):
+    """Ctrl+Q, and the question it asks (a key press the window manager
+    loses while the focus still moves is pressed again)."""
+    for attempt in range(3):
+        app.key("ctrl+q")
+        try:
+            return app.window(question, timeout=RETRY_WAIT)
+        except E2EFailure:
+            if attempt == 2:
+                raise
+
+
+def discard_and_quit(app):
+    """Discard: the app ends by itself, with status 0 (and the runner
+    checks that its log holds no warning or critical)."""
+    app.click_until("push button", "Discard", lambda: not app.running(), "boardsmith to quit")
+    status = app.wait_exit()
+    if status != 0:
+        raise E2EFailure("boardsmith ended with status %s after Discard" % status)
+
+
 def test_game_survives_kill(session):
     app = session.start_app("agoraphobia")
     # Each placement pushes a piece (a game where none can is over).
@@ -104,6 +125,33 @@ def test_discard_and_normal_quit(session):
     third = session.start_app(home=app.home)
     third.main_window()
     assert not third.windows() or all(w.name != "Restore Unsaved Work?" for w in third.windows())
+
+
+def test_quit_after_a_move(session):
+    """Play a move, Ctrl+Q, Discard: the app ends by itself with status 0
+    and nothing in its log (the runner fails a test on any warning or
+    critical); the game given up is not offered back."""
+    app = session.start_app("agoraphobia")
+    app.click_cell("d4")
+    app.wait_moves(1)
+    ask_on_quit(app, re.compile(r"^Save Your Game of Agoraphobia"))
+    discard_and_quit(app)
+    again = session.start_app(home=app.home)
+    again.main_window()
+    assert all(w.name != "Restore Unsaved Work?" for w in again.windows())
+
+
+def test_quit_while_editing(session):
+    """The same from the variant editor with an edit not saved: Ctrl+Q,
+    "Save the Variant?", Discard."""
+    app = session.start_app("--edit", "agoraphobia")
+    entry = app.find("text", "Name")
+    entry.click()
+    app.key("ctrl+a")
+    app.type("Gone")
+    app.find("label", "Player 1: Gone")
+    ask_on_quit(app, "Save the Variant?")
+    discard_and_quit(app)
 
 
 if __name__ == "__main__":

@@ -168,6 +168,26 @@ _bs_window_confirm_leave_round (BsWindow       *self,
                     bs_pending_new (self, then, data, destroy));
 }
 
+/* The window closes after the answer that closes it (Discard, Save) has
+ * been handled, not inside it: the question's dialog, closed already, is
+ * still held by its response signal there. GTK 4.8 keeps a closed dialog's
+ * pointer to its parent and disconnects from the parent when the dialog is
+ * let go; a window freed first made that a use after free ("instance with
+ * invalid (NULL) class pointer" at quit). The idle source holds the window. */
+static gboolean
+destroy_window (gpointer window)
+{
+  gtk_window_destroy (window);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+close_window (gpointer window)
+{
+  gtk_window_close (window);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_now (gpointer owner,
            gpointer data)
@@ -176,7 +196,7 @@ close_now (gpointer owner,
 
   if (self->game != NULL)
     bs_game_set_modified (self->game, FALSE);
-  gtk_window_destroy (GTK_WINDOW (self));
+  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_window, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -186,7 +206,7 @@ close_after_editor (gpointer editor,
   BsWindow *self = data;
 
   bs_editor_view_set_document (self->editor_view, NULL);
-  gtk_window_close (GTK_WINDOW (self));
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_window, g_object_ref (self), g_object_unref);
 }
 
 /* Closing waits for an answer when a game, its orders or the editor's
