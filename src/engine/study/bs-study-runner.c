@@ -573,44 +573,6 @@ file_mtime_ns (const GStatBuf *st)
   return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
 }
 
-/* The file as this runner leaves it (its size for folding, and what
- * lock_opened_study compares with): one stat. */
-static void
-remember_file (BsStudyRunner *runner)
-{
-  GStatBuf st;
-  gboolean exists = g_stat (runner->path, &st) == 0;
-
-  runner->file_bytes = exists ? (gsize) st.st_size : 0;
-  runner->opened_size = exists ? (goffset) st.st_size : -1;
-  runner->opened_mtime = exists ? file_mtime_ns (&st) : 0;
-}
-
-/* An opened study goes on only if no other run changed it since it was
- * read (what this runner knows of it would be out of date). */
-static gboolean
-lock_opened_study (BsStudyRunner  *runner,
-                   GError        **error)
-{
-  GStatBuf st;
-
-  if (runner->lock_fd >= 0)
-    return TRUE;
-  if (!lock_study (runner, error))
-    return FALSE;
-  if (runner->opened_size >= 0 &&
-      (g_stat (runner->path, &st) != 0 || (goffset) st.st_size != runner->opened_size ||
-       file_mtime_ns (&st) != runner->opened_mtime))
-    {
-      unlock_study (runner);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                   _("%s was changed by another run after it was read: open it again"),
-                   runner->path);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Which file is at a path, to tell whether it was replaced. */
 typedef struct {
   gboolean exists;
@@ -642,6 +604,52 @@ file_identity_equal (const FileIdentity *a,
 {
   return a->exists == b->exists && a->device == b->device && a->inode == b->inode &&
          a->size == b->size && a->mtime == b->mtime;
+}
+
+/* The file as this runner read or left it: its size for folding, and
+ * what lock_opened_study compares with. */
+static void
+remember_identity (BsStudyRunner      *runner,
+                   const FileIdentity *file)
+{
+  runner->file_bytes = file->exists ? (gsize) file->size : 0;
+  runner->opened_size = file->exists ? file->size : -1;
+  runner->opened_mtime = file->exists ? file->mtime : 0;
+}
+
+/* The file as this runner leaves it: one stat. */
+static void
+remember_file (BsStudyRunner *runner)
+{
+  FileIdentity file;
+
+  file_identity (runner->path, &file);
+  remember_identity (runner, &file);
+}
+
+/* An opened study goes on only if no other run changed it since it was
+ * read (what this runner knows of it would be out of date). */
+static gboolean
+lock_opened_study (BsStudyRunner  *runner,
+                   GError        **error)
+{
+  GStatBuf st;
+
+  if (runner->lock_fd >= 0)
+    return TRUE;
+  if (!lock_study (runner, error))
+    return FALSE;
+  if (runner->opened_size >= 0 &&
+      (g_stat (runner->path, &st) != 0 || (goffset) st.st_size != runner->opened_size ||
+       file_mtime_ns (&st) != runner->opened_mtime))
+    {
+      unlock_study (runner);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   _("%s was changed by another run after it was read: open it again"),
+                   runner->path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void (*bs_study_open_between_hook) (const char *path);
@@ -704,10 +712,7 @@ bs_study_runner_open (const char    *path,
       file_identity (path, &now);
       if (file_identity_equal (&read, &now) || attempt == OPEN_ATTEMPTS)
         {
-          /* What lock_opened_study compares with: the file as it was read. */
-          runner->file_bytes = read.exists ? (gsize) read.size : 0;
-          runner->opened_size = read.exists ? read.size : -1;
-          runner->opened_mtime = read.exists ? read.mtime : 0;
+          remember_identity (runner, &read);
           return g_steal_pointer (&runner);
         }
     }
