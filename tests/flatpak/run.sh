@@ -127,9 +127,24 @@ in_sdk() { flatpak run --devel --command=sh "$app_id" -c "$1"; }
 metainfo=$(in_sandbox "ls /app/share/metainfo/$app_id.metainfo.xml \
                           /app/share/appdata/$app_id.appdata.xml 2>/dev/null | head -n 1")
 [ -n "$metainfo" ] || fail "no metainfo in /app"
-in_sandbox "ls /app/share/app-info/xmls/$app_id.xml* >/dev/null 2>&1 ||
-            ls /app/share/swcatalog/xml/$app_id.xml* >/dev/null 2>&1" ||
-  fail "no composed AppStream catalog in /app"
+if ! in_sandbox "ls /app/share/app-info/xmls/$app_id.xml* >/dev/null 2>&1 ||
+                 ls /app/share/swcatalog/xml/$app_id.xml* >/dev/null 2>&1"; then
+  # The stand-in SDK's appstream-compose cannot compose where its Debian suite no longer ships
+  # appstreamcli's compose addon, and says so in the log. Then the host's appstreamcli compose
+  # (Debian's appstream-compose) does what the SDK would have done, on the same built tree:
+  # that still proves the metainfo composes into a catalog that names the app.
+  grep -q "appstream-compose stand-in: appstreamcli compose failed" "$work/flatpak-builder.log" ||
+    fail "no composed AppStream catalog in /app"
+  [ -x /usr/libexec/appstreamcli-compose ] ||
+    fail "no composed AppStream catalog in /app (the stand-in SDK cannot compose; install appstream-compose to compose on the host)"
+  echo "the stand-in SDK could not compose the AppStream catalog: composing with the host's appstreamcli"
+  rm -rf "$work/compose"
+  appstreamcli compose --no-net --prefix=/ --origin=flatpak --result-root="$work/compose" \
+      --data-dir="$work/compose/xmls" --icons-dir="$work/compose/icons" "$work/build/files" \
+      > "$work/compose.log" 2>&1 || { cat "$work/compose.log"; fail "appstreamcli compose failed on the built tree"; }
+  zcat "$work/compose/xmls/flatpak.xml.gz" | grep -q "<id>$app_id</id>" ||
+    { cat "$work/compose.log"; fail "the composed AppStream catalog does not name $app_id"; }
+fi
 in_sandbox "test -f /app/share/licenses/boardsmith/COPYING" ||
   fail "the licence is not in /app/share/licenses"
 
