@@ -138,11 +138,16 @@ if ! in_sandbox "ls /app/share/app-info/xmls/$app_id.xml* >/dev/null 2>&1 ||
   [ -x /usr/libexec/appstreamcli-compose ] ||
     fail "no composed AppStream catalog in /app (the stand-in SDK cannot compose; install appstream-compose to compose on the host)"
   echo "the stand-in SDK could not compose the AppStream catalog: composing with the host's appstreamcli"
-  rm -rf "$work/compose"
-  appstreamcli compose --no-net --prefix=/ --origin=flatpak --result-root="$work/compose" \
-      --data-dir="$work/compose/xmls" --icons-dir="$work/compose/icons" "$work/build/files" \
+  # appstreamcli reads share/metainfo only, where flatpak-builder 1.2 left the old appdata name
+  files=$work/build/files unit=$work/compose/unit
+  rm -rf "$work/compose"; mkdir -p "$unit/app/share/metainfo"
+  cp "$files/share/${metainfo#/app/share/}" "$unit/app/share/metainfo/$app_id.metainfo.xml"
+  cp -a "$files/share/applications" "$files/share/icons" "$unit/app/share/"
+  cp -aL "$files/share/locale" "$unit/app/share/" 2> /dev/null || true
+  appstreamcli compose --no-net --prefix=/app --origin=flatpak --result-root="$work/compose/out" \
+      --data-dir="$work/compose/out/xmls" --icons-dir="$work/compose/out/icons" "$unit" \
       > "$work/compose.log" 2>&1 || { cat "$work/compose.log"; fail "appstreamcli compose failed on the built tree"; }
-  zcat "$work/compose/xmls/flatpak.xml.gz" | grep -q "<id>$app_id</id>" ||
+  zcat "$work/compose/out/xmls/flatpak.xml.gz" | grep -q "<id>$app_id</id>" ||
     { cat "$work/compose.log"; fail "the composed AppStream catalog does not name $app_id"; }
 fi
 in_sandbox "test -f /app/share/licenses/boardsmith/COPYING" ||
@@ -153,11 +158,21 @@ in_sdk "appstreamcli --version | head -n 1; appstreamcli validate --strict --no-
         $metainfo" || fail "appstreamcli validate --strict (the SDK's) rejects the metainfo"
 # appstream-util predates AppStream 1.0's <developer>, <branding>, <recommends>: those three
 # are left out for it, anything else it finds fails (tests/data/appstream-util-validate.py).
+# A stand-in SDK whose Debian suite no longer ships appstream-glib has none: the host's serves.
 mkdir -p "$work/tmp"
-TMPDIR=$work/tmp python3 "$srcdir/tests/data/appstream-util-validate.py" \
-  "$work/build/files${metainfo#/app}" \
-  flatpak run --devel --filesystem="$work/tmp" --command=appstream-util "$app_id" ||
-  fail "appstream-util validate-strict (the SDK's) rejects the metainfo"
+if in_sdk "command -v appstream-util" > /dev/null; then
+  TMPDIR=$work/tmp python3 "$srcdir/tests/data/appstream-util-validate.py" \
+    "$work/build/files${metainfo#/app}" \
+    flatpak run --devel --filesystem="$work/tmp" --command=appstream-util "$app_id" ||
+    fail "appstream-util validate-strict (the SDK's) rejects the metainfo"
+else
+  command -v appstream-util > /dev/null ||
+    fail "neither the SDK nor this machine has appstream-util (Debian's appstream-util)"
+  echo "the SDK has no appstream-util: validating with this machine's"
+  TMPDIR=$work/tmp python3 "$srcdir/tests/data/appstream-util-validate.py" \
+    "$work/build/files${metainfo#/app}" appstream-util ||
+    fail "appstream-util validate-strict (this machine's) rejects the metainfo"
+fi
 in_sdk "desktop-file-validate /app/share/applications/$app_id.desktop" ||
   fail "desktop-file-validate (the SDK's) rejects the desktop file"
 
