@@ -72,21 +72,6 @@ drawn (gpointer data)
 }
 
 static void
-settle (void)
-{
-  for (guint idle = 0; idle < 5;)
-    {
-      if (g_main_context_iteration (NULL, FALSE))
-        idle = 0;
-      else
-        {
-          idle++;
-          g_usleep (2000);
-        }
-    }
-}
-
-static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
@@ -115,7 +100,7 @@ fixture_teardown (Fixture       *fixture,
       gtk_window_destroy (l->data);
   g_list_free (toplevels);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  settle ();
+  ui_test_settle (NULL);
   ui_test_remove_tree (fixture->tmpdir);
   g_free (fixture->tmpdir);
 }
@@ -143,12 +128,14 @@ static void
 answer (const char *response)
 {
   AdwMessageDialog *dialog;
+  GtkWindow *parent;
 
   wait_for (dialog_shown, NULL);
   dialog = find_dialog ();
+  parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
   adw_message_dialog_response (dialog, response);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  settle ();
+  ui_test_settle (GTK_WIDGET (parent));
 }
 
 /* The AdwEntryRow titled `title` under `root`, the n-th of that title. */
@@ -229,7 +216,7 @@ test_entries_limited (Fixture       *fixture,
 
       g_assert_no_error (error);
       bs_window_edit (fixture->window, doc);
-      settle ();
+      ui_test_settle (GTK_WIDGET (fixture->window));
       editor = bs_window_get_editor_view (fixture->window);
       unlimited = bs_entry_limit_find_unlimited (GTK_WIDGET (fixture->window));
       report_unlimited (unlimited, modules[m]->id);
@@ -247,7 +234,7 @@ test_entries_limited (Fixture       *fixture,
 
           gtk_editable_delete_text (row, 0, -1);
           gtk_editable_insert_text (row, pasted, -1, &position);
-          settle ();
+          ui_test_settle (GTK_WIDGET (fixture->window));
         }
       variant = bs_variant_document_get_variant (doc);
       g_assert_cmpint (g_utf8_strlen (variant->players[0].name, -1), ==,
@@ -270,7 +257,7 @@ test_entries_limited (Fixture       *fixture,
         report_wide (GTK_WIDGET (fixture->window), 300);
       g_assert_cmpint (minimum_width (GTK_WIDGET (fixture->window)), <=, MAX (before, 360));
       bs_editor_view_set_document (editor, NULL);
-      settle ();
+      ui_test_settle (GTK_WIDGET (fixture->window));
     }
 }
 
@@ -313,7 +300,7 @@ test_changed_on_disk (Fixture       *fixture,
   other = bs_variant_document_open (path, &error);
   g_assert_no_error (error);
   bs_window_edit (fixture->window, mine);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   editor = bs_window_get_editor_view (fixture->window);
   width = bs_variant_document_get_variant (mine)->board.width;
 
@@ -374,7 +361,7 @@ test_changed_on_disk (Fixture       *fixture,
   g_assert_false (bs_variant_document_changed_on_disk (mine));
   g_assert_true (bs_variant_document_set_width (mine, width));
   gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_assert_null (find_dialog ());
   g_assert_false (bs_variant_document_get_modified (mine));
 }
@@ -514,7 +501,7 @@ test_record_changed_on_disk (Fixture       *fixture,
   g_assert_false (bs_game_changed_on_disk (game));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_assert_null (find_dialog ());
   g_assert_false (bs_game_get_modified (game));
 }

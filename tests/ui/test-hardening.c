@@ -57,22 +57,6 @@ start_loaded (gpointer data)
   return !bs_start_view_get_loading (bs_window_get_start_view (data));
 }
 
-/* A few iterations with nothing pending: layout and drawing are done. */
-static void
-settle (void)
-{
-  for (guint idle = 0; idle < 5;)
-    {
-      if (g_main_context_iteration (NULL, FALSE))
-        idle = 0;
-      else
-        {
-          idle++;
-          g_usleep (2000);
-        }
-    }
-}
-
 static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
@@ -99,7 +83,7 @@ fixture_teardown (Fixture       *fixture,
       gtk_window_destroy (l->data);
   g_list_free (toplevels);
   gtk_window_destroy (GTK_WINDOW (fixture->window));
-  settle ();
+  ui_test_settle (NULL);
   ui_test_remove_tree (fixture->tmpdir);
   g_free (fixture->tmpdir);
 }
@@ -164,18 +148,18 @@ test_saved_variant_toast_escaped (Fixture       *fixture,
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit-variant", "s",
                               "agoraphobia");
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   doc = bs_editor_view_get_document (bs_window_get_editor_view (fixture->window));
   g_assert_nonnull (doc);
   g_assert_true (bs_variant_document_set_name (doc, name));
   g_assert_true (bs_variant_document_set_player_name (doc, 1, "Ann & <Bo>"));
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save", NULL));
   wait_for (label_shown, args);
   g_assert_cmpstr (bs_window_get_last_message (fixture->window), ==, expected);
   /* To look at: the toast reads the name as typed. */
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   png = g_test_build_filename (G_TEST_BUILT, "ui-toast-saved-variant.png", NULL);
   g_assert_true (bs_screenshot_save_png (GTK_WIDGET (fixture->window), png, NULL));
   g_assert_nonnull (bs_variant_document_get_path (doc));
@@ -211,7 +195,7 @@ test_handover_names_escaped (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (bs_window_open_variant (fixture->window, path, &error));
   g_assert_no_error (error);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   wait_for (label_shown, text_args);
   wait_for (label_shown, button_args);
   bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
@@ -225,7 +209,7 @@ start (Fixture    *fixture,
 
   g_assert_true (bs_window_open_variant (fixture->window, name, &error));
   g_assert_no_error (error);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   return bs_window_get_game (fixture->window);
 }
 
@@ -349,7 +333,7 @@ test_long_names (Fixture       *fixture,
 
   bs_window_show_start (fixture->window);
   wait_for (start_loaded, fixture->window);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_test_message ("start page: minimum width %d (before: %d)",
                   minimum_width (GTK_WIDGET (fixture->window)), before);
   if (minimum_width (GTK_WIDGET (fixture->window)) > MAX (before, 360))
@@ -358,7 +342,7 @@ test_long_names (Fixture       *fixture,
 
   g_assert_true (bs_window_open_variant (fixture->window, path, &error));
   g_assert_no_error (error);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_test_message ("play page: minimum width %d", minimum_width (GTK_WIDGET (fixture->window)));
   if (minimum_width (GTK_WIDGET (fixture->window)) > MAX (before, 360))
     report_wide (GTK_WIDGET (fixture->window), 0);
@@ -730,7 +714,7 @@ test_start_page_off_main_thread (Fixture       *fixture,
   check_window_answers (fixture->window, "Answering after a second refresh");
   gate_open (&gate);
   wait_for (start_loaded, fixture->window);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   gate_count (&gate, &on_main);
   g_assert_cmpuint (on_main, ==, 0);
   gate_remove (&gate);
@@ -744,6 +728,12 @@ test_start_page_off_main_thread (Fixture       *fixture,
   gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
 }
 
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 /* A window closed while its start page is held in a load: the load ends
  * later and calls back into nothing that is gone (ASan would say). */
 static void
@@ -752,21 +742,20 @@ test_start_page_dispose_while_loading (Fixture       *fixture,
 {
   g_autofree char *variant_path = save_user_variant ("gated.bsvariant", "Gated Variant");
   BsWindow *window = bs_window_new (ADW_APPLICATION (app));
+  BsStartView *view = bs_window_get_start_view (window);
   Gate gate = { 0 };
   guint on_main = 0;
 
   gate_close (&gate);
-  bs_start_view_reload (bs_window_get_start_view (window));
+  bs_start_view_reload (view);
   wait_for (gate_entered, &gate);
+  /* Each load's GTask holds the view until its result has come back to the
+   * main thread: the view is finalized only after the last one. */
+  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &view);
   gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
+  ui_test_settle (NULL);
   gate_open (&gate);
-  /* Each worker has passed the gate and its (cancelled) result came back. */
-  for (guint i = 0; i < 20; i++)
-    {
-      settle ();
-      g_usleep (5000);
-    }
+  wait_for (pointer_is_null, &view);
   gate_count (&gate, &on_main);
   g_assert_cmpuint (on_main, ==, 0);
   gate_remove (&gate);
@@ -810,12 +799,12 @@ test_start_page_recent_while_loading (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (window));
   wait_for (gate_entered, &gate);
   wait_for (drawn, window);
-  settle ();
+  ui_test_settle (GTK_WIDGET (window));
   g_assert_false (mapped_under (GTK_WIDGET (view), "appear here"));
 
   gate_open (&gate);
   wait_for (start_loaded, window);
-  settle ();
+  ui_test_settle (GTK_WIDGET (window));
   gate_remove (&gate);
   g_assert_cmpuint (count_rows (GTK_WIDGET (view), "gated.boardsmith", NULL), ==, 1);
   g_assert_false (mapped_under (GTK_WIDGET (view), "appear here"));
@@ -824,10 +813,10 @@ test_start_page_recent_while_loading (Fixture       *fixture,
   gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
   bs_start_view_reload (view);
   wait_for (start_loaded, window);
-  settle ();
+  ui_test_settle (GTK_WIDGET (window));
   g_assert_true (mapped_under (GTK_WIDGET (view), "appear here"));
   gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
+  ui_test_settle (NULL);
 }
 
 /* A reload that finds what is shown (the recent manager's "changed" for
@@ -974,6 +963,7 @@ answer_dialog (const char *heading,
 {
   GList *toplevels = gtk_window_list_toplevels ();
   AdwMessageDialog *dialog = NULL;
+  GtkWindow *parent;
 
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data)
@@ -981,9 +971,10 @@ answer_dialog (const char *heading,
       dialog = l->data;
   g_list_free (toplevels);
   g_assert_nonnull (dialog);
+  parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
   adw_message_dialog_response (dialog, response);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  settle ();
+  ui_test_settle (GTK_WIDGET (parent));
 }
 
 static gboolean
@@ -1017,7 +1008,7 @@ test_editor_open_file_asks_after_read (Fixture       *fixture,
 
   g_assert_no_error (error);
   bs_window_edit (fixture->window, document);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_assert_true (bs_variant_document_set_name (document, "Edited Before"));
 
   gate_close (&gate);
@@ -1124,7 +1115,7 @@ test_command_line_off_main_thread (Fixture       *fixture,
   bs_game_set_modified (bs_window_get_game (window), FALSE);
   g_assert_cmpint (run_command_line (broken, NULL), ==, 0);
   wait_for (window_settled, window);
-  settle ();
+  ui_test_settle (GTK_WIDGET (window));
   g_assert_cmpint (bs_application_get_status (app), ==, 2);
   g_assert_nonnull (strstr (bs_window_get_last_message (window), "Could not open"));
   g_assert_nonnull (strstr (bs_window_get_last_message (window), "broken.boardsmith"));
@@ -1288,7 +1279,7 @@ test_autosave_editor (Fixture       *fixture,
 
   g_assert_no_error (error);
   bs_window_edit (fixture->window, document);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
   g_assert_true (bs_variant_document_set_name (document, "Autosaved Agoraphobia"));
   wait_for (autosave_settled, (gpointer) ".xml");
   copies = autosave_copies (".xml");
@@ -1359,7 +1350,7 @@ test_autosave_recovery (Fixture       *fixture,
   gate_open (&gate);
   wait_for (window_has_game, fixture->window);
   gate_remove (&gate);
-  settle ();
+  ui_test_settle (GTK_WIDGET (fixture->window));
 
   game = bs_window_get_game (fixture->window);
   g_assert_nonnull (game);

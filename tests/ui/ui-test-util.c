@@ -274,6 +274,16 @@ ui_test_wait_frame (GtkWidget *widget)
 }
 
 void
+ui_test_settle (GtkWidget *widget)
+{
+  ui_test_pump_pending ();
+  if (widget == NULL || !gtk_widget_get_mapped (widget))
+    return;
+  ui_test_wait_frame (widget);
+  ui_test_pump_pending ();
+}
+
+void
 ui_test_wait_quiet (guint ms)
 {
   gint64 end = g_get_monotonic_time ()

@@ -75,6 +75,13 @@ gboolean       ui_test_is_unmapped (gpointer widget);
  * realized; fails after 60 s × the factor. */
 void           ui_test_wait_frame (GtkWidget *widget);
 
+/* Dispatches what is ready, then, when widget is mapped, runs the default
+ * main context until its window has painted a frame begun after this call
+ * (ui_test_wait_frame) and dispatches what that frame queued: what a test
+ * did before is laid out and drawn. widget may be NULL (a window just
+ * destroyed): then only what is ready is dispatched. */
+void           ui_test_settle (GtkWidget *widget);
+
 /* Runs the default main context for ms × the factor. Only for showing that
  * something does NOT happen (a move not made, a timer that stays quiet):
  * there is no event to wait for, so the wait is bounded, and scaled so
