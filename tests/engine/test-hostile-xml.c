@@ -400,6 +400,63 @@ test_encodings (void)
   g_assert_null (strstr (error->message, "the file is in"));
 }
 
+/* The encoding is known before libxml2 sees a byte, however the file
+ * comes in: fed one byte at a time, a declared UTF-7, a UTF-16 byte order
+ * mark and "<?xml" in UTF-32 are refused as a whole file is; a declared
+ * Latin-1 and UTF-8's byte order mark are read, and the value is decoded. */
+static void
+test_stream_encoding_bytewise (void)
+{
+  static const struct {
+    const char *bytes;
+    gsize       length;
+    const char *refused_as;   /* NULL: read */
+  } files[] = {
+#define FILE_OF(text, refused) { text, sizeof text - 1, refused }
+    FILE_OF ("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<r/>\n", "UTF-7"),
+    FILE_OF ("<?xml version='1.0' encoding = 'utf-7' ?><r/>", "utf-7"),
+    FILE_OF ("\xff\xfe<\0r\0/\0>\0", "UTF-16LE"),
+    FILE_OF ("\0\0\0<\0\0\0?\0\0\0x", "UTF-32BE"),
+    FILE_OF ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<r v=\"\xe9\"/>\n", NULL),
+    FILE_OF ("\xef\xbb\xbf<?xml version=\"1.0\"?><r v=\"\xc3\xa9\"/>", NULL),
+    FILE_OF ("<r v=\"\xc3\xa9\"/>", NULL),
+#undef FILE_OF
+  };
+  const BsXmlSource source = { "bytewise.xml", BS_STUDY_ERROR };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(BsXmlStream) stream = bs_xml_stream_new (&source, keep_all, NULL);
+      g_autoptr(GError) error = NULL;
+      gboolean ok = TRUE;
+
+      for (gsize i = 0; ok && i < files[f].length; i++)
+        ok = bs_xml_stream_feed (stream, files[f].bytes + i, 1, i + 1 == files[f].length, &error);
+      if (files[f].refused_as != NULL)
+        {
+          g_autofree char *expected = g_strdup_printf (
+            "bytewise.xml:1: the file is in %s: Boardsmith reads UTF-8, and encodings that "
+            "keep ASCII as it is (ISO-8859-1, Windows-1252, Shift_JIS…)", files[f].refused_as);
+
+          g_assert_false (ok);
+          g_assert_error (error, BS_STUDY_ERROR, BS_XML_ERROR_PARSE);
+          g_assert_cmpstr (error->message, ==, expected);
+        }
+      else
+        {
+          xmlNode *root;
+          g_autofree xmlChar *value = NULL;
+
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          root = xmlDocGetRootElement (bs_xml_stream_get_doc (stream));
+          g_assert_nonnull (root);
+          value = xmlGetProp (root, (const xmlChar *) "v");
+          g_assert_cmpstr ((const char *) value, ==, "\xc3\xa9");
+        }
+    }
+}
+
 /* A study "file" that is a FIFO nobody writes to (empty, as
  * bs_xml_parse_file reads one), or a device: refused at once, never
  * waited on (the app reads studies in a thread nothing can
@@ -457,6 +514,7 @@ main (int    argc,
                    test_declaration_does_not_stop_scan);
   g_test_add_func ("/hostile-xml/study-entities", test_study_entities);
   g_test_add_func ("/hostile-xml/encodings", test_encodings);
+  g_test_add_func ("/hostile-xml/stream-encoding-bytewise", test_stream_encoding_bytewise);
   g_test_add_func ("/hostile-xml/study-not-a-file", test_study_not_a_file);
   status = g_test_run ();
   {

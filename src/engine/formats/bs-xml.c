@@ -14,12 +14,12 @@
 
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
-#include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlsave.h>
 
 #include "bs-error.h"
+#include "bs-libxml-compat.h"
 #include "bs-variant.h"
 
 #if LIBXML_VERSION >= 21200
@@ -34,8 +34,15 @@ typedef struct {
   int            line;
   const char    *data;     /* the raw bytes, to find where an encoding error is */
   gsize          length;
+  char          *encoding; /* as the XML declaration names it; NULL for UTF-8 */
   xmlParserCtxt *ctxt;
 } ParseState;
+
+/* The parse running on this thread. libxml2 hands its callbacks the parser
+ * context, whose user fields only libxml2 2.14 has accessors for: the
+ * callbacks find their parse here instead. Each entry into libxml2 sets it
+ * and puts back what was there (a callback may parse another file). */
+static _Thread_local ParseState *parsing;
 
 static const char *
 source_name (const BsXmlSource *source)
@@ -109,10 +116,7 @@ explain_conversion_error (ParseState *state,
               (*line)++;
         }
     }
-  if (state->ctxt != NULL)
-    encoding = (const char *) state->ctxt->encoding;
-  if (encoding == NULL && state->ctxt != NULL && state->ctxt->input != NULL)
-    encoding = (const char *) state->ctxt->input->encoding;
+  encoding = state->encoding;
   if (encoding != NULL && g_utf8_validate (encoding, -1, NULL) && strlen (encoding) < 40)
     return g_strdup_printf ("the file is not valid %s (it says it is): bytes %s",
                             encoding, message + strlen (prefix));
@@ -151,35 +155,32 @@ state_record (ParseState *state,
     }
   /* Other errors raised outside the parser have no line either: the
    * parser's position is the best there is. */
-  if (line <= 0 && state->ctxt != NULL && state->ctxt->input != NULL)
-    line = state->ctxt->input->line;
+  if (line <= 0 && state->ctxt != NULL)
+    line = xmlSAX2GetLineNumber (state->ctxt);
   state->line = line;
 }
 
+/* Every error of a parse: from its context (libxml2 2.13 has a handler
+ * for those), or, before 2.13, also those raised outside it (encoding
+ * setup), which reach the thread's structured handler, set around each
+ * entry into libxml2. */
 static void
-on_context_error (void          *user_data,
-                  BsXmlErrorArg  err)
+on_parse_error (void          *user_data,
+                BsXmlErrorArg  err)
 {
-  xmlParserCtxt *ctxt = user_data;
+  ParseState *state = parsing;
 
-  if (err->level == XML_ERR_WARNING)
+  if (state == NULL || err->level == XML_ERR_WARNING)
     return;
-  state_record (ctxt->_private, err->line, err->message);
+  state_record (state, err->line, err->message);
   /* The first error is the one reported; and after one, libxml2 would go
    * on past what the pre-scan saw as a comment or a value (an invalid
-   * byte in a comment ends it there), into tags it did not count. */
-  xmlStopParser (ctxt);
-}
-
-/* Errors libxml2 raises outside the parser context (rare: I/O, encoding
- * setup) reach the thread's structured handler, set around each parse. */
-static void
-on_global_error (void          *user_data,
-                 BsXmlErrorArg  err)
-{
-  if (err->level == XML_ERR_WARNING)
-    return;
-  state_record (user_data, err->line, err->message);
+   * byte in a comment ends it there), into tags it did not count. Not
+   * from inside the input's own reading or conversion, which fails by
+   * itself and would go on using what a stop frees. */
+  if (state->ctxt != NULL && err->domain != XML_FROM_IO && err->domain != XML_FROM_I18N &&
+      err->domain != XML_FROM_BUFFER)
+    xmlStopParser (state->ctxt);
 }
 
 /* Any DOCTYPE stops the parse at once, before an internal subset (and so
@@ -187,13 +188,14 @@ on_global_error (void          *user_data,
 static void
 refuse_doctype (void *user_data)
 {
-  xmlParserCtxt *ctxt = user_data;
-  int line = ctxt->input != NULL ? ctxt->input->line : 0;
+  ParseState *state = parsing;
 
-  state_record (ctxt->_private, line,
+  if (state == NULL)
+    return;
+  state_record (state, xmlSAX2GetLineNumber (state->ctxt),
                 "DOCTYPE declarations are not allowed (Boardsmith files use no DTD "
                 "and no entities)");
-  xmlStopParser (ctxt);
+  xmlStopParser (state->ctxt);
 }
 
 static void
@@ -225,6 +227,75 @@ on_resolve_entity (void          *user_data,
   return NULL;
 }
 
+/* The SAX2 handler every parse uses: libxml2's own tree builder, with the
+ * refusals and the error handler above; extra_end_element, if any, ends
+ * elements (and calls xmlSAX2EndElementNs). */
+static void
+sax_init (xmlSAXHandler               *sax,
+          endElementNsSAX2Func         extra_end_element,
+          startElementNsSAX2Func       extra_start_element)
+{
+  memset (sax, 0, sizeof *sax);
+  xmlSAXVersion (sax, 2);
+  sax->internalSubset = on_internal_subset;
+  sax->externalSubset = on_internal_subset;
+  sax->entityDecl = on_entity_decl;
+  sax->resolveEntity = on_resolve_entity;
+  sax->error = NULL;
+  sax->warning = NULL;
+  sax->fatalError = NULL;
+#if LIBXML_VERSION < 21300
+  sax->serror = on_parse_error;
+#endif
+  if (extra_start_element != NULL)
+    sax->startElementNs = extra_start_element;
+  if (extra_end_element != NULL)
+    sax->endElementNs = extra_end_element;
+}
+
+/* A parser context over sax for a file called filename; NULL if libxml2
+ * cannot make one. No NOENT (entities are not substituted), no
+ * DTDLOAD/DTDATTR/DTDVALID; NONET in case anything would still try to
+ * fetch. */
+#define PARSE_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | \
+                       XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+
+static void
+context_init (xmlParserCtxt *ctxt)
+{
+  xmlCtxtUseOptions (ctxt, PARSE_OPTIONS);
+#if LIBXML_VERSION >= 21300
+  xmlCtxtSetErrorHandler (ctxt, on_parse_error, NULL);
+#endif
+}
+
+/* Around each entry into libxml2: state becomes this thread's parse (and,
+ * before libxml2 2.13, the thread's structured error handler reports to
+ * it). Returns what parse_leave () puts back. */
+static ParseState *
+parse_enter (ParseState *state)
+{
+  ParseState *previous = parsing;
+
+  parsing = state;
+#if LIBXML_VERSION < 21300
+  xmlSetStructuredErrorFunc (NULL, on_parse_error);
+#endif
+  return previous;
+}
+
+static void
+parse_leave (ParseState *previous)
+{
+  parsing = previous;
+#if LIBXML_VERSION < 21300
+  /* libxml2 before 2.13 has no public way to read the handler before:
+   * nothing else in Boardsmith sets one, so its default comes back. */
+  if (previous == NULL)
+    xmlSetStructuredErrorFunc (NULL, NULL);
+#endif
+}
+
 /* The encodings a file may be in: those that keep ASCII's bytes for
  * ASCII's characters and use none of them inside another character, so
  * that the pre-scan (below), which reads bytes, sees every '<', '=', '>'
@@ -241,31 +312,100 @@ static const char * const ascii_encodings[] = {
   "BIG5", "KOI8-R", "KOI8-U", NULL
 };
 
-/* Called once the XML declaration is read, before any element: the
- * encoding libxml2 chose (declared, or detected from the first bytes). */
-static void
-on_start_document (void *user_data)
-{
-  xmlParserCtxt *ctxt = user_data;
-  const xmlCharEncodingHandler *encoder = NULL;
+/* The longest XML declaration looked at, in bytes. */
+#define PROLOG_MAX 1024
 
-  xmlSAX2StartDocument (ctxt);
-  if (ctxt->input != NULL && ctxt->input->buf != NULL)
-    encoder = ctxt->input->buf->encoder;
-  if (encoder == NULL || encoder->name == NULL)
-    return;   /* UTF-8, libxml2's own */
+typedef enum {
+  SNIFF_MORE,       /* too few bytes yet to know */
+  SNIFF_DONE,
+} SniffResult;
+
+/* The encoding the first bytes of a file are in, as XML's appendix F
+ * finds it: from a byte order mark or the layout of "<?xml" in two- or
+ * four-byte units, else from the XML declaration's encoding (NULL: UTF-8,
+ * as without one). last: no more bytes will come. */
+static SniffResult
+sniff_encoding (const char  *data,
+                gsize        length,
+                gboolean     last,
+                char       **encoding)
+{
+  static const struct {
+    const char *bytes;
+    gsize       n_bytes;
+    const char *name;
+  } patterns[] = {
+    { "\x00\x00\xfe\xff", 4, "UTF-32BE" }, { "\xff\xfe\x00\x00", 4, "UTF-32LE" },
+    { "\x00\x00\x00\x3c", 4, "UTF-32BE" }, { "\x3c\x00\x00\x00", 4, "UTF-32LE" },
+    { "\xfe\xff", 2, "UTF-16BE" }, { "\xff\xfe", 2, "UTF-16LE" },
+    { "\x00\x3c\x00\x3f", 4, "UTF-16BE" }, { "\x3c\x00\x3f\x00", 4, "UTF-16LE" },
+    { "\x4c\x6f\xa7\x94", 4, "EBCDIC" },
+  };
+  const char *declaration;
+  const char *end;
+  const char *name;
+
+  *encoding = NULL;
+  if (length < 4 && !last)
+    return SNIFF_MORE;
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    if (length >= patterns[i].n_bytes && memcmp (data, patterns[i].bytes, patterns[i].n_bytes) == 0)
+      {
+        *encoding = g_strdup (patterns[i].name);
+        return SNIFF_DONE;
+      }
+  declaration = data;
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    declaration += 3;   /* UTF-8's byte order mark */
+  length -= (gsize) (declaration - data);
+  if (length < 6 && !last && memcmp (declaration, "<?xml ", length) == 0)
+    return SNIFF_MORE;
+  if (length < 6 || memcmp (declaration, "<?xml", 5) != 0 || !g_ascii_isspace (declaration[5]))
+    return SNIFF_DONE;
+  end = g_strstr_len (declaration, MIN (length, PROLOG_MAX), "?>");
+  if (end == NULL)
+    return !last && length < PROLOG_MAX ? SNIFF_MORE : SNIFF_DONE;
+  /* encoding, then spaces, '=', spaces and a quoted name (XML's EncodingDecl) */
+  name = g_strstr_len (declaration, end - declaration, "encoding");
+  if (name == NULL)
+    return SNIFF_DONE;
+  name += strlen ("encoding");
+  while (name < end && g_ascii_isspace (*name))
+    name++;
+  if (name >= end || *name++ != '=')
+    return SNIFF_DONE;
+  while (name < end && g_ascii_isspace (*name))
+    name++;
+  if (name < end && (*name == '"' || *name == '\''))
+    {
+      const char *close = memchr (name + 1, *name, (gsize) (end - name - 1));
+
+      if (close != NULL && close > name + 1)
+        *encoding = g_strndup (name + 1, (gsize) (close - name - 1));
+    }
+  return SNIFF_DONE;
+}
+
+/* Whether encoding (NULL: UTF-8) is one the pre-scan can read; if not,
+ * records why in state. */
+static gboolean
+check_encoding (ParseState *state,
+                const char *encoding)
+{
+  if (encoding == NULL)
+    return TRUE;
   for (guint i = 0; ascii_encodings[i] != NULL; i++)
-    if (g_ascii_strcasecmp (encoder->name, ascii_encodings[i]) == 0)
-      return;
+    if (g_ascii_strcasecmp (encoding, ascii_encodings[i]) == 0)
+      return TRUE;
   {
-    g_autofree char *name = bs_excerpt (encoder->name);
+    g_autofree char *name = bs_excerpt (encoding);
     g_autofree char *message = g_strdup_printf (
       "the file is in %s: Boardsmith reads UTF-8, and encodings that keep ASCII as it is "
       "(ISO-8859-1, Windows-1252, Shift_JIS…)", name);
 
-    state_record (ctxt->_private, 1, message);
+    state_record (state, 1, message);
   }
-  xmlStopParser (ctxt);
+  return FALSE;
 }
 
 /* At most this many attributes on one element: Boardsmith's elements have
@@ -484,111 +624,6 @@ scan_feed (XmlScan           *scan,
   return TRUE;
 }
 
-xmlDoc *
-bs_xml_parse_full (const char        *data,
-                   gsize              length,
-                   const BsXmlSource *source,
-                   gsize              max_size,
-                   GError           **error)
-{
-  ParseState state = { NULL, 0, data, length, NULL };
-  XmlScan scan;
-  xmlParserCtxt *ctxt;
-  xmlStructuredErrorFunc old_handler;
-  void *old_context;
-  xmlDoc *doc = NULL;
-
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (source != NULL, NULL);
-
-  if (length > max_size)
-    {
-      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
-                        "the file is too large (%" G_GSIZE_FORMAT " bytes; at most %"
-                        G_GSIZE_FORMAT " are accepted)", length, max_size);
-      return NULL;
-    }
-  if (length > G_MAXINT)
-    {
-      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
-                        "the file is too large (%" G_GSIZE_FORMAT " bytes)", length);
-      return NULL;
-    }
-  if (length == 0)
-    {
-      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 1, "the file is empty");
-      return NULL;
-    }
-
-  scan_init (&scan);
-  if (!scan_feed (&scan, data, length, source, error))
-    return NULL;
-
-  xmlInitParser ();
-  ctxt = xmlCreateMemoryParserCtxt (data, (int) length);
-  if (ctxt == NULL)
-    {
-      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0, "cannot create an XML parser");
-      return NULL;
-    }
-
-  /* No NOENT (entities are not substituted), no DTDLOAD/DTDATTR/DTDVALID;
-   * NONET in case anything would still try to fetch. */
-  xmlCtxtUseOptions (ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
-                           XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  ctxt->_private = &state;
-  state.ctxt = ctxt;
-  ctxt->sax->serror = on_context_error;
-  ctxt->sax->startDocument = on_start_document;
-  ctxt->sax->internalSubset = on_internal_subset;
-  ctxt->sax->externalSubset = on_internal_subset;
-  ctxt->sax->entityDecl = on_entity_decl;
-  ctxt->sax->resolveEntity = on_resolve_entity;
-  ctxt->sax->error = NULL;
-  ctxt->sax->warning = NULL;
-  ctxt->sax->fatalError = NULL;
-  ctxt->vctxt.error = NULL;
-  ctxt->vctxt.warning = NULL;
-
-  old_handler = xmlStructuredError;
-  old_context = xmlStructuredErrorContext;
-  xmlSetStructuredErrorFunc (&state, on_global_error);
-
-  xmlParseDocument (ctxt);
-
-  xmlSetStructuredErrorFunc (old_context, old_handler);
-
-  doc = ctxt->myDoc;
-  ctxt->myDoc = NULL;
-  if (state.message == NULL && !ctxt->wellFormed)
-    state_record (&state, ctxt->input != NULL ? ctxt->input->line : 0, "malformed XML");
-  if (state.message == NULL && (doc == NULL || xmlDocGetRootElement (doc) == NULL))
-    state_record (&state, 1, "the file holds no XML element");
-  state.ctxt = NULL;
-  xmlFreeParserCtxt (ctxt);
-
-  if (state.message != NULL)
-    {
-      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, state.line, "%s", state.message);
-      g_free (state.message);
-      g_clear_pointer (&doc, xmlFreeDoc);
-      return NULL;
-    }
-
-  return doc;
-}
-
-xmlDoc *
-bs_xml_parse (const char  *data,
-              gsize        length,
-              const char  *filename,
-              GError     **error)
-{
-  BsXmlSource source = { filename, BS_VARIANT_ERROR };
-
-  return bs_xml_parse_full (data, length, &source, BS_VARIANT_MAX_FILE_SIZE, error);
-}
-
 GBytes *
 bs_xml_read_file (const char        *path,
                   const BsXmlSource *source,
@@ -680,7 +715,10 @@ struct _BsXmlStream {
   xmlParserCtxt   *ctxt;
   ParseState       state;
   XmlScan          scan;
+  GString         *prolog;   /* bytes held until their encoding is known */
   gsize            n_fed;
+  int              depth;    /* of the element being read; the root's is 0 */
+  int              status;   /* libxml2's last: not 0 once not well-formed */
   BsXmlStreamFunc  func;
   gpointer         user_data;
   GError          *func_error;
@@ -688,26 +726,55 @@ struct _BsXmlStream {
   gboolean         finished;
 };
 
+/* The stream being fed on this thread: the one around its parse state. */
+static BsXmlStream *
+parsing_stream (void)
+{
+  return (BsXmlStream *) ((char *) parsing - G_STRUCT_OFFSET (BsXmlStream, state));
+}
+
+static xmlDoc *
+stream_doc (BsXmlStream *stream)
+{
+  return stream->ctxt != NULL ? xmlCtxtGetDocument (stream->ctxt) : NULL;
+}
+
+static void
+stream_start_element (void           *user_data,
+                      const xmlChar  *localname,
+                      const xmlChar  *prefix,
+                      const xmlChar  *uri,
+                      int             n_namespaces,
+                      const xmlChar **namespaces,
+                      int             n_attributes,
+                      int             n_defaulted,
+                      const xmlChar **attributes)
+{
+  xmlSAX2StartElementNs (user_data, localname, prefix, uri, n_namespaces, namespaces,
+                         n_attributes, n_defaulted, attributes);
+  parsing_stream ()->depth++;
+}
+
 static void
 stream_end_element (void          *user_data,
                     const xmlChar *localname,
                     const xmlChar *prefix,
                     const xmlChar *uri)
 {
-  xmlParserCtxt *ctxt = user_data;
-  /* ctxt->_private is the stream's parse state (the error hooks use it):
-   * the stream is the struct around it. */
-  BsXmlStream *stream = (BsXmlStream *) ((char *) ctxt->_private -
-                                         G_STRUCT_OFFSET (BsXmlStream, state));
-  xmlNode *node = ctxt->node;
-  int depth = 0;
+  BsXmlStream *stream = parsing_stream ();
+  int depth = --stream->depth;
+  xmlNode *node = NULL;
 
-  xmlSAX2EndElementNs (ctxt, localname, prefix, uri);
-  if (node == NULL || stream->func_error != NULL)
-    return;
-  for (xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
-    depth++;
-  if (depth < 1 || depth > 2)
+  /* The element ending is the last child of each element still open, from
+   * the root down: nothing comes after it yet. */
+  if (depth >= 1 && depth <= 2 && stream->func_error == NULL)
+    {
+      node = xmlDocGetRootElement (stream_doc (stream));
+      for (int level = 0; level < depth && node != NULL; level++)
+        node = xmlGetLastChild (node);
+    }
+  xmlSAX2EndElementNs (user_data, localname, prefix, uri);
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
     return;
   switch (stream->func (node, depth, stream->user_data, &stream->func_error))
     {
@@ -729,7 +796,7 @@ stream_end_element (void          *user_data,
       if (stream->func_error == NULL)
         g_set_error_literal (&stream->func_error, stream->source.domain, BS_XML_ERROR_PARSE,
                              "stopped");
-      xmlStopParser (ctxt);
+      xmlStopParser (stream->ctxt);
       break;
     }
 }
@@ -757,36 +824,51 @@ static gboolean
 stream_start (BsXmlStream  *stream,
               GError      **error)
 {
-  xmlParserCtxt *ctxt;
+  xmlSAXHandler sax;
 
+  /* The same options and refusals as bs_xml_parse_full. */
+  sax_init (&sax, stream_end_element, stream_start_element);
   xmlInitParser ();
-  ctxt = xmlCreatePushParserCtxt (NULL, NULL, NULL, 0, stream->filename);
-  if (ctxt == NULL)
+  stream->ctxt = xmlCreatePushParserCtxt (&sax, NULL, NULL, 0, stream->filename);
+  if (stream->ctxt != NULL)
+    context_init (stream->ctxt);
+  if (stream->ctxt == NULL)
     {
       bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 0,
                         "cannot create an XML parser");
       return FALSE;
     }
-  /* The same options and refusals as bs_xml_parse_full. */
-  xmlCtxtUseOptions (ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES |
-                           XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  ctxt->linenumbers = 1;
-  ctxt->_private = &stream->state;
-  ctxt->sax->serror = on_context_error;
-  ctxt->sax->startDocument = on_start_document;
-  ctxt->sax->internalSubset = on_internal_subset;
-  ctxt->sax->externalSubset = on_internal_subset;
-  ctxt->sax->entityDecl = on_entity_decl;
-  ctxt->sax->resolveEntity = on_resolve_entity;
-  ctxt->sax->endElementNs = stream_end_element;
-  ctxt->sax->error = NULL;
-  ctxt->sax->warning = NULL;
-  ctxt->sax->fatalError = NULL;
-  ctxt->vctxt.error = NULL;
-  ctxt->vctxt.warning = NULL;
-  stream->ctxt = ctxt;
+  stream->state.ctxt = stream->ctxt;
+  stream->prolog = g_string_new (NULL);
   stream->started = TRUE;
   return TRUE;
+}
+
+/* Hands data to libxml2 in pieces it takes (an int's worth at most), until
+ * the end, an error or the caller's function stops it. */
+static void
+stream_parse (BsXmlStream *stream,
+              const char  *data,
+              gsize        length,
+              gboolean     last)
+{
+  ParseState *previous = parse_enter (&stream->state);
+
+  while (length > 0 || last)
+    {
+      int chunk = (int) MIN (length, (gsize) (1 << 20));
+
+      stream->status = xmlParseChunk (stream->ctxt, data, chunk,
+                                      last && (gsize) chunk == length);
+      data += chunk;
+      length -= (gsize) chunk;
+      if (stream->func_error != NULL || stream->state.message != NULL ||
+          (length == 0 && last) || stream->status != 0)
+        break;
+    }
+  if (stream->state.message == NULL && stream->func_error == NULL && stream->status != 0)
+    state_record (&stream->state, xmlSAX2GetLineNumber (stream->ctxt), "malformed XML");
+  parse_leave (previous);
 }
 
 gboolean
@@ -796,9 +878,6 @@ bs_xml_stream_feed (BsXmlStream  *stream,
                     gboolean      last,
                     GError      **error)
 {
-  xmlStructuredErrorFunc old_handler;
-  void *old_context;
-
   g_return_val_if_fail (stream != NULL, FALSE);
   g_return_val_if_fail (!stream->finished, FALSE);
 
@@ -821,21 +900,20 @@ bs_xml_stream_feed (BsXmlStream  *stream,
       return FALSE;
     }
 
-  old_handler = xmlStructuredError;
-  old_context = xmlStructuredErrorContext;
-  xmlSetStructuredErrorFunc (&stream->state, on_global_error);
-  while (length > 0 || last)
+  /* libxml2 gets no byte before the encoding is known to be one the
+   * pre-scan reads. */
+  if (stream->prolog != NULL)
     {
-      int chunk = (int) MIN (length, (gsize) (1 << 20));
-
-      xmlParseChunk (stream->ctxt, data, chunk, last && (gsize) chunk == length);
-      data += chunk;
-      length -= (gsize) chunk;
-      if (stream->func_error != NULL || stream->state.message != NULL ||
-          (length == 0 && last) || stream->ctxt->disableSAX)
-        break;
+      g_string_append_len (stream->prolog, data, (gssize) length);
+      if (sniff_encoding (stream->prolog->str, stream->prolog->len, last,
+                          &stream->state.encoding) == SNIFF_MORE)
+        return TRUE;
+      if (check_encoding (&stream->state, stream->state.encoding))
+        stream_parse (stream, stream->prolog->str, stream->prolog->len, last);
+      g_string_free (g_steal_pointer (&stream->prolog), TRUE);
     }
-  xmlSetStructuredErrorFunc (old_context, old_handler);
+  else
+    stream_parse (stream, data, length, last);
   if (last)
     stream->finished = TRUE;
 
@@ -845,11 +923,8 @@ bs_xml_stream_feed (BsXmlStream  *stream,
       stream->finished = TRUE;
       return FALSE;
     }
-  if (stream->state.message == NULL && last && !stream->ctxt->wellFormed)
-    state_record (&stream->state, stream->ctxt->input != NULL ? stream->ctxt->input->line : 0,
-                  "malformed XML");
   if (stream->state.message == NULL && last &&
-      (stream->ctxt->myDoc == NULL || xmlDocGetRootElement (stream->ctxt->myDoc) == NULL))
+      xmlDocGetRootElement (stream_doc (stream)) == NULL)
     state_record (&stream->state, 1, "the file holds no XML element");
   if (stream->state.message != NULL)
     {
@@ -865,7 +940,7 @@ xmlDoc *
 bs_xml_stream_get_doc (BsXmlStream *stream)
 {
   g_return_val_if_fail (stream != NULL, NULL);
-  return stream->ctxt != NULL ? stream->ctxt->myDoc : NULL;
+  return stream_doc (stream);
 }
 
 void
@@ -875,15 +950,138 @@ bs_xml_stream_free (BsXmlStream *stream)
     return;
   if (stream->ctxt != NULL)
     {
-      if (stream->ctxt->myDoc != NULL)
-        xmlFreeDoc (stream->ctxt->myDoc);
-      stream->ctxt->myDoc = NULL;
+      stream->state.ctxt = NULL;
+      xmlFreeDoc (stream_doc (stream));
       xmlFreeParserCtxt (stream->ctxt);
     }
+  if (stream->prolog != NULL)
+    g_string_free (stream->prolog, TRUE);
   g_clear_error (&stream->func_error);
   g_free (stream->state.message);
+  g_free (stream->state.encoding);
   g_free (stream->filename);
   g_free (stream);
+}
+
+/* The bytes of a file in memory, read by libxml2's pull parser. */
+typedef struct {
+  const char *data;
+  gsize       length;
+  gsize       offset;
+} MemoryReader;
+
+static int
+read_memory (void *context,
+             char *buffer,
+             int   size)
+{
+  MemoryReader *reader = context;
+  gsize n = MIN ((gsize) MAX (size, 0), reader->length - reader->offset);
+
+  memcpy (buffer, reader->data + reader->offset, n);
+  reader->offset += n;
+  return (int) n;
+}
+
+static int
+close_memory (void *context)
+{
+  return 0;
+}
+
+/* Reports state's error, frees doc and what state holds: NULL. */
+static xmlDoc *
+parse_failed (ParseState        *state,
+              const BsXmlSource *source,
+              xmlDoc            *doc,
+              GError           **error)
+{
+  if (state->message != NULL)
+    bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, state->line, "%s", state->message);
+  g_free (state->message);
+  g_free (state->encoding);
+  if (doc != NULL)
+    xmlFreeDoc (doc);
+  return NULL;
+}
+
+xmlDoc *
+bs_xml_parse_full (const char        *data,
+                   gsize              length,
+                   const BsXmlSource *source,
+                   gsize              max_size,
+                   GError           **error)
+{
+  ParseState state = { NULL, 0, data, length, NULL, NULL };
+  MemoryReader reader = { data, length, 0 };
+  ParseState *previous;
+  xmlSAXHandler sax;
+  XmlScan scan;
+  xmlDoc *doc;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (source != NULL, NULL);
+
+  if (length > max_size)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
+                        "the file is too large (%" G_GSIZE_FORMAT " bytes; at most %"
+                        G_GSIZE_FORMAT " are accepted)", length, max_size);
+      return NULL;
+    }
+  if (length > G_MAXINT)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
+                        "the file is too large (%" G_GSIZE_FORMAT " bytes)", length);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 1, "the file is empty");
+      return NULL;
+    }
+
+  if (sniff_encoding (data, length, TRUE, &state.encoding) == SNIFF_DONE &&
+      !check_encoding (&state, state.encoding))
+    return parse_failed (&state, source, NULL, error);
+  scan_init (&scan);
+  if (!scan_feed (&scan, data, length, source, error))
+    return parse_failed (&state, source, NULL, error);
+
+  sax_init (&sax, NULL, NULL);
+  xmlInitParser ();
+  state.ctxt = xmlCreateIOParserCtxt (&sax, NULL, read_memory, close_memory, &reader,
+                                      XML_CHAR_ENCODING_NONE);
+  if (state.ctxt == NULL)
+    {
+      state_record (&state, 0, "cannot create an XML parser");
+      return parse_failed (&state, source, NULL, error);
+    }
+  context_init (state.ctxt);
+
+  previous = parse_enter (&state);
+  if (xmlParseDocument (state.ctxt) != 0 && state.message == NULL)
+    state_record (&state, xmlSAX2GetLineNumber (state.ctxt), "malformed XML");
+  parse_leave (previous);
+  doc = xmlCtxtGetDocument (state.ctxt);
+  if (state.message == NULL && xmlDocGetRootElement (doc) == NULL)
+    state_record (&state, 1, "the file holds no XML element");
+  xmlFreeParserCtxt (g_steal_pointer (&state.ctxt));
+  if (state.message != NULL)
+    return parse_failed (&state, source, doc, error);
+  g_free (state.encoding);
+  return doc;
+}
+
+xmlDoc *
+bs_xml_parse (const char  *data,
+              gsize        length,
+              const char  *filename,
+              GError     **error)
+{
+  BsXmlSource source = { filename, BS_VARIANT_ERROR };
+
+  return bs_xml_parse_full (data, length, &source, BS_VARIANT_MAX_FILE_SIZE, error);
 }
 
 int
