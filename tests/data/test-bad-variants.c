@@ -40,7 +40,7 @@ static const BadVariant catalogue[] = {
   { "whitespace-only.xml", NULL, PARSE, 4, "Start tag expected, '<' not found", TRUE },
   { "binary-garbage.bin", NULL, PARSE, 1, "Start tag expected, '<' not found", TRUE },
   { "bad-utf8.xml", NULL, PARSE, 3,
-    "Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0x3C 0x2F 0x6E", TRUE },
+    "the file is not valid UTF-8 (it says it is): bytes 0xFF 0x3C 0x2F 0x6E", TRUE },
   { "not-well-formed.xml", NULL, PARSE, 14,
     "Opening and ending tag mismatch: players line 5 and player", TRUE },
   { "bad-encoding.xml", NULL, PARSE, 4,

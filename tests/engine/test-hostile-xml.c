@@ -393,6 +393,16 @@ test_encodings (void)
   g_assert_cmpstr (error->message, ==, expected);
   g_clear_error (&error);
 
+  /* Undeclared, so UTF-8: the first invalid bytes and their line, in the
+   * same words whatever libxml2's release says. */
+  record = bs_record_load_data ("<record format=\"1\">\n<p x=\"\xff\"/>", 30, "utf8.boardsmith",
+                                &error);
+  g_assert_null (record);
+  g_assert_error (error, BS_RECORD_ERROR, BS_RECORD_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==,
+                   "utf8.boardsmith:2: the file is not valid UTF-8: bytes 0xFF 0x22 0x2F 0x3E");
+  g_clear_error (&error);
+
   /* Past the encoding: the record's own checks speak. */
   record = bs_record_load_data (latin1, strlen (latin1), "latin1.boardsmith", &error);
   g_assert_null (record);

@@ -124,6 +124,63 @@ explain_conversion_error (ParseState *state,
                           message + strlen (prefix));
 }
 
+/* Whether err says that bytes are not valid in the file's encoding:
+ * libxml2 2.9 says "Input is not proper UTF-8…" or "input conversion
+ * failed…", 2.13 and later "Invalid bytes in character encoding". */
+static gboolean
+is_encoding_error (BsXmlErrorArg err)
+{
+  return err->code == XML_ERR_INVALID_ENCODING || err->code == XML_I18N_CONV_FAILED ||
+         (err->code == XML_ERR_INVALID_CHAR && err->message != NULL &&
+          g_str_has_prefix (err->message, "Input is not proper UTF-8"));
+}
+
+/* Where the file's bytes stop being valid in its encoding, in the user's
+ * terms, with the first bytes there and their line: the same whatever
+ * libxml2's release says. NULL without the bytes at hand (a stream), or
+ * when they all convert. */
+static char *
+describe_encoding_error (const ParseState *state,
+                         int              *line)
+{
+  const char *encoding = state->encoding != NULL ? state->encoding : "UTF-8";
+  g_autoptr(GString) bytes = g_string_new (NULL);
+  gsize offset;
+
+  if (state->data == NULL)
+    return NULL;
+  if (g_ascii_strcasecmp (encoding, "UTF-8") == 0 || g_ascii_strcasecmp (encoding, "UTF8") == 0)
+    {
+      const char *end;
+
+      if (g_utf8_validate_len (state->data, state->length, &end))
+        return NULL;
+      offset = (gsize) (end - state->data);
+    }
+  else
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *converted = g_convert (state->data, (gssize) state->length, "UTF-8",
+                                              encoding, &offset, NULL, &error);
+
+      if (converted != NULL ||
+          !(g_error_matches (error, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE) ||
+            g_error_matches (error, G_CONVERT_ERROR, G_CONVERT_ERROR_PARTIAL_INPUT)))
+        return NULL;
+    }
+  *line = 1;
+  for (gsize i = 0; i < offset; i++)
+    if (state->data[i] == '\n')
+      (*line)++;
+  for (gsize i = offset; i < state->length && i < offset + 4; i++)
+    g_string_append_printf (bytes, "%s0x%02X", i > offset ? " " : "",
+                            (guint) (guchar) state->data[i]);
+  if (state->encoding == NULL)
+    return g_strdup_printf ("the file is not valid UTF-8: bytes %s", bytes->str);
+  return g_strdup_printf ("the file is not valid %s (it says it is): bytes %s",
+                          encoding, bytes->str);
+}
+
 static void
 state_record (ParseState *state,
               int         line,
@@ -172,7 +229,13 @@ on_parse_error (void          *user_data,
 
   if (state == NULL || err->level == XML_ERR_WARNING)
     return;
-  state_record (state, err->line, err->message);
+  {
+    int line = err->line;
+    g_autofree char *described = is_encoding_error (err)
+                                 ? describe_encoding_error (state, &line) : NULL;
+
+    state_record (state, line, described != NULL ? described : err->message);
+  }
   /* The first error is the one reported; and after one, libxml2 would go
    * on past what the pre-scan saw as a comment or a value (an invalid
    * byte in a comment ends it there), into tags it did not count. Not
@@ -253,12 +316,11 @@ sax_init (xmlSAXHandler               *sax,
     sax->endElementNs = extra_end_element;
 }
 
-/* A parser context over sax for a file called filename; NULL if libxml2
- * cannot make one. No NOENT (entities are not substituted), no
+/* The options of every parse: no NOENT (entities are not substituted), no
  * DTDLOAD/DTDATTR/DTDVALID; NONET in case anything would still try to
- * fetch. */
-#define PARSE_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | \
-                       XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+ * fetch. No NOERROR either: from libxml2 2.13 it keeps reports from the
+ * error handler, which is what collects them. */
+#define PARSE_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES)
 
 static void
 context_init (xmlParserCtxt *ctxt)
@@ -717,7 +779,7 @@ struct _BsXmlStream {
   XmlScan          scan;
   GString         *prolog;   /* bytes held until their encoding is known */
   gsize            n_fed;
-  int              depth;    /* of the element being read; the root's is 0 */
+  xmlDoc          *doc;      /* being built: libxml2's until the stream is freed */
   int              status;   /* libxml2's last: not 0 once not well-formed */
   BsXmlStreamFunc  func;
   gpointer         user_data;
@@ -733,12 +795,6 @@ parsing_stream (void)
   return (BsXmlStream *) ((char *) parsing - G_STRUCT_OFFSET (BsXmlStream, state));
 }
 
-static xmlDoc *
-stream_doc (BsXmlStream *stream)
-{
-  return stream->ctxt != NULL ? xmlCtxtGetDocument (stream->ctxt) : NULL;
-}
-
 static void
 stream_start_element (void           *user_data,
                       const xmlChar  *localname,
@@ -750,9 +806,19 @@ stream_start_element (void           *user_data,
                       int             n_defaulted,
                       const xmlChar **attributes)
 {
+  BsXmlStream *stream = parsing_stream ();
+
   xmlSAX2StartElementNs (user_data, localname, prefix, uri, n_namespaces, namespaces,
                          n_attributes, n_defaulted, attributes);
-  parsing_stream ()->depth++;
+  /* The document being built, to look at before the parse ends (libxml2
+   * only hands it over once, and takes it back on an error). */
+  if (stream->doc == NULL)
+    {
+      xmlNode *root = xmlCtxtGetNode (user_data);
+
+      if (root != NULL)
+        stream->doc = root->doc;
+    }
 }
 
 static void
@@ -762,19 +828,15 @@ stream_end_element (void          *user_data,
                     const xmlChar *uri)
 {
   BsXmlStream *stream = parsing_stream ();
-  int depth = --stream->depth;
-  xmlNode *node = NULL;
+  xmlNode *node = xmlCtxtGetNode (user_data);
+  int depth = 0;
 
-  /* The element ending is the last child of each element still open, from
-   * the root down: nothing comes after it yet. */
-  if (depth >= 1 && depth <= 2 && stream->func_error == NULL)
-    {
-      node = xmlDocGetRootElement (stream_doc (stream));
-      for (int level = 0; level < depth && node != NULL; level++)
-        node = xmlGetLastChild (node);
-    }
+  if (node != NULL)
+    for (xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+      depth++;
   xmlSAX2EndElementNs (user_data, localname, prefix, uri);
-  if (node == NULL || node->type != XML_ELEMENT_NODE)
+  if (node == NULL || node->type != XML_ELEMENT_NODE || depth < 1 || depth > 2 ||
+      stream->func_error != NULL)
     return;
   switch (stream->func (node, depth, stream->user_data, &stream->func_error))
     {
@@ -924,7 +986,7 @@ bs_xml_stream_feed (BsXmlStream  *stream,
       return FALSE;
     }
   if (stream->state.message == NULL && last &&
-      xmlDocGetRootElement (stream_doc (stream)) == NULL)
+      xmlDocGetRootElement (stream->doc) == NULL)
     state_record (&stream->state, 1, "the file holds no XML element");
   if (stream->state.message != NULL)
     {
@@ -940,7 +1002,7 @@ xmlDoc *
 bs_xml_stream_get_doc (BsXmlStream *stream)
 {
   g_return_val_if_fail (stream != NULL, NULL);
-  return stream_doc (stream);
+  return stream->doc;
 }
 
 void
@@ -951,7 +1013,8 @@ bs_xml_stream_free (BsXmlStream *stream)
   if (stream->ctxt != NULL)
     {
       stream->state.ctxt = NULL;
-      xmlFreeDoc (stream_doc (stream));
+      /* Without an element, the document is only the parser's. */
+      xmlFreeDoc (stream->doc != NULL ? stream->doc : xmlCtxtGetDocument (stream->ctxt));
       xmlFreeParserCtxt (stream->ctxt);
     }
   if (stream->prolog != NULL)
