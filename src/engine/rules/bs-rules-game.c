@@ -62,7 +62,8 @@ game_new (BsRulesDocument *doc)
     }
   m->measures = game->measures;
   m->n_measures = doc->measures->len;
-  game->play.flags = BS_PLAY_STEP;
+  game->play.flags = doc->steps->len > 0 && g_array_index (doc->steps, BsRulesStep, 0).place
+                     ? BS_PLAY_PLACE : BS_PLAY_STEP;
   game->play.piece_noun = doc->piece_noun;
   m->play = &game->play;
   m->prepare = game_prepare;
@@ -119,6 +120,26 @@ bs_rules_game_get_module (BsRulesGame *game)
   g_return_val_if_fail (game != NULL, NULL);
 
   return &game->module;
+}
+
+BsVariant *
+bs_rules_game_new_variant (BsRulesGame *game)
+{
+  BsVariant *variant;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = bs_variant_new ();
+  variant->id = g_strdup (game->doc->id);
+  variant->name = g_strdup (game->doc->name);
+  variant->module = g_strdup (game->doc->id);
+  bs_variant_set_board (variant, &game->doc->default_board);
+  for (int p = 0; p < 2; p++)
+    {
+      variant->players[p].name = g_strdup (game->doc->player_names[p]);
+      variant->players[p].color = g_strdup (game->doc->player_colors[p]);
+    }
+  return variant;
 }
 
 BsRuleset *
