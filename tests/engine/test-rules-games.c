@@ -36,19 +36,8 @@ make_ruleset (const char         *path,
   BsRuleset *rs;
 
   g_assert_no_error (error);
-  variant = bs_rules_game_new_variant (game);
-  for (guint i = 0; settings != NULL && settings[i] != NULL; i++)
-    {
-      g_auto (GStrv) kv = g_strsplit (settings[i], "=", 2);
-
-      if (g_str_equal (kv[0], "width") || g_str_equal (kv[0], "height"))
-        {
-          bs_variant_set (variant, kv[0], kv[1], &error);
-          g_assert_no_error (error);
-        }
-      else
-        bs_variant_set_option (variant, kv[0], kv[1]);
-    }
+  variant = bs_rules_game_new_variant (game, settings, &error);
+  g_assert_no_error (error);
   rs = bs_rules_game_new_ruleset (game, variant, &error);
   g_assert_no_error (error);
   return rs;

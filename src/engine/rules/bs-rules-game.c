@@ -5,6 +5,7 @@
 
 #include "bs-rules-game.h"
 
+#include "bs-error.h"
 #include "bs-rules-document.h"
 #include "bs-rules-program.h"
 
@@ -123,9 +124,11 @@ bs_rules_game_get_module (BsRulesGame *game)
 }
 
 BsVariant *
-bs_rules_game_new_variant (BsRulesGame *game)
+bs_rules_game_new_variant (BsRulesGame         *game,
+                           const char * const  *settings,
+                           GError             **error)
 {
-  BsVariant *variant;
+  g_autoptr(BsVariant) variant = NULL;
 
   g_return_val_if_fail (game != NULL, NULL);
 
@@ -139,7 +142,26 @@ bs_rules_game_new_variant (BsRulesGame *game)
       variant->players[p].name = g_strdup (game->doc->player_names[p]);
       variant->players[p].color = g_strdup (game->doc->player_colors[p]);
     }
-  return variant;
+  for (guint i = 0; settings != NULL && settings[i] != NULL; i++)
+    {
+      g_auto (GStrv) kv = g_strsplit (settings[i], "=", 2);
+
+      if (kv[0][0] == '\0' || kv[1] == NULL)
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                       "%s: expected KEY=VALUE", settings[i]);
+          return NULL;
+        }
+      if (g_str_equal (kv[0], "width") || g_str_equal (kv[0], "height") ||
+          g_str_equal (kv[0], "size"))
+        {
+          if (!bs_variant_set (variant, kv[0], kv[1], error))
+            return NULL;
+        }
+      else
+        bs_variant_set_option (variant, kv[0], kv[1]);
+    }
+  return g_steal_pointer (&variant);
 }
 
 BsRuleset *

@@ -33,6 +33,7 @@
 #define RP_MAX_WORDS 6
 #define RP_MAX_BITS  (64 * RP_MAX_WORDS)
 #define RP_MAX_STEP_BITS 256          /* a step packs its cells in bytes */
+#define RP_MAX_STEP_WORDS (RP_MAX_STEP_BITS / 64)
 
 #define RP_MOVE(fc, tc, fb, tb) \
   ((BsMove) (fc) | ((BsMove) (tc) << 8) | ((BsMove) (fb) << 16) | ((BsMove) (tb) << 24))
@@ -63,18 +64,23 @@ typedef struct {
   guint8  piece[3];                   /* a PLACE block: the cell value it puts, per player */
 } RpStep;
 
+/* A line end's axes, two board directions each, how many in a row, and
+ * whether more than that is no line (apart from RpEnd: the ends that are
+ * tested every ply stay small). */
+typedef struct _RpLine {
+  int      axes[BS_RULES_MAX_DIRS][2];
+  int      n_axes;
+  int      length;
+  gboolean exactly;
+} RpLine;
+
 typedef struct {
   BsRulesEndKind kind;
   BsRulesWho     who;
   int            winner_if_who[3];    /* [who]: the result, misère folded */
   BsEnding       ending;
   guint64        region[3][RP_MAX_WORDS];
-  /* line: its axes as two board directions each, how many in a row,
-   * and whether more than that is no line */
-  int            axes[BS_RULES_MAX_DIRS][2];
-  int            n_axes;
-  int            length;
-  gboolean       exactly;
+  const struct _RpLine *line;         /* line */
   const BsRulesEnd *source;
   gboolean       misere;
 } RpEnd;
@@ -101,6 +107,8 @@ struct _BsRulesProgram {
   int      n_steps;
   RpEnd    ends[BS_RULES_MAX_BLOCKS];
   int      n_ends;
+  RpLine   lines[BS_RULES_MAX_BLOCKS];
+  int      n_lines;
 };
 
 typedef BsRulesProgram Rp;
@@ -176,11 +184,12 @@ rp_can_move (const Rp      *rp,
              int            p,
              int            nw,
              const guint64 *mine,
-             const guint64 *theirs)
+             const guint64 *theirs,
+             const gboolean placing)
 {
   guint64 targets[RP_MAX_WORDS];
 
-  if (rp->placing)
+  if (placing)
     return rp->n_steps > 0 && rp_place_targets (rp, nw, mine, theirs, targets) != 0;
   for (int i = 0; i < rp->n_steps; i++)
     if (rp_step_targets (rp, &rp->steps[i], p, nw, mine, theirs, targets) != 0)
@@ -204,7 +213,7 @@ rp_empty_set (const guint64 *set, int nw)
  * play). */
 static inline gboolean
 rp_line_through (const Rp         *rp,
-                 const RpEnd      *e,
+                 const RpLine     *e,
                  const BsPosition *pos,
                  int               cell,
                  int               p)
@@ -228,13 +237,27 @@ rp_line_through (const Rp         *rp,
   return FALSE;
 }
 
+/* Whether p has a line of e anywhere (out of line: not the hot path). */
+static G_GNUC_NO_INLINE gboolean
+rp_has_line (const Rp         *rp,
+             const RpLine     *e,
+             const BsPosition *pos,
+             int               p)
+{
+  for (int c = 0; c < rp->n_cells; c++)
+    if (BS_CELL_OWNER (pos->cells[c]) == p && rp_line_through (rp, e, pos, c, p))
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether end test e holds, `mover` having just moved. */
 G_ALWAYS_INLINE static inline gboolean
 rp_end_holds (const Rp         *rp,
               const RpEnd      *e,
               const BsPosition *pos,
               int               mover,
-              int               nw)
+              int               nw,
+              const gboolean    placing)
 {
   int who = e->who == BS_RULES_WHO_MOVER ? mover : 3 - mover;
   const guint64 *own = rp_sets (rp, pos, who);
@@ -252,13 +275,9 @@ rp_end_holds (const Rp         *rp,
         return any != 0;
       }
     case BS_RULES_END_NO_MOVE:
-      return !rp_can_move (rp, who, nw, own, rp_sets (rp, pos, 3 - who));
+      return !rp_can_move (rp, who, nw, own, rp_sets (rp, pos, 3 - who), placing);
     case BS_RULES_END_LINE:
-      for (int c = 0; c < rp->n_cells; c++)
-        if (pos->cells[c] != BS_CELL_EMPTY && BS_CELL_OWNER (pos->cells[c]) == who &&
-            rp_line_through (rp, e, pos, c, who))
-          return TRUE;
-      return FALSE;
+      return rp_has_line (rp, e->line, pos, who);
     case BS_RULES_END_FULL:
       {
         const guint64 *other = rp_sets (rp, pos, 3 - who);
@@ -285,7 +304,8 @@ rp_first_end_after_step (const Rp         *rp,
                          int               nw,
                          int               to,
                          int               to_bit,
-                         gboolean          captured)
+                         gboolean          captured,
+                         const gboolean    placing)
 {
   for (int i = 0; i < rp->n_ends; i++)
     {
@@ -302,11 +322,11 @@ rp_first_end_after_step (const Rp         *rp,
           holds = e->who == BS_RULES_WHO_MOVER && bs_bits_has (e->region[mover], to_bit);
           break;
         case BS_RULES_END_LINE:
-          holds = e->who == BS_RULES_WHO_MOVER ? rp_line_through (rp, e, pos, to, mover)
-                                               : rp_end_holds (rp, e, pos, mover, nw);
+          holds = e->who == BS_RULES_WHO_MOVER ? rp_line_through (rp, e->line, pos, to, mover)
+                                               : rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         default:
-          holds = rp_end_holds (rp, e, pos, mover, nw);
+          holds = rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         }
       if (holds)
@@ -320,7 +340,7 @@ G_ALWAYS_INLINE static inline int
 rp_first_end (const Rp *rp, const BsPosition *pos, int mover, int nw)
 {
   for (int i = 0; i < rp->n_ends; i++)
-    if (rp_end_holds (rp, &rp->ends[i], pos, mover, nw))
+    if (rp_end_holds (rp, &rp->ends[i], pos, mover, nw, rp->placing))
       return i;
   return -1;
 }
@@ -366,10 +386,11 @@ rp_select (const guint64 *set, int nw, int r)
 }
 
 G_ALWAYS_INLINE static inline guint
-rp_generate_body (const BsRuleset  *rs,
-                  const BsPosition *pos,
-                  BsMove           *moves,
-                  int               words)
+rp_generate_any (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove           *moves,
+                 int               words,
+                 const gboolean    placing)
 {
   const Rp *rp = rs->module_data;
   const int nw = RP_NW (rp, words);
@@ -384,7 +405,7 @@ rp_generate_body (const BsRuleset  *rs,
     }
   mine = rp_sets (rp, pos, p);
   theirs = rp_sets (rp, pos, 3 - p);
-  if (rp->placing)
+  if (placing)
     {
       guint64 targets[RP_MAX_WORDS];
 
@@ -418,7 +439,26 @@ rp_generate_body (const BsRuleset  *rs,
   return n;
 }
 
-BS_BITOPS_KERNELS (guint, rp_generate,
+/* Each hot hook has a copy for games that step and one for games that
+ * place, picked when the program is built. */
+#define RP_KERNELS(type, name, params, ...)                                              \
+  G_ALWAYS_INLINE static inline type                                                     \
+  name##_step_body params { return name##_any (__VA_ARGS__, FALSE); }                    \
+  G_ALWAYS_INLINE static inline type                                                     \
+  name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }
+#define RP_KERNELS_VOID(name, params, ...)                                               \
+  G_ALWAYS_INLINE static inline void                                                     \
+  name##_step_body params { name##_any (__VA_ARGS__, FALSE); }                           \
+  G_ALWAYS_INLINE static inline void                                                     \
+  name##_place_body params { name##_any (__VA_ARGS__, TRUE); }
+
+RP_KERNELS (guint, rp_generate,
+            (const BsRuleset *rs, const BsPosition *pos, BsMove *moves, int words),
+            rs, pos, moves, words)
+BS_BITOPS_KERNELS (guint, rp_generate_step,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+BS_BITOPS_KERNELS (guint, rp_generate_place,
                    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
                    rs, pos, moves)
 
@@ -439,10 +479,12 @@ rp_random_move_player (const BsRuleset  *rs,
                        BsRng            *rng,
                        BsMove           *scratch,
                        const int         nw,
-                       const int         p)
+                       const int         p,
+                       const gboolean    placing)
 {
   const Rp *rp = rs->module_data;
-  guint64 targets[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS][RP_MAX_WORDS];
+  /* Steps play on boards of at most four words: a smaller frame. */
+  guint64 targets[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS][RP_MAX_STEP_WORDS];
   int counts[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS];
   int total = 0, r, i;
   int to_bit, from_bit;
@@ -452,16 +494,17 @@ rp_random_move_player (const BsRuleset  *rs,
       g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
       return rs->random_move (rs, copy, rng, scratch);
     }
-  if (rp->placing)
+  if (placing)
     {
       /* Every block places on the same cells: a rank among them all. */
+      guint64 empty[RP_MAX_WORDS];
       int n;
 
-      rp_place_targets (rp, nw, rp_sets (rp, pos, p), rp_sets (rp, pos, 3 - p), targets[0]);
-      n = bs_bits_count (targets[0], nw);
+      rp_place_targets (rp, nw, rp_sets (rp, pos, p), rp_sets (rp, pos, 3 - p), empty);
+      n = bs_bits_count (empty, nw);
       g_assert (n > 0);
       r = (int) bs_rng_below (rng, (guint32) (n * rp->n_steps));
-      to_bit = bs_bits_select (targets[0], nw, r % n);
+      to_bit = bs_bits_select (empty, nw, r % n);
       return RP_PLACE (rp->cell_of_bit[to_bit], to_bit, r / n);
     }
   for (i = 0; i < rp->n_steps; i++)
@@ -483,20 +526,27 @@ rp_random_move_player (const BsRuleset  *rs,
 /* Each hot hook branches once on the player to move, into a copy of its
  * body made for that player (constant offsets into the blocks). */
 G_ALWAYS_INLINE static inline BsMove
-rp_random_move_body (const BsRuleset  *rs,
-                     const BsPosition *pos,
-                     BsRng            *rng,
-                     BsMove           *scratch,
-                     int               words)
+rp_random_move_any (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    BsRng            *rng,
+                    BsMove           *scratch,
+                    int               words,
+                    const gboolean    placing)
 {
   const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
   if (pos->to_move == 1)
-    return rp_random_move_player (rs, pos, rng, scratch, nw, 1);
-  return rp_random_move_player (rs, pos, rng, scratch, nw, 2);
+    return rp_random_move_player (rs, pos, rng, scratch, nw, 1, placing);
+  return rp_random_move_player (rs, pos, rng, scratch, nw, 2, placing);
 }
 
-BS_BITOPS_KERNELS (BsMove, rp_random_move,
+RP_KERNELS (BsMove, rp_random_move,
+            (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch, int words),
+            rs, pos, rng, scratch, words)
+BS_BITOPS_KERNELS (BsMove, rp_random_move_step,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+BS_BITOPS_KERNELS (BsMove, rp_random_move_place,
                    (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
                    rs, pos, rng, scratch)
 
@@ -518,7 +568,8 @@ rp_apply_player (const BsRuleset *rs,
                  BsMove           move,
                  BsUndo          *undo,
                  const int        nw,
-                 const int        p)
+                 const int        p,
+                 const gboolean   placing)
 {
   const Rp *rp = rs->module_data;
   const int q = 3 - p;
@@ -530,14 +581,14 @@ rp_apply_player (const BsRuleset *rs,
 
   mine = rp_sets (rp, pos, p);
   theirs = rp_sets (rp, pos, q);
-  if (rp->placing)
+  if (placing)
     {
       const int cell = RP_PLACE_CELL (move), bit = RP_PLACE_BIT (move);
 
       mine[bit >> 6] |= BS_BIT (bit & 63);
       bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
                                 rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
-      end = rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE);
+      end = rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
       goto done;
     }
   piece = pos->cells[from];
@@ -549,7 +600,7 @@ rp_apply_player (const BsRuleset *rs,
   bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
   bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, undo);
 
-  end = rp_first_end_after_step (rp, pos, p, nw, to, to_bit, taken != BS_CELL_EMPTY);
+  end = rp_first_end_after_step (rp, pos, p, nw, to, to_bit, taken != BS_CELL_EMPTY, FALSE);
 done:
   pos->result = end < 0 ? BS_RESULT_ONGOING
                         : (guint8) rp->ends[end].winner_if_who[rp->ends[end].who == BS_RULES_WHO_MOVER
@@ -561,23 +612,30 @@ done:
 }
 
 G_ALWAYS_INLINE static inline void
-rp_apply_body (const BsRuleset *rs,
-               BsPosition      *pos,
-               BsMove           move,
-               BsUndo          *undo,
-               int              words)
+rp_apply_any (const BsRuleset *rs,
+              BsPosition      *pos,
+              BsMove           move,
+              BsUndo          *undo,
+              int              words,
+              const gboolean   placing)
 {
   const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     rp_resync (rs->module_data, pos);
   if (pos->to_move == 1)
-    rp_apply_player (rs, pos, move, undo, nw, 1);
+    rp_apply_player (rs, pos, move, undo, nw, 1, placing);
   else
-    rp_apply_player (rs, pos, move, undo, nw, 2);
+    rp_apply_player (rs, pos, move, undo, nw, 2, placing);
 }
 
-BS_BITOPS_KERNELS_VOID (rp_apply,
+RP_KERNELS_VOID (rp_apply,
+                 (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo, int words),
+                 rs, pos, move, undo, words)
+BS_BITOPS_KERNELS_VOID (rp_apply_step,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+BS_BITOPS_KERNELS_VOID (rp_apply_place,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 
@@ -592,23 +650,32 @@ rp_apply (const BsRuleset *rs,
 
 /* The playout loop's turn: the random move and its apply in one call. */
 G_ALWAYS_INLINE static inline guint
-rp_random_turn_body (const BsRuleset *rs,
-                     BsPosition      *pos,
-                     BsRng           *rng,
-                     int              words)
+rp_random_turn_any (const BsRuleset *rs,
+                    BsPosition      *pos,
+                    BsRng           *rng,
+                    int              words,
+                    const gboolean   placing)
 {
   const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     rp_resync (rs->module_data, pos);
   if (pos->to_move == 1)
-    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 1), NULL, nw, 1);
+    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 1, placing), NULL,
+                     nw, 1, placing);
   else
-    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 2), NULL, nw, 2);
+    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 2, placing), NULL,
+                     nw, 2, placing);
   return 1;
 }
 
-BS_BITOPS_KERNELS (guint, rp_random_turn,
+RP_KERNELS (guint, rp_random_turn,
+            (const BsRuleset *rs, BsPosition *pos, BsRng *rng, int words),
+            rs, pos, rng, words)
+BS_BITOPS_KERNELS (guint, rp_random_turn_step,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
+BS_BITOPS_KERNELS (guint, rp_random_turn_place,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 
@@ -783,7 +850,7 @@ static gboolean
 rp_compile_axes (const BsRuleset  *rs,
                  Rp               *rp,
                  const BsRulesEnd *end,
-                 RpEnd            *op,
+                 RpLine           *op,
                  GError          **error)
 {
   int n = end->n_dirs > 0 ? end->n_dirs : rs->n_dirs;
@@ -858,10 +925,13 @@ rp_compile_ends (const BsRuleset *rs,
         }
       if (end->kind == BS_RULES_END_LINE)
         {
-          op->length = bs_rules_number_value (&end->length, rs->options);
-          op->exactly = end->exactly_option >= 0 ? rs->options[end->exactly_option] != 0
-                                                 : end->exactly;
-          if (!rp_compile_axes (rs, rp, end, op, error))
+          RpLine *line = &rp->lines[rp->n_lines++];
+
+          line->length = bs_rules_number_value (&end->length, rs->options);
+          line->exactly = end->exactly_option >= 0 ? rs->options[end->exactly_option] != 0
+                                                   : end->exactly;
+          op->line = line;
+          if (!rp_compile_axes (rs, rp, end, line, error))
             return FALSE;
         }
     }
@@ -1048,10 +1118,20 @@ bs_rules_program_prepare (BsRuleset              *rs,
   rp->sets_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
   rs->extra_size = rp->sets_offset - (gsize) rs->n_cells + 16 * (gsize) rp->nw;
   rs->max_moves = MAX (1u, (guint) rp->n_steps * (guint) rs->n_cells);
-  rs->generate = BS_BITOPS_PICK (rp_generate, rp->nw);
-  rs->random_move = BS_BITOPS_PICK (rp_random_move, rp->nw);
-  rs->apply = BS_BITOPS_PICK (rp_apply, rp->nw);
-  rs->random_turn = BS_BITOPS_PICK (rp_random_turn, rp->nw);
+  if (rp->placing)
+    {
+      rs->generate = BS_BITOPS_PICK (rp_generate_place, rp->nw);
+      rs->random_move = BS_BITOPS_PICK (rp_random_move_place, rp->nw);
+      rs->apply = BS_BITOPS_PICK (rp_apply_place, rp->nw);
+      rs->random_turn = BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
+    }
+  else
+    {
+      rs->generate = BS_BITOPS_PICK (rp_generate_step, rp->nw);
+      rs->random_move = BS_BITOPS_PICK (rp_random_move_step, rp->nw);
+      rs->apply = BS_BITOPS_PICK (rp_apply_step, rp->nw);
+      rs->random_turn = BS_BITOPS_PICK (rp_random_turn_step, rp->nw);
+    }
   return TRUE;
 }
 
