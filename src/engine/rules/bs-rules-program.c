@@ -237,16 +237,20 @@ rp_line_through (const Rp         *rp,
   return FALSE;
 }
 
-/* Whether p has a line of e anywhere (out of line: not the hot path). */
+/* Whether p has a line of e anywhere: through any of p's pieces (out of
+ * line: asked at the start and by ending (), not after a move). */
 static G_GNUC_NO_INLINE gboolean
 rp_has_line (const Rp         *rp,
              const RpLine     *e,
              const BsPosition *pos,
              int               p)
 {
-  for (int c = 0; c < rp->n_cells; c++)
-    if (BS_CELL_OWNER (pos->cells[c]) == p && rp_line_through (rp, e, pos, c, p))
-      return TRUE;
+  const guint64 *own = rp_sets (rp, pos, p);
+
+  for (int w = 0; w < rp->nw; w++)
+    for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
+      if (rp_line_through (rp, e, pos, rp->cell_of_bit[w * 64 + bs_ctz (bits)], p))
+        return TRUE;
   return FALSE;
 }
 
@@ -279,14 +283,8 @@ rp_end_holds (const Rp         *rp,
     case BS_RULES_END_LINE:
       return rp_has_line (rp, e->line, pos, who);
     case BS_RULES_END_FULL:
-      {
-        const guint64 *other = rp_sets (rp, pos, 3 - who);
-        guint64 any = 0;
-
-        for (int w = 0; w < nw; w++)
-          any |= rp->valid[w] & ~(own[w] | other[w]);
-        return any == 0;
-      }
+      /* The piece counts the cell writes keep: no set to read. */
+      return bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) == rp->n_cells;
     default:
       g_assert_not_reached ();
     }
