@@ -557,9 +557,55 @@ rp_random_move (const BsRuleset  *rs,
   return rs->random_move (rs, pos, rng, scratch);
 }
 
+/* A placement: the piece onto its cell; then the end tests in the
+ * written order. Returns the end that holds, or -1. */
+G_ALWAYS_INLINE static inline int
+rp_place_piece (const BsRuleset *rs,
+                BsPosition      *pos,
+                BsMove           move,
+                BsUndo          *undo,
+                const int        nw,
+                const int        p)
+{
+  const Rp *rp = rs->module_data;
+  const int cell = RP_PLACE_CELL (move), bit = RP_PLACE_BIT (move);
+  guint64 *mine = rp_sets (rp, pos, p);
+
+  mine[bit >> 6] |= BS_BIT (bit & 63);
+  bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
+                            rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
+  return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
+}
+
 /* A step: the piece leaves its cell and replaces what stood on the
  * target (the blocks allow an enemy there only with capture="replace"),
- * then the end tests in the written order. */
+ * then the end tests in the written order. Returns the end that holds,
+ * or -1. */
+G_ALWAYS_INLINE static inline int
+rp_step_piece (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo,
+               const int        nw,
+               const int        p)
+{
+  const Rp *rp = rs->module_data;
+  const int from = RP_MOVE_FROM (move), to = RP_MOVE_TO (move);
+  const int from_bit = RP_MOVE_FROM_BIT (move), to_bit = RP_MOVE_TO_BIT (move);
+  guint64 *mine = rp_sets (rp, pos, p);
+  guint64 *theirs = rp_sets (rp, pos, 3 - p);
+  guint8 piece = pos->cells[from];
+  guint8 taken = pos->cells[to];
+
+  mine[from_bit >> 6] ^= BS_BIT (from_bit & 63);
+  mine[to_bit >> 6] ^= BS_BIT (to_bit & 63);
+  if (taken != BS_CELL_EMPTY)
+    theirs[to_bit >> 6] &= ~BS_BIT (to_bit & 63);
+  bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
+  bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, undo);
+  return rp_first_end_after_step (rp, pos, p, nw, to, to_bit, taken != BS_CELL_EMPTY, FALSE);
+}
+
 G_ALWAYS_INLINE static inline void
 rp_apply_player (const BsRuleset *rs,
                  BsPosition      *pos,
@@ -571,35 +617,9 @@ rp_apply_player (const BsRuleset *rs,
 {
   const Rp *rp = rs->module_data;
   const int q = 3 - p;
-  const int from = RP_MOVE_FROM (move), to = RP_MOVE_TO (move);
-  const int from_bit = RP_MOVE_FROM_BIT (move), to_bit = RP_MOVE_TO_BIT (move);
-  guint8 piece, taken;
-  guint64 *mine, *theirs;
-  int end;
+  int end = placing ? rp_place_piece (rs, pos, move, undo, nw, p)
+                    : rp_step_piece (rs, pos, move, undo, nw, p);
 
-  mine = rp_sets (rp, pos, p);
-  theirs = rp_sets (rp, pos, q);
-  if (placing)
-    {
-      const int cell = RP_PLACE_CELL (move), bit = RP_PLACE_BIT (move);
-
-      mine[bit >> 6] |= BS_BIT (bit & 63);
-      bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
-                                rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
-      end = rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
-      goto done;
-    }
-  piece = pos->cells[from];
-  taken = pos->cells[to];
-  mine[from_bit >> 6] ^= BS_BIT (from_bit & 63);
-  mine[to_bit >> 6] ^= BS_BIT (to_bit & 63);
-  if (taken != BS_CELL_EMPTY)
-    theirs[to_bit >> 6] &= ~BS_BIT (to_bit & 63);
-  bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
-  bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, undo);
-
-  end = rp_first_end_after_step (rp, pos, p, nw, to, to_bit, taken != BS_CELL_EMPTY, FALSE);
-done:
   pos->result = end < 0 ? BS_RESULT_ONGOING
                         : (guint8) rp->ends[end].winner_if_who[rp->ends[end].who == BS_RULES_WHO_MOVER
                                                                 ? p : q];
