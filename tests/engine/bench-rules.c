@@ -3,7 +3,10 @@
  * a game written in the rules language, for instruction counts per ply
  * (run it under callgrind twice, with 1 and N playouts, as
  * callgrind-per-ply.py does with the CLI's bench):
- *   bench-rules VARIANT_FILE c|RULES_FILE PLAYOUTS [KEY=VALUE...] */
+ *   bench-rules VARIANT_FILE c|RULES_FILE PLAYOUTS [KEY=VALUE...]
+ * VARIANT_FILE "-": the written game's own default variant (a game with
+ * no C module has no variant file), then width=, height= and its options
+ * from the KEY=VALUE settings. */
 
 #include "config.h"
 
@@ -28,13 +31,21 @@ main (int argc, char **argv)
 
   if (argc < 4)
     {
-      g_printerr ("usage: bench-rules VARIANT_FILE c|RULES_FILE PLAYOUTS [KEY=VALUE...]\n");
+      g_printerr ("usage: bench-rules VARIANT_FILE|- c|RULES_FILE PLAYOUTS [KEY=VALUE...]\n");
       return 2;
     }
-  variant = bs_variant_load_file (argv[1], &error);
-  if (variant != NULL && argc > 4)
+  if (g_str_equal (argv[1], "-"))
+    {
+      if ((game = bs_rules_game_load_file (argv[2], &error)) != NULL)
+        variant = bs_rules_game_new_variant (game, (const char * const *) argv + 4, &error);
+    }
+  else
+    variant = bs_variant_load_file (argv[1], &error);
+  if (variant != NULL && argc > 4 && game == NULL)
     bs_variant_apply_settings (variant, (const char * const *) argv + 4, &error);
-  if (variant != NULL && error == NULL)
+  if (game != NULL && variant != NULL && error == NULL)
+    rs = bs_rules_game_new_ruleset (game, variant, &error);
+  else if (variant != NULL && error == NULL)
     {
       if (g_str_equal (argv[2], "c"))
         rs = bs_ruleset_new (variant, &error);

@@ -744,7 +744,9 @@ read_start (Reader         *r,
             GError        **error)
 {
   static const char * const kids[] = { "fill", NULL };
-  static const char * const attrs[] = { "rows", "piece", "unless-fixed", "if", "unless", NULL };
+  static const char * const attrs[] = { "rows", "piece", "pattern", "unless-fixed", "if",
+                                        "unless", NULL };
+  static const char * const patterns[] = { "all", "checkerboard", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
   if (list == NULL)
@@ -754,14 +756,17 @@ read_start (Reader         *r,
       const xmlNode *node = list->pdata[i];
       BsRulesFill fill = { .line = bs_xml_line (node) };
       g_autofree char *piece = NULL;
+      int pattern = 0;
 
       if (!check_attributes (r, node, attrs, error) ||
+          !get_choice (r, node, "pattern", patterns, &pattern, error) ||
           !parse_ranks (r, node, &fill.ranks, error) ||
           !require_attr (r, node, "piece", &piece, error) ||
           !resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &fill.piece, error) ||
           !get_bool (r, node, "unless-fixed", &fill.unless_fixed, error) ||
           !parse_condition (r, node, &fill.cond, error))
         return FALSE;
+      fill.checkerboard = pattern == 1;
       g_array_append_val (r->doc->fills, fill);
     }
   return TRUE;
@@ -778,16 +783,21 @@ static const char * const relative_dirs[][2] = {
   { "backward-west", "sw" }, { "backward-east", "se" },
 };
 
+/* dirs="…" into dirs[] (*n_dirs of them); required unless `optional`. */
 static gboolean
 parse_dirs (Reader         *r,
             const xmlNode  *node,
-            BsRulesStep    *step,
+            gboolean        optional,
+            BsRulesDir     *dirs,
+            int            *n_dirs,
             GError        **error)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) names = NULL;
 
-  if (!require_attr (r, node, "dirs", &text, error))
+  if (optional && (text = get_attr (node, "dirs")) == NULL)
+    return TRUE;
+  if (text == NULL && !require_attr (r, node, "dirs", &text, error))
     return FALSE;
   names = g_strsplit (text, " ", -1);
   for (guint i = 0; names[i] != NULL; i++)
@@ -816,16 +826,91 @@ parse_dirs (Reader         *r,
           hint = did_you_mean (names[i], (const char * const *) all->pdata, all->len);
           return value_error (r, node, "dirs", error, "unknown direction \"%s\"%s", names[i], hint);
         }
-      if (step->n_dirs == BS_RULES_MAX_DIRS)
+      if (*n_dirs == BS_RULES_MAX_DIRS)
         {
           g_free (dir.name);
           return value_error (r, node, "dirs", error, "more than %d directions", BS_RULES_MAX_DIRS);
         }
-      step->dirs[step->n_dirs++] = dir;
+      dirs[(*n_dirs)++] = dir;
     }
-  if (step->n_dirs == 0)
+  if (*n_dirs == 0)
     return value_error (r, node, "dirs", error, "no direction");
   return TRUE;
+}
+
+/* A cell set of move targets ("empty enemy"), among `allowed`. */
+static gboolean
+parse_targets (Reader              *r,
+               const xmlNode       *node,
+               const char          *attr,
+               const char * const  *allowed,
+               guint               *to,
+               GError             **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) names = NULL;
+
+  if (!require_attr (r, node, attr, &text, error))
+    return FALSE;
+  names = g_strsplit (text, " ", -1);
+  for (guint k = 0; names[k] != NULL; k++)
+    {
+      g_autofree char *hint = NULL;
+
+      if (*names[k] == '\0')
+        continue;
+      if (!g_strv_contains (allowed, names[k]))
+        {
+          hint = did_you_mean (names[k], allowed, -1);
+          return value_error (r, node, attr, error, "unknown cell set \"%s\"%s", names[k], hint);
+        }
+      *to |= g_str_equal (names[k], "empty") ? BS_RULES_TO_EMPTY : BS_RULES_TO_ENEMY;
+    }
+  if (*to == 0)
+    return value_error (r, node, attr, error, "no cell set");
+  return TRUE;
+}
+
+static gboolean
+read_step (Reader         *r,
+           const xmlNode  *node,
+           BsRulesStep    *step,
+           GError        **error)
+{
+  static const char * const attrs[] = { "dirs", "to", "capture", "if", "unless", NULL };
+  static const char * const targets[] = { "empty", "enemy", NULL };
+  static const char * const captures[] = { "none", "replace", NULL };
+  int capture = 0;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !parse_dirs (r, node, FALSE, step->dirs, &step->n_dirs, error) ||
+      !parse_targets (r, node, "to", targets, &step->to, error) ||
+      !get_choice (r, node, "capture", captures, &capture, error) ||
+      !parse_condition (r, node, &step->cond, error))
+    return FALSE;
+  if ((step->to & BS_RULES_TO_ENEMY) && capture == 0)
+    return value_error (r, node, "to", error,
+                        "a step onto an enemy piece needs capture=\"replace\"");
+  step->capture = capture == 1;
+  return TRUE;
+}
+
+static gboolean
+read_place (Reader         *r,
+            const xmlNode  *node,
+            BsRulesStep    *place,
+            GError        **error)
+{
+  static const char * const attrs[] = { "where", "piece", "if", "unless", NULL };
+  static const char * const targets[] = { "empty", NULL };
+  g_autofree char *piece = NULL;
+
+  place->place = TRUE;
+  return check_attributes (r, node, attrs, error) &&
+         parse_targets (r, node, "where", targets, &place->to, error) &&
+         require_attr (r, node, "piece", &piece, error) &&
+         resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &place->piece, error) &&
+         parse_condition (r, node, &place->cond, error);
 }
 
 static gboolean
@@ -833,55 +918,87 @@ read_moves (Reader         *r,
             const xmlNode  *section,
             GError        **error)
 {
-  static const char * const kids[] = { "step", NULL };
-  static const char * const attrs[] = { "dirs", "to", "capture", "if", "unless", NULL };
-  static const char * const targets[] = { "empty", "enemy", NULL };
-  static const char * const captures[] = { "none", "replace", NULL };
+  static const char * const kids[] = { "step", "place", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
+  gboolean steps = FALSE, places = FALSE;
 
   if (list == NULL)
     return FALSE;
   for (guint i = 0; i < list->len; i++)
     {
       const xmlNode *node = list->pdata[i];
-      BsRulesStep step = { .line = bs_xml_line (node) };
-      g_autofree char *to = NULL;
-      g_auto (GStrv) names = NULL;
-      int capture = 0;
-      gboolean ok;
+      BsRulesStep block = { .line = bs_xml_line (node) };
+      BsRulesStep *b;
 
-      ok = check_attributes (r, node, attrs, error) && parse_dirs (r, node, &step, error);
-      g_array_append_val (r->doc->steps, step);
-      if (!ok)
+      /* In the array first, so that its directions are freed on an error. */
+      g_array_append_val (r->doc->steps, block);
+      b = &g_array_index (r->doc->steps, BsRulesStep, i);
+      if (!(bs_xml_is (node, "place") ? read_place (r, node, b, error)
+                                      : read_step (r, node, b, error)))
         return FALSE;
-      if (!require_attr (r, node, "to", &to, error) ||
-          !get_choice (r, node, "capture", captures, &capture, error) ||
-          !parse_condition (r, node, &g_array_index (r->doc->steps, BsRulesStep, i).cond, error))
-        return FALSE;
-      names = g_strsplit (to, " ", -1);
-      for (guint k = 0; names[k] != NULL; k++)
-        {
-          g_autofree char *hint = NULL;
-
-          if (g_str_equal (names[k], "empty"))
-            step.to |= BS_RULES_TO_EMPTY;
-          else if (g_str_equal (names[k], "enemy"))
-            step.to |= BS_RULES_TO_ENEMY;
-          else if (*names[k] != '\0')
-            {
-              hint = did_you_mean (names[k], targets, -1);
-              return value_error (r, node, "to", error, "unknown cell set \"%s\"%s", names[k],
-                                  hint);
-            }
-        }
-      if ((step.to & BS_RULES_TO_ENEMY) && capture == 0)
-        return value_error (r, node, "to", error,
-                            "a step onto an enemy piece needs capture=\"replace\"");
-      g_array_index (r->doc->steps, BsRulesStep, i).to = step.to;
-      g_array_index (r->doc->steps, BsRulesStep, i).capture = capture == 1;
+      steps |= !b->place;
+      places |= b->place;
+      if (steps && places)
+        return value_error (r, node, "piece", error,
+                            "a game that both places and steps pieces is for a later version "
+                            "of the language");
     }
   if (r->doc->steps->len > BS_RULES_MAX_BLOCKS)
     return value_error (r, section, "step", error, "more than %d blocks", BS_RULES_MAX_BLOCKS);
+  return TRUE;
+}
+
+/* exactly="true|false|OPTION" (a bool option). */
+static gboolean
+parse_exactly (Reader         *r,
+               const xmlNode  *node,
+               BsRulesEnd     *end,
+               GError        **error)
+{
+  g_autofree char *text = get_attr (node, "exactly");
+
+  end->exactly_option = -1;
+  if (text == NULL || g_str_equal (text, "false"))
+    return TRUE;
+  if (g_str_equal (text, "true"))
+    {
+      end->exactly = TRUE;
+      return TRUE;
+    }
+  if (!resolve_name (r, node, "exactly", "option", r->doc->options, text, &end->exactly_option,
+                     error))
+    return FALSE;
+  if (g_array_index (r->doc->options, BsOptionSpec, end->exactly_option).type != BS_OPTION_BOOL)
+    return value_error (r, node, "exactly", error, "the option \"%s\" is not true or false", text);
+  return TRUE;
+}
+
+/* The attributes only some ends take. */
+static gboolean
+check_end_attributes (Reader         *r,
+                      const xmlNode  *node,
+                      BsRulesEndKind  kind,
+                      GError        **error)
+{
+  static const struct {
+    const char     *attr;
+    BsRulesEndKind  kind;
+    const char     *element;
+  } only[] = {
+    { "region", BS_RULES_END_REACH, "reach" },
+    { "length", BS_RULES_END_LINE, "line" },
+    { "exactly", BS_RULES_END_LINE, "line" },
+    { "dirs", BS_RULES_END_LINE, "line" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (only); i++)
+    {
+      g_autofree char *v = NULL;
+
+      if (kind != only[i].kind && (v = get_attr (node, only[i].attr)) != NULL)
+        return value_error (r, node, only[i].attr, error, "only <%s> has %s %s", only[i].element,
+                            g_str_equal (only[i].attr, "exactly") ? "an" : "a", only[i].attr);
+    }
   return TRUE;
 }
 
@@ -890,9 +1007,10 @@ read_ends (Reader         *r,
            const xmlNode  *section,
            GError        **error)
 {
-  static const char * const kids[] = { "eliminated", "reach", "no-move", NULL };
-  static const char * const attrs[] = { "who", "result", "region", "misere", "sentence",
-                                        "misere-sentence", "if", "unless", NULL };
+  static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full", NULL };
+  static const char * const attrs[] = { "who", "result", "region", "misere", "length", "exactly",
+                                        "dirs", "sentence", "misere-sentence", "if", "unless",
+                                        NULL };
   static const char * const whos[] = { "mover", "next", NULL };
   static const char * const results[] = { "win", "loss", "draw", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
@@ -902,23 +1020,31 @@ read_ends (Reader         *r,
   for (guint i = 0; i < list->len; i++)
     {
       const xmlNode *node = list->pdata[i];
-      BsRulesEnd end = { .line = bs_xml_line (node), .region = -1, .misere = -1 };
+      BsRulesEnd end = { .line = bs_xml_line (node), .region = -1, .misere = -1,
+                         .exactly_option = -1 };
       BsRulesEnd *e;
       int who = -1, result = -1;
       g_autofree char *region = NULL;
       g_autofree char *misere = NULL;
+      g_autofree char *length = NULL;
 
       end.kind = bs_xml_is (node, "eliminated") ? BS_RULES_END_ELIMINATED
-                 : bs_xml_is (node, "reach") ? BS_RULES_END_REACH : BS_RULES_END_NO_MOVE;
+                 : bs_xml_is (node, "reach") ? BS_RULES_END_REACH
+                 : bs_xml_is (node, "line") ? BS_RULES_END_LINE
+                 : bs_xml_is (node, "full") ? BS_RULES_END_FULL : BS_RULES_END_NO_MOVE;
       end.sentence = get_attr (node, "sentence");
       end.misere_sentence = get_attr (node, "misere-sentence");
       g_array_append_val (r->doc->ends, end);
       e = &g_array_index (r->doc->ends, BsRulesEnd, i);
       if (!check_attributes (r, node, attrs, error) ||
+          !check_end_attributes (r, node, end.kind, error) ||
           !get_choice (r, node, "who", whos, &who, error) ||
           !get_choice (r, node, "result", results, &result, error) ||
           !parse_condition (r, node, &e->cond, error))
         return FALSE;
+      /* A draw is the same for both: who may go unsaid. */
+      if (who < 0 && result == BS_RULES_RESULT_DRAW)
+        who = BS_RULES_WHO_MOVER;
       if (who < 0 || result < 0)
         return require_attr (r, node, who < 0 ? "who" : "result", &region, error);
       e->who = who;
@@ -927,8 +1053,12 @@ read_ends (Reader         *r,
           (!require_attr (r, node, "region", &region, error) ||
            !resolve_name (r, node, "region", "region", r->doc->regions, region, &e->region, error)))
         return FALSE;
-      if (end.kind != BS_RULES_END_REACH && (region = get_attr (node, "region")) != NULL)
-        return value_error (r, node, "region", error, "only <reach> has a region");
+      if (end.kind == BS_RULES_END_LINE &&
+          (!require_attr (r, node, "length", &length, error) ||
+           !parse_number (r, node, "length", length, &e->length, error) ||
+           !parse_exactly (r, node, e, error) ||
+           !parse_dirs (r, node, TRUE, e->dirs, &e->n_dirs, error)))
+        return FALSE;
       misere = get_attr (node, "misere");
       if (misere != NULL)
         {
@@ -994,11 +1124,15 @@ read_notation (Reader         *r,
       !require_attr (r, node, "move", &move, error) ||
       !require_attr (r, node, "how", &r->doc->how_to_write, error))
     return FALSE;
+  /* A placement is written as its cell. */
+  if (g_str_equal (move, "TO"))
+    return TRUE;
   from = strstr (move, "FROM");
   to = strstr (move, "TO");
   if (from != move || to == NULL || to < from + 4 || to[2] != '\0' || to == from + 4)
     return value_error (r, node, "move", error,
-                        "\"%s\": a step is written FROM, a separator, then TO (as FROM-TO)", move);
+                        "\"%s\": a step is written FROM, a separator, then TO (as FROM-TO), "
+                        "a placement TO", move);
   r->doc->move_separator = g_strndup (from + 4, (gsize) (to - from - 4));
   return TRUE;
 }
@@ -1010,9 +1144,9 @@ read_explain (Reader         *r,
 {
   static const char * const attrs[] = { "move", "capture", NULL };
 
+  r->doc->explain_capture = get_attr (node, "capture");
   return check_attributes (r, node, attrs, error) &&
-         require_attr (r, node, "move", &r->doc->explain_move, error) &&
-         require_attr (r, node, "capture", &r->doc->explain_capture, error);
+         require_attr (r, node, "move", &r->doc->explain_move, error);
 }
 
 static gboolean
@@ -1190,6 +1324,16 @@ read_root (Reader         *r,
                         "<players>: both players (number=\"1\" and \"2\") are needed");
       return FALSE;
     }
+  if (r->doc->steps->len > 0 &&
+      g_array_index (r->doc->steps, BsRulesStep, 0).place != (r->doc->move_separator == NULL))
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[10]),
+                        "<notation> attribute \"move\": %s",
+                        r->doc->move_separator == NULL
+                          ? "a step is written FROM, a separator, then TO (as FROM-TO)"
+                          : "a placement is written TO (its cell)");
+      return FALSE;
+    }
   if (option_index (r->doc, "max-plies") < 0)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[0]),
@@ -1258,8 +1402,12 @@ bs_rules_document_free (BsRulesDocument *doc)
       g_free (g_array_index (doc->steps, BsRulesStep, i).dirs[d].name);
   for (guint i = 0; i < doc->ends->len; i++)
     {
-      g_free (g_array_index (doc->ends, BsRulesEnd, i).sentence);
-      g_free (g_array_index (doc->ends, BsRulesEnd, i).misere_sentence);
+      BsRulesEnd *e = &g_array_index (doc->ends, BsRulesEnd, i);
+
+      g_free (e->sentence);
+      g_free (e->misere_sentence);
+      for (int d = 0; d < e->n_dirs; d++)
+        g_free (e->dirs[d].name);
     }
   for (guint i = 0; i < doc->measures->len; i++)
     {

@@ -52,6 +52,7 @@ typedef struct {
   BsRulesRanks     ranks;
   int              piece;
   gboolean         unless_fixed;
+  gboolean         checkerboard;  /* pattern="checkerboard": player 1 on a1's colour */
   BsRulesCondition cond;
   int              line;
 } BsRulesFill;
@@ -70,11 +71,15 @@ typedef struct {
   gboolean  relative;
 } BsRulesDir;
 
+/* A move block: <step> (a piece moves one cell in each of `dirs`) or
+ * <place> (a piece of `piece` from the supply onto a cell of `to`). */
 typedef struct {
+  gboolean         place;
   BsRulesDir       dirs[BS_RULES_MAX_DIRS];
   int              n_dirs;
   guint            to;          /* BsRulesTarget */
   gboolean         capture;     /* capture="replace" */
+  int              piece;       /* place */
   BsRulesCondition cond;
   int              line;
 } BsRulesStep;
@@ -83,6 +88,8 @@ typedef enum {
   BS_RULES_END_ELIMINATED,
   BS_RULES_END_REACH,
   BS_RULES_END_NO_MOVE,
+  BS_RULES_END_LINE,
+  BS_RULES_END_FULL,
 } BsRulesEndKind;
 
 typedef enum {
@@ -102,6 +109,11 @@ typedef struct {
   BsRulesResult    result;
   int              region;      /* reach */
   int              misere;      /* a bool option that swaps win and loss, or -1 */
+  BsRulesNumber    length;      /* line: how many in a row */
+  gboolean         exactly;     /* line: no more than `length` … */
+  int              exactly_option; /* … or when this bool option is on (-1: none) */
+  BsRulesDir       dirs[BS_RULES_MAX_DIRS];  /* line: the axes (none: every one) */
+  int              n_dirs;
   char            *sentence;    /* describe_ending: {mover}, {next} */
   char            *misere_sentence;
   BsRulesCondition cond;
@@ -151,7 +163,8 @@ typedef struct {
   GArray        *measures;          /* of BsRulesMeasure */
   GArray        *texts;             /* of BsRulesText */
 
-  /* <notation move="FROM-TO" how="…"/>: the text between the cells. */
+  /* <notation move="FROM-TO" how="…"/>: the text between the cells;
+   * NULL for move="TO" (a placement is written as its cell). */
   char          *move_separator;
   char          *how_to_write;
   /* <explain move="…" capture="…"/>: {mover} {next} {from} {to} */

@@ -5,6 +5,7 @@
 
 #include "bs-rules-game.h"
 
+#include "bs-error.h"
 #include "bs-rules-document.h"
 #include "bs-rules-program.h"
 
@@ -62,7 +63,8 @@ game_new (BsRulesDocument *doc)
     }
   m->measures = game->measures;
   m->n_measures = doc->measures->len;
-  game->play.flags = BS_PLAY_STEP;
+  game->play.flags = doc->steps->len > 0 && g_array_index (doc->steps, BsRulesStep, 0).place
+                     ? BS_PLAY_PLACE : BS_PLAY_STEP;
   game->play.piece_noun = doc->piece_noun;
   m->play = &game->play;
   m->prepare = game_prepare;
@@ -119,6 +121,47 @@ bs_rules_game_get_module (BsRulesGame *game)
   g_return_val_if_fail (game != NULL, NULL);
 
   return &game->module;
+}
+
+BsVariant *
+bs_rules_game_new_variant (BsRulesGame         *game,
+                           const char * const  *settings,
+                           GError             **error)
+{
+  g_autoptr(BsVariant) variant = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  variant = bs_variant_new ();
+  variant->id = g_strdup (game->doc->id);
+  variant->name = g_strdup (game->doc->name);
+  variant->module = g_strdup (game->doc->id);
+  bs_variant_set_board (variant, &game->doc->default_board);
+  for (int p = 0; p < 2; p++)
+    {
+      variant->players[p].name = g_strdup (game->doc->player_names[p]);
+      variant->players[p].color = g_strdup (game->doc->player_colors[p]);
+    }
+  for (guint i = 0; settings != NULL && settings[i] != NULL; i++)
+    {
+      g_auto (GStrv) kv = g_strsplit (settings[i], "=", 2);
+
+      if (kv[0][0] == '\0' || kv[1] == NULL)
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
+                       "%s: expected KEY=VALUE", settings[i]);
+          return NULL;
+        }
+      if (g_str_equal (kv[0], "width") || g_str_equal (kv[0], "height") ||
+          g_str_equal (kv[0], "size"))
+        {
+          if (!bs_variant_set (variant, kv[0], kv[1], error))
+            return NULL;
+        }
+      else
+        bs_variant_set_option (variant, kv[0], kv[1]);
+    }
+  return g_steal_pointer (&variant);
 }
 
 BsRuleset *

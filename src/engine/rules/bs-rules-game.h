@@ -31,6 +31,14 @@ BsRulesGame    *bs_rules_game_ref        (BsRulesGame      *game);
 void            bs_rules_game_unref      (BsRulesGame      *game);
 
 const BsModule *bs_rules_game_get_module (BsRulesGame      *game);
+/* The game as it is written: its default board and players, no fixed
+ * piece, its module id the game's; then `settings` (KEY=VALUE,
+ * NULL-terminated, or NULL): width, height and size set the board, any
+ * other key an option, checked when a ruleset is built. For a caller
+ * that has no variant file of the game. */
+BsVariant      *bs_rules_game_new_variant (BsRulesGame        *game,
+                                           const char * const *settings,
+                                           GError            **error);
 /* The variant's board, players, options and setup played by the written
  * rules (the variant's `module` id is not looked up). */
 BsRuleset      *bs_rules_game_new_ruleset (BsRulesGame     *game,

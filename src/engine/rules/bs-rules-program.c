@@ -30,8 +30,10 @@
 #include "bs-error.h"
 #include "bs-ruleset.h"
 
-#define RP_MAX_WORDS 4
+#define RP_MAX_WORDS 6
 #define RP_MAX_BITS  (64 * RP_MAX_WORDS)
+#define RP_MAX_STEP_BITS 256          /* a step packs its cells in bytes */
+#define RP_MAX_STEP_WORDS (RP_MAX_STEP_BITS / 64)
 
 #define RP_MOVE(fc, tc, fb, tb) \
   ((BsMove) (fc) | ((BsMove) (tc) << 8) | ((BsMove) (fb) << 16) | ((BsMove) (tb) << 24))
@@ -39,6 +41,11 @@
 #define RP_MOVE_TO(m)        ((int) (((m) >> 8) & 0xFFu))
 #define RP_MOVE_FROM_BIT(m)  ((int) (((m) >> 16) & 0xFFu))
 #define RP_MOVE_TO_BIT(m)    ((int) ((m) >> 24))
+/* A placement: its cell (bits 0-11), its bit (12-23) and its block (24-31). */
+#define RP_PLACE(c, b, k)    ((BsMove) (c) | ((BsMove) (b) << 12) | ((BsMove) (k) << 24))
+#define RP_PLACE_CELL(m)     ((int) ((m) & 0xFFFu))
+#define RP_PLACE_BIT(m)      ((int) (((m) >> 12) & 0xFFFu))
+#define RP_PLACE_BLOCK(m)    ((int) ((m) >> 24))
 
 /* One direction of a STEP block, for one player. */
 typedef struct {
@@ -54,7 +61,18 @@ typedef struct {
   guint64 to_empty;
   guint64 to_enemy;
   RpShift player[3];                  /* [1], [2] */
+  guint8  piece[3];                   /* a PLACE block: the cell value it puts, per player */
 } RpStep;
+
+/* A line end's axes, two board directions each, how many in a row, and
+ * whether more than that is no line (apart from RpEnd: the ends that are
+ * tested every ply stay small). */
+typedef struct _RpLine {
+  int      axes[BS_RULES_MAX_DIRS][2];
+  int      n_axes;
+  int      length;
+  gboolean exactly;
+} RpLine;
 
 typedef struct {
   BsRulesEndKind kind;
@@ -62,6 +80,7 @@ typedef struct {
   int            winner_if_who[3];    /* [who]: the result, misère folded */
   BsEnding       ending;
   guint64        region[3][RP_MAX_WORDS];
+  const struct _RpLine *line;         /* line */
   const BsRulesEnd *source;
   gboolean       misere;
 } RpEnd;
@@ -77,14 +96,19 @@ struct _BsRulesProgram {
   int      nw;
   gsize    sets_offset;               /* from pos->cells, 8-aligned */
   guint64  valid[RP_MAX_WORDS];
-  guint8   cell_of_bit[RP_MAX_BITS];
-  guint8   bit_of_cell[RP_MAX_BITS];
+  guint16  cell_of_bit[RP_MAX_BITS];
+  guint16  bit_of_cell[RP_MAX_BITS];
+  const gint16 *neighbours;           /* the board's, [cell * n_dirs + dir] */
+  int      n_dirs;
+  gboolean placing;                   /* the blocks place pieces (else they step) */
   gboolean fixed[3];                  /* [player]: the variant places this player's pieces */
 
   RpStep   steps[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS];
   int      n_steps;
   RpEnd    ends[BS_RULES_MAX_BLOCKS];
   int      n_ends;
+  RpLine   lines[BS_RULES_MAX_BLOCKS];
+  int      n_lines;
 };
 
 typedef BsRulesProgram Rp;
@@ -135,16 +159,38 @@ rp_step_targets (const Rp      *rp,
   return any;
 }
 
+/* The targets of a PLACE block (where="empty": every empty cell), as
+ * rp_step_targets. */
+G_ALWAYS_INLINE static inline guint64
+rp_place_targets (const Rp      *rp,
+                  int            nw,
+                  const guint64 *mine,
+                  const guint64 *theirs,
+                  guint64       *out)
+{
+  guint64 any = 0;
+
+  for (int w = 0; w < nw; w++)
+    {
+      out[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
+      any |= out[w];
+    }
+  return any;
+}
+
 /* Whether player p has a move (the first block with a target says so). */
 G_ALWAYS_INLINE static inline gboolean
 rp_can_move (const Rp      *rp,
              int            p,
              int            nw,
              const guint64 *mine,
-             const guint64 *theirs)
+             const guint64 *theirs,
+             const gboolean placing)
 {
   guint64 targets[RP_MAX_WORDS];
 
+  if (placing)
+    return rp->n_steps > 0 && rp_place_targets (rp, nw, mine, theirs, targets) != 0;
   for (int i = 0; i < rp->n_steps; i++)
     if (rp_step_targets (rp, &rp->steps[i], p, nw, mine, theirs, targets) != 0)
       return TRUE;
@@ -161,13 +207,61 @@ rp_empty_set (const guint64 *set, int nw)
   return any == 0;
 }
 
+/* Whether player p has a line of e through `cell` (one of p's): on one
+ * of the axes, the pieces of p in a row through it, counted cell by cell
+ * from it both ways (a few cells: only the cell a move filled is asked in
+ * play). */
+static inline gboolean
+rp_line_through (const Rp         *rp,
+                 const RpLine     *e,
+                 const BsPosition *pos,
+                 int               cell,
+                 int               p)
+{
+  for (int a = 0; a < e->n_axes; a++)
+    {
+      int run = 1;
+
+      for (int k = 0; k < 2; k++)
+        {
+          int d = e->axes[a][k];
+
+          for (int c = bs_board_neighbour (rp->neighbours, rp->n_dirs, cell, d);
+               c != BS_NO_CELL && BS_CELL_OWNER (pos->cells[c]) == p;
+               c = bs_board_neighbour (rp->neighbours, rp->n_dirs, c, d))
+            run++;
+        }
+      if (e->exactly ? run == e->length : run >= e->length)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether p has a line of e anywhere: through any of p's pieces (out of
+ * line: asked at the start and by ending (), not after a move). */
+static G_GNUC_NO_INLINE gboolean
+rp_has_line (const Rp         *rp,
+             const RpLine     *e,
+             const BsPosition *pos,
+             int               p)
+{
+  const guint64 *own = rp_sets (rp, pos, p);
+
+  for (int w = 0; w < rp->nw; w++)
+    for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
+      if (rp_line_through (rp, e, pos, rp->cell_of_bit[w * 64 + bs_ctz (bits)], p))
+        return TRUE;
+  return FALSE;
+}
+
 /* Whether end test e holds, `mover` having just moved. */
 G_ALWAYS_INLINE static inline gboolean
 rp_end_holds (const Rp         *rp,
               const RpEnd      *e,
               const BsPosition *pos,
               int               mover,
-              int               nw)
+              int               nw,
+              const gboolean    placing)
 {
   int who = e->who == BS_RULES_WHO_MOVER ? mover : 3 - mover;
   const guint64 *own = rp_sets (rp, pos, who);
@@ -185,24 +279,31 @@ rp_end_holds (const Rp         *rp,
         return any != 0;
       }
     case BS_RULES_END_NO_MOVE:
-      return !rp_can_move (rp, who, nw, own, rp_sets (rp, pos, 3 - who));
+      return !rp_can_move (rp, who, nw, own, rp_sets (rp, pos, 3 - who), placing);
+    case BS_RULES_END_LINE:
+      return rp_has_line (rp, e->line, pos, who);
+    case BS_RULES_END_FULL:
+      /* The piece counts the cell writes keep: no set to read. */
+      return bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) == rp->n_cells;
     default:
       g_assert_not_reached ();
     }
 }
 
-/* After a step of `mover` to to_bit (captured: it took a piece), the
- * same as rp_first_end, tested only where the step changed something: a
- * step brings only its piece into a region, and takes a piece only from
- * the other player; what held before it would have ended the game
- * already. */
+/* After a step or placement of `mover` to `to` (to_bit; captured: it
+ * took a piece), the same as rp_first_end, tested only where the move
+ * changed something: a move brings only its piece into a region or a
+ * line, and takes a piece only from the other player; what held before
+ * it would have ended the game already. */
 G_ALWAYS_INLINE static inline int
 rp_first_end_after_step (const Rp         *rp,
                          const BsPosition *pos,
                          int               mover,
                          int               nw,
+                         int               to,
                          int               to_bit,
-                         gboolean          captured)
+                         gboolean          captured,
+                         const gboolean    placing)
 {
   for (int i = 0; i < rp->n_ends; i++)
     {
@@ -218,8 +319,12 @@ rp_first_end_after_step (const Rp         *rp,
         case BS_RULES_END_REACH:
           holds = e->who == BS_RULES_WHO_MOVER && bs_bits_has (e->region[mover], to_bit);
           break;
+        case BS_RULES_END_LINE:
+          holds = e->who == BS_RULES_WHO_MOVER ? rp_line_through (rp, e->line, pos, to, mover)
+                                               : rp_end_holds (rp, e, pos, mover, nw, placing);
+          break;
         default:
-          holds = rp_end_holds (rp, e, pos, mover, nw);
+          holds = rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         }
       if (holds)
@@ -233,7 +338,7 @@ G_ALWAYS_INLINE static inline int
 rp_first_end (const Rp *rp, const BsPosition *pos, int mover, int nw)
 {
   for (int i = 0; i < rp->n_ends; i++)
-    if (rp_end_holds (rp, &rp->ends[i], pos, mover, nw))
+    if (rp_end_holds (rp, &rp->ends[i], pos, mover, nw, rp->placing))
       return i;
   return -1;
 }
@@ -279,10 +384,11 @@ rp_select (const guint64 *set, int nw, int r)
 }
 
 G_ALWAYS_INLINE static inline guint
-rp_generate_body (const BsRuleset  *rs,
-                  const BsPosition *pos,
-                  BsMove           *moves,
-                  int               words)
+rp_generate_any (const BsRuleset  *rs,
+                 const BsPosition *pos,
+                 BsMove           *moves,
+                 int               words,
+                 const gboolean    placing)
 {
   const Rp *rp = rs->module_data;
   const int nw = RP_NW (rp, words);
@@ -297,6 +403,21 @@ rp_generate_body (const BsRuleset  *rs,
     }
   mine = rp_sets (rp, pos, p);
   theirs = rp_sets (rp, pos, 3 - p);
+  if (placing)
+    {
+      guint64 targets[RP_MAX_WORDS];
+
+      rp_place_targets (rp, nw, mine, theirs, targets);
+      for (int i = 0; i < rp->n_steps; i++)
+        for (int w = 0; w < nw; w++)
+          for (guint64 bits = targets[w]; bits != 0; bits &= bits - 1)
+            {
+              int bit = w * 64 + bs_ctz (bits);
+
+              moves[n++] = RP_PLACE (rp->cell_of_bit[bit], bit, i);
+            }
+      return n;
+    }
   for (int i = 0; i < rp->n_steps; i++)
     {
       guint64 targets[RP_MAX_WORDS];
@@ -316,7 +437,26 @@ rp_generate_body (const BsRuleset  *rs,
   return n;
 }
 
-BS_BITOPS_KERNELS (guint, rp_generate,
+/* Each hot hook has a copy for games that step and one for games that
+ * place, picked when the program is built. */
+#define RP_KERNELS(type, name, params, ...)                                              \
+  G_ALWAYS_INLINE static inline type                                                     \
+  name##_step_body params { return name##_any (__VA_ARGS__, FALSE); }                    \
+  G_ALWAYS_INLINE static inline type                                                     \
+  name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }
+#define RP_KERNELS_VOID(name, params, ...)                                               \
+  G_ALWAYS_INLINE static inline void                                                     \
+  name##_step_body params { name##_any (__VA_ARGS__, FALSE); }                           \
+  G_ALWAYS_INLINE static inline void                                                     \
+  name##_place_body params { name##_any (__VA_ARGS__, TRUE); }
+
+RP_KERNELS (guint, rp_generate,
+            (const BsRuleset *rs, const BsPosition *pos, BsMove *moves, int words),
+            rs, pos, moves, words)
+BS_BITOPS_KERNELS (guint, rp_generate_step,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+BS_BITOPS_KERNELS (guint, rp_generate_place,
                    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
                    rs, pos, moves)
 
@@ -337,10 +477,12 @@ rp_random_move_player (const BsRuleset  *rs,
                        BsRng            *rng,
                        BsMove           *scratch,
                        const int         nw,
-                       const int         p)
+                       const int         p,
+                       const gboolean    placing)
 {
   const Rp *rp = rs->module_data;
-  guint64 targets[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS][RP_MAX_WORDS];
+  /* Steps play on boards of at most four words: a smaller frame. */
+  guint64 targets[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS][RP_MAX_STEP_WORDS];
   int counts[BS_RULES_MAX_BLOCKS * BS_RULES_MAX_DIRS];
   int total = 0, r, i;
   int to_bit, from_bit;
@@ -349,6 +491,19 @@ rp_random_move_player (const BsRuleset  *rs,
     {
       g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
       return rs->random_move (rs, copy, rng, scratch);
+    }
+  if (placing)
+    {
+      /* Every block places on the same cells: a rank among them all. */
+      guint64 empty[RP_MAX_WORDS];
+      int n;
+
+      rp_place_targets (rp, nw, rp_sets (rp, pos, p), rp_sets (rp, pos, 3 - p), empty);
+      n = bs_bits_count (empty, nw);
+      g_assert (n > 0);
+      r = (int) bs_rng_below (rng, (guint32) (n * rp->n_steps));
+      to_bit = bs_bits_select (empty, nw, r % n);
+      return RP_PLACE (rp->cell_of_bit[to_bit], to_bit, r / n);
     }
   for (i = 0; i < rp->n_steps; i++)
     {
@@ -369,20 +524,27 @@ rp_random_move_player (const BsRuleset  *rs,
 /* Each hot hook branches once on the player to move, into a copy of its
  * body made for that player (constant offsets into the blocks). */
 G_ALWAYS_INLINE static inline BsMove
-rp_random_move_body (const BsRuleset  *rs,
-                     const BsPosition *pos,
-                     BsRng            *rng,
-                     BsMove           *scratch,
-                     int               words)
+rp_random_move_any (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    BsRng            *rng,
+                    BsMove           *scratch,
+                    int               words,
+                    const gboolean    placing)
 {
   const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
   if (pos->to_move == 1)
-    return rp_random_move_player (rs, pos, rng, scratch, nw, 1);
-  return rp_random_move_player (rs, pos, rng, scratch, nw, 2);
+    return rp_random_move_player (rs, pos, rng, scratch, nw, 1, placing);
+  return rp_random_move_player (rs, pos, rng, scratch, nw, 2, placing);
 }
 
-BS_BITOPS_KERNELS (BsMove, rp_random_move,
+RP_KERNELS (BsMove, rp_random_move,
+            (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch, int words),
+            rs, pos, rng, scratch, words)
+BS_BITOPS_KERNELS (BsMove, rp_random_move_step,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+BS_BITOPS_KERNELS (BsMove, rp_random_move_place,
                    (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
                    rs, pos, rng, scratch)
 
@@ -395,37 +557,69 @@ rp_random_move (const BsRuleset  *rs,
   return rs->random_move (rs, pos, rng, scratch);
 }
 
-/* A step: the piece leaves its cell and replaces what stood on the
- * target (the blocks allow an enemy there only with capture="replace"),
- * then the end tests in the written order. */
-G_ALWAYS_INLINE static inline void
-rp_apply_player (const BsRuleset *rs,
-                 BsPosition      *pos,
-                 BsMove           move,
-                 BsUndo          *undo,
-                 const int        nw,
-                 const int        p)
+/* A placement: the piece onto its cell; then the end tests in the
+ * written order. Returns the end that holds, or -1. */
+G_ALWAYS_INLINE static inline int
+rp_place_piece (const BsRuleset *rs,
+                BsPosition      *pos,
+                BsMove           move,
+                BsUndo          *undo,
+                const int        nw,
+                const int        p)
 {
   const Rp *rp = rs->module_data;
-  const int q = 3 - p;
+  const int cell = RP_PLACE_CELL (move), bit = RP_PLACE_BIT (move);
+  guint64 *mine = rp_sets (rp, pos, p);
+
+  mine[bit >> 6] |= BS_BIT (bit & 63);
+  bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
+                            rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
+  return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
+}
+
+/* A step: the piece leaves its cell and replaces what stood on the
+ * target (the blocks allow an enemy there only with capture="replace"),
+ * then the end tests in the written order. Returns the end that holds,
+ * or -1. */
+G_ALWAYS_INLINE static inline int
+rp_step_piece (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo,
+               const int        nw,
+               const int        p)
+{
+  const Rp *rp = rs->module_data;
   const int from = RP_MOVE_FROM (move), to = RP_MOVE_TO (move);
   const int from_bit = RP_MOVE_FROM_BIT (move), to_bit = RP_MOVE_TO_BIT (move);
-  guint8 piece, taken;
-  guint64 *mine, *theirs;
-  int end;
+  guint64 *mine = rp_sets (rp, pos, p);
+  guint64 *theirs = rp_sets (rp, pos, 3 - p);
+  guint8 piece = pos->cells[from];
+  guint8 taken = pos->cells[to];
 
-  mine = rp_sets (rp, pos, p);
-  theirs = rp_sets (rp, pos, q);
-  piece = pos->cells[from];
-  taken = pos->cells[to];
   mine[from_bit >> 6] ^= BS_BIT (from_bit & 63);
   mine[to_bit >> 6] ^= BS_BIT (to_bit & 63);
   if (taken != BS_CELL_EMPTY)
     theirs[to_bit >> 6] &= ~BS_BIT (to_bit & 63);
   bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
   bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, undo);
+  return rp_first_end_after_step (rp, pos, p, nw, to, to_bit, taken != BS_CELL_EMPTY, FALSE);
+}
 
-  end = rp_first_end_after_step (rp, pos, p, nw, to_bit, taken != BS_CELL_EMPTY);
+G_ALWAYS_INLINE static inline void
+rp_apply_player (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 BsMove           move,
+                 BsUndo          *undo,
+                 const int        nw,
+                 const int        p,
+                 const gboolean   placing)
+{
+  const Rp *rp = rs->module_data;
+  const int q = 3 - p;
+  int end = placing ? rp_place_piece (rs, pos, move, undo, nw, p)
+                    : rp_step_piece (rs, pos, move, undo, nw, p);
+
   pos->result = end < 0 ? BS_RESULT_ONGOING
                         : (guint8) rp->ends[end].winner_if_who[rp->ends[end].who == BS_RULES_WHO_MOVER
                                                                 ? p : q];
@@ -436,23 +630,30 @@ rp_apply_player (const BsRuleset *rs,
 }
 
 G_ALWAYS_INLINE static inline void
-rp_apply_body (const BsRuleset *rs,
-               BsPosition      *pos,
-               BsMove           move,
-               BsUndo          *undo,
-               int              words)
+rp_apply_any (const BsRuleset *rs,
+              BsPosition      *pos,
+              BsMove           move,
+              BsUndo          *undo,
+              int              words,
+              const gboolean   placing)
 {
   const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     rp_resync (rs->module_data, pos);
   if (pos->to_move == 1)
-    rp_apply_player (rs, pos, move, undo, nw, 1);
+    rp_apply_player (rs, pos, move, undo, nw, 1, placing);
   else
-    rp_apply_player (rs, pos, move, undo, nw, 2);
+    rp_apply_player (rs, pos, move, undo, nw, 2, placing);
 }
 
-BS_BITOPS_KERNELS_VOID (rp_apply,
+RP_KERNELS_VOID (rp_apply,
+                 (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo, int words),
+                 rs, pos, move, undo, words)
+BS_BITOPS_KERNELS_VOID (rp_apply_step,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+BS_BITOPS_KERNELS_VOID (rp_apply_place,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 
@@ -467,23 +668,32 @@ rp_apply (const BsRuleset *rs,
 
 /* The playout loop's turn: the random move and its apply in one call. */
 G_ALWAYS_INLINE static inline guint
-rp_random_turn_body (const BsRuleset *rs,
-                     BsPosition      *pos,
-                     BsRng           *rng,
-                     int              words)
+rp_random_turn_any (const BsRuleset *rs,
+                    BsPosition      *pos,
+                    BsRng           *rng,
+                    int              words,
+                    const gboolean   placing)
 {
   const int nw = RP_NW ((const Rp *) rs->module_data, words);
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     rp_resync (rs->module_data, pos);
   if (pos->to_move == 1)
-    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 1), NULL, nw, 1);
+    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 1, placing), NULL,
+                     nw, 1, placing);
   else
-    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 2), NULL, nw, 2);
+    rp_apply_player (rs, pos, rp_random_move_player (rs, pos, rng, NULL, nw, 2, placing), NULL,
+                     nw, 2, placing);
   return 1;
 }
 
-BS_BITOPS_KERNELS (guint, rp_random_turn,
+RP_KERNELS (guint, rp_random_turn,
+            (const BsRuleset *rs, BsPosition *pos, BsRng *rng, int words),
+            rs, pos, rng, words)
+BS_BITOPS_KERNELS (guint, rp_random_turn_step,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
+BS_BITOPS_KERNELS (guint, rp_random_turn_place,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 
@@ -589,6 +799,23 @@ rp_compile_steps (const BsRuleset *rs,
 
       if (!bs_rules_condition_holds (&step->cond, rs->options))
         continue;
+      if (step->place)
+        {
+          RpStep *op = &rp->steps[rp->n_steps++];
+
+          op->to_empty = ~G_GUINT64_CONSTANT (0);
+          for (int p = 1; p <= 2; p++)
+            op->piece[p] = BS_CELL_MAKE (p, step->piece, 0);
+          if (rp->n_steps > 1)
+            {
+              /* Their moves would be written alike: a kind in the notation first. */
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                           "%s:%d: <place>: placing more than one kind is for a later version "
+                           "of the language", rp->doc->filename, step->line);
+              return FALSE;
+            }
+          continue;
+        }
       for (int k = 0; k < step->n_dirs; k++)
         {
           RpStep *op = &rp->steps[rp->n_steps++];
@@ -616,15 +843,73 @@ rp_compile_steps (const BsRuleset *rs,
   return TRUE;
 }
 
-static void
+/* The direction opposite d on this board (the way back from a
+ * neighbour), or -1. */
+static int
+rp_opposite_dir (const BsRuleset *rs,
+                 int              d)
+{
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      int n = bs_board_neighbour (rs->neighbours, rs->n_dirs, c, d);
+
+      if (n == BS_NO_CELL)
+        continue;
+      for (int back = 0; back < rs->n_dirs; back++)
+        if (bs_board_neighbour (rs->neighbours, rs->n_dirs, n, back) == c)
+          return back;
+    }
+  return -1;
+}
+
+/* A line's axes: each direction written (every direction of the board
+ * when none is) with its opposite, each axis once. */
+static gboolean
+rp_compile_axes (const BsRuleset  *rs,
+                 Rp               *rp,
+                 const BsRulesEnd *end,
+                 RpLine           *op,
+                 GError          **error)
+{
+  int n = end->n_dirs > 0 ? end->n_dirs : rs->n_dirs;
+
+  for (int k = 0; k < n; k++)
+    {
+      int d = end->n_dirs > 0 ? rp_board_dir (rs, &end->dirs[k], 1) : k;
+      int back;
+      gboolean known = FALSE;
+
+      if (d < 0)
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                       "%s:%d: <line> attribute \"dirs\": this board has no direction \"%s\"",
+                       rp->doc->filename, end->line, end->dirs[k].name);
+          return FALSE;
+        }
+      back = rp_opposite_dir (rs, d);
+      for (int a = 0; a < op->n_axes; a++)
+        known |= op->axes[a][0] == d || op->axes[a][1] == d;
+      if (known || back < 0)
+        continue;
+      op->axes[op->n_axes][0] = d;
+      op->axes[op->n_axes][1] = back;
+      op->n_axes++;
+    }
+  return TRUE;
+}
+
+static gboolean
 rp_compile_ends (const BsRuleset *rs,
-                 Rp              *rp)
+                 Rp              *rp,
+                 GError         **error)
 {
   const BsRulesDocument *doc = rp->doc;
   static const BsEnding endings[] = {
     [BS_RULES_END_ELIMINATED] = BS_ENDING_ELIMINATION,
     [BS_RULES_END_REACH] = BS_ENDING_GOAL,
     [BS_RULES_END_NO_MOVE] = BS_ENDING_NO_MOVES,
+    [BS_RULES_END_LINE] = BS_ENDING_GOAL,
+    [BS_RULES_END_FULL] = BS_ENDING_BOARD_FULL,
   };
 
   for (guint i = 0; i < doc->ends->len; i++)
@@ -656,7 +941,36 @@ rp_compile_ends (const BsRuleset *rs,
                                bs_board_cell_row (rs->board, c)))
                 bs_bits_add (op->region[p], rp->bit_of_cell[c]);
         }
+      if (end->kind == BS_RULES_END_LINE)
+        {
+          RpLine *line = &rp->lines[rp->n_lines++];
+
+          line->length = bs_rules_number_value (&end->length, rs->options);
+          line->exactly = end->exactly_option >= 0 ? rs->options[end->exactly_option] != 0
+                                                   : end->exactly;
+          op->line = line;
+          if (!rp_compile_axes (rs, rp, end, line, error))
+            return FALSE;
+        }
     }
+  return TRUE;
+}
+
+/* Whether the fill covers cell c for player p: c is in p's rows and,
+ * in a checkerboard, of p's colour (player 1 that of a1, where file and
+ * rank add up to an even number; player 2 the other). */
+static gboolean
+rp_fill_covers (const BsRuleset   *rs,
+                const Rp          *rp,
+                const BsRulesFill *fill,
+                int                p,
+                int                c)
+{
+  int row = bs_board_cell_row (rs->board, c);
+
+  if (fill->checkerboard && (bs_board_cell_col (rs->board, c) + row) % 2 != p - 1)
+    return FALSE;
+  return rp_in_ranks (rp, &fill->ranks, rs->options, p, row);
 }
 
 /* Whether the fill puts pieces of player p (the variant does not place
@@ -720,7 +1034,7 @@ rp_check_start (const BsRuleset *rs,
           fills[p] = TRUE;
           for (int c = 0; c < rs->n_cells; c++)
             {
-              if (!rp_in_ranks (rp, &fill->ranks, rs->options, p, bs_board_cell_row (rs->board, c)))
+              if (!rp_fill_covers (rs, rp, fill, p, c))
                 continue;
               if (filled[c] != 0 && filled[c] != p)
                 {
@@ -775,6 +1089,9 @@ bs_rules_program_prepare (BsRuleset              *rs,
   /* From here the ruleset frees it, and releases the owner, on failure too. */
   rs->module_data = rp;
   rp->n_cells = rs->n_cells;
+  rp->neighbours = rs->neighbours;
+  rp->n_dirs = rs->n_dirs;
+  rp->placing = doc->steps->len > 0 && g_array_index (doc->steps, BsRulesStep, 0).place;
   for (int c = 0; c < rs->n_cells; c++)
     {
       min_col = MIN (min_col, bs_board_cell_col (rs->board, c));
@@ -784,11 +1101,12 @@ bs_rules_program_prepare (BsRuleset              *rs,
     }
   rp->width = max_col - min_col + 1;
   rp->height = spec->shape == BS_SHAPE_SQUARE ? spec->height : max_row - min_row + 1;
-  if (rp->width * (max_row - min_row + 1) > RP_MAX_BITS)
+  if (rp->width * (max_row - min_row + 1) > (rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
                    "written rules play on boards of at most %d places for now "
-                   "(this one spans %d × %d)", RP_MAX_BITS, rp->width, max_row - min_row + 1);
+                   "(this one spans %d × %d)", rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS,
+                   rp->width, max_row - min_row + 1);
       return FALSE;
     }
   rp->nw = (rp->width * (max_row - min_row + 1) + 63) / 64;
@@ -797,8 +1115,8 @@ bs_rules_program_prepare (BsRuleset              *rs,
       int bit = (bs_board_cell_row (rs->board, c) - min_row) * rp->width
                 + bs_board_cell_col (rs->board, c) - min_col;
 
-      rp->bit_of_cell[c] = (guint8) bit;
-      rp->cell_of_bit[bit] = (guint8) c;
+      rp->bit_of_cell[c] = (guint16) bit;
+      rp->cell_of_bit[bit] = (guint16) c;
       bs_bits_add (rp->valid, bit);
     }
   for (guint i = 0; i < rs->variant->setup->len; i++)
@@ -810,17 +1128,28 @@ bs_rules_program_prepare (BsRuleset              *rs,
     }
   if (!rp_compile_steps (rs, rp, error))
     return FALSE;
-  rp_compile_ends (rs, rp);
+  if (!rp_compile_ends (rs, rp, error))
+    return FALSE;
   if (!rp_check_start (rs, rp, error))
     return FALSE;
 
   rp->sets_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
   rs->extra_size = rp->sets_offset - (gsize) rs->n_cells + 16 * (gsize) rp->nw;
   rs->max_moves = MAX (1u, (guint) rp->n_steps * (guint) rs->n_cells);
-  rs->generate = BS_BITOPS_PICK (rp_generate, rp->nw);
-  rs->random_move = BS_BITOPS_PICK (rp_random_move, rp->nw);
-  rs->apply = BS_BITOPS_PICK (rp_apply, rp->nw);
-  rs->random_turn = BS_BITOPS_PICK (rp_random_turn, rp->nw);
+  if (rp->placing)
+    {
+      rs->generate = BS_BITOPS_PICK (rp_generate_place, rp->nw);
+      rs->random_move = BS_BITOPS_PICK (rp_random_move_place, rp->nw);
+      rs->apply = BS_BITOPS_PICK (rp_apply_place, rp->nw);
+      rs->random_turn = BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
+    }
+  else
+    {
+      rs->generate = BS_BITOPS_PICK (rp_generate_step, rp->nw);
+      rs->random_move = BS_BITOPS_PICK (rp_random_move_step, rp->nw);
+      rs->apply = BS_BITOPS_PICK (rp_apply_step, rp->nw);
+      rs->random_turn = BS_BITOPS_PICK (rp_random_turn_step, rp->nw);
+    }
   return TRUE;
 }
 
@@ -845,8 +1174,7 @@ rp_setup (const BsRuleset *rs,
           if (!rp_fill_applies (rp, fill, rs->options, p))
             continue;
           for (int c = 0; c < rs->n_cells; c++)
-            if (pos->cells[c] == BS_CELL_EMPTY &&
-                rp_in_ranks (rp, &fill->ranks, rs->options, p, bs_board_cell_row (rs->board, c)))
+            if (pos->cells[c] == BS_CELL_EMPTY && rp_fill_covers (rs, rp, fill, p, c))
               bs_position_set_cell (rs->zobrist, pos, c, BS_CELL_MAKE (p, fill->piece, 0), NULL);
         }
     }
@@ -992,6 +1320,14 @@ rp_format_move (const BsRuleset  *rs,
   const Rp *rp = rs->module_data;
   int from = RP_MOVE_FROM (move), to = RP_MOVE_TO (move);
 
+  if (rp->placing)
+    {
+      if (RP_PLACE_CELL (move) < rs->n_cells && RP_PLACE_BLOCK (move) < rp->n_steps)
+        g_string_append (out, bs_board_cell_label (rs->board, RP_PLACE_CELL (move)));
+      else
+        g_string_append_printf (out, "?%08x", move);
+      return;
+    }
   if (from >= rs->n_cells || to >= rs->n_cells)
     {
       g_string_append_printf (out, "?%08x", move);
@@ -1009,10 +1345,18 @@ rp_parse_move (const BsRuleset  *rs,
                GError          **error)
 {
   const Rp *rp = rs->module_data;
-  const char *sep = strstr (text, rp->doc->move_separator);
+  const char *sep;
   g_autofree char *first = NULL;
   int from, to;
 
+  if (rp->placing)
+    {
+      if (!bs_ruleset_parse_cell (rs, text, rp->doc->how_to_write, &to, error))
+        return FALSE;
+      *move = RP_PLACE (to, rp->bit_of_cell[to], 0);
+      return TRUE;
+    }
+  sep = strstr (text, rp->doc->move_separator);
   if (sep == NULL || strstr (sep + strlen (rp->doc->move_separator), rp->doc->move_separator))
     {
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
@@ -1035,6 +1379,15 @@ rp_decode_move (const BsRuleset  *rs,
                 BsMove            move,
                 BsMoveParts      *parts)
 {
+  const Rp *rp = rs->module_data;
+
+  if (rp->placing)
+    {
+      parts->to = RP_PLACE_CELL (move);
+      parts->kind = rp->doc->kinds->len > 1 ? BS_CELL_KIND (rp->steps[RP_PLACE_BLOCK (move)].piece[1])
+                                            : -1;
+      return;
+    }
   parts->from = RP_MOVE_FROM (move);
   parts->to = RP_MOVE_TO (move);
 }
@@ -1047,6 +1400,19 @@ rp_encode_move (const BsRuleset   *rs,
 {
   const Rp *rp = rs->module_data;
 
+  if (rp->placing)
+    {
+      if (parts->word >= 0 || parts->direction >= 0 || parts->follow_up >= 0 || parts->from >= 0
+          || parts->to < 0 || parts->to >= rs->n_cells)
+        return FALSE;
+      for (int i = 0; i < rp->n_steps; i++)
+        if (parts->kind < 0 || BS_CELL_KIND (rp->steps[i].piece[1]) == parts->kind)
+          {
+            *move = RP_PLACE (parts->to, rp->bit_of_cell[parts->to], i);
+            return TRUE;
+          }
+      return FALSE;
+    }
   if (parts->word >= 0 || parts->kind > 0 || parts->direction >= 0 || parts->follow_up >= 0
       || parts->from < 0 || parts->from >= rs->n_cells
       || parts->to < 0 || parts->to >= rs->n_cells)
@@ -1067,12 +1433,20 @@ rp_explain_turn (const BsRuleset   *rs,
   int from = RP_MOVE_FROM (steps[0]), to = RP_MOVE_TO (steps[0]);
   gboolean capture;
 
+  if (rp->placing)
+    {
+      if (RP_PLACE_CELL (steps[0]) < rs->n_cells)
+        rp_fill_text (rs, rp->doc->explain_move, before->to_move, NULL,
+                      bs_board_cell_label (rs->board, RP_PLACE_CELL (steps[0])), out->summary);
+      return;
+    }
   if (from >= rs->n_cells || to >= rs->n_cells)
     return;
   capture = before->cells[to] != BS_CELL_EMPTY;
-  rp_fill_text (rs, capture ? rp->doc->explain_capture : rp->doc->explain_move, before->to_move,
-                bs_board_cell_label (rs->board, from), bs_board_cell_label (rs->board, to),
-                out->summary);
+  rp_fill_text (rs, capture && rp->doc->explain_capture != NULL ? rp->doc->explain_capture
+                                                                : rp->doc->explain_move,
+                before->to_move, bs_board_cell_label (rs->board, from),
+                bs_board_cell_label (rs->board, to), out->summary);
   if (capture)
     out->removed[to] = 1;
 }
