@@ -48,17 +48,24 @@ bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button)
 /* The popover's distance from the window's edges, at the least. */
 #define POPOVER_MARGIN 6
 
-static GtkPopover *
-find_popover (GtkWidget *widget)
+/* The first widget below `widget`, depth first, of `type`; with
+ * `icon_name`, a button showing that icon. */
+static GtkWidget *
+find_descendant (GtkWidget  *widget,
+                 GType       type,
+                 const char *icon_name)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkPopover *found;
+      GtkWidget *found;
 
-      if (GTK_IS_POPOVER (child))
-        return GTK_POPOVER (child);
-      if ((found = find_popover (child)) != NULL)
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type)
+          && (icon_name == NULL
+              || (GTK_IS_BUTTON (child)
+                  && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), icon_name) == 0)))
+        return child;
+      if ((found = find_descendant (child, type, icon_name)) != NULL)
         return found;
     }
   return NULL;
@@ -105,7 +112,7 @@ bs_combo_row_keep_popover_inside (AdwComboRow *row)
 
   /* libadwaita keeps the popover inside the row: should that change,
    * nothing is moved. */
-  popover = find_popover (GTK_WIDGET (row));
+  popover = GTK_POPOVER (find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER, NULL));
   if (popover == NULL)
     return;
   g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_popover_visible), row, 0);
@@ -169,40 +176,6 @@ bs_button_names_said_once (void)
   g_once_init_leave (&installed, 1);
 }
 
-static GtkWidget *
-find_icon_button (GtkWidget  *widget,
-                  const char *icon_name)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_BUTTON (child)
-          && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), icon_name) == 0)
-        return child;
-      if ((found = find_icon_button (child, icon_name)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_menu_button (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_MENU_BUTTON (child))
-        return child;
-      if ((found = find_menu_button (child)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 void
 bs_shortcuts_window_name_buttons (GtkShortcutsWindow *window)
 {
@@ -212,11 +185,11 @@ bs_shortcuts_window_name_buttons (GtkShortcutsWindow *window)
 
   /* GTK makes them, without tooltips: should that change, they are left
    * as they are. */
-  search = find_icon_button (GTK_WIDGET (window), "edit-find-symbolic");
+  search = find_descendant (GTK_WIDGET (window), GTK_TYPE_BUTTON, "edit-find-symbolic");
   if (search != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (search), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     _("Search Shortcuts"), -1);
-  sections = find_menu_button (GTK_WIDGET (window));
+  sections = find_descendant (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, NULL);
   if (sections != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (sections), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     _("Shortcut Sections"), -1);
