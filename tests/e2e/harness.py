@@ -763,6 +763,13 @@ class App:
     def dump(self):
         return self.snapshot().dump()
 
+    def record_events(self):
+        """Starts recording the AT-SPI object events this app emits (what a
+        screen reader is told: names and states that change, announcements);
+        an EventRecorder. Stop it with .close() (the runner drops it with
+        the app anyway)."""
+        return EventRecorder(self)
+
     def chooser_folder(self, title, timeout=DEFAULT_WAIT):
         """The folder a file chooser (the dialog titled `title`) shows: the
         names on its path bar from its start to the current, pressed one,
@@ -1157,6 +1164,66 @@ class App:
     def screenshot(self, name):
         """Saves a PNG of the screen in the test's artifact folder; its path."""
         return self.session.screenshot_file(name)
+
+
+class AtspiEvent:
+    """One AT-SPI object event: `kind` as Orca names it
+    ("object:property-change:accessible-name", "object:state-changed:showing",
+    "object:announcement"), its details, its value (the new name, the
+    announced text…) and the emitter's (bus name, path)."""
+
+    def __init__(self, member, detail, detail1, detail2, value, ref):
+        words = re.sub(r"(?<!^)([A-Z])", r"-\1", member).lower()
+        self.kind = "object:" + words + (":" + detail if detail else "")
+        self.detail1 = detail1
+        self.detail2 = detail2
+        self.value = value
+        self.ref = ref
+
+    def __repr__(self):
+        return "<%s %d %d %r>" % (self.kind, self.detail1, self.detail2, self.value)
+
+
+class EventRecorder:
+    """The object events (org.a11y.atspi.Event.Object) one app emitted since
+    the recorder was made, in order: .events(), .wait(match, what)."""
+
+    def __init__(self, app):
+        self.app = app
+        self._events = []
+        sender = app.root_ref()[0]
+        self._id = app.bus.conn.signal_subscribe(
+            sender, "org.a11y.atspi.Event.Object", None, None, None,
+            app.bus.Gio.DBusSignalFlags.NONE, self._on_signal)
+
+    def _on_signal(self, conn, sender, path, interface, member, params):
+        try:
+            detail, detail1, detail2, value, _props = params.unpack()
+        except (TypeError, ValueError):  # another signature: keep what it says
+            detail, detail1, detail2, value = "", 0, 0, params.unpack()
+        self._events.append(AtspiEvent(member, detail, detail1, detail2, value, (sender, path)))
+
+    def events(self):
+        """Every event received so far (the bus is read first)."""
+        context = self.app.bus.context
+        while context.iteration(False):
+            pass
+        return list(self._events)
+
+    def wait(self, match, what, timeout=DEFAULT_WAIT):
+        """Waits for an event for which match(event) is true; returns it. On
+        timeout the failure lists the events received."""
+        try:
+            return self.app.wait_for(
+                lambda: next((e for e in self.events() if match(e)), None), what, timeout)
+        except E2EFailure as e:
+            heard = [ev for ev in self._events if ev.kind != "object:bounds-changed"]
+            raise E2EFailure("%s; events received: %s" % (e, heard[-40:])) from None
+
+    def close(self):
+        if self._id is not None:
+            self.app.bus.conn.signal_unsubscribe(self._id)
+            self._id = None
 
 
 def _is_button(node):

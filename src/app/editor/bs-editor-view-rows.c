@@ -636,6 +636,10 @@ build_pieces_rows (BsEditorView *self)
       g_signal_connect_swapped (color, "color-set", G_CALLBACK (on_color_set), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (color_row), color);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (color_row), color);
+      /* GTK 4.8 leaves the button inside the colour button unnamed. */
+      if (GTK_IS_BUTTON (gtk_widget_get_first_child (color)))
+        gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (color)),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, _("Colour"), -1);
       g_hash_table_insert (self->edit_widgets, g_steal_pointer (&color_key), color);
       add_module_row (self, group, color_row);
 
@@ -683,6 +687,9 @@ build_pieces_rows (BsEditorView *self)
     g_ptr_array_add (kinds, (gpointer) _(module->kinds[k].label));
   expander = adw_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Handicap"));
+  /* libadwaita 1.2 names only the header row inside: the row around it too. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Handicap"), -1);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
                                  _("Give one player fewer pieces than the other"));
   self->handicap_player_row = combo_row (_("Player with fewer pieces"), NULL, players, 2);

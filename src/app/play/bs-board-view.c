@@ -5,8 +5,8 @@
 
 #include "bs-board-view.h"
 
+#include "bs-announcer.h"
 #include "bs-cell-widget.h"
-#include "bs-compat.h"
 
 #include <math.h>
 #include <adwaita.h>
@@ -24,6 +24,7 @@ struct _BsBoardView {
   int           hover;
   /* BsCellWidget per board cell: the accessible grid (bs-cell-widget.h). */
   GPtrArray    *cells;
+  BsAnnouncer  *announcer;
 };
 
 G_DEFINE_FINAL_TYPE (BsBoardView, bs_board_view, GTK_TYPE_WIDGET)
@@ -358,9 +359,9 @@ on_scene_changed (BsBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* A turn was played: "Light S@d4. Dark to move" for screen readers (see
- * bs_compat_announce for GTK 4.8). A round of a simultaneous game is
- * announced when it is revealed. */
+/* A turn was played: "Light S@d4. Dark to move" for screen readers
+ * (bs-announcer.h). A round of a simultaneous game is announced when it is
+ * revealed. */
 static void
 on_move_played (BsBoardView *self,
                 guint        turn)
@@ -370,7 +371,8 @@ on_move_played (BsBoardView *self,
   g_autofree char *text = NULL;
   const BsPosition *before;
 
-  if (self->scene == NULL || bs_play_scene_gives_orders (self->scene))
+  if (self->scene == NULL || self->announcer == NULL
+      || bs_play_scene_gives_orders (self->scene))
     return;
   game = bs_play_scene_get_game (self->scene);
   before = bs_game_get_position_at (game, turn);
@@ -379,15 +381,39 @@ on_move_played (BsBoardView *self,
    * game's notation, then the status line ("Light S@d4. Dark to move"). */
   text = g_strdup_printf (_("%s %s. %s"), bs_game_get_player_name (game, before->to_move),
                           bs_game_get_notation (game, turn), status != NULL ? status : "");
-  bs_compat_announce (GTK_WIDGET (self), text);
+  bs_announcer_announce (self->announcer, text);
 }
 
 static void
 on_phase_changed (BsBoardView *self)
 {
   on_scene_changed (self);
-  if (self->scene != NULL && bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
-    bs_compat_announce (GTK_WIDGET (self), bs_play_scene_get_reveal_text (self->scene));
+  if (self->scene != NULL && self->announcer != NULL
+      && bs_play_scene_get_phase (self->scene) == BS_ROUND_PHASE_REVEAL)
+    bs_announcer_announce (self->announcer, bs_play_scene_get_reveal_text (self->scene));
+}
+
+/* The end, as the game-over dialog's heading and first line say it
+ * ("Light wins. Dark cannot move."). */
+static void
+on_game_finished (BsBoardView *self)
+{
+  BsGame *game;
+  g_autofree char *result = NULL;
+  g_autofree char *ending = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->scene == NULL || self->announcer == NULL)
+    return;
+  game = bs_play_scene_get_game (self->scene);
+  result = bs_game_describe_result (game);
+  ending = bs_game_describe_ending (game);
+  if (result == NULL)
+    return;
+  /* Translators: the end of a game announced to screen readers: the
+   * result, then why ("Light wins. Dark cannot move."). */
+  text = ending != NULL ? g_strdup_printf (_("%s. %s"), result, ending) : g_strdup (result);
+  bs_announcer_announce (self->announcer, text);
 }
 
 static void
@@ -668,6 +694,7 @@ bs_board_view_dispose (GObject *object)
   g_clear_object (&self->scene_signals);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->scene);
+  g_clear_object (&self->announcer);
 
   G_OBJECT_CLASS (bs_board_view_parent_class)->dispose (object);
 }
@@ -790,6 +817,8 @@ bs_board_view_init (BsBoardView *self)
                                  G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->scene_signals, "notify::phase",
                                  G_CALLBACK (on_phase_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->scene_signals, "game-finished",
+                                 G_CALLBACK (on_game_finished), self, G_CONNECT_SWAPPED);
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
                                  G_CALLBACK (on_scene_changed), self, G_CONNECT_SWAPPED);
@@ -830,6 +859,16 @@ bs_board_view_set_scene (BsBoardView *self,
   rebuild_cells (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENE]);
+}
+
+void
+bs_board_view_set_announcer (BsBoardView *self,
+                             BsAnnouncer *announcer)
+{
+  g_return_if_fail (BS_IS_BOARD_VIEW (self));
+  g_return_if_fail (announcer == NULL || BS_IS_ANNOUNCER (announcer));
+
+  g_set_object (&self->announcer, announcer);
 }
 
 gboolean

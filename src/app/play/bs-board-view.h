@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "bs-announcer.h"
 #include "bs-play-scene.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,10 @@ GtkWidget   *bs_board_view_new             (void);
 BsPlayScene *bs_board_view_get_scene       (BsBoardView *self);
 void         bs_board_view_set_scene       (BsBoardView *self,
                                             BsPlayScene *scene);
+/* Where the results of moves are said to a screen reader (the page's
+ * announcer: the board itself is a grid of cells). */
+void         bs_board_view_set_announcer   (BsBoardView *self,
+                                            BsAnnouncer *announcer);
 gboolean     bs_board_view_get_coordinates (BsBoardView *self);
 void         bs_board_view_set_coordinates (BsBoardView *self,
                                             gboolean     coordinates);

@@ -120,6 +120,14 @@ pause_icon (GBinding     *binding,
   return TRUE;
 }
 
+/* An icon button is named by what its tooltip says (Pause, Resume). */
+static void
+name_by_tooltip (GtkWidget *button)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  gtk_widget_get_tooltip_text (button), -1);
+}
+
 static gboolean
 pause_tooltip (GBinding     *binding,
                const GValue *from,
@@ -274,11 +282,15 @@ bs_computer_controls_new (BsComputerPlayer *computer)
   g_object_bind_property_full (computer, "paused", pause, "tooltip-text", G_BINDING_SYNC_CREATE,
                                pause_tooltip, NULL, NULL, NULL);
   g_object_bind_property (computer, "can-pause", pause, "visible", G_BINDING_SYNC_CREATE);
+  g_signal_connect (pause, "notify::tooltip-text", G_CALLBACK (name_by_tooltip), NULL);
+  name_by_tooltip (pause);
 
   controls->players_button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (controls->players_button),
                                  "system-users-symbolic");
   gtk_widget_set_tooltip_text (controls->players_button, _("Players"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (controls->players_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Players"), -1);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (controls->players_button),
                                build_popover (controls));
   bs_menu_button_hide_tooltip_while_open (GTK_MENU_BUTTON (controls->players_button));

@@ -37,6 +37,7 @@ struct _BsPlayView {
   /* Template children. */
   GtkBox         *chooser_box;
   BsBoardView    *board_view;
+  BsAnnouncer    *announcer;
   AdwStatusPage  *handover_page;
   GtkWidget      *handover_button;
   GtkWidget      *round_bar;
@@ -467,6 +468,9 @@ build_players (BsPlayView *self)
       gtk_list_box_append (self->players_list, row);
       self->player_rows[p - 1] = gtk_widget_get_parent (row);
       gtk_widget_add_css_class (self->player_rows[p - 1], "player-row");
+      /* A screen reader names the row by its player. */
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (self->player_rows[p - 1]),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, name, NULL, -1);
       /* Shown, not acted on: no stop for Tab. */
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self->player_rows[p - 1]), FALSE);
       gtk_widget_set_focusable (self->player_rows[p - 1], FALSE);
@@ -660,11 +664,13 @@ make_move_row (BsPlayView *self,
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *number, *label;
+  g_autofree char *name = NULL;
 
   if (n_played == 0)
     {
       number = gtk_label_new ("");
       label = gtk_label_new (_("Start"));
+      name = g_strdup (_("Start"));
     }
   else
     {
@@ -684,7 +690,10 @@ make_move_row (BsPlayView *self,
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
       describe_move_row (self, row, n_played - 1);
+      name = g_strdup_printf ("%s %s", num, text);
     }
+  /* Its words are its name (what the turn did is its description). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_widget_add_css_class (number, "move-number");
   gtk_label_set_width_chars (GTK_LABEL (number), 4);
   gtk_label_set_xalign (GTK_LABEL (number), 1);
@@ -1193,12 +1202,14 @@ bs_play_view_class_init (BsPlayViewClass *klass)
 
   object_class->dispose = bs_play_view_dispose;
 
+  g_type_ensure (BS_TYPE_ANNOUNCER);
   g_type_ensure (BS_TYPE_BOARD_VIEW);
   g_type_ensure (BS_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-play-view.ui");
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, chooser_box);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, board_view);
+  gtk_widget_class_bind_template_child (widget_class, BsPlayView, announcer);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, handover_page);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, handover_button);
   gtk_widget_class_bind_template_child (widget_class, BsPlayView, round_bar);
@@ -1222,6 +1233,7 @@ static void
 bs_play_view_init (BsPlayView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_board_view_set_announcer (self->board_view, self->announcer);
   /* The template's top widget: AdwBin unparents it (never bound as a
    * template child, which would unparent it twice). */
   self->flap = ADW_FLAP (adw_bin_get_child (ADW_BIN (self)));

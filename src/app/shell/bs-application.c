@@ -12,6 +12,7 @@
 #include "bs-screenshot.h"
 #include "bs-variant-xml.h"
 #include "bs-variant.h"
+#include "bs-widgets.h"
 #include "bs-window.h"
 
 struct _BsApplication {
@@ -411,6 +412,7 @@ bs_application_startup (GApplication *app)
     { "win.help", { "F1", NULL } },
   };
   G_APPLICATION_CLASS (bs_application_parent_class)->startup (app);
+  bs_button_names_said_once ();
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,

@@ -133,6 +133,8 @@ make_variant_row (const BsVariant *variant,
   gtk_widget_add_css_class (edit, "flat");
   gtk_widget_set_tooltip_text (edit, g_path_is_absolute (target) ? _("Edit Variant")
                                                                  : _("Duplicate and Edit"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (edit), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  gtk_widget_get_tooltip_text (edit), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "win.edit-variant");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (edit), g_variant_new_string (target));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), edit);
@@ -866,6 +868,9 @@ add_new_variant_menu (BsStartView *self)
       g_menu_append_item (menu, item);
     }
   gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("New Variant"));
+  /* GTK 4.8 does not name a menu button by its label. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("New Variant"), -1);
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");

@@ -928,7 +928,14 @@ bs_window_export_host_init (BsExportHostInterface *iface)
 BsWindow *
 bs_window_new (AdwApplication *application)
 {
-  return g_object_new (BS_TYPE_WINDOW, "application", application, NULL);
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, "application", application, NULL);
+  GtkShortcutsWindow *shortcuts =
+    gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+
+  /* GtkApplication gave the window its shortcuts window as it joined. */
+  if (shortcuts != NULL)
+    bs_shortcuts_window_name_buttons (shortcuts);
+  return window;
 }
 
 BsGame *

@@ -434,19 +434,3 @@ bs_compat_show_in_files (GtkWindow *parent,
 }
 
 #endif
-
-void
-bs_compat_announce (GtkWidget  *widget,
-                    const char *message)
-{
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-
-  if (message == NULL || *message == '\0')
-    return;
-#if GTK_CHECK_VERSION (4, 14, 0)
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_accessible_announce (GTK_ACCESSIBLE (widget), message,
-                           GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
-}

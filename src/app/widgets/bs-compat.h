@@ -54,11 +54,4 @@ void bs_compat_choose_export (GtkWindow        *parent,
 void bs_compat_show_in_files (GtkWindow *parent,
                               GFile     *file);
 
-/* Asks assistive technology to speak `message` now (the result of a move):
- * gtk_accessible_announce() from GTK 4.14 on. GTK 4.8 has no way to
- * announce: there a screen reader hears the result as the new label of the
- * focused board cell and reads it in the status line and the move list. */
-void bs_compat_announce (GtkWidget  *widget,
-                         const char *message);
-
 G_END_DECLS

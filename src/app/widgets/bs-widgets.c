@@ -6,6 +6,7 @@
 #include "bs-widgets.h"
 
 #include <math.h>
+#include <glib/gi18n.h>
 
 #define POPOVER_SIGNALS_KEY "bs-tooltip-popover-signals"
 
@@ -47,17 +48,24 @@ bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button)
 /* The popover's distance from the window's edges, at the least. */
 #define POPOVER_MARGIN 6
 
-static GtkPopover *
-find_popover (GtkWidget *widget)
+/* The first widget below `widget`, depth first, of `type`; with
+ * `icon_name`, a button showing that icon. */
+static GtkWidget *
+find_descendant (GtkWidget  *widget,
+                 GType       type,
+                 const char *icon_name)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkPopover *found;
+      GtkWidget *found;
 
-      if (GTK_IS_POPOVER (child))
-        return GTK_POPOVER (child);
-      if ((found = find_popover (child)) != NULL)
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type)
+          && (icon_name == NULL
+              || (GTK_IS_BUTTON (child)
+                  && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), icon_name) == 0)))
+        return child;
+      if ((found = find_descendant (child, type, icon_name)) != NULL)
         return found;
     }
   return NULL;
@@ -104,7 +112,7 @@ bs_combo_row_keep_popover_inside (AdwComboRow *row)
 
   /* libadwaita keeps the popover inside the row: should that change,
    * nothing is moved. */
-  popover = find_popover (GTK_WIDGET (row));
+  popover = GTK_POPOVER (find_descendant (GTK_WIDGET (row), GTK_TYPE_POPOVER, NULL));
   if (popover == NULL)
     return;
   g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_popover_visible), row, 0);
@@ -118,4 +126,71 @@ bs_style_get_theme (void)
   if (adw_style_manager_get_high_contrast (style))
     return BS_THEME_HIGH_CONTRAST;
   return adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+}
+
+#define NAMED_BY_LABEL_KEY "bs-named-by-label"
+
+/* GTK 4.8 names a button whose label has a mnemonic twice: by the label
+ * as written, underscore and all (the button's label property), then by
+ * the label widget showing it (labelled-by, as the mnemonic's target).
+ * Without the first, the name is the text shown, once. */
+static void
+name_button_by_label_widget (GtkButton *button)
+{
+  if (gtk_button_get_label (button) != NULL && gtk_button_get_use_underline (button))
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
+static gboolean
+on_widget_mapped (GSignalInvocationHint *hint,
+                  guint                  n_params,
+                  const GValue          *params,
+                  gpointer               data)
+{
+  GObject *object = g_value_get_object (&params[0]);
+
+  if (!GTK_IS_BUTTON (object) || g_object_get_data (object, NAMED_BY_LABEL_KEY) != NULL)
+    return TRUE;
+  g_object_set_data (object, NAMED_BY_LABEL_KEY, GINT_TO_POINTER (TRUE));
+  /* GTK sets the label property again with each new label. */
+  g_signal_connect (object, "notify::label", G_CALLBACK (name_button_by_label_widget), NULL);
+  g_signal_connect (object, "notify::use-underline",
+                    G_CALLBACK (name_button_by_label_widget), NULL);
+  name_button_by_label_widget (GTK_BUTTON (object));
+  return TRUE;
+}
+
+void
+bs_button_names_said_once (void)
+{
+  static gsize installed = 0;
+  gpointer widget_class;
+
+  if (!g_once_init_enter (&installed))
+    return;
+  /* The class makes its signals. */
+  widget_class = g_type_class_ref (GTK_TYPE_WIDGET);
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                              on_widget_mapped, NULL, NULL);
+  g_type_class_unref (widget_class);
+  g_once_init_leave (&installed, 1);
+}
+
+void
+bs_shortcuts_window_name_buttons (GtkShortcutsWindow *window)
+{
+  GtkWidget *search, *sections;
+
+  g_return_if_fail (GTK_IS_SHORTCUTS_WINDOW (window));
+
+  /* GTK makes them, without tooltips: should that change, they are left
+   * as they are. */
+  search = find_descendant (GTK_WIDGET (window), GTK_TYPE_BUTTON, "edit-find-symbolic");
+  if (search != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (search), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Search Shortcuts"), -1);
+  sections = find_descendant (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, NULL);
+  if (sections != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (sections), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Shortcut Sections"), -1);
 }

@@ -27,4 +27,15 @@ void bs_combo_row_keep_popover_inside     (AdwComboRow   *row);
  * dark or light (the board, the player swatches, Copy Image). */
 BsTheme bs_style_get_theme (void);
 
+/* GTK 4.8 names a button with a mnemonic twice, the underscore included
+ * ("_New Game New Game"). Installed once at start-up, every such button,
+ * the app's and those inside GTK's and libadwaita's widgets (a dialog's
+ * responses), is named by the text it shows, once ("New Game"), from
+ * when it is first shown and whenever its label changes. */
+void bs_button_names_said_once (void);
+/* GTK 4.8 gives the shortcuts window's search button (an icon) and its
+ * menu of sections (shown when there are several) no name: "Search
+ * Shortcuts", "Shortcut Sections". */
+void bs_shortcuts_window_name_buttons (GtkShortcutsWindow *window);
+
 G_END_DECLS
