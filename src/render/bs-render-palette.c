@@ -141,6 +141,16 @@ bs_rgba_mix (const BsRgba *c,
   return m;
 }
 
+BsRgba
+bs_rgba_over (const BsRgba *c,
+              const BsRgba *under)
+{
+  BsRgba seen = bs_rgba_mix (under, c, c->a);
+
+  seen.a = 1.0;
+  return seen;
+}
+
 gboolean
 bs_rgba_parse (const char *text,
                BsRgba     *c)

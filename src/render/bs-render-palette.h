@@ -54,6 +54,9 @@ double  bs_render_palette_cell_contrast (const BsRenderPalette *palette,
 BsRgba  bs_rgba_mix       (const BsRgba *c,
                            const BsRgba *to,
                            double        t);
+/* c (with its alpha) laid over the opaque colour under: what is seen. */
+BsRgba  bs_rgba_over      (const BsRgba *c,
+                           const BsRgba *under);
 /* Parses "#rrggbb"; FALSE (and c unchanged) otherwise. */
 gboolean bs_rgba_parse    (const char   *text,
                            BsRgba       *c);

@@ -1311,6 +1311,23 @@ paint_text (Painter    *p,
   cairo_restore (p->cr);
 }
 
+/* WCAG 2's minimum for text. */
+#define TEXT_CONTRAST 4.5
+
+BsRgba
+bs_render_text_color (const BsRenderOptions *options)
+{
+  static const BsRgba black = { 0, 0, 0, 1 }, white = { 1, 1, 1, 1 };
+  const BsRenderPalette *pal = bs_render_palette_get (options->theme);
+  const BsRgba *under = options->transparent && options->backdrop != NULL
+                        ? options->backdrop : &pal->background;
+  BsRgba seen = bs_rgba_over (&pal->label, under);
+
+  if (bs_rgba_contrast (&seen, under) >= TEXT_CONTRAST)
+    return pal->label;
+  return bs_rgba_contrast (&black, under) >= bs_rgba_contrast (&white, under) ? black : white;
+}
+
 static void
 paint_coordinates (Painter *p)
 {
@@ -1319,9 +1336,12 @@ paint_coordinates (Painter *p)
   int n_cols = bs_board_n_cols (board), n_rows = bs_board_n_rows (board);
   double s = layout->scale;
 
+  BsRgba text_color;
+
   if (!p->options->coordinates)
     return;
-  set_rgba (p->cr, &p->pal->label);
+  text_color = bs_render_text_color (p->options);
+  set_rgba (p->cr, &text_color);
   for (int col = 0; col < n_cols; col++)
     {
       int row = column_bottom (board, col);
@@ -1359,9 +1379,12 @@ paint_caption (Painter *p)
   g_auto(GStrv) lines = NULL;
   double y;
 
+  BsRgba text_color;
+
   if (p->options->caption == NULL)
     return;
-  set_rgba (p->cr, &p->pal->label);
+  text_color = bs_render_text_color (p->options);
+  set_rgba (p->cr, &text_color);
   /* Line by line, each fitted to the width on its own: a long second line
    * does not shrink the first. */
   lines = g_strsplit (p->options->caption, "\n", -1);

@@ -45,9 +45,18 @@ typedef struct {
   /* Simultaneous games: NULL, or n_cells order targets (BS_NO_CELL = none),
    * drawn as arrows (defend: a ring). */
   const gint16 *orders;
+  /* NULL, or what a transparent picture is drawn over (the window's
+   * background): the text keeps its contrast against that, not against the
+   * theme's own background (high contrast in a dark window). */
+  const BsRgba *backdrop;
 } BsRenderOptions;
 
 void     bs_render_options_init (BsRenderOptions *options);
+
+/* The colour the picture's text (coordinates, caption) is drawn in: the
+ * theme's label colour, or black or white where that would keep less than
+ * 4.5:1 from what the text stands on. */
+BsRgba   bs_render_text_color   (const BsRenderOptions *options);
 
 /* Draws the whole picture (background, board, pieces, marks, coordinates,
  * caption) fitted and centred into width × height user units of cr. */

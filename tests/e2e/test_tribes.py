@@ -39,6 +39,10 @@ def test_round_by_mouse(session):
     app.find("push button", "Start Red’s Orders")
     app.wait_for(lambda: hidden_board(app), "the board hidden for the first hand-over")
     app.click("push button", "Start Red’s Orders")
+    # Where the orders are given, what an idle piece comes to (issue 29):
+    # it defends, and a defender nobody attacks dies.
+    app.find("label", re.compile(r"A piece without an order defends\. "
+                                 r"A defender that nobody attacks dies\.$"))
     red = piece_next_to_c3(app, "Red")
     app.click_cell(red)
     app.wait_cell(red, r"selected")

@@ -370,6 +370,45 @@ test_natural_size (void)
       }
 }
 
+/* Issue 29: in the dark style with high contrast the coordinates were
+ * black on the dark window the transparent board shows. In every theme,
+ * opaque or drawn over either of libadwaita's window backgrounds, the text
+ * keeps WCAG's 4.5:1 from what it stands on. */
+static void
+test_text_contrast (void)
+{
+  static const BsTheme themes[] = {
+    BS_THEME_LIGHT, BS_THEME_DARK, BS_THEME_HIGH_CONTRAST, BS_THEME_PRINT
+  };
+  const BsRgba *backdrops[] = {
+    NULL,
+    &bs_render_palette_get (BS_THEME_LIGHT)->background,
+    &bs_render_palette_get (BS_THEME_DARK)->background,
+  };
+
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    for (guint b = 0; b < G_N_ELEMENTS (backdrops); b++)
+      {
+        const BsRgba *under = backdrops[b] != NULL ? backdrops[b]
+                                                   : &bs_render_palette_get (themes[t])->background;
+        BsRenderOptions o;
+        BsRgba text, seen;
+        double ratio;
+
+        bs_render_options_init (&o);
+        o.theme = themes[t];
+        o.transparent = backdrops[b] != NULL;
+        o.backdrop = backdrops[b];
+        text = bs_render_text_color (&o);
+        seen = bs_rgba_over (&text, under);
+        ratio = bs_rgba_contrast (&seen, under);
+        g_test_message ("%s over #%02x%02x%02x: %.2f:1", bs_theme_to_string (themes[t]),
+                        (int) round (under->r * 255), (int) round (under->g * 255),
+                        (int) round (under->b * 255), ratio);
+        g_assert_cmpfloat (ratio, >=, 4.5);
+      }
+}
+
 /* Issue 13: black stones on the dark theme's cells showed only through a
  * thin grey ring. Every built-in variant's pieces, in every theme, have an
  * edge whose WCAG contrast ratio with both cell colours is at least 3:1
@@ -1070,6 +1109,7 @@ main (int   argc,
   g_test_add_func ("/render/mapping/natural-size", test_natural_size);
   g_test_add_func ("/render/pieces/colours", test_piece_colours);
   g_test_add_func ("/render/pieces/edge-contrast", test_edge_contrast);
+  g_test_add_func ("/render/text-contrast", test_text_contrast);
   g_test_add_func ("/render/pieces/large-is-larger", test_large_is_larger);
   g_test_add_func ("/render/pieces/triangle-directions", test_triangle_directions);
   g_test_add_func ("/render/pieces/single", test_single_piece);

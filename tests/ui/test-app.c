@@ -21,6 +21,7 @@
 #include "bs-screenshot.h"
 #include "bs-start-view.h"
 #include "bs-variant-xml.h"
+#include "bs-widgets.h"
 #include "bs-window.h"
 
 #include "ui-test-util.h"
@@ -225,6 +226,33 @@ pixel_rgb (const guint32 *pixels,
   rgb[0] = ((px >> 16) & 0xff) / 255.0;
   rgb[1] = ((px >> 8) & 0xff) / 255.0;
   rgb[2] = (px & 0xff) / 255.0;
+}
+
+/* Issue 29: the board's coordinates were black on the dark window in the
+ * dark style with high contrast. In each style (light, dark, each with high
+ * contrast) the theme and window background the app gives the board leave
+ * its coordinates at least WCAG's 4.5:1 from the window. */
+static void
+test_coordinate_contrast (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    for (int high_contrast = 0; high_contrast <= 1; high_contrast++)
+      {
+        BsRenderOptions o;
+        BsRgba text, seen;
+        double ratio;
+
+        bs_render_options_init (&o);
+        o.theme = bs_style_theme_for (dark, high_contrast);
+        o.transparent = TRUE;
+        o.backdrop = bs_style_backdrop_for (dark);
+        text = bs_render_text_color (&o);
+        seen = bs_rgba_over (&text, o.backdrop);
+        ratio = bs_rgba_contrast (&seen, o.backdrop);
+        g_test_message ("%s%s: coordinates at %.2f:1", dark ? "dark" : "light",
+                        high_contrast ? ", high contrast" : "", ratio);
+        g_assert_cmpfloat (ratio, >=, 4.5);
+      }
 }
 
 /* Issue 13: in the dark style the dark player's colour dot beside its
@@ -1913,6 +1941,7 @@ main (int   argc,
   g_test_add ("/app/board-mapping-and-cursor", Fixture, NULL, fixture_setup,
               test_board_mapping_and_cursor, fixture_teardown);
   g_test_add ("/app/folders", Fixture, NULL, fixture_setup, test_folders, fixture_teardown);
+  g_test_add_func ("/app/coordinate-contrast", test_coordinate_contrast);
   g_test_add ("/app/swatch-contrast", Fixture, NULL, fixture_setup, test_swatch_contrast,
               fixture_teardown);
   g_test_add ("/app/menu-button-tooltips", Fixture, NULL, fixture_setup,

@@ -11,6 +11,7 @@
 
 #include "bs-cell-widget.h"
 #include "bs-render.h"
+#include "bs-widgets.h"
 
 struct _BsEditorCanvas {
   GtkWidget          parent_instance;
@@ -58,6 +59,7 @@ fill_options (BsEditorCanvas  *self,
   options->theme = adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
   options->coordinates = TRUE;
   options->transparent = TRUE;
+  options->backdrop = bs_style_backdrop_for (adw_style_manager_get_dark (style));
 }
 
 static BsRuleset *

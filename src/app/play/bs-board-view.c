@@ -7,6 +7,7 @@
 
 #include "bs-announcer.h"
 #include "bs-cell-widget.h"
+#include "bs-widgets.h"
 
 #include <math.h>
 #include <adwaita.h>
@@ -49,16 +50,12 @@ static void
 bs_board_view_fill_options (BsBoardView     *self,
                             BsRenderOptions *options)
 {
-  AdwStyleManager *style = adw_style_manager_get_default ();
-
   bs_render_options_init (options);
-  if (adw_style_manager_get_high_contrast (style))
-    options->theme = BS_THEME_HIGH_CONTRAST;
-  else
-    options->theme = adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+  options->theme = bs_style_get_theme ();
   options->coordinates = self->coordinates;
   /* The window's own background shows through: the board sits in the app. */
   options->transparent = TRUE;
+  options->backdrop = bs_style_get_backdrop ();
   if (self->scene != NULL)
     bs_play_scene_fill_render_options (self->scene, options);
   /* The cursor shows once the keyboard is in use, like a focus ring. */

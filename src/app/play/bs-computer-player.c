@@ -61,6 +61,12 @@ struct _BsComputerPlayer {
   char          *seats_key;
   /* Seats chosen while no game was set: the next game takes them. */
   gboolean       seats_for_next;
+  /* Play tests from the variant editor take the seats chosen during this
+   * editor session's play tests (two humans at first), not the game's. */
+  gboolean       next_is_play_test;
+  gboolean       play_test;
+  BsSeat         test_seats[2];
+  BsSearchLevel  test_levels[2];
 
   GSimpleAction *hint_action;
   GSimpleAction *pause_action;
@@ -697,6 +703,7 @@ bs_computer_player_init (BsComputerPlayer *self)
   self->move_delay_ms = 500;
   self->active = TRUE;
   self->levels[0] = self->levels[1] = BS_SEARCH_LEVEL_MEDIUM;
+  bs_computer_player_reset_play_test_seats (self);
 
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
   g_signal_group_connect_object (self->game_signals, "position-changed",
@@ -809,13 +816,21 @@ bs_computer_player_set_scene (BsComputerPlayer *self,
     gboolean had_computer = has_computer (self);
 
     g_set_object (&self->game, game);
+    self->play_test = FALSE;
     /* Each game (rule module) has the seats last chosen for it, unless
-     * seats were chosen for the game to come. */
+     * seats were chosen for the game to come; a play test has its own. */
     if (game != NULL)
       {
         g_free (self->seats_key);
         self->seats_key = g_strdup (bs_game_get_ruleset (game)->module->id);
-        if (self->seats_for_next)
+        self->play_test = self->next_is_play_test;
+        self->next_is_play_test = FALSE;
+        if (self->play_test)
+          {
+            memcpy (self->seats, self->test_seats, sizeof self->seats);
+            memcpy (self->levels, self->test_levels, sizeof self->levels);
+          }
+        else if (self->seats_for_next)
           save_seats (self);
         else
           load_seats (self, self->seats_key);
@@ -896,7 +911,13 @@ bs_computer_player_set_seat (BsComputerPlayer *self,
   self->levels[player - 1] = level;
   if (self->game != NULL)
     {
-      save_seats (self);
+      if (self->play_test)
+        {
+          self->test_seats[player - 1] = seat;
+          self->test_levels[player - 1] = level;
+        }
+      else
+        save_seats (self);
       bs_game_set_seat (self->game, player, seat);
     }
   else
@@ -915,6 +936,26 @@ bs_computer_player_set_seat (BsComputerPlayer *self,
     bs_play_scene_show_hint (self->scene, NULL, 0, NULL);
   g_signal_emit (self, signals[SEATS_CHANGED], 0);
   schedule (self);
+}
+
+void
+bs_computer_player_reset_play_test_seats (BsComputerPlayer *self)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+
+  for (int p = 0; p < 2; p++)
+    {
+      self->test_seats[p] = BS_SEAT_HUMAN;
+      self->test_levels[p] = BS_SEARCH_LEVEL_MEDIUM;
+    }
+}
+
+void
+bs_computer_player_set_next_is_play_test (BsComputerPlayer *self,
+                                          gboolean          play_test)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  self->next_is_play_test = !!play_test;
 }
 
 BsSeat

@@ -41,6 +41,14 @@ void              bs_computer_player_set_seat       (BsComputerPlayer *self,
                                                      int               player,
                                                      BsSeat            seat,
                                                      BsSearchLevel     level);
+/* Play tests from the variant editor (issue 29): a designer expects to
+ * play, whatever seats were remembered for the game. The next scene set is
+ * a play test: it takes the seats chosen during this editor session's play
+ * tests, and a seat chosen during it is kept for them only. Reset when the
+ * editor opens another variant: two humans. */
+void              bs_computer_player_set_next_is_play_test (BsComputerPlayer *self,
+                                                            gboolean          play_test);
+void              bs_computer_player_reset_play_test_seats (BsComputerPlayer *self);
 BsSeat            bs_computer_player_get_seat       (BsComputerPlayer *self,
                                                      int               player);
 BsSearchLevel     bs_computer_player_get_level      (BsComputerPlayer *self,

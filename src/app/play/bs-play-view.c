@@ -841,6 +841,7 @@ sync_round (BsPlayView *self)
   else if (phase == BS_ROUND_PHASE_ORDERS)
     {
       const char *stay = bs_play_scene_get_play_spec (self->scene)->stay_label;
+      const char *stay_note = bs_play_scene_get_play_spec (self->scene)->stay_note;
       g_autofree char *text = NULL;
 
       if (stay != NULL)
@@ -852,6 +853,13 @@ sync_round (BsPlayView *self)
       else
         text = g_strdup (_("Click a piece, then a highlighted cell to move it there.\nA piece "
                            "without an order stays where it is."));
+      if (stay_note != NULL)
+        {
+          char *told = g_strconcat (text, " ", _(stay_note), NULL);
+
+          g_free (text);
+          text = told;
+        }
       gtk_label_set_text (self->round_label, text);
       gtk_button_set_label (self->round_button,
                             entering == 1 ? _("_Done") : _("_Reveal Orders"));

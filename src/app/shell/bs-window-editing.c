@@ -53,6 +53,9 @@ edit_now (gpointer editor,
 {
   EditRequest *request = data;
 
+  /* Another variant: its play tests start with two humans. */
+  if (bs_editor_view_get_document (request->self->editor_view) != request->document)
+    bs_computer_player_reset_play_test_seats (request->self->computer);
   bs_editor_view_set_document (request->self->editor_view, request->document);
   show_editor_now (request->self);
   g_object_unref (request->document);
@@ -277,9 +280,15 @@ on_editor_play (BsWindow     *self,
   g_autoptr(GError) error = NULL;
   BsVariantDocument *document = bs_editor_view_get_document (view);
 
-  if (document != NULL
-      && !bs_window_play_variant (self, bs_variant_document_get_variant (document), &error))
-    _bs_window_show_error (self, _("Could Not Start a Game"), error->message);
+  if (document == NULL)
+    return;
+  /* The designer plays: humans, unless seats were chosen in a play test. */
+  bs_computer_player_set_next_is_play_test (self->computer, TRUE);
+  if (!bs_window_play_variant (self, bs_variant_document_get_variant (document), &error))
+    {
+      bs_computer_player_set_next_is_play_test (self->computer, FALSE);
+      _bs_window_show_error (self, _("Could Not Start a Game"), error->message);
+    }
 }
 
 /* A BsPendingFunc: the editor and the game play-tested from it left for

@@ -33,6 +33,8 @@ describe_controls (BsPlayScene *scene)
         /* Translators: %1$s (twice) is what a piece ordered to stay does, e.g. "defends". */
         SENTENCE (_("Click the piece itself and it %1$s; a piece without an order %1$s too."),
                   _(play->stay_label));
+      if (play->stay_note != NULL)
+        SENTENCE ("%s", _(play->stay_note));
       SENTENCE ("%s", _("Press Done and hand over. When both have given orders, they are "
                         "revealed as arrows and the board shows what the round did."));
       return g_string_free (g_steal_pointer (&out), FALSE);

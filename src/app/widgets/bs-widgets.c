@@ -119,13 +119,35 @@ bs_combo_row_keep_popover_inside (AdwComboRow *row)
 }
 
 BsTheme
+bs_style_theme_for (gboolean dark,
+                    gboolean high_contrast)
+{
+  if (high_contrast)
+    return BS_THEME_HIGH_CONTRAST;
+  return dark ? BS_THEME_DARK : BS_THEME_LIGHT;
+}
+
+/* libadwaita's window backgrounds are the light and dark themes' own; high
+ * contrast keeps them (its white board then stands in a dark window). */
+const BsRgba *
+bs_style_backdrop_for (gboolean dark)
+{
+  return &bs_render_palette_get (dark ? BS_THEME_DARK : BS_THEME_LIGHT)->background;
+}
+
+BsTheme
 bs_style_get_theme (void)
 {
   AdwStyleManager *style = adw_style_manager_get_default ();
 
-  if (adw_style_manager_get_high_contrast (style))
-    return BS_THEME_HIGH_CONTRAST;
-  return adw_style_manager_get_dark (style) ? BS_THEME_DARK : BS_THEME_LIGHT;
+  return bs_style_theme_for (adw_style_manager_get_dark (style),
+                             adw_style_manager_get_high_contrast (style));
+}
+
+const BsRgba *
+bs_style_get_backdrop (void)
+{
+  return bs_style_backdrop_for (adw_style_manager_get_dark (adw_style_manager_get_default ()));
 }
 
 #define NAMED_BY_LABEL_KEY "bs-named-by-label"

@@ -26,6 +26,14 @@ void bs_combo_row_keep_popover_inside     (AdwComboRow   *row);
 /* The renderer's theme for the app's style as it is now: high contrast,
  * dark or light (the board, the player swatches, Copy Image). */
 BsTheme bs_style_get_theme (void);
+/* The window's background in the app's style as it is now, which a
+ * transparent board is drawn over (its options' backdrop). */
+const BsRgba *bs_style_get_backdrop (void);
+
+/* The same for a given style, whatever the style is now. */
+BsTheme       bs_style_theme_for    (gboolean dark,
+                                     gboolean high_contrast);
+const BsRgba *bs_style_backdrop_for (gboolean dark);
 
 /* GTK 4.8 names a button with a mnemonic twice, the underscore included
  * ("_New Game New Game"). Installed once at start-up, every such button,

@@ -122,6 +122,9 @@ typedef struct {
   const char         *stay_label;        /* orders: what a piece ordered to
                                           * stay does, as in "a piece without
                                           * an order %s": N_("defends") */
+  const char         *stay_note;         /* orders: NULL, or a sentence on
+                                          * what then becomes of it, said
+                                          * where orders are given */
   const BsWordSpec   *words;
   guint               n_words;
 } BsPlaySpec;

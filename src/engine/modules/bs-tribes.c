@@ -1002,6 +1002,8 @@ static const BsPlaySpec tribes_play = {
   .flags = BS_PLAY_ORDERS,
   .piece_noun = N_("piece"),
   .stay_label = N_("defends"),
+  /* A first round with two orders lost 22 of 24 pieces (issue 29). */
+  .stay_note = N_("A defender that nobody attacks dies."),
 };
 
 static void
