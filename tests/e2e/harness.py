@@ -666,6 +666,24 @@ class App:
             self._log.close()
         return self.proc.returncode
 
+    def quit(self):
+        """Ctrl+Q with nothing left unsaved, as a person ends the app: it
+        finishes what it writes (its autosave copies) and ends by itself, with
+        status 0 and a clean log. stop()'s SIGTERM, by contrast, may cut short
+        a copy still being written, which the next start offers to restore."""
+        for attempt in range(3):
+            self.key("ctrl+q")
+            try:
+                self.session.wait_for(lambda: not self.running() or None,
+                                      "boardsmith to quit", RETRY_WAIT)
+                break
+            except E2EFailure:
+                if attempt == 2:
+                    raise
+        status = self.wait_exit()
+        if status != 0:
+            raise E2EFailure("boardsmith ended with status %s after Ctrl+Q" % status)
+
     def wait_exit(self, timeout=20):
         """Waits for the app to quit by itself; its exit status. Fails if its
         log holds a warning or a critical (log_problems)."""

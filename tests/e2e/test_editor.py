@@ -132,7 +132,7 @@ def test_fix_start_handicap(session):
         text = f.read()
     assert text.count("<piece ") == 31, text
     assert 'cell="d8"' not in text and 'draft="true"' not in text, text
-    app.stop()
+    app.quit()
 
     # Opened again from Your Variants: the same handicap, in the editor.
     again = session.start_app(home=app.home)

@@ -129,7 +129,7 @@ def test_cancel_in_a_users_variant(session):
     saved = os.path.join(app.home, ".local/share/boardsmith/variants",
                          "agoraphobia-copy.bsvariant")
     app.wait_for(lambda: os.path.exists(saved) or None, "the variant saved at %s" % saved)
-    app.stop()
+    app.quit()
 
     # Opened again from Your Variants: edited in place.
     again = session.start_app(home=app.home)
