@@ -73,8 +73,17 @@ if ! runtime_ok; then
   step "installing the stand-in runtime with $standin into $FLATPAK_USER_DIR"
   # The script builds in $WORK and installs with `flatpak --user`: both point into this run's
   # own directories, so it can neither clobber another run's build nor replace anyone's runtime.
-  WORK=$work/standin bash "$standin" "$branch" > "$work/standin.log" 2>&1 ||
-    { tail -n 30 "$work/standin.log"; fail "the stand-in runtime did not install"; }
+  # Its steps' own logs (apt's) are in $WORK/logs: shown on a failure, since its log has only the
+  # steps. A mirror that fails once (a download cut short) gets one more try.
+  for attempt in 1 2; do
+    WORK=$work/standin bash "$standin" "$branch" > "$work/standin.log" 2>&1 && break
+    tail -n 30 "$work/standin.log"
+    for log in "$work"/standin/logs/*.log; do
+      [ -f "$log" ] && { echo "-- $log"; tail -n 15 "$log"; }
+    done
+    [ "$attempt" = 2 ] && fail "the stand-in runtime did not install"
+    echo "the stand-in runtime did not install: trying once more"
+  done
   runtime_ok || fail "the stand-in runtime lacks json-glib ($standin changed?)"
   rm -rf "$work/standin/repo"   # installed: the 3.5 GB export repository is not needed now
 fi
