@@ -4,7 +4,8 @@
 # names, with the built app's own `--screenshot FILE` under a virtual X server, in the C
 # locale: a window of Flathub's recommended size (about 1000×700; the app sets it for
 # --screenshot), the default light style, only a close button. The start page, the variant
-# editor on an example variant, and each built-in game a few moves in; the moves were picked
+# editor on an example variant, each built-in game a few moves in, and the balance lab on a
+# study of docs/studies; the moves were picked
 # once from `boardsmith-cli moves` and are fixed here so the images are reproducible.
 # Needs xvfb-run (package xvfb), xauth and dbus-run-session (package dbus).
 set -eu
@@ -31,3 +32,5 @@ shoot abrobad --moves "f6 f2 d2 e8 g5 c2 j9 j10 i10 j8 h4 b6" abrobad
 shoot ikabegama --moves "a1-b3 i9-g9 b3-c5 g9-e9 c4 d8 c5-e6 d8-d6 d5 e9-e7 d5-f7 d5" ikabegama
 shoot astoria --moves "C@h4/W TN@g7/S C@g2/N TW@g5/E TW@h7/W TE@c4/S TS@h5/N TN@g8/E TS@b2/W" astoria
 shoot breakthrough --moves "d2-d3 e7-e6 c2-c3 d7-d6 e2-e3 f7-f6 e3-e4 e6-e5 d3-d4 e5-d4 c3-d4 g7-g6 f2-f3 d6-d5 e4-d5" breakthrough
+# The balance lab: a finished sweep of Dark's large pieces, its fairest setting found.
+shoot balance "$here/../../docs/studies/agoraphobia-sweep.bsstudy"

@@ -233,8 +233,8 @@ bs_cli_parse_count (const char  *option,
       g_autofree char *quoted = bs_excerpt (text);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "%s: “%s” is not a whole number from %" G_GUINT64_FORMAT " to %"
-                     G_GUINT64_FORMAT, option, quoted, min, max);
+                   _("%s: “%s” is not a whole number from %llu to %llu"), option, quoted,
+                   (unsigned long long) min, (unsigned long long) max);
       return FALSE;
     }
   return TRUE;
@@ -276,7 +276,7 @@ bs_cli_parse_int (const char  *option,
       g_autofree char *quoted = bs_excerpt (text);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "%s: “%s” is not a whole number from %d to %d", option, quoted, min, max);
+                   _("%s: “%s” is not a whole number from %d to %d"), option, quoted, min, max);
       return FALSE;
     }
   *value = (int) v;
@@ -296,8 +296,8 @@ bs_cli_parse_seed (const char  *option,
       g_autofree char *quoted = bs_excerpt (text);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "%s: “%s” is not a seed: a whole number from 0 to %" G_GUINT64_FORMAT,
-                   option, quoted, BS_CLI_MAX_SEED);
+                   _("%s: “%s” is not a seed: a whole number from 0 to %llu"), option, quoted,
+                   (unsigned long long) BS_CLI_MAX_SEED);
       return FALSE;
     }
   return TRUE;
@@ -336,23 +336,23 @@ bs_cli_parse_real (const char  *option,
         {
         case BS_CLI_RANGE_ABOVE_MIN:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "%s: “%s” is not a number above %s and at most %s", option, quoted,
+                       _("%s: “%s” is not a number above %s and at most %s"), option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_BELOW_MAX:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "%s: “%s” is not a number from %s to below %s", option, quoted,
+                       _("%s: “%s” is not a number from %s to below %s"), option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_OPEN:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "%s: “%s” is not a number above %s and below %s", option, quoted,
+                       _("%s: “%s” is not a number above %s and below %s"), option, quoted,
                        low, high);
           break;
         case BS_CLI_RANGE_CLOSED:
         default:
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "%s: “%s” is not a number from %s to %s", option, quoted, low, high);
+                       _("%s: “%s” is not a number from %s to %s"), option, quoted, low, high);
           break;
         }
       return FALSE;
@@ -390,7 +390,7 @@ bs_cli_parse_shard (const char  *option,
     }
   quoted = bs_excerpt (text);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "%s: “%s” is not I/N with 0 ≤ I < N ≤ %d", option, quoted,
+               _("%s: “%s” is not I/N with 0 ≤ I < N ≤ %d"), option, quoted,
                BS_CLI_MAX_SHARDS);
   return FALSE;
 }
@@ -412,14 +412,14 @@ bs_cli_check_level (const char  *option,
   quoted = bs_excerpt (text);
   if (random)
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "%s: “%s” is not a level: random, easy, medium, hard, a number of playouts "
-                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms",
-                 option, quoted, BS_CLI_MAX_PLAYOUTS);
+                 _("%s: “%s” is not a level: random, easy, medium, hard, a number of playouts "
+                   "from 1 to %llu or a time from 1ms to 3600000ms"),
+                 option, quoted, (unsigned long long) BS_CLI_MAX_PLAYOUTS);
   else
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "%s: “%s” is not a level: easy, medium, hard, a number of playouts "
-                   "from 1 to %" G_GUINT64_FORMAT " or a time from 1ms to 3600000ms",
-                 option, quoted, BS_CLI_MAX_PLAYOUTS);
+                 _("%s: “%s” is not a level: easy, medium, hard, a number of playouts "
+                   "from 1 to %llu or a time from 1ms to 3600000ms"),
+                 option, quoted, (unsigned long long) BS_CLI_MAX_PLAYOUTS);
   return FALSE;
 }
 

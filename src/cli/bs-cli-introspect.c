@@ -11,6 +11,7 @@
 
 #include "bs-module.h"
 #include "bs-option.h"
+#include "bs-rules-catalog.h"
 #include "bs-variant-xml.h"
 
 /* What a command says about itself when bs_cli_parse() runs in describe mode. */
@@ -233,6 +234,21 @@ offer_variants (Candidates *c)
   c->files = TRUE;
 }
 
+/* The games that have a rules file (new-rules GAME). */
+static void
+offer_games (Candidates *c)
+{
+  g_auto(GStrv) ids = bs_rules_catalog_list_ids ();
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (g_str_has_prefix (ids[i], c->prefix))
+      {
+        const BsModule *module = bs_module_find (ids[i]);
+
+        offer (c, ids[i], module != NULL ? translated (module->name) : NULL);
+      }
+}
+
 /* The --set keys of a variant: the board's parameters for its shape, the supplies, the rule
  * module's options. With "KEY=" typed, the values of KEY where they are a short list. */
 static void
@@ -332,7 +348,7 @@ offer_set (Candidates      *c,
 }
 
 /* The positional parameters of a spec ("VARIANT [RECORD] -o FILE"): what each one is. */
-typedef enum { SLOT_OTHER, SLOT_VARIANT, SLOT_FILE } Slot;
+typedef enum { SLOT_OTHER, SLOT_VARIANT, SLOT_FILE, SLOT_GAME } Slot;
 
 static GArray *
 parameter_slots (const char *parameters,
@@ -357,6 +373,8 @@ parameter_slots (const char *parameters,
         }
       if (strstr (t, "VARIANT") != NULL)
         slot = SLOT_VARIANT;
+      else if (g_str_equal (t, "GAME"))
+        slot = SLOT_GAME;
       else if (strstr (t, "FILE") != NULL || strstr (t, "RECORD") != NULL)
         slot = SLOT_FILE;
       *last_repeats = strstr (t, "…") != NULL || strstr (t, "...") != NULL;
@@ -504,6 +522,8 @@ complete_command (Candidates         *c,
 
       if (slot == SLOT_VARIANT)
         offer_variants (c);
+      else if (slot == SLOT_GAME)
+        offer_games (c);
       else if (slot == SLOT_FILE)
         c->files = TRUE;
     }

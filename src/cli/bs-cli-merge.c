@@ -39,7 +39,7 @@ bs_cli_merge (int    argc,
     return BS_CLI_EXIT_BAD_INPUT;
   if (output == NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "-o FILE: where to write the merged study is needed");
+                 _("-o FILE: where to write the merged study is needed"));
   else
     bs_study_merge_files ((const char * const *) options.args, output,
                           partial ? BS_STUDY_MERGE_PARTIAL : BS_STUDY_MERGE_NONE, &error);

@@ -219,7 +219,8 @@ load_game (BsCliOptions  *options,
 
       if (!bs_match_play_line (match, options->moves, error))
         {
-          g_prefix_error (error, "--moves: ");
+          /* Translators: put before the reason the moves given with --moves cannot be played. */
+          g_prefix_error (error, _("--moves: "));
           return NULL;
         }
       for (guint i = 0; tokens[i] != NULL; i++)

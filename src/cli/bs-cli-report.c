@@ -45,17 +45,17 @@ chart_arm (const BsStudy  *study,
     }
   if (values->len == 0)
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--value: this study has one variant, no values to choose from");
+                 _("--value: this study has one variant, no values to choose from"));
   else
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--value: \"%s\" is not one of this study's values (%s)", value, values->str);
+                 _("--value: \"%s\" is not one of this study's values (%s)"), value, values->str);
   return FALSE;
 }
 int
 bs_cli_report (int    argc,
                char **argv)
 {
-  static char *csv, *chart, *kind, *theme, *value, *size_text;
+  static char *csv, *chart, *kind, *theme, *value, *size_text, *fair_margin_text;
   static const GOptionEntry extra[] = {
     { "csv", 0, 0, G_OPTION_ARG_STRING, &csv,
       N_("Print one table as CSV: summary, lengths, branching, openings or reasons"),
@@ -69,6 +69,10 @@ bs_cli_report (int    argc,
       N_("For the length, branching and openings charts of a sweep or a comparison: the value "
          "(or A, B) whose games are drawn (default: the variant's own value, or the first)"),
       N_("V") },
+    { "fair-margin", 0, 0, G_OPTION_ARG_STRING, &fair_margin_text,
+      /* xgettext:no-c-format */
+      N_("Call player 1's score fair when its whole 95% interval lies within 50 ± this many "
+         "points (default 3)"), N_("POINTS") },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &theme,
       N_("Chart colours: light (default) or dark"), N_("THEME") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
@@ -84,6 +88,7 @@ bs_cli_report (int    argc,
   GError *error = NULL;
   BsCliOptions options;
   guint size = 800;
+  double fair_points = 100 * BS_STUDY_FAIR_MARGIN;
 
   g_clear_pointer (&csv, g_free);
   g_clear_pointer (&chart, g_free);
@@ -91,13 +96,20 @@ bs_cli_report (int    argc,
   g_clear_pointer (&theme, g_free);
   g_clear_pointer (&value, g_free);
   g_clear_pointer (&size_text, g_free);
+  g_clear_pointer (&fair_margin_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
   if (size_text != NULL && !bs_cli_parse_uint ("--size", size_text, 200, 10000, &size, &error))
     ;
+  else if (fair_margin_text != NULL &&
+           !bs_cli_parse_real ("--fair-margin", fair_margin_text, 0, 50, BS_CLI_RANGE_OPEN,
+                               &fair_points, &error))
+    ;
   else
     runner = bs_study_runner_open (options.args[0], NULL, &error);
+  if (runner != NULL)
+    bs_study_runner_get_study (runner)->fair_margin = fair_points / 100;
   if (runner != NULL && chart != NULL)
     {
       BsChartOptions chart_options;
@@ -106,7 +118,7 @@ bs_cli_report (int    argc,
       chart_options.width = (int) size;
       if (theme != NULL && !bs_chart_theme_from_string (theme, &chart_options.dark))
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                     "--theme: \"%s\" is not light or dark", theme);
+                     _("--theme: \"%s\" is not light or dark"), theme);
       else if (!bs_chart_kind_from_string (kind, bs_study_runner_get_study (runner),
                                            &chart_options.kind, &error))
         ;

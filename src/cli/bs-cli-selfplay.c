@@ -105,7 +105,7 @@ seat_play (Seat        *seat,
         {
           g_autofree char *text = bs_ruleset_format_move (rs, pos, result->steps[i]);
           g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                       "the search chose an illegal move %s at ply %u", text, pos->ply + 1);
+                       _("the search chose an illegal move %s at ply %u"), text, pos->ply + 1);
           return FALSE;
         }
       bs_ruleset_apply (rs, pos, result->steps[i], NULL);

@@ -43,6 +43,37 @@ print_score_line (const char         *label,
            100 * score->high);
 }
 
+/* Whether the score is fair within the designer's margin (bs_stats_equivalence). */
+static void
+print_equivalence (const BsStatsScore *score,
+                   double              margin)
+{
+  double points = 100 * margin;
+  g_autofree char *text = NULL;
+
+  switch (bs_stats_equivalence (score, margin))
+    {
+    case BS_STATS_FAIR:
+      /* Translators: "fair within ±3 points: the whole interval lies inside [47, 53]". */
+      text = g_strdup_printf (_("fair within ±%g points: the whole interval lies inside "
+                                "[%g, %g]"), points, 50 - points, 50 + points);
+      break;
+    case BS_STATS_UNFAIR:
+      /* xgettext:no-c-format */
+      text = g_strdup (_("unfair: 50% is outside the interval"));
+      break;
+    case BS_STATS_UNDECIDED:
+    default:
+      /* Translators: "fair within ±3 points: not shown either way (the interval holds 50
+       * and reaches past [47, 53]; more games would tell)". */
+      text = g_strdup_printf (_("fair within ±%g points: not shown either way (the interval "
+                                "holds 50 and reaches past [%g, %g]; more games would tell)"),
+                              points, 50 - points, 50 + points);
+      break;
+    }
+  g_print ("  %s\n", text);
+}
+
 static void
 print_rate (const char *label,
             guint       count,
@@ -86,6 +117,17 @@ print_arm_text (const BsStudy      *study,
            100 * (first.score - 0.5), _("points"),
            first.significant ? _("significant at 5%") : _("not significant"),
            first.p_value, _("score test"));
+  print_equivalence (&first, study->fair_margin);
+  if (stats->draws > 0)
+    {
+      /* Translators: how much draws narrow the interval: "draws: the interval is that of
+       * 3112 games of win or loss (design effect 0.32)". */
+      g_autofree char *text = g_strdup_printf (_("draws: the interval is that of %.0f games of "
+                                                 "win or loss (design effect %.2f)"),
+                                               first.n_effective, first.n / first.n_effective);
+
+      g_print ("  %s\n", text);
+    }
   print_rate (_("player 1 wins"), stats->wins[0], stats->games);
   print_rate (_("player 2 wins"), stats->wins[1], stats->games);
   print_rate (_("draws"), stats->draws, stats->games);
@@ -224,10 +266,12 @@ bs_cli_study_report_print (BsStudyRunner *runner,
 
   if (study->kind == BS_STUDY_SWEEP)
     {
-      int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
-                                               study->default_arm);
-
+      BsStudyStats * const *all = (BsStudyStats * const *) arms->pdata;
+      int fairest = bs_study_stats_fairest_preferring (all, arms->len, study->default_arm);
+      g_autoptr(GArray) ties = bs_study_stats_fairest_ties (all, arms->len, study->default_arm);
+      g_autoptr(GArray) plausibly_fair = bs_study_stats_plausibly_fair (all, arms->len, NULL);
       g_autofree char *setting = bs_study_describe_sweep (study);
+      guint candidates = 0;
 
       g_print ("\n");
       /* Translators: the heading of a sweep's table: "Player 1's score by Dark's large
@@ -240,13 +284,36 @@ bs_cli_study_report_print (BsStudyRunner *runner,
           BsStatsScore score;
 
           bs_study_stats_first_player (stats, &score);
+          candidates += stats->games > 0;
           g_print ("  %-10s %6u  %5.1f%% [%.1f, %.1f]%s%s\n",
                    bs_study_get_arm (study, i)->value, stats->games, 100 * score.score,
                    100 * score.low, 100 * score.high,
                    (int) i == study->default_arm ? _("  (the variant’s own)") : "",
-                   (int) i == fairest ? _("  ← fairest") : "");
+                   bs_study_arms_include (ties, i) ? _("  ← fairest") : "");
         }
-      if (fairest >= 0)
+      if (candidates > 0)
+        {
+          g_autofree char *values = bs_study_join_values (study, plausibly_fair);
+
+          /* Translators: "Plausibly fair (Holm's adjustment over 5 values, 5%): 3, 4". */
+          g_print (g_dngettext (GETTEXT_PACKAGE,
+                                "Plausibly fair (Holm’s adjustment over %u value, 5%%): %s",
+                                "Plausibly fair (Holm’s adjustment over %u values, 5%%): %s",
+                                candidates),
+                   candidates, values[0] != '\0' ? values : _("none"));
+          g_print ("\n");
+        }
+      if (ties->len > 1)
+        {
+          g_autofree char *values = bs_study_join_values (study, ties);
+
+          /* Translators: "Tied for fairest: Dark’s large pieces (player 2) = 3, 5 — each as
+           * near 50% with the same interval". */
+          g_print (_("Tied for fairest: %s = %s — each as near 50%% with the same interval"),
+                   setting, values);
+          g_print ("\n");
+        }
+      else if (fairest >= 0)
         {
           BsStatsScore score;
 
@@ -287,7 +354,8 @@ bs_cli_study_report_csv (BsStudyRunner  *runner,
 
   if (text == NULL)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--csv: %s",
+      /* Translators: %s is why the table cannot be written as CSV. */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--csv: %s"),
                    local_error->message);
       return FALSE;
     }

@@ -103,15 +103,15 @@ static char *
 describe_shard (const BsStudy *study)
 {
   if (study->shard_count <= 1)
-    return g_strdup ("the whole study");
-  return g_strdup_printf ("shard %u/%u", study->shard_index, study->shard_count);
+    return g_strdup (_("the whole study"));
+  return g_strdup_printf (_("shard %u/%u"), study->shard_index, study->shard_count);
 }
 
 int
 bs_cli_study (int    argc,
               char **argv)
 {
-  static char *games_text, *margin_text, *jobs_text;
+  static char *games_text, *margin_text, *fair_margin_text, *jobs_text;
   static char *white_text, *black_text, *sweep_text, *vs_text, *shard_text, *output, *resume;
   static const GOptionEntry extra[] = {
     { "games", 0, 0, G_OPTION_ARG_STRING, &games_text,
@@ -120,6 +120,10 @@ bs_cli_study (int    argc,
       /* xgettext:no-c-format */
       N_("Play until the 95% interval of player 1's score is within ± this (0.03 = 3 points)"),
       N_("M") },
+    { "fair-margin", 0, 0, G_OPTION_ARG_STRING, &fair_margin_text,
+      /* xgettext:no-c-format */
+      N_("Call player 1's score fair when its whole 95% interval lies within 50 ± this many "
+         "points (default 3; not --margin, which says when to stop)"), N_("POINTS") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
       N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count or a "
          "time (500ms); default easy"), N_("LEVEL") },
@@ -160,10 +164,11 @@ bs_cli_study (int    argc,
   guint sigint = 0, sigterm = 0;
   gboolean ok;
   guint games = 0, jobs = 0;
-  double margin = 0;
+  double margin = 0, fair_points = 100 * BS_STUDY_FAIR_MARGIN;
 
   g_clear_pointer (&games_text, g_free);
   g_clear_pointer (&margin_text, g_free);
+  g_clear_pointer (&fair_margin_text, g_free);
   g_clear_pointer (&jobs_text, g_free);
   g_clear_pointer (&white_text, g_free);
   g_clear_pointer (&black_text, g_free);
@@ -180,6 +185,9 @@ bs_cli_study (int    argc,
     bs_cli_parse_uint ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
   if (error == NULL && margin_text != NULL)
     bs_cli_parse_real ("--margin", margin_text, 0, 0.5, BS_CLI_RANGE_OPEN, &margin, &error);
+  if (error == NULL && fair_margin_text != NULL)
+    bs_cli_parse_real ("--fair-margin", fair_margin_text, 0, 50, BS_CLI_RANGE_OPEN, &fair_points,
+                       &error);
   if (error == NULL && jobs_text != NULL)
     bs_cli_parse_uint ("--jobs", jobs_text, 1, 1024, &jobs, &error);
   if (error == NULL && white_text != NULL)
@@ -195,8 +203,8 @@ bs_cli_study (int    argc,
           black_text != NULL || margin_text != NULL || shard_text != NULL ||
           options.sets != NULL || options.seed_given || output != NULL)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                     "--resume takes the study as it was set up: only --jobs and --games "
-                     "(more games) may be given with it");
+                     _("--resume takes the study as it was set up: only --jobs, --games "
+                     "(more games) and --fair-margin may be given with it"));
       else
         runner = bs_study_runner_open (resume, NULL, &error);
       if (runner != NULL && games > 0)
@@ -204,14 +212,14 @@ bs_cli_study (int    argc,
     }
   else if (options.n_args < 1)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "a VARIANT (or --resume FILE) is needed");
+                 _("a VARIANT (or --resume FILE) is needed"));
   else if (margin > 0 && shard_text != NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--margin decides when to stop from all the games so far, which shards "
-                 "cannot see: give shards a number of --games");
+                 _("--margin decides when to stop from all the games so far, which shards "
+                 "cannot see: give shards a number of --games"));
   else if (sweep_text != NULL && vs_text != NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--sweep and --vs: one study does one or the other");
+                 _("--sweep and --vs: one study does one or the other"));
   else
     {
       g_autoptr(BsVariant) variant = bs_cli_load_variant (options.args[0],
@@ -252,7 +260,7 @@ bs_cli_study (int    argc,
 
           if (equals == NULL)
             g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                         "--sweep: \"%s\" is not KEY=RANGE", sweep_text);
+                         _("--sweep: \"%s\" is not KEY=RANGE"), sweep_text);
           else
             {
               g_autofree char *key = g_strndup (sweep_text, (gsize) (equals - sweep_text));
@@ -286,8 +294,10 @@ bs_cli_study (int    argc,
                   g_autofree char *theirs = describe_shard (bs_study_runner_get_study (runner));
                   g_autofree char *ours = describe_shard (study);
 
+                  /* Translators: "it" is the study file; each %s is "the whole study" or
+                   * "shard 2/4". */
                   g_set_error (&local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                               "it holds %s, not %s", theirs, ours);
+                               _("it holds %s, not %s"), theirs, ours);
                 }
               if (runner != NULL && local == NULL &&
                   !bs_study_same (study, bs_study_runner_get_study (runner), &local))
@@ -303,18 +313,19 @@ bs_cli_study (int    argc,
                     {
                       g_clear_error (&local);
                       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                                   "%s holds this study with %u games a variant; to play up "
+                                   _("%s holds this study with %u games a variant; to play up "
                                    "to %u, go on with it: boardsmith-cli study --resume %s "
-                                   "--games %u", output, held, asked, output, asked);
+                                   "--games %u"), output, held, asked, output, asked);
                     }
                   g_clear_pointer (&runner, bs_study_runner_free);
                 }
               if (local != NULL)
                 {
                   g_clear_pointer (&runner, bs_study_runner_free);
+                  /* Translators: the first %s is a file, the second why it is another study. */
                   g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                               "%s exists and is not this study (%s): remove it or choose "
-                               "another name", output, local->message);
+                               _("%s exists and is not this study (%s): remove it or choose "
+                               "another name"), output, local->message);
                 }
             }
           if (error == NULL && runner == NULL)
@@ -374,6 +385,7 @@ bs_cli_study (int    argc,
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
+  bs_study_runner_get_study (runner)->fair_margin = fair_points / 100;
   bs_cli_study_report_print (runner, options.json);
   bs_cli_options_clear (&options);
   return BS_CLI_EXIT_OK;

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-alphabeta.h"
 #include "bs-cli-common.h"
 #include "bs-error.h"
 #include "bs-search.h"
@@ -14,10 +15,83 @@
  * and those of the best alternatives (visits, win rate for the player to
  * move). For a simultaneous game the position must be at the start of a
  * round; the output is the round's orders of the player to move (or
- * --player P), and the candidates are listed per piece. */
+ * --player P), and the candidates are listed per piece.
+ *
+ * --algorithm alphabeta[:SETTINGS] searches with alpha-beta instead
+ * (SETTINGS as in bs_alpha_beta_params_parse: cpu=SECONDS, depth=N, …)
+ * and prints the move, its value, the depth reached and the nodes. */
 
 #define THINK_DEFAULT_PLAYOUTS 10000
 #define THINK_TOP              10
+
+/* think --algorithm alphabeta[:SETTINGS]; settings is what follows
+ * "alphabeta". */
+static int
+think_alpha_beta (const BsCliOptions *options,
+                  const char         *level_text,
+                  const char         *settings)
+{
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree char *move = NULL;
+  GError *error = NULL;
+  BsAlphaBetaParams params;
+  BsAlphaBetaResult result;
+
+  if (level_text != NULL || options->playouts > 0)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--level and --playouts are budgets of mcts: give alpha-beta's as "
+                   "alphabeta:cpu=SECONDS or alphabeta:depth=N"));
+  else if (*settings != '\0' && *settings != ':')
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--algorithm: expected mcts or alphabeta[:SETTINGS]"));
+  else
+    bs_alpha_beta_params_parse (&params, *settings == ':' ? settings + 1 : "", &error);
+  if (error == NULL)
+    rs = bs_cli_load_ruleset (options->args[0], options, &error);
+  if (rs != NULL)
+    pos = bs_cli_start_position (rs, options, &error);
+  if (pos != NULL && bs_position_is_over (pos))
+    g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
+                 _("the game is over (%s): there is no move to think about"),
+                 bs_result_to_string ((BsResult) pos->result));
+  if (error == NULL)
+    bs_alpha_beta_run (rs, pos, &params, NULL, &result, &error);
+  if (error != NULL)
+    return bs_cli_fail (error);
+
+  move = bs_ruleset_format_move (rs, pos, result.move);
+  if (options->json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      bs_cli_json_string (b, "variant", rs->variant->id);
+      json_builder_set_member_name (b, "player");
+      json_builder_add_int_value (b, pos->to_move);
+      bs_cli_json_string (b, "move", move);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, result.value);
+      json_builder_set_member_name (b, "depth");
+      json_builder_add_int_value (b, result.depth);
+      json_builder_set_member_name (b, "nodes");
+      json_builder_add_int_value (b, (gint64) result.nodes);
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, result.cpu_us / 1e6);
+      json_builder_end_object (b);
+      bs_cli_print_builder (b);
+    }
+  else
+    {
+      g_autofree char *who = bs_cli_player_name (rs, pos->to_move);
+
+      g_print ("%s: %s\n%s: %s\n", _("player"), who, _("move"), move);
+      g_print (_("value: %d (hundredths of a piece for the player to move)\n"), result.value);
+      g_print (_("depth: %u plies, %llu nodes in %.3f CPU s\n"),
+               result.depth, (unsigned long long) result.nodes, result.cpu_us / 1e6);
+    }
+  return BS_CLI_EXIT_OK;
+}
 
 int
 bs_cli_think (int    argc,
@@ -25,7 +99,11 @@ bs_cli_think (int    argc,
 {
   static char *level_text = NULL;
   static char *player_text = NULL;
+  static char *algorithm_text = NULL;
   static const GOptionEntry extra[] = {
+    { "algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
+      N_("mcts (the default) or alphabeta[:SETTINGS], such as alphabeta:cpu=0.5"),
+      N_("NAME") },
     { "level", 0, 0, G_OPTION_ARG_STRING, &level_text,
       N_("easy, medium, hard, a playout count or a time (500ms), instead of --playouts"),
       N_("LEVEL") },
@@ -52,12 +130,29 @@ bs_cli_think (int    argc,
 
   g_clear_pointer (&level_text, g_free);
   g_clear_pointer (&player_text, g_free);
+  g_clear_pointer (&algorithm_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
+  if (algorithm_text != NULL && g_str_has_prefix (algorithm_text, "alphabeta"))
+    {
+      int status = think_alpha_beta (&options, level_text, algorithm_text + strlen ("alphabeta"));
+
+      bs_cli_options_clear (&options);
+      return status;
+    }
+  if (algorithm_text != NULL && !g_str_equal (algorithm_text, "mcts"))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--algorithm: “%s” is not an algorithm: mcts or alphabeta[:SETTINGS]"),
+                   algorithm_text);
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+
   if (level_text != NULL && options.playouts > 0)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 "--level and --playouts: give one or the other");
+                 _("--level and --playouts: give one or the other"));
   else if (level_text != NULL)
     {
       if (bs_cli_check_level ("--level", level_text, FALSE, &error))
@@ -77,7 +172,7 @@ bs_cli_think (int    argc,
     pos = bs_cli_start_position (rs, &options, &error);
   if (pos != NULL && bs_position_is_over (pos))
     g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-                 "the game is over (%s): there is no move to think about",
+                 _("the game is over (%s): there is no move to think about"),
                  bs_result_to_string ((BsResult) pos->result));
   if (error == NULL)
     result = bs_search_run (rs, pos, &params, NULL, NULL, &error);

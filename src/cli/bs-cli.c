@@ -15,7 +15,7 @@
 #include "bs-locale.h"
 #include "bs-variant-xml.h"
 
-#define ENTRY(name, summary) { #name, bs_cli_##name, summary },
+#define ENTRY(function, name, summary) { name, bs_cli_##function, summary },
 static const BsCliCommand commands[] = {
   BS_CLI_COMMANDS (ENTRY)
 };

@@ -18,6 +18,7 @@
 
 #include "bs-export.h"
 #include "bs-file.h"
+#include "bs-percent.h"
 #include "bs-png-writer.h"
 #include "bs-render.h"
 
@@ -95,14 +96,14 @@ bs_chart_kind_from_string (const char     *text,
         if (i == BS_CHART_SWEEP && (study == NULL || study->kind != BS_STUDY_SWEEP))
           {
             g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                         "--kind sweep: the study is not a sweep");
+                         _("--kind sweep: the study is not a sweep"));
             return FALSE;
           }
         *kind = (BsChartKind) i;
         return TRUE;
       }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "--kind: \"%s\" is not one of score, length, sweep, branching, openings", text);
+               _("--kind: \"%s\" is not one of score, length, sweep, branching, openings"), text);
   return FALSE;
 }
 
@@ -291,7 +292,11 @@ format_tick (char   *buffer,
     value = 0;   /* never "-0" */
 
   if (percent)
-    g_snprintf (buffer, size, "%.*f%%", MAX (0, decimals - 2), value * 100 + 0.0);
+    {
+      g_autofree char *text = bs_percent_format (value, decimals - 2);
+
+      g_strlcpy (buffer, text, size);
+    }
   else
     g_snprintf (buffer, size, "%.*f", decimals, value);
 }
@@ -616,6 +621,7 @@ draw_score (Canvas            *c,
   double f = c->font, group, bar;
 
   g_autofree char *axis = bs_study_describe_sweep (data->study);
+  g_autofree char *fair = bs_percent_format (0.5, 0);
 
   begin_full (c, _("Results by seat"), subtitle, NULL, 0, legend_width (c, labels, 3));
   c->x_min = 0;
@@ -638,6 +644,7 @@ draw_score (Canvas            *c,
       guint counts[3] = { s->wins[0], s->draws, s->wins[1] };
       double centre = c->left + group * (i + 0.5);
       g_autofree char *name = arm_label (data->study, i);
+      g_autofree char *percent = NULL;
       BsStatsScore score;
       char text[96];
 
@@ -659,16 +666,18 @@ draw_score (Canvas            *c,
       bs_study_stats_first_player (s, &score);
       draw_text (c, data->n_arms > 1 ? name : _("all games"), centre, c->bottom + f * 0.45,
                  f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
-      g_snprintf (text, sizeof text, _("player 1 scores %.1f%% [%.1f, %.1f]"),
-                  100 * score.score, 100 * score.low, 100 * score.high);
+      percent = bs_percent_format (score.score, 1);
+      /* Translators: "player 1 scores 62.5% [55.6, 68.9]", the brackets its 95% interval. */
+      g_snprintf (text, sizeof text, _("player 1 scores %s [%.1f, %.1f]"),
+                  percent, 100 * score.low, 100 * score.high);
       /* Side by side groups on a narrow chart: the figures alone. */
       if (text_width (c, text, f * 0.8) > group * 0.95)
-        g_snprintf (text, sizeof text, "%.1f%% [%.1f, %.1f]",
-                    100 * score.score, 100 * score.low, 100 * score.high);
+        g_snprintf (text, sizeof text, "%s [%.1f, %.1f]",
+                    percent, 100 * score.low, 100 * score.high);
       draw_text (c, text, centre, c->bottom + f * 1.65, f * 0.8, FALSE, c->palette->muted,
                  0.5, 0, 0);
     }
-  dashed_level (c, 0.5, "50%");
+  dashed_level (c, 0.5, fair);
   baseline (c);
 }
 
@@ -717,8 +726,8 @@ draw_length (Canvas               *c,
       cairo_fill (c->cr);
     }
   {
-    g_autofree char *axis = bin > 1 ? g_strdup_printf (_("Plies (bins of %u)"), bin)
-                                    : g_strdup (_("Plies"));
+    g_autofree char *axis = bin > 1 ? g_strdup_printf (_("Moves (bins of %u)"), bin)
+                                    : g_strdup (_("Moves"));
     x_axis (c, axis, 8, TRUE);
   }
   baseline (c);
@@ -734,7 +743,7 @@ draw_length (Canvas               *c,
     cairo_stroke (c->cr);
     cairo_restore (c->cr);
   }
-  g_snprintf (text, sizeof text, _("median %.1f · mean %.1f · sd %.1f · %u–%u plies"),
+  g_snprintf (text, sizeof text, _("median %.1f · mean %.1f · sd %.1f · %u–%u moves"),
               summary.median, summary.mean, summary.sd, summary.min, summary.max);
   draw_text (c, text, c->right, c->top - f * 0.3, f * 0.85, FALSE, c->palette->text, 1, 1, 0);
 }
@@ -768,19 +777,32 @@ draw_sweep (Canvas            *c,
   g_autofree BsStatsScore *scores = g_new0 (BsStatsScore, data->n_arms);
   int fairest = bs_study_stats_fairest_preferring (data->arms, data->n_arms,
                                                    study->default_arm);
+  g_autoptr(GArray) ties = bs_study_stats_fairest_ties (data->arms, data->n_arms,
+                                                        study->default_arm);
   gboolean numeric = numeric_values (study, xs);
   double f = c->font, lo = 1, hi = 0, step;
 
   g_autofree char *note = NULL;
 
-  if (fairest >= 0)
+  if (ties->len > 1)
+    {
+      g_autofree char *values = bs_study_join_values (study, ties);
+
+      /* Translators: a sweep's chart, when values are equally close to fair:
+       * "tied for fairest: Dark’s large pieces (player 2) = 3, 5 (wide rings)". */
+      note = g_strdup_printf (_("tied for fairest: %s = %s (wide rings)%s"), setting, values,
+                              study->default_arm >= 0 ? _(" · the variant’s own: black ring") : "");
+    }
+  else if (fairest >= 0)
     {
       BsStatsScore best;
+      g_autofree char *percent = NULL;
 
       bs_study_stats_first_player (data->arms[fairest], &best);
-      note = g_strdup_printf (_("fairest: %s = %s, %.1f%% [%.1f, %.1f]%s"),
+      percent = bs_percent_format (best.score, 1);
+      note = g_strdup_printf (_("fairest: %s = %s, %s [%.1f, %.1f]%s"),
                               setting, bs_study_get_arm (study, (guint) fairest)->value,
-                              100 * best.score, 100 * best.low, 100 * best.high,
+                              percent, 100 * best.low, 100 * best.high,
                               study->default_arm >= 0 ? _(" (wide ring) · the variant’s own: black ring") : "");
     }
   begin_with_note (c, title, subtitle, note, 0);
@@ -841,7 +863,7 @@ draw_sweep (Canvas            *c,
       set_color (c->cr, c->palette->accent, 1);
       cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.32, 0, 2 * G_PI);
       cairo_fill (c->cr);
-      if ((int) i == fairest)
+      if ((int) i == fairest || bs_study_arms_include (ties, i))
         {
           set_color (c->cr, c->palette->accent, 1);
           cairo_set_line_width (c->cr, MAX (1.5, f / 7));
@@ -881,7 +903,7 @@ draw_branching (Canvas               *c,
   double f = c->font, top = 1;
   char text[128];
 
-  begin (c, _("Legal moves per ply"), subtitle, f * 0.6);
+  begin (c, _("Legal moves per turn"), subtitle, f * 0.6);
   for (guint i = 0; i < s->branch_count->len; i++)
     if (g_array_index (s->branch_count, guint, i) >= threshold)
       {
@@ -924,9 +946,10 @@ draw_branching (Canvas               *c,
   for (guint i = 0; i < last; i++)
     cairo_line_to (c->cr, map_x (c, i + 1), map_y (c, g_array_index (s->branch_mean, double, i)));
   cairo_stroke (c->cr);
-  x_axis (c, _("Ply"), 8, TRUE);
+  /* Translators: the axis of the legal moves chart: the nth move of a game. */
+  x_axis (c, _("Move"), 8, TRUE);
   baseline (c);
-  g_snprintf (text, sizeof text, _("mean %.1f over all plies · shown while ≥ %u games last"),
+  g_snprintf (text, sizeof text, _("mean %.1f over all moves · shown while ≥ %u games last"),
               s->branch_plies > 0 ? s->branch_total / s->branch_plies : 0.0, threshold);
   draw_text (c, text, c->right, c->top - f * 0.3, f * 0.85, FALSE, c->palette->text, 1, 1, 0);
 }
@@ -1040,9 +1063,8 @@ draw_openings (Canvas               *c,
     }
   for (int k = 0; k <= 4; k++)
     {
-      char label[16];
+      g_autofree char *label = bs_percent_format (1 - 0.25 * k, 0);
 
-      g_snprintf (label, sizeof label, "%d%%", 100 - 25 * k);
       draw_text (c, label, bar_x - f * 0.3, bar_top + bar_h * k / 4, f * 0.8, FALSE,
                  c->palette->text, 1, 0.5, 0);
     }
@@ -1173,13 +1195,13 @@ bs_chart_export (const BsChartData    *data,
   if (format == BS_EXPORT_GIF)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
-                   "%s: a chart is written as .png, .svg or .pdf", path);
+                   _("%s: a chart is written as .png, .svg or .pdf"), path);
       return FALSE;
     }
   if (width < 200 || width > BS_EXPORT_MAX_SIZE || height < 100 || height > BS_EXPORT_MAX_SIZE)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_SIZE,
-                   "a chart of %d × %d is out of range (200 to %d)", width, height,
+                   _("a chart of %d × %d is out of range (200 to %d)"), width, height,
                    BS_EXPORT_MAX_SIZE);
       return FALSE;
     }

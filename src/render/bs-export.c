@@ -324,7 +324,7 @@ bs_export_game_play_line (BsExportGame  *game,
         continue;
       if (!bs_ruleset_play_turn (game->rs, pos, tokens[i], error))
         {
-          g_prefix_error (error, "ply %u: ", ply);
+          g_prefix_error (error, _("ply %u: "), ply);
           return FALSE;
         }
       bs_export_game_add (game, tokens[i], pos);

@@ -9,6 +9,8 @@
 #include <setjmp.h>
 #include <zlib.h>
 
+#include <glib/gi18n.h>
+
 #include "bs-export-error.h"
 
 typedef struct {
@@ -160,7 +162,7 @@ bs_png_encode (cairo_surface_t  *surface,
     {
       png_destroy_write_struct (&png, NULL);
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE,
-                   "cannot encode the PNG: out of memory");
+                   _("cannot encode the PNG: out of memory"));
       return NULL;
     }
   png_set_write_fn (png, &writer, write_data, flush_data);
@@ -170,7 +172,7 @@ bs_png_encode (cairo_surface_t  *surface,
   if (!ok)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_ENCODE,
-                   "cannot encode the PNG: %s", writer.message);
+                   _("cannot encode the PNG: %s"), writer.message);
       return NULL;
     }
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));

@@ -88,7 +88,8 @@ add_int (JsonBuilder *b,
 static void
 add_score (JsonBuilder        *b,
            const char         *name,
-           const BsStatsScore *score)
+           const BsStatsScore *score,
+           double              fair_margin)
 {
   json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
@@ -98,6 +99,10 @@ add_score (JsonBuilder        *b,
   add_double (b, "high", score->high);
   add_p_value (b, "p_value", score->p_value);
   add_string (b, "test", "score-test");
+  add_double (b, "effective_games", score->n_effective);
+  add_string (b, "equivalence",
+              bs_stats_equivalence_id (bs_stats_equivalence (score, fair_margin)));
+  add_double (b, "fair_margin", fair_margin);
   json_builder_end_object (b);
 }
 
@@ -151,11 +156,28 @@ add_summary (JsonBuilder  *b,
   json_builder_end_object (b);
 }
 
+/* The values of the arms listed (guint indices), as an array of strings. */
+static void
+add_values (JsonBuilder   *b,
+            const char    *name,
+            const BsStudy *study,
+            const GArray  *arms)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < arms->len; i++)
+    json_builder_add_string_value (b,
+                                   bs_study_get_arm (study, g_array_index (arms, guint, i))->value);
+  json_builder_end_array (b);
+}
+
+/* holm_p_value: the arm's p-value adjusted over a sweep's values; negative: not a sweep. */
 static void
 add_arm_json (JsonBuilder        *b,
               const BsStudy      *study,
               guint               arm,
-              const BsStudyStats *stats)
+              const BsStudyStats *stats,
+              double              holm_p_value)
 {
   const BsStudyArm *a = bs_study_get_arm (study, arm);
   BsStatsScore first, player_a;
@@ -167,7 +189,9 @@ add_arm_json (JsonBuilder        *b,
   add_string (b, "variant", a->variant->id);
   add_int (b, "games", stats->games);
   bs_study_stats_first_player (stats, &first);
-  add_score (b, "player1_score", &first);
+  add_score (b, "player1_score", &first, study->fair_margin);
+  if (holm_p_value >= 0)
+    add_p_value (b, "holm_p_value", holm_p_value);
   add_double (b, "first_player_advantage", first.score - 0.5);
   json_builder_set_member_name (b, "first_player_advantage_significant");
   json_builder_add_boolean_value (b, first.significant);
@@ -177,7 +201,7 @@ add_arm_json (JsonBuilder        *b,
   if (study->swap)
     {
       bs_study_stats_player_a (stats, &player_a);
-      add_score (b, "player_a_score", &player_a);
+      add_score (b, "player_a_score", &player_a, study->fair_margin);
     }
   add_summary (b, "plies", stats->plies, TRUE);
   add_summary (b, "turns", stats->turns, TRUE);
@@ -255,12 +279,15 @@ bs_study_report_json (BsStudyRunner *runner)
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
   static const char * const kinds[] = { "single", "sweep", "compare" };
+  g_autoptr(GArray) plausibly_fair = NULL;
+  g_autofree double *holm = NULL;
   guint done, total;
 
   g_return_val_if_fail (runner != NULL, NULL);
 
   study = bs_study_runner_get_study (runner);
   arms = bs_study_report_all_stats (runner);
+  holm = g_new (double, MAX (arms->len, 1));
   bs_study_runner_get_progress (runner, &done, &total);
   json_builder_begin_object (b);
   add_string (b, "kind", kinds[study->kind]);
@@ -283,16 +310,21 @@ bs_study_report_json (BsStudyRunner *runner)
       add_string (b, "sweep_key", study->sweep_key);
       add_string (b, "sweep_label", label);
     }
+  if (study->kind == BS_STUDY_SWEEP)
+    plausibly_fair = bs_study_stats_plausibly_fair ((BsStudyStats * const *) arms->pdata,
+                                                    arms->len, holm);
   json_builder_set_member_name (b, "arms");
   json_builder_begin_array (b);
   for (guint i = 0; i < arms->len; i++)
-    add_arm_json (b, study, i, arms->pdata[i]);
+    add_arm_json (b, study, i, arms->pdata[i], plausibly_fair != NULL ? holm[i] : -1);
   json_builder_end_array (b);
 
   if (study->kind == BS_STUDY_SWEEP)
     {
       int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata,
                                                        arms->len, study->default_arm);
+      g_autoptr(GArray) ties = bs_study_stats_fairest_ties ((BsStudyStats * const *) arms->pdata,
+                                                            arms->len, study->default_arm);
 
       json_builder_set_member_name (b, "fairest");
       if (fairest >= 0)
@@ -312,6 +344,13 @@ bs_study_report_json (BsStudyRunner *runner)
         }
       else
         json_builder_add_null_value (b);
+      add_values (b, "fairest_tied", study, ties);
+      json_builder_set_member_name (b, "plausibly_fair");
+      json_builder_begin_object (b);
+      add_string (b, "method", "holm");
+      add_double (b, "alpha", 0.05);
+      add_values (b, "values", study, plausibly_fair);
+      json_builder_end_object (b);
       json_builder_set_member_name (b, "default_arm");
       if (study->default_arm >= 0)
         json_builder_add_int_value (b, study->default_arm);
@@ -377,6 +416,21 @@ csv_number (GString    *out,
   g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, format, value));
 }
 
+/* A comma, then a p-value as a person reads it: three significant digits,
+ * and below 1e-16 "<1e-16" (the normal approximation says nothing finer;
+ * 1.32448e-215 was as long as it was meaningless). docs/BALANCE.md says so. */
+static void
+csv_p_value (GString *out,
+             double   value)
+{
+  if (value < 1e-16)
+    {
+      g_string_append (out, ",<1e-16");
+      return;
+    }
+  csv_number (out, "%.3g", value);
+}
+
 static void
 csv_summary (GString       *out,
              BsStudyRunner *runner,
@@ -384,8 +438,16 @@ csv_summary (GString       *out,
 {
   BsStudy *study = bs_study_runner_get_study (runner);
 
+  g_autofree double *holm = g_new (double, MAX (arms->len, 1));
+  g_autoptr(GArray) plausibly_fair = NULL;
+
+  /* Columns are only ever added at the end: older readers count them. */
   g_string_append (out, "arm,value,games,player1_wins,player2_wins,draws,player1_score,low,"
-                        "high,p_value,mean_plies,median_plies,mean_legal_moves\n");
+                        "high,p_value,mean_plies,median_plies,mean_legal_moves,"
+                        "effective_games,equivalence,holm_p_value\n");
+  if (study->kind == BS_STUDY_SWEEP)
+    plausibly_fair = bs_study_stats_plausibly_fair ((BsStudyStats * const *) arms->pdata,
+                                                    arms->len, holm);
   for (guint i = 0; i < arms->len; i++)
     {
       const BsStudyStats *s = arms->pdata[i];
@@ -400,10 +462,18 @@ csv_summary (GString       *out,
       csv_number (out, "%.6f", score.score);
       csv_number (out, "%.6f", score.low);
       csv_number (out, "%.6f", score.high);
-      csv_number (out, "%.6g", score.p_value);
+      csv_p_value (out, score.p_value);
       csv_number (out, "%.3f", plies.mean);
       csv_number (out, "%.1f", plies.median);
       csv_number (out, "%.3f", s->branch_plies > 0 ? s->branch_total / s->branch_plies : 0.0);
+      csv_number (out, "%.3f", score.n_effective);
+      g_string_append_printf (out, ",%s", bs_stats_equivalence_id (bs_stats_equivalence (
+                                            &score, study->fair_margin)));
+      /* Empty when the study is no sweep: there is no family of values to adjust over. */
+      if (plausibly_fair != NULL)
+        csv_p_value (out, holm[i]);
+      else
+        g_string_append_c (out, ',');
       g_string_append_c (out, '\n');
     }
 }
@@ -512,7 +582,7 @@ bs_study_report_csv (BsStudyRunner  *runner,
       g_autofree char *choices = g_strjoinv (", ", (char **) bs_study_report_tables);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "\"%s\" is not one of %s", table, choices);
+                   _("\"%s\" is not one of %s"), table, choices);
       return NULL;
     }
   arms = bs_study_report_all_stats (runner);

@@ -13,10 +13,16 @@ Usage: check-completions.py CLI COMPLETIONS_DIR
 """
 import json
 import os
+import pty
+import select
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
+
+# meson test --timeout-multiplier (BOARDSMITH_TEST_TIMEOUT_MULTIPLIER) scales the waits.
+TIME_FACTOR = float(os.environ.get('BOARDSMITH_TEST_TIMEOUT_MULTIPLIER') or 1)
 
 problems = []
 
@@ -31,20 +37,100 @@ def run(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, timeout=60, **kw)
 
 
+# bash-completion's own helpers, which the script uses (Debian: package bash-completion).
+BASH_COMPLETION = '/usr/share/bash-completion/bash_completion'
+
+
+def bash_comp_words(line):
+    """COMP_WORDS and COMP_CWORD as bash makes them: words split at unquoted blanks, and at
+    the characters of COMP_WORDBREAKS "=" and ":", each run of which is a word of its own;
+    quotes and backslashes stay in the words as typed."""
+    words, word, quote, i = [], '', None, 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            word += c
+            if c == quote:
+                quote = None
+        elif c == '\\' and i + 1 < len(line):
+            word += line[i:i + 2]
+            i += 1
+        elif c in '"\'':
+            word += c
+            quote = c
+        elif c in ' \t':
+            if word:
+                words.append(word)
+            word = ''
+        elif c in '=:':
+            if word and word[-1] not in '=:':
+                words.append(word)
+                word = ''
+            word += c
+        else:
+            if word and word[-1] in '=:':
+                words.append(word)
+                word = ''
+            word += c
+        i += 1
+    if word or line.endswith((' ', '\t')):
+        words.append(word)
+    return words, len(words) - 1
+
+
 def bash_complete(script, line, cwd):
+    comp_words, comp_cword = bash_comp_words(line)
     code = f'''
+source {shquote(BASH_COMPLETION)}
 source "{script}"
 COMP_LINE={shquote(line)}
 COMP_POINT=${{#COMP_LINE}}
-read -r -a COMP_WORDS <<< "$COMP_LINE"
-COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
-[[ $COMP_LINE =~ [[:space:]]$ ]] && COMP_CWORD=${{#COMP_WORDS[@]}}
+COMP_WORDS=({' '.join(shquote(w) for w in comp_words)})
+COMP_CWORD={comp_cword}
 _boardsmith_cli
 printf '%s\\n' "${{COMPREPLY[@]}}"
 '''
     r = run(['bash', '--norc', '--noprofile', '-c', code], cwd=cwd)
     expect(r.returncode == 0, f'bash: {line!r}: exit {r.returncode}: {r.stderr}')
     return [w for w in r.stdout.splitlines() if w]
+
+
+def bash_readline(script, line, want, cwd):
+    """The line as bash's readline leaves it after `line` and one Tab, typed into an
+    interactive bash on a terminal (quoting, escaping and file names are readline's own, which
+    calling the completion function cannot show): `want` as soon as the terminal shows it, or
+    what it showed after a minute (scaled)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(cwd)
+        os.execvpe('bash', ['bash', '--norc', '--noprofile', '-i'],
+                   dict(os.environ, PS1='$ ', INPUTRC='/dev/null', TERM='dumb'))
+    setup = f'source {shquote(BASH_COMPLETION)}; source {shquote(script)}; echo READY\n'
+    try:
+        read_until(fd, '$ ')
+        os.write(fd, setup.encode())
+        read_until(fd, 'READY\r\n$ ')
+        os.write(fd, line.encode() + b'\t')
+        shown = read_until(fd, want)
+        os.write(fd, b'\x03exit\n')
+    finally:
+        os.close(fd)
+        os.waitpid(pid, 0)
+    return shown
+
+
+def read_until(fd, end):
+    """What the terminal shows (bells left out) up to `end`, or all it showed in a minute."""
+    out = ''
+    deadline = time.monotonic() + 60 * TIME_FACTOR
+    while not out.endswith(end) and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1)
+        if ready:
+            try:
+                out += os.read(fd, 4096).decode(errors='replace').replace('\x07', '')
+            except OSError:
+                break
+    return out
 
 
 def fish_complete(script, line, cwd):
@@ -86,6 +172,8 @@ def main():
         'fish': (fish_complete, os.path.join(compdir, 'boardsmith-cli.fish')),
     }
     missing = [s for s in shells if not shutil.which(s)]
+    if not os.path.isfile(BASH_COMPLETION):
+        missing.append('bash-completion')
     if missing:
         print(f'{", ".join(missing)} not installed (build-aux/debian-packages.txt lists them)',
               file=sys.stderr)
@@ -111,6 +199,8 @@ def main():
         os.mkdir(work)
         for name in ('game.boardsmith', 'mine.bsvariant'):
             open(os.path.join(work, name), 'w').close()
+        os.mkdir(os.path.join(work, 'My Games'))
+        open(os.path.join(work, 'My Games', 'first game.boardsmith'), 'w').close()
         os.environ['PATH'] = bindir + os.pathsep + os.environ.get('PATH', '/usr/bin:/bin')
 
         for shell, (complete, script) in shells.items():
@@ -154,11 +244,26 @@ def main():
             got = words(f'boardsmith-cli render {variant} -o ')
             expect('game.boardsmith' in got or ':files' in got,
                    f'{shell}: "render {variant} -o <TAB>" does not offer files: {got}')
+            got = words('boardsmith-cli new-rules ')
+            expect('gomoku' in got and 'reversi' in got,
+                   f'{shell}: "new-rules <TAB>" does not offer the written games: {got}')
+            got = words('boardsmith-cli new-rules gomoku ')
+            expect('game.boardsmith' in got or ':files' in got,
+                   f'{shell}: "new-rules gomoku <TAB>" does not offer files: {got}')
             got = words('boardsmith-cli replay ')
             expect('game.boardsmith' in got or ':files' in got,
                    f'{shell}: "replay <TAB>" does not offer files: {got}')
             print(f'{shell}: {len(commands)} commands, their options, {len(variants)} variants, '
                   '--set keys and values, files')
+        # File names with blanks, typed escaped or quoted, completed by bash's own readline.
+        for line, want in (('boardsmith-cli replay My\\ G', 'boardsmith-cli replay My\\ Games/'),
+                           ('boardsmith-cli replay "My Games/fi',
+                            'boardsmith-cli replay "My Games/first game.boardsmith" '),
+                           (f'boardsmith-cli render {variant} -o My\\ Games/fi',
+                            f'boardsmith-cli render {variant} -o My\\ Games/first\\ game.boardsmith ')):
+            got = bash_readline(shells['bash'][1], line, want, work)
+            expect(got == want, f'bash: "{line}<TAB>" reads {got!r}, not {want!r}')
+        print('bash: file names with blanks, escaped and quoted')
     finally:
         shutil.rmtree(bindir)
 

@@ -106,6 +106,7 @@ test_write_errors (void)
   g_autofree char *record = tmp_path ("written.xml");
   g_autofree char *image = tmp_path ("written.png");
   g_autofree char *study = tmp_path ("written-study.xml");
+  g_autofree char *rules = tmp_path ("written-rules.xml");
   g_auto(Run) made = { 0 };
   const char * const commands[][14] = {
     { "--help" },
@@ -137,6 +138,7 @@ test_write_errors (void)
     { "study", "agoraphobia", "--white", "random", "--games", "2", "--json" },
     { "bench", "--study", "agoraphobia", "--levels", "random", "--games", "2", "--runs", "1",
       "--workers", "1", "--min-time", "0" },
+    { "new-rules", "gomoku", rules, "--force", "--json" },
   };
 
   if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
@@ -166,6 +168,7 @@ test_write_errors (void)
   g_remove (record);
   g_remove (image);
   g_remove (study);
+  g_remove (rules);
 }
 
 /* One parser per kind of value (bs-cli-common.h), for every command: a value one command

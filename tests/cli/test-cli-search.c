@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "bs-module.h"
@@ -236,6 +237,114 @@ test_think_bad_level (void)
   g_assert_nonnull (strstr (run.err, "12x"));
 }
 
+/* think --algorithm alphabeta: the same win in one, found by search to
+ * the end (a won value, depth 1 suffices); an unknown algorithm or an
+ * mcts budget given to it is bad input. */
+static void
+test_think_alpha_beta (void)
+{
+  g_auto(Run) json = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) mixed = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+
+  if (!have_module ("abrobad"))
+    return;
+  RUN (&json, "think", "abrobad", "--set", "shape=hexagon", "--set", "size=2",
+       "--moves", "b2 a1", "--algorithm", "alphabeta:depth=3", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  o = parse_object (json.out);
+  g_assert_cmpstr (json_object_get_string_member (o, "move"), ==, "end");
+  g_assert_cmpint (json_object_get_int_member (o, "player"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (o, "value"), >, 1000000);
+  g_assert_cmpint (json_object_get_int_member (o, "depth"), >=, 1);
+
+  RUN (&text, "think", "abrobad", "--set", "shape=hexagon", "--set", "size=2",
+       "--moves", "b2 a1", "--algorithm", "alphabeta:depth=2");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "move: end\n"));
+
+  RUN (&bad, "think", "breakthrough", "--algorithm", "minimax");
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "minimax"));
+  RUN (&mixed, "think", "breakthrough", "--algorithm", "alphabeta", "--playouts", "10");
+  g_assert_cmpint (mixed.status, ==, 2);
+}
+
+/* match: four games of depth-1 alpha-beta against random play in
+ * Breakthrough: the counts add up to the games, the score is A's, and
+ * the interval holds it; the text names both players; a record per game
+ * when asked; bad players and a simultaneous game are bad input. */
+static void
+test_match (void)
+{
+  g_auto(Run) json = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) bad_ab = { 0 };
+  g_auto(Run) simultaneous = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bs-match-XXXXXX", &error);
+  g_autofree char *record = NULL;
+  gint64 wins, draws, losses;
+  double score;
+  JsonArray *interval;
+
+  g_assert_no_error (error);
+  if (!have_module ("breakthrough"))
+    return;
+  RUN (&json, "match", "breakthrough", "ab:depth=1", "random", "--games", "4", "--seed", "3",
+       "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  o = parse_object (json.out);
+  wins = json_object_get_int_member (o, "wins");
+  draws = json_object_get_int_member (o, "draws");
+  losses = json_object_get_int_member (o, "losses");
+  g_assert_cmpint (wins + draws + losses, ==, 4);
+  g_assert_cmpint (json_object_get_int_member (o, "games"), ==, 4);
+  score = json_object_get_double_member (o, "score");
+  g_assert_cmpfloat_with_epsilon (score, (wins + 0.5 * draws) / 4, 1e-9);
+  interval = json_object_get_array_member (o, "interval");
+  g_assert_cmpfloat (json_array_get_double_element (interval, 0), <=, score);
+  g_assert_cmpfloat (json_array_get_double_element (interval, 1), >=, score);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (o, "a"),
+                                                  "player"), ==, "ab:depth=1");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (o, "b"),
+                                                  "player"), ==, "random");
+
+  RUN (&text, "match", "breakthrough", "mcts:20", "random", "--games", "2",
+       "--records", dir);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "A: mcts:20"));
+  g_assert_nonnull (strstr (text.out, "B: random"));
+  g_assert_nonnull (strstr (text.out, "95% Wilson interval"));
+  record = g_build_filename (dir, "game-0002.xml", NULL);
+  g_assert_true (g_file_test (record, G_FILE_TEST_IS_REGULAR));
+  g_clear_pointer (&record, g_free);
+  for (int g = 1; g <= 2; g++)
+    {
+      g_autofree char *name = g_strdup_printf ("game-%04d.xml", g);
+
+      record = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (g_remove (record), ==, 0);
+      g_clear_pointer (&record, g_free);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  RUN (&bad, "match", "breakthrough", "ab:depth=1", "minimax");
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "minimax"));
+  RUN (&bad_ab, "match", "breakthrough", "ab:depth=x", "random");
+  g_assert_cmpint (bad_ab.status, ==, 2);
+  if (have_module ("tribes"))
+    {
+      RUN (&simultaneous, "match", "tribes", "mcts:10", "random");
+      g_assert_cmpint (simultaneous.status, ==, 2);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +358,8 @@ main (int   argc,
   g_test_add_func ("/cli/think/game-over", test_think_game_over);
   g_test_add_func ("/cli/think/simultaneous", test_think_simultaneous);
   g_test_add_func ("/cli/think/bad-level", test_think_bad_level);
+  g_test_add_func ("/cli/think/alpha-beta", test_think_alpha_beta);
+  g_test_add_func ("/cli/match", test_match);
 
   return g_test_run ();
 }

@@ -42,11 +42,17 @@ echo "ok: a file of shard 0/3 is not continued as shard 1/3 or as the whole stud
 echo "# merge: a missing shard, an output that is an input, conflicting games"
 if "$cli" merge s0.xml s1.xml -o part.xml 2> err.txt; then exit 1; fi
 grep -q 'shard 2/3 is not among the inputs' err.txt
+# Which games, by number (the first five runs; "…" may be "?" in a C locale).
+grep -qF 'arm 0 lacks 13 of its 40 games (numbers 2, 5, 8, 11, 14, ' err.txt
 test ! -e part.xml
 "$cli" merge s0.xml s1.xml -o part.xml --partial
 test "$(games_done part.xml)" = 27
 cp s1.xml s1-before.xml
 if "$cli" merge s0.xml s1.xml s2.xml -o ./s1.xml 2> err.txt; then exit 1; fi
+grep -q 'would replace one of the studies' err.txt
+# Nor by another name of the same file.
+ln s1.xml s1-link.xml
+if "$cli" merge s0.xml s1.xml s2.xml -o s1-link.xml 2> err.txt; then exit 1; fi
 grep -q 'would replace one of the studies' err.txt
 cmp s1.xml s1-before.xml
 python3 - <<'PY'

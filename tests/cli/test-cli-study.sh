@@ -88,6 +88,86 @@ assert d["player_a"] == "random"
 '
 "$cli" report sweep.xml --csv summary | tail -n +2 | cut -d, -f2 | paste -sd' ' | grep -qx '4 5'
 
+echo "# issue 26: draws narrow the interval; fair within a margin; a sweep's plausibly fair values (Holm)"
+# Tribes between Random players draws about a game in five. Every figure is recomputed here
+# from the counts, from the formulas of docs/BALANCE.md (no code shared with the engine).
+"$cli" study tribes --white random --black random --games 60 --seed 4 \
+    --sweep supply.2.piece=12..14 -o draws-sweep.xml > draws-sweep.txt
+grep -q "^Plausibly fair (Holm’s adjustment over 3 values, 5%): " draws-sweep.txt
+grep -q "^  draws: the interval is that of [0-9]* games of win or loss (design effect 0\.[0-9]*)$" draws-sweep.txt
+grep -q "^  fair within ±3 points: not shown either way (the interval holds 50 and reaches past \[47, 53\]; more games would tell)$" draws-sweep.txt
+"$cli" report draws-sweep.xml --json > draws-sweep.json
+"$cli" report draws-sweep.xml --csv summary > draws-sweep.csv
+head -1 draws-sweep.csv | grep -q ',mean_legal_moves,effective_games,equivalence,holm_p_value$'
+python3 - draws-sweep.json draws-sweep.csv > margin.txt << 'EOF'
+import csv, json, math, sys
+d = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+z = 1.959963984540054
+def expected(w, dr, l, margin):
+    n = w + dr + l
+    s = (w + dr / 2) / n
+    # deff: trinomial over binomial variance, one pseudo-win and one pseudo-loss added
+    W, L = w + 1, l + 1
+    N = W + dr + L
+    m = (W + dr / 2) / N
+    deff = ((W + dr / 4) / N - m * m) / (m * (1 - m)) if dr else 1.0
+    ne = n / deff
+    centre = (s + z * z / (2 * ne)) / (1 + z * z / ne)
+    half = z / (1 + z * z / ne) * math.sqrt(s * (1 - s) / ne + z * z / (4 * ne * ne))
+    low, high = max(0, centre - half), min(1, centre + half)
+    p = min(1, math.erfc(abs(s - 0.5) / math.sqrt(0.25 / ne) / math.sqrt(2)))
+    eq = ("fair" if low >= 0.5 - margin and high <= 0.5 + margin
+          else "unfair" if p < 0.05 else "undecided")
+    return ne, low, high, p, eq
+ps, draws = [], 0
+for arm, row in zip(d["arms"], rows):
+    w, dr, l = arm["player1_wins"]["count"], arm["draws"]["count"], arm["player2_wins"]["count"]
+    draws += dr
+    ne, low, high, p, eq = expected(w, dr, l, 0.03)
+    sc = arm["player1_score"]
+    assert abs(sc["effective_games"] - ne) < 1e-5, (sc, ne)
+    assert abs(sc["low"] - low) < 1e-6 and abs(sc["high"] - high) < 1e-6, (sc, low, high)
+    assert abs(sc["p_value"] - p) < 1e-5 * p, (sc, p)
+    assert sc["equivalence"] == eq and sc["fair_margin"] == 0.03, (sc, eq)
+    assert row["equivalence"] == eq and abs(float(row["effective_games"]) - ne) < 1e-3, row
+    ps.append(p)
+assert draws > 0
+# Holm by its definition (R's p.adjust), and the values it keeps
+order = sorted(range(len(ps)), key=lambda i: ps[i])
+holm, run = [0] * len(ps), 0
+for r, i in enumerate(order):
+    run = max(run, min(1, (len(ps) - r) * ps[i]))
+    holm[i] = run
+for arm, row, h in zip(d["arms"], rows, holm):
+    assert abs(arm["holm_p_value"] - h) < 1e-5 * h, (arm["holm_p_value"], h)
+    assert abs(float(row["holm_p_value"]) - h) < 1e-2 * h, (row, h)
+fair = [a["value"] for a, h in zip(d["arms"], holm) if h >= 0.05]
+assert d["plausibly_fair"] == {"method": "holm", "alpha": 0.05, "values": fair}, d["plausibly_fair"]
+assert d["fairest"]["value"] in d["fairest_tied"], d["fairest_tied"]
+# A margin just wide enough for the first value's interval, and one just too narrow
+sc = d["arms"][0]["player1_score"]
+wide = math.ceil(100 * max(0.5 - sc["low"], sc["high"] - 0.5)) + 0.5
+print(wide, wide - 1)
+EOF
+read -r wide narrow < margin.txt
+"$cli" report draws-sweep.xml --json --fair-margin "$wide" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["arms"][0]["player1_score"]["equivalence"] == "fair", d["arms"][0]["player1_score"]
+assert d["arms"][0]["player1_score"]["fair_margin"] == float(sys.argv[1]) / 100
+' "$wide"
+"$cli" report draws-sweep.xml --json --fair-margin "$narrow" | python3 -c '
+import json, sys
+assert json.load(sys.stdin)["arms"][0]["player1_score"]["equivalence"] == "undecided"
+'
+# Into a file first: grep -q leaves at its first match, and the report still
+# writing would die of SIGPIPE (the pipeline fails under pipefail).
+"$cli" report draws-sweep.xml --fair-margin "$wide" > wide.txt
+grep -q "^  fair within ±$wide points: the whole interval lies inside" wide.txt
+if "$cli" report draws-sweep.xml --fair-margin 0 2> err.txt; then exit 1; fi
+grep -q -- '--fair-margin' err.txt
+
 echo "# --value picks the sweep value a one-variant chart draws; the default is the variant's own"
 "$cli" report sweep.xml --chart branching-4.svg --kind branching --value 4
 "$cli" report sweep.xml --chart branching-5.svg --kind branching --value 5
@@ -98,7 +178,8 @@ cmp -s branching-5.svg branching-own.svg
 if "$cli" report sweep.xml --chart bad.svg --kind branching --value 9 2> err.txt; then exit 1; fi
 grep -q -- '--value: "9" is not one of this study'"'"'s values (4, 5)' err.txt
 
-echo "# a tiny p-value keeps its digits in JSON (it read 0.0 when rounded to 6 decimals)"
+echo "# a tiny p-value keeps its digits in JSON (it read 0.0 when rounded to 6 decimals);"
+echo "# CSV gives three significant digits, and <1e-16 below that (docs/BALANCE.md)"
 "$cli" study agoraphobia --white random --black random --games 400 --seed 5 \
     --set supply.2.large=1 -o tiny-p.xml > /dev/null
 csv_p=$("$cli" report tiny-p.xml --csv summary | tail -1 | cut -d, -f10)
@@ -106,9 +187,18 @@ csv_p=$("$cli" report tiny-p.xml --csv summary | tail -1 | cut -d, -f10)
 import json, sys
 p = json.load(sys.stdin)["arms"][0]["player1_score"]["p_value"]
 csv_p = float(sys.argv[1])
-assert 0 < csv_p < 1e-6, csv_p
-assert abs(p - csv_p) <= 1e-5 * csv_p, (p, csv_p)
+assert 1e-16 <= csv_p < 1e-6, csv_p
+assert csv_p == float("%.3g" % p), (p, csv_p)
 ' "$csv_p"
+"$cli" study agoraphobia --white random --black random --games 400 --seed 5 \
+    --set supply.2.large=0 -o tinier-p.xml > /dev/null
+csv_p=$("$cli" report tinier-p.xml --csv summary | tail -1 | cut -d, -f10)
+test "$csv_p" = "<1e-16"
+"$cli" report tinier-p.xml --json | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["arms"][0]["player1_score"]["p_value"]
+assert p < 1e-16, p
+'
 
 echo "# a simultaneous game keeps no openings table, and the report says so"
 "$cli" study tribes --white random --black random --games 6 --seed 2 -o tribes.xml > tribes.txt

@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "bs-module.h"
+#include "bs-rules-document.h"
 #include "bs-variant-xml.h"
 #include "bs-variant.h"
 
@@ -31,11 +33,14 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+/* Runs the CLI, with $BOARDSMITH_RULES_DIR set to rules_dir when given. */
 static void
-run_argv (Run                *run,
-          const char * const *args)
+run_in (Run                *run,
+        const char         *rules_dir,
+        const char * const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -44,9 +49,11 @@ run_argv (Run                *run,
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
 
-  process = g_subprocess_newv ((const char * const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                               &error);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (rules_dir != NULL)
+    g_subprocess_launcher_setenv (launcher, "BOARDSMITH_RULES_DIR", rules_dir, TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
   g_assert_no_error (error);
@@ -54,7 +61,15 @@ run_argv (Run                *run,
   run->status = g_subprocess_get_exit_status (process);
 }
 
+static void
+run_argv (Run                *run,
+          const char * const *args)
+{
+  run_in (run, NULL, args);
+}
+
 #define RUN(run, ...) run_argv (run, (const char * const[]) { __VA_ARGS__, NULL })
+#define RUN_IN(run, dir, ...) run_in (run, dir, (const char * const[]) { __VA_ARGS__, NULL })
 
 static char *
 rules_file (const char *name)
@@ -118,7 +133,7 @@ test_usage (void)
   g_auto(Run) help = { 0 };
   g_autofree char *expected_version = g_strdup_printf ("boardsmith-cli %s\n", PACKAGE_VERSION);
   static const char * const commands[] = {
-    "validate", "info", "cells", "show", "moves", "perft", "bench", NULL
+    "validate", "info", "cells", "show", "moves", "perft", "bench", "new-rules", NULL
   };
 
   RUN (&run, "--help");
@@ -790,6 +805,116 @@ test_perft_pinned (void)
     }
 }
 
+/* new-rules: a written game's rules file copied under the id its new
+ * name gives and "Copy of" its name (or --name), which then loads as a
+ * rules document and, in a games/ folder of the rules directory, plays as
+ * a game of its own; a C module's game, an unknown game and an existing
+ * file are refused with exit 2 and the file left as it was. */
+static void
+test_new_rules (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("boardsmith-new-rules-XXXXXX", &error);
+  g_autofree char *games = g_build_filename (dir, "games", NULL);
+  g_autofree char *copy = g_build_filename (games, "My Five.xml", NULL);
+  g_autofree char *variant_path = g_build_filename (dir, "my-five.xml", NULL);
+  g_autofree char *gomoku_variant = rules_file ("gomoku");
+  g_autofree char *variant_text = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *variant_after = NULL;
+  g_autoptr(JsonNode) json = NULL;
+  g_auto(Run) made = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) forced = { 0 };
+  g_auto(Run) c_game = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_auto(Run) perft = { 0 };
+  g_auto(Run) info = { 0 };
+  JsonObject *object;
+  GString *variant;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (games, 0755), ==, 0);
+  RUN (&made, "new-rules", "gomoku", copy, "--json");
+  g_assert_cmpstr (made.err, ==, "");
+  g_assert_cmpint (made.status, ==, 0);
+  json = parse_json (made.out);
+  object = json_node_get_object (json);
+  g_assert_cmpstr (json_object_get_string_member (object, "id"), ==, "my-five");
+  g_assert_cmpstr (json_object_get_string_member (object, "name"), ==, "Copy of Gomoku");
+  g_assert_cmpstr (json_object_get_string_member (object, "file"), ==, copy);
+  g_assert_true (g_str_has_suffix (json_object_get_string_member (object, "source"),
+                                   "gomoku.xml"));
+
+  /* The copy is a rules document of its own: id and name new, the rest
+   * the game's. */
+  {
+    g_autoptr(BsRulesDocument) doc = bs_rules_document_load_file (copy, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (doc->id, ==, "my-five");
+    g_assert_cmpstr (doc->name, ==, "Copy of Gomoku");
+    g_assert_cmpint (doc->default_board.width, ==, 15);
+  }
+
+  /* It plays: a variant of module="my-five" beside it, with the rules
+   * directory pointed there, is perft's 225 × 224 … of an empty 15 × 15
+   * board; the game is in `info`. */
+  g_assert_true (g_file_get_contents (gomoku_variant, &variant_text, NULL, &error));
+  g_assert_no_error (error);
+  variant = g_string_new (variant_text);
+  g_assert_cmpuint (g_string_replace (variant, "\"gomoku\"", "\"my-five\"", 0), ==, 2);
+  g_assert_true (g_file_set_contents (variant_path, variant->str, -1, &error));
+  g_assert_no_error (error);
+  RUN_IN (&perft, dir, "perft", "my-five", "2");
+  g_assert_cmpstr (perft.err, ==, "");
+  g_assert_cmpint (perft.status, ==, 0);
+  g_assert_cmpstr (perft.out, ==, "1 225\n2 50400\n");
+  RUN_IN (&info, dir, "info", "my-five", "--json");
+  g_assert_cmpint (info.status, ==, 0);
+  g_assert_nonnull (strstr (info.out, "\"module\" : \"my-five\""));
+
+  /* An existing file is kept, unless --force; --name names the game. */
+  g_assert_true (g_file_get_contents (copy, &before, NULL, &error));
+  RUN (&again, "new-rules", "reversi", copy);
+  g_assert_cmpint (again.status, ==, 2);
+  g_assert_cmpstr (again.out, ==, "");
+  g_assert_nonnull (strstr (again.err, "the file exists (--force replaces it)"));
+  g_assert_true (g_file_get_contents (copy, &after, NULL, &error));
+  g_assert_cmpstr (after, ==, before);
+  RUN (&forced, "new-rules", "reversi", copy, "--force", "--name", "Othello & Co");
+  g_assert_cmpint (forced.status, ==, 0);
+  g_assert_cmpstr (forced.out, ==, "");
+  {
+    g_autoptr(BsRulesDocument) doc = bs_rules_document_load_file (copy, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (doc->id, ==, "my-five");
+    g_assert_cmpstr (doc->name, ==, "Othello & Co");
+    g_assert_cmpint (doc->default_board.width, ==, 8);
+  }
+
+  /* A game written in C has no rules file; an unknown game is named
+   * with those that have one. Nothing is written. */
+  RUN (&c_game, "new-rules", "tribes", variant_path, "--force");
+  g_assert_cmpint (c_game.status, ==, 2);
+  g_assert_cmpstr (c_game.err, ==, "boardsmith-cli: GAME: the game “tribes” is written in C and "
+                                   "has no rules file yet\n");
+  RUN (&unknown, "new-rules", "gomokuu", variant_path, "--force");
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "no game “gomokuu” has a rules file (these have one: "));
+  g_assert_nonnull (strstr (unknown.err, "gomoku, "));
+  g_assert_true (g_file_get_contents (variant_path, &variant_after, NULL, &error));
+  g_assert_cmpstr (variant_after, ==, variant->str);
+  g_string_free (variant, TRUE);
+
+  g_remove (variant_path);
+  g_remove (copy);
+  g_rmdir (games);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -810,5 +935,6 @@ main (int    argc,
   g_test_add_func ("/cli/each-variant", test_each_variant);
   g_test_add_func ("/cli/bench-reproducible", test_bench_reproducible);
   g_test_add_func ("/cli/perft-pinned", test_perft_pinned);
+  g_test_add_func ("/cli/new-rules", test_new_rules);
   return g_test_run ();
 }

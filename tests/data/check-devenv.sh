@@ -9,6 +9,10 @@ build=$2
 out=$(cd / && env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=fr \
   "$meson" devenv -C "$build" boardsmith-cli --help 2>&1) || { echo "$out"; exit 1; }
 echo "$out" | grep -q '^Commandes' || { echo "boardsmith-cli --help is not in French:"; echo "$out"; exit 1; }
+# Whose turn it is, said as French says it (issue 29: "À Or de jouer" read wrong).
+out=$(cd / && env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=fr \
+  "$meson" devenv -C "$build" boardsmith-cli show astoria 2>&1) || { echo "$out"; exit 1; }
+echo "$out" | grep -q ': Gold (1) joue$' || { echo "the turn does not read \"Gold (1) joue\":"; echo "$out"; exit 1; }
 if [ -x "$build/src/app/boardsmith" ]; then
   out=$(cd / && env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=fr \
     "$meson" devenv -C "$build" boardsmith --help 2>&1) || { echo "$out"; exit 1; }

@@ -94,6 +94,12 @@ def main():
             if name.endswith(('.xml', '.rng')):
                 path = os.path.join(share, 'boardsmith', 'rules', name)
                 expect(os.path.isfile(path), f'{os.path.relpath(path, dest)} is not installed')
+        # The games written in the rules language, which join the game list.
+        games_src = os.path.join(rules_src, 'games')
+        for name in sorted(os.listdir(games_src)) if os.path.isdir(games_src) else []:
+            if name.endswith('.xml'):
+                path = os.path.join(share, 'boardsmith', 'rules', 'games', name)
+                expect(os.path.isfile(path), f'{os.path.relpath(path, dest)} is not installed')
 
         schema_src = os.path.join(srcdir, 'data', app_id + '.gschema.xml')
         if os.path.exists(schema_src):

@@ -3,9 +3,9 @@
 """Checks po/POTFILES.in against the sources.
 
 Fails when a file with translatable strings is not listed (C: _( N_( C_( NC_( ngettext-style
-calls; GtkBuilder .ui: translatable="yes"; built-in variants rules/*.xml; the desktop,
-metainfo, MIME and GSettings files in data/), when a listed file does not exist, and when the
-list is not sorted in byte order or has duplicates. po/POTFILES.skip names deliberate
+calls; GtkBuilder .ui: translatable="yes"; built-in variants and written games rules/**.xml;
+the desktop, metainfo, MIME and GSettings files in data/), when a listed file does not exist,
+and when the list is not sorted in byte order or has duplicates. po/POTFILES.skip names deliberate
 exceptions.
 
 Usage: check-potfiles.py SOURCE_ROOT
@@ -23,6 +23,7 @@ C_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|C_|NC_|g_dgettext|g_dpgettext2?|g
                     r'|ngettext|g_dcgettext)\s*\(')
 UI_TRANSLATABLE = re.compile(r'translatable\s*=\s*"(?:yes|true|1)"')
 VARIANT_ROOT = re.compile(r'<variant\b[^>]*\bformat\s*=')
+RULES_ROOT = re.compile(r'<rules\b[^>]*\bformat\s*=')
 SCHEMA_TEXT = re.compile(r'<(?:summary|description)\b')
 # xgettext cuts a msgid at a GLib format macro ("%" G_GUINT64_FORMAT); PRIu64 & co. it knows.
 GLIB_FORMAT_MACRO = re.compile(r'(?:_|N_|C_|NC_)\s*\((?:\s*"[^"\n]*",)?\s*"[^"\n]*%"\s*'
@@ -83,6 +84,8 @@ def needs_translation(root, rel):
     elif rel.startswith('rules/') and name.endswith('.xml'):
         if VARIANT_ROOT.search(text):
             return f'{rel}: a built-in variant (name, description, player names)'
+        if RULES_ROOT.search(text):
+            return f'{rel}: a written game (name, labels, sentences, explanations, help)'
     elif rel.startswith('data/') and name.endswith(('.desktop.in', '.metainfo.xml.in',
                                                       '.mime.xml.in')):
         return f'{rel}: desktop integration text'
@@ -128,6 +131,8 @@ def self_test():
         'unlisted ui file': ({'ui/w.ui': '<property translatable="yes">Hi</property>'}, [], True),
         'unlisted variant': ({'rules/g.xml': '<variant format="1"><name>G</name></variant>'},
                              [], True),
+        'unlisted written game': ({'rules/games/g.xml': '<rules format="1" id="g"></rules>'},
+                                  [], True),
         'unsorted list': ({'src/b.c': '_("b")', 'src/a.c': '_("a")'},
                           ['src/b.c', 'src/a.c'], True),
         'stale entry': ({}, ['src/gone.c'], True),

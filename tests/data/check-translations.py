@@ -4,7 +4,9 @@
 
   check-translations.py its SRCDIR
       xgettext with po/its extracts a variant's name, description (whitespace normalised)
-      and player names (context "player") from a variant file, and nothing else.
+      and player names (context "player") from a variant file, and nothing else; and from
+      a game in the rules language exactly the texts a player reads (player names with
+      context "player"), each with its translator comment where it has {placeholders}.
   check-translations.py complete SRCDIR
       every language of po/LINGUAS translates every string the sources have now: the
       catalog is extracted afresh (as `meson compile boardsmith-pot` does) and po/LANG.po,
@@ -69,21 +71,80 @@ def parse_po(path):
     return entries
 
 
-def check_its(srcdir):
-    fixture = os.path.join('tests', 'data', 'its-variant.xml')
-    with tempfile.TemporaryDirectory() as tmp:
-        pot = os.path.join(tmp, 'its.pot')
-        xgettext(srcdir, [fixture], pot)
-        got = set(parse_po(pot))
-    want = {
+def extracted_comments(path):
+    """msgid → the extracted comments (#.) of its entry in a .pot file."""
+    comments, notes = {}, []
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            if line.startswith('#.'):
+                notes.append(line[2:].strip())
+            elif line.startswith('msgid "') and notes:
+                comments[line[7:].rstrip().rstrip('"')] = ' '.join(notes)
+                notes = []
+            elif not line.strip():
+                notes = []
+    return comments
+
+
+ITS_WANT = {
+    'its-variant.xml': {
         (None, 'Crowded Agoraphobia'),
         (None, 'Agoraphobia on a smaller board. Every piece placed pushes its neighbours '
                'away; the largest group loses.'),
         ('player', 'Light'),
         ('player', 'Dark'),
-    }
-    problems = [f'not extracted: {w}' for w in sorted(want - got, key=str)]
-    problems += [f'extracted but not translatable: {g}' for g in sorted(got - want, key=str)]
+    },
+    'its-rules.xml': {
+        (None, 'Its Game'),
+        (None, 'Place stones; the longest line wins'),
+        ('player', 'Gold'),
+        ('player', 'Silver'),
+        (None, 'Line length'),
+        (None, 'Stones in a row that win'),
+        (None, 'Sliding'),
+        (None, 'Whether a stone may slide'),
+        (None, 'token'),
+        (None, 'Token'),
+        (None, '_Resign'),
+        (None, 'Give the game up.'),
+        (None, '{mover} resigns to {next}.'),
+        (None, '{mover} made a line and wins.'),
+        (None, '{mover} made a line and loses.'),
+        (None, '{mover} resigned.'),
+        (None, 'Tokens'),
+        (None, 'write a move as c3'),
+        (None, '{mover} places a token on {to}.'),
+        (None, '{mover} takes {to}.'),
+        (None, '{mover} passes.'),
+        (None, '{mover} drops a token on {to}.'),
+        (None, '{player1} starts.'),
+        (None, 'Make a line of {line}.'),
+    },
+}
+
+
+PLAYER_AND_CELL_PLACEHOLDERS = ('{mover}', '{next}', '{player1}', '{player2}', '{from}', '{to}')
+
+
+def check_its(srcdir):
+    problems = []
+    for name, want in ITS_WANT.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            pot = os.path.join(tmp, 'its.pot')
+            xgettext(srcdir, [os.path.join('tests', 'data', name)], pot)
+            got = set(parse_po(pot))
+            comments = extracted_comments(pot)
+        problems += [f'{name}: not extracted: {w}' for w in sorted(want - got, key=str)]
+        problems += [f'{name}: extracted but not translatable: {g}'
+                     for g in sorted(got - want, key=str)]
+        # A translator must learn what each {placeholder} becomes: the players' and cells'
+        # by name, an option's ({line}) as what the options set.
+        for (_, msgid) in sorted(want & got, key=str):
+            for placeholder in re.findall(r'\{[a-z0-9-]+\}', msgid):
+                said = placeholder if placeholder in PLAYER_AND_CELL_PLACEHOLDERS else 'options'
+                if said not in comments.get(msgid, ''):
+                    problems.append(f'{name}: {msgid!r}: no translator comment says what '
+                                    f'{placeholder} becomes')
     for p in problems:
         print(p, file=sys.stderr)
     return 1 if problems else 0

@@ -3,7 +3,8 @@
 # The 'dist' test suite: what a distribution packager does with a release. `meson dist` makes
 # the release tarball from a git snapshot of the sources (tracked and untracked, not ignored,
 # files: what is being tested, committed or not), unpacks it, configures, builds, runs the
-# default test suites and installs from the tarball alone — no git, no checkout beside it.
+# engine, CLI and data suites and installs from the tarball alone — no git, no checkout
+# beside it.
 # Then the tarball's contents are checked: licences and the files the build needs are in it,
 # no build directory and no .git are.
 #
@@ -41,11 +42,11 @@ step "meson setup"
 meson setup "$work/build" "$work/src" > "$work/setup.log" 2>&1 ||
   { tail -n 40 "$work/setup.log"; fail "meson setup failed"; }
 
-# meson dist unpacks the tarball, then setup, build, `meson test` (the default setup: not the
-# flatpak and dist suites) and install from it; any failure fails it.
-step "meson dist: tarball, then build, test and install from it alone"
-if ! meson dist -C "$work/build" --formats xztar > "$work/dist.log" 2>&1; then
-  grep -E 'FAIL|ERROR|error' "$work/dist.log" | tail -n 40
+# The tarball alone, unpacked beside nothing: configured, built, installed, and its engine,
+# CLI and data suites run (the whole default suite of these sources is the README's test
+# command, which CI runs first; here what matters is that the tarball holds what they need).
+step "meson dist: the tarball"
+if ! meson dist -C "$work/build" --formats xztar --no-tests > "$work/dist.log" 2>&1; then
   tail -n 60 "$work/dist.log"
   fail "meson dist failed (log: $work/dist.log)"
 fi
@@ -53,8 +54,27 @@ tarball=$(ls "$work"/build/meson-dist/*.tar.xz)
 version=$(meson introspect --projectinfo "$work/build" | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')
 [ "$(basename "$tarball")" = "boardsmith-$version.tar.xz" ] ||
   fail "the tarball is $(basename "$tarball"), not boardsmith-$version.tar.xz"
-grep -E '^ *[0-9]+/[0-9]+ ' "$work/dist.log" | tail -n 3 || true
-grep -E '^(Ok|Fail|Skipped|Timeout): ' "$work/dist.log" | tail -n 4 || true
+
+step "build, test and install from the tarball alone"
+mkdir "$work/unpacked"
+tar -xJf "$tarball" -C "$work/unpacked"
+tree="$work/unpacked/boardsmith-$version"
+[ -d "$tree" ] || fail "the tarball does not unpack to boardsmith-$version/"
+[ ! -e "$tree/.git" ] || fail "the tarball holds .git"
+{
+  meson setup "$work/tarball-build" "$tree" -Dwerror=true &&
+    meson compile -C "$work/tarball-build" &&
+    meson test -C "$work/tarball-build" --num-processes 2 --print-errorlogs \
+      --suite engine --suite cli --suite data &&
+    DESTDIR="$work/destdir" meson install -C "$work/tarball-build" --no-rebuild
+} > "$work/tarball.log" 2>&1 || {
+  grep -E 'FAIL|ERROR|error' "$work/tarball.log" | tail -n 40
+  tail -n 60 "$work/tarball.log"
+  fail "building, testing or installing from the tarball failed (log: $work/tarball.log)"
+}
+grep -E '^(Ok|Fail|Skipped|Timeout): ' "$work/tarball.log" | tail -n 4 || true
+[ -x "$work/destdir/usr/local/bin/boardsmith-cli" ] ||
+  fail "the install from the tarball has no bin/boardsmith-cli"
 
 step "the tarball's contents"
 tar -tJf "$tarball" | sed "s|^boardsmith-$version/||" | sort > "$work/contents"

@@ -131,6 +131,11 @@ def scaled(seconds):
 # fails: every wait scales it (and any other limit) by timeout_multiplier().
 DEFAULT_WAIT = 10
 
+# How long a start may take, before scaling, until the window is on the
+# accessibility bus: 30 s was too short once beside stress-ng --cpu 4 at load
+# 18–25, for an app opening a 400,000-game study (e2e-balance).
+START_WAIT = 60
+
 # How long to wait, in seconds before scaling, for the effect of an action a
 # busy desktop may lose (a click a closing popover takes, a key pressed while
 # the window manager hands the focus back) before doing it again.
@@ -553,10 +558,36 @@ class Node:
             self.extents = last[0]
         return self
 
+    def scroll_into_view(self, max_steps=40):
+        """A node beyond its window's top or bottom edge (a row far down a
+        long list) is scrolled to as a person does it: the mouse wheel over
+        the window, a notch at a time, until its centre is inside. Itself."""
+        surface = self.surface()
+        if surface is self or self.extents is None:
+            return self
+        session = self.app.session
+        for _ in range(max_steps):
+            _, y, _, h = self.screen_extents()
+            ox, oy = session.surface_origin(self.app.pid, surface)
+            _, _, sw, sh = surface.extents
+            centre = y + h // 2
+            if oy <= centre < oy + sh:
+                return self
+            before = self.extents
+            # Buttons 4 and 5 are the wheel's notches up and down.
+            session.click(ox + sw // 2, oy + sh // 2, 5 if centre >= oy + sh else 4)
+            session.wait_for(lambda: session._read_extents(self) != before or None,
+                             "%r to move as the window scrolls" % self, app=self.app)
+            self.settle()
+        raise E2EFailure("%r stays outside its window after %d turns of the wheel" % (
+            self, max_steps))
+
     def click(self, button=1, dx=None, dy=None):
         """Clicks its centre, or the point (dx, dy) from its top left corner,
-        where it is once it stays there."""
+        where it is once it stays there (scrolled to first when it is beyond
+        the window's edge)."""
         self.settle()
+        self.scroll_into_view()
         x, y, w, h = self.screen_extents()
         if w <= 0 or h <= 0:
             raise E2EFailure("cannot click %r: it has no size on screen" % self)
@@ -669,8 +700,8 @@ class App:
     def quit(self):
         """Ctrl+Q with nothing left unsaved, as a person ends the app: it
         finishes what it writes (its autosave copies) and ends by itself, with
-        status 0 and a clean log. stop()'s SIGTERM, by contrast, may cut short
-        a copy still being written, which the next start offers to restore."""
+        status 0 and a clean log. stop()'s SIGTERM, by contrast, is a logout:
+        unsaved work is kept, and the next start offers to restore it."""
         for attempt in range(3):
             self.key("ctrl+q")
             try:
@@ -727,7 +758,7 @@ class App:
     def root_ref(self):
         if self._root_ref is None:
             self._root_ref = self.wait_for(lambda: self.bus.app_root(self.pid),
-                                           "boardsmith on the accessibility bus", 30)
+                                           "boardsmith on the accessibility bus", START_WAIT)
         return self._root_ref
 
     def snapshot(self):
@@ -951,16 +982,30 @@ class App:
             return self.find_now("list item", where=lambda n: any(
                 _matches(l, "label", item, None) for l in n.walk()))
 
-        self.click("combo box", combo_name)
-        row = self.wait_for(open_item, "%r in the drop-down %r" % (item, combo_name), timeout)
-        row.click()
-
         def shown():
             combo = self.find("combo box", combo_name)
             if any(n.name == "GtkPopover" for n in combo.walk()):
                 return False   # its list is still open
             return any(_matches(l, "label", item, None) for l in combo.walk())
-        self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
+
+        # GTK 4.8 on X11 may lose the click on an item of a list that has
+        # just opened (its grab not yet taken), most often on a busy machine:
+        # then the list is still open, or closed on the old choice, and a
+        # person clicks again. Two more tries, each waiting for the event.
+        for attempt in range(3):
+            if attempt == 0 or self.find_now("list item", where=lambda n: any(
+                    _matches(l, "label", item, None) for l in n.walk())) is None:
+                if not any(n.name == "GtkPopover"
+                           for n in self.find("combo box", combo_name).walk()):
+                    self.click("combo box", combo_name)
+            row = self.wait_for(open_item, "%r in the drop-down %r" % (item, combo_name), timeout)
+            row.click()
+            try:
+                self.wait_for(shown, "the drop-down %r to show %r" % (combo_name, item), timeout)
+                return
+            except E2EFailure:
+                if attempt == 2:
+                    raise
 
     def choose_in_dropdown_by_keyboard(self, combo_name, item, timeout=DEFAULT_WAIT):
         """The same with keys only: Tab to the drop-down, Space opens it,
@@ -1448,7 +1493,7 @@ class Session:
         app = App(self, args, home, app_env, log, cwd=cwd)
         self.apps.append(app)
         if wait:
-            frame = app.window(role="frame", timeout=30)
+            frame = app.window(role="frame", timeout=START_WAIT)
             self.wait_for(lambda: self._x_windows(app.pid), "the app's window to be mapped",
                           app=app)
             # Its real size: not 0×0, the same twice, an X window of that size.

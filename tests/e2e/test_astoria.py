@@ -18,6 +18,12 @@ def test_push_by_mouse(session):
     app.click_cell("d4")
     push = app.find("push button", "Push North")
     app.screenshot("push-chooser")
+    # The circle waiting for its push is drawn on d4 (issue 29 item 13): at
+    # its centre Gold's colour (red well above blue), not the empty cell's
+    # selected blue.
+    at = app.cell("d4").centre()
+    app.wait_for(lambda: (lambda r, g, b: r > b + 60)(*session.screenshot().pixel(*at)[:3]),
+                 "Gold's circle drawn on d4 while the push is chosen")
     push.click()
     # Gold scores 1 against 0 in column d: the whole column moves one cell north.
     app.wait_cell("d5", r"^d5, Gold Circle")
@@ -36,7 +42,15 @@ def test_push_by_mouse(session):
     app.wait_cell("e4", r"^e4, Teal Triangle pointing East")
     app.wait_moves(2)
 
-    # Gold: the chooser closed by a click elsewhere drops the placement.
+    # Gold's turn: the chooser offers Gold's own last kind, the circle, not
+    # Teal's triangle (issue 29). Gold takes a triangle pointing east.
+    app.wait_for(lambda: app.find_now("push button", CIRCLE).checked,
+                 "Gold's circle offered again")
+    app.click("push button", TRIANGLE)
+    app.click("push button", "Triangle points East")
+    app.wait_for(lambda: app.find_now("push button", "Triangle points East").checked,
+                 "East chosen")
+    # The chooser closed by a click elsewhere drops the placement.
     app.click_cell("f6")
     app.find("push button", "Push South")
     app.click("label", "Moves")

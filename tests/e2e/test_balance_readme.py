@@ -76,7 +76,8 @@ def study(session, game, setting, low, high, games, level):
 
 
 def verdict_and_shot(session, app, game, setting, copy_study):
-    verdict = app.find("label", re.compile("^Fairest: " + re.escape(setting) + r" = \d+$"))
+    verdict = app.find("label", re.compile("^(Fairest|Tied for fairest): " + re.escape(setting)
+                                           + r" = \d+(, \d+)*$"))
     print("# %s: %s" % (game, verdict.label))
     for row in app.find_all("list item"):
         labels = [n.label for n in row.walk() if n.role == "label" and n.label]

@@ -150,5 +150,58 @@ def test_cancel_in_a_users_variant(session):
     again.gone("push button", "Play Test")
 
 
+def test_closing_asks_about_the_game_then_the_edits(session):
+    """A play-tested game and edits made after it, both unsaved: Ctrl+Q
+    asks about the game, then about the edits (it closed after the game's
+    question, and the edits were lost); Cancel there keeps the window."""
+    app = session.start_app()
+    open_copy(app, "Agoraphobia")
+    play_test_one_move(app)
+    set_spin(app, "Width", 6)
+    app.wait_for(lambda: "g7" not in app.cells() and "f7" in app.cells() or None,
+                 "the preview to show 6 wide")
+
+    app.key("ctrl+q")
+    ask = app.window(SAVE_QUESTION, role="dialog")
+    app.click(ask.find_now("push button", "Discard"))
+    app.gone("dialog", SAVE_QUESTION)
+    edits = app.window("Save the Variant?", role="dialog")
+    app.screenshot("asked-about-the-edits")
+    app.click(edits.find_now("push button", "Cancel"))
+    app.gone("dialog", "Save the Variant?")
+    app.wait_for(lambda: app.find("spin button", "Width").text == "6" or None, "Width to read 6")
+    assert app.running(), "the window closed on Cancel"
+
+    # Asked again, the game let go already: only the edits; Discard ends.
+    app.key("ctrl+q")
+    edits = app.window("Save the Variant?", role="dialog")
+    app.click_until("push button", "Discard", lambda: not app.running(), "boardsmith to quit")
+    status = app.wait_exit()
+    assert status == 0, status
+
+
+def test_play_test_again_asks_about_the_last_game(session):
+    """Play Test while the last play test's game is unsaved: asked first
+    (it was replaced without a word); Cancel keeps the editor and the game,
+    Discard starts a new game."""
+    app = session.start_app()
+    open_copy(app, "Agoraphobia")
+    play_test_one_move(app)
+
+    app.click("push button", "Play Test")
+    ask = app.window(SAVE_QUESTION, role="dialog")
+    ask.find_now("label", re.compile(r"^You left this game for the variant editor\."))
+    app.click(ask.find_now("push button", "Cancel"))
+    assert_editor_intact(app, "Agoraphobia (copy)")
+
+    app.click("push button", "Play Test")
+    ask = app.window(SAVE_QUESTION, role="dialog")
+    app.click(ask.find_now("push button", "Discard"))
+    app.gone("dialog", SAVE_QUESTION)
+    app.board_name = "Game board"
+    app.wait_cell("d4", r"^d4, empty")
+    app.wait_moves(0)
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())

@@ -49,7 +49,7 @@ def test_save_reopen_undo_redo(session):
     assert "d4" in record and "c4" in record and third in record, record
     app.stop()
 
-    # A new run: the start page lists the game under Recent Games.
+    # A new run: the start page lists the game under Recent Files.
     app = session.start_app(home=app.home)
     app.find("list item", re.compile(r"three moves"))
     app.screenshot("start-page")
@@ -249,7 +249,7 @@ def long_record(path, game="abrobad", plies=36):
 
 
 def test_reopened_long_game_shows_its_last_move(session):
-    """A record of 36 moves, opened (by path, then from Recent Games): the
+    """A record of 36 moves, opened (by path, then from Recent Files): the
     move list is scrolled to the current, last move, and that row is wholly
     inside the list's visible part (it was cut by a few pixels)."""
     app = session.start_app()

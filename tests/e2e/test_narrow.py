@@ -185,5 +185,22 @@ def test_phone_pages(session):
     shot(app, "balance", box)
 
 
+def test_german_shortcuts_fit(session):
+    """The shortcuts window in German, whose titles are the longest, fits an
+    800 px wide screen (issue 29: it was 1,349 px)."""
+    german = {"LANGUAGE": "de", "BOARDSMITH_LOCALEDIR": os.environ["BOARDSMITH_E2E_LOCALEDIR"]}
+    app = session.start_app(env=german)
+    app.find("push button", "Hauptmenü")
+    app.key("ctrl+question")
+    window = app.window("Tastenkürzel")
+    window = app.wait_for(lambda: (lambda n: n if n.extents and n.extents[2] > 0 else None)(
+        window.refresh()), "the shortcuts window to have a size")
+    width = window.screen_extents()[2]
+    print("# the German shortcuts window is %d px wide" % width)
+    app.screenshot("shortcuts-de")
+    if width > 800:
+        raise E2EFailure("the German shortcuts window is %d px wide, more than 800" % width)
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())

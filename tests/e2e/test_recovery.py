@@ -154,5 +154,54 @@ def test_quit_while_editing(session):
     discard_and_quit(app)
 
 
+def terminate(app):
+    """What a logout or a shutdown does: SIGTERM, and nobody to answer a
+    question. The app ends by itself with status 0 and a clean log."""
+    app.proc.terminate()
+    status = app.wait_exit()
+    if status != 0:
+        raise E2EFailure("boardsmith ended with status %s on SIGTERM" % status)
+
+
+def test_terminate_keeps_the_last_move(session):
+    """SIGTERM right after a move, before the autosave's second has passed:
+    the move is written before the app ends, and offered at the next start
+    (it died on the signal before, and the move was lost)."""
+    app = session.start_app("agoraphobia")
+    for n, cell in enumerate(("d4", "d5"), 1):
+        app.click_cell(cell)
+        app.wait_moves(n)
+    terminate(app)
+
+    again = session.start_app(home=app.home)
+    again.window("Restore Unsaved Work?")
+    again.find(name=re.compile(r"A game of Agoraphobia, 2 moves"))
+    again.click("push button", "Restore")
+    again.wait_moves(2)
+
+
+def test_terminate_after_a_save_offers_nothing(session):
+    """A variant edited, saved, then SIGTERM at once: what is saved is not
+    offered back as unsaved work at the next start."""
+    app = session.start_app("--edit", "agoraphobia")
+    entry = app.find("text", "Name")
+    entry.click()
+    app.key("ctrl+a")
+    app.type("Kept")
+    app.find("label", "Player 1: Kept")
+    app.click("push button", "Save")
+    saved = os.path.join(app.home, ".local/share/boardsmith/variants",
+                         "agoraphobia-copy.bsvariant")
+    app.wait_for(lambda: os.path.exists(saved) or None, "the variant saved at %s" % saved)
+    terminate(app)
+    folder = os.path.join(app.home, ".local/share/boardsmith/autosave")
+    assert not glob.glob(os.path.join(folder, "*.xml")), os.listdir(folder)
+    assert not glob.glob(os.path.join(folder, "*.lock")), os.listdir(folder)
+
+    again = session.start_app(home=app.home)
+    again.main_window()
+    assert all(w.name != "Restore Unsaved Work?" for w in again.windows())
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The start page and the window's menus as a new user meets them (issue 13.1
-and 13.2): Recent Games offers only game records and variants that open, and
+and 13.2): Recent Files offers only game records and variants that open, and
 the menus and header offer only what can act."""
 
 import os
@@ -24,13 +24,13 @@ def save_as(app, title, path):
 
 
 def recent_rows(app):
-    """The names of the rows under "Recent Games" on the start page."""
-    heading = app.find("label", "Recent Games")
+    """The names of the rows under "Recent Files" on the start page."""
+    heading = app.find("label", "Recent Files")
     group = heading.parent
     while group is not None and not group.find_now("list"):
         group = group.parent
     if group is None:
-        raise E2EFailure("no list beside “Recent Games”")
+        raise E2EFailure("no list beside “Recent Files”")
     return [row.name for row in group.find_all("list item")]
 
 
@@ -47,7 +47,7 @@ def test_recent_games_only_records_and_variants(session):
     save_as(app, "Save Game Record", os.path.join(docs, "second game.boardsmith"))
 
     # Five exports after the saved games: the file chooser lists each of
-    # them among the recent files, as many as Recent Games shows.
+    # them among the recent files, as many as Recent Files shows.
     for i in range(5):
         app.key("ctrl+e")
         app.window("Export Image", role="frame")
@@ -58,20 +58,20 @@ def test_recent_games_only_records_and_variants(session):
     os.unlink(os.path.join(docs, "second game.boardsmith"))
 
     app.key("shift+ctrl+n")
-    app.find("label", "Recent Games")
+    app.find("label", "Recent Files")
     rows = app.wait_for(lambda: (lambda r: r if r else None)(recent_rows(app)),
-                        "rows under Recent Games")
+                        "rows under Recent Files")
     app.screenshot("start-page")
     names = " | ".join(rows)
     if not any("first game.boardsmith" in r for r in rows):
-        raise E2EFailure("the saved game is not in Recent Games: %s" % names)
+        raise E2EFailure("the saved game is not in Recent Files: %s" % names)
     for bad in ("position", "second game"):
         if any(bad in r for r in rows):
-            raise E2EFailure("Recent Games offers %r: %s" % (bad, names))
+            raise E2EFailure("Recent Files offers %r: %s" % (bad, names))
 
-    # The saved game opens from its row, at its last move. The row is low on
-    # the page (six built-in games above it), where the last export's toast
-    # may still cover its middle: a person clicks its title.
+    # The saved game opens from its row, at its last move. Recent Files
+    # comes first on the page, but the last export's toast may still cover
+    # the row's middle: a person clicks its title.
     row = app.find("list item", re.compile("first game"))
     row.click(dx=24)
     app.wait_moves(1)
@@ -162,6 +162,52 @@ def test_pause_only_while_a_computer_can_play(session):
     app.gone("push button", "Pause the Computer")
     if "Pause the Computer" in menu_items(app):
         raise E2EFailure("the start page's menu offers Pause the Computer")
+
+
+def test_one_tab_stop_per_game_and_its_menu(session):
+    """Issue 29 item 13: a game's row is one Tab stop, not three (the row,
+    Duplicate and Edit, Test Balance). Up and Down go from game to game,
+    Tab leaves the list, and the row's buttons are in its menu: Shift+F10
+    or the Menu key on the row, the right button on it."""
+    app = session.start_app()
+    row_buttons = ("Duplicate and Edit", "Edit Variant", "Test Balance")
+    first = app.tab_to("list item")
+    app.key("Down")
+    second = app.wait_for(
+        lambda: (lambda f: f if f is not None and f.role == "list item"
+                 and f.ref != first.ref else None)(app.focused()),
+        "Down to move to the next game")
+
+    app.key("Tab")
+    app.wait_for(lambda: (lambda f: f is not None and f.ref != second.ref)(app.focused()) or None,
+                 "Tab to move the focus on")
+    now = app.focused()
+    inside = [a for a in [now, *now.ancestors()] if a.ref == second.ref]
+    if now.role == "push button" and now.name in row_buttons or inside:
+        raise E2EFailure("Tab from the game %r stopped on %r in its row" % (second.name, now))
+    app.key("shift+Tab")
+    app.wait_focus("list item", second.name)
+
+    # The keyboard's way to the buttons: the row's menu.
+    app.key("shift+F10")
+    app.wait_for(lambda: app.find_now("menu item", "Duplicate and Edit"), "the row's menu")
+    for _ in range(4):
+        if app.snapshot().find_now("menu item", "Test Balance", lambda n: n.focused):
+            break
+        app.key("Down")
+    app.wait_focus("menu item", "Test Balance")
+    app.key("Return")
+    app.find("label", "Balance of %s" % second.name)
+    app.click("push button", "Choose Another Game")
+
+    # The right button on a row opens the same menu, for that row's game.
+    row = app.find("list item", first.name)
+    row.click(button=3)
+    app.wait_for(lambda: app.find_now("menu item", "Test Balance"), "the menu of a right click")
+    app.screenshot("row-menu")
+    app.click("menu item", "Test Balance")
+    app.find("label", "Balance of %s" % first.name)
+    app.stop()
 
 
 if __name__ == "__main__":

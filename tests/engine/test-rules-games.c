@@ -10,7 +10,18 @@
  * checkerboard start (a piece steps orthogonally onto an adjacent enemy
  * piece; a player who cannot move loses), then the line game (stones
  * placed on empty cells; five in a row win, "exactly-five" makes an
- * overline no win; a full board draws). tests/meson.build passes them. */
+ * overline no win; a full board draws), then the bracketing game
+ * (discs placed where they close lines of opposing discs, which flip; a
+ * player with no such placement passes; more discs win), then the
+ * connection game (stones placed on a rhombus of hexagons; player 1
+ * joins the first and last rows, player 2 the first and last columns),
+ * then the custodian game (the line game where a stone that brackets
+ * exactly two of the other player's stones with one of its own takes
+ * them off, and a player who has taken "captures-to-win" stones wins),
+ * then the cloning game (a piece clones onto an empty neighbour or jumps
+ * to an empty cell two king moves away, converting the opposing pieces
+ * around the cell reached; a player with no move passes; more pieces
+ * win). tests/meson.build passes them. */
 
 #include "config.h"
 
@@ -23,6 +34,10 @@
 
 static const char *capture_game_path;
 static const char *line_game_path;
+static const char *bracket_game_path;
+static const char *connect_game_path;
+static const char *custodian_game_path;
+static const char *jump_game_path;
 
 /* The written game at path on its default variant changed by settings
  * ("width=7", "exactly-five=true"; NULL-terminated, or NULL). */
@@ -44,7 +59,7 @@ make_ruleset (const char         *path,
 }
 
 /* ---- The board as a plain array: grid[row * w + col], 0 empty, else
- * the owner ---- */
+ * the owner (3: a hole) ---- */
 
 typedef struct {
   int    w, h;
@@ -63,7 +78,8 @@ grid_from_position (const BsRuleset  *rs,
       g->w = MAX (g->w, bs_board_cell_col (rs->board, c) + 1);
       g->h = MAX (g->h, bs_board_cell_row (rs->board, c) + 1);
     }
-  memset (g->cell, 0, sizeof g->cell);
+  /* A place of the grid that is no cell (a hole) is 3. */
+  memset (g->cell, 3, sizeof g->cell);
   for (int c = 0; c < rs->n_cells; c++)
     g->cell[bs_board_cell_row (rs->board, c) * g->w + bs_board_cell_col (rs->board, c)] =
       (guint8) BS_CELL_OWNER (pos->cells[c]);
@@ -162,6 +178,94 @@ grid_has_line (const Grid *g,
   return FALSE;
 }
 
+/* The bracketing game's placements for p on the array, written from its
+ * rules: an empty cell from which, in one of the eight directions, one
+ * or more pieces of the other player run up to one of p's. Sets flips
+ * (when not NULL) to the cells a placement on `at` would flip. Returns
+ * how many cells are legal (counted in cell order into legal[]). */
+static int
+grid_bracket_flips (const Grid *g,
+                    int         p,
+                    int         at,
+                    guint8     *flips)
+{
+  static const int dirs[8][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 },
+                                  { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 } };
+  int col = at % g->w, row = at / g->w, n = 0;
+
+  for (int k = 0; k < 8; k++)
+    {
+      int c = col + dirs[k][0], r = row + dirs[k][1], run = 0;
+
+      while (c >= 0 && c < g->w && r >= 0 && r < g->h && g->cell[r * g->w + c] == 3 - p)
+        {
+          c += dirs[k][0];
+          r += dirs[k][1];
+          run++;
+        }
+      if (run == 0 || c < 0 || c >= g->w || r < 0 || r >= g->h || g->cell[r * g->w + c] != p)
+        continue;
+      n += run;
+      for (int i = 1; flips != NULL && i <= run; i++)
+        flips[(row + i * dirs[k][1]) * g->w + col + i * dirs[k][0]] = 1;
+    }
+  return n;
+}
+
+static int
+grid_bracket_moves (const Grid *g,
+                    int         p,
+                    int        *legal)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->w * g->h; i++)
+    if (g->cell[i] == 0 && grid_bracket_flips (g, p, i, NULL) > 0)
+      legal[n++] = i;
+  return n;
+}
+
+/* Whether p's stones join p's two sides on the rhombus (player 1 the
+ * first and last rows, player 2 the first and last columns): a search
+ * over the six hexagon neighbours from the first side. */
+static gboolean
+grid_hex_connected (const Grid *g,
+                    int         p)
+{
+  static const int dirs[6][2] = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 } };
+  guint8 seen[19 * 19] = { 0 };
+  int stack[19 * 19], top = 0;
+
+  for (int i = 0; i < (p == 1 ? g->w : g->h); i++)
+    {
+      int at = p == 1 ? i : i * g->w;
+
+      if (g->cell[at] == p)
+        {
+          seen[at] = 1;
+          stack[top++] = at;
+        }
+    }
+  while (top > 0)
+    {
+      int at = stack[--top], col = at % g->w, row = at / g->w;
+
+      if (p == 1 ? row == g->h - 1 : col == g->w - 1)
+        return TRUE;
+      for (int k = 0; k < 6; k++)
+        {
+          int c = col + dirs[k][0], r = row + dirs[k][1];
+
+          if (c < 0 || c >= g->w || r < 0 || r >= g->h || seen[r * g->w + c] ||
+              g->cell[r * g->w + c] != p)
+            continue;
+          seen[r * g->w + c] = 1;
+          stack[top++] = r * g->w + c;
+        }
+    }
+  return FALSE;
+}
+
 /* ---- Checks on the written games ---- */
 
 /* Applies move with an undo, checks that undoing restores the position
@@ -240,6 +344,53 @@ perft (const BsRuleset *rs,
 /* What the rules say after `mover` moved, judged on the array. */
 typedef guint8 (*Referee) (const Grid *g, int mover, gconstpointer data);
 
+/* How many moves the rules give p on the array (a pass counted as one). */
+typedef int (*MoveCounter) (const Grid *g, int p);
+
+static guint8
+bracket_referee (const Grid    *g,
+                 int            mover,
+                 gconstpointer  data)
+{
+  int legal[19 * 19], count[3] = { 0, 0, 0 };
+
+  for (int i = 0; i < g->w * g->h; i++)
+    count[g->cell[i]]++;
+  if (count[0] > 0 && (grid_bracket_moves (g, 3 - mover, legal) > 0 ||
+                       grid_bracket_moves (g, mover, legal) > 0))
+    return BS_RESULT_ONGOING;
+  return count[1] > count[2] ? BS_RESULT_WIN_1 : count[2] > count[1] ? BS_RESULT_WIN_2
+                                                                     : BS_RESULT_DRAW;
+}
+
+static int
+bracket_move_count (const Grid *g,
+                    int         p)
+{
+  int legal[19 * 19];
+
+  return MAX (grid_bracket_moves (g, p, legal), 1);
+}
+
+static guint8
+connect_referee (const Grid    *g,
+                 int            mover,
+                 gconstpointer  data)
+{
+  return grid_hex_connected (g, mover) ? (guint8) mover : BS_RESULT_ONGOING;
+}
+
+static int
+empty_count (const Grid *g,
+             int         p)
+{
+  int n = 0;
+
+  for (int i = 0; i < g->w * g->h; i++)
+    n += g->cell[i] == 0;
+  return n;
+}
+
 static guint8
 capture_referee (const Grid    *g,
                  int            mover,
@@ -269,10 +420,11 @@ line_referee (const Grid    *g,
  * its notation reads back as itself, undo restores the position and its
  * hashes, and the result after each move is the referee's. */
 static void
-random_games (const BsRuleset *rs,
-              guint            games,
-              Referee          referee,
-              gconstpointer    data)
+random_games_counting (const BsRuleset *rs,
+                       guint            games,
+                       Referee          referee,
+                       MoveCounter      counter,
+                       gconstpointer    data)
 {
   g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
   g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
@@ -299,6 +451,11 @@ random_games (const BsRuleset *rs,
           for (guint i = 0; i < n; i++)
             found |= moves[i] == move;
           g_assert_true (found);
+          if (counter != NULL)
+            {
+              grid_from_position (rs, pos, &g);
+              g_assert_cmpint ((int) n, ==, counter (&g, pos->to_move));
+            }
           g_assert_true (bs_ruleset_parse_move (rs, pos, text, &back, NULL));
           g_assert_cmphex (back, ==, move);
           apply_checking_undo (rs, pos, move, undo);
@@ -311,6 +468,15 @@ random_games (const BsRuleset *rs,
   bs_undo_free (undo);
   g_test_message ("%u games, %" G_GUINT64_FORMAT " plies: %u won by player 1, %u by player 2, "
                   "%u drawn", games, plies, results[1], results[2], results[3]);
+}
+
+static void
+random_games (const BsRuleset *rs,
+              guint            games,
+              Referee          referee,
+              gconstpointer    data)
+{
+  random_games_counting (rs, games, referee, NULL, data);
 }
 
 /* A position of `to_move` with the pieces `cells` ("a1=1 b2=2") on an
@@ -577,17 +743,769 @@ test_line_random (void)
   random_games (large, 50, line_referee, &at_least);
 }
 
+/* ---- The bracketing game ---- */
+
+/* The owner of the cell labelled `label`. */
+static int
+owner_at (const BsRuleset  *rs,
+          const BsPosition *pos,
+          const char       *label)
+{
+  int cell = bs_board_find_cell (rs->board, label, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  return BS_CELL_OWNER (pos->cells[cell]);
+}
+
+static void
+test_bracket_perft (void)
+{
+  /* Othello's published counts from the start (passes are moves). */
+  static const guint64 expected[] = { 1, 4, 12, 56, 244, 1396, 8200 };
+  g_autoptr(BsRuleset) rs = make_ruleset (bracket_game_path, NULL);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
+
+  /* The start: d5 and e4 of player 1, d4 and e5 of player 2, 1 to move. */
+  g_assert_cmpint (owner_at (rs, pos, "d5"), ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "e4"), ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "d4"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "e5"), ==, 2);
+  g_assert_cmpint (bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2), ==, 4);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  for (int d = 1; d < (int) G_N_ELEMENTS (expected); d++)
+    g_assert_cmpuint (perft (rs, pos, d, FALSE), ==, expected[d]);
+}
+
+static void
+test_bracket_hand (void)
+{
+  const char *four[] = { "width=4", "height=4", NULL };
+  const char *ten[] = { "width=10", "height=10", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (bracket_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (bracket_game_path, four);
+  g_autoptr(BsRuleset) large = make_ruleset (bracket_game_path, ten);
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autoptr(GError) error = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree char *sentence = NULL;
+  g_autofree char *text = NULL;
+  BsMove move;
+  guint n;
+  Grid g;
+  int legal[19 * 19];
+
+  /* The start of a 10 × 10 board is its centre: e6 f5 and e5 f6. */
+  pos = bs_ruleset_new_position (large, 0);
+  g_assert_cmpint (owner_at (large, pos, "e6"), ==, 1);
+  g_assert_cmpint (owner_at (large, pos, "f5"), ==, 1);
+  g_assert_cmpint (owner_at (large, pos, "e5"), ==, 2);
+  g_assert_cmpint (owner_at (large, pos, "f6"), ==, 2);
+  g_clear_pointer (&pos, g_free);
+
+  /* Player 1 on c3 brackets three lines at once: d3 (east, closed by
+   * e3), c4 c5 (north, by c6) and d4 (north-east, by e5). c2 (south,
+   * open at c1) and d2 (south-east, open at e1) are no lines. */
+  pos = hand_position (rs, "d3=2 e3=1 c4=2 c5=2 c6=1 d4=2 e5=1 c2=2 d2=2", 1);
+  n = bs_ruleset_generate (rs, pos, moves);
+  grid_from_position (rs, pos, &g);
+  g_assert_cmpint ((int) n, ==, grid_bracket_moves (&g, 1, legal));
+  /* A placement that brackets nothing is no move. */
+  g_assert_false (bs_ruleset_parse_move (rs, pos, "a1", &move, &error));
+  g_clear_error (&error);
+  g_assert_false (bs_ruleset_parse_move (rs, pos, "b3", &move, &error));
+  g_clear_error (&error);
+  g_assert_cmpint (play (rs, pos, "c3"), ==, BS_RESULT_ONGOING);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpint (owner_at (rs, pos, (const char *[]) { "c3", "d3", "c4", "c5", "d4" }[i]),
+                     ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "c2"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "d2"), ==, 2);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 8);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 2);
+  g_clear_pointer (&pos, g_free);
+
+  /* The flips are explained. */
+  pos = hand_position (rs, "d3=2 e3=1 c4=2 c5=2 c6=1", 1);
+  {
+    BsTurnExplanation ex = { g_string_new (NULL), g_string_new (NULL),
+                             g_new0 (guint8, rs->n_cells) };
+
+    g_assert_true (bs_ruleset_parse_move (rs, pos, "c3", &move, NULL));
+    rs->module->explain_turn (rs, pos, &move, 1, &ex);
+    g_assert_nonnull (strstr (ex.summary->str, "c3"));
+    g_assert_nonnull (strstr (ex.details->str, "flips d3, c4, c5"));
+    g_string_free (ex.summary, TRUE);
+    g_string_free (ex.details, TRUE);
+    g_free (ex.removed);
+  }
+  g_clear_pointer (&pos, g_free);
+
+  /* A forced pass: player 2 (b1, h8) can bracket nothing, so its one
+   * move is "pass"; player 1 then takes b1 with c1, and neither can
+   * move: player 1 wins three discs to one. */
+  pos = hand_position (rs, "a1=1 b1=2 h8=2", 2);
+  g_assert_cmpuint (bs_ruleset_generate (rs, pos, moves), ==, 1);
+  text = bs_ruleset_format_move (rs, pos, moves[0]);
+  g_assert_cmpstr (text, ==, "pass");
+  g_assert_cmpint (play (rs, pos, "pass"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  g_assert_cmpuint (bs_ruleset_generate (rs, pos, moves), ==, 1);
+  g_assert_false (bs_ruleset_parse_move (rs, pos, "pass", &move, &error));
+  g_clear_error (&error);
+  g_assert_cmpint (play (rs, pos, "c1"), ==, BS_RESULT_WIN_1);
+  g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_NO_MOVES);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 3);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 1);
+  sentence = bs_ruleset_describe_ending (rs, pos);
+  g_assert_nonnull (strstr (sentence, "Neither player can move"));
+  g_clear_pointer (&sentence, g_free);
+  g_clear_pointer (&pos, g_free);
+
+  /* A full 4 × 4 board: player 1 fills d4, flipping c4 (west; d3 and c3
+   * are its own), and has 7 discs to player 2's 9: player 2 wins. */
+  pos = hand_position (small, "a4=2 b4=1 c4=2 a3=2 b3=2 c3=1 d3=1 a2=1 b2=2 c2=2 d2=2 "
+                              "a1=2 b1=2 c1=1 d1=2", 1);
+  g_assert_cmpint (play (small, pos, "d4"), ==, BS_RESULT_WIN_2);
+  g_assert_cmpint (owner_at (small, pos, "c4"), ==, 1);
+  g_assert_cmpint (bs_ruleset_ending (small, pos), ==, BS_ENDING_BOARD_FULL);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 7);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 9);
+  g_clear_pointer (&pos, g_free);
+
+  /* Neither can move with equal counts: a draw. Player 1 takes b1 with
+   * c1; then three discs each, and no line between row 1 and row 8 holds
+   * a disc to bracket. */
+  pos = hand_position (rs, "a1=1 b1=2 f8=2 g8=2 h8=2", 1);
+  g_assert_cmpint (play (rs, pos, "c1"), ==, BS_RESULT_DRAW);
+  g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_NO_MOVES);
+}
+
+static void
+test_bracket_random (void)
+{
+  const char *four[] = { "width=4", "height=4", NULL };
+  const char *six[] = { "width=6", "height=6", NULL };
+  const char *sixteen[] = { "width=16", "height=16", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (bracket_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (bracket_game_path, four);
+  g_autoptr(BsRuleset) six_rs = make_ruleset (bracket_game_path, six);
+  g_autoptr(BsRuleset) large = make_ruleset (bracket_game_path, sixteen);
+
+  random_games_counting (shipped, 200, bracket_referee, bracket_move_count, NULL);
+  random_games_counting (small, 300, bracket_referee, bracket_move_count, NULL);
+  random_games_counting (six_rs, 200, bracket_referee, bracket_move_count, NULL);
+  random_games_counting (large, 20, bracket_referee, bracket_move_count, NULL);
+}
+
+/* ---- The connection game ---- */
+
+static void
+test_connect_perft (void)
+{
+  const char *three[] = { "width=3", "height=3", NULL };
+  const char *five[] = { "width=5", "height=5", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (connect_game_path, three);
+  g_autoptr(BsRuleset) five_rs = make_ruleset (connect_game_path, five);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (shipped, 0);
+  g_autofree BsPosition *small_pos = bs_ruleset_new_position (small, 0);
+  g_autofree BsPosition *five_pos = bs_ruleset_new_position (five_rs, 0);
+
+  /* N (N - 1) … while no chain can form: a side of n needs n stones of
+   * one player, 2n - 1 plies. */
+  g_assert_cmpint (shipped->n_cells, ==, 121);
+  g_assert_cmpuint (perft (shipped, pos, 2, FALSE), ==, 121 * 120);
+  g_assert_cmpuint (perft (small, small_pos, 4, FALSE), ==, 9 * 8 * 7 * 6);
+  g_assert_cmpuint (perft (five_rs, five_pos, 3, FALSE), ==, 25 * 24 * 23);
+}
+
+static void
+test_connect_hand (void)
+{
+  const char *five[] = { "width=5", "height=5", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, five);
+  g_autofree BsPosition *pos = NULL;
+  g_autofree char *sentence = NULL;
+
+  /* The rhombus: player 1 joins rows 1 and 5 (a column a1 … a5 is a
+   * chain, each cell north-west of the one before), player 2 columns a
+   * and e (a row a1 … e1, each east of the one before). */
+  pos = hand_position (rs, "a1=1 a2=1 a3=1 a4=1", 1);
+  g_assert_cmpint (play (rs, pos, "a5"), ==, BS_RESULT_WIN_1);
+  g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_GOAL);
+  sentence = bs_ruleset_describe_ending (rs, pos);
+  g_assert_nonnull (strstr (sentence, "joined their two sides"));
+  g_clear_pointer (&pos, g_free);
+  pos = hand_position (rs, "a1=2 b1=2 c1=2 d1=2", 2);
+  g_assert_cmpint (play (rs, pos, "e1"), ==, BS_RESULT_WIN_2);
+  g_clear_pointer (&pos, g_free);
+
+  /* A chain along one side is no win: player 1's row 1 touches only its
+   * south side (west and east are player 2's), player 2's column a only
+   * its west side. */
+  pos = hand_position (rs, "a1=1 b1=1 c1=1 d1=1 a2=2 a3=2 a4=2", 1);
+  g_assert_cmpint (play (rs, pos, "e1"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "a5"), ==, BS_RESULT_ONGOING);
+  g_clear_pointer (&pos, g_free);
+
+  /* A bent chain: c1, c2 (north-west of c1), b2 (west), b3 (north-west),
+   * c4 (north-east), d5 (north-east); b3 comes last and joins both
+   * halves. */
+  pos = hand_position (rs, "c1=1 c2=1 b2=1 c4=1 d5=1", 1);
+  g_assert_cmpint (play (rs, pos, "e3"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "a1"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "b3"), ==, BS_RESULT_WIN_1);
+  g_clear_pointer (&pos, g_free);
+
+  /* c1 and b2 do not touch (b2 is north-west of b1, not of c1): no
+   * chain until c2 joins them. */
+  pos = hand_position (rs, "c1=1 b2=1 b3=1 b4=1", 1);
+  g_assert_cmpint (play (rs, pos, "b5"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "e5"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "c2"), ==, BS_RESULT_WIN_1);
+  g_clear_pointer (&pos, g_free);
+
+  /* Player 2 bent: a3, b3 (east), c4 (north-east), d4, e4 (east). */
+  pos = hand_position (rs, "a3=2 b3=2 c4=2 e4=2", 2);
+  g_assert_cmpint (play (rs, pos, "d4"), ==, BS_RESULT_WIN_2);
+}
+
+static void
+test_connect_random (void)
+{
+  const char *five[] = { "width=5", "height=5", NULL };
+  const char *nineteen[] = { "width=19", "height=19", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (connect_game_path, five);
+  g_autoptr(BsRuleset) large = make_ruleset (connect_game_path, nineteen);
+
+  /* Every game ends with a chain: no draw. */
+  random_games_counting (shipped, 200, connect_referee, empty_count, NULL);
+  random_games_counting (small, 300, connect_referee, empty_count, NULL);
+  random_games_counting (large, 30, connect_referee, empty_count, NULL);
+}
+
+/* ---- The custodian game ---- */
+
+/* The custodian capture on the array, written from its rules: p's stone
+ * on `at` takes every pair of the other player's stones that it closes
+ * with one of p's, in each of the eight directions. Returns how many
+ * stones it took. */
+static int
+grid_custodian_place (Grid *g,
+                      int   p,
+                      int   at)
+{
+  static const int dirs[8][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 },
+                                  { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 } };
+  int col = at % g->w, row = at / g->w, taken = 0;
+
+  g->cell[at] = (guint8) p;
+  for (int k = 0; k < 8; k++)
+    {
+      int c3 = col + 3 * dirs[k][0], r3 = row + 3 * dirs[k][1];
+      int a = (row + dirs[k][1]) * g->w + col + dirs[k][0];
+      int b = (row + 2 * dirs[k][1]) * g->w + col + 2 * dirs[k][0];
+
+      if (c3 < 0 || c3 >= g->w || r3 < 0 || r3 >= g->h || g->cell[r3 * g->w + c3] != p ||
+          g->cell[a] != 3 - p || g->cell[b] != 3 - p)
+        continue;
+      g->cell[a] = g->cell[b] = 0;
+      taken += 2;
+    }
+  return taken;
+}
+
+/* The value of the game's measure `id` for player p. */
+static int
+measure_of (const BsRuleset  *rs,
+            const BsPosition *pos,
+            const char       *id,
+            int               p)
+{
+  int values[BS_MAX_MEASURES][2];
+  guint n = bs_ruleset_measures (rs, pos, values), n_specs = 0;
+  const BsMeasureSpec *specs = bs_ruleset_measure_specs (rs, &n_specs);
+
+  g_assert_cmpuint (n, ==, n_specs);
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (specs[i].id, id))
+      return values[i][p - 1];
+  g_assert_not_reached ();
+}
+
+/* Random games of the custodian game beside the test's own array: at
+ * every ply the moves are the empty cells, the random move's notation
+ * reads back, undo restores the position (bytes, both hashes and the
+ * captured counts), the cells are the array's, the captured counts the
+ * array's and the result its referee's (a line of five, `to_win` stones
+ * taken, a full board). */
+static void
+custodian_random_games (const BsRuleset *rs,
+                        guint            games,
+                        int              to_win)
+{
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  BsUndo *undo = bs_undo_new (rs);
+  BsRng rng;
+  guint64 plies = 0, captures = 0;
+  guint results[4] = { 0 }, by_captures = 0;
+
+  bs_rng_init (&rng, 2424);
+  for (guint game = 0; game < games; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, game);
+      Grid mine;
+      int taken[3] = { 0, 0, 0 };
+
+      grid_from_position (rs, pos, &mine);
+      while (!bs_position_is_over (pos))
+        {
+          guint n = bs_ruleset_generate (rs, pos, moves);
+          BsMove move = bs_ruleset_random_move (rs, pos, &rng, scratch);
+          g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
+          int mover = pos->to_move, expected = BS_RESULT_ONGOING, empty = 0;
+          BsMoveParts parts;
+          BsMove back;
+          Grid g;
+
+          g_assert_cmpint ((int) n, ==, empty_count (&mine, mover));
+          g_assert_true (bs_ruleset_parse_move (rs, pos, text, &back, NULL));
+          g_assert_cmphex (back, ==, move);
+          bs_ruleset_decode_move (rs, pos, move, &parts);
+          g_assert_cmpint (mine.cell[grid_index (rs, &mine, parts.to)], ==, 0);
+          taken[mover] += grid_custodian_place (&mine, mover, grid_index (rs, &mine, parts.to));
+          apply_checking_undo (rs, pos, move, undo);
+          grid_from_position (rs, pos, &g);
+          g_assert_true (memcmp (g.cell, mine.cell, sizeof g.cell) == 0);
+          for (int p = 1; p <= 2; p++)
+            g_assert_cmpint (measure_of (rs, pos, "captured", p), ==, taken[p]);
+          empty = empty_count (&mine, 1);
+          if (grid_has_line (&mine, mover, 5, FALSE) || taken[mover] >= to_win)
+            expected = mover;
+          else if (empty == 0)
+            expected = BS_RESULT_DRAW;
+          g_assert_cmpint (pos->result, ==, expected);
+          plies++;
+        }
+      results[pos->result]++;
+      captures += (guint64) (taken[1] + taken[2]);
+      by_captures += pos->result != BS_RESULT_DRAW && !grid_has_line (&mine, pos->result, 5, FALSE);
+    }
+  bs_undo_free (undo);
+  g_test_message ("%u games, %" G_GUINT64_FORMAT " plies, %" G_GUINT64_FORMAT " stones captured: "
+                  "%u won by player 1, %u by player 2 (%u of the wins by captures), %u drawn",
+                  games, plies, captures, results[1], results[2], by_captures, results[3]);
+}
+
+static void
+test_custodian_hand (void)
+{
+  const char *four[] = { "captures-to-win=4", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (custodian_game_path, NULL);
+  g_autoptr(BsRuleset) quick = make_ruleset (custodian_game_path, four);
+  g_autofree BsPosition *pos = NULL;
+  g_autofree BsPosition *before = NULL;
+  g_autofree char *sentence = NULL;
+  BsUndo *undo = bs_undo_new (rs);
+  guint64 hash;
+  BsMove move;
+
+  /* The shipped board is 19 × 19. */
+  g_assert_cmpint (rs->n_cells, ==, 19 * 19);
+
+  /* A pair taken in one direction: a1 closes b1 c1 with d1. Undo puts
+   * the stones and the count back. */
+  pos = hand_position (rs, "b1=2 c1=2 d1=1 k10=2", 1);
+  before = bs_position_dup (rs, pos);
+  hash = bs_position_hash (rs, pos);
+  g_assert_true (bs_ruleset_parse_move (rs, pos, "a1", &move, NULL));
+  bs_ruleset_apply (rs, pos, move, undo);
+  g_assert_cmpint (pos->result, ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_at (rs, pos, "b1"), ==, 0);
+  g_assert_cmpint (owner_at (rs, pos, "c1"), ==, 0);
+  g_assert_cmpint (owner_at (rs, pos, "a1"), ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "d1"), ==, 1);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 1);
+  g_assert_cmpint (measure_of (rs, pos, "captured", 1), ==, 2);
+  g_assert_cmpint (measure_of (rs, pos, "captured", 2), ==, 0);
+  /* The same cells reached without a capture are another position: the
+   * count is part of the full hash. */
+  g_assert_cmpuint (pos->hash, ==, bs_position_compute_cells_hash (rs, pos));
+  {
+    g_autofree BsPosition *same = hand_position (rs, "d1=1 k10=2", 1);
+
+    g_assert_cmpint (play (rs, same, "a1"), ==, BS_RESULT_ONGOING);
+    g_assert_cmpuint (same->hash, ==, pos->hash);
+    g_assert_cmpuint (bs_position_hash (rs, same), !=, bs_position_hash (rs, pos));
+  }
+  bs_ruleset_undo (rs, pos, undo);
+  g_assert_cmpint (owner_at (rs, pos, "b1"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "c1"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "a1"), ==, 0);
+  g_assert_cmpint (measure_of (rs, pos, "captured", 1), ==, 0);
+  g_assert_true (memcmp (before, pos, rs->position_size) == 0);
+  g_assert_cmpuint (bs_position_hash (rs, pos), ==, hash);
+  /* The capture is explained, the taken stones marked. */
+  {
+    BsTurnExplanation ex = { g_string_new (NULL), g_string_new (NULL),
+                             g_new0 (guint8, rs->n_cells) };
+
+    rs->module->explain_turn (rs, pos, &move, 1, &ex);
+    g_assert_nonnull (strstr (ex.summary->str, "a1"));
+    g_assert_nonnull (strstr (ex.details->str, "takes b1, c1"));
+    g_assert_true (ex.removed[bs_board_find_cell (rs->board, "b1", NULL)]);
+    g_assert_false (ex.removed[bs_board_find_cell (rs->board, "d1", NULL)]);
+    g_string_free (ex.summary, TRUE);
+    g_string_free (ex.details, TRUE);
+    g_free (ex.removed);
+  }
+  g_clear_pointer (&pos, g_free);
+
+  /* Two directions at once: e5 closes f5 g5 with h5 (east) and e6 e7
+   * with e8 (north); f6 g7 (north-east) are open at h8 and stay. */
+  pos = hand_position (rs, "f5=2 g5=2 h5=1 e6=2 e7=2 e8=1 f6=2 g7=2", 1);
+  g_assert_cmpint (play (rs, pos, "e5"), ==, BS_RESULT_ONGOING);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (owner_at (rs, pos, (const char *[]) { "f5", "g5", "e6", "e7" }[i]), ==, 0);
+  g_assert_cmpint (owner_at (rs, pos, "f6"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "g7"), ==, 2);
+  g_assert_cmpint (measure_of (rs, pos, "captured", 1), ==, 4);
+  g_clear_pointer (&pos, g_free);
+
+  /* A bracket of one or of three takes nothing, and a stone placed
+   * between two of the other player's is not taken (c3 between b3 and
+   * d3 of player 1, with a3 beyond). */
+  pos = hand_position (rs, "b1=2 c1=1 b2=2 c2=2 d2=2 e2=1 a3=1 b3=2 d3=1", 1);
+  g_assert_cmpint (play (rs, pos, "a1"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_at (rs, pos, "b1"), ==, 2);
+  g_assert_cmpint (play (rs, pos, "k10"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "a2"), ==, BS_RESULT_ONGOING);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (owner_at (rs, pos, (const char *[]) { "b2", "c2", "d2" }[i]), ==, 2);
+  g_assert_cmpint (play (rs, pos, "c3"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_at (rs, pos, "b3"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "c3"), ==, 2);
+  g_assert_cmpint (measure_of (rs, pos, "captured", 1), ==, 0);
+  g_assert_cmpint (measure_of (rs, pos, "captured", 2), ==, 0);
+  g_clear_pointer (&pos, g_free);
+
+  /* The fifth pair wins: five pairs on rows 1, 3, 5, 7 and 9 taken by
+   * player 1, player 2 playing apart in between. Under
+   * captures-to-win=4 the second pair already wins. */
+  {
+    const char *pairs = "b1=2 c1=2 d1=1 b3=2 c3=2 d3=1 b5=2 c5=2 d5=1 b7=2 c7=2 d7=1 "
+                        "b9=2 c9=2 d9=1";
+    const char *takes[] = { "a1", "a3", "a5", "a7", "a9" };
+    const char *apart[] = { "s19", "s17", "s15", "s13" };
+
+    pos = hand_position (rs, pairs, 1);
+    for (guint i = 0; i < 4; i++)
+      {
+        g_assert_cmpint (play (rs, pos, takes[i]), ==, BS_RESULT_ONGOING);
+        g_assert_cmpint (measure_of (rs, pos, "captured", 1), ==, 2 * (int) (i + 1));
+        g_assert_cmpint (play (rs, pos, apart[i]), ==, BS_RESULT_ONGOING);
+      }
+    g_assert_cmpint (play (rs, pos, "a9"), ==, BS_RESULT_WIN_1);
+    g_assert_cmpint (measure_of (rs, pos, "captured", 1), ==, 10);
+    g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_GOAL);
+    sentence = bs_ruleset_describe_ending (rs, pos);
+    g_assert_nonnull (strstr (sentence, "captured enough pairs"));
+    g_clear_pointer (&sentence, g_free);
+    g_clear_pointer (&pos, g_free);
+
+    pos = hand_position (quick, pairs, 1);
+    g_assert_cmpint (play (quick, pos, "a1"), ==, BS_RESULT_ONGOING);
+    g_assert_cmpint (play (quick, pos, "s19"), ==, BS_RESULT_ONGOING);
+    g_assert_cmpint (play (quick, pos, "a3"), ==, BS_RESULT_WIN_1);
+    g_clear_pointer (&pos, g_free);
+  }
+
+  /* The help gives the option's value. */
+  {
+    g_autoptr(GString) rules = g_string_new (NULL);
+    g_autoptr(GString) goal = g_string_new (NULL);
+
+    quick->module->describe_rules (quick, rules, goal);
+    g_assert_nonnull (strstr (goal->str, "capture 4 stones"));
+  }
+
+  /* Five in a row wins, for player 2 as well. */
+  pos = hand_position (rs, "a1=1 b1=1 c1=1 d1=1 a5=2", 1);
+  g_assert_cmpint (play (rs, pos, "e1"), ==, BS_RESULT_WIN_1);
+  g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_GOAL);
+  sentence = bs_ruleset_describe_ending (rs, pos);
+  g_assert_nonnull (strstr (sentence, "line of five"));
+  g_clear_pointer (&pos, g_free);
+  pos = hand_position (rs, "k10=2 k11=2 k12=2 k14=2", 2);
+  g_assert_cmpint (play (rs, pos, "k13"), ==, BS_RESULT_WIN_2);
+  bs_undo_free (undo);
+}
+
+static void
+test_custodian_random (void)
+{
+  const char *nine[] = { "width=9", "height=9", NULL };
+  const char *four[] = { "width=9", "height=9", "captures-to-win=4", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (custodian_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (custodian_game_path, nine);
+  g_autoptr(BsRuleset) quick = make_ruleset (custodian_game_path, four);
+
+  custodian_random_games (shipped, 60, 10);
+  custodian_random_games (small, 200, 10);
+  custodian_random_games (quick, 200, 4);
+}
+
+/* ---- The cloning game ---- */
+
+/* The king distance between two indices of the array. */
+static int
+grid_king_distance (const Grid *g,
+                    int         a,
+                    int         b)
+{
+  return MAX (ABS (a / g->w - b / g->w), ABS (a % g->w - b % g->w));
+}
+
+/* The cloning game's moves for p, from its rules: one clone per empty
+ * cell next to (king distance 1) a piece of p, one jump per piece of p
+ * and empty cell two king moves away; a pass when there is none but p
+ * has pieces. Holes are cells the array marks 3. */
+static int
+grid_jump_move_count (const Grid *g,
+                      int         p)
+{
+  int n = 0;
+
+  for (int to = 0; to < g->w * g->h; to++)
+    {
+      gboolean clone = FALSE;
+
+      if (g->cell[to] != 0)
+        continue;
+      for (int from = 0; from < g->w * g->h; from++)
+        if (g->cell[from] == p)
+          {
+            int d = grid_king_distance (g, from, to);
+
+            clone |= d == 1;
+            n += d == 2;
+          }
+      n += clone;
+    }
+  return MAX (n, 1);
+}
+
+static gboolean
+grid_jump_can_move (const Grid *g,
+                    int         p)
+{
+  for (int to = 0; to < g->w * g->h; to++)
+    for (int from = 0; g->cell[to] == 0 && from < g->w * g->h; from++)
+      if (g->cell[from] == p && grid_king_distance (g, from, to) <= 2)
+        return TRUE;
+  return FALSE;
+}
+
+/* The result after `mover` moved: the other player without pieces
+ * loses; a full board, or neither able to move, is won by more pieces. */
+static guint8
+jump_referee (const Grid    *g,
+              int            mover,
+              gconstpointer  data)
+{
+  int count[4] = { 0, 0, 0, 0 };
+
+  for (int i = 0; i < g->w * g->h; i++)
+    count[g->cell[i]]++;
+  if (count[3 - mover] == 0)
+    return (guint8) mover;
+  if (count[0] > 0 && (grid_jump_can_move (g, 1) || grid_jump_can_move (g, 2)))
+    return BS_RESULT_ONGOING;
+  return count[1] > count[2] ? BS_RESULT_WIN_1 : count[2] > count[1] ? BS_RESULT_WIN_2
+                                                                     : BS_RESULT_DRAW;
+}
+
+/* The game on its default variant with `holes` (labels) taken off. */
+static BsRuleset *
+make_ruleset_with_holes (const char         *path,
+                         const char * const *holes)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRulesGame) game = bs_rules_game_load_file (path, &error);
+  g_autoptr(BsVariant) variant = NULL;
+  BsRuleset *rs;
+
+  g_assert_no_error (error);
+  variant = bs_rules_game_new_variant (game, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; holes[i] != NULL; i++)
+    {
+      BsVariantHole hole = { g_strdup (holes[i]), 0 };
+
+      g_array_append_val (variant->holes, hole);
+    }
+  rs = bs_rules_game_new_ruleset (game, variant, &error);
+  g_assert_no_error (error);
+  return rs;
+}
+
+static void
+test_jump_perft (void)
+{
+  /* Ataxx's published counts from the 7 × 7 start (passes are moves). */
+  static const guint64 expected[] = { 1, 16, 256, 6460, 155888 };
+  g_autoptr(BsRuleset) rs = make_ruleset (jump_game_path, NULL);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
+
+  /* The start: player 1 on a1 and g7, player 2 on a7 and g1, 1 to move. */
+  g_assert_cmpint (owner_at (rs, pos, "a1"), ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "g7"), ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "a7"), ==, 2);
+  g_assert_cmpint (owner_at (rs, pos, "g1"), ==, 2);
+  g_assert_cmpint (bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2), ==, 4);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  for (int d = 1; d < (int) G_N_ELEMENTS (expected); d++)
+    g_assert_cmpuint (perft (rs, pos, d, FALSE), ==, expected[d]);
+}
+
+static void
+test_jump_hand (void)
+{
+  const char *five[] = { "width=5", "height=5", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (jump_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (jump_game_path, five);
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  g_autoptr(GError) error = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *sentence = NULL;
+  BsMove move;
+  Grid g;
+
+  /* The corners of 5 × 5. */
+  pos = bs_ruleset_new_position (small, 0);
+  g_assert_cmpint (owner_at (small, pos, "a1"), ==, 1);
+  g_assert_cmpint (owner_at (small, pos, "e5"), ==, 1);
+  g_assert_cmpint (owner_at (small, pos, "a5"), ==, 2);
+  g_assert_cmpint (owner_at (small, pos, "e1"), ==, 2);
+  g_clear_pointer (&pos, g_free);
+
+  /* A clone onto c3 from b2 (written as the cell alone) converts the
+   * two enemies next to it, d4 and c4, and leaves e5 (two away) alone;
+   * b2 stays. The same cell reached from b2 and d2 is one move. */
+  pos = hand_position (rs, "b2=1 d2=1 d4=2 c4=2 e5=2", 1);
+  grid_from_position (rs, pos, &g);
+  g_assert_cmpuint (bs_ruleset_generate (rs, pos, moves), ==, grid_jump_move_count (&g, 1));
+  g_assert_false (bs_ruleset_parse_move (rs, pos, "b2-c3", &move, &error));
+  g_clear_error (&error);
+  {
+    BsTurnExplanation ex = { g_string_new (NULL), g_string_new (NULL),
+                             g_new0 (guint8, rs->n_cells) };
+
+    g_assert_true (bs_ruleset_parse_move (rs, pos, "c3", &move, NULL));
+    rs->module->explain_turn (rs, pos, &move, 1, &ex);
+    g_assert_nonnull (strstr (ex.summary->str, "c3"));
+    g_assert_nonnull (strstr (ex.details->str, "converts c4, d4"));
+    g_string_free (ex.summary, TRUE);
+    g_string_free (ex.details, TRUE);
+    g_free (ex.removed);
+  }
+  g_assert_cmpint (play (rs, pos, "c3"), ==, BS_RESULT_ONGOING);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpint (owner_at (rs, pos, (const char *[]) { "b2", "d2", "c3", "c4", "d4" }[i]),
+                     ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "e5"), ==, 2);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 5);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 1);
+  g_clear_pointer (&pos, g_free);
+
+  /* A jump a1-c3 leaves a1 empty and converts b4; a jump of one cell or
+   * three is no move. */
+  pos = hand_position (rs, "a1=1 b4=2 g7=2", 1);
+  g_assert_false (bs_ruleset_parse_move (rs, pos, "a1-b2", &move, &error));
+  g_clear_error (&error);
+  g_assert_false (bs_ruleset_parse_move (rs, pos, "a1-d4", &move, &error));
+  g_clear_error (&error);
+  g_assert_cmpint (play (rs, pos, "a1-c3"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_at (rs, pos, "a1"), ==, 0);
+  g_assert_cmpint (owner_at (rs, pos, "c3"), ==, 1);
+  g_assert_cmpint (owner_at (rs, pos, "b4"), ==, 1);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 2);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 1);
+  g_clear_pointer (&pos, g_free);
+
+  /* A forced pass: player 2's a1 is walled in by player 1's pieces two
+   * deep, so its one move is "pass"; player 1 moves on. */
+  pos = hand_position (small, "a1=2 a2=1 b1=1 b2=1 a3=1 b3=1 c3=1 c2=1 c1=1", 2);
+  g_assert_cmpuint (bs_ruleset_generate (small, pos, moves), ==, 1);
+  text = bs_ruleset_format_move (small, pos, moves[0]);
+  g_assert_cmpstr (text, ==, "pass");
+  g_assert_cmpint (play (small, pos, "pass"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  g_assert_false (bs_ruleset_parse_move (small, pos, "pass", &move, &error));
+  g_clear_error (&error);
+  g_clear_pointer (&pos, g_free);
+
+  /* A player left with no piece loses: player 1 clones onto b2 and
+   * converts player 2's last two pieces. */
+  pos = hand_position (rs, "a1=1 c3=2 a3=2", 1);
+  g_assert_cmpint (play (rs, pos, "b2"), ==, BS_RESULT_WIN_1);
+  g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_ELIMINATION);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 0);
+  sentence = bs_ruleset_describe_ending (rs, pos);
+  g_assert_nonnull (strstr (sentence, "no piece left"));
+  g_clear_pointer (&sentence, g_free);
+  g_clear_pointer (&pos, g_free);
+
+  /* A full 5 × 5 board: player 1 clones onto e5 from d4, converting d5
+   * and e4; then 16 pieces to 9 and no empty cell: player 1 wins. */
+  pos = hand_position (small, "a5=1 b5=2 c5=1 d5=2 "
+                              "a4=2 b4=1 c4=2 d4=1 e4=2 "
+                              "a3=1 b3=2 c3=1 d3=1 e3=1 "
+                              "a2=2 b2=1 c2=2 d2=1 e2=2 "
+                              "a1=1 b1=2 c1=1 d1=2 e1=1", 1);
+  g_assert_cmpint (play (small, pos, "e5"), ==, BS_RESULT_WIN_1);
+  g_assert_cmpint (bs_ruleset_ending (small, pos), ==, BS_ENDING_BOARD_FULL);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 16);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 9);
+  g_clear_pointer (&pos, g_free);
+}
+
+static void
+test_jump_random (void)
+{
+  const char *five[] = { "width=5", "height=5", NULL };
+  const char *nine[] = { "width=9", "height=9", NULL };
+  const char *holes[] = { "c3", "e3", "c5", "e5", "d4", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (jump_game_path, NULL);
+  g_autoptr(BsRuleset) small = make_ruleset (jump_game_path, five);
+  g_autoptr(BsRuleset) large = make_ruleset (jump_game_path, nine);
+  g_autoptr(BsRuleset) holed = make_ruleset_with_holes (jump_game_path, holes);
+
+  random_games_counting (shipped, 100, jump_referee, grid_jump_move_count, NULL);
+  random_games_counting (small, 200, jump_referee, grid_jump_move_count, NULL);
+  random_games_counting (large, 30, jump_referee, grid_jump_move_count, NULL);
+  random_games_counting (holed, 100, jump_referee, grid_jump_move_count, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  if (argc != 3)
+  if (argc != 7)
     {
-      g_printerr ("usage: test-rules-games CAPTURE_GAME.xml LINE_GAME.xml\n");
+      g_printerr ("usage: test-rules-games CAPTURE_GAME.xml LINE_GAME.xml BRACKET_GAME.xml "
+                  "CONNECT_GAME.xml CUSTODIAN_GAME.xml JUMP_GAME.xml\n");
       return 2;
     }
   capture_game_path = argv[1];
   line_game_path = argv[2];
+  bracket_game_path = argv[3];
+  connect_game_path = argv[4];
+  custodian_game_path = argv[5];
+  jump_game_path = argv[6];
   for (guint i = 0; i < G_N_ELEMENTS (capture_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/rules-games/capture/perft/%s-%s",
@@ -605,5 +1523,16 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/rules-games/line/hand", test_line_hand);
   g_test_add_func ("/rules-games/line/random", test_line_random);
+  g_test_add_func ("/rules-games/bracket/perft", test_bracket_perft);
+  g_test_add_func ("/rules-games/bracket/hand", test_bracket_hand);
+  g_test_add_func ("/rules-games/bracket/random", test_bracket_random);
+  g_test_add_func ("/rules-games/connect/perft", test_connect_perft);
+  g_test_add_func ("/rules-games/connect/hand", test_connect_hand);
+  g_test_add_func ("/rules-games/connect/random", test_connect_random);
+  g_test_add_func ("/rules-games/custodian/hand", test_custodian_hand);
+  g_test_add_func ("/rules-games/custodian/random", test_custodian_random);
+  g_test_add_func ("/rules-games/jump/perft", test_jump_perft);
+  g_test_add_func ("/rules-games/jump/hand", test_jump_hand);
+  g_test_add_func ("/rules-games/jump/random", test_jump_random);
   return g_test_run ();
 }

@@ -200,7 +200,9 @@ test_perft (gconstpointer data)
 static void
 lockstep_games (const Pair *pair,
                 guint       games,
-                guint64     seed)
+                guint64     seed,
+                gboolean    same_explanation,
+                gboolean    same_random)
 {
   g_autofree BsMove *mc = g_new (BsMove, pair->c->max_moves);
   g_autofree BsMove *mw = g_new (BsMove, pair->w->max_moves);
@@ -227,15 +229,29 @@ lockstep_games (const Pair *pair,
           BsMove back;
 
           g_assert_cmpuint (n, >, 0);
-          g_assert_cmphex (bs_ruleset_random_move (pair->w, w, &rw, scratch), ==, move);
-          g_assert_true (memcmp (&rc, &rw, sizeof rc) == 0);
+          if (same_random)
+            {
+              g_assert_cmphex (bs_ruleset_random_move (pair->w, w, &rw, scratch), ==, move);
+              g_assert_true (memcmp (&rc, &rw, sizeof rc) == 0);
+            }
+          else
+            {
+              /* A uniform pick of its own: one of the moves. */
+              BsMove other = bs_ruleset_random_move (pair->w, w, &rw, scratch);
+              guint k = 0;
+
+              while (k < n && mw[k] != other)
+                k++;
+              g_assert_cmpuint (k, <, n);
+            }
           rng = rc;
           g_assert_cmpstr (tc, ==, tw);
           g_assert_true (bs_ruleset_parse_move (pair->w, w, tc, &back, NULL));
           g_assert_cmphex (back, ==, move);
           g_assert_true (bs_ruleset_parse_move (pair->c, c, tw, &back, NULL));
           g_assert_cmphex (back, ==, move);
-          g_assert_cmpstr (ec->summary, ==, ew->summary);
+          if (same_explanation)
+            g_assert_cmpstr (ec->summary, ==, ew->summary);
           g_assert_true (memcmp (ec->removed, ew->removed, (gsize) pair->c->n_cells) == 0);
 
           bs_ruleset_apply (pair->c, c, move, NULL);
@@ -254,7 +270,93 @@ test_lockstep (gconstpointer data)
   const Case *tc = data;
   Pair pair = make_pair ("breakthrough", tc->settings[0] ? tc->settings : NULL, tc->pieces);
 
-  lockstep_games (&pair, g_test_slow () ? 20000 : 300, 23);
+  lockstep_games (&pair, g_test_slow () ? 20000 : 300, 23, TRUE, TRUE);
+  pair_clear (&pair);
+}
+
+/* Abrobad: placements apart, walks along rays, the end word. Perft from
+ * the start, then from positions where no placement is left (walks and
+ * the end move), reached by random play in lock-step. */
+typedef struct {
+  const char *name;
+  const char *settings[4];
+  int         depth;           /* perft from the start */
+  int         walk_depth;      /* perft from walking positions */
+  gboolean    same_random;     /* the random move from the same random numbers */
+} AbrobadCase;
+
+static const AbrobadCase abrobad_cases[] = {
+  { "default", { NULL }, 3, 3, TRUE },
+  { "size-2", { "size=2", NULL }, 4, 4, TRUE },
+  { "size-3", { "size=3", NULL }, 4, 3, TRUE },
+  { "hexagon-3", { "shape=hexagon", "size=3", NULL }, 4, 3, TRUE },
+  { "hop", { "movement=hop", NULL }, 3, 3, TRUE },
+  { "step-size-3", { "movement=step", "size=3", NULL }, 4, 4, TRUE },
+  { "slide-size-3", { "movement=slide", "size=3", NULL }, 4, 3, FALSE },
+  { "max-slide-size-4", { "movement=max-slide", "size=4", NULL }, 3, 3, TRUE },
+};
+
+/* Plays random moves in lock-step from the start until the player to move
+ * has no placement (their first move is no placement) or the game ends. */
+static gboolean
+play_to_walking (const Pair *pair,
+                 BsPosition *c,
+                 BsPosition *w,
+                 BsRng      *rng)
+{
+  g_autofree BsMove *mc = g_new (BsMove, pair->c->max_moves);
+  g_autofree BsMove *mw = g_new (BsMove, pair->w->max_moves);
+
+  while (!bs_position_is_over (c))
+    {
+      guint n = assert_same_moves (pair, c, w, mc, mw);
+
+      if (((mc[0] >> 28) & 3u) != 1u)
+        return TRUE;
+      n = bs_rng_below (rng, n);
+      bs_ruleset_apply (pair->c, c, mc[n], NULL);
+      bs_ruleset_apply (pair->w, w, mw[n], NULL);
+      assert_same_position (pair, c, w);
+    }
+  return FALSE;
+}
+
+static void
+test_abrobad_perft (gconstpointer data)
+{
+  const AbrobadCase *tc = data;
+  Pair pair = make_pair ("abrobad", tc->settings[0] ? tc->settings : NULL, NULL);
+  g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+  g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+  guint64 leaves, walking = 0;
+  BsRng rng;
+
+  assert_same_position (&pair, c, w);
+  leaves = perft (&pair, c, w, tc->depth);
+  g_test_message ("abrobad %s: perft(%d) = %" G_GUINT64_FORMAT, tc->name, tc->depth, leaves);
+  g_assert_cmpuint (leaves, >, 1);
+  bs_rng_init (&rng, 7);
+  for (int k = 0; k < 3; k++)
+    {
+      g_autofree BsPosition *c2 = bs_ruleset_new_position (pair.c, 0);
+      g_autofree BsPosition *w2 = bs_ruleset_new_position (pair.w, 0);
+
+      g_assert_true (play_to_walking (&pair, c2, w2, &rng));
+      walking = perft (&pair, c2, w2, tc->walk_depth);
+      g_test_message ("abrobad %s: walking position %d (ply %u): perft(%d) = %" G_GUINT64_FORMAT,
+                      tc->name, k, c2->ply, tc->walk_depth, walking);
+      g_assert_cmpuint (walking, >, 1);
+    }
+  pair_clear (&pair);
+}
+
+static void
+test_abrobad_lockstep (gconstpointer data)
+{
+  const AbrobadCase *tc = data;
+  Pair pair = make_pair ("abrobad", tc->settings[0] ? tc->settings : NULL, NULL);
+
+  lockstep_games (&pair, g_test_slow () ? 20000 : 200, 23, FALSE, tc->same_random);
   pair_clear (&pair);
 }
 
@@ -432,9 +534,10 @@ static const Broken broken[] = {
   { "piece", "piece=\"piece\" unless-fixed", "piece=\"peice\" unless-fixed",
     "<fill> attribute \"piece\": unknown piece \"peice\" (did you mean \"piece\"?)" },
   { "who", "who=\"mover\" region", "who=\"movers\" region",
-    "<reach> attribute \"who\": \"movers\" is none of mover, next (did you mean \"mover\"?)" },
+    "<reach> attribute \"who\": \"movers\" is none of mover, next, both (did you mean \"mover\"?)" },
   { "result", "result=\"loss\"\n                sentence", "result=\"lose\"\n                sentence",
-    "<eliminated> attribute \"result\": \"lose\" is none of win, loss, draw (did you mean \"loss\"?)" },
+    "<eliminated> attribute \"result\": \"lose\" is none of win, loss, draw, most-pieces, "
+    "fewest-pieces, most-groups, fewest-groups (did you mean \"loss\"?)" },
   { "capture-missing", "to=\"empty enemy\" capture=\"replace\"/>\n    <step dirs=\"forward\" to=\"empty\"",
     "to=\"empty enemy\"/>\n    <step dirs=\"forward\" to=\"empty\"",
     "<step> attribute \"to\": a step onto an enemy piece needs capture=\"replace\"" },
@@ -473,7 +576,7 @@ static const Broken broken[] = {
   { "turn-order", "order=\"alternate\"", "order=\"alternating\"",
     "<turn> attribute \"order\": \"alternating\" is none of alternate (did you mean \"alternate\"?)" },
   { "measure", "of=\"furthest-rank\"", "of=\"furthest-row\"",
-    "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank (did you mean \"furthest-rank\"?)" },
+    "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank, groups, captured (did you mean \"furthest-rank\"?)" },
   { "notation", "move=\"FROM-TO\"", "move=\"TO-FROM\"",
     "<notation> attribute \"move\": \"TO-FROM\": a step is written FROM, a separator, then TO" },
   { "condition-type", "if=\"straight-capture\"/>", "if=\"rows\"/>",
@@ -487,6 +590,18 @@ static const Broken broken[] = {
   { "place-and-step", "<step dirs=\"forward-east\" to=\"empty enemy\" capture=\"replace\"/>",
     "<place where=\"empty\" piece=\"piece\"/>",
     "<place> attribute \"piece\": a game that both places and steps pieces is for a later version" },
+  { "jump-and-step", "<step dirs=\"forward-east\" to=\"empty enemy\" capture=\"replace\"/>",
+    "<jump distance=\"2\" leave=\"empty\"/>",
+    "<jump> attribute \"distance\": <jump> does not go with other blocks yet" },
+  { "jump-leave", "<step dirs=\"forward-east\" to=\"empty enemy\" capture=\"replace\"/>",
+    "<jump distance=\"2\" leave=\"emptty\"/>",
+    "<jump> attribute \"leave\": " },
+  { "jump-distance", "<step dirs=\"forward-east\" to=\"empty enemy\" capture=\"replace\"/>",
+    "<jump distance=\"0\" leave=\"copy\"/>",
+    "<jump> attribute \"distance\": " },
+  { "jump-convert", "<step dirs=\"forward-east\" to=\"empty enemy\" capture=\"replace\"/>",
+    "<jump distance=\"1\" leave=\"copy\"><convert targets=\"adjacant\"/></jump>",
+    "<convert> attribute \"targets\": " },
   { "place-where", "<step dirs=\"forward-east\" to=\"empty enemy\" capture=\"replace\"/>",
     "<place where=\"enemy\" piece=\"piece\"/>",
     "<place> attribute \"where\": unknown cell set \"enemy\"" },
@@ -501,12 +616,25 @@ static const Broken broken[] = {
   { "line-length", "<eliminated who=\"next\" result=\"loss\"",
     "<line who=\"mover\" length=\"{misere}\" result=\"win\"",
     "<line> attribute \"length\": the option \"misere\" is not a number" },
+  { "captured-count", "<eliminated who=\"next\" result=\"loss\"",
+    "<captured who=\"mover\" count=\"0\" result=\"win\"",
+    "<captured> attribute \"count\": a count of captured pieces is at least 1" },
+  { "captured-count-type", "<eliminated who=\"next\" result=\"loss\"",
+    "<captured who=\"mover\" count=\"{misere}\" result=\"win\"",
+    "<captured> attribute \"count\": the option \"misere\" is not a number" },
+  { "count-elsewhere", "<eliminated who=\"next\" result=\"loss\"",
+    "<eliminated who=\"next\" count=\"10\" result=\"loss\"",
+    "<eliminated> attribute \"count\": only <captured> has a count" },
   { "notation-of-placements", "move=\"FROM-TO\"", "move=\"TO\"",
     "<notation> attribute \"move\": a step is written FROM, a separator, then TO" },
   { "fill-pattern", "unless-fixed=\"true\"", "pattern=\"checker\" unless-fixed=\"true\"",
     "<fill> attribute \"pattern\": \"checker\" is none of all, checkerboard" },
   { "stray-text", "<moves>", "<moves>oops",
     "<moves>: text where only elements belong" },
+  { "child-of-empty-element", "<turn order=\"alternate\"/>",
+    "<turn order=\"alternate\"><pass/></turn>", "<turn>: unknown element <pass>" },
+  { "section-attribute", "<moves>", "<moves order=\"any\">",
+    "<moves>: unknown attribute \"order\"" },
   { "help-element", "<rules if=\"straight-capture\">A piece may also capture the piece straight ahead of it.</rules>",
     "<rule if=\"straight-capture\">A piece may also capture the piece straight ahead of it.</rule>",
     "<help>: unknown element <rule> (did you mean <rules>?)" },
@@ -560,6 +688,16 @@ main (int argc, char **argv)
       g_test_add_data_func (lock_path, &cases[i], test_lockstep);
     }
   g_test_add_func ("/rules/breakthrough/playouts", test_playouts);
+  for (guint i = 0; i < G_N_ELEMENTS (abrobad_cases); i++)
+    {
+      g_autofree char *perft_path = g_strdup_printf ("/rules/abrobad/perft/%s",
+                                                     abrobad_cases[i].name);
+      g_autofree char *lock_path = g_strdup_printf ("/rules/abrobad/lockstep/%s",
+                                                    abrobad_cases[i].name);
+
+      g_test_add_data_func (perft_path, &abrobad_cases[i], test_abrobad_perft);
+      g_test_add_data_func (lock_path, &abrobad_cases[i], test_abrobad_lockstep);
+    }
   g_test_add_func ("/rules/breakthrough/refused-starts", test_refused_starts);
   g_test_add_func ("/rules/breakthrough/words", test_words);
   for (guint i = 0; i < G_N_ELEMENTS (broken); i++)

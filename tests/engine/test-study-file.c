@@ -501,7 +501,7 @@ test_merge_missing_and_output (void)
   g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "shard 2/3 is not among the inputs"));
-  g_assert_nonnull (strstr (error->message, "arm 0 lacks 4 of its 12 games"));
+  g_assert_nonnull (strstr (error->message, "arm 0 lacks 4 of its 12 games (numbers 2, 5, 8, 11)"));
   g_assert_false (g_file_test (merged, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
 
@@ -516,6 +516,36 @@ test_merge_missing_and_output (void)
   g_test_message ("%s", error->message);
   s1_after = contents_of (s1);
   g_assert_cmpstr (s1_after, ==, s1_before);
+}
+
+/* Which games a merge lacks, by number: runs of them as "12–19", and past
+ * the first five runs "…" (a whole missing shard of a long study). */
+static void
+test_merge_names_missing_games (void)
+{
+  g_autofree char *s0 = run_shard ("mn-s0.bsstudy", 0, 2);
+  g_autofree char *whole = run_shard ("mn-whole.bsstudy", 0, 0);
+  /* The same 12 games in a study of 20: an extension cut short. */
+  g_autofree char *short_of = edited_copy (whole, "mn-short.bsstudy", " games=\"12\"",
+                                           " games=\"20\"");
+  g_autofree char *merged = g_build_filename (tmpdir, "mn-merged.bsstudy", NULL);
+  const char *shard_only[] = { s0, NULL };
+  const char *cut_short[] = { short_of, NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (bs_study_merge_files (shard_only, merged, BS_STUDY_MERGE_NONE, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "shard 1/2 is not among the inputs; "
+                                            "arm 0 lacks 6 of its 12 games "
+                                            "(numbers 1, 3, 5, 7, 9, …)"));
+  g_clear_error (&error);
+
+  g_assert_false (bs_study_merge_files (cut_short, merged, BS_STUDY_MERGE_NONE, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "arm 0 lacks 8 of its 20 games (numbers 12–19)"));
+  g_assert_false (g_file_test (merged, G_FILE_TEST_EXISTS));
 }
 
 /* Two runs never write one study file at once: the second is refused,
@@ -701,6 +731,7 @@ main (int   argc,
   g_test_add_func ("/study-file/merge-journal", test_merge_journal);
   g_test_add_func ("/study-file/merge-conflict", test_merge_conflict);
   g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
+  g_test_add_func ("/study-file/merge-names-missing-games", test_merge_names_missing_games);
   g_test_add_func ("/study-file/lock", test_lock);
   g_test_add_func ("/study-file/cut-short", test_cut_short);
   g_test_add_func ("/study-file/journal-streamed", test_journal_streamed);

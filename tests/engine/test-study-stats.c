@@ -152,6 +152,192 @@ test_score_agreement (void)
       }
 }
 
+/* Issue 26, "what the lab must conclude" 1: a score with draws is no binomial. The
+ * reference (tests written for this, sharing no code with bs-study-stats.c): Python,
+ * deff = v_T / v_B from the counts with one pseudo-win and one pseudo-loss (W' = W + 1,
+ * L' = L + 1, N = W' + D + L', m = (W' + D/2) / N, v_T = (W' + D/4) / N − m², v_B =
+ * m (1 − m)), n_eff = n / deff, and the interval found by bisection as the set of p0
+ * with |s − p0| ≤ z √(p0 (1 − p0) / n_eff) (no closed form), p = erfc (|s − ½| /
+ * √(¼ / n_eff) / √2). */
+static void
+check_draws (guint wins, guint draws, guint losses, double n_effective, double low,
+             double high, double p_value)
+{
+  BsStatsScore s;
+  guint n = wins + draws + losses;
+
+  bs_stats_score_with_draws (2 * wins + draws, draws, n, &s);
+  g_assert_cmpfloat_with_epsilon (s.score, (wins + draws / 2.0) / n, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.n_effective, n_effective, 1e-6);
+  g_assert_cmpfloat_with_epsilon (s.low, low, 1e-8);
+  g_assert_cmpfloat_with_epsilon (s.high, high, 1e-8);
+  g_assert_cmpfloat_with_epsilon (s.p_value, p_value, 1e-9);
+  g_assert_true (s.significant == (p_value < 0.05));
+}
+
+static void
+test_score_draws (void)
+{
+  BsStatsScore binomial, trinomial;
+  BsStudyStats *stats = bs_study_stats_new (FALSE);
+
+  /* 68% draws, even: 160 wins, 680 draws, 160 losses. deff = 0.321357285 (by hand:
+   * m = ½, v_T = (161 + 170) / 1002 − ¼ = 0.0803393, v_B = ¼). */
+  check_draws (160, 680, 160, 3111.801242236, 0.482443244, 0.517556756, 1.0);
+  g_assert_cmpfloat_with_epsilon (bs_stats_design_effect (1000, 680, 1000), 0.321357285, 1e-9);
+  check_draws (30, 50, 20, 198.001537279, 0.480409461, 0.617687348, 0.1593887873);
+  check_draws (40, 30, 30, 142.241855329, 0.468000135, 0.629370229, 0.233005731);
+  /* Ten games all drawn: the pseudo-counts keep an interval (n_eff = 60), not [½, ½]. */
+  check_draws (0, 10, 0, 60.0, 0.377350242, 0.622649758, 1.0);
+  /* No draws: the binomial's Wilson interval, exactly (500 of 1000, the Python Wilson). */
+  check_draws (500, 0, 500, 1000.0, 0.469069600, 0.530930400, 1.0);
+
+  /* The issue's figure: at 68% draws the binomial interval is √(¼ / 0.08) = 1.7678 times
+   * too wide; the reference gives 1.761738 at n = 1000 (the pseudo-counts and Wilson's
+   * z²/n terms) and 1.767706 at n = 100000. Player 1's score (what every report reads)
+   * uses it. */
+  bs_stats_score (1000, 1000, &binomial);
+  stats->games = 1000, stats->wins[0] = 160, stats->wins[1] = 160, stats->draws = 680;
+  bs_study_stats_first_player (stats, &trinomial);
+  g_assert_cmpfloat_with_epsilon ((binomial.high - binomial.low) / (trinomial.high - trinomial.low),
+                                  1.761738, 1e-6);
+  bs_stats_score (100000, 100000, &binomial);
+  bs_stats_score_with_draws (100000, 68000, 100000, &trinomial);
+  g_assert_cmpfloat_with_epsilon ((binomial.high - binomial.low) / (trinomial.high - trinomial.low),
+                                  1.767706, 1e-6);
+  bs_study_stats_free (stats);
+}
+
+/* The interval and the test agree with draws too: every (wins, draws) of several n. */
+static void
+test_score_draws_agreement (void)
+{
+  static const guint sizes[] = { 1, 2, 3, 10, 37, 100, 250 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint draws = 0; draws <= sizes[i]; draws++)
+      for (guint wins = 0; wins + draws <= sizes[i]; wins++)
+        {
+          BsStatsScore s;
+          gboolean outside;
+
+          bs_stats_score_with_draws (2 * wins + draws, draws, sizes[i], &s);
+          outside = s.low > 0.5 || s.high < 0.5;
+          if (outside != s.significant || s.significant != (s.p_value < 0.05) ||
+              s.low > s.score || s.high < s.score)
+            g_error ("%u wins, %u draws of %u: [%.9f, %.9f], p = %.9g", wins, draws,
+                     sizes[i], s.low, s.high, s.p_value);
+        }
+}
+
+/* Issue 26, "what the lab must conclude" 1: fair within a margin. */
+static void
+test_equivalence (void)
+{
+  BsStatsScore s;
+
+  /* Inside: 5000 wins of 10000, Wilson [49.02, 50.98] (by hand: 1.96 · ½ / 100 =
+   * 0.0098) lies inside 47–53. */
+  bs_stats_score (10000, 10000, &s);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_FAIR);
+  g_assert_cmpstr (bs_stats_equivalence_id (BS_STATS_FAIR), ==, "fair");
+  /* Straddling: 100 of 200, [43.1, 56.9] holds 50 and reaches past 47–53. */
+  bs_stats_score (200, 200, &s);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_UNDECIDED);
+  g_assert_cmpstr (bs_stats_equivalence_id (BS_STATS_UNDECIDED), ==, "undecided");
+  /* Outside: 600 of 1000, [56.9, 63.0]: unfair. */
+  bs_stats_score (1200, 1000, &s);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_UNFAIR);
+  g_assert_cmpstr (bs_stats_equivalence_id (BS_STATS_UNFAIR), ==, "unfair");
+  /* The draws decide it: 68% draws of 1000, even, is [48.24, 51.76] (test_score_draws),
+   * fair within 3 points; as a binomial, [46.91, 53.09], it was not shown either way. */
+  bs_stats_score_with_draws (1000, 680, 1000, &s);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_FAIR);
+  bs_stats_score (1000, 1000, &s);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_UNDECIDED);
+  /* Fair wins over a significant difference smaller than the margin: 51000 of 100000 is
+   * [50.69, 51.31] (by hand: 1.96 · √(0.51 · 0.49 / 100000) = 0.0031); within ±1 point it
+   * reaches past 51: unfair. */
+  bs_stats_score (102000, 100000, &s);
+  g_assert_true (s.significant);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_FAIR);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.01), ==, BS_STATS_UNFAIR);
+  /* The margin's edges belong to it: an interval ending on 53 is inside, a hair past it
+   * is not. */
+  s = (BsStatsScore) { .n = 500, .score = 0.5, .low = 0.47, .high = 0.53, .p_value = 1 };
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_FAIR);
+  s.high = 0.5301;
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.03), ==, BS_STATS_UNDECIDED);
+  /* No games: nothing shown. */
+  bs_stats_score (0, 0, &s);
+  g_assert_cmpint (bs_stats_equivalence (&s, 0.5), ==, BS_STATS_UNDECIDED);
+}
+
+/* Holm (1979), by hand: sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1 = 0.02, 0.03,
+ * 0.06, 0.04 → made non-decreasing 0.02, 0.03, 0.06, 0.06 (R: p.adjust (c (0.01, 0.04,
+ * 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02). Ties and the cap: 0.2 · 3 = 0.6, 0.5 · 2
+ * = 1, 0.5 · 1 → 1. */
+static void
+test_holm (void)
+{
+  const double p[] = { 0.01, 0.04, 0.03, 0.005 }, expected[] = { 0.03, 0.06, 0.06, 0.02 };
+  const double tied[] = { 0.5, 0.5, 0.2 }, tied_expected[] = { 1.0, 1.0, 0.6 };
+  double adjusted[4];
+
+  bs_stats_holm (p, 4, adjusted);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpfloat_with_epsilon (adjusted[i], expected[i], 1e-12);
+  bs_stats_holm (tied, 3, adjusted);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat_with_epsilon (adjusted[i], tied_expected[i], 1e-12);
+}
+
+/* Issue 26, "what the lab must conclude" 2: a sweep's plausibly fair values and its ties.
+ * Six values, wins of 100 without draws: 70, 61, 55, 48, 52, 38. Score-test p-values
+ * (Python, erfc): 6.334e-5, 0.027807, 0.317311, 0.689157, 0.689157, 0.016395; Holm:
+ * 0.00038005, 0.111228, 0.951932, 1, 1, 0.081975. Alone, 61 and 38 would be called
+ * unfair (p < 0.05); over six values, only 70 is. */
+static void
+test_sweep_multiplicity (void)
+{
+  static const guint wins[] = { 70, 61, 55, 48, 52, 38 };
+  static const double holm[] = { 0.00038005490, 0.11122758011, 0.95193152359, 1, 1,
+                                 0.08197535925 };
+  BsStudyStats *arms[7];
+  double adjusted[7];
+  g_autoptr(GArray) fair = NULL;
+  g_autoptr(GArray) ties = NULL;
+
+  for (guint i = 0; i < 7; i++)
+    {
+      arms[i] = bs_study_stats_new (FALSE);
+      if (i < 6)
+        arms[i]->games = 100, arms[i]->wins[0] = wins[i], arms[i]->wins[1] = 100 - wins[i];
+    }
+  /* The seventh has no games: no candidate, and it changes no adjustment. */
+  fair = bs_study_stats_plausibly_fair (arms, 7, adjusted);
+  for (guint i = 0; i < 6; i++)
+    g_assert_cmpfloat_with_epsilon (adjusted[i], holm[i], 1e-9);
+  g_assert_cmpfloat (adjusted[6], ==, 1);
+  g_assert_cmpuint (fair->len, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpuint (g_array_index (fair, guint, i), ==, i + 1);
+  /* 48 and 52 of 100: the same distance and interval width. Both named, whatever the
+   * order; a preferred value among them is still one of the two. */
+  ties = bs_study_stats_fairest_ties (arms, 7, -1);
+  g_assert_cmpuint (ties->len, ==, 2);
+  g_assert_cmpuint (g_array_index (ties, guint, 0), ==, 3);
+  g_assert_cmpuint (g_array_index (ties, guint, 1), ==, 4);
+  g_clear_pointer (&ties, g_array_unref);
+  /* A clear fairest value has no tie: 52 of 100 moved to 51. */
+  arms[4]->wins[0] = 51, arms[4]->wins[1] = 49;
+  ties = bs_study_stats_fairest_ties (arms, 7, -1);
+  g_assert_cmpuint (ties->len, ==, 1);
+  g_assert_cmpuint (g_array_index (ties, guint, 0), ==, 4);
+  for (guint i = 0; i < 7; i++)
+    bs_study_stats_free (arms[i]);
+}
+
 static void
 test_difference (void)
 {
@@ -532,18 +718,24 @@ check_hand_aggregate (const BsStudy      *study,
    * won game 0 (2), drew game 2 (1), won games 1, 3 and 4 from seat 2
    * (2 + 2 + 2): 9 half points of 10, score 0.9. Where A sat first: games
    * 0 and 2, seat 1's half points 2 + 1 = 3 (seat 2's would be 0 + 1).
-   * With a draw, the score test: z = 0.4 / sqrt (0.25 / 5) = 1.788854,
-   * p = erfc (z / sqrt 2) = 0.073638; Wilson 4.5 of 5: 0.462944 to
-   * 0.989470 (Python, as above). */
+   * With a draw (4 wins, 1 draw, 0 losses), the draw-aware score: with the
+   * pseudo-counts 5, 1, 1 of 7, m = 5.5 / 7, v_T = 5.25 / 7 − m² = 0.132653,
+   * v_B = m (1 − m) = 0.168367, deff = 0.787879 (by hand), n_eff = 6.346154;
+   * z = 0.4 / sqrt (0.25 / 6.346154) = 2.015339, p = erfc (z / sqrt 2) =
+   * 0.043871; the interval 0.511084 to 0.987259 (the Python bisection of
+   * test_score_draws). As a binomial it was p = 0.073638, [0.462944,
+   * 0.989470]: the draw was counted as uncertain as a win or a loss. */
   g_assert_cmpuint (stats->half_points_a, ==, 9);
   g_assert_cmpuint (stats->a_first_games, ==, 2);
   g_assert_cmpuint (stats->a_first_half_points, ==, 3);
   bs_study_stats_player_a (stats, &a);
   g_assert_cmpuint (a.n, ==, 5);
   g_assert_cmpfloat_with_epsilon (a.score, 0.9, 1e-12);
-  g_assert_cmpfloat_with_epsilon (a.p_value, 0.073638, 1e-6);
-  g_assert_cmpfloat_with_epsilon (a.low, 0.462944, EPS);
-  g_assert_cmpfloat_with_epsilon (a.high, 0.989470, EPS);
+  g_assert_cmpfloat_with_epsilon (a.n_effective, 6.346154, 1e-6);
+  g_assert_cmpfloat_with_epsilon (a.p_value, 0.043871, 1e-6);
+  g_assert_cmpfloat_with_epsilon (a.low, 0.511084, EPS);
+  g_assert_cmpfloat_with_epsilon (a.high, 0.987259, EPS);
+  g_assert_true (a.significant);
 
   /* Evaluations: game 0 has none; games 1 to 4 have some (4), games 1, 3
    * and 4 a winner (3, all player 2). The winner's lowest view (1000 − e):
@@ -690,6 +882,11 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/score", test_score);
   g_test_add_func ("/study-stats/score-verdict", test_score_verdict);
   g_test_add_func ("/study-stats/score-agreement", test_score_agreement);
+  g_test_add_func ("/study-stats/score-draws", test_score_draws);
+  g_test_add_func ("/study-stats/score-draws-agreement", test_score_draws_agreement);
+  g_test_add_func ("/study-stats/equivalence", test_equivalence);
+  g_test_add_func ("/study-stats/holm", test_holm);
+  g_test_add_func ("/study-stats/sweep-multiplicity", test_sweep_multiplicity);
   g_test_add_func ("/study-stats/difference", test_difference);
   g_test_add_func ("/study-stats/game-measures", test_game_measures);
   g_test_add_func ("/study-stats/histogram", test_histogram);

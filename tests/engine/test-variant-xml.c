@@ -17,8 +17,11 @@
 #include "bs-variant.h"
 #include "bs-xml.h"
 
-static const char * const shipped[] = {
-  "abrobad", "agoraphobia", "astoria", "breakthrough", "ikabegama", "tribes", NULL
+/* The built-in variants: the six seed games and the games written in the
+ * rules language (rules/games/), sorted. */
+static const char * const builtin[] = {
+  "abrobad", "agoraphobia", "astoria", "ataxx", "breakthrough", "clobber", "gomoku", "hex",
+  "ikabegama", "reversi", "tribes", NULL
 };
 
 static char *
@@ -71,9 +74,9 @@ assert_round_trip (const BsVariant *variant,
 static void
 test_round_trip_shipped (void)
 {
-  for (guint i = 0; shipped[i] != NULL; i++)
+  for (guint i = 0; builtin[i] != NULL; i++)
     {
-      g_autofree char *path = rules_path (shipped[i]);
+      g_autofree char *path = rules_path (builtin[i]);
       g_autofree char *contents = NULL;
       g_autoptr(GError) error = NULL;
       g_autoptr(BsVariant) variant = NULL;
@@ -83,22 +86,22 @@ test_round_trip_shipped (void)
       g_assert_true (g_file_get_contents (path, &contents, &length, &error));
       variant = read_format_only (contents, length, path, &error);
       g_assert_no_error (error);
-      g_assert_cmpstr (variant->id, ==, shipped[i]);
-      g_assert_cmpstr (variant->module, ==, shipped[i]);
+      g_assert_cmpstr (variant->id, ==, builtin[i]);
+      g_assert_cmpstr (variant->module, ==, builtin[i]);
       g_assert_cmpstr (variant->filename, ==, path);
       assert_round_trip (variant, FALSE);
 
       /* With its module built in, the file loads with every check. */
-      if (bs_module_find (shipped[i]) != NULL)
+      if (bs_module_find (builtin[i]) != NULL)
         {
           g_autoptr(BsVariant) full = bs_variant_load_file (path, &error);
           g_autoptr(BsVariant) looked_up = NULL;
-          const BsModule *module = bs_module_find (shipped[i]);
+          const BsModule *module = bs_module_find (builtin[i]);
 
           g_assert_no_error (error);
           g_assert_true (bs_variant_equal (full, variant));
           assert_round_trip (full, TRUE);
-          looked_up = bs_variant_lookup (shipped[i], &error);
+          looked_up = bs_variant_lookup (builtin[i], &error);
           g_assert_no_error (error);
           g_assert_true (bs_variant_equal (looked_up, variant));
           /* Every option is set explicitly, to its default (RULES.md). */
@@ -406,17 +409,17 @@ test_builtin (void)
   g_assert_cmpstr (dirs[2], ==, BS_SOURCE_RULES_DIR);
   g_assert_null (dirs[3]);
 
-  /* The six shipped variants, sorted, each once. */
-  g_assert_cmpuint (g_strv_length (names), ==, 6);
-  for (guint i = 0; shipped[i] != NULL; i++)
-    g_assert_cmpstr (names[i], ==, shipped[i]);
+  /* The shipped variants, sorted, each once. */
+  g_assert_cmpuint (g_strv_length (names), ==, G_N_ELEMENTS (builtin) - 1);
+  for (guint i = 0; builtin[i] != NULL; i++)
+    g_assert_cmpstr (names[i], ==, builtin[i]);
 
   variant = bs_variant_lookup ("chess", &error);
   g_assert_null (variant);
   g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN);
   g_assert_cmpstr (error->message, ==,
                    "chess: no such file, and not a built-in variant (abrobad, agoraphobia, "
-                   "astoria, breakthrough, ikabegama, tribes)");
+                   "astoria, ataxx, breakthrough, clobber, gomoku, hex, ikabegama, reversi, tribes)");
   g_clear_error (&error);
 
   variant = bs_variant_lookup ("no/such/file.xml", &error);

@@ -81,7 +81,12 @@ if ! runtime_ok; then
     for log in "$work"/standin/logs/*.log; do
       [ -f "$log" ] && { echo "-- $log"; tail -n 15 "$log"; }
     done
-    [ "$attempt" = 2 ] && fail "the stand-in runtime did not install"
+    # The stand-in is Debian's packages, outside this project: when it cannot be made (a
+    # package gone from the mirror), the suite cannot run here. Said, and skipped (77).
+    if [ "$attempt" = 2 ]; then
+      echo "SKIP: the stand-in runtime did not install (see the logs above); the Flatpak is not tested here" >&2
+      exit 77
+    fi
     echo "the stand-in runtime did not install: trying once more"
   done
   runtime_ok || fail "the stand-in runtime lacks json-glib ($standin changed?)"

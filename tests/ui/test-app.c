@@ -17,6 +17,7 @@
 #include "bs-board-view.h"
 #include "bs-folders.h"
 #include "bs-game-record.h"
+#include "bs-software-gl.h"
 #include "bs-rng.h"
 #include "bs-screenshot.h"
 #include "bs-start-view.h"
@@ -1179,9 +1180,118 @@ test_play_to_end (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), why));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
                             "\n\nThe game lasted "));
-  status = g_strdup_printf ("%s — %s", heading, why);
+  /* A draw's ending says it is one: the status does not repeat "Draw". */
+  if (bs_game_get_result (game) == BS_RESULT_DRAW)
+    status = g_strdup (why);
+  else
+    status = g_strdup_printf ("%s — %s", heading, why);
   g_assert_cmpstr (bs_play_view_get_status (bs_window_get_play_view (fixture->window)), ==,
                    status);
+}
+
+/* The first label below widget whose text starts with prefix. */
+static GtkWidget *
+find_label_starting (GtkWidget  *widget,
+                     const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_starting (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A player's row in the sidebar gives each measure a line of its own: a
+ * narrow sidebar wrapped "· Furthest row: 2" alone on a line (issue 29). */
+static void
+test_measures_on_lines (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *details;
+  const char *text;
+
+  if (!have_module ("breakthrough"))
+    return;
+  start (fixture, "breakthrough");
+  details = find_label_starting (GTK_WIDGET (fixture->window), "On the board: ");
+  g_assert_nonnull (details);
+  text = gtk_label_get_text (GTK_LABEL (details));
+  g_assert_nonnull (strstr (text, "\nFurthest row: "));
+  g_assert_null (strstr (text, "·"));
+}
+
+/* The piece-kind chooser follows the player to move: each player's own
+ * last choice, not the one the other player just made (issue 29). */
+static void
+test_kind_follows_player (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  BsPlayScene *scene;
+  BsGame *game;
+  int kinds[BS_MAX_KINDS];
+
+  if (!have_module ("agoraphobia"))
+    return;
+  scene = start (fixture, "agoraphobia");
+  game = bs_play_scene_get_game (scene);
+  g_assert_cmpuint (bs_play_scene_get_kind_choices (scene, kinds), ==, 2);
+  g_assert_cmpint (bs_play_scene_get_kind (scene), ==, kinds[0]);
+  /* Light places a large piece… */
+  bs_play_scene_set_kind (scene, kinds[1]);
+  play_turn (fixture, scene);
+  g_assert_cmpint (bs_game_get_position (game)->to_move, ==, 2);
+  /* …Dark, who chose nothing yet, is offered the first kind… */
+  g_assert_cmpint (bs_play_scene_get_kind (scene), ==, kinds[0]);
+  play_turn (fixture, scene);
+  /* …and Light, on their turn again, their own last choice. */
+  g_assert_cmpint (bs_game_get_position (game)->to_move, ==, 1);
+  g_assert_cmpint (bs_play_scene_get_kind (scene), ==, kinds[1]);
+  /* Taking a turn back gives it back to Dark, with Dark's choice. */
+  bs_game_undo (game);
+  g_assert_cmpint (bs_game_get_position (game)->to_move, ==, 2);
+  g_assert_cmpint (bs_play_scene_get_kind (scene), ==, kinds[0]);
+}
+
+/* A drawn game's status says "draw" once (issue 29: "Draw — Neither player
+ * has a piece left: a draw."). Agoraphobia on a 2×2 rhombus: after the two
+ * free placements nothing can be pushed, groups of 1 against 1. */
+static void
+test_draw_status (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *seed = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"),
+                                            "agoraphobia.xml", NULL);
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "tiny.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) xml = NULL;
+  g_autofree char *contents = NULL;
+  BsGame *game;
+  const char *status;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  g_assert_true (g_file_get_contents (seed, &contents, NULL, &error));
+  xml = g_string_new (contents);
+  g_assert_cmpuint (g_string_replace (xml, "width=\"7\" height=\"7\"",
+                                      "width=\"2\" height=\"2\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, xml->str, -1, &error));
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_window_play_moves (fixture->window, "S@a2 S@b1", &error));
+  g_assert_no_error (error);
+  game = bs_window_get_game (fixture->window);
+  g_assert_cmpint (bs_game_get_result (game), ==, BS_RESULT_DRAW);
+  wait_toplevel (ADW_TYPE_MESSAGE_DIALOG, "the game-over dialog");
+  status = bs_play_view_get_status (bs_window_get_play_view (fixture->window));
+  g_assert_true (g_str_has_suffix (status, ": a draw."));
+  g_assert_null (strstr (status, "Draw"));
 }
 
 static int
@@ -1358,7 +1468,7 @@ recent_file_lists (gpointer data)
   return g_file_get_contents (xbel, &contents, NULL, NULL) && strstr (contents, uri) != NULL;
 }
 
-/* Recent Games lists only game records and variants that open, newest
+/* Recent Files lists only game records and variants that open, newest
  * first, at most five: exports (PNG, SVG, PDF, as the file chooser adds
  * them), a broken record and a file gone are never offered, and do not
  * push the saved game off the list (issue 13.1). */
@@ -1432,6 +1542,15 @@ test_recent_games (Fixture       *fixture,
   row = find_row (GTK_WIDGET (fixture->window), "saved game.boardsmith");
   g_assert_nonnull (row);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1 move"));
+  /* Its heading fits all it lists: records, variants and balance studies
+   * (a .bsstudy was listed under "Recent Games", issue 29). */
+  {
+    GtkWidget *group = gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP);
+
+    g_assert_nonnull (group);
+    g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==,
+                     "Recent Files");
+  }
 
   /* The saved game opens from its row, at its last move. */
   g_signal_emit_by_name (row, "activate");
@@ -1646,8 +1765,7 @@ static void
 answer (AdwMessageDialog *dialog,
         const char       *response)
 {
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_answer_dialog (dialog, response);
   ui_test_pump_pending ();
 }
 
@@ -1913,6 +2031,21 @@ test_command_line_screenshot (Fixture       *fixture,
   g_assert_nonnull (strstr (err, "no-such-game"));
 }
 
+/* Issue 29 item 14: only Mesa's software rasterizers make the app prefer
+ * cairo; a GPU's driver keeps GTK's OpenGL renderer. */
+static void
+test_software_gl_names (void)
+{
+  g_assert_true (bs_gl_renderer_is_software ("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  g_assert_true (bs_gl_renderer_is_software ("softpipe"));
+  g_assert_true (bs_gl_renderer_is_software ("Mesa DRI swrast"));
+  g_assert_true (bs_gl_renderer_is_software ("Software Rasterizer"));
+  g_assert_false (bs_gl_renderer_is_software ("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"));
+  g_assert_false (bs_gl_renderer_is_software ("AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.6)"));
+  g_assert_false (bs_gl_renderer_is_software ("virgl"));
+  g_assert_false (bs_gl_renderer_is_software (NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1942,6 +2075,7 @@ main (int   argc,
               test_board_mapping_and_cursor, fixture_teardown);
   g_test_add ("/app/folders", Fixture, NULL, fixture_setup, test_folders, fixture_teardown);
   g_test_add_func ("/app/coordinate-contrast", test_coordinate_contrast);
+  g_test_add_func ("/app/software-gl-names", test_software_gl_names);
   g_test_add ("/app/swatch-contrast", Fixture, NULL, fixture_setup, test_swatch_contrast,
               fixture_teardown);
   g_test_add ("/app/menu-button-tooltips", Fixture, NULL, fixture_setup,
@@ -1974,6 +2108,12 @@ main (int   argc,
       g_test_add (path, Fixture, games[i], fixture_setup, test_play_to_end, fixture_teardown);
     }
   g_test_add ("/app/game-over-dialog", Fixture, NULL, fixture_setup, test_game_over_dialog,
+              fixture_teardown);
+  g_test_add ("/app/draw-status", Fixture, NULL, fixture_setup, test_draw_status,
+              fixture_teardown);
+  g_test_add ("/app/kind-follows-player", Fixture, NULL, fixture_setup,
+              test_kind_follows_player, fixture_teardown);
+  g_test_add ("/app/measures-on-lines", Fixture, NULL, fixture_setup, test_measures_on_lines,
               fixture_teardown);
   g_test_add ("/app/move-list-explains", Fixture, NULL, fixture_setup, test_move_list_explains,
               fixture_teardown);

@@ -15,8 +15,11 @@
 #include <adwaita.h>
 
 #include "bs-application.h"
+#include "bs-balance-verdict.h"
 #include "bs-balance-view.h"
+#include "bs-balance-view-private.h"
 #include "bs-editor-view.h"
+#include "bs-percent.h"
 #include "bs-screenshot.h"
 #include "bs-study-runner.h"
 #include "bs-variant-xml.h"
@@ -130,6 +133,45 @@ in_recent (const char *path)
 }
 
 static void
+append_label_texts (GtkWidget *widget,
+                    GString   *texts)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (texts, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    append_label_texts (c, texts);
+}
+
+/* Every percentage the page shows is written one way, bs_percent_format's
+ * (not "75.0 %" beside "92.5%"); returns how many it saw. */
+static guint
+assert_one_percent_format (Fixture *fixture)
+{
+  g_autoptr(GString) texts = g_string_new (NULL);
+  g_autoptr(GRegex) regex = g_regex_new ("([0-9]+)(?:[.,]([0-9]+))?\\s*%", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  guint seen = 0;
+
+  append_label_texts (GTK_WIDGET (fixture->view), texts);
+  g_regex_match (regex, texts->str, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL), seen++)
+    {
+      g_autofree char *whole = g_match_info_fetch (match, 0);
+      g_autofree char *integer = g_match_info_fetch (match, 1);
+      g_autofree char *decimals = g_match_info_fetch (match, 2);
+      g_autofree char *number = g_strdup_printf ("%s.%s", integer, decimals);
+      g_autofree char *expected = bs_percent_format (g_ascii_strtod (number, NULL) / 100,
+                                                     (int) strlen (decimals));
+
+      g_assert_cmpstr (whole, ==, expected);
+    }
+  return seen;
+}
+
+static void
 test_run_reopen_more (Fixture *fixture, gconstpointer data)
 {
   g_autofree char *path = NULL;
@@ -159,6 +201,8 @@ test_run_reopen_more (Fixture *fixture, gconstpointer data)
                             "Random against Random · 60 games per variant"));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label"))), ==,
                    "Complete: 60 games");
+  /* The score, its interval, the draws and each way games ended. */
+  g_assert_cmpuint (assert_one_percent_format (fixture), >=, 4);
   save_png (fixture, "balance-single.png");
   {
     g_autoptr(BsStudyRunner) runner = open_runner (fixture);
@@ -210,6 +254,9 @@ test_sweep_apply (Fixture *fixture, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
   wait_for (is_complete, fixture, "the sweep to finish");
   g_assert_true (gtk_widget_get_visible (child (fixture, "fairest_group")));
+  /* Four values of 40 games each: the total said too. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "study_label"))),
+                            "Random against Random · 160 games in all, 40 per variant · "));
   save_png (fixture, "balance-sweep.png");
 
   runner = open_runner (fixture);
@@ -259,6 +306,20 @@ is_paused (Fixture *fixture)
   return g_str_has_prefix (text, "Paused: ");
 }
 
+static gboolean
+is_cancelled (Fixture *fixture)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (child (fixture, "progress_label")));
+
+  return g_str_has_prefix (text, "Cancelled: ") && strstr (text, " of 4000 games") != NULL;
+}
+
+static gboolean
+can_start_anew (Fixture *fixture)
+{
+  return gtk_widget_is_sensitive (child (fixture, "new_button"));
+}
+
 static void
 test_pause_cancel (Fixture *fixture, gconstpointer data)
 {
@@ -294,6 +355,18 @@ test_pause_cancel (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (child (fixture, "pause_button"))), ==,
                    "_Pause");
   gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.cancel", NULL);
+  pump_once ();
+  /* Cancelled: the results so far stay, marked so; New Study once the
+   * workers have stopped. */
+  wait_for (is_cancelled, fixture, "the cancel");
+  g_assert_true (gtk_widget_get_visible (child (fixture, "results_box")));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "setup_box")));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "pause_button")));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "more_button")));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "new_button")));
+  g_assert_cmpstr (bs_balance_view_get_path (fixture->view), ==, path);
+  wait_for (can_start_anew, fixture, "New Study");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.new", NULL);
   pump_once ();
   {
     g_autofree char *journal = bs_study_journal_path (path);
@@ -631,7 +704,7 @@ test_export_data (Fixture *fixture, gconstpointer data)
 
   /* CSV holds the table behind the chart shown: Game Length, then
    * Openings on the Board (a sweep's charts: Score by Setting, Results by
-   * Seat, Game Length, Legal Moves per Ply, Openings on the Board). */
+   * Seat, Game Length, Legal Moves per Turn, Openings on the Board). */
   {
     static const struct { guint chart; const char *table; } shown[] = {
       { 2, "lengths" }, { 3, "branching" }, { 4, "openings" }, { 1, "summary" },
@@ -728,6 +801,151 @@ test_leave_while_reading (void)
   bs_balance_view_set_read_hook (NULL, NULL);
 }
 
+static char *
+verdict_for (const char *const *sets,
+             double              score,
+             gboolean            significant)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("agoraphobia", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  BsStatsScore s = { .n = 200, .score = score, .significant = significant };
+
+  g_assert_no_error (error);
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i += 2)
+    {
+      g_assert_true (bs_variant_set (variant, sets[i], sets[i + 1], &error));
+      g_assert_no_error (error);
+    }
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  return bs_balance_verdict_single (rs, &s);
+}
+
+/* The headline blames the first move only when the sides start alike;
+ * otherwise it says how player 1 starts (issue 29, item 8). */
+/* Every new study goes to one folder, studies/, a user's variant's too
+ * (not beside it among the variants), named after the variant's file. */
+static void
+test_study_folder (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("agoraphobia", &error);
+  g_autofree char *studies = bs_balance_view_studies_dir ();
+  g_autofree char *source = g_build_filename (g_get_user_data_dir (), "boardsmith", "variants",
+                                              "my-game.bsvariant", NULL);
+  g_autofree char *builtin = NULL, *user = NULL, *builtin_dir = NULL, *user_dir = NULL;
+
+  g_assert_no_error (error);
+  builtin = bs_balance_view_new_study_path (variant, NULL);
+  user = bs_balance_view_new_study_path (variant, source);
+  builtin_dir = g_path_get_dirname (builtin);
+  user_dir = g_path_get_dirname (user);
+  g_assert_cmpstr (builtin_dir, ==, studies);
+  g_assert_cmpstr (user_dir, ==, studies);
+  g_assert_true (g_str_has_prefix (strrchr (builtin, '/'), "/agoraphobia-"));
+  g_assert_true (g_str_has_prefix (strrchr (user, '/'), "/my-game-"));
+  g_assert_true (g_str_has_suffix (user, ".bsstudy"));
+}
+
+static void
+test_verdict_words (void)
+{
+  static const char *const fewer[] = { "supply.2.large", "1", NULL };
+  static const char *const other_mix[] = { "supply.1.small", "11", "supply.1.large", "4", NULL };
+  struct {
+    const char *const *sets;
+    double score;
+    gboolean significant;
+    const char *verdict;
+  } cases[] = {
+    { NULL, 0.625, TRUE, "Moving first is an advantage: player 1 scores 62.5%" },
+    { NULL, 0.335, TRUE, "Moving first is a disadvantage: player 1 scores 33.5%" },
+    { NULL, 0.51, FALSE, "No clear first-move advantage: player 1 scores 51.0%" },
+    { fewer, 0.925, TRUE,
+      "Player 1 — Light, 15 pieces against 11 — scores 92.5%: a clear advantage" },
+    { fewer, 0.3, TRUE,
+      "Player 1 — Light, 15 pieces against 11 — scores 30.0%: a clear disadvantage" },
+    { fewer, 0.52, FALSE,
+      "Player 1 — Light, 15 pieces against 11 — scores 52.0%: no clear advantage" },
+    { other_mix, 0.6, TRUE,
+      "Player 1 — Light, set up unlike Dark — scores 60.0%: a clear advantage" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *verdict = verdict_for (cases[i].sets, cases[i].score,
+                                              cases[i].significant);
+
+      g_assert_cmpstr (verdict, ==, cases[i].verdict);
+    }
+
+  /* Chance in words; the figure for the tooltip. */
+  g_assert_cmpstr (bs_balance_chance_words (1e-215), ==, "very unlikely to be chance");
+  g_assert_cmpstr (bs_balance_chance_words (0.0009), ==, "very unlikely to be chance");
+  g_assert_cmpstr (bs_balance_chance_words (0.001), ==, "unlikely to be chance");
+  g_assert_cmpstr (bs_balance_chance_words (0.049), ==, "unlikely to be chance");
+  g_assert_cmpstr (bs_balance_chance_words (0.05), ==, "could well be chance");
+  g_assert_cmpstr (bs_balance_chance_words (1), ==, "could well be chance");
+  {
+    g_autofree char *tiny = bs_balance_p_value_text (1.32448e-215);
+    g_autofree char *some = bs_balance_p_value_text (0.0213);
+
+    g_assert_cmpstr (tiny, ==, "p < 0.001");
+    g_assert_cmpstr (some, ==, "p = 0.021");
+  }
+}
+
+/* Issue 26: fair within a margin, in words. 5000 of 10000 is [49.02, 50.98], inside 47–53
+ * (by hand: 1.96 · ½ / 100); 100 of 200 is [43.1, 56.9], past it; 600 of 1000 is [56.9,
+ * 63.0], leaving out 50. The headline says "fair" only in the first case. */
+static void
+test_verdict_fair (void)
+{
+  static const char *const fewer[] = { "supply.2.large", "1", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("agoraphobia", &error);
+  g_autoptr(BsVariant) handicap = NULL;
+  g_autoptr(BsRuleset) alike = NULL;
+  g_autoptr(BsRuleset) unlike = NULL;
+  BsStatsScore inside, straddling, outside;
+
+  g_assert_no_error (error);
+  handicap = bs_variant_copy (variant);
+  g_assert_true (bs_variant_set (handicap, fewer[0], fewer[1], &error));
+  alike = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  unlike = bs_ruleset_new (handicap, &error);
+  g_assert_no_error (error);
+  bs_stats_score (10000, 10000, &inside);
+  bs_stats_score (200, 200, &straddling);
+  bs_stats_score (1200, 1000, &outside);
+
+  {
+    g_autofree char *fair = bs_balance_verdict_single (alike, &inside);
+    g_autofree char *fair_unlike = bs_balance_verdict_single (unlike, &inside);
+    g_autofree char *not_shown = bs_balance_verdict_single (alike, &straddling);
+    g_autofree char *words_fair = bs_balance_equivalence_words (&inside, 0.03);
+    g_autofree char *words_not_shown = bs_balance_equivalence_words (&straddling, 0.03);
+    g_autofree char *words_unfair = bs_balance_equivalence_words (&outside, 0.03);
+    g_autofree char *words_wide = bs_balance_equivalence_words (&straddling, 0.07);
+
+    g_assert_cmpstr (fair, ==, "Fair within ±3 points: player 1 scores 50.0%");
+    g_assert_cmpstr (fair_unlike, ==,
+                     "Player 1 — Light, 15 pieces against 11 — scores 50.0%: fair within ±3 "
+                     "points");
+    g_assert_cmpstr (not_shown, ==, "No clear first-move advantage: player 1 scores 50.0%");
+    g_assert_cmpstr (words_fair, ==,
+                     "Fair within ±3 points: the whole interval lies inside 47–53%");
+    g_assert_cmpstr (words_not_shown, ==,
+                     "Not shown fair within ±3 points, nor unfair: more games would tell");
+    g_assert_cmpstr (words_unfair, ==, "Unfair: 50% is outside the interval");
+    /* ±7 points holds [43.1, 56.9]. */
+    g_assert_cmpstr (words_wide, ==,
+                     "Fair within ±7 points: the whole interval lies inside 43–57%");
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -746,6 +964,9 @@ main (int argc, char *argv[])
               fixture_teardown);
   g_test_add ("/balance/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add_func ("/balance/leave-while-reading", test_leave_while_reading);
+  g_test_add_func ("/balance/verdict-words", test_verdict_words);
+  g_test_add_func ("/balance/verdict-fair", test_verdict_fair);
+  g_test_add_func ("/balance/study-folder", test_study_folder);
   g_test_add ("/balance/export-data", Fixture, NULL, fixture_setup, test_export_data,
               fixture_teardown);
   return ui_test_run (&app);

@@ -686,7 +686,7 @@ test_fix_start_builtin (void)
       g_autofree BsPosition *before = NULL;
       g_autoptr(BsRuleset) rs = NULL;
       const GError *refusal = NULL;
-      guint n = 0;
+      guint n = 0, n_before_fix = 0;
       BsStartFixing fixing;
 
       g_assert_no_error (error);
@@ -709,10 +709,19 @@ test_fix_start_builtin (void)
           g_assert_nonnull (refusal);
           g_assert_nonnull (strstr (refusal->message, "the nests start with their own"));
         }
-      else if (g_str_equal (variant->module, "breakthrough"))
+      else if (g_str_equal (variant->module, "breakthrough") ||
+               g_str_equal (variant->module, "clobber") ||
+               g_str_equal (variant->module, "reversi") ||
+               g_str_equal (variant->module, "ataxx"))
         {
+          /* Rows, the full checkerboard, Othello's cross and Ataxx's
+           * corners, all placed by the rules (the last three written in
+           * the rules language). */
+          guint expected = g_str_equal (variant->module, "breakthrough") ? 32 :
+                           g_str_equal (variant->module, "clobber") ? 30 : 4;
+
           g_assert_cmpint (fixing, ==, BS_START_FIXABLE);
-          g_assert_cmpuint (n, ==, 32);
+          g_assert_cmpuint (n, ==, expected);
         }
       else
         g_assert_cmpint (fixing, ==, BS_START_EMPTY);
@@ -724,6 +733,7 @@ test_fix_start_builtin (void)
           continue;
         }
       n_fixed++;
+      n_before_fix = n;
       g_assert_true (bs_variant_document_fix_start (doc));
       g_assert_true (bs_variant_document_get_valid (doc));
       g_assert_true (bs_variant_document_get_modified (doc));
@@ -748,9 +758,12 @@ test_fix_start_builtin (void)
       g_assert_cmpint (bs_variant_document_get_start_fixing (doc, NULL, NULL), ==,
                        BS_START_FIXABLE);
       g_assert_true (bs_variant_document_redo (doc));
-      g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, 32);
+      g_assert_cmpuint (bs_variant_document_get_variant (doc)->setup->len, ==, n_before_fix);
     }
-  g_assert_cmpuint (n_fixed, ==, have_module ("breakthrough") ? 1 : 0);
+  g_assert_cmpuint (n_fixed, ==, (have_module ("breakthrough") ? 1 : 0) +
+                                 (have_module ("clobber") ? 1 : 0) +
+                                 (have_module ("reversi") ? 1 : 0) +
+                                 (have_module ("ataxx") ? 1 : 0));
 }
 
 /* The handicap that follows: Breakthrough fixed, one of Black's pieces
@@ -1531,8 +1544,7 @@ test_unsaved_and_user_dir (Fixture       *fixture,
   ui_test_wait_until (dialog_shown, fixture, "the question");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "cancel");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_answer_dialog (dialog, "cancel");
   ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "editor");
   g_assert_true (bs_editor_view_get_document (fixture->editor) == doc);
@@ -1542,8 +1554,7 @@ test_unsaved_and_user_dir (Fixture       *fixture,
   ui_test_wait_until (dialog_shown, fixture, "the question");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "save");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_answer_dialog (dialog, "save");
   ui_test_pump_pending ();
   g_assert_cmpstr (bs_window_get_page (fixture->window), ==, "start");
   path = g_strdup (bs_variant_document_get_path (doc));
@@ -1674,8 +1685,7 @@ test_details (Fixture       *fixture,
   ui_test_wait_until (dialog_shown, fixture, "the question");
   dialog = find_dialog (fixture);
   g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, "discard");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_answer_dialog (dialog, "discard");
   ui_test_wait_until (editing, fixture->window, "the editor open");
   ui_test_wait_frame (GTK_WIDGET (fixture->window));
   doc = bs_editor_view_get_document (fixture->editor);
@@ -1712,6 +1722,25 @@ test_details (Fixture       *fixture,
   gtk_spin_button_spin (GTK_SPIN_BUTTON (spin), GTK_SPIN_STEP_FORWARD, 1);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
                    "Cells along one side of the hexagon");
+  /* Another field edited: the note, about an edit before, goes too. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "0");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "0 is less than 2, the least allowed: set to 2");
+  {
+    GtkWidget *limit_row = find_in_editor (fixture, ADW_TYPE_ACTION_ROW, "Move limit");
+    GtkWidget *limit;
+
+    g_assert_nonnull (limit_row);
+    limit = find_widget (limit_row, GTK_TYPE_SPIN_BUTTON, NULL);
+    g_assert_nonnull (limit);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (limit),
+                               gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)) + 10);
+  }
+  g_assert_cmpint (bs_variant_document_get_variant (doc)->board.size, ==, 2);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Cells along one side of the hexagon");
+  g_assert_false (gtk_widget_has_css_class (row, "clamped"));
 
   /* F1 in the editor explains the editor. */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.help", NULL);

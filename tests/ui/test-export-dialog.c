@@ -43,16 +43,17 @@ typedef struct {
   GError    *error;
 } Fixture;
 
-/* Plays the first legal step N_TURNS times, as clicks would. */
+/* Plays the middle legal step until the game has n_turns turns, as clicks would. */
 static void
-play_some_turns (BsWindow *window)
+play_turns (BsWindow *window,
+            guint     n_turns)
 {
   BsGame *game = bs_window_get_game (window);
   const BsRuleset *rs = bs_game_get_ruleset (game);
   g_autofree BsMove *moves = g_new0 (BsMove, rs->max_moves);
   g_autoptr(GError) error = NULL;
 
-  for (int i = 0; i < N_TURNS; i++)
+  while (bs_game_get_n_turns (game) < n_turns)
     {
       guint n = bs_ruleset_generate (rs, bs_game_get_position (game), moves);
 
@@ -60,7 +61,7 @@ play_some_turns (BsWindow *window)
       g_assert_true (bs_game_play_turn (game, &moves[n / 2], 1, &error));
       g_assert_no_error (error);
     }
-  g_assert_cmpuint (bs_game_get_n_turns (game), ==, N_TURNS);
+  g_assert_cmpuint (bs_game_get_n_turns (game), ==, n_turns);
 }
 
 static void
@@ -99,7 +100,7 @@ fixture_setup (Fixture       *fixture,
       g_assert_no_error (error);
     }
   else
-    play_some_turns (fixture->window);
+    play_turns (fixture->window, N_TURNS);
   ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
@@ -491,6 +492,43 @@ test_export_sheet (Fixture       *fixture,
   g_assert_cmpint (pdf_pages (path, &width, &height), ==, 3);
   g_assert_cmpfloat_with_epsilon (width, 595.28, 1);
   g_assert_cmpfloat_with_epsilon (height, 841.89, 1);
+}
+
+/* A game sheet as the dialog first offers it (issue 29.12): every diagram
+ * captioned, and a 24-turn game (25 diagrams) on 3 A4 pages, not 5. */
+static void
+test_sheet_defaults (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->tmpdir, "defaults.pdf", NULL);
+  BsExportDialog *dialog;
+  BsExportRequest request;
+  double width, height;
+
+  play_turns (fixture->window, 24);
+  dialog = open_dialog (fixture);
+  bs_export_dialog_get_request (dialog, &request);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (request.caption);
+  g_assert_cmpint (request.per_page, ==, 12);
+  request.kind = BS_EXPORT_KIND_SHEET;
+  g_assert_true (export_and_wait (fixture, &request, path));
+  if (!have_pdfinfo ())
+    return;
+  g_assert_cmpint (pdf_pages (path, &width, &height), ==, 3);
+  /* The captions are in the page's text: the start's and the last turn's. */
+  {
+    g_autofree char *out = NULL;
+    const char *argv[] = { "pdftotext", path, "-", NULL };
+    int status = 0;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL,
+                                 G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                 &out, NULL, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (out, "Start"));
+    g_assert_nonnull (strstr (out, "24. "));
+  }
 }
 
 /* Every format from the dialog's path, for each seed game. */
@@ -1143,6 +1181,8 @@ main (int   argc,
   g_test_add ("/export/svg", Fixture, NULL, fixture_setup, test_export_svg, fixture_teardown);
   g_test_add ("/export/pdf", Fixture, NULL, fixture_setup, test_export_pdf, fixture_teardown);
   g_test_add ("/export/gif", Fixture, NULL, fixture_setup, test_export_gif, fixture_teardown);
+  g_test_add ("/export/sheet-defaults", Fixture, NULL, fixture_setup, test_sheet_defaults,
+              fixture_teardown);
   g_test_add ("/export/sheet", Fixture, NULL, fixture_setup, test_export_sheet,
               fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)

@@ -133,8 +133,7 @@ answer (const char *response)
   wait_for (dialog_shown, NULL);
   dialog = find_dialog ();
   parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_answer_dialog (dialog, response);
   ui_test_settle (GTK_WIDGET (parent));
 }
 

@@ -972,8 +972,7 @@ answer_dialog (const char *heading,
   g_list_free (toplevels);
   g_assert_nonnull (dialog);
   parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_answer_dialog (dialog, response);
   ui_test_settle (GTK_WIDGET (parent));
 }
 

@@ -4,6 +4,7 @@
 #include "ui-test-util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,6 +16,46 @@ static char *data_home;
 
 /* Under ASan: GLib's first quark block kept reachable (see the header). */
 #include "bs-sanitizer-quarks.h"
+
+/* GTK 4.8's one known fault to forgive: its tooltip timer, started while
+ * the pointer rests on a button of a popover, fires after the window is
+ * destroyed and asks for the pointer's position and the widget under it on
+ * no surface (gtk_tooltip_show_tooltip: its surface is a weak pointer,
+ * NULL by then, and 4.8 does not check it). Seen under ASan (slower) in
+ * test-computer, in the next test's set-up right after a test that opened
+ * and closed the Players popover; it comes from GTK's main loop, not from a
+ * call of ours (no Boardsmith frame above g_main_context_dispatch).
+ *
+ * GTK logs structured, past g_test_log_set_fatal_handler, so the writer
+ * decides: those two messages are dropped, and every other warning and
+ * critical is written and aborts the test, as g_test_init's fatal mask made
+ * them do (the mask is narrowed to let the writer see them first). */
+static const char * const forgiven_gtk_criticals[] = {
+  "gdk_surface_get_device_position: assertion 'GDK_IS_SURFACE (surface)' failed",
+  "_gtk_widget_find_at_coords: assertion 'GDK_IS_SURFACE (surface)' failed",
+  NULL
+};
+
+static GLogWriterOutput
+write_log (GLogLevelFlags   log_level,
+           const GLogField *fields,
+           gsize            n_fields,
+           gpointer         user_data)
+{
+  const char *message = NULL;
+  GLogWriterOutput output;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
+      message = fields[i].value;
+  if ((log_level & G_LOG_LEVEL_CRITICAL) && message != NULL &&
+      g_strv_contains (forgiven_gtk_criticals, message))
+    return G_LOG_WRITER_HANDLED;
+  output = g_log_writer_default (log_level, fields, n_fields, user_data);
+  if (log_level & (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    abort ();
+  return output;
+}
 
 BsApplication *
 ui_test_init (int    *argc,
@@ -29,6 +70,8 @@ ui_test_init (int    *argc,
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   gtk_test_init (argc, argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK);
+  g_log_set_writer_func (write_log, NULL, NULL);
   adw_init ();
 
   app = bs_application_new ();
@@ -303,4 +346,14 @@ ui_test_run (BsApplication **app)
   ui_test_remove_tree (data_home);
   g_clear_pointer (&data_home, g_free);
   return status;
+}
+
+void
+ui_test_answer_dialog (AdwMessageDialog *dialog,
+                       const char       *response)
+{
+  g_object_ref (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
 }

@@ -4,6 +4,8 @@
 
 #pragma once
 
+#include <adwaita.h>
+
 #include "bs-application.h"
 
 G_BEGIN_DECLS
@@ -94,5 +96,10 @@ GtkWidget     *ui_test_find_controls (GtkWidget *root);
 
 /* Removes a folder and everything in it (links are removed, not followed). */
 void           ui_test_remove_tree (const char *path);
+
+/* Gives a message dialog's answer, then destroys the dialog, holding it
+ * meanwhile: the dialog may close (and be freed) as it answers. */
+void           ui_test_answer_dialog (AdwMessageDialog *dialog,
+                                      const char       *response);
 
 G_END_DECLS

@@ -56,8 +56,10 @@ bs_file_is_study (GFile *file)
   return study != NULL && (other == NULL || study < other);
 }
 
-/* Beside the variant's file, or in the studies directory; never over an
- * earlier study. */
+/* In the studies directory, whatever the variant (a user's variant's
+ * studies were once saved beside it, among the variants: Recent and Open…
+ * still read them there), named after the variant's file or its id; never
+ * over an earlier study. */
 char *
 bs_balance_view_new_study_path (const BsVariant *variant,
                                 const char      *source)
@@ -74,14 +76,11 @@ bs_balance_view_new_study_path (const BsVariant *variant,
 
       if (dot != NULL)
         *dot = '\0';
-      dir = g_path_get_dirname (source);
       stem = g_strdup (base);
     }
   else
-    {
-      dir = bs_balance_view_studies_dir ();
-      stem = g_strdup (variant->id != NULL ? variant->id : "variant");
-    }
+    stem = g_strdup (variant->id != NULL ? variant->id : "variant");
+  dir = bs_balance_view_studies_dir ();
   g_mkdir_with_parents (dir, 0755);
   path = g_strdup_printf ("%s/%s-%s.bsstudy", dir, stem, stamp);
   for (int i = 2; g_file_test (path, G_FILE_TEST_EXISTS); i++)

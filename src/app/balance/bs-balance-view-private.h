@@ -82,6 +82,7 @@ struct _BsBalanceView {
   guint           vary_selected;      /* the setting the range was made for */
   gboolean        syncing;
   BsBalanceRun   *run;
+  gboolean        cancelled;    /* the run was cancelled: its results stay shown */
   GArray         *figures;      /* of BsBalanceFigure, made for the run shown */
   BsChartKind     chart_kinds[5];
   guint           n_chart_kinds;

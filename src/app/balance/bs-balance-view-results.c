@@ -10,6 +10,9 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-balance-verdict.h"
+#include "bs-percent.h"
+
 void
 bs_balance_view_clear_figures (BsBalanceView *self)
 {
@@ -27,7 +30,7 @@ add_figure (BsBalanceView *self,
   BsBalanceFigure figure;
 
   figure.row = ADW_ACTION_ROW (adw_action_row_new ());
-  /* Figures and names as they are ("p < 0.001", a variant's name). */
+  /* Figures and names as they are ("95% interval", a variant's name). */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (figure.row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (figure.row), title);
   figure.value = GTK_LABEL (gtk_label_new (NULL));
@@ -39,16 +42,29 @@ add_figure (BsBalanceView *self,
   g_array_append_val (self->figures, figure);
 }
 
+/* The tooltip, when there is one, holds the technical figure behind the
+ * words (the p-value and its test). */
+static void
+set_figure_with_tooltip (BsBalanceView *self,
+                         guint          index,
+                         const char    *value,
+                         const char    *subtitle,
+                         const char    *tooltip)
+{
+  BsBalanceFigure *figure = &g_array_index (self->figures, BsBalanceFigure, index);
+
+  gtk_label_set_text (figure->value, value != NULL ? value : "");
+  adw_action_row_set_subtitle (figure->row, subtitle != NULL ? subtitle : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (figure->row), tooltip);
+}
+
 static void
 set_figure (BsBalanceView *self,
             guint          index,
             const char    *value,
             const char    *subtitle)
 {
-  BsBalanceFigure *figure = &g_array_index (self->figures, BsBalanceFigure, index);
-
-  gtk_label_set_text (figure->value, value != NULL ? value : "");
-  adw_action_row_set_subtitle (figure->row, subtitle != NULL ? subtitle : "");
+  set_figure_with_tooltip (self, index, value, subtitle, NULL);
 }
 
 /* "95% interval 23.8–36.4 · 200 games". */
@@ -64,16 +80,7 @@ interval_text (const BsStatsScore *score,
 static char *
 percent_text (double value)
 {
-  /* Translators: a share, as in "29.8%". */
-  return g_strdup_printf (_("%.1f%%"), 100 * value);
-}
-
-static char *
-p_value_text (double p)
-{
-  if (p < 0.001)
-    return g_strdup (_("p < 0.001"));
-  return g_strdup_printf (_("p = %.2g"), p);
+  return bs_percent_format (value, 1);
 }
 
 /* Rows for the study shown, made once per study (values change, the
@@ -136,7 +143,7 @@ bs_balance_view_make_figures (BsBalanceView *self)
   add_figure (self, _("Draws"));
   add_figure (self, _("Game Length"));
   add_figure (self, _("How Games Ended"));
-  add_figure (self, _("Legal Moves per Ply"));
+  add_figure (self, _("Legal Moves per Turn"));
 }
 
 static void
@@ -146,6 +153,8 @@ update_sweep (BsBalanceView *self,
 {
   int fairest = bs_study_stats_fairest_preferring ((BsStudyStats * const *) arms->pdata, arms->len,
                                                study->default_arm);
+  g_autoptr(GArray) ties = bs_study_stats_fairest_ties ((BsStudyStats * const *) arms->pdata,
+                                                        arms->len, study->default_arm);
   g_autofree char *setting = bs_study_describe_sweep (study);
 
   for (guint i = 0; i < arms->len; i++)
@@ -167,23 +176,36 @@ update_sweep (BsBalanceView *self,
     {
       BsStatsScore score;
       const char *value = bs_study_get_arm (study, (guint) fairest)->value;
-      g_autofree char *verdict = NULL, *title = NULL, *subtitle = NULL;
+      g_autofree char *verdict = NULL, *title = NULL, *subtitle = NULL, *percent = NULL;
       gboolean fair;
 
       bs_study_stats_first_player (arms->pdata[fairest], &score);
       fair = !score.significant;
-      /* Translators: the fairest value of a sweep: "Fairest: Dark's large pieces (player 2) = 4". */
-      verdict = g_strdup_printf (_("Fairest: %s = %s"), setting, value);
+      if (ties->len > 1)
+        {
+          g_autofree char *values = bs_study_join_values (study, ties);
+
+          /* Translators: values of a sweep equally close to fair (the same distance from
+           * 50% and as sure): "Tied for fairest: Dark's large pieces (player 2) = 3, 5". */
+          verdict = g_strdup_printf (_("Tied for fairest: %s = %s"), setting, values);
+        }
+      else
+        /* Translators: the fairest value of a sweep: "Fairest: Dark's large pieces (player 2) = 4". */
+        verdict = g_strdup_printf (_("Fairest: %s = %s"), setting, value);
       gtk_label_set_text (self->verdict_label, verdict);
       title = fairest == study->default_arm
               ? g_strdup_printf (_("%s = %s, as the variant has it"), setting, value)
+              : ties->len > 1
+              /* Translators: the value Apply would set, first of those tied. */
+              ? g_strdup_printf (_("%s = %s, the first of the tied values"), setting, value)
               : g_strdup_printf (_("%s = %s"), setting, value);
+      percent = percent_text (score.score);
       subtitle = g_strdup_printf (fair
-                                  ? _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
+                                  ? _("Player 1 scores %s (95%% interval %.1f–%.1f): "
                                       "fair within the interval")
-                                  : _("Player 1 scores %.1f%% (95%% interval %.1f–%.1f): "
+                                  : _("Player 1 scores %s (95%% interval %.1f–%.1f): "
                                       "the closest to fair, but not fair"),
-                                  100 * score.score, 100 * score.low, 100 * score.high);
+                                  percent, 100 * score.low, 100 * score.high);
       /* Plain text: the setting is named after a player. */
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->fairest_row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fairest_row), title);
@@ -200,7 +222,7 @@ update_compare (BsBalanceView *self,
 {
   const BsStudyStats *a = arms->pdata[0], *b = arms->pdata[1];
   BsStatsDifference d;
-  g_autofree char *value = NULL, *subtitle = NULL, *p = NULL;
+  g_autofree char *value = NULL, *subtitle = NULL, *p = NULL, *tooltip = NULL;
 
   for (guint i = 0; i < 2; i++)
     {
@@ -225,12 +247,14 @@ update_compare (BsBalanceView *self,
                        2 * b->wins[0] + b->draws, b->games, b->draws == 0, &d);
   /* Translators: a difference of scores, in points of percentage: "+5.2 points". */
   value = g_strdup_printf (_("%+.1f points"), 100 * d.difference);
-  p = p_value_text (d.p_value);
-  /* Translators: "95% interval −3.1 to +13.4 · p = 0.21 (Fisher's exact test)". */
-  subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s (%s)"), 100 * d.low,
-                              100 * d.high, p,
-                              d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
-  set_figure (self, 2, value, subtitle);
+  p = bs_balance_p_value_text (d.p_value);
+  /* Translators: "95% interval −3.1 to +13.4 · could well be chance". */
+  subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s"), 100 * d.low,
+                              100 * d.high, bs_balance_chance_words (d.p_value));
+  /* Translators: the figure behind "could well be chance": "p = 0.21 (Fisher's exact test)". */
+  tooltip = g_strdup_printf (_("%s (%s)"), p,
+                             d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
+  set_figure_with_tooltip (self, 2, value, subtitle, tooltip);
   if (d.low > 0 || d.high < 0)
     {
       g_autofree char *verdict = g_strdup_printf (_("B changes player 1’s score by %+.1f "
@@ -255,6 +279,7 @@ update_single (BsBalanceView *self,
   BsStatsScore score;
   BsStatsSummary plies;
   g_autofree char *verdict = NULL;
+  const BsStudyArm *arm = bs_study_get_arm (study, 0);
   guint row = 0;
 
   bs_study_stats_first_player (stats, &score);
@@ -262,21 +287,24 @@ update_single (BsBalanceView *self,
   {
     g_autofree char *value = percent_text (score.score);
     g_autofree char *interval = interval_text (&score, stats->games);
-    g_autofree char *p = p_value_text (score.p_value);
-    g_autofree char *subtitle = g_strdup_printf ("%s · %s", interval, p);
+    g_autofree char *p = bs_balance_p_value_text (score.p_value);
+    /* Translators: "95% interval 88.1–95.0 · 40 games · very unlikely to be chance":
+     * how likely a score so far from 50% is to be chance. */
+    g_autofree char *subtitle = g_strdup_printf (_("%s · %s"), interval,
+                                                 bs_balance_chance_words (score.p_value));
+    /* Translators: the figure behind "very unlikely to be chance". */
+    g_autofree char *tooltip = g_strdup_printf (_("%s (score test)"), p);
 
-    set_figure (self, row++, value, subtitle);
+    set_figure_with_tooltip (self, row++, value, subtitle, tooltip);
   }
-  /* The engine's one verdict (bs_stats_score): the test and the interval agree. */
-  if (score.significant && score.score > 0.5)
-    verdict = g_strdup_printf (_("Moving first is an advantage: player 1 scores %.1f%%"),
-                               100 * score.score);
-  else if (score.significant)
-    verdict = g_strdup_printf (_("Moving first is a disadvantage: player 1 scores %.1f%%"),
-                               100 * score.score);
+  if (arm->ruleset != NULL)
+    verdict = bs_balance_verdict_single (arm->ruleset, &score);
   else
-    verdict = g_strdup_printf (_("No clear first-move advantage: player 1 scores %.1f%%"),
-                               100 * score.score);
+    {
+      g_autofree char *percent = percent_text (score.score);
+
+      verdict = g_strdup_printf (_("Player 1 scores %s"), percent);
+    }
   gtk_label_set_text (self->verdict_label, verdict);
   if (study->swap)
     {
@@ -295,9 +323,9 @@ update_single (BsBalanceView *self,
     set_figure (self, row++, value, NULL);
   }
   {
-    /* Translators: a game's length: "26 plies". */
-    g_autofree char *value = g_strdup_printf (_("%.0f plies"), plies.mean);
-    g_autofree char *subtitle = g_strdup_printf (_("Mean; median %.0f, %u to %u plies"),
+    /* Translators: a game's length, counting each player's moves: "26 moves". */
+    g_autofree char *value = g_strdup_printf (_("%.0f moves"), plies.mean);
+    g_autofree char *subtitle = g_strdup_printf (_("Mean; median %.0f, %u to %u moves"),
                                                  plies.median, plies.min, plies.max);
 
     set_figure (self, row++, value, subtitle);
@@ -309,12 +337,14 @@ update_single (BsBalanceView *self,
     for (guint i = 0; i < reasons->len; i++)
       {
         guint count = GPOINTER_TO_UINT (g_hash_table_lookup (stats->reasons, reasons->pdata[i]));
+        g_autofree char *percent = percent_text ((double) count / stats->games);
 
         if (i > 0)
           g_string_append (text, " · ");
-        /* Translators: one way games ended and its share: "No legal move 96.5 %". */
-        g_string_append_printf (text, _("%s %.1f %%"), bs_study_reason_label (reasons->pdata[i]),
-                                100.0 * count / stats->games);
+        /* Translators: one way games ended and its share: "No legal move 96.5%". */
+        g_string_append_printf (text, C_("way games ended", "%s %s"),
+                                bs_study_reason_label (reasons->pdata[i]),
+                                percent);
       }
     set_figure (self, row++, NULL, text->str);
   }
@@ -323,7 +353,7 @@ update_single (BsBalanceView *self,
                                                       ? stats->branch_total / stats->branch_plies
                                                       : 0.0);
 
-    set_figure (self, row++, value, _("Mean over all plies of all games"));
+    set_figure (self, row++, value, _("Mean over all moves of all games"));
   }
 }
 
@@ -367,14 +397,28 @@ bs_balance_view_describe_study (BsStudy    *study,
   g_autofree char *a = bs_study_player_describe (&study->players[0]);
   g_autofree char *b = bs_study_player_describe (&study->players[1]);
   g_autofree char *base = path != NULL ? g_path_get_basename (path) : NULL;
+  guint n_arms = bs_study_n_arms (study);
+  guint total = study->games * n_arms;
 
   /* Translators: the two computer players of a study: "Easy against Random". */
   g_string_append_printf (text, _("%s against %s"), a, b);
   g_string_append (text, " · ");
-  if (study->margin > 0)
+  /* A sweep or a comparison plays its games for each variant: the total too. */
+  if (study->margin > 0 && n_arms > 1)
+    /* Translators: a study of several variants stopping early: "until ± 3 points, at
+     * most 2000 games per variant, 12000 in all". */
+    g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant, "
+                                    "%u in all"),
+                            100 * study->margin, study->games, total);
+  else if (study->margin > 0)
     /* Translators: a study stopping early: "until ± 3 points, at most 2,000 games per variant". */
     g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant"),
                             100 * study->margin, study->games);
+  else if (n_arms > 1)
+    /* Translators: a study of several variants: "1200 games in all, 200 per variant". */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game in all, %u per variant",
+                                               "%u games in all, %u per variant", total),
+                            total, study->games);
   else
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game per variant",
                                                "%u games per variant", study->games),
@@ -446,7 +490,7 @@ bs_balance_view_fill_charts (BsBalanceView *self,
   self->chart_kinds[self->n_chart_kinds++] = BS_CHART_LENGTH;
   gtk_string_list_append (list, _("Game Length"));
   self->chart_kinds[self->n_chart_kinds++] = BS_CHART_BRANCHING;
-  gtk_string_list_append (list, _("Legal Moves per Ply"));
+  gtk_string_list_append (list, _("Legal Moves per Turn"));
   self->chart_kinds[self->n_chart_kinds++] = BS_CHART_OPENINGS;
   gtk_string_list_append (list, _("Openings on the Board"));
   gtk_drop_down_set_model (self->chart_dropdown, G_LIST_MODEL (list));

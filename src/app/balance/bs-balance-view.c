@@ -141,6 +141,8 @@ bs_balance_view_update (BsBalanceView *self)
   gboolean running = has_run && bs_balance_run_get_running (self->run);
   gboolean stopping = has_run && bs_balance_run_get_stopping (self->run);
   gboolean complete = has_run && bs_balance_run_get_complete (self->run);
+  /* Cancelled: stopped for good, its results stay until New Study. */
+  gboolean ended = complete || (has_run && self->cancelled);
   guint vary = adw_combo_row_get_selected (self->vary_row);
   guint compare = adw_combo_row_get_selected (self->compare_row);
   guint done = 0, total = 0;
@@ -166,16 +168,17 @@ bs_balance_view_update (BsBalanceView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.start",
                                  self->variant != NULL && self->run == NULL && !self->loading);
 
-  gtk_widget_set_visible (self->pause_button, has_run && !complete);
-  gtk_widget_set_visible (self->cancel_button, has_run && !complete);
+  gtk_widget_set_visible (self->pause_button, has_run && !ended);
+  gtk_widget_set_visible (self->cancel_button, has_run && !ended);
   gtk_widget_set_visible (self->more_button, complete);
-  gtk_widget_set_visible (self->new_button, complete);
+  gtk_widget_set_visible (self->new_button, ended);
   gtk_button_set_label (GTK_BUTTON (self->pause_button),
                         running && !stopping ? _("_Pause") : _("_Resume"));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.pause", has_run && !stopping);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.cancel", has_run);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.pause",
+                                 has_run && !stopping && !ended);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.cancel", has_run && !ended);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.more", complete && !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.new", complete && !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.new", ended && !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.export-chart", has_run);
   if (!has_run)
     {
@@ -195,6 +198,9 @@ bs_balance_view_update (BsBalanceView *self)
 
     if (complete)
       text = g_strdup_printf (_("Complete: %u games"), done);
+    else if (self->cancelled)
+      /* Translators: a study stopped for good: "Cancelled: 120 of 4000 games". */
+      text = g_strdup_printf (_("Cancelled: %s"), games);
     else if (stopping)
       text = g_strdup_printf (_("Pausing: %s"), games);
     else if (running)
@@ -222,6 +228,7 @@ bs_balance_view_set_run (BsBalanceView *self,
   if (self->run != NULL)
     g_signal_handlers_disconnect_by_data (self->run, self);
   g_set_object (&self->run, run);
+  self->cancelled = FALSE;
   bs_balance_view_clear_figures (self);
   if (run != NULL)
     {
@@ -521,7 +528,10 @@ cancel_activated (GtkWidget  *widget,
   bs_balance_run_get_progress (self->run, &done, NULL, NULL);
   message = g_strdup_printf (_("Study stopped; its file keeps the %u games played (see "
                                "Recent)"), done);
-  back_to_setup (self);
+  /* The results so far stay on the page, marked cancelled: New Study
+   * goes back to the setup. */
+  self->cancelled = TRUE;
+  bs_balance_view_update (self);
   bs_balance_view_message (self, message);
 }
 
@@ -532,7 +542,8 @@ new_activated (GtkWidget  *widget,
 {
   BsBalanceView *self = BS_BALANCE_VIEW (widget);
 
-  if (self->run != NULL && !bs_balance_run_get_running (self->run))
+  if (self->run != NULL && !bs_balance_run_get_running (self->run) &&
+      (self->cancelled || bs_balance_run_get_complete (self->run)))
     back_to_setup (self);
 }
 
@@ -698,6 +709,11 @@ bs_balance_view_init (BsBalanceView *self)
   gtk_string_list_append (nothing, _("Nothing"));
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (nothing));
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (nothing));
+  /* Settings are named after a player, variants at length: shown whole. */
+  bs_combo_row_wrap_list (self->vary_row);
+  bs_combo_row_wrap_list (self->compare_row);
+  bs_combo_row_keep_popover_inside (self->vary_row);
+  bs_combo_row_keep_popover_inside (self->compare_row);
   gtk_drawing_area_set_draw_func (self->chart_area, bs_balance_view_draw_chart, self, NULL);
   /* libadwaita 1.2 leaves the split button's main part, an icon, without a
    * name: its tooltip names it, for screen readers as for the eye. */

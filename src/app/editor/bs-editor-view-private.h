@@ -39,6 +39,7 @@ struct _BsEditorView {
   GCancellable       *opening;      /* Open Variant… read in a thread */
   const BsModule     *module;       /* the rows below are built for it */
   gboolean            syncing;      /* document → widgets: no edits back */
+  GtkWidget          *editing_spin; /* its value is going into the document */
 
   BsPaintMode         paint_mode;
   int                 paint_special;
@@ -105,6 +106,7 @@ GtkWidget  *_bs_editor_view_error_row              (void);
 void        _bs_editor_view_set_spin               (BsEditorView      *self,
                                                     const char        *key,
                                                     int                value);
+void        _bs_editor_view_drop_stale_notes       (BsEditorView      *self);
 void        _bs_editor_view_set_entry              (AdwEntryRow       *row,
                                                     const char        *text);
 void        _bs_editor_view_sync_shape_row         (BsEditorView      *self,

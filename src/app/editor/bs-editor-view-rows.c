@@ -241,6 +241,7 @@ on_spin_changed (BsEditorView  *self,
 
   if (self->syncing || self->document == NULL || key == NULL)
     return;
+  self->editing_spin = GTK_WIDGET (spin);
   if (g_str_equal (key, "width"))
     bs_variant_document_set_width (self->document, value);
   else if (g_str_equal (key, "height"))
@@ -257,6 +258,21 @@ on_spin_changed (BsEditorView  *self,
       g_autofree char *text = g_strdup_printf ("%d", value);
       bs_variant_document_set_option (self->document, key + 7, text);
     }
+  self->editing_spin = NULL;
+}
+
+/* A clamp note explains the last edit: any other edit makes it stale
+ * ("2 is less than 5…" stayed while the designer went on elsewhere). */
+void
+_bs_editor_view_drop_stale_notes (BsEditorView *self)
+{
+  GHashTableIter iter;
+  gpointer widget;
+
+  g_hash_table_iter_init (&iter, self->edit_widgets);
+  while (g_hash_table_iter_next (&iter, NULL, &widget))
+    if (GTK_IS_SPIN_BUTTON (widget) && widget != self->editing_spin)
+      set_clamp_note (widget, NULL, 0);
 }
 
 static void

@@ -415,6 +415,7 @@ sync_from_document (BsEditorView *self)
 static void
 on_document_changed (BsEditorView *self)
 {
+  _bs_editor_view_drop_stale_notes (self);
   sync_from_document (self);
 }
 

@@ -102,6 +102,29 @@ paint_doomed (BsBoardView           *self,
     }
 }
 
+/* The piece a placement waiting for its push will put down, on its cell
+ * and a little faded: it is not on the board yet. */
+static void
+paint_pending (BsBoardView           *self,
+               cairo_t               *cr,
+               const BsRenderOptions *options,
+               int                    width,
+               int                    height)
+{
+  const BsRuleset *rs = bs_game_get_ruleset (bs_play_scene_get_game (self->scene));
+  double x, y, r;
+  guint8 value;
+  int cell;
+
+  if (!bs_play_scene_get_pending_piece (self->scene, &cell, &value))
+    return;
+  bs_render_cell_centre (rs, options, width, height, cell, &x, &y, &r);
+  cairo_push_group (cr);
+  bs_render_piece (cr, rs, options->theme, value, x, y, r);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.8);
+}
+
 static void
 bs_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -124,6 +147,7 @@ bs_board_view_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   bs_render_position (cr, bs_game_get_ruleset (bs_play_scene_get_game (self->scene)), pos,
                       &options, width, height);
+  paint_pending (self, cr, &options, width, height);
   paint_doomed (self, cr, &options, width, height);
   cairo_destroy (cr);
 }

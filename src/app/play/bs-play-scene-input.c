@@ -99,6 +99,31 @@ bs_play_scene_can_act_on (BsPlayScene *self,
   return bs_play_scene_find_legal (self, BS_NO_CELL, cell, -1) >= 0;
 }
 
+gboolean
+bs_play_scene_get_pending_piece (BsPlayScene *self,
+                                 int         *cell,
+                                 guint8      *value)
+{
+  const BsMoveParts *parts;
+  int i;
+
+  g_return_val_if_fail (BS_IS_PLAY_SCENE (self), FALSE);
+  g_return_val_if_fail (cell != NULL && value != NULL, FALSE);
+
+  if (self->pending_cell == BS_NO_CELL || self->pending_from != BS_NO_CELL)
+    return FALSE;
+  i = bs_play_scene_find_legal (self, BS_NO_CELL, self->pending_cell, -1);
+  if (i < 0)
+    return FALSE;
+  parts = &bs_play_scene_legal_at (self, (guint) i)->parts;
+  if (parts->kind < 0)
+    return FALSE;
+  *cell = self->pending_cell;
+  *value = BS_CELL_MAKE (bs_game_get_position (self->game)->to_move, parts->kind,
+                         MAX (parts->direction, 0));
+  return TRUE;
+}
+
 static void
 select_cell (BsPlayScene *self,
              int          cell)

@@ -35,6 +35,7 @@ struct _BsPlayScene {
   gboolean      direction_choice;
 
   int           kind;
+  int           kind_chosen[2];  /* each player's last choice: back on their turn */
   int           direction;
   gboolean      show_legal;
   int           cursor;

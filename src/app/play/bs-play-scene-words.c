@@ -146,6 +146,10 @@ describe_turn (BsPlayScene *self)
       g_autofree char *who = bs_game_describe_result (self->game);
       g_autofree char *why = bs_game_describe_ending (self->game);
 
+      /* The engine words a draw's ending as one ("…: a draw."): "Draw —"
+       * before it would say it twice. */
+      if (bs_game_get_result (self->game) == BS_RESULT_DRAW)
+        return g_steal_pointer (&why);
       /* TRANSLATORS: "Dark wins — Light's largest group is 14, …" */
       return g_strdup_printf (_("%s — %s"), who, why);
     }

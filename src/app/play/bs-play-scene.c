@@ -235,9 +235,12 @@ on_position_changed (BsPlayScene *self,
     }
   else if (!bs_position_is_over (pos) && self->n_kind_choices > 0)
     {
-      /* Keep the chosen kind if the player still has it, else take one left. */
+      /* The kind this player chose last, if they still have it, else one
+       * left: not the one the other player chose. */
       int player = pos->to_move;
 
+      if (player == 1 || player == 2)
+        bs_play_scene_set_kind (self, self->kind_chosen[player - 1]);
       if (pos->supply[player - 1][self->kind] == 0)
         for (guint i = 0; i < self->n_kind_choices; i++)
           if (pos->supply[player - 1][self->kind_choices[i]] > 0)
@@ -424,7 +427,7 @@ find_kind_choices (BsPlayScene *self)
         self->direction_choice |= rs->module->kinds[k].directed;
       }
   if (self->n_kind_choices > 0)
-    self->kind = self->kind_choices[0];
+    self->kind = self->kind_chosen[0] = self->kind_chosen[1] = self->kind_choices[0];
 }
 
 BsPlayScene *
@@ -515,7 +518,16 @@ bs_play_scene_set_kind (BsPlayScene *self,
 {
   g_return_if_fail (BS_IS_PLAY_SCENE (self));
 
-  if (!is_kind_choice (self, kind) || kind == self->kind)
+  if (!is_kind_choice (self, kind))
+    return;
+  if (self->game != NULL)
+    {
+      int player = bs_game_get_position (self->game)->to_move;
+
+      if (player == 1 || player == 2)
+        self->kind_chosen[player - 1] = kind;
+    }
+  if (kind == self->kind)
     return;
   self->kind = kind;
   bs_play_scene_update_highlights (self);

@@ -73,6 +73,11 @@ gboolean          bs_play_scene_get_legal_follow_ups (BsPlayScene *self,
  * gives nothing away. */
 gboolean          bs_play_scene_can_act_on       (BsPlayScene     *self,
                                                   int              cell);
+/* The piece a placement waiting for its follow-up (a push chooser) will put
+ * on its cell, to show it there while the chooser is open. */
+gboolean          bs_play_scene_get_pending_piece (BsPlayScene    *self,
+                                                   int            *cell,
+                                                   guint8         *value);
 
 /* What a click on a cell (or Enter on the cursor) does. */
 void              bs_play_scene_activate_cell    (BsPlayScene     *self,

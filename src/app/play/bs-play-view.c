@@ -512,11 +512,15 @@ sync_players (BsPlayView *self)
           g_string_append_c (text, '\n');
         }
       g_string_append_printf (text, _("On the board: %d"), bs_position_pieces (pos, p));
-      /* The game's measures; "pieces" is the count just given. */
+      /* The game's measures; "pieces" is the count just given. A line
+       * each: a narrow sidebar wrapped "· Furthest row: 2" alone. */
       for (guint m = 0; m < n_measures; m++)
         if (!g_str_equal (measures[m].id, "pieces"))
-          /* Translators: a measure of the game and its value, "Largest group: 14". */
-          g_string_append_printf (text, _(" · %s: %d"), _(measures[m].label), values[m][p - 1]);
+          {
+            g_string_append_c (text, '\n');
+            /* Translators: a measure of the game and its value, "Largest group: 14". */
+            g_string_append_printf (text, _("%s: %d"), _(measures[m].label), values[m][p - 1]);
+          }
       gtk_label_set_text (GTK_LABEL (self->player_details[p - 1]), text->str);
       if (to_move)
         gtk_widget_add_css_class (self->player_rows[p - 1], "to-move");

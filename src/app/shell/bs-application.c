@@ -6,10 +6,13 @@
 #include "bs-application.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 
 #include "bs-about.h"
 #include "bs-autosave.h"
 #include "bs-screenshot.h"
+#include "bs-software-gl.h"
 #include "bs-variant-xml.h"
 #include "bs-variant.h"
 #include "bs-widgets.h"
@@ -23,6 +26,11 @@ struct _BsApplication {
   int             screenshot_width;
   int             screenshot_height;
   int             status;
+  /* --measure-startup: when the app object was made (about the launch),
+   * and when the first window was presented, in monotonic µs. */
+  gboolean        measure_startup;
+  gint64          launched_us;
+  gint64          presented_us;
 };
 
 G_DEFINE_FINAL_TYPE (BsApplication, bs_application, ADW_TYPE_APPLICATION)
@@ -82,11 +90,28 @@ on_after_paint (GdkFrameClock *clock,
   g_timeout_add (300, take_screenshot, self);
 }
 
+/* --measure-startup: the first frame is painted; how long it took, then
+ * quit. The first frame is the whole window: every page is built before
+ * it is presented (bs_window_new), nothing is added after. */
+static void
+on_first_frame (GdkFrameClock *clock,
+                BsApplication *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_signal_handlers_disconnect_by_func (clock, on_first_frame, self);
+  g_print ("presented: %.1f ms\nfirst frame: %.1f ms\n",
+           (self->presented_us - self->launched_us) / 1000.0,
+           (now - self->launched_us) / 1000.0);
+  g_application_quit (G_APPLICATION (self));
+}
+
 static void
 present (BsApplication *self,
          BsWindow      *window)
 {
   gboolean first = self->screenshot_path != NULL && !gtk_widget_get_mapped (GTK_WIDGET (window));
+  gboolean measure;
 
   if (first)
     {
@@ -97,7 +122,15 @@ present (BsApplication *self,
       gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width,
                                    self->screenshot_height);
     }
+  measure = self->measure_startup && self->presented_us == 0;
+  if (measure)
+    self->presented_us = g_get_monotonic_time ();
   gtk_window_present (GTK_WINDOW (window));
+  /* Presenting realizes the window: its frame clock paints the first frame
+   * from the main loop, after this. */
+  if (measure)
+    g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                      G_CALLBACK (on_first_frame), self);
   /* Work a crash or a kill left unsaved is offered back once, on the
    * first window (never in a screenshot). */
   if (self->screenshot_path == NULL)
@@ -244,6 +277,8 @@ bs_application_command_line (GApplication            *app,
   const char *screenshot_size = NULL;
   const char *moves = NULL;
 
+  if (g_variant_dict_contains (options, "measure-startup"))
+    self->measure_startup = TRUE;
   if (g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot))
     {
       g_free (self->screenshot_path);
@@ -377,9 +412,28 @@ bs_application_handle_local_options (GApplication *app,
       return 0;
     }
   /* A screenshot run must not hand its work to an instance already open. */
-  if (g_variant_dict_contains (options, "screenshot"))
+  if (g_variant_dict_contains (options, "screenshot")
+      || g_variant_dict_contains (options, "measure-startup"))
     g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
   return -1;
+}
+
+/* SIGTERM (the session logs out, the system shuts down), SIGINT, SIGHUP:
+ * end as by Ctrl+Q, but with nobody to ask, so unsaved work is kept for
+ * the next start rather than dropped (and nothing is cut short while
+ * being written, as dying by the signal would). */
+static gboolean
+on_end_signal (gpointer user_data)
+{
+  GApplication *app = user_data;
+  GList *windows;
+
+  g_message ("ending on a signal: unsaved work is kept for the next start");
+  bs_autosave_end_session_keeping (bs_autosave_get_default ());
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    gtk_window_destroy (windows->data);
+  g_application_quit (app);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -412,7 +466,11 @@ bs_application_startup (GApplication *app)
     { "win.help", { "F1", NULL } },
   };
   G_APPLICATION_CLASS (bs_application_parent_class)->startup (app);
+  bs_prefer_cairo_on_software_gl ();
   bs_button_names_said_once ();
+  g_unix_signal_add (SIGTERM, on_end_signal, app);
+  g_unix_signal_add (SIGINT, on_end_signal, app);
+  g_unix_signal_add (SIGHUP, on_end_signal, app);
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
@@ -515,6 +573,8 @@ bs_application_init (BsApplication *self)
       N_("Save a PNG of the window to FILE and quit"), N_("FILE") },
     { "screenshot-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
       N_("The window's size for --screenshot (1000x700)"), N_("WIDTHxHEIGHT") },
+    { "measure-startup", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, NULL,
+      N_("Print how long the first frame took to paint, and quit"), NULL },
     { "edit", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Open the variant in the variant editor"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
@@ -526,6 +586,8 @@ bs_application_init (BsApplication *self)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
     { NULL }
   };
+
+  self->launched_us = g_get_monotonic_time ();
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
   g_application_set_option_context_parameter_string (G_APPLICATION (self),

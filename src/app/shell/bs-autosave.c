@@ -38,6 +38,7 @@ typedef struct {
   gboolean           written;    /* the copy is on disk */
   gboolean           dead;       /* no longer watched: remove once written */
   gboolean           failing;    /* the last copy failed, and the user was told */
+  gboolean           kept;       /* the process ends keeping it: leave it be */
 } Item;
 
 struct _BsAutosave {
@@ -282,7 +283,8 @@ on_written (GObject      *source,
     item->failing = FALSE;
   if (item->dead)
     {
-      remove_files (self, item);
+      if (!item->kept)
+        remove_files (self, item);
       item_free (item);
     }
   else if (item->dirty)
@@ -524,6 +526,28 @@ bs_autosave_set_enabled (BsAutosave *self,
   self->enabled = enabled;
 }
 
+/* The session ends: its lock goes, and its file too unless copies stay
+ * for the next start to find by it. Nothing is written after this. */
+static void
+release_session (BsAutosave *self,
+                 gboolean    remove_lock_file)
+{
+  if (self->lock_fd >= 0)
+    {
+      if (remove_lock_file)
+        {
+          g_autofree char *dir = bs_autosave_get_dir ();
+          g_autofree char *name = g_strconcat (self->session, ".lock", NULL);
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+
+          g_unlink (path);
+        }
+      close (self->lock_fd);
+      self->lock_fd = -1;
+    }
+  self->enabled = FALSE;
+}
+
 void
 bs_autosave_end_session (BsAutosave *self)
 {
@@ -540,17 +564,64 @@ bs_autosave_end_session (BsAutosave *self)
   /* Copies being written are removed when their thread is done. */
   while (self->n_writing > 0 && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  if (self->lock_fd >= 0)
-    {
-      g_autofree char *dir = bs_autosave_get_dir ();
-      g_autofree char *name = g_strconcat (self->session, ".lock", NULL);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
+  release_session (self, TRUE);
+}
 
-      g_unlink (path);
-      close (self->lock_fd);
-      self->lock_fd = -1;
+/* Told to end without a word with the user (SIGTERM at logout or
+ * shutdown, SIGINT, SIGHUP): unlike a normal end, nobody chose to drop
+ * what is unsaved, so it is written now — not a second later — and kept
+ * for the next start; only copies of saved work go. The lock is released
+ * but its file stays: it is how the next start finds the session. */
+void
+bs_autosave_end_session_keeping (BsAutosave *self)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gboolean any_kept = FALSE;
+
+  g_return_if_fail (BS_IS_AUTOSAVE (self));
+
+  for (;;)
+    {
+      gboolean settled = self->n_writing == 0;
+
+      for (guint i = 0; i < self->items->len; i++)
+        {
+          Item *item = g_ptr_array_index (self->items, i);
+
+          if (item->timeout_id != 0)
+            {
+              g_source_remove (item->timeout_id);
+              write_now (item);
+            }
+          if (item->writing)
+            settled = FALSE;
+        }
+      if (settled || g_get_monotonic_time () >= deadline)
+        break;
+      g_main_context_iteration (NULL, TRUE);
     }
-  self->enabled = FALSE;
+
+  while (self->items->len > 0)
+    {
+      Item *item = g_ptr_array_index (self->items, self->items->len - 1);
+
+      g_object_weak_unref (item->owner, on_owner_finalized, self);
+      g_ptr_array_remove_index_fast (self->items, self->items->len - 1);
+      if (item->writing)
+        {
+          /* Past the deadline: the thread's copy is atomic, keep it. */
+          item->dead = TRUE;
+          item->kept = TRUE;
+          any_kept = TRUE;
+          continue;
+        }
+      if (item_needs_copy (item) && item->written)
+        any_kept = TRUE;
+      else
+        remove_files (self, item);
+      item_free (item);
+    }
+  release_session (self, !any_kept);
 }
 
 /* Recovery. */

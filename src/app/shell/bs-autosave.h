@@ -7,8 +7,9 @@
  * change (debounced), in a thread, atomically (bs-file.h). The copy goes
  * when the work is saved, when the user chooses to close it without
  * saving, and when the app quits normally. A copy left by a process that
- * died — a crash, a kill -9, a power cut — is offered back at the next
- * start (bs_autosave_offer_recovery).
+ * died — a crash, a kill -9, a power cut — or that was told to end with
+ * nobody to ask (SIGTERM at logout: bs_autosave_end_session_keeping) is
+ * offered back at the next start (bs_autosave_offer_recovery).
  *
  * Each process holds a lock on its own session file (autosave/ID.lock);
  * its copies are ID-N.boardsmith (a game record) or ID-N.xml (a variant,
@@ -51,6 +52,11 @@ void        bs_autosave_watch_document (BsAutosave        *self,
 /* The process ends normally: every copy of this session goes (what was
  * open was saved or given up), once the copies being written are done. */
 void        bs_autosave_end_session    (BsAutosave        *self);
+
+/* The process is told to end and cannot ask the user (a signal): unsaved
+ * work is written now and kept to be offered at the next start; copies of
+ * saved work go. */
+void        bs_autosave_end_session_keeping (BsAutosave *self);
 
 /* Whether a copy is being written or waits to be (tests wait for this). */
 gboolean    bs_autosave_get_busy       (BsAutosave        *self);

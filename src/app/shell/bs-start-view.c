@@ -36,12 +36,15 @@ struct _BsStartView {
   char       *last_variant;
   gboolean    narrow;
   guint       narrow_idle;
+  /* A game row's actions (Edit, Test Balance) for the keyboard and the
+   * right button: the row's own buttons are no Tab stops. */
+  GtkWidget  *row_menu;
 
   /* The user's variants and recent files are read in threads; a newer
    * load cancels an older one, whose result is then dropped. */
   GCancellable *user_loading;
   GCancellable *recent_loading;
-  /* What the Recent Games rows show now, to leave them be when a reload
+  /* What the Recent Files rows show now, to leave them be when a reload
    * finds the same (bs-start-view.c: recent_signature). */
   char         *recent_shown;
   char         *user_shown;     /* what the Your Variants rows show */
@@ -135,6 +138,9 @@ make_variant_row (const BsVariant *variant,
                                                                  : _("Duplicate and Edit"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (edit), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_widget_get_tooltip_text (edit), -1);
+  /* One Tab stop per row: the row. Its buttons are for the pointer; the
+   * keyboard has the row's menu (Shift+F10, Menu), with the same actions. */
+  gtk_widget_set_focusable (edit, FALSE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (edit), "win.edit-variant");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (edit), g_variant_new_string (target));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), edit);
@@ -145,10 +151,104 @@ make_variant_row (const BsVariant *variant,
   gtk_widget_set_tooltip_text (balance, _("Test Balance"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (balance), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Test Balance"), -1);
+  gtk_widget_set_focusable (balance, FALSE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (balance), "win.test-balance");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (balance),
                                           g_variant_new_string (target));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), balance);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE,
+                                  -1);
+  return row;
+}
+
+/* The row's menu, pointing at (x, y) in the row, or at its start when the
+ * keyboard asked for it. */
+static void
+show_row_menu (BsStartView *self,
+               GtkWidget   *row,
+               double       x,
+               double       y)
+{
+  const char *target = g_object_get_data (G_OBJECT (row), "target");
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuItem) edit = NULL;
+  g_autoptr(GMenuItem) balance = NULL;
+  graphene_point_t point;
+
+  if (target == NULL
+      || !gtk_widget_compute_point (row, GTK_WIDGET (self),
+                                    &GRAPHENE_POINT_INIT ((float) x, (float) y), &point))
+    return;
+  edit = g_menu_item_new (g_path_is_absolute (target) ? _("_Edit Variant")
+                                                      : _("_Duplicate and Edit"), NULL);
+  g_menu_item_set_action_and_target_value (edit, "win.edit-variant",
+                                           g_variant_new_string (target));
+  g_menu_append_item (menu, edit);
+  balance = g_menu_item_new (_("_Test Balance"), NULL);
+  g_menu_item_set_action_and_target_value (balance, "win.test-balance",
+                                           g_variant_new_string (target));
+  g_menu_append_item (menu, balance);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->row_menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->row_menu),
+                               &(GdkRectangle) { (int) point.x, (int) point.y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->row_menu));
+}
+
+static gboolean
+on_row_menu_key (GtkWidget *row,
+                 GVariant  *args,
+                 gpointer   data)
+{
+  show_row_menu (BS_START_VIEW (data), row, gtk_widget_get_width (row) / 4.0,
+                 gtk_widget_get_height (row) / 2.0);
+  return TRUE;
+}
+
+/* The right button or a long press on a row: its menu, where it was. */
+static void
+show_row_menu_for (GtkGesture  *gesture,
+                   double       x,
+                   double       y,
+                   BsStartView *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+  show_row_menu (self, row, x, y);
+}
+
+static void
+on_row_secondary_click (GtkGestureClick *gesture,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        gpointer         data)
+{
+  show_row_menu_for (GTK_GESTURE (gesture), x, y, BS_START_VIEW (data));
+}
+
+/* A game row's menu opens with Shift+F10 or the Menu key while the row has
+ * the focus, and with the right button (or a long press) on it. */
+static GtkWidget *
+with_row_menu (BsStartView *self,
+               GtkWidget   *row)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *press = gtk_gesture_long_press_new ();
+
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Shift>F10|Menu"),
+                      gtk_callback_action_new (on_row_menu_key, self, NULL)));
+  gtk_widget_add_controller (row, keys);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_row_secondary_click), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (press), TRUE);
+  /* "pressed" (x, y): the same arguments as show_row_menu_for's. */
+  g_signal_connect (press, "pressed", G_CALLBACK (show_row_menu_for), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (press));
   return row;
 }
 
@@ -277,6 +377,7 @@ bs_start_view_allocate (GtkWidget *widget,
 
   if (child != NULL && gtk_widget_should_layout (child))
     gtk_widget_allocate (child, width, height, baseline, NULL);
+  gtk_popover_present (GTK_POPOVER (self->row_menu));
   /* Not in the middle of a layout: at once after it. */
   if (narrow != self->narrow)
     {
@@ -299,7 +400,8 @@ load_builtin (BsStartView *self)
       if (variant == NULL)
         gtk_list_box_append (self->builtin_list, make_error_row (names[i], error->message));
       else
-        gtk_list_box_append (self->builtin_list, make_variant_row (variant, names[i]));
+        gtk_list_box_append (self->builtin_list,
+                             with_row_menu (self, make_variant_row (variant, names[i])));
     }
   if (names == NULL || names[0] == NULL)
     gtk_list_box_append (self->builtin_list,
@@ -429,7 +531,7 @@ on_user_variants_read (GObject      *source,
   g_clear_object (&self->user_loading);
   /* The same variants as shown (a reload after a save elsewhere, a
    * return to the page): rows replaced by the same rows would only take
-   * a click that was on its way, as in Recent Games. */
+   * a click that was on its way, as in Recent Files. */
   signature = user_signature (entries);
   if (g_strcmp0 (signature, self->user_shown) == 0)
     return;
@@ -441,7 +543,9 @@ on_user_variants_read (GObject      *source,
       UserEntry *entry = g_ptr_array_index (entries, i);
 
       if (entry->variant != NULL)
-        gtk_list_box_append (self->user_list, make_variant_row (entry->variant, entry->path));
+        gtk_list_box_append (self->user_list,
+                             with_row_menu (self, make_variant_row (entry->variant,
+                                                                    entry->path)));
       else if (entry->draft != NULL)
         gtk_list_box_append (self->user_list,
                              make_draft_row (entry->draft, entry->path, entry->why));
@@ -538,18 +642,18 @@ describe_recent (RecentEntry *entry)
         {
           g_autofree char *setting = bs_study_describe_sweep (study);
 
-          /* Translators: a sweep in Recent Games: "Balance of My Game, varying Dark's
+          /* Translators: a sweep in Recent Files: "Balance of My Game, varying Dark's
            * large pieces (player 2) · 03/05/26 14:02". */
           subtitle = g_strdup_printf (_("Balance of %s, varying %s · %s"), name, setting, when);
         }
       else if (study->kind == BS_STUDY_COMPARE && bs_study_n_arms (study) == 2)
-        /* Translators: an A/B study in Recent Games: "Balance of My Game against
+        /* Translators: an A/B study in Recent Files: "Balance of My Game against
          * My Game, hexagon 5 · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s against %s · %s"), name,
                                     bs_variant_display_name (bs_study_get_arm (study, 1)->variant),
                                     when);
       else
-        /* Translators: a balance study in Recent Games: "Balance of My Game · 03/05/26 14:02". */
+        /* Translators: a balance study in Recent Files: "Balance of My Game · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s · %s"), name, when);
     }
   else if (is_record)
@@ -560,7 +664,7 @@ describe_recent (RecentEntry *entry)
       if (game == NULL)
         return FALSE;
       n_moves = bs_game_get_n_turns (game);
-      /* Translators: a saved game in Recent Games: "My Game · 12 moves · 03/05/26 14:02". */
+      /* Translators: a saved game in Recent Files: "My Game · 12 moves · 03/05/26 14:02". */
       subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u move · %s",
                                                "%s · %u moves · %s", n_moves),
                                   bs_variant_display_name (bs_game_get_variant (game)),
@@ -572,7 +676,7 @@ describe_recent (RecentEntry *entry)
 
       if (variant == NULL)
         return FALSE;
-      /* Translators: a variant file in Recent Games: "Variant of My Game · 03/05/26 14:02". */
+      /* Translators: a variant file in Recent Files: "Variant of My Game · 03/05/26 14:02". */
       subtitle = g_strdup_printf (_("Variant of %s · %s"), bs_variant_display_name (variant),
                                   when);
     }
@@ -609,7 +713,7 @@ read_recent_files (GTask        *task,
   g_task_return_pointer (task, g_steal_pointer (&offered), (GDestroyNotify) g_ptr_array_unref);
 }
 
-/* Everything a Recent Games row shows or does, for each offered entry. */
+/* Everything a Recent Files row shows or does, for each offered entry. */
 static char *
 recent_signature (GPtrArray *offered)
 {
@@ -898,6 +1002,7 @@ bs_start_view_dispose (GObject *object)
   g_clear_pointer (&self->last_variant, g_free);
   g_clear_handle_id (&self->narrow_idle, g_source_remove);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), object);
+  g_clear_pointer (&self->row_menu, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_START_VIEW);
   G_OBJECT_CLASS (bs_start_view_parent_class)->dispose (object);
 }
@@ -940,6 +1045,10 @@ bs_start_view_init (BsStartView *self)
                                                         bs_start_view_measure,
                                                         bs_start_view_allocate));
   add_new_variant_menu (self);
+  self->row_menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_position (GTK_POPOVER (self->row_menu), GTK_POS_BOTTOM);
+  gtk_widget_set_halign (self->row_menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->row_menu, GTK_WIDGET (self));
   self->recent_placeholder = gtk_label_new (_("Games you save or open appear here"));
   gtk_widget_add_css_class (self->recent_placeholder, "dim-label");
   gtk_widget_set_margin_top (self->recent_placeholder, 18);

@@ -189,6 +189,28 @@ close_window (gpointer window)
 }
 
 static void
+destroy_after_editor (gpointer editor,
+                      gpointer data)
+{
+  BsWindow *self = data;
+
+  bs_editor_view_set_document (self->editor_view, NULL);
+  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_window, g_object_ref (self), g_object_unref);
+}
+
+/* The game is settled; the editor's edits are asked about next (a game
+ * play-tested from an edited variant leaves both unsaved), once the
+ * game's question is gone. */
+static gboolean
+ask_editor_then_destroy (gpointer window)
+{
+  BsWindow *self = window;
+
+  bs_editor_view_confirm_discard (self->editor_view, destroy_after_editor, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
 close_now (gpointer owner,
            gpointer data)
 {
@@ -196,7 +218,8 @@ close_now (gpointer owner,
 
   if (self->game != NULL)
     bs_game_set_modified (self->game, FALSE);
-  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_window, g_object_ref (self), g_object_unref);
+  g_idle_add_full (G_PRIORITY_DEFAULT, ask_editor_then_destroy, g_object_ref (self),
+                   g_object_unref);
 }
 
 static void

@@ -269,16 +269,23 @@ show_editor_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
 
-  if (bs_editor_view_get_document (self->editor_view) != NULL)
-    show_editor_now (self);
+  if (bs_editor_view_get_document (self->editor_view) == NULL)
+    return;
+  /* From the Balance page: its study pauses, as on leaving it for the
+   * start page (the file keeps the games). */
+  if (g_strcmp0 (bs_window_get_page (self), "balance") == 0)
+    bs_balance_view_pause (self->balance_view);
+  show_editor_now (self);
 }
 
+/* A BsPendingFunc: the last play test's game saved or let go. */
 static void
-on_editor_play (BsWindow     *self,
-                BsEditorView *view)
+play_test_now (gpointer owner,
+               gpointer data)
 {
+  BsWindow *self = owner;
   g_autoptr(GError) error = NULL;
-  BsVariantDocument *document = bs_editor_view_get_document (view);
+  BsVariantDocument *document = bs_editor_view_get_document (self->editor_view);
 
   if (document == NULL)
     return;
@@ -289,6 +296,15 @@ on_editor_play (BsWindow     *self,
       bs_computer_player_set_next_is_play_test (self->computer, FALSE);
       _bs_window_show_error (self, _("Could Not Start a Game"), error->message);
     }
+}
+
+static void
+on_editor_play (BsWindow     *self,
+                BsEditorView *view)
+{
+  /* Another play test replaces the game: one not saved is asked about. */
+  if (bs_editor_view_get_document (view) != NULL)
+    _bs_window_confirm_discard (self, play_test_now, NULL, NULL);
 }
 
 /* A BsPendingFunc: the editor and the game play-tested from it left for
@@ -335,6 +351,7 @@ on_editor_saved (BsWindow     *self,
                                bs_variant_display_name (variant));
   g_free (self->last_message);
   self->last_message = g_strdup (message);
+  bs_announcer_announce (self->announcer, message);
   if (self->toast != NULL)
     adw_toast_dismiss (self->toast);
   /* The title is markup: a variant called "Cats & Dogs" is text. */
@@ -378,6 +395,7 @@ test_balance_activated (GSimpleAction *action,
 {
   BsWindow *self = user_data;
   const char *source = g_variant_get_string (param, NULL);
+  gboolean from_editor = source[0] == '\0';
   g_autoptr(BsVariant) variant = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -403,7 +421,7 @@ test_balance_activated (GSimpleAction *action,
     g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
   bs_balance_view_set_variant (self->balance_view, variant, source);
-  _bs_window_show_balance_now (self);
+  _bs_window_show_balance_now (self, from_editor);
 }
 
 static void

@@ -276,7 +276,7 @@ open_study (BsWindow *self,
   request->file = g_object_ref (file);
   bs_balance_view_open_study_async (self->balance_view, path, self->opening, on_study_opened,
                                     request);
-  _bs_window_show_balance_now (self);
+  _bs_window_show_balance_now (self, FALSE);
 }
 
 gboolean

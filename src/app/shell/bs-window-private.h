@@ -15,6 +15,7 @@
 
 #include <adwaita.h>
 
+#include "bs-announcer.h"
 #include "bs-balance-view.h"
 #include "bs-computer-player.h"
 #include "bs-editor-view.h"
@@ -44,9 +45,12 @@ struct _BsWindow {
   guint                 focus_idle;
   /* A file being read in a thread (bs_window_open_file_async). */
   GCancellable         *opening;
+  /* The Balance page was opened from the editor: its back button goes back there. */
+  gboolean              balance_from_editor;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
+  BsAnnouncer          *announcer;
   AdwWindowTitle       *window_title;
   AdwHeaderBar         *header_bar;
   GtkWidget            *back_button;
@@ -72,7 +76,8 @@ void     _bs_window_show_error          (BsWindow       *self,
 void     _bs_window_update_actions      (BsWindow       *self);
 void     _bs_window_update_title        (BsWindow       *self);
 void     _bs_window_focus_page          (BsWindow       *self);
-void     _bs_window_show_balance_now    (BsWindow       *self);
+void     _bs_window_show_balance_now    (BsWindow       *self,
+                                         gboolean        from_editor);
 void     _bs_window_set_game            (BsWindow       *self,
                                          BsGame         *game);
 guint64  _bs_window_new_seed            (void);

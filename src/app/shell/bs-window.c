@@ -32,6 +32,8 @@ bs_window_show_message (BsWindow   *self,
 
   g_free (self->last_message);
   self->last_message = g_strdup (message);
+  /* A toast is seen, not heard (GTK 4.8 tells a screen reader nothing of it). */
+  bs_announcer_announce (self->announcer, message);
 
   /* A toast's title is markup: "<supply count>" or a path with "&" would
    * make it empty. */
@@ -107,6 +109,28 @@ on_game_over_response (AdwMessageDialog *dialog,
     gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game", NULL);
 }
 
+/* Closes every open menu button's popover under widget. Only shown ones:
+ * popping down a popover never shown (no surface of its own) is what an
+ * ASan run of test-computer once caught as a GTK critical,
+ * gdk_surface_get_device_position on no surface; a hidden subtree has no
+ * open popover. */
+static void
+popdown_menus (GtkWidget *widget)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_MENU_BUTTON (widget))
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget));
+
+      if (popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover)))
+        gtk_menu_button_popdown (GTK_MENU_BUTTON (widget));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    popdown_menus (child);
+}
+
 static void
 on_game_finished (BsWindow    *self,
                   BsPlayScene *scene)
@@ -140,6 +164,11 @@ on_game_finished (BsWindow    *self,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_game_over_response), self, 0);
+  /* A popover still open (Players, where two computers were just chosen)
+   * is closed first, as its button would: left for the dialog to push
+   * away, GTK 4.8 on X11 kept its pointer grab and took the next click,
+   * on the dialog's Close or on Players after it (issue 29). */
+  popdown_menus (GTK_WIDGET (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -260,8 +289,10 @@ on_focus_widget_changed (BsWindow   *self,
 }
 
 void
-_bs_window_show_balance_now (BsWindow *self)
+_bs_window_show_balance_now (BsWindow *self,
+                             gboolean  from_editor)
 {
+  self->balance_from_editor = from_editor;
   gtk_stack_set_visible_child_name (self->stack, "balance");
   _bs_window_update_actions (self);
   _bs_window_update_title (self);
@@ -409,6 +440,11 @@ _bs_window_update_actions (BsWindow *self)
   gboolean playing = self->game != NULL
                      && g_strcmp0 (bs_window_get_page (self), "play") == 0;
   gboolean editing = g_strcmp0 (bs_window_get_page (self), "editor") == 0;
+  gboolean balance = g_strcmp0 (bs_window_get_page (self), "balance") == 0;
+  gboolean has_document = bs_editor_view_get_document (self->editor_view) != NULL;
+  /* The Balance page opened from the editor goes back there. */
+  gboolean back_to_editor = balance && self->balance_from_editor && has_document;
+  const char *back = back_to_editor ? _("Back to the Variant Editor") : _("Choose Another Game");
 
   set_action_enabled (self, "undo", editing || (playing && bs_game_get_can_undo (self->game)));
   set_action_enabled (self, "redo", editing || (playing && bs_game_get_can_redo (self->game)));
@@ -420,17 +456,21 @@ _bs_window_update_actions (BsWindow *self)
   set_action_enabled (self, "save", playing || editing);
   set_action_enabled (self, "save-as", playing);
   set_action_enabled (self, "new-game", playing);
-  set_action_enabled (self, "choose-game",
-                      playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
+  set_action_enabled (self, "choose-game", playing || balance);
   set_action_enabled (self, "edit-this-variant", playing);
-  set_action_enabled (self, "show-editor",
-                      playing && bs_editor_view_get_document (self->editor_view) != NULL);
+  set_action_enabled (self, "show-editor", (playing || back_to_editor) && has_document);
   bs_computer_player_set_active (self->computer, playing);
   gtk_menu_button_set_menu_model (self->menu_button,
                                   playing ? self->primary_menu : self->general_menu);
   bs_export_actions_set_enabled (BS_EXPORT_HOST (self), playing);
-  gtk_widget_set_visible (self->back_button,
-                          playing || g_strcmp0 (bs_window_get_page (self), "balance") == 0);
+  gtk_widget_set_visible (self->back_button, playing || balance);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->back_button),
+                                  back_to_editor ? "win.show-editor" : "win.choose-game");
+  gtk_button_set_icon_name (GTK_BUTTON (self->back_button),
+                            back_to_editor ? "go-previous-symbolic" : "view-grid-symbolic");
+  gtk_widget_set_tooltip_text (self->back_button, back);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->back_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, back, -1);
   gtk_widget_set_visible (self->history_box, playing);
   gtk_widget_set_visible (self->new_game_button, playing);
   gtk_widget_set_visible (self->edit_button,
@@ -722,6 +762,7 @@ bs_window_class_init (BsWindowClass *klass)
   object_class->finalize = bs_window_finalize;
   window_class->close_request = bs_window_close_request;
 
+  g_type_ensure (BS_TYPE_ANNOUNCER);
   g_type_ensure (BS_TYPE_START_VIEW);
   g_type_ensure (BS_TYPE_PLAY_VIEW);
   g_type_ensure (BS_TYPE_EDITOR_VIEW);
@@ -729,6 +770,7 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/boardsmith/Boardsmith/bs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, BsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, announcer);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, back_button);
@@ -934,7 +976,10 @@ bs_window_new (AdwApplication *application)
 
   /* GtkApplication gave the window its shortcuts window as it joined. */
   if (shortcuts != NULL)
-    bs_shortcuts_window_name_buttons (shortcuts);
+    {
+      bs_shortcuts_window_name_buttons (shortcuts);
+      bs_shortcuts_window_wrap_titles (shortcuts);
+    }
   return window;
 }
 

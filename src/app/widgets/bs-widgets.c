@@ -118,6 +118,78 @@ bs_combo_row_keep_popover_inside (AdwComboRow *row)
   g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_popover_visible), row, 0);
 }
 
+/* The checkmark of an item of the list: shown on the chosen one. */
+static void
+update_checkmark (GtkListItem *item)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  AdwComboRow *row = g_object_get_data (G_OBJECT (item), "bs-combo-row");
+
+  if (box == NULL || row == NULL)
+    return;
+  gtk_widget_set_opacity (gtk_widget_get_last_child (box),
+                          adw_combo_row_get_selected (row) == gtk_list_item_get_position (item)
+                          ? 1 : 0);
+}
+
+static void
+wrap_list_setup (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 AdwComboRow              *row)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* As wide as libadwaita's own list, a line or two more where needed. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 20);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (item, box);
+  g_object_set_data (G_OBJECT (item), "bs-combo-row", row);
+}
+
+static void
+wrap_list_bind (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                AdwComboRow              *row)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
+                      GTK_IS_STRING_OBJECT (string)
+                      ? gtk_string_object_get_string (GTK_STRING_OBJECT (string)) : "");
+  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_checkmark), item);
+  update_checkmark (item);
+}
+
+static void
+wrap_list_unbind (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  AdwComboRow              *row)
+{
+  g_signal_handlers_disconnect_by_func (row, update_checkmark, item);
+}
+
+void
+bs_combo_row_wrap_list (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_return_if_fail (ADW_IS_COMBO_ROW (row));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (wrap_list_setup), row);
+  g_signal_connect (factory, "bind", G_CALLBACK (wrap_list_bind), row);
+  g_signal_connect (factory, "unbind", G_CALLBACK (wrap_list_unbind), row);
+  adw_combo_row_set_list_factory (row, factory);
+}
+
 BsTheme
 bs_style_theme_for (gboolean dark,
                     gboolean high_contrast)
@@ -215,4 +287,37 @@ bs_shortcuts_window_name_buttons (GtkShortcutsWindow *window)
   if (sections != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (sections), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     _("Shortcut Sections"), -1);
+}
+
+/* Every label under a shortcut but the keys' own (a GtkShortcutLabel). */
+static void
+wrap_shortcut_titles (GtkWidget *widget,
+                      gboolean   in_shortcut)
+{
+  if (GTK_IS_SHORTCUT_LABEL (widget))
+    return;
+  if (in_shortcut && GTK_IS_LABEL (widget))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      /* As wide at least as at most: a title GTK allots less than its
+       * natural width is drawn over the next column, not wrapped. */
+      gtk_label_set_width_chars (GTK_LABEL (widget), BS_SHORTCUT_TITLE_CHARS);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), BS_SHORTCUT_TITLE_CHARS);
+      /* Room between a title and the next column's keys. */
+      gtk_widget_set_margin_end (widget, 18);
+      return;
+    }
+  in_shortcut = in_shortcut || GTK_IS_SHORTCUTS_SHORTCUT (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_shortcut_titles (child, in_shortcut);
+}
+
+void
+bs_shortcuts_window_wrap_titles (GtkShortcutsWindow *window)
+{
+  g_return_if_fail (GTK_IS_SHORTCUTS_WINDOW (window));
+
+  wrap_shortcut_titles (GTK_WIDGET (window), FALSE);
 }

@@ -23,6 +23,11 @@ void bs_menu_button_hide_tooltip_while_open (GtkMenuButton *button);
  * its list, the list is shifted to end inside the window. */
 void bs_combo_row_keep_popover_inside     (AdwComboRow   *row);
 
+/* An AdwComboRow of strings whose list shows each item whole, wrapped on
+ * as many lines as it needs, where libadwaita 1.2 cuts it short ("Light’s
+ * small pieces (p…"): a checkmark beside the chosen one, as libadwaita's. */
+void bs_combo_row_wrap_list               (AdwComboRow   *row);
+
 /* The renderer's theme for the app's style as it is now: high contrast,
  * dark or light (the board, the player swatches, Copy Image). */
 BsTheme bs_style_get_theme (void);
@@ -45,5 +50,12 @@ void bs_button_names_said_once (void);
  * menu of sections (shown when there are several) no name: "Search
  * Shortcuts", "Shortcut Sections". */
 void bs_shortcuts_window_name_buttons (GtkShortcutsWindow *window);
+/* GTK 4.8 never wraps a shortcut's title: long ones (German's) made the
+ * window as wide as two columns of its longest lines, 1,349 px. Wrapped at
+ * this many characters, two columns fit 800 px (GTK still lays a title
+ * that fits on one line of the column's width unwrapped: the German
+ * titles are short enough; tests/e2e/test_narrow.py measures). */
+#define BS_SHORTCUT_TITLE_CHARS 18
+void bs_shortcuts_window_wrap_titles  (GtkShortcutsWindow *window);
 
 G_END_DECLS

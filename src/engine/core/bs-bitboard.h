@@ -24,6 +24,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 
 #include "bs-board.h"
@@ -236,6 +238,46 @@ bs_grid_dilate_hex (const BsGrid *grid, int nw, const guint64 *x, guint64 *out)
 
       out[w] = (out[w] | below | above) & grid->valid[w];
     }
+}
+
+/* The groups of a set (cells joined through the grid's neighbours): each
+ * grows from its lowest cell, a whole frontier at a time; `hex` grows by
+ * bs_grid_dilate_hex. nw is grid->n_words (a constant in kernels). */
+G_ALWAYS_INLINE static inline int
+bs_grid_count_groups (const BsGrid *grid, int nw, const guint64 *set, gboolean hex)
+{
+  guint64 rest[BS_GRID_MAX_WORDS];
+  guint64 frontier[BS_GRID_MAX_WORDS];
+  guint64 grown[BS_GRID_MAX_WORDS];
+  int groups = 0;
+
+  memcpy (rest, set, 8 * (gsize) nw);
+  for (int w = 0; w < nw; w++)
+    while (rest[w] != 0)
+      {
+        guint64 any;
+
+        groups++;
+        memset (frontier, 0, 8 * (gsize) nw);
+        frontier[w] = rest[w] & -rest[w];
+        rest[w] &= ~frontier[w];
+        do
+          {
+            if (hex)
+              bs_grid_dilate_hex (grid, nw, frontier, grown);
+            else
+              bs_grid_dilate (grid, nw, frontier, grown);
+            any = 0;
+            for (int i = 0; i < nw; i++)
+              {
+                frontier[i] = grown[i] & rest[i];
+                rest[i] &= ~frontier[i];
+                any |= frontier[i];
+              }
+          }
+        while (any != 0);
+      }
+  return groups;
 }
 
 G_END_DECLS

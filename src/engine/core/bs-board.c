@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-board.h"
 #include "bs-error.h"
 
@@ -190,7 +192,7 @@ bs_board_spec_check (const BsBoardSpec *spec,
   if ((guint) spec->shape >= BS_N_SHAPES)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "unknown board shape %d", (int) spec->shape);
+                   _("unknown board shape %d"), (int) spec->shape);
       return FALSE;
     }
   if (spec->shape == BS_SHAPE_SQUARE || spec->shape == BS_SHAPE_HEX_RHOMBUS)
@@ -198,33 +200,34 @@ bs_board_spec_check (const BsBoardSpec *spec,
       if (spec->width < 1 || spec->width > BS_MAX_SIDE)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "board width %d is out of range (1 to %d)", spec->width, BS_MAX_SIDE);
+                       _("board width %d is out of range (1 to %d)"), spec->width, BS_MAX_SIDE);
           return FALSE;
         }
       if (spec->height < 1 || spec->height > BS_MAX_SIDE)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "board height %d is out of range (1 to %d)", spec->height, BS_MAX_SIDE);
+                       _("board height %d is out of range (1 to %d)"), spec->height, BS_MAX_SIDE);
           return FALSE;
         }
     }
   else if (spec->size < 1 || spec->size > BS_MAX_HEX_SIZE)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "board size %d is out of range (1 to %d)", spec->size, BS_MAX_HEX_SIZE);
+                   _("board size %d is out of range (1 to %d)"), spec->size, BS_MAX_HEX_SIZE);
       return FALSE;
     }
   if (spec->shape == BS_SHAPE_SQUARE && spec->adjacency != 4 && spec->adjacency != 8)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "square board adjacency %d must be 4 or 8", spec->adjacency);
+                   _("square board adjacency %d must be 4 or 8"), spec->adjacency);
       return FALSE;
     }
   n_cells = spec_cell_count (spec);
   if (n_cells > BS_MAX_CELLS)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "a %s board of %ld cells is larger than the limit of %d cells",
+                   /* Translators: %s is the board shape (square, hexagon…). */
+                   _("a %s board of %ld cells is larger than the limit of %d cells"),
                    shape_names[spec->shape], n_cells, BS_MAX_CELLS);
       return FALSE;
     }
@@ -374,19 +377,19 @@ bs_board_new (const BsBoardSpec  *spec,
       if (!bs_board_parse_label (holes[i], &col, &row))
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "hole \"%s\" is not a cell label", holes[i]);
+                       _("hole \"%s\" is not a cell label"), holes[i]);
           return NULL;
         }
       if (!spec_in_shape (spec, col, row))
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                       "hole \"%s\" is not on the board", holes[i]);
+                       _("hole \"%s\" is not on the board"), holes[i]);
           return NULL;
         }
       if (board->hole_mask[row * board->n_cols + col])
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                       "hole \"%s\" is listed twice", holes[i]);
+                       _("hole \"%s\" is listed twice"), holes[i]);
           return NULL;
         }
       board->hole_mask[row * board->n_cols + col] = 1;
@@ -405,7 +408,7 @@ bs_board_new (const BsBoardSpec  *spec,
   if (board->n_cells == 0)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "the board has no cells left once the holes are removed");
+                   _("the board has no cells left once the holes are removed"));
       return NULL;
     }
 

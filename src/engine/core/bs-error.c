@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 G_DEFINE_QUARK (bs-variant-error-quark, bs_variant_error)
 G_DEFINE_QUARK (bs-rules-error-quark, bs_rules_error)
 G_DEFINE_QUARK (bs-record-error-quark, bs_record_error)
@@ -91,7 +93,7 @@ bs_parse_int (const char  *text,
   if (*p == '\0' || strspn (p, "0123456789") != strlen (p))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "\"%s\" is not an integer", quoted);
+                   _("\"%s\" is not an integer"), quoted);
       return FALSE;
     }
   if (strlen (p) > 12 || !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64,
@@ -99,13 +101,13 @@ bs_parse_int (const char  *text,
       result < G_MININT || result > G_MAXINT)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "%s is too large a number", quoted);
+                   _("%s is too large a number"), quoted);
       return FALSE;
     }
   if (result < min || result > max)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                   "%s is out of range (%d to %d)", quoted, min, max);
+                   _("%s is out of range (%d to %d)"), quoted, min, max);
       return FALSE;
     }
   *value = (int) result;

@@ -333,7 +333,8 @@ bs_match_play_line (BsMatch     *match,
         continue;
       if (!bs_match_play_notation (match, tokens[i], error))
         {
-          g_prefix_error (error, "ply %u: ", ply);
+          /* Translators: a prefix to an error about the move at this ply (half-move) of a game. */
+          g_prefix_error (error, _("ply %u: "), ply);
           return FALSE;
         }
     }

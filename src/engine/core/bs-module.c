@@ -5,26 +5,64 @@
 
 #include "bs-module.h"
 
+static gboolean
+is_builtin_id (const char *id)
+{
+  for (guint i = 0; bs_builtin_modules[i] != NULL; i++)
+    if (g_str_equal (bs_builtin_modules[i]->id, id))
+      return TRUE;
+  return FALSE;
+}
+
+static gpointer
+build_registry (gpointer data)
+{
+  const BsModule * const *written = bs_written_modules ();
+  GPtrArray *all = g_ptr_array_new ();
+
+  for (guint i = 0; bs_builtin_modules[i] != NULL; i++)
+    g_ptr_array_add (all, (gpointer) bs_builtin_modules[i]);
+  for (guint i = 0; written[i] != NULL; i++)
+    if (!is_builtin_id (written[i]->id))
+      g_ptr_array_add (all, (gpointer) written[i]);
+  g_ptr_array_add (all, NULL);
+  return g_ptr_array_free (all, FALSE);
+}
+
+/* Built once and kept for the life of the process: modules are static. */
+static const BsModule * const *
+registry (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  return g_once (&once, build_registry, NULL);
+}
+
 const BsModule * const *
 bs_module_list (guint *n_modules)
 {
+  const BsModule * const *all = registry ();
+
   if (n_modules != NULL)
     {
       *n_modules = 0;
-      while (bs_builtin_modules[*n_modules] != NULL)
+      while (all[*n_modules] != NULL)
         (*n_modules)++;
     }
-  return bs_builtin_modules;
+  return all;
 }
 
 const BsModule *
 bs_module_find (const char *id)
 {
+  const BsModule * const *all;
+
   g_return_val_if_fail (id != NULL, NULL);
 
-  for (guint i = 0; bs_builtin_modules[i] != NULL; i++)
-    if (g_str_equal (bs_builtin_modules[i]->id, id))
-      return bs_builtin_modules[i];
+  all = registry ();
+  for (guint i = 0; all[i] != NULL; i++)
+    if (g_str_equal (all[i]->id, id))
+      return all[i];
   return NULL;
 }
 

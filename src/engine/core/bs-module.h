@@ -71,6 +71,16 @@ typedef struct {
   const char *label;       /* N_("Largest group") */
 } BsMeasureSpec;
 
+/* A figure the computer opponent judges a position by (material, the
+ * most advanced piece, mobility), with its weight for the game: the
+ * evaluation is the sum of weight × value, in pieces' worth (a weight of 1
+ * for material: one piece more is worth 1). Declared by a module that
+ * knows its game better than the generic fallback (bs-evaluation.h). */
+typedef struct {
+  const char *id;          /* "material": JSON- and test-level id */
+  double      weight;
+} BsFeatureSpec;
+
 /* ---- How the game is played: what a move is made of ----------------------
  *
  * The app builds its whole interaction from this declaration and from the
@@ -231,6 +241,17 @@ struct _BsModule {
                             const BsPosition *pos,
                             int               values[][2]);
 
+  /* Optional: the features of `features` (at most BS_MAX_FEATURES) on pos,
+   * which is not over and is at the start of a turn: each one player 1's
+   * figure minus player 2's, so that a position and its mirror have
+   * opposite values. Without them the search judges a position by
+   * material and mobility alone. */
+  const BsFeatureSpec *features;
+  guint                n_features;
+  void     (*feature_values) (const BsRuleset  *rs,
+                              const BsPosition *pos,
+                              double           *values);
+
   /* Why the game of pos ended by the module's own rules — pos is over and
    * it was not the ruleset's move limit: one of the BsEnding values the
    * module documents. Called once, by the step that ends the game. */
@@ -329,8 +350,15 @@ struct _BsModule {
  * the modules room defines it (modules/bs-modules.c), so that core never
  * includes a game. */
 extern const BsModule * const bs_builtin_modules[];
+/* The games written in the rules language that ship with Boardsmith
+ * (rules/games/), loaded once on first use; NULL-terminated. Declared
+ * here and defined by the rules room (rules/bs-rules-catalog.c), for the
+ * same reason as the table above. */
+const BsModule * const *bs_written_modules (void);
 
-/* The registry of built-in modules. */
+/* The registry: the modules written in C, then the written games whose id
+ * no C module has (a written copy of a C module is its proof, not a
+ * second game). */
 const BsModule * const *bs_module_list (guint *n_modules);
 const BsModule         *bs_module_find (const char *id);
 /* Index of an option or kind id in the module's declaration, or -1. */

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-option.h"
 
@@ -48,7 +50,7 @@ bs_option_parse_value (const BsOptionSpec *spec,
         {
           g_autofree char *quoted = bs_excerpt (text);
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "option %s: \"%s\" is not true or false", spec->id, quoted);
+                       _("option %s: \"%s\" is not true or false"), spec->id, quoted);
           return FALSE;
         }
       return TRUE;
@@ -58,7 +60,7 @@ bs_option_parse_value (const BsOptionSpec *spec,
        * read as 0 and written back as is, which XML cannot hold). */
       if (!bs_parse_int (text, spec->min, spec->max, value, error))
         {
-          g_prefix_error (error, "option %s: ", spec->id);
+          g_prefix_error (error, _("option %s: "), spec->id);
           return FALSE;
         }
       return TRUE;
@@ -74,7 +76,7 @@ bs_option_parse_value (const BsOptionSpec *spec,
         g_autofree char *choices = g_strjoinv (", ", (char **) spec->choices);
         g_autofree char *quoted = bs_excerpt (text);
         g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                     "option %s: \"%s\" is not one of %s", spec->id, quoted, choices);
+                     _("option %s: \"%s\" is not one of %s"), spec->id, quoted, choices);
       }
       return FALSE;
 

@@ -5,6 +5,8 @@
 
 #include "bs-ruleset-sketch.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 
 /* The position of a label on the sketch's board, or BS_NO_CELL when it is
@@ -35,7 +37,7 @@ bs_ruleset_new_sketch (const BsVariant  *variant,
   if (module == NULL)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                   "unknown rule module \"%s\"", variant->module != NULL ? variant->module : "");
+                   _("unknown rule module \"%s\""), variant->module != NULL ? variant->module : "");
       return NULL;
     }
 

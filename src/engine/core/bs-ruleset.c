@@ -88,28 +88,29 @@ check_board (const BsModule   *module,
     {
       g_autofree char *shapes = describe_shapes (module->shapes);
       return fail (error, BS_VARIANT_ERROR_INVALID, variant, line,
-                   "%s is not played on a %s board (it is played on: %s)",
+                   /* Translators: module, board shape, the shapes it is played on. */
+                   _("%s is not played on a %s board (it is played on: %s)"),
                    module->id, bs_shape_to_string (spec->shape), shapes);
     }
   if (spec->shape == BS_SHAPE_SQUARE && module->square_adjacency != 0 &&
       spec->adjacency != module->square_adjacency)
     return fail (error, BS_VARIANT_ERROR_INVALID, variant, line,
-                 "%s needs a square board with adjacency %d, not %d",
+                 _("%s needs a square board with adjacency %d, not %d"),
                  module->id, module->square_adjacency, spec->adjacency);
   if (spec->shape == BS_SHAPE_SQUARE || spec->shape == BS_SHAPE_HEX_RHOMBUS)
     {
       if (spec->width < module->min_side || spec->width > module->max_side)
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, line,
-                     "board width %d is out of range for %s (%d to %d)",
+                     _("board width %d is out of range for %s (%d to %d)"),
                      spec->width, module->id, module->min_side, module->max_side);
       if (spec->height < module->min_side || spec->height > module->max_side)
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, line,
-                     "board height %d is out of range for %s (%d to %d)",
+                     _("board height %d is out of range for %s (%d to %d)"),
                      spec->height, module->id, module->min_side, module->max_side);
     }
   else if (spec->size < module->min_size || spec->size > module->max_size)
     return fail (error, BS_VARIANT_ERROR_VALUE, variant, line,
-                 "board size %d is out of range for %s (%d to %d)",
+                 _("board size %d is out of range for %s (%d to %d)"),
                  spec->size, module->id, module->min_size, module->max_size);
   return TRUE;
 }
@@ -192,7 +193,7 @@ build_board (const BsVariant  *variant,
         if (g_strcmp0 (g_array_index (variant->holes, BsVariantHole, j).label, hole->label) == 0)
           {
             fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, hole->line,
-                  "hole %s is listed twice", hole->label);
+                  _("hole %s is listed twice"), hole->label);
             return NULL;
           }
       g_ptr_array_add (labels, hole->label);
@@ -230,14 +231,14 @@ resolve_options (BsRuleset  *rs,
           for (guint k = 0; k < module->n_options; k++)
             g_string_append_printf (known, "%s%s", k ? ", " : "", module->options[k].id);
           fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, o->line,
-                "unknown option \"%s\" for %s (its options: %s)", o->id, module->id, known->str);
+                _("unknown option \"%s\" for %s (its options: %s)"), o->id, module->id, known->str);
           g_string_free (known, TRUE);
           return FALSE;
         }
       for (guint j = 0; j < i; j++)
         if (g_strcmp0 (g_array_index (variant->options, BsVariantOption, j).id, o->id) == 0)
           return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, o->line,
-                       "option %s is set twice", o->id);
+                       _("option %s is set twice"), o->id);
       if (!bs_option_parse_value (&module->options[index], o->value, &rs->options[index], &local_error))
         return fail (error, local_error->code, variant, o->line, "%s", local_error->message);
     }
@@ -272,19 +273,19 @@ resolve_supplies (BsRuleset  *rs,
 
           if (k < 0)
             return fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, s->line,
-                         "unknown piece kind \"%s\" for %s", s->kind, module->id);
+                         _("unknown piece kind \"%s\" for %s"), s->kind, module->id);
           if (module->unlimited_supply)
             return fail (error, BS_VARIANT_ERROR_INVALID, variant, s->line,
-                         "%s has unlimited supplies: a supply of \"%s\" cannot be set",
+                         _("%s has unlimited supplies: a supply of \"%s\" cannot be set"),
                          module->id, s->kind);
           if (s->count < 0 || s->count > BS_MAX_SUPPLY)
             return fail (error, BS_VARIANT_ERROR_VALUE, variant, s->line,
-                         "supply of %s for player %d: %d is out of range (0 to %d)",
+                         _("supply of %s for player %d: %d is out of range (0 to %d)"),
                          s->kind, p + 1, s->count, BS_MAX_SUPPLY);
           for (guint j = 0; j < i; j++)
             if (g_strcmp0 (g_array_index (player->supplies, BsVariantSupply, j).kind, s->kind) == 0)
               return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, s->line,
-                           "supply of %s for player %d is set twice", s->kind, p + 1);
+                           _("supply of %s for player %d is set twice"), s->kind, p + 1);
           rs->supply[p][k] = (guint16) s->count;
         }
     }
@@ -311,12 +312,12 @@ resolve_specials (BsRuleset  *rs,
 
       if (index < 0 || index >= (int) G_N_ELEMENTS (rs->specials))
         return fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, s->line,
-                     "unknown special cell \"%s\" for %s", s->id, module->id);
+                     _("unknown special cell \"%s\" for %s"), s->id, module->id);
       if (module->specials[index].per_player ? (s->player != 1 && s->player != 2) : s->player != 0)
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, s->line,
                      module->specials[index].per_player
-                     ? "special %s needs a player 1 or 2, not %d"
-                     : "special %s belongs to no player (player %d given)",
+                     ? _("special %s needs a player 1 or 2, not %d")
+                     : _("special %s belongs to no player (player %d given)"),
                      s->id, s->player);
       what = special_in_phrase (&module->specials[index]);
       cell = resolve_cell (rs->board, variant, s->line, what, s->cell, error);
@@ -324,7 +325,8 @@ resolve_specials (BsRuleset  *rs,
         return FALSE;
       if (rs->specials[index][s->player] != BS_NO_CELL)
         return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, s->line,
-                     s->player ? "%s of player %d is set twice" : "%s is set twice",
+                     /* Translators: %s is a special cell (nest). */
+                     s->player ? _("%s of player %d is set twice") : _("%s is set twice"),
                      s->id, s->player);
       rs->specials[index][s->player] = cell;
     }
@@ -337,7 +339,8 @@ resolve_specials (BsRuleset  *rs,
       for (int p = spec->per_player ? 1 : 0; p <= (spec->per_player ? 2 : 0); p++)
         if (rs->specials[i][p] == BS_NO_CELL)
           return fail (error, BS_VARIANT_ERROR_INVALID, variant, variant->board_line,
-                       p ? "%s needs a %s for player %d" : "%s needs a %s",
+                       /* Translators: rule module (tribes), then a special cell (nest). */
+                       p ? _("%s needs a %s for player %d") : _("%s needs a %s"),
                        module->id, spec->id, p);
     }
   return TRUE;
@@ -359,16 +362,16 @@ check_setup (BsRuleset  *rs,
 
       if (kind < 0)
         return fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, piece->line,
-                     "unknown piece kind \"%s\" for %s", piece->kind, module->id);
+                     _("unknown piece kind \"%s\" for %s"), piece->kind, module->id);
       if (piece->player != 1 && piece->player != 2)
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
-                     "setup piece player %d must be 1 or 2", piece->player);
+                     _("setup piece player %d must be 1 or 2"), piece->player);
       if (module->kinds[kind].directed && (piece->dir < 0 || piece->dir > 3))
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
-                     "a %s needs a direction (N, E, S or W)", piece->kind);
+                     _("a %s needs a direction (N, E, S or W)"), piece->kind);
       if (!module->kinds[kind].directed && piece->dir >= 0)
         return fail (error, BS_VARIANT_ERROR_VALUE, variant, piece->line,
-                     "a %s has no direction", piece->kind);
+                     _("a %s has no direction"), piece->kind);
       cell = resolve_cell (rs->board, variant, piece->line,
                            /* Translators: the subject of "setup piece i4 is not on the board". */
                            C_("variant error", "setup piece"), piece->cell, error);
@@ -376,7 +379,7 @@ check_setup (BsRuleset  *rs,
         return FALSE;
       if (used[cell]++)
         return fail (error, BS_VARIANT_ERROR_DUPLICATE, variant, piece->line,
-                     "two setup pieces on %s", piece->cell);
+                     _("two setup pieces on %s"), piece->cell);
     }
   return TRUE;
 }
@@ -421,7 +424,7 @@ bs_ruleset_new (const BsVariant  *variant,
       for (guint i = 0; i < n; i++)
         g_string_append_printf (known, "%s%s", i ? ", " : "", list[i]->id);
       fail (error, BS_VARIANT_ERROR_UNKNOWN, variant, variant->module_line,
-            "unknown rule module \"%s\" (known: %s)",
+            _("unknown rule module \"%s\" (known: %s)"),
             variant->module != NULL ? variant->module : "", known->str);
       return NULL;
     }
@@ -1168,7 +1171,7 @@ bs_ruleset_explain (const BsRuleset  *rs,
   g_autofree BsMove *scratch = NULL;
 
   if (bs_position_is_over (pos))
-    return g_strdup ("the game is over");
+    return g_strdup (_("the game is over"));
   scratch = g_new (BsMove, rs->max_moves);
   if (bs_ruleset_is_legal (rs, pos, move, scratch))
     return NULL;
@@ -1178,7 +1181,7 @@ bs_ruleset_explain (const BsRuleset  *rs,
       if (why != NULL)
         return why;
     }
-  return g_strdup ("it is not a legal move here");
+  return g_strdup (_("it is not a legal move here"));
 }
 
 static gboolean
@@ -1192,7 +1195,8 @@ check_not_over (const BsPosition  *pos,
     return TRUE;
   quoted = bs_excerpt (text);
   g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-               "move \"%s\": the game is already over (%s)", quoted,
+               /* Translators: the move as typed, then how the game ended. */
+               _("move \"%s\": the game is already over (%s)"), quoted,
                bs_result_to_string ((BsResult) pos->result));
   return FALSE;
 }
@@ -1249,7 +1253,7 @@ bs_ruleset_parse_move (const BsRuleset   *rs,
       /* The module may quote a part of the text. */
       bs_error_shorten_words (local_error);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   "malformed move \"%s\": %s", quoted, local_error->message);
+                   _("malformed move \"%s\": %s"), quoted, local_error->message);
       /* The quote and the module's words together stay short too. */
       bs_error_shorten_words (error != NULL ? *error : NULL);
       return FALSE;
@@ -1259,7 +1263,7 @@ bs_ruleset_parse_move (const BsRuleset   *rs,
     {
       g_autofree char *quoted = bs_excerpt (text);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   "illegal move \"%s\": %s", quoted, why);
+                   _("illegal move \"%s\": %s"), quoted, why);
       return FALSE;
     }
   *move = m;
@@ -1302,12 +1306,17 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
       g_autofree char *quoted = bs_excerpt (text);
 
       bs_error_shorten_words (local_error);
-      g_set_error (error, BS_RULES_ERROR, local_error->domain == BS_RULES_ERROR
-                                          ? local_error->code : BS_RULES_ERROR_MALFORMED,
-                   "%s \"%s\": %s",
-                   local_error->domain == BS_RULES_ERROR && local_error->code == BS_RULES_ERROR_ILLEGAL
-                   ? "illegal move" : "malformed move",
-                   quoted, local_error->message);
+      /* Whole sentences, not "illegal"/"malformed" put into one frame: the
+       * words around the reason are translated together. */
+      if (local_error->domain == BS_RULES_ERROR && local_error->code == BS_RULES_ERROR_ILLEGAL)
+        /* Translators: %s is the move as typed, then the reason it is illegal. */
+        g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL, _("illegal move \"%s\": %s"),
+                     quoted, local_error->message);
+      else
+        /* Translators: %s is the move as typed, then what is wrong with its notation. */
+        g_set_error (error, BS_RULES_ERROR, local_error->domain == BS_RULES_ERROR
+                                            ? local_error->code : BS_RULES_ERROR_MALFORMED,
+                     _("malformed move \"%s\": %s"), quoted, local_error->message);
       bs_error_shorten_words (error != NULL ? *error : NULL);
       return FALSE;
     }
@@ -1323,8 +1332,9 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
           g_autofree char *step = bs_ruleset_format_move (rs, scratch_pos, steps[i]);
           g_autofree char *quoted = bs_excerpt (text);
           g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                       "illegal move \"%s\": %s: %s", quoted, step,
-                       why ? why : "not legal here");
+                       /* Translators: the move, its illegal step, the reason. */
+                       _("illegal move \"%s\": %s: %s"), quoted, step,
+                       why ? why : _("not legal here"));
           return FALSE;
         }
       bs_ruleset_apply (rs, scratch_pos, steps[i], NULL);
@@ -1333,7 +1343,7 @@ bs_ruleset_parse_turn (const BsRuleset   *rs,
     {
       g_autofree char *quoted = bs_excerpt (text);
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                   "illegal move \"%s\": some pieces have no order", quoted);
+                   _("illegal move \"%s\": some pieces have no order"), quoted);
       return FALSE;
     }
   *n_steps = n;
@@ -1393,7 +1403,7 @@ bs_ruleset_play_line (const BsRuleset  *rs,
         continue;
       if (!bs_ruleset_play_turn (rs, pos, tokens[i], error))
         {
-          g_prefix_error (error, "ply %u: ", ply);
+          g_prefix_error (error, _("ply %u: "), ply);
           return FALSE;
         }
     }

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 #define BS_MAX_KINDS      4
 #define BS_MAX_OPTIONS    16
 #define BS_MAX_MEASURES   4
+#define BS_MAX_FEATURES   8
 #define BS_MAX_SUPPLY     9999
 #define BS_N_PLAYERS      2
 #define BS_NO_CELL        (-1)

@@ -91,7 +91,7 @@ bs_variant_new_for_module (const char  *module_id,
   if (module == NULL)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                   "unknown rule module \"%s\"", module_id);
+                   _("unknown rule module \"%s\""), module_id);
       return NULL;
     }
 
@@ -423,7 +423,7 @@ bs_variant_set (BsVariant   *variant,
         {
           g_autofree char *quoted = bs_excerpt (value);
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "shape: \"%s\" is not one of square, hex-rhombus, hexagon, limping",
+                       _("shape: \"%s\" is not one of square, hex-rhombus, hexagon, limping"),
                        quoted);
           return FALSE;
         }
@@ -459,7 +459,7 @@ bs_variant_set (BsVariant   *variant,
         {
           g_autofree char *quoted = bs_excerpt (key);
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                       "%s: a supply key is supply.P.KIND with P 1 or 2", quoted);
+                       _("%s: a supply key is supply.P.KIND with P 1 or 2"), quoted);
           return FALSE;
         }
       player = parts[1][0] - '0';
@@ -470,10 +470,10 @@ bs_variant_set (BsVariant   *variant,
 
           if (module->unlimited_supply)
             g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                         "%s: %s has unlimited supplies", quoted, module->id);
+                         _("%s: %s has unlimited supplies"), quoted, module->id);
           else
             g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                         "%s: unknown piece kind \"%s\" for %s", quoted, kind, module->id);
+                         _("%s: unknown piece kind \"%s\" for %s"), quoted, kind, module->id);
           return FALSE;
         }
       if (!parse_int (key, value, 0, BS_MAX_SUPPLY, &count, error))
@@ -492,8 +492,8 @@ bs_variant_set (BsVariant   *variant,
     g_autofree char *keys = describe_keys (module);
     g_autofree char *quoted = bs_excerpt (key);
     g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                 "unknown key \"%s\" for %s (known: %s)", quoted,
-                 variant->module != NULL ? variant->module : "this variant", keys);
+                 _("unknown key \"%s\" for %s (known: %s)"), quoted,
+                 variant->module != NULL ? variant->module : _("this variant"), keys);
   }
   return FALSE;
 }
@@ -822,7 +822,8 @@ check_length (const char  *text,
   if (length <= max)
     return TRUE;
   g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-               "%s is too long (%ld characters; at most %d)", what, length, max);
+               /* Translators: %s is what is too long ("the name", "the author"). */
+               _("%s is too long (%ld characters; at most %d)"), what, length, max);
   return FALSE;
 }
 
@@ -832,10 +833,11 @@ bs_variant_check_texts (const BsVariant  *variant,
 {
   g_return_val_if_fail (variant != NULL, FALSE);
 
-  if (!check_length (variant->name, BS_VARIANT_MAX_NAME_LENGTH, "the name", error) ||
-      !check_length (variant->author, BS_VARIANT_MAX_AUTHOR_LENGTH, "the author", error) ||
+  /* Translators: these fill the %s of "%s is too long (%ld characters; at most %d)". */
+  if (!check_length (variant->name, BS_VARIANT_MAX_NAME_LENGTH, _("the name"), error) ||
+      !check_length (variant->author, BS_VARIANT_MAX_AUTHOR_LENGTH, _("the author"), error) ||
       !check_length (variant->description, BS_VARIANT_MAX_DESCRIPTION_LENGTH,
-                     "the description", error))
+                     _("the description"), error))
     return FALSE;
   for (int p = 0; p < 2; p++)
     {

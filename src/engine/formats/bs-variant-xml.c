@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 
 #include "bs-error.h"
 #include "bs-file.h"
@@ -67,7 +68,7 @@ check_color (const xmlNode     *node,
     {
       g_autofree char *quoted = bs_excerpt (color);
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                        "<%s color>: \"%s\" is not a colour of the form #rrggbb",
+                        _("<%s color>: \"%s\" is not a colour of the form #rrggbb"),
                         node->name, quoted);
     }
   return ok;
@@ -88,7 +89,7 @@ check_length (const xmlNode     *node,
   if (length <= max)
     return TRUE;
   bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                    "%s is too long (%ld characters; at most %d)", what, length, max);
+                    _("%s is too long (%ld characters; at most %d)"), what, length, max);
   return FALSE;
 }
 
@@ -113,8 +114,8 @@ get_identifier (const xmlNode     *node,
     {
       g_autofree char *quoted = bs_excerpt (*value);
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                        "%s: \"%s\" is not an identifier (a letter or digit, then letters, "
-                        "digits, - and _)", what, quoted);
+                        _("%s: \"%s\" is not an identifier (a letter or digit, then letters, "
+                          "digits, - and _)"), what, quoted);
       return FALSE;
     }
   return TRUE;
@@ -135,7 +136,7 @@ get_cell (const xmlNode     *node,
     {
       g_autofree char *quoted = bs_excerpt (*cell);
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                        "<%s %s>: \"%s\" is not a cell label (like a1 or d4)",
+                        _("<%s %s>: \"%s\" is not a cell label (like a1 or d4)"),
                         node->name, attr, quoted);
       return FALSE;
     }
@@ -203,7 +204,7 @@ read_board (BsVariant         *variant,
       if (!used && xmlHasNsProp (node, (const xmlChar *) params[i], NULL) != NULL)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, line,
-                            "attribute \"%s\" does not apply to a %s board",
+                            _("attribute \"%s\" does not apply to a %s board"),
                             params[i], shapes[shape]);
           return FALSE;
         }
@@ -229,7 +230,7 @@ read_board (BsVariant         *variant,
       if (spec->adjacency != 4 && spec->adjacency != 8)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
-                            "<board adjacency>: %d is neither 4 nor 8", spec->adjacency);
+                            _("<board adjacency>: %d is neither 4 nor 8"), spec->adjacency);
           return FALSE;
         }
     }
@@ -271,7 +272,8 @@ read_board (BsVariant         *variant,
           if ((other_line = seen_before (holes, hole.label, hole.line)) != 0)
             {
               g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: duplicate hole %s (already at line %d)",
+                           /* Translators: FILE:LINE: as compilers write them. */
+                           _("%s:%d: duplicate hole %s (already at line %d)"),
                            source->filename ? source->filename : "(memory)",
                            hole.line, hole.label, other_line);
               g_free (hole.label);
@@ -298,8 +300,9 @@ read_board (BsVariant         *variant,
           if ((other_line = seen_before (specials, key, special.line)) != 0)
             {
               g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                           "%s:%d: duplicate special \"%s\" for player %d "
-                           "(already at line %d)",
+                           /* Translators: FILE:LINE: as compilers write them. */
+                           _("%s:%d: duplicate special \"%s\" for player %d "
+                             "(already at line %d)"),
                            source->filename ? source->filename : "(memory)",
                            special.line, special.id, special.player, other_line);
               g_free (special.id);
@@ -341,7 +344,8 @@ read_player (BsVariant         *variant,
   if (seen[number - 1])
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                   "%s:%d: duplicate player %d (already at line %d)",
+                   /* Translators: FILE:LINE: as compilers write them. */
+                   _("%s:%d: duplicate player %d (already at line %d)"),
                    source->filename ? source->filename : "(memory)",
                    bs_xml_line (node), number, player->line);
       return FALSE;
@@ -383,8 +387,9 @@ read_player (BsVariant         *variant,
       if ((other_line = seen_before (kinds, supply.kind, supply.line)) != 0)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                       "%s:%d: duplicate supply of \"%s\" for player %d "
-                       "(already at line %d)",
+                       /* Translators: FILE:LINE: as compilers write them. */
+                       _("%s:%d: duplicate supply of \"%s\" for player %d "
+                         "(already at line %d)"),
                        source->filename ? source->filename : "(memory)",
                        supply.line, supply.kind, number, other_line);
           g_free (supply.kind);
@@ -428,7 +433,7 @@ read_players (BsVariant         *variant,
     if (!seen[p])
       {
         bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                          "<players> lacks <player number=\"%d\">", p + 1);
+                          _("<players> lacks <player number=\"%d\">"), p + 1);
         return FALSE;
       }
   return TRUE;
@@ -475,7 +480,8 @@ read_options (BsVariant         *variant,
       if ((other_line = seen_before (ids, option.id, option.line)) != 0)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                       "%s:%d: duplicate option \"%s\" (already at line %d)",
+                       /* Translators: FILE:LINE: as compilers write them. */
+                       _("%s:%d: duplicate option \"%s\" (already at line %d)"),
                        source->filename ? source->filename : "(memory)",
                        option.line, option.id, other_line);
           g_free (option.id);
@@ -531,7 +537,8 @@ read_setup (BsVariant         *variant,
       if ((other_line = seen_before (cells, piece.cell, piece.line)) != 0)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                       "%s:%d: two setup pieces on %s (the other at line %d)",
+                       /* Translators: FILE:LINE: as compilers write them. */
+                       _("%s:%d: two setup pieces on %s (the other at line %d)"),
                        source->filename ? source->filename : "(memory)",
                        piece.line, piece.cell, other_line);
           g_free (piece.cell);
@@ -569,13 +576,13 @@ bs_variant_from_node_full (xmlNode           *node,
   if (!bs_xml_is (node, "variant"))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                        "expected a <variant> element, not <%s>", node->name);
+                        _("expected a <variant> element, not <%s>"), node->name);
       return NULL;
     }
   if (node->ns != NULL)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                        "<variant> must not be in a namespace (found \"%s\")",
+                        _("<variant> must not be in a namespace (found \"%s\")"),
                         node->ns->href != NULL ? (const char *) node->ns->href : "");
       return NULL;
     }
@@ -590,8 +597,8 @@ bs_variant_from_node_full (xmlNode           *node,
   if (format != BS_VARIANT_FORMAT_VERSION)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                        "<variant format>: unsupported format version %d (this version "
-                        "of Boardsmith reads format %d)", format, BS_VARIANT_FORMAT_VERSION);
+                        _("<variant format>: unsupported format version %d (this version "
+                          "of Boardsmith reads format %d)"), format, BS_VARIANT_FORMAT_VERSION);
       return NULL;
     }
   if (!get_identifier (node, "module", TRUE, &variant->module, source, error))
@@ -632,7 +639,8 @@ bs_variant_from_node_full (xmlNode           *node,
       if (seen[which] != NULL)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_DUPLICATE,
-                       "%s:%d: duplicate element <%s> (already at line %d)",
+                       /* Translators: FILE:LINE: as compilers write them. */
+                       _("%s:%d: duplicate element <%s> (already at line %d)"),
                        source->filename ? source->filename : "(memory)",
                        bs_xml_line (child), child->name, bs_xml_line (seen[which]));
           return NULL;
@@ -687,7 +695,7 @@ bs_variant_from_node_full (xmlNode           *node,
       if (required && seen[i] == NULL)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "<variant> lacks the element <%s>", children[i]);
+                            _("<variant> lacks the element <%s>"), children[i]);
           return NULL;
         }
     }
@@ -695,7 +703,7 @@ bs_variant_from_node_full (xmlNode           *node,
   if (variant->name[0] == '\0' && !variant->draft)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (seen[0]),
-                        "<name> is empty");
+                        _("<name> is empty"));
       return NULL;
     }
 
@@ -730,7 +738,7 @@ load_doc (xmlDoc      *doc,
       /* A draft is known to be unfinished: say where to finish it. */
       if (variant->draft)
         g_set_error (error, local_error->domain, local_error->code,
-                     "%s (the file is an unfinished draft: finish it in the variant editor)",
+                     _("%s (the file is an unfinished draft: finish it in the variant editor)"),
                      local_error->message);
       else
         g_propagate_error (error, g_steal_pointer (&local_error));
@@ -894,8 +902,9 @@ bs_variant_lookup (const char  *name_or_path,
       g_autofree char *list = g_strjoinv (", ", builtins);
 
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_UNKNOWN,
-                   "%s: no such file, and not a built-in variant (%s)",
-                   name_or_path, list[0] != '\0' ? list : "none installed");
+                   /* Translators: the name given, the built-in variants. */
+                   _("%s: no such file, and not a built-in variant (%s)"),
+                   name_or_path, list[0] != '\0' ? list : _("none installed"));
       return NULL;
     }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
@@ -118,9 +119,11 @@ explain_conversion_error (ParseState *state,
     }
   encoding = state->encoding;
   if (encoding != NULL && g_utf8_validate (encoding, -1, NULL) && strlen (encoding) < 40)
-    return g_strdup_printf ("the file is not valid %s (it says it is): bytes %s",
+    /* Translators: %s is an encoding name (ISO-8859-1), then hexadecimal bytes (0xC3 0x28). */
+    return g_strdup_printf (_("the file is not valid %s (it says it is): bytes %s"),
                             encoding, message + strlen (prefix));
-  return g_strdup_printf ("the file is not valid in its encoding: bytes %s",
+  /* Translators: %s is a list of hexadecimal bytes (0xC3 0x28). */
+  return g_strdup_printf (_("the file is not valid in its encoding: bytes %s"),
                           message + strlen (prefix));
 }
 
@@ -176,8 +179,8 @@ describe_encoding_error (const ParseState *state,
     g_string_append_printf (bytes, "%s0x%02X", i > offset ? " " : "",
                             (guint) (guchar) state->data[i]);
   if (state->encoding == NULL)
-    return g_strdup_printf ("the file is not valid UTF-8: bytes %s", bytes->str);
-  return g_strdup_printf ("the file is not valid %s (it says it is): bytes %s",
+    return g_strdup_printf (_("the file is not valid UTF-8: bytes %s"), bytes->str);
+  return g_strdup_printf (_("the file is not valid %s (it says it is): bytes %s"),
                           encoding, bytes->str);
 }
 
@@ -190,7 +193,7 @@ state_record (ParseState *state,
     return;
   /* libxml2 quotes the input (cut at a byte count, maybe inside a UTF-8
    * sequence, or whole names of 50,000 characters): valid and short. */
-  state->message = bs_shorten_words (message != NULL ? message : "malformed XML");
+  state->message = bs_shorten_words (message != NULL ? message : _("malformed XML"));
   g_strstrip (state->message);
   /* Some of libxml2's messages span lines ("...\nBytes: 0xFF"). */
   g_strdelimit (state->message, "\n", ' ');
@@ -198,7 +201,7 @@ state_record (ParseState *state,
   if (g_str_has_prefix (state->message, "Excessive depth in document"))
     {
       g_free (state->message);
-      state->message = g_strdup ("elements are nested too deeply (more than 256 levels)");
+      state->message = g_strdup (_("elements are nested too deeply (more than 256 levels)"));
     }
   else
     {
@@ -256,8 +259,8 @@ refuse_doctype (void *user_data)
   if (state == NULL)
     return;
   state_record (state, xmlSAX2GetLineNumber (state->ctxt),
-                "DOCTYPE declarations are not allowed (Boardsmith files use no DTD "
-                "and no entities)");
+                _("DOCTYPE declarations are not allowed (Boardsmith files use no DTD "
+                  "and no entities)"));
   xmlStopParser (state->ctxt);
 }
 
@@ -461,9 +464,10 @@ check_encoding (ParseState *state,
       return TRUE;
   {
     g_autofree char *name = bs_excerpt (encoding);
+    /* Translators: %s is the encoding the file declares (UTF-16, EBCDIC…). */
     g_autofree char *message = g_strdup_printf (
-      "the file is in %s: Boardsmith reads UTF-8, and encodings that keep ASCII as it is "
-      "(ISO-8859-1, Windows-1252, Shift_JIS…)", name);
+      _("the file is in %s: Boardsmith reads UTF-8, and encodings that keep ASCII as it is "
+        "(ISO-8859-1, Windows-1252, Shift_JIS…)"), name);
 
     state_record (state, 1, message);
   }
@@ -544,7 +548,7 @@ scan_too_many (const XmlScan     *scan,
   if (!g_utf8_validate (element, -1, NULL))
     g_clear_pointer (&element, g_free);
   bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, scan->tag_line,
-                    "<%s%s> has more than %d attributes",
+                    _("<%s%s> has more than %d attributes"),
                     element != NULL ? element : "?",
                     element != NULL && scan->name_length > SCAN_NAME_MAX ? "…" : "",
                     MAX_ATTRIBUTES);
@@ -706,14 +710,14 @@ bs_xml_read_file (const char        *path,
     {
       int saved = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot open: %s", path, g_strerror (saved));
+                   _("%s: cannot open: %s"), path, g_strerror (saved));
       return NULL;
     }
   if (fstat (fd, &info) != 0 ||
       (!S_ISREG (info.st_mode) && !S_ISDIR (info.st_mode) && !S_ISFIFO (info.st_mode)))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   "%s: not a regular file (a device, a socket or a folder)", path);
+                   _("%s: not a regular file (a device, a socket or a folder)"), path);
       close (fd);
       return NULL;
     }
@@ -735,7 +739,7 @@ bs_xml_read_file (const char        *path,
         {
           int saved = errno;
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot read: %s", path, g_strerror (saved));
+                       _("%s: cannot read: %s"), path, g_strerror (saved));
           close (fd);
           return NULL;
         }
@@ -748,7 +752,7 @@ bs_xml_read_file (const char        *path,
   if (length > max_size)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
-                        "the file is too large (more than %" G_GSIZE_FORMAT " bytes)",
+                        _("the file is too large (more than %zu bytes)"),
                         max_size);
       return NULL;
     }
@@ -857,7 +861,7 @@ stream_end_element (void          *user_data,
     default:
       if (stream->func_error == NULL)
         g_set_error_literal (&stream->func_error, stream->source.domain, BS_XML_ERROR_PARSE,
-                             "stopped");
+                             _("stopped"));
       xmlStopParser (stream->ctxt);
       break;
     }
@@ -897,7 +901,7 @@ stream_start (BsXmlStream  *stream,
   if (stream->ctxt == NULL)
     {
       bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 0,
-                        "cannot create an XML parser");
+                        _("cannot create an XML parser"));
       return FALSE;
     }
   stream->state.ctxt = stream->ctxt;
@@ -929,7 +933,7 @@ stream_parse (BsXmlStream *stream,
         break;
     }
   if (stream->state.message == NULL && stream->func_error == NULL && stream->status != 0)
-    state_record (&stream->state, xmlSAX2GetLineNumber (stream->ctxt), "malformed XML");
+    state_record (&stream->state, xmlSAX2GetLineNumber (stream->ctxt), _("malformed XML"));
   parse_leave (previous);
 }
 
@@ -950,7 +954,7 @@ bs_xml_stream_feed (BsXmlStream  *stream,
   stream->n_fed += length;
   if (last && stream->n_fed == 0)
     {
-      bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 1, "the file is empty");
+      bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, 1, _("the file is empty"));
       stream->finished = TRUE;
       return FALSE;
     }
@@ -987,7 +991,7 @@ bs_xml_stream_feed (BsXmlStream  *stream,
     }
   if (stream->state.message == NULL && last &&
       xmlDocGetRootElement (stream->doc) == NULL)
-    state_record (&stream->state, 1, "the file holds no XML element");
+    state_record (&stream->state, 1, _("the file holds no XML element"));
   if (stream->state.message != NULL)
     {
       bs_xml_set_error (error, &stream->source, BS_XML_ERROR_PARSE, stream->state.line, "%s",
@@ -1088,19 +1092,19 @@ bs_xml_parse_full (const char        *data,
   if (length > max_size)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
-                        "the file is too large (%" G_GSIZE_FORMAT " bytes; at most %"
-                        G_GSIZE_FORMAT " are accepted)", length, max_size);
+                        _("the file is too large (%zu bytes; at most %zu are accepted)"),
+                        length, max_size);
       return NULL;
     }
   if (length > G_MAXINT)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 0,
-                        "the file is too large (%" G_GSIZE_FORMAT " bytes)", length);
+                        _("the file is too large (%zu bytes)"), length);
       return NULL;
     }
   if (length == 0)
     {
-      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 1, "the file is empty");
+      bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, 1, _("the file is empty"));
       return NULL;
     }
 
@@ -1117,18 +1121,18 @@ bs_xml_parse_full (const char        *data,
                                       XML_CHAR_ENCODING_NONE);
   if (state.ctxt == NULL)
     {
-      state_record (&state, 0, "cannot create an XML parser");
+      state_record (&state, 0, _("cannot create an XML parser"));
       return parse_failed (&state, source, NULL, error);
     }
   context_init (state.ctxt);
 
   previous = parse_enter (&state);
   if (xmlParseDocument (state.ctxt) != 0 && state.message == NULL)
-    state_record (&state, xmlSAX2GetLineNumber (state.ctxt), "malformed XML");
+    state_record (&state, xmlSAX2GetLineNumber (state.ctxt), _("malformed XML"));
   parse_leave (previous);
   doc = xmlCtxtGetDocument (state.ctxt);
   if (state.message == NULL && xmlDocGetRootElement (doc) == NULL)
-    state_record (&state, 1, "the file holds no XML element");
+    state_record (&state, 1, _("the file holds no XML element"));
   xmlFreeParserCtxt (g_steal_pointer (&state.ctxt));
   if (state.message != NULL)
     return parse_failed (&state, source, doc, error);
@@ -1235,7 +1239,7 @@ check_once (BsXmlChildren  *children,
       if (children->seen[i] != NULL)
         {
           bs_xml_set_error (error, children->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "<%s> is given twice in <%s> (first at line %d)", node->name,
+                            _("<%s> is given twice in <%s> (first at line %d)"), node->name,
                             children->parent->name, bs_xml_line (children->seen[i]));
           return FALSE;
         }
@@ -1268,7 +1272,7 @@ bs_xml_children_next (BsXmlChildren  *children,
               gboolean prefixed = node->ns != NULL && node->ns->prefix != NULL;
               g_autofree char *name = bs_excerpt ((const char *) node->name);
               bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                                "unknown element <%s%s%s> in <%s>",
+                                _("unknown element <%s%s%s> in <%s>"),
                                 prefixed ? (const char *) node->ns->prefix : "",
                                 prefixed ? ":" : "", name, parent->name);
               return NULL;
@@ -1284,7 +1288,7 @@ bs_xml_children_next (BsXmlChildren  *children,
               g_autofree char *text = excerpt ((const char *) node->content);
               children->next = NULL;
               bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                                "unexpected text \"%s\" in <%s>", text, parent->name);
+                                _("unexpected text \"%s\" in <%s>"), text, parent->name);
               return NULL;
             }
           break;
@@ -1296,7 +1300,7 @@ bs_xml_children_next (BsXmlChildren  *children,
         default:
           children->next = NULL;
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "unexpected content in <%s>", parent->name);
+                            _("unexpected content in <%s>"), parent->name);
           return NULL;
         }
     }
@@ -1330,7 +1334,7 @@ bs_xml_only_child (const xmlNode      *parent,
   if (child == NULL)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (parent),
-                        "<%s> needs a <%s>", parent->name, name);
+                        _("<%s> needs a <%s>"), parent->name, name);
       return NULL;
     }
   g_assert (extra == NULL);
@@ -1349,7 +1353,7 @@ bs_xml_check_attributes (const xmlNode      *node,
         {
           g_autofree char *name = bs_excerpt ((const char *) attr->name);
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "unknown attribute \"%s\" on <%s>", name, node->name);
+                            _("unknown attribute \"%s\" on <%s>"), name, node->name);
           return FALSE;
         }
     }
@@ -1370,7 +1374,7 @@ bs_xml_get_text (const xmlNode     *node,
       else if (child->type == XML_ELEMENT_NODE)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (child),
-                            "unexpected element <%s> in <%s>: it holds only text",
+                            _("unexpected element <%s> in <%s>: it holds only text"),
                             child->name, node->name);
           g_string_free (text, TRUE);
           return NULL;
@@ -1405,7 +1409,7 @@ get_attr (const xmlNode      *node,
 
   if (value == NULL && required)
     bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                      "missing attribute \"%s\" on <%s>", attr, node->name);
+                      _("missing attribute \"%s\" on <%s>"), attr, node->name);
   return value;
 }
 
@@ -1475,7 +1479,7 @@ bs_xml_get_choice (const xmlNode      *node,
   list = g_strjoinv (", ", (char **) choices);
   quoted = bs_excerpt (text);
   bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                    "<%s %s>: \"%s\" is not one of %s", node->name, attr, quoted, list);
+                    _("<%s %s>: \"%s\" is not one of %s"), node->name, attr, quoted, list);
   return FALSE;
 }
 

@@ -654,41 +654,11 @@ abr_random_move (const BsRuleset  *rs,
   return rs->random_move (rs, pos, rng, scratch);
 }
 
-/* Groups of a grid set: each grows from its lowest cell, a whole frontier
- * at a time. */
+/* Groups of a grid set (bs-bitboard.h), in a copy per board size. */
 G_ALWAYS_INLINE static inline int
 abr_count_set_groups_body (const BsGrid *grid, const guint64 *set, int words)
 {
-  guint64 rest[BS_GRID_MAX_WORDS];
-  guint64 frontier[BS_GRID_MAX_WORDS];
-  guint64 grown[BS_GRID_MAX_WORDS];
-  const int nw = words ? words : grid->n_words;
-  int groups = 0;
-
-  memcpy (rest, set, 8 * (gsize) nw);
-  for (int w = 0; w < nw; w++)
-    while (rest[w] != 0)
-      {
-        guint64 any;
-
-        groups++;
-        memset (frontier, 0, 8 * (gsize) nw);
-        frontier[w] = rest[w] & -rest[w];
-        rest[w] &= ~frontier[w];
-        do
-          {
-            bs_grid_dilate_hex (grid, nw, frontier, grown);
-            any = 0;
-            for (int i = 0; i < nw; i++)
-              {
-                frontier[i] = grown[i] & rest[i];
-                rest[i] &= ~frontier[i];
-                any |= frontier[i];
-              }
-          }
-        while (any != 0);
-      }
-  return groups;
+  return bs_grid_count_groups (grid, words ? words : grid->n_words, set, TRUE);
 }
 
 BS_BITOPS_KERNELS (int, abr_count_set_groups,

@@ -1186,6 +1186,130 @@ bt_measure (const BsRuleset  *rs,
       }
 }
 
+/* ---- What the computer opponent judges a position by ---- */
+
+enum {
+  FEATURE_MATERIAL,
+  FEATURE_FURTHEST,
+  FEATURE_RUNNER,
+  FEATURE_MOBILITY,
+  FEATURE_HOME,
+  N_FEATURES
+};
+
+/* Hand-set weights, in pieces' worth (docs/SEARCH.md): not yet fitted
+ * on self-play. A runner that wins the race is worth most of a game. */
+static const BsFeatureSpec bt_features[N_FEATURES] = {
+  /* Pieces on the board. */
+  [FEATURE_MATERIAL] = { "material", 1.0 },
+  /* The rank of the most advanced piece, from its own edge. */
+  [FEATURE_FURTHEST] = { "furthest-row", 0.1 },
+  /* 1 when the player has a piece no opposing piece can stop (none in
+   * the cone ahead of it) and it arrives before any runner of the other
+   * player, counting who moves first. */
+  [FEATURE_RUNNER] = { "runner", 5.0 },
+  /* Forward steps and captures of every piece, as if it were its turn. */
+  [FEATURE_MOBILITY] = { "mobility", 0.03 },
+  /* Pieces still on their home row: the last defence. */
+  [FEATURE_HOME] = { "home-row", 0.25 },
+};
+
+/* Who holds (col, row): 0 empty or off the board or a hole, else 1 or 2. */
+static inline int
+bt_owner_at (const BsRuleset  *rs,
+             const BsPosition *pos,
+             int               col,
+             int               row)
+{
+  const BtData *data = rs->module_data;
+  int bit;
+
+  if (col < 0 || col >= data->width || row < 0 || row >= data->height)
+    return 0;
+  bit = row * data->width + col;
+  if (!bt_bits_has (data->valid, data->nw, bit))
+    return 0;
+  return BS_CELL_OWNER (pos->cells[data->cell_of_bit[bit]]);
+}
+
+/* Whether no piece of the other player stands in the cone ahead of the
+ * piece of p on (col, row): k rows ahead, k files either side. Those
+ * outside it cannot reach a cell from which they would capture it. */
+static gboolean
+bt_is_runner (const BsRuleset  *rs,
+              const BsPosition *pos,
+              int               p,
+              int               col,
+              int               row)
+{
+  const BtData *data = rs->module_data;
+  int forward = p == 1 ? 1 : -1;
+  int far = bt_far_row (data, p);
+
+  for (int k = 1; row + k * forward != far + forward; k++)
+    for (int dc = -k; dc <= k; dc++)
+      if (bt_owner_at (rs, pos, col + dc, row + k * forward) == 3 - p)
+        return FALSE;
+  return TRUE;
+}
+
+static void
+bt_feature_values (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   double           *values)
+{
+  const BtData *data = rs->module_data;
+  int pieces[3] = { 0 }, furthest[3] = { 0 }, mobile[3] = { 0 }, home[3] = { 0 };
+  int race[3] = { 0, G_MAXINT, G_MAXINT };    /* rows the nearest runner has to go */
+  int runner;
+
+  for (int row = 0; row < data->height; row++)
+    for (int col = 0; col < data->width; col++)
+      {
+        int p = bt_owner_at (rs, pos, col, row);
+        int forward = p == 1 ? 1 : -1;
+        int ahead;
+
+        if (p == 0)
+          continue;
+        pieces[p]++;
+        furthest[p] = MAX (furthest[p], bt_rank_from_home (data, p, row));
+        if (bt_rank_from_home (data, p, row) == 1)
+          home[p]++;
+        ahead = bt_owner_at (rs, pos, col, row + forward);
+        if (row + forward >= 0 && row + forward < data->height &&
+            (ahead == 0 || (ahead == 3 - p && data->straight_capture)))
+          mobile[p]++;
+        for (int dc = -1; dc <= 1; dc += 2)
+          if (col + dc >= 0 && col + dc < data->width &&
+              row + forward >= 0 && row + forward < data->height &&
+              bt_owner_at (rs, pos, col + dc, row + forward) != p)
+            mobile[p]++;
+        if (bt_is_runner (rs, pos, p, col, row))
+          race[p] = MIN (race[p], ABS (bt_far_row (data, p) - row));
+      }
+
+  /* The one to move arrives first on equal distances. */
+  if (race[1] == G_MAXINT && race[2] == G_MAXINT)
+    runner = 0;
+  else if (race[1] < race[2] || (race[1] == race[2] && pos->to_move == 1))
+    runner = 1;
+  else
+    runner = -1;
+
+  values[FEATURE_MATERIAL] = pieces[1] - pieces[2];
+  values[FEATURE_FURTHEST] = furthest[1] - furthest[2];
+  values[FEATURE_RUNNER] = runner;
+  values[FEATURE_MOBILITY] = mobile[1] - mobile[2];
+  values[FEATURE_HOME] = home[1] - home[2];
+  /* Misère: the far row loses; getting there first is no asset. */
+  if (data->misere)
+    {
+      values[FEATURE_FURTHEST] = -values[FEATURE_FURTHEST];
+      values[FEATURE_RUNNER] = 0;
+    }
+}
+
 /* The player who played last took the last opposing piece, or brought a
  * piece to the far row; else the player to move cannot move (also at the
  * start). */
@@ -1644,6 +1768,9 @@ const BsModule bs_module_breakthrough = {
   .measures = bt_measures,
   .n_measures = G_N_ELEMENTS (bt_measures),
   .measure = bt_measure,
+  .features = bt_features,
+  .n_features = G_N_ELEMENTS (bt_features),
+  .feature_values = bt_feature_values,
   .ending = bt_ending,
   .describe_ending = bt_describe_ending,
   .play = &bt_play,

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-xml.h"
 
@@ -86,7 +88,9 @@ did_you_mean (const char          *name,
 {
   const char *s = bs_rules_suggest (name, candidates, n);
 
-  return s != NULL ? g_strdup_printf (" (did you mean \"%s\"?)", s) : g_strdup ("");
+  /* Translators: added at the end of a message about an unknown name; %s is the known
+   * name closest to it. Keep the leading space. */
+  return s != NULL ? g_strdup_printf (_(" (did you mean \"%s\"?)"), s) : g_strdup ("");
 }
 
 /* ---- Elements and attributes ---- */
@@ -112,7 +116,7 @@ check_attributes (Reader              *r,
           g_autofree char *hint = did_you_mean (name, allowed, -1);
 
           bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "<%s>: unknown attribute \"%s\"%s", node_name (node), name, hint);
+                            _("<%s>: unknown attribute \"%s\"%s"), node_name (node), name, hint);
           return FALSE;
         }
     }
@@ -147,7 +151,7 @@ children (Reader              *r,
               for (const char *p = (const char *) c->content; *p != '\0'; p++)
                 line -= *p == '\n';
               bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, line,
-                                "<%s>: text where only elements belong", node_name (node));
+                                _("<%s>: text where only elements belong"), node_name (node));
               return NULL;
             }
           continue;
@@ -159,18 +163,21 @@ children (Reader              *r,
           if (c->type != XML_ELEMENT_NODE)
             {
               bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (c),
-                                "<%s>: unexpected content", node_name (node));
+                                _("<%s>: unexpected content"), node_name (node));
               return NULL;
             }
           hint = did_you_mean (node_name (c), allowed, -1);
           if (*hint != '\0')
             {
               g_free (hint);
-              hint = g_strdup_printf (" (did you mean <%s>?)",
+              /* Translators: added at the end of a message about an unknown element; %s
+               * is the known element closest to it. Keep the leading space. */
+              hint = g_strdup_printf (_(" (did you mean <%s>?)"),
                                       bs_rules_suggest (node_name (c), allowed, -1));
             }
           bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (c),
-                            "<%s>: unknown element <%s>%s", node_name (node), node_name (c), hint);
+                            _("<%s>: unknown element <%s>%s"), node_name (node), node_name (c),
+                            hint);
           return NULL;
         }
       g_ptr_array_add (out, c);
@@ -200,7 +207,7 @@ require_attr (Reader         *r,
   if (*value == NULL)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                        "<%s>: the attribute \"%s\" is required", node_name (node), name);
+                        _("<%s>: the attribute \"%s\" is required"), node_name (node), name);
       return FALSE;
     }
   return TRUE;
@@ -229,7 +236,7 @@ value_error (Reader         *r,
   what = g_strdup_vprintf (format, args);
   va_end (args);
   bs_xml_set_error (error, &r->source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                    "<%s> attribute \"%s\": %s", node_name (node), attr, what);
+                    _("<%s> attribute \"%s\": %s"), node_name (node), attr, what);
   return FALSE;
 }
 
@@ -257,7 +264,8 @@ get_choice (Reader              *r,
   {
     g_autofree char *list = g_strjoinv (", ", (char **) choices);
 
-    return value_error (r, node, attr, error, "\"%s\" is none of %s%s", text, list, hint);
+    /* Translators: "value" is none of CHOICE, CHOICE, …, then perhaps " (did you mean …?)". */
+    return value_error (r, node, attr, error, _("\"%s\" is none of %s%s"), text, list, hint);
   }
 }
 
@@ -310,7 +318,7 @@ get_int (Reader         *r,
   if (text == NULL && (text = get_attr (node, attr)) == NULL)
     return TRUE;
   if (!parse_int (text, value) || *value < min || *value > max)
-    return value_error (r, node, attr, error, "\"%s\" is not a whole number from %d to %d",
+    return value_error (r, node, attr, error, _("\"%s\" is not a whole number from %d to %d"),
                         text, min, max);
   return TRUE;
 }
@@ -352,6 +360,7 @@ resolve_name (Reader         *r,
 {
   g_autoptr(GPtrArray) ids = ids_of (array);
   g_autofree char *hint = NULL;
+  gboolean option = g_str_equal (what, "option"), piece = g_str_equal (what, "piece");
 
   for (guint i = 0; i + 1 < ids->len; i++)
     if (g_str_equal (ids->pdata[i], name))
@@ -360,9 +369,13 @@ resolve_name (Reader         *r,
         return TRUE;
       }
   hint = did_you_mean (name, (const char * const *) ids->pdata, -1);
+  /* Translators: <element> attribute "name": unknown option (piece, region) "value",
+   * then perhaps " (did you mean …?)". */
   bs_xml_set_error (error, &r->source, BS_VARIANT_ERROR_UNKNOWN, bs_xml_line (node),
-                    "<%s> attribute \"%s\": unknown %s \"%s\"%s", node_name (node), attr,
-                    what, name, hint);
+                    option ? _("<%s> attribute \"%s\": unknown option \"%s\"%s")
+                    : piece ? _("<%s> attribute \"%s\": unknown piece \"%s\"%s")
+                    : _("<%s> attribute \"%s\": unknown region \"%s\"%s"),
+                    node_name (node), attr, name, hint);
   return FALSE;
 }
 
@@ -385,12 +398,12 @@ parse_number (Reader         *r,
       if (!resolve_name (r, node, attr, "option", r->doc->options, id, &number->option, error))
         return FALSE;
       if (g_array_index (r->doc->options, BsOptionSpec, number->option).type != BS_OPTION_INT)
-        return value_error (r, node, attr, error, "the option \"%s\" is not a number", id);
+        return value_error (r, node, attr, error, _("the option \"%s\" is not a number"), id);
       return TRUE;
     }
   if (!parse_int (text, &number->value))
     return value_error (r, node, attr, error,
-                        "\"%s\" is neither a whole number nor {option}", text);
+                        _("\"%s\" is neither a whole number nor {option}"), text);
   return TRUE;
 }
 
@@ -414,7 +427,7 @@ parse_condition (Reader            *r,
   if (text == NULL)
     return TRUE;
   if (when != NULL && unless != NULL)
-    return value_error (r, node, "unless", error, "an element takes if or unless, not both");
+    return value_error (r, node, "unless", error, _("an element takes if or unless, not both"));
   parts = g_strsplit (text, "=", 2);
   if (!resolve_name (r, node, attr, "option", r->doc->options, parts[0], &cond->option, error))
     return FALSE;
@@ -424,7 +437,8 @@ parse_condition (Reader            *r,
       g_autofree char *hint = NULL;
 
       if (parts[1] == NULL)
-        return value_error (r, node, attr, error, "the option \"%s\" is a choice: write %s=CHOICE",
+        return value_error (r, node, attr, error,
+                            _("the option \"%s\" is a choice: write %s=CHOICE"),
                             parts[0], parts[0]);
       for (int i = 0; spec->choices[i] != NULL; i++)
         if (g_str_equal (spec->choices[i], parts[1]))
@@ -432,11 +446,12 @@ parse_condition (Reader            *r,
       if (cond->choice >= 0)
         return TRUE;
       hint = did_you_mean (parts[1], spec->choices, -1);
-      return value_error (r, node, attr, error, "\"%s\" is no choice of \"%s\"%s", parts[1],
+      return value_error (r, node, attr, error, _("\"%s\" is no choice of \"%s\"%s"), parts[1],
                           parts[0], hint);
     }
   if (spec->type != BS_OPTION_BOOL || parts[1] != NULL)
-    return value_error (r, node, attr, error, "the option \"%s\" is not true or false", parts[0]);
+    return value_error (r, node, attr, error,
+                        _("the option \"%s\" is not true or false"), parts[0]);
   return TRUE;
 }
 
@@ -463,11 +478,15 @@ bs_rules_number_value (const BsRulesNumber *number,
 static gboolean
 parse_rank (Reader         *r,
             const xmlNode  *node,
+            const char     *attr,
             const char     *text,
             BsRulesNumber  *number,
             gboolean       *far,
             GError        **error)
 {
+  static const char * const words[] = { "far", "home", NULL };
+  g_autofree char *hint = NULL;
+
   *far = g_str_equal (text, "far");
   if (*far)
     return TRUE;
@@ -477,7 +496,35 @@ parse_rank (Reader         *r,
       number->option = -1;
       return TRUE;
     }
-  return parse_number (r, node, "rows", text, number, error);
+  /* "farr": neither a number nor an option, but a rank misspelt. */
+  hint = g_ascii_isalpha (*text) ? did_you_mean (text, words, -1) : g_strdup ("");
+  if (*hint != '\0')
+    {
+      g_autofree char *what = g_strdup_printf (_("\"%s\" is neither a whole number nor {option}"),
+                                               text);
+
+      return value_error (r, node, attr, error, "%s%s", what, hint);
+    }
+  return parse_number (r, node, attr, text, number, error);
+}
+
+static gboolean
+parse_ranks_attr (Reader         *r,
+                  const xmlNode  *node,
+                  const char     *attr,
+                  BsRulesRanks   *ranks,
+                  GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  if (!require_attr (r, node, attr, &text, error))
+    return FALSE;
+  parts = g_strsplit (text, "..", 2);
+  if (!parse_rank (r, node, attr, parts[0], &ranks->first, &ranks->first_far, error))
+    return FALSE;
+  return parse_rank (r, node, attr, parts[1] != NULL ? parts[1] : parts[0], &ranks->last,
+                     &ranks->last_far, error);
 }
 
 static gboolean
@@ -486,16 +533,7 @@ parse_ranks (Reader         *r,
              BsRulesRanks   *ranks,
              GError        **error)
 {
-  g_autofree char *text = NULL;
-  g_auto (GStrv) parts = NULL;
-
-  if (!require_attr (r, node, "rows", &text, error))
-    return FALSE;
-  parts = g_strsplit (text, "..", 2);
-  if (!parse_rank (r, node, parts[0], &ranks->first, &ranks->first_far, error))
-    return FALSE;
-  return parse_rank (r, node, parts[1] != NULL ? parts[1] : parts[0], &ranks->last,
-                     &ranks->last_far, error);
+  return parse_ranks_attr (r, node, "rows", ranks, error);
 }
 
 /* ---- Sections ---- */
@@ -507,8 +545,8 @@ read_options (Reader         *r,
               const xmlNode  *section,
               GError        **error)
 {
-  static const char * const attrs[] = { "id", "type", "min", "max", "default", "label",
-                                        "description", "start-only", NULL };
+  static const char * const attrs[] = { "id", "type", "min", "max", "default", "per-cell",
+                                        "label", "description", "start-only", NULL };
   static const char * const kids[] = { "option", NULL };
   static const char * const choice_kids[] = { "choice", NULL };
   static const char * const choice_attrs[] = { "id", NULL };
@@ -537,9 +575,9 @@ read_options (Reader         *r,
       if (spec.id == NULL || spec.label == NULL)
         return require_attr (r, node, spec.id == NULL ? "id" : "label", &def, error);
       if (option_index (r->doc, spec.id) != (int) i)
-        return value_error (r, node, "id", error, "a second option \"%s\"", spec.id);
+        return value_error (r, node, "id", error, _("a second option \"%s\""), spec.id);
       if (r->doc->options->len > BS_MAX_OPTIONS)
-        return value_error (r, node, "id", error, "more than %d options", BS_MAX_OPTIONS);
+        return value_error (r, node, "id", error, _("more than %d options"), BS_MAX_OPTIONS);
       if (!get_bool (r, node, "start-only", &spec.start_only, error))
         return FALSE;
       choice_nodes = children (r, node, choice_kids, error);
@@ -562,15 +600,17 @@ read_options (Reader         *r,
           spec.min = 0;
           spec.max = (int) choice_nodes->len - 1;
           if (choice_nodes->len == 0)
-            return value_error (r, node, "type", error, "an enum option needs <choice> elements");
+            return value_error (r, node, "type", error,
+                                _("an enum option needs <choice> elements"));
         }
       else if (choice_nodes->len > 0)
-        return value_error (r, node, "type", error, "only an enum option has choices");
+        return value_error (r, node, "type", error, _("only an enum option has choices"));
       if (spec.type == BS_OPTION_BOOL)
         spec.max = 1;
       if (spec.type == BS_OPTION_INT &&
           (!get_int (r, node, "min", TRUE, -1000000, 1000000, &spec.min, error) ||
-           !get_int (r, node, "max", TRUE, spec.min, 1000000, &spec.max, error)))
+           !get_int (r, node, "max", TRUE, spec.min, 1000000, &spec.max, error) ||
+           !get_int (r, node, "per-cell", FALSE, 0, 1000, &spec.default_per_cell, error)))
         return FALSE;
       if (!require_attr (r, node, "default", &def, error))
         return FALSE;
@@ -578,7 +618,12 @@ read_options (Reader         *r,
         g_autoptr(GError) local = NULL;
 
         if (!bs_option_parse_value (&spec, def, &spec.default_value, &local))
-          return value_error (r, node, "default", error, "%s", local->message);
+          {
+            g_autofree char *hint = spec.type == BS_OPTION_ENUM
+                                    ? did_you_mean (def, spec.choices, -1) : g_strdup ("");
+
+            return value_error (r, node, "default", error, "%s%s", local->message, hint);
+          }
       }
       g_array_index (r->doc->options, BsOptionSpec, i) = spec;
     }
@@ -610,7 +655,8 @@ read_board (Reader         *r,
         {
           g_autofree char *hint = did_you_mean (names[i], shapes, -1);
 
-          return value_error (r, node, "shapes", error, "unknown shape \"%s\"%s", names[i], hint);
+          return value_error (r, node, "shapes", error,
+                              _("unknown shape \"%s\"%s"), names[i], hint);
         }
       doc->shapes |= 1u << shape;
       if (i == 0)
@@ -629,11 +675,11 @@ read_board (Reader         *r,
       !get_int (r, node, "size", FALSE, 1, 32, &doc->default_board.size, error))
     return FALSE;
   if (doc->square_adjacency != 0 && doc->square_adjacency != 4 && doc->square_adjacency != 8)
-    return value_error (r, node, "adjacency", error, "a square board has 4 or 8 neighbours");
+    return value_error (r, node, "adjacency", error, _("a square board has 4 or 8 neighbours"));
   if (doc->square_adjacency != 0 && doc->default_board.shape == BS_SHAPE_SQUARE)
     doc->default_board.adjacency = doc->square_adjacency;
   if (!bs_board_spec_check (&doc->default_board, NULL))
-    return value_error (r, node, "width", error, "the default board is not a valid board");
+    return value_error (r, node, "width", error, _("the default board is not a valid board"));
   return TRUE;
 }
 
@@ -698,12 +744,12 @@ read_pieces (Reader         *r,
           return require_attr (r, node, kind.id == NULL ? "id" : "label", &v, error);
         }
       if (r->doc->kinds->len > BS_MAX_KINDS)
-        return value_error (r, node, "id", error, "more than %d kinds of piece", BS_MAX_KINDS);
+        return value_error (r, node, "id", error, _("more than %d kinds of piece"), BS_MAX_KINDS);
     }
   if (r->doc->kinds->len == 0)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (section),
-                        "<pieces>: at least one <piece> is needed");
+                        _("<pieces>: at least one <piece> is needed"));
       return FALSE;
     }
   return TRUE;
@@ -715,7 +761,8 @@ read_regions (Reader         *r,
               GError        **error)
 {
   static const char * const kids[] = { "region", NULL };
-  static const char * const attrs[] = { "id", "rows", NULL };
+  static const char * const attrs[] = { "id", "rows", "cols", "centre", "player", NULL };
+  static const char * const players[] = { "each", "1", "2", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
   if (list == NULL)
@@ -724,16 +771,40 @@ read_regions (Reader         *r,
     {
       const xmlNode *node = list->pdata[i];
       BsRulesRegion region = { .line = bs_xml_line (node) };
+      BsRulesRegion *reg;
+      g_autofree char *centre = NULL;
 
       if (!check_attributes (r, node, attrs, error))
         return FALSE;
       region.id = get_attr (node, "id");
       g_array_append_val (r->doc->regions, region);
+      reg = &g_array_index (r->doc->regions, BsRulesRegion, i);
       if (region.id == NULL)
-        return require_attr (r, node, "id", &g_array_index (r->doc->regions, BsRulesRegion, i).id,
-                             error);
-      if (!parse_ranks (r, node, &g_array_index (r->doc->regions, BsRulesRegion, i).ranks, error))
+        return require_attr (r, node, "id", &reg->id, error);
+      reg->has_rows = xmlHasProp (node, (const xmlChar *) "rows") != NULL;
+      reg->has_cols = xmlHasProp (node, (const xmlChar *) "cols") != NULL;
+      centre = get_attr (node, "centre");
+      reg->has_centre = centre != NULL;
+      if ((reg->has_rows && !parse_ranks (r, node, &reg->ranks, error)) ||
+          (reg->has_cols && !parse_ranks_attr (r, node, "cols", &reg->cols, error)) ||
+          (centre != NULL && !parse_number (r, node, "centre", centre, &reg->centre, error)) ||
+          !get_choice (r, node, "player", players, &reg->player, error))
         return FALSE;
+      reg->player = MAX (reg->player, 0);
+      if (!reg->has_rows && !reg->has_cols && !reg->has_centre)
+        return value_error (r, node, "rows", error,
+                            _("a region needs rows, cols or centre to say its cells"));
+      /* One id for both players: each declaration for one other player. */
+      for (guint k = 0; k < i; k++)
+        {
+          const BsRulesRegion *before = &g_array_index (r->doc->regions, BsRulesRegion, k);
+
+          if (g_str_equal (before->id, reg->id) &&
+              (before->player == 0 || reg->player == 0 || before->player == reg->player))
+            return value_error (r, node, "id", error,
+                                _("region \"%s\" is declared twice (declare it once per player, "
+                                "with player=\"1\" and player=\"2\")"), reg->id);
+        }
     }
   return TRUE;
 }
@@ -744,8 +815,9 @@ read_start (Reader         *r,
             GError        **error)
 {
   static const char * const kids[] = { "fill", NULL };
-  static const char * const attrs[] = { "rows", "piece", "pattern", "unless-fixed", "if",
-                                        "unless", NULL };
+  static const char * const attrs[] = { "rows", "region", "piece", "pattern", "a1",
+                                        "unless-fixed", "if", "unless", NULL };
+  static const char * const a1_players[] = { "1", "2", NULL };
   static const char * const patterns[] = { "all", "checkerboard", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
@@ -754,19 +826,24 @@ read_start (Reader         *r,
   for (guint i = 0; i < list->len; i++)
     {
       const xmlNode *node = list->pdata[i];
-      BsRulesFill fill = { .line = bs_xml_line (node) };
+      BsRulesFill fill = { .line = bs_xml_line (node), .region = -1 };
       g_autofree char *piece = NULL;
+      g_autofree char *region = get_attr (node, "region");
       int pattern = 0;
 
       if (!check_attributes (r, node, attrs, error) ||
           !get_choice (r, node, "pattern", patterns, &pattern, error) ||
-          !parse_ranks (r, node, &fill.ranks, error) ||
+          !get_choice (r, node, "a1", a1_players, &fill.a1_player, error) ||
+          (region == NULL ? !parse_ranks (r, node, &fill.ranks, error)
+                          : !resolve_name (r, node, "region", "region", r->doc->regions, region,
+                                           &fill.region, error)) ||
           !require_attr (r, node, "piece", &piece, error) ||
           !resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &fill.piece, error) ||
           !get_bool (r, node, "unless-fixed", &fill.unless_fixed, error) ||
           !parse_condition (r, node, &fill.cond, error))
         return FALSE;
       fill.checkerboard = pattern == 1;
+      fill.a1_player++;     /* the index of "1" or "2" */
       g_array_append_val (r->doc->fills, fill);
     }
   return TRUE;
@@ -824,17 +901,19 @@ parse_dirs (Reader         *r,
           for (guint k = 0; k < G_N_ELEMENTS (relative_dirs); k++)
             g_ptr_array_add (all, (gpointer) relative_dirs[k][0]);
           hint = did_you_mean (names[i], (const char * const *) all->pdata, all->len);
-          return value_error (r, node, "dirs", error, "unknown direction \"%s\"%s", names[i], hint);
+          return value_error (r, node, "dirs", error,
+                              _("unknown direction \"%s\"%s"), names[i], hint);
         }
       if (*n_dirs == BS_RULES_MAX_DIRS)
         {
           g_free (dir.name);
-          return value_error (r, node, "dirs", error, "more than %d directions", BS_RULES_MAX_DIRS);
+          return value_error (r, node, "dirs", error,
+                              _("more than %d directions"), BS_RULES_MAX_DIRS);
         }
       dirs[(*n_dirs)++] = dir;
     }
   if (*n_dirs == 0)
-    return value_error (r, node, "dirs", error, "no direction");
+    return value_error (r, node, "dirs", error, _("no direction"));
   return TRUE;
 }
 
@@ -862,12 +941,12 @@ parse_targets (Reader              *r,
       if (!g_strv_contains (allowed, names[k]))
         {
           hint = did_you_mean (names[k], allowed, -1);
-          return value_error (r, node, attr, error, "unknown cell set \"%s\"%s", names[k], hint);
+          return value_error (r, node, attr, error, _("unknown cell set \"%s\"%s"), names[k], hint);
         }
       *to |= g_str_equal (names[k], "empty") ? BS_RULES_TO_EMPTY : BS_RULES_TO_ENEMY;
     }
   if (*to == 0)
-    return value_error (r, node, attr, error, "no cell set");
+    return value_error (r, node, attr, error, _("no cell set"));
   return TRUE;
 }
 
@@ -890,8 +969,41 @@ read_step (Reader         *r,
     return FALSE;
   if ((step->to & BS_RULES_TO_ENEMY) && capture == 0)
     return value_error (r, node, "to", error,
-                        "a step onto an enemy piece needs capture=\"replace\"");
+                        _("a step onto an enemy piece needs capture=\"replace\""));
   step->capture = capture == 1;
+  return TRUE;
+}
+
+/* <bracket dirs length effect required>: the lines the placed piece
+ * closes (see BsRulesStep). */
+static gboolean
+read_bracket (Reader         *r,
+              const xmlNode  *node,
+              BsRulesStep    *place,
+              GError        **error)
+{
+  static const char * const attrs[] = { "dirs", "length", "effect", "required", NULL };
+  static const char * const effects[] = { "flip", "capture", NULL };
+  int effect = -1;
+
+  place->bracket = TRUE;
+  place->bracket_length.first.value = 1;
+  place->bracket_length.first.option = -1;
+  place->bracket_length.last_far = TRUE;
+  if (!check_attributes (r, node, attrs, error) ||
+      !parse_dirs (r, node, TRUE, place->bracket_dirs, &place->n_bracket_dirs, error) ||
+      (xmlHasProp (node, (const xmlChar *) "length") != NULL &&
+       !parse_ranks_attr (r, node, "length", &place->bracket_length, error)) ||
+      !get_choice (r, node, "effect", effects, &effect, error) ||
+      !get_bool (r, node, "required", &place->bracket_required, error))
+    return FALSE;
+  if (effect < 0)
+    {
+      g_autofree char *v = NULL;
+
+      return require_attr (r, node, "effect", &v, error);
+    }
+  place->bracket_capture = effect == 1;
   return TRUE;
 }
 
@@ -901,16 +1013,212 @@ read_place (Reader         *r,
             BsRulesStep    *place,
             GError        **error)
 {
-  static const char * const attrs[] = { "where", "piece", "if", "unless", NULL };
-  static const char * const targets[] = { "empty", NULL };
+  static const char * const attrs[] = { "where", "piece", "compulsory", "if", "unless", NULL };
+  static const char * const targets[] = { "empty", "!adjacent(own)", NULL };
+  static const char * const kids[] = { "bracket", NULL };
   g_autofree char *piece = NULL;
+  g_autoptr(GPtrArray) list = NULL;
 
   place->place = TRUE;
-  return check_attributes (r, node, attrs, error) &&
-         parse_targets (r, node, "where", targets, &place->to, error) &&
-         require_attr (r, node, "piece", &piece, error) &&
-         resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &place->piece, error) &&
-         parse_condition (r, node, &place->cond, error);
+  if (!check_attributes (r, node, attrs, error) ||
+      !parse_targets (r, node, "where", targets, &place->to, error) ||
+      !get_bool (r, node, "compulsory", &place->compulsory, error) ||
+      !require_attr (r, node, "piece", &piece, error) ||
+      !resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &place->piece, error) ||
+      !parse_condition (r, node, &place->cond, error))
+    return FALSE;
+  /* parse_targets marks every set but empty as "enemy": here the only
+   * other one is "!adjacent(own)", a filter on the empty cells. */
+  place->apart = (place->to & BS_RULES_TO_ENEMY) != 0;
+  if (place->apart && !(place->to & BS_RULES_TO_EMPTY))
+    return value_error (r, node, "where", error,
+                        _("\"!adjacent(own)\" keeps some of the cells of a set: write "
+                          "\"empty !adjacent(own)\""));
+  place->to = BS_RULES_TO_EMPTY;
+  list = children (r, node, kids, error);
+  if (list == NULL)
+    return FALSE;
+  if (list->len > 1)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
+                        _("<place>: a placement has one <bracket>"));
+      return FALSE;
+    }
+  return list->len == 0 || read_bracket (r, list->pdata[0], place, error);
+}
+
+/* dirs="all" (every direction of the board) or a list. */
+static gboolean
+parse_walk_dirs (Reader         *r,
+                 const xmlNode  *node,
+                 BsRulesStep    *walk,
+                 GError        **error)
+{
+  g_autofree char *text = get_attr (node, "dirs");
+
+  if (text != NULL && g_str_equal (text, "all"))
+    {
+      walk->all_dirs = TRUE;
+      return TRUE;
+    }
+  return parse_dirs (r, node, FALSE, walk->dirs, &walk->n_dirs, error);
+}
+
+/* A count attribute: a number from 0, or "any" (-1). */
+static gboolean
+get_count (Reader         *r,
+           const xmlNode  *node,
+           const char     *attr,
+           int            *value,
+           GError        **error)
+{
+  g_autofree char *text = get_attr (node, attr);
+
+  if (text == NULL || g_str_equal (text, "any"))
+    {
+      *value = -1;
+      return TRUE;
+    }
+  return get_int (r, node, attr, TRUE, 0, 1000, value, error);
+}
+
+/* <hop dirs over> and <slide dirs distance stop>: see BsRulesStep. */
+static gboolean
+read_walk (Reader         *r,
+           const xmlNode  *node,
+           BsRulesStep    *walk,
+           GError        **error)
+{
+  static const char * const hop_attrs[] = { "dirs", "over", "if", "unless", NULL };
+  static const char * const slide_attrs[] = { "dirs", "distance", "stop", "if", "unless", NULL };
+  static const char * const stops[] = { "any", "farthest", NULL };
+  int stop = 0;
+
+  walk->walk = TRUE;
+  walk->slide = bs_xml_is (node, "slide");
+  walk->over = 0;
+  walk->distance = 1;
+  if (!check_attributes (r, node, walk->slide ? slide_attrs : hop_attrs, error) ||
+      !parse_walk_dirs (r, node, walk, error) ||
+      !parse_condition (r, node, &walk->cond, error))
+    return FALSE;
+  if (!walk->slide)
+    return get_count (r, node, "over", &walk->over, error);
+  if (!get_count (r, node, "distance", &walk->distance, error) ||
+      !get_choice (r, node, "stop", stops, &stop, error))
+    return FALSE;
+  if (walk->distance == 0)
+    return value_error (r, node, "distance", error, _("a slide goes at least one cell"));
+  walk->farthest = stop == 1;
+  return TRUE;
+}
+
+/* <word id label description>, with at most one effect:
+ * <fill where="empty" owner="opponent"/>. */
+static gboolean
+read_word (Reader         *r,
+           const xmlNode  *node,
+           BsRulesStep    *word,
+           GError        **error)
+{
+  static const char * const attrs[] = { "id", "label", "description", "explain", "if",
+                                        "unless", NULL };
+  static const char * const kids[] = { "fill", NULL };
+  static const char * const fill_attrs[] = { "where", "owner", NULL };
+  static const char * const wheres[] = { "empty", NULL };
+  static const char * const owners[] = { "opponent", NULL };
+  g_autoptr(GPtrArray) list = NULL;
+
+  word->word = TRUE;
+  if (!check_attributes (r, node, attrs, error) ||
+      !require_attr (r, node, "id", &word->word_id, error) ||
+      !require_attr (r, node, "label", &word->word_label, error) ||
+      !require_attr (r, node, "description", &word->word_description, error) ||
+      !require_attr (r, node, "explain", &word->word_explain, error) ||
+      !parse_condition (r, node, &word->cond, error))
+    return FALSE;
+  if (g_str_equal (word->word_id, "pass") || strchr (word->word_id, ' ') != NULL)
+    return value_error (r, node, "id", error,
+                        _("\"%s\" cannot name a word (pass is the forced pass's)"),
+                        word->word_id);
+  list = children (r, node, kids, error);
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *fill = list->pdata[i];
+      int where = -1, owner = -1;
+
+      if (!check_attributes (r, fill, fill_attrs, error) ||
+          !get_choice (r, fill, "where", wheres, &where, error) ||
+          !get_choice (r, fill, "owner", owners, &owner, error))
+        return FALSE;
+      if (where < 0 || owner < 0)
+        {
+          g_autofree char *v = NULL;
+
+          return require_attr (r, fill, where < 0 ? "where" : "owner", &v, error);
+        }
+      word->fill_opponent = TRUE;
+    }
+  return TRUE;
+}
+
+/* <jump distance leave> with at most one effect, <convert
+ * targets="adjacent"/>: see BsRulesStep. */
+static gboolean
+read_jump (Reader         *r,
+           const xmlNode  *node,
+           BsRulesStep    *jump,
+           GError        **error)
+{
+  static const char * const attrs[] = { "distance", "leave", "if", "unless", NULL };
+  static const char * const leaves[] = { "empty", "copy", NULL };
+  static const char * const kids[] = { "convert", NULL };
+  static const char * const convert_attrs[] = { "targets", NULL };
+  static const char * const convert_targets[] = { "adjacent", NULL };
+  g_autoptr(GPtrArray) list = NULL;
+  int leave = -1;
+
+  jump->jump = TRUE;
+  if (!check_attributes (r, node, attrs, error) ||
+      !get_int (r, node, "distance", TRUE, 1, 8, &jump->jump_distance, error) ||
+      !get_choice (r, node, "leave", leaves, &leave, error) ||
+      !parse_condition (r, node, &jump->cond, error))
+    return FALSE;
+  if (leave < 0)
+    {
+      g_autofree char *v = NULL;
+
+      return require_attr (r, node, "leave", &v, error);
+    }
+  jump->leave_copy = leave == 1;
+  list = children (r, node, kids, error);
+  if (list == NULL)
+    return FALSE;
+  if (list->len > 1)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
+                        _("<jump>: a jump has one <convert>"));
+      return FALSE;
+    }
+  if (list->len == 1)
+    {
+      const xmlNode *convert = list->pdata[0];
+      int targets = -1;
+
+      if (!check_attributes (r, convert, convert_attrs, error) ||
+          !get_choice (r, convert, "targets", convert_targets, &targets, error))
+        return FALSE;
+      if (targets < 0)
+        {
+          g_autofree char *v = NULL;
+
+          return require_attr (r, convert, "targets", &v, error);
+        }
+      jump->convert = TRUE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -918,9 +1226,10 @@ read_moves (Reader         *r,
             const xmlNode  *section,
             GError        **error)
 {
-  static const char * const kids[] = { "step", "place", NULL };
+  static const char * const kids[] = { "step", "place", "hop", "slide", "word", "jump", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
-  gboolean steps = FALSE, places = FALSE;
+  gboolean steps = FALSE, places = FALSE, walks = FALSE, brackets = FALSE, jumps = FALSE;
+  gboolean copies = FALSE;
 
   if (list == NULL)
     return FALSE;
@@ -934,17 +1243,50 @@ read_moves (Reader         *r,
       g_array_append_val (r->doc->steps, block);
       b = &g_array_index (r->doc->steps, BsRulesStep, i);
       if (!(bs_xml_is (node, "place") ? read_place (r, node, b, error)
-                                      : read_step (r, node, b, error)))
+            : bs_xml_is (node, "word") ? read_word (r, node, b, error)
+            : bs_xml_is (node, "step") ? read_step (r, node, b, error)
+            : bs_xml_is (node, "jump") ? read_jump (r, node, b, error)
+                                       : read_walk (r, node, b, error)))
         return FALSE;
-      steps |= !b->place;
+      if (b->jump)
+        {
+          /* Jumps run in their own kind of program; a copy is written as
+           * the cell reached alone, so one block may copy. */
+          if (copies && b->leave_copy)
+            return value_error (r, node, "leave", error,
+                                _("one <jump leave=\"copy\"> per game: its moves are "
+                                  "written as the cell reached alone"));
+          if (steps || places || walks)
+            return value_error (r, node, "distance", error,
+                                _("<jump> does not go with other blocks yet"));
+          copies |= b->leave_copy;
+          jumps = TRUE;
+          continue;
+        }
+      if (jumps)
+        return value_error (r, node, "if", error, _("<jump> does not go with other blocks yet"));
+      steps |= !b->place && !b->walk && !b->word;
       places |= b->place;
+      brackets |= b->bracket;
+      walks |= b->walk || b->word;
       if (steps && places)
         return value_error (r, node, "piece", error,
-                            "a game that both places and steps pieces is for a later version "
-                            "of the language");
+                            _("a game that both places and steps pieces is for a later version "
+                            "of the language"));
+      /* Walks and words run in their own kind of program (placements
+       * with a filter, walks along rays, words), without steps or
+       * brackets for now. */
+      if (walks && (steps || brackets))
+        return value_error (r, node, "dirs", error,
+                            _("<hop>, <slide> and <word> do not go with <step> or <bracket> "
+                              "yet"));
+      if (b->apart || b->compulsory)
+        walks = walks || b->apart || b->compulsory;
     }
+  r->doc->mixed = walks;
+  r->doc->jumping = jumps;
   if (r->doc->steps->len > BS_RULES_MAX_BLOCKS)
-    return value_error (r, section, "step", error, "more than %d blocks", BS_RULES_MAX_BLOCKS);
+    return value_error (r, section, "step", error, _("more than %d blocks"), BS_RULES_MAX_BLOCKS);
   return TRUE;
 }
 
@@ -969,7 +1311,8 @@ parse_exactly (Reader         *r,
                      error))
     return FALSE;
   if (g_array_index (r->doc->options, BsOptionSpec, end->exactly_option).type != BS_OPTION_BOOL)
-    return value_error (r, node, "exactly", error, "the option \"%s\" is not true or false", text);
+    return value_error (r, node, "exactly", error,
+                        _("the option \"%s\" is not true or false"), text);
   return TRUE;
 }
 
@@ -986,19 +1329,55 @@ check_end_attributes (Reader         *r,
     const char     *element;
   } only[] = {
     { "region", BS_RULES_END_REACH, "reach" },
+    { "regions", BS_RULES_END_CONNECT, "connect" },
     { "length", BS_RULES_END_LINE, "line" },
     { "exactly", BS_RULES_END_LINE, "line" },
     { "dirs", BS_RULES_END_LINE, "line" },
+    { "word", BS_RULES_END_PLAYED, "played" },
+    { "count", BS_RULES_END_CAPTURED, "captured" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (only); i++)
     {
       g_autofree char *v = NULL;
+      gboolean vowel = g_str_equal (only[i].attr, "exactly");
 
       if (kind != only[i].kind && (v = get_attr (node, only[i].attr)) != NULL)
-        return value_error (r, node, only[i].attr, error, "only <%s> has %s %s", only[i].element,
-                            g_str_equal (only[i].attr, "exactly") ? "an" : "a", only[i].attr);
+        /* Translators: only <line> has a dirs: the first %s is an element, the second one
+         * of its attributes. */
+        return value_error (r, node, only[i].attr, error,
+                            vowel ? _("only <%s> has an %s") : _("only <%s> has a %s"),
+                            only[i].element, only[i].attr);
     }
+  return TRUE;
+}
+
+/* <connect regions="a b …">: two to BS_RULES_MAX_CONNECT region names. */
+static gboolean
+read_connect_regions (Reader         *r,
+                      const xmlNode  *node,
+                      BsRulesEnd     *end,
+                      GError        **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) names = NULL;
+
+  if (!require_attr (r, node, "regions", &text, error))
+    return FALSE;
+  names = g_strsplit (text, " ", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      if (*names[i] == '\0')
+        continue;
+      if (end->n_regions == BS_RULES_MAX_CONNECT)
+        return value_error (r, node, "regions", error, _("more than %d regions"),
+                            BS_RULES_MAX_CONNECT);
+      if (!resolve_name (r, node, "regions", "region", r->doc->regions, names[i],
+                         &end->regions[end->n_regions++], error))
+        return FALSE;
+    }
+  if (end->n_regions < 2)
+    return value_error (r, node, "regions", error, _("a connection joins at least two regions"));
   return TRUE;
 }
 
@@ -1007,12 +1386,15 @@ read_ends (Reader         *r,
            const xmlNode  *section,
            GError        **error)
 {
-  static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full", NULL };
-  static const char * const attrs[] = { "who", "result", "region", "misere", "length", "exactly",
-                                        "dirs", "sentence", "misere-sentence", "if", "unless",
-                                        NULL };
-  static const char * const whos[] = { "mover", "next", NULL };
-  static const char * const results[] = { "win", "loss", "draw", NULL };
+  static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full",
+                                       "connect", "played", "captured", NULL };
+  static const char * const attrs[] = { "who", "result", "region", "regions", "misere", "length",
+                                        "exactly", "dirs", "word", "count", "tie", "sentence",
+                                        "misere-sentence", "if", "unless", NULL };
+  static const char * const whos[] = { "mover", "next", "both", NULL };
+  static const char * const ties[] = { "mover", "next", "draw", NULL };
+  static const char * const results[] = { "win", "loss", "draw", "most-pieces", "fewest-pieces",
+                                          "most-groups", "fewest-groups", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
   if (list == NULL)
@@ -1023,15 +1405,20 @@ read_ends (Reader         *r,
       BsRulesEnd end = { .line = bs_xml_line (node), .region = -1, .misere = -1,
                          .exactly_option = -1 };
       BsRulesEnd *e;
-      int who = -1, result = -1;
+      int who = -1, result = -1, tie = 2;
       g_autofree char *region = NULL;
+      g_autofree char *word = NULL;
       g_autofree char *misere = NULL;
       g_autofree char *length = NULL;
+      g_autofree char *count = NULL;
 
       end.kind = bs_xml_is (node, "eliminated") ? BS_RULES_END_ELIMINATED
                  : bs_xml_is (node, "reach") ? BS_RULES_END_REACH
                  : bs_xml_is (node, "line") ? BS_RULES_END_LINE
-                 : bs_xml_is (node, "full") ? BS_RULES_END_FULL : BS_RULES_END_NO_MOVE;
+                 : bs_xml_is (node, "full") ? BS_RULES_END_FULL
+                 : bs_xml_is (node, "connect") ? BS_RULES_END_CONNECT
+                 : bs_xml_is (node, "played") ? BS_RULES_END_PLAYED
+                 : bs_xml_is (node, "captured") ? BS_RULES_END_CAPTURED : BS_RULES_END_NO_MOVE;
       end.sentence = get_attr (node, "sentence");
       end.misere_sentence = get_attr (node, "misere-sentence");
       g_array_append_val (r->doc->ends, end);
@@ -1040,11 +1427,45 @@ read_ends (Reader         *r,
           !check_end_attributes (r, node, end.kind, error) ||
           !get_choice (r, node, "who", whos, &who, error) ||
           !get_choice (r, node, "result", results, &result, error) ||
+          !get_choice (r, node, "tie", ties, &tie, error) ||
           !parse_condition (r, node, &e->cond, error))
         return FALSE;
-      /* A draw is the same for both: who may go unsaid. */
-      if (who < 0 && result == BS_RULES_RESULT_DRAW)
+      e->tie = tie == 0 ? BS_RULES_WHO_MOVER : tie == 1 ? BS_RULES_WHO_NEXT : BS_RULES_WHO_BOTH;
+      if (end.kind == BS_RULES_END_PLAYED)
+        {
+          e->word = -1;
+          if (!require_attr (r, node, "word", &word, error))
+            return FALSE;
+          for (guint k = 0; k < r->doc->steps->len; k++)
+            {
+              const BsRulesStep *b = &g_array_index (r->doc->steps, BsRulesStep, k);
+
+              if (b->word && g_str_equal (b->word_id, word))
+                e->word = (int) k;
+            }
+          if (e->word < 0)
+            {
+              g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+              g_autofree char *missing = NULL;
+              g_autofree char *hint = NULL;
+
+              for (guint k = 0; k < r->doc->steps->len; k++)
+                if (g_array_index (r->doc->steps, BsRulesStep, k).word)
+                  g_ptr_array_add (ids, g_array_index (r->doc->steps, BsRulesStep, k).word_id);
+              hint = did_you_mean (word, (const char * const *) ids->pdata, ids->len);
+              missing = g_strdup_printf (_("no <word id=\"%s\"> among the moves"), word);
+              return value_error (r, node, "word", error, "%s%s", missing, hint);
+            }
+        }
+      /* A draw or a count is the same for both: who may go unsaid. */
+      if (who < 0 && result >= BS_RULES_RESULT_DRAW)
         who = BS_RULES_WHO_MOVER;
+      if (who == BS_RULES_WHO_BOTH && end.kind != BS_RULES_END_NO_MOVE)
+        return value_error (r, node, "who", error, _("only <no-move> has who=\"both\""));
+      if (who == BS_RULES_WHO_BOTH && result >= 0 && result < BS_RULES_RESULT_DRAW)
+        return value_error (r, node, "result", error,
+                            _("with who=\"both\" the result is draw, most-pieces or "
+                              "fewest-pieces"));
       if (who < 0 || result < 0)
         return require_attr (r, node, who < 0 ? "who" : "result", &region, error);
       e->who = who;
@@ -1053,12 +1474,20 @@ read_ends (Reader         *r,
           (!require_attr (r, node, "region", &region, error) ||
            !resolve_name (r, node, "region", "region", r->doc->regions, region, &e->region, error)))
         return FALSE;
+      if (end.kind == BS_RULES_END_CONNECT && !read_connect_regions (r, node, e, error))
+        return FALSE;
       if (end.kind == BS_RULES_END_LINE &&
           (!require_attr (r, node, "length", &length, error) ||
            !parse_number (r, node, "length", length, &e->length, error) ||
            !parse_exactly (r, node, e, error) ||
            !parse_dirs (r, node, TRUE, e->dirs, &e->n_dirs, error)))
         return FALSE;
+      if (end.kind == BS_RULES_END_CAPTURED &&
+          (!require_attr (r, node, "count", &count, error) ||
+           !parse_number (r, node, "count", count, &e->count, error)))
+        return FALSE;
+      if (end.kind == BS_RULES_END_CAPTURED && e->count.option < 0 && e->count.value < 1)
+        return value_error (r, node, "count", error, _("a count of captured pieces is at least 1"));
       misere = get_attr (node, "misere");
       if (misere != NULL)
         {
@@ -1066,7 +1495,8 @@ read_ends (Reader         *r,
                              error))
             return FALSE;
           if (g_array_index (r->doc->options, BsOptionSpec, e->misere).type != BS_OPTION_BOOL)
-            return value_error (r, node, "misere", error, "the option \"%s\" is not true or false",
+            return value_error (r, node, "misere", error,
+                                _("the option \"%s\" is not true or false"),
                                 misere);
         }
     }
@@ -1080,7 +1510,8 @@ read_measures (Reader         *r,
 {
   static const char * const kids[] = { "measure", NULL };
   static const char * const attrs[] = { "id", "label", "of", NULL };
-  static const char * const kinds[] = { "pieces", "furthest-rank", NULL };
+  static const char * const kinds[] = { "pieces", "furthest-rank", "groups", "captured",
+                                        NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
   if (list == NULL)
@@ -1106,7 +1537,7 @@ read_measures (Reader         *r,
                                error);
         }
       if (r->doc->measures->len > BS_MAX_MEASURES)
-        return value_error (r, node, "id", error, "more than %d measures", BS_MAX_MEASURES);
+        return value_error (r, node, "id", error, _("more than %d measures"), BS_MAX_MEASURES);
     }
   return TRUE;
 }
@@ -1131,8 +1562,8 @@ read_notation (Reader         *r,
   to = strstr (move, "TO");
   if (from != move || to == NULL || to < from + 4 || to[2] != '\0' || to == from + 4)
     return value_error (r, node, "move", error,
-                        "\"%s\": a step is written FROM, a separator, then TO (as FROM-TO), "
-                        "a placement TO", move);
+                        _("\"%s\": a step is written FROM, a separator, then TO (as FROM-TO), "
+                        "a placement TO"), move);
   r->doc->move_separator = g_strndup (from + 4, (gsize) (to - from - 4));
   return TRUE;
 }
@@ -1142,11 +1573,35 @@ read_explain (Reader         *r,
               const xmlNode  *node,
               GError        **error)
 {
-  static const char * const attrs[] = { "move", "capture", NULL };
+  static const char * const attrs[] = { "move", "capture", "pass", "place", NULL };
 
   r->doc->explain_capture = get_attr (node, "capture");
+  r->doc->explain_place = get_attr (node, "place");
+  r->doc->explain_pass = get_attr (node, "pass");
   return check_attributes (r, node, attrs, error) &&
          require_attr (r, node, "move", &r->doc->explain_move, error);
+}
+
+/* An element's text with each run of white space made one space and the ends
+ * trimmed, as xgettext extracts it (po/its/boardsmith-rules.its): the text is
+ * the key the engine looks its translation up by. */
+static char *
+read_text (Reader         *r,
+           const xmlNode  *node,
+           GError        **error)
+{
+  g_autofree char *text = bs_xml_get_text (node, &r->source, error);
+  g_auto(GStrv) words = NULL;
+  GString *out;
+
+  if (text == NULL)
+    return NULL;
+  words = g_strsplit_set (text, " \t\n\r", -1);
+  out = g_string_new (NULL);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_string_append_printf (out, "%s%s", out->len > 0 ? " " : "", words[i]);
+  return g_string_free (out, FALSE);
 }
 
 static gboolean
@@ -1167,7 +1622,7 @@ read_help (Reader         *r,
 
       if (!check_attributes (r, node, attrs, error) ||
           !parse_condition (r, node, &text.cond, error) ||
-          (text.text = bs_xml_get_text (node, &r->source, error)) == NULL)
+          (text.text = read_text (r, node, error)) == NULL)
         return FALSE;
       g_array_append_val (r->doc->texts, text);
     }
@@ -1179,13 +1634,16 @@ read_turn (Reader         *r,
            const xmlNode  *node,
            GError        **error)
 {
-  static const char * const attrs[] = { "order", NULL };
+  static const char * const attrs[] = { "order", "pass", NULL };
   static const char * const orders[] = { "alternate", NULL };
-  int order = -1;
+  static const char * const passes[] = { "never", "when-no-move", NULL };
+  int order = -1, pass = 0;
 
   if (!check_attributes (r, node, attrs, error) ||
-      !get_choice (r, node, "order", orders, &order, error))
+      !get_choice (r, node, "order", orders, &order, error) ||
+      !get_choice (r, node, "pass", passes, &pass, error))
     return FALSE;
+  r->doc->pass_when_no_move = pass == 1;
   if (order < 0)
     {
       g_autofree char *v = NULL;
@@ -1200,26 +1658,59 @@ read_turn (Reader         *r,
 typedef gboolean (*SectionReader) (Reader *r, const xmlNode *node, GError **error);
 
 /* The root's sections in the order they are read; `required` ones must
- * be there. */
+ * be there; `bare` ones take no attribute (the others check their own). */
 static const struct {
   const char    *name;
   SectionReader  read;
   gboolean       required;
+  gboolean       bare;
 } sections[] = {
-  { "options", read_options, TRUE },
-  { "board", read_board, TRUE },
-  { "players", read_players, TRUE },
-  { "pieces", read_pieces, TRUE },
-  { "regions", read_regions, FALSE },
-  { "start", read_start, FALSE },
-  { "turn", read_turn, TRUE },
-  { "moves", read_moves, TRUE },
-  { "ends", read_ends, TRUE },
-  { "measures", read_measures, TRUE },
-  { "notation", read_notation, TRUE },
-  { "explain", read_explain, TRUE },
-  { "help", read_help, TRUE },
+  { "options", read_options, TRUE, FALSE },
+  { "board", read_board, TRUE, FALSE },
+  { "players", read_players, TRUE, TRUE },
+  { "pieces", read_pieces, TRUE, FALSE },
+  { "regions", read_regions, FALSE, TRUE },
+  { "start", read_start, FALSE, TRUE },
+  { "turn", read_turn, TRUE, FALSE },
+  { "moves", read_moves, TRUE, TRUE },
+  { "ends", read_ends, TRUE, TRUE },
+  { "measures", read_measures, TRUE, TRUE },
+  { "notation", read_notation, TRUE, FALSE },
+  { "explain", read_explain, TRUE, FALSE },
+  { "help", read_help, TRUE, TRUE },
 };
+
+/* The elements that hold nothing: their readers look at attributes only,
+ * so an element or text inside one is refused here, anywhere below node. */
+static gboolean
+check_empty_elements (Reader         *r,
+                      const xmlNode  *node,
+                      GError        **error)
+{
+  static const char * const empty[] = {
+    "board", "player", "piece", "choice", "region", "fill", "turn", "step", "bracket", "hop",
+    "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
+    "captured", "measure", "notation", "explain", NULL,
+  };
+
+  for (const xmlNode *c = node->children; c != NULL; c = c->next)
+    {
+      g_autoptr(GPtrArray) inside = NULL;
+
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (!g_strv_contains (empty, node_name (c)))
+        {
+          if (!check_empty_elements (r, c, error))
+            return FALSE;
+          continue;
+        }
+      inside = children (r, c, (const char * const[]) { NULL }, error);
+      if (inside == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
 
 static void
 document_init (BsRulesDocument *doc)
@@ -1249,7 +1740,7 @@ read_root (Reader         *r,
   if (!bs_xml_is (root, "rules"))
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                        "the root element is <%s>, not <rules>", node_name (root));
+                        _("the root element is <%s>, not <rules>"), node_name (root));
       return FALSE;
     }
   if (!check_attributes (r, root, attrs, error) ||
@@ -1276,10 +1767,10 @@ read_root (Reader         *r,
           if (*text != NULL)
             {
               bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                                "<rules>: a second <%s>", node_name (node));
+                                _("<rules>: a second <%s>"), node_name (node));
               return FALSE;
             }
-          if ((*text = bs_xml_get_text (node, &r->source, error)) == NULL)
+          if ((*text = read_text (r, node, error)) == NULL)
             return FALSE;
           continue;
         }
@@ -1289,7 +1780,7 @@ read_root (Reader         *r,
             if (found[k] != NULL)
               {
                 bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                                  "<rules>: a second <%s>", sections[k].name);
+                                  _("<rules>: a second <%s>"), sections[k].name);
                 return FALSE;
               }
             found[k] = node;
@@ -1298,7 +1789,7 @@ read_root (Reader         *r,
   if (r->doc->name == NULL)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                        "<rules>: <name> is required");
+                        _("<rules>: <name> is required"));
       return FALSE;
     }
   for (guint k = 0; k < G_N_ELEMENTS (sections); k++)
@@ -1306,39 +1797,47 @@ read_root (Reader         *r,
       if (found[k] == NULL && sections[k].required)
         {
           bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                            "<rules>: <%s> is required", sections[k].name);
+                            _("<rules>: <%s> is required"), sections[k].name);
           return FALSE;
         }
+      if (found[k] != NULL && sections[k].bare &&
+          !check_attributes (r, found[k], (const char * const[]) { NULL }, error))
+        return FALSE;
       if (found[k] != NULL && !sections[k].read (r, found[k], error))
         return FALSE;
     }
+  if (!check_empty_elements (r, root, error))
+    return FALSE;
   if (r->doc->measures->len == 0)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[9]),
-                        "<measures>: at least one <measure> is needed (the first is the score)");
+                        _("<measures>: at least one <measure> is needed (the first is the score)"));
       return FALSE;
     }
   if (r->doc->player_names[0] == NULL || r->doc->player_names[1] == NULL)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[2]),
-                        "<players>: both players (number=\"1\" and \"2\") are needed");
+                        _("<players>: both players (number=\"1\" and \"2\") are needed"));
       return FALSE;
     }
+  /* A game that places and walks writes its walks FROM-TO. */
   if (r->doc->steps->len > 0 &&
-      g_array_index (r->doc->steps, BsRulesStep, 0).place != (r->doc->move_separator == NULL))
+      (r->doc->mixed || r->doc->jumping ? r->doc->move_separator == NULL
+                     : g_array_index (r->doc->steps, BsRulesStep, 0).place
+                       != (r->doc->move_separator == NULL)))
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[10]),
-                        "<notation> attribute \"move\": %s",
+                        _("<notation> attribute \"move\": %s"),
                         r->doc->move_separator == NULL
-                          ? "a step is written FROM, a separator, then TO (as FROM-TO)"
-                          : "a placement is written TO (its cell)");
+                          ? _("a step is written FROM, a separator, then TO (as FROM-TO)")
+                          : _("a placement is written TO (its cell)"));
       return FALSE;
     }
   if (option_index (r->doc, "max-plies") < 0)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (found[0]),
-                        "<options>: every game declares the move limit, an int option "
-                        "\"max-plies\"");
+                        _("<options>: every game declares the move limit, an int option "
+                        "\"max-plies\""));
       return FALSE;
     }
   return TRUE;
@@ -1398,8 +1897,18 @@ bs_rules_document_free (BsRulesDocument *doc)
   for (guint i = 0; i < doc->regions->len; i++)
     g_free (g_array_index (doc->regions, BsRulesRegion, i).id);
   for (guint i = 0; i < doc->steps->len; i++)
-    for (int d = 0; d < g_array_index (doc->steps, BsRulesStep, i).n_dirs; d++)
-      g_free (g_array_index (doc->steps, BsRulesStep, i).dirs[d].name);
+    {
+      BsRulesStep *step = &g_array_index (doc->steps, BsRulesStep, i);
+
+      for (int d = 0; d < step->n_dirs; d++)
+        g_free (step->dirs[d].name);
+      for (int d = 0; d < step->n_bracket_dirs; d++)
+        g_free (step->bracket_dirs[d].name);
+      g_free (step->word_id);
+      g_free (step->word_label);
+      g_free (step->word_description);
+      g_free (step->word_explain);
+    }
   for (guint i = 0; i < doc->ends->len; i++)
     {
       BsRulesEnd *e = &g_array_index (doc->ends, BsRulesEnd, i);
@@ -1439,5 +1948,7 @@ bs_rules_document_free (BsRulesDocument *doc)
   g_free (doc->how_to_write);
   g_free (doc->explain_move);
   g_free (doc->explain_capture);
+  g_free (doc->explain_pass);
+  g_free (doc->explain_place);
   g_free (doc);
 }

@@ -42,17 +42,28 @@ typedef struct {
   gboolean      last_far;
 } BsRulesRanks;
 
+/* A region: the cells in all of its constraints (rows, cols, centre);
+ * each player's, or one player's when `player` is set (an id may then be
+ * declared once for each player). */
 typedef struct {
   char         *id;
-  BsRulesRanks  ranks;
+  BsRulesRanks  ranks;          /* rows=, from the player's own edge */
+  BsRulesRanks  cols;           /* cols=, from the west edge */
+  gboolean      has_rows;
+  gboolean      has_cols;
+  BsRulesNumber centre;         /* centre="N": the N × N cells in the middle */
+  gboolean      has_centre;
+  int           player;         /* 1 or 2; 0: each player's */
   int           line;
 } BsRulesRegion;
 
 typedef struct {
   BsRulesRanks     ranks;
+  int              region;        /* region= instead of rows= (-1: rows) */
   int              piece;
   gboolean         unless_fixed;
-  gboolean         checkerboard;  /* pattern="checkerboard": player 1 on a1's colour */
+  gboolean         checkerboard;  /* pattern="checkerboard": player a1_player on a1's colour */
+  int              a1_player;     /* a1="1|2" */
   BsRulesCondition cond;
   int              line;
 } BsRulesFill;
@@ -80,6 +91,51 @@ typedef struct {
   guint            to;          /* BsRulesTarget */
   gboolean         capture;     /* capture="replace" */
   int              piece;       /* place */
+  /* <bracket> inside a <place>: the lines of enemy pieces the placed
+   * piece closes with one of its own, along `bracket_dirs` (none: every
+   * direction), `bracket_length` pieces long, are flipped or captured;
+   * `bracket_required`: a placement must close at least one. */
+  gboolean         bracket;
+  BsRulesDir       bracket_dirs[BS_RULES_MAX_DIRS];
+  int              n_bracket_dirs;
+  BsRulesRanks     bracket_length;
+  gboolean         bracket_capture;
+  gboolean         bracket_required;
+  /* A placement's where="empty !adjacent(own)": not next to a piece of
+   * the mover's own. compulsory="true": when the block has a move, the
+   * blocks after it give none (a placement that must be made, a capture
+   * that must be taken). */
+  gboolean         apart;
+  gboolean         compulsory;
+  /* <hop> and <slide>: a piece walks a ray, in each direction of `dirs`
+   * (all_dirs: every direction of the board). A hop passes over a run of
+   * at most `over` occupied cells (-1: any) to the first empty cell; a
+   * slide goes along empty cells, at most `distance` (-1: any), stopping
+   * on any of them or only on the farthest. */
+  gboolean         walk;
+  gboolean         all_dirs;
+  gboolean         slide;
+  int              over;
+  int              distance;
+  gboolean         farthest;
+  /* <word id label description>: a move of its own, written as its id;
+   * fill_opponent: its <fill where="empty" owner="opponent"/> effect. */
+  gboolean         word;
+  char            *word_id;
+  char            *word_label;
+  char            *word_description;
+  char            *word_explain;    /* explain="…": {mover} {next} */
+  gboolean         fill_opponent;
+  /* <jump distance leave>: a piece reaches an empty cell `distance` king
+   * moves away (the ring of cells that far; square boards). leave_copy
+   * (leave="copy"): a new piece goes there and the piece stays, one move
+   * per cell reached, whichever piece makes it; else the piece leaves
+   * its cell. convert: its <convert targets="adjacent"/> effect, the
+   * other player's pieces next to the cell reached become the mover's. */
+  gboolean         jump;
+  int              jump_distance;
+  gboolean         leave_copy;
+  gboolean         convert;
   BsRulesCondition cond;
   int              line;
 } BsRulesStep;
@@ -90,18 +146,28 @@ typedef enum {
   BS_RULES_END_NO_MOVE,
   BS_RULES_END_LINE,
   BS_RULES_END_FULL,
+  BS_RULES_END_CONNECT,
+  BS_RULES_END_PLAYED,      /* <played word="…">: the word was played */
+  BS_RULES_END_CAPTURED,    /* <captured count="…">: the player took that many pieces */
 } BsRulesEndKind;
 
 typedef enum {
   BS_RULES_WHO_MOVER,   /* the player who just moved */
   BS_RULES_WHO_NEXT,    /* the player to move now */
+  BS_RULES_WHO_BOTH,    /* no-move: neither player */
 } BsRulesWho;
 
 typedef enum {
   BS_RULES_RESULT_WIN,
   BS_RULES_RESULT_LOSS,
   BS_RULES_RESULT_DRAW,
+  BS_RULES_RESULT_MOST_PIECES,    /* more pieces on the board wins, equal draws */
+  BS_RULES_RESULT_FEWEST_PIECES,
+  BS_RULES_RESULT_MOST_GROUPS,    /* more groups wins; a tie is `tie`'s */
+  BS_RULES_RESULT_FEWEST_GROUPS,
 } BsRulesResult;
+
+#define BS_RULES_MAX_CONNECT 4
 
 typedef struct {
   BsRulesEndKind   kind;
@@ -110,10 +176,15 @@ typedef struct {
   int              region;      /* reach */
   int              misere;      /* a bool option that swaps win and loss, or -1 */
   BsRulesNumber    length;      /* line: how many in a row */
+  BsRulesNumber    count;       /* captured: the other player's pieces taken in the game */
   gboolean         exactly;     /* line: no more than `length` … */
   int              exactly_option; /* … or when this bool option is on (-1: none) */
   BsRulesDir       dirs[BS_RULES_MAX_DIRS];  /* line: the axes (none: every one) */
   int              n_dirs;
+  int              regions[BS_RULES_MAX_CONNECT];  /* connect: one group touches each */
+  int              n_regions;
+  int              word;        /* played: the block of the word */
+  BsRulesWho       tie;         /* groups results: who wins a tie (BOTH: a draw) */
   char            *sentence;    /* describe_ending: {mover}, {next} */
   char            *misere_sentence;
   BsRulesCondition cond;
@@ -123,6 +194,8 @@ typedef struct {
 typedef enum {
   BS_RULES_MEASURE_PIECES,
   BS_RULES_MEASURE_FURTHEST_RANK,
+  BS_RULES_MEASURE_GROUPS,        /* the player's groups of pieces (board neighbours) */
+  BS_RULES_MEASURE_CAPTURED,      /* the other player's pieces the player has taken */
 } BsRulesMeasureKind;
 
 typedef struct {
@@ -162,6 +235,9 @@ typedef struct {
   GArray        *ends;              /* of BsRulesEnd */
   GArray        *measures;          /* of BsRulesMeasure */
   GArray        *texts;             /* of BsRulesText */
+  gboolean       pass_when_no_move; /* <turn pass="when-no-move">: the move "pass" */
+  gboolean       mixed;             /* places, walks and words in one game */
+  gboolean       jumping;           /* <jump> blocks only */
 
   /* <notation move="FROM-TO" how="…"/>: the text between the cells;
    * NULL for move="TO" (a placement is written as its cell). */
@@ -170,6 +246,8 @@ typedef struct {
   /* <explain move="…" capture="…"/>: {mover} {next} {from} {to} */
   char          *explain_move;
   char          *explain_capture;
+  char          *explain_pass;      /* <explain pass="…"/>: {mover} */
+  char          *explain_place;     /* <explain place="…"/>: a placement of a mixed game */
 } BsRulesDocument;
 
 BsRulesDocument *bs_rules_document_parse     (const char       *data,

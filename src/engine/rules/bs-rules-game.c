@@ -5,6 +5,8 @@
 
 #include "bs-rules-game.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-error.h"
 #include "bs-rules-document.h"
 #include "bs-rules-program.h"
@@ -15,6 +17,13 @@ struct _BsRulesGame {
   BsRulesDocument  *doc;
   BsMeasureSpec     measures[BS_MAX_MEASURES];
   BsPlaySpec        play;
+  BsWordSpec        words[BS_RULES_MAX_BLOCKS];
+};
+
+/* <turn pass="when-no-move">: the move "pass", the only one then (the
+ * label is the C modules' "_Pass", so it is translated as theirs is). */
+static const BsWordSpec pass_word = {
+  "pass", N_("_Pass"), N_("Pass: you have no move."), FALSE,
 };
 
 /* The module's prepare(): the program for this ruleset, holding the game. */
@@ -63,9 +72,34 @@ game_new (BsRulesDocument *doc)
     }
   m->measures = game->measures;
   m->n_measures = doc->measures->len;
-  game->play.flags = doc->steps->len > 0 && g_array_index (doc->steps, BsRulesStep, 0).place
+  /* A jump game places its copies (written as the cell reached). */
+  game->play.flags = doc->mixed || doc->jumping ? BS_PLAY_PLACE | BS_PLAY_STEP
+                     : doc->steps->len > 0 && g_array_index (doc->steps, BsRulesStep, 0).place
                      ? BS_PLAY_PLACE : BS_PLAY_STEP;
   game->play.piece_noun = doc->piece_noun;
+  /* A game's words, in block order (a word's index is its rank here). */
+  for (guint i = 0; i < doc->steps->len; i++)
+    {
+      const BsRulesStep *b = &g_array_index (doc->steps, BsRulesStep, i);
+
+      gboolean ends = FALSE;
+
+      if (!b->word)
+        continue;
+      for (guint k = 0; k < doc->ends->len; k++)
+        ends |= g_array_index (doc->ends, BsRulesEnd, k).word == (int) i
+                && g_array_index (doc->ends, BsRulesEnd, k).kind == BS_RULES_END_PLAYED;
+      game->words[game->play.n_words++] = (BsWordSpec) {
+        b->word_id, b->word_label, b->word_description, ends,
+      };
+    }
+  if (game->play.n_words > 0)
+    game->play.words = game->words;
+  else if (doc->pass_when_no_move)
+    {
+      game->play.words = &pass_word;
+      game->play.n_words = 1;
+    }
   m->play = &game->play;
   m->prepare = game_prepare;
   bs_rules_program_fill_module (m);
@@ -149,7 +183,7 @@ bs_rules_game_new_variant (BsRulesGame         *game,
       if (kv[0][0] == '\0' || kv[1] == NULL)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_VALUE,
-                       "%s: expected KEY=VALUE", settings[i]);
+                       _("%s: expected KEY=VALUE"), settings[i]);
           return NULL;
         }
       if (g_str_equal (kv[0], "width") || g_str_equal (kv[0], "height") ||

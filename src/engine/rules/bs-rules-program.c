@@ -26,6 +26,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-ruleset.h"
@@ -46,6 +48,9 @@
 #define RP_PLACE_CELL(m)     ((int) ((m) & 0xFFFu))
 #define RP_PLACE_BIT(m)      ((int) (((m) >> 12) & 0xFFFu))
 #define RP_PLACE_BLOCK(m)    ((int) ((m) >> 24))
+/* The move "pass" (<turn pass="when-no-move">): no cell is 255 in both
+ * bytes of a step, no block is 255. */
+#define RP_PASS              ((BsMove) 0xFFFFFFFFu)
 
 /* One direction of a STEP block, for one player. */
 typedef struct {
@@ -74,13 +79,65 @@ typedef struct _RpLine {
   gboolean exactly;
 } RpLine;
 
+/* A placement's <bracket>: for each of its directions and each player,
+ * the shift from a piece of the player toward the cell it closes a line
+ * at (the opposite of the direction walked from the placed piece), and
+ * that walking direction. */
+typedef struct {
+  gboolean on;
+  gboolean required;
+  gboolean capture;                   /* the lines are taken off (else flipped) */
+  int      min, max;                  /* the enemy pieces in a line */
+  int      n_dirs;
+  int      walk[3][BS_RULES_MAX_DIRS];
+  RpShift  toward[3][BS_RULES_MAX_DIRS];
+} RpBracket;
+
+#define RP_MAX_MIXED_BLOCKS 16
+#define RP_MIXED_TRIES      48        /* slots drawn before counting exactly */
+
+/* A block of a mixed program. */
+typedef struct {
+  guint    kind;                      /* RP_MX_* */
+  int      rank;                      /* among the blocks of its kind */
+  gboolean compulsory;
+  gboolean apart;                     /* place: not next to the mover's own */
+  guint8   piece[3];                  /* place: the cell value, per player */
+  int      dirs[BS_MAX_DIRS];         /* walk: board directions, written order */
+  int      n_dirs;
+  gboolean slide;
+  int      over;                      /* hop: occupied cells passed over, -1 any */
+  int      distance;                  /* slide: empty cells at most, -1 any */
+  gboolean farthest;
+  gboolean single;                    /* walk: at most one target per ray */
+  gboolean fill_opponent;             /* word */
+  guint    source;                    /* its index among the document's blocks */
+} RpBlock;
+
+/* A <jump> block: its ring of cells (per bit, in rings[]), whether a
+ * copy stays behind, and whether the pieces next to the cell reached
+ * convert. */
+typedef struct {
+  gboolean copy;
+  gboolean convert;
+} RpJump;
+
+/* A connect end: per region and player, its cells. */
+typedef struct _RpConnect {
+  guint64 region[BS_RULES_MAX_CONNECT][3][RP_MAX_WORDS];
+  int     n;
+} RpConnect;
+
 typedef struct {
   BsRulesEndKind kind;
   BsRulesWho     who;
   int            winner_if_who[3];    /* [who]: the result, misère folded */
+  int            by_count;            /* 1: most pieces win, -1: fewest, 0: winner_if_who */
   BsEnding       ending;
   guint64        region[3][RP_MAX_WORDS];
   const struct _RpLine *line;         /* line */
+  const struct _RpConnect *connect;   /* connect */
+  int            count;               /* captured: pieces taken to end the game */
   const BsRulesEnd *source;
   gboolean       misere;
 } RpEnd;
@@ -109,9 +166,59 @@ struct _BsRulesProgram {
   int      n_ends;
   RpLine   lines[BS_RULES_MAX_BLOCKS];
   int      n_lines;
+  RpConnect connects[BS_RULES_MAX_CONNECT];
+  int      n_connects;
+  RpShift  adjacent[BS_RULES_MAX_DIRS]; /* every board direction: groups */
+  int      n_adjacent;
+  RpBracket bracket;
+  gboolean pass;                      /* a player with no move passes */
+  /* A <captured> end: each player's count of the other's pieces taken,
+   * kept in pos->counter[RP_COUNTER_CAPTURED (p)] (the header, so undo
+   * restores it and bs_position_hash reads it); only then, so that the
+   * other games' positions stay the C modules' byte for byte. */
+  gboolean count_captures;
+
+  /* A mixed program (placements, walks and words; see "Mixed programs"). */
+  gboolean mixed;
+  BsGrid   grid;                      /* mixed, or groups measured: guards 1 */
+  gboolean has_grid;
+  RpBlock  blocks[RP_MAX_MIXED_BLOCKS];
+  int      n_blocks;
+  gboolean apart;                     /* the derived sets hold adjacent(own) */
+  gboolean exact_random;              /* a walk with several targets per ray */
+  gint16  *rays;                      /* [ray_start[cell * n_dirs + dir]]…, then n_cells */
+  int     *ray_start;
+  guint64 *around;                    /* [cell * grid words]: the cell and its neighbours */
+
+  /* A jump program (<jump> blocks only; see "Jump programs"). */
+  gboolean jumping;
+  RpJump   jumps[BS_RULES_MAX_BLOCKS];
+  int      n_jumps;
+  int      n_bits;
+  guint64 *rings;                     /* [(jump * n_bits + bit) * nw]: the ring of bit */
+  guint64 *reach;                     /* [bit * nw]: every jump's ring of bit */
+  guint64 *neighbourhood;             /* [bit * nw]: the board's neighbours of bit */
+  guint8   copy_piece[3];             /* [player]: the cell value a copy puts */
+  guint    jump_moves;                /* at most this many moves */
 };
 
 typedef BsRulesProgram Rp;
+
+#define RP_COUNTER_CAPTURED(p) ((p) - 1)
+
+/* Mixed moves, packed as the C modules that place and move pack theirs:
+ * the kind in bits 28-29, the cell left in bits 12-23, the cell reached
+ * or placed on in bits 0-11; a placement's rank among the place blocks in
+ * bits 24-27, a word's rank among the words in bits 0-11. */
+#define RP_MX_PLACE   1u
+#define RP_MX_WALK    2u
+#define RP_MX_WORD    3u
+#define RP_MX_MOVE(kind, from, to, rank) \
+  (((BsMove) (kind) << 28) | ((BsMove) (rank) << 24) | ((BsMove) (from) << 12) | (BsMove) (to))
+#define RP_MX_KIND(m)  (((m) >> 28) & 3u)
+#define RP_MX_RANK(m)  ((int) (((m) >> 24) & 0xFu))
+#define RP_MX_FROM(m)  ((int) (((m) >> 12) & 0xFFFu))
+#define RP_MX_TO(m)    ((int) ((m) & 0xFFFu))
 
 /* ---- Sets ---- */
 
@@ -159,22 +266,87 @@ rp_step_targets (const Rp      *rp,
   return any;
 }
 
-/* The targets of a PLACE block (where="empty": every empty cell), as
- * rp_step_targets. */
+/* out = the cells of `in` that have a neighbour along s, moved there. */
+G_ALWAYS_INLINE static inline void
+rp_shift_set (const RpShift *s,
+              int            nw,
+              const guint64 *in,
+              guint64       *out)
+{
+  guint64 movers[RP_MAX_WORDS];
+
+  if (nw == 1)
+    {
+      out[0] = (in[0] & s->from_ok[0]) << s->up >> s->down;
+      return;
+    }
+  for (int w = 0; w < nw; w++)
+    movers[w] = in[w] & s->from_ok[w];
+  for (int w = 0; w < nw; w++)
+    out[w] = bs_bits_toward (movers, nw, w, -s->shift);
+}
+
+/* The empty cells where a piece of p would close at least one line of
+ * the bracket (min to max enemy pieces, then one of p's), all
+ * directions at once: from p's pieces, a run of enemy pieces grown one
+ * shift at a time, then one more shift onto an empty cell. */
+static inline void
+rp_bracket_targets (const Rp      *rp,
+                    int            p,
+                    int            nw,
+                    const guint64 *mine,
+                    const guint64 *theirs,
+                    const guint64 *empty,
+                    guint64       *out)
+{
+  const RpBracket *b = &rp->bracket;
+
+  memset (out, 0, sizeof (guint64) * (gsize) nw);
+  for (int k = 0; k < b->n_dirs; k++)
+    {
+      const RpShift *s = &b->toward[p][k];
+      guint64 run[RP_MAX_WORDS], closed[RP_MAX_WORDS] = { 0 }, at[RP_MAX_WORDS];
+      guint64 any = 0;
+
+      rp_shift_set (s, nw, mine, run);
+      for (int w = 0; w < nw; w++)
+        any |= run[w] &= theirs[w];
+      for (int len = 1; any != 0 && len <= b->max; len++)
+        {
+          if (len >= b->min)
+            for (int w = 0; w < nw; w++)
+              closed[w] |= run[w];
+          if (len == b->max)
+            break;
+          rp_shift_set (s, nw, run, run);
+          any = 0;
+          for (int w = 0; w < nw; w++)
+            any |= run[w] &= theirs[w];
+        }
+      rp_shift_set (s, nw, closed, at);
+      for (int w = 0; w < nw; w++)
+        out[w] |= at[w] & empty[w];
+    }
+}
+
+/* The targets of a PLACE block (where="empty": every empty cell, where
+ * it closes a line when the bracket is required), as rp_step_targets. */
 G_ALWAYS_INLINE static inline guint64
 rp_place_targets (const Rp      *rp,
+                  int            p,
                   int            nw,
                   const guint64 *mine,
                   const guint64 *theirs,
                   guint64       *out)
 {
-  guint64 any = 0;
+  guint64 any = 0, empty[RP_MAX_WORDS];
 
   for (int w = 0; w < nw; w++)
-    {
-      out[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
-      any |= out[w];
-    }
+    out[w] = empty[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
+  if (rp->bracket.required)
+    rp_bracket_targets (rp, p, nw, mine, theirs, empty, out);
+  for (int w = 0; w < nw; w++)
+    any |= out[w];
   return any;
 }
 
@@ -190,7 +362,7 @@ rp_can_move (const Rp      *rp,
   guint64 targets[RP_MAX_WORDS];
 
   if (placing)
-    return rp->n_steps > 0 && rp_place_targets (rp, nw, mine, theirs, targets) != 0;
+    return rp->n_steps > 0 && rp_place_targets (rp, p, nw, mine, theirs, targets) != 0;
   for (int i = 0; i < rp->n_steps; i++)
     if (rp_step_targets (rp, &rp->steps[i], p, nw, mine, theirs, targets) != 0)
       return TRUE;
@@ -254,6 +426,112 @@ rp_has_line (const Rp         *rp,
   return FALSE;
 }
 
+/* Grows `group` (a few of p's pieces) to the whole of their groups:
+ * every piece of `mine` joined to them through the board's neighbours. */
+static void
+rp_grow_group (const Rp      *rp,
+               int            nw,
+               const guint64 *mine,
+               guint64       *group)
+{
+  for (;;)
+    {
+      guint64 grown[RP_MAX_WORDS], moved[RP_MAX_WORDS], change = 0;
+
+      memcpy (grown, group, sizeof (guint64) * (gsize) nw);
+      for (int d = 0; d < rp->n_adjacent; d++)
+        {
+          rp_shift_set (&rp->adjacent[d], nw, group, moved);
+          for (int w = 0; w < nw; w++)
+            grown[w] |= moved[w] & mine[w];
+        }
+      for (int w = 0; w < nw; w++)
+        {
+          change |= grown[w] ^ group[w];
+          group[w] = grown[w];
+        }
+      if (change == 0)
+        return;
+    }
+}
+
+/* Whether the group of p's pieces through bit `seed` touches every
+ * region of k; *group gets the group. */
+static gboolean
+rp_group_connects (const Rp        *rp,
+                   const RpConnect *k,
+                   int              p,
+                   int              nw,
+                   const guint64   *mine,
+                   int              seed,
+                   guint64         *group)
+{
+  memset (group, 0, sizeof (guint64) * (gsize) nw);
+  bs_bits_add (group, seed);
+  rp_grow_group (rp, nw, mine, group);
+  for (int r = 0; r < k->n; r++)
+    {
+      guint64 any = 0;
+
+      for (int w = 0; w < nw; w++)
+        any |= group[w] & k->region[r][p][w];
+      if (any == 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether some group of p's pieces touches every region of k: each
+ * group that touches the first, grown once. */
+static G_GNUC_NO_INLINE gboolean
+rp_has_connection (const Rp         *rp,
+                   const RpConnect  *k,
+                   const BsPosition *pos,
+                   int               p,
+                   int               nw)
+{
+  const guint64 *mine = rp_sets (rp, pos, p);
+  guint64 left[RP_MAX_WORDS], group[RP_MAX_WORDS];
+
+  for (int w = 0; w < nw; w++)
+    left[w] = mine[w] & k->region[0][p][w];
+  for (int w = 0; w < nw; w++)
+    while (left[w] != 0)
+      {
+        if (rp_group_connects (rp, k, p, nw, mine, w * 64 + bs_ctz (left[w]), group))
+          return TRUE;
+        for (int v = 0; v < nw; v++)
+          left[v] &= ~group[v];
+      }
+  return FALSE;
+}
+
+/* Whether the piece of p just placed on bit `bit` joined a connection
+ * (only its group can have changed). */
+static inline gboolean
+rp_connection_through (const Rp         *rp,
+                       const RpConnect  *k,
+                       const BsPosition *pos,
+                       int               p,
+                       int               nw,
+                       int               bit)
+{
+  const guint64 *mine = rp_sets (rp, pos, p);
+  guint64 group[RP_MAX_WORDS];
+
+  /* No group can touch a region p has no piece in: no growing then. */
+  for (int r = 0; r < k->n; r++)
+    {
+      guint64 any = 0;
+
+      for (int w = 0; w < nw; w++)
+        any |= mine[w] & k->region[r][p][w];
+      if (any == 0)
+        return FALSE;
+    }
+  return rp_group_connects (rp, k, p, nw, mine, bit, group);
+}
+
 /* Whether end test e holds, `mover` having just moved. */
 G_ALWAYS_INLINE static inline gboolean
 rp_end_holds (const Rp         *rp,
@@ -279,12 +557,21 @@ rp_end_holds (const Rp         *rp,
         return any != 0;
       }
     case BS_RULES_END_NO_MOVE:
+      if (e->who == BS_RULES_WHO_BOTH)
+        return !rp_can_move (rp, 3 - mover, nw, rp_sets (rp, pos, 3 - mover),
+                             rp_sets (rp, pos, mover), placing) &&
+               !rp_can_move (rp, mover, nw, rp_sets (rp, pos, mover),
+                             rp_sets (rp, pos, 3 - mover), placing);
       return !rp_can_move (rp, who, nw, own, rp_sets (rp, pos, 3 - who), placing);
+    case BS_RULES_END_CONNECT:
+      return rp_has_connection (rp, e->connect, pos, who, nw);
     case BS_RULES_END_LINE:
       return rp_has_line (rp, e->line, pos, who);
     case BS_RULES_END_FULL:
       /* The piece counts the cell writes keep: no set to read. */
       return bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) == rp->n_cells;
+    case BS_RULES_END_CAPTURED:
+      return pos->counter[RP_COUNTER_CAPTURED (who)] >= e->count;
     default:
       g_assert_not_reached ();
     }
@@ -323,6 +610,11 @@ rp_first_end_after_step (const Rp         *rp,
           holds = e->who == BS_RULES_WHO_MOVER ? rp_line_through (rp, e->line, pos, to, mover)
                                                : rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
+        case BS_RULES_END_CONNECT:
+          holds = e->who == BS_RULES_WHO_MOVER
+                  ? rp_connection_through (rp, e->connect, pos, mover, nw, to_bit)
+                  : rp_end_holds (rp, e, pos, mover, nw, placing);
+          break;
         default:
           holds = rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
@@ -343,10 +635,18 @@ rp_first_end (const Rp *rp, const BsPosition *pos, int mover, int nw)
   return -1;
 }
 
+static void rp_mixed_resync (const Rp *rp, BsPosition *pos);
+
 static void
 rp_resync (const Rp *rp, BsPosition *pos)
 {
   guint64 *sets = rp_sets (rp, pos, 1);
+
+  if (rp->mixed)
+    {
+      rp_mixed_resync (rp, pos);
+      return;
+    }
 
   memset (sets, 0, 16 * (gsize) rp->nw);
   for (int c = 0; c < rp->n_cells; c++)
@@ -407,7 +707,7 @@ rp_generate_any (const BsRuleset  *rs,
     {
       guint64 targets[RP_MAX_WORDS];
 
-      rp_place_targets (rp, nw, mine, theirs, targets);
+      rp_place_targets (rp, p, nw, mine, theirs, targets);
       for (int i = 0; i < rp->n_steps; i++)
         for (int w = 0; w < nw; w++)
           for (guint64 bits = targets[w]; bits != 0; bits &= bits - 1)
@@ -416,6 +716,8 @@ rp_generate_any (const BsRuleset  *rs,
 
               moves[n++] = RP_PLACE (rp->cell_of_bit[bit], bit, i);
             }
+      if (n == 0 && rp->pass)
+        moves[n++] = RP_PASS;
       return n;
     }
   for (int i = 0; i < rp->n_steps; i++)
@@ -434,6 +736,8 @@ rp_generate_any (const BsRuleset  *rs,
                                   from_bit, to_bit);
           }
     }
+  if (n == 0 && rp->pass)
+    moves[n++] = RP_PASS;
   return n;
 }
 
@@ -498,8 +802,10 @@ rp_random_move_player (const BsRuleset  *rs,
       guint64 empty[RP_MAX_WORDS];
       int n;
 
-      rp_place_targets (rp, nw, rp_sets (rp, pos, p), rp_sets (rp, pos, 3 - p), empty);
+      rp_place_targets (rp, p, nw, rp_sets (rp, pos, p), rp_sets (rp, pos, 3 - p), empty);
       n = bs_bits_count (empty, nw);
+      if (n == 0 && rp->pass)
+        return RP_PASS;
       g_assert (n > 0);
       r = (int) bs_rng_below (rng, (guint32) (n * rp->n_steps));
       to_bit = bs_bits_select (empty, nw, r % n);
@@ -512,6 +818,8 @@ rp_random_move_player (const BsRuleset  *rs,
       counts[i] = bs_bits_count (targets[i], nw);
       total += counts[i];
     }
+  if (total == 0 && rp->pass)
+    return RP_PASS;
   g_assert (total > 0);
   r = (int) bs_rng_below (rng, (guint32) total);
   for (i = 0; r >= counts[i]; i++)
@@ -557,8 +865,59 @@ rp_random_move (const BsRuleset  *rs,
   return rs->random_move (rs, pos, rng, scratch);
 }
 
-/* A placement: the piece onto its cell; then the end tests in the
- * written order. Returns the end that holds, or -1. */
+/* The lines of the other player's pieces that p's piece on `cell`
+ * closes with one of p's, min to max long, each way along the bracket's
+ * directions: walked cell by cell from it (a few cells), then flipped
+ * to p or taken off. Returns how many pieces changed. */
+static int
+rp_close_brackets (const BsRuleset *rs,
+                   BsPosition      *pos,
+                   int              cell,
+                   BsUndo          *undo,
+                   int              p)
+{
+  const Rp *rp = rs->module_data;
+  const RpBracket *b = &rp->bracket;
+  guint64 *mine = rp_sets (rp, pos, p);
+  guint64 *theirs = rp_sets (rp, pos, 3 - p);
+  int changed = 0;
+
+  for (int k = 0; k < b->n_dirs; k++)
+    {
+      int d = b->walk[p][k], run = 0, c;
+
+      for (c = bs_board_neighbour (rp->neighbours, rp->n_dirs, cell, d);
+           c != BS_NO_CELL && BS_CELL_OWNER (pos->cells[c]) == 3 - p && run < b->max;
+           c = bs_board_neighbour (rp->neighbours, rp->n_dirs, c, d))
+        run++;
+      if (c == BS_NO_CELL || BS_CELL_OWNER (pos->cells[c]) != p || run < b->min)
+        continue;
+      c = cell;
+      for (int i = 0; i < run; i++)
+        {
+          int bit;
+          guint8 old;
+
+          c = bs_board_neighbour (rp->neighbours, rp->n_dirs, c, d);
+          bit = rp->bit_of_cell[c];
+          old = pos->cells[c];
+          theirs[bit >> 6] &= ~BS_BIT (bit & 63);
+          if (!b->capture)
+            mine[bit >> 6] |= BS_BIT (bit & 63);
+          bs_position_replace_cell (rs->zobrist, pos, c, old,
+                                    b->capture ? BS_CELL_EMPTY
+                                               : BS_CELL_MAKE (p, BS_CELL_KIND (old), 0),
+                                    undo);
+        }
+      if (b->capture && rp->count_captures)
+        pos->counter[RP_COUNTER_CAPTURED (p)] += run;
+      changed += run;
+    }
+  return changed;
+}
+
+/* A placement: the piece onto its cell, the lines it brackets; then the
+ * end tests in the written order. Returns the end that holds, or -1. */
 G_ALWAYS_INLINE static inline int
 rp_place_piece (const BsRuleset *rs,
                 BsPosition      *pos,
@@ -574,6 +933,15 @@ rp_place_piece (const BsRuleset *rs,
   mine[bit >> 6] |= BS_BIT (bit & 63);
   bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
                             rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
+  if (rp->bracket.on)
+    {
+      int changed = rp_close_brackets (rs, pos, cell, undo, p);
+
+      /* Flipped pieces may have made a line or reached a region anywhere. */
+      if (changed > 0 && !rp->bracket.capture)
+        return rp_first_end (rp, pos, p, nw);
+      return rp_first_end_after_step (rp, pos, p, nw, cell, bit, changed > 0, TRUE);
+    }
   return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
 }
 
@@ -603,7 +971,38 @@ rp_step_piece (const BsRuleset *rs,
     theirs[to_bit >> 6] &= ~BS_BIT (to_bit & 63);
   bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
   bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, undo);
+  if (taken != BS_CELL_EMPTY && rp->count_captures)
+    pos->counter[RP_COUNTER_CAPTURED (p)]++;
   return rp_first_end_after_step (rp, pos, p, nw, to, to_bit, taken != BS_CELL_EMPTY, FALSE);
+}
+
+/* What end e gives, `mover` having just moved. */
+static guint8
+rp_end_result (const Rp         *rp,
+               const RpEnd      *e,
+               const BsPosition *pos,
+               int               mover)
+{
+  if (e->by_count != 0)
+    {
+      int diff = (bs_position_pieces (pos, 1) - bs_position_pieces (pos, 2)) * e->by_count;
+
+      return diff > 0 ? BS_RESULT_WIN_1 : diff < 0 ? BS_RESULT_WIN_2 : BS_RESULT_DRAW;
+    }
+  return (guint8) e->winner_if_who[e->who == BS_RULES_WHO_NEXT ? 3 - mover : mover];
+}
+
+/* After a pass only who can move has changed: the no-move ends. */
+static int
+rp_first_end_after_pass (const Rp         *rp,
+                         const BsPosition *pos,
+                         int               mover)
+{
+  for (int i = 0; i < rp->n_ends; i++)
+    if (rp->ends[i].kind == BS_RULES_END_NO_MOVE &&
+        rp_end_holds (rp, &rp->ends[i], pos, mover, rp->nw, rp->placing))
+      return i;
+  return -1;
 }
 
 G_ALWAYS_INLINE static inline void
@@ -617,12 +1016,11 @@ rp_apply_player (const BsRuleset *rs,
 {
   const Rp *rp = rs->module_data;
   const int q = 3 - p;
-  int end = placing ? rp_place_piece (rs, pos, move, undo, nw, p)
-                    : rp_step_piece (rs, pos, move, undo, nw, p);
+  int end = G_UNLIKELY (move == RP_PASS) ? rp_first_end_after_pass (rp, pos, p)
+            : placing ? rp_place_piece (rs, pos, move, undo, nw, p)
+                      : rp_step_piece (rs, pos, move, undo, nw, p);
 
-  pos->result = end < 0 ? BS_RESULT_ONGOING
-                        : (guint8) rp->ends[end].winner_if_who[rp->ends[end].who == BS_RULES_WHO_MOVER
-                                                                ? p : q];
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
   pos->flags |= BS_POSITION_DERIVED;
   pos->ply++;
   pos->to_move = (guint8) q;
@@ -697,6 +1095,988 @@ BS_BITOPS_KERNELS (guint, rp_random_turn_place,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 
+/* ---- Jump programs ----
+ *
+ * <jump distance leave> blocks, on the layout of the step programs (bits
+ * row * width + col, no guards). Each block has, per bit, its ring: the
+ * cells `distance` king moves away (built at compile time, so holes and
+ * edges need no test). A block that leaves a copy gives one move per cell
+ * reached (the union of its pieces' rings, empty cells), in cell order;
+ * one that leaves the cell empty gives its pieces' moves, piece by piece
+ * in cell order, each piece's in cell order. A move is the bit left
+ * (0-7; a copy's is 0xFF), the bit reached (8-15) and the block (16-23).
+ * The effect <convert targets="adjacent"/> turns the other player's
+ * pieces among the board's neighbours of the cell reached. */
+
+#define RP_JUMP(fb, tb, k)       ((BsMove) (fb) | ((BsMove) (tb) << 8) | ((BsMove) (k) << 16))
+#define RP_JUMP_FROM_BIT(m)      ((int) ((m) & 0xFFu))
+#define RP_JUMP_TO_BIT(m)        ((int) (((m) >> 8) & 0xFFu))
+#define RP_JUMP_BLOCK(m)         ((int) (((m) >> 16) & 0xFFu))
+#define RP_JUMP_COPY_FROM        0xFFu
+
+G_ALWAYS_INLINE static inline const guint64 *
+rp_ring (const Rp *rp, int k, int bit, int nw)
+{
+  return rp->rings + ((gsize) k * (gsize) rp->n_bits + (gsize) bit) * (gsize) nw;
+}
+
+/* The empty cells a copy block reaches from p's pieces. */
+G_ALWAYS_INLINE static inline void
+rp_jump_copy_targets (const Rp      *rp,
+                      int            k,
+                      int            nw,
+                      const guint64 *mine,
+                      const guint64 *empty,
+                      guint64       *out)
+{
+  memset (out, 0, sizeof (guint64) * (gsize) nw);
+  for (int w = 0; w < nw; w++)
+    for (guint64 bits = mine[w]; bits != 0; bits &= bits - 1)
+      {
+        const guint64 *ring = rp_ring (rp, k, w * 64 + bs_ctz (bits), nw);
+
+        for (int v = 0; v < nw; v++)
+          out[v] |= ring[v];
+      }
+  for (int w = 0; w < nw; w++)
+    out[w] &= empty[w];
+}
+
+G_ALWAYS_INLINE static inline void
+rp_jump_empty (const Rp      *rp,
+               int            nw,
+               const guint64 *mine,
+               const guint64 *theirs,
+               guint64       *empty)
+{
+  for (int w = 0; w < nw; w++)
+    empty[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
+}
+
+/* Whether a piece of `mine` reaches an empty cell by some block. */
+G_ALWAYS_INLINE static inline gboolean
+rp_jump_can_move (const Rp      *rp,
+                  int            nw,
+                  const guint64 *mine,
+                  const guint64 *theirs)
+{
+  guint64 empty[RP_MAX_STEP_WORDS];
+
+  rp_jump_empty (rp, nw, mine, theirs, empty);
+  for (int w = 0; w < nw; w++)
+    for (guint64 bits = mine[w]; bits != 0; bits &= bits - 1)
+      {
+        const guint64 *reach = rp->reach + (gsize) (w * 64 + bs_ctz (bits)) * (gsize) nw;
+        guint64 any = 0;
+
+        for (int v = 0; v < nw; v++)
+          any |= reach[v] & empty[v];
+        if (any != 0)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* The first end test that holds, `mover` having just moved, or -1: the
+ * no-move ends ask the jumps, the others are the step programs'. */
+G_ALWAYS_INLINE static inline int
+rp_jump_first_end (const Rp         *rp,
+                   const BsPosition *pos,
+                   int               mover,
+                   int               nw)
+{
+  const guint64 *mover_set = rp_sets (rp, pos, mover);
+  const guint64 *next_set = rp_sets (rp, pos, 3 - mover);
+
+  for (int i = 0; i < rp->n_ends; i++)
+    {
+      const RpEnd *e = &rp->ends[i];
+      gboolean holds;
+
+      if (e->kind != BS_RULES_END_NO_MOVE)
+        holds = rp_end_holds (rp, e, pos, mover, nw, FALSE);
+      else if (e->who == BS_RULES_WHO_BOTH)
+        holds = !rp_jump_can_move (rp, nw, next_set, mover_set)
+                && !rp_jump_can_move (rp, nw, mover_set, next_set);
+      else if (e->who == BS_RULES_WHO_NEXT)
+        holds = !rp_jump_can_move (rp, nw, next_set, mover_set);
+      else
+        holds = !rp_jump_can_move (rp, nw, mover_set, next_set);
+      if (holds)
+        return i;
+    }
+  return -1;
+}
+
+G_ALWAYS_INLINE static inline guint
+rp_jump_generate_body (const BsRuleset  *rs,
+                       const BsPosition *pos,
+                       BsMove           *moves,
+                       int               words)
+{
+  const Rp *rp = rs->module_data;
+  const int nw = RP_NW (rp, words);
+  const guint64 *mine, *theirs;
+  guint64 empty[RP_MAX_STEP_WORDS];
+  guint n = 0;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
+      return rs->generate (rs, copy, moves);
+    }
+  mine = rp_sets (rp, pos, pos->to_move);
+  theirs = rp_sets (rp, pos, 3 - pos->to_move);
+  rp_jump_empty (rp, nw, mine, theirs, empty);
+  for (int k = 0; k < rp->n_jumps; k++)
+    {
+      if (rp->jumps[k].copy)
+        {
+          guint64 targets[RP_MAX_STEP_WORDS];
+
+          rp_jump_copy_targets (rp, k, nw, mine, empty, targets);
+          for (int w = 0; w < nw; w++)
+            for (guint64 bits = targets[w]; bits != 0; bits &= bits - 1)
+              moves[n++] = RP_JUMP (RP_JUMP_COPY_FROM, w * 64 + bs_ctz (bits), k);
+          continue;
+        }
+      for (int w = 0; w < nw; w++)
+        for (guint64 pieces = mine[w]; pieces != 0; pieces &= pieces - 1)
+          {
+            int from_bit = w * 64 + bs_ctz (pieces);
+            const guint64 *ring = rp_ring (rp, k, from_bit, nw);
+
+            for (int v = 0; v < nw; v++)
+              for (guint64 bits = ring[v] & empty[v]; bits != 0; bits &= bits - 1)
+                moves[n++] = RP_JUMP (from_bit, v * 64 + bs_ctz (bits), k);
+          }
+    }
+  if (n == 0 && rp->pass)
+    moves[n++] = RP_PASS;
+  return n;
+}
+
+BS_BITOPS_KERNELS (guint, rp_jump_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+
+/* One random rank among every block's moves (generate ()'s order), so
+ * that the same random numbers pick the same move as generate. */
+G_ALWAYS_INLINE static inline BsMove
+rp_jump_random_move_body (const BsRuleset  *rs,
+                          const BsPosition *pos,
+                          BsRng            *rng,
+                          BsMove           *scratch,
+                          int               words)
+{
+  const Rp *rp = rs->module_data;
+  const int nw = RP_NW (rp, words);
+  const guint64 *mine, *theirs;
+  guint64 empty[RP_MAX_STEP_WORDS];
+  guint64 copies[RP_MAX_STEP_WORDS] = { 0 };
+  int counts[BS_RULES_MAX_BLOCKS];
+  int total = 0, r, k;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
+      return rs->random_move (rs, copy, rng, scratch);
+    }
+  mine = rp_sets (rp, pos, pos->to_move);
+  theirs = rp_sets (rp, pos, 3 - pos->to_move);
+  rp_jump_empty (rp, nw, mine, theirs, empty);
+  for (k = 0; k < rp->n_jumps; k++)
+    {
+      counts[k] = 0;
+      if (rp->jumps[k].copy)
+        {
+          rp_jump_copy_targets (rp, k, nw, mine, empty, copies);
+          counts[k] = bs_bits_count (copies, nw);
+        }
+      else
+        for (int w = 0; w < nw; w++)
+          for (guint64 pieces = mine[w]; pieces != 0; pieces &= pieces - 1)
+            {
+              const guint64 *ring = rp_ring (rp, k, w * 64 + bs_ctz (pieces), nw);
+
+              for (int v = 0; v < nw; v++)
+                counts[k] += bs_popcount (ring[v] & empty[v]);
+            }
+      total += counts[k];
+    }
+  if (total == 0 && rp->pass)
+    return RP_PASS;
+  g_assert (total > 0);
+  r = (int) bs_rng_below (rng, (guint32) total);
+  for (k = 0; r >= counts[k]; k++)
+    r -= counts[k];
+  if (rp->jumps[k].copy)
+    return RP_JUMP (RP_JUMP_COPY_FROM, bs_bits_select (copies, nw, r), k);
+  for (int w = 0; w < nw; w++)
+    for (guint64 pieces = mine[w]; pieces != 0; pieces &= pieces - 1)
+      {
+        int from_bit = w * 64 + bs_ctz (pieces);
+        guint64 targets[RP_MAX_STEP_WORDS];
+        int n;
+
+        for (int v = 0; v < nw; v++)
+          targets[v] = rp_ring (rp, k, from_bit, nw)[v] & empty[v];
+        n = bs_bits_count (targets, nw);
+        if (r < n)
+          return RP_JUMP (from_bit, bs_bits_select (targets, nw, r), k);
+        r -= n;
+      }
+  g_assert_not_reached ();
+}
+
+BS_BITOPS_KERNELS (BsMove, rp_jump_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
+/* The other player's pieces next to the cell reached become p's. */
+static void
+rp_jump_convert (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 int              to_bit,
+                 BsUndo          *undo,
+                 int              nw,
+                 int              p)
+{
+  const Rp *rp = rs->module_data;
+  const guint64 *around = rp->neighbourhood + (gsize) to_bit * (gsize) nw;
+  guint64 *mine = rp_sets (rp, pos, p);
+  guint64 *theirs = rp_sets (rp, pos, 3 - p);
+
+  for (int w = 0; w < nw; w++)
+    {
+      guint64 turned = around[w] & theirs[w];
+
+      theirs[w] &= ~turned;
+      mine[w] |= turned;
+      for (; turned != 0; turned &= turned - 1)
+        {
+          int c = rp->cell_of_bit[w * 64 + bs_ctz (turned)];
+          guint8 old = pos->cells[c];
+
+          bs_position_replace_cell (rs->zobrist, pos, c, old,
+                                    BS_CELL_MAKE (p, BS_CELL_KIND (old), 0), undo);
+        }
+    }
+}
+
+G_ALWAYS_INLINE static inline void
+rp_jump_apply_body (const BsRuleset *rs,
+                    BsPosition      *pos,
+                    BsMove           move,
+                    BsUndo          *undo,
+                    int              words)
+{
+  const Rp *rp = rs->module_data;
+  const int nw = RP_NW (rp, words);
+  const int p = pos->to_move;
+  int end;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    rp_resync (rp, pos);
+  if (G_LIKELY (move != RP_PASS))
+    {
+      const int k = RP_JUMP_BLOCK (move), to_bit = RP_JUMP_TO_BIT (move);
+      const int to = rp->cell_of_bit[to_bit];
+      guint64 *mine = rp_sets (rp, pos, p);
+
+      mine[to_bit >> 6] |= BS_BIT (to_bit & 63);
+      if (rp->jumps[k].copy)
+        bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, rp->copy_piece[p], undo);
+      else
+        {
+          const int from_bit = RP_JUMP_FROM_BIT (move), from = rp->cell_of_bit[from_bit];
+          const guint8 piece = pos->cells[from];
+
+          mine[from_bit >> 6] &= ~BS_BIT (from_bit & 63);
+          bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
+          bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, piece, undo);
+        }
+      if (rp->jumps[k].convert)
+        rp_jump_convert (rs, pos, to_bit, undo, nw, p);
+    }
+  end = rp_jump_first_end (rp, pos, p, nw);
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
+  pos->flags |= BS_POSITION_DERIVED;
+  pos->ply++;
+  pos->to_move = (guint8) (3 - p);
+  pos->step = 0;
+}
+
+BS_BITOPS_KERNELS_VOID (rp_jump_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+
+G_ALWAYS_INLINE static inline guint
+rp_jump_random_turn_body (const BsRuleset *rs,
+                          BsPosition      *pos,
+                          BsRng           *rng,
+                          int              words)
+{
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    rp_resync (rs->module_data, pos);
+  rp_jump_apply_body (rs, pos, rp_jump_random_move_body (rs, pos, rng, NULL, words), NULL, words);
+  return 1;
+}
+
+BS_BITOPS_KERNELS (guint, rp_jump_random_turn,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
+
+/* ---- Mixed programs ----
+ *
+ * Placements, walks along rays and words in one game, block by block in
+ * the written order; a compulsory block that has a move cuts off the
+ * blocks after it. The sets live on BsGrid's layout (one guard column, so
+ * that adjacent(own) is a dilation by shifts): each player's pieces, then,
+ * when a placement keeps apart from its own, each player's pieces and the
+ * cells next to them. A walk reads the ray tables built at compile time
+ * (each ray ends on the index n_cells, a byte of the position that stays
+ * empty), so the first empty cell of a ray needs no other test. */
+
+G_ALWAYS_INLINE static inline guint64 *
+rp_mx_set (const Rp *rp, const BsPosition *pos, int k)
+{
+  return (guint64 *) (gpointer) ((guint8 *) pos->cells + rp->sets_offset) + k * rp->nw;
+}
+
+static void
+rp_mixed_resync (const Rp *rp, BsPosition *pos)
+{
+  memset (rp_mx_set (rp, pos, 0), 0, 8 * (gsize) rp->nw * (rp->apart ? 4 : 2));
+  for (int c = 0; c < rp->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY)
+      bs_bits_add (rp_mx_set (rp, pos, BS_CELL_OWNER (pos->cells[c]) - 1),
+                   rp->grid.bit_of_cell[c]);
+  if (rp->apart)
+    for (int k = 0; k < 2; k++)
+      bs_grid_dilate (&rp->grid, rp->nw, rp_mx_set (rp, pos, k), rp_mx_set (rp, pos, 2 + k));
+  pos->flags |= BS_POSITION_DERIVED;
+}
+
+/* The cells a place block puts p's piece on; returns how many. */
+G_ALWAYS_INLINE static inline int
+rp_mx_place_targets (const Rp         *rp,
+                     const RpBlock    *b,
+                     const BsPosition *pos,
+                     int               p,
+                     guint64          *out,
+                     const int         nw)
+{
+  const guint64 *own = rp_mx_set (rp, pos, 0), *other = rp_mx_set (rp, pos, 1);
+  const guint64 *near = rp->apart ? rp_mx_set (rp, pos, 2 + p - 1) : NULL;
+  int n = 0;
+
+  for (int w = 0; w < nw; w++)
+    {
+      out[w] = rp->grid.valid[w] & ~(own[w] | other[w]);
+      if (b->apart)
+        out[w] &= ~near[w];
+      n += bs_popcount (out[w]);
+    }
+  return n;
+}
+
+/* The targets of a walk block from `cell` along its k-th direction, in
+ * order along the ray, into out (NULL: only counted). */
+G_ALWAYS_INLINE static inline int
+rp_mx_walk (const Rp      *rp,
+            const RpBlock *b,
+            const guint8  *cells,
+            int            cell,
+            int            k,
+            int           *out)
+{
+  const gint16 *ray = rp->rays + rp->ray_start[cell * rp->n_dirs + b->dirs[k]];
+  int j = 0, n = 0;
+
+  if (!b->slide)
+    {
+      while (cells[ray[j]] != BS_CELL_EMPTY)
+        j++;
+      if (ray[j] == rp->n_cells || (b->over >= 0 && j > b->over))
+        return 0;
+      if (out != NULL)
+        out[0] = ray[j];
+      return 1;
+    }
+  while (ray[j] != rp->n_cells && cells[ray[j]] == BS_CELL_EMPTY
+         && (b->distance < 0 || j < b->distance))
+    {
+      if (!b->farthest)
+        {
+          if (out != NULL)
+            out[n] = ray[j];
+          n++;
+        }
+      j++;
+    }
+  if (b->farthest && j > 0)
+    {
+      if (out != NULL)
+        out[0] = ray[j - 1];
+      n = 1;
+    }
+  return n;
+}
+
+/* Every move of block b for p, appended to moves (NULL: counted only). */
+G_ALWAYS_INLINE static inline guint
+rp_mx_block_moves (const Rp         *rp,
+                   const RpBlock    *b,
+                   const BsPosition *pos,
+                   int               p,
+                   BsMove           *moves,
+                   const int         nw)
+{
+  const BsGrid *grid = &rp->grid;
+  guint n = 0;
+
+  if (b->kind == RP_MX_WORD)
+    {
+      if (moves != NULL)
+        moves[0] = RP_MX_MOVE (RP_MX_WORD, 0, b->rank, 0);
+      return 1;
+    }
+  if (b->kind == RP_MX_PLACE)
+    {
+      guint64 targets[BS_GRID_MAX_WORDS];
+
+      n = (guint) rp_mx_place_targets (rp, b, pos, p, targets, nw);
+      if (moves != NULL)
+        for (int w = 0, i = 0; w < nw; w++)
+          for (guint64 bits = targets[w]; bits != 0; bits &= bits - 1)
+            moves[i++] = RP_MX_MOVE (RP_MX_PLACE, 0,
+                                     grid->cell_of_bit[w * 64 + bs_ctz (bits)], b->rank);
+      return n;
+    }
+  {
+    const guint64 *own = rp_mx_set (rp, pos, p - 1);
+    int targets[BS_MAX_CELLS];
+
+    /* Bit order is cell order: piece by piece, then the directions. */
+    for (int w = 0; w < nw; w++)
+      for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
+        {
+          int c = grid->cell_of_bit[w * 64 + bs_ctz (bits)];
+
+          for (int k = 0; k < b->n_dirs; k++)
+            {
+              int m = rp_mx_walk (rp, b, pos->cells, c, k, moves != NULL ? targets : NULL);
+
+              if (moves != NULL)
+                for (int i = 0; i < m; i++)
+                  moves[n + (guint) i] = RP_MX_MOVE (RP_MX_WALK, c, targets[i], 0);
+              n += (guint) m;
+            }
+        }
+  }
+  return n;
+}
+
+G_ALWAYS_INLINE static inline guint
+rp_mx_generate_body (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsMove           *moves,
+                     int               words)
+{
+  const Rp *rp = rs->module_data;
+  const int nw = RP_NW (rp, words);
+  guint n = 0;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
+      return rs->generate (rs, copy, moves);
+    }
+  for (int i = 0; i < rp->n_blocks; i++)
+    {
+      guint m = rp_mx_block_moves (rp, &rp->blocks[i], pos, pos->to_move, moves + n, nw);
+
+      n += m;
+      if (m > 0 && rp->blocks[i].compulsory)
+        break;
+    }
+  return n;
+}
+
+BS_BITOPS_KERNELS (guint, rp_mx_generate,
+                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                   rs, pos, moves)
+
+/* The r-th move (from 0) of the blocks first to last, in generate ()'s
+ * order; a placement by its rank, a walk by walking again. */
+G_ALWAYS_INLINE static inline BsMove
+rp_mx_nth (const Rp         *rp,
+           const BsPosition *pos,
+           int               first,
+           int               last,
+           guint             r,
+           const int         nw)
+{
+  int p = pos->to_move;
+
+  for (int i = first; i <= last; i++)
+    {
+      const RpBlock *b = &rp->blocks[i];
+      guint m = rp_mx_block_moves (rp, b, pos, p, NULL, nw);
+
+      if (r >= m)
+        {
+          r -= m;
+          continue;
+        }
+      if (b->kind == RP_MX_WORD)
+        return RP_MX_MOVE (RP_MX_WORD, 0, b->rank, 0);
+      if (b->kind == RP_MX_PLACE)
+        {
+          guint64 targets[BS_GRID_MAX_WORDS] = { 0 };
+
+          rp_mx_place_targets (rp, b, pos, p, targets, nw);
+          return RP_MX_MOVE (RP_MX_PLACE, 0,
+                             rp->grid.cell_of_bit[bs_bits_select (targets, nw, (int) r)],
+                             b->rank);
+        }
+      {
+        const guint64 *own = rp_mx_set (rp, pos, p - 1);
+        int targets[BS_MAX_CELLS];
+
+        for (int w = 0; w < nw; w++)
+          for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
+            {
+              int c = rp->grid.cell_of_bit[w * 64 + bs_ctz (bits)];
+
+              for (int k = 0; k < b->n_dirs; k++)
+                {
+                  guint n = (guint) rp_mx_walk (rp, b, pos->cells, c, k, targets);
+
+                  if (r < n)
+                    return RP_MX_MOVE (RP_MX_WALK, c, targets[r], 0);
+                  r -= n;
+                }
+            }
+      }
+    }
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* A uniform pick of the moves of blocks first to the last, by counting
+ * them (out of line: the rare path). */
+static G_NO_INLINE BsMove
+rp_mx_random_exact (const Rp         *rp,
+                    const BsPosition *pos,
+                    BsRng            *rng,
+                    int               first)
+{
+  guint total = 0;
+
+  for (int i = first; i < rp->n_blocks; i++)
+    total += rp_mx_block_moves (rp, &rp->blocks[i], pos, pos->to_move, NULL, rp->nw);
+  g_assert (total > 0);
+  return rp_mx_nth (rp, pos, first, rp->n_blocks - 1, bs_rng_below (rng, total), rp->nw);
+}
+
+/* Uniform over generate ()'s moves. A compulsory block with moves: one
+ * of them by rank. Else, when every walk has at most one target per ray,
+ * slots are drawn (a place block's cells, a walk's pieces times its
+ * directions, a word's one) until one is a move; after RP_MIXED_TRIES
+ * misses, and for walks with several targets per ray at once, the moves
+ * are counted and one is picked by rank. Every draw gives each move the
+ * same chance, so the pick is uniform. */
+G_ALWAYS_INLINE static inline BsMove
+rp_mx_random_move_body (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        BsRng            *rng,
+                        BsMove           *scratch,
+                        int               words)
+{
+  const Rp *rp = rs->module_data;
+  const int nw = RP_NW (rp, words);
+  int p = pos->to_move;
+  int first = 0;
+  guint slots[RP_MAX_MIXED_BLOCKS];
+  guint total = 0;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    {
+      g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
+      return rs->random_move (rs, copy, rng, scratch);
+    }
+  for (int i = 0; i < rp->n_blocks; i++)
+    {
+      const RpBlock *b = &rp->blocks[i];
+
+      if (!b->compulsory)
+        continue;
+      if (b->kind == RP_MX_PLACE && i == first)
+        {
+          /* The usual case, a compulsory placement first: by its rank. */
+          guint64 targets[BS_GRID_MAX_WORDS];
+          int n = rp_mx_place_targets (rp, b, pos, p, targets, nw);
+
+          if (n > 0)
+            return RP_MX_MOVE (RP_MX_PLACE, 0,
+                               rp->grid.cell_of_bit[rp_select (targets, nw,
+                                                               (int) bs_rng_below (rng,
+                                                                                   (guint32) n))],
+                               b->rank);
+        }
+      else
+        {
+          guint n = rp_mx_block_moves (rp, b, pos, p, NULL, nw);
+
+          if (n > 0)
+            {
+              guint before = 0;
+
+              for (int k = first; k < i; k++)
+                before += rp_mx_block_moves (rp, &rp->blocks[k], pos, p, NULL, nw);
+              return rp_mx_nth (rp, pos, first, i, bs_rng_below (rng, before + n), nw);
+            }
+        }
+      first = i + 1;
+    }
+  if (!rp->exact_random)
+    {
+      for (int i = first; i < rp->n_blocks; i++)
+        {
+          const RpBlock *b = &rp->blocks[i];
+
+          slots[i] = b->kind == RP_MX_WORD ? 1
+                     : b->kind == RP_MX_WALK ? (guint) (bs_position_pieces (pos, p) * b->n_dirs)
+                                             : rp_mx_block_moves (rp, b, pos, p, NULL, nw);
+          total += slots[i];
+        }
+      for (int t = 0; t < RP_MIXED_TRIES && total > 0; t++)
+        {
+          guint s = bs_rng_below (rng, total);
+          int i = first;
+          const RpBlock *b;
+          int c, target;
+
+          while (s >= slots[i])
+            s -= slots[i++];
+          b = &rp->blocks[i];
+          if (b->kind != RP_MX_WALK)
+            return rp_mx_nth (rp, pos, i, i, s, nw);
+          c = rp->grid.cell_of_bit[bs_bits_select (rp_mx_set (rp, pos, p - 1), nw,
+                                                   (int) (s / (guint) b->n_dirs))];
+          if (rp_mx_walk (rp, b, pos->cells, c, (int) (s % (guint) b->n_dirs), &target) == 1)
+            return RP_MX_MOVE (RP_MX_WALK, c, target, 0);
+        }
+    }
+  return rp_mx_random_exact (rp, pos, rng, first);
+}
+
+BS_BITOPS_KERNELS (BsMove, rp_mx_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
+/* Groups of a grid set (bs-bitboard.h). */
+static int
+rp_count_groups (const BsGrid *grid, const guint64 *set)
+{
+  return bs_grid_count_groups (grid, grid->n_words, set, grid->n_dirs == 6);
+}
+
+/* Each player's groups, from the cells. */
+static void
+rp_groups (const Rp *rp, const BsPosition *pos, int groups[2])
+{
+  guint64 sets[2][BS_GRID_MAX_WORDS] = { { 0 } };
+
+  for (int c = 0; c < rp->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY)
+      bs_bits_add (sets[BS_CELL_OWNER (pos->cells[c]) - 1], rp->grid.bit_of_cell[c]);
+  groups[0] = rp_count_groups (&rp->grid, sets[0]);
+  groups[1] = rp_count_groups (&rp->grid, sets[1]);
+}
+
+/* The result of a <played> end after `mover` played its word. */
+static guint8
+rp_mx_played_result (const Rp         *rp,
+                     const RpEnd      *e,
+                     const BsPosition *pos,
+                     int               mover)
+{
+  int groups[2], mine, theirs;
+
+  if (e->source->result != BS_RULES_RESULT_MOST_GROUPS &&
+      e->source->result != BS_RULES_RESULT_FEWEST_GROUPS)
+    return rp_end_result (rp, e, pos, mover);
+  rp_groups (rp, pos, groups);
+  mine = groups[mover - 1];
+  theirs = groups[2 - mover];
+  if (e->source->result == BS_RULES_RESULT_MOST_GROUPS)
+    {
+      mine = -mine;
+      theirs = -theirs;
+    }
+  if (mine == theirs)
+    return e->source->tie == BS_RULES_WHO_BOTH ? BS_RESULT_DRAW
+           : (guint8) (e->source->tie == BS_RULES_WHO_MOVER ? mover : 3 - mover);
+  return (guint8) (mine < theirs ? mover : 3 - mover);
+}
+
+static void rp_mx_apply_word (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo);
+
+/* adjacent(set): on a hex grid by four shifts, else one per direction. */
+G_ALWAYS_INLINE static inline void
+rp_mx_dilate (const Rp *rp, const guint64 *set, guint64 *out, const int nw)
+{
+  if (rp->grid.n_dirs == 6)
+    bs_grid_dilate_hex (&rp->grid, nw, set, out);
+  else
+    bs_grid_dilate (&rp->grid, nw, set, out);
+}
+
+G_ALWAYS_INLINE static inline void
+rp_mx_apply_body (const BsRuleset *rs,
+                  BsPosition      *pos,
+                  BsMove           move,
+                  BsUndo          *undo,
+                  int              words)
+{
+  const Rp *rp = rs->module_data;
+  const BsGrid *grid = &rp->grid;
+  const int nw = RP_NW (rp, words);
+  int p = pos->to_move, q = 3 - p;
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    rp_mixed_resync (rp, pos);
+  switch (RP_MX_KIND (move))
+    {
+    case RP_MX_PLACE:
+      {
+        int to = RP_MX_TO (move);
+        const RpBlock *b = &rp->blocks[0];
+
+        for (int i = 0; i < rp->n_blocks; i++)
+          if (rp->blocks[i].kind == RP_MX_PLACE && rp->blocks[i].rank == RP_MX_RANK (move))
+            b = &rp->blocks[i];
+        bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, b->piece[p], undo);
+        bs_bits_add (rp_mx_set (rp, pos, p - 1), grid->bit_of_cell[to]);
+        if (rp->apart)
+          for (int w = 0; w < nw; w++)
+            rp_mx_set (rp, pos, 2 + p - 1)[w] |= rp->around[(gsize) to * nw + w];
+        break;
+      }
+    case RP_MX_WALK:
+      {
+        int from = RP_MX_FROM (move), to = RP_MX_TO (move);
+        guint8 piece = pos->cells[from];
+
+        bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, undo);
+        bs_position_replace_cell (rs->zobrist, pos, to, BS_CELL_EMPTY, piece, undo);
+        bs_bits_remove (rp_mx_set (rp, pos, p - 1), grid->bit_of_cell[from]);
+        bs_bits_add (rp_mx_set (rp, pos, p - 1), grid->bit_of_cell[to]);
+        /* The piece may have been the only one next to its old
+         * neighbours: the dilation again rather than counts. */
+        if (rp->apart)
+          rp_mx_dilate (rp, rp_mx_set (rp, pos, p - 1), rp_mx_set (rp, pos, 2 + p - 1), nw);
+        break;
+      }
+    default:
+      rp_mx_apply_word (rs, pos, move, undo);
+      break;
+    }
+  pos->flags |= BS_POSITION_DERIVED;
+  pos->ply++;
+  pos->to_move = (guint8) q;
+  pos->step = 0;
+}
+
+BS_BITOPS_KERNELS_VOID (rp_mx_apply,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+
+/* A word: its effect, then the <played> end that names it (out of line:
+ * once a game). */
+static G_NO_INLINE void
+rp_mx_apply_word (const BsRuleset *rs,
+                  BsPosition      *pos,
+                  BsMove           move,
+                  BsUndo          *undo)
+{
+  const Rp *rp = rs->module_data;
+  const BsGrid *grid = &rp->grid;
+  const int nw = rp->nw;
+  int p = pos->to_move, q = 3 - p;
+  int rank = RP_MX_TO (move), block = -1;
+
+  for (int i = 0; i < rp->n_blocks; i++)
+    if (rp->blocks[i].kind == RP_MX_WORD && rp->blocks[i].rank == rank)
+      block = i;
+  g_assert (block >= 0);
+  if (rp->blocks[block].fill_opponent)
+    {
+      guint8 theirs = BS_CELL_MAKE (q, 0, 0);
+      guint64 *own = rp_mx_set (rp, pos, 0), *other = rp_mx_set (rp, pos, 1);
+
+      for (int w = 0; w < nw; w++)
+        {
+          guint64 empty = grid->valid[w] & ~(own[w] | other[w]);
+
+          for (guint64 bits = empty; bits != 0; bits &= bits - 1)
+            bs_position_replace_cell (rs->zobrist, pos, grid->cell_of_bit[w * 64 + bs_ctz (bits)],
+                                      BS_CELL_EMPTY, theirs, undo);
+          rp_mx_set (rp, pos, q - 1)[w] |= empty;
+        }
+      if (rp->apart)
+        rp_mx_dilate (rp, rp_mx_set (rp, pos, q - 1), rp_mx_set (rp, pos, 2 + q - 1), nw);
+    }
+  for (int i = 0; i < rp->n_ends; i++)
+    if (rp->ends[i].kind == BS_RULES_END_PLAYED &&
+        rp->ends[i].source->word == (int) rp->blocks[block].source)
+      {
+        pos->result = rp_mx_played_result (rp, &rp->ends[i], pos, p);
+        break;
+      }
+}
+
+static int rp_board_dir (const BsRuleset *rs, const BsRulesDir *dir, int p);
+
+/* Compiles the blocks of a mixed program on the board's grid. */
+static gboolean
+rp_compile_mixed (BsRuleset       *rs,
+                  Rp              *rp,
+                  GError         **error)
+{
+  const BsRulesDocument *doc = rp->doc;
+  int ranks[4] = { 0 };
+  int max_ray = 1;
+  guint rest = 0, most = 0, before = 0;
+  GArray *rays;
+
+  rp->nw = rp->grid.n_words;
+  for (guint i = 0; i < doc->steps->len; i++)
+    {
+      const BsRulesStep *s = &g_array_index (doc->steps, BsRulesStep, i);
+      RpBlock *b;
+
+      if (!bs_rules_condition_holds (&s->cond, rs->options))
+        continue;
+      if (rp->n_blocks == RP_MAX_MIXED_BLOCKS)
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                       _("%s:%d: more than %d move blocks in a game that places and walks"),
+                       doc->filename, s->line, RP_MAX_MIXED_BLOCKS);
+          return FALSE;
+        }
+      b = &rp->blocks[rp->n_blocks++];
+      b->kind = s->word ? RP_MX_WORD : s->walk ? RP_MX_WALK : RP_MX_PLACE;
+      b->source = i;
+      b->rank = ranks[b->kind]++;
+      b->compulsory = s->compulsory;
+      b->apart = s->apart;
+      rp->apart |= s->apart;
+      b->slide = s->slide;
+      b->over = s->over;
+      b->distance = s->distance;
+      b->farthest = s->farthest;
+      b->fill_opponent = s->fill_opponent;
+      b->single = !s->slide || s->farthest || s->distance == 1;
+      rp->exact_random |= b->kind == RP_MX_WALK && !b->single;
+      for (int p = 1; p <= 2; p++)
+        b->piece[p] = BS_CELL_MAKE (p, s->piece, 0);
+      if (s->all_dirs)
+        for (int d = 0; d < rs->n_dirs; d++)
+          b->dirs[b->n_dirs++] = d;
+      for (int k = 0; k < s->n_dirs; k++)
+        {
+          int d = rp_board_dir (rs, &s->dirs[k], 1);
+
+          if (d < 0 || s->dirs[k].relative)
+            {
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                           _("%s:%d: the direction \"%s\" is not one of this board's"),
+                           doc->filename, s->line, s->dirs[k].name);
+              return FALSE;
+            }
+          b->dirs[b->n_dirs++] = d;
+        }
+      if (b->rank > 15)
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                       _("%s:%d: more than 16 blocks of one kind"), doc->filename, s->line);
+          return FALSE;
+        }
+    }
+  for (int i = 0; i < rp->n_ends; i++)
+    if (rp->ends[i].kind != BS_RULES_END_PLAYED)
+      {
+        g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                     _("%s:%d: a game that places and walks ends only by <played> for now"),
+                     doc->filename, rp->ends[i].source->line);
+        return FALSE;
+      }
+
+  /* The rays, each closed by n_cells. */
+  rp->ray_start = g_new (int, (gsize) rs->n_cells * rs->n_dirs);
+  rays = g_array_new (FALSE, FALSE, sizeof (gint16));
+  for (int c = 0; c < rs->n_cells; c++)
+    for (int d = 0; d < rs->n_dirs; d++)
+      {
+        gint16 end = (gint16) rs->n_cells;
+        int len = 0;
+
+        rp->ray_start[c * rs->n_dirs + d] = (int) rays->len;
+        for (int m = bs_board_neighbour (rs->neighbours, rs->n_dirs, c, d); m != BS_NO_CELL;
+             m = bs_board_neighbour (rs->neighbours, rs->n_dirs, m, d))
+          {
+            gint16 cell = (gint16) m;
+
+            g_array_append_val (rays, cell);
+            len++;
+          }
+        g_array_append_val (rays, end);
+        max_ray = MAX (max_ray, len);
+      }
+  rp->rays = (gint16 *) (gpointer) g_array_free (rays, FALSE);
+  rp->around = g_new0 (guint64, (gsize) rs->n_cells * rp->nw);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      guint64 one[BS_GRID_MAX_WORDS] = { 0 };
+
+      bs_bits_add (one, rp->grid.bit_of_cell[c]);
+      bs_grid_dilate (&rp->grid, rp->nw, one, rp->around + (gsize) c * rp->nw);
+    }
+
+  /* The most moves: a compulsory block's and those before it, or every
+   * other block's when no compulsory one has a move. */
+  for (int i = 0; i < rp->n_blocks; i++)
+    {
+      const RpBlock *b = &rp->blocks[i];
+      guint n = b->kind == RP_MX_WORD ? 1
+                : b->kind == RP_MX_PLACE ? (guint) rs->n_cells
+                : (guint) rs->n_cells * (guint) b->n_dirs * (b->single ? 1u : (guint) max_ray);
+
+      before += n;
+      if (b->compulsory)
+        most = MAX (most, before);
+      else
+        rest += n;
+    }
+  rs->max_moves = MAX (MAX (most, rest), 1u);
+  for (int i = 0; i < rp->n_blocks; i++)
+    if (rp->blocks[i].fill_opponent)
+      rs->max_changes = MAX (rs->max_changes, (guint) rs->n_cells);
+  /* After the cells a byte that stays empty (the rays' end), then the sets. */
+  rp->sets_offset = ((gsize) rs->n_cells + 1 + 7) & ~(gsize) 7;
+  rs->extra_size = rp->sets_offset - (gsize) rs->n_cells
+                   + 8 * (gsize) rp->nw * (rp->apart ? 4 : 2);
+  rs->generate = BS_BITOPS_PICK (rp_mx_generate, rp->nw);
+  rs->random_move = BS_BITOPS_PICK (rp_mx_random_move, rp->nw);
+  rs->apply = BS_BITOPS_PICK (rp_mx_apply, rp->nw);
+  rs->random_turn = NULL;
+  return TRUE;
+}
+
 /* ---- Compiling ---- */
 
 static int
@@ -722,6 +2102,57 @@ rp_in_ranks (const Rp           *rp,
          rank <= rp_rank_value (rp, &ranks->last, ranks->last_far, options);
 }
 
+/* Whether column `col` (from 0 at the west edge) is in `cols`, counted
+ * from 1 at the west edge. */
+static gboolean
+rp_in_cols (const Rp           *rp,
+            const BsRulesRanks *cols,
+            const int          *options,
+            int                 col)
+{
+  int file = col + 1;
+
+  return file >= (cols->first_far ? rp->width : bs_rules_number_value (&cols->first, options)) &&
+         file <= (cols->last_far ? rp->width : bs_rules_number_value (&cols->last, options));
+}
+
+/* Whether cell c is in region `region` for player p: in one of the
+ * declarations of its id that hold for p, each the cells in all of its
+ * rows, cols and centre. */
+static gboolean
+rp_region_has (const BsRuleset *rs,
+               const Rp        *rp,
+               int              region,
+               int              p,
+               int              c)
+{
+  const GArray *regions = rp->doc->regions;
+  const char *id = g_array_index (regions, BsRulesRegion, region).id;
+  int row = bs_board_cell_row (rs->board, c), col = bs_board_cell_col (rs->board, c);
+
+  for (guint i = 0; i < regions->len; i++)
+    {
+      const BsRulesRegion *r = &g_array_index (regions, BsRulesRegion, i);
+
+      if (!g_str_equal (r->id, id) || (r->player != 0 && r->player != p))
+        continue;
+      if (r->has_rows && !rp_in_ranks (rp, &r->ranks, rs->options, p, row))
+        continue;
+      if (r->has_cols && !rp_in_cols (rp, &r->cols, rs->options, col))
+        continue;
+      if (r->has_centre)
+        {
+          int n = bs_rules_number_value (&r->centre, rs->options);
+          int c0 = (rp->width - n) / 2, r0 = (rp->height - n) / 2;
+
+          if (col < c0 || col >= c0 + n || row < r0 || row >= r0 + n)
+            continue;
+        }
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* The board direction `name` (lower case) names, mirrored north-south
  * for player 2 when relative; -1 if the board has none. */
 static int
@@ -744,6 +2175,9 @@ rp_board_dir (const BsRuleset  *rs,
   return -1;
 }
 
+static gboolean rp_compile_board_shift (const BsRuleset *rs, Rp *rp, int d, RpShift *out,
+                                        const char *element, int line, GError **error);
+
 static gboolean
 rp_compile_shift (const BsRuleset  *rs,
                   Rp               *rp,
@@ -754,16 +2188,31 @@ rp_compile_shift (const BsRuleset  *rs,
                   GError          **error)
 {
   int d = rp_board_dir (rs, dir, p);
-  gboolean known = FALSE;
 
   if (d < 0)
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                   "%s:%d: <step> attribute \"dirs\": this board has no direction \"%s\"",
+                   _("%s:%d: <step> attribute \"dirs\": this board has no direction \"%s\""),
                    rp->doc->filename, line, dir->name);
       return FALSE;
     }
-  out->shift = 0;
+  return rp_compile_board_shift (rs, rp, d, out, "step", line, error);
+}
+
+/* Board direction d as one shift of the bits, with the cells that have a
+ * neighbour that way; an error (naming <element>) where it is not one. */
+static gboolean
+rp_compile_board_shift (const BsRuleset  *rs,
+                        Rp               *rp,
+                        int               d,
+                        RpShift          *out,
+                        const char       *element,
+                        int               line,
+                        GError          **error)
+{
+  gboolean known = FALSE;
+
+  memset (out, 0, sizeof *out);
   for (int c = 0; c < rp->n_cells; c++)
     {
       int n = bs_board_neighbour (rs->neighbours, rs->n_dirs, c, d);
@@ -775,14 +2224,68 @@ rp_compile_shift (const BsRuleset  *rs,
       if (known && shift != out->shift)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                       "%s:%d: <step>: the direction \"%s\" is not one shift on this board",
-                       rp->doc->filename, line, dir->name);
+                       /* Translators: FILE:LINE: <element>: then a direction name (n, ne, …). */
+                   _("%s:%d: <%s>: the direction \"%s\" is not one shift on this board"),
+                       rp->doc->filename, line, element, bs_board_dir_name (rs->board, d));
           return FALSE;
         }
       out->shift = shift;
       known = TRUE;
       bs_bits_add (out->from_ok, rp->bit_of_cell[c]);
     }
+  if (ABS (out->shift) >= 64)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("%s:%d: <%s>: boards wider than 62 cells are for a later version"),
+                   rp->doc->filename, line, element);
+      return FALSE;
+    }
+  out->up = MAX (out->shift, 0);
+  out->down = MAX (-out->shift, 0);
+  return TRUE;
+}
+
+static int rp_opposite_dir (const BsRuleset *rs, int d);
+
+/* A placement's <bracket>: each direction walked from the placed piece
+ * (every board direction when none is written), per player. */
+static gboolean
+rp_compile_bracket (const BsRuleset   *rs,
+                    Rp                *rp,
+                    const BsRulesStep *step,
+                    GError           **error)
+{
+  RpBracket *b = &rp->bracket;
+  int n = step->n_bracket_dirs > 0 ? step->n_bracket_dirs : rs->n_dirs;
+
+  b->on = TRUE;
+  b->required = step->bracket_required;
+  b->capture = step->bracket_capture;
+  b->min = step->bracket_length.first_far ? rs->n_cells
+           : bs_rules_number_value (&step->bracket_length.first, rs->options);
+  b->max = step->bracket_length.last_far ? rs->n_cells
+           : bs_rules_number_value (&step->bracket_length.last, rs->options);
+  b->min = MAX (b->min, 1);
+  b->n_dirs = n;
+  for (int p = 1; p <= 2; p++)
+    for (int k = 0; k < n; k++)
+      {
+        int d = step->n_bracket_dirs > 0 ? rp_board_dir (rs, &step->bracket_dirs[k], p) : k;
+        int back = d >= 0 ? rp_opposite_dir (rs, d) : -1;
+
+        if (d < 0 || back < 0)
+          {
+            g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                         _("%s:%d: <bracket> attribute \"dirs\": this board has no direction "
+                         "\"%s\" (or none back)"), rp->doc->filename, step->line,
+                         step->bracket_dirs[k].name);
+            return FALSE;
+          }
+        b->walk[p][k] = d;
+        if (!rp_compile_board_shift (rs, rp, back, &b->toward[p][k], "bracket", step->line,
+                                     error))
+          return FALSE;
+      }
   return TRUE;
 }
 
@@ -806,12 +2309,14 @@ rp_compile_steps (const BsRuleset *rs,
           op->to_empty = ~G_GUINT64_CONSTANT (0);
           for (int p = 1; p <= 2; p++)
             op->piece[p] = BS_CELL_MAKE (p, step->piece, 0);
+          if (step->bracket && rp->n_steps == 1 && !rp_compile_bracket (rs, rp, step, error))
+            return FALSE;
           if (rp->n_steps > 1)
             {
               /* Their moves would be written alike: a kind in the notation first. */
               g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                           "%s:%d: <place>: placing more than one kind is for a later version "
-                           "of the language", rp->doc->filename, step->line);
+                           _("%s:%d: <place>: placing more than one kind is for a later version "
+                           "of the language"), rp->doc->filename, step->line);
               return FALSE;
             }
           continue;
@@ -828,18 +2333,78 @@ rp_compile_steps (const BsRuleset *rs,
 
               if (!rp_compile_shift (rs, rp, &step->dirs[k], p, shift, step->line, error))
                 return FALSE;
-              if (ABS (shift->shift) >= 64)
-                {
-                  g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                               "%s:%d: <step>: boards wider than 62 cells are for a later "
-                               "version", rp->doc->filename, step->line);
-                  return FALSE;
-                }
-              shift->up = MAX (shift->shift, 0);
-              shift->down = MAX (-shift->shift, 0);
             }
         }
     }
+  return TRUE;
+}
+
+/* The <jump> blocks: per block and bit its ring (the cells exactly
+ * `distance` king moves away, by row and column: square boards), every
+ * block's rings together (who can move), and each bit's board
+ * neighbours (convert). */
+static gboolean
+rp_compile_jumps (const BsRuleset *rs,
+                  Rp              *rp,
+                  GError         **error)
+{
+  const BsRulesDocument *doc = rp->doc;
+  const int nw = rp->nw;
+  int distance[BS_RULES_MAX_BLOCKS];
+
+  if (bs_shape_is_hex (bs_board_get_spec (rs->board)->shape))
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   _("%s: <jump> measures its rings on square boards for now"), doc->filename);
+      return FALSE;
+    }
+  for (guint i = 0; i < doc->steps->len; i++)
+    {
+      const BsRulesStep *step = &g_array_index (doc->steps, BsRulesStep, i);
+
+      if (!bs_rules_condition_holds (&step->cond, rs->options))
+        continue;
+      distance[rp->n_jumps] = step->jump_distance;
+      rp->jumps[rp->n_jumps].copy = step->leave_copy;
+      rp->jumps[rp->n_jumps].convert = step->convert;
+      rp->n_jumps++;
+    }
+  for (int p = 1; p <= 2; p++)
+    rp->copy_piece[p] = BS_CELL_MAKE (p, 0, 0);
+  rp->rings = g_new0 (guint64, (gsize) (rp->n_jumps * rp->n_bits * nw));
+  rp->reach = g_new0 (guint64, (gsize) (rp->n_bits * nw));
+  rp->neighbourhood = g_new0 (guint64, (gsize) (rp->n_bits * nw));
+  for (int a = 0; a < rs->n_cells; a++)
+    {
+      int bit = rp->bit_of_cell[a];
+      int row = bs_board_cell_row (rs->board, a), col = bs_board_cell_col (rs->board, a);
+
+      for (int d = 0; d < rs->n_dirs; d++)
+        {
+          int b = bs_board_neighbour (rp->neighbours, rp->n_dirs, a, d);
+
+          if (b != BS_NO_CELL)
+            bs_bits_add (rp->neighbourhood + (gsize) bit * (gsize) nw, rp->bit_of_cell[b]);
+        }
+      for (int b = 0; b < rs->n_cells; b++)
+        {
+          int far = MAX (ABS (bs_board_cell_row (rs->board, b) - row),
+                         ABS (bs_board_cell_col (rs->board, b) - col));
+
+          for (int k = 0; k < rp->n_jumps; k++)
+            if (far == distance[k])
+              {
+                bs_bits_add (rp->rings + ((gsize) k * (gsize) rp->n_bits + (gsize) bit)
+                                           * (gsize) nw, rp->bit_of_cell[b]);
+                bs_bits_add (rp->reach + (gsize) bit * (gsize) nw, rp->bit_of_cell[b]);
+                /* A copy block: a move per cell; a jump: one per piece and ring cell. */
+                rp->jump_moves += rp->jumps[k].copy ? 0u : 1u;
+              }
+        }
+    }
+  for (int k = 0; k < rp->n_jumps; k++)
+    rp->jump_moves += rp->jumps[k].copy ? (guint) rs->n_cells : 0u;
+  rp->jump_moves += 1;                /* pass */
   return TRUE;
 }
 
@@ -882,7 +2447,7 @@ rp_compile_axes (const BsRuleset  *rs,
       if (d < 0)
         {
           g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                       "%s:%d: <line> attribute \"dirs\": this board has no direction \"%s\"",
+                       _("%s:%d: <line> attribute \"dirs\": this board has no direction \"%s\""),
                        rp->doc->filename, end->line, end->dirs[k].name);
           return FALSE;
         }
@@ -905,11 +2470,14 @@ rp_compile_ends (const BsRuleset *rs,
 {
   const BsRulesDocument *doc = rp->doc;
   static const BsEnding endings[] = {
+    [BS_RULES_END_CONNECT] = BS_ENDING_GOAL,
     [BS_RULES_END_ELIMINATED] = BS_ENDING_ELIMINATION,
     [BS_RULES_END_REACH] = BS_ENDING_GOAL,
     [BS_RULES_END_NO_MOVE] = BS_ENDING_NO_MOVES,
     [BS_RULES_END_LINE] = BS_ENDING_GOAL,
     [BS_RULES_END_FULL] = BS_ENDING_BOARD_FULL,
+    [BS_RULES_END_PLAYED] = BS_ENDING_END_MOVE,
+    [BS_RULES_END_CAPTURED] = BS_ENDING_GOAL,
   };
 
   for (guint i = 0; i < doc->ends->len; i++)
@@ -927,19 +2495,38 @@ rp_compile_ends (const BsRuleset *rs,
       op->source = end;
       op->misere = end->misere >= 0 && rs->options[end->misere] != 0;
       if (op->misere && result != BS_RULES_RESULT_DRAW)
-        result = result == BS_RULES_RESULT_WIN ? BS_RULES_RESULT_LOSS : BS_RULES_RESULT_WIN;
+        result = result == BS_RULES_RESULT_WIN ? BS_RULES_RESULT_LOSS
+                 : result == BS_RULES_RESULT_LOSS ? BS_RULES_RESULT_WIN
+                 : result == BS_RULES_RESULT_MOST_PIECES ? BS_RULES_RESULT_FEWEST_PIECES
+                                                         : BS_RULES_RESULT_MOST_PIECES;
+      op->by_count = result == BS_RULES_RESULT_MOST_PIECES ? 1
+                     : result == BS_RULES_RESULT_FEWEST_PIECES ? -1 : 0;
       for (int p = 1; p <= 2; p++)
         op->winner_if_who[p] = result == BS_RULES_RESULT_WIN ? p
                                : result == BS_RULES_RESULT_LOSS ? 3 - p : BS_RESULT_DRAW;
       if (end->kind == BS_RULES_END_REACH)
         {
-          const BsRulesRegion *region = &g_array_index (doc->regions, BsRulesRegion, end->region);
-
           for (int p = 1; p <= 2; p++)
             for (int c = 0; c < rp->n_cells; c++)
-              if (rp_in_ranks (rp, &region->ranks, rs->options, p,
-                               bs_board_cell_row (rs->board, c)))
+              if (rp_region_has (rs, rp, end->region, p, c))
                 bs_bits_add (op->region[p], rp->bit_of_cell[c]);
+        }
+      if (end->kind == BS_RULES_END_CONNECT)
+        {
+          RpConnect *k = &rp->connects[rp->n_connects++];
+
+          k->n = end->n_regions;
+          op->connect = k;
+          for (int r = 0; r < k->n; r++)
+            for (int p = 1; p <= 2; p++)
+              for (int c = 0; c < rp->n_cells; c++)
+                if (rp_region_has (rs, rp, end->regions[r], p, c))
+                  bs_bits_add (k->region[r][p], rp->bit_of_cell[c]);
+          for (int d = 0; rp->n_adjacent == 0 && d < rs->n_dirs; d++)
+            if (!rp_compile_board_shift (rs, rp, d, &rp->adjacent[d], "connect", end->line,
+                                         error))
+              return FALSE;
+          rp->n_adjacent = rs->n_dirs;
         }
       if (end->kind == BS_RULES_END_LINE)
         {
@@ -952,7 +2539,15 @@ rp_compile_ends (const BsRuleset *rs,
           if (!rp_compile_axes (rs, rp, end, line, error))
             return FALSE;
         }
+      if (end->kind == BS_RULES_END_CAPTURED)
+        {
+          op->count = MAX (1, bs_rules_number_value (&end->count, rs->options));
+          rp->count_captures = TRUE;
+        }
     }
+  for (guint i = 0; i < doc->measures->len; i++)
+    if (g_array_index (doc->measures, BsRulesMeasure, i).kind == BS_RULES_MEASURE_CAPTURED)
+      rp->count_captures = TRUE;
   return TRUE;
 }
 
@@ -968,8 +2563,11 @@ rp_fill_covers (const BsRuleset   *rs,
 {
   int row = bs_board_cell_row (rs->board, c);
 
-  if (fill->checkerboard && (bs_board_cell_col (rs->board, c) + row) % 2 != p - 1)
+  if (fill->checkerboard &&
+      (bs_board_cell_col (rs->board, c) + row) % 2 != (p == fill->a1_player ? 0 : 1))
     return FALSE;
+  if (fill->region >= 0)
+    return rp_region_has (rs, rp, fill->region, p, c);
   return rp_in_ranks (rp, &fill->ranks, rs->options, p, row);
 }
 
@@ -1012,9 +2610,12 @@ rp_check_start (const BsRuleset *rs,
           {
             g_autofree char *where = bs_variant_where (variant, piece->line);
 
+            /* Translators: the first %s is where the piece is set ("FILE:LINE: " or
+             * nothing), then a player, a cell, the same player again and the rules file and
+             * line of the goal. */
             g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                         "%sa fixed piece of %s on %s stands where %s must bring a piece to "
-                         "win (%s:%d), so none may start there",
+                         _("%sa fixed piece of %s on %s stands where %s must bring a piece to "
+                         "win (%s:%d), so none may start there"),
                          where, bs_variant_display_player (variant, piece->player), piece->cell,
                          bs_variant_display_player (variant, piece->player), doc->filename,
                          rp->ends[e].source->line);
@@ -1039,8 +2640,8 @@ rp_check_start (const BsRuleset *rs,
               if (filled[c] != 0 && filled[c] != p)
                 {
                   g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                               "the starting pieces of both players would overlap on %s "
-                               "(<fill> at %s:%d)",
+                               _("the starting pieces of both players would overlap on %s "
+                               "(<fill> at %s:%d)"),
                                bs_board_cell_label (rs->board, c), doc->filename, fill->line);
                   return FALSE;
                 }
@@ -1054,8 +2655,8 @@ rp_check_start (const BsRuleset *rs,
     if (fills[p] && pieces[p] == 0)
       {
         g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                     "%s would start without any piece: every cell where the rules put their "
-                     "pieces is a hole or holds a fixed piece",
+                     _("%s would start without any piece: every cell where the rules put their "
+                     "pieces is a hole or holds a fixed piece"),
                      bs_variant_display_player (variant, p));
         return FALSE;
       }
@@ -1069,6 +2670,14 @@ rp_free (gpointer data)
 
   if (rp->owner_free != NULL)
     rp->owner_free (rp->owner);
+  if (rp->has_grid)
+    bs_grid_clear (&rp->grid);
+  g_free (rp->rays);
+  g_free (rp->ray_start);
+  g_free (rp->around);
+  g_free (rp->rings);
+  g_free (rp->reach);
+  g_free (rp->neighbourhood);
   g_free (rp);
 }
 
@@ -1091,7 +2700,9 @@ bs_rules_program_prepare (BsRuleset              *rs,
   rp->n_cells = rs->n_cells;
   rp->neighbours = rs->neighbours;
   rp->n_dirs = rs->n_dirs;
-  rp->placing = doc->steps->len > 0 && g_array_index (doc->steps, BsRulesStep, 0).place;
+  rp->placing = !doc->mixed && doc->steps->len > 0
+                && g_array_index (doc->steps, BsRulesStep, 0).place;
+  rp->pass = doc->pass_when_no_move;
   for (int c = 0; c < rs->n_cells; c++)
     {
       min_col = MIN (min_col, bs_board_cell_col (rs->board, c));
@@ -1101,15 +2712,34 @@ bs_rules_program_prepare (BsRuleset              *rs,
     }
   rp->width = max_col - min_col + 1;
   rp->height = spec->shape == BS_SHAPE_SQUARE ? spec->height : max_row - min_row + 1;
+  rp->mixed = doc->mixed;
+  for (guint i = 0; i < doc->measures->len; i++)
+    rp->has_grid |= g_array_index (doc->measures, BsRulesMeasure, i).kind
+                    == BS_RULES_MEASURE_GROUPS;
+  if (rp->mixed || rp->has_grid)
+    {
+      if (!bs_grid_init (&rp->grid, rs->board, 1))
+        {
+          g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                       _("%s: this board has too many cells, or directions that are not "
+                         "constant steps, for groups and walks"), doc->filename);
+          return FALSE;
+        }
+      rp->has_grid = TRUE;
+    }
+  if (rp->mixed)
+    return rp_compile_ends (rs, rp, error) && rp_compile_mixed (rs, rp, error);
   if (rp->width * (max_row - min_row + 1) > (rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                   "written rules play on boards of at most %d places for now "
-                   "(this one spans %d × %d)", rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS,
+                   _("written rules play on boards of at most %d places for now "
+                   "(this one spans %d × %d)"), rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS,
                    rp->width, max_row - min_row + 1);
       return FALSE;
     }
   rp->nw = (rp->width * (max_row - min_row + 1) + 63) / 64;
+  rp->n_bits = rp->width * (max_row - min_row + 1);
+  rp->jumping = doc->jumping;
   for (int c = 0; c < rs->n_cells; c++)
     {
       int bit = (bs_board_cell_row (rs->board, c) - min_row) * rp->width
@@ -1126,7 +2756,7 @@ bs_rules_program_prepare (BsRuleset              *rs,
       if (p == 1 || p == 2)
         rp->fixed[p] = TRUE;
     }
-  if (!rp_compile_steps (rs, rp, error))
+  if (!(rp->jumping ? rp_compile_jumps (rs, rp, error) : rp_compile_steps (rs, rp, error)))
     return FALSE;
   if (!rp_compile_ends (rs, rp, error))
     return FALSE;
@@ -1136,7 +2766,15 @@ bs_rules_program_prepare (BsRuleset              *rs,
   rp->sets_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
   rs->extra_size = rp->sets_offset - (gsize) rs->n_cells + 16 * (gsize) rp->nw;
   rs->max_moves = MAX (1u, (guint) rp->n_steps * (guint) rs->n_cells);
-  if (rp->placing)
+  if (rp->jumping)
+    {
+      rs->max_moves = rp->jump_moves;
+      rs->generate = BS_BITOPS_PICK (rp_jump_generate, rp->nw);
+      rs->random_move = BS_BITOPS_PICK (rp_jump_random_move, rp->nw);
+      rs->apply = BS_BITOPS_PICK (rp_jump_apply, rp->nw);
+      rs->random_turn = BS_BITOPS_PICK (rp_jump_random_turn, rp->nw);
+    }
+  else if (rp->placing)
     {
       rs->generate = BS_BITOPS_PICK (rp_generate_place, rp->nw);
       rs->random_move = BS_BITOPS_PICK (rp_random_move_place, rp->nw);
@@ -1179,13 +2817,16 @@ rp_setup (const BsRuleset *rs,
         }
     }
   rp_resync (rp, pos);
-  end = rp_first_end (rp, pos, 3 - pos->to_move, rp->nw);
+  /* A mixed game ends only by its words. */
+  if (rp->mixed)
+    return;
+  end = rp->jumping ? rp_jump_first_end (rp, pos, 3 - pos->to_move, rp->nw)
+                    : rp_first_end (rp, pos, 3 - pos->to_move, rp->nw);
   if (end >= 0)
     {
       const RpEnd *e = &rp->ends[end];
 
-      pos->result = (guint8) e->winner_if_who[e->who == BS_RULES_WHO_MOVER ? 3 - pos->to_move
-                                                                          : pos->to_move];
+      pos->result = rp_end_result (rp, e, pos, 3 - pos->to_move);
     }
 }
 
@@ -1196,11 +2837,20 @@ rp_ended_by (const BsRuleset  *rs,
 {
   const Rp *rp = rs->module_data;
 
+  if (rp->mixed)
+    {
+      for (int i = 0; i < rp->n_ends && pos->result != BS_RESULT_ONGOING; i++)
+        if (rp->ends[i].kind == BS_RULES_END_PLAYED)
+          return i;
+      return -1;
+    }
   if (!(pos->flags & BS_POSITION_DERIVED))
     {
       g_autofree BsPosition *copy = rp_fresh_copy (rs, pos);
-      return rp_first_end (rp, copy, 3 - copy->to_move, rp->nw);
+      return rp_ended_by (rs, copy);
     }
+  if (rp->jumping)
+    return rp_jump_first_end (rp, pos, 3 - pos->to_move, rp->nw);
   return rp_first_end (rp, pos, 3 - pos->to_move, rp->nw);
 }
 
@@ -1214,22 +2864,28 @@ rp_ending (const BsRuleset  *rs,
   return end >= 0 ? rp->ends[end].ending : BS_ENDING_NONE;
 }
 
-/* A designer's sentence with {mover}, {next}, {player1},
- * {player2}, {from} and {to} filled in. */
+/* A text of the rules file in the user's language: po/its/boardsmith-rules.its
+ * puts the shipped games' texts in the catalog, as the C modules' N_() are;
+ * a text the catalog lacks (a game of the user's own) stays as written. */
+static const char *
+rp_translate (const char *text)
+{
+  return text != NULL && text[0] != '\0' ? _(text) : text;
+}
+
+/* `text`, already in the user's language, with {mover}, {next}, {player1},
+ * {player2}, {from}, {to} and each number option's {id} filled in. */
 static void
-rp_fill_text (const BsRuleset *rs,
-              const char      *text,
-              int              mover,
-              const char      *from,
-              const char      *to,
-              GString         *out)
+rp_fill_translated (const BsRuleset *rs,
+                    const char      *text,
+                    int              mover,
+                    const char      *from,
+                    const char      *to,
+                    GString         *out)
 {
   const BsVariant *v = rs->variant;
-  g_autoptr(GString) s = NULL;
+  g_autoptr(GString) s = g_string_new (text);
 
-  if (text == NULL)
-    return;
-  s = g_string_new (text);
   g_string_replace (s, "{mover}", bs_variant_display_player (v, mover), 0);
   g_string_replace (s, "{next}", bs_variant_display_player (v, 3 - mover), 0);
   g_string_replace (s, "{player1}", bs_variant_display_player (v, 1), 0);
@@ -1238,7 +2894,28 @@ rp_fill_text (const BsRuleset *rs,
     g_string_replace (s, "{from}", from, 0);
   if (to != NULL)
     g_string_replace (s, "{to}", to, 0);
+  for (guint i = 0; i < rs->module->n_options && strchr (s->str, '{') != NULL; i++)
+    if (rs->module->options[i].type == BS_OPTION_INT)
+      {
+        g_autofree char *name = g_strdup_printf ("{%s}", rs->module->options[i].id);
+        g_autofree char *value = g_strdup_printf ("%d", rs->options[i]);
+
+        g_string_replace (s, name, value, 0);
+      }
   g_string_append (out, s->str);
+}
+
+/* A designer's sentence of the rules file, translated, then filled in. */
+static void
+rp_fill_text (const BsRuleset *rs,
+              const char      *text,
+              int              mover,
+              const char      *from,
+              const char      *to,
+              GString         *out)
+{
+  if (text != NULL)
+    rp_fill_translated (rs, rp_translate (text), mover, from, to, out);
 }
 
 static void
@@ -1285,6 +2962,17 @@ rp_measure (const BsRuleset  *rs,
           values[i][1] = bs_position_pieces (pos, 2);
           continue;
         }
+      if (m->kind == BS_RULES_MEASURE_GROUPS)
+        {
+          rp_groups (rp, pos, values[i]);
+          continue;
+        }
+      if (m->kind == BS_RULES_MEASURE_CAPTURED)
+        {
+          values[i][0] = pos->counter[RP_COUNTER_CAPTURED (1)];
+          values[i][1] = pos->counter[RP_COUNTER_CAPTURED (2)];
+          continue;
+        }
       for (int c = 0; c < rs->n_cells; c++)
         if (pos->cells[c] != BS_CELL_EMPTY)
           {
@@ -1309,7 +2997,128 @@ rp_scores (const BsRuleset  *rs,
   scores[1] = values[0][1];
 }
 
+/* The document block a mixed block was compiled from. */
+static guint
+rp_mx_source (const Rp *rp, int block)
+{
+  return rp->blocks[block].source;
+}
+
+/* The block of a word's move, or -1. */
+static int
+rp_mx_word_block (const Rp *rp, BsMove move)
+{
+  for (int i = 0; i < rp->n_blocks; i++)
+    if (rp->blocks[i].kind == RP_MX_WORD && rp->blocks[i].rank == RP_MX_TO (move))
+      return i;
+  return -1;
+}
+
+/* A placement as its cell, a walk FROM-TO, a word as its id. */
+static void
+rp_mx_format_move (const BsRuleset *rs,
+                   BsMove           move,
+                   GString         *out)
+{
+  const Rp *rp = rs->module_data;
+  int from = RP_MX_FROM (move), to = RP_MX_TO (move);
+  int word = RP_MX_KIND (move) == RP_MX_WORD ? rp_mx_word_block (rp, move) : -1;
+
+  if (word >= 0)
+    g_string_append (out, g_array_index (rp->doc->steps, BsRulesStep,
+                                         rp_mx_source (rp, word)).word_id);
+  else if (RP_MX_KIND (move) == RP_MX_PLACE && to < rs->n_cells)
+    g_string_append (out, bs_board_cell_label (rs->board, to));
+  else if (RP_MX_KIND (move) == RP_MX_WALK && from < rs->n_cells && to < rs->n_cells)
+    g_string_append_printf (out, "%s%s%s", bs_board_cell_label (rs->board, from),
+                            rp->doc->move_separator, bs_board_cell_label (rs->board, to));
+  else
+    g_string_append_printf (out, "?%08x", move);
+}
+
+static void
+rp_mx_explain_turn (const BsRuleset   *rs,
+                    const BsPosition  *before,
+                    BsMove             move,
+                    BsTurnExplanation *out)
+{
+  const Rp *rp = rs->module_data;
+  int from = RP_MX_FROM (move), to = RP_MX_TO (move);
+  int word = RP_MX_KIND (move) == RP_MX_WORD ? rp_mx_word_block (rp, move) : -1;
+
+  if (word >= 0)
+    rp_fill_text (rs, g_array_index (rp->doc->steps, BsRulesStep,
+                                     rp_mx_source (rp, word)).word_explain,
+                  before->to_move, NULL, NULL, out->summary);
+  else if (RP_MX_KIND (move) == RP_MX_PLACE && to < rs->n_cells)
+    rp_fill_text (rs, rp->doc->explain_place != NULL ? rp->doc->explain_place
+                                                     : rp->doc->explain_move,
+                  before->to_move, NULL, bs_board_cell_label (rs->board, to), out->summary);
+  else if (RP_MX_KIND (move) == RP_MX_WALK && from < rs->n_cells && to < rs->n_cells)
+    rp_fill_text (rs, rp->doc->explain_move, before->to_move,
+                  bs_board_cell_label (rs->board, from), bs_board_cell_label (rs->board, to),
+                  out->summary);
+}
+
 /* ---- Notation ---- */
+
+/* The block of a jump from `from` to `to` that leaves its cell (the
+ * block whose ring holds to), or n_jumps: no block makes it. */
+static int
+rp_jump_block_of (const Rp *rp,
+                  int       from,
+                  int       to)
+{
+  int k;
+
+  for (k = 0; k < rp->n_jumps; k++)
+    if (!rp->jumps[k].copy &&
+        bs_bits_has (rp_ring (rp, k, rp->bit_of_cell[from], rp->nw), rp->bit_of_cell[to]))
+      break;
+  return k;
+}
+
+/* The copy block, or n_jumps. */
+static int
+rp_jump_copy_block (const Rp *rp)
+{
+  int k;
+
+  for (k = 0; k < rp->n_jumps && !rp->jumps[k].copy; k++)
+    ;
+  return k;
+}
+
+/* The cell a jump move leaves (BS_NO_CELL for a copy) and reaches;
+ * FALSE when the move is no jump of this program. */
+static gboolean
+rp_jump_cells (const BsRuleset *rs,
+               BsMove           move,
+               int             *from,
+               int             *to)
+{
+  const Rp *rp = rs->module_data;
+  int k = RP_JUMP_BLOCK (move);
+
+  if (k >= rp->n_jumps || RP_JUMP_TO_BIT (move) >= rp->n_bits ||
+      (!rp->jumps[k].copy && RP_JUMP_FROM_BIT (move) >= rp->n_bits))
+    return FALSE;
+  *to = rp->cell_of_bit[RP_JUMP_TO_BIT (move)];
+  *from = rp->jumps[k].copy ? BS_NO_CELL : rp->cell_of_bit[RP_JUMP_FROM_BIT (move)];
+  return bs_bits_has (rp->valid, RP_JUMP_TO_BIT (move)) &&
+         (*from == BS_NO_CELL || bs_bits_has (rp->valid, RP_JUMP_FROM_BIT (move)));
+}
+
+/* The jump move from `from` (BS_NO_CELL: a copy) to `to`. */
+static BsMove
+rp_jump_move (const Rp *rp,
+              int       from,
+              int       to)
+{
+  if (from == BS_NO_CELL)
+    return RP_JUMP (RP_JUMP_COPY_FROM, rp->bit_of_cell[to], rp_jump_copy_block (rp));
+  return RP_JUMP (rp->bit_of_cell[from], rp->bit_of_cell[to], rp_jump_block_of (rp, from, to));
+}
 
 static void
 rp_format_move (const BsRuleset  *rs,
@@ -1320,6 +3129,27 @@ rp_format_move (const BsRuleset  *rs,
   const Rp *rp = rs->module_data;
   int from = RP_MOVE_FROM (move), to = RP_MOVE_TO (move);
 
+  if (move == RP_PASS && rp->pass)
+    {
+      g_string_append (out, "pass");
+      return;
+    }
+  if (rp->mixed)
+    {
+      rp_mx_format_move (rs, move, out);
+      return;
+    }
+  if (rp->jumping)
+    {
+      if (!rp_jump_cells (rs, move, &from, &to))
+        g_string_append_printf (out, "?%08x", move);
+      else if (from == BS_NO_CELL)
+        g_string_append (out, bs_board_cell_label (rs->board, to));
+      else
+        g_string_append_printf (out, "%s%s%s", bs_board_cell_label (rs->board, from),
+                                rp->doc->move_separator, bs_board_cell_label (rs->board, to));
+      return;
+    }
   if (rp->placing)
     {
       if (RP_PLACE_CELL (move) < rs->n_cells && RP_PLACE_BLOCK (move) < rp->n_steps)
@@ -1345,13 +3175,44 @@ rp_parse_move (const BsRuleset  *rs,
                GError          **error)
 {
   const Rp *rp = rs->module_data;
+  const char *how = rp_translate (rp->doc->how_to_write);
   const char *sep;
   g_autofree char *first = NULL;
   int from, to;
 
+  if (rp->pass && g_str_equal (text, "pass"))
+    {
+      *move = RP_PASS;
+      return TRUE;
+    }
+  if (rp->mixed)
+    {
+      for (int i = 0; i < rp->n_blocks; i++)
+        if (rp->blocks[i].kind == RP_MX_WORD &&
+            g_str_equal (text, g_array_index (rp->doc->steps, BsRulesStep,
+                                              rp_mx_source (rp, i)).word_id))
+          {
+            *move = RP_MX_MOVE (RP_MX_WORD, 0, rp->blocks[i].rank, 0);
+            return TRUE;
+          }
+      if (strstr (text, rp->doc->move_separator) == NULL)
+        {
+          if (!bs_ruleset_parse_cell (rs, text, how, &to, error))
+            return FALSE;
+          *move = RP_MX_MOVE (RP_MX_PLACE, 0, to, 0);
+          return TRUE;
+        }
+    }
+  if (rp->jumping && strstr (text, rp->doc->move_separator) == NULL)
+    {
+      if (!bs_ruleset_parse_cell (rs, text, how, &to, error))
+        return FALSE;
+      *move = rp_jump_move (rp, BS_NO_CELL, to);
+      return TRUE;
+    }
   if (rp->placing)
     {
-      if (!bs_ruleset_parse_cell (rs, text, rp->doc->how_to_write, &to, error))
+      if (!bs_ruleset_parse_cell (rs, text, how, &to, error))
         return FALSE;
       *move = RP_PLACE (to, rp->bit_of_cell[to], 0);
       return TRUE;
@@ -1360,16 +3221,19 @@ rp_parse_move (const BsRuleset  *rs,
   if (sep == NULL || strstr (sep + strlen (rp->doc->move_separator), rp->doc->move_separator))
     {
       g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                   "a move is two cells joined by one “%s” (%s)", rp->doc->move_separator,
-                   rp->doc->how_to_write);
+                   /* Translators: the first %s is the separator the rules use; the second
+                    * says how a move is written. */
+                   _("a move is two cells joined by one “%s” (%s)"), rp->doc->move_separator,
+                   how);
       return FALSE;
     }
   first = g_strndup (text, (gsize) (sep - text));
-  if (!bs_ruleset_parse_cell (rs, first, rp->doc->how_to_write, &from, error) ||
-      !bs_ruleset_parse_cell (rs, sep + strlen (rp->doc->move_separator), rp->doc->how_to_write,
-                              &to, error))
+  if (!bs_ruleset_parse_cell (rs, first, how, &from, error) ||
+      !bs_ruleset_parse_cell (rs, sep + strlen (rp->doc->move_separator), how, &to, error))
     return FALSE;
-  *move = RP_MOVE (from, to, rp->bit_of_cell[from], rp->bit_of_cell[to]);
+  *move = rp->mixed ? RP_MX_MOVE (RP_MX_WALK, from, to, 0)
+          : rp->jumping ? rp_jump_move (rp, from, to)
+                        : RP_MOVE (from, to, rp->bit_of_cell[from], rp->bit_of_cell[to]);
   return TRUE;
 }
 
@@ -1381,11 +3245,45 @@ rp_decode_move (const BsRuleset  *rs,
 {
   const Rp *rp = rs->module_data;
 
+  if (move == RP_PASS && rp->pass)
+    {
+      parts->word = 0;
+      return;
+    }
+  if (rp->mixed)
+    {
+      if (RP_MX_KIND (move) == RP_MX_WORD)
+        parts->word = RP_MX_TO (move);
+      else
+        {
+          parts->to = RP_MX_TO (move);
+          if (RP_MX_KIND (move) == RP_MX_WALK)
+            parts->from = RP_MX_FROM (move);
+          else
+            parts->kind = 0;
+        }
+      return;
+    }
+  if (rp->jumping)
+    {
+      int from, to;
+
+      if (rp_jump_cells (rs, move, &from, &to))
+        {
+          parts->to = to;
+          if (from != BS_NO_CELL)
+            parts->from = from;
+          else
+            parts->kind = 0;
+        }
+      return;
+    }
   if (rp->placing)
     {
       parts->to = RP_PLACE_CELL (move);
-      parts->kind = rp->doc->kinds->len > 1 ? BS_CELL_KIND (rp->steps[RP_PLACE_BLOCK (move)].piece[1])
-                                            : -1;
+      /* The kind placed, also when the game has one kind only: a placement
+       * names its kind as the C modules' do. */
+      parts->kind = BS_CELL_KIND (rp->steps[RP_PLACE_BLOCK (move)].piece[1]);
       return;
     }
   parts->from = RP_MOVE_FROM (move);
@@ -1400,6 +3298,38 @@ rp_encode_move (const BsRuleset   *rs,
 {
   const Rp *rp = rs->module_data;
 
+  if (parts->word == 0 && rp->pass)
+    {
+      *move = RP_PASS;
+      return TRUE;
+    }
+  if (rp->mixed)
+    {
+      if (parts->word >= 0)
+        *move = RP_MX_MOVE (RP_MX_WORD, 0, parts->word, 0);
+      else if (parts->to < 0 || parts->to >= rs->n_cells)
+        return FALSE;
+      else if (parts->from != BS_NO_CELL)
+        {
+          if (parts->from < 0 || parts->from >= rs->n_cells)
+            return FALSE;
+          *move = RP_MX_MOVE (RP_MX_WALK, parts->from, parts->to, 0);
+        }
+      else if (parts->kind <= 0)
+        *move = RP_MX_MOVE (RP_MX_PLACE, 0, parts->to, 0);
+      else
+        return FALSE;
+      return TRUE;
+    }
+  if (rp->jumping)
+    {
+      if (parts->word >= 0 || parts->direction >= 0 || parts->follow_up >= 0 || parts->kind > 0
+          || parts->to < 0 || parts->to >= rs->n_cells
+          || (parts->from != BS_NO_CELL && (parts->from < 0 || parts->from >= rs->n_cells)))
+        return FALSE;
+      *move = rp_jump_move (rp, parts->from, parts->to);
+      return TRUE;
+    }
   if (rp->placing)
     {
       if (parts->word >= 0 || parts->direction >= 0 || parts->follow_up >= 0 || parts->from >= 0
@@ -1422,6 +3352,83 @@ rp_encode_move (const BsRuleset   *rs,
   return TRUE;
 }
 
+/* The pieces the bracket changes when the player to move in `before`
+ * places on `cell`: listed in the details, marked removed when taken. */
+static void
+rp_explain_brackets (const BsRuleset   *rs,
+                     const BsPosition  *before,
+                     int                cell,
+                     BsTurnExplanation *out)
+{
+  const Rp *rp = rs->module_data;
+  g_autofree BsPosition *after = bs_position_dup (rs, before);
+  g_autoptr(GString) cells = g_string_new (NULL);
+  int p = before->to_move;
+
+  if (!(after->flags & BS_POSITION_DERIVED))
+    rp_resync (rp, after);
+  after->cells[cell] = rp->steps[0].piece[p];
+  rp_close_brackets (rs, after, cell, NULL, p);
+  for (int c = 0; c < rs->n_cells; c++)
+    if (c != cell && after->cells[c] != before->cells[c])
+      {
+        g_string_append_printf (cells, "%s%s", cells->len > 0 ? ", " : "",
+                                bs_board_cell_label (rs->board, c));
+        if (after->cells[c] == BS_CELL_EMPTY)
+          out->removed[c] = 1;
+      }
+  if (cells->len > 0 && out->details != NULL)
+    {
+      /* Translators: what a placement did besides, under the board: {mover} becomes
+       * the player's name ("Black"), %s the cells ("d4, e5"). Keep {mover}. */
+      g_autofree char *text = g_strdup_printf (rp->bracket.capture ? _("{mover} takes %s.")
+                                               /* Translators: as "{mover} takes %s." */
+                                                                   : _("{mover} flips %s."),
+                                               cells->str);
+
+      rp_fill_translated (rs, text, p, NULL, NULL, out->details);
+    }
+}
+
+/* A copy as explain place= (else move=) with {to}, a jump as move= with
+ * {from} and {to}; the pieces it converts in the details. */
+static void
+rp_jump_explain_turn (const BsRuleset   *rs,
+                      const BsPosition  *before,
+                      BsMove             move,
+                      BsTurnExplanation *out)
+{
+  const Rp *rp = rs->module_data;
+  g_autofree BsPosition *after = NULL;
+  g_autoptr(GString) cells = g_string_new (NULL);
+  int from, to;
+
+  if (!rp_jump_cells (rs, move, &from, &to))
+    return;
+  rp_fill_text (rs, from == BS_NO_CELL && rp->doc->explain_place != NULL ? rp->doc->explain_place
+                                                                         : rp->doc->explain_move,
+                before->to_move, from == BS_NO_CELL ? NULL : bs_board_cell_label (rs->board, from),
+                bs_board_cell_label (rs->board, to), out->summary);
+  if (!rp->jumps[RP_JUMP_BLOCK (move)].convert || out->details == NULL)
+    return;
+  after = bs_position_dup (rs, before);
+  if (!(after->flags & BS_POSITION_DERIVED))
+    rp_resync (rp, after);
+  rp_jump_convert (rs, after, RP_JUMP_TO_BIT (move), NULL, rp->nw, before->to_move);
+  for (int c = 0; c < rs->n_cells; c++)
+    if (after->cells[c] != before->cells[c])
+      g_string_append_printf (cells, "%s%s", cells->len > 0 ? ", " : "",
+                              bs_board_cell_label (rs->board, c));
+  if (cells->len > 0)
+    {
+      /* Translators: what a jump or a copy did besides, under the board: {mover}
+       * becomes the player's name ("Red"), %s the cells ("b2, c3"). Keep {mover}. */
+      g_autofree char *text = g_strdup_printf (_("{mover} converts %s."), cells->str);
+
+      rp_fill_translated (rs, text, before->to_move, NULL, NULL, out->details);
+    }
+}
+
 static void
 rp_explain_turn (const BsRuleset   *rs,
                  const BsPosition  *before,
@@ -1433,11 +3440,34 @@ rp_explain_turn (const BsRuleset   *rs,
   int from = RP_MOVE_FROM (steps[0]), to = RP_MOVE_TO (steps[0]);
   gboolean capture;
 
+  if (steps[0] == RP_PASS && rp->pass)
+    {
+      rp_fill_text (rs, rp->doc->explain_pass != NULL ? rp->doc->explain_pass
+                    /* Translators: a pass, under the board: {mover} becomes the
+                     * player's name ("Black"). Keep {mover}. */
+                                                      : N_("{mover} cannot move and passes."),
+                    before->to_move, NULL, NULL, out->summary);
+      return;
+    }
+  if (rp->mixed)
+    {
+      rp_mx_explain_turn (rs, before, steps[0], out);
+      return;
+    }
+  if (rp->jumping)
+    {
+      rp_jump_explain_turn (rs, before, steps[0], out);
+      return;
+    }
   if (rp->placing)
     {
       if (RP_PLACE_CELL (steps[0]) < rs->n_cells)
-        rp_fill_text (rs, rp->doc->explain_move, before->to_move, NULL,
-                      bs_board_cell_label (rs->board, RP_PLACE_CELL (steps[0])), out->summary);
+        {
+          rp_fill_text (rs, rp->doc->explain_move, before->to_move, NULL,
+                        bs_board_cell_label (rs->board, RP_PLACE_CELL (steps[0])), out->summary);
+          if (rp->bracket.on)
+            rp_explain_brackets (rs, before, RP_PLACE_CELL (steps[0]), out);
+        }
       return;
     }
   if (from >= rs->n_cells || to >= rs->n_cells)

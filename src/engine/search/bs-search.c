@@ -10,6 +10,8 @@
 #include <math.h>
 #include <time.h>
 
+#include <glib/gi18n-lib.h>
+
 /* How often (in iterations) the clock, the cancellable and the progress
  * are looked at: often enough to stop promptly, rarely enough to cost
  * nothing next to a playout. */
@@ -708,8 +710,8 @@ bs_search_params_parse (BsSearchParams  *params,
         }
     }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "Unknown level “%s”: expected easy, medium, hard, a number of playouts "
-               "(1 to 1000000000) or a time such as 1500ms", text);
+               _("Unknown level “%s”: expected easy, medium, hard, a number of playouts "
+                 "(1 to 1000000000) or a time such as 1500ms"), text);
   return FALSE;
 }
 
@@ -757,10 +759,8 @@ bs_search_result_free (BsSearchResult *result)
   g_free (result);
 }
 
-/* CPU time of the calling thread, for speed figures that do not depend on
- * how busy the machine is; -1 when unknown. */
-static gint64
-thread_cpu_time_us (void)
+gint64
+bs_search_thread_cpu_us (void)
 {
 #ifdef CLOCK_THREAD_CPUTIME_ID
   struct timespec ts;
@@ -803,7 +803,7 @@ bs_search_run (BsRuleset             *rs,
   Search s;
   gboolean simultaneous;
   guint64 budget;
-  gint64 start, cpu_start, deadline = 0, time_us;
+  gint64 start, cpu_start, deadline = 0, cpu_deadline = 0, time_us;
   int player;
 
   g_return_val_if_fail (rs != NULL, NULL);
@@ -815,14 +815,14 @@ bs_search_run (BsRuleset             *rs,
   if (bs_position_is_over (pos))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           "The game is over: there is no move to search for");
+                           _("The game is over: there is no move to search for"));
       return NULL;
     }
   simultaneous = bs_ruleset_is_simultaneous (rs);
   if (simultaneous && pos->step != 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "A simultaneous round is searched from its start (step 0), not step %u",
+                   _("A simultaneous round is searched from its start (step 0), not step %u"),
                    pos->step);
       return NULL;
     }
@@ -837,8 +837,10 @@ bs_search_run (BsRuleset             *rs,
 
   search_init (&s, rs, params);
   start = g_get_monotonic_time ();
-  cpu_start = thread_cpu_time_us ();
-  if (time_us > 0)
+  cpu_start = bs_search_thread_cpu_us ();
+  if (time_us > 0 && params->cpu_time && cpu_start >= 0)
+    cpu_deadline = cpu_start + time_us;
+  else if (time_us > 0)
     deadline = start + time_us;
   if (progress != NULL)
     bs_search_progress_reset (progress);
@@ -888,6 +890,8 @@ bs_search_run (BsRuleset             *rs,
             break;
           if (deadline > 0 && now >= deadline)
             break;
+          if (cpu_deadline > 0 && bs_search_thread_cpu_us () >= cpu_deadline)
+            break;
         }
       if (simultaneous)
         simultaneous_iteration (&s, pos, chosen);
@@ -911,7 +915,7 @@ bs_search_run (BsRuleset             *rs,
     uct_finish (&s, result);
   result->iterations = s.iterations;
   result->elapsed_us = g_get_monotonic_time () - start;
-  result->cpu_us = cpu_start >= 0 ? thread_cpu_time_us () - cpu_start : result->elapsed_us;
+  result->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : result->elapsed_us;
   result->bytes_used = search_bytes (&s);
   report_progress (progress, s.iterations, budget, result->elapsed_us, time_us);
   if (progress != NULL)

@@ -43,6 +43,9 @@ typedef struct {
   double        temperature;
   /* Simultaneous games: whose orders to choose (1 or 2); 0 = pos->to_move. */
   int           player;
+  /* time_ms counts the searching thread's CPU time, not the clock's (so
+   * that strength does not fall when the machine is busy). */
+  gboolean      cpu_time;
 } BsSearchParams;
 
 #define BS_SEARCH_DEFAULT_MAX_NODES   (1u << 21)
@@ -115,6 +118,10 @@ typedef struct {
 } BsSearchResult;
 
 void        bs_search_result_free     (BsSearchResult   *result);
+
+/* CPU time of the calling thread in µs, for budgets and speed figures that
+ * do not depend on how busy the machine is; -1 when unknown. */
+gint64      bs_search_thread_cpu_us   (void);
 
 /* Synchronous search from pos (not over). For a simultaneous game pos must
  * be at the start of a round (step 0). Returns NULL with G_IO_ERROR_CANCELLED

@@ -352,7 +352,8 @@ get_uint (const xmlNode     *node,
       g_autofree char *quoted = bs_excerpt (text);
 
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                        "<%s %s>: \"%s\" is not a whole number from 0 to %u",
+                        /* Translators: <element attribute>: "value" is not … */
+                        _("<%s %s>: \"%s\" is not a whole number from 0 to %u"),
                         node->name, attr, quoted, max);
       return FALSE;
     }
@@ -391,7 +392,7 @@ parse_header_child (BsStudy           *study,
               g_autofree char *quoted = bs_excerpt (id);
 
               bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
-                                "<player id>: \"%s\" is not A or B, or is given twice", quoted);
+                                _("<player id>: \"%s\" is not A or B, or is given twice"), quoted);
               return FALSE;
             }
           seen[index] = TRUE;
@@ -399,7 +400,8 @@ parse_header_child (BsStudy           *study,
           if (!bs_study_player_init (&study->players[index], level, &local))
             {
               bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
-                                "<player level>: %s", local->message);
+                                /* Translators: %s is why the level is not valid. */
+                                _("<player level>: %s"), local->message);
               return FALSE;
             }
         }
@@ -408,7 +410,7 @@ parse_header_child (BsStudy           *study,
       if (!seen[0] || !seen[1])
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            "<players> needs players A and B");
+                            _("<players> needs players A and B"));
           return FALSE;
         }
       study->swap = !g_str_equal (study->players[0].level, study->players[1].level);
@@ -433,7 +435,7 @@ parse_header_child (BsStudy           *study,
               g_autofree char *quoted = bs_excerpt (margin);
 
               bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                                "<stop margin>: \"%s\" is not a number between 0 and 0.5",
+                                _("<stop margin>: \"%s\" is not a number between 0 and 0.5"),
                                 quoted);
               return FALSE;
             }
@@ -467,7 +469,7 @@ parse_header_child (BsStudy           *study,
       if (study->arms->len >= BS_STUDY_MAX_ARMS)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                            "more than %d <arm> elements", BS_STUDY_MAX_ARMS);
+                            _("more than %d <arm> elements"), BS_STUDY_MAX_ARMS);
           return FALSE;
         }
       child = bs_xml_only_child (node, "variant", source, error);
@@ -490,14 +492,14 @@ parse_header_child (BsStudy           *study,
       if (study->shard_count == 0 || study->shard_index >= study->shard_count)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
-                            "<shard>: index %u is not below count %u", study->shard_index,
+                            _("<shard>: index %u is not below count %u"), study->shard_index,
                             study->shard_count);
           return FALSE;
         }
       return TRUE;
     }
   bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                    "unknown element <%s> in <study>", excerpt_name (node->name));
+                    _("unknown element <%s> in <study>"), excerpt_name (node->name));
   return FALSE;
 }
 
@@ -524,7 +526,7 @@ parse_header (xmlNode           *root,
   if (!bs_xml_is (root, "study"))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                        "the root element is <%s>, not <study>: not a study file",
+                        _("the root element is <%s>, not <study>: not a study file"),
                         excerpt_name (root->name));
       return NULL;
     }
@@ -534,7 +536,7 @@ parse_header (xmlNode           *root,
   if (format != BS_STUDY_FORMAT_VERSION)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
-                        "study format %d is not supported (this version reads format %d)",
+                        _("study format %d is not supported (this version reads format %d)"),
                         format, BS_STUDY_FORMAT_VERSION);
       return NULL;
     }
@@ -546,7 +548,7 @@ parse_header (xmlNode           *root,
       g_autofree char *quoted = bs_excerpt (seed_text);
 
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
-                        "<study seed>: \"%s\" is not a whole number", quoted);
+                        _("<study seed>: \"%s\" is not a whole number"), quoted);
       return NULL;
     }
 
@@ -562,13 +564,13 @@ parse_header (xmlNode           *root,
   if (study->arms->len == 0)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                        "the study has no <arm>");
+                        _("the study has no <arm>"));
       return NULL;
     }
   if (study->default_arm >= (int) study->arms->len)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
-                        "<sweep default-arm>: %d is not one of the %u arms",
+                        _("<sweep default-arm>: %d is not one of the %u arms"),
                         study->default_arm, study->arms->len);
       return NULL;
     }
@@ -604,7 +606,7 @@ parse_game (const BsStudy     *study,
   if (!bs_xml_is (node, "game"))
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, line,
-                        "unknown element <%s> in <games>", excerpt_name (node->name));
+                        _("unknown element <%s> in <games>"), excerpt_name (node->name));
       return NULL;
     }
   if (!bs_xml_check_attributes (node, attrs, source, error) ||
@@ -627,14 +629,15 @@ parse_game (const BsStudy     *study,
       g_autofree char *quoted = bs_excerpt (seats);
 
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
-                        "<game seats>: \"%s\" is not the seating of game %u (%s)", quoted,
+                        /* Translators: the last %s is the right seating, AB or BA. */
+                        _("<game seats>: \"%s\" is not the seating of game %u (%s)"), quoted,
                         game->number, bs_study_seat_player (study, game->number, 1) ? "BA" : "AB");
       return NULL;
     }
   if (game->result == BS_RESULT_ONGOING)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
-                        "<game result>: a study keeps finished games only");
+                        _("<game result>: a study keeps finished games only"));
       return NULL;
     }
   for (const char *c = game->reason; *c != '\0'; c++)
@@ -643,7 +646,7 @@ parse_game (const BsStudy     *study,
         g_autofree char *quoted = bs_excerpt (game->reason);
 
         bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
-                          "<game reason>: \"%s\" is not an id (a-z, 0-9, -)", quoted);
+                          _("<game reason>: \"%s\" is not an id (a-z, 0-9, -)"), quoted);
         return NULL;
       }
 
@@ -666,7 +669,7 @@ parse_game (const BsStudy     *study,
       if (n != game->plies)
         {
           bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
-                            "<%s> lists %u plies, the game has %u", child->name, n, game->plies);
+                            _("<%s> lists %u plies, the game has %u"), child->name, n, game->plies);
           return NULL;
         }
       if (bs_xml_is (child, "moves"))
@@ -693,7 +696,7 @@ parse_game (const BsStudy     *study,
                       g_autofree char *quoted = bs_excerpt (tokens[i]);
 
                       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
-                                        "<legal>: \"%s\" at ply %u is not a number of moves",
+                                        _("<legal>: \"%s\" at ply %u is not a number of moves"),
                                         quoted, i + 1);
                       return NULL;
                     }
@@ -716,7 +719,7 @@ parse_game (const BsStudy     *study,
                   g_autofree char *quoted = bs_excerpt (tokens[i]);
 
                   bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
-                                    "<evaluations>: \"%s\" at ply %u is not - or 0 to 1000",
+                                    _("<evaluations>: \"%s\" at ply %u is not - or 0 to 1000"),
                                     quoted, i + 1);
                   return NULL;
                 }
@@ -730,7 +733,7 @@ parse_game (const BsStudy     *study,
   if (!have_moves || !have_legal)
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, line,
-                        "<game> needs <moves> and <legal>");
+                        _("<game> needs <moves> and <legal>"));
       return NULL;
     }
   if (game->evaluations->len == 0)
@@ -753,8 +756,8 @@ reader_take_game (StudyReader  *reader,
                       (game->arm == reader->last_arm && game->number <= reader->last_number)))
     {
       bs_xml_set_error (error, &reader->source, BS_XML_ERROR_VALUE, line,
-                        "game %u of arm %u comes after game %u of arm %u: games are sorted "
-                        "and listed once", game->number, game->arm, reader->last_number,
+                        _("game %u of arm %u comes after game %u of arm %u: games are sorted "
+                        "and listed once"), game->number, game->arm, reader->last_number,
                         reader->last_arm);
       bs_study_game_free (game);
       return FALSE;
@@ -786,14 +789,16 @@ reader_on_element (xmlNode   *node,
   /* After <games>, the document may only end. */
   if (depth == 1 && reader->study != NULL)
     {
-      if (bs_xml_is (node, "games") && !reader->games_closed)
+      gboolean games = bs_xml_is (node, "games");
+
+      if (games && !reader->games_closed)
         reader->games_closed = TRUE;
       else
         {
           bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
-                            bs_xml_is (node, "games")
-                            ? "<%s> is given twice in <study>"
-                            : "<%s> after <games> in <study>: the games come last",
+                            games
+                            ? _("<%s> is given twice in <study>")
+                            : _("<%s> after <games> in <study>: the games come last"),
                             node->name);
           return BS_XML_STREAM_ERROR;
         }
@@ -887,7 +892,7 @@ reader_fill (StudyReader  *reader,
         {
           int saved = errno;
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot read: %s", reader->path, g_strerror (saved));
+                       _("%s: cannot read: %s"), reader->path, g_strerror (saved));
           return FALSE;
         }
       reader->eof = n == 0;
@@ -924,14 +929,14 @@ reader_open (const char    *path,
     {
       int saved = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot open: %s", path, g_strerror (saved));
+                   _("%s: cannot open: %s"), path, g_strerror (saved));
       return NULL;
     }
   if (fstat (reader->fd, &info) != 0 ||
       (!S_ISREG (info.st_mode) && !S_ISDIR (info.st_mode) && !S_ISFIFO (info.st_mode)))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   "%s: not a regular file (a device, a socket or a folder)", path);
+                   _("%s: not a regular file (a device, a socket or a folder)"), path);
       return NULL;
     }
   /* A pipe is read to its end (one without a writer is empty); a folder
@@ -948,11 +953,11 @@ reader_open (const char    *path,
 
       if (root != NULL && !bs_xml_is (root, "study"))
         bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
-                          "the root element is <%s>, not <study>: not a study file",
+                          _("the root element is <%s>, not <study>: not a study file"),
                           excerpt_name (root->name));
       else
         bs_xml_set_error (error, &reader->source, BS_XML_ERROR_SCHEMA, 0,
-                          "the study has no <games> element");
+                          _("the study has no <games> element"));
       return NULL;
     }
   return g_steal_pointer (&reader);
@@ -1091,7 +1096,7 @@ read_at (int          fd,
         {
           int saved = n < 0 ? errno : EIO;
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: cannot read: %s", path, g_strerror (saved));
+                       _("%s: cannot read: %s"), path, g_strerror (saved));
           return FALSE;
         }
       got += (gsize) n;
@@ -1158,13 +1163,13 @@ bs_study_read_journal (BsStudy         *study,
       if (saved == ENOENT)
         return TRUE;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot open: %s", path, g_strerror (saved));
+                   _("%s: cannot open: %s"), path, g_strerror (saved));
       return FALSE;
     }
   if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   "%s: not a regular file (a device, a socket, a pipe or a folder)", path);
+                   _("%s: not a regular file (a device, a socket, a pipe or a folder)"), path);
       goto out;
     }
   if (!journal_whole_length (fd, path, info.st_size, &length, error))
@@ -1254,9 +1259,9 @@ set_conflict (GError            **error,
               const BsStudyGame  *game)
 {
   g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-               "%s and %s hold different games as game %u of arm %u: a study plays each game "
+               _("%s and %s hold different games as game %u of arm %u: a study plays each game "
                "one way, so one of them was played otherwise or edited; merge refuses to "
-               "choose (remove the wrong one)", a, b, game->number, game->arm);
+               "choose (remove the wrong one)"), a, b, game->number, game->arm);
 }
 
 /* Moves the input to its next game (head NULL at the end). A game in both
@@ -1321,6 +1326,12 @@ merge_input_open (const char  *path,
   return input;
 }
 
+static void
+free_string (gpointer string)
+{
+  g_string_free (string, TRUE);
+}
+
 /* Whether two paths name one file (the output must not be an input). */
 static gboolean
 same_file (const char *a,
@@ -1333,13 +1344,43 @@ same_file (const char *a,
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* How many runs of missing games a merge names per arm: enough to find a
+ * lost piece, short enough to read when a whole shard is missing. */
+#define MISSING_RUNS_NAMED 5
+
+/* Adds the games first..end-1 (none when end <= first) to an arm's list of
+ * missing games, as a number or a run "40–99", the runs past the first
+ * MISSING_RUNS_NAMED as "…". */
+static void
+note_missing (GString *named,
+              guint   *runs,
+              guint    first,
+              guint    end)
+{
+  if (first >= end)
+    return;
+  if (*runs < MISSING_RUNS_NAMED)
+    {
+      g_string_append (named, *runs > 0 ? ", " : "");
+      if (end - first == 1)
+        g_string_append_printf (named, "%u", first);
+      else
+        g_string_append_printf (named, "%u–%u", first, end - 1);
+    }
+  else if (*runs == MISSING_RUNS_NAMED)
+    g_string_append (named, ", …");
+  (*runs)++;
+}
+
 /* What a merge lacks, in words: shards none of the inputs is, and per arm
- * the games missing (NULL: nothing). */
+ * the games missing, by number (NULL: nothing). */
 static char *
 describe_missing (const BsStudy     *merged,
                   const GPtrArray   *inputs,
                   const guint       *written,
-                  const guint       *highest)
+                  const guint       *highest,
+                  GString          **named,
+                  guint             *runs)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   guint count = 0;
@@ -1371,9 +1412,11 @@ describe_missing (const BsStudy     *merged,
        * before its last game count there. */
       guint expected = merged->margin > 0 ? highest[arm] : merged->games;
 
+      note_missing (named[arm], &runs[arm], highest[arm], expected);
       if (written[arm] < expected)
-        g_string_append_printf (text, "%sarm %u lacks %u of its %u games", text->len > 0 ? "; " : "",
-                                arm, expected - written[arm], expected);
+        g_string_append_printf (text, "%sarm %u lacks %u of its %u games (numbers %s)",
+                                text->len > 0 ? "; " : "", arm, expected - written[arm],
+                                expected, named[arm]->str);
     }
   return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
@@ -1388,6 +1431,8 @@ bs_study_merge_files (const char * const *inputs,
   g_autoptr(BsStudy) merged = NULL;
   g_autofree guint *written = NULL;
   g_autofree guint *highest = NULL;
+  g_autoptr(GPtrArray) named = NULL;   /* per arm, the missing games so far (note_missing) */
+  g_autofree guint *runs = NULL;
   g_autofree char *missing = NULL;
   g_autofree char *output_journal = NULL;
   BsStudyWriter *writer;
@@ -1401,8 +1446,8 @@ bs_study_merge_files (const char * const *inputs,
     if (g_strcmp0 (inputs[i], output) == 0 || same_file (inputs[i], output))
       {
         g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                     "%s: the merged file would replace one of the studies it is made from: "
-                     "choose another name", output);
+                     _("%s: the merged file would replace one of the studies it is made from: "
+                     "choose another name"), output);
         return FALSE;
       }
   /* Games not yet folded into the file at output would be lost with it. */
@@ -1410,8 +1455,8 @@ bs_study_merge_files (const char * const *inputs,
   if (g_file_test (output_journal, G_FILE_TEST_EXISTS))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                   "%s has a journal of games not yet in it (%s): run study --resume %s first, "
-                   "or choose another name", output, output_journal, output);
+                   _("%s has a journal of games not yet in it (%s): run study --resume %s first, "
+                   "or choose another name"), output, output_journal, output);
       return FALSE;
     }
 
@@ -1429,7 +1474,8 @@ bs_study_merge_files (const char * const *inputs,
           if (!bs_study_same (((MergeInput *) opened->pdata[0])->reader->study,
                               input->reader->study, &local))
             {
-              g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH, "%s and %s: %s",
+              /* Translators: two study files, then why they cannot be merged. */
+              g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH, _("%s and %s: %s"),
                            inputs[0], inputs[i], local->message);
               return FALSE;
             }
@@ -1455,6 +1501,10 @@ bs_study_merge_files (const char * const *inputs,
     }
   written = g_new0 (guint, first->arms->len);
   highest = g_new0 (guint, first->arms->len);
+  runs = g_new0 (guint, first->arms->len);
+  named = g_ptr_array_new_with_free_func (free_string);
+  for (guint i = 0; i < first->arms->len; i++)
+    g_ptr_array_add (named, g_string_new (NULL));
 
   writer = bs_study_writer_new (merged, output, error);
   if (writer == NULL)
@@ -1494,17 +1544,20 @@ bs_study_merge_files (const char * const *inputs,
         goto fail;
       if (game->number < merged->games || merged->margin > 0)
         written[game->arm]++;
+      /* Games come sorted: those between the last one and this one are missing. */
+      note_missing (named->pdata[game->arm], &runs[game->arm], highest[game->arm],
+                    merged->margin > 0 ? game->number : MIN (game->number, merged->games));
       highest[game->arm] = MAX (highest[game->arm], game->number + 1);
       if (!merge_input_advance (best, error))
         goto fail;
     }
 
-  missing = describe_missing (merged, opened, written, highest);
+  missing = describe_missing (merged, opened, written, highest, (GString **) named->pdata, runs);
   if (missing != NULL && !(flags & BS_STUDY_MERGE_PARTIAL))
     {
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE,
-                   "%s: not written, the inputs do not make the whole study: %s (merge what "
-                   "there is with --partial)", output, missing);
+                   _("%s: not written, the inputs do not make the whole study: %s (merge what "
+                   "there is with --partial)"), output, missing);
       goto fail;
     }
   return bs_study_writer_finish (writer, error);

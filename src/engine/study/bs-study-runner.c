@@ -1221,7 +1221,7 @@ bs_study_runner_run (BsStudyRunner       *runner,
 
   if (failure == NULL && g_cancellable_is_cancelled (runner->cancellable) &&
       !bs_study_runner_is_complete (runner))
-    g_set_error_literal (&failure, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+    g_set_error_literal (&failure, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("cancelled"));
   g_clear_object (&runner->cancellable);
   if (failure != NULL)
     {

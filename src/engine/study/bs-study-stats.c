@@ -14,6 +14,24 @@
  * fisher.test do), so rounding cannot drop a tied outcome. */
 #define TIE_TOLERANCE (1.0 + 1e-7)
 
+/* Wilson's interval for a proportion p estimated from n (possibly an effective, non-whole
+ * number of) observations. */
+static void
+wilson_interval (double  p,
+                 double  n,
+                 double  z,
+                 double *low,
+                 double *high)
+{
+  double z2 = z * z;
+  double denominator = 1 + z2 / n;
+  double centre = (p + z2 / (2.0 * n)) / denominator;
+  double half = z / denominator * sqrt (p * (1 - p) / n + z2 / (4.0 * n * n));
+
+  *low = MAX (0.0, centre - half);
+  *high = MIN (1.0, centre + half);
+}
+
 void
 bs_stats_wilson (double  successes,
                  guint   n,
@@ -21,21 +39,13 @@ bs_stats_wilson (double  successes,
                  double *low,
                  double *high)
 {
-  double p, z2, denominator, centre, half;
-
   if (n == 0)
     {
       *low = 0;
       *high = 1;
       return;
     }
-  p = successes / n;
-  z2 = z * z;
-  denominator = 1 + z2 / n;
-  centre = (p + z2 / (2.0 * n)) / denominator;
-  half = z / denominator * sqrt (p * (1 - p) / n + z2 / (4.0 * n * n));
-  *low = MAX (0.0, centre - half);
-  *high = MIN (1.0, centre + half);
+  wilson_interval (successes / n, n, z, low, high);
   /* Exact ends at 0 and 1 successes, whatever the rounding. */
   if (successes <= 0)
     *low = 0;
@@ -107,10 +117,34 @@ bs_stats_fisher_exact (guint a,
   return MIN (1.0, p);
 }
 
+double
+bs_stats_design_effect (guint half_points,
+                        guint draws,
+                        guint n)
+{
+  double wins, losses, total, mean, trinomial, binomial;
+
+  g_return_val_if_fail (draws <= n && draws <= half_points &&
+                        half_points - draws <= 2 * (n - draws), 1.0);
+  /* Without draws the two variances are the same quantity: exactly 1, not 1 ± an ulp. */
+  if (draws == 0)
+    return 1.0;
+  /* One pseudo-win and one pseudo-loss (a Laplace-style correction): a handful of games
+   * all drawn must not claim a variance of zero. */
+  wins = (half_points - draws) / 2.0 + 1;
+  losses = n - draws - (half_points - draws) / 2.0 + 1;
+  total = wins + draws + losses;
+  mean = (wins + draws / 2.0) / total;
+  trinomial = (wins + draws / 4.0) / total - mean * mean;
+  binomial = mean * (1 - mean);
+  return trinomial / binomial;
+}
+
 void
-bs_stats_score (guint         half_points,
-                guint         n,
-                BsStatsScore *out)
+bs_stats_score_with_draws (guint         half_points,
+                           guint         draws,
+                           guint         n,
+                           BsStatsScore *out)
 {
   double z;
 
@@ -122,16 +156,91 @@ bs_stats_score (guint         half_points,
       out->low = 0;
       out->high = 1;
       out->p_value = 1;
+      out->n_effective = 0;
       return;
     }
   out->score = half_points / (2.0 * n);
-  bs_stats_wilson (half_points / 2.0, n, BS_STATS_Z95, &out->low, &out->high);
-  /* The score test whose inversion is the Wilson interval: the same variance, ¼ / n, under
+  /* Draws make the score vary less than a win-or-loss proportion with the same mean: the
+   * Wilson interval and its score test on the effective number of games n / deff (Kish),
+   * deff the trinomial variance over the binomial one. */
+  out->n_effective = n / bs_stats_design_effect (half_points, draws, n);
+  wilson_interval (out->score, out->n_effective, BS_STATS_Z95, &out->low, &out->high);
+  if (half_points == 0)
+    out->low = 0;
+  if (half_points >= 2 * n)
+    out->high = 1;
+  /* The score test whose inversion is that interval: the variance ¼ / n_effective under
    * p = ½ (an exact binomial test would disagree with the interval near the edge: 40 of
    * 100 has p = 0.057 and an interval that leaves out ½). */
-  z = (half_points - (double) n) / sqrt ((double) n);   /* (s − ½) / √(¼ / n) */
+  z = (out->score - 0.5) / sqrt (0.25 / out->n_effective);
   out->p_value = MIN (1.0, 2 * bs_stats_normal_sf (fabs (z)));
   out->significant = out->p_value < 0.05;
+}
+
+void
+bs_stats_score (guint         half_points,
+                guint         n,
+                BsStatsScore *out)
+{
+  bs_stats_score_with_draws (half_points, 0, n, out);
+}
+
+BsStatsEquivalence
+bs_stats_equivalence (const BsStatsScore *score,
+                      double              margin)
+{
+  /* Rounding must not turn an interval touching the margin into one crossing it. */
+  const double slack = 1e-12;
+
+  if (score->n == 0)
+    return BS_STATS_UNDECIDED;
+  if (score->low >= 0.5 - margin - slack && score->high <= 0.5 + margin + slack)
+    return BS_STATS_FAIR;
+  if (score->significant)
+    return BS_STATS_UNFAIR;
+  return BS_STATS_UNDECIDED;
+}
+
+const char *
+bs_stats_equivalence_id (BsStatsEquivalence equivalence)
+{
+  switch (equivalence)
+    {
+    case BS_STATS_FAIR:
+      return "fair";
+    case BS_STATS_UNFAIR:
+      return "unfair";
+    case BS_STATS_UNDECIDED:
+    default:
+      return "undecided";
+    }
+}
+
+void
+bs_stats_holm (const double *p_values,
+               guint         n,
+               double       *adjusted)
+{
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  double running = 0;
+
+  /* The candidates by p-value, equal ones in their own order (an insertion sort: a sweep
+   * has a few dozen values). */
+  for (guint i = 0; i < n; i++)
+    {
+      guint j = i;
+
+      for (; j > 0 && p_values[order[j - 1]] > p_values[i]; j--)
+        order[j] = order[j - 1];
+      order[j] = i;
+    }
+  /* The i-th smallest (from 0) is multiplied by n − i; the running maximum keeps the
+   * adjusted values in the order of the raw ones. */
+  for (guint i = 0; i < n; i++)
+    {
+      running = MAX (running, MIN (1.0, (n - i) * p_values[order[i]]));
+      adjusted[order[i]] = running;
+    }
 }
 
 void
@@ -625,14 +734,15 @@ void
 bs_study_stats_first_player (const BsStudyStats *stats,
                              BsStatsScore       *out)
 {
-  bs_stats_score (2 * stats->wins[0] + stats->draws, stats->games, out);
+  bs_stats_score_with_draws (2 * stats->wins[0] + stats->draws, stats->draws, stats->games,
+                             out);
 }
 
 void
 bs_study_stats_player_a (const BsStudyStats *stats,
                          BsStatsScore       *out)
 {
-  bs_stats_score (stats->half_points_a, stats->games, out);
+  bs_stats_score_with_draws (stats->half_points_a, stats->draws, stats->games, out);
 }
 
 void
@@ -799,4 +909,65 @@ bs_study_stats_fairest (BsStudyStats * const *arms,
                         guint                 n_arms)
 {
   return bs_study_stats_fairest_preferring (arms, n_arms, -1);
+}
+
+GArray *
+bs_study_stats_fairest_ties (BsStudyStats * const *arms,
+                             guint                 n_arms,
+                             int                   prefer)
+{
+  GArray *ties = g_array_new (FALSE, FALSE, sizeof (guint));
+  int fairest = bs_study_stats_fairest_preferring (arms, n_arms, prefer);
+  BsStatsScore best;
+
+  if (fairest < 0)
+    return ties;
+  bs_study_stats_first_player (arms[fairest], &best);
+  for (guint i = 0; i < n_arms; i++)
+    {
+      BsStatsScore score;
+
+      if (arms[i]->games == 0)
+        continue;
+      bs_study_stats_first_player (arms[i], &score);
+      if (fabs (fabs (score.score - 0.5) - fabs (best.score - 0.5)) <= 1e-12 &&
+          fabs ((score.high - score.low) - (best.high - best.low)) <= 1e-12)
+        g_array_append_val (ties, i);
+    }
+  return ties;
+}
+
+GArray *
+bs_study_stats_plausibly_fair (BsStudyStats * const *arms,
+                               guint                 n_arms,
+                               double               *holm_p_values)
+{
+  GArray *fair = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree double *p = g_new (double, MAX (n_arms, 1));
+  g_autofree double *adjusted = g_new (double, MAX (n_arms, 1));
+  g_autofree guint *candidates = g_new (guint, MAX (n_arms, 1));
+  guint n = 0;
+
+  /* The family is the values that have games: one without any is no candidate. */
+  for (guint i = 0; i < n_arms; i++)
+    {
+      BsStatsScore score;
+
+      if (holm_p_values != NULL)
+        holm_p_values[i] = 1;
+      if (arms[i]->games == 0)
+        continue;
+      bs_study_stats_first_player (arms[i], &score);
+      candidates[n] = i;
+      p[n++] = score.p_value;
+    }
+  bs_stats_holm (p, n, adjusted);
+  for (guint j = 0; j < n; j++)
+    {
+      if (holm_p_values != NULL)
+        holm_p_values[candidates[j]] = adjusted[j];
+      if (adjusted[j] >= 0.05)
+        g_array_append_val (fair, candidates[j]);
+    }
+  return fair;
 }

@@ -41,7 +41,8 @@ double   bs_stats_fisher_exact    (guint     a,
 
 /* Whether a score differs from ½ (docs/BALANCE.md § The verdict): the score s = x / n (x in
  * half points / 2, a draw counting ½), its Wilson score interval, and the two-sided p-value
- * of the score test, z = (s − ½) / √(¼ / n). The Wilson interval is the set of proportions
+ * of the score test, z = (s − ½) / √(¼ / n), both on n_effective games in place of n when
+ * there are draws (bs_stats_score_with_draws). The Wilson interval is the set of proportions
  * the score test does not reject, so the two always agree: significant (p < 0.05) exactly
  * when the 95% interval leaves out ½. Every verdict (the CLI, the report's JSON, the app)
  * reads `significant`. */
@@ -52,11 +53,51 @@ typedef struct {
   double   high;
   double   p_value;
   gboolean significant;   /* p_value < 0.05: the interval leaves out ½ */
+  double   n_effective;   /* n / the design effect of the draws; n without draws */
 } BsStatsScore;
 
+/* The same for a score without draws. */
 void     bs_stats_score           (guint          half_points,
                                    guint          n,
                                    BsStatsScore  *out);
+/* A score with draws (docs/BALANCE.md, Statistics: Draws): a game scores 1, ½ or 0, whose variance
+ * (the trinomial's) is smaller than a win-or-loss proportion's of the same mean by the
+ * design effect deff; the interval and test are Wilson's and the score test's on
+ * n_effective = n / deff games (Kish's effective sample size). Without draws, exactly
+ * bs_stats_score. */
+void     bs_stats_score_with_draws (guint         half_points,
+                                    guint         draws,
+                                    guint         n,
+                                    BsStatsScore *out);
+/* deff = the trinomial variance of the score over the binomial variance of its mean,
+ * both with one pseudo-win and one pseudo-loss added (so that a few games all drawn do
+ * not claim no variance): 1 without draws, below 1 with them. */
+double   bs_stats_design_effect   (guint          half_points,
+                                   guint          draws,
+                                   guint          n);
+
+/* Whether a score is fair within ± margin (a proportion: 0.03 is 3 points), by the two
+ * one-sided tests read off the 95% interval (docs/BALANCE.md, Statistics: Fair within a margin):
+ * FAIR when the whole interval lies inside [½ − margin, ½ + margin] (this wins over a
+ * significant but smaller difference: the designer said it does not matter), UNFAIR
+ * when it leaves out ½ (the score is significant), UNDECIDED otherwise — not shown
+ * either way. */
+typedef enum {
+  BS_STATS_UNDECIDED,
+  BS_STATS_FAIR,
+  BS_STATS_UNFAIR,
+} BsStatsEquivalence;
+
+BsStatsEquivalence bs_stats_equivalence    (const BsStatsScore *score,
+                                            double              margin);
+/* "fair", "unfair", "undecided": the JSON and CSV words. */
+const char        *bs_stats_equivalence_id (BsStatsEquivalence  equivalence);
+
+/* Holm's step-down adjustment of n p-values (Holm 1979), as R's p.adjust (p, "holm"):
+ * the i-th smallest (from 0) times n − i, capped at 1, made non-decreasing. */
+void     bs_stats_holm            (const double  *p_values,
+                                   guint          n,
+                                   double        *adjusted);
 
 /* B's score minus A's (score = half points / 2n), with Newcombe's hybrid
  * Wilson interval (his method 10) and a two-sided p-value: Fisher's exact
@@ -211,6 +252,19 @@ int           bs_study_stats_fairest      (BsStudyStats * const *arms,
 int           bs_study_stats_fairest_preferring (BsStudyStats * const *arms,
                                                  guint               n_arms,
                                                  int                 prefer);
+
+/* Every arm tied with the fairest one (the same distance from ½ and the same width):
+ * a sweep names them all rather than the first (of guint arm indices). */
+GArray       *bs_study_stats_fairest_ties (BsStudyStats * const *arms,
+                                           guint               n_arms,
+                                           int                 prefer);
+/* The values of a sweep plausibly fair: those whose score test against ½ is not
+ * rejected after Holm's adjustment over the values with games (of guint arm indices);
+ * the whole set holds every truly fair value with 95% confidence. holm_p_values (n_arms,
+ * or NULL) receives each arm's adjusted p-value (1 for an arm without games). */
+GArray       *bs_study_stats_plausibly_fair (BsStudyStats * const *arms,
+                                             guint               n_arms,
+                                             double             *holm_p_values);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStudyStats, bs_study_stats_free)
 

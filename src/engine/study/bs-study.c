@@ -75,6 +75,32 @@ bs_study_player_describe (const BsStudyPlayer *player)
                           (guint) player->params.playouts);
 }
 
+gboolean
+bs_study_arms_include (const GArray *arms,
+                       guint         arm)
+{
+  g_return_val_if_fail (arms != NULL, FALSE);
+
+  for (guint i = 0; i < arms->len; i++)
+    if (g_array_index (arms, guint, i) == arm)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+bs_study_join_values (const BsStudy *study,
+                      const GArray  *arms)
+{
+  GString *list = g_string_new (NULL);
+
+  g_return_val_if_fail (study != NULL && arms != NULL, NULL);
+
+  for (guint i = 0; i < arms->len; i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
+                            bs_study_get_arm (study, g_array_index (arms, guint, i))->value);
+  return g_string_free (list, FALSE);
+}
+
 char *
 bs_study_describe_sweep (const BsStudy *study)
 {
@@ -139,6 +165,7 @@ bs_study_new (BsStudyKind   kind,
   study->kind = kind;
   study->seed = seed;
   study->games = 100;
+  study->fair_margin = BS_STUDY_FAIR_MARGIN;
   study->default_arm = -1;
   study->arms = g_ptr_array_new_with_free_func (arm_free);
   if (!bs_study_player_init (&study->players[0], level_a, error) ||
@@ -212,23 +239,23 @@ parse_range (const char  *key,
            !g_ascii_string_to_signed (colon + 1, 10, 1, 1000000, &step, NULL)))
         {
           g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                       "--sweep %s=%s: a range is A..B or A..B:STEP with whole numbers "
-                       "(STEP positive)", key, range);
+                       _("--sweep %s=%s: a range is A..B or A..B:STEP with whole numbers "
+                       "(STEP positive)"), key, range);
           return NULL;
         }
       if (a > b)
         {
           g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                       "--sweep %s=%s: the range is empty (%" G_GINT64_FORMAT " > %"
-                       G_GINT64_FORMAT ")", key, range, a, b);
+                       _("--sweep %s=%s: the range is empty (%d > %d)"), key, range, (int) a,
+                       (int) b);
           return NULL;
         }
       /* Counted first: a range of too many values is refused as a list is, never cut. */
       if ((b - a) / step + 1 > BS_STUDY_MAX_ARMS)
         {
           g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                       "--sweep %s=%s: a sweep needs 2 to %d values, and the range gives %"
-                       G_GINT64_FORMAT, key, range, BS_STUDY_MAX_ARMS, (b - a) / step + 1);
+                       _("--sweep %s=%s: a sweep needs 2 to %d values, and the range gives %u"),
+                       key, range, BS_STUDY_MAX_ARMS, (guint) ((b - a) / step + 1));
           return NULL;
         }
       for (gint64 v = a; v <= b; v += step)
@@ -244,7 +271,7 @@ parse_range (const char  *key,
           if (parts[i][0] == '\0')
             {
               g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                           "--sweep %s=%s: an empty value in the list", key, range);
+                           _("--sweep %s=%s: an empty value in the list"), key, range);
               return NULL;
             }
           g_ptr_array_add (values, g_strdup (parts[i]));
@@ -253,8 +280,10 @@ parse_range (const char  *key,
   if (values->len < 2 || values->len > BS_STUDY_MAX_ARMS)
     {
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                   "--sweep %s=%s: a sweep needs 2 to %d values, and the %s gives %u", key,
-                   range, BS_STUDY_MAX_ARMS, dots != NULL ? "range" : "list", values->len);
+                   dots != NULL
+                   ? _("--sweep %s=%s: a sweep needs 2 to %d values, and the range gives %u")
+                   : _("--sweep %s=%s: a sweep needs 2 to %d values, and the list gives %u"),
+                   key, range, BS_STUDY_MAX_ARMS, values->len);
       return NULL;
     }
   return g_steal_pointer (&values);
@@ -336,8 +365,9 @@ bs_study_add_sweep (BsStudy         *study,
       if (!bs_variant_set (variant, key, value, &local) ||
           !bs_variant_validate (variant, &local))
         {
+          /* Translators: --sweep KEY=VALUES, then why a value does not fit the setting. */
           g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
-                       "--sweep %s=%s: %s", key, value, local->message);
+                       _("--sweep %s=%s: %s"), key, value, local->message);
           return FALSE;
         }
       if (base_value != NULL && g_str_equal (base_value, value))
@@ -355,7 +385,7 @@ bs_study_prepare (BsStudy  *study,
 
   if (study->arms->len == 0)
     {
-      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE, "the study has no variant");
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE, _("the study has no variant"));
       return FALSE;
     }
   for (guint i = 0; i < study->arms->len; i++)
@@ -413,32 +443,34 @@ bs_study_same (const BsStudy  *a,
 
   /* Each a whole clause, the verb agreeing with its subject. */
   if (a->kind != b->kind)
-    what = "the kinds differ";
+    what = _("the kinds differ");
   else if (a->seed != b->seed)
-    what = "the seeds differ";
+    what = _("the seeds differ");
   else if (!g_str_equal (a->players[0].level, b->players[0].level) ||
            !g_str_equal (a->players[1].level, b->players[1].level))
-    what = "the players differ";
+    what = _("the players differ");
   else if (a->games != b->games)
-    what = "the numbers of games differ";
+    what = _("the numbers of games differ");
   else if (a->margin != b->margin)
-    what = "the target precisions differ";
+    what = _("the target precisions differ");
   else if (g_strcmp0 (a->sweep_key, b->sweep_key) != 0)
-    what = "the swept settings differ";
+    what = _("the swept settings differ");
   else if (a->arms->len != b->arms->len)
-    what = "the numbers of variants differ";
+    what = _("the numbers of variants differ");
   else
     for (guint i = 0; i < a->arms->len && what == NULL; i++)
       {
         const BsStudyArm *x = a->arms->pdata[i], *y = b->arms->pdata[i];
 
         if (g_strcmp0 (x->value, y->value) != 0 || !bs_variant_equal (x->variant, y->variant))
-          what = "the variants differ";
+          what = _("the variants differ");
       }
   if (what != NULL)
     {
+      /* Translators: the first %s says what differs ("the seeds differ"); the second is
+       * the kind of study as the study file names it: single, sweep or compare. */
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   "not the same study: %s (%s study)", what, kind_name (a->kind));
+                   _("not the same study: %s (%s study)"), what, kind_name (a->kind));
       return FALSE;
     }
   return TRUE;
@@ -584,8 +616,9 @@ set_game_error (GError     **error,
                 guint        ply,
                 const char  *what)
 {
+  /* Translators: the last %s is what went wrong in that game. */
   g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_GAME,
-               "game %u of variant %u, ply %u: %s", number + 1, arm + 1, ply + 1, what);
+               _("game %u of variant %u, ply %u: %s"), number + 1, arm + 1, ply + 1, what);
 }
 
 BsStudyGame *
@@ -655,8 +688,8 @@ bs_study_play_game (const BsStudy  *study,
                   if (n == 0 || n_turn >= worker->turn_capacity || ++total_steps > MAX_GAME_STEPS)
                     {
                       set_game_error (error, arm_index, number, pos->ply,
-                                      n == 0 ? "no legal move in a game that is not over"
-                                             : "the game does not end");
+                                      n == 0 ? _("no legal move in a game that is not over")
+                                             : _("the game does not end"));
                       return NULL;
                     }
                   move = worker->moves[bs_rng_below (&rng, n)];
@@ -690,7 +723,7 @@ bs_study_play_game (const BsStudy  *study,
                     ++total_steps > MAX_GAME_STEPS)
                   {
                     set_game_error (error, arm_index, number, pos->ply,
-                                    "the search chose an illegal move");
+                                    _("the search chose an illegal move"));
                     return NULL;
                   }
                 g_array_append_val (game->branching, count);
@@ -708,7 +741,7 @@ bs_study_play_game (const BsStudy  *study,
           {
             g_free (text);
             set_game_error (error, arm_index, number, round_start->ply,
-                            "the module's notation of a turn holds a space");
+                            _("the module's notation of a turn holds a space"));
             return NULL;
           }
         g_ptr_array_add (game->moves, text);

@@ -63,6 +63,9 @@ typedef struct {
   BsRuleset  *ruleset;    /* built by bs_study_prepare() */
 } BsStudyArm;
 
+/* The default margin of fairness: 3 points either side of ½. */
+#define BS_STUDY_FAIR_MARGIN 0.03
+
 /* What a study is: everything its file's header says. */
 typedef struct {
   gatomicrefcount ref_count;
@@ -76,6 +79,9 @@ typedef struct {
    * BS_STUDY_MARGIN_BLOCK games whose 95% interval of player 1's score is
    * at most ± margin; 0: exactly `games`. */
   double          margin;
+  /* What the reports call fair: player 1's score within ½ ± fair_margin (a proportion;
+   * BS_STUDY_FAIR_MARGIN unless a report is asked another). Not in the file. */
+  double          fair_margin;
   char           *sweep_key;    /* BS_STUDY_SWEEP: the --set key */
   int             default_arm;  /* sweep: the arm with the base variant's value, or -1 */
   GPtrArray      *arms;         /* of BsStudyArm* */
@@ -158,6 +164,12 @@ int          bs_study_game_half_points (const BsStudyGame *game,
  * (player 2)", bs_variant_describe_setting); NULL for another study. Free
  * with g_free. */
 char        *bs_study_describe_sweep (const BsStudy *study);
+/* The values of these arms (guint indices) as a list: "3, 5". */
+char        *bs_study_join_values    (const BsStudy *study,
+                                      const GArray  *arms);
+/* Whether `arms` (guint indices) holds `arm`. */
+gboolean     bs_study_arms_include   (const GArray  *arms,
+                                      guint          arm);
 
 /* A result reason id ("no-moves", "move-limit"…) in words, translated
  * ("No legal move"); an unknown id comes back as it is. */

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-cli"
+
+#include "config.h"
+
+#include <errno.h>
+
+#include <glib/gi18n.h>
+
+#include "bs-alphabeta.h"
+#include "bs-cli-common.h"
+#include "bs-error.h"
+#include "bs-record.h"
+#include "bs-rng.h"
+#include "bs-search.h"
+#include "bs-study-stats.h"
+
+/* match VARIANT A B [--games N] [--seed S] [--records DIR]: player A
+ * against player B, colours alternating (A is player 1 in games 1, 3, …),
+ * every move checked legal. A player is `random`, `mcts:LEVEL` (a level of
+ * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
+ * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
+ * nodes=N, eval=features|generic|material). Prints A's wins, draws and
+ * losses and A's score (a draw is ½) with its 95% Wilson interval. */
+
+#define MATCH_DEFAULT_GAMES 10
+
+typedef enum {
+  PLAYER_RANDOM,
+  PLAYER_MCTS,
+  PLAYER_ALPHA_BETA,
+} PlayerKind;
+
+typedef struct {
+  const char        *spec;
+  PlayerKind         kind;
+  BsSearchParams     mcts;
+  BsAlphaBetaParams  alpha_beta;
+  /* Totals over the run. */
+  guint64            moves;
+  gint64             cpu_us;
+  guint64            depths;      /* alpha-beta: sum of the depths reached */
+} Player;
+
+static gboolean
+player_init (Player      *player,
+             const char  *spec,
+             GError     **error)
+{
+  memset (player, 0, sizeof *player);
+  player->spec = spec;
+  if (g_ascii_strcasecmp (spec, "random") == 0)
+    {
+      player->kind = PLAYER_RANDOM;
+      return TRUE;
+    }
+  if (g_str_has_prefix (spec, "mcts:"))
+    {
+      const char *level = spec + strlen ("mcts:");
+      double seconds = 0;
+
+      player->kind = PLAYER_MCTS;
+      if (g_str_has_prefix (level, "cpu="))
+        {
+          if (!bs_cli_parse_real ("mcts:cpu", level + strlen ("cpu="), 0, 3600,
+                                  BS_CLI_RANGE_ABOVE_MIN, &seconds, error))
+            return FALSE;
+          bs_search_params_init (&player->mcts, BS_SEARCH_LEVEL_HARD, 0);
+          player->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
+          player->mcts.cpu_time = TRUE;
+          return TRUE;
+        }
+      if (g_str_has_prefix (level, "playouts="))
+        level += strlen ("playouts=");
+      return bs_cli_check_level (spec, level, FALSE, error) &&
+             bs_search_params_parse (&player->mcts, level, 0, error);
+    }
+  if (g_str_equal (spec, "ab") || g_str_has_prefix (spec, "ab:"))
+    {
+      player->kind = PLAYER_ALPHA_BETA;
+      return bs_alpha_beta_params_parse (&player->alpha_beta,
+                                         spec[2] == ':' ? spec + 3 : "", error);
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Unknown player “%s”: expected random, mcts:LEVEL or ab[:SETTINGS]"), spec);
+  return FALSE;
+}
+
+static guint64
+mix_seed (guint64 seed,
+          guint64 game,
+          guint64 ply)
+{
+  guint64 state = seed ^ (game * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^ (ply << 20);
+
+  return bs_splitmix64 (&state);
+}
+
+/* The player's move in pos (not over). */
+static gboolean
+player_choose (Player      *player,
+               BsRuleset   *rs,
+               BsPosition  *pos,
+               guint64      seed,
+               BsRng       *rng,
+               BsMove      *scratch,
+               BsMove      *move,
+               GError     **error)
+{
+  player->moves++;
+  if (player->kind == PLAYER_RANDOM)
+    *move = bs_ruleset_random_move (rs, pos, rng, scratch);
+  else if (player->kind == PLAYER_MCTS)
+    {
+      g_autoptr(BsSearchResult) result = NULL;
+      BsSearchParams params = player->mcts;
+
+      params.seed = seed;
+      result = bs_search_run (rs, pos, &params, NULL, NULL, error);
+      if (result == NULL)
+        return FALSE;
+      player->cpu_us += result->cpu_us;
+      *move = result->steps[0];
+    }
+  else
+    {
+      BsAlphaBetaResult result;
+
+      if (!bs_alpha_beta_run (rs, pos, &player->alpha_beta, NULL, &result, error))
+        return FALSE;
+      player->cpu_us += result.cpu_us;
+      player->depths += result.depth;
+      *move = result.move;
+    }
+  return TRUE;
+}
+
+static gboolean
+save_record (const char  *dir,
+             int          game,
+             BsRecord    *record,
+             GError     **error)
+{
+  g_autofree char *name = g_strdup_printf ("game-%04d.xml", game + 1);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Cannot create %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  return bs_record_save_file (record, path, error);
+}
+
+static void
+add_player_json (JsonBuilder  *b,
+                 const char   *name,
+                 const Player *player)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  bs_cli_json_string (b, "player", player->spec);
+  json_builder_set_member_name (b, "moves");
+  json_builder_add_int_value (b, (gint64) player->moves);
+  json_builder_set_member_name (b, "cpu_seconds_per_move");
+  json_builder_add_double_value (b, player->moves > 0 ? player->cpu_us / 1e6 / player->moves : 0);
+  if (player->kind == PLAYER_ALPHA_BETA)
+    {
+      json_builder_set_member_name (b, "mean_depth");
+      json_builder_add_double_value (b, player->moves > 0 ? (double) player->depths / player->moves : 0);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+print_player (const char   *name,
+              const Player *player)
+{
+  g_print ("%s: %s, %" G_GUINT64_FORMAT " %s, %.3f %s", name, player->spec, player->moves,
+           _("moves"), player->moves > 0 ? player->cpu_us / 1e6 / player->moves : 0.0,
+           _("CPU s a move"));
+  if (player->kind == PLAYER_ALPHA_BETA && player->moves > 0)
+    g_print (_(", mean depth %.1f"), (double) player->depths / player->moves);
+  g_print ("\n");
+}
+
+int
+bs_cli_match (int    argc,
+              char **argv)
+{
+  static char *games_text = NULL;
+  static char *records_dir = NULL;
+  static const GOptionEntry extra[] = {
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text, N_("Number of games (default 10)"),
+      N_("N") },
+    { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_dir,
+      N_("Write each game's record into this directory"), N_("DIR") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "match", N_("VARIANT A B"),
+    N_("Play player A against player B, colours alternating, and print A's score with "
+       "its confidence interval."),
+    BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 3, 3, extra,
+  };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree BsMove *scratch = NULL;
+  GError *error = NULL;
+  BsCliOptions options;
+  Player players[2];
+  guint64 wins = 0, draws = 0, losses = 0;
+  double score, low, high;
+  BsRng rng;
+  int status = BS_CLI_EXIT_OK;
+  int games = MATCH_DEFAULT_GAMES;
+
+  g_clear_pointer (&games_text, g_free);
+  g_clear_pointer (&records_dir, g_free);
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+
+  if (games_text != NULL)
+    bs_cli_parse_int ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
+  if (error == NULL)
+    player_init (&players[0], options.args[1], &error);
+  if (error == NULL)
+    player_init (&players[1], options.args[2], &error);
+  if (error == NULL)
+    rs = bs_cli_load_ruleset (options.args[0], &options, &error);
+  if (rs != NULL && bs_ruleset_is_simultaneous (rs))
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("%s is played in simultaneous rounds: match plays turn-based games "
+                   "(selfplay plays both)"), rs->variant->id);
+  if (rs == NULL || error != NULL)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+
+  scratch = g_new (BsMove, rs->max_moves);
+  bs_rng_init (&rng, (guint64) options.seed);
+  for (int g = 0; g < games && status == BS_CLI_EXIT_OK; g++)
+    {
+      /* Player 1 of game g: A in even games (the first, third, …). */
+      Player *seat[3] = { NULL, &players[g % 2], &players[1 - g % 2] };
+      /* Both games of a pair start alike. */
+      guint64 setup_seed = (guint64) options.seed + (guint64) (g / 2);
+      g_autoptr(BsRecord) record = NULL;
+
+      g_clear_pointer (&pos, g_free);
+      pos = bs_ruleset_new_position (rs, setup_seed);
+      if (records_dir != NULL)
+        {
+          record = bs_record_new (rs->variant, setup_seed);
+          bs_record_set_player (record, 1, seat[1]->spec);
+          bs_record_set_player (record, 2, seat[2]->spec);
+          bs_record_set_date_now (record);
+        }
+      while (!bs_position_is_over (pos))
+        {
+          BsMove move = 0;
+
+          if (!player_choose (seat[pos->to_move], rs, pos,
+                              mix_seed ((guint64) options.seed, (guint64) g, pos->ply),
+                              &rng, scratch, &move, &error))
+            {
+              status = bs_cli_fail (error);
+              break;
+            }
+          if (!bs_ruleset_is_legal (rs, pos, move, scratch))
+            {
+              g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
+
+              g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                           _("%s chose an illegal move %s at ply %u of game %d"),
+                           seat[pos->to_move]->spec, text, pos->ply + 1, g + 1);
+              status = bs_cli_fail (error);
+              break;
+            }
+          if (record != NULL)
+            {
+              g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
+
+              bs_record_add_move (record, text);
+            }
+          bs_ruleset_apply (rs, pos, move, NULL);
+        }
+      if (status != BS_CLI_EXIT_OK)
+        break;
+
+      if (pos->result == BS_RESULT_DRAW)
+        draws++;
+      else if (seat[pos->result] == &players[0])
+        wins++;
+      else
+        losses++;
+      if (record != NULL)
+        {
+          bs_record_set_result (record, (BsResult) pos->result);
+          bs_record_set_ending (record, bs_ruleset_ending (rs, pos));
+          if (!save_record (records_dir, g, record, &error))
+            status = bs_cli_fail (error);
+        }
+    }
+  if (status != BS_CLI_EXIT_OK)
+    {
+      bs_cli_options_clear (&options);
+      return status;
+    }
+
+  score = (wins + 0.5 * draws) / games;
+  bs_stats_wilson (wins + 0.5 * draws, (guint) games, BS_STATS_Z95, &low, &high);
+  if (options.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      bs_cli_json_string (b, "variant", rs->variant->id);
+      json_builder_set_member_name (b, "games");
+      json_builder_add_int_value (b, games);
+      json_builder_set_member_name (b, "seed");
+      json_builder_add_int_value (b, (gint64) options.seed);
+      add_player_json (b, "a", &players[0]);
+      add_player_json (b, "b", &players[1]);
+      json_builder_set_member_name (b, "wins");
+      json_builder_add_int_value (b, (gint64) wins);
+      json_builder_set_member_name (b, "draws");
+      json_builder_add_int_value (b, (gint64) draws);
+      json_builder_set_member_name (b, "losses");
+      json_builder_add_int_value (b, (gint64) losses);
+      json_builder_set_member_name (b, "score");
+      json_builder_add_double_value (b, score);
+      json_builder_set_member_name (b, "interval");
+      json_builder_begin_array (b);
+      json_builder_add_double_value (b, low);
+      json_builder_add_double_value (b, high);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      bs_cli_print_builder (b);
+    }
+  else
+    {
+      print_player ("A", &players[0]);
+      print_player ("B", &players[1]);
+      g_print (_("games: %d, colours alternating (A is player 1 in games 1, 3, …)\n"), games);
+      g_print (_("A: %llu wins, %llu draws, %llu losses\n"), (unsigned long long) wins,
+               (unsigned long long) draws, (unsigned long long) losses);
+      g_print (_("A's score: %.1f%% (95%% Wilson interval %.1f%%–%.1f%%)\n"),
+               100 * score, 100 * low, 100 * high);
+    }
+  bs_cli_options_clear (&options);
+  return BS_CLI_EXIT_OK;
+}

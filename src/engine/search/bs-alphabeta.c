@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-search"
+
+#include "config.h"
+
+#include "bs-alphabeta.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bs-search.h"
+
+/* How often (in nodes) the CPU clock and the cancellable are read. */
+#define CHECK_INTERVAL 2048
+/* Bigger than any value: the window of a full search. */
+#define INFINITE       (BS_ALPHA_BETA_WIN + 1)
+/* Values this close to a win are wins at a distance: they are stored in
+ * the table relative to the node, so that they stay true elsewhere. */
+#define WIN_ZONE       (BS_ALPHA_BETA_WIN - 1000)
+#define HISTORY_BITS   12
+#define HISTORY_LIMIT  (1 << 28)
+#define DEFAULT_CPU_MS 1000
+
+typedef enum {
+  BOUND_NONE,
+  BOUND_EXACT,
+  BOUND_LOWER,    /* the value is at least this */
+  BOUND_UPPER,    /* the value is at most this */
+} Bound;
+
+typedef struct {
+  guint64 key;
+  BsMove  move;
+  gint32  value;
+  guint8  depth;
+  guint8  bound;
+} TtEntry;
+
+typedef struct {
+  const BsRuleset         *rs;
+  const BsAlphaBetaParams *params;
+  BsPosition              *pos;
+  BsMove                  *moves;      /* a row of rs->max_moves per ply */
+  gint32                  *order;      /* the moves' ordering scores, alike */
+  BsUndo                 **undo;       /* one per ply */
+  BsMove                  *scratch;    /* for the evaluation */
+  TtEntry                 *tt;         /* NULL: no table */
+  guint64                  tt_mask;
+  BsMove                   killers[BS_ALPHA_BETA_MAX_DEPTH][2];
+  guint32                  history[2][1 << HISTORY_BITS];
+  BsMove                   root_best;      /* of the iteration under way */
+  gboolean                 root_best_set;
+  BsMove                   previous_best;  /* of the last iteration completed */
+  guint64                  nodes;
+  gint64                   cpu_deadline;   /* thread CPU time, µs; 0 = none */
+  GCancellable            *cancellable;
+  gboolean                 may_stop;       /* depth 1 is done */
+  gboolean                 stopped;
+} AlphaBeta;
+
+gboolean
+bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
+                            const char         *text,
+                            GError            **error)
+{
+  g_auto(GStrv) parts = NULL;
+
+  memset (params, 0, sizeof *params);
+  params->cpu_ms = DEFAULT_CPU_MS;
+  if (text == NULL || *text == '\0')
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *eq = strchr (parts[i], '=');
+      const char *value = eq != NULL ? eq + 1 : "";
+      g_autofree char *key = g_strndup (parts[i], eq != NULL ? (gsize) (eq - parts[i]) : 0);
+      char *end = NULL;
+      gboolean ok = FALSE;
+
+      if (g_str_equal (key, "cpu"))
+        {
+          double seconds = g_ascii_strtod (value, &end);
+
+          ok = end != value && *end == '\0' && seconds > 0 && seconds <= 3600;
+          if (ok)
+            params->cpu_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
+        }
+      else if (g_str_equal (key, "depth") || g_str_equal (key, "nodes"))
+        {
+          guint64 n = g_ascii_strtoull (value, &end, 10);
+
+          ok = end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n > 0;
+          if (ok && key[0] == 'd')
+            {
+              ok = n <= BS_ALPHA_BETA_MAX_DEPTH;
+              params->max_depth = (guint) n;
+            }
+          else if (ok)
+            params->max_nodes = n;
+          /* A depth or node budget alone: no clock, so that it replays. */
+          if (ok && !strstr (text, "cpu="))
+            params->cpu_ms = 0;
+        }
+      else if (g_str_equal (key, "eval"))
+        {
+          static const char * const kinds[] = { "features", "generic", "material" };
+
+          for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+            if (g_str_equal (value, kinds[k]))
+              {
+                params->evaluation = (BsEvaluationKind) k;
+                ok = TRUE;
+              }
+        }
+      if (!ok)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
+                         "(1 to %d), nodes=N or eval=features|generic|material"),
+                       parts[i], BS_ALPHA_BETA_MAX_DEPTH);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static inline int
+value_to_tt (int value,
+             int ply)
+{
+  if (value > WIN_ZONE)
+    return value + ply;
+  if (value < -WIN_ZONE)
+    return value - ply;
+  return value;
+}
+
+static inline int
+value_from_tt (int value,
+               int ply)
+{
+  if (value > WIN_ZONE)
+    return value - ply;
+  if (value < -WIN_ZONE)
+    return value + ply;
+  return value;
+}
+
+/* A finished game, for the player to move in it: sooner wins score more. */
+static int
+terminal_value (const BsPosition *pos,
+                int               ply)
+{
+  if (pos->result == BS_RESULT_DRAW)
+    return 0;
+  if (pos->result == pos->to_move)
+    return BS_ALPHA_BETA_WIN - ply;
+  return -(BS_ALPHA_BETA_WIN - ply);
+}
+
+static inline guint
+history_index (BsMove move)
+{
+  return (guint) ((move * 2654435761u) >> (32 - HISTORY_BITS));
+}
+
+/* Stops the search once depth 1 is done and a budget is spent; the clock
+ * and the cancellable are read when `now` or every CHECK_INTERVAL nodes. */
+static void
+check_budget (AlphaBeta *ab,
+              gboolean   now)
+{
+  if (!ab->may_stop)
+    return;
+  if (ab->params->max_nodes > 0 && ab->nodes >= ab->params->max_nodes)
+    ab->stopped = TRUE;
+  if (!now && ab->nodes % CHECK_INTERVAL != 0)
+    return;
+  if (g_cancellable_is_cancelled (ab->cancellable))
+    ab->stopped = TRUE;
+  if (ab->cpu_deadline > 0 && bs_search_thread_cpu_us () >= ab->cpu_deadline)
+    ab->stopped = TRUE;
+}
+
+/* Scores the moves for ordering: the table's move, the killers, then by
+ * history. */
+static void
+score_moves (AlphaBeta    *ab,
+             const BsMove *moves,
+             gint32       *order,
+             guint         n,
+             int           ply,
+             gboolean      has_hash_move,
+             BsMove        hash_move)
+{
+  const guint32 *history = ab->history[ab->pos->to_move - 1];
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (has_hash_move && moves[i] == hash_move)
+        order[i] = G_MAXINT32;
+      else if (moves[i] == ab->killers[ply][0])
+        order[i] = G_MAXINT32 - 1;
+      else if (moves[i] == ab->killers[ply][1])
+        order[i] = G_MAXINT32 - 2;
+      else
+        order[i] = (gint32) history[history_index (moves[i])];
+    }
+}
+
+/* Brings the best-scored of moves[i..n) to i. */
+static inline void
+pick_next (BsMove  *moves,
+           gint32  *order,
+           guint    i,
+           guint    n)
+{
+  guint best = i;
+
+  for (guint j = i + 1; j < n; j++)
+    if (order[j] > order[best])
+      best = j;
+  if (best != i)
+    {
+      BsMove m = moves[i];
+      gint32 o = order[i];
+
+      moves[i] = moves[best];
+      order[i] = order[best];
+      moves[best] = m;
+      order[best] = o;
+    }
+}
+
+static void
+reward_cutoff (AlphaBeta *ab,
+               int        player,
+               BsMove     move,
+               int        depth,
+               int        ply)
+{
+  guint32 *history = ab->history[player - 1];
+
+  if (ab->killers[ply][0] != move)
+    {
+      ab->killers[ply][1] = ab->killers[ply][0];
+      ab->killers[ply][0] = move;
+    }
+  history[history_index (move)] += (guint32) (depth * depth);
+  if (history[history_index (move)] > HISTORY_LIMIT)
+    for (guint i = 0; i < G_N_ELEMENTS (ab->history[0]); i++)
+      history[i] /= 2;
+}
+
+/* The value of ab->pos for its player to move, searched `depth` plies. */
+static int
+negamax (AlphaBeta *ab,
+         int        depth,
+         int        ply,
+         int        alpha,
+         int        beta)
+{
+  const BsRuleset *rs = ab->rs;
+  BsPosition *pos = ab->pos;
+  BsMove *moves = ab->moves + (gsize) ply * rs->max_moves;
+  gint32 *order = ab->order + (gsize) ply * rs->max_moves;
+  TtEntry *entry = NULL;
+  BsMove hash_move = 0, best_move = 0;
+  gboolean has_hash_move = FALSE;
+  int alpha_start = alpha, best = -INFINITE;
+  guint64 key = 0;
+  guint n;
+
+  ab->nodes++;
+  check_budget (ab, FALSE);
+  if (ab->stopped)
+    return 0;
+  if (bs_position_is_over (pos))
+    return terminal_value (pos, ply);
+  if (depth <= 0)
+    return bs_evaluation_score (rs, pos, ab->params->evaluation, ab->scratch);
+
+  if (ab->tt != NULL)
+    {
+      key = bs_position_hash (rs, pos);
+      entry = &ab->tt[key & ab->tt_mask];
+      if (entry->bound != BOUND_NONE && entry->key == key)
+        {
+          int value = value_from_tt (entry->value, ply);
+
+          has_hash_move = TRUE;
+          hash_move = entry->move;
+          /* Only a search of the same depth: a deeper one would give a
+           * value the fixed-depth search does not (tests compare them). */
+          if (ply > 0 && entry->depth == depth &&
+              (entry->bound == BOUND_EXACT ||
+               (entry->bound == BOUND_LOWER && value >= beta) ||
+               (entry->bound == BOUND_UPPER && value <= alpha)))
+            return value;
+        }
+    }
+
+  /* The root tries the last iteration's choice first: then a move that
+   * beats it in an unfinished iteration is a better choice. */
+  if (ply == 0 && ab->may_stop)
+    {
+      has_hash_move = TRUE;
+      hash_move = ab->previous_best;
+    }
+  n = rs->generate (rs, pos, moves);
+  score_moves (ab, moves, order, n, ply, has_hash_move, hash_move);
+  for (guint i = 0; i < n; i++)
+    {
+      int mover = pos->to_move;
+      int value;
+
+      pick_next (moves, order, i, n);
+      bs_ruleset_apply (rs, pos, moves[i], ab->undo[ply]);
+      /* A turn of several steps: the same player moves again. */
+      if (pos->to_move == mover)
+        value = negamax (ab, depth - 1, ply + 1, alpha, beta);
+      else
+        value = -negamax (ab, depth - 1, ply + 1, -beta, -alpha);
+      bs_ruleset_undo (rs, pos, ab->undo[ply]);
+      if (ab->stopped)
+        return 0;
+      if (value > best)
+        {
+          best = value;
+          best_move = moves[i];
+          if (ply == 0)
+            {
+              ab->root_best = best_move;
+              ab->root_best_set = TRUE;
+            }
+          if (value > alpha)
+            alpha = value;
+          if (alpha >= beta)
+            {
+              reward_cutoff (ab, mover, moves[i], depth, ply);
+              break;
+            }
+        }
+    }
+
+  if (entry != NULL)
+    {
+      entry->key = key;
+      entry->move = best_move;
+      entry->value = value_to_tt (best, ply);
+      entry->depth = (guint8) depth;
+      entry->bound = best <= alpha_start ? BOUND_UPPER
+                     : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+    }
+  return best;
+}
+
+gboolean
+bs_alpha_beta_run (BsRuleset                *rs,
+                   const BsPosition         *pos,
+                   const BsAlphaBetaParams  *params,
+                   GCancellable             *cancellable,
+                   BsAlphaBetaResult        *result,
+                   GError                  **error)
+{
+  AlphaBeta ab = { 0 };
+  guint max_depth, tt_bits, plies;
+  gint64 start, cpu_start;
+
+  g_return_val_if_fail (rs != NULL, FALSE);
+  g_return_val_if_fail (pos != NULL, FALSE);
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (bs_ruleset_is_simultaneous (rs))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Alpha-beta searches turn-based games only: this game is "
+                             "played in simultaneous rounds"));
+      return FALSE;
+    }
+  if (bs_position_is_over (pos))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The game is over: there is no move to search for"));
+      return FALSE;
+    }
+
+  max_depth = params->max_depth > 0 ? MIN (params->max_depth, BS_ALPHA_BETA_MAX_DEPTH)
+                                    : BS_ALPHA_BETA_MAX_DEPTH;
+  plies = max_depth + 1;
+  tt_bits = params->tt_bits > 0 ? MIN (params->tt_bits, 28) : BS_ALPHA_BETA_DEFAULT_TT_BITS;
+  ab.rs = rs;
+  ab.params = params;
+  ab.cancellable = cancellable;
+  ab.pos = bs_position_dup (rs, pos);
+  ab.moves = g_new (BsMove, (gsize) plies * rs->max_moves);
+  ab.order = g_new (gint32, (gsize) plies * rs->max_moves);
+  ab.scratch = g_new (BsMove, rs->max_moves);
+  ab.undo = g_new0 (BsUndo *, plies);
+  for (guint i = 0; i < plies; i++)
+    ab.undo[i] = bs_undo_new (rs);
+  if (!params->no_tt)
+    {
+      ab.tt = g_new0 (TtEntry, (gsize) 1 << tt_bits);
+      ab.tt_mask = ((guint64) 1 << tt_bits) - 1;
+    }
+
+  memset (result, 0, sizeof *result);
+  start = g_get_monotonic_time ();
+  cpu_start = bs_search_thread_cpu_us ();
+  if (params->cpu_ms > 0 && cpu_start >= 0)
+    ab.cpu_deadline = cpu_start + (gint64) params->cpu_ms * 1000;
+
+  for (guint depth = 1; depth <= max_depth; depth++)
+    {
+      int value;
+
+      ab.root_best_set = FALSE;
+      value = negamax (&ab, (int) depth, 0, -INFINITE, INFINITE);
+      if (ab.stopped)
+        {
+          /* Searched to the end, and better than the last choice. */
+          if (ab.root_best_set)
+            result->move = ab.root_best;
+          break;
+        }
+      result->move = ab.previous_best = ab.root_best;
+      result->value = value;
+      result->depth = depth;
+      ab.may_stop = TRUE;
+      /* A won or lost game is as deep as it needs to be. */
+      if (ABS (value) > WIN_ZONE)
+        break;
+      check_budget (&ab, TRUE);
+      if (ab.stopped)
+        break;
+    }
+  result->nodes = ab.nodes;
+  result->elapsed_us = g_get_monotonic_time () - start;
+  result->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : result->elapsed_us;
+
+  for (guint i = 0; i < plies; i++)
+    bs_undo_free (ab.undo[i]);
+  g_free (ab.undo);
+  g_free (ab.tt);
+  g_free (ab.scratch);
+  g_free (ab.order);
+  g_free (ab.moves);
+  g_free (ab.pos);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  return TRUE;
+}

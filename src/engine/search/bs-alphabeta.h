@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-alphabeta.h: the computer opponent as a minimax search — negamax
+ * with alpha-beta pruning and iterative deepening, judging the positions
+ * where it stops by an evaluation (bs-evaluation.h).
+ *
+ * A transposition table on the position's hash (fixed size, allocated once
+ * per search) and move ordering (the table's move, two killer moves per
+ * ply, the history heuristic) make it cut early. Budgets count the
+ * searching thread's CPU time, so a busy machine does not make it weaker;
+ * the clock is read every few thousand nodes. A search with a depth or
+ * node budget alone is deterministic. Turn-based games only: a
+ * simultaneous game (Tribes) keeps its own search (bs-search.h). */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "bs-evaluation.h"
+#include "bs-ruleset.h"
+
+G_BEGIN_DECLS
+
+#define BS_ALPHA_BETA_MAX_DEPTH       64
+#define BS_ALPHA_BETA_DEFAULT_TT_BITS 20
+/* A won position's value at the root; a win in n plies scores WIN - n. */
+#define BS_ALPHA_BETA_WIN             10000000
+
+typedef struct {
+  guint            max_depth;    /* plies; 0 = BS_ALPHA_BETA_MAX_DEPTH */
+  guint            cpu_ms;       /* CPU time of the thread; 0 = none */
+  guint64          max_nodes;    /* 0 = none */
+  guint            tt_bits;      /* log2 of the table's entries; 0 = the default */
+  gboolean         no_tt;        /* search without the table (tests compare) */
+  BsEvaluationKind evaluation;
+} BsAlphaBetaParams;
+
+typedef struct {
+  BsMove  move;        /* the chosen move */
+  int     value;       /* for the player to move, in BS_EVALUATION_UNITs */
+  guint   depth;       /* the deepest iteration completed */
+  guint64 nodes;
+  gint64  elapsed_us;
+  gint64  cpu_us;
+} BsAlphaBetaResult;
+
+/* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N", and
+ * "eval=features|generic|material", joined by commas ("cpu=0.2,eval=material");
+ * the empty text is a 1 s CPU budget. The error (G_OPTION_ERROR_BAD_VALUE)
+ * names the text. */
+gboolean bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
+                                     const char         *text,
+                                     GError            **error);
+
+/* Searches pos (not over; the game not simultaneous). Returns FALSE with
+ * G_IO_ERROR_CANCELLED when cancelled or G_IO_ERROR_INVALID_ARGUMENT for a
+ * position it cannot search. At least depth 1 is always completed. */
+gboolean bs_alpha_beta_run          (BsRuleset                *rs,
+                                     const BsPosition         *pos,
+                                     const BsAlphaBetaParams  *params,
+                                     GCancellable             *cancellable,
+                                     BsAlphaBetaResult        *result,
+                                     GError                  **error);
+
+G_END_DECLS

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-search"
+
+#include "config.h"
+
+#include "bs-evaluation.h"
+
+#include <math.h>
+
+enum {
+  GENERIC_MATERIAL,
+  GENERIC_MOBILITY,
+  N_GENERIC
+};
+
+static const BsFeatureSpec generic_features[N_GENERIC] = {
+  [GENERIC_MATERIAL] = { "material", BS_EVALUATION_GENERIC_MATERIAL },
+  [GENERIC_MOBILITY] = { "mobility", BS_EVALUATION_GENERIC_MOBILITY },
+};
+
+static gboolean
+uses_module (const BsRuleset  *rs,
+             BsEvaluationKind  kind)
+{
+  return kind == BS_EVALUATION_FEATURES && rs->module->feature_values != NULL &&
+         rs->module->n_features > 0;
+}
+
+guint
+bs_evaluation_features (const BsRuleset  *rs,
+                        BsEvaluationKind  kind,
+                        BsFeatureSpec    *specs)
+{
+  guint n;
+
+  if (uses_module (rs, kind))
+    {
+      n = MIN (rs->module->n_features, BS_MAX_FEATURES);
+      memcpy (specs, rs->module->features, n * sizeof *specs);
+      return n;
+    }
+  n = kind == BS_EVALUATION_MATERIAL ? 1 : N_GENERIC;
+  memcpy (specs, generic_features, n * sizeof *specs);
+  return n;
+}
+
+/* Pieces on the board and in hand (an unlimited supply counts nothing). */
+static int
+material (const BsPosition *pos,
+          int               player)
+{
+  int n = bs_position_pieces (pos, player);
+
+  for (int k = 0; k < BS_MAX_KINDS; k++)
+    if (pos->supply[player - 1][k] != BS_SUPPLY_UNLIMITED)
+      n += pos->supply[player - 1][k];
+  return n;
+}
+
+/* The opponent's moves are counted as if it were their turn: a copy with
+ * the other player to move, generated and never played. */
+static double
+mobility (const BsRuleset  *rs,
+          const BsPosition *pos,
+          BsMove           *scratch)
+{
+  guint own = rs->generate (rs, pos, scratch);
+  guint theirs;
+  BsPosition *other = g_alloca (rs->position_size);
+
+  bs_position_copy (rs, other, pos);
+  other->to_move = (guint8) bs_opponent (pos->to_move);
+  theirs = rs->generate (rs, other, scratch);
+  return pos->to_move == 1 ? (double) own - theirs : (double) theirs - own;
+}
+
+guint
+bs_evaluation_values (const BsRuleset  *rs,
+                      const BsPosition *pos,
+                      BsEvaluationKind  kind,
+                      BsMove           *scratch,
+                      double           *values)
+{
+  if (uses_module (rs, kind))
+    {
+      rs->module->feature_values (rs, pos, values);
+      return MIN (rs->module->n_features, BS_MAX_FEATURES);
+    }
+  values[GENERIC_MATERIAL] = material (pos, 1) - material (pos, 2);
+  if (kind == BS_EVALUATION_MATERIAL)
+    return 1;
+  values[GENERIC_MOBILITY] = mobility (rs, pos, scratch);
+  return N_GENERIC;
+}
+
+int
+bs_evaluation_score (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsEvaluationKind  kind,
+                     BsMove           *scratch)
+{
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  double values[BS_MAX_FEATURES];
+  guint n = bs_evaluation_features (rs, kind, specs);
+  double sum = 0;
+
+  bs_evaluation_values (rs, pos, kind, scratch, values);
+  for (guint i = 0; i < n; i++)
+    sum += specs[i].weight * values[i];
+  sum = round (sum * BS_EVALUATION_UNIT);
+  if (pos->to_move == 2)
+    sum = -sum;
+  return (int) CLAMP (sum, -1e6, 1e6);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-evaluation.h: how good a position looks without playing it out —
+ * the judgement alpha-beta (bs-alphabeta.h) stops at.
+ *
+ * A module that declares features (bs-module.h: `features`,
+ * `feature_values`) is judged by them and its weights; any other
+ * turn-based module, a written game included, by the generic fallback:
+ * material (the pieces on the board and in hand, player 1's minus player
+ * 2's) and mobility (the moves of the player to move minus the opponent's). */
+
+#pragma once
+
+#include "bs-ruleset.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  BS_EVALUATION_FEATURES,   /* the module's features, else the generic fallback */
+  BS_EVALUATION_GENERIC,    /* material and mobility, whatever the module declares */
+  BS_EVALUATION_MATERIAL,   /* material alone (a baseline to measure against) */
+} BsEvaluationKind;
+
+/* Centi-pieces: a piece more is worth this much. */
+#define BS_EVALUATION_UNIT 100
+/* The generic fallback's weights (hand-set, in pieces' worth). */
+#define BS_EVALUATION_GENERIC_MATERIAL 1.0
+#define BS_EVALUATION_GENERIC_MOBILITY 0.05
+
+/* The features a position of rs is judged by with `kind`: their ids and
+ * weights (the module's, or the fallback's "material" and "mobility"). */
+guint    bs_evaluation_features (const BsRuleset   *rs,
+                                 BsEvaluationKind   kind,
+                                 BsFeatureSpec     *specs);
+/* Their values on pos (not over, at the start of a turn), player 1's
+ * figure minus player 2's; scratch holds rs->max_moves moves. Returns how
+ * many. */
+guint    bs_evaluation_values   (const BsRuleset   *rs,
+                                 const BsPosition  *pos,
+                                 BsEvaluationKind   kind,
+                                 BsMove            *scratch,
+                                 double            *values);
+/* The weighted sum in BS_EVALUATION_UNITs, for the player to move. */
+int      bs_evaluation_score    (const BsRuleset   *rs,
+                                 const BsPosition  *pos,
+                                 BsEvaluationKind   kind,
+                                 BsMove            *scratch);
+
+G_END_DECLS

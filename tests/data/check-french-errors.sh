@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# check-french-errors.sh CLI BUILDDIR SOURCE_ROOT: a bad variant file's error reaches the user
+# in French through boardsmith-cli (LANGUAGE=fr, the catalogs built in the tree, as `meson
+# devenv` sets them), from each layer that reads it: the XML reader (bs-xml.c), the variant
+# reader (bs-variant-xml.c), the board (bs-board.c) and the rule set (bs-ruleset.c). The same
+# files in the C locale give the English text, so the French one is no accident of the test.
+# Then the CLI's own errors and the study reader's: a bad option value, a file that is no study.
+set -eu
+cli=$1
+build=$2
+bad=$3/tests/data/bad-variants
+fails=0
+
+# expect_cli LANGUAGE TEXT ARG…: `boardsmith-cli ARG…` fails and its error holds TEXT.
+expect_cli () {
+  lang=$1 text=$2
+  shift 2
+  if [ "$lang" = C ]; then
+    out=$(env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LANG=C BOARDSMITH_LOCALEDIR="$build/po" \
+      "$cli" "$@" 2>&1) && status=0 || status=$?
+  else
+    out=$(env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE="$lang" BOARDSMITH_LOCALEDIR="$build/po" \
+      "$cli" "$@" 2>&1) && status=0 || status=$?
+  fi
+  if [ "$status" -eq 0 ]; then
+    echo "FAIL $* ($lang): accepted"; fails=$((fails + 1))
+  elif ! printf '%s\n' "$out" | grep -qF -- "$text"; then
+    echo "FAIL $* ($lang): expected \"$text\" in:"; printf '%s\n' "$out"; fails=$((fails + 1))
+  else
+    echo "ok $* ($lang): $out"
+  fi
+}
+
+# expect FILE LANGUAGE TEXT: `boardsmith-cli validate FILE` fails and its error holds TEXT.
+expect () {
+  expect_cli "$2" "$3" validate "$bad/$1"
+}
+
+nbsp=$(printf '\302\240')
+expect empty.xml C "empty.xml:1: the file is empty"
+expect empty.xml fr "empty.xml:1: le fichier est vide"
+expect bad-encoding.xml C "the file is not valid Shift_JIS (it says it is): bytes 0x81"
+expect bad-encoding.xml fr "le fichier n’est pas du Shift_JIS valide (il l’annonce pourtant)"
+expect duplicate-hole.xml C "duplicate-hole.xml:7: duplicate hole d4 (already at line 5)"
+expect duplicate-hole.xml fr "duplicate-hole.xml:7: trou d4 en double (déjà à la ligne 5)"
+expect adjacency-6.xml C "<board adjacency>: 6 is neither 4 nor 8"
+expect adjacency-6.xml fr "<board adjacency>${nbsp}: 6 n’est ni 4 ni 8"
+expect author-too-long.xml C "<author> is too long (101 characters; at most 100)"
+expect author-too-long.xml fr "<author> dépasse la longueur permise (101 caractères${nbsp}; au plus 100)"
+expect size-zero.xml C "board size 0 is out of range (1 to 32)"
+expect size-zero.xml fr "la taille de plateau 0 est hors limites (1 à 32)"
+expect too-many-cells.xml fr "un plateau hex-rhombus de 4096 cases dépasse la limite de 1024 cases"
+expect wrong-shape-for-module.xml C "tribes is not played on a hexagon board (it is played on: square)"
+expect wrong-shape-for-module.xml fr "tribes ne se joue pas sur un plateau hexagon (il se joue sur${nbsp}: square)"
+expect author-too-long.xml de "<author> ist zu lang (101 Zeichen; höchstens 100)"
+expect_cli C "is not a whole number from 1 to" study --games abc "$bad/size-zero.xml"
+expect_cli fr "--games${nbsp}: «${nbsp}abc${nbsp}» n’est pas un nombre entier de 1 à" \
+  study --games abc "$bad/size-zero.xml"
+expect_cli C "the root element is <variant>, not <study>: not a study file" \
+  report "$bad/size-zero.xml"
+expect_cli fr "l’élément racine est <variant>, pas <study>${nbsp}: ce n’est pas un fichier d’étude" \
+  report "$bad/size-zero.xml"
+[ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
+echo "bad variants and the CLI give their errors in French and German"
