@@ -11,7 +11,7 @@ import os
 import re
 
 from harness import run_tests, E2EFailure
-from test_balance import VERDICT, balance_button, choose, progress, set_games, wait_complete
+from test_balance import LONG_STUDY, VERDICT, balance_button, choose, progress, set_games, wait_complete
 from test_editor import fix_start, open_breakthrough_copy
 
 HANDICAP_VERDICT = re.compile(r"^Player 1 — White, 16 pieces against 13 — scores \d+\.\d%: "
@@ -95,13 +95,13 @@ def test_cancel_keeps_the_results(session):
     app.find("label", "Balance of Agoraphobia")
     # Started from the start page: its back button goes back there.
     app.find("push button", "Choose Another Game")
-    set_games(app, 4000)
+    set_games(app, LONG_STUDY)
     app.click("push button", "Start Study")
-    app.wait_for(lambda: (re.match(r"^[1-9]\d* of 4000 games", progress(app)) and
+    app.wait_for(lambda: (re.match(r"^[1-9]\d* of %d games" % LONG_STUDY, progress(app)) and
                           app.find_now("label", VERDICT)) or None,
                  "the first results", timeout=120)
     app.click("push button", "Cancel")
-    app.wait_for(lambda: re.match(r"^Cancelled: [1-9]\d* of 4000 games$", progress(app)) or None,
+    app.wait_for(lambda: re.match(r"^Cancelled: [1-9]\d* of %d games$" % LONG_STUDY, progress(app)) or None,
                  "the page to say the study was cancelled")
     # The results so far stay, with a way to a new study.
     app.find("label", VERDICT)
