@@ -72,13 +72,13 @@ void bs_bitops_init (void);
 
 #define BS_BIT(b) (G_GUINT64_CONSTANT (1) << (b))
 
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bs_popcount (guint64 x)
 {
   return __builtin_popcountll (x);
 }
 
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bs_ctz (guint64 x)
 {
   return __builtin_ctzll (x);
@@ -86,7 +86,7 @@ bs_ctz (guint64 x)
 
 /* Position of the set bit of rank r (from 0) in x; r < bs_popcount (x).
  * Halves by counting, then steps through the last byte. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bs_select64 (guint64 x, int r)
 {
   int base = 0;
@@ -109,25 +109,25 @@ bs_select64 (guint64 x, int r)
 
 /* Sets of n_words words. */
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bs_bits_add (guint64 *set, int bit)
 {
   set[bit >> 6] |= BS_BIT (bit & 63);
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bs_bits_remove (guint64 *set, int bit)
 {
   set[bit >> 6] &= ~BS_BIT (bit & 63);
 }
 
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 bs_bits_has (const guint64 *set, int bit)
 {
   return (set[bit >> 6] >> (bit & 63)) & 1;
 }
 
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bs_bits_count (const guint64 *set, int n_words)
 {
   int n = 0;
@@ -138,7 +138,7 @@ bs_bits_count (const guint64 *set, int n_words)
 }
 
 /* The member of rank r (from 0, in bit order); r < bs_bits_count (). */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bs_bits_select (const guint64 *set, int n_words, int r)
 {
   int w = 0;
@@ -155,7 +155,7 @@ bs_bits_select (const guint64 *set, int n_words, int r)
 
 /* Word w of the set seen `s` bits away: bit b of the result is bit b + s
  * of the set (bits from outside the set are 0). |s| < 64. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 bs_bits_toward (const guint64 *set, int n_words, int w, int s)
 {
   if (s >= 0)
@@ -201,7 +201,7 @@ void     bs_grid_clear (BsGrid        *grid);
 
 /* The cells of `set` and every cell next to one (holes and guards never);
  * nw is grid->n_words (a constant in kernels). out is not set. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bs_grid_dilate (const BsGrid *grid, int nw, const guint64 *set, guint64 *out)
 {
   for (int w = 0; w < nw; w++)
@@ -216,7 +216,7 @@ bs_grid_dilate (const BsGrid *grid, int nw, const guint64 *set, guint64 *out)
 /* The same on a hex grid (neighbours at ±1, ±stride, ±(stride + 1)),
  * from four shifts: the cells of x or next to one on their row, and those
  * rows seen one row up and down. out is not x. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bs_grid_dilate_hex (const BsGrid *grid, int nw, const guint64 *x, guint64 *out)
 {
   int s = grid->stride;
@@ -243,7 +243,7 @@ bs_grid_dilate_hex (const BsGrid *grid, int nw, const guint64 *x, guint64 *out)
 /* The groups of a set (cells joined through the grid's neighbours): each
  * grows from its lowest cell, a whole frontier at a time; `hex` grows by
  * bs_grid_dilate_hex. nw is grid->n_words (a constant in kernels). */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bs_grid_count_groups (const BsGrid *grid, int nw, const guint64 *set, gboolean hex)
 {
   guint64 rest[BS_GRID_MAX_WORDS];

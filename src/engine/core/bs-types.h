@@ -7,6 +7,16 @@
 
 G_BEGIN_DECLS
 
+/* Hot helpers are forced inline in optimised builds. Unoptimised builds (-O0: the
+ * sanitizer and fuzzing builds, meson's debug buildtype) leave inlining to the compiler:
+ * forced there, it bought nothing and made the rules' kernels take four minutes and
+ * gigabytes to compile (meson.build defines BS_NO_FORCED_INLINE). */
+#ifdef BS_NO_FORCED_INLINE
+#define BS_FORCE_INLINE
+#else
+#define BS_FORCE_INLINE G_ALWAYS_INLINE
+#endif
+
 /* Limits. A board never has more cells than this; sizes beyond it are refused
  * when a variant is validated, with the limit in the message. */
 #define BS_MAX_CELLS      1024

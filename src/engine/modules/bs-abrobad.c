@@ -114,7 +114,7 @@ typedef struct {
 
 #define ABR_CACHE_SETS 4
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 abr_cache_at (guint8 *base, int nw, AbrCache *cache)
 {
   cache->sets = (guint64 *) (gpointer) base;
@@ -122,13 +122,13 @@ abr_cache_at (guint8 *base, int nw, AbrCache *cache)
 }
 
 /* Player k + 1's stones, and the cells they touch. */
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 abr_own (const AbrCache *cache, int k)
 {
   return cache->sets + k * cache->nw;
 }
 
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 abr_touch (const AbrCache *cache, int k)
 {
   return cache->sets + (2 + k) * cache->nw;
@@ -167,7 +167,7 @@ abr_resync (const BsRuleset *rs, BsPosition *pos)
 
 /* The cache of a position for reading: its own when it is kept, else
  * computed into local. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 abr_view (const BsRuleset  *rs,
           const BsPosition *pos,
           int               nw,
@@ -186,7 +186,7 @@ abr_view (const BsRuleset  *rs,
 }
 
 /* Player p's placements as a grid set into out; returns how many. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 abr_placements (const AbrData *data, int nw, const AbrCache *cache, int p, guint64 *out)
 {
   const BsGrid *grid = &data->grid;
@@ -440,7 +440,7 @@ abr_random_move_stale (const BsRuleset  *rs,
 /* The movements of a turn without placement under first-empty (see
  * abr_random_move_body), out of line so that a placement's path stays
  * short. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 abr_random_movement_body (const BsRuleset  *rs,
                           const BsPosition *pos,
                           BsRng            *rng,
@@ -473,7 +473,7 @@ abr_random_movement_body (const BsRuleset  *rs,
   return abr_random_from_list (rs, pos, rng, scratch);
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 abr_generate_body (const BsRuleset  *rs,
                    const BsPosition *pos,
                    BsMove           *moves,
@@ -604,7 +604,7 @@ BS_BITOPS_KERNELS (BsMove, abr_random_movement,
  * a slot that is no legal move is drawn again. Every draw gives each legal
  * move the same chance, and the exact fallback after ABR_RANDOM_TRIES
  * misses is uniform too, so the result is exactly uniform. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 abr_random_move_body (const BsRuleset  *rs,
                       const BsPosition *pos,
                       BsRng            *rng,
@@ -655,7 +655,7 @@ abr_random_move (const BsRuleset  *rs,
 }
 
 /* Groups of a grid set (bs-bitboard.h), in a copy per board size. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 abr_count_set_groups_body (const BsGrid *grid, const guint64 *set, int words)
 {
   return bs_grid_count_groups (grid, words ? words : grid->n_words, set, TRUE);
@@ -703,7 +703,7 @@ abr_apply_end (const BsRuleset *rs,
   pos->result = groups[p - 1] <= groups[q - 1] ? (guint8) p : (guint8) q;
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 abr_apply_body (const BsRuleset *rs,
                 BsPosition      *pos,
                 BsMove           move,

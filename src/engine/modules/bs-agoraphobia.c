@@ -129,14 +129,14 @@ enum {
   N_SETS
 };
 
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 derived_set (const AgoraphobiaData *data, const BsPosition *pos, int nw, int set)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->cache_offset) + set * nw;
 }
 
 /* The key word after the sets. */
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 legal_key (const AgoraphobiaData *data, const BsPosition *pos, int nw)
 {
   return derived_set (data, pos, nw, N_SETS);
@@ -288,7 +288,7 @@ available_kinds (const BsPosition *pos,
 
 
 /* What the legal placements depend on besides the cells. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 legal_key_of (const BsRuleset *rs, const BsPosition *pos)
 {
   return 1u | (guint64) pos->to_move << 8 | (guint64) is_free_ply (rs, pos) << 16
@@ -326,7 +326,7 @@ legal_key_of (const BsRuleset *rs, const BsPosition *pos)
  * kind) pairs. Directions come in opposite pairs of shifts +s and -s, so
  * the words shift without testing the sign. ds and dl are the push
  * distances (constants for the default options). */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 compute_legal (const BsRuleset  *rs,
                const BsPosition *pos,
                int               nw,
@@ -380,7 +380,7 @@ compute_legal (const BsRuleset  *rs,
 
 /* compute_legal with the push distances of the options, constant when
  * they are the default ones. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 legal_sets (const BsRuleset  *rs,
             const BsPosition *pos,
             int               nw,
@@ -397,7 +397,7 @@ legal_sets (const BsRuleset  *rs,
 
 /* The legal placements of the player to move: those apply stored when
  * they are for this position, else computed. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 read_legal (const BsRuleset  *rs,
             const BsPosition *pos,
             int               nw,
@@ -553,7 +553,7 @@ agoraphobia_setup (const BsRuleset *rs,
     pos->result = (guint8) final_result (rs, pos);
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 agoraphobia_generate_body (const BsRuleset  *rs,
                            const BsPosition *pos,
                            BsMove           *moves,
@@ -599,7 +599,7 @@ agoraphobia_generate (const BsRuleset  *rs,
 }
 
 /* Uniform over generate's (cell, kind) pairs, without writing the list. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 agoraphobia_random_move_body (const BsRuleset  *rs,
                               const BsPosition *pos,
                               BsRng            *rng,
@@ -641,7 +641,7 @@ agoraphobia_random_move (const BsRuleset  *rs,
 }
 
 /* Moves a piece's bits from one cell's bit to another's. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 move_bits (guint64 *set, int from, int to)
 {
   guint64 had = (set[from >> 6] >> (from & 63)) & 1;
@@ -650,7 +650,7 @@ move_bits (guint64 *set, int from, int to)
   set[to >> 6] |= had << (to & 63);
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 agoraphobia_apply_body (const BsRuleset *rs,
                         BsPosition      *pos,
                         BsMove           move,

@@ -325,7 +325,7 @@ available_pieces (const BsPosition *pos)
  * so every line's score is a few byte-wise counts, and every class moves
  * in all pushed lines at once by one masked shift in each set. */
 
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 class_sets (const AstoriaData *data, const BsPosition *pos, gboolean by_columns)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->cache_offset)
@@ -359,7 +359,7 @@ resync (const BsRuleset *rs, BsPosition *pos)
 }
 
 /* Bits set in each byte of x. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 byte_counts (guint64 x)
 {
   x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
@@ -374,7 +374,7 @@ byte_counts (guint64 x)
 /* The lines (bytes of the sets by rows for E and W, by columns for N and
  * S) where the pusher's score is strictly higher: 0xFF in those bytes.
  * A score is at most 8 × 10 = 80, so bytes never carry into each other. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 pushed_lines (const AstoriaData *data, const guint64 *lines, int weight, int player, int push)
 {
   int me = (player - 1) * N_PIECES, them = (2 - player) * N_PIECES;
@@ -390,7 +390,7 @@ pushed_lines (const AstoriaData *data, const guint64 *lines, int weight, int pla
  * lines of `lines`, the pieces on `edge` falling off, or in gaps mode only
  * those with `room` (an empty cell or the edge ahead). Returns the pieces
  * that fell. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 push_set (guint64 *set, guint64 lines, guint64 edge, guint64 room, int step)
 {
   guint64 moving = *set & lines & room;
@@ -401,7 +401,7 @@ push_set (guint64 *set, guint64 lines, guint64 edge, guint64 room, int step)
 }
 
 /* The same position's cells as bit sets by rows: the empty cells. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 empty_set (const AstoriaData *data, const guint64 *sets)
 {
   guint64 occupied = 0;
@@ -431,7 +431,7 @@ shift_lines (const AstoriaData *data, guint8 *cells, int push, unsigned lanes)
     }
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 astoria_generate_body (const BsRuleset  *rs,
                        const BsPosition *pos,
                        BsMove           *moves,
@@ -473,7 +473,7 @@ astoria_generate (const BsRuleset  *rs,
  * the high bit of each byte of `occupied` is set for a non-empty cell. On
  * small boards whose derived bytes are kept, the empty cells' bit set
  * answers directly. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 nth_empty_cell (const BsRuleset  *rs,
                 const BsPosition *pos,
                 int               target)
@@ -507,7 +507,7 @@ nth_empty_cell (const BsRuleset  *rs,
 /* Every legal move is (empty cell, available piece, push direction), all
  * distinct, so a uniform pick over that product is uniform over generate's
  * moves without building the list. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 astoria_random_move_body (const BsRuleset  *rs,
                           const BsPosition *pos,
                           BsRng            *rng,
@@ -628,7 +628,7 @@ line_leads (const BsRuleset  *rs,
 /* The push of a placement on a small board: the lines from the bit sets,
  * then the sets, then the cells (byte moves in playout mode without undo,
  * the counted, hashed and journaled writes otherwise). */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 push_small (const BsRuleset *rs,
             BsPosition      *pos,
             int              player,
@@ -688,7 +688,7 @@ push_small (const BsRuleset *rs,
       }
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 astoria_apply_body (const BsRuleset *rs,
                     BsPosition      *pos,
                     BsMove           move,

@@ -133,14 +133,14 @@ typedef struct {
 /* The derived bytes, from sets_offset: each player's pieces as a set of
  * nw words (player 1, then 2), trusted while the position has
  * BS_POSITION_DERIVED; a function of the cells. */
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 bt_own (const BtData *data, const BsPosition *pos, int nw, int player)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->sets_offset) + (player - 1) * nw;
 }
 
 /* Bit b of a set of nw words (one word: no index to compute). */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bt_bits_toggle (guint64 *set, int nw, int b)
 {
   if (nw == 1)
@@ -149,7 +149,7 @@ bt_bits_toggle (guint64 *set, int nw, int b)
     set[b >> 6] ^= BS_BIT (b & 63);
 }
 
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 bt_bits_has (const guint64 *set, int nw, int b)
 {
   if (nw == 1)
@@ -176,7 +176,7 @@ bt_init_select_table (void)
     }
 }
 
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bt_select64 (guint64 x, int r)
 {
   int base = 0;
@@ -195,7 +195,7 @@ bt_select64 (guint64 x, int r)
   return base + bt_select_in_byte[x & 0xFF][r];
 }
 
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bt_bits_select (const guint64 *set, int nw, int r)
 {
   int w = 0;
@@ -212,13 +212,13 @@ bt_bits_select (const guint64 *set, int nw, int r)
 
 /* Word w of x seen s bits up (bit b of the result is bit b - s of x) and
  * down (bit b + s); 0 < s < 64. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 bt_up (const guint64 *x, int w, int s)
 {
   return x[w] << s | (w > 0 ? x[w - 1] >> (64 - s) : 0);
 }
 
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 bt_down (const guint64 *x, int nw, int w, int s)
 {
   return x[w] >> s | (w + 1 < nw ? x[w + 1] << (64 - s) : 0);
@@ -232,7 +232,7 @@ bt_down (const guint64 *x, int nw, int w, int s)
 #define BT_WIDTH(data, width) ((width) ? (width) : (data)->width)
 
 /* The bits from a piece of player p to its target by `way`. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bt_delta (int p, int way, int W)
 {
   /* Player 1 moves up a row (+W), player 2 down (-W); west is a file
@@ -246,7 +246,7 @@ bt_delta (int p, int way, int W)
  * as the set of their targets for each way (out[way * nw + w]): every
  * move is one target bit of one way, its piece bt_delta () bits back.
  * Returns a word that is 0 exactly when p has no move. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 bt_targets (const BtData  *data,
             int            nw,
             int            W,
@@ -291,7 +291,7 @@ bt_targets (const BtData  *data,
 
 /* Whether player p can move: most often a piece has an empty cell
  * straight ahead; else every way is looked at. */
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 bt_can_move (const BtData  *data,
              int            nw,
              int            W,
@@ -348,7 +348,7 @@ bt_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
 
 /* Every legal move: left diagonals, straight moves, right diagonals, each
  * in the order of their targets. */
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 bt_generate_player (const BtData     *data,
                     const BsPosition *pos,
                     BsMove           *moves,
@@ -373,7 +373,7 @@ bt_generate_player (const BtData     *data,
   return n;
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 bt_generate_body (const BsRuleset  *rs,
                   const BsPosition *pos,
                   BsMove           *moves,
@@ -408,7 +408,7 @@ bt_generate (const BsRuleset  *rs,
  * are kept), as its two bits: one random rank among the targets of the three
  * ways, each target being exactly one legal move (in generate ()'s
  * order). */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bt_pick (const BtData     *data,
          const BsPosition *pos,
          BsRng            *rng,
@@ -449,7 +449,7 @@ bt_pick (const BtData     *data,
     }
 }
 
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 bt_random_move_body (const BsRuleset  *rs,
                      const BsPosition *pos,
                      BsRng            *rng,
@@ -494,7 +494,7 @@ bt_random_move (const BsRuleset  *rs,
  * or one piece of the opponent: the writes name those values. Everything
  * is computed before the first write (a byte written to the cells could be
  * any of the words read). */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bt_move_piece (const BsRuleset *rs,
                const BtData    *data,
                BsPosition      *pos,
@@ -553,7 +553,7 @@ bt_move_piece (const BsRuleset *rs,
   pos->step = 0;
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bt_apply_body (const BsRuleset *rs,
                BsPosition      *pos,
                BsMove           move,
@@ -617,7 +617,7 @@ bt_pdep (guint64 x, guint64 mask)
 #define BT1_SETS(full)     ((guint64 *) (gpointer) (pos->cells + ((full) ? 64 : data->sets_offset)))
 
 /* Player p's moves on a board of one word, per way; returns how many. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 bt1_targets (const BtData *data,
              int           p,
              gboolean      full,
@@ -652,7 +652,7 @@ bt1_targets (const BtData *data,
  * moves is known: the move (as bt_pick () finds it), then what
  * bt_move_piece () does, with everything computed before the first write
  * (a byte written to the cells could be any word read). */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 bt1_finish (const BsRuleset *rs,
             const BtData    *data,
             BsPosition      *pos,
@@ -758,7 +758,7 @@ bt_rng_redraw (BsRng   *rng,
 static G_NO_INLINE guint bt1_turn_slow (const BsRuleset *rs, BsPosition *pos, BsRng *rng,
                                         guint64 m, guint32 n);
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 bt1_turn (const BsRuleset *rs,
           BsPosition      *pos,
           BsRng           *rng,
@@ -811,7 +811,7 @@ bt_random_turn_stale (const BsRuleset *rs,
   return rs->random_turn (rs, pos, rng);
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 bt_random_turn_body (const BsRuleset *rs,
                      BsPosition      *pos,
                      BsRng           *rng,

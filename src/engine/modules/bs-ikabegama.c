@@ -62,7 +62,7 @@ typedef struct {
  * the cells. */
 #define IKA_CACHE_SETS 2
 
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 ika_own (const IkaData *data, const BsPosition *pos, int nw, int k)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->cache_offset) + k * nw;
@@ -114,7 +114,7 @@ ika_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
 
 /* Player p's growths (empty cells next to their tokens) into out; returns
  * how many. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 ika_growths (const IkaData *data, const BsPosition *pos, int nw, int p, guint64 *out)
 {
   const BsGrid *grid = &data->grid;
@@ -256,7 +256,7 @@ ika_setup (const BsRuleset *rs,
 
 /* Growths in cell order, then jumps by token in cell order; a pass when
  * there is neither. */
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 ika_generate_body (const BsRuleset  *rs,
                    const BsPosition *pos,
                    BsMove           *moves,
@@ -323,7 +323,7 @@ ika_random_from_list (const BsRuleset  *rs,
  * when that ring cell exists and is empty): each legal move has exactly
  * one slot, so each try picks each legal move with the same chance; after
  * IKA_RANDOM_TRIES misses the exact fallback is uniform too. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 ika_random_move_body (const BsRuleset  *rs,
                       const BsPosition *pos,
                       BsRng            *rng,
@@ -377,7 +377,7 @@ ika_random_move (const BsRuleset  *rs,
   return rs->random_move (rs, pos, rng, scratch);
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 ika_apply_body (const BsRuleset *rs,
                 BsPosition      *pos,
                 BsMove           move,

@@ -65,7 +65,7 @@ typedef struct {
 /* Derived bytes, after the orders (trusted while the position has
  * BS_POSITION_DERIVED): each player's pieces as a grid set, so that the
  * next piece to order is a bit scan and a round resolves by shifts. */
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 tribes_pieces (const TribesData *data, const BsPosition *pos, int nw, int player)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + data->sets_offset) + (player - 1) * nw;
@@ -86,7 +86,7 @@ tribes_resync (const BsRuleset *rs, BsPosition *pos)
 }
 
 /* The first member of a set at or after bit `from`, or -1. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 first_at_or_after (const guint64 *set, int nw, int from)
 {
   int w = from >> 6;
@@ -331,7 +331,7 @@ tribes_piece_orders (const BsRuleset  *rs,
 }
 
 /* The piece whose order the next step gives, from the derived sets. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 next_piece (const BsRuleset *rs, const BsPosition *pos, int nw)
 {
   const TribesData *data = rs->module_data;
@@ -345,7 +345,7 @@ next_piece (const BsRuleset *rs, const BsPosition *pos, int nw)
   return bit < 0 ? BS_NO_CELL : data->grid.cell_of_bit[bit];
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 tribes_generate_body (const BsRuleset  *rs,
                       const BsPosition *pos,
                       BsMove           *moves,
@@ -371,7 +371,7 @@ tribes_generate (const BsRuleset  *rs,
   return rs->generate (rs, pos, moves);
 }
 
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 tribes_random_move_body (const BsRuleset  *rs,
                          const BsPosition *pos,
                          BsRng            *rng,
@@ -407,7 +407,7 @@ typedef struct {
   guint64 moving[BS_MAX_DIRS][BS_GRID_MAX_WORDS];
 } TribesRound;
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 round_clear (TribesRound *round, int nw, int n_dirs)
 {
   for (int w = 0; w < nw; w++)
@@ -418,7 +418,7 @@ round_clear (TribesRound *round, int nw, int n_dirs)
     }
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 round_add (TribesRound *round, int n_dirs, int code, int w, int b)
 {
   if (code >= ORDER_DIR (0) && code < ORDER_DIR (n_dirs))
@@ -429,7 +429,7 @@ round_add (TribesRound *round, int n_dirs, int code, int w, int b)
 
 /* The five steps of RULES.md for all pieces at once: the targets of the
  * movers in a direction are their set moved one cell that way. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 resolve_round (const BsRuleset   *rs,
                BsPosition        *pos,
                const TribesRound *round,
@@ -544,7 +544,7 @@ resolve_round (const BsRuleset   *rs,
 
 /* The round of the orders in the extra bytes (which it clears). Once a
  * round, so out of line: the steps that give orders stay small. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 tribes_resolve_body (const BsRuleset *rs,
                      BsPosition      *pos,
                      BsUndo          *undo,
@@ -582,7 +582,7 @@ BS_BITOPS_KERNELS_VOID (tribes_resolve,
  * in cell order, then player 2's, each drawing its order as random_move
  * would; then the round resolves. The orders never reach the extra bytes,
  * which a round leaves cleared anyway. */
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 tribes_random_turn_body (const BsRuleset *rs,
                          BsPosition      *pos,
                          BsRng           *rng,
@@ -621,7 +621,7 @@ BS_BITOPS_KERNELS (guint, tribes_random_turn,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 tribes_apply_body (const BsRuleset *rs,
                    BsPosition      *pos,
                    BsMove           move,

@@ -222,7 +222,7 @@ typedef BsRulesProgram Rp;
 
 /* ---- Sets ---- */
 
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 rp_sets (const Rp *rp, const BsPosition *pos, int player)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + rp->sets_offset) + (player - 1) * rp->nw;
@@ -232,7 +232,7 @@ rp_sets (const Rp *rp, const BsPosition *pos, int player)
 
 /* The targets of one STEP block for player p into out (nw words);
  * returns a word that is 0 exactly when there is none. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 rp_step_targets (const Rp      *rp,
                  const RpStep  *step,
                  int            p,
@@ -267,7 +267,7 @@ rp_step_targets (const Rp      *rp,
 }
 
 /* out = the cells of `in` that have a neighbour along s, moved there. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_shift_set (const RpShift *s,
               int            nw,
               const guint64 *in,
@@ -331,7 +331,7 @@ rp_bracket_targets (const Rp      *rp,
 
 /* The targets of a PLACE block (where="empty": every empty cell, where
  * it closes a line when the bracket is required), as rp_step_targets. */
-G_ALWAYS_INLINE static inline guint64
+BS_FORCE_INLINE static inline guint64
 rp_place_targets (const Rp      *rp,
                   int            p,
                   int            nw,
@@ -351,7 +351,7 @@ rp_place_targets (const Rp      *rp,
 }
 
 /* Whether player p has a move (the first block with a target says so). */
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 rp_can_move (const Rp      *rp,
              int            p,
              int            nw,
@@ -369,7 +369,7 @@ rp_can_move (const Rp      *rp,
   return FALSE;
 }
 
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 rp_empty_set (const guint64 *set, int nw)
 {
   guint64 any = 0;
@@ -533,7 +533,7 @@ rp_connection_through (const Rp         *rp,
 }
 
 /* Whether end test e holds, `mover` having just moved. */
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 rp_end_holds (const Rp         *rp,
               const RpEnd      *e,
               const BsPosition *pos,
@@ -582,7 +582,7 @@ rp_end_holds (const Rp         *rp,
  * changed something: a move brings only its piece into a region or a
  * line, and takes a piece only from the other player; what held before
  * it would have ended the game already. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_first_end_after_step (const Rp         *rp,
                          const BsPosition *pos,
                          int               mover,
@@ -626,7 +626,7 @@ rp_first_end_after_step (const Rp         *rp,
 }
 
 /* The first end test that holds, `mover` having just moved, or -1. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_first_end (const Rp *rp, const BsPosition *pos, int mover, int nw)
 {
   for (int i = 0; i < rp->n_ends; i++)
@@ -669,7 +669,7 @@ rp_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
 
 /* The r-th (from 0) target of a set of nw words: a few cleared bits in
  * one word (a block's targets are a few pieces' moves). */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_select (const guint64 *set, int nw, int r)
 {
   if (nw == 1)
@@ -683,7 +683,7 @@ rp_select (const guint64 *set, int nw, int r)
   return bs_bits_select (set, nw, r);
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 rp_generate_any (const BsRuleset  *rs,
                  const BsPosition *pos,
                  BsMove           *moves,
@@ -744,14 +744,14 @@ rp_generate_any (const BsRuleset  *rs,
 /* Each hot hook has a copy for games that step and one for games that
  * place, picked when the program is built. */
 #define RP_KERNELS(type, name, params, ...)                                              \
-  G_ALWAYS_INLINE static inline type                                                     \
+  BS_FORCE_INLINE static inline type                                                     \
   name##_step_body params { return name##_any (__VA_ARGS__, FALSE); }                    \
-  G_ALWAYS_INLINE static inline type                                                     \
+  BS_FORCE_INLINE static inline type                                                     \
   name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }
 #define RP_KERNELS_VOID(name, params, ...)                                               \
-  G_ALWAYS_INLINE static inline void                                                     \
+  BS_FORCE_INLINE static inline void                                                     \
   name##_step_body params { name##_any (__VA_ARGS__, FALSE); }                           \
-  G_ALWAYS_INLINE static inline void                                                     \
+  BS_FORCE_INLINE static inline void                                                     \
   name##_place_body params { name##_any (__VA_ARGS__, TRUE); }
 
 RP_KERNELS (guint, rp_generate,
@@ -775,7 +775,7 @@ rp_generate (const BsRuleset  *rs,
 /* One random rank among the targets of every block (generate ()'s
  * order), so the same random numbers pick the same move as generate and
  * a uniform pick. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 rp_random_move_player (const BsRuleset  *rs,
                        const BsPosition *pos,
                        BsRng            *rng,
@@ -831,7 +831,7 @@ rp_random_move_player (const BsRuleset  *rs,
 
 /* Each hot hook branches once on the player to move, into a copy of its
  * body made for that player (constant offsets into the blocks). */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 rp_random_move_any (const BsRuleset  *rs,
                     const BsPosition *pos,
                     BsRng            *rng,
@@ -918,7 +918,7 @@ rp_close_brackets (const BsRuleset *rs,
 
 /* A placement: the piece onto its cell, the lines it brackets; then the
  * end tests in the written order. Returns the end that holds, or -1. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_place_piece (const BsRuleset *rs,
                 BsPosition      *pos,
                 BsMove           move,
@@ -949,7 +949,7 @@ rp_place_piece (const BsRuleset *rs,
  * target (the blocks allow an enemy there only with capture="replace"),
  * then the end tests in the written order. Returns the end that holds,
  * or -1. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_step_piece (const BsRuleset *rs,
                BsPosition      *pos,
                BsMove           move,
@@ -1005,7 +1005,7 @@ rp_first_end_after_pass (const Rp         *rp,
   return -1;
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_apply_player (const BsRuleset *rs,
                  BsPosition      *pos,
                  BsMove           move,
@@ -1027,7 +1027,7 @@ rp_apply_player (const BsRuleset *rs,
   pos->step = 0;
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_apply_any (const BsRuleset *rs,
               BsPosition      *pos,
               BsMove           move,
@@ -1065,7 +1065,7 @@ rp_apply (const BsRuleset *rs,
 }
 
 /* The playout loop's turn: the random move and its apply in one call. */
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 rp_random_turn_any (const BsRuleset *rs,
                     BsPosition      *pos,
                     BsRng           *rng,
@@ -1114,14 +1114,14 @@ BS_BITOPS_KERNELS (guint, rp_random_turn_place,
 #define RP_JUMP_BLOCK(m)         ((int) (((m) >> 16) & 0xFFu))
 #define RP_JUMP_COPY_FROM        0xFFu
 
-G_ALWAYS_INLINE static inline const guint64 *
+BS_FORCE_INLINE static inline const guint64 *
 rp_ring (const Rp *rp, int k, int bit, int nw)
 {
   return rp->rings + ((gsize) k * (gsize) rp->n_bits + (gsize) bit) * (gsize) nw;
 }
 
 /* The empty cells a copy block reaches from p's pieces. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_jump_copy_targets (const Rp      *rp,
                       int            k,
                       int            nw,
@@ -1142,7 +1142,7 @@ rp_jump_copy_targets (const Rp      *rp,
     out[w] &= empty[w];
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_jump_empty (const Rp      *rp,
                int            nw,
                const guint64 *mine,
@@ -1154,7 +1154,7 @@ rp_jump_empty (const Rp      *rp,
 }
 
 /* Whether a piece of `mine` reaches an empty cell by some block. */
-G_ALWAYS_INLINE static inline gboolean
+BS_FORCE_INLINE static inline gboolean
 rp_jump_can_move (const Rp      *rp,
                   int            nw,
                   const guint64 *mine,
@@ -1179,7 +1179,7 @@ rp_jump_can_move (const Rp      *rp,
 
 /* The first end test that holds, `mover` having just moved, or -1: the
  * no-move ends ask the jumps, the others are the step programs'. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_jump_first_end (const Rp         *rp,
                    const BsPosition *pos,
                    int               mover,
@@ -1208,7 +1208,7 @@ rp_jump_first_end (const Rp         *rp,
   return -1;
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 rp_jump_generate_body (const BsRuleset  *rs,
                        const BsPosition *pos,
                        BsMove           *moves,
@@ -1262,7 +1262,7 @@ BS_BITOPS_KERNELS (guint, rp_jump_generate,
 
 /* One random rank among every block's moves (generate ()'s order), so
  * that the same random numbers pick the same move as generate. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 rp_jump_random_move_body (const BsRuleset  *rs,
                           const BsPosition *pos,
                           BsRng            *rng,
@@ -1364,7 +1364,7 @@ rp_jump_convert (const BsRuleset *rs,
     }
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_jump_apply_body (const BsRuleset *rs,
                     BsPosition      *pos,
                     BsMove           move,
@@ -1411,7 +1411,7 @@ BS_BITOPS_KERNELS_VOID (rp_jump_apply,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 rp_jump_random_turn_body (const BsRuleset *rs,
                           BsPosition      *pos,
                           BsRng           *rng,
@@ -1438,7 +1438,7 @@ BS_BITOPS_KERNELS (guint, rp_jump_random_turn,
  * (each ray ends on the index n_cells, a byte of the position that stays
  * empty), so the first empty cell of a ray needs no other test. */
 
-G_ALWAYS_INLINE static inline guint64 *
+BS_FORCE_INLINE static inline guint64 *
 rp_mx_set (const Rp *rp, const BsPosition *pos, int k)
 {
   return (guint64 *) (gpointer) ((guint8 *) pos->cells + rp->sets_offset) + k * rp->nw;
@@ -1459,7 +1459,7 @@ rp_mixed_resync (const Rp *rp, BsPosition *pos)
 }
 
 /* The cells a place block puts p's piece on; returns how many. */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_mx_place_targets (const Rp         *rp,
                      const RpBlock    *b,
                      const BsPosition *pos,
@@ -1483,7 +1483,7 @@ rp_mx_place_targets (const Rp         *rp,
 
 /* The targets of a walk block from `cell` along its k-th direction, in
  * order along the ray, into out (NULL: only counted). */
-G_ALWAYS_INLINE static inline int
+BS_FORCE_INLINE static inline int
 rp_mx_walk (const Rp      *rp,
             const RpBlock *b,
             const guint8  *cells,
@@ -1525,7 +1525,7 @@ rp_mx_walk (const Rp      *rp,
 }
 
 /* Every move of block b for p, appended to moves (NULL: counted only). */
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 rp_mx_block_moves (const Rp         *rp,
                    const RpBlock    *b,
                    const BsPosition *pos,
@@ -1578,7 +1578,7 @@ rp_mx_block_moves (const Rp         *rp,
   return n;
 }
 
-G_ALWAYS_INLINE static inline guint
+BS_FORCE_INLINE static inline guint
 rp_mx_generate_body (const BsRuleset  *rs,
                      const BsPosition *pos,
                      BsMove           *moves,
@@ -1610,7 +1610,7 @@ BS_BITOPS_KERNELS (guint, rp_mx_generate,
 
 /* The r-th move (from 0) of the blocks first to last, in generate ()'s
  * order; a placement by its rank, a walk by walking again. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 rp_mx_nth (const Rp         *rp,
            const BsPosition *pos,
            int               first,
@@ -1688,7 +1688,7 @@ rp_mx_random_exact (const Rp         *rp,
  * misses, and for walks with several targets per ray at once, the moves
  * are counted and one is picked by rank. Every draw gives each move the
  * same chance, so the pick is uniform. */
-G_ALWAYS_INLINE static inline BsMove
+BS_FORCE_INLINE static inline BsMove
 rp_mx_random_move_body (const BsRuleset  *rs,
                         const BsPosition *pos,
                         BsRng            *rng,
@@ -1826,7 +1826,7 @@ rp_mx_played_result (const Rp         *rp,
 static void rp_mx_apply_word (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo);
 
 /* adjacent(set): on a hex grid by four shifts, else one per direction. */
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_mx_dilate (const Rp *rp, const guint64 *set, guint64 *out, const int nw)
 {
   if (rp->grid.n_dirs == 6)
@@ -1835,7 +1835,7 @@ rp_mx_dilate (const Rp *rp, const guint64 *set, guint64 *out, const int nw)
     bs_grid_dilate (&rp->grid, nw, set, out);
 }
 
-G_ALWAYS_INLINE static inline void
+BS_FORCE_INLINE static inline void
 rp_mx_apply_body (const BsRuleset *rs,
                   BsPosition      *pos,
                   BsMove           move,
