@@ -61,5 +61,38 @@ expect_cli C "the root element is <variant>, not <study>: not a study file" \
   report "$bad/size-zero.xml"
 expect_cli fr "l’élément racine est <variant>, pas <study>${nbsp}: ce n’est pas un fichier d’étude" \
   report "$bad/size-zero.xml"
+# expect_env TEXT VAR=VALUE… -- ARG…: with only those locale variables set, `boardsmith-cli ARG…`
+# fails and its error holds TEXT.
+expect_env () {
+  text=$1
+  shift
+  vars=""
+  while [ "$1" != "--" ]; do vars="$vars $1"; shift; done
+  shift
+  # shellcheck disable=SC2086 # the assignments are words of their own
+  out=$(env -u LC_ALL -u LC_MESSAGES -u LANG -u LANGUAGE $vars BOARDSMITH_LOCALEDIR="$build/po" \
+    "$cli" "$@" 2>&1) && status=0 || status=$?
+  if [ "$status" -eq 0 ]; then
+    echo "FAIL $* ($vars): accepted"; fails=$((fails + 1))
+  elif ! printf '%s\n' "$out" | grep -qF -- "$text"; then
+    echo "FAIL $* ($vars): expected \"$text\" in:"; printf '%s\n' "$out"; fails=$((fails + 1))
+  else
+    echo "ok $* ($vars): $out"
+  fi
+}
+
+# The locale as the system sets it (issue 28): a C locale chosen by name wins over LANGUAGE, as
+# in every GNU program; LANGUAGE alone (a session that sets only the language list), or with a
+# locale that is not installed, still gives the language it asks for.
+expect_env "empty.xml:1: the file is empty" LC_ALL=C LANGUAGE=fr -- validate "$bad/empty.xml"
+expect_env "empty.xml:1: the file is empty" LC_ALL=POSIX LANG=C.UTF-8 LANGUAGE=fr -- \
+  validate "$bad/empty.xml"
+expect_env "empty.xml:1: the file is empty" LC_MESSAGES=C LANG=C.UTF-8 LANGUAGE=de -- \
+  validate "$bad/empty.xml"
+expect_env "unknown command" LC_ALL=C LANGUAGE=fr -- bogus
+expect_env "empty.xml:1: le fichier est vide" LANGUAGE=fr -- validate "$bad/empty.xml"
+expect_env "empty.xml:1: le fichier est vide" LANG=xx_NOWHERE.UTF-8 LANGUAGE=fr -- \
+  validate "$bad/empty.xml"
+
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 echo "bad variants and the CLI give their errors in French and German"

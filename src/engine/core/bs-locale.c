@@ -46,14 +46,36 @@ set_messages_for (const char *language)
   return FALSE;
 }
 
+/* The locale the environment names for messages, as setlocale reads it: LC_ALL, else
+ * LC_MESSAGES, else LANG (NULL when none is set). */
+static const char *
+named_messages_locale (void)
+{
+  const char *names[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *value = g_getenv (names[i]);
+
+      if (value != NULL && value[0] != '\0')
+        return value;
+    }
+  return NULL;
+}
+
 void
 bs_locale_init (void)
 {
   const char *language = g_getenv ("LANGUAGE");
+  const char *named = named_messages_locale ();
   g_auto(GStrv) languages = NULL;
 
   setlocale (LC_ALL, "");
   if (language == NULL || language[0] == '\0' || !is_c_locale (setlocale (LC_MESSAGES, NULL)))
+    return;
+  /* A C locale asked for by name is the user's choice: LC_ALL=C LANGUAGE=fr gives English,
+   * as every GNU program does. */
+  if (named != NULL && is_c_locale (named))
     return;
 
   if (is_c_locale (setlocale (LC_CTYPE, NULL)))
