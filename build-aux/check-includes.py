@@ -53,7 +53,6 @@ ROOMS = {
 GENERATED = {
     'config.h': None,                       # everyone's
     'bs-module-list.h': 'engine/modules',
-    'bs-translator-credits.h': 'app/shell',
     'bs-resources.h': 'app',
 }
 
@@ -215,8 +214,8 @@ def self_test():
         'one header in two rooms': ({'app/play/bs-a.h': '', 'app/editor/bs-a.h': ''},
                                     ['bs-a.h: a header of this name is in more than one room']),
         'generated header of another room': (
-            {'engine/core/bs-a.c': '#include "bs-translator-credits.h"\n'},
-            ['src/engine/core/bs-a.c:1: room engine/core may not include bs-translator-credits.h']),
+            {'engine/core/bs-a.c': '#include "bs-resources.h"\n'},
+            ['src/engine/core/bs-a.c:1: room engine/core may not include bs-resources.h']),
     }
     failed = False
     for name, (tree, expected) in cases.items():

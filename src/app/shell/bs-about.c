@@ -7,41 +7,14 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <libintl.h>
-#include <string.h>
-
-#include "bs-translator-credits.h"
-
-const char *
-bs_about_translators_for (const char *catalog_header)
-{
-  g_auto(GStrv) fields = NULL;
-
-  if (catalog_header == NULL || catalog_header[0] == '\0')
-    return NULL;
-  fields = g_strsplit (catalog_header, "\n", -1);
-  for (guint i = 0; fields[i] != NULL; i++)
-    {
-      const char *value;
-
-      if (!g_str_has_prefix (fields[i], "Language:"))
-        continue;
-      value = fields[i] + strlen ("Language:");
-      while (*value == ' ')
-        value++;
-      for (guint j = 0; j < G_N_ELEMENTS (bs_translator_credits); j++)
-        if (g_str_equal (value, bs_translator_credits[j].language))
-          return bs_translator_credits[j].people;
-    }
-  return NULL;
-}
 
 GtkWidget *
 bs_about_present (GtkWindow *parent)
 {
   static const char *developers[] = { "The Boardsmith developers", NULL };
-  /* The header of the catalog in use, whose Language: field says which one it is. */
-  const char *translators = bs_about_translators_for (dgettext (GETTEXT_PACKAGE, ""));
+  /* Translators: your names, one per line ("Name <email>"), shown in the About window's
+   * credits. */
+  const char *translators = _("translator-credits");
   const char *comments = _("Design abstract board games and play-test them: board shapes and "
                            "sizes, piece counts, handicaps and rule options, against a friend "
                            "or the computer.");
@@ -66,8 +39,8 @@ bs_about_present (GtkWindow *parent)
                 "copyright", "© 2026 The Boardsmith developers",
                 "license-type", GTK_LICENSE_GPL_3_0,
                 NULL);
-  /* In the untranslated C locale there is nobody to credit (and NULL is refused). */
-  if (translators != NULL)
+  /* Untranslated, there is nobody to credit. */
+  if (!g_str_equal (translators, "translator-credits"))
     g_object_set (about, "translator-credits", translators, NULL);
 #if ADW_CHECK_VERSION (1, 5, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
