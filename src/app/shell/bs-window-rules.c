@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-window-rules.c: the designer's loop. A rules file opened in the
+ * window is watched (BsRulesFile) while its game is on show: each save
+ * that loads replays the game on the new rules, as far as its moves are
+ * still legal; a save that does not load is said under the header bar,
+ * file and line, until a save loads again, and the game goes on with the
+ * rules last loaded. */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "bs-text.h"
+
+typedef enum {
+  BANNER_ERROR,
+  BANNER_WARNING,
+} BannerKind;
+
+static void
+show_banner (BsWindow   *self,
+             BannerKind  kind,
+             const char *text)
+{
+  GtkWidget *box = gtk_revealer_get_child (self->rules_banner);
+
+  gtk_label_set_text (self->rules_banner_label, text);
+  if (kind == BANNER_ERROR)
+    {
+      gtk_widget_add_css_class (box, "error");
+      gtk_image_set_from_icon_name (GTK_IMAGE (self->rules_banner_icon), "dialog-error-symbolic");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (box, "error");
+      gtk_image_set_from_icon_name (GTK_IMAGE (self->rules_banner_icon),
+                                    "dialog-warning-symbolic");
+    }
+  /* An error stays until a save loads; a refused move may be put away. */
+  gtk_widget_set_visible (self->rules_banner_close, kind == BANNER_WARNING);
+  gtk_revealer_set_reveal_child (self->rules_banner, TRUE);
+  bs_announcer_announce (self->announcer, text);
+}
+
+static void
+hide_banner (BsWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->rules_banner, FALSE);
+  gtk_label_set_text (self->rules_banner_label, "");
+}
+
+static void
+on_rules_banner_close (BsWindow *self)
+{
+  /* An error is not put away: it goes when the file loads. */
+  if (self->rules_file == NULL || bs_rules_file_get_error (self->rules_file) == NULL)
+    hide_banner (self);
+}
+
+static char *
+file_name (BsWindow *self)
+{
+  return g_file_get_basename (bs_rules_file_get_file (self->rules_file));
+}
+
+static void
+show_load_error (BsWindow   *self,
+                 const char *message)
+{
+  g_autofree char *name = file_name (self);
+  g_autofree char *sentence = bs_text_sentence (message);
+  g_autofree char *text = NULL;
+
+  /* Translators: %s is a file name; the next line is the error, which
+   * starts with the file's path and line. */
+  text = g_strdup_printf (_("“%s” does not load: the game goes on with the rules last loaded.\n"
+                            "%s"), name, sentence);
+  show_banner (self, BANNER_ERROR, text);
+}
+
+static void
+on_rules_error (BsWindow    *self,
+                GParamSpec  *pspec,
+                BsRulesFile *rules_file)
+{
+  const char *error = bs_rules_file_get_error (rules_file);
+
+  if (error != NULL)
+    show_load_error (self, error);
+  /* Loading again hides it through "reloaded". */
+}
+
+static void
+on_rules_reloaded (BsWindow    *self,
+                   BsRulesFile *rules_file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsGame) game = NULL;
+  g_autofree char *why = NULL;
+  g_autofree char *name = file_name (self);
+  g_autofree char *refused = NULL;
+  guint stopped = G_MAXUINT;
+
+  if (self->game == NULL)
+    return;
+  game = bs_rules_file_replay (rules_file, self->game, &stopped, &why, &error);
+  if (game == NULL)
+    {
+      show_load_error (self, error->message);
+      return;
+    }
+  if (stopped != G_MAXUINT)
+    refused = g_strdup (bs_game_get_notation (self->game, stopped));
+  /* Keep the watch across the change of game: it plays the new rules. */
+  _bs_window_set_game (self, game);
+  if (stopped != G_MAXUINT)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *reason = bs_text_sentence (why);
+
+      if (stopped == 0)
+        /* Translators: “%1$s” a file name, %2$u a move's number, “%3$s” the
+         * move as written, %4$s why the rules refuse it (a sentence). */
+        text = g_strdup_printf (_("“%1$s” reloaded: move %2$u “%3$s” is no longer legal. %4$s "
+                                  "The game starts again."),
+                                name, stopped + 1, refused, reason);
+      else
+        /* Translators: as above; %5$u is the number of the last move kept. */
+        text = g_strdup_printf (_("“%1$s” reloaded: move %2$u “%3$s” is no longer legal. %4$s "
+                                  "The game goes on after move %5$u."),
+                                name, stopped + 1, refused, reason,
+                                stopped);
+      show_banner (self, BANNER_WARNING, text);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("“%s” reloaded"), name);
+
+      hide_banner (self);
+      bs_window_show_message (self, text);
+    }
+}
+
+void
+_bs_window_rules_game_changed (BsWindow *self,
+                               BsGame   *game)
+{
+  if (self->rules_file == NULL)
+    return;
+  if (game != NULL
+      && bs_game_get_ruleset (game)->module == bs_rules_file_get_module (self->rules_file))
+    return;
+  g_signal_handlers_disconnect_by_data (self->rules_file, self);
+  g_clear_object (&self->rules_file);
+  if (self->rules_banner != NULL)
+    hide_banner (self);
+}
+
+void
+_bs_window_watch_rules (BsWindow    *self,
+                        GFile       *file,
+                        BsRulesGame *rules)
+{
+  if (self->rules_file != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->rules_file, self);
+      g_clear_object (&self->rules_file);
+    }
+  hide_banner (self);
+  self->rules_file = bs_rules_file_new (file, rules);
+  g_signal_connect_swapped (self->rules_file, "notify::error", G_CALLBACK (on_rules_error), self);
+  g_signal_connect_swapped (self->rules_file, "reloaded", G_CALLBACK (on_rules_reloaded), self);
+}
+
+void
+_bs_window_rules_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, on_rules_banner_close);
+}
