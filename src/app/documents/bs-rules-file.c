@@ -428,6 +428,9 @@ bs_rules_file_replay (BsRulesFile  *self,
   game = bs_game_new_for_match (match);
   for (int player = 1; player <= 2; player++)
     bs_game_set_seat (game, player, bs_game_get_seat (old, player));
-  bs_game_set_modified (game, bs_game_get_modified (old));
+  /* A record it was saved to stays its file, no longer what it holds. */
+  if (bs_game_get_file (old) != NULL)
+    bs_game_set_file (game, bs_game_get_file (old));
+  bs_game_set_modified (game, bs_game_get_modified (old) || bs_game_get_file (old) != NULL);
   return game;
 }

@@ -60,6 +60,18 @@ on_rules_banner_close (BsWindow *self)
     hide_banner (self);
 }
 
+/* The rules' reason as a sentence of its own, full stop included. */
+static char *
+reason_sentence (const char *why)
+{
+  g_autofree char *sentence = bs_text_sentence (why != NULL ? why : "");
+
+  if (*sentence == '\0' || g_str_has_suffix (sentence, ".") || g_str_has_suffix (sentence, "!")
+      || g_str_has_suffix (sentence, "?"))
+    return g_steal_pointer (&sentence);
+  return g_strconcat (sentence, ".", NULL);
+}
+
 static char *
 file_name (BsWindow *self)
 {
@@ -119,7 +131,7 @@ on_rules_reloaded (BsWindow    *self,
   if (stopped != G_MAXUINT)
     {
       g_autofree char *text = NULL;
-      g_autofree char *reason = bs_text_sentence (why);
+      g_autofree char *reason = reason_sentence (why);
 
       if (stopped == 0)
         /* Translators: “%1$s” a file name, %2$u a move's number, “%3$s” the
