@@ -132,5 +132,31 @@ def test_edit_and_play(session):
         raise E2EFailure("boardsmith ended with status %s" % status)
 
 
+def test_new_rules_from_a_game(session):
+    """New Rules from This Game: a shipped game's rules copied into the
+    user's rules folder under a name of their own, opened, and watched."""
+    app = session.start_app("clobber")
+    app.wait_cell("a1", r"^a1, White Piece")
+    app.click("push button", "Main Menu")
+    app.click(app.find("menu item", "New Rules from This Game"))
+    folder = os.path.join(app.home, ".local/share/boardsmith/rules")
+    path = os.path.join(folder, "copy-of-clobber.xml")
+    banner(app, r"^New rules, a copy to change: .*copy-of-clobber\.xml")
+    app.wait_for(lambda: os.path.exists(path) or None, "the copy at %s" % path)
+    with open(path, encoding="utf-8") as f:
+        copy = f.read()
+    if 'id="copy-of-clobber"' not in copy or "<name>Copy of Clobber</name>" not in copy:
+        raise E2EFailure("the copy has not its own id and name: %r" % copy[:600])
+    # The copy's game is on show, under its own name.
+    app.find("label", "Copy of Clobber")
+    app.screenshot("new-rules")
+
+    # The copy is watched: a smaller board on its next save.
+    write_as_an_editor_does(path, copy.replace('width="5" height="6"', 'width="4" height="4"'))
+    app.wait_for(lambda: len(app.cells()) == 4 * 4, "the copy's game on a 4 × 4 board")
+    app.wait_cell("a1", r"^a1, White Piece")
+    app.quit()
+
+
 if __name__ == "__main__":
     run_tests(globals())

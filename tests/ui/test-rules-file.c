@@ -229,6 +229,40 @@ test_broken_then_fixed (Fixture       *fixture,
   wait_for (reloaded, &watch);
 }
 
+static void
+test_new_copy (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (fixture->tmpdir, "my rules", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) first = bs_rules_file_new_copy (fixture->path, folder, &error);
+  g_autoptr(GFile) second = NULL;
+  g_autofree char *first_path = NULL, *second_path = NULL, *text = NULL;
+  g_autoptr(BsRulesGame) game = NULL;
+
+  g_assert_no_error (error);
+  first_path = g_file_get_path (first);
+  g_assert_true (g_str_has_suffix (first_path, "/my rules/copy-of-clobber.xml"));
+  second = bs_rules_file_new_copy (fixture->path, folder, &error);
+  g_assert_no_error (error);
+  second_path = g_file_get_path (second);
+  g_assert_true (g_str_has_suffix (second_path, "/my rules/copy-of-clobber-2.xml"));
+
+  /* Its own id and name; the rest as it was (the comments too). */
+  game = bs_rules_game_load_file (second_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (bs_rules_game_get_module (game)->id, ==, "copy-of-clobber-2");
+  g_assert_cmpstr (bs_rules_game_get_module (game)->name, ==, "Copy of Clobber");
+  g_file_get_contents (second_path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "Michael H. Albert"));
+  g_assert_nonnull (strstr (text, "dirs=\"n e s w\""));
+
+  g_unlink (first_path);
+  g_unlink (second_path);
+  g_rmdir (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -241,5 +275,7 @@ main (int   argc,
               test_reload_and_replay, fixture_teardown);
   g_test_add ("/rules-file/broken-then-fixed", Fixture, NULL, fixture_setup,
               test_broken_then_fixed, fixture_teardown);
+  g_test_add ("/rules-file/new-copy", Fixture, NULL, fixture_setup, test_new_copy,
+              fixture_teardown);
   return ui_test_run (&app);
 }

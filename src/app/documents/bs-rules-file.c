@@ -5,10 +5,15 @@
 
 #include "bs-rules-file.h"
 
+#include <errno.h>
 #include <string.h>
+#include <glib/gi18n.h>
+#include <libxml/tree.h>
 
 #include "bs-error.h"
+#include "bs-file.h"
 #include "bs-load-hook.h"
+#include "bs-rules-catalog.h"
 #include "bs-rules-document.h"
 #include "bs-xml.h"
 
@@ -107,6 +112,118 @@ bs_rules_file_load_data (const char  *data,
   if (game != NULL)
     keep_and_register (game);
   return game;
+}
+
+char *
+bs_rules_file_user_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "boardsmith", "rules", NULL);
+}
+
+static gpointer
+list_shipped (gpointer data)
+{
+  return bs_rules_catalog_list_ids ();
+}
+
+gboolean
+bs_rules_file_game_has_rules (const char *id)
+{
+  static GOnce once = G_ONCE_INIT;
+  const char * const *ids = g_once (&once, list_shipped, NULL);
+
+  return id != NULL && g_strv_contains (ids, id);
+}
+
+/* The rules at `source` with the root's id and the <name> changed, the
+ * rest as it was; checked to load as a document that has them. */
+static GBytes *
+renamed_copy (const char  *source,
+              const char  *target,
+              const char  *id,
+              GError     **error)
+{
+  const BsXmlSource xml_source = { source, BS_VARIANT_ERROR };
+  g_autoptr(xmlDoc) doc = bs_xml_parse_file (source, &xml_source, BS_RULES_MAX_FILE_SIZE, error);
+  g_autoptr(BsRulesDocument) original = NULL;
+  g_autoptr(BsRulesDocument) copy = NULL;
+  g_autofree char *name = NULL;
+  xmlNode *root;
+  xmlChar *text = NULL;
+  int length = 0;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (doc == NULL)
+    return NULL;
+  original = bs_rules_document_load_file (source, error);
+  if (original == NULL)
+    return NULL;
+  /* Translators: the default name of a copied game; %s is its name. */
+  name = g_strdup_printf (_("Copy of %s"), original->name);
+  root = xmlDocGetRootElement (doc);
+  xmlSetProp (root, (const xmlChar *) "id", (const xmlChar *) id);
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE && xmlStrEqual (child->name, (const xmlChar *) "name"))
+      {
+        /* Raw text: xmlNodeAddContent escapes it when the file is written. */
+        xmlNodeSetContent (child, NULL);
+        xmlNodeAddContent (child, (const xmlChar *) name);
+        break;
+      }
+  xmlDocDumpMemoryEnc (doc, &text, &length, "UTF-8");
+  bytes = g_bytes_new (text, (gsize) length);
+  xmlFree (text);
+  copy = bs_rules_document_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  target, error);
+  if (copy == NULL)
+    return NULL;
+  return g_steal_pointer (&bytes);
+}
+
+GFile *
+bs_rules_file_new_copy (const char  *source,
+                        const char  *folder,
+                        GError     **error)
+{
+  g_autoptr(BsRulesDocument) original = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (source != NULL && folder != NULL, NULL);
+
+  original = bs_rules_document_load_file (source, error);
+  if (original == NULL)
+    return NULL;
+  if (g_mkdir_with_parents (folder, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Could not make the folder %s: %s"), folder, g_strerror (saved));
+      return NULL;
+    }
+  /* The first free name: its id is no game's either. */
+  for (guint n = 1; target == NULL; n++)
+    {
+      g_autofree char *candidate_id = n == 1 ? g_strdup_printf ("copy-of-%s", original->id)
+                                             : g_strdup_printf ("copy-of-%s-%u", original->id, n);
+      g_autofree char *base = g_strconcat (candidate_id, ".xml", NULL);
+      g_autofree char *path = g_build_filename (folder, base, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK)
+          && bs_module_find (candidate_id) == NULL)
+        {
+          target = g_steal_pointer (&path);
+          id = g_steal_pointer (&candidate_id);
+        }
+    }
+  bytes = renamed_copy (source, target, id, error);
+  if (bytes == NULL
+      || !bs_file_write_atomic (target, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                BS_FILE_WRITE_SYNC, error))
+    return NULL;
+  return g_file_new_for_path (target);
 }
 
 struct _BsRulesFile {

@@ -39,6 +39,20 @@ BsRulesGame *bs_rules_file_load_data (const char  *data,
                                       const char  *path,
                                       GError     **error);
 
+/* The user's folder of rules files: $XDG_DATA_HOME/boardsmith/rules. */
+char        *bs_rules_file_user_folder (void);
+/* Whether a game that ships has a rules file (bs_rules_catalog_find_file),
+ * from a list read once. */
+gboolean     bs_rules_file_game_has_rules (const char *id);
+/* A copy of the rules file `source` in `folder` (made if missing) as the
+ * start of a new game, as `boardsmith-cli new-rules` makes one: the first
+ * free name of "copy-of-ID.xml", "copy-of-ID-2.xml"…, the id its name
+ * gives, the name "Copy of NAME", the rest of the file (comments, layout)
+ * as it was; checked to load, written atomically. Blocking. */
+GFile       *bs_rules_file_new_copy (const char  *source,
+                                     const char  *folder,
+                                     GError     **error);
+
 #define BS_TYPE_RULES_FILE (bs_rules_file_get_type ())
 G_DECLARE_FINAL_TYPE (BsRulesFile, bs_rules_file, BS, RULES_FILE, GObject)
 

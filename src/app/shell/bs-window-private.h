@@ -51,6 +51,8 @@ struct _BsWindow {
   gboolean              balance_from_editor;
   /* The rules file whose game is on show, watched (bs-window-rules.c). */
   BsRulesFile          *rules_file;
+  /* A copy of a game's rules being opened (win.new-rules): said once open. */
+  GFile                *rules_copy;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
@@ -125,6 +127,7 @@ void     _bs_window_help_init           (BsWindow       *self);
 
 /* bs-window-rules.c */
 void     _bs_window_rules_class_init    (GtkWidgetClass *widget_class);
+void     _bs_window_rules_init          (BsWindow       *self);
 /* The game of the rules `rules` read from `file` is about to be shown:
  * the file is watched from now on. */
 void     _bs_window_watch_rules         (BsWindow       *self,

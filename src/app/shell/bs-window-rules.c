@@ -13,11 +13,13 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-rules-catalog.h"
 #include "bs-text.h"
 
 typedef enum {
   BANNER_ERROR,
   BANNER_WARNING,
+  BANNER_INFO,
 } BannerKind;
 
 static void
@@ -37,10 +39,15 @@ show_banner (BsWindow   *self,
     {
       gtk_widget_remove_css_class (box, "error");
       gtk_image_set_from_icon_name (GTK_IMAGE (self->rules_banner_icon),
-                                    "dialog-warning-symbolic");
+                                    kind == BANNER_WARNING ? "dialog-warning-symbolic"
+                                                           : "document-edit-symbolic");
     }
-  /* An error stays until a save loads; a refused move may be put away. */
-  gtk_widget_set_visible (self->rules_banner_close, kind == BANNER_WARNING);
+  if (kind == BANNER_INFO)
+    gtk_widget_add_css_class (box, "info");
+  else
+    gtk_widget_remove_css_class (box, "info");
+  /* An error stays until a save loads; the rest may be put away. */
+  gtk_widget_set_visible (self->rules_banner_close, kind != BANNER_ERROR);
   gtk_revealer_set_reveal_child (self->rules_banner, TRUE);
   bs_announcer_announce (self->announcer, text);
 }
@@ -156,19 +163,35 @@ on_rules_reloaded (BsWindow    *self,
     }
 }
 
+/* New Rules from This Game: for a game with a rules file, the watched
+ * one's or one that ships. */
+static void
+update_new_rules (BsWindow *self,
+                  BsGame   *game)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "new-rules");
+  gboolean enabled = game != NULL
+                     && (self->rules_file != NULL
+                         || bs_rules_file_game_has_rules (bs_game_get_variant (game)->module));
+
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
 void
 _bs_window_rules_game_changed (BsWindow *self,
                                BsGame   *game)
 {
-  if (self->rules_file == NULL)
-    return;
-  if (game != NULL
-      && bs_game_get_ruleset (game)->module == bs_rules_file_get_module (self->rules_file))
-    return;
-  g_signal_handlers_disconnect_by_data (self->rules_file, self);
-  g_clear_object (&self->rules_file);
-  if (self->rules_banner != NULL)
-    hide_banner (self);
+  if (self->rules_file != NULL
+      && (game == NULL
+          || bs_game_get_ruleset (game)->module != bs_rules_file_get_module (self->rules_file)))
+    {
+      g_signal_handlers_disconnect_by_data (self->rules_file, self);
+      g_clear_object (&self->rules_file);
+      if (self->rules_banner != NULL)
+        hide_banner (self);
+    }
+  update_new_rules (self, game);
 }
 
 void
@@ -185,6 +208,70 @@ _bs_window_watch_rules (BsWindow    *self,
   self->rules_file = bs_rules_file_new (file, rules);
   g_signal_connect_swapped (self->rules_file, "notify::error", G_CALLBACK (on_rules_error), self);
   g_signal_connect_swapped (self->rules_file, "reloaded", G_CALLBACK (on_rules_reloaded), self);
+  if (self->rules_copy != NULL && g_file_equal (self->rules_copy, file))
+    {
+      g_autofree char *where = g_file_get_parse_name (file);
+      g_autofree char *text = NULL;
+
+      /* Translators: %s is the path of the new rules file. */
+      text = g_strdup_printf (_("New rules, a copy to change: %s\n"
+                                "Edit it in a text editor: each save is played here."), where);
+      show_banner (self, BANNER_INFO, text);
+      g_clear_object (&self->rules_copy);
+    }
+}
+
+/* A BsPendingFunc: the copy of the rules at `data` made and opened. */
+static void
+new_rules_now (gpointer owner,
+               gpointer data)
+{
+  BsWindow *self = owner;
+  g_autofree char *folder = bs_rules_file_user_folder ();
+  g_autoptr(GFile) copy = NULL;
+  g_autoptr(GError) error = NULL;
+
+  copy = bs_rules_file_new_copy (data, folder, &error);
+  if (copy == NULL)
+    {
+      _bs_window_show_error (self, _("Could Not Copy the Rules"), error->message);
+      return;
+    }
+  /* Opened as any rules file; said once it plays. */
+  g_set_object (&self->rules_copy, copy);
+  bs_window_open_file_async (self, copy);
+}
+
+static void
+new_rules_activated (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  BsWindow *self = user_data;
+  char *source = NULL;
+
+  if (self->game == NULL)
+    return;
+  if (self->rules_file != NULL)
+    source = g_file_get_path (bs_rules_file_get_file (self->rules_file));
+  else
+    source = bs_rules_catalog_find_file (bs_game_get_variant (self->game)->module);
+  if (source == NULL)
+    return;
+  /* The game on show may have moves to save first. */
+  _bs_window_confirm_discard (self, new_rules_now, source, g_free);
+}
+
+static const GActionEntry rules_entries[] = {
+  { "new-rules", new_rules_activated },
+};
+
+void
+_bs_window_rules_init (BsWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), rules_entries,
+                                   G_N_ELEMENTS (rules_entries), self);
+  update_new_rules (self, NULL);
 }
 
 void

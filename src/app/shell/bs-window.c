@@ -722,6 +722,7 @@ bs_window_dispose (GObject *object)
   g_clear_object (&self->opening);
   /* And stops watching a rules file. */
   _bs_window_rules_game_changed (self, NULL);
+  g_clear_object (&self->rules_copy);
   /* Closing the window stops the computer at once. */
   if (self->computer != NULL)
     bs_computer_player_set_scene (self->computer, NULL);
@@ -898,6 +899,7 @@ bs_window_init (BsWindow *self)
   _bs_window_files_init (self);
   _bs_window_editing_init (self);
   _bs_window_help_init (self);
+  _bs_window_rules_init (self);
   bs_export_actions_install (BS_EXPORT_HOST (self));
 
   self->computer = bs_computer_player_new (self->settings);
