@@ -131,6 +131,21 @@ def test_edit_and_play(session):
     if status != 0:
         raise E2EFailure("boardsmith ended with status %s" % status)
 
+    # Recent files offer it as rules, and it opens from there, watched again.
+    app = session.start_app(home=app.home)
+    row = app.find("list item", re.compile(r"clobber"))
+    said = [n.name for n in row.walk() if n.role == "label"]
+    if not any(re.match(r"^Rules of Clobber · ", name) for name in said):
+        raise E2EFailure("the recent row does not say it is rules: %r" % said)
+    app.click_until("list item", re.compile(r"clobber"),
+                    lambda: app.snapshot().find_now("table", "Game board"),
+                    "the rules' game from Recent")
+    app.wait_cell("a1", r"^a1, White Piece")
+    write_as_an_editor_does(path, original.replace('width="5" height="6"',
+                                                   'width="3" height="3"'))
+    app.wait_for(lambda: len(app.cells()) == 3 * 3, "the reloaded game on a 3 × 3 board")
+    app.quit()
+
 
 def test_new_rules_from_a_game(session):
     """New Rules from This Game: a shipped game's rules copied into the
