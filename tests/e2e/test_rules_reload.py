@@ -74,6 +74,7 @@ def test_edit_and_play(session):
     app.wait_cell("a2", r"^a2, Black Piece")
     app.wait_cell("a1", r"^a1, White Piece")
     app.wait_status(r"^White")
+    app.screenshot("rules-move-refused")
     # The new rules play: a1 takes b1 (east); north is refused.
     app.click_cell("a1")
     app.wait_cell("a1", r"selected")
