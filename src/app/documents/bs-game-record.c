@@ -13,6 +13,7 @@
 #include "bs-load-hook.h"
 #include "bs-match-file.h"
 #include "bs-record.h"
+#include "bs-rules-file.h"
 #include "bs-variant-xml.h"
 #include "bs-xml.h"
 
@@ -126,11 +127,12 @@ looks_like_record (const char *data,
 }
 
 BsGame *
-bs_game_open_file (GFile     *file,
-                   guint64    seed,
-                   gboolean  *is_record,
-                   char     **warning,
-                   GError   **error)
+bs_game_open_file (GFile         *file,
+                   guint64        seed,
+                   gboolean      *is_record,
+                   BsRulesGame  **rules,
+                   char         **warning,
+                   GError       **error)
 {
   BsXmlSource source = { NULL, BS_RECORD_ERROR };
   g_autofree char *path = NULL;
@@ -146,6 +148,8 @@ bs_game_open_file (GFile     *file,
 
   if (warning != NULL)
     *warning = NULL;
+  if (rules != NULL)
+    *rules = NULL;
   path = g_file_get_path (file);
   if (path == NULL)
     {
@@ -168,7 +172,25 @@ bs_game_open_file (GFile     *file,
   if (is_record != NULL)
     *is_record = record_file;
 
-  if (record_file)
+  if (!record_file && bs_rules_data_is_rules (data, length))
+    {
+      /* A game written in the rules language: played on its own default
+       * board, its module registered (bs-rules-file.h). */
+      g_autoptr(BsRulesGame) written = bs_rules_file_load_data (data, length, path, error);
+      g_autoptr(BsVariant) variant = NULL;
+
+      if (written == NULL)
+        return NULL;
+      variant = bs_rules_game_new_variant (written, NULL, error);
+      if (variant == NULL)
+        return NULL;
+      game = bs_game_new (variant, seed, error);
+      if (game == NULL)
+        return NULL;
+      if (rules != NULL)
+        *rules = g_steal_pointer (&written);
+    }
+  else if (record_file)
     {
       g_autoptr(BsRecord) record = bs_record_load_data (data, length, path, error);
 
@@ -195,16 +217,18 @@ bs_game_open_file (GFile     *file,
 }
 
 typedef struct {
-  GFile    *file;
-  guint64   seed;
-  gboolean  is_record;
-  char     *warning;
+  GFile       *file;
+  guint64      seed;
+  gboolean     is_record;
+  BsRulesGame *rules;
+  char        *warning;
 } OpenData;
 
 static void
 open_data_free (OpenData *open)
 {
   g_clear_object (&open->file);
+  g_clear_pointer (&open->rules, bs_rules_game_unref);
   g_free (open->warning);
   g_free (open);
 }
@@ -221,7 +245,8 @@ open_in_thread (GTask        *task,
   BsGame *game;
 
   bs_load_hook_run (path);
-  game = bs_game_open_file (open->file, open->seed, &open->is_record, &open->warning, &error);
+  game = bs_game_open_file (open->file, open->seed, &open->is_record, &open->rules,
+                            &open->warning, &error);
   if (game == NULL)
     g_task_return_error (task, error);
   else
@@ -252,6 +277,7 @@ bs_game_open_file_async (GFile               *file,
 BsGame *
 bs_game_open_file_finish (GAsyncResult  *result,
                           gboolean      *is_record,
+                          BsRulesGame  **rules,
                           char         **warning,
                           GError       **error)
 {
@@ -264,6 +290,8 @@ bs_game_open_file_finish (GAsyncResult  *result,
   open = g_task_get_task_data (G_TASK (result));
   if (is_record != NULL)
     *is_record = open->is_record;
+  if (rules != NULL)
+    *rules = game != NULL && open->rules != NULL ? bs_rules_game_ref (open->rules) : NULL;
   if (warning != NULL)
     *warning = game != NULL ? g_strdup (open->warning) : NULL;
   return game;

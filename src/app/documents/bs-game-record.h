@@ -6,6 +6,7 @@
 
 #include "bs-game.h"
 #include "bs-match-file.h"
+#include "bs-rules-game.h"
 
 G_BEGIN_DECLS
 
@@ -25,16 +26,19 @@ gboolean  bs_game_save_record (BsGame   *game,
 /* Whether the file's root element is a game record (not a variant). */
 gboolean  bs_file_is_record   (GFile    *file);
 
-/* Opens what a user chose: a game record (replayed), or a variant (a new
- * game from `seed`). The file is read once, at most the record size limit;
- * *is_record says which it was, *warning what the user should know (a
- * contradicting result). Blocking: call it from a thread, as
- * bs_game_open_file_async() does. */
-BsGame   *bs_game_open_file   (GFile    *file,
-                               guint64   seed,
-                               gboolean *is_record,
-                               char    **warning,
-                               GError  **error);
+/* Opens what a user chose: a game record (replayed), a variant (a new
+ * game from `seed`) or a rules file (a new game on its default board, its
+ * game registered as a module: bs-rules-file.h). The file is read once, at
+ * most the record size limit; *is_record says whether it was a record,
+ * *rules (a reference, NULL for another file) the rules it held, *warning
+ * what the user should know (a contradicting result). Blocking: call it
+ * from a thread, as bs_game_open_file_async() does. */
+BsGame   *bs_game_open_file   (GFile         *file,
+                               guint64        seed,
+                               gboolean      *is_record,
+                               BsRulesGame  **rules,
+                               char         **warning,
+                               GError       **error);
 /* The same in a GTask thread: a user's file is never parsed (nor a long
  * game replayed) on the main thread. */
 void      bs_game_open_file_async  (GFile               *file,
@@ -44,6 +48,7 @@ void      bs_game_open_file_async  (GFile               *file,
                                     gpointer             user_data);
 BsGame   *bs_game_open_file_finish (GAsyncResult        *result,
                                     gboolean            *is_record,
+                                    BsRulesGame        **rules,
                                     char               **warning,
                                     GError             **error);
 

@@ -14,6 +14,7 @@
 #include "bs-game-record.h"
 #include "bs-load-hook.h"
 #include "bs-module.h"
+#include "bs-rules-file.h"
 #include "bs-text.h"
 #include "bs-variant-xml.h"
 #include "bs-variant.h"
@@ -620,7 +621,7 @@ describe_recent (RecentEntry *entry)
   g_autofree char *folder = g_path_get_dirname (entry->path);
   g_autofree char *when = NULL;
   g_autofree char *subtitle = NULL;
-  gboolean is_record, is_study;
+  gboolean is_record, is_study, is_rules;
 
   if (!g_file_test (entry->path, G_FILE_TEST_IS_REGULAR))
     return FALSE;
@@ -628,6 +629,7 @@ describe_recent (RecentEntry *entry)
   bs_load_hook_run (entry->path);
   is_record = bs_file_is_record (file);
   is_study = bs_file_is_study (file);
+  is_rules = !is_record && !is_study && bs_file_is_rules (file);
   when = entry->modified != NULL ? g_date_time_format (entry->modified, "%x %R") : g_strdup ("");
   if (is_study)
     {
@@ -655,6 +657,17 @@ describe_recent (RecentEntry *entry)
       else
         /* Translators: a balance study in Recent Files: "Balance of My Game · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s · %s"), name, when);
+    }
+  else if (is_rules)
+    {
+      /* Read, not registered: that is for opening it. */
+      g_autoptr(BsRulesGame) rules = bs_rules_game_load_file (entry->path, NULL);
+
+      if (rules == NULL)
+        return FALSE;
+      /* Translators: a rules file in Recent Files: "Rules of My Game · 03/05/26 14:02". */
+      subtitle = g_strdup_printf (_("Rules of %s · %s"), bs_rules_game_get_module (rules)->name,
+                                  when);
     }
   else if (is_record)
     {
@@ -686,7 +699,7 @@ describe_recent (RecentEntry *entry)
   else
     entry->tooltip = g_steal_pointer (&folder);
   /* Records and studies open as files (bs_window_open_file tells them apart). */
-  entry->opens_as_file = is_record || is_study;
+  entry->opens_as_file = is_record || is_study || is_rules;
   return TRUE;
 }
 

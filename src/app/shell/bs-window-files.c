@@ -180,13 +180,23 @@ _bs_window_save_then (BsWindow  *self,
 
 /* A game opened from a file (bs_game_open_file) into the window. */
 static void
-show_opened (BsWindow   *self,
-             GFile      *file,
-             BsGame     *game,
-             gboolean    is_record,
-             const char *warning)
+show_opened (BsWindow    *self,
+             GFile       *file,
+             BsGame      *game,
+             gboolean     is_record,
+             BsRulesGame *rules,
+             const char  *warning)
 {
-  if (is_record)
+  if (rules != NULL)
+    {
+      /* A rules file: its game plays, and each save of it is played
+       * again (bs-window-rules.c). Not the last variant: its game is
+       * the file's. */
+      _bs_window_watch_rules (self, file, rules);
+      _bs_window_set_game (self, game);
+      _bs_window_add_recent (file);
+    }
+  else if (is_record)
     {
       _bs_window_add_recent (file);
       _bs_window_set_game (self, game);
@@ -285,6 +295,7 @@ bs_window_open_file (BsWindow  *self,
                      GError   **error)
 {
   g_autoptr(BsGame) game = NULL;
+  g_autoptr(BsRulesGame) rules = NULL;
   g_autofree char *warning = NULL;
   gboolean is_record = FALSE;
 
@@ -297,10 +308,10 @@ bs_window_open_file (BsWindow  *self,
       open_study (self, file);
       return TRUE;
     }
-  game = bs_game_open_file (file, _bs_window_new_seed (), &is_record, &warning, error);
+  game = bs_game_open_file (file, _bs_window_new_seed (), &is_record, &rules, &warning, error);
   if (game == NULL)
     return FALSE;
-  show_opened (self, file, game, is_record, warning);
+  show_opened (self, file, game, is_record, rules, warning);
   return TRUE;
 }
 
@@ -324,10 +335,11 @@ on_file_opened (GObject      *source,
   BsWindow *self = request->self;
   g_autoptr(GError) error = NULL;
   g_autoptr(BsGame) game = NULL;
+  g_autoptr(BsRulesGame) rules = NULL;
   g_autofree char *warning = NULL;
   gboolean is_record = FALSE;
 
-  game = bs_game_open_file_finish (result, &is_record, &warning, &error);
+  game = bs_game_open_file_finish (result, &is_record, &rules, &warning, &error);
   /* A newer open, or the window closing, replaced this one. */
   if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     {
@@ -339,7 +351,7 @@ on_file_opened (GObject      *source,
     {
       g_clear_object (&self->opening);
       if (game != NULL)
-        show_opened (self, request->file, game, is_record, warning);
+        show_opened (self, request->file, game, is_record, rules, warning);
       /* The caller says what went wrong, its own way. */
       if (request->task != NULL && game == NULL)
         g_task_return_error (request->task, g_steal_pointer (&error));

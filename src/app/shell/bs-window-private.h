@@ -9,7 +9,8 @@
  *   bs-window-files.c    opening files (games, records, variants,
  *                        studies) and saving records;
  *   bs-window-editing.c  the variant editor and the Balance page;
- *   bs-window-help.c     How to Play. */
+ *   bs-window-help.c     How to Play;
+ *   bs-window-rules.c    a rules file watched while its game is played. */
 
 #pragma once
 
@@ -22,6 +23,7 @@
 #include "bs-pending.h"
 #include "bs-play-scene.h"
 #include "bs-play-view.h"
+#include "bs-rules-file.h"
 #include "bs-start-view.h"
 #include "bs-window.h"
 
@@ -47,6 +49,10 @@ struct _BsWindow {
   GCancellable         *opening;
   /* The Balance page was opened from the editor: its back button goes back there. */
   gboolean              balance_from_editor;
+  /* The rules file whose game is on show, watched (bs-window-rules.c). */
+  BsRulesFile          *rules_file;
+  /* A copy of a game's rules being opened (win.new-rules): said once open. */
+  GFile                *rules_copy;
 
   /* Template children. */
   AdwToastOverlay      *toast_overlay;
@@ -61,6 +67,10 @@ struct _BsWindow {
   BsPlayView           *play_view;
   BsEditorView         *editor_view;
   GtkWidget            *edit_button;
+  GtkRevealer          *rules_banner;
+  GtkLabel             *rules_banner_label;
+  GtkWidget            *rules_banner_icon;
+  GtkWidget            *rules_banner_close;
   BsBalanceView        *balance_view;
   GtkMenuButton        *menu_button;
   AdwSqueezer          *title_squeezer;
@@ -114,5 +124,18 @@ void     _bs_window_editing_init        (BsWindow       *self);
 
 /* bs-window-help.c */
 void     _bs_window_help_init           (BsWindow       *self);
+
+/* bs-window-rules.c */
+void     _bs_window_rules_class_init    (GtkWidgetClass *widget_class);
+void     _bs_window_rules_init          (BsWindow       *self);
+/* The game of the rules `rules` read from `file` is about to be shown:
+ * the file is watched from now on. */
+void     _bs_window_watch_rules         (BsWindow       *self,
+                                         GFile          *file,
+                                         BsRulesGame    *rules);
+/* The window shows `game` (NULL: none): the watch ends unless it plays
+ * the watched rules. */
+void     _bs_window_rules_game_changed  (BsWindow       *self,
+                                         BsGame         *game);
 
 G_END_DECLS

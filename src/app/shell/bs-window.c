@@ -313,6 +313,7 @@ _bs_window_set_game (BsWindow *self,
     }
   g_set_object (&self->game, game);
   g_set_object (&self->scene, scene);
+  _bs_window_rules_game_changed (self, game);
   /* Turns in no file are copied as they are played (bs-autosave.h). */
   bs_autosave_watch_game (bs_autosave_get_default (), self, game);
   g_signal_group_set_target (self->game_signals, game);
@@ -719,6 +720,9 @@ bs_window_dispose (GObject *object)
   if (self->opening != NULL)
     g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
+  /* And stops watching a rules file. */
+  _bs_window_rules_game_changed (self, NULL);
+  g_clear_object (&self->rules_copy);
   /* Closing the window stops the computer at once. */
   if (self->computer != NULL)
     bs_computer_player_set_scene (self->computer, NULL);
@@ -781,6 +785,10 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, rules_banner);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, rules_banner_label);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, rules_banner_icon);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, rules_banner_close);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, balance_view);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, title_squeezer);
@@ -790,6 +798,7 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_variant_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_record_activated);
   _bs_window_editing_class_init (widget_class);
+  _bs_window_rules_class_init (widget_class);
 }
 
 /* Autosave (bs-autosave.h): the editor's unsaved edits are copied as
@@ -890,6 +899,7 @@ bs_window_init (BsWindow *self)
   _bs_window_files_init (self);
   _bs_window_editing_init (self);
   _bs_window_help_init (self);
+  _bs_window_rules_init (self);
   bs_export_actions_install (BS_EXPORT_HOST (self));
 
   self->computer = bs_computer_player_new (self->settings);

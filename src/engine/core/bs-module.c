@@ -52,13 +52,52 @@ bs_module_list (guint *n_modules)
   return all;
 }
 
+/* Modules registered at run time (bs_module_register), newest last. */
+static GMutex registered_lock;
+static GPtrArray *registered;
+
+void
+bs_module_register (const BsModule *module)
+{
+  g_return_if_fail (module != NULL && module->id != NULL);
+
+  g_mutex_lock (&registered_lock);
+  if (registered == NULL)
+    registered = g_ptr_array_new ();
+  for (guint i = 0; i < registered->len; i++)
+    if (g_str_equal (((const BsModule *) g_ptr_array_index (registered, i))->id, module->id))
+      {
+        g_ptr_array_remove_index (registered, i);
+        break;
+      }
+  g_ptr_array_add (registered, (gpointer) module);
+  g_mutex_unlock (&registered_lock);
+}
+
+static const BsModule *
+find_registered (const char *id)
+{
+  const BsModule *found = NULL;
+
+  g_mutex_lock (&registered_lock);
+  for (guint i = 0; registered != NULL && i < registered->len && found == NULL; i++)
+    if (g_str_equal (((const BsModule *) g_ptr_array_index (registered, i))->id, id))
+      found = g_ptr_array_index (registered, i);
+  g_mutex_unlock (&registered_lock);
+  return found;
+}
+
 const BsModule *
 bs_module_find (const char *id)
 {
   const BsModule * const *all;
+  const BsModule *found;
 
   g_return_val_if_fail (id != NULL, NULL);
 
+  found = find_registered (id);
+  if (found != NULL)
+    return found;
   all = registry ();
   for (guint i = 0; all[i] != NULL; i++)
     if (g_str_equal (all[i]->id, id))

@@ -361,6 +361,13 @@ const BsModule * const *bs_written_modules (void);
  * second game). */
 const BsModule * const *bs_module_list (guint *n_modules);
 const BsModule         *bs_module_find (const char *id);
+/* A module made at run time (a rules file a user opened in the app) joins
+ * the registry for the rest of the process: bs_module_find (its id) finds
+ * it first, replacing a built-in or written game of that id and any
+ * module registered before with its id; bs_module_list does not list it.
+ * The module must live as long as the process (the caller keeps it, as
+ * the C modules are static). Thread-safe. */
+void                    bs_module_register (const BsModule *module);
 /* Index of an option or kind id in the module's declaration, or -1. */
 int                     bs_module_option_index (const BsModule *module,
                                                 const char     *id);

@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-app"
+
+#include "config.h"
+
+#include "bs-rules-file.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <libxml/tree.h>
+
+#include "bs-error.h"
+#include "bs-file.h"
+#include "bs-load-hook.h"
+#include "bs-rules-catalog.h"
+#include "bs-rules-document.h"
+#include "bs-xml.h"
+
+/* Events closer together than this are one save: an editor writes a
+ * temporary file and renames it over the file, or writes it in pieces. */
+#define RELOAD_DELAY_MS 250
+
+/* Enough of the file to see its root element past a long comment. */
+#define SNIFF_SIZE 4096
+
+gboolean
+bs_rules_data_is_rules (const char *data,
+                        gsize       length)
+{
+  g_autofree char *head = g_strndup (data, MIN (length, SNIFF_SIZE));
+  const char *p = head;
+
+  /* The first element's name, past the declaration and comments. */
+  while ((p = strchr (p, '<')) != NULL)
+    {
+      if (g_str_has_prefix (p, "<?"))
+        p = strstr (p, "?>");
+      else if (g_str_has_prefix (p, "<!--"))
+        p = strstr (p, "-->");
+      else
+        return g_str_has_prefix (p, "<rules") && (p[6] == '>' || g_ascii_isspace (p[6])
+                                                 || p[6] == '/');
+      if (p == NULL)
+        return FALSE;
+    }
+  return FALSE;
+}
+
+gboolean
+bs_file_is_rules (GFile *file)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  char buffer[SNIFF_SIZE];
+  gsize n = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  stream = g_file_read (file, NULL, NULL);
+  if (stream == NULL
+      || !g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, sizeof buffer, &n, NULL,
+                                   NULL))
+    return FALSE;
+  return bs_rules_data_is_rules (buffer, n);
+}
+
+/* Every game loaded, kept for the process (bs-rules-file.h). */
+static GPtrArray *kept_games;
+G_LOCK_DEFINE_STATIC (kept_games);
+
+static void
+keep_and_register (BsRulesGame *game)
+{
+  G_LOCK (kept_games);
+  if (kept_games == NULL)
+    kept_games = g_ptr_array_new ();
+  g_ptr_array_add (kept_games, bs_rules_game_ref (game));
+  G_UNLOCK (kept_games);
+  bs_module_register (bs_rules_game_get_module (game));
+}
+
+/* The game of the rules at path, not registered; its bytes' checksum. */
+static BsRulesGame *
+read_rules (const char  *path,
+            char       **checksum,
+            GError     **error)
+{
+  BsXmlSource source = { path, BS_VARIANT_ERROR };
+  g_autoptr(GBytes) bytes = bs_xml_read_file (path, &source, BS_RULES_MAX_FILE_SIZE, error);
+  const char *data;
+  gsize length;
+
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &length);
+  if (checksum != NULL)
+    *checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+  return bs_rules_game_parse (data != NULL ? data : "", length, path, error);
+}
+
+BsRulesGame *
+bs_rules_file_load_data (const char  *data,
+                         gsize        length,
+                         const char  *path,
+                         GError     **error)
+{
+  BsRulesGame *game;
+
+  g_return_val_if_fail (data != NULL && path != NULL, NULL);
+
+  game = bs_rules_game_parse (data, length, path, error);
+  if (game != NULL)
+    keep_and_register (game);
+  return game;
+}
+
+char *
+bs_rules_file_user_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "boardsmith", "rules", NULL);
+}
+
+static gpointer
+list_shipped (gpointer data)
+{
+  return bs_rules_catalog_list_ids ();
+}
+
+gboolean
+bs_rules_file_game_has_rules (const char *id)
+{
+  static GOnce once = G_ONCE_INIT;
+  const char * const *ids = g_once (&once, list_shipped, NULL);
+
+  return id != NULL && g_strv_contains (ids, id);
+}
+
+/* The rules at `source` with the root's id and the <name> changed, the
+ * rest as it was; checked to load as a document that has them. */
+static GBytes *
+renamed_copy (const char  *source,
+              const char  *target,
+              const char  *id,
+              GError     **error)
+{
+  const BsXmlSource xml_source = { source, BS_VARIANT_ERROR };
+  g_autoptr(xmlDoc) doc = bs_xml_parse_file (source, &xml_source, BS_RULES_MAX_FILE_SIZE, error);
+  g_autoptr(BsRulesDocument) original = NULL;
+  g_autoptr(BsRulesDocument) copy = NULL;
+  g_autofree char *name = NULL;
+  xmlNode *root;
+  xmlChar *text = NULL;
+  int length = 0;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (doc == NULL)
+    return NULL;
+  original = bs_rules_document_load_file (source, error);
+  if (original == NULL)
+    return NULL;
+  /* Translators: the default name of a copied game; %s is its name. */
+  name = g_strdup_printf (_("Copy of %s"), original->name);
+  root = xmlDocGetRootElement (doc);
+  xmlSetProp (root, (const xmlChar *) "id", (const xmlChar *) id);
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE && xmlStrEqual (child->name, (const xmlChar *) "name"))
+      {
+        /* Raw text: xmlNodeAddContent escapes it when the file is written. */
+        xmlNodeSetContent (child, NULL);
+        xmlNodeAddContent (child, (const xmlChar *) name);
+        break;
+      }
+  xmlDocDumpMemoryEnc (doc, &text, &length, "UTF-8");
+  bytes = g_bytes_new (text, (gsize) length);
+  xmlFree (text);
+  copy = bs_rules_document_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  target, error);
+  if (copy == NULL)
+    return NULL;
+  return g_steal_pointer (&bytes);
+}
+
+GFile *
+bs_rules_file_new_copy (const char  *source,
+                        const char  *folder,
+                        GError     **error)
+{
+  g_autoptr(BsRulesDocument) original = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (source != NULL && folder != NULL, NULL);
+
+  original = bs_rules_document_load_file (source, error);
+  if (original == NULL)
+    return NULL;
+  if (g_mkdir_with_parents (folder, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Could not make the folder %s: %s"), folder, g_strerror (saved));
+      return NULL;
+    }
+  /* The first free name: its id is no game's either. */
+  for (guint n = 1; target == NULL; n++)
+    {
+      g_autofree char *candidate_id = n == 1 ? g_strdup_printf ("copy-of-%s", original->id)
+                                             : g_strdup_printf ("copy-of-%s-%u", original->id, n);
+      g_autofree char *base = g_strconcat (candidate_id, ".xml", NULL);
+      g_autofree char *path = g_build_filename (folder, base, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK)
+          && bs_module_find (candidate_id) == NULL)
+        {
+          target = g_steal_pointer (&path);
+          id = g_steal_pointer (&candidate_id);
+        }
+    }
+  bytes = renamed_copy (source, target, id, error);
+  if (bytes == NULL
+      || !bs_file_write_atomic (target, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                BS_FILE_WRITE_SYNC, error))
+    return NULL;
+  return g_file_new_for_path (target);
+}
+
+struct _BsRulesFile {
+  GObject        parent_instance;
+
+  GFile         *file;
+  char          *path;
+  BsRulesGame   *game;
+  char          *checksum;   /* of the bytes last read, NULL before the first reload */
+  char          *error;
+  guint          n_reloads;
+  GFileMonitor  *monitor;
+  guint          reload_timeout;
+  GCancellable  *reading;
+};
+
+G_DEFINE_FINAL_TYPE (BsRulesFile, bs_rules_file, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_ERROR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  RELOADED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct {
+  char        *path;
+  char        *checksum;
+  BsRulesGame *game;
+} Reading;
+
+static void
+reading_free (Reading *reading)
+{
+  g_free (reading->path);
+  g_free (reading->checksum);
+  g_clear_pointer (&reading->game, bs_rules_game_unref);
+  g_free (reading);
+}
+
+static void
+read_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Reading *reading = task_data;
+  GError *error = NULL;
+
+  bs_load_hook_run (reading->path);
+  reading->game = read_rules (reading->path, &reading->checksum, &error);
+  if (reading->game == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+set_error (BsRulesFile *self,
+           const char  *error)
+{
+  if (g_strcmp0 (self->error, error) == 0)
+    return;
+  g_free (self->error);
+  self->error = g_strdup (error);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
+}
+
+static void
+on_read (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  BsRulesFile *self = BS_RULES_FILE (source);
+  Reading *reading = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      /* A newer save, or the file's game leaving the window. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      g_clear_object (&self->reading);
+      g_clear_pointer (&self->checksum, g_free);
+      set_error (self, error->message);
+      return;
+    }
+  g_clear_object (&self->reading);
+  if (g_strcmp0 (reading->checksum, self->checksum) == 0 && self->error == NULL)
+    return;   /* saved as it was: nothing to replay */
+  g_free (self->checksum);
+  self->checksum = g_strdup (reading->checksum);
+  keep_and_register (reading->game);
+  g_clear_pointer (&self->game, bs_rules_game_unref);
+  self->game = g_steal_pointer (&reading->game);
+  self->n_reloads++;
+  set_error (self, NULL);
+  g_signal_emit (self, signals[RELOADED], 0);
+}
+
+static gboolean
+reload_now (gpointer user_data)
+{
+  BsRulesFile *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  Reading *reading;
+
+  self->reload_timeout = 0;
+  if (self->reading != NULL)
+    g_cancellable_cancel (self->reading);
+  g_clear_object (&self->reading);
+  self->reading = g_cancellable_new ();
+  reading = g_new0 (Reading, 1);
+  reading->path = g_strdup (self->path);
+  task = g_task_new (self, self->reading, on_read, NULL);
+  g_task_set_source_tag (task, reload_now);
+  g_task_set_task_data (task, reading, (GDestroyNotify) reading_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, read_in_thread);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_file_changed (GFileMonitor      *monitor,
+                 GFile             *file,
+                 GFile             *other,
+                 GFileMonitorEvent  event,
+                 BsRulesFile       *self)
+{
+  if (event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED
+      || event == G_FILE_MONITOR_EVENT_PRE_UNMOUNT
+      || event == G_FILE_MONITOR_EVENT_UNMOUNTED)
+    return;
+  /* Read once the events stop: each one puts the reading off again. */
+  g_clear_handle_id (&self->reload_timeout, g_source_remove);
+  self->reload_timeout = g_timeout_add (RELOAD_DELAY_MS, reload_now, self);
+}
+
+static void
+bs_rules_file_dispose (GObject *object)
+{
+  BsRulesFile *self = BS_RULES_FILE (object);
+
+  g_clear_handle_id (&self->reload_timeout, g_source_remove);
+  if (self->reading != NULL)
+    g_cancellable_cancel (self->reading);
+  g_clear_object (&self->reading);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+    }
+  g_clear_object (&self->monitor);
+  G_OBJECT_CLASS (bs_rules_file_parent_class)->dispose (object);
+}
+
+static void
+bs_rules_file_finalize (GObject *object)
+{
+  BsRulesFile *self = BS_RULES_FILE (object);
+
+  g_clear_object (&self->file);
+  g_free (self->path);
+  g_clear_pointer (&self->game, bs_rules_game_unref);
+  g_free (self->checksum);
+  g_free (self->error);
+  G_OBJECT_CLASS (bs_rules_file_parent_class)->finalize (object);
+}
+
+static void
+bs_rules_file_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  BsRulesFile *self = BS_RULES_FILE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ERROR:
+      g_value_set_string (value, self->error);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bs_rules_file_class_init (BsRulesFileClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = bs_rules_file_dispose;
+  object_class->finalize = bs_rules_file_finalize;
+  object_class->get_property = bs_rules_file_get_property;
+
+  properties[PROP_ERROR] =
+    g_param_spec_string ("error", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[RELOADED] = g_signal_new ("reloaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+bs_rules_file_init (BsRulesFile *self)
+{
+}
+
+BsRulesFile *
+bs_rules_file_new (GFile       *file,
+                   BsRulesGame *game)
+{
+  BsRulesFile *self;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+
+  self = g_object_new (BS_TYPE_RULES_FILE, NULL);
+  self->file = g_object_ref (file);
+  self->path = g_file_get_path (file);
+  self->game = bs_rules_game_ref (game);
+  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
+  if (self->monitor == NULL)
+    g_warning ("cannot watch %s: %s", self->path, error->message);
+  else
+    g_signal_connect (self->monitor, "changed", G_CALLBACK (on_file_changed), self);
+  return self;
+}
+
+GFile *
+bs_rules_file_get_file (BsRulesFile *self)
+{
+  g_return_val_if_fail (BS_IS_RULES_FILE (self), NULL);
+  return self->file;
+}
+
+BsRulesGame *
+bs_rules_file_get_game (BsRulesFile *self)
+{
+  g_return_val_if_fail (BS_IS_RULES_FILE (self), NULL);
+  return self->game;
+}
+
+const BsModule *
+bs_rules_file_get_module (BsRulesFile *self)
+{
+  g_return_val_if_fail (BS_IS_RULES_FILE (self), NULL);
+  return bs_rules_game_get_module (self->game);
+}
+
+const char *
+bs_rules_file_get_error (BsRulesFile *self)
+{
+  g_return_val_if_fail (BS_IS_RULES_FILE (self), NULL);
+  return self->error;
+}
+
+guint
+bs_rules_file_get_n_reloads (BsRulesFile *self)
+{
+  g_return_val_if_fail (BS_IS_RULES_FILE (self), 0);
+  return self->n_reloads;
+}
+
+BsGame *
+bs_rules_file_replay (BsRulesFile  *self,
+                      BsGame       *old,
+                      guint        *stopped,
+                      char        **why,
+                      GError      **error)
+{
+  g_autoptr(BsVariant) variant = NULL;
+  g_autoptr(BsRuleset) ruleset = NULL;
+  g_autoptr(BsMatch) match = NULL;
+  BsMatch *old_match;
+  BsGame *game;
+  guint n_turns, current;
+
+  g_return_val_if_fail (BS_IS_RULES_FILE (self), NULL);
+  g_return_val_if_fail (BS_IS_GAME (old), NULL);
+
+  *stopped = G_MAXUINT;
+  if (why != NULL)
+    *why = NULL;
+  variant = bs_rules_game_new_variant (self->game, NULL, error);
+  if (variant == NULL)
+    return NULL;
+  ruleset = bs_rules_game_new_ruleset (self->game, variant, error);
+  if (ruleset == NULL)
+    return NULL;
+  old_match = bs_game_get_match (old);
+  match = bs_match_new (ruleset, bs_match_get_seed (old_match));
+  n_turns = bs_match_get_n_turns (old_match);
+  current = bs_match_get_current (old_match);
+  for (guint i = 0; i < n_turns; i++)
+    {
+      g_autoptr(GError) refused = NULL;
+
+      if (!bs_match_play_notation (match, bs_match_get_notation (old_match, i), &refused))
+        {
+          *stopped = i;
+          if (why != NULL)
+            *why = g_strdup (refused->message);
+          break;
+        }
+    }
+  bs_match_go_to (match, MIN (current, bs_match_get_n_turns (match)));
+  game = bs_game_new_for_match (match);
+  for (int player = 1; player <= 2; player++)
+    bs_game_set_seat (game, player, bs_game_get_seat (old, player));
+  /* A record it was saved to stays its file, no longer what it holds. */
+  if (bs_game_get_file (old) != NULL)
+    bs_game_set_file (game, bs_game_get_file (old));
+  bs_game_set_modified (game, bs_game_get_modified (old) || bs_game_get_file (old) != NULL);
+  return game;
+}
