@@ -51,6 +51,10 @@
 /* The move "pass" (<turn pass="when-no-move">): no cell is 255 in both
  * bytes of a step, no block is 255. */
 #define RP_PASS              ((BsMove) 0xFFFFFFFFu)
+/* The move "swap" (<turn><swap/></turn>): no step reaches the bit it
+ * leaves, no placement has block 255, no word rank is 0xFFE, no jump
+ * block 0xFFFF. */
+#define RP_SWAP              ((BsMove) 0xFFFFFFFEu)
 
 /* One direction of a STEP block, for one player. */
 typedef struct {
@@ -200,6 +204,17 @@ struct _BsRulesProgram {
   guint64 *neighbourhood;             /* [bit * nw]: the board's neighbours of bit */
   guint8   copy_piece[3];             /* [player]: the cell value a copy puts */
   guint    jump_moves;                /* at most this many moves */
+
+  /* The swap rule (see "The swap rule"): compiled only when its if= holds,
+   * and then the hot hooks are wrappers around the program's own. */
+  gboolean swap;
+  gint16  *swap_to;                   /* [cell]: where its piece goes, BS_NO_CELL none */
+  int      swap_word;                 /* the index of the word "swap" in the play spec */
+  guint  (*base_generate)    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves);
+  BsMove (*base_random_move) (const BsRuleset *rs, const BsPosition *pos, BsRng *rng,
+                              BsMove *scratch);
+  void   (*base_apply)       (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo);
+  guint  (*base_random_turn) (const BsRuleset *rs, BsPosition *pos, BsRng *rng);
 };
 
 typedef BsRulesProgram Rp;
@@ -2678,7 +2693,214 @@ rp_free (gpointer data)
   g_free (rp->rings);
   g_free (rp->reach);
   g_free (rp->neighbourhood);
+  g_free (rp->swap_to);
   g_free (rp);
+}
+
+/* ---- The swap rule ----
+ *
+ * <turn><swap mirror="…"/></turn>: the second player's first turn (one ply
+ * played) may be the move "swap" instead: the players exchange sides. The
+ * engine keeps each player's side (player 1 still moves first and aims for
+ * the same regions), so the exchange is played on the board: every piece
+ * changes owner and goes to its mirrored cell (mirror="none": the same
+ * cell; "diagonal": column and row exchanged; "rows": the rows turned
+ * end to end), the players' supplies and capture counts change places,
+ * and then player 1 moves, as after any second ply. It is offered only
+ * when every piece has a mirrored cell (holes). The program's own hooks
+ * run every other ply; these wrappers are installed only when the swap is
+ * compiled, so a game without it runs exactly the hooks it ran before. */
+
+static gboolean
+rp_swap_offered (const Rp         *rp,
+                 const BsRuleset  *rs,
+                 const BsPosition *pos)
+{
+  if (pos->ply != 1 || pos->to_move != 2 || pos->result != BS_RESULT_ONGOING)
+    return FALSE;
+  for (int c = 0; c < rs->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && rp->swap_to[c] == BS_NO_CELL)
+      return FALSE;
+  return TRUE;
+}
+
+static guint
+rp_swap_generate (const BsRuleset  *rs,
+                  const BsPosition *pos,
+                  BsMove           *moves)
+{
+  const Rp *rp = rs->module_data;
+  guint n = rp->base_generate (rs, pos, moves);
+
+  if (G_UNLIKELY (pos->ply == 1) && rp_swap_offered (rp, rs, pos))
+    moves[n++] = RP_SWAP;
+  return n;
+}
+
+/* At the swap's ply a uniform pick among generate's moves and the swap. */
+static BsMove
+rp_swap_random_move (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsRng            *rng,
+                     BsMove           *scratch)
+{
+  const Rp *rp = rs->module_data;
+  g_autofree BsMove *moves = NULL;
+  guint n;
+
+  if (G_LIKELY (pos->ply != 1) || !rp_swap_offered (rp, rs, pos))
+    return rp->base_random_move (rs, pos, rng, scratch);
+  moves = g_new (BsMove, rs->max_moves);
+  n = rp_swap_generate (rs, pos, moves);
+  return moves[bs_rng_below (rng, n)];
+}
+
+/* The swap played: see above. Every write is journaled (undo restores the
+ * cells, and the header and derived sets from its copy). */
+static void
+rp_swap_play (const BsRuleset *rs,
+              BsPosition      *pos,
+              BsUndo          *undo)
+{
+  const Rp *rp = rs->module_data;
+  const int p = pos->to_move;
+  g_autofree guint8 *before = g_memdup2 (pos->cells, (gsize) rs->n_cells);
+  int end = -1;
+
+  for (int c = 0; c < rs->n_cells; c++)
+    if (before[c] != BS_CELL_EMPTY)
+      bs_position_replace_cell (rs->zobrist, pos, c, before[c], BS_CELL_EMPTY, undo);
+  for (int c = 0; c < rs->n_cells; c++)
+    if (before[c] != BS_CELL_EMPTY)
+      bs_position_replace_cell (rs->zobrist, pos, rp->swap_to[c], BS_CELL_EMPTY,
+                                BS_CELL_MAKE (3 - BS_CELL_OWNER (before[c]),
+                                              BS_CELL_KIND (before[c]), BS_CELL_DIR (before[c])),
+                                undo);
+  for (int k = 0; k < BS_MAX_KINDS; k++)
+    {
+      guint16 t = pos->supply[0][k];
+
+      pos->supply[0][k] = pos->supply[1][k];
+      pos->supply[1][k] = t;
+    }
+  if (rp->count_captures)
+    {
+      gint32 t = pos->counter[RP_COUNTER_CAPTURED (1)];
+
+      pos->counter[RP_COUNTER_CAPTURED (1)] = pos->counter[RP_COUNTER_CAPTURED (2)];
+      pos->counter[RP_COUNTER_CAPTURED (2)] = t;
+    }
+  rp_resync (rp, pos);
+  /* Any piece moved: every end is tested on the whole board (a mixed
+   * game ends only by its words). */
+  if (!rp->mixed)
+    end = rp->jumping ? rp_jump_first_end (rp, pos, p, rp->nw) : rp_first_end (rp, pos, p, rp->nw);
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
+  pos->flags |= BS_POSITION_DERIVED;
+  pos->ply++;
+  pos->to_move = (guint8) (3 - p);
+  pos->step = 0;
+}
+
+static void
+rp_swap_apply (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo)
+{
+  const Rp *rp = rs->module_data;
+
+  if (G_LIKELY (move != RP_SWAP))
+    rp->base_apply (rs, pos, move, undo);
+  else
+    rp_swap_play (rs, pos, undo);
+}
+
+static guint
+rp_swap_random_turn (const BsRuleset *rs,
+                     BsPosition      *pos,
+                     BsRng           *rng)
+{
+  const Rp *rp = rs->module_data;
+
+  if (G_LIKELY (pos->ply != 1))
+    return rp->base_random_turn (rs, pos, rng);
+  rp_swap_apply (rs, pos, rp_swap_random_move (rs, pos, rng, NULL), NULL);
+  return 1;
+}
+
+/* The swap's mirror as a table of cells, and the wrappers; nothing when
+ * the game has no swap or its if= fails. */
+static gboolean
+rp_compile_swap (BsRuleset  *rs,
+                 Rp         *rp,
+                 GError    **error)
+{
+  const BsRulesDocument *doc = rp->doc;
+  int min_col = G_MAXINT, min_row = G_MAXINT, max_col = G_MININT, max_row = G_MININT, span;
+  g_autofree gint16 *at = NULL;
+
+  if (!doc->swap || !bs_rules_condition_holds (&doc->swap_cond, rs->options))
+    return TRUE;
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      min_col = MIN (min_col, bs_board_cell_col (rs->board, c));
+      max_col = MAX (max_col, bs_board_cell_col (rs->board, c));
+      min_row = MIN (min_row, bs_board_cell_row (rs->board, c));
+      max_row = MAX (max_row, bs_board_cell_row (rs->board, c));
+    }
+  if (doc->swap_mirror == BS_RULES_MIRROR_DIAGONAL && max_col - min_col != max_row - min_row)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   /* Translators: the swap rule of a rules file (docs/RULES-LANGUAGE.md). */
+                   _("%s:%d: <swap> mirrors across the diagonal, so the board must be as wide "
+                     "as it is high (this one is %d × %d)"), doc->filename, doc->swap_line,
+                   max_col - min_col + 1, max_row - min_row + 1);
+      return FALSE;
+    }
+  span = MAX (max_col - min_col, max_row - min_row) + 1;
+  at = g_new (gint16, (gsize) span * (gsize) span);
+  for (int i = 0; i < span * span; i++)
+    at[i] = BS_NO_CELL;
+  for (int c = 0; c < rs->n_cells; c++)
+    at[(bs_board_cell_row (rs->board, c) - min_row) * span
+       + bs_board_cell_col (rs->board, c) - min_col] = (gint16) c;
+  rp->swap_to = g_new (gint16, (gsize) rs->n_cells);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      int col = bs_board_cell_col (rs->board, c) - min_col;
+      int row = bs_board_cell_row (rs->board, c) - min_row;
+
+      switch (doc->swap_mirror)
+        {
+        case BS_RULES_MIRROR_DIAGONAL:
+          rp->swap_to[c] = at[col * span + row];
+          break;
+        case BS_RULES_MIRROR_ROWS:
+          rp->swap_to[c] = at[(max_row - min_row - row) * span + col];
+          break;
+        case BS_RULES_MIRROR_NONE:
+        default:
+          rp->swap_to[c] = (gint16) c;
+          break;
+        }
+    }
+  rp->swap = TRUE;
+  rp->swap_word = 0;
+  for (guint i = 0; i < doc->steps->len; i++)
+    rp->swap_word += g_array_index (doc->steps, BsRulesStep, i).word;
+  if (rp->swap_word == 0 && rp->pass)
+    rp->swap_word = 1;
+  rs->max_moves += 1;
+  rp->base_generate = rs->generate;
+  rp->base_random_move = rs->random_move;
+  rp->base_apply = rs->apply;
+  rp->base_random_turn = rs->random_turn;
+  rs->generate = rp_swap_generate;
+  rs->random_move = rp_swap_random_move;
+  rs->apply = rp_swap_apply;
+  rs->random_turn = rs->random_turn != NULL ? rp_swap_random_turn : NULL;
+  return TRUE;
 }
 
 gboolean
@@ -2728,7 +2950,8 @@ bs_rules_program_prepare (BsRuleset              *rs,
       rp->has_grid = TRUE;
     }
   if (rp->mixed)
-    return rp_compile_ends (rs, rp, error) && rp_compile_mixed (rs, rp, error);
+    return rp_compile_ends (rs, rp, error) && rp_compile_mixed (rs, rp, error)
+           && rp_compile_swap (rs, rp, error);
   if (rp->width * (max_row - min_row + 1) > (rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
@@ -2788,7 +3011,7 @@ bs_rules_program_prepare (BsRuleset              *rs,
       rs->apply = BS_BITOPS_PICK (rp_apply_step, rp->nw);
       rs->random_turn = BS_BITOPS_PICK (rp_random_turn_step, rp->nw);
     }
-  return TRUE;
+  return rp_compile_swap (rs, rp, error);
 }
 
 /* ---- The other hooks ---- */
@@ -3134,6 +3357,11 @@ rp_format_move (const BsRuleset  *rs,
       g_string_append (out, "pass");
       return;
     }
+  if (move == RP_SWAP && rp->swap)
+    {
+      g_string_append (out, "swap");
+      return;
+    }
   if (rp->mixed)
     {
       rp_mx_format_move (rs, move, out);
@@ -3183,6 +3411,11 @@ rp_parse_move (const BsRuleset  *rs,
   if (rp->pass && g_str_equal (text, "pass"))
     {
       *move = RP_PASS;
+      return TRUE;
+    }
+  if (rp->swap && g_str_equal (text, "swap"))
+    {
+      *move = RP_SWAP;
       return TRUE;
     }
   if (rp->mixed)
@@ -3250,6 +3483,11 @@ rp_decode_move (const BsRuleset  *rs,
       parts->word = 0;
       return;
     }
+  if (move == RP_SWAP && rp->swap)
+    {
+      parts->word = rp->swap_word;
+      return;
+    }
   if (rp->mixed)
     {
       if (RP_MX_KIND (move) == RP_MX_WORD)
@@ -3298,6 +3536,11 @@ rp_encode_move (const BsRuleset   *rs,
 {
   const Rp *rp = rs->module_data;
 
+  if (rp->swap && parts->word == rp->swap_word)
+    {
+      *move = RP_SWAP;
+      return TRUE;
+    }
   if (parts->word == 0 && rp->pass)
     {
       *move = RP_PASS;
@@ -3429,6 +3672,46 @@ rp_jump_explain_turn (const BsRuleset   *rs,
     }
 }
 
+/* The swap: explain swap= with {from} the cells of the pieces before and
+ * {to} the cells they went to, in the same order; the cells left empty
+ * are marked removed. */
+static void
+rp_swap_explain_turn (const BsRuleset   *rs,
+                      const BsPosition  *before,
+                      BsTurnExplanation *out)
+{
+  const Rp *rp = rs->module_data;
+  g_autoptr(GString) from = g_string_new (NULL);
+  g_autoptr(GString) to = g_string_new (NULL);
+
+  for (int c = 0; c < rs->n_cells; c++)
+    if (before->cells[c] != BS_CELL_EMPTY)
+      {
+        g_string_append_printf (from, "%s%s", from->len > 0 ? ", " : "",
+                                bs_board_cell_label (rs->board, c));
+        g_string_append_printf (to, "%s%s", to->len > 0 ? ", " : "",
+                                bs_board_cell_label (rs->board, rp->swap_to[c]));
+      }
+  if (out->removed != NULL)
+    {
+      g_autofree guint8 *reached = g_new0 (guint8, (gsize) rs->n_cells);
+
+      for (int c = 0; c < rs->n_cells; c++)
+        if (before->cells[c] != BS_CELL_EMPTY)
+          reached[rp->swap_to[c]] = 1;
+      for (int c = 0; c < rs->n_cells; c++)
+        if (before->cells[c] != BS_CELL_EMPTY && !reached[c])
+          out->removed[c] = 1;
+    }
+  rp_fill_text (rs, rp->doc->explain_swap != NULL ? rp->doc->explain_swap
+                /* Translators: the swap rule played, under the board: {mover} and {next}
+                 * become the players' names, {from} and {to} lists of cells ("c2", "b3").
+                 * Keep the words in braces. */
+                                                  : N_("{mover} swaps: the pieces on {from} "
+                                                       "change sides and stand on {to}."),
+                before->to_move, from->str, to->str, out->summary);
+}
+
 static void
 rp_explain_turn (const BsRuleset   *rs,
                  const BsPosition  *before,
@@ -3440,6 +3723,11 @@ rp_explain_turn (const BsRuleset   *rs,
   int from = RP_MOVE_FROM (steps[0]), to = RP_MOVE_TO (steps[0]);
   gboolean capture;
 
+  if (steps[0] == RP_SWAP && rp->swap)
+    {
+      rp_swap_explain_turn (rs, before, out);
+      return;
+    }
   if (steps[0] == RP_PASS && rp->pass)
     {
       rp_fill_text (rs, rp->doc->explain_pass != NULL ? rp->doc->explain_pass
@@ -3505,6 +3793,12 @@ static void
 rp_free_data (gpointer module_data)
 {
   rp_free (module_data);
+}
+
+gboolean
+bs_rules_program_swaps (const BsRuleset *rs)
+{
+  return ((const Rp *) rs->module_data)->swap;
 }
 
 void
