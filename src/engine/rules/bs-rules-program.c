@@ -172,6 +172,11 @@ struct _BsRulesProgram {
   int      n_lines;
   RpConnect connects[BS_RULES_MAX_CONNECT];
   int      n_connects;
+  /* A placing game whose one connect end joins two regions and nothing
+   * takes or turns a piece: the derived bytes also hold, per player, the
+   * pieces joined to the first region (the groups touching it), kept by
+   * each placement; the end holds when they meet the second region. */
+  const RpConnect *joined;
   RpShift  adjacent[BS_RULES_MAX_DIRS]; /* every board direction: groups */
   int      n_adjacent;
   RpBracket bracket;
@@ -244,6 +249,18 @@ rp_sets (const Rp *rp, const BsPosition *pos, int player)
 }
 
 #define RP_NW(rp, words) ((words) ? (words) : (rp)->nw)
+
+/* `placing` of a hot kernel: steps (FALSE), placements (TRUE), or
+ * placements keeping the joined sets (see Rp.joined). */
+#define RP_PLACE_JOINED 2
+
+/* The pieces of `player` joined to the first region of rp->joined (after
+ * both players' pieces in the derived bytes). */
+G_ALWAYS_INLINE static inline guint64 *
+rp_joined (const Rp *rp, const BsPosition *pos, int player)
+{
+  return rp_sets (rp, pos, 1) + (player + 1) * rp->nw;
+}
 
 /* The targets of one STEP block for player p into out (nw words);
  * returns a word that is 0 exactly when there is none. */
@@ -441,13 +458,32 @@ rp_has_line (const Rp         *rp,
   return FALSE;
 }
 
+/* Whether a group of p's touches both regions of Rp.joined: whether the
+ * pieces joined to the first meet the second. */
+G_ALWAYS_INLINE static inline gboolean
+rp_joined_meets (const Rp         *rp,
+                 const BsPosition *pos,
+                 int               p,
+                 int               nw)
+{
+  const guint64 *joined = rp_joined (rp, pos, p);
+  guint64 any = 0;
+
+  for (int w = 0; w < nw; w++)
+    any |= joined[w] & rp->joined->region[1][p][w];
+  return any != 0;
+}
+
 /* Grows `group` (a few of p's pieces) to the whole of their groups:
- * every piece of `mine` joined to them through the board's neighbours. */
-static void
-rp_grow_group (const Rp      *rp,
-               int            nw,
-               const guint64 *mine,
-               guint64       *group)
+ * every piece of `mine` joined to them through the board's neighbours.
+ * Inline in the joined kernels (nw a constant: the words' loops unroll);
+ * rp_grow_group elsewhere, out of line, so that the other kernels, where
+ * it is cold, stay as small as they were. */
+G_ALWAYS_INLINE static inline void
+rp_grow_group_inline (const Rp      *rp,
+                      int            nw,
+                      const guint64 *mine,
+                      guint64       *group)
 {
   for (;;)
     {
@@ -468,6 +504,15 @@ rp_grow_group (const Rp      *rp,
       if (change == 0)
         return;
     }
+}
+
+static G_GNUC_NO_INLINE void
+rp_grow_group (const Rp      *rp,
+               int            nw,
+               const guint64 *mine,
+               guint64       *group)
+{
+  rp_grow_group_inline (rp, nw, mine, group);
 }
 
 /* Whether the group of p's pieces through bit `seed` touches every
@@ -508,6 +553,9 @@ rp_has_connection (const Rp         *rp,
   const guint64 *mine = rp_sets (rp, pos, p);
   guint64 left[RP_MAX_WORDS], group[RP_MAX_WORDS];
 
+  /* The groups touching the first region are kept: one test. */
+  if (k == rp->joined)
+    return rp_joined_meets (rp, pos, p, nw);
   for (int w = 0; w < nw; w++)
     left[w] = mine[w] & k->region[0][p][w];
   for (int w = 0; w < nw; w++)
@@ -626,9 +674,13 @@ rp_first_end_after_step (const Rp         *rp,
                                                : rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         case BS_RULES_END_CONNECT:
-          holds = e->who == BS_RULES_WHO_MOVER
-                  ? rp_connection_through (rp, e->connect, pos, mover, nw, to_bit)
-                  : rp_end_holds (rp, e, pos, mover, nw, placing);
+          /* A placing kernel of Rp.joined: one test of the kept sets. */
+          if (placing == RP_PLACE_JOINED && e->connect == rp->joined)
+            holds = rp_joined_meets (rp, pos, mover, nw);
+          else
+            holds = e->who == BS_RULES_WHO_MOVER
+                    ? rp_connection_through (rp, e->connect, pos, mover, nw, to_bit)
+                    : rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         default:
           holds = rp_end_holds (rp, e, pos, mover, nw, placing);
@@ -667,6 +719,15 @@ rp_resync (const Rp *rp, BsPosition *pos)
   for (int c = 0; c < rp->n_cells; c++)
     if (pos->cells[c] != BS_CELL_EMPTY)
       bs_bits_add (sets + (BS_CELL_OWNER (pos->cells[c]) - 1) * rp->nw, rp->bit_of_cell[c]);
+  if (rp->joined != NULL)
+    for (int p = 1; p <= 2; p++)
+      {
+        guint64 *joined = rp_joined (rp, pos, p);
+
+        for (int w = 0; w < rp->nw; w++)
+          joined[w] = rp_sets (rp, pos, p)[w] & rp->joined->region[0][p][w];
+        rp_grow_group (rp, rp->nw, rp_sets (rp, pos, p), joined);
+      }
   pos->flags |= BS_POSITION_DERIVED;
 }
 
@@ -757,17 +818,24 @@ rp_generate_any (const BsRuleset  *rs,
 }
 
 /* Each hot hook has a copy for games that step and one for games that
- * place, picked when the program is built. */
+ * place, picked when the program is built; a placing game that keeps the
+ * joined sets (Rp.joined) has copies of its own for apply and the random
+ * turn (`placing` is then RP_PLACE_JOINED), so the other placing games
+ * run no code of theirs. */
 #define RP_KERNELS(type, name, params, ...)                                              \
   G_ALWAYS_INLINE static inline type                                                     \
   name##_step_body params { return name##_any (__VA_ARGS__, FALSE); }                    \
   G_ALWAYS_INLINE static inline type                                                     \
-  name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }
+  name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }                    \
+  G_ALWAYS_INLINE static inline type                                                     \
+  name##_place_joined_body params { return name##_any (__VA_ARGS__, RP_PLACE_JOINED); }
 #define RP_KERNELS_VOID(name, params, ...)                                               \
   G_ALWAYS_INLINE static inline void                                                     \
   name##_step_body params { name##_any (__VA_ARGS__, FALSE); }                           \
   G_ALWAYS_INLINE static inline void                                                     \
-  name##_place_body params { name##_any (__VA_ARGS__, TRUE); }
+  name##_place_body params { name##_any (__VA_ARGS__, TRUE); }                           \
+  G_ALWAYS_INLINE static inline void                                                     \
+  name##_place_joined_body params { name##_any (__VA_ARGS__, RP_PLACE_JOINED); }
 
 RP_KERNELS (guint, rp_generate,
             (const BsRuleset *rs, const BsPosition *pos, BsMove *moves, int words),
@@ -931,6 +999,39 @@ rp_close_brackets (const BsRuleset *rs,
   return changed;
 }
 
+/* p's piece just placed on `bit`: when it is in the first region of
+ * rp->joined or next to a piece joined to it, it and the pieces of p it
+ * joins (grown from it over those not joined yet) are joined now. */
+G_ALWAYS_INLINE static inline void
+rp_join (const Rp   *rp,
+         BsPosition *pos,
+         const int   nw,
+         const int   p,
+         const int   bit)
+{
+  const guint64 *mine = rp_sets (rp, pos, p);
+  const guint64 *around = rp->neighbourhood + (gsize) bit * (gsize) nw;
+  guint64 *joined = rp_joined (rp, pos, p);
+  guint64 touch = rp->joined->region[0][p][bit >> 6] & BS_BIT (bit & 63);
+  guint64 rest[RP_MAX_WORDS], group[RP_MAX_WORDS], more = 0;
+
+  for (int w = 0; w < nw; w++)
+    touch |= around[w] & joined[w];
+  if (touch == 0)
+    return;
+  for (int w = 0; w < nw; w++)
+    {
+      rest[w] = mine[w] & ~joined[w];
+      more |= around[w] & rest[w];
+      group[w] = 0;
+    }
+  group[bit >> 6] = BS_BIT (bit & 63);
+  if (more != 0)
+    rp_grow_group_inline (rp, nw, rest, group);
+  for (int w = 0; w < nw; w++)
+    joined[w] |= group[w];
+}
+
 /* A placement: the piece onto its cell, the lines it brackets; then the
  * end tests in the written order. Returns the end that holds, or -1. */
 G_ALWAYS_INLINE static inline int
@@ -939,7 +1040,8 @@ rp_place_piece (const BsRuleset *rs,
                 BsMove           move,
                 BsUndo          *undo,
                 const int        nw,
-                const int        p)
+                const int        p,
+                const gboolean   joined)
 {
   const Rp *rp = rs->module_data;
   const int cell = RP_PLACE_CELL (move), bit = RP_PLACE_BIT (move);
@@ -948,6 +1050,8 @@ rp_place_piece (const BsRuleset *rs,
   mine[bit >> 6] |= BS_BIT (bit & 63);
   bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
                             rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
+  if (joined)
+    rp_join (rp, pos, nw, p, bit);
   if (rp->bracket.on)
     {
       int changed = rp_close_brackets (rs, pos, cell, undo, p);
@@ -957,7 +1061,8 @@ rp_place_piece (const BsRuleset *rs,
         return rp_first_end (rp, pos, p, nw);
       return rp_first_end_after_step (rp, pos, p, nw, cell, bit, changed > 0, TRUE);
     }
-  return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
+  return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE,
+                                  joined ? RP_PLACE_JOINED : TRUE);
 }
 
 /* A step: the piece leaves its cell and replaces what stood on the
@@ -1032,7 +1137,7 @@ rp_apply_player (const BsRuleset *rs,
   const Rp *rp = rs->module_data;
   const int q = 3 - p;
   int end = G_UNLIKELY (move == RP_PASS) ? rp_first_end_after_pass (rp, pos, p)
-            : placing ? rp_place_piece (rs, pos, move, undo, nw, p)
+            : placing ? rp_place_piece (rs, pos, move, undo, nw, p, placing == RP_PLACE_JOINED)
                       : rp_step_piece (rs, pos, move, undo, nw, p);
 
   pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
@@ -1067,6 +1172,9 @@ BS_BITOPS_KERNELS_VOID (rp_apply_step,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 BS_BITOPS_KERNELS_VOID (rp_apply_place,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+BS_BITOPS_KERNELS_VOID (rp_apply_place_joined,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 
@@ -1107,6 +1215,9 @@ BS_BITOPS_KERNELS (guint, rp_random_turn_step,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 BS_BITOPS_KERNELS (guint, rp_random_turn_place,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
+BS_BITOPS_KERNELS (guint, rp_random_turn_place_joined,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 
@@ -2903,6 +3014,39 @@ rp_compile_swap (BsRuleset  *rs,
   return TRUE;
 }
 
+/* The joined sets (see Rp.joined) where they are exact: a placing game
+ * (no bracket: no piece turns or leaves) with one connect end, of the
+ * mover, joining two regions; and each bit's neighbours for them. */
+static void
+rp_compile_joined (BsRuleset *rs,
+                   Rp        *rp)
+{
+  const RpEnd *connect = NULL;
+
+  if (!rp->placing || rp->bracket.on || rp->jumping || rp->mixed)
+    return;
+  for (int i = 0; i < rp->n_ends; i++)
+    if (rp->ends[i].kind == BS_RULES_END_CONNECT)
+      {
+        if (connect != NULL)
+          return;
+        connect = &rp->ends[i];
+      }
+  if (connect == NULL || connect->who != BS_RULES_WHO_MOVER || connect->connect->n != 2)
+    return;
+  rp->joined = connect->connect;
+  rp->neighbourhood = g_new0 (guint64, (gsize) rp->n_bits * (gsize) rp->nw);
+  for (int a = 0; a < rs->n_cells; a++)
+    for (int d = 0; d < rs->n_dirs; d++)
+      {
+        int b = bs_board_neighbour (rp->neighbours, rp->n_dirs, a, d);
+
+        if (b != BS_NO_CELL)
+          bs_bits_add (rp->neighbourhood + (gsize) rp->bit_of_cell[a] * (gsize) rp->nw,
+                       rp->bit_of_cell[b]);
+      }
+}
+
 gboolean
 bs_rules_program_prepare (BsRuleset              *rs,
                           const BsRulesDocument  *doc,
@@ -2985,9 +3129,11 @@ bs_rules_program_prepare (BsRuleset              *rs,
     return FALSE;
   if (!rp_check_start (rs, rp, error))
     return FALSE;
+  rp_compile_joined (rs, rp);
 
   rp->sets_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
-  rs->extra_size = rp->sets_offset - (gsize) rs->n_cells + 16 * (gsize) rp->nw;
+  rs->extra_size = rp->sets_offset - (gsize) rs->n_cells
+                   + (rp->joined != NULL ? 32 : 16) * (gsize) rp->nw;
   rs->max_moves = MAX (1u, (guint) rp->n_steps * (guint) rs->n_cells);
   if (rp->jumping)
     {
@@ -3001,8 +3147,10 @@ bs_rules_program_prepare (BsRuleset              *rs,
     {
       rs->generate = BS_BITOPS_PICK (rp_generate_place, rp->nw);
       rs->random_move = BS_BITOPS_PICK (rp_random_move_place, rp->nw);
-      rs->apply = BS_BITOPS_PICK (rp_apply_place, rp->nw);
-      rs->random_turn = BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
+      rs->apply = rp->joined != NULL ? BS_BITOPS_PICK (rp_apply_place_joined, rp->nw)
+                  : BS_BITOPS_PICK (rp_apply_place, rp->nw);
+      rs->random_turn = rp->joined != NULL ? BS_BITOPS_PICK (rp_random_turn_place_joined, rp->nw)
+                        : BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
     }
   else
     {
