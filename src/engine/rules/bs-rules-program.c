@@ -2856,12 +2856,17 @@ rp_swap_random_move (const BsRuleset  *rs,
                      BsMove           *scratch)
 {
   const Rp *rp = rs->module_data;
-  g_autofree BsMove *moves = NULL;
+  BsMove local[512];
+  g_autofree BsMove *heap = NULL;
+  BsMove *moves = scratch;
   guint n;
 
   if (G_LIKELY (pos->ply != 1) || !rp_swap_offered (rp, rs, pos))
     return rp->base_random_move (rs, pos, rng, scratch);
-  moves = g_new (BsMove, rs->max_moves);
+  /* The playout's turn has no scratch: a board's worth on the stack. */
+  if (moves == NULL)
+    moves = rs->max_moves <= G_N_ELEMENTS (local) ? local
+                                                 : (heap = g_new (BsMove, rs->max_moves));
   n = rp_swap_generate (rs, pos, moves);
   return moves[bs_rng_below (rng, n)];
 }
