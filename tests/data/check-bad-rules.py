@@ -81,6 +81,8 @@ CATALOGUE = [
      '{option} (did you mean "far"?)', True),
     ('misspelt-enum-default', 13, '<option> attribute "default": option speed: "slwo" is not '
      'one of slow, fast (did you mean "slow"?)', False),
+    ('misspelt-swap-mirror', 25, '<swap> attribute "mirror": "diagonl" is none of none, '
+     'diagonal, rows (did you mean "diagonal"?)', True),
     ('bool-value', 22, '<fill> attribute "unless-fixed": "yes" is none of false, true', True),
 
     # Misspelt names the document declares: options, choices, pieces, regions, words.
@@ -89,6 +91,8 @@ CATALOGUE = [
     ('misspelt-option-in-condition', 27, '<step> attribute "unless": unknown option '
      '"straight-captures" (did you mean "straight-capture"?)', False),
     ('misspelt-misere-option', 34, '<reach> attribute "misere": unknown option "misre" '
+     '(did you mean "misere"?)', False),
+    ('swap-unknown-option', 25, '<swap> attribute "if": unknown option "misre" '
      '(did you mean "misere"?)', False),
     ('misspelt-choice', 29, '<step> attribute "if": "fats" is no choice of "speed" '
      '(did you mean "fast"?)', False),
@@ -133,6 +137,7 @@ CATALOGUE = [
     ('enum-without-choices', 13,
      '<option> attribute "type": an enum option needs <choice> elements', True),
     ('duplicate-section', 25, '<rules>: a second <turn>', True),
+    ('second-swap', 26, '<turn>: a second <swap>', True),
     ('duplicate-option', 12, '<option> attribute "id": a second option "rows"', False),
     ('duplicate-region', 20, '<region> attribute "id": region "far-row" is declared twice '
      '(declare it once per player, with player="1" and player="2")', False),

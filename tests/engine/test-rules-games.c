@@ -29,6 +29,9 @@
 
 #include "bs-board.h"
 #include "bs-error.h"
+#include "bs-match.h"
+#include "bs-match-file.h"
+#include "bs-record.h"
 #include "bs-ruleset.h"
 #include "bs-rules-game.h"
 
@@ -985,6 +988,396 @@ test_connect_random (void)
   random_games_counting (large, 30, connect_referee, empty_count, NULL);
 }
 
+/* ---- The swap rule (<turn><swap/></turn>) ----
+ *
+ * The connection game with its option "swap" on (mirror="diagonal": a
+ * stone in column c, row r goes to column r, row c and becomes the second
+ * player's), and the capture game made to swap with mirror="rows" and
+ * "none" (a copy of its file with <swap> put into its <turn>). */
+
+/* The written game at path, with settings and holes (either NULL). */
+static BsRuleset *
+make_ruleset_full (const char         *path,
+                   const char * const *settings,
+                   const char * const *holes,
+                   GError            **error)
+{
+  g_autoptr(BsRulesGame) game = bs_rules_game_load_file (path, error);
+  g_autoptr(BsVariant) variant = NULL;
+
+  g_assert_nonnull (game);
+  variant = bs_rules_game_new_variant (game, settings, error);
+  g_assert_nonnull (variant);
+  for (guint i = 0; holes != NULL && holes[i] != NULL; i++)
+    {
+      BsVariantHole hole = { g_strdup (holes[i]), 0 };
+
+      g_array_append_val (variant->holes, hole);
+    }
+  return bs_rules_game_new_ruleset (game, variant, error);
+}
+
+/* Whether the moves of pos include one written `text`. */
+static gboolean
+offers (const BsRuleset  *rs,
+        const BsPosition *pos,
+        const char       *text)
+{
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+  guint n = bs_ruleset_generate (rs, pos, moves);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *written = bs_ruleset_format_move (rs, pos, moves[i]);
+
+      found |= g_str_equal (written, text);
+    }
+  return found;
+}
+
+/* The owner of the piece on a cell by label (0: empty). */
+static int
+owner_of (const BsRuleset  *rs,
+          const BsPosition *pos,
+          const char       *label)
+{
+  int cell = bs_board_find_cell (rs->board, label, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  return BS_CELL_OWNER (pos->cells[cell]);
+}
+
+static void
+test_swap_perft (void)
+{
+  const char *on[] = { "swap=true", NULL };
+  const char *five_on[] = { "width=5", "height=5", "swap=true", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, on);
+  g_autoptr(BsRuleset) five = make_ruleset (connect_game_path, five_on);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (shipped, 0);
+  g_autofree BsPosition *five_pos = bs_ruleset_new_position (five, 0);
+
+  /* Ply 2 has the N - 1 empty cells and the swap; ply 3 the N - 2 empty
+   * cells after a placement, N - 1 after the swap (one stone on the
+   * board). Undo is checked byte for byte at every node. */
+  g_assert_cmpuint (perft (shipped, pos, 1, FALSE), ==, 121);
+  g_assert_cmpuint (perft (shipped, pos, 2, FALSE), ==, 121 * (120 + 1));
+  g_assert_cmpuint (perft (five, five_pos, 3, FALSE), ==, 25 * (24 * 23 + 24));
+  g_assert_cmpuint (perft (five, five_pos, 4, FALSE), ==, 25 * (24 * 23 * 22 + 24 * 23));
+}
+
+static void
+test_swap_hand (void)
+{
+  const char *off[] = { "width=5", "height=5", NULL };
+  const char *on[] = { "width=5", "height=5", "swap=true", NULL };
+  const char *tall[] = { "width=5", "height=7", "swap=true", NULL };
+  const char *hole[] = { "b3", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRuleset) plain = make_ruleset (connect_game_path, off);
+  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, on);
+  g_autoptr(BsRuleset) holed = make_ruleset_full (connect_game_path, on, hole, &error);
+  g_autoptr(BsRuleset) not_square = NULL;
+  g_autofree BsPosition *pos = bs_ruleset_new_position (plain, 0);
+  g_autofree BsPosition *start = NULL;
+  g_autofree BsPosition *expected = NULL;
+  g_autoptr(BsExplanation) explanation = NULL;
+  g_autofree char *sentence = NULL;
+  BsUndo *undo;
+  BsMove swap;
+
+  g_assert_no_error (error);
+  /* Off (the default): never offered, and "swap" is no move. */
+  g_assert_cmpint (play (plain, pos, "c2"), ==, BS_RESULT_ONGOING);
+  g_assert_false (offers (plain, pos, "swap"));
+  g_assert_false (bs_ruleset_parse_move (plain, pos, "swap", &swap, NULL));
+  g_assert_cmpint (bs_ruleset_word_index (plain, "swap"), ==, -1);
+  g_clear_pointer (&pos, g_free);
+
+  /* On: only at ply 2 (the second player's first move). */
+  pos = bs_ruleset_new_position (rs, 0);
+  g_assert_false (offers (rs, pos, "swap"));
+  g_assert_cmpint (bs_ruleset_word_index (rs, "swap"), ==, 0);
+  g_assert_cmpint (play (rs, pos, "c2"), ==, BS_RESULT_ONGOING);
+  g_assert_true (offers (rs, pos, "swap"));
+  {
+    g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+
+    g_assert_cmpuint (bs_ruleset_generate (rs, pos, moves), ==, 24 + 1);
+  }
+  g_assert_true (bs_ruleset_parse_move (rs, pos, "swap", &swap, &error));
+  g_assert_no_error (error);
+  {
+    BsMoveParts parts;
+    BsMove back;
+
+    bs_ruleset_decode_move (rs, pos, swap, &parts);
+    g_assert_cmpint (parts.word, ==, 0);
+    g_assert_true (bs_ruleset_encode_move (rs, pos, &parts, &back));
+    g_assert_cmphex (back, ==, swap);
+  }
+
+  /* The swap: Red's stone on c2 (column 3, row 2) becomes Blue's on b3
+   * (column 2, row 3); Red moves next. Undo restores every byte and both
+   * hashes (apply_checking_undo), and the cells' hash is that of the
+   * position written by hand. */
+  start = bs_position_dup (rs, pos);
+  explanation = bs_ruleset_explain_turn (rs, pos, &swap, 1);
+  g_assert_cmpstr (explanation->summary, ==,
+                   "Blue swaps: Red’s stone on c2 becomes Blue’s, mirrored onto b3.");
+  g_assert_cmpint (explanation->removed[bs_board_find_cell (rs->board, "c2", NULL)], ==, 1);
+  undo = bs_undo_new (rs);
+  apply_checking_undo (rs, pos, swap, undo);
+  g_assert_cmpint (owner_of (rs, pos, "c2"), ==, 0);
+  g_assert_cmpint (owner_of (rs, pos, "b3"), ==, 2);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 0);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 1);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  g_assert_cmpint (pos->ply, ==, 2);
+  g_assert_cmpint (pos->result, ==, BS_RESULT_ONGOING);
+  expected = hand_position (rs, "b3=2", 1);
+  g_assert_cmpuint (pos->hash, ==, bs_position_compute_cells_hash (rs, expected));
+  bs_ruleset_undo (rs, pos, undo);
+  g_assert_true (memcmp (start, pos, rs->position_size) == 0);
+  bs_undo_free (undo);
+
+  /* Then a game: Blue's swapped stone is part of the chain that wins.
+   * Red b1, Blue swaps (a2), Red plays along its own far side; Blue
+   * joins a2 … e2 and wins with e2. Neither the swap at ply 3 nor Red's
+   * at ply 2 after it is offered. */
+  g_clear_pointer (&pos, g_free);
+  pos = bs_ruleset_new_position (rs, 0);
+  g_assert_cmpint (play (rs, pos, "b1"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "swap"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_of (rs, pos, "a2"), ==, 2);
+  g_assert_cmpint (owner_of (rs, pos, "b1"), ==, 0);
+  g_assert_false (offers (rs, pos, "swap"));
+  g_assert_cmpint (play (rs, pos, "e5"), ==, BS_RESULT_ONGOING);
+  g_assert_false (offers (rs, pos, "swap"));
+  g_assert_cmpint (play (rs, pos, "b2"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "d5"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "c2"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "c5"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "d2"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "b4"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "e2"), ==, BS_RESULT_WIN_2);
+  g_assert_cmpint (bs_ruleset_ending (rs, pos), ==, BS_ENDING_GOAL);
+  sentence = bs_ruleset_describe_ending (rs, pos);
+  g_assert_cmpstr (sentence, ==, "Blue joined their two sides with a chain of stones and wins.");
+
+  /* A stone on the diagonal stays where it is, and changes colour. */
+  g_clear_pointer (&pos, g_free);
+  pos = bs_ruleset_new_position (rs, 0);
+  g_assert_cmpint (play (rs, pos, "c3"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rs, pos, "swap"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_of (rs, pos, "c3"), ==, 2);
+
+  /* A hole on b3: c2 has no mirrored cell, so no swap after it; d4 has. */
+  g_clear_pointer (&pos, g_free);
+  pos = bs_ruleset_new_position (holed, 0);
+  g_assert_cmpint (play (holed, pos, "c2"), ==, BS_RESULT_ONGOING);
+  g_assert_false (offers (holed, pos, "swap"));
+  g_clear_pointer (&pos, g_free);
+  pos = bs_ruleset_new_position (holed, 0);
+  g_assert_cmpint (play (holed, pos, "d4"), ==, BS_RESULT_ONGOING);
+  g_assert_true (offers (holed, pos, "swap"));
+
+  /* The diagonal needs a board as wide as high. */
+  not_square = make_ruleset_full (connect_game_path, tall, NULL, &error);
+  g_assert_null (not_square);
+  g_assert_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "as wide as it is high (this one is 5 × 7)"));
+}
+
+/* A record with the swap replays: saved by a match, read back, played
+ * again to the same position. */
+static void
+test_swap_record (void)
+{
+  const char *on[] = { "width=5", "height=5", "swap=true", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, on);
+  g_autoptr(BsMatch) match = bs_match_new (rs, 3);
+  g_autoptr(BsMatch) again = NULL;
+  g_autoptr(BsRecord) record = NULL;
+  g_autoptr(BsExplanation) explanation = NULL;
+  g_autofree char *xml = NULL;
+  gsize length;
+
+  g_assert_true (bs_match_play_notation (match, "d2", &error));
+  g_assert_true (bs_match_play_notation (match, "swap", &error));
+  g_assert_true (bs_match_play_notation (match, "a1", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (bs_match_get_notation (match, 1), ==, "swap");
+  explanation = bs_match_explain_turn (match, 1);
+  g_assert_cmpstr (explanation->summary, ==,
+                   "Blue swaps: Red’s stone on d2 becomes Blue’s, mirrored onto b4.");
+  xml = bs_match_to_xml (match, &length);
+  g_assert_nonnull (strstr (xml, ">swap<"));
+  record = bs_record_load_data (xml, length, "swap.bsgame", &error);
+  g_assert_no_error (error);
+  again = bs_match_new_from_record (record, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_match_play_record (again, record, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (bs_match_get_n_turns (again), ==, 3);
+  g_assert_cmpstr (bs_match_get_notation (again, 1), ==, "swap");
+  g_assert_cmpint (owner_of (bs_match_get_ruleset (again), bs_match_get_position (again), "b4"),
+                   ==, 2);
+  g_assert_cmpint (owner_of (bs_match_get_ruleset (again), bs_match_get_position (again), "d2"),
+                   ==, 0);
+  g_assert_cmpuint (bs_position_hash (bs_match_get_ruleset (again), bs_match_get_position (again)),
+                    ==, bs_position_hash (rs, bs_match_get_position (match)));
+}
+
+/* The capture game with <swap mirror="…"/> in its turn, on width × height. */
+static BsRuleset *
+make_swapping_capture_game (const char *mirror,
+                            const char *width,
+                            const char *height)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *turn = g_strdup_printf ("<turn order=\"alternate\"><swap mirror=\"%s\"/></turn>",
+                                           mirror);
+  g_autoptr(GString) text = NULL;
+  g_autoptr(BsRulesGame) game = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  const char *settings[] = { width, height, NULL };
+  gsize length;
+  BsRuleset *rs;
+
+  g_assert_true (g_file_get_contents (capture_game_path, &data, &length, &error));
+  text = g_string_new (data);
+  g_assert_cmpuint (g_string_replace (text, "<turn order=\"alternate\"/>", turn, 1), ==, 1);
+  game = bs_rules_game_parse (text->str, text->len, "swapping.xml", &error);
+  g_assert_no_error (error);
+  variant = bs_rules_game_new_variant (game, settings, &error);
+  g_assert_no_error (error);
+  rs = bs_rules_game_new_ruleset (game, variant, &error);
+  g_assert_no_error (error);
+  return rs;
+}
+
+/* The capture game's perft with the swap at ply 2, on the array alone:
+ * after each first move, player 2's moves and the swap (every piece to
+ * its mirrored place, owners exchanged; then player 1 moves). */
+static guint64
+grid_swap_perft (Grid      *g,
+                 gboolean   rows,
+                 int        depth)
+{
+  int moves[4 * 19 * 19];
+  int n = grid_capture_moves (g, 1, moves);
+  guint64 leaves = 0;
+
+  g_assert_cmpint (depth, >=, 2);
+  for (int i = 0; i < n; i++)
+    {
+      int from = moves[i] / 1000, to = moves[i] % 1000;
+      Grid swapped = *g;
+
+      g->cell[from] = 0;
+      g->cell[to] = 1;
+      leaves += grid_capture_perft (g, 2, depth - 1);
+      for (int row = 0; row < g->h; row++)
+        for (int col = 0; col < g->w; col++)
+          {
+            guint8 v = g->cell[row * g->w + col];
+
+            swapped.cell[(rows ? g->h - 1 - row : row) * g->w + col] =
+              v == 0 ? 0 : (guint8) (3 - v);
+          }
+      leaves += grid_capture_perft (&swapped, 1, depth - 2);
+      g->cell[to] = 2;
+      g->cell[from] = 1;
+    }
+  return leaves;
+}
+
+/* Any game may swap: the capture game with mirror="rows" and "none". */
+static void
+test_swap_mirrors (void)
+{
+  g_autoptr(BsRuleset) rows = make_swapping_capture_game ("rows", "width=5", "height=6");
+  g_autoptr(BsRuleset) none = make_swapping_capture_game ("none", "width=4", "height=5");
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rows, 0);
+  g_autofree BsPosition *start = bs_ruleset_new_position (none, 0);
+  Grid g;
+
+  grid_from_position (rows, pos, &g);
+  g_assert_cmpuint (perft (rows, pos, 2, FALSE), ==, grid_swap_perft (&g, TRUE, 2));
+  g_assert_cmpuint (perft (rows, pos, 3, FALSE), ==, grid_swap_perft (&g, TRUE, 3));
+  g_assert_cmpuint (perft (rows, pos, 4, FALSE), ==, grid_swap_perft (&g, TRUE, 4));
+  grid_from_position (none, start, &g);
+  g_assert_cmpuint (perft (none, start, 3, FALSE), ==, grid_swap_perft (&g, FALSE, 3));
+
+  /* By hand on 5 × 6 (player 1 on a1's colour): a1-b1 takes b1; the swap
+   * turns the board upside down, owners exchanged: b1 (now player 1's
+   * piece) becomes player 2's on b6, a1 (emptied) is a6, a6 (player 2's:
+   * a6 is not a1's colour) becomes player 1's on a1. */
+  g_assert_cmpint (owner_of (rows, pos, "a6"), ==, 2);
+  g_assert_cmpint (play (rows, pos, "a1-b1"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (play (rows, pos, "swap"), ==, BS_RESULT_ONGOING);
+  g_assert_cmpint (owner_of (rows, pos, "b6"), ==, 2);
+  g_assert_cmpint (owner_of (rows, pos, "a6"), ==, 0);
+  g_assert_cmpint (owner_of (rows, pos, "a1"), ==, 1);
+  g_assert_cmpint (bs_position_pieces (pos, 1), ==, 14);
+  g_assert_cmpint (bs_position_pieces (pos, 2), ==, 15);
+  g_assert_cmpint (pos->to_move, ==, 1);
+}
+
+/* The moves of the connection game with the swap: the empty cells, and
+ * the swap when one stone of player 1 stands and player 2 is to move. */
+static int
+swap_count (const Grid *g,
+            int         p)
+{
+  int stones = 0;
+
+  for (int i = 0; i < g->w * g->h; i++)
+    stones += g->cell[i] == 1 || g->cell[i] == 2;
+  return empty_count (g, p) + (stones == 1 && p == 2 ? 1 : 0);
+}
+
+static void
+test_swap_random (void)
+{
+  const char *on[] = { "swap=true", NULL };
+  const char *three_on[] = { "width=3", "height=3", "swap=true", NULL };
+  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, on);
+  g_autoptr(BsRuleset) small = make_ruleset (connect_game_path, three_on);
+  BsRng rng;
+  guint swaps = 0;
+
+  random_games_counting (shipped, 100, connect_referee, swap_count, NULL);
+  random_games_counting (small, 400, connect_referee, swap_count, NULL);
+  /* The playout loop's turn (random_turn): games end with a chain, and
+   * some swap (about one in nine on 3 × 3). */
+  bs_rng_init (&rng, 5);
+  for (guint game = 0; game < 400; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (small, game);
+      Grid g;
+      int stones = 0;
+
+      small->random_turn (small, pos, &rng);
+      small->random_turn (small, pos, &rng);
+      grid_from_position (small, pos, &g);
+      for (int i = 0; i < 9; i++)
+        stones += g.cell[i] != 0;
+      swaps += stones == 1;
+      while (!bs_position_is_over (pos))
+        small->random_turn (small, pos, &rng);
+      grid_from_position (small, pos, &g);
+      g_assert_cmpint (pos->result, ==, connect_referee (&g, 3 - pos->to_move, NULL));
+    }
+  g_test_message ("%u of 400 random games on 3 × 3 swapped", swaps);
+  g_assert_cmpuint (swaps, >, 10);
+  g_assert_cmpuint (swaps, <, 100);
+}
+
 /* ---- The custodian game ---- */
 
 /* The custodian capture on the array, written from its rules: p's stone
@@ -1529,6 +1922,11 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-games/connect/perft", test_connect_perft);
   g_test_add_func ("/rules-games/connect/hand", test_connect_hand);
   g_test_add_func ("/rules-games/connect/random", test_connect_random);
+  g_test_add_func ("/rules-games/swap/perft", test_swap_perft);
+  g_test_add_func ("/rules-games/swap/hand", test_swap_hand);
+  g_test_add_func ("/rules-games/swap/record", test_swap_record);
+  g_test_add_func ("/rules-games/swap/random", test_swap_random);
+  g_test_add_func ("/rules-games/swap/mirrors", test_swap_mirrors);
   g_test_add_func ("/rules-games/custodian/hand", test_custodian_hand);
   g_test_add_func ("/rules-games/custodian/random", test_custodian_random);
   g_test_add_func ("/rules-games/jump/perft", test_jump_perft);

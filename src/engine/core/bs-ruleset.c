@@ -1012,6 +1012,8 @@ static const BsPlaySpec no_play_spec = { 0 };
 const BsPlaySpec *
 bs_ruleset_play_spec (const BsRuleset *rs)
 {
+  if (rs->play != NULL)
+    return rs->play;
   return rs->module->play != NULL ? rs->module->play : &no_play_spec;
 }
 

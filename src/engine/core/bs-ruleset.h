@@ -41,6 +41,9 @@ struct _BsRuleset {
   guint            max_changes;    /* cell writes one step may make */
   gsize            undo_size;
   gpointer         module_data;
+  /* How this ruleset is played, when it differs from the module's play
+   * spec (a written game's swap rule adds a word): prepare() may set it. */
+  const BsPlaySpec *play;
   /* The hot hooks, called by everything below: the module's, or copies of
    * them its prepare() picked for this board (bs-bitboard.h);
    * random_move is never NULL (generate and pick without the hook). */

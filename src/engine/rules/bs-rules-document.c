@@ -1573,9 +1573,10 @@ read_explain (Reader         *r,
               const xmlNode  *node,
               GError        **error)
 {
-  static const char * const attrs[] = { "move", "capture", "pass", "place", NULL };
+  static const char * const attrs[] = { "move", "capture", "pass", "place", "swap", NULL };
 
   r->doc->explain_capture = get_attr (node, "capture");
+  r->doc->explain_swap = get_attr (node, "swap");
   r->doc->explain_place = get_attr (node, "place");
   r->doc->explain_pass = get_attr (node, "pass");
   return check_attributes (r, node, attrs, error) &&
@@ -1637,6 +1638,10 @@ read_turn (Reader         *r,
   static const char * const attrs[] = { "order", "pass", NULL };
   static const char * const orders[] = { "alternate", NULL };
   static const char * const passes[] = { "never", "when-no-move", NULL };
+  static const char * const kids[] = { "swap", NULL };
+  static const char * const swap_attrs[] = { "mirror", "if", "unless", NULL };
+  static const char * const mirrors[] = { "none", "diagonal", "rows", NULL };
+  g_autoptr(GPtrArray) list = NULL;
   int order = -1, pass = 0;
 
   if (!check_attributes (r, node, attrs, error) ||
@@ -1649,6 +1654,28 @@ read_turn (Reader         *r,
       g_autofree char *v = NULL;
 
       return require_attr (r, node, "order", &v, error);
+    }
+  list = children (r, node, kids, error);
+  if (list == NULL)
+    return FALSE;
+  if (list->len > 1)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
+                        _("<turn>: a second <swap>"));
+      return FALSE;
+    }
+  if (list->len == 1)
+    {
+      const xmlNode *swap = list->pdata[0];
+      int mirror = BS_RULES_MIRROR_NONE;
+
+      if (!check_attributes (r, swap, swap_attrs, error) ||
+          !get_choice (r, swap, "mirror", mirrors, &mirror, error) ||
+          !parse_condition (r, swap, &r->doc->swap_cond, error))
+        return FALSE;
+      r->doc->swap = TRUE;
+      r->doc->swap_mirror = mirror < 0 ? BS_RULES_MIRROR_NONE : (BsRulesMirror) mirror;
+      r->doc->swap_line = bs_xml_line (swap);
     }
   return TRUE;
 }
@@ -1688,7 +1715,7 @@ check_empty_elements (Reader         *r,
                       GError        **error)
 {
   static const char * const empty[] = {
-    "board", "player", "piece", "choice", "region", "fill", "turn", "step", "bracket", "hop",
+    "board", "player", "piece", "choice", "region", "fill", "swap", "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
     "captured", "measure", "notation", "explain", NULL,
   };
@@ -1950,5 +1977,6 @@ bs_rules_document_free (BsRulesDocument *doc)
   g_free (doc->explain_capture);
   g_free (doc->explain_pass);
   g_free (doc->explain_place);
+  g_free (doc->explain_swap);
   g_free (doc);
 }

@@ -211,6 +211,14 @@ typedef struct {
   BsRulesCondition  cond;
 } BsRulesText;
 
+/* <swap mirror="…"/> in <turn>: the cell a piece goes to when the second
+ * player swaps (the side that maps player 1's role onto player 2's). */
+typedef enum {
+  BS_RULES_MIRROR_NONE,         /* the same cell */
+  BS_RULES_MIRROR_DIAGONAL,     /* across the diagonal from a1: column and row exchanged */
+  BS_RULES_MIRROR_ROWS,         /* row r to row height + 1 - r, the same column */
+} BsRulesMirror;
+
 typedef struct {
   char          *filename;
   char          *id;
@@ -236,6 +244,11 @@ typedef struct {
   GArray        *measures;          /* of BsRulesMeasure */
   GArray        *texts;             /* of BsRulesText */
   gboolean       pass_when_no_move; /* <turn pass="when-no-move">: the move "pass" */
+  /* <turn><swap mirror if/></turn>: the swap (pie) rule; see RULES-LANGUAGE.md. */
+  gboolean       swap;
+  BsRulesMirror  swap_mirror;
+  BsRulesCondition swap_cond;
+  int            swap_line;
   gboolean       mixed;             /* places, walks and words in one game */
   gboolean       jumping;           /* <jump> blocks only */
 
@@ -247,6 +260,7 @@ typedef struct {
   char          *explain_move;
   char          *explain_capture;
   char          *explain_pass;      /* <explain pass="…"/>: {mover} */
+  char          *explain_swap;      /* <explain swap="…"/>: {mover} {next} {from} {to} */
   char          *explain_place;     /* <explain place="…"/>: a placement of a mixed game */
 } BsRulesDocument;
 

@@ -18,12 +18,21 @@ struct _BsRulesGame {
   BsMeasureSpec     measures[BS_MAX_MEASURES];
   BsPlaySpec        play;
   BsWordSpec        words[BS_RULES_MAX_BLOCKS];
+  BsPlaySpec        play_swap;   /* a ruleset with the swap rule: the words and "swap" */
+  BsWordSpec        words_swap[BS_RULES_MAX_BLOCKS + 2];
 };
 
 /* <turn pass="when-no-move">: the move "pass", the only one then (the
  * label is the C modules' "_Pass", so it is translated as theirs is). */
 static const BsWordSpec pass_word = {
   "pass", N_("_Pass"), N_("Pass: you have no move."), FALSE,
+};
+
+/* <turn><swap/></turn>: the move "swap", after the game's other words. */
+static const BsWordSpec swap_word = {
+  "swap", N_("_Swap"),
+  N_("Swap: instead of a first move, take the other player's opening as your own; "
+     "then the other player moves."), FALSE,
 };
 
 /* The module's prepare(): the program for this ruleset, holding the game. */
@@ -33,8 +42,12 @@ game_prepare (BsRuleset  *rs,
 {
   BsRulesGame *game = (BsRulesGame *) rs->module;
 
-  return bs_rules_program_prepare (rs, game->doc, bs_rules_game_ref (game),
-                                   (GDestroyNotify) bs_rules_game_unref, error);
+  if (!bs_rules_program_prepare (rs, game->doc, bs_rules_game_ref (game),
+                                 (GDestroyNotify) bs_rules_game_unref, error))
+    return FALSE;
+  if (bs_rules_program_swaps (rs))
+    rs->play = &game->play_swap;
+  return TRUE;
 }
 
 static BsRulesGame *
@@ -101,6 +114,12 @@ game_new (BsRulesDocument *doc)
       game->play.n_words = 1;
     }
   m->play = &game->play;
+  game->play_swap = game->play;
+  for (guint w = 0; w < game->play.n_words; w++)
+    game->words_swap[w] = game->play.words[w];
+  game->words_swap[game->play.n_words] = swap_word;
+  game->play_swap.words = game->words_swap;
+  game->play_swap.n_words = game->play.n_words + 1;
   m->prepare = game_prepare;
   bs_rules_program_fill_module (m);
   return game;

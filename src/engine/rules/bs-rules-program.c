@@ -51,6 +51,10 @@
 /* The move "pass" (<turn pass="when-no-move">): no cell is 255 in both
  * bytes of a step, no block is 255. */
 #define RP_PASS              ((BsMove) 0xFFFFFFFFu)
+/* The move "swap" (<turn><swap/></turn>): no step reaches the bit it
+ * leaves, no placement has block 255, no word rank is 0xFFE, no jump
+ * block 0xFFFF. */
+#define RP_SWAP              ((BsMove) 0xFFFFFFFEu)
 
 /* One direction of a STEP block, for one player. */
 typedef struct {
@@ -168,6 +172,11 @@ struct _BsRulesProgram {
   int      n_lines;
   RpConnect connects[BS_RULES_MAX_CONNECT];
   int      n_connects;
+  /* A placing game whose one connect end joins two regions and nothing
+   * takes or turns a piece: the derived bytes also hold, per player, the
+   * pieces joined to the first region (the groups touching it), kept by
+   * each placement; the end holds when they meet the second region. */
+  const RpConnect *joined;
   RpShift  adjacent[BS_RULES_MAX_DIRS]; /* every board direction: groups */
   int      n_adjacent;
   RpBracket bracket;
@@ -200,6 +209,17 @@ struct _BsRulesProgram {
   guint64 *neighbourhood;             /* [bit * nw]: the board's neighbours of bit */
   guint8   copy_piece[3];             /* [player]: the cell value a copy puts */
   guint    jump_moves;                /* at most this many moves */
+
+  /* The swap rule (see "The swap rule"): compiled only when its if= holds,
+   * and then the hot hooks are wrappers around the program's own. */
+  gboolean swap;
+  gint16  *swap_to;                   /* [cell]: where its piece goes, BS_NO_CELL none */
+  int      swap_word;                 /* the index of the word "swap" in the play spec */
+  guint  (*base_generate)    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves);
+  BsMove (*base_random_move) (const BsRuleset *rs, const BsPosition *pos, BsRng *rng,
+                              BsMove *scratch);
+  void   (*base_apply)       (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo);
+  guint  (*base_random_turn) (const BsRuleset *rs, BsPosition *pos, BsRng *rng);
 };
 
 typedef BsRulesProgram Rp;
@@ -229,6 +249,18 @@ rp_sets (const Rp *rp, const BsPosition *pos, int player)
 }
 
 #define RP_NW(rp, words) ((words) ? (words) : (rp)->nw)
+
+/* `placing` of a hot kernel: steps (FALSE), placements (TRUE), or
+ * placements keeping the joined sets (see Rp.joined). */
+#define RP_PLACE_JOINED 2
+
+/* The pieces of `player` joined to the first region of rp->joined (after
+ * both players' pieces in the derived bytes). */
+BS_FORCE_INLINE static inline guint64 *
+rp_joined (const Rp *rp, const BsPosition *pos, int player)
+{
+  return rp_sets (rp, pos, 1) + (player + 1) * rp->nw;
+}
 
 /* The targets of one STEP block for player p into out (nw words);
  * returns a word that is 0 exactly when there is none. */
@@ -426,13 +458,32 @@ rp_has_line (const Rp         *rp,
   return FALSE;
 }
 
+/* Whether a group of p's touches both regions of Rp.joined: whether the
+ * pieces joined to the first meet the second. */
+BS_FORCE_INLINE static inline gboolean
+rp_joined_meets (const Rp         *rp,
+                 const BsPosition *pos,
+                 int               p,
+                 int               nw)
+{
+  const guint64 *joined = rp_joined (rp, pos, p);
+  guint64 any = 0;
+
+  for (int w = 0; w < nw; w++)
+    any |= joined[w] & rp->joined->region[1][p][w];
+  return any != 0;
+}
+
 /* Grows `group` (a few of p's pieces) to the whole of their groups:
- * every piece of `mine` joined to them through the board's neighbours. */
-static void
-rp_grow_group (const Rp      *rp,
-               int            nw,
-               const guint64 *mine,
-               guint64       *group)
+ * every piece of `mine` joined to them through the board's neighbours.
+ * Inline in the joined kernels (nw a constant: the words' loops unroll);
+ * rp_grow_group elsewhere, out of line, so that the other kernels, where
+ * it is cold, stay as small as they were. */
+BS_FORCE_INLINE static inline void
+rp_grow_group_inline (const Rp      *rp,
+                      int            nw,
+                      const guint64 *mine,
+                      guint64       *group)
 {
   for (;;)
     {
@@ -453,6 +504,15 @@ rp_grow_group (const Rp      *rp,
       if (change == 0)
         return;
     }
+}
+
+static G_GNUC_NO_INLINE void
+rp_grow_group (const Rp      *rp,
+               int            nw,
+               const guint64 *mine,
+               guint64       *group)
+{
+  rp_grow_group_inline (rp, nw, mine, group);
 }
 
 /* Whether the group of p's pieces through bit `seed` touches every
@@ -493,6 +553,9 @@ rp_has_connection (const Rp         *rp,
   const guint64 *mine = rp_sets (rp, pos, p);
   guint64 left[RP_MAX_WORDS], group[RP_MAX_WORDS];
 
+  /* The groups touching the first region are kept: one test. */
+  if (k == rp->joined)
+    return rp_joined_meets (rp, pos, p, nw);
   for (int w = 0; w < nw; w++)
     left[w] = mine[w] & k->region[0][p][w];
   for (int w = 0; w < nw; w++)
@@ -611,9 +674,13 @@ rp_first_end_after_step (const Rp         *rp,
                                                : rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         case BS_RULES_END_CONNECT:
-          holds = e->who == BS_RULES_WHO_MOVER
-                  ? rp_connection_through (rp, e->connect, pos, mover, nw, to_bit)
-                  : rp_end_holds (rp, e, pos, mover, nw, placing);
+          /* A placing kernel of Rp.joined: one test of the kept sets. */
+          if (placing == RP_PLACE_JOINED && e->connect == rp->joined)
+            holds = rp_joined_meets (rp, pos, mover, nw);
+          else
+            holds = e->who == BS_RULES_WHO_MOVER
+                    ? rp_connection_through (rp, e->connect, pos, mover, nw, to_bit)
+                    : rp_end_holds (rp, e, pos, mover, nw, placing);
           break;
         default:
           holds = rp_end_holds (rp, e, pos, mover, nw, placing);
@@ -652,6 +719,15 @@ rp_resync (const Rp *rp, BsPosition *pos)
   for (int c = 0; c < rp->n_cells; c++)
     if (pos->cells[c] != BS_CELL_EMPTY)
       bs_bits_add (sets + (BS_CELL_OWNER (pos->cells[c]) - 1) * rp->nw, rp->bit_of_cell[c]);
+  if (rp->joined != NULL)
+    for (int p = 1; p <= 2; p++)
+      {
+        guint64 *joined = rp_joined (rp, pos, p);
+
+        for (int w = 0; w < rp->nw; w++)
+          joined[w] = rp_sets (rp, pos, p)[w] & rp->joined->region[0][p][w];
+        rp_grow_group (rp, rp->nw, rp_sets (rp, pos, p), joined);
+      }
   pos->flags |= BS_POSITION_DERIVED;
 }
 
@@ -742,17 +818,24 @@ rp_generate_any (const BsRuleset  *rs,
 }
 
 /* Each hot hook has a copy for games that step and one for games that
- * place, picked when the program is built. */
+ * place, picked when the program is built; a placing game that keeps the
+ * joined sets (Rp.joined) has copies of its own for apply and the random
+ * turn (`placing` is then RP_PLACE_JOINED), so the other placing games
+ * run no code of theirs. */
 #define RP_KERNELS(type, name, params, ...)                                              \
   BS_FORCE_INLINE static inline type                                                     \
   name##_step_body params { return name##_any (__VA_ARGS__, FALSE); }                    \
   BS_FORCE_INLINE static inline type                                                     \
-  name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }
+  name##_place_body params { return name##_any (__VA_ARGS__, TRUE); }                    \
+  BS_FORCE_INLINE static inline type                                                     \
+  name##_place_joined_body params { return name##_any (__VA_ARGS__, RP_PLACE_JOINED); }
 #define RP_KERNELS_VOID(name, params, ...)                                               \
   BS_FORCE_INLINE static inline void                                                     \
   name##_step_body params { name##_any (__VA_ARGS__, FALSE); }                           \
   BS_FORCE_INLINE static inline void                                                     \
-  name##_place_body params { name##_any (__VA_ARGS__, TRUE); }
+  name##_place_body params { name##_any (__VA_ARGS__, TRUE); }                           \
+  BS_FORCE_INLINE static inline void                                                     \
+  name##_place_joined_body params { name##_any (__VA_ARGS__, RP_PLACE_JOINED); }
 
 RP_KERNELS (guint, rp_generate,
             (const BsRuleset *rs, const BsPosition *pos, BsMove *moves, int words),
@@ -916,6 +999,39 @@ rp_close_brackets (const BsRuleset *rs,
   return changed;
 }
 
+/* p's piece just placed on `bit`: when it is in the first region of
+ * rp->joined or next to a piece joined to it, it and the pieces of p it
+ * joins (grown from it over those not joined yet) are joined now. */
+BS_FORCE_INLINE static inline void
+rp_join (const Rp   *rp,
+         BsPosition *pos,
+         const int   nw,
+         const int   p,
+         const int   bit)
+{
+  const guint64 *mine = rp_sets (rp, pos, p);
+  const guint64 *around = rp->neighbourhood + (gsize) bit * (gsize) nw;
+  guint64 *joined = rp_joined (rp, pos, p);
+  guint64 touch = rp->joined->region[0][p][bit >> 6] & BS_BIT (bit & 63);
+  guint64 rest[RP_MAX_WORDS], group[RP_MAX_WORDS], more = 0;
+
+  for (int w = 0; w < nw; w++)
+    touch |= around[w] & joined[w];
+  if (touch == 0)
+    return;
+  for (int w = 0; w < nw; w++)
+    {
+      rest[w] = mine[w] & ~joined[w];
+      more |= around[w] & rest[w];
+      group[w] = 0;
+    }
+  group[bit >> 6] = BS_BIT (bit & 63);
+  if (more != 0)
+    rp_grow_group_inline (rp, nw, rest, group);
+  for (int w = 0; w < nw; w++)
+    joined[w] |= group[w];
+}
+
 /* A placement: the piece onto its cell, the lines it brackets; then the
  * end tests in the written order. Returns the end that holds, or -1. */
 BS_FORCE_INLINE static inline int
@@ -924,7 +1040,8 @@ rp_place_piece (const BsRuleset *rs,
                 BsMove           move,
                 BsUndo          *undo,
                 const int        nw,
-                const int        p)
+                const int        p,
+                const gboolean   joined)
 {
   const Rp *rp = rs->module_data;
   const int cell = RP_PLACE_CELL (move), bit = RP_PLACE_BIT (move);
@@ -933,6 +1050,8 @@ rp_place_piece (const BsRuleset *rs,
   mine[bit >> 6] |= BS_BIT (bit & 63);
   bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY,
                             rp->steps[RP_PLACE_BLOCK (move)].piece[p], undo);
+  if (joined)
+    rp_join (rp, pos, nw, p, bit);
   if (rp->bracket.on)
     {
       int changed = rp_close_brackets (rs, pos, cell, undo, p);
@@ -942,7 +1061,8 @@ rp_place_piece (const BsRuleset *rs,
         return rp_first_end (rp, pos, p, nw);
       return rp_first_end_after_step (rp, pos, p, nw, cell, bit, changed > 0, TRUE);
     }
-  return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
+  return rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE,
+                                  joined ? RP_PLACE_JOINED : TRUE);
 }
 
 /* A step: the piece leaves its cell and replaces what stood on the
@@ -1017,7 +1137,7 @@ rp_apply_player (const BsRuleset *rs,
   const Rp *rp = rs->module_data;
   const int q = 3 - p;
   int end = G_UNLIKELY (move == RP_PASS) ? rp_first_end_after_pass (rp, pos, p)
-            : placing ? rp_place_piece (rs, pos, move, undo, nw, p)
+            : placing ? rp_place_piece (rs, pos, move, undo, nw, p, placing == RP_PLACE_JOINED)
                       : rp_step_piece (rs, pos, move, undo, nw, p);
 
   pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
@@ -1052,6 +1172,9 @@ BS_BITOPS_KERNELS_VOID (rp_apply_step,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 BS_BITOPS_KERNELS_VOID (rp_apply_place,
+                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                        rs, pos, move, undo)
+BS_BITOPS_KERNELS_VOID (rp_apply_place_joined,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
 
@@ -1092,6 +1215,9 @@ BS_BITOPS_KERNELS (guint, rp_random_turn_step,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 BS_BITOPS_KERNELS (guint, rp_random_turn_place,
+                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                   rs, pos, rng)
+BS_BITOPS_KERNELS (guint, rp_random_turn_place_joined,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
 
@@ -2678,7 +2804,252 @@ rp_free (gpointer data)
   g_free (rp->rings);
   g_free (rp->reach);
   g_free (rp->neighbourhood);
+  g_free (rp->swap_to);
   g_free (rp);
+}
+
+/* ---- The swap rule ----
+ *
+ * <turn><swap mirror="…"/></turn>: the second player's first turn (one ply
+ * played) may be the move "swap" instead: the players exchange sides. The
+ * engine keeps each player's side (player 1 still moves first and aims for
+ * the same regions), so the exchange is played on the board: every piece
+ * changes owner and goes to its mirrored cell (mirror="none": the same
+ * cell; "diagonal": column and row exchanged; "rows": the rows turned
+ * end to end), the players' supplies and capture counts change places,
+ * and then player 1 moves, as after any second ply. It is offered only
+ * when every piece has a mirrored cell (holes). The program's own hooks
+ * run every other ply; these wrappers are installed only when the swap is
+ * compiled, so a game without it runs exactly the hooks it ran before. */
+
+static gboolean
+rp_swap_offered (const Rp         *rp,
+                 const BsRuleset  *rs,
+                 const BsPosition *pos)
+{
+  if (pos->ply != 1 || pos->to_move != 2 || pos->result != BS_RESULT_ONGOING)
+    return FALSE;
+  for (int c = 0; c < rs->n_cells; c++)
+    if (pos->cells[c] != BS_CELL_EMPTY && rp->swap_to[c] == BS_NO_CELL)
+      return FALSE;
+  return TRUE;
+}
+
+static guint
+rp_swap_generate (const BsRuleset  *rs,
+                  const BsPosition *pos,
+                  BsMove           *moves)
+{
+  const Rp *rp = rs->module_data;
+  guint n = rp->base_generate (rs, pos, moves);
+
+  if (G_UNLIKELY (pos->ply == 1) && rp_swap_offered (rp, rs, pos))
+    moves[n++] = RP_SWAP;
+  return n;
+}
+
+/* At the swap's ply a uniform pick among generate's moves and the swap. */
+static BsMove
+rp_swap_random_move (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsRng            *rng,
+                     BsMove           *scratch)
+{
+  const Rp *rp = rs->module_data;
+  BsMove local[512];
+  g_autofree BsMove *heap = NULL;
+  BsMove *moves = scratch;
+  guint n;
+
+  if (G_LIKELY (pos->ply != 1) || !rp_swap_offered (rp, rs, pos))
+    return rp->base_random_move (rs, pos, rng, scratch);
+  /* The playout's turn has no scratch: a board's worth on the stack. */
+  if (moves == NULL)
+    moves = rs->max_moves <= G_N_ELEMENTS (local) ? local
+                                                 : (heap = g_new (BsMove, rs->max_moves));
+  n = rp_swap_generate (rs, pos, moves);
+  return moves[bs_rng_below (rng, n)];
+}
+
+/* The swap played: see above. Every write is journaled (undo restores the
+ * cells, and the header and derived sets from its copy). */
+static void
+rp_swap_play (const BsRuleset *rs,
+              BsPosition      *pos,
+              BsUndo          *undo)
+{
+  const Rp *rp = rs->module_data;
+  const int p = pos->to_move;
+  g_autofree guint8 *before = g_memdup2 (pos->cells, (gsize) rs->n_cells);
+  int end = -1;
+
+  for (int c = 0; c < rs->n_cells; c++)
+    if (before[c] != BS_CELL_EMPTY)
+      bs_position_replace_cell (rs->zobrist, pos, c, before[c], BS_CELL_EMPTY, undo);
+  for (int c = 0; c < rs->n_cells; c++)
+    if (before[c] != BS_CELL_EMPTY)
+      bs_position_replace_cell (rs->zobrist, pos, rp->swap_to[c], BS_CELL_EMPTY,
+                                BS_CELL_MAKE (3 - BS_CELL_OWNER (before[c]),
+                                              BS_CELL_KIND (before[c]), BS_CELL_DIR (before[c])),
+                                undo);
+  for (int k = 0; k < BS_MAX_KINDS; k++)
+    {
+      guint16 t = pos->supply[0][k];
+
+      pos->supply[0][k] = pos->supply[1][k];
+      pos->supply[1][k] = t;
+    }
+  if (rp->count_captures)
+    {
+      gint32 t = pos->counter[RP_COUNTER_CAPTURED (1)];
+
+      pos->counter[RP_COUNTER_CAPTURED (1)] = pos->counter[RP_COUNTER_CAPTURED (2)];
+      pos->counter[RP_COUNTER_CAPTURED (2)] = t;
+    }
+  rp_resync (rp, pos);
+  /* Any piece moved: every end is tested on the whole board (a mixed
+   * game ends only by its words). */
+  if (!rp->mixed)
+    end = rp->jumping ? rp_jump_first_end (rp, pos, p, rp->nw) : rp_first_end (rp, pos, p, rp->nw);
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
+  pos->flags |= BS_POSITION_DERIVED;
+  pos->ply++;
+  pos->to_move = (guint8) (3 - p);
+  pos->step = 0;
+}
+
+static void
+rp_swap_apply (const BsRuleset *rs,
+               BsPosition      *pos,
+               BsMove           move,
+               BsUndo          *undo)
+{
+  const Rp *rp = rs->module_data;
+
+  if (G_LIKELY (move != RP_SWAP))
+    rp->base_apply (rs, pos, move, undo);
+  else
+    rp_swap_play (rs, pos, undo);
+}
+
+static guint
+rp_swap_random_turn (const BsRuleset *rs,
+                     BsPosition      *pos,
+                     BsRng           *rng)
+{
+  const Rp *rp = rs->module_data;
+
+  if (G_LIKELY (pos->ply != 1))
+    return rp->base_random_turn (rs, pos, rng);
+  rp_swap_apply (rs, pos, rp_swap_random_move (rs, pos, rng, NULL), NULL);
+  return 1;
+}
+
+/* The swap's mirror as a table of cells, and the wrappers; nothing when
+ * the game has no swap or its if= fails. */
+static gboolean
+rp_compile_swap (BsRuleset  *rs,
+                 Rp         *rp,
+                 GError    **error)
+{
+  const BsRulesDocument *doc = rp->doc;
+  int min_col = G_MAXINT, min_row = G_MAXINT, max_col = G_MININT, max_row = G_MININT, span;
+  g_autofree gint16 *at = NULL;
+
+  if (!doc->swap || !bs_rules_condition_holds (&doc->swap_cond, rs->options))
+    return TRUE;
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      min_col = MIN (min_col, bs_board_cell_col (rs->board, c));
+      max_col = MAX (max_col, bs_board_cell_col (rs->board, c));
+      min_row = MIN (min_row, bs_board_cell_row (rs->board, c));
+      max_row = MAX (max_row, bs_board_cell_row (rs->board, c));
+    }
+  if (doc->swap_mirror == BS_RULES_MIRROR_DIAGONAL && max_col - min_col != max_row - min_row)
+    {
+      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                   /* Translators: the swap rule of a rules file (docs/RULES-LANGUAGE.md). */
+                   _("%s:%d: <swap> mirrors across the diagonal, so the board must be as wide "
+                     "as it is high (this one is %d × %d)"), doc->filename, doc->swap_line,
+                   max_col - min_col + 1, max_row - min_row + 1);
+      return FALSE;
+    }
+  span = MAX (max_col - min_col, max_row - min_row) + 1;
+  at = g_new (gint16, (gsize) span * (gsize) span);
+  for (int i = 0; i < span * span; i++)
+    at[i] = BS_NO_CELL;
+  for (int c = 0; c < rs->n_cells; c++)
+    at[(bs_board_cell_row (rs->board, c) - min_row) * span
+       + bs_board_cell_col (rs->board, c) - min_col] = (gint16) c;
+  rp->swap_to = g_new (gint16, (gsize) rs->n_cells);
+  for (int c = 0; c < rs->n_cells; c++)
+    {
+      int col = bs_board_cell_col (rs->board, c) - min_col;
+      int row = bs_board_cell_row (rs->board, c) - min_row;
+
+      switch (doc->swap_mirror)
+        {
+        case BS_RULES_MIRROR_DIAGONAL:
+          rp->swap_to[c] = at[col * span + row];
+          break;
+        case BS_RULES_MIRROR_ROWS:
+          rp->swap_to[c] = at[(max_row - min_row - row) * span + col];
+          break;
+        case BS_RULES_MIRROR_NONE:
+        default:
+          rp->swap_to[c] = (gint16) c;
+          break;
+        }
+    }
+  rp->swap = TRUE;
+  rp->swap_word = 0;
+  for (guint i = 0; i < doc->steps->len; i++)
+    rp->swap_word += g_array_index (doc->steps, BsRulesStep, i).word;
+  if (rp->swap_word == 0 && rp->pass)
+    rp->swap_word = 1;
+  rs->max_moves += 1;
+  rp->base_generate = rs->generate;
+  rp->base_random_move = rs->random_move;
+  rp->base_apply = rs->apply;
+  rp->base_random_turn = rs->random_turn;
+  rs->generate = rp_swap_generate;
+  rs->random_move = rp_swap_random_move;
+  rs->apply = rp_swap_apply;
+  rs->random_turn = rs->random_turn != NULL ? rp_swap_random_turn : NULL;
+  return TRUE;
+}
+
+/* The joined sets (see Rp.joined) where they are exact: a placing game
+ * (no bracket: no piece turns or leaves) with one connect end, of the
+ * mover, joining two regions; and each bit's neighbours for them. */
+static void
+rp_compile_joined (BsRuleset *rs,
+                   Rp        *rp)
+{
+  const RpEnd *connect = NULL;
+
+  if (!rp->placing || rp->bracket.on || rp->jumping || rp->mixed)
+    return;
+  for (int i = 0; i < rp->n_ends; i++)
+    if (rp->ends[i].kind == BS_RULES_END_CONNECT)
+      {
+        if (connect != NULL)
+          return;
+        connect = &rp->ends[i];
+      }
+  if (connect == NULL || connect->who != BS_RULES_WHO_MOVER || connect->connect->n != 2)
+    return;
+  rp->joined = connect->connect;
+  rp->neighbourhood = g_new0 (guint64, (gsize) rp->n_bits * (gsize) rp->nw);
+  for (int a = 0; a < rs->n_cells; a++)
+    for (int d = 0; d < rs->n_dirs; d++)
+      {
+        int b = bs_board_neighbour (rp->neighbours, rp->n_dirs, a, d);
+
+        if (b != BS_NO_CELL)
+          bs_bits_add (rp->neighbourhood + (gsize) rp->bit_of_cell[a] * (gsize) rp->nw,
+                       rp->bit_of_cell[b]);
+      }
 }
 
 gboolean
@@ -2728,7 +3099,8 @@ bs_rules_program_prepare (BsRuleset              *rs,
       rp->has_grid = TRUE;
     }
   if (rp->mixed)
-    return rp_compile_ends (rs, rp, error) && rp_compile_mixed (rs, rp, error);
+    return rp_compile_ends (rs, rp, error) && rp_compile_mixed (rs, rp, error)
+           && rp_compile_swap (rs, rp, error);
   if (rp->width * (max_row - min_row + 1) > (rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
@@ -2762,9 +3134,11 @@ bs_rules_program_prepare (BsRuleset              *rs,
     return FALSE;
   if (!rp_check_start (rs, rp, error))
     return FALSE;
+  rp_compile_joined (rs, rp);
 
   rp->sets_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
-  rs->extra_size = rp->sets_offset - (gsize) rs->n_cells + 16 * (gsize) rp->nw;
+  rs->extra_size = rp->sets_offset - (gsize) rs->n_cells
+                   + (rp->joined != NULL ? 32 : 16) * (gsize) rp->nw;
   rs->max_moves = MAX (1u, (guint) rp->n_steps * (guint) rs->n_cells);
   if (rp->jumping)
     {
@@ -2778,8 +3152,10 @@ bs_rules_program_prepare (BsRuleset              *rs,
     {
       rs->generate = BS_BITOPS_PICK (rp_generate_place, rp->nw);
       rs->random_move = BS_BITOPS_PICK (rp_random_move_place, rp->nw);
-      rs->apply = BS_BITOPS_PICK (rp_apply_place, rp->nw);
-      rs->random_turn = BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
+      rs->apply = rp->joined != NULL ? BS_BITOPS_PICK (rp_apply_place_joined, rp->nw)
+                  : BS_BITOPS_PICK (rp_apply_place, rp->nw);
+      rs->random_turn = rp->joined != NULL ? BS_BITOPS_PICK (rp_random_turn_place_joined, rp->nw)
+                        : BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
     }
   else
     {
@@ -2788,7 +3164,7 @@ bs_rules_program_prepare (BsRuleset              *rs,
       rs->apply = BS_BITOPS_PICK (rp_apply_step, rp->nw);
       rs->random_turn = BS_BITOPS_PICK (rp_random_turn_step, rp->nw);
     }
-  return TRUE;
+  return rp_compile_swap (rs, rp, error);
 }
 
 /* ---- The other hooks ---- */
@@ -3134,6 +3510,11 @@ rp_format_move (const BsRuleset  *rs,
       g_string_append (out, "pass");
       return;
     }
+  if (move == RP_SWAP && rp->swap)
+    {
+      g_string_append (out, "swap");
+      return;
+    }
   if (rp->mixed)
     {
       rp_mx_format_move (rs, move, out);
@@ -3183,6 +3564,11 @@ rp_parse_move (const BsRuleset  *rs,
   if (rp->pass && g_str_equal (text, "pass"))
     {
       *move = RP_PASS;
+      return TRUE;
+    }
+  if (rp->swap && g_str_equal (text, "swap"))
+    {
+      *move = RP_SWAP;
       return TRUE;
     }
   if (rp->mixed)
@@ -3250,6 +3636,11 @@ rp_decode_move (const BsRuleset  *rs,
       parts->word = 0;
       return;
     }
+  if (move == RP_SWAP && rp->swap)
+    {
+      parts->word = rp->swap_word;
+      return;
+    }
   if (rp->mixed)
     {
       if (RP_MX_KIND (move) == RP_MX_WORD)
@@ -3298,6 +3689,11 @@ rp_encode_move (const BsRuleset   *rs,
 {
   const Rp *rp = rs->module_data;
 
+  if (rp->swap && parts->word == rp->swap_word)
+    {
+      *move = RP_SWAP;
+      return TRUE;
+    }
   if (parts->word == 0 && rp->pass)
     {
       *move = RP_PASS;
@@ -3429,6 +3825,46 @@ rp_jump_explain_turn (const BsRuleset   *rs,
     }
 }
 
+/* The swap: explain swap= with {from} the cells of the pieces before and
+ * {to} the cells they went to, in the same order; the cells left empty
+ * are marked removed. */
+static void
+rp_swap_explain_turn (const BsRuleset   *rs,
+                      const BsPosition  *before,
+                      BsTurnExplanation *out)
+{
+  const Rp *rp = rs->module_data;
+  g_autoptr(GString) from = g_string_new (NULL);
+  g_autoptr(GString) to = g_string_new (NULL);
+
+  for (int c = 0; c < rs->n_cells; c++)
+    if (before->cells[c] != BS_CELL_EMPTY)
+      {
+        g_string_append_printf (from, "%s%s", from->len > 0 ? ", " : "",
+                                bs_board_cell_label (rs->board, c));
+        g_string_append_printf (to, "%s%s", to->len > 0 ? ", " : "",
+                                bs_board_cell_label (rs->board, rp->swap_to[c]));
+      }
+  if (out->removed != NULL)
+    {
+      g_autofree guint8 *reached = g_new0 (guint8, (gsize) rs->n_cells);
+
+      for (int c = 0; c < rs->n_cells; c++)
+        if (before->cells[c] != BS_CELL_EMPTY)
+          reached[rp->swap_to[c]] = 1;
+      for (int c = 0; c < rs->n_cells; c++)
+        if (before->cells[c] != BS_CELL_EMPTY && !reached[c])
+          out->removed[c] = 1;
+    }
+  rp_fill_text (rs, rp->doc->explain_swap != NULL ? rp->doc->explain_swap
+                /* Translators: the swap rule played, under the board: {mover} and {next}
+                 * become the players' names, {from} and {to} lists of cells ("c2", "b3").
+                 * Keep the words in braces. */
+                                                  : N_("{mover} swaps: the pieces on {from} "
+                                                       "change sides and stand on {to}."),
+                before->to_move, from->str, to->str, out->summary);
+}
+
 static void
 rp_explain_turn (const BsRuleset   *rs,
                  const BsPosition  *before,
@@ -3440,6 +3876,11 @@ rp_explain_turn (const BsRuleset   *rs,
   int from = RP_MOVE_FROM (steps[0]), to = RP_MOVE_TO (steps[0]);
   gboolean capture;
 
+  if (steps[0] == RP_SWAP && rp->swap)
+    {
+      rp_swap_explain_turn (rs, before, out);
+      return;
+    }
   if (steps[0] == RP_PASS && rp->pass)
     {
       rp_fill_text (rs, rp->doc->explain_pass != NULL ? rp->doc->explain_pass
@@ -3505,6 +3946,12 @@ static void
 rp_free_data (gpointer module_data)
 {
   rp_free (module_data);
+}
+
+gboolean
+bs_rules_program_swaps (const BsRuleset *rs)
+{
+  return ((const Rp *) rs->module_data)->swap;
 }
 
 void

@@ -28,6 +28,10 @@ gboolean bs_rules_program_prepare     (BsRuleset              *rs,
                                        GDestroyNotify          owner_free,
                                        GError                **error);
 
+/* Whether the program of rs has the move "swap" (<turn><swap/></turn>,
+ * its if= holding): its play spec then lists the word "swap" last. */
+gboolean bs_rules_program_swaps       (const BsRuleset        *rs);
+
 /* Fills the module's hooks (all but prepare, which the owner sets so as to
  * pass itself). */
 void     bs_rules_program_fill_module (BsModule               *module);
