@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
-#include <libxml/tree.h>
 
 #include "bs-cli-common.h"
 #include "bs-error.h"
@@ -15,7 +14,6 @@
 #include "bs-rules-catalog.h"
 #include "bs-rules-document.h"
 #include "bs-variant.h"
-#include "bs-xml.h"
 
 /* The id a rules file named `path` gets: its name without ".xml", in
  * lower case, every run of other characters than letters and digits one
@@ -73,51 +71,6 @@ find_rules_file (const char  *game,
   return NULL;
 }
 
-/* The rules file at `source` with the root's id and the <name> changed,
- * the rest (comments, layout) as it was; checked to load as a rules
- * document that has them. */
-static GBytes *
-renamed_copy (const char  *source,
-              const char  *target,
-              const char  *id,
-              const char  *name,
-              GError     **error)
-{
-  const BsXmlSource xml_source = { source, BS_VARIANT_ERROR };
-  g_autoptr(xmlDoc) doc = bs_xml_parse_file (source, &xml_source, BS_RULES_MAX_FILE_SIZE, error);
-  g_autoptr(BsRulesDocument) copy = NULL;
-  xmlNode *root;
-  xmlChar *text = NULL;
-  int length = 0;
-  GBytes *bytes;
-
-  if (doc == NULL)
-    return NULL;
-  root = xmlDocGetRootElement (doc);
-  xmlSetProp (root, (const xmlChar *) "id", (const xmlChar *) id);
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
-    if (child->type == XML_ELEMENT_NODE && xmlStrEqual (child->name, (const xmlChar *) "name"))
-      {
-        /* Raw text: xmlNodeAddContent escapes it when the file is written. */
-        xmlNodeSetContent (child, NULL);
-        xmlNodeAddContent (child, (const xmlChar *) name);
-        break;
-      }
-  xmlDocDumpMemoryEnc (doc, &text, &length, "UTF-8");
-  bytes = g_bytes_new (text, (gsize) length);
-  xmlFree (text);
-
-  copy = bs_rules_document_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                  target, error);
-  if (copy == NULL)
-    {
-      g_bytes_unref (bytes);
-      return NULL;
-    }
-  g_assert (g_str_equal (copy->id, id) && g_str_equal (copy->name, name));
-  return bytes;
-}
-
 /* new-rules GAME FILE [--name NAME] [--force]: a written game's rules
  * file copied to FILE as the start of a new game, with the id FILE's name
  * gives and the name "Copy of …" (or NAME), written atomically; an
@@ -170,7 +123,7 @@ bs_cli_new_rules (int    argc,
       /* Translators: the default name of a copied game; %s is its name. */
       new_name = name != NULL ? g_strdup (name) : g_strdup_printf (_("Copy of %s"),
                                                                     original->name);
-      bytes = renamed_copy (source, target, id, new_name, &error);
+      bytes = bs_rules_document_renamed_copy (source, target, id, new_name, &error);
     }
   if (bytes != NULL &&
       bs_file_write_atomic (target, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <string.h>
 #include <glib/gi18n.h>
-#include <libxml/tree.h>
 
 #include "bs-error.h"
 #include "bs-file.h"
@@ -135,7 +134,7 @@ bs_rules_file_game_has_rules (const char *id)
   return id != NULL && g_strv_contains (ids, id);
 }
 
-/* The rules at `source` with the root's id and the <name> changed, the
+/* The rules at `source` with the root's id and the name "Copy of …", the
  * rest as it was; checked to load as a document that has them. */
 static GBytes *
 renamed_copy (const char  *source,
@@ -143,41 +142,14 @@ renamed_copy (const char  *source,
               const char  *id,
               GError     **error)
 {
-  const BsXmlSource xml_source = { source, BS_VARIANT_ERROR };
-  g_autoptr(xmlDoc) doc = bs_xml_parse_file (source, &xml_source, BS_RULES_MAX_FILE_SIZE, error);
-  g_autoptr(BsRulesDocument) original = NULL;
-  g_autoptr(BsRulesDocument) copy = NULL;
+  g_autoptr(BsRulesDocument) original = bs_rules_document_load_file (source, error);
   g_autofree char *name = NULL;
-  xmlNode *root;
-  xmlChar *text = NULL;
-  int length = 0;
-  g_autoptr(GBytes) bytes = NULL;
 
-  if (doc == NULL)
-    return NULL;
-  original = bs_rules_document_load_file (source, error);
   if (original == NULL)
     return NULL;
   /* Translators: the default name of a copied game; %s is its name. */
   name = g_strdup_printf (_("Copy of %s"), original->name);
-  root = xmlDocGetRootElement (doc);
-  xmlSetProp (root, (const xmlChar *) "id", (const xmlChar *) id);
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
-    if (child->type == XML_ELEMENT_NODE && xmlStrEqual (child->name, (const xmlChar *) "name"))
-      {
-        /* Raw text: xmlNodeAddContent escapes it when the file is written. */
-        xmlNodeSetContent (child, NULL);
-        xmlNodeAddContent (child, (const xmlChar *) name);
-        break;
-      }
-  xmlDocDumpMemoryEnc (doc, &text, &length, "UTF-8");
-  bytes = g_bytes_new (text, (gsize) length);
-  xmlFree (text);
-  copy = bs_rules_document_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                  target, error);
-  if (copy == NULL)
-    return NULL;
-  return g_steal_pointer (&bytes);
+  return bs_rules_document_renamed_copy (source, target, id, name, error);
 }
 
 GFile *

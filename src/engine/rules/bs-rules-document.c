@@ -1903,6 +1903,48 @@ bs_rules_document_load_file (const char  *path,
   return bs_rules_document_parse (data, length, path, error);
 }
 
+GBytes *
+bs_rules_document_renamed_copy (const char  *source,
+                                const char  *target,
+                                const char  *id,
+                                const char  *name,
+                                GError     **error)
+{
+  const BsXmlSource xml_source = { source, BS_VARIANT_ERROR };
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(BsRulesDocument) copy = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  xmlNode *root;
+  xmlChar *text = NULL;
+  int length = 0;
+
+  g_return_val_if_fail (source != NULL && target != NULL && id != NULL && name != NULL, NULL);
+
+  doc = bs_xml_parse_file (source, &xml_source, BS_RULES_MAX_FILE_SIZE, error);
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  xmlSetProp (root, (const xmlChar *) "id", (const xmlChar *) id);
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE && xmlStrEqual (child->name, (const xmlChar *) "name"))
+      {
+        /* Raw text: xmlNodeAddContent escapes it when the file is written. */
+        xmlNodeSetContent (child, NULL);
+        xmlNodeAddContent (child, (const xmlChar *) name);
+        break;
+      }
+  xmlDocDumpMemoryEnc (doc, &text, &length, "UTF-8");
+  bytes = g_bytes_new (text, (gsize) length);
+  xmlFree (text);
+
+  copy = bs_rules_document_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  target, error);
+  if (copy == NULL)
+    return NULL;
+  g_assert (g_str_equal (copy->id, id) && g_str_equal (copy->name, name));
+  return g_steal_pointer (&bytes);
+}
+
 void
 bs_rules_document_free (BsRulesDocument *doc)
 {

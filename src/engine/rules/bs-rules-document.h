@@ -271,6 +271,14 @@ BsRulesDocument *bs_rules_document_parse     (const char       *data,
 BsRulesDocument *bs_rules_document_load_file (const char       *path,
                                               GError          **error);
 void             bs_rules_document_free      (BsRulesDocument  *doc);
+/* The bytes of the rules file at `source` with the root's id and the <name> changed, the rest
+ * (comments, layout) as it was; checked to load (errors name `target`, where it will go) as a
+ * document that has them. For `boardsmith-cli new-rules` and the app's New Rules. */
+GBytes          *bs_rules_document_renamed_copy (const char  *source,
+                                                 const char  *target,
+                                                 const char  *id,
+                                                 const char  *name,
+                                                 GError     **error);
 
 /* Whether a condition holds for the option values. */
 gboolean         bs_rules_condition_holds    (const BsRulesCondition *cond,
