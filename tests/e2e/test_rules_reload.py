@@ -174,5 +174,45 @@ def test_new_rules_from_a_game(session):
     app.quit()
 
 
+def test_a_game_of_own_rules_survives_kill(session):
+    """A game of the designer's own rules (an id no shipped game has) is
+    autosaved, and after a kill -9 the next start reads those rules again
+    before it plays the copy back: the game is not lost."""
+    from test_recovery import ask_on_quit, autosaved, discard_and_quit, kill
+    folder = os.path.join(session.tmp, "own rules")
+    os.makedirs(folder)
+    path = os.path.join(folder, "my-clobber.xml")
+    with open(RULES, encoding="utf-8") as f:
+        text = f.read()
+    own = re.sub(r'(<rules[^>]*\bid=")[^"]*"', r'\1my-clobber"', text, count=1)
+    own = re.sub(r"<name>[^<]*</name>", "<name>My Clobber</name>", own, count=1)
+    assert 'id="my-clobber"' in own, own[:400]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(own)
+
+    app = session.start_app(path)
+    app.wait_cell("a1", r"^a1, White Piece")
+    app.click_cell("a1")
+    app.wait_cell("a1", r"selected")
+    app.click_cell("a2")
+    app.wait_moves(1)
+    autosaved(app, ".boardsmith", lambda copy: copy.count("<move>") == 1)
+    kill(app)
+
+    again = session.start_app(home=app.home)
+    again.window("Restore Unsaved Work?")
+    again.find(name=re.compile(r"A game of My Clobber, 1 move"))
+    again.click("push button", "Restore")
+    again.wait_moves(1)
+    again.wait_cell("a2", r"^a2, White Piece")
+    again.wait_cell("a1", r"^a1, empty")
+    again.find("label", "My Clobber")
+    again.screenshot("own-rules-restored")
+    # The copy is this session's now; nothing of the dead one is left over.
+    autosaved(again, ".boardsmith", lambda copy: copy.count("<move>") == 1)
+    ask_on_quit(again, re.compile(r"^Save Your Game of My Clobber"))
+    discard_and_quit(again)
+
+
 if __name__ == "__main__":
     run_tests(globals())

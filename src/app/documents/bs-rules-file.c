@@ -63,19 +63,42 @@ bs_file_is_rules (GFile *file)
   return bs_rules_data_is_rules (buffer, n);
 }
 
-/* Every game loaded, kept for the process (bs-rules-file.h). */
+/* Every game loaded, kept for the process (bs-rules-file.h), and the
+ * file each id was last loaded from. */
 static GPtrArray *kept_games;
+static GHashTable *paths_by_id;
 G_LOCK_DEFINE_STATIC (kept_games);
 
 static void
-keep_and_register (BsRulesGame *game)
+keep_and_register (BsRulesGame *game,
+                   const char  *path)
 {
+  const BsModule *module = bs_rules_game_get_module (game);
+
   G_LOCK (kept_games);
   if (kept_games == NULL)
-    kept_games = g_ptr_array_new ();
+    {
+      kept_games = g_ptr_array_new ();
+      paths_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    }
   g_ptr_array_add (kept_games, bs_rules_game_ref (game));
+  g_hash_table_replace (paths_by_id, g_strdup (module->id), g_canonicalize_filename (path, NULL));
   G_UNLOCK (kept_games);
-  bs_module_register (bs_rules_game_get_module (game));
+  bs_module_register (module);
+}
+
+char *
+bs_rules_file_path_of (const char *id)
+{
+  char *path = NULL;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  G_LOCK (kept_games);
+  if (paths_by_id != NULL)
+    path = g_strdup (g_hash_table_lookup (paths_by_id, id));
+  G_UNLOCK (kept_games);
+  return path;
 }
 
 /* The game of the rules at path, not registered; its bytes' checksum. */
@@ -109,8 +132,23 @@ bs_rules_file_load_data (const char  *data,
 
   game = bs_rules_game_parse (data, length, path, error);
   if (game != NULL)
-    keep_and_register (game);
+    keep_and_register (game, path);
   return game;
+}
+
+gboolean
+bs_rules_file_register_path (const char  *path,
+                             GError     **error)
+{
+  g_autoptr(BsRulesGame) game = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  game = read_rules (path, NULL, error);
+  if (game == NULL)
+    return FALSE;
+  keep_and_register (game, path);
+  return TRUE;
 }
 
 char *
@@ -296,7 +334,7 @@ on_read (GObject      *source,
     return;   /* saved as it was: nothing to replay */
   g_free (self->checksum);
   self->checksum = g_strdup (reading->checksum);
-  keep_and_register (reading->game);
+  keep_and_register (reading->game, reading->path);
   g_clear_pointer (&self->game, bs_rules_game_unref);
   self->game = g_steal_pointer (&reading->game);
   self->n_reloads++;

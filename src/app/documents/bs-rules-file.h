@@ -38,6 +38,13 @@ BsRulesGame *bs_rules_file_load_data (const char  *data,
                                       gsize        length,
                                       const char  *path,
                                       GError     **error);
+/* Reads the rules file at `path` and registers its game, as opening it
+ * does, without watching it (a game of it restored from an autosave copy). */
+gboolean     bs_rules_file_register_path (const char  *path,
+                                          GError     **error);
+/* The file the game `id` was last loaded from in this process (absolute),
+ * or NULL when no rules file of the user's has that id. */
+char        *bs_rules_file_path_of  (const char  *id);
 
 /* The user's folder of rules files: $XDG_DATA_HOME/boardsmith/rules. */
 char        *bs_rules_file_user_folder (void);

@@ -20,6 +20,7 @@
 #include "bs-game-record.h"
 #include "bs-load-hook.h"
 #include "bs-record.h"
+#include "bs-rules-file.h"
 
 /* A copy is written at most this long after the first change not yet in
  * it: soon enough to lose at most a second of play, seldom enough to
@@ -311,6 +312,7 @@ info_bytes (Item *item)
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *when = g_date_time_format_iso8601 (now);
   g_autofree char *original = NULL;
+  g_autofree char *rules = NULL;
   const BsVariant *variant;
   gsize length = 0;
   char *text;
@@ -324,6 +326,11 @@ info_bytes (Item *item)
       g_key_file_set_integer (info, "autosave", "turns", (int) bs_game_get_n_turns (item->game));
       if (file != NULL)
         original = g_file_get_path (file);
+      /* A game of the user's own rules file: the next session has to read
+       * that file before the copy can be played again. */
+      rules = bs_rules_file_path_of (variant->module);
+      if (rules != NULL)
+        g_key_file_set_string (info, "autosave", "rules", rules);
     }
   else
     {
@@ -631,6 +638,7 @@ typedef struct {
   char    *data;       /* the copy */
   char    *info;
   char    *original;   /* the file it belongs to, or NULL */
+  char    *rules;      /* the user's rules file its game is of, or NULL */
   char    *title;
   int      turns;
   char    *saved;
@@ -647,6 +655,7 @@ orphan_free (Orphan *orphan)
   g_free (orphan->data);
   g_free (orphan->info);
   g_free (orphan->original);
+  g_free (orphan->rules);
   g_free (orphan->title);
   g_free (orphan->saved);
   g_clear_object (&orphan->game);
@@ -741,6 +750,7 @@ find_orphans (BsAutosave *self)
           orphan->kind = g_key_file_get_string (info, "autosave", "kind", NULL);
           orphan->title = g_key_file_get_string (info, "autosave", "title", NULL);
           orphan->original = g_key_file_get_string (info, "autosave", "original", NULL);
+          orphan->rules = g_key_file_get_string (info, "autosave", "rules", NULL);
           orphan->saved = g_key_file_get_string (info, "autosave", "saved", NULL);
           orphan->turns = g_key_file_get_integer (info, "autosave", "turns", NULL);
           orphan->info = g_steal_pointer (&info_path);
@@ -760,13 +770,22 @@ find_orphans (BsAutosave *self)
   return recovery;
 }
 
-/* Removes what was offered: the copies and their sessions' locks. */
+/* Removes what was offered: the copies and their sessions' locks; with
+ * keep_unread, a copy that was to be restored and did not load stays on
+ * disk (its path in the log), never deleted unseen. */
 static void
-forget_orphans (Recovery *recovery)
+forget_orphans (Recovery *recovery,
+                gboolean  keep_unread)
 {
   for (guint i = 0; i < recovery->orphans->len; i++)
     {
       Orphan *orphan = g_ptr_array_index (recovery->orphans, i);
+
+      if (keep_unread && orphan->game == NULL && orphan->document == NULL)
+        {
+          g_message ("autosave: %s was not restored and is kept", orphan->data);
+          continue;
+        }
       g_unlink (orphan->data);
       g_unlink (orphan->info);
     }
@@ -810,6 +829,13 @@ read_orphans (GTask        *task,
         {
           g_autoptr(GFile) copy = g_file_new_for_path (orphan->data);
 
+          /* Its rules first (when that file is gone or broken, the copy
+           * does not load, and says why below). */
+          if (orphan->rules != NULL && !bs_rules_file_register_path (orphan->rules, &error))
+            {
+              g_message ("autosave: %s", error->message);
+              g_clear_error (&error);
+            }
           orphan->game = bs_game_load_record (copy, NULL, &error);
         }
       else
@@ -848,7 +874,7 @@ on_orphans_read (GObject      *source,
                        orphan->document);
     }
   /* Restored: they are watched again as this session's. */
-  forget_orphans (recovery);
+  forget_orphans (recovery, TRUE);
 }
 
 static void
@@ -871,7 +897,7 @@ on_recovery_response (AdwMessageDialog *dialog,
     }
   /* Discarded; "later" keeps them for the next start. */
   if (!g_str_equal (response, "later"))
-    forget_orphans (recovery);
+    forget_orphans (recovery, FALSE);
   recovery_free (recovery);
 }
 
@@ -934,7 +960,7 @@ on_orphans_found (GObject      *source,
   if (recovery->orphans->len == 0)
     {
       /* Sessions that ended with nothing to keep. */
-      forget_orphans (recovery);
+      forget_orphans (recovery, FALSE);
       recovery_free (recovery);
       return;
     }
