@@ -87,6 +87,30 @@ def test_hex_by_keyboard(session):
     app.screenshot("hex")
 
 
+def test_gomoku_by_keyboard_to_five(session):
+    """Gomoku played by keyboard alone, to a win: Black's five on the first
+    row, White's four stones above them too few."""
+    app = session.start_app("gomoku")
+    app.focused_cell()
+    moves = 0
+    for black, white in (("a1", "a2"), ("b1", "b2"), ("c1", "c2"), ("d1", "d2"), ("e1", None)):
+        for cell, owner in ((black, "Black"), (white, "White")):
+            if cell is None:
+                continue
+            app.cursor_to(cell)
+            app.key("Return")
+            app.wait_cell(cell, r"^%s, %s Stone" % (cell, owner))
+            moves += 1
+            app.wait_moves(moves)
+    dialog, labels = app.game_over()
+    text = "\n".join(labels)
+    app.screenshot("gomoku-five")
+    if not re.search(r"Black wins", text):
+        raise E2EFailure("the game-over dialog does not name Black: %r" % text)
+    dialog.find_now("push button", "Close").click()
+    app.gone("dialog", None)
+
+
 def test_clobber_computer_to_the_end(session):
     app = session.start_app("clobber")
     app.wait_cell("a1", r"^a1, White Piece")
