@@ -81,9 +81,10 @@ expect_env () {
   fi
 }
 
-# The locale as the system sets it (issue 28): a C locale chosen by name wins over LANGUAGE, as
-# in every GNU program; LANGUAGE alone (a session that sets only the language list), or with a
-# locale that is not installed, still gives the language it asks for.
+# The locale as the system sets it (issue 28): C or POSIX chosen by name wins over LANGUAGE, as
+# in every GNU program; LANGUAGE alone (a session that sets only the language list), with
+# C.UTF-8 (a container's or sandbox's neutral default) or with a locale that is not installed
+# still gives the language it asks for.
 expect_env "empty.xml:1: the file is empty" LC_ALL=C LANGUAGE=fr -- validate "$bad/empty.xml"
 expect_env "empty.xml:1: the file is empty" LC_ALL=POSIX LANG=C.UTF-8 LANGUAGE=fr -- \
   validate "$bad/empty.xml"
@@ -91,6 +92,7 @@ expect_env "empty.xml:1: the file is empty" LC_MESSAGES=C LANG=C.UTF-8 LANGUAGE=
   validate "$bad/empty.xml"
 expect_env "unknown command" LC_ALL=C LANGUAGE=fr -- bogus
 expect_env "empty.xml:1: le fichier est vide" LANGUAGE=fr -- validate "$bad/empty.xml"
+expect_env "empty.xml:1: le fichier est vide" LC_ALL=C.UTF-8 LANGUAGE=fr -- validate "$bad/empty.xml"
 expect_env "empty.xml:1: le fichier est vide" LANG=xx_NOWHERE.UTF-8 LANGUAGE=fr -- \
   validate "$bad/empty.xml"
 

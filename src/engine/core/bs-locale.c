@@ -73,9 +73,10 @@ bs_locale_init (void)
   setlocale (LC_ALL, "");
   if (language == NULL || language[0] == '\0' || !is_c_locale (setlocale (LC_MESSAGES, NULL)))
     return;
-  /* A C locale asked for by name is the user's choice: LC_ALL=C LANGUAGE=fr gives English,
-   * as every GNU program does. */
-  if (named != NULL && is_c_locale (named))
+  /* C or POSIX asked for by name is the user's choice: LC_ALL=C LANGUAGE=fr gives English,
+   * as every GNU program does. C.UTF-8 is not: containers and sandboxes set it as a neutral
+   * default, and glibc before 2.37 let LANGUAGE choose there. */
+  if (named != NULL && (g_str_equal (named, "C") || g_str_equal (named, "POSIX")))
     return;
 
   if (is_c_locale (setlocale (LC_CTYPE, NULL)))

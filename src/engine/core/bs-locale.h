@@ -8,8 +8,9 @@
 G_BEGIN_DECLS
 
 /* setlocale (LC_ALL, ""), and when that leaves the messages in the C locale without the
- * user asking for it (no LANG, or a LANG whose locale is not installed; not LC_ALL=C, which
- * gives English as in every GNU program) while LANGUAGE asks for languages: a UTF-8 character
+ * user asking for it (no LANG, C.UTF-8, or a LANG whose locale is not installed; not C or
+ * POSIX by name, LC_ALL=C giving English as in every GNU program) while LANGUAGE asks for
+ * languages: a UTF-8 character
  * set, and for LC_MESSAGES the first installed locale of a language LANGUAGE lists, since
  * glibc ignores LANGUAGE in the C locale (and, from 2.37, in C.UTF-8 too). Without any, C.UTF-8,
  * where older glibc honours LANGUAGE. So LANGUAGE=fr alone gives French messages wherever a
