@@ -172,24 +172,6 @@ bs_rules_file_game_has_rules (const char *id)
   return id != NULL && g_strv_contains (ids, id);
 }
 
-/* The rules at `source` with the root's id and the name "Copy of …", the
- * rest as it was; checked to load as a document that has them. */
-static GBytes *
-renamed_copy (const char  *source,
-              const char  *target,
-              const char  *id,
-              GError     **error)
-{
-  g_autoptr(BsRulesDocument) original = bs_rules_document_load_file (source, error);
-  g_autofree char *name = NULL;
-
-  if (original == NULL)
-    return NULL;
-  /* Translators: the default name of a copied game; %s is its name. */
-  name = g_strdup_printf (_("Copy of %s"), original->name);
-  return bs_rules_document_renamed_copy (source, target, id, name, error);
-}
-
 GFile *
 bs_rules_file_new_copy (const char  *source,
                         const char  *folder,
@@ -199,6 +181,7 @@ bs_rules_file_new_copy (const char  *source,
   g_autoptr(GBytes) bytes = NULL;
   g_autofree char *target = NULL;
   g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
 
   g_return_val_if_fail (source != NULL && folder != NULL, NULL);
 
@@ -228,7 +211,9 @@ bs_rules_file_new_copy (const char  *source,
           id = g_steal_pointer (&candidate_id);
         }
     }
-  bytes = renamed_copy (source, target, id, error);
+  /* Translators: the default name of a copied game; %s is its name. */
+  name = g_strdup_printf (_("Copy of %s"), original->name);
+  bytes = bs_rules_document_renamed_copy (source, target, id, name, error);
   if (bytes == NULL
       || !bs_file_write_atomic (target, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                                 BS_FILE_WRITE_SYNC, error))
