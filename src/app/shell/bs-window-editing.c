@@ -447,7 +447,7 @@ on_balance_apply (BsWindow      *self,
   copy = bs_variant_copy (fairest_variant);
   /* The setting in the designer's words, as the editor shows it. */
   label = bs_variant_describe_setting_briefly (copy, key);
-  /* Translators: a variant's name after a balance study: "Agoraphobia
+  /* Translators: a variant's name after a balance study: "My Game
    * (Dark’s large pieces = 4)". */
   name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), label, value);
   g_free (copy->name);
