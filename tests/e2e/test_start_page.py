@@ -164,6 +164,42 @@ def test_pause_only_while_a_computer_can_play(session):
         raise E2EFailure("the start page's menu offers Pause the Computer")
 
 
+def test_play_from_the_start_page_waits_for_two_computers(session):
+    """Issue 29 item 7: the user asked to play. Play … Again, or a game of
+    the list, whose remembered seats are two computers starts paused, and
+    Resume lets them play; one computer against a human plays at once."""
+    path = tiny_variant(session)
+    seats = "{'abrobad': ('easy', 'easy'), 'agoraphobia': ('easy', 'easy'), " \
+            "'astoria': ('easy', 'human')}"
+    app = session.start_app(settings={"computer-seats": seats, "last-variant": repr(path)})
+    app.click("push button", "Play Tiny Abrobad Again")
+    app.wait_status(r"^Paused — .*\(computer\) to move")
+    app.find("push button", "Resume the Computer")
+    app.screenshot("play-again-paused")
+    if len(app.move_list()) != 1:
+        raise E2EFailure("the paused computers played: %s" % app.move_list())
+    app.click_until("push button", "Resume the Computer",
+                    lambda: len(app.move_list()) > 1 or None, "the computers to play after Resume")
+    app.window(re.compile("wins|Draw"), role="dialog", timeout=60)
+    app.key("Escape")
+    app.wait_for(lambda: len(app.windows()) == 1 or None, "the game-over dialog to close")
+    leave_game(app, "Tiny Abrobad")
+
+    # A game of the list, two computers remembered: paused too.
+    app.click(app.find("list item", re.compile("^Agoraphobia")))
+    app.wait_status(r"^Paused — Light \(computer\) to move")
+    if len(app.move_list()) != 1:
+        raise E2EFailure("the paused computers played: %s" % app.move_list())
+    app.click("push button", "Choose Another Game")
+    app.find("label", "Choose a Game")
+
+    # One computer and a human: the computer moves first, at once.
+    app.click(app.find("list item", re.compile("^Astoria")))
+    app.find("push button", "Pause the Computer")
+    app.wait_moves(1, timeout=60)
+    app.screenshot("computer-against-human")
+
+
 def test_one_tab_stop_per_game_and_its_menu(session):
     """Issue 29 item 13: a game's row is one Tab stop, not three (the row,
     Duplicate and Edit, Test Balance). Up and Down go from game to game,

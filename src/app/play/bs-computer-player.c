@@ -65,6 +65,9 @@ struct _BsComputerPlayer {
    * editor session's play tests (two humans at first), not the game's. */
   gboolean       next_is_play_test;
   gboolean       play_test;
+  /* The next game is one the user asked to play (the start page): two
+   * computers remembered for it wait for Resume. */
+  gboolean       next_starts_paused;
   BsSeat         test_seats[2];
   BsSearchLevel  test_levels[2];
 
@@ -845,16 +848,23 @@ bs_computer_player_set_scene (BsComputerPlayer *self,
   self->n_played = 0;
   self->play_here = FALSE;
   g_clear_pointer (&self->last_hint, g_free);
-  if (self->paused)
-    {
-      set_paused_state (self, FALSE);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
-    }
   if (self->game != NULL)
     {
       bs_game_set_seat (self->game, 1, self->seats[0]);
       bs_game_set_seat (self->game, 2, self->seats[1]);
     }
+  /* After the seats: the scene's status line reads them. */
+  {
+    gboolean was_paused = self->paused;
+    gboolean wait = self->next_starts_paused && self->game != NULL
+                    && self->seats[0] == BS_SEAT_COMPUTER && self->seats[1] == BS_SEAT_COMPUTER
+                    && !bs_position_is_over (bs_game_get_position (self->game));
+
+    self->next_starts_paused = FALSE;
+    set_paused_state (self, wait);
+    if (was_paused != wait)
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+  }
   update_actions (self);
   schedule (self);
 }
@@ -956,6 +966,14 @@ bs_computer_player_set_next_is_play_test (BsComputerPlayer *self,
 {
   g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
   self->next_is_play_test = !!play_test;
+}
+
+void
+bs_computer_player_set_next_starts_paused (BsComputerPlayer *self,
+                                           gboolean          starts_paused)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+  self->next_starts_paused = !!starts_paused;
 }
 
 BsSeat

@@ -49,6 +49,11 @@ void              bs_computer_player_set_seat       (BsComputerPlayer *self,
 void              bs_computer_player_set_next_is_play_test (BsComputerPlayer *self,
                                                             gboolean          play_test);
 void              bs_computer_player_reset_play_test_seats (BsComputerPlayer *self);
+/* The next scene set is a game the user asked to play (Play … Again, a
+ * game of the start page's list): if the seats remembered for it are two
+ * computers, it starts paused, and Resume lets them play (issue 29). */
+void              bs_computer_player_set_next_starts_paused (BsComputerPlayer *self,
+                                                             gboolean          starts_paused);
 BsSeat            bs_computer_player_get_seat       (BsComputerPlayer *self,
                                                      int               player);
 BsSearchLevel     bs_computer_player_get_level      (BsComputerPlayer *self,

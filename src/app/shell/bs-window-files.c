@@ -224,6 +224,7 @@ typedef struct {
   BsWindow *self;
   GFile    *file;
   GTask    *task;    /* bs_window_load_file_async: the caller hears how it went */
+  gboolean  play;    /* the start page's Play: see _bs_window_play_file_now */
 } OpenRequest;
 
 static void
@@ -350,8 +351,12 @@ on_file_opened (GObject      *source,
   else
     {
       g_clear_object (&self->opening);
+      /* A variant the user asked to play: two computers wait for Resume. */
+      if (game != NULL && request->play && !is_record && rules == NULL)
+        bs_computer_player_set_next_starts_paused (self->computer, TRUE);
       if (game != NULL)
         show_opened (self, request->file, game, is_record, rules, warning);
+      bs_computer_player_set_next_starts_paused (self->computer, FALSE);
       /* The caller says what went wrong, its own way. */
       if (request->task != NULL && game == NULL)
         g_task_return_error (request->task, g_steal_pointer (&error));
@@ -366,6 +371,7 @@ on_file_opened (GObject      *source,
 static void
 open_file_in_thread (BsWindow *self,
                      GFile    *file,
+                     gboolean  play,
                      GTask    *task)
 {
   OpenRequest *request;
@@ -386,6 +392,7 @@ open_file_in_thread (BsWindow *self,
   request->self = g_object_ref (self);
   request->file = g_object_ref (file);
   request->task = task != NULL ? g_object_ref (task) : NULL;
+  request->play = play;
   bs_game_open_file_async (file, _bs_window_new_seed (), self->opening, on_file_opened, request);
 }
 
@@ -396,7 +403,7 @@ bs_window_open_file_async (BsWindow *self,
   g_return_if_fail (BS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  open_file_in_thread (self, file, NULL);
+  open_file_in_thread (self, file, FALSE, NULL);
 }
 
 void
@@ -412,7 +419,7 @@ bs_window_load_file_async (BsWindow            *self,
 
   task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (task, bs_window_load_file_async);
-  open_file_in_thread (self, file, task);
+  open_file_in_thread (self, file, FALSE, task);
 }
 
 gboolean
@@ -441,6 +448,15 @@ _bs_window_open_file_now (gpointer owner,
   BsWindow *self = owner;
 
   bs_window_open_file_async (self, data);
+}
+
+void
+_bs_window_play_file_now (gpointer owner,
+                          gpointer data)
+{
+  BsWindow *self = owner;
+
+  open_file_in_thread (self, data, TRUE, NULL);
 }
 
 static void

@@ -117,6 +117,10 @@ void     _bs_window_save_then           (BsWindow       *self,
 /* A BsPendingFunc: opens the GFile `data` in a thread. */
 void     _bs_window_open_file_now       (gpointer        owner,
                                          gpointer        data);
+/* The same for the start page's Play: a variant whose remembered seats
+ * are two computers starts paused. */
+void     _bs_window_play_file_now       (gpointer        owner,
+                                         gpointer        data);
 
 /* bs-window-editing.c */
 void     _bs_window_editing_class_init  (GtkWidgetClass *widget_class);

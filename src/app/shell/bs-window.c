@@ -660,6 +660,18 @@ open_variant_now (gpointer owner,
     _bs_window_show_error (self, _("Could Not Start the Game"), error->message);
 }
 
+/* The start page's Play: two computers remembered for the game wait. */
+static void
+play_variant_now (gpointer owner,
+                  gpointer data)
+{
+  BsWindow *self = owner;
+
+  bs_computer_player_set_next_starts_paused (self->computer, TRUE);
+  open_variant_now (owner, data);
+  bs_computer_player_set_next_starts_paused (self->computer, FALSE);
+}
+
 static void
 on_variant_activated (BsWindow    *self,
                       const char  *name_or_path,
@@ -671,11 +683,11 @@ on_variant_activated (BsWindow    *self,
   if (!g_strv_contains ((const char * const *) builtins, name_or_path))
     {
       g_autoptr(GFile) file = g_file_new_for_path (name_or_path);
-      _bs_window_confirm_discard (self, _bs_window_open_file_now, g_steal_pointer (&file),
+      _bs_window_confirm_discard (self, _bs_window_play_file_now, g_steal_pointer (&file),
                                   g_object_unref);
       return;
     }
-  _bs_window_confirm_discard (self, open_variant_now, g_strdup (name_or_path), g_free);
+  _bs_window_confirm_discard (self, play_variant_now, g_strdup (name_or_path), g_free);
 }
 
 static void
