@@ -195,6 +195,32 @@ test_reload_and_replay (Fixture       *fixture,
   g_assert_false (bs_game_play_notation (sideways, "a2-a3", NULL));
 }
 
+/* A save that leaves the bytes as opened is no reload: the game is not
+ * replayed for nothing (the first save used to reload always). */
+static void
+test_same_bytes_after_open (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(BsRulesGame) rules = NULL;
+  g_autoptr(BsGame) game = open_rules (fixture, &rules);
+  g_autoptr(GFile) file = g_file_new_for_path (fixture->path);
+  g_autoptr(BsRulesFile) watched = bs_rules_file_new (file, rules);
+  g_autofree char *six = replaced (fixture->original, "width=\"5\"", "width=\"6\"");
+  Watch watch = { watched, 1 };
+
+  save (fixture, fixture->original);
+  ui_test_wait_quiet (1500);   /* the save's events gathered and read (bounded, scaled) */
+  g_assert_cmpuint (bs_rules_file_get_n_reloads (watched), ==, 0);
+  g_assert_true (bs_rules_file_get_module (watched) == bs_rules_game_get_module (rules));
+
+  /* Other bytes load; the same again after them do not. */
+  save (fixture, six);
+  wait_for (reloaded, &watch);
+  save (fixture, six);
+  ui_test_wait_quiet (1500);
+  g_assert_cmpuint (bs_rules_file_get_n_reloads (watched), ==, 1);
+}
+
 static void
 test_broken_then_fixed (Fixture       *fixture,
                         gconstpointer  data)
@@ -273,6 +299,8 @@ main (int   argc,
   g_test_add ("/rules-file/open", Fixture, NULL, fixture_setup, test_open, fixture_teardown);
   g_test_add ("/rules-file/reload-and-replay", Fixture, NULL, fixture_setup,
               test_reload_and_replay, fixture_teardown);
+  g_test_add ("/rules-file/same-bytes-after-open", Fixture, NULL, fixture_setup,
+              test_same_bytes_after_open, fixture_teardown);
   g_test_add ("/rules-file/broken-then-fixed", Fixture, NULL, fixture_setup,
               test_broken_then_fixed, fixture_teardown);
   g_test_add ("/rules-file/new-copy", Fixture, NULL, fixture_setup, test_new_copy,

@@ -63,15 +63,19 @@ bs_file_is_rules (GFile *file)
   return bs_rules_data_is_rules (buffer, n);
 }
 
-/* Every game loaded, kept for the process (bs-rules-file.h), and the
- * file each id was last loaded from. */
+/* Every game loaded, kept for the process (bs-rules-file.h), the file
+ * each id was last loaded from, and the checksum of the bytes each game
+ * was read from (so that a save of the same bytes after opening is no
+ * reload). */
 static GPtrArray *kept_games;
 static GHashTable *paths_by_id;
+static GHashTable *checksums_by_game;
 G_LOCK_DEFINE_STATIC (kept_games);
 
 static void
 keep_and_register (BsRulesGame *game,
-                   const char  *path)
+                   const char  *path,
+                   const char  *checksum)
 {
   const BsModule *module = bs_rules_game_get_module (game);
 
@@ -80,8 +84,11 @@ keep_and_register (BsRulesGame *game,
     {
       kept_games = g_ptr_array_new ();
       paths_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      checksums_by_game = g_hash_table_new_full (NULL, NULL, NULL, g_free);
     }
   g_ptr_array_add (kept_games, bs_rules_game_ref (game));
+  if (checksum != NULL)
+    g_hash_table_replace (checksums_by_game, game, g_strdup (checksum));
   g_hash_table_replace (paths_by_id, g_strdup (module->id), g_canonicalize_filename (path, NULL));
   G_UNLOCK (kept_games);
   bs_module_register (module);
@@ -132,7 +139,12 @@ bs_rules_file_load_data (const char  *data,
 
   game = bs_rules_game_parse (data, length, path, error);
   if (game != NULL)
-    keep_and_register (game, path);
+    {
+      g_autofree char *checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
+                                                               (const guchar *) data, length);
+
+      keep_and_register (game, path, checksum);
+    }
   return game;
 }
 
@@ -141,13 +153,14 @@ bs_rules_file_register_path (const char  *path,
                              GError     **error)
 {
   g_autoptr(BsRulesGame) game = NULL;
+  g_autofree char *checksum = NULL;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  game = read_rules (path, NULL, error);
+  game = read_rules (path, &checksum, error);
   if (game == NULL)
     return FALSE;
-  keep_and_register (game, path);
+  keep_and_register (game, path, checksum);
   return TRUE;
 }
 
@@ -227,7 +240,7 @@ struct _BsRulesFile {
   GFile         *file;
   char          *path;
   BsRulesGame   *game;
-  char          *checksum;   /* of the bytes last read, NULL before the first reload */
+  char          *checksum;   /* of the bytes last read (at open, else NULL: unknown) */
   char          *error;
   guint          n_reloads;
   GFileMonitor  *monitor;
@@ -319,7 +332,7 @@ on_read (GObject      *source,
     return;   /* saved as it was: nothing to replay */
   g_free (self->checksum);
   self->checksum = g_strdup (reading->checksum);
-  keep_and_register (reading->game, reading->path);
+  keep_and_register (reading->game, reading->path, reading->checksum);
   g_clear_pointer (&self->game, bs_rules_game_unref);
   self->game = g_steal_pointer (&reading->game);
   self->n_reloads++;
@@ -451,6 +464,11 @@ bs_rules_file_new (GFile       *file,
   self->file = g_object_ref (file);
   self->path = g_file_get_path (file);
   self->game = bs_rules_game_ref (game);
+  /* The bytes it was read from: a save that keeps them is no reload. */
+  G_LOCK (kept_games);
+  if (checksums_by_game != NULL)
+    self->checksum = g_strdup (g_hash_table_lookup (checksums_by_game, game));
+  G_UNLOCK (kept_games);
   self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
   if (self->monitor == NULL)
     g_warning ("cannot watch %s: %s", self->path, error->message);
