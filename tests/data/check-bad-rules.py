@@ -27,9 +27,9 @@ LOADER = os.path.join('src', 'engine', 'rules', 'bs-rules-document.c')
 CATALOGUE = [
     # Not XML, or XML the loader refuses to parse: the line of the error.
     ('empty', 1, 'the file is empty', True),
-    ('not-well-formed', 17, 'Opening and ending tag mismatch: pieces line 15 and piece', True),
-    ('truncated', 24, 'Premature end of data in tag rules line 2', True),
-    ('entity-undefined', 3, "Entity 'test' not defined", True),
+    ('not-well-formed', 17, '<pieces> (opened on line 15) is closed by </piece>', True),
+    ('truncated', 24, 'the file ends before <rules> (opened on line 2) is closed', True),
+    ('entity-undefined', 3, 'unknown entity &test; (only &amp; &lt; &gt; &quot; &apos; are known)', True),
     # A DOCTYPE is refused before any entity is expanded; xmllint itself
     # reads DOCTYPEs, so the schema cannot refuse these.
     ('entity-internal', 2,

@@ -54,6 +54,11 @@ expect too-many-cells.xml fr "un plateau hex-rhombus de 4096 cases dépasse la l
 expect wrong-shape-for-module.xml C "tribes is not played on a hexagon board (it is played on: square)"
 expect wrong-shape-for-module.xml fr "tribes ne se joue pas sur un plateau hexagon (il se joue sur${nbsp}: square)"
 expect author-too-long.xml de "<author> ist zu lang (101 Zeichen; höchstens 100)"
+# libxml2's own messages are English: the common ones are said in the user's language.
+expect not-well-formed.xml C "not-well-formed.xml:14: <players> (opened on line 5) is closed by </player>"
+expect not-well-formed.xml fr "not-well-formed.xml:14: <players> (ouvert ligne 5) est fermé par </player>"
+expect truncated.xml de "truncated.xml:7: die Datei endet, bevor <players> (geöffnet in Zeile 6) geschlossen ist"
+expect undefined-entity.xml fr "entité &jerry; inconnue (seules &amp; &lt; &gt; &quot; &apos; sont connues)"
 expect_cli C "is not a whole number from 1 to" study --games abc "$bad/size-zero.xml"
 expect_cli fr "--games${nbsp}: «${nbsp}abc${nbsp}» n’est pas un nombre entier de 1 à" \
   study --games abc "$bad/size-zero.xml"

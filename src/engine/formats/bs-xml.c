@@ -184,6 +184,74 @@ describe_encoding_error (const ParseState *state,
                           encoding, bytes->str);
 }
 
+/* The parser's errors a person editing a file by hand meets most, in the
+ * user's language: libxml2's own messages are English only. The fields
+ * read are the same in libxml2 2.9 and 2.15 for these codes (str1, str2,
+ * int1, as each raises them); any other error keeps libxml2's words. */
+static char *
+describe_parser_error (BsXmlErrorArg err)
+{
+  const char *first = err->str1, *second = err->str2;
+
+  if (err->domain != XML_FROM_PARSER)
+    return NULL;
+  switch (err->code)
+    {
+    case XML_ERR_TAG_NAME_MISMATCH:
+      if (first == NULL || second == NULL)
+        return NULL;
+      /* Translators: "<players> (opened on line 5) is closed by </player>". */
+      return g_strdup_printf (_("<%s> (opened on line %d) is closed by </%s>"),
+                              first, err->int1, second);
+    case XML_ERR_TAG_NOT_FINISHED:
+      if (first == NULL)
+        return NULL;
+      /* Translators: "the file ends before <players> (opened on line 6) is closed". */
+      return g_strdup_printf (_("the file ends before <%s> (opened on line %d) is closed"),
+                              first, err->int1);
+    case XML_ERR_DOCUMENT_EMPTY:
+      return g_strdup (_("no element found: the file is empty or does not start with “<”"));
+    case XML_ERR_DOCUMENT_END:
+      return g_strdup (_("more follows the end of the root element"));
+    case XML_ERR_ATTRIBUTE_REDEFINED:
+      if (first == NULL)
+        return NULL;
+      if (second != NULL)
+        /* Translators: an attribute with a prefix given twice in a tag: "xml:lang". */
+        return g_strdup_printf (_("the attribute %s:%s is given twice"), first, second);
+      /* Translators: "the attribute width is given twice". */
+      return g_strdup_printf (_("the attribute %s is given twice"), first);
+    case XML_ERR_ATTRIBUTE_WITHOUT_VALUE:
+      if (first == NULL)
+        return NULL;
+      /* Translators: "the attribute width has no value (write width="…")". */
+      return g_strdup_printf (_("the attribute %s has no value (write %s=\"…\")"), first, first);
+    case XML_ERR_ATTRIBUTE_NOT_STARTED:
+      return g_strdup (_("an attribute’s value must be in quotes"));
+    case XML_ERR_LT_IN_ATTRIBUTE:
+      if (first != NULL)
+        return NULL;
+      return g_strdup (_("“<” in an attribute’s value (write &lt;)"));
+    case XML_ERR_UNDECLARED_ENTITY:
+    case XML_WAR_UNDECLARED_ENTITY:
+      if (first == NULL || err->message == NULL || strstr (err->message, "not defined") == NULL)
+        return NULL;
+      /* Translators: "unknown entity &jerry; (only &amp; &lt; &gt; &quot; &apos; are known)". */
+      return g_strdup_printf (_("unknown entity &%s; (only &amp; &lt; &gt; &quot; &apos; "
+                                "are known)"), first);
+    case XML_ERR_ENTITYREF_SEMICOL_MISSING:
+      return g_strdup (_("“&” starts an entity that does not end with “;” (write &amp; for “&”)"));
+    case XML_ERR_COMMENT_NOT_FINISHED:
+      if (err->message == NULL || strstr (err->message, "not terminated") == NULL)
+        return NULL;
+      return g_strdup (_("a comment is not closed by “-->”"));
+    case XML_ERR_GT_REQUIRED:
+      return g_strdup (_("a tag is not closed by “>”"));
+    default:
+      return NULL;
+    }
+}
+
 static void
 state_record (ParseState *state,
               int         line,
@@ -235,7 +303,8 @@ on_parse_error (void          *user_data,
   {
     int line = err->line;
     g_autofree char *described = is_encoding_error (err)
-                                 ? describe_encoding_error (state, &line) : NULL;
+                                 ? describe_encoding_error (state, &line)
+                                 : describe_parser_error (err);
 
     state_record (state, line, described != NULL ? described : err->message);
   }
