@@ -354,6 +354,9 @@ bs_compat_choose_export (GtkWindow        *parent,
 
 #if GTK_CHECK_VERSION (4, 10, 0)
 
+/* Newer than the GDK_VERSION_MAX_ALLOWED of the rest of the app (4.8). */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
 void
 bs_compat_show_in_files (GtkWindow *parent,
                          GFile     *file)
@@ -365,6 +368,8 @@ bs_compat_show_in_files (GtkWindow *parent,
   launcher = gtk_file_launcher_new (file);
   gtk_file_launcher_open_containing_folder (launcher, parent, NULL, NULL, NULL);
 }
+
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 #else /* GTK 4.8 */
 

@@ -371,7 +371,7 @@ rp_place_targets (const Rp      *rp,
                   const guint64 *theirs,
                   guint64       *out)
 {
-  guint64 any = 0, empty[RP_MAX_WORDS];
+  guint64 any = 0, empty[RP_MAX_WORDS] = { 0 };
 
   for (int w = 0; w < nw; w++)
     out[w] = empty[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
