@@ -204,7 +204,7 @@ pp_fresh_copy (const BsRuleset *rs, const BsPosition *pos)
 
 /* Each player's largest group, each piece counting its kind's weight, and
  * number of groups; from the derived sets. */
-static void
+BS_FORCE_INLINE static inline void
 pp_groups (const Pp *pp, const BsPosition *pos, int largest[2], int groups[2])
 {
   const BsGrid *grid = &pp->grid;
@@ -261,19 +261,28 @@ pp_groups (const Pp *pp, const BsPosition *pos, int largest[2], int groups[2])
     }
 }
 
-/* The value of measure m for both players (pos derived). */
-static void
-pp_measure_one (const BsRuleset *rs, const BsPosition *pos, int m, int values[2])
+/* The value of measure m for both players (pos derived); `grouped` says
+ * whether largest and groups hold the groups already (else they are
+ * measured and it is set). */
+BS_FORCE_INLINE static inline void
+pp_measure_one (const BsRuleset  *rs,
+                const BsPosition *pos,
+                int               m,
+                int               values[2],
+                gboolean         *grouped,
+                int               largest[2],
+                int               groups[2])
 {
   const Pp *pp = rs->module_data;
   const BsRulesMeasure *measure = &g_array_index (pp->doc->measures, BsRulesMeasure, m);
-  int largest[2], groups[2];
 
   switch (measure->kind)
     {
     case BS_RULES_MEASURE_LARGEST_GROUP:
     case BS_RULES_MEASURE_GROUPS:
-      pp_groups (pp, pos, largest, groups);
+      if (!*grouped)
+        pp_groups (pp, pos, largest, groups);
+      *grouped = TRUE;
       for (int p = 0; p < 2; p++)
         values[p] = measure->kind == BS_RULES_MEASURE_GROUPS ? groups[p] : largest[p];
       break;
@@ -289,13 +298,16 @@ pp_measure_one (const BsRuleset *rs, const BsPosition *pos, int m, int values[2]
     }
 }
 
-/* The result of the end for pos, whose player to move cannot place. */
-static guint8
+/* The result of the end for pos, whose player to move cannot place
+ * (inline: in the apply kernels, its counts use their popcount). */
+BS_FORCE_INLINE static inline guint8
 pp_end_result (const BsRuleset *rs, const BsPosition *pos)
 {
   const Pp *pp = rs->module_data;
   const BsRulesEnd *e = pp->end;
   int next = pos->to_move;
+  int largest[2], groups[2];
+  gboolean grouped = FALSE;
 
   switch (e->result)
     {
@@ -308,7 +320,7 @@ pp_end_result (const BsRuleset *rs, const BsPosition *pos)
         {
           int v[2];
 
-          pp_measure_one (rs, pos, e->by[i], v);
+          pp_measure_one (rs, pos, e->by[i], v, &grouped, largest, groups);
           if (v[0] != v[1])
             return (guint8) ((v[0] < v[1]) == e->by_lower[i] ? BS_RESULT_WIN_1 : BS_RESULT_WIN_2);
         }
@@ -394,7 +406,40 @@ pp_generate (const BsRuleset  *rs,
   return rs->generate (rs, pos, moves);
 }
 
-/* Uniform over generate's moves: a rank among the kinds' sets in turn. */
+/* Uniform over generate's moves: a rank among the kinds' sets in turn;
+ * n is pp->n_placed (a constant in the common copy). */
+BS_FORCE_INLINE static inline BsMove
+pp_pick (const Pp         *pp,
+         const BsPosition *pos,
+         BsRng            *rng,
+         int               nw,
+         int               n)
+{
+  const BsGrid *grid = &pp->grid;
+  const guint64 *legal = pp_set (pp, pos, nw, PP_SET_LEGAL (pp, 0));
+  guint64 fresh[BS_MAX_KINDS * BS_GRID_MAX_WORDS];
+  int counts[BS_MAX_KINDS], total = 0, pick;
+
+  if (G_UNLIKELY (*pp_set (pp, pos, nw, PP_SET_KEY (pp)) != pp_key_of (pp, pos)))
+    {
+      pp_legal (pp, pos, nw, fresh);
+      legal = fresh;
+    }
+  for (int i = 0; i < n; i++)
+    total += counts[i] = bs_bits_count (legal + i * nw, nw);
+  g_assert (total > 0);
+  pick = (int) bs_rng_below (rng, (guint32) total);
+  for (int i = 0; i < n - 1; i++)
+    {
+      if (pick < counts[i])
+        return PP_MOVE (grid->cell_of_bit[bs_bits_select (legal + i * nw, nw, pick)],
+                        pp->placed[i]);
+      pick -= counts[i];
+    }
+  return PP_MOVE (grid->cell_of_bit[bs_bits_select (legal + (n - 1) * nw, nw, pick)],
+                  pp->placed[n - 1]);
+}
+
 BS_FORCE_INLINE static inline BsMove
 pp_random_move_body (const BsRuleset  *rs,
                      const BsPosition *pos,
@@ -403,30 +448,16 @@ pp_random_move_body (const BsRuleset  *rs,
                      int               words)
 {
   const Pp *pp = rs->module_data;
-  const BsGrid *grid = &pp->grid;
-  const int nw = words ? words : grid->n_words;
-  guint64 legal[BS_MAX_KINDS * BS_GRID_MAX_WORDS];
-  int counts[BS_MAX_KINDS], total = 0, pick;
+  const int nw = words ? words : pp->grid.n_words;
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     {
       g_autofree BsPosition *copy = pp_fresh_copy (rs, pos);
       return rs->random_move (rs, copy, rng, scratch);
     }
-  pp_read_legal (pp, pos, nw, legal);
-  for (int i = 0; i < pp->n_placed; i++)
-    total += counts[i] = bs_bits_count (legal + i * nw, nw);
-  g_assert (total > 0);
-  pick = (int) bs_rng_below (rng, (guint32) total);
-  for (int i = 0; i < pp->n_placed - 1; i++)
-    {
-      if (pick < counts[i])
-        return PP_MOVE (grid->cell_of_bit[bs_bits_select (legal + i * nw, nw, pick)],
-                        pp->placed[i]);
-      pick -= counts[i];
-    }
-  return PP_MOVE (grid->cell_of_bit[bs_bits_select (legal + (pp->n_placed - 1) * nw, nw, pick)],
-                  pp->placed[pp->n_placed - 1]);
+  if (pp->n_placed == 2)
+    return pp_pick (pp, pos, rng, nw, 2);
+  return pp_pick (pp, pos, rng, nw, pp->n_placed);
 }
 
 BS_BITOPS_KERNELS (BsMove, pp_random_move,
@@ -652,8 +683,11 @@ pp_measure (const BsRuleset  *rs,
 
   if (!(pos->flags & BS_POSITION_DERIVED))
     pos = copy = pp_fresh_copy (rs, pos);
+  int largest[2], groups[2];
+  gboolean grouped = FALSE;
+
   for (guint i = 0; i < pp->doc->measures->len; i++)
-    pp_measure_one (rs, pos, (int) i, values[i]);
+    pp_measure_one (rs, pos, (int) i, values[i], &grouped, largest, groups);
 }
 
 /* The scores: the first measure the end compares (else the first measure). */
@@ -664,13 +698,16 @@ pp_scores (const BsRuleset  *rs,
 {
   const Pp *pp = rs->module_data;
   g_autofree BsPosition *copy = NULL;
+  int largest[2], groups[2];
+  gboolean grouped = FALSE;
 
   scores[0] = scores[1] = 0;
   if (pp->doc->measures->len == 0)
     return;
   if (!(pos->flags & BS_POSITION_DERIVED))
     pos = copy = pp_fresh_copy (rs, pos);
-  pp_measure_one (rs, pos, pp->end->n_by > 0 ? pp->end->by[0] : 0, scores);
+  pp_measure_one (rs, pos, pp->end->n_by > 0 ? pp->end->by[0] : 0, scores, &grouped, largest,
+                  groups);
 }
 
 static BsEnding
