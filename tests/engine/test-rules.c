@@ -907,12 +907,12 @@ static const Broken broken[] = {
     "<help>: unknown element <rule> (did you mean <rules>?)" },
 };
 
+/* The shipped file `file` of rules/games/ with b's change is refused at b's line. */
 static void
-test_broken (gconstpointer data)
+check_broken (const char *file, const Broken *b)
 {
-  const Broken *b = data;
   g_autofree char *path = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "games",
-                                            "breakthrough.xml", NULL);
+                                            file, NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) s = NULL;
   g_autoptr(GError) error = NULL;
@@ -936,6 +936,43 @@ test_broken (gconstpointer data)
   prefix = g_strdup_printf ("broken.xml:%d: ", line);
   if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, b->expect) == NULL)
     g_error ("expected \"%s%s…\", got \"%s\"", prefix, b->expect, error->message);
+}
+
+static void
+test_broken (gconstpointer data)
+{
+  check_broken ("breakthrough.xml", data);
+}
+
+/* The push blocks' mistakes, in the written Agoraphobia. */
+static const Broken push_broken[] = {
+  { "push-distances", "distance=\"{push-small} {push-large}\"", "distance=\"{push-small}\"",
+    "<push> attribute \"distance\": one distance per kind placed (2), not 1" },
+  { "push-distance-option", "distance=\"{push-small} {push-large}\"",
+    "distance=\"{push-smal} {push-large}\"",
+    "<push> attribute \"distance\": unknown option \"push-smal\" (did you mean \"push-small\"?)" },
+  { "push-blocked", "blocked=\"stop\"", "blocked=\"chain\"",
+    "<push> attribute \"blocked\": \"chain\" is none of stop" },
+  { "push-piece", "piece=\"small large\"", "piece=\"small larg\"",
+    "<place> attribute \"piece\": unknown piece \"larg\" (did you mean \"large\"?)" },
+  { "by-measure", "by=\"largest-group:lower", "by=\"largest-grup:lower",
+    "<no-move> attribute \"by\": unknown measure \"largest-grup\" (did you mean "
+    "\"largest-group\"?)" },
+  { "by-order", "by=\"largest-group:lower", "by=\"largest-group:smaller",
+    "<no-move> attribute \"by\": \"largest-group:smaller\": write a measure, a colon and "
+    "lower or higher" },
+  { "free-plies-option", "count=\"{opening-free-placements}\"",
+    "count=\"{opening-free-placement}\"",
+    "<free-plies> attribute \"count\": unknown option \"opening-free-placement\" (did you "
+    "mean \"opening-free-placements\"?)" },
+  { "letter", "letter=\"L\"", "letter=\"Large\"",
+    "<piece> attribute \"letter\": \"Large\" is not one capital letter" },
+};
+
+static void
+test_push_broken (gconstpointer data)
+{
+  check_broken ("agoraphobia.xml", data);
 }
 
 int
@@ -983,6 +1020,13 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/rules/broken/%s", broken[i].name);
 
       g_test_add_data_func (path, &broken[i], test_broken);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (push_broken); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/rules/agoraphobia/broken/%s",
+                                               push_broken[i].name);
+
+      g_test_add_data_func (path, &push_broken[i], test_push_broken);
     }
   return g_test_run ();
 }
