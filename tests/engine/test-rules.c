@@ -804,7 +804,7 @@ static const Broken broken[] = {
     "<reach> attribute \"who\": \"movers\" is none of mover, next, both (did you mean \"mover\"?)" },
   { "result", "result=\"loss\"\n                sentence", "result=\"lose\"\n                sentence",
     "<eliminated> attribute \"result\": \"lose\" is none of win, loss, draw, most-pieces, "
-    "fewest-pieces, most-groups, fewest-groups (did you mean \"loss\"?)" },
+    "fewest-pieces, most-groups, fewest-groups, measures (did you mean \"loss\"?)" },
   { "capture-missing", "to=\"empty enemy\" capture=\"replace\"/>\n    <step dirs=\"forward\" to=\"empty\"",
     "to=\"empty enemy\"/>\n    <step dirs=\"forward\" to=\"empty\"",
     "<step> attribute \"to\": a step onto an enemy piece needs capture=\"replace\"" },
@@ -843,7 +843,7 @@ static const Broken broken[] = {
   { "turn-order", "order=\"alternate\"", "order=\"alternating\"",
     "<turn> attribute \"order\": \"alternating\" is none of alternate (did you mean \"alternate\"?)" },
   { "measure", "of=\"furthest-rank\"", "of=\"furthest-row\"",
-    "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank, groups, captured (did you mean \"furthest-rank\"?)" },
+    "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank, groups, captured, largest-group (did you mean \"furthest-rank\"?)" },
   { "notation", "move=\"FROM-TO\"", "move=\"TO-FROM\"",
     "<notation> attribute \"move\": \"TO-FROM\": a step is written FROM, a separator, then TO" },
   { "condition-type", "if=\"straight-capture\"/>", "if=\"rows\"/>",

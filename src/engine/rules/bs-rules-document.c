@@ -1514,7 +1514,8 @@ read_by (Reader         *r,
 
       if (parts[i][0] == '\0')
         continue;
-      if (colon == NULL || (!g_str_equal (colon + 1, "lower") && !g_str_equal (colon + 1, "higher")))
+      if (colon == NULL
+          || (!g_str_equal (colon + 1, "lower") && !g_str_equal (colon + 1, "higher")))
         return value_error (r, node, "by", error,
                             _("\"%s\": write a measure, a colon and lower or higher "
                               "(largest-group:lower)"), parts[i]);

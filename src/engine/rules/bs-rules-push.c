@@ -791,7 +791,8 @@ pp_parse_move (const BsRuleset  *rs,
       if (kind < 0 || text[1] != '@' || text[2] == '\0')
         {
           g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_MALFORMED,
-                       /* Translators: "expected a kind's letter (S, L), @ and a cell, as in S@d4" */
+                       /* Translators: "expected a kind's letter (S, L), @ and a cell,
+                        * as in S@d4" */
                        _("expected a kind’s letter, @ and a cell, as in %s@d4"),
                        pp_letter (pp, pp->placed[0]));
           return FALSE;
