@@ -1883,8 +1883,10 @@ read_turn (Reader         *r,
       }
   if (list->len > 1)
     {
+      gboolean second_swap = bs_xml_is (list->pdata[1], "swap");
+
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
-                        bs_xml_is (list->pdata[1], "swap") ? _("<turn>: a second <swap>")
+                        second_swap ? _("<turn>: a second <swap>")
                         : _("<turn>: a second <free-plies>"));
       return FALSE;
     }
