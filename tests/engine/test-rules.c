@@ -454,6 +454,35 @@ test_push_lockstep (gconstpointer data)
   pair_clear (&pair);
 }
 
+/* The playout loop plays the same games from the same seeds (both pick
+ * with their random move and apply; the shipped variant and the example). */
+static void
+test_push_playouts (void)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      Pair pair = push_pair (&push_cases[k]);
+      g_autofree BsMove *scratch = g_new (BsMove, pair.c->max_moves);
+
+      for (guint64 seed = 1; seed <= 200; seed++)
+        {
+          g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+          g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+          BsRng rc, rw;
+
+          bs_rng_init (&rc, seed);
+          bs_rng_init (&rw, seed);
+          g_assert_cmpuint (bs_ruleset_playout (pair.c, c, &rc, scratch, 100000), ==,
+                            bs_ruleset_playout (pair.w, w, &rw, scratch, 100000));
+          bs_position_set_playout (pair.c, c, FALSE);
+          bs_position_set_playout (pair.w, w, FALSE);
+          assert_same_position (&pair, c, w);
+          g_assert_true (bs_position_is_over (w));
+        }
+      pair_clear (&pair);
+    }
+}
+
 /* Whether `text` is among the moves of the written game in pos. */
 static gboolean
 push_offers (const Pair *pair, const BsPosition *pos, const char *text)
@@ -468,6 +497,25 @@ push_offers (const Pair *pair, const BsPosition *pos, const char *text)
     if (moves[i] == move)
       return TRUE;
   return FALSE;
+}
+
+/* The written game's reason for refusing `text` (NULL: legal). */
+static void
+push_refused (const Pair *pair, const BsPosition *pos, const char *text, const char *reason)
+{
+  BsMove move;
+  g_autofree char *why = NULL;
+
+  g_assert_true (pair->w->module->parse_move (pair->w, pos, text, &move, NULL));
+  why = pair->w->module->explain (pair->w, pos, move);
+  g_assert_cmpstr (why, ==, reason);
+  /* The C module refuses it too (in its own words). */
+  {
+    g_autofree BsPosition *c = bs_position_dup (pair->c, pos);
+    g_autofree char *c_why = pair->c->module->explain (pair->c, c, move);
+
+    g_assert_true ((c_why == NULL) == (reason == NULL));
+  }
 }
 
 /* Plays `text` in both and checks they agree. */
@@ -552,6 +600,12 @@ test_push_by_hand (void)
     g_assert_true (push_offers (&pair, w, "S@b3"));
     g_assert_false (push_offers (&pair, w, "L@b3"));
     g_assert_true (push_offers (&pair, w, "L@b1"));
+    push_refused (&pair, w, "S@a2", "a piece of the kind “Small” on a2 would push no neighbour "
+                  "its full distance (1)");
+    push_refused (&pair, w, "L@b3", "a piece of the kind “Large” on b3 would push no neighbour "
+                  "its full distance (2)");
+    push_refused (&pair, w, "S@b2", "b2 is occupied");
+    push_refused (&pair, w, "L@b1", NULL);
     pair_clear (&pair);
   }
   /* The edge stops a push: on e4 a large piece would move f4 only to g4,
@@ -1013,6 +1067,7 @@ main (int argc, char **argv)
       g_test_add_data_func (lock_path, &push_cases[i], test_push_lockstep);
     }
   g_test_add_func ("/rules/agoraphobia/by-hand", test_push_by_hand);
+  g_test_add_func ("/rules/agoraphobia/playouts", test_push_playouts);
   g_test_add_func ("/rules/breakthrough/refused-starts", test_refused_starts);
   g_test_add_func ("/rules/breakthrough/words", test_words);
   for (guint i = 0; i < G_N_ELEMENTS (broken); i++)

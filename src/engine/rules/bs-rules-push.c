@@ -814,6 +814,43 @@ pp_parse_move (const BsRuleset  *rs,
   return TRUE;
 }
 
+/* Why a placement is refused (NULL: it is legal): the game is over, no
+ * piece of the kind in hand, the cell taken, or no neighbour pushed its
+ * full distance. */
+static char *
+pp_explain (const BsRuleset  *rs,
+            const BsPosition *pos,
+            BsMove            move)
+{
+  const Pp *pp = rs->module_data;
+  g_autofree BsMove *moves = NULL;
+  int kind = PP_KIND (move), cell = PP_CELL (move);
+  const char *label, *piece;
+  guint n;
+
+  if (bs_position_is_over (pos))
+    return g_strdup (_("the game is over"));
+  if (kind >= pp->n_kinds || cell >= rs->n_cells || (move >> 16) != 0
+      || pp->placed[pp->move_of_kind[kind]] != kind)
+    return g_strdup (_("this is no move of this game"));
+  label = bs_board_cell_label (rs->board, cell);
+  piece = _(g_array_index (pp->doc->kinds, BsKindSpec, kind).label);
+  if (pp->limited && pos->supply[pos->to_move - 1][kind] == 0)
+    /* Translators: "you have no piece of the kind “Large” left" */
+    return g_strdup_printf (_("you have no piece of the kind “%s” left"), piece);
+  if (pos->cells[cell] != BS_CELL_EMPTY)
+    return g_strdup_printf (_("%s is occupied"), label);
+  moves = g_new (BsMove, rs->max_moves);
+  n = pp_generate (rs, pos, moves);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == move)
+      return NULL;
+  /* Translators: "a piece of the kind “Large” on g1 would push no neighbour its full
+   * distance (2)" */
+  return g_strdup_printf (_("a piece of the kind “%s” on %s would push no neighbour its full "
+                            "distance (%d)"), piece, label, pp->distance[pp->move_of_kind[kind]]);
+}
+
 static void
 pp_decode_move (const BsRuleset  *rs,
                 const BsPosition *pos,
@@ -915,6 +952,7 @@ bs_rules_push_fill_module (BsModule *module)
   module->describe_ending = pp_describe_ending;
   module->format_move = pp_format_move;
   module->parse_move = pp_parse_move;
+  module->explain = pp_explain;
   module->decode_move = pp_decode_move;
   module->encode_move = pp_encode_move;
   module->explain_turn = pp_explain_turn;
