@@ -419,6 +419,7 @@ static const PushCase push_cases[] = {
     "d4=1:small e5=2:large c2=2:small", NULL, 4, 200 },
   { "rhombus-5x6-supply", "agoraphobia.xml",
     { "width=5", "height=6", "supply.1.large=1", "supply.2.small=3", NULL }, NULL, NULL, 4, 200 },
+  { "move-limit-12", "agoraphobia.xml", { "max-plies=12", NULL }, NULL, NULL, 3, 200 },
 };
 
 static Pair
