@@ -56,11 +56,12 @@ CATALOGUE = [
     ('misspelt-who', 34, '<reach> attribute "who": "movers" is none of mover, next, both '
      '(did you mean "mover"?)', True),
     ('misspelt-result', 32, '<eliminated> attribute "result": "lose" is none of win, loss, draw, '
-     'most-pieces, fewest-pieces, most-groups, fewest-groups (did you mean "loss"?)', True),
+     'most-pieces, fewest-pieces, most-groups, fewest-groups, measures '
+     '(did you mean "loss"?)', True),
     ('misspelt-option-type', 12, '<option> attribute "type": "boolean" is none of bool, int, '
      'enum (did you mean "bool"?)', True),
     ('misspelt-measure', 39, '<measure> attribute "of": "furthest-row" is none of pieces, '
-     'furthest-rank, groups, captured (did you mean "furthest-rank"?)', True),
+     'furthest-rank, groups, captured, largest-group (did you mean "furthest-rank"?)', True),
     ('misspelt-turn-order', 24, '<turn> attribute "order": "alternating" is none of alternate '
      '(did you mean "alternate"?)', True),
     ('misspelt-bracket-effect', 26, '<bracket> attribute "effect": "flips" is none of flip, '

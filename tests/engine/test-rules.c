@@ -37,12 +37,32 @@ load_game (const char *id)
 
 /* The shipped variant `id`, with --set settings (NULL-terminated) and
  * fixed pieces ("c7=2 d7=2", or NULL). */
+static Pair make_pair_from (const char         *id,
+                            const char         *file,
+                            const char * const *settings,
+                            const char         *pieces,
+                            const char         *holes);
+
 static Pair
 make_pair (const char         *id,
            const char * const *settings,
            const char         *pieces)
 {
-  g_autofree char *path = g_strdup_printf ("%s/%s.xml", g_getenv ("BOARDSMITH_RULES_DIR"), id);
+  g_autofree char *file = g_strdup_printf ("%s.xml", id);
+
+  return make_pair_from (id, file, settings, pieces, NULL);
+}
+
+/* The variant `file` of the rules directory for the game `id`; a fixed
+ * piece is "c7=2" (of the first kind) or "c7=2:large"; holes "d4 b2". */
+static Pair
+make_pair_from (const char         *id,
+                const char         *file,
+                const char * const *settings,
+                const char         *pieces,
+                const char         *holes)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), file, NULL);
   g_autoptr(BsVariant) variant = NULL;
   g_autoptr(BsRulesGame) game = load_game (id);
   g_autoptr(GError) error = NULL;
@@ -62,10 +82,22 @@ make_pair (const char         *id,
       for (guint i = 0; items[i] != NULL; i++)
         {
           g_auto (GStrv) kv = g_strsplit (items[i], "=", 2);
+          const char *kind = strchr (kv[1], ':');
           BsVariantPiece piece = { g_strdup (kv[0]), (int) g_ascii_strtoll (kv[1], NULL, 10),
-                                   g_strdup ("piece"), -1, 0 };
+                                   g_strdup (kind != NULL ? kind + 1 : "piece"), -1, 0 };
 
           g_array_append_val (variant->setup, piece);
+        }
+    }
+  if (holes != NULL)
+    {
+      g_auto (GStrv) items = g_strsplit (holes, " ", -1);
+
+      for (guint i = 0; items[i] != NULL; i++)
+        {
+          BsVariantHole hole = { g_strdup (items[i]), 0 };
+
+          g_array_append_val (variant->holes, hole);
         }
     }
   pair.c = bs_ruleset_new (variant, &error);
@@ -360,6 +392,296 @@ test_abrobad_lockstep (gconstpointer data)
   pair_clear (&pair);
 }
 
+/* Agoraphobia: placements of two kinds whose push moves the neighbours,
+ * in lock-step with its C module from the start of the shipped variant,
+ * the example and other boards, with other option values. */
+typedef struct {
+  const char *name;
+  const char *file;
+  const char *settings[6];
+  const char *pieces;
+  const char *holes;
+  int         depth;
+  guint       games;
+} PushCase;
+
+static const PushCase push_cases[] = {
+  { "default", "agoraphobia.xml", { NULL }, NULL, NULL, 4, 300 },
+  { "hexagon-handicap", "examples/agoraphobia-hexagon-handicap.xml", { NULL }, NULL, NULL, 4,
+    300 },
+  { "limping-4-holes", "agoraphobia.xml", { "shape=limping", "size=4", NULL }, NULL, "d4 b2", 4,
+    200 },
+  { "push-2-3-free-1-weight-3", "agoraphobia.xml",
+    { "push-small=2", "push-large=3", "opening-free-placements=1", "large-weight=3", NULL },
+    NULL, NULL, 5, 200 },
+  { "free-0-weight-1-fixed", "agoraphobia.xml",
+    { "opening-free-placements=0", "large-weight=1", NULL },
+    "d4=1:small e5=2:large c2=2:small", NULL, 4, 200 },
+  { "rhombus-5x6-supply", "agoraphobia.xml",
+    { "width=5", "height=6", "supply.1.large=1", "supply.2.small=3", NULL }, NULL, NULL, 4, 200 },
+  { "move-limit-12", "agoraphobia.xml", { "max-plies=12", NULL }, NULL, NULL, 3, 200 },
+};
+
+static Pair
+push_pair (const PushCase *tc)
+{
+  return make_pair_from ("agoraphobia", tc->file, tc->settings[0] ? tc->settings : NULL,
+                         tc->pieces, tc->holes);
+}
+
+static void
+test_push_perft (gconstpointer data)
+{
+  const PushCase *tc = data;
+  Pair pair = push_pair (tc);
+  g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+  g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+  guint64 leaves;
+
+  assert_same_position (&pair, c, w);
+  leaves = perft (&pair, c, w, tc->depth);
+  g_test_message ("agoraphobia %s: perft(%d) = %" G_GUINT64_FORMAT, tc->name, tc->depth, leaves);
+  g_assert_cmpuint (leaves, >, 1);
+  pair_clear (&pair);
+}
+
+static void
+test_push_lockstep (gconstpointer data)
+{
+  const PushCase *tc = data;
+  Pair pair = push_pair (tc);
+
+  lockstep_games (&pair, g_test_slow () ? 100 * tc->games : tc->games, 23, FALSE, TRUE);
+  pair_clear (&pair);
+}
+
+/* The playout loop plays the same games from the same seeds (both pick
+ * with their random move and apply; the shipped variant and the example). */
+static void
+test_push_playouts (void)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      Pair pair = push_pair (&push_cases[k]);
+      g_autofree BsMove *scratch = g_new (BsMove, pair.c->max_moves);
+
+      for (guint64 seed = 1; seed <= 200; seed++)
+        {
+          g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+          g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+          BsRng rc, rw;
+
+          bs_rng_init (&rc, seed);
+          bs_rng_init (&rw, seed);
+          g_assert_cmpuint (bs_ruleset_playout (pair.c, c, &rc, scratch, 100000), ==,
+                            bs_ruleset_playout (pair.w, w, &rw, scratch, 100000));
+          bs_position_set_playout (pair.c, c, FALSE);
+          bs_position_set_playout (pair.w, w, FALSE);
+          assert_same_position (&pair, c, w);
+          g_assert_true (bs_position_is_over (w));
+        }
+      pair_clear (&pair);
+    }
+}
+
+/* Whether `text` is among the moves of the written game in pos. */
+static gboolean
+push_offers (const Pair *pair, const BsPosition *pos, const char *text)
+{
+  g_autofree BsMove *moves = g_new (BsMove, pair->w->max_moves);
+  guint n = bs_ruleset_generate (pair->w, pos, moves);
+  BsMove move;
+
+  /* The module's own reading: the ruleset's refuses an illegal move. */
+  g_assert_true (pair->w->module->parse_move (pair->w, pos, text, &move, NULL));
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == move)
+      return TRUE;
+  return FALSE;
+}
+
+/* The written game's reason for refusing `text` (NULL: legal). */
+static void
+push_refused (const Pair *pair, const BsPosition *pos, const char *text, const char *reason)
+{
+  BsMove move;
+  g_autofree char *why = NULL;
+
+  g_assert_true (pair->w->module->parse_move (pair->w, pos, text, &move, NULL));
+  why = pair->w->module->explain (pair->w, pos, move);
+  g_assert_cmpstr (why, ==, reason);
+  /* The C module refuses it too (in its own words). */
+  {
+    g_autofree BsPosition *c = bs_position_dup (pair->c, pos);
+    g_autofree char *c_why = pair->c->module->explain (pair->c, c, move);
+
+    g_assert_true ((c_why == NULL) == (reason == NULL));
+  }
+}
+
+/* Plays `text` in both and checks they agree. */
+static void
+push_play (const Pair *pair, BsPosition *c, BsPosition *w, const char *text)
+{
+  BsMove move;
+
+  g_assert_true (push_offers (pair, w, text));
+  g_assert_true (bs_ruleset_parse_move (pair->w, w, text, &move, NULL));
+  bs_ruleset_apply (pair->c, c, move, NULL);
+  bs_ruleset_apply (pair->w, w, move, NULL);
+  assert_same_position (pair, c, w);
+}
+
+/* The owner and kind on a cell of the written game's position ("" empty). */
+static const char *
+push_cell (const Pair *pair, const BsPosition *pos, const char *label)
+{
+  static char text[16];
+  int cell = bs_board_find_cell (pair->w->board, label, NULL);
+  guint8 v = pos->cells[cell];
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  if (v == BS_CELL_EMPTY)
+    return "";
+  g_snprintf (text, sizeof text, "%d:%s", BS_CELL_OWNER (v),
+              BS_CELL_KIND (v) == 1 ? "large" : "small");
+  return text;
+}
+
+/* The rules text's cases, worked by hand on the default 7 × 7 rhombus
+ * (neighbours of a cell: east, north-east (one column and one row up),
+ * north and their opposites), no free opening placement. */
+static void
+test_push_by_hand (void)
+{
+  static const char * const no_free[] = { "opening-free-placements=0", NULL };
+  static const char * const no_supply[] = { "supply.1.small=0", "supply.1.large=0", NULL };
+
+  /* A large piece on d4 pushes e4 two cells to g4, and d5 only one (to
+   * d6: d7 is taken); legal because e4 moved its full distance. */
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_free,
+                                "e4=2:small d5=1:small d7=2:small", NULL);
+    g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+    g_autoptr(BsExplanation) ex = NULL;
+    BsMove move;
+
+    assert_same_position (&pair, c, w);
+    g_assert_false (bs_position_is_over (w));
+    g_assert_true (bs_ruleset_parse_move (pair.w, w, "L@d4", &move, NULL));
+    ex = bs_ruleset_explain_turn (pair.w, w, &move, 1);
+    g_assert_cmpstr (ex->summary, ==, "Light places a large piece on d4.");
+    g_assert_nonnull (strstr (ex->details, "e4 is pushed to g4."));
+    g_assert_nonnull (strstr (ex->details, "d5 is pushed to d6."));
+    push_play (&pair, c, w, "L@d4");
+    g_assert_cmpstr (push_cell (&pair, w, "d4"), ==, "1:large");
+    g_assert_cmpstr (push_cell (&pair, w, "e4"), ==, "");
+    g_assert_cmpstr (push_cell (&pair, w, "f4"), ==, "");
+    g_assert_cmpstr (push_cell (&pair, w, "g4"), ==, "2:small");
+    g_assert_cmpstr (push_cell (&pair, w, "d5"), ==, "");
+    g_assert_cmpstr (push_cell (&pair, w, "d6"), ==, "1:small");
+    g_assert_cmpstr (push_cell (&pair, w, "d7"), ==, "2:small");
+    g_assert_cmpint (w->supply[0][1], ==, 4);
+    pair_clear (&pair);
+  }
+  /* Refused: on a2 nothing moves (b2 is stopped by c2), for either kind,
+   * nor on d2; on b3 a small piece pushes b2 one cell to b1, a large one
+   * would push it no further (the edge): refused; on b1 a large piece
+   * pushes b2 two cells north. */
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_free,
+                                "b2=1:small c2=2:small", NULL);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+
+    g_assert_false (bs_position_is_over (w));
+    g_assert_false (push_offers (&pair, w, "S@a2"));
+    g_assert_false (push_offers (&pair, w, "L@a2"));
+    g_assert_false (push_offers (&pair, w, "S@d2"));
+    g_assert_true (push_offers (&pair, w, "S@b3"));
+    g_assert_false (push_offers (&pair, w, "L@b3"));
+    g_assert_true (push_offers (&pair, w, "L@b1"));
+    push_refused (&pair, w, "S@a2", "a piece of the kind “Small” on a2 would push no neighbour "
+                  "its full distance (1)");
+    push_refused (&pair, w, "L@b3", "a piece of the kind “Large” on b3 would push no neighbour "
+                  "its full distance (2)");
+    push_refused (&pair, w, "S@b2", "b2 is occupied");
+    push_refused (&pair, w, "L@b1", NULL);
+    pair_clear (&pair);
+  }
+  /* The edge stops a push: on e4 a large piece would move f4 only to g4,
+   * so only a small one may go there; with e3 below it (pushed two cells
+   * to e1) the large one is legal, and f4 stops at the edge. */
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_free, "f4=2:small", NULL);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+
+    g_assert_true (push_offers (&pair, w, "S@e4"));
+    g_assert_false (push_offers (&pair, w, "L@e4"));
+    pair_clear (&pair);
+  }
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_free,
+                                "f4=2:small e3=2:large", NULL);
+    g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+
+    push_play (&pair, c, w, "L@e4");
+    g_assert_cmpstr (push_cell (&pair, w, "g4"), ==, "2:small");
+    g_assert_cmpstr (push_cell (&pair, w, "f4"), ==, "");
+    g_assert_cmpstr (push_cell (&pair, w, "e1"), ==, "2:large");
+    pair_clear (&pair);
+  }
+  /* Scoring: two large and one small in a row is 5; Dark's two large 4.
+   * Light, to move with nothing in hand, cannot place: the game is over
+   * at the start, and the larger largest group (Light's) loses. */
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_supply,
+                                "a1=1:large b1=1:large c1=1:small e7=2:large f7=2:large", NULL);
+    g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+    int values[BS_MAX_MEASURES][2];
+    g_autoptr(GString) sentence = g_string_new (NULL);
+
+    assert_same_position (&pair, c, w);
+    g_assert_cmpuint (bs_ruleset_measures (pair.w, w, values), ==, 2);
+    g_assert_cmpint (values[0][0], ==, 5);
+    g_assert_cmpint (values[0][1], ==, 4);
+    g_assert_cmpint (w->result, ==, BS_RESULT_WIN_2);
+    g_assert_cmpint (bs_ruleset_ending (pair.w, w), ==, BS_ENDING_NO_MOVES);
+    pair.w->module->describe_ending (pair.w, w, BS_ENDING_NO_MOVES, sentence);
+    g_assert_cmpstr (sentence->str, ==,
+                     "Light cannot place a piece. The largest groups are 5 for Light and 4 for "
+                     "Dark, with 1 and 1 groups: the smaller largest group wins, then more "
+                     "groups.");
+    pair_clear (&pair);
+  }
+  /* Equal largest groups (5 each): more groups wins (Dark's single a7),
+   * then equal groups draw. */
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_supply,
+                                "a1=1:large b1=1:large c1=1:small "
+                                "e7=2:large f7=2:large g7=2:small a7=2:small", NULL);
+    g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+
+    assert_same_position (&pair, c, w);
+    g_assert_cmpint (w->result, ==, BS_RESULT_WIN_2);
+    pair_clear (&pair);
+  }
+  {
+    Pair pair = make_pair_from ("agoraphobia", "agoraphobia.xml", no_supply,
+                                "a1=1:large b1=1:large c1=1:small a3=1:small "
+                                "e7=2:large f7=2:large g7=2:small a7=2:small", NULL);
+    g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+    g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+
+    assert_same_position (&pair, c, w);
+    g_assert_cmpint (w->result, ==, BS_RESULT_DRAW);
+    pair_clear (&pair);
+  }
+}
+
 /* The playout loop (the C module's own random turn, the written game's
  * random move and apply) plays the same games from the same seeds. */
 static void
@@ -537,7 +859,7 @@ static const Broken broken[] = {
     "<reach> attribute \"who\": \"movers\" is none of mover, next, both (did you mean \"mover\"?)" },
   { "result", "result=\"loss\"\n                sentence", "result=\"lose\"\n                sentence",
     "<eliminated> attribute \"result\": \"lose\" is none of win, loss, draw, most-pieces, "
-    "fewest-pieces, most-groups, fewest-groups (did you mean \"loss\"?)" },
+    "fewest-pieces, most-groups, fewest-groups, measures (did you mean \"loss\"?)" },
   { "capture-missing", "to=\"empty enemy\" capture=\"replace\"/>\n    <step dirs=\"forward\" to=\"empty\"",
     "to=\"empty enemy\"/>\n    <step dirs=\"forward\" to=\"empty\"",
     "<step> attribute \"to\": a step onto an enemy piece needs capture=\"replace\"" },
@@ -576,7 +898,7 @@ static const Broken broken[] = {
   { "turn-order", "order=\"alternate\"", "order=\"alternating\"",
     "<turn> attribute \"order\": \"alternating\" is none of alternate (did you mean \"alternate\"?)" },
   { "measure", "of=\"furthest-rank\"", "of=\"furthest-row\"",
-    "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank, groups, captured (did you mean \"furthest-rank\"?)" },
+    "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank, groups, captured, largest-group (did you mean \"furthest-rank\"?)" },
   { "notation", "move=\"FROM-TO\"", "move=\"TO-FROM\"",
     "<notation> attribute \"move\": \"TO-FROM\": a step is written FROM, a separator, then TO" },
   { "condition-type", "if=\"straight-capture\"/>", "if=\"rows\"/>",
@@ -640,12 +962,12 @@ static const Broken broken[] = {
     "<help>: unknown element <rule> (did you mean <rules>?)" },
 };
 
+/* The shipped file `file` of rules/games/ with b's change is refused at b's line. */
 static void
-test_broken (gconstpointer data)
+check_broken (const char *file, const Broken *b)
 {
-  const Broken *b = data;
   g_autofree char *path = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "games",
-                                            "breakthrough.xml", NULL);
+                                            file, NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) s = NULL;
   g_autoptr(GError) error = NULL;
@@ -669,6 +991,43 @@ test_broken (gconstpointer data)
   prefix = g_strdup_printf ("broken.xml:%d: ", line);
   if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, b->expect) == NULL)
     g_error ("expected \"%s%s…\", got \"%s\"", prefix, b->expect, error->message);
+}
+
+static void
+test_broken (gconstpointer data)
+{
+  check_broken ("breakthrough.xml", data);
+}
+
+/* The push blocks' mistakes, in the written Agoraphobia. */
+static const Broken push_broken[] = {
+  { "push-distances", "distance=\"{push-small} {push-large}\"", "distance=\"{push-small}\"",
+    "<push> attribute \"distance\": one distance per kind placed (2), not 1" },
+  { "push-distance-option", "distance=\"{push-small} {push-large}\"",
+    "distance=\"{push-smal} {push-large}\"",
+    "<push> attribute \"distance\": unknown option \"push-smal\" (did you mean \"push-small\"?)" },
+  { "push-blocked", "blocked=\"stop\"", "blocked=\"chain\"",
+    "<push> attribute \"blocked\": \"chain\" is none of stop" },
+  { "push-piece", "piece=\"small large\"", "piece=\"small larg\"",
+    "<place> attribute \"piece\": unknown piece \"larg\" (did you mean \"large\"?)" },
+  { "by-measure", "by=\"largest-group:lower", "by=\"largest-grup:lower",
+    "<no-move> attribute \"by\": unknown measure \"largest-grup\" (did you mean "
+    "\"largest-group\"?)" },
+  { "by-order", "by=\"largest-group:lower", "by=\"largest-group:smaller",
+    "<no-move> attribute \"by\": \"largest-group:smaller\": write a measure, a colon and "
+    "lower or higher" },
+  { "free-plies-option", "count=\"{opening-free-placements}\"",
+    "count=\"{opening-free-placement}\"",
+    "<free-plies> attribute \"count\": unknown option \"opening-free-placement\" (did you "
+    "mean \"opening-free-placements\"?)" },
+  { "letter", "letter=\"L\"", "letter=\"Large\"",
+    "<piece> attribute \"letter\": \"Large\" is not one capital letter" },
+};
+
+static void
+test_push_broken (gconstpointer data)
+{
+  check_broken ("agoraphobia.xml", data);
 }
 
 int
@@ -698,6 +1057,18 @@ main (int argc, char **argv)
       g_test_add_data_func (perft_path, &abrobad_cases[i], test_abrobad_perft);
       g_test_add_data_func (lock_path, &abrobad_cases[i], test_abrobad_lockstep);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (push_cases); i++)
+    {
+      g_autofree char *perft_path = g_strdup_printf ("/rules/agoraphobia/perft/%s",
+                                                     push_cases[i].name);
+      g_autofree char *lock_path = g_strdup_printf ("/rules/agoraphobia/lockstep/%s",
+                                                    push_cases[i].name);
+
+      g_test_add_data_func (perft_path, &push_cases[i], test_push_perft);
+      g_test_add_data_func (lock_path, &push_cases[i], test_push_lockstep);
+    }
+  g_test_add_func ("/rules/agoraphobia/by-hand", test_push_by_hand);
+  g_test_add_func ("/rules/agoraphobia/playouts", test_push_playouts);
   g_test_add_func ("/rules/breakthrough/refused-starts", test_refused_starts);
   g_test_add_func ("/rules/breakthrough/words", test_words);
   for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
@@ -705,6 +1076,13 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/rules/broken/%s", broken[i].name);
 
       g_test_add_data_func (path, &broken[i], test_broken);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (push_broken); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/rules/agoraphobia/broken/%s",
+                                               push_broken[i].name);
+
+      g_test_add_data_func (path, &push_broken[i], test_push_broken);
     }
   return g_test_run ();
 }

@@ -22,6 +22,8 @@
 typedef struct {
   BsXmlSource      source;
   BsRulesDocument *doc;
+  GPtrArray       *by_names;    /* the measures named by ends' by=, until resolved */
+  GArray          *by_lines;    /* of int: the line of each */
 } Reader;
 
 /* ---- Names and suggestions ---- */
@@ -718,8 +720,10 @@ read_pieces (Reader         *r,
 {
   static const char * const kids[] = { "piece", NULL };
   static const char * const section_attrs[] = { "noun", "supply", NULL };
-  static const char * const attrs[] = { "id", "label", NULL };
+  static const char * const attrs[] = { "id", "label", "supply", "weight", "letter", "size",
+                                        NULL };
   static const char * const supplies[] = { "unlimited", NULL };
+  static const char * const sizes[] = { "normal", "small", "large", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
   int supply = 0;
 
@@ -731,9 +735,27 @@ read_pieces (Reader         *r,
     {
       const xmlNode *node = list->pdata[i];
       BsKindSpec kind = { 0 };
+      BsRulesNumber weight = { 1, -1 };
+      g_autofree char *weight_text = NULL;
+      char *letter;
+      int size = 0, count = -1;
 
-      if (!check_attributes (r, node, attrs, error))
+      if (!check_attributes (r, node, attrs, error) ||
+          !get_choice (r, node, "size", sizes, &size, error) ||
+          !get_int (r, node, "supply", FALSE, 0, 1000, &count, error))
         return FALSE;
+      weight_text = get_attr (node, "weight");
+      if (weight_text != NULL && !parse_number (r, node, "weight", weight_text, &weight, error))
+        return FALSE;
+      letter = get_attr (node, "letter");
+      g_ptr_array_add (r->doc->kind_letters, letter);
+      if (letter != NULL && (strlen (letter) != 1 || !g_ascii_isupper (letter[0])))
+        return value_error (r, node, "letter", error,
+                            _("\"%s\" is not one capital letter"), letter);
+      g_array_append_val (r->doc->kind_weights, weight);
+      kind.size = (BsKindSize) MAX (size, 0);
+      kind.default_supply = MAX (count, 0);
+      r->doc->limited_supply |= count >= 0;
       kind.id = get_attr (node, "id");
       kind.label = get_attr (node, "label");
       g_array_append_val (r->doc->kinds, kind);
@@ -1007,6 +1029,56 @@ read_bracket (Reader         *r,
   return TRUE;
 }
 
+/* <push targets="adjacent" distance="D1 D2 …" blocked="stop" off="stop"
+ * require="one-full|none"/>: a distance per kind placed, in the order of
+ * the placement's piece=. */
+static gboolean
+read_push (Reader         *r,
+           const xmlNode  *node,
+           BsRulesStep    *place,
+           GError        **error)
+{
+  static const char * const attrs[] = { "targets", "distance", "blocked", "off", "require",
+                                        NULL };
+  static const char * const targets[] = { "adjacent", NULL };
+  static const char * const stops[] = { "stop", NULL };
+  static const char * const requires[] = { "none", "one-full", NULL };
+  g_autofree char *distance = NULL;
+  g_auto (GStrv) parts = NULL;
+  int target = 0, blocked = 0, off = 0, require = 0, n = 0;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !get_choice (r, node, "targets", targets, &target, error) ||
+      !get_choice (r, node, "blocked", stops, &blocked, error) ||
+      !get_choice (r, node, "off", stops, &off, error) ||
+      !get_choice (r, node, "require", requires, &require, error) ||
+      !require_attr (r, node, "distance", &distance, error))
+    return FALSE;
+  parts = g_strsplit_set (g_strstrip (distance), " ", -1);
+  for (int i = 0; parts[i] != NULL; i++)
+    {
+      BsRulesNumber *d;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (n == place->n_pieces)
+        return value_error (r, node, "distance", error,
+                            _("one distance per kind placed (%d), not more"), place->n_pieces);
+      d = &place->push_distance[n++];
+      if (!parse_number (r, node, "distance", parts[i], d, error))
+        return FALSE;
+      if (d->option < 0 && (d->value < 1 || d->value > 16))
+        return value_error (r, node, "distance", error,
+                            _("\"%s\" is not a whole number from %d to %d"), parts[i], 1, 16);
+    }
+  if (n != place->n_pieces)
+    return value_error (r, node, "distance", error,
+                        _("one distance per kind placed (%d), not %d"), place->n_pieces, n);
+  place->push = TRUE;
+  place->push_require_full = require == 1;
+  return TRUE;
+}
+
 static gboolean
 read_place (Reader         *r,
             const xmlNode  *node,
@@ -1015,18 +1087,36 @@ read_place (Reader         *r,
 {
   static const char * const attrs[] = { "where", "piece", "compulsory", "if", "unless", NULL };
   static const char * const targets[] = { "empty", "!adjacent(own)", NULL };
-  static const char * const kids[] = { "bracket", NULL };
+  static const char * const kids[] = { "bracket", "push", NULL };
   g_autofree char *piece = NULL;
   g_autoptr(GPtrArray) list = NULL;
+  g_auto (GStrv) names = NULL;
 
   place->place = TRUE;
   if (!check_attributes (r, node, attrs, error) ||
       !parse_targets (r, node, "where", targets, &place->to, error) ||
       !get_bool (r, node, "compulsory", &place->compulsory, error) ||
       !require_attr (r, node, "piece", &piece, error) ||
-      !resolve_name (r, node, "piece", "piece", r->doc->kinds, piece, &place->piece, error) ||
       !parse_condition (r, node, &place->cond, error))
     return FALSE;
+  /* piece="small large": one move per cell and kind, in this order. */
+  names = g_strsplit_set (g_strstrip (piece), " ", -1);
+  for (int i = 0; names[i] != NULL; i++)
+    {
+      if (names[i][0] == '\0')
+        continue;
+      if (place->n_pieces == BS_MAX_KINDS)
+        return value_error (r, node, "piece", error, _("more than %d kinds of piece"),
+                            BS_MAX_KINDS);
+      if (!resolve_name (r, node, "piece", "piece", r->doc->kinds, names[i],
+                         &place->pieces[place->n_pieces], error))
+        return FALSE;
+      for (int k = 0; k < place->n_pieces; k++)
+        if (place->pieces[k] == place->pieces[place->n_pieces])
+          return value_error (r, node, "piece", error, _("\"%s\" is named twice"), names[i]);
+      place->n_pieces++;
+    }
+  place->piece = place->pieces[0];
   /* parse_targets marks every set but empty as "enemy": here the only
    * other one is "!adjacent(own)", a filter on the empty cells. */
   place->apart = (place->to & BS_RULES_TO_ENEMY) != 0;
@@ -1041,9 +1131,14 @@ read_place (Reader         *r,
   if (list->len > 1)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
-                        _("<place>: a placement has one <bracket>"));
+                        _("<place>: a placement has one effect (<bracket> or <push>)"));
       return FALSE;
     }
+  if (list->len == 1 && bs_xml_is (list->pdata[0], "push"))
+    return read_push (r, list->pdata[0], place, error);
+  if (place->n_pieces > 1)
+    return value_error (r, node, "piece", error,
+                        _("a placement of several kinds needs a <push> for now"));
   return list->len == 0 || read_bracket (r, list->pdata[0], place, error);
 }
 
@@ -1283,6 +1378,15 @@ read_moves (Reader         *r,
       if (b->apart || b->compulsory)
         walks = walks || b->apart || b->compulsory;
     }
+  for (guint i = 0; i < list->len; i++)
+    if (g_array_index (r->doc->steps, BsRulesStep, i).push)
+      {
+        /* A push program: one placement block with its push. */
+        if (list->len > 1 || walks)
+          return value_error (r, list->pdata[i], "piece", error,
+                              _("<push> does not go with other blocks yet"));
+        r->doc->pushing = TRUE;
+      }
   r->doc->mixed = walks;
   r->doc->jumping = jumps;
   if (r->doc->steps->len > BS_RULES_MAX_BLOCKS)
@@ -1382,6 +1486,53 @@ read_connect_regions (Reader         *r,
 }
 
 static gboolean
+get_attr_present (const xmlNode *node,
+                  const char    *attr)
+{
+  g_autofree char *v = get_attr (node, attr);
+
+  return v != NULL;
+}
+
+/* by="MEASURE:lower MEASURE:higher …": the measures of <measures>
+ * compared in order, the first that differs deciding (lower: the player
+ * with the lower value wins); all equal is a draw. The measures are read
+ * after the ends, so their names are resolved in read_measures. */
+static gboolean
+read_by (Reader         *r,
+         const xmlNode  *node,
+         BsRulesEnd     *e,
+         GError        **error)
+{
+  g_autofree char *by = get_attr (node, "by");
+  g_auto (GStrv) parts = g_strsplit_set (g_strstrip (by), " ", -1);
+
+  e->n_by = 0;
+  for (int i = 0; parts[i] != NULL; i++)
+    {
+      const char *colon = strchr (parts[i], ':');
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (colon == NULL
+          || (!g_str_equal (colon + 1, "lower") && !g_str_equal (colon + 1, "higher")))
+        return value_error (r, node, "by", error,
+                            _("\"%s\": write a measure, a colon and lower or higher "
+                              "(largest-group:lower)"), parts[i]);
+      if (e->n_by == BS_RULES_MAX_BY)
+        return value_error (r, node, "by", error, _("more than %d measures"), BS_RULES_MAX_BY);
+      e->by_lower[e->n_by] = g_str_equal (colon + 1, "lower");
+      /* The name for now; read_measures resolves it. */
+      g_ptr_array_add (r->by_names, g_strndup (parts[i], (gsize) (colon - parts[i])));
+      g_array_append_val (r->by_lines, e->line);
+      e->by[e->n_by++] = -1 - (int) (r->by_names->len - 1);
+    }
+  if (e->n_by == 0)
+    return value_error (r, node, "by", error, _("no measure to compare"));
+  return TRUE;
+}
+
+static gboolean
 read_ends (Reader         *r,
            const xmlNode  *section,
            GError        **error)
@@ -1389,12 +1540,14 @@ read_ends (Reader         *r,
   static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full",
                                        "connect", "played", "captured", NULL };
   static const char * const attrs[] = { "who", "result", "region", "regions", "misere", "length",
-                                        "exactly", "dirs", "word", "count", "tie", "sentence",
+                                        "exactly", "dirs", "word", "count", "tie", "by",
+                                        "sentence",
                                         "misere-sentence", "if", "unless", NULL };
   static const char * const whos[] = { "mover", "next", "both", NULL };
   static const char * const ties[] = { "mover", "next", "draw", NULL };
   static const char * const results[] = { "win", "loss", "draw", "most-pieces", "fewest-pieces",
-                                          "most-groups", "fewest-groups", NULL };
+                                          "most-groups", "fewest-groups", "measures",
+                                          NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
   if (list == NULL)
@@ -1470,6 +1623,12 @@ read_ends (Reader         *r,
         return require_attr (r, node, who < 0 ? "who" : "result", &region, error);
       e->who = who;
       e->result = result;
+      if ((result == BS_RULES_RESULT_MEASURES) != (get_attr_present (node, "by")))
+        return result == BS_RULES_RESULT_MEASURES
+               ? require_attr (r, node, "by", &region, error)
+               : value_error (r, node, "by", error, _("only result=\"measures\" has a by"));
+      if (result == BS_RULES_RESULT_MEASURES && !read_by (r, node, e, error))
+        return FALSE;
       if (end.kind == BS_RULES_END_REACH &&
           (!require_attr (r, node, "region", &region, error) ||
            !resolve_name (r, node, "region", "region", r->doc->regions, region, &e->region, error)))
@@ -1503,6 +1662,44 @@ read_ends (Reader         *r,
   return TRUE;
 }
 
+/* The names of the ends' by= (read_by), now that the measures are known. */
+static gboolean
+resolve_by (Reader         *r,
+            const xmlNode  *section,
+            GError        **error)
+{
+  for (guint i = 0; i < r->doc->ends->len; i++)
+    {
+      BsRulesEnd *e = &g_array_index (r->doc->ends, BsRulesEnd, i);
+
+      for (int k = 0; k < e->n_by; k++)
+        {
+          guint name = (guint) (-1 - e->by[k]);
+          const char *id = r->by_names->pdata[name];
+          g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+          g_autofree char *hint = NULL;
+
+          if (e->by[k] >= 0)
+            continue;
+          for (guint m = 0; m < r->doc->measures->len; m++)
+            {
+              g_ptr_array_add (ids, g_array_index (r->doc->measures, BsRulesMeasure, m).id);
+              if (g_str_equal (ids->pdata[m], id))
+                e->by[k] = (int) m;
+            }
+          if (e->by[k] >= 0)
+            continue;
+          hint = did_you_mean (id, (const char * const *) ids->pdata, ids->len);
+          bs_xml_set_error (error, &r->source, BS_VARIANT_ERROR_UNKNOWN,
+                            g_array_index (r->by_lines, int, name),
+                            _("<%s> attribute \"%s\": unknown measure \"%s\"%s"),
+                            "no-move", "by", id, hint);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 read_measures (Reader         *r,
                const xmlNode  *section,
@@ -1511,7 +1708,7 @@ read_measures (Reader         *r,
   static const char * const kids[] = { "measure", NULL };
   static const char * const attrs[] = { "id", "label", "of", NULL };
   static const char * const kinds[] = { "pieces", "furthest-rank", "groups", "captured",
-                                        NULL };
+                                        "largest-group", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
 
   if (list == NULL)
@@ -1539,7 +1736,7 @@ read_measures (Reader         *r,
       if (r->doc->measures->len > BS_MAX_MEASURES)
         return value_error (r, node, "id", error, _("more than %d measures"), BS_MAX_MEASURES);
     }
-  return TRUE;
+  return resolve_by (r, section, error);
 }
 
 static gboolean
@@ -1555,9 +1752,19 @@ read_notation (Reader         *r,
       !require_attr (r, node, "move", &move, error) ||
       !require_attr (r, node, "how", &r->doc->how_to_write, error))
     return FALSE;
-  /* A placement is written as its cell. */
+  /* A placement is written as its cell; KIND@TO with the kind's letter. */
   if (g_str_equal (move, "TO"))
     return TRUE;
+  if (g_str_equal (move, "KIND@TO"))
+    {
+      for (guint k = 0; k < r->doc->kinds->len; k++)
+        if (r->doc->kind_letters->pdata[k] == NULL)
+          return value_error (r, node, "move", error,
+                              _("KIND@TO writes each kind's letter: <piece id=\"%s\"> has no "
+                                "letter"), g_array_index (r->doc->kinds, BsKindSpec, k).id);
+      r->doc->kind_notation = TRUE;
+      return TRUE;
+    }
   from = strstr (move, "FROM");
   to = strstr (move, "TO");
   if (from != move || to == NULL || to < from + 4 || to[2] != '\0' || to == from + 4)
@@ -1638,8 +1845,9 @@ read_turn (Reader         *r,
   static const char * const attrs[] = { "order", "pass", NULL };
   static const char * const orders[] = { "alternate", NULL };
   static const char * const passes[] = { "never", "when-no-move", NULL };
-  static const char * const kids[] = { "swap", NULL };
+  static const char * const kids[] = { "swap", "free-plies", NULL };
   static const char * const swap_attrs[] = { "mirror", "if", "unless", NULL };
+  static const char * const free_attrs[] = { "count", NULL };
   static const char * const mirrors[] = { "none", "diagonal", "rows", NULL };
   g_autoptr(GPtrArray) list = NULL;
   int order = -1, pass = 0;
@@ -1658,10 +1866,34 @@ read_turn (Reader         *r,
   list = children (r, node, kids, error);
   if (list == NULL)
     return FALSE;
+  /* <free-plies count="N"/>: the first N plies need not meet an effect's
+   * requirement (a push's require="one-full"). */
+  for (guint i = 0; i < list->len; i++)
+    if (bs_xml_is (list->pdata[i], "free-plies"))
+      {
+        g_autofree char *count = NULL;
+        const xmlNode *free_node = list->pdata[i];
+
+        if (!check_attributes (r, free_node, free_attrs, error) ||
+            !require_attr (r, free_node, "count", &count, error) ||
+            !parse_number (r, free_node, "count", count, &r->doc->free_plies, error))
+          return FALSE;
+        g_ptr_array_remove_index (list, i);
+        break;
+      }
   if (list->len > 1)
     {
+      gboolean second_swap = bs_xml_is (list->pdata[1], "swap");
+
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
-                        _("<turn>: a second <swap>"));
+                        second_swap ? _("<turn>: a second <swap>")
+                        : _("<turn>: a second <free-plies>"));
+      return FALSE;
+    }
+  if (list->len == 1 && bs_xml_is (list->pdata[0], "free-plies"))
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[0]),
+                        _("<turn>: a second <free-plies>"));
       return FALSE;
     }
   if (list->len == 1)
@@ -1715,7 +1947,8 @@ check_empty_elements (Reader         *r,
                       GError        **error)
 {
   static const char * const empty[] = {
-    "board", "player", "piece", "choice", "region", "fill", "swap", "step", "bracket", "hop",
+    "board", "player", "piece", "choice", "region", "fill", "swap", "free-plies", "push",
+    "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
     "captured", "measure", "notation", "explain", NULL,
   };
@@ -1745,6 +1978,9 @@ document_init (BsRulesDocument *doc)
   doc->options = g_array_new (FALSE, TRUE, sizeof (BsOptionSpec));
   doc->option_choices = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   doc->kinds = g_array_new (FALSE, TRUE, sizeof (BsKindSpec));
+  doc->kind_weights = g_array_new (FALSE, TRUE, sizeof (BsRulesNumber));
+  doc->kind_letters = g_ptr_array_new_with_free_func (g_free);
+  doc->free_plies.option = -1;
   doc->regions = g_array_new (FALSE, TRUE, sizeof (BsRulesRegion));
   doc->fills = g_array_new (FALSE, TRUE, sizeof (BsRulesFill));
   doc->steps = g_array_new (FALSE, TRUE, sizeof (BsRulesStep));
@@ -1877,7 +2113,9 @@ bs_rules_document_parse (const char  *data,
                          GError     **error)
 {
   g_autoptr(BsRulesDocument) doc = g_new0 (BsRulesDocument, 1);
-  Reader r = { { filename, BS_VARIANT_ERROR }, doc };
+  g_autoptr(GPtrArray) by_names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) by_lines = g_array_new (FALSE, FALSE, sizeof (int));
+  Reader r = { { filename, BS_VARIANT_ERROR }, doc, by_names, by_lines };
   g_autoptr(xmlDoc) xml = NULL;
 
   document_init (doc);
@@ -1997,6 +2235,8 @@ bs_rules_document_free (BsRulesDocument *doc)
   g_array_unref (doc->options);
   g_ptr_array_unref (doc->option_choices);
   g_array_unref (doc->kinds);
+  g_array_unref (doc->kind_weights);
+  g_ptr_array_unref (doc->kind_letters);
   g_array_unref (doc->regions);
   g_array_unref (doc->fills);
   g_array_unref (doc->steps);

@@ -136,6 +136,18 @@ typedef struct {
   int              jump_distance;
   gboolean         leave_copy;
   gboolean         convert;
+  /* A placement of several kinds (piece="small large"): `pieces` in the
+   * written order (pieces[0] is `piece`). <push> inside it: every
+   * occupied neighbour of the placed cell is pushed straight away from
+   * it, push_distance[i] cells for the kind pieces[i], stopping early
+   * before an occupied cell, a hole or the edge (blocked="stop"
+   * off="stop"); push_require_full (require="one-full"): a placement is
+   * legal only where at least one neighbour moves its full distance. */
+  int              pieces[BS_MAX_KINDS];
+  int              n_pieces;
+  gboolean         push;
+  BsRulesNumber    push_distance[BS_MAX_KINDS];
+  gboolean         push_require_full;
   BsRulesCondition cond;
   int              line;
 } BsRulesStep;
@@ -165,7 +177,10 @@ typedef enum {
   BS_RULES_RESULT_FEWEST_PIECES,
   BS_RULES_RESULT_MOST_GROUPS,    /* more groups wins; a tie is `tie`'s */
   BS_RULES_RESULT_FEWEST_GROUPS,
+  BS_RULES_RESULT_MEASURES,       /* by="m1:lower m2:higher": the first measure that differs */
 } BsRulesResult;
+
+#define BS_RULES_MAX_BY 4
 
 #define BS_RULES_MAX_CONNECT 4
 
@@ -185,6 +200,9 @@ typedef struct {
   int              n_regions;
   int              word;        /* played: the block of the word */
   BsRulesWho       tie;         /* groups results: who wins a tie (BOTH: a draw) */
+  int              by[BS_RULES_MAX_BY];      /* result="measures": the measures, in order */
+  gboolean         by_lower[BS_RULES_MAX_BY];/* … the lower value wins */
+  int              n_by;
   char            *sentence;    /* describe_ending: {mover}, {next} */
   char            *misere_sentence;
   BsRulesCondition cond;
@@ -196,6 +214,7 @@ typedef enum {
   BS_RULES_MEASURE_FURTHEST_RANK,
   BS_RULES_MEASURE_GROUPS,        /* the player's groups of pieces (board neighbours) */
   BS_RULES_MEASURE_CAPTURED,      /* the other player's pieces the player has taken */
+  BS_RULES_MEASURE_LARGEST_GROUP, /* the player's largest group, each piece its kind's weight */
 } BsRulesMeasureKind;
 
 typedef struct {
@@ -237,6 +256,11 @@ typedef struct {
   GPtrArray     *option_choices;    /* of GStrv, per option (NULL but enums) */
   GArray        *kinds;             /* of BsKindSpec, strings owned */
   char          *piece_noun;
+  GArray        *kind_weights;      /* of BsRulesNumber, per kind: <piece weight> (1) */
+  GPtrArray     *kind_letters;      /* per kind: <piece letter> (NULL: none) */
+  gboolean       limited_supply;    /* some <piece supply="N">: the players' supplies count */
+  BsRulesNumber  free_plies;        /* <turn><free-plies count/>: the first plies need no
+                                     * effect's requirement (0: none) */
   GArray        *regions;           /* of BsRulesRegion */
   GArray        *fills;             /* of BsRulesFill */
   GArray        *steps;             /* of BsRulesStep */
@@ -251,6 +275,8 @@ typedef struct {
   int            swap_line;
   gboolean       mixed;             /* places, walks and words in one game */
   gboolean       jumping;           /* <jump> blocks only */
+  gboolean       pushing;           /* one <place> with a <push>: a push program */
+  gboolean       kind_notation;     /* <notation move="KIND@TO">: the kind's letter, @, the cell */
 
   /* <notation move="FROM-TO" how="…"/>: the text between the cells;
    * NULL for move="TO" (a placement is written as its cell). */

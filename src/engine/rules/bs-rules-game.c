@@ -10,6 +10,7 @@
 #include "bs-error.h"
 #include "bs-rules-document.h"
 #include "bs-rules-program.h"
+#include "bs-rules-push.h"
 
 struct _BsRulesGame {
   BsModule          module;      /* first: a ruleset's module is the game */
@@ -50,6 +51,17 @@ game_prepare (BsRuleset  *rs,
   return TRUE;
 }
 
+/* A game of pushes runs a push program (bs-rules-push). */
+static gboolean
+game_prepare_push (BsRuleset  *rs,
+                   GError    **error)
+{
+  BsRulesGame *game = (BsRulesGame *) rs->module;
+
+  return bs_rules_push_prepare (rs, game->doc, bs_rules_game_ref (game),
+                                (GDestroyNotify) bs_rules_game_unref, error);
+}
+
 static BsRulesGame *
 game_new (BsRulesDocument *doc)
 {
@@ -65,7 +77,7 @@ game_new (BsRulesDocument *doc)
   m->n_options = doc->options->len;
   m->kinds = (const BsKindSpec *) (gpointer) doc->kinds->data;
   m->n_kinds = doc->kinds->len;
-  m->unlimited_supply = TRUE;
+  m->unlimited_supply = !doc->limited_supply;
   m->shapes = doc->shapes;
   m->square_adjacency = doc->square_adjacency;
   m->min_side = doc->min_side;
@@ -121,7 +133,13 @@ game_new (BsRulesDocument *doc)
   game->play_swap.words = game->words_swap;
   game->play_swap.n_words = game->play.n_words + 1;
   m->prepare = game_prepare;
-  bs_rules_program_fill_module (m);
+  if (doc->pushing)
+    {
+      m->prepare = game_prepare_push;
+      bs_rules_push_fill_module (m);
+    }
+  else
+    bs_rules_program_fill_module (m);
   return game;
 }
 

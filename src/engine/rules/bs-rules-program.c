@@ -3294,6 +3294,17 @@ rp_fill_text (const BsRuleset *rs,
     rp_fill_translated (rs, rp_translate (text), mover, from, to, out);
 }
 
+void
+bs_rules_program_fill_text (const BsRuleset *rs,
+                            const char      *text,
+                            int              mover,
+                            const char      *from,
+                            const char      *to,
+                            GString         *out)
+{
+  rp_fill_text (rs, text, mover, from, to, out);
+}
+
 static void
 rp_describe_ending (const BsRuleset  *rs,
                     const BsPosition *pos,

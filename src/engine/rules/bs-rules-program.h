@@ -32,6 +32,16 @@ gboolean bs_rules_program_prepare     (BsRuleset              *rs,
  * its if= holding): its play spec then lists the word "swap" last. */
 gboolean bs_rules_program_swaps       (const BsRuleset        *rs);
 
+/* A designer's text of the rules file, translated, with {mover}, {next},
+ * {player1}, {player2}, {from}, {to} (when not NULL) and each number
+ * option's {id} filled in, appended to out (nothing for a NULL text). */
+void     bs_rules_program_fill_text   (const BsRuleset        *rs,
+                                       const char             *text,
+                                       int                     mover,
+                                       const char             *from,
+                                       const char             *to,
+                                       GString                *out);
+
 /* Fills the module's hooks (all but prepare, which the owner sets so as to
  * pass itself). */
 void     bs_rules_program_fill_module (BsModule               *module);
