@@ -186,6 +186,10 @@ struct _BsRulesProgram {
    * restores it and bs_position_hash reads it); only then, so that the
    * other games' positions stay the C modules' byte for byte. */
   gboolean count_captures;
+  /* A <passes> end: the passes in a row, kept in pos->counter[passes_counter]
+   * (0, as the C modules keep theirs, or 2 beside the captured counts). */
+  gboolean count_passes;
+  int      passes_counter;
 
   /* A mixed program (placements, walks and words; see "Mixed programs"). */
   gboolean mixed;
@@ -635,6 +639,8 @@ rp_end_holds (const Rp         *rp,
       return bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) == rp->n_cells;
     case BS_RULES_END_CAPTURED:
       return pos->counter[RP_COUNTER_CAPTURED (who)] >= e->count;
+    case BS_RULES_END_PASSES:
+      return pos->counter[rp->passes_counter] >= e->count;
     default:
       g_assert_not_reached ();
     }
@@ -1504,6 +1510,8 @@ rp_jump_apply_body (const BsRuleset *rs,
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     rp_resync (rp, pos);
+  if (rp->count_passes)
+    pos->counter[rp->passes_counter] = move == RP_PASS ? pos->counter[rp->passes_counter] + 1 : 0;
   if (G_LIKELY (move != RP_PASS))
     {
       const int k = RP_JUMP_BLOCK (move), to_bit = RP_JUMP_TO_BIT (move);
@@ -2262,6 +2270,12 @@ rp_region_has (const BsRuleset *rs,
 
       if (!g_str_equal (r->id, id) || (r->player != 0 && r->player != p))
         continue;
+      if (r->special)
+        {
+          if (c == rs->specials[r->special_index][p])
+            return TRUE;
+          continue;
+        }
       if (r->has_rows && !rp_in_ranks (rp, &r->ranks, rs->options, p, row))
         continue;
       if (r->has_cols && !rp_in_cols (rp, &r->cols, rs->options, col))
@@ -2466,7 +2480,8 @@ rp_compile_steps (const BsRuleset *rs,
 }
 
 /* The <jump> blocks: per block and bit its ring (the cells exactly
- * `distance` king moves away, by row and column: square boards), every
+ * `distance` away: king moves by row and column on square boards, hex
+ * steps on the full grid of a hex board), every
  * block's rings together (who can move), and each bit's board
  * neighbours (convert). */
 static gboolean
@@ -2478,12 +2493,8 @@ rp_compile_jumps (const BsRuleset *rs,
   const int nw = rp->nw;
   int distance[BS_RULES_MAX_BLOCKS];
 
-  if (bs_shape_is_hex (bs_board_get_spec (rs->board)->shape))
-    {
-      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                   _("%s: <jump> measures its rings on square boards for now"), doc->filename);
-      return FALSE;
-    }
+  const gboolean hex = bs_shape_is_hex (bs_board_get_spec (rs->board)->shape);
+
   for (guint i = 0; i < doc->steps->len; i++)
     {
       const BsRulesStep *step = &g_array_index (doc->steps, BsRulesStep, i);
@@ -2514,8 +2525,11 @@ rp_compile_jumps (const BsRuleset *rs,
         }
       for (int b = 0; b < rs->n_cells; b++)
         {
-          int far = MAX (ABS (bs_board_cell_row (rs->board, b) - row),
-                         ABS (bs_board_cell_col (rs->board, b) - col));
+          /* On a hex board the hex distance (bs_board_distance: the
+           * steps between the cells on the full grid, holes or not). */
+          int far = hex ? bs_board_distance (rs->board, a, b)
+                        : MAX (ABS (bs_board_cell_row (rs->board, b) - row),
+                               ABS (bs_board_cell_col (rs->board, b) - col));
 
           for (int k = 0; k < rp->n_jumps; k++)
             if (far == distance[k])
@@ -2604,6 +2618,7 @@ rp_compile_ends (const BsRuleset *rs,
     [BS_RULES_END_FULL] = BS_ENDING_BOARD_FULL,
     [BS_RULES_END_PLAYED] = BS_ENDING_END_MOVE,
     [BS_RULES_END_CAPTURED] = BS_ENDING_GOAL,
+    [BS_RULES_END_PASSES] = BS_ENDING_PASSES,
   };
 
   for (guint i = 0; i < doc->ends->len; i++)
@@ -2632,9 +2647,10 @@ rp_compile_ends (const BsRuleset *rs,
                                : result == BS_RULES_RESULT_LOSS ? 3 - p : BS_RESULT_DRAW;
       if (end->kind == BS_RULES_END_REACH)
         {
+          /* of="opponent": the region of the other player. */
           for (int p = 1; p <= 2; p++)
             for (int c = 0; c < rp->n_cells; c++)
-              if (rp_region_has (rs, rp, end->region, p, c))
+              if (rp_region_has (rs, rp, end->region, end->of_opponent ? 3 - p : p, c))
                 bs_bits_add (op->region[p], rp->bit_of_cell[c]);
         }
       if (end->kind == BS_RULES_END_CONNECT)
@@ -2670,10 +2686,23 @@ rp_compile_ends (const BsRuleset *rs,
           op->count = MAX (1, bs_rules_number_value (&end->count, rs->options));
           rp->count_captures = TRUE;
         }
+      if (end->kind == BS_RULES_END_PASSES)
+        {
+          if (!rp->jumping)
+            {
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                           _("%s:%d: <passes> ends only games of <jump> blocks for now"),
+                           doc->filename, end->line);
+              return FALSE;
+            }
+          op->count = MAX (1, bs_rules_number_value (&end->count, rs->options));
+          rp->count_passes = TRUE;
+        }
     }
   for (guint i = 0; i < doc->measures->len; i++)
     if (g_array_index (doc->measures, BsRulesMeasure, i).kind == BS_RULES_MEASURE_CAPTURED)
       rp->count_captures = TRUE;
+  rp->passes_counter = rp->count_captures ? 2 : 0;
   return TRUE;
 }
 
