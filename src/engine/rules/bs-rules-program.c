@@ -2567,8 +2567,8 @@ rp_compile_jumps (const BsRuleset *rs,
    * hex board, or with adjacency 8): its targets by one shift per board
    * direction, when every direction is one shift here and the board is one
    * word (on more, a shift crosses words and costs more than an OR of
-   * each piece's ring: Ikabegamá's hexagon 5 played 996 instructions a
-   * ply by shifts, 961 by rings). */
+   * each piece's ring: a two-word hexagon of side 5 played 996
+   * instructions a ply by shifts, 961 by rings; RULES-LANGUAGE.md). */
   for (int k = 0; k < rp->n_jumps; k++)
     {
       gboolean same = rp->jumps[k].copy && nw == 1;
