@@ -148,6 +148,18 @@ CATALOGUE = [
      '<step> attribute "to": a step onto an enemy piece needs capture="replace"', False),
     ('both-on-reach', 34, '<reach> attribute "who": only <no-move> has who="both"', True),
     ('region-on-no-move', 35, '<no-move> attribute "region": only <reach> has a region', True),
+
+    # Regions the variant chooses (special="true"), <reach of>, <passes>.
+    ('special-region-rows', 20, '<region> attribute "rows": the variant chooses the cells of a '
+     'special region: it has no rows, cols or centre', True),
+    ('special-region-one-default', 20, '<region> attribute "default": "a1" is not two cell '
+     'labels (player 1\'s, then player 2\'s, as "a1 i9")', True),
+    ('label-on-plain-region', 20, '<region> attribute "label": only a region the variant chooses '
+     '(special="true") has a label and default cells', True),
+    ('misspelt-reach-of', 36, '<reach> attribute "of": "oponent" is none of own, opponent '
+     '(did you mean "opponent"?)', True),
+    ('passes-without-pass', 38, '<passes> attribute "count": no player ever passes: <passes> '
+     'needs <turn pass="when-no-move">', False),
 ]
 
 

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-board.h"
 #include "bs-error.h"
 #include "bs-xml.h"
 
@@ -777,15 +778,65 @@ read_pieces (Reader         *r,
   return TRUE;
 }
 
+/* <region special="true" label="Nest" default="a1 i9"/>: one cell per
+ * player, chosen by the variant; nothing else says its cells. */
+static gboolean
+read_special_region (Reader         *r,
+                     const xmlNode  *node,
+                     BsRulesRegion  *reg,
+                     int             n_before,
+                     GError        **error)
+{
+  g_autofree char *defaults = get_attr (node, "default");
+  int col, row;
+
+  if (reg->has_rows || reg->has_cols || reg->has_centre)
+    return value_error (r, node, reg->has_rows ? "rows" : reg->has_cols ? "cols" : "centre",
+                        error, _("the variant chooses the cells of a special region: it has "
+                                 "no rows, cols or centre"));
+  if (reg->player != 0)
+    return value_error (r, node, "player", error,
+                        _("a special region is each player's (one cell each)"));
+  if (n_before == BS_RULES_MAX_SPECIALS)
+    return value_error (r, node, "special", error, _("more than %d special regions"),
+                        BS_RULES_MAX_SPECIALS);
+  reg->label = get_attr (node, "label");
+  if (reg->label == NULL)
+    reg->label = g_strdup (reg->id);
+  if (defaults != NULL)
+    {
+      g_auto (GStrv) cells = g_strsplit (g_strstrip (defaults), " ", -1);
+
+      if (g_strv_length (cells) != 2 || !bs_board_parse_label (cells[0], &col, &row) ||
+          !bs_board_parse_label (cells[1], &col, &row))
+        return value_error (r, node, "default", error,
+                            _("\"%s\" is not two cell labels (player 1's, then player 2's, "
+                              "as \"a1 i9\")"), defaults);
+      reg->defaults[1] = g_strdup (cells[0]);
+      reg->defaults[2] = g_strdup (cells[1]);
+    }
+  for (guint k = 0; k < r->doc->regions->len; k++)
+    {
+      const BsRulesRegion *before = &g_array_index (r->doc->regions, BsRulesRegion, k);
+
+      if (before != reg && g_str_equal (before->id, reg->id))
+        return value_error (r, node, "id", error, _("region \"%s\" is declared twice"),
+                            reg->id);
+    }
+  return TRUE;
+}
+
 static gboolean
 read_regions (Reader         *r,
               const xmlNode  *section,
               GError        **error)
 {
   static const char * const kids[] = { "region", NULL };
-  static const char * const attrs[] = { "id", "rows", "cols", "centre", "player", NULL };
+  static const char * const attrs[] = { "id", "rows", "cols", "centre", "player", "special",
+                                        "label", "default", NULL };
   static const char * const players[] = { "each", "1", "2", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
+  int n_specials = 0;
 
   if (list == NULL)
     return FALSE;
@@ -810,10 +861,22 @@ read_regions (Reader         *r,
       if ((reg->has_rows && !parse_ranks (r, node, &reg->ranks, error)) ||
           (reg->has_cols && !parse_ranks_attr (r, node, "cols", &reg->cols, error)) ||
           (centre != NULL && !parse_number (r, node, "centre", centre, &reg->centre, error)) ||
-          !get_choice (r, node, "player", players, &reg->player, error))
+          !get_choice (r, node, "player", players, &reg->player, error) ||
+          !get_bool (r, node, "special", &reg->special, error))
         return FALSE;
       reg->player = MAX (reg->player, 0);
-      if (!reg->has_rows && !reg->has_cols && !reg->has_centre)
+      reg->special_index = -1;
+      if (reg->special && !read_special_region (r, node, reg, n_specials, error))
+        return FALSE;
+      if (reg->special)
+        reg->special_index = n_specials++;
+      else if (xmlHasProp (node, (const xmlChar *) "label") != NULL ||
+               xmlHasProp (node, (const xmlChar *) "default") != NULL)
+        return value_error (r, node, xmlHasProp (node, (const xmlChar *) "label") != NULL
+                                     ? "label" : "default", error,
+                            _("only a region the variant chooses (special=\"true\") has a "
+                              "label and default cells"));
+      if (!reg->has_rows && !reg->has_cols && !reg->has_centre && !reg->special)
         return value_error (r, node, "rows", error,
                             _("a region needs rows, cols or centre to say its cells"));
       /* One id for both players: each declaration for one other player. */
@@ -1439,6 +1502,7 @@ check_end_attributes (Reader         *r,
     { "dirs", BS_RULES_END_LINE, "line" },
     { "word", BS_RULES_END_PLAYED, "played" },
     { "count", BS_RULES_END_CAPTURED, "captured" },
+    { "of", BS_RULES_END_REACH, "reach" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (only); i++)
@@ -1446,6 +1510,9 @@ check_end_attributes (Reader         *r,
       g_autofree char *v = NULL;
       gboolean vowel = g_str_equal (only[i].attr, "exactly");
 
+      /* <passes count> as well as <captured count>. */
+      if (kind == BS_RULES_END_PASSES && g_str_equal (only[i].attr, "count"))
+        continue;
       if (kind != only[i].kind && (v = get_attr (node, only[i].attr)) != NULL)
         /* Translators: only <line> has a dirs: the first %s is an element, the second one
          * of its attributes. */
@@ -1538,11 +1605,12 @@ read_ends (Reader         *r,
            GError        **error)
 {
   static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full",
-                                       "connect", "played", "captured", NULL };
+                                       "connect", "played", "captured", "passes", NULL };
   static const char * const attrs[] = { "who", "result", "region", "regions", "misere", "length",
                                         "exactly", "dirs", "word", "count", "tie", "by",
-                                        "sentence",
-                                        "misere-sentence", "if", "unless", NULL };
+                                        "sentence", "misere-sentence", "of", "if", "unless",
+                                        NULL };
+  static const char * const owners[] = { "own", "opponent", NULL };
   static const char * const whos[] = { "mover", "next", "both", NULL };
   static const char * const ties[] = { "mover", "next", "draw", NULL };
   static const char * const results[] = { "win", "loss", "draw", "most-pieces", "fewest-pieces",
@@ -1558,7 +1626,7 @@ read_ends (Reader         *r,
       BsRulesEnd end = { .line = bs_xml_line (node), .region = -1, .misere = -1,
                          .exactly_option = -1 };
       BsRulesEnd *e;
-      int who = -1, result = -1, tie = 2;
+      int who = -1, result = -1, tie = 2, of = 0;
       g_autofree char *region = NULL;
       g_autofree char *word = NULL;
       g_autofree char *misere = NULL;
@@ -1571,7 +1639,8 @@ read_ends (Reader         *r,
                  : bs_xml_is (node, "full") ? BS_RULES_END_FULL
                  : bs_xml_is (node, "connect") ? BS_RULES_END_CONNECT
                  : bs_xml_is (node, "played") ? BS_RULES_END_PLAYED
-                 : bs_xml_is (node, "captured") ? BS_RULES_END_CAPTURED : BS_RULES_END_NO_MOVE;
+                 : bs_xml_is (node, "captured") ? BS_RULES_END_CAPTURED
+                 : bs_xml_is (node, "passes") ? BS_RULES_END_PASSES : BS_RULES_END_NO_MOVE;
       end.sentence = get_attr (node, "sentence");
       end.misere_sentence = get_attr (node, "misere-sentence");
       g_array_append_val (r->doc->ends, end);
@@ -1581,8 +1650,10 @@ read_ends (Reader         *r,
           !get_choice (r, node, "who", whos, &who, error) ||
           !get_choice (r, node, "result", results, &result, error) ||
           !get_choice (r, node, "tie", ties, &tie, error) ||
+          !get_choice (r, node, "of", owners, &of, error) ||
           !parse_condition (r, node, &e->cond, error))
         return FALSE;
+      e->of_opponent = of == 1;
       e->tie = tie == 0 ? BS_RULES_WHO_MOVER : tie == 1 ? BS_RULES_WHO_NEXT : BS_RULES_WHO_BOTH;
       if (end.kind == BS_RULES_END_PLAYED)
         {
@@ -1641,12 +1712,18 @@ read_ends (Reader         *r,
            !parse_exactly (r, node, e, error) ||
            !parse_dirs (r, node, TRUE, e->dirs, &e->n_dirs, error)))
         return FALSE;
-      if (end.kind == BS_RULES_END_CAPTURED &&
+      if ((end.kind == BS_RULES_END_CAPTURED || end.kind == BS_RULES_END_PASSES) &&
           (!require_attr (r, node, "count", &count, error) ||
            !parse_number (r, node, "count", count, &e->count, error)))
         return FALSE;
       if (end.kind == BS_RULES_END_CAPTURED && e->count.option < 0 && e->count.value < 1)
         return value_error (r, node, "count", error, _("a count of captured pieces is at least 1"));
+      if (end.kind == BS_RULES_END_PASSES && e->count.option < 0 && e->count.value < 1)
+        return value_error (r, node, "count", error, _("a count of passes in a row is at least 1"));
+      if (end.kind == BS_RULES_END_PASSES && !r->doc->pass_when_no_move)
+        return value_error (r, node, "count", error,
+                            _("no player ever passes: <passes> needs <turn "
+                              "pass=\"when-no-move\">"));
       misere = get_attr (node, "misere");
       if (misere != NULL)
         {
@@ -1950,7 +2027,7 @@ check_empty_elements (Reader         *r,
     "board", "player", "piece", "choice", "region", "fill", "swap", "free-plies", "push",
     "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
-    "captured", "measure", "notation", "explain", NULL,
+    "captured", "passes", "measure", "notation", "explain", NULL,
   };
 
   for (const xmlNode *c = node->children; c != NULL; c = c->next)
@@ -2202,7 +2279,14 @@ bs_rules_document_free (BsRulesDocument *doc)
       g_free ((char *) g_array_index (doc->kinds, BsKindSpec, i).label);
     }
   for (guint i = 0; i < doc->regions->len; i++)
-    g_free (g_array_index (doc->regions, BsRulesRegion, i).id);
+    {
+      BsRulesRegion *reg = &g_array_index (doc->regions, BsRulesRegion, i);
+
+      g_free (reg->id);
+      g_free (reg->label);
+      g_free (reg->defaults[1]);
+      g_free (reg->defaults[2]);
+    }
   for (guint i = 0; i < doc->steps->len; i++)
     {
       BsRulesStep *step = &g_array_index (doc->steps, BsRulesStep, i);

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 #define BS_RULES_MAX_FILE_SIZE  (256 * 1024)
 #define BS_RULES_MAX_BLOCKS     32      /* moves, ends, fills, measures each */
 #define BS_RULES_MAX_DIRS       8
+#define BS_RULES_MAX_SPECIALS   4       /* regions the variant chooses (BsRuleset.specials) */
 
 /* A condition on the option values (if= / unless=): always true when
  * option is -1. For an enum option, true when it is `choice`. */
@@ -54,6 +55,14 @@ typedef struct {
   BsRulesNumber centre;         /* centre="N": the N × N cells in the middle */
   gboolean      has_centre;
   int           player;         /* 1 or 2; 0: each player's */
+  /* special="true": a cell per player that the variant chooses (its
+   * <special id=ID player=P cell=…/>, the editor's row `label`), on the
+   * default board `defaults[1]` and `defaults[2]`; then `special_index`
+   * is its index among the game's specials (BsModule.specials). */
+  gboolean      special;
+  char         *label;
+  char         *defaults[3];
+  int           special_index;
   int           line;
 } BsRulesRegion;
 
@@ -161,6 +170,7 @@ typedef enum {
   BS_RULES_END_CONNECT,
   BS_RULES_END_PLAYED,      /* <played word="…">: the word was played */
   BS_RULES_END_CAPTURED,    /* <captured count="…">: the player took that many pieces */
+  BS_RULES_END_PASSES,      /* <passes count="…">: that many passes in a row */
 } BsRulesEndKind;
 
 typedef enum {
@@ -189,9 +199,11 @@ typedef struct {
   BsRulesWho       who;
   BsRulesResult    result;
   int              region;      /* reach */
+  gboolean         of_opponent; /* reach of="opponent": the other player's region */
   int              misere;      /* a bool option that swaps win and loss, or -1 */
   BsRulesNumber    length;      /* line: how many in a row */
-  BsRulesNumber    count;       /* captured: the other player's pieces taken in the game */
+  BsRulesNumber    count;       /* captured: the other player's pieces taken in the game;
+                                 * passes: the passes in a row */
   gboolean         exactly;     /* line: no more than `length` … */
   int              exactly_option; /* … or when this bool option is on (-1: none) */
   BsRulesDir       dirs[BS_RULES_MAX_DIRS];  /* line: the axes (none: every one) */

@@ -21,6 +21,7 @@ struct _BsRulesGame {
   BsWordSpec        words[BS_RULES_MAX_BLOCKS];
   BsPlaySpec        play_swap;   /* a ruleset with the swap rule: the words and "swap" */
   BsWordSpec        words_swap[BS_RULES_MAX_BLOCKS + 2];
+  BsSpecialSpec     specials[BS_RULES_MAX_SPECIALS];
 };
 
 /* <turn pass="when-no-move">: the move "pass", the only one then (the
@@ -96,6 +97,21 @@ game_new (BsRulesDocument *doc)
       game->measures[i].label = g_array_index (doc->measures, BsRulesMeasure, i).label;
     }
   m->measures = game->measures;
+  /* The regions the variant chooses: the module's special cells, one per
+   * player, in declaration order (special_index). */
+  for (guint i = 0; i < doc->regions->len; i++)
+    {
+      const BsRulesRegion *reg = &g_array_index (doc->regions, BsRulesRegion, i);
+
+      if (!reg->special)
+        continue;
+      game->specials[reg->special_index] = (BsSpecialSpec) {
+        reg->id, reg->label, TRUE, TRUE, { NULL, reg->defaults[1], reg->defaults[2] },
+      };
+      m->n_specials = (guint) reg->special_index + 1;
+    }
+  if (m->n_specials > 0)
+    m->specials = game->specials;
   m->n_measures = doc->measures->len;
   /* A jump game places its copies (written as the cell reached). */
   game->play.flags = doc->mixed || doc->jumping ? BS_PLAY_PLACE | BS_PLAY_STEP
@@ -213,6 +229,20 @@ bs_rules_game_new_variant (BsRulesGame         *game,
       variant->players[p].name = g_strdup (game->doc->player_names[p]);
       variant->players[p].color = g_strdup (game->doc->player_colors[p]);
     }
+  /* The special regions' cells on the default board. */
+  for (guint i = 0; i < game->module.n_specials; i++)
+    for (int p = 1; p <= 2; p++)
+      {
+        const BsSpecialSpec *spec = &game->module.specials[i];
+        BsVariantSpecial special = { 0 };
+
+        if (spec->default_cells[p] == NULL)
+          continue;
+        special.id = g_strdup (spec->id);
+        special.player = p;
+        special.cell = g_strdup (spec->default_cells[p]);
+        g_array_append_val (variant->specials, special);
+      }
   for (guint i = 0; settings != NULL && settings[i] != NULL; i++)
     {
       g_auto (GStrv) kv = g_strsplit (settings[i], "=", 2);

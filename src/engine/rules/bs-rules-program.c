@@ -124,6 +124,8 @@ typedef struct {
 typedef struct {
   gboolean copy;
   gboolean convert;
+  gboolean by_shifts;                 /* a copy whose ring is the board's neighbours:
+                                       * its targets are the pieces shifted (Rp.adjacent) */
 } RpJump;
 
 /* A connect end: per region and player, its cells. */
@@ -186,6 +188,10 @@ struct _BsRulesProgram {
    * restores it and bs_position_hash reads it); only then, so that the
    * other games' positions stay the C modules' byte for byte. */
   gboolean count_captures;
+  /* A <passes> end: the passes in a row, kept in pos->counter[passes_counter]
+   * (0, as the C modules keep theirs, or 2 beside the captured counts). */
+  gboolean count_passes;
+  int      passes_counter;
 
   /* A mixed program (placements, walks and words; see "Mixed programs"). */
   gboolean mixed;
@@ -635,6 +641,8 @@ rp_end_holds (const Rp         *rp,
       return bs_position_pieces (pos, 1) + bs_position_pieces (pos, 2) == rp->n_cells;
     case BS_RULES_END_CAPTURED:
       return pos->counter[RP_COUNTER_CAPTURED (who)] >= e->count;
+    case BS_RULES_END_PASSES:
+      return pos->counter[rp->passes_counter] >= e->count;
     default:
       g_assert_not_reached ();
     }
@@ -1256,6 +1264,22 @@ rp_jump_copy_targets (const Rp      *rp,
                       guint64       *out)
 {
   memset (out, 0, sizeof (guint64) * (gsize) nw);
+  if (nw == 1 && rp->jumps[k].by_shifts)
+    {
+      /* One shift of the set per board direction, whatever the pieces
+       * (nw is the kernel's constant: the other kernels drop this). */
+      for (int d = 0; d < rp->n_adjacent; d++)
+        {
+          guint64 moved[RP_MAX_WORDS];
+
+          rp_shift_set (&rp->adjacent[d], nw, mine, moved);
+          for (int w = 0; w < nw; w++)
+            out[w] |= moved[w];
+        }
+      for (int w = 0; w < nw; w++)
+        out[w] &= empty[w];
+      return;
+    }
   for (int w = 0; w < nw; w++)
     for (guint64 bits = mine[w]; bits != 0; bits &= bits - 1)
       {
@@ -1504,6 +1528,8 @@ rp_jump_apply_body (const BsRuleset *rs,
 
   if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
     rp_resync (rp, pos);
+  if (rp->count_passes)
+    pos->counter[rp->passes_counter] = move == RP_PASS ? pos->counter[rp->passes_counter] + 1 : 0;
   if (G_LIKELY (move != RP_PASS))
     {
       const int k = RP_JUMP_BLOCK (move), to_bit = RP_JUMP_TO_BIT (move);
@@ -2262,6 +2288,12 @@ rp_region_has (const BsRuleset *rs,
 
       if (!g_str_equal (r->id, id) || (r->player != 0 && r->player != p))
         continue;
+      if (r->special)
+        {
+          if (c == rs->specials[r->special_index][p])
+            return TRUE;
+          continue;
+        }
       if (r->has_rows && !rp_in_ranks (rp, &r->ranks, rs->options, p, row))
         continue;
       if (r->has_cols && !rp_in_cols (rp, &r->cols, rs->options, col))
@@ -2466,7 +2498,8 @@ rp_compile_steps (const BsRuleset *rs,
 }
 
 /* The <jump> blocks: per block and bit its ring (the cells exactly
- * `distance` king moves away, by row and column: square boards), every
+ * `distance` away: king moves by row and column on square boards, hex
+ * steps on the full grid of a hex board), every
  * block's rings together (who can move), and each bit's board
  * neighbours (convert). */
 static gboolean
@@ -2478,12 +2511,8 @@ rp_compile_jumps (const BsRuleset *rs,
   const int nw = rp->nw;
   int distance[BS_RULES_MAX_BLOCKS];
 
-  if (bs_shape_is_hex (bs_board_get_spec (rs->board)->shape))
-    {
-      g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
-                   _("%s: <jump> measures its rings on square boards for now"), doc->filename);
-      return FALSE;
-    }
+  const gboolean hex = bs_shape_is_hex (bs_board_get_spec (rs->board)->shape);
+
   for (guint i = 0; i < doc->steps->len; i++)
     {
       const BsRulesStep *step = &g_array_index (doc->steps, BsRulesStep, i);
@@ -2514,8 +2543,11 @@ rp_compile_jumps (const BsRuleset *rs,
         }
       for (int b = 0; b < rs->n_cells; b++)
         {
-          int far = MAX (ABS (bs_board_cell_row (rs->board, b) - row),
-                         ABS (bs_board_cell_col (rs->board, b) - col));
+          /* On a hex board the hex distance (bs_board_distance: the
+           * steps between the cells on the full grid, holes or not). */
+          int far = hex ? bs_board_distance (rs->board, a, b)
+                        : MAX (ABS (bs_board_cell_row (rs->board, b) - row),
+                               ABS (bs_board_cell_col (rs->board, b) - col));
 
           for (int k = 0; k < rp->n_jumps; k++)
             if (far == distance[k])
@@ -2531,6 +2563,29 @@ rp_compile_jumps (const BsRuleset *rs,
   for (int k = 0; k < rp->n_jumps; k++)
     rp->jump_moves += rp->jumps[k].copy ? (guint) rs->n_cells : 0u;
   rp->jump_moves += 1;                /* pass */
+  /* A copy block whose rings are the board's neighbours (distance 1 on a
+   * hex board, or with adjacency 8): its targets by one shift per board
+   * direction, when every direction is one shift here and the board is one
+   * word (on more, a shift crosses words and costs more than an OR of
+   * each piece's ring: a two-word hexagon of side 5 played 996
+   * instructions a ply by shifts, 961 by rings; RULES-LANGUAGE.md). */
+  for (int k = 0; k < rp->n_jumps; k++)
+    {
+      gboolean same = rp->jumps[k].copy && nw == 1;
+
+      for (int bit = 0; same && bit < rp->n_bits; bit++)
+        same = memcmp (rp_ring (rp, k, bit, nw), rp->neighbourhood + (gsize) bit * (gsize) nw,
+                       sizeof (guint64) * (gsize) nw) == 0;
+      for (int d = 0; same && rp->n_adjacent == 0 && d < rs->n_dirs; d++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          same = rp_compile_board_shift (rs, rp, d, &rp->adjacent[d], "jump", 0, &local);
+          if (same && d == rs->n_dirs - 1)
+            rp->n_adjacent = rs->n_dirs;
+        }
+      rp->jumps[k].by_shifts = same && rp->n_adjacent == rs->n_dirs;
+    }
   return TRUE;
 }
 
@@ -2604,6 +2659,7 @@ rp_compile_ends (const BsRuleset *rs,
     [BS_RULES_END_FULL] = BS_ENDING_BOARD_FULL,
     [BS_RULES_END_PLAYED] = BS_ENDING_END_MOVE,
     [BS_RULES_END_CAPTURED] = BS_ENDING_GOAL,
+    [BS_RULES_END_PASSES] = BS_ENDING_PASSES,
   };
 
   for (guint i = 0; i < doc->ends->len; i++)
@@ -2632,9 +2688,10 @@ rp_compile_ends (const BsRuleset *rs,
                                : result == BS_RULES_RESULT_LOSS ? 3 - p : BS_RESULT_DRAW;
       if (end->kind == BS_RULES_END_REACH)
         {
+          /* of="opponent": the region of the other player. */
           for (int p = 1; p <= 2; p++)
             for (int c = 0; c < rp->n_cells; c++)
-              if (rp_region_has (rs, rp, end->region, p, c))
+              if (rp_region_has (rs, rp, end->region, end->of_opponent ? 3 - p : p, c))
                 bs_bits_add (op->region[p], rp->bit_of_cell[c]);
         }
       if (end->kind == BS_RULES_END_CONNECT)
@@ -2670,10 +2727,23 @@ rp_compile_ends (const BsRuleset *rs,
           op->count = MAX (1, bs_rules_number_value (&end->count, rs->options));
           rp->count_captures = TRUE;
         }
+      if (end->kind == BS_RULES_END_PASSES)
+        {
+          if (!rp->jumping)
+            {
+              g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
+                           _("%s:%d: <passes> ends only games of <jump> blocks for now"),
+                           doc->filename, end->line);
+              return FALSE;
+            }
+          op->count = MAX (1, bs_rules_number_value (&end->count, rs->options));
+          rp->count_passes = TRUE;
+        }
     }
   for (guint i = 0; i < doc->measures->len; i++)
     if (g_array_index (doc->measures, BsRulesMeasure, i).kind == BS_RULES_MEASURE_CAPTURED)
       rp->count_captures = TRUE;
+  rp->passes_counter = rp->count_captures ? 2 : 0;
   return TRUE;
 }
 
