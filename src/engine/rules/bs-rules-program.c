@@ -81,6 +81,10 @@ typedef struct _RpLine {
   int      n_axes;
   int      length;
   gboolean exactly;
+  /* Each axis's two ways as shifts of the bits, when every one is a
+   * shift on this board (bits): rp_has_line then shifts sets. */
+  gboolean bits;
+  RpShift  way[BS_RULES_MAX_DIRS][2];
 } RpLine;
 
 /* A placement's <bracket>: for each of its directions and each player,
@@ -100,6 +104,7 @@ typedef struct {
    * rotation, the cells that shift reaches, the doublings that cover the
    * longest run, and the walk's rotation and the cells it reaches. */
   gboolean fill;
+  gboolean fill3;                     /* three doublings do on every direction */
   int      fill_rot[3][BS_RULES_MAX_DIRS];
   int      fill_steps[3][BS_RULES_MAX_DIRS];
   guint64  fill_to[3][BS_RULES_MAX_DIRS];
@@ -352,6 +357,16 @@ rp_bracket_fill (const RpBracket *b,
   guint64 g = mine, q = theirs & to;
 
   g |= q & rp_rotl (g, r);
+  if (b->fill3)
+    {
+      const int r2 = (r * 2) & 63, r4 = (r * 4) & 63;
+
+      q &= rp_rotl (q, r);
+      g |= q & rp_rotl (g, r2);
+      q &= rp_rotl (q, r2);
+      g |= q & rp_rotl (g, r4);
+      return rp_rotl (g & theirs, r) & to;
+    }
   for (int i = 1; i < b->fill_steps[p][k]; i++)
     {
       q &= rp_rotl (q, r);
@@ -505,7 +520,7 @@ rp_empty_set (const guint64 *set, int nw)
 /* Whether player p has a line of e through `cell` (one of p's): on one
  * of the axes, the pieces of p in a row through it, counted cell by cell
  * from it both ways (a few cells: only the cell a move filled is asked in
- * play). */
+ * play; shifts of the bits would cost more per ray). */
 static inline gboolean
 rp_line_through (const Rp         *rp,
                  const RpLine     *e,
@@ -532,8 +547,10 @@ rp_line_through (const Rp         *rp,
   return FALSE;
 }
 
-/* Whether p has a line of e anywhere: through any of p's pieces (out of
- * line: asked at the start and by ending (), not after a move). */
+/* Whether p has a line of e anywhere (out of line: asked at the start
+ * and by ending (), not after a move): "at least" on a board of shifts
+ * by the runs of each axis, length - 1 shifts of p's set each; else
+ * through any of p's pieces. */
 static G_GNUC_NO_INLINE gboolean
 rp_has_line (const Rp         *rp,
              const RpLine     *e,
@@ -542,10 +559,34 @@ rp_has_line (const Rp         *rp,
 {
   const guint64 *own = rp_sets (rp, pos, p);
 
+  if (e->bits && !e->exactly)
+    {
+      for (int a = 0; a < e->n_axes; a++)
+        {
+          guint64 run[RP_MAX_WORDS], any = 0;
+
+          /* run: the cells that end a row of i + 1 of p's pieces. */
+          memcpy (run, own, sizeof (guint64) * (gsize) rp->nw);
+          for (int w = 0; w < rp->nw; w++)
+            any |= run[w];
+          for (int i = 1; i < e->length && any != 0; i++)
+            {
+              rp_shift_set (&e->way[a][0], rp->nw, run, run);
+              any = 0;
+              for (int w = 0; w < rp->nw; w++)
+                any |= run[w] &= own[w];
+            }
+          if (any != 0)
+            return TRUE;
+        }
+      return FALSE;
+    }
   for (int w = 0; w < rp->nw; w++)
     for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
-      if (rp_line_through (rp, e, pos, rp->cell_of_bit[w * 64 + bs_ctz (bits)], p))
-        return TRUE;
+      {
+        if (rp_line_through (rp, e, pos, rp->cell_of_bit[w * 64 + bs_ctz (bits)], p))
+          return TRUE;
+      }
   return FALSE;
 }
 
@@ -2525,6 +2566,7 @@ rp_compile_bracket_fill (const BsRuleset *rs,
   RpBracket *b = &rp->bracket;
 
   b->fill = rp->nw == 1 && b->min == 1;
+  b->fill3 = TRUE;
   for (int p = 1; p <= 2 && b->fill; p++)
     for (int k = 0; k < b->n_dirs && b->fill; k++)
       {
@@ -2556,7 +2598,12 @@ rp_compile_bracket_fill (const BsRuleset *rs,
          * a line of n cells spans (n - 1) shifts). */
         if (b->max < cells - 2 || ((gint64) ABS (s->shift) << (steps - 1)) >= 64)
           b->fill = FALSE;
+        /* More doublings than a line needs change nothing while they
+         * stay inside the word. */
+        if (steps > 3 || ABS (s->shift) * 4 >= 64)
+          b->fill3 = FALSE;
       }
+  b->fill3 = b->fill3 && b->fill;
 }
 
 /* A placement's <bracket>: each direction walked from the placed piece
@@ -2773,6 +2820,16 @@ rp_compile_axes (const BsRuleset  *rs,
       op->axes[op->n_axes][1] = back;
       op->n_axes++;
     }
+  /* The ways as shifts (a mixed program's ends are on another layout). */
+  op->bits = !rp->mixed;
+  for (int a = 0; a < op->n_axes && op->bits; a++)
+    for (int k = 0; k < 2 && op->bits; k++)
+      {
+        g_autoptr(GError) local = NULL;
+
+        op->bits = rp_compile_board_shift (rs, rp, op->axes[a][k], &op->way[a][k], "line",
+                                           end->line, &local);
+      }
   return TRUE;
 }
 
