@@ -486,6 +486,16 @@ rp_place_targets (const Rp      *rp,
   return any;
 }
 
+static G_GNUC_NO_INLINE gboolean
+rp_bracket_any_call (const Rp      *rp,
+                     int            p,
+                     int            nw,
+                     const guint64 *mine,
+                     const guint64 *theirs)
+{
+  return rp_bracket_any (rp, p, nw, mine, theirs);
+}
+
 /* Whether player p has a move (the first block with a target says so). */
 BS_FORCE_INLINE static inline gboolean
 rp_can_move (const Rp      *rp,
@@ -497,8 +507,12 @@ rp_can_move (const Rp      *rp,
 {
   guint64 targets[RP_MAX_WORDS];
 
-  if (placing && rp->bracket.required)
+  if (placing == TRUE && rp->bracket.required)
     return rp->n_steps > 0 && rp_bracket_any (rp, p, nw, mine, theirs);
+  /* Out of line where it is dead code (the joined kernels: no brackets),
+   * so that those kernels stay as they were. */
+  if (placing && rp->bracket.required)
+    return rp->n_steps > 0 && rp_bracket_any_call (rp, p, nw, mine, theirs);
   if (placing)
     return rp->n_steps > 0 && rp_place_targets (rp, p, nw, mine, theirs, targets) != 0;
   for (int i = 0; i < rp->n_steps; i++)
