@@ -81,6 +81,10 @@ typedef struct _RpLine {
   int      n_axes;
   int      length;
   gboolean exactly;
+  /* Each axis's two ways as shifts of the bits, when every one is a
+   * shift on this board (bits): rp_has_line then shifts sets. */
+  gboolean bits;
+  RpShift  way[BS_RULES_MAX_DIRS][2];
 } RpLine;
 
 /* A placement's <bracket>: for each of its directions and each player,
@@ -95,6 +99,17 @@ typedef struct {
   int      n_dirs;
   int      walk[3][BS_RULES_MAX_DIRS];
   RpShift  toward[3][BS_RULES_MAX_DIRS];
+  /* A one-word board whose lines count from one enemy piece up to any
+   * length (fill): per player and direction, the shift toward as a left
+   * rotation, the cells that shift reaches, the doublings that cover the
+   * longest run, and the walk's rotation and the cells it reaches. */
+  gboolean fill;
+  gboolean fill3;                     /* three doublings do on every direction */
+  int      fill_rot[3][BS_RULES_MAX_DIRS];
+  int      fill_steps[3][BS_RULES_MAX_DIRS];
+  guint64  fill_to[3][BS_RULES_MAX_DIRS];
+  int      walk_rot[3][BS_RULES_MAX_DIRS];
+  guint64  walk_to[3][BS_RULES_MAX_DIRS];
 } RpBracket;
 
 #define RP_MAX_MIXED_BLOCKS 16
@@ -324,10 +339,102 @@ rp_shift_set (const RpShift *s,
     out[w] = bs_bits_toward (movers, nw, w, -s->shift);
 }
 
+BS_FORCE_INLINE static inline guint64
+rp_rotl (guint64 x, int r)
+{
+  return (x << r) | (x >> (-r & 63));
+}
+
+/* The empty cells (not yet masked) where a piece of p would close a line
+ * of direction k on a one-word board (Rp.bracket.fill): p's pieces and
+ * the runs of enemy pieces next to them grown by doubling shifts
+ * (Kogge-Stone), then the enemy pieces of the runs shifted once more. A
+ * rotation masked by the cells a shift reaches is that shift (the bits
+ * that wrap land below the shift, where no such cell is). */
+BS_FORCE_INLINE static inline guint64
+rp_bracket_fill (const RpBracket *b,
+                 int              p,
+                 int              k,
+                 guint64          mine,
+                 guint64          theirs)
+{
+  const guint64 to = b->fill_to[p][k];
+  int r = b->fill_rot[p][k];
+  guint64 g = mine, q = theirs & to;
+
+  g |= q & rp_rotl (g, r);
+  if (b->fill3)
+    {
+      const int r2 = (r * 2) & 63, r4 = (r * 4) & 63;
+
+      q &= rp_rotl (q, r);
+      g |= q & rp_rotl (g, r2);
+      q &= rp_rotl (q, r2);
+      g |= q & rp_rotl (g, r4);
+      return rp_rotl (g & theirs, r) & to;
+    }
+  for (int i = 1; i < b->fill_steps[p][k]; i++)
+    {
+      q &= rp_rotl (q, r);
+      r = (r * 2) & 63;
+      g |= q & rp_rotl (g, r);
+    }
+  return rp_rotl (g & theirs, b->fill_rot[p][k]) & to;
+}
+
+/* The empty cells of direction k of the bracket where a piece of p would
+ * close at least one line (min to max enemy pieces, then one of p's),
+ * ORed into out: from p's pieces, a run of enemy pieces grown one shift
+ * at a time, then one more shift onto an empty cell. Returns a word that
+ * is 0 exactly when the direction added nothing. */
+BS_FORCE_INLINE static inline guint64
+rp_bracket_dir (const Rp      *rp,
+                int            p,
+                int            k,
+                int            nw,
+                const guint64 *mine,
+                const guint64 *theirs,
+                const guint64 *empty,
+                guint64       *out)
+{
+  const RpBracket *b = &rp->bracket;
+  const RpShift *s = &b->toward[p][k];
+  guint64 run[RP_MAX_WORDS], closed[RP_MAX_WORDS] = { 0 }, at[RP_MAX_WORDS];
+  guint64 any = 0, added = 0;
+
+  if (nw == 1 && b->fill)
+    {
+      added = rp_bracket_fill (b, p, k, mine[0], theirs[0]) & empty[0];
+      out[0] |= added;
+      return added;
+    }
+  rp_shift_set (s, nw, mine, run);
+  for (int w = 0; w < nw; w++)
+    any |= run[w] &= theirs[w];
+  for (int len = 1; any != 0 && len <= b->max; len++)
+    {
+      if (len >= b->min)
+        for (int w = 0; w < nw; w++)
+          closed[w] |= run[w];
+      if (len == b->max)
+        break;
+      rp_shift_set (s, nw, run, run);
+      any = 0;
+      for (int w = 0; w < nw; w++)
+        any |= run[w] &= theirs[w];
+    }
+  rp_shift_set (s, nw, closed, at);
+  for (int w = 0; w < nw; w++)
+    {
+      at[w] &= empty[w];
+      added |= at[w];
+      out[w] |= at[w];
+    }
+  return added;
+}
+
 /* The empty cells where a piece of p would close at least one line of
- * the bracket (min to max enemy pieces, then one of p's), all
- * directions at once: from p's pieces, a run of enemy pieces grown one
- * shift at a time, then one more shift onto an empty cell. */
+ * the bracket, all directions at once. */
 static inline void
 rp_bracket_targets (const Rp      *rp,
                     int            p,
@@ -337,34 +444,31 @@ rp_bracket_targets (const Rp      *rp,
                     const guint64 *empty,
                     guint64       *out)
 {
-  const RpBracket *b = &rp->bracket;
-
   memset (out, 0, sizeof (guint64) * (gsize) nw);
-  for (int k = 0; k < b->n_dirs; k++)
-    {
-      const RpShift *s = &b->toward[p][k];
-      guint64 run[RP_MAX_WORDS], closed[RP_MAX_WORDS] = { 0 }, at[RP_MAX_WORDS];
-      guint64 any = 0;
+  for (int k = 0; k < rp->bracket.n_dirs; k++)
+    rp_bracket_dir (rp, p, k, nw, mine, theirs, empty, out);
+}
 
-      rp_shift_set (s, nw, mine, run);
-      for (int w = 0; w < nw; w++)
-        any |= run[w] &= theirs[w];
-      for (int len = 1; any != 0 && len <= b->max; len++)
-        {
-          if (len >= b->min)
-            for (int w = 0; w < nw; w++)
-              closed[w] |= run[w];
-          if (len == b->max)
-            break;
-          rp_shift_set (s, nw, run, run);
-          any = 0;
-          for (int w = 0; w < nw; w++)
-            any |= run[w] &= theirs[w];
-        }
-      rp_shift_set (s, nw, closed, at);
-      for (int w = 0; w < nw; w++)
-        out[w] |= at[w] & empty[w];
+/* Whether p has a placement that closes a line: the first direction
+ * with one says so. */
+BS_FORCE_INLINE static inline gboolean
+rp_bracket_any (const Rp      *rp,
+                int            p,
+                int            nw,
+                const guint64 *mine,
+                const guint64 *theirs)
+{
+  guint64 empty[RP_MAX_WORDS], out[RP_MAX_WORDS];
+
+  for (int w = 0; w < nw; w++)
+    {
+      empty[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
+      out[w] = 0;
     }
+  for (int k = 0; k < rp->bracket.n_dirs; k++)
+    if (rp_bracket_dir (rp, p, k, nw, mine, theirs, empty, out) != 0)
+      return TRUE;
+  return FALSE;
 }
 
 /* The targets of a PLACE block (where="empty": every empty cell, where
@@ -388,6 +492,16 @@ rp_place_targets (const Rp      *rp,
   return any;
 }
 
+static G_GNUC_NO_INLINE gboolean
+rp_bracket_any_call (const Rp      *rp,
+                     int            p,
+                     int            nw,
+                     const guint64 *mine,
+                     const guint64 *theirs)
+{
+  return rp_bracket_any (rp, p, nw, mine, theirs);
+}
+
 /* Whether player p has a move (the first block with a target says so). */
 BS_FORCE_INLINE static inline gboolean
 rp_can_move (const Rp      *rp,
@@ -399,6 +513,12 @@ rp_can_move (const Rp      *rp,
 {
   guint64 targets[RP_MAX_WORDS];
 
+  if (placing == TRUE && rp->bracket.required)
+    return rp->n_steps > 0 && rp_bracket_any (rp, p, nw, mine, theirs);
+  /* Out of line where it is dead code (the joined kernels: no brackets),
+   * so that those kernels stay as they were. */
+  if (placing && rp->bracket.required)
+    return rp->n_steps > 0 && rp_bracket_any_call (rp, p, nw, mine, theirs);
   if (placing)
     return rp->n_steps > 0 && rp_place_targets (rp, p, nw, mine, theirs, targets) != 0;
   for (int i = 0; i < rp->n_steps; i++)
@@ -420,7 +540,7 @@ rp_empty_set (const guint64 *set, int nw)
 /* Whether player p has a line of e through `cell` (one of p's): on one
  * of the axes, the pieces of p in a row through it, counted cell by cell
  * from it both ways (a few cells: only the cell a move filled is asked in
- * play). */
+ * play; shifts of the bits would cost more per ray). */
 static inline gboolean
 rp_line_through (const Rp         *rp,
                  const RpLine     *e,
@@ -447,8 +567,10 @@ rp_line_through (const Rp         *rp,
   return FALSE;
 }
 
-/* Whether p has a line of e anywhere: through any of p's pieces (out of
- * line: asked at the start and by ending (), not after a move). */
+/* Whether p has a line of e anywhere (out of line: asked at the start
+ * and by ending (), not after a move): "at least" on a board of shifts
+ * by the runs of each axis, length - 1 shifts of p's set each; else
+ * through any of p's pieces. */
 static G_GNUC_NO_INLINE gboolean
 rp_has_line (const Rp         *rp,
              const RpLine     *e,
@@ -457,10 +579,34 @@ rp_has_line (const Rp         *rp,
 {
   const guint64 *own = rp_sets (rp, pos, p);
 
+  if (e->bits && !e->exactly)
+    {
+      for (int a = 0; a < e->n_axes; a++)
+        {
+          guint64 run[RP_MAX_WORDS], any = 0;
+
+          /* run: the cells that end a row of i + 1 of p's pieces. */
+          memcpy (run, own, sizeof (guint64) * (gsize) rp->nw);
+          for (int w = 0; w < rp->nw; w++)
+            any |= run[w];
+          for (int i = 1; i < e->length && any != 0; i++)
+            {
+              rp_shift_set (&e->way[a][0], rp->nw, run, run);
+              any = 0;
+              for (int w = 0; w < rp->nw; w++)
+                any |= run[w] &= own[w];
+            }
+          if (any != 0)
+            return TRUE;
+        }
+      return FALSE;
+    }
   for (int w = 0; w < rp->nw; w++)
     for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
-      if (rp_line_through (rp, e, pos, rp->cell_of_bit[w * 64 + bs_ctz (bits)], p))
-        return TRUE;
+      {
+        if (rp_line_through (rp, e, pos, rp->cell_of_bit[w * 64 + bs_ctz (bits)], p))
+          return TRUE;
+      }
   return FALSE;
 }
 
@@ -956,6 +1102,54 @@ rp_random_move (const BsRuleset  *rs,
   return rs->random_move (rs, pos, rng, scratch);
 }
 
+/* rp_close_brackets on a one-word board (Rp.bracket.fill): each
+ * direction walked by rotating the placed piece's bit, the same lines in
+ * the same order. */
+static int
+rp_close_brackets_fill (const BsRuleset *rs,
+                        BsPosition      *pos,
+                        int              cell,
+                        BsUndo          *undo,
+                        int              p)
+{
+  const Rp *rp = rs->module_data;
+  const RpBracket *b = &rp->bracket;
+  guint64 *mine = rp_sets (rp, pos, p);
+  guint64 *theirs = rp_sets (rp, pos, 3 - p);
+  const int bit = rp->bit_of_cell[cell];
+  int changed = 0;
+
+  for (int k = 0; k < b->n_dirs; k++)
+    {
+      const int r = b->walk_rot[p][k], step = b->toward[p][k].shift;
+      const guint64 to = b->walk_to[p][k];
+      guint64 x = rp_rotl (BS_BIT (bit), r) & to;
+      int run = 0;
+
+      for (; (x & theirs[0]) != 0; run++)
+        x = rp_rotl (x, r) & to;
+      if (run == 0 || (x & mine[0]) == 0)
+        continue;
+      for (int i = 1; i <= run; i++)
+        {
+          const int at = bit - i * step, c = rp->cell_of_bit[at];
+          const guint8 old = pos->cells[c];
+
+          theirs[0] &= ~BS_BIT (at);
+          if (!b->capture)
+            mine[0] |= BS_BIT (at);
+          bs_position_replace_cell (rs->zobrist, pos, c, old,
+                                    b->capture ? BS_CELL_EMPTY
+                                               : BS_CELL_MAKE (p, BS_CELL_KIND (old), 0),
+                                    undo);
+        }
+      if (b->capture && rp->count_captures)
+        pos->counter[RP_COUNTER_CAPTURED (p)] += run;
+      changed += run;
+    }
+  return changed;
+}
+
 /* The lines of the other player's pieces that p's piece on `cell`
  * closes with one of p's, min to max long, each way along the bracket's
  * directions: walked cell by cell from it (a few cells), then flipped
@@ -973,6 +1167,8 @@ rp_close_brackets (const BsRuleset *rs,
   guint64 *theirs = rp_sets (rp, pos, 3 - p);
   int changed = 0;
 
+  if (rp->nw == 1 && b->fill)
+    return rp_close_brackets_fill (rs, pos, cell, undo, p);
   for (int k = 0; k < b->n_dirs; k++)
     {
       int d = b->walk[p][k], run = 0, c;
@@ -2405,6 +2601,57 @@ rp_compile_board_shift (const BsRuleset  *rs,
 
 static int rp_opposite_dir (const BsRuleset *rs, int d);
 
+/* Rp.bracket.fill: on a one-word board, brackets from one enemy piece to
+ * at least the longest run a line holds (the length cells along a
+ * direction minus two) are computed by doubling shifts; each walk is a
+ * rotation too. */
+static void
+rp_compile_bracket_fill (const BsRuleset *rs,
+                         Rp              *rp)
+{
+  RpBracket *b = &rp->bracket;
+
+  b->fill = rp->nw == 1 && b->min == 1;
+  b->fill3 = TRUE;
+  for (int p = 1; p <= 2 && b->fill; p++)
+    for (int k = 0; k < b->n_dirs && b->fill; k++)
+      {
+        const RpShift *s = &b->toward[p][k];
+        guint64 x = rp->valid[0];
+        int cells = 0, steps = 1;
+
+        /* After `cells` shifts no cell is left: the longest line. */
+        for (; x != 0; cells++)
+          x = ((x & s->from_ok[0]) << s->up >> s->down) & rp->valid[0];
+        while ((1 << steps) - 1 < cells - 2)
+          steps++;
+        b->fill_rot[p][k] = s->shift & 63;
+        b->fill_steps[p][k] = steps;
+        b->fill_to[p][k] = (s->from_ok[0] << s->up) >> s->down;
+        b->walk_rot[p][k] = -s->shift & 63;
+        b->walk_to[p][k] = 0;
+        for (int c = 0; c < rp->n_cells; c++)
+          {
+            int n = bs_board_neighbour (rs->neighbours, rs->n_dirs, c, b->walk[p][k]);
+
+            if (n == BS_NO_CELL)
+              continue;
+            if (rp->bit_of_cell[n] - rp->bit_of_cell[c] != -s->shift)
+              b->fill = FALSE;
+            b->walk_to[p][k] |= BS_BIT (rp->bit_of_cell[n]);
+          }
+        /* The doubled shifts stay inside the word (they do on any board:
+         * a line of n cells spans (n - 1) shifts). */
+        if (b->max < cells - 2 || ((gint64) ABS (s->shift) << (steps - 1)) >= 64)
+          b->fill = FALSE;
+        /* More doublings than a line needs change nothing while they
+         * stay inside the word. */
+        if (steps > 3 || ABS (s->shift) * 4 >= 64)
+          b->fill3 = FALSE;
+      }
+  b->fill3 = b->fill3 && b->fill;
+}
+
 /* A placement's <bracket>: each direction walked from the placed piece
  * (every board direction when none is written), per player. */
 static gboolean
@@ -2444,6 +2691,7 @@ rp_compile_bracket (const BsRuleset   *rs,
                                      error))
           return FALSE;
       }
+  rp_compile_bracket_fill (rs, rp);
   return TRUE;
 }
 
@@ -2641,6 +2889,16 @@ rp_compile_axes (const BsRuleset  *rs,
       op->axes[op->n_axes][1] = back;
       op->n_axes++;
     }
+  /* The ways as shifts (a mixed program's ends are on another layout). */
+  op->bits = !rp->mixed;
+  for (int a = 0; a < op->n_axes && op->bits; a++)
+    for (int k = 0; k < 2 && op->bits; k++)
+      {
+        g_autoptr(GError) local = NULL;
+
+        op->bits = rp_compile_board_shift (rs, rp, op->axes[a][k], &op->way[a][k], "line",
+                                           end->line, &local);
+      }
   return TRUE;
 }
 
