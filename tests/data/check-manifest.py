@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the Flatpak manifest: flatpak-builder parses it without a warning (--show-manifest;
 an unknown property is only a warning there), and it holds what issue 9 asks for: the GNOME
-48 runtime and SDK, the app built with Meson from the checkout, and the permissions a GNOME
+51 runtime and SDK, the app built with Meson from the checkout, and the permissions a GNOME
 app needs and no more (no file system access: files come through the portals).
 
 Usage: check-manifest.py MANIFEST APP_ID
@@ -32,7 +32,7 @@ def main():
     with open(manifest_path, encoding='utf-8') as f:
         m = json.load(f)
     for key, want in (('id', app_id), ('runtime', 'org.gnome.Platform'),
-                      ('runtime-version', '48'), ('sdk', 'org.gnome.Sdk'),
+                      ('runtime-version', '51'), ('sdk', 'org.gnome.Sdk'),
                       ('command', 'boardsmith')):
         if m.get(key) != want:
             problems.append(f'"{key}" is {m.get(key)!r}, not {want!r}')
@@ -61,7 +61,7 @@ def main():
     for p in problems:
         print(p, file=sys.stderr)
     if not problems:
-        print(f'{manifest_path} is a GNOME 48 manifest with the needed permissions only')
+        print(f'{manifest_path} is a GNOME 51 manifest with the needed permissions only')
     return 1 if problems else 0
 
 
