@@ -9,6 +9,7 @@
 
 #include "bs-cli-common.h"
 #include "bs-rules-game.h"
+#include "bs-rules-lint.h"
 #include "bs-variant-xml.h"
 
 /* How much of a file is read to find its root element: past the XML
@@ -108,6 +109,7 @@ bs_cli_validate (int    argc,
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(BsVariant) variant = NULL;
+      g_auto(GStrv) warnings = NULL;
       gboolean is_rules = is_rules_document (options.args[i]);
       gboolean valid;
 
@@ -115,6 +117,9 @@ bs_cli_validate (int    argc,
         valid = validate_rules (options.args[i], &error);
       else
         valid = (variant = bs_variant_lookup (options.args[i], &error)) != NULL;
+      /* A rules file that plays may still say what its designer did not mean. */
+      if (valid && is_rules)
+        warnings = bs_rules_lint_file (options.args[i], NULL);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "file");
@@ -126,6 +131,15 @@ bs_cli_validate (int    argc,
         json_builder_add_null_value (builder);
       else
         json_builder_add_string_value (builder, error->message);
+      json_builder_set_member_name (builder, "warnings");
+      json_builder_begin_array (builder);
+      for (char **w = warnings; w != NULL && *w != NULL; w++)
+        {
+          json_builder_add_string_value (builder, *w);
+          if (!options.json)
+            bs_cli_warning ("%s", *w);
+        }
+      json_builder_end_array (builder);
       json_builder_end_object (builder);
 
       if (!valid)

@@ -224,6 +224,82 @@ test_validate_bad (void)
                                                   "valid"));
 }
 
+/* Warnings on rules files that load (bs-rules-lint.c): an option no rule
+ * reads and an <ends> with no end, each with its line; the status stays 0
+ * and --json lists them. The written games that ship have none. */
+static void
+test_validate_warnings (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("boardsmith-lint-XXXXXX", NULL);
+  g_autofree char *clobber = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "games",
+                                               "clobber.xml", NULL);
+  g_autofree char *unused = g_build_filename (dir, "unused.xml", NULL);
+  g_autofree char *endless = g_build_filename (dir, "endless.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GString) edited = NULL;
+  g_autoptr(GDir) games = NULL;
+  g_autofree char *games_dir = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "games",
+                                                 NULL);
+  g_autoptr(JsonNode) root = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) json = { 0 };
+  const char *name, *start, *end;
+  JsonArray *warnings;
+
+  g_assert_true (g_file_get_contents (clobber, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "    <option id=\"max-plies\"",
+                                      "    <option id=\"unused-thing\" type=\"int\" min=\"0\" "
+                                      "max=\"9\" default=\"0\" label=\"Unused\"/>\n"
+                                      "    <option id=\"max-plies\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (unused, edited->str, -1, NULL));
+  start = strstr (text, "<ends>");
+  end = strstr (text, "</ends>");
+  g_assert_nonnull (start);
+  g_assert_nonnull (end);
+  g_string_assign (edited, "");
+  g_string_append_len (edited, text, start - text);
+  g_string_append (edited, "<ends/>");
+  g_string_append (edited, end + strlen ("</ends>"));
+  g_assert_true (g_file_set_contents (endless, edited->str, -1, NULL));
+
+  RUN (&run, "validate", unused, endless);
+  expected = g_strdup_printf ("boardsmith-cli: warning: %s:16: the option “unused-thing” is "
+                              "declared but no rule reads it\n"
+                              "boardsmith-cli: warning: %s:29: <ends> holds no end: only the "
+                              "move limit (max-plies) can end a game\n", unused, endless);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==, expected);
+
+  RUN (&json, "validate", "--json", unused);
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_json (json.out);
+  warnings = json_object_get_array_member (
+    json_array_get_object_element (json_node_get_array (root), 0), "warnings");
+  g_assert_cmpuint (json_array_get_length (warnings), ==, 1);
+  g_assert_nonnull (strstr (json_array_get_string_element (warnings, 0), "unused-thing"));
+
+  /* The games that ship say nothing. */
+  games = g_dir_open (games_dir, 0, NULL);
+  g_assert_nonnull (games);
+  while ((name = g_dir_read_name (games)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (games_dir, name, NULL);
+      g_auto(Run) quiet = { 0 };
+
+      if (!g_str_has_suffix (name, ".xml"))
+        continue;
+      RUN (&quiet, "validate", path);
+      g_assert_cmpint (quiet.status, ==, 0);
+      g_assert_cmpstr (quiet.err, ==, "");
+    }
+  g_unlink (unused);
+  g_unlink (endless);
+  g_rmdir (dir);
+}
+
 static void
 test_bad_input_status (void)
 {
@@ -924,6 +1000,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/validate/shipped", test_validate_shipped);
   g_test_add_func ("/cli/validate/bad", test_validate_bad);
+  g_test_add_func ("/cli/validate/warnings", test_validate_warnings);
   g_test_add_func ("/cli/bad-input-status", test_bad_input_status);
   g_test_add_func ("/cli/cells/abrobad-2", test_cells_abrobad_2);
   g_test_add_func ("/cli/show/abrobad-2", test_show_abrobad_2);

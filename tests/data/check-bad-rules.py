@@ -250,8 +250,8 @@ def main():
     name, line, message, _ = CATALOGUE[0]
     path = f'{FOLDER}/{name}.xml'
     r = run([cli, 'validate', '--json', path, shipped[0]])
-    want = [{'file': path, 'valid': False, 'error': f'{path}:{line}: {message}'},
-            {'file': shipped[0], 'valid': True, 'error': None}]
+    want = [{'file': path, 'valid': False, 'error': f'{path}:{line}: {message}', 'warnings': []},
+            {'file': shipped[0], 'valid': True, 'error': None, 'warnings': []}]
     try:
         got = json.loads(r.stdout)
     except ValueError:
