@@ -2066,7 +2066,7 @@ read_rounds (Reader         *r,
   static const char * const orders_attrs[] = { "per", "dirs", "stay", "stay-label", "stay-note",
                                                NULL };
   static const char * const pers[] = { "piece", NULL };
-  static const char * const phase_kids[] = { "mark", "remove", "move-orders", NULL };
+  static const char * const kids[] = { "mark", "remove", "move-orders", NULL };
   static const char * const mark_attrs[] = { "id", "set", "and", "not", "if", "unless", NULL };
   static const char * const remove_attrs[] = { "where", "and", "not", "if", "unless", NULL };
   static const char * const move_attrs[] = { "if", "unless", NULL };
@@ -2140,7 +2140,7 @@ read_rounds (Reader         *r,
     r->doc->stay_note = get_attr (orders, "stay-note");
   }
   if (!check_attributes (r, resolve, (const char * const[]) { NULL }, error) ||
-      (phases = children (r, resolve, phase_kids, error)) == NULL)
+      (phases = children (r, resolve, kids, error)) == NULL)
     return FALSE;
   if (phases->len > BS_RULES_MAX_PHASES)
     {
