@@ -53,7 +53,7 @@ CATALOGUE = [
     ('section-attribute', 25, '<moves>: unknown attribute "order"', True),
 
     # Misspelt values of a fixed set, and misspelt names of sets and directions.
-    ('misspelt-who', 34, '<reach> attribute "who": "movers" is none of mover, next, both '
+    ('misspelt-who', 34, '<reach> attribute "who": "movers" is none of mover, next, both, each '
      '(did you mean "mover"?)', True),
     ('misspelt-result', 32, '<eliminated> attribute "result": "lose" is none of win, loss, draw, '
      'most-pieces, fewest-pieces, most-groups, fewest-groups, measures '
@@ -62,8 +62,8 @@ CATALOGUE = [
      'enum (did you mean "bool"?)', True),
     ('misspelt-measure', 39, '<measure> attribute "of": "furthest-row" is none of pieces, '
      'furthest-rank, groups, captured, largest-group (did you mean "furthest-rank"?)', True),
-    ('misspelt-turn-order', 24, '<turn> attribute "order": "alternating" is none of alternate '
-     '(did you mean "alternate"?)', True),
+    ('misspelt-turn-order', 24, '<turn> attribute "order": "alternating" is none of alternate, '
+     'simultaneous (did you mean "alternate"?)', True),
     ('misspelt-bracket-effect', 26, '<bracket> attribute "effect": "flips" is none of flip, '
      'capture (did you mean "flip"?)', True),
     ('misspelt-convert-targets', 28, '<convert> attribute "targets": "adjacant" is none of '
@@ -160,6 +160,21 @@ CATALOGUE = [
      '(did you mean "opponent"?)', True),
     ('passes-without-pass', 38, '<passes> attribute "count": no player ever passes: <passes> '
      'needs <turn pass="when-no-move">', False),
+
+    # Simultaneous orders and their resolution (docs/RULES-LANGUAGE.md, "The ninth slice").
+    ('resolve-misspelt-set', 36,
+     '<mark> attribute "set": unknown set "movng" (did you mean "moving"?)', False),
+    ('resolve-crowded-early', 44,
+     '<remove> attribute "where": "crowded" is known only after <move-orders/>', False),
+    ('resolve-crowded-left', 34, '<resolve>: a cell holds one piece: <move-orders/> must be '
+     'followed by <remove where="crowded"/>', False),
+    ('simultaneous-moves', 50, '<moves>: a game of simultaneous orders has its moves in '
+     '<turn><orders>; <moves> stays empty', False),
+    ('misspelt-who-each', 52, '<eliminated> attribute "who": "eech" is none of mover, next, '
+     'both, each (did you mean "each"?)', True),
+    ('orders-dirs', 33, '<orders> attribute "dirs": orders go in every direction of the board '
+     '(dirs="all") for now', True),
+    ('orders-not-simultaneous', 33, '<turn>: <orders> is for order="simultaneous"', False),
 ]
 
 

@@ -856,7 +856,8 @@ static const Broken broken[] = {
   { "piece", "piece=\"piece\" unless-fixed", "piece=\"peice\" unless-fixed",
     "<fill> attribute \"piece\": unknown piece \"peice\" (did you mean \"piece\"?)" },
   { "who", "who=\"mover\" region", "who=\"movers\" region",
-    "<reach> attribute \"who\": \"movers\" is none of mover, next, both (did you mean \"mover\"?)" },
+    "<reach> attribute \"who\": \"movers\" is none of mover, next, both, each "
+    "(did you mean \"mover\"?)" },
   { "result", "result=\"loss\"\n                sentence", "result=\"lose\"\n                sentence",
     "<eliminated> attribute \"result\": \"lose\" is none of win, loss, draw, most-pieces, "
     "fewest-pieces, most-groups, fewest-groups, measures (did you mean \"loss\"?)" },
@@ -896,7 +897,8 @@ static const Broken broken[] = {
   { "capture", "capture=\"replace\"/>", "capture=\"replaces\"/>",
     "<step> attribute \"capture\": \"replaces\" is none of none, replace (did you mean \"replace\"?)" },
   { "turn-order", "order=\"alternate\"", "order=\"alternating\"",
-    "<turn> attribute \"order\": \"alternating\" is none of alternate (did you mean \"alternate\"?)" },
+    "<turn> attribute \"order\": \"alternating\" is none of alternate, simultaneous "
+    "(did you mean \"alternate\"?)" },
   { "measure", "of=\"furthest-rank\"", "of=\"furthest-row\"",
     "<measure> attribute \"of\": \"furthest-row\" is none of pieces, furthest-rank, groups, captured, largest-group (did you mean \"furthest-rank\"?)" },
   { "notation", "move=\"FROM-TO\"", "move=\"TO-FROM\"",

@@ -899,9 +899,10 @@ read_start (Reader         *r,
             const xmlNode  *section,
             GError        **error)
 {
-  static const char * const kids[] = { "fill", NULL };
+  static const char * const kids[] = { "fill", "bag", NULL };
   static const char * const attrs[] = { "rows", "region", "piece", "pattern", "a1",
                                         "unless-fixed", "if", "unless", NULL };
+  static const char * const bag_attrs[] = { "skip", NULL };
   static const char * const a1_players[] = { "1", "2", NULL };
   static const char * const patterns[] = { "all", "checkerboard", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
@@ -916,6 +917,24 @@ read_start (Reader         *r,
       g_autofree char *region = get_attr (node, "region");
       int pattern = 0;
 
+      if (bs_xml_is (node, "bag"))
+        {
+          g_autofree char *skip = get_attr (node, "skip");
+
+          if (r->doc->bag)
+            {
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, fill.line,
+                                _("<start>: a second <bag>"));
+              return FALSE;
+            }
+          if (!check_attributes (r, node, bag_attrs, error) ||
+              (skip != NULL && !resolve_name (r, node, "skip", "region", r->doc->regions, skip,
+                                              &r->doc->bag_skip, error)))
+            return FALSE;
+          r->doc->bag = TRUE;
+          r->doc->bag_line = fill.line;
+          continue;
+        }
       if (!check_attributes (r, node, attrs, error) ||
           !get_choice (r, node, "pattern", patterns, &pattern, error) ||
           !get_choice (r, node, "a1", a1_players, &fill.a1_player, error) ||
@@ -1391,6 +1410,13 @@ read_moves (Reader         *r,
 
   if (list == NULL)
     return FALSE;
+  if (r->doc->simultaneous && list->len > 0)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[0]),
+                        _("<moves>: a game of simultaneous orders has its moves in <turn><orders>; "
+                          "<moves> stays empty"));
+      return FALSE;
+    }
   for (guint i = 0; i < list->len; i++)
     {
       const xmlNode *node = list->pdata[i];
@@ -1605,13 +1631,14 @@ read_ends (Reader         *r,
            GError        **error)
 {
   static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full",
-                                       "connect", "played", "captured", "passes", NULL };
+                                       "connect", "played", "captured", "passes", "no-removal",
+                                       NULL };
   static const char * const attrs[] = { "who", "result", "region", "regions", "misere", "length",
                                         "exactly", "dirs", "word", "count", "tie", "by",
                                         "sentence", "misere-sentence", "of", "if", "unless",
                                         NULL };
   static const char * const owners[] = { "own", "opponent", NULL };
-  static const char * const whos[] = { "mover", "next", "both", NULL };
+  static const char * const whos[] = { "mover", "next", "both", "each", NULL };
   static const char * const ties[] = { "mover", "next", "draw", NULL };
   static const char * const results[] = { "win", "loss", "draw", "most-pieces", "fewest-pieces",
                                           "most-groups", "fewest-groups", "measures",
@@ -1640,7 +1667,9 @@ read_ends (Reader         *r,
                  : bs_xml_is (node, "connect") ? BS_RULES_END_CONNECT
                  : bs_xml_is (node, "played") ? BS_RULES_END_PLAYED
                  : bs_xml_is (node, "captured") ? BS_RULES_END_CAPTURED
-                 : bs_xml_is (node, "passes") ? BS_RULES_END_PASSES : BS_RULES_END_NO_MOVE;
+                 : bs_xml_is (node, "passes") ? BS_RULES_END_PASSES
+                 : bs_xml_is (node, "no-removal") ? BS_RULES_END_NO_REMOVAL
+                 : BS_RULES_END_NO_MOVE;
       end.sentence = get_attr (node, "sentence");
       end.misere_sentence = get_attr (node, "misere-sentence");
       g_array_append_val (r->doc->ends, end);
@@ -1684,8 +1713,23 @@ read_ends (Reader         *r,
       /* A draw or a count is the same for both: who may go unsaid. */
       if (who < 0 && result >= BS_RULES_RESULT_DRAW)
         who = BS_RULES_WHO_MOVER;
-      if (who == BS_RULES_WHO_BOTH && end.kind != BS_RULES_END_NO_MOVE)
+      if (who == BS_RULES_WHO_BOTH && end.kind != BS_RULES_END_NO_MOVE
+          && !(end.kind == BS_RULES_END_ELIMINATED && r->doc->simultaneous))
         return value_error (r, node, "who", error, _("only <no-move> has who=\"both\""));
+      if (who == BS_RULES_WHO_EACH
+          && !(end.kind == BS_RULES_END_ELIMINATED && r->doc->simultaneous))
+        return value_error (r, node, "who", error,
+                            _("only <eliminated> in a game of simultaneous orders has "
+                              "who=\"each\""));
+      if (r->doc->simultaneous && end.kind != BS_RULES_END_NO_REMOVAL
+          && !(end.kind == BS_RULES_END_ELIMINATED
+               && (who == BS_RULES_WHO_BOTH || who == BS_RULES_WHO_EACH)))
+        return value_error (r, node, "who", error,
+                            _("a game of simultaneous orders ends by <eliminated who=\"both\"> "
+                              "or who=\"each\", and <no-removal>, for now"));
+      if (end.kind == BS_RULES_END_NO_REMOVAL && !r->doc->simultaneous)
+        return value_error (r, node, "result", error,
+                            _("<no-removal> is for <turn order=\"simultaneous\">"));
       if (who == BS_RULES_WHO_BOTH && result >= 0 && result < BS_RULES_RESULT_DRAW)
         return value_error (r, node, "result", error,
                             _("with who=\"both\" the result is draw, most-pieces or "
@@ -1914,15 +1958,286 @@ read_help (Reader         *r,
   return TRUE;
 }
 
+/* One name of a resolution's set: an atom, or targets-of(A) /
+ * moving-onto(A) of a simple atom A. */
+static gboolean
+parse_atom (Reader         *r,
+            const xmlNode  *node,
+            const char     *attr,
+            const char     *name,
+            gboolean        inner,
+            BsRulesAtom    *atom,
+            GError        **error)
+{
+  static const char * const simple[] = { "staying", "moving", "occupied", "crowded", NULL };
+  static const char * const functions[] = { "targets-of", "moving-onto", NULL };
+  const char *open = strchr (name, '(');
+
+  memset (atom, 0, sizeof *atom);
+  if (open != NULL && !inner)
+    {
+      g_autofree char *fn = g_strndup (name, (gsize) (open - name));
+      g_autofree char *arg = NULL;
+      gsize len = strlen (open);
+      BsRulesAtom in;
+      int k = -1;
+
+      for (int i = 0; functions[i] != NULL; i++)
+        if (g_str_equal (functions[i], fn))
+          k = i;
+      if (k < 0 || len < 3 || open[len - 1] != ')')
+        {
+          g_autofree char *hint = did_you_mean (fn, functions, -1);
+
+          return value_error (r, node, attr, error, _("unknown set \"%s\"%s"), name, hint);
+        }
+      arg = g_strndup (open + 1, len - 2);
+      if (!parse_atom (r, node, attr, arg, TRUE, &in, error))
+        return FALSE;
+      atom->kind = k == 0 ? BS_RULES_ATOM_TARGETS_OF : BS_RULES_ATOM_MOVING_ONTO;
+      atom->inner = in.kind;
+      atom->inner_arg = in.arg;
+      return TRUE;
+    }
+  for (int i = 0; simple[i] != NULL; i++)
+    if (g_str_equal (simple[i], name))
+      {
+        atom->kind = (guint8) i;
+        return TRUE;
+      }
+  for (guint i = 0; i < r->doc->marks->len; i++)
+    if (g_str_equal (r->doc->marks->pdata[i], name))
+      {
+        atom->kind = BS_RULES_ATOM_MARK;
+        atom->arg = (guint8) i;
+        return TRUE;
+      }
+  {
+    g_autoptr(GPtrArray) all = g_ptr_array_new ();
+    g_autofree char *hint = NULL;
+
+    for (int i = 0; simple[i] != NULL; i++)
+      g_ptr_array_add (all, (gpointer) simple[i]);
+    for (guint i = 0; i < r->doc->marks->len; i++)
+      g_ptr_array_add (all, r->doc->marks->pdata[i]);
+    hint = did_you_mean (name, (const char * const *) all->pdata, all->len);
+    return value_error (r, node, attr, error, _("unknown set \"%s\"%s"), name, hint);
+  }
+}
+
+static gboolean
+parse_phase_set (Reader         *r,
+                 const xmlNode  *node,
+                 const char     *attr,
+                 gboolean        required,
+                 BsRulesSet     *set,
+                 gboolean       *present,
+                 GError        **error)
+{
+  g_autofree char *text = get_attr (node, attr);
+  g_auto (GStrv) names = NULL;
+
+  if (present != NULL)
+    *present = text != NULL;
+  if (text == NULL)
+    return !required || require_attr (r, node, attr, &text, error);
+  names = g_strsplit (text, " ", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      if (*names[i] == '\0')
+        continue;
+      if (set->n == BS_RULES_MAX_ATOMS)
+        return value_error (r, node, attr, error, _("more than %d sets"), BS_RULES_MAX_ATOMS);
+      if (!parse_atom (r, node, attr, names[i], FALSE, &set->atoms[set->n++], error))
+        return FALSE;
+    }
+  if (set->n == 0 && required)
+    return value_error (r, node, attr, error, _("no set"));
+  return TRUE;
+}
+
+/* <orders> and <resolve> of a simultaneous turn, taken out of `list`. */
+static gboolean
+read_rounds (Reader         *r,
+             const xmlNode  *turn,
+             GPtrArray      *list,
+             GError        **error)
+{
+  static const char * const orders_attrs[] = { "per", "dirs", "stay", "stay-label", "stay-note",
+                                               NULL };
+  static const char * const pers[] = { "piece", NULL };
+  static const char * const kids[] = { "mark", "remove", "move-orders", NULL };
+  static const char * const mark_attrs[] = { "id", "set", "and", "not", "if", "unless", NULL };
+  static const char * const remove_attrs[] = { "where", "and", "not", "if", "unless", NULL };
+  static const char * const move_attrs[] = { "if", "unless", NULL };
+  const xmlNode *orders = NULL, *resolve = NULL;
+  g_autoptr(GPtrArray) phases = NULL;
+  gboolean moved = FALSE, crowded_left = FALSE;
+
+  for (guint i = 0; i < list->len;)
+    {
+      const xmlNode *c = list->pdata[i];
+
+      if (bs_xml_is (c, "orders") || bs_xml_is (c, "resolve"))
+        {
+          const xmlNode **slot = bs_xml_is (c, "orders") ? &orders : &resolve;
+
+          if (*slot != NULL)
+            {
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (c),
+                                _("<turn>: a second <%s>"), node_name (c));
+              return FALSE;
+            }
+          *slot = c;
+          g_ptr_array_remove_index (list, i);
+          continue;
+        }
+      i++;
+    }
+  if (!r->doc->simultaneous)
+    {
+      if (orders == NULL && resolve == NULL)
+        return TRUE;
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA,
+                        bs_xml_line (orders != NULL ? orders : resolve),
+                        _("<turn>: <%s> is for order=\"simultaneous\""),
+                        orders != NULL ? "orders" : "resolve");
+      return FALSE;
+    }
+  if (orders == NULL || resolve == NULL)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (turn),
+                        _("<turn>: order=\"simultaneous\" needs <orders> and <resolve>"));
+      return FALSE;
+    }
+  if (list->len > 0)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[0]),
+                        _("<turn>: <%s> is not for order=\"simultaneous\""),
+                        node_name (list->pdata[0]));
+      return FALSE;
+    }
+  {
+    g_autofree char *dirs = NULL;
+    int per = -1;
+
+    if (!check_attributes (r, orders, orders_attrs, error) ||
+        !get_choice (r, orders, "per", pers, &per, error) ||
+        !require_attr (r, orders, "dirs", &dirs, error) ||
+        !require_attr (r, orders, "stay", &r->doc->stay_id, error))
+      return FALSE;
+    if (per < 0)
+      {
+        g_autofree char *v = NULL;
+
+        return require_attr (r, orders, "per", &v, error);
+      }
+    if (!g_str_equal (dirs, "all"))
+      return value_error (r, orders, "dirs", error,
+                          _("orders go in every direction of the board (dirs=\"all\") "
+                            "for now"));
+    r->doc->stay_label = get_attr (orders, "stay-label");
+    r->doc->stay_note = get_attr (orders, "stay-note");
+  }
+  if (!check_attributes (r, resolve, (const char * const[]) { NULL }, error) ||
+      (phases = children (r, resolve, kids, error)) == NULL)
+    return FALSE;
+  if (phases->len > BS_RULES_MAX_PHASES)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (resolve),
+                        _("<resolve>: more than %d phases"), BS_RULES_MAX_PHASES);
+      return FALSE;
+    }
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const xmlNode *node = phases->pdata[i];
+      BsRulesPhase phase = { .line = bs_xml_line (node), .mark = -1 };
+      gboolean mark = bs_xml_is (node, "mark"), remove = bs_xml_is (node, "remove");
+
+      phase.kind = mark ? BS_RULES_PHASE_MARK : remove ? BS_RULES_PHASE_REMOVE
+                   : BS_RULES_PHASE_MOVE_ORDERS;
+      if (!check_attributes (r, node, mark ? mark_attrs : remove ? remove_attrs : move_attrs,
+                             error) ||
+          !parse_condition (r, node, &phase.cond, error))
+        return FALSE;
+      if (mark)
+        {
+          g_autofree char *id = NULL;
+
+          if (!require_attr (r, node, "id", &id, error))
+            return FALSE;
+          for (guint k = 0; k < r->doc->marks->len; k++)
+            if (g_str_equal (r->doc->marks->pdata[k], id))
+              phase.mark = (int) k;
+          if (phase.mark < 0)
+            {
+              if (r->doc->marks->len == BS_RULES_MAX_MARKS)
+                return value_error (r, node, "id", error, _("more than %d marks"),
+                                    BS_RULES_MAX_MARKS);
+              phase.mark = (int) r->doc->marks->len;
+            }
+        }
+      if (phase.kind != BS_RULES_PHASE_MOVE_ORDERS &&
+          (!parse_phase_set (r, node, mark ? "set" : "where", TRUE, &phase.set, NULL, error) ||
+           !parse_phase_set (r, node, "and", FALSE, &phase.and_set, &phase.has_and, error) ||
+           !parse_phase_set (r, node, "not", FALSE, &phase.not_set, NULL, error)))
+        return FALSE;
+      if (mark && phase.mark == (int) r->doc->marks->len)
+        {
+          g_autofree char *id = get_attr (node, "id");
+
+          g_ptr_array_add (r->doc->marks, g_steal_pointer (&id));
+        }
+      if (phase.kind == BS_RULES_PHASE_MOVE_ORDERS)
+        {
+          if (moved)
+            {
+              bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, phase.line,
+                                _("<resolve>: a second <move-orders>"));
+              return FALSE;
+            }
+          moved = crowded_left = TRUE;
+        }
+      else if (!moved)
+        for (int k = 0; k < phase.set.n + phase.and_set.n + phase.not_set.n; k++)
+          {
+            const BsRulesAtom *a = k < phase.set.n ? &phase.set.atoms[k]
+                                   : k < phase.set.n + phase.and_set.n
+                                   ? &phase.and_set.atoms[k - phase.set.n]
+                                   : &phase.not_set.atoms[k - phase.set.n - phase.and_set.n];
+
+            if (a->kind == BS_RULES_ATOM_CROWDED || a->inner == BS_RULES_ATOM_CROWDED)
+              return value_error (r, node, mark ? "set" : "where", error,
+                                  _("\"crowded\" is known only after <move-orders/>"));
+          }
+      else if (phase.kind == BS_RULES_PHASE_REMOVE && !phase.has_and && phase.not_set.n == 0)
+        for (int k = 0; k < phase.set.n; k++)
+          crowded_left &= phase.set.atoms[k].kind != BS_RULES_ATOM_CROWDED;
+      if (phase.cond.option >= 0 && phase.kind != BS_RULES_PHASE_MARK)
+        return value_error (r, node, phase.cond.negate ? "unless" : "if", error,
+                            _("only a <mark> may depend on an option for now"));
+      g_array_append_val (r->doc->phases, phase);
+    }
+  if (!moved || crowded_left)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (resolve),
+                        moved ? _("<resolve>: a cell holds one piece: <move-orders/> must be "
+                                  "followed by <remove where=\"crowded\"/>")
+                        : _("<resolve>: no <move-orders/>"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_turn (Reader         *r,
            const xmlNode  *node,
            GError        **error)
 {
   static const char * const attrs[] = { "order", "pass", NULL };
-  static const char * const orders[] = { "alternate", NULL };
+  static const char * const orders[] = { "alternate", "simultaneous", NULL };
   static const char * const passes[] = { "never", "when-no-move", NULL };
-  static const char * const kids[] = { "swap", "free-plies", NULL };
+  static const char * const kids[] = { "swap", "free-plies", "orders", "resolve", NULL };
   static const char * const swap_attrs[] = { "mirror", "if", "unless", NULL };
   static const char * const free_attrs[] = { "count", NULL };
   static const char * const mirrors[] = { "none", "diagonal", "rows", NULL };
@@ -1942,6 +2257,9 @@ read_turn (Reader         *r,
     }
   list = children (r, node, kids, error);
   if (list == NULL)
+    return FALSE;
+  r->doc->simultaneous = order == 1;
+  if (!read_rounds (r, node, list, error))
     return FALSE;
   /* <free-plies count="N"/>: the first N plies need not meet an effect's
    * requirement (a push's require="one-full"). */
@@ -2027,7 +2345,8 @@ check_empty_elements (Reader         *r,
     "board", "player", "piece", "choice", "region", "fill", "swap", "free-plies", "push",
     "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
-    "captured", "passes", "measure", "notation", "explain", NULL,
+    "captured", "passes", "measure", "notation", "explain", "orders", "mark", "remove",
+    "move-orders", "bag", "no-removal", NULL,
   };
 
   for (const xmlNode *c = node->children; c != NULL; c = c->next)
@@ -2064,6 +2383,9 @@ document_init (BsRulesDocument *doc)
   doc->ends = g_array_new (FALSE, TRUE, sizeof (BsRulesEnd));
   doc->measures = g_array_new (FALSE, TRUE, sizeof (BsRulesMeasure));
   doc->texts = g_array_new (FALSE, TRUE, sizeof (BsRulesText));
+  doc->phases = g_array_new (FALSE, TRUE, sizeof (BsRulesPhase));
+  doc->marks = g_ptr_array_new_with_free_func (g_free);
+  doc->bag_skip = -1;
 }
 
 static gboolean
@@ -2327,6 +2649,11 @@ bs_rules_document_free (BsRulesDocument *doc)
   g_array_unref (doc->ends);
   g_array_unref (doc->measures);
   g_array_unref (doc->texts);
+  g_array_unref (doc->phases);
+  g_ptr_array_unref (doc->marks);
+  g_free (doc->stay_id);
+  g_free (doc->stay_label);
+  g_free (doc->stay_note);
   for (int p = 0; p < 2; p++)
     {
       g_free (doc->player_names[p]);

@@ -171,12 +171,14 @@ typedef enum {
   BS_RULES_END_PLAYED,      /* <played word="…">: the word was played */
   BS_RULES_END_CAPTURED,    /* <captured count="…">: the player took that many pieces */
   BS_RULES_END_PASSES,      /* <passes count="…">: that many passes in a row */
+  BS_RULES_END_NO_REMOVAL,  /* <no-removal>: a round of simultaneous orders removed no piece */
 } BsRulesEndKind;
 
 typedef enum {
   BS_RULES_WHO_MOVER,   /* the player who just moved */
   BS_RULES_WHO_NEXT,    /* the player to move now */
-  BS_RULES_WHO_BOTH,    /* no-move: neither player */
+  BS_RULES_WHO_BOTH,    /* no-move, eliminated: neither player */
+  BS_RULES_WHO_EACH,    /* eliminated, simultaneous turns: whichever player it is */
 } BsRulesWho;
 
 typedef enum {
@@ -242,6 +244,53 @@ typedef struct {
   BsRulesCondition  cond;
 } BsRulesText;
 
+/* A resolution's cell sets (<resolve>, RULES-LANGUAGE.md "The ninth
+ * slice"): an atom, or a function of one simple atom. */
+typedef enum {
+  BS_RULES_ATOM_STAYING,        /* pieces ordered to stay */
+  BS_RULES_ATOM_MOVING,         /* pieces ordered to move */
+  BS_RULES_ATOM_OCCUPIED,       /* every piece */
+  BS_RULES_ATOM_CROWDED,        /* cells that <move-orders/> gave two or more pieces */
+  BS_RULES_ATOM_MARK,           /* a <mark>'s cells (arg: the mark) */
+  BS_RULES_ATOM_TARGETS_OF,     /* the cells the moving pieces of `inner` point at */
+  BS_RULES_ATOM_MOVING_ONTO,    /* the moving pieces whose target is in `inner` */
+} BsRulesAtomKind;
+
+#define BS_RULES_MAX_ATOMS  8
+#define BS_RULES_MAX_MARKS  8
+#define BS_RULES_MAX_PHASES 16
+
+typedef struct {
+  guint8 kind;          /* BsRulesAtomKind */
+  guint8 arg;           /* MARK: the mark */
+  guint8 inner;         /* TARGETS_OF, MOVING_ONTO: a simple atom's kind */
+  guint8 inner_arg;
+} BsRulesAtom;
+
+/* A union of atoms (written separated by spaces). */
+typedef struct {
+  BsRulesAtom atoms[BS_RULES_MAX_ATOMS];
+  int         n;
+} BsRulesSet;
+
+typedef enum {
+  BS_RULES_PHASE_MARK,          /* <mark id set and not>: the mark gets these cells too */
+  BS_RULES_PHASE_REMOVE,        /* <remove where and not>: the pieces there go */
+  BS_RULES_PHASE_MOVE_ORDERS,   /* <move-orders/>: every piece ordered to move moves */
+} BsRulesPhaseKind;
+
+/* A phase: the cells of `set`, within `and` (when has_and), less `not`. */
+typedef struct {
+  BsRulesPhaseKind kind;
+  int              mark;
+  BsRulesSet       set;
+  BsRulesSet       and_set;
+  gboolean         has_and;
+  BsRulesSet       not_set;
+  BsRulesCondition cond;
+  int              line;
+} BsRulesPhase;
+
 /* <swap mirror="…"/> in <turn>: the cell a piece goes to when the second
  * player swaps (the side that maps player 1's role onto player 2's). */
 typedef enum {
@@ -288,6 +337,22 @@ typedef struct {
   gboolean       mixed;             /* places, walks and words in one game */
   gboolean       jumping;           /* <jump> blocks only */
   gboolean       pushing;           /* one <place> with a <push>: a push program */
+  /* <turn order="simultaneous">: each player gives every piece an order
+   * in secret (<orders per="piece" dirs="all" stay="ID" stay-label
+   * stay-note/>: stay, or move to a neighbour), then the phases of
+   * <resolve> run in order (marks: their ids). */
+  gboolean       simultaneous;
+  char          *stay_id;
+  char          *stay_label;
+  char          *stay_note;
+  GArray        *phases;            /* of BsRulesPhase */
+  GPtrArray     *marks;             /* of char *, the <mark> ids */
+  /* <start><bag skip="REGION"/>: every empty cell not in the region, in
+   * cell order, gets a piece drawn at random from both supplies (what is
+   * left in the bag is not used); the supplies must fill those cells. */
+  gboolean       bag;
+  int            bag_skip;          /* region, or -1 */
+  int            bag_line;
   gboolean       kind_notation;     /* <notation move="KIND@TO">: the kind's letter, @, the cell */
 
   /* <notation move="FROM-TO" how="…"/>: the text between the cells;

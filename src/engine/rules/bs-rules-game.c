@@ -11,6 +11,7 @@
 #include "bs-rules-document.h"
 #include "bs-rules-program.h"
 #include "bs-rules-push.h"
+#include "bs-rules-rounds.h"
 
 struct _BsRulesGame {
   BsModule          module;      /* first: a ruleset's module is the game */
@@ -36,6 +37,17 @@ static const BsWordSpec swap_word = {
   N_("Swap: instead of a first move, take the other player's opening as your own; "
      "then the other player moves."), FALSE,
 };
+
+/* A game of simultaneous orders runs a rounds program (bs-rules-rounds). */
+static gboolean
+game_prepare_rounds (BsRuleset  *rs,
+                     GError    **error)
+{
+  BsRulesGame *game = (BsRulesGame *) rs->module;
+
+  return bs_rules_rounds_prepare (rs, game->doc, bs_rules_game_ref (game),
+                                  (GDestroyNotify) bs_rules_game_unref, error);
+}
 
 /* The module's prepare(): the program for this ruleset, holding the game. */
 static gboolean
@@ -149,7 +161,16 @@ game_new (BsRulesDocument *doc)
   game->play_swap.words = game->words_swap;
   game->play_swap.n_words = game->play.n_words + 1;
   m->prepare = game_prepare;
-  if (doc->pushing)
+  if (doc->simultaneous)
+    {
+      /* Every piece gets an order: a neighbouring cell, or its own to stay. */
+      game->play.flags = BS_PLAY_ORDERS;
+      game->play.stay_label = doc->stay_label != NULL ? doc->stay_label : doc->stay_id;
+      game->play.stay_note = doc->stay_note;
+      m->prepare = game_prepare_rounds;
+      bs_rules_rounds_fill_module (m);
+    }
+  else if (doc->pushing)
     {
       m->prepare = game_prepare_push;
       bs_rules_push_fill_module (m);
