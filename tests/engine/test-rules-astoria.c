@@ -311,7 +311,7 @@ static const Case cases[] = {
   { "2x2-gaps-to-the-end", NULL, 2, { 1, 1, 2, 0 }, "gaps", 1, 8, 200 },
   /* Gold passes from ply 3 on; the board fills with pieces still in hand. */
   { "4x4-passes", NULL, 4, { 1, 0, 2, 0 }, "whole-line", 3, 4, 300 },
-  { "2x2-full", NULL, 2, { 2, 1, 2, 1 }, "gaps", 2, 5, 300 },
+  { "2x2-full", NULL, 2, { 2, 1, 2, 1 }, "gaps", 2, 4, 300 },
   { "6x6-whole-w2-handicap", NULL, 6, { 9, 9, 5, 7 }, "whole-line", 2, 0, 200 },
   { "4x4-gaps-w3", NULL, 4, { 4, 4, 4, 4 }, "gaps", 3, 0, 300 },
   /* Beyond 8 × 8 the C module reads cells, not bit sets. */

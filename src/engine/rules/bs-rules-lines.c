@@ -567,6 +567,23 @@ lp_append_dir (const BsRuleset *rs, int d, GString *out)
     g_string_append_c (out, g_ascii_toupper (*p));
 }
 
+/* A board direction as a word ("north"), its capitals for the others. */
+static void
+lp_dir_word (const BsRuleset *rs, int d, GString *out)
+{
+  static const char * const words[][2] = {
+    { "n", N_("north") }, { "e", N_("east") }, { "s", N_("south") }, { "w", N_("west") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (g_str_equal (bs_board_dir_name (rs->board, d), words[i][0]))
+      {
+        g_string_append (out, _(words[i][1]));
+        return;
+      }
+  lp_append_dir (rs, d, out);
+}
+
 static gboolean
 lp_move_ok (const BsRuleset *rs, BsMove move)
 {
@@ -777,7 +794,7 @@ lp_explain_turn (const BsRuleset   *rs,
     }
   piece = g_utf8_strdown (_(g_array_index (lp->doc->kinds, BsKindSpec,
                                            lp->slot_kind[slot]).label), -1);
-  lp_append_dir (rs, lp->follow_dir[LP_FOLLOW (move)], dir);
+  lp_dir_word (rs, lp->follow_dir[LP_FOLLOW (move)], dir);
   bs_rules_program_fill_text (rs, lp->doc->explain_move, before->to_move, NULL,
                               bs_board_cell_label (rs->board, LP_CELL (move)), summary);
   g_string_replace (summary, "{piece}", piece, 0);
