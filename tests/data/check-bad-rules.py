@@ -160,6 +160,12 @@ CATALOGUE = [
      '(did you mean "opponent"?)', True),
     ('passes-without-pass', 38, '<passes> attribute "count": no player ever passes: <passes> '
      'needs <turn pass="when-no-move">', False),
+    ('push-lines-misspelt-mode', 37, '<push-lines> attribute "mode": "whole-lines" is none of '
+     'whole-line, gaps (did you mean "whole-line"?)', True),
+    ('score-pointing-undirected', 38, '<score> attribute "pointing": the kind "circle" has no '
+     'direction (directed="true")', False),
+    ('push-lines-without-follow-up', 35, '<place>: a <follow-up> is followed by one '
+     '<push-lines>, and a <push-lines> follows a <follow-up>', True),
 ]
 
 
