@@ -284,8 +284,8 @@ lockstep_games (const Pair *pair,
   g_test_message ("%u games, %" G_GUINT64_FORMAT " plies in lock-step: %" G_GUINT64_FORMAT
                   " wins, %" G_GUINT64_FORMAT " draws (%" G_GUINT64_FORMAT " by the move "
                   "limit), %" G_GUINT64_FORMAT " ended all placed, %" G_GUINT64_FORMAT
-                  " passes, %" G_GUINT64_FORMAT " plies with a piece off the board, %" G_GUINT64_FORMAT
-                  " ended on a full board",
+                  " passes, %" G_GUINT64_FORMAT " plies with a piece off the board, %"
+                  G_GUINT64_FORMAT " ended on a full board",
                   games, plies, counts.wins, counts.draws, limits, all_placed, counts.passes,
                   counts.fallen, counts.leaves);
   return counts;

@@ -24,6 +24,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-position.h"
 #include "bs-ruleset.h"
@@ -121,7 +122,7 @@ lp_generate (const BsRuleset  *rs,
 
 /* The target-th (from 0) empty cell, eight cells at a time (the high bit
  * of each byte of `occupied` set for a non-empty cell). */
-static inline int
+BS_FORCE_INLINE static inline int
 lp_nth_empty (const BsRuleset *rs, const BsPosition *pos, int target)
 {
   const guint64 low7 = G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F);
@@ -135,7 +136,7 @@ lp_nth_empty (const BsRuleset *rs, const BsPosition *pos, int target)
 
       memcpy (&word, pos->cells + cell, sizeof word);
       occupied = (((word & low7) + low7) | word) & high;
-      empties = 8 - __builtin_popcountll (occupied);
+      empties = 8 - bs_popcount (occupied);
       if (target < empties)
         break;
       target -= empties;
@@ -146,18 +147,22 @@ lp_nth_empty (const BsRuleset *rs, const BsPosition *pos, int target)
 }
 
 /* Every move is (empty cell, slot in hand, follow-up), all distinct: a
- * uniform pick over that product, follow-up fastest, then the slot. */
-static BsMove
-lp_random_move (const BsRuleset  *rs,
-                const BsPosition *pos,
-                BsRng            *rng,
-                BsMove           *scratch)
+ * uniform pick over that product, follow-up fastest, then the slot (in
+ * kernels: the empty cells are counted with POPCNT where there is one). */
+BS_FORCE_INLINE static inline BsMove
+lp_random_move_body (const BsRuleset  *rs,
+                     const BsPosition *pos,
+                     BsRng            *rng,
+                     BsMove           *scratch,
+                     int               words)
 {
   const Lp *lp = rs->module_data;
   int hand = lp_in_hand (lp, pos);
-  int n_hand = __builtin_popcount ((unsigned) hand), n_empty = lp_empty_cells (rs, pos);
+  int n_hand = bs_popcount ((guint64) hand), n_empty = lp_empty_cells (rs, pos);
   int pick, f, rank, slot;
 
+  (void) scratch;
+  (void) words;
   if (hand == 0 || n_empty == 0)
     return LP_PASS;
   pick = (int) bs_rng_below (rng, (guint32) (n_empty * n_hand * lp->n_follow));
@@ -169,6 +174,19 @@ lp_random_move (const BsRuleset  *rs,
     if ((hand >> slot & 1) && rank-- == 0)
       break;
   return LP_MOVE (lp_nth_empty (rs, pos, pick), slot, f);
+}
+
+BS_BITOPS_KERNELS (BsMove, lp_random_move,
+                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                   rs, pos, rng, scratch)
+
+static BsMove
+lp_random_move (const BsRuleset  *rs,
+                const BsPosition *pos,
+                BsRng            *rng,
+                BsMove           *scratch)
+{
+  return rs->random_move (rs, pos, rng, scratch);
 }
 
 /* ---- The push ---- */
@@ -482,6 +500,7 @@ bs_rules_lines_prepare (BsRuleset              *rs,
     }
   rs->max_moves = (guint) rs->n_cells * (guint) lp->n_slots * (guint) lp->n_follow + 1;
   rs->max_changes = (guint) rs->n_cells + 1;
+  rs->random_move = BS_BITOPS_PICK (lp_random_move, 1);
   return TRUE;
 }
 
