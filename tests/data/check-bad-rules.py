@@ -175,6 +175,12 @@ CATALOGUE = [
     ('orders-dirs', 33, '<orders> attribute "dirs": orders go in every direction of the board '
      '(dirs="all") for now', True),
     ('orders-not-simultaneous', 33, '<turn>: <orders> is for order="simultaneous"', False),
+    ('push-lines-misspelt-mode', 37, '<push-lines> attribute "mode": "whole-lines" is none of '
+     'whole-line, gaps (did you mean "whole-line"?)', True),
+    ('score-pointing-undirected', 38, '<score> attribute "pointing": the kind "circle" has no '
+     'direction (directed="true")', False),
+    ('push-lines-without-follow-up', 35, '<place>: a <follow-up> is followed by one '
+     '<push-lines>, and a <push-lines> follows a <follow-up>', True),
 ]
 
 

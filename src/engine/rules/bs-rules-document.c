@@ -722,7 +722,7 @@ read_pieces (Reader         *r,
   static const char * const kids[] = { "piece", NULL };
   static const char * const section_attrs[] = { "noun", "supply", NULL };
   static const char * const attrs[] = { "id", "label", "supply", "weight", "letter", "size",
-                                        NULL };
+                                        "directed", NULL };
   static const char * const supplies[] = { "unlimited", NULL };
   static const char * const sizes[] = { "normal", "small", "large", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
@@ -742,6 +742,7 @@ read_pieces (Reader         *r,
       int size = 0, count = -1;
 
       if (!check_attributes (r, node, attrs, error) ||
+          !get_bool (r, node, "directed", &kind.directed, error) ||
           !get_choice (r, node, "size", sizes, &size, error) ||
           !get_int (r, node, "supply", FALSE, 0, 1000, &count, error))
         return FALSE;
@@ -1161,6 +1162,144 @@ read_push (Reader         *r,
   return TRUE;
 }
 
+/* <push-lines along="follow-up" mode="whole-line|gaps|{option}"> with its
+ * <score piece points pointing/> children. */
+static gboolean
+read_push_lines (Reader         *r,
+                 const xmlNode  *node,
+                 BsRulesStep    *place,
+                 GError        **error)
+{
+  static const char * const attrs[] = { "along", "mode", "when", NULL };
+  static const char * const alongs[] = { "follow-up", NULL };
+  static const char * const whens[] = { "higher", NULL };
+  static const char * const modes[] = { "whole-line", "gaps", NULL };
+  static const char * const kids[] = { "score", NULL };
+  static const char * const score_attrs[] = { "piece", "points", "pointing", NULL };
+  static const char * const pointings[] = { "any", "follow-up", NULL };
+  g_autofree char *mode = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  int along = -1, when = 0;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !get_choice (r, node, "along", alongs, &along, error) ||
+      !get_choice (r, node, "when", whens, &when, error))
+    return FALSE;
+  if (along < 0)
+    {
+      g_autofree char *v = NULL;
+
+      return require_attr (r, node, "along", &v, error);
+    }
+  place->push_lines = TRUE;
+  place->lines_mode_option = -1;
+  mode = get_attr (node, "mode");
+  if (mode != NULL && mode[0] == '{')
+    {
+      gsize len = strlen (mode);
+      g_autofree char *id = g_strndup (mode + 1, len - 1 - (mode[len - 1] == '}'));
+      BsRulesNumber n;
+      GStrv choices;
+
+      if (!resolve_name (r, node, "mode", "option", r->doc->options, id, &n.option, error))
+        return FALSE;
+      choices = g_ptr_array_index (r->doc->option_choices, n.option);
+      if (choices == NULL)
+        return value_error (r, node, "mode", error,
+                            _("the option of a mode is one of choices (type=\"enum\")"));
+      for (int i = 0; choices[i] != NULL; i++)
+        if (!g_strv_contains (modes, choices[i]))
+          return value_error (r, node, "mode", error,
+                              _("the option's choice \"%s\" is no mode (whole-line, gaps)"),
+                              choices[i]);
+      place->lines_mode_option = n.option;
+    }
+  else if (!get_choice (r, node, "mode", modes, &place->lines_mode, error))
+    return FALSE;
+  list = children (r, node, kids, error);
+  if (list == NULL)
+    return FALSE;
+  if (list->len == 0)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                        _("<push-lines>: at least one <score> is needed"));
+      return FALSE;
+    }
+  for (guint i = 0; i < list->len; i++)
+    {
+      const xmlNode *score = list->pdata[i];
+      g_autofree char *piece = NULL;
+      g_autofree char *points = NULL;
+      int pointing = 0, n = place->n_scores, kind;
+
+      if (n == BS_MAX_KINDS)
+        return value_error (r, score, "piece", error, _("more than %d kinds of piece"),
+                            BS_MAX_KINDS);
+      if (!check_attributes (r, score, score_attrs, error) ||
+          !require_attr (r, score, "piece", &piece, error) ||
+          !resolve_name (r, score, "piece", "piece", r->doc->kinds, piece, &kind, error) ||
+          !require_attr (r, score, "points", &points, error) ||
+          !parse_number (r, score, "points", points, &place->score_points[n], error) ||
+          !get_choice (r, score, "pointing", pointings, &pointing, error))
+        return FALSE;
+      if (place->score_points[n].option < 0
+          && (place->score_points[n].value < 0 || place->score_points[n].value > 100))
+        return value_error (r, score, "points", error,
+                            _("\"%s\" is not a whole number from %d to %d"), points, 0, 100);
+      if (pointing == 1 && !g_array_index (r->doc->kinds, BsKindSpec, kind).directed)
+        return value_error (r, score, "pointing", error,
+                            _("the kind \"%s\" has no direction (directed=\"true\")"), piece);
+      for (int k = 0; k < n; k++)
+        if (place->score_piece[k] == kind)
+          return value_error (r, score, "piece", error, _("\"%s\" is named twice"), piece);
+      place->score_piece[n] = kind;
+      place->score_pointing[n] = pointing == 1;
+      place->n_scores++;
+    }
+  return TRUE;
+}
+
+/* <follow-up choose="direction" dirs label/> then <push-lines>: a line push
+ * in the direction chosen as the turn's second step. */
+static gboolean
+read_follow_up (Reader         *r,
+                const xmlNode  *node,
+                GPtrArray      *list,
+                BsRulesStep    *place,
+                GError        **error)
+{
+  static const char * const attrs[] = { "choose", "dirs", "label", NULL };
+  static const char * const chooses[] = { "direction", NULL };
+  const xmlNode *follow = list->pdata[0];
+  int choose = -1;
+
+  if (!bs_xml_is (follow, "follow-up") || list->len != 2
+      || !bs_xml_is (list->pdata[1], "push-lines"))
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (node),
+                        _("<place>: a <follow-up> is followed by one <push-lines>, and a "
+                          "<push-lines> follows a <follow-up>"));
+      return FALSE;
+    }
+  if (!check_attributes (r, follow, attrs, error) ||
+      !get_choice (r, follow, "choose", chooses, &choose, error) ||
+      !parse_dirs (r, follow, FALSE, place->follow_dirs, &place->n_follow_dirs, error) ||
+      !require_attr (r, follow, "label", &place->follow_label, error))
+    return FALSE;
+  if (choose < 0)
+    {
+      g_autofree char *v = NULL;
+
+      return require_attr (r, follow, "choose", &v, error);
+    }
+  for (int d = 0; d < place->n_follow_dirs; d++)
+    if (place->follow_dirs[d].relative)
+      return value_error (r, follow, "dirs", error,
+                          _("a follow-up's directions are the board's (n, e, s, w …)"));
+  place->follow_up = TRUE;
+  return read_push_lines (r, list->pdata[1], place, error);
+}
+
 static gboolean
 read_place (Reader         *r,
             const xmlNode  *node,
@@ -1169,7 +1308,7 @@ read_place (Reader         *r,
 {
   static const char * const attrs[] = { "where", "piece", "compulsory", "if", "unless", NULL };
   static const char * const targets[] = { "empty", "!adjacent(own)", NULL };
-  static const char * const kids[] = { "bracket", "push", NULL };
+  static const char * const kids[] = { "bracket", "push", "follow-up", "push-lines", NULL };
   g_autofree char *piece = NULL;
   g_autoptr(GPtrArray) list = NULL;
   g_auto (GStrv) names = NULL;
@@ -1210,6 +1349,15 @@ read_place (Reader         *r,
   list = children (r, node, kids, error);
   if (list == NULL)
     return FALSE;
+  if (list->len > 0 && (bs_xml_is (list->pdata[0], "follow-up")
+                        || bs_xml_is (list->pdata[0], "push-lines")))
+    return read_follow_up (r, node, list, place, error);
+  for (int i = 0; i < place->n_pieces; i++)
+    if (g_array_index (r->doc->kinds, BsKindSpec, place->pieces[i]).directed)
+      return value_error (r, node, "piece", error,
+                          _("a directed kind (\"%s\") is placed by a <place> with a "
+                            "<follow-up> for now"),
+                          g_array_index (r->doc->kinds, BsKindSpec, place->pieces[i]).id);
   if (list->len > 1)
     {
       bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[1]),
@@ -1468,6 +1616,15 @@ read_moves (Reader         *r,
         walks = walks || b->apart || b->compulsory;
     }
   for (guint i = 0; i < list->len; i++)
+    if (g_array_index (r->doc->steps, BsRulesStep, i).push_lines)
+      {
+        /* A line program: one placement block with its follow-up and push. */
+        if (list->len > 1 || walks)
+          return value_error (r, list->pdata[i], "piece", error,
+                              _("<push-lines> does not go with other blocks yet"));
+        r->doc->line_pushing = TRUE;
+      }
+  for (guint i = 0; i < list->len; i++)
     if (g_array_index (r->doc->steps, BsRulesStep, i).push)
       {
         /* A push program: one placement block with its push. */
@@ -1632,6 +1789,7 @@ read_ends (Reader         *r,
 {
   static const char * const kids[] = { "eliminated", "reach", "no-move", "line", "full",
                                        "connect", "played", "captured", "passes", "no-removal",
+                                       "all-placed",
                                        NULL };
   static const char * const attrs[] = { "who", "result", "region", "regions", "misere", "length",
                                         "exactly", "dirs", "word", "count", "tie", "by",
@@ -1669,6 +1827,7 @@ read_ends (Reader         *r,
                  : bs_xml_is (node, "captured") ? BS_RULES_END_CAPTURED
                  : bs_xml_is (node, "passes") ? BS_RULES_END_PASSES
                  : bs_xml_is (node, "no-removal") ? BS_RULES_END_NO_REMOVAL
+                 : bs_xml_is (node, "all-placed") ? BS_RULES_END_ALL_PLACED
                  : BS_RULES_END_NO_MOVE;
       end.sentence = get_attr (node, "sentence");
       end.misere_sentence = get_attr (node, "misere-sentence");
@@ -1683,6 +1842,11 @@ read_ends (Reader         *r,
           !parse_condition (r, node, &e->cond, error))
         return FALSE;
       e->of_opponent = of == 1;
+      /* Both supplies empty: in a line program for now. */
+      if (end.kind == BS_RULES_END_ALL_PLACED
+          && (!r->doc->line_pushing || !r->doc->limited_supply))
+        return value_error (r, node, "result", error,
+                            _("<all-placed> ends a game of supplies with <push-lines> for now"));
       e->tie = tie == 0 ? BS_RULES_WHO_MOVER : tie == 1 ? BS_RULES_WHO_NEXT : BS_RULES_WHO_BOTH;
       if (end.kind == BS_RULES_END_PLAYED)
         {
@@ -1876,7 +2040,15 @@ read_notation (Reader         *r,
   /* A placement is written as its cell; KIND@TO with the kind's letter. */
   if (g_str_equal (move, "TO"))
     return TRUE;
-  if (g_str_equal (move, "KIND@TO"))
+  if (g_str_equal (move, "KIND@TO/FOLLOW-UP"))
+    {
+      if (!r->doc->line_pushing)
+        return value_error (r, node, "move", error,
+                            _("KIND@TO/FOLLOW-UP writes a placement's <follow-up>: there is "
+                              "none"));
+      r->doc->follow_notation = TRUE;
+    }
+  if (g_str_equal (move, "KIND@TO") || r->doc->follow_notation)
     {
       for (guint k = 0; k < r->doc->kinds->len; k++)
         if (r->doc->kind_letters->pdata[k] == NULL)
@@ -2346,7 +2518,7 @@ check_empty_elements (Reader         *r,
     "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
     "captured", "passes", "measure", "notation", "explain", "orders", "mark", "remove",
-    "move-orders", "bag", "no-removal", NULL,
+    "move-orders", "bag", "no-removal", "follow-up", "score", "all-placed", NULL,
   };
 
   for (const xmlNode *c = node->children; c != NULL; c = c->next)
@@ -2621,6 +2793,9 @@ bs_rules_document_free (BsRulesDocument *doc)
       g_free (step->word_label);
       g_free (step->word_description);
       g_free (step->word_explain);
+      for (int d = 0; d < step->n_follow_dirs; d++)
+        g_free (step->follow_dirs[d].name);
+      g_free (step->follow_label);
     }
   for (guint i = 0; i < doc->ends->len; i++)
     {

@@ -157,6 +157,30 @@ typedef struct {
   gboolean         push;
   BsRulesNumber    push_distance[BS_MAX_KINDS];
   gboolean         push_require_full;
+  /* <follow-up choose="direction" dirs label/> inside a <place>: a second
+   * step of the turn, one of `follow_dirs` (board directions), chosen
+   * after the cell and the kind (a directed kind's direction is chosen
+   * with the kind, among the board's directions). <push-lines
+   * along="follow-up" mode> after it: in every line along the direction
+   * chosen where the mover's score is strictly higher than the
+   * opponent's, the pieces move one cell that way and the piece on the
+   * edge falls off; mode whole-line (the line moves, gaps too) or gaps
+   * (judged before the push, only pieces with room ahead move), or an
+   * enum option's choice (lines_mode_option). A line's score is the sum
+   * over the player's pieces in it of their kind's <score points>, for
+   * a directed kind with pointing="follow-up" only when it points the
+   * push's way. */
+  gboolean         follow_up;
+  BsRulesDir       follow_dirs[BS_RULES_MAX_DIRS];
+  int              n_follow_dirs;
+  char            *follow_label;
+  gboolean         push_lines;
+  int              lines_mode;          /* 0 whole-line, 1 gaps */
+  int              lines_mode_option;   /* an enum option whose choices are modes, or -1 */
+  int              score_piece[BS_MAX_KINDS];
+  gboolean         score_pointing[BS_MAX_KINDS];
+  BsRulesNumber    score_points[BS_MAX_KINDS];
+  int              n_scores;
   BsRulesCondition cond;
   int              line;
 } BsRulesStep;
@@ -172,6 +196,7 @@ typedef enum {
   BS_RULES_END_CAPTURED,    /* <captured count="…">: the player took that many pieces */
   BS_RULES_END_PASSES,      /* <passes count="…">: that many passes in a row */
   BS_RULES_END_NO_REMOVAL,  /* <no-removal>: a round of simultaneous orders removed no piece */
+  BS_RULES_END_ALL_PLACED,  /* <all-placed>: both players' supplies are empty */
 } BsRulesEndKind;
 
 typedef enum {
@@ -353,6 +378,9 @@ typedef struct {
   gboolean       bag;
   int            bag_skip;          /* region, or -1 */
   int            bag_line;
+  gboolean       line_pushing;      /* one <place> with <follow-up> and <push-lines>:
+                                     * a line program (bs-rules-lines) */
+  gboolean       follow_notation;   /* <notation move="KIND@TO/FOLLOW-UP"> */
   gboolean       kind_notation;     /* <notation move="KIND@TO">: the kind's letter, @, the cell */
 
   /* <notation move="FROM-TO" how="…"/>: the text between the cells;

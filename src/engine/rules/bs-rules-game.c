@@ -10,6 +10,7 @@
 #include "bs-error.h"
 #include "bs-rules-document.h"
 #include "bs-rules-program.h"
+#include "bs-rules-lines.h"
 #include "bs-rules-push.h"
 #include "bs-rules-rounds.h"
 
@@ -23,6 +24,7 @@ struct _BsRulesGame {
   BsPlaySpec        play_swap;   /* a ruleset with the swap rule: the words and "swap" */
   BsWordSpec        words_swap[BS_RULES_MAX_BLOCKS + 2];
   BsSpecialSpec     specials[BS_RULES_MAX_SPECIALS];
+  BsChoiceSpec      follow_ups[BS_RULES_MAX_DIRS];   /* a <follow-up>'s choices, labels owned */
 };
 
 /* <turn pass="when-no-move">: the move "pass", the only one then (the
@@ -73,6 +75,41 @@ game_prepare_push (BsRuleset  *rs,
 
   return bs_rules_push_prepare (rs, game->doc, bs_rules_game_ref (game),
                                 (GDestroyNotify) bs_rules_game_unref, error);
+}
+
+/* A game of line pushes runs a line program (bs-rules-lines). */
+static gboolean
+game_prepare_lines (BsRuleset  *rs,
+                    GError    **error)
+{
+  BsRulesGame *game = (BsRulesGame *) rs->module;
+
+  return bs_rules_lines_prepare (rs, game->doc, bs_rules_game_ref (game),
+                                 (GDestroyNotify) bs_rules_game_unref, error);
+}
+
+/* A <follow-up>'s choices: "LABEL North" …, with the square board's
+ * direction for arrows (0 N … 3 W) where it is one. */
+static void
+game_follow_ups (BsRulesGame *game, const BsRulesStep *place)
+{
+  static const char * const names[][3] = {
+    { "n", "North", "0" }, { "e", "East", "1" }, { "s", "South", "2" }, { "w", "West", "3" },
+    { "ne", "Northeast", "" }, { "se", "Southeast", "" }, { "sw", "Southwest", "" },
+    { "nw", "Northwest", "" },
+  };
+
+  for (int i = 0; i < place->n_follow_dirs; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+      if (g_str_equal (place->follow_dirs[i].name, names[k][0]))
+        game->follow_ups[i] = (BsChoiceSpec) {
+          g_strdup_printf ("%s %s", place->follow_label, names[k][1]),
+          names[k][2][0] != '\0' ? names[k][2][0] - '0' : -1,
+        };
+  game->play.flags |= BS_PLAY_FOLLOW_UP;
+  game->play.follow_up_prompt = place->follow_label;
+  game->play.follow_ups = game->follow_ups;
+  game->play.n_follow_ups = (guint) place->n_follow_dirs;
 }
 
 static BsRulesGame *
@@ -170,6 +207,16 @@ game_new (BsRulesDocument *doc)
       m->prepare = game_prepare_rounds;
       bs_rules_rounds_fill_module (m);
     }
+  else if (doc->line_pushing)
+    {
+      game_follow_ups (game, &g_array_index (doc->steps, BsRulesStep, 0));
+      game->play.direction_prompt = N_("Points");
+      game->play_swap = game->play;
+      game->play_swap.words = game->words_swap;
+      game->play_swap.n_words = game->play.n_words + 1;
+      m->prepare = game_prepare_lines;
+      bs_rules_lines_fill_module (m);
+    }
   else if (doc->pushing)
     {
       m->prepare = game_prepare_push;
@@ -219,6 +266,8 @@ bs_rules_game_unref (BsRulesGame *game)
 
   if (!g_atomic_ref_count_dec (&game->ref_count))
     return;
+  for (guint i = 0; i < G_N_ELEMENTS (game->follow_ups); i++)
+    g_free ((char *) game->follow_ups[i].label);
   bs_rules_document_free (game->doc);
   g_free (game);
 }
