@@ -361,11 +361,14 @@ test_abrobad_perft (gconstpointer data)
   g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
   g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
   guint64 leaves, walking = 0;
+  /* The issue's depth 4 from every start with -m slow (about 25 million
+   * leaves on the shipped board: minutes, not for every CI run). */
+  int depth = g_test_slow () ? MAX (tc->depth, 4) : tc->depth;
   BsRng rng;
 
   assert_same_position (&pair, c, w);
-  leaves = perft (&pair, c, w, tc->depth);
-  g_test_message ("abrobad %s: perft(%d) = %" G_GUINT64_FORMAT, tc->name, tc->depth, leaves);
+  leaves = perft (&pair, c, w, depth);
+  g_test_message ("abrobad %s: perft(%d) = %" G_GUINT64_FORMAT, tc->name, depth, leaves);
   g_assert_cmpuint (leaves, >, 1);
   bs_rng_init (&rng, 7);
   for (int k = 0; k < 3; k++)
