@@ -100,7 +100,7 @@ bs_rules_lint_file (const char  *path,
       if (!names (words->str, id))
         g_ptr_array_add (warnings,
                          /* Translators: a warning of `validate` on a rules file:
-                          * "pente.xml:18: the option “captures-to-win” is declared but
+                          * "my-game.xml:18: the option “handicap” is declared but
                           * no rule reads it". */
                          g_strdup_printf (_("%s:%d: the option “%s” is declared but no rule "
                                             "reads it"), path, bs_xml_line (option), id));
