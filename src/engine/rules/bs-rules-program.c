@@ -4261,16 +4261,15 @@ rp_explain_turn (const BsRuleset   *rs,
     out->removed[to] = 1;
 }
 
-static void
-rp_describe_rules (const BsRuleset *rs,
-                   GString         *rules,
-                   GString         *goal)
+void
+bs_rules_program_describe_texts (const BsRuleset       *rs,
+                                 const BsRulesDocument *doc,
+                                 GString               *rules,
+                                 GString               *goal)
 {
-  const Rp *rp = rs->module_data;
-
-  for (guint i = 0; i < rp->doc->texts->len; i++)
+  for (guint i = 0; i < doc->texts->len; i++)
     {
-      const BsRulesText *t = &g_array_index (rp->doc->texts, BsRulesText, i);
+      const BsRulesText *t = &g_array_index (doc->texts, BsRulesText, i);
       GString *out = t->goal ? goal : rules;
 
       if (!bs_rules_condition_holds (&t->cond, rs->options))
@@ -4279,6 +4278,16 @@ rp_describe_rules (const BsRuleset *rs,
         g_string_append_c (out, ' ');
       rp_fill_text (rs, t->text, 1, NULL, NULL, out);
     }
+}
+
+static void
+rp_describe_rules (const BsRuleset *rs,
+                   GString         *rules,
+                   GString         *goal)
+{
+  const Rp *rp = rs->module_data;
+
+  bs_rules_program_describe_texts (rs, rp->doc, rules, goal);
 }
 
 static void

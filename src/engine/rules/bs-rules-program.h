@@ -42,6 +42,14 @@ void     bs_rules_program_fill_text   (const BsRuleset        *rs,
                                        const char             *to,
                                        GString                *out);
 
+/* The describe_rules hook of every written program: doc's <help> texts
+ * whose conditions hold for rs's options, filled in (as fill_text, player
+ * 1 to move), the goal paragraphs to goal and the others to rules. */
+void     bs_rules_program_describe_texts (const BsRuleset         *rs,
+                                          const BsRulesDocument   *doc,
+                                          GString                 *rules,
+                                          GString                 *goal);
+
 /* Fills the module's hooks (all but prepare, which the owner sets so as to
  * pass itself). */
 void     bs_rules_program_fill_module (BsModule               *module);

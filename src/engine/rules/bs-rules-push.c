@@ -925,17 +925,7 @@ pp_describe_rules (const BsRuleset *rs,
 {
   const Pp *pp = rs->module_data;
 
-  for (guint i = 0; i < pp->doc->texts->len; i++)
-    {
-      const BsRulesText *t = &g_array_index (pp->doc->texts, BsRulesText, i);
-      GString *out = t->goal ? goal : rules;
-
-      if (!bs_rules_condition_holds (&t->cond, rs->options))
-        continue;
-      if (out->len > 0)
-        g_string_append_c (out, ' ');
-      bs_rules_program_fill_text (rs, t->text, 1, NULL, NULL, out);
-    }
+  bs_rules_program_describe_texts (rs, pp->doc, rules, goal);
 }
 
 void

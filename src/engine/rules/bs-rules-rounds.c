@@ -1322,17 +1322,7 @@ rr_describe_rules (const BsRuleset *rs,
 {
   const Rr *rr = rs->module_data;
 
-  for (guint i = 0; i < rr->doc->texts->len; i++)
-    {
-      const BsRulesText *t = &g_array_index (rr->doc->texts, BsRulesText, i);
-      GString *out = t->goal ? goal : rules;
-
-      if (!bs_rules_condition_holds (&t->cond, rs->options))
-        continue;
-      if (out->len > 0)
-        g_string_append_c (out, ' ');
-      bs_rules_program_fill_text (rs, t->text, 1, NULL, NULL, out);
-    }
+  bs_rules_program_describe_texts (rs, rr->doc, rules, goal);
 }
 
 void
