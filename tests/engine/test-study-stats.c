@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "bs-study-stats.h"
 #include "bs-variant-xml.h"
@@ -24,6 +25,186 @@ check_wilson (double x, guint n, double low, double high)
   bs_stats_wilson (x, n, BS_STATS_Z95, &l, &h);
   g_assert_cmpfloat_with_epsilon (l, low, EPS);
   g_assert_cmpfloat_with_epsilon (h, high, EPS);
+}
+
+/* Stopping when settled (issue 26, item 3; docs/BALANCE.md): the anytime-valid confidence
+ * sequence. The reference values come from tests/engine/confidence-sequence.py, written
+ * from the formula in the docs (Waudby-Smith & Ramdas 2024, Theorem 2, with the bets
+ * λ_i = min (M / σ̂²_{i−1}, ½)) in plain Python floats, sharing no code with
+ * bs-study-stats.c. Four repeating patterns of player 1's results: W L (no draws, variance
+ * ¼), W D L D (half draws, ⅛), W D D L D D (two draws in three, 1/12) and W W W L (a score
+ * of 75%, 3/16). For W L at M = 0.05, by hand: every bet starts at 0.05 / ¼ = 0.2, v_1 =
+ * 4 (1 − ½)² = 1, ψ_E(0.2) = (−log 0.8 − 0.2) / 4 = 0.005786; after 20 games the half-width
+ * (log 40 + ~20 · 0.0058) / ~4 ≈ 0.95 leaves [0, 1]. */
+typedef struct {
+  const char *pattern;
+  double      margin;
+  guint       games;
+  double      low;
+  double      high;
+} SequenceReference;
+
+static guint
+pattern_half_points (const char *pattern,
+                     guint       i)
+{
+  const char *p = pattern + i % strlen (pattern);
+
+  return *p == 'W' ? 2 : *p == 'D' ? 1 : 0;
+}
+
+static void
+test_confidence_sequence (void)
+{
+  static const SequenceReference refs[] = {
+    { "WL", 0.05, 20, 0.000000000000, 1.000000000000 },
+    { "WL", 0.05, 100, 0.297874984222, 0.699115730005 },
+    { "WL", 0.05, 1000, 0.452031514227, 0.547794808454 },
+    { "WL", 0.03, 100, 0.201050468003, 0.794898242823 },
+    { "WL", 0.03, 1000, 0.453146497176, 0.546668388511 },
+    { "WDLD", 0.05, 20, 0.000000000000, 0.985777548500 },
+    { "WDLD", 0.05, 100, 0.370550363697, 0.625826488777 },
+    { "WDLD", 0.05, 1000, 0.455201629218, 0.544590920330 },
+    { "WDLD", 0.03, 1000, 0.466458654662, 0.533322709780 },
+    { "WDDLDD", 0.05, 20, 0.079673600614, 0.941674413968 },
+    { "WDDLDD", 0.05, 100, 0.393173561017, 0.605729468204 },
+    { "WDDLDD", 0.05, 1000, 0.460422018834, 0.539499729495 },
+    { "WDDLDD", 0.03, 1000, 0.469433650783, 0.530391570897 },
+    { "WWWL", 0.05, 20, 0.105735039915, 1.000000000000 },
+    { "WWWL", 0.05, 100, 0.577456014906, 0.903787997863 },
+    { "WWWL", 0.05, 1000, 0.702916193205, 0.793999641719 },
+    { "WWWL", 0.03, 1000, 0.708305022645, 0.788235244263 },
+  };
+  /* Where the rule stops (the first multiple of 20 with a half-width ≤ M), same script. */
+  static const SequenceReference stops[] = {
+    { "WL", 0.05, 900, 0.4499787019854478, 0.5498264942055492 },
+    { "WL", 0.03, 2260, 0.46999150549690943, 0.5299330317785979 },
+    { "WDLD", 0.05, 660, 0.4502002363646106, 0.5494722975228229 },
+    { "WDLD", 0.03, 1300, 0.4700127248366025, 0.5298240958476533 },
+    { "WDDLDD", 0.05, 420, 0.4501491161341881, 0.5494866543002365 },
+    { "WDDLDD", 0.03, 1060, 0.47002380236330543, 0.5298103503406046 },
+    { "WWWL", 0.05, 780, 0.6985272554126036, 0.7976883255923768 },
+    { "WWWL", 0.03, 1780, 0.7189639881632343, 0.7789213991520096 },
+  };
+
+  for (guint r = 0; r < G_N_ELEMENTS (refs); r++)
+    {
+      BsStatsSequence sequence;
+
+      bs_stats_sequence_init (&sequence, refs[r].margin);
+      g_assert_cmpfloat (bs_stats_sequence_half_width (&sequence), ==, 0.5);
+      for (guint i = 0; i < refs[r].games; i++)
+        bs_stats_sequence_add (&sequence, pattern_half_points (refs[r].pattern, i));
+      g_assert_cmpfloat_with_epsilon (sequence.low, refs[r].low, 1e-9);
+      g_assert_cmpfloat_with_epsilon (sequence.high, refs[r].high, 1e-9);
+    }
+  for (guint r = 0; r < G_N_ELEMENTS (stops); r++)
+    {
+      BsStatsSequence sequence;
+      guint stop = 0;
+
+      bs_stats_sequence_init (&sequence, stops[r].margin);
+      for (guint i = 0; stop == 0 && i < 20000; i++)
+        {
+          bs_stats_sequence_add (&sequence, pattern_half_points (stops[r].pattern, i));
+          if ((i + 1) % BS_STUDY_MARGIN_BLOCK == 0 &&
+              bs_stats_sequence_half_width (&sequence) <= stops[r].margin)
+            stop = i + 1;
+        }
+      g_assert_cmpuint (stop, ==, stops[r].games);
+      g_assert_cmpfloat_with_epsilon (sequence.low, stops[r].low, 1e-9);
+      g_assert_cmpfloat_with_epsilon (sequence.high, stops[r].high, 1e-9);
+    }
+  /* Draws count: two draws in three stop at 420 and 1060 games where a game of win or loss
+   * alone needs 900 and 2260 (the same mean, ½). */
+  g_assert_cmpuint (stops[4].games, <, stops[0].games);
+}
+
+static int
+compare_guint (gconstpointer a,
+               gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The defect the confidence sequence mends: a fair game (a fair coin, no draws) watched
+ * every 20 games up to 3000. The fixed-size 95% Wilson interval, looked at 150 times, leaves
+ * out ½ at some look in far more than 5% of the studies; the confidence sequence (tuned for
+ * M = 0.05, the bets it stops with) in at most 5% — its guarantee. 2,000 studies from fixed
+ * seeds. Also the typical stopping points old (Wilson at ± M) and new, printed with
+ * --verbose (docs/BALANCE.md quotes them). */
+static void
+test_confidence_sequence_simulation (void)
+{
+  enum { STUDIES = 2000, GAMES = 3000 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (26);
+  guint wilson_missed = 0, sequence_missed = 0;
+  g_autoptr(GArray) old_05 = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) new_05 = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) old_03 = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) new_03 = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint study = 0; study < STUDIES; study++)
+    {
+      BsStatsSequence s05, s03;
+      guint wins = 0, o05 = 0, n05 = 0, o03 = 0, n03 = 0;
+      gboolean wilson_miss = FALSE, sequence_miss = FALSE;
+
+      bs_stats_sequence_init (&s05, 0.05);
+      bs_stats_sequence_init (&s03, 0.03);
+      for (guint i = 1; i <= GAMES; i++)
+        {
+          guint half_points = g_rand_boolean (rand) ? 2 : 0;
+          double low, high;
+
+          wins += half_points / 2;
+          bs_stats_sequence_add (&s05, half_points);
+          bs_stats_sequence_add (&s03, half_points);
+          if (i % BS_STUDY_MARGIN_BLOCK != 0)
+            continue;
+          bs_stats_wilson (wins, i, BS_STATS_Z95, &low, &high);
+          wilson_miss |= low > 0.5 || high < 0.5;
+          sequence_miss |= s05.low > 0.5 || s05.high < 0.5;
+          if (o05 == 0 && (high - low) / 2 <= 0.05)
+            o05 = i;
+          if (o03 == 0 && (high - low) / 2 <= 0.03)
+            o03 = i;
+          if (n05 == 0 && bs_stats_sequence_half_width (&s05) <= 0.05)
+            n05 = i;
+          if (n03 == 0 && bs_stats_sequence_half_width (&s03) <= 0.03)
+            n03 = i;
+        }
+      wilson_missed += wilson_miss;
+      sequence_missed += sequence_miss;
+      g_array_append_val (old_05, o05);
+      g_array_append_val (new_05, n05);
+      g_array_append_val (old_03, o03);
+      g_array_append_val (new_03, n03);
+    }
+  g_array_sort (old_05, compare_guint);
+  g_array_sort (new_05, compare_guint);
+  g_array_sort (old_03, compare_guint);
+  g_array_sort (new_03, compare_guint);
+  g_test_message ("watched every 20 games to %u: Wilson misses ½ in %u of %u studies, "
+                  "the confidence sequence in %u", GAMES, wilson_missed, STUDIES,
+                  sequence_missed);
+  g_test_message ("stopping points, median [min, max]: M = 0.05 Wilson %u [%u, %u], "
+                  "sequence %u [%u, %u]; M = 0.03 Wilson %u [%u, %u], sequence %u [%u, %u]",
+                  g_array_index (old_05, guint, STUDIES / 2), g_array_index (old_05, guint, 0),
+                  g_array_index (old_05, guint, STUDIES - 1),
+                  g_array_index (new_05, guint, STUDIES / 2), g_array_index (new_05, guint, 0),
+                  g_array_index (new_05, guint, STUDIES - 1),
+                  g_array_index (old_03, guint, STUDIES / 2), g_array_index (old_03, guint, 0),
+                  g_array_index (old_03, guint, STUDIES - 1),
+                  g_array_index (new_03, guint, STUDIES / 2), g_array_index (new_03, guint, 0),
+                  g_array_index (new_03, guint, STUDIES - 1));
+  /* The old rule's defect, then the new rule's guarantee. */
+  g_assert_cmpuint (wilson_missed, >, STUDIES / 20);
+  g_assert_cmpuint (sequence_missed, <=, STUDIES / 20);
+  /* Every study settles within the 3000 games at both margins. */
+  g_assert_cmpuint (g_array_index (new_03, guint, 0), >, 0);
 }
 
 static void
@@ -892,6 +1073,9 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/histogram", test_histogram);
   g_test_add_func ("/study-stats/move-cell", test_move_cell);
   g_test_add_func ("/study-stats/fairest", test_fairest);
+  g_test_add_func ("/study-stats/confidence-sequence", test_confidence_sequence);
+  g_test_add_func ("/study-stats/confidence-sequence-simulation",
+                   test_confidence_sequence_simulation);
   g_test_add_func ("/study-stats/aggregate", test_aggregate);
   g_test_add_func ("/study-stats/merge", test_merge);
   g_test_add_func ("/study-stats/openings-simultaneous", test_openings_simultaneous);

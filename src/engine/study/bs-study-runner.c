@@ -42,6 +42,7 @@ typedef struct {
   guint         prefix;   /* games 0..prefix-1 are all done and counted */
   guint         prefix_half_points;
   guint         stop;     /* target precision: the stopping point, 0 = not reached */
+  BsStatsSequence sequence;  /* target precision: the confidence sequence of games 0..prefix-1 */
   GHashTable   *held;     /* target precision: number → game beyond the prefix */
   BsStudyStats *stats;
 } ArmState;
@@ -165,6 +166,7 @@ arms_init (BsStudyRunner *runner)
       runner->arms[i].held = g_hash_table_new_full (NULL, NULL, NULL,
                                                     (GDestroyNotify) bs_study_game_free);
       runner->arms[i].stats = bs_study_stats_new (bs_ruleset_is_simultaneous (arm->ruleset));
+      bs_stats_sequence_init (&runner->arms[i].sequence, runner->study->margin);
     }
 }
 
@@ -413,19 +415,6 @@ count_game (BsStudyRunner *runner,
   bs_study_stats_add (runner->arms[game->arm].stats, runner->study, game);
 }
 
-/* The target precision is reached at `games` when the Wilson interval of
- * player 1's score over games 0..games-1 is at most ± margin. */
-static gboolean
-precise_enough (const BsStudy *study,
-                guint          half_points,
-                guint          games)
-{
-  double low, high;
-
-  bs_stats_wilson (half_points / 2.0, games, BS_STATS_Z95, &low, &high);
-  return (high - low) / 2 <= study->margin;
-}
-
 /* With a target precision, games are counted in order: the stopping point
  * must not depend on which games happened to finish first. */
 static void
@@ -443,10 +432,17 @@ advance_prefix (BsStudyRunner *runner,
       if (game != NULL)
         count_game (runner, game);
       g_hash_table_remove (state->held, GUINT_TO_POINTER (state->prefix));
-      state->prefix_half_points += ((guint8 *) state->points->data)[state->prefix] - 1u;
+      guint half_points = ((guint8 *) state->points->data)[state->prefix] - 1u;
+
+      state->prefix_half_points += half_points;
+      if (state->prefix == 0)
+        bs_stats_sequence_init (&state->sequence, study->margin);
+      bs_stats_sequence_add (&state->sequence, half_points);
       state->prefix++;
+      /* Stopping when settled (docs/BALANCE.md): the anytime-valid confidence sequence,
+       * checked every block, so that stopping early keeps the stated 5%. */
       if ((state->prefix % BS_STUDY_MARGIN_BLOCK == 0 &&
-           precise_enough (study, state->prefix_half_points, state->prefix)) ||
+           bs_stats_sequence_half_width (&state->sequence) <= study->margin) ||
           state->prefix >= study->games)
         state->stop = state->prefix;
     }
@@ -791,10 +787,11 @@ bs_study_runner_get_progress (BsStudyRunner *runner,
         }
       else
         {
-          /* n ≈ z² p (1 - p) / margin², from the score so far (½ before
-           * any game), rounded up to whole blocks. */
-          double p = state->prefix > 0 ? state->prefix_half_points / (2.0 * state->prefix) : 0.5;
-          double need = BS_STATS_Z95 * BS_STATS_Z95 * MAX (p * (1 - p), 0.01) /
+          /* The confidence sequence reaches ± margin near n ≈ 2 log (2 / α) σ̂² / margin²
+           * (docs/BALANCE.md), from the variance of the games so far (¼ before any),
+           * rounded up to whole blocks. */
+          double variance = (0.25 + state->sequence.sum_squares) / (state->sequence.n + 1);
+          double need = 2 * log (2 / BS_STATS_SEQUENCE_ALPHA) * MAX (variance, 0.01) /
                         (study->margin * study->margin);
           guint estimate = (guint) MIN (ceil (need / BS_STUDY_MARGIN_BLOCK) *
                                         BS_STUDY_MARGIN_BLOCK, (double) study->games);

@@ -217,6 +217,48 @@ bs_stats_equivalence_id (BsStatsEquivalence equivalence)
 }
 
 void
+bs_stats_sequence_init (BsStatsSequence *sequence,
+                        double           margin)
+{
+  *sequence = (BsStatsSequence) { .margin = margin, .low = 0, .high = 1 };
+}
+
+void
+bs_stats_sequence_add (BsStatsSequence *sequence,
+                       guint            half_points)
+{
+  double x = MIN (half_points, 2u) / 2.0;
+  /* μ̂ and σ̂² of the games before this one (½ and ¼ before any): the bet is predictable. */
+  double mean_before = (0.5 + sequence->half_points / 2.0) / (sequence->n + 1);
+  double variance_before = (0.25 + sequence->sum_squares) / (sequence->n + 1);
+  double bet = MIN (sequence->margin / variance_before, BS_STATS_SEQUENCE_BET_CAP);
+  double v = 4 * (x - mean_before) * (x - mean_before);
+  double mean, centre, half;
+
+  sequence->sum_bets += bet;
+  sequence->sum_bets_x += bet * x;
+  sequence->sum_penalty += v * (-log1p (-bet) - bet) / 4;
+  sequence->n++;
+  sequence->half_points += MIN (half_points, 2u);
+  mean = (0.5 + sequence->half_points / 2.0) / (sequence->n + 1);
+  sequence->sum_squares += (x - mean) * (x - mean);
+  centre = sequence->sum_bets_x / sequence->sum_bets;
+  half = (log (2 / BS_STATS_SEQUENCE_ALPHA) + sequence->sum_penalty) / sequence->sum_bets;
+  sequence->low = MAX (sequence->low, MAX (centre - half, 0.0));
+  sequence->high = MIN (sequence->high, MIN (centre + half, 1.0));
+  /* An empty intersection (possible only when the mean moved: a 5% event) is kept as the
+   * point between. */
+  if (sequence->low > sequence->high)
+    sequence->low = sequence->high = (sequence->low + sequence->high) / 2;
+}
+
+double
+bs_stats_sequence_half_width (const BsStatsSequence *sequence)
+{
+  return (sequence->high - sequence->low) / 2;
+}
+
+void
 bs_stats_holm (const double *p_values,
                guint         n,
                double       *adjusted)
@@ -442,6 +484,7 @@ bs_study_stats_free (BsStudyStats *stats)
   g_array_unref (stats->lead_changes);
   g_array_unref (stats->decisive_at);
   g_clear_pointer (&stats->openings, g_hash_table_unref);
+  g_clear_pointer (&stats->sequence, g_array_unref);
   g_free (stats);
 }
 
@@ -473,6 +516,7 @@ bs_study_stats_copy (const BsStudyStats *stats)
   copy->piece_margin = array_copy (stats->piece_margin);
   copy->lead_changes = array_copy (stats->lead_changes);
   copy->decisive_at = array_copy (stats->decisive_at);
+  copy->sequence = stats->sequence != NULL ? array_copy (stats->sequence) : NULL;
   copy->reasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_iter_init (&iter, stats->reasons);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -566,6 +610,15 @@ bs_study_stats_add (BsStudyStats      *stats,
   gboolean evaluated = FALSE;
 
   stats->games++;
+  if (study->margin > 0)
+    {
+      if (stats->sequence == NULL)
+        stats->sequence = g_array_new (FALSE, TRUE, sizeof (guint8));
+      if (game->number >= stats->sequence->len)
+        g_array_set_size (stats->sequence, game->number + 1);
+      g_array_index (stats->sequence, guint8, game->number) =
+        (guint8) (1 + bs_study_game_half_points (game, 1));
+    }
   if (game->result == BS_RESULT_WIN_1 || game->result == BS_RESULT_WIN_2)
     stats->wins[game->result - 1]++;
   else
@@ -669,6 +722,16 @@ bs_study_stats_merge (BsStudyStats       *stats,
   g_return_if_fail (stats->simultaneous == other->simultaneous);
 
   stats->games += other->games;
+  if (other->sequence != NULL)
+    {
+      if (stats->sequence == NULL)
+        stats->sequence = g_array_new (FALSE, TRUE, sizeof (guint8));
+      if (other->sequence->len > stats->sequence->len)
+        g_array_set_size (stats->sequence, other->sequence->len);
+      for (guint i = 0; i < other->sequence->len; i++)
+        if (g_array_index (other->sequence, guint8, i) != 0)
+          g_array_index (stats->sequence, guint8, i) = g_array_index (other->sequence, guint8, i);
+    }
   stats->wins[0] += other->wins[0];
   stats->wins[1] += other->wins[1];
   stats->draws += other->draws;
@@ -728,6 +791,41 @@ bs_study_stats_merge (BsStudyStats       *stats,
       ours->games += theirs->games;
       ours->half_points += theirs->half_points;
     }
+}
+
+gboolean
+bs_study_stats_stopping (const BsStudyStats *stats,
+                         const BsStudy      *study,
+                         BsStudyStopping    *out)
+{
+  BsStatsSequence sequence;
+
+  *out = (BsStudyStopping) { .low = 0, .high = 1 };
+  if (study->margin <= 0 || stats->sequence == NULL || stats->games == 0)
+    return FALSE;
+  /* Only a study whose games are all there from 0 can be followed in order. */
+  if (stats->sequence->len < stats->games)
+    return FALSE;
+  bs_stats_sequence_init (&sequence, study->margin);
+  for (guint i = 0; i < stats->games; i++)
+    {
+      guint8 points = g_array_index (stats->sequence, guint8, i);
+
+      if (points == 0)
+        return FALSE;
+      bs_stats_sequence_add (&sequence, points - 1u);
+      if ((i + 1) % BS_STUDY_MARGIN_BLOCK == 0 &&
+          bs_stats_sequence_half_width (&sequence) <= study->margin)
+        {
+          out->stopped = TRUE;
+          break;
+        }
+    }
+  out->known = TRUE;
+  out->at = sequence.n;
+  out->low = sequence.low;
+  out->high = sequence.high;
+  return TRUE;
 }
 
 void

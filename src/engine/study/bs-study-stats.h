@@ -99,6 +99,39 @@ void     bs_stats_holm            (const double  *p_values,
                                    guint          n,
                                    double        *adjusted);
 
+/* Stopping when settled (docs/BALANCE.md, Statistics: Stopping when settled): an
+ * anytime-valid 95% confidence sequence for the mean score of games in [0, 1] (a win 1, a
+ * draw ½, a loss 0), the predictable plug-in empirical-Bernstein sequence of Waudby-Smith &
+ * Ramdas (JRSS-B 2024, Theorem 2) with bets tuned to the margin M the study stops at:
+ *   λ_i = min (M / σ̂²_{i−1}, ½),  v_i = 4 (x_i − μ̂_{i−1})²,  ψ_E(λ) = (−log (1 − λ) − λ) / 4,
+ *   C_t = Σ λ_i x_i / Σ λ_i ± (log (2 / 0.05) + Σ v_i ψ_E(λ_i)) / Σ λ_i,
+ * μ̂_t = (½ + Σ x_i) / (t + 1), σ̂²_t = (¼ + Σ (x_i − μ̂_i)²) / (t + 1), cut to [0, 1] and
+ * intersected with every earlier interval. The chance that the mean is ever outside it,
+ * at any number of games, is at most 5%: a study may be watched, or stopped, whenever.
+ * Games must be added in order; the result depends on nothing else. */
+#define BS_STATS_SEQUENCE_ALPHA 0.05
+#define BS_STATS_SEQUENCE_BET_CAP 0.5
+
+typedef struct {
+  double  margin;         /* the tuning: the half-width the bets aim at */
+  guint   n;
+  guint   half_points;    /* Σ 2 x_i */
+  double  sum_squares;    /* Σ (x_i − μ̂_i)² */
+  double  sum_bets;       /* Σ λ_i */
+  double  sum_bets_x;     /* Σ λ_i x_i */
+  double  sum_penalty;    /* Σ v_i ψ_E(λ_i) */
+  double  low;            /* the running intersection */
+  double  high;
+} BsStatsSequence;
+
+void     bs_stats_sequence_init   (BsStatsSequence *sequence,
+                                   double           margin);
+/* The next game: player 1's half points in it (0 a loss, 1 a draw, 2 a win). */
+void     bs_stats_sequence_add    (BsStatsSequence *sequence,
+                                   guint            half_points);
+/* (high − low) / 2; ½ before any game. */
+double   bs_stats_sequence_half_width (const BsStatsSequence *sequence);
+
 /* B's score minus A's (score = half points / 2n), with Newcombe's hybrid
  * Wilson interval (his method 10) and a two-sided p-value: Fisher's exact
  * test when some expected count is below 5 and neither side has draws,
@@ -202,6 +235,9 @@ typedef struct {
   guint       comebacks;
   /* Openings: NULL for a simultaneous game. */
   GHashTable *openings;         /* move → BsStudyOpening* */
+  /* A study with a margin (it stops when settled): per game number, 1 + player 1's half
+   * points, 0 while the game is missing; NULL for a study without one. */
+  GArray     *sequence;         /* of guint8 */
 } BsStudyStats;
 
 BsStudyStats *bs_study_stats_new    (gboolean            simultaneous);
@@ -240,6 +276,22 @@ void          bs_stats_histogram_summary  (const GArray       *histogram,
 GPtrArray    *bs_study_stats_openings     (const BsStudyStats *stats);
 /* Reason ids sorted by count (most first), then by id. */
 GPtrArray    *bs_study_stats_reasons      (const BsStudyStats *stats);
+
+/* How a study with a margin stopped an arm (docs/BALANCE.md, Statistics: Stopping when
+ * settled): the confidence sequence over its games in order, checked every
+ * BS_STUDY_MARGIN_BLOCK games. */
+typedef struct {
+  gboolean known;       /* every game from 0 is there: the sequence could be followed */
+  gboolean stopped;     /* its half-width reached the margin at `at` (the arm's games) */
+  guint    at;          /* the stopping point, or the games followed */
+  double   low;         /* the sequence's interval there */
+  double   high;
+} BsStudyStopping;
+
+/* FALSE (and out->known FALSE) when the study has no margin or a game is missing. */
+gboolean      bs_study_stats_stopping     (const BsStudyStats *stats,
+                                           const BsStudy      *study,
+                                           BsStudyStopping    *out);
 
 /* A sweep's suggestion: the arm whose player-1 score is closest to ½
  * (ties: the narrower interval, then the first); -1 when no arm has

@@ -76,8 +76,9 @@ typedef struct {
   /* Games per arm; with a margin, the most an arm may need. */
   guint           games;
   /* Target precision: an arm stops at the first multiple of
-   * BS_STUDY_MARGIN_BLOCK games whose 95% interval of player 1's score is
-   * at most ± margin; 0: exactly `games`. */
+   * BS_STUDY_MARGIN_BLOCK games where the anytime-valid 95% confidence
+   * sequence of player 1's score (bs_stats_sequence_add) is at most
+   * ± margin; 0: exactly `games`. */
   double          margin;
   /* What the reports call fair: player 1's score within ½ ± fair_margin (a proportion;
    * BS_STUDY_FAIR_MARGIN unless a report is asked another). Not in the file. */
