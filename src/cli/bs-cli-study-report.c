@@ -74,6 +74,33 @@ print_equivalence (const BsStatsScore *score,
   g_print ("  %s\n", text);
 }
 
+/* A study with a margin: the anytime-valid confidence sequence that decides when the arm
+ * stops (bs_study_stats_stopping; docs/BALANCE.md, Statistics: Stopping when settled). */
+static void
+print_stopping (const BsStudy      *study,
+                const BsStudyStats *stats)
+{
+  BsStudyStopping stopping;
+  g_autofree char *text = NULL;
+
+  if (!bs_study_stats_stopping (stats, study, &stopping))
+    return;
+  text = g_strdup_printf (stopping.stopped
+                          /* Translators: "stopped when settled at 720 games: the anytime-valid
+                           * 95% interval (confidence sequence) is [45.1, 54.9], within ±5
+                           * points". */
+                          ? _("stopped when settled at %u games: the anytime-valid 95%% interval "
+                              "(confidence sequence) is [%.1f, %.1f], within ±%g points")
+                          /* Translators: "not settled at 380 games: the anytime-valid 95%
+                           * interval (confidence sequence) is [40.1, 59.9], wider than ±5
+                           * points". */
+                          : _("not settled at %u games: the anytime-valid 95%% interval "
+                              "(confidence sequence) is [%.1f, %.1f], wider than ±%g points"),
+                          stopping.at, 100 * stopping.low, 100 * stopping.high,
+                          100 * study->margin);
+  g_print ("  %s\n", text);
+}
+
 static void
 print_rate (const char *label,
             guint       count,
@@ -118,6 +145,8 @@ print_arm_text (const BsStudy      *study,
            first.significant ? _("significant at 5%") : _("not significant"),
            first.p_value, _("score test"));
   print_equivalence (&first, study->fair_margin);
+  if (study->margin > 0)
+    print_stopping (study, stats);
   if (stats->draws > 0)
     {
       /* Translators: how much draws narrow the interval: "draws: the interval is that of

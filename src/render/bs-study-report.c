@@ -171,6 +171,33 @@ add_values (JsonBuilder   *b,
   json_builder_end_array (b);
 }
 
+/* A study with a margin: how the arm stopped (docs/BALANCE.md, Statistics: Stopping when
+ * settled): "confidence-sequence" when its anytime-valid interval reached the margin, "games"
+ * when it played the most games allowed first, "running" before either; and the confidence
+ * sequence's interval where it stopped (or at the games so far). */
+static void
+add_stopping (JsonBuilder        *b,
+              const BsStudy      *study,
+              const BsStudyStats *stats)
+{
+  BsStudyStopping stopping;
+
+  bs_study_stats_stopping (stats, study, &stopping);
+  add_string (b, "stopping", stopping.stopped ? "confidence-sequence"
+                             : stats->games >= study->games ? "games" : "running");
+  if (!stopping.known)
+    return;
+  json_builder_set_member_name (b, "confidence_sequence");
+  json_builder_begin_object (b);
+  add_string (b, "method", "empirical-bernstein-betting");
+  add_double (b, "alpha", BS_STATS_SEQUENCE_ALPHA);
+  add_int (b, "games", stopping.at);
+  add_double (b, "low", stopping.low);
+  add_double (b, "high", stopping.high);
+  add_double (b, "half_width", (stopping.high - stopping.low) / 2);
+  json_builder_end_object (b);
+}
+
 /* holm_p_value: the arm's p-value adjusted over a sweep's values; negative: not a sweep. */
 static void
 add_arm_json (JsonBuilder        *b,
@@ -192,6 +219,8 @@ add_arm_json (JsonBuilder        *b,
   add_score (b, "player1_score", &first, study->fair_margin);
   if (holm_p_value >= 0)
     add_p_value (b, "holm_p_value", holm_p_value);
+  if (study->margin > 0)
+    add_stopping (b, study, stats);
   add_double (b, "first_player_advantage", first.score - 0.5);
   json_builder_set_member_name (b, "first_player_advantage_significant");
   json_builder_add_boolean_value (b, first.significant);

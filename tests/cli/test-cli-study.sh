@@ -266,6 +266,51 @@ grep -qF -- '--resume takes the study as it was set up' err.txt
 if "$cli" merge whole.xml other.xml -o x.xml 2> err.txt; then exit 1; fi
 grep -q 'not the same study' err.txt
 test ! -e x.xml
+echo "# issue 26 item 3: --margin stops when the anytime-valid confidence sequence is within ± M"
+# Recomputed here from the games in the file, in order, by the formula of docs/BALANCE.md
+# (Statistics: Stopping when settled), sharing no code with the engine; the stopping point
+# is the same with one worker and with two.
+for jobs in 1 2; do
+  "$cli" study tribes --white random --black random --margin 0.05 --games 3000 --seed 7 \
+      --jobs "$jobs" -o "settled$jobs.xml" > "settled$jobs.txt"
+done
+cmp settled1.xml settled2.xml
+grep -q "^  stopped when settled at [0-9]* games: the anytime-valid 95% interval (confidence sequence) is \[[0-9.]*, [0-9.]*\], within ±5 points$" settled1.txt
+"$cli" report settled1.xml --json > settled.json
+python3 - settled1.xml settled.json << 'EOF'
+import json, math, re, sys
+games = {}
+for m in re.finditer(r'<game arm="0" number="(\d+)" seats="[AB]+" result="([a-z0-9-]+)"',
+                     open(sys.argv[1]).read()):
+    games[int(m.group(1))] = {"win-1": 1.0, "win-2": 0.0, "draw": 0.5}[m.group(2)]
+xs = [games[i] for i in range(len(games))]
+M, log40 = 0.05, math.log(40)
+n = total = sq = sl = slx = pen = 0.0
+mu_prev, var_prev, low, high, stop = 0.5, 0.25, 0.0, 1.0, None
+for x in xs:
+    lam = min(M / var_prev, 0.5)
+    sl += lam; slx += lam * x
+    pen += 4 * (x - mu_prev) ** 2 * (-math.log(1 - lam) - lam) / 4
+    n += 1; total += x
+    mu = (0.5 + total) / (n + 1); sq += (x - mu) ** 2
+    mu_prev, var_prev = mu, (0.25 + sq) / (n + 1)
+    c, h = slx / sl, (log40 + pen) / sl
+    low, high = max(low, c - h, 0.0), min(high, c + h, 1.0)
+    if int(n) % 20 == 0 and (high - low) / 2 <= M:
+        stop = int(n)
+        break
+assert stop == len(xs), (stop, len(xs))
+draws = xs.count(0.5)
+assert draws > 0, "the game should draw now and then"
+arm = json.load(open(sys.argv[2]))["arms"][0]
+assert arm["games"] == stop and arm["stopping"] == "confidence-sequence", arm
+cs = arm["confidence_sequence"]
+assert cs["games"] == stop and abs(cs["low"] - low) < 1e-9 and abs(cs["high"] - high) < 1e-9, cs
+assert cs["half_width"] <= M and cs["alpha"] == 0.05
+assert "low" in arm["player1_score"] and "high" in arm["player1_score"]
+print(f"stopped at {stop} games ({draws} draws), [{low:.4f}, {high:.4f}]")
+EOF
+
 if "$cli" study agoraphobia --games 10 --shard 4/4 2> err.txt; then exit 1; fi
 grep -q '4/4' err.txt
 if "$cli" study agoraphobia --sweep supply.2.large=9..3 2> err.txt; then exit 1; fi
