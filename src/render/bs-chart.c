@@ -779,6 +779,8 @@ draw_sweep (Canvas            *c,
                                                    study->default_arm);
   g_autoptr(GArray) ties = bs_study_stats_fairest_ties (data->arms, data->n_arms,
                                                         study->default_arm);
+  g_autoptr(GArray) plausibly_fair = bs_study_stats_plausibly_fair (data->arms, data->n_arms,
+                                                                    NULL);
   gboolean numeric = numeric_values (study, xs);
   double f = c->font, lo = 1, hi = 0, step;
 
@@ -804,6 +806,17 @@ draw_sweep (Canvas            *c,
                               setting, bs_study_get_arm (study, (guint) fairest)->value,
                               percent, 100 * best.low, 100 * best.high,
                               study->default_arm >= 0 ? _(" (wide ring) · the variant’s own: black ring") : "");
+    }
+  if (plausibly_fair->len > 0)
+    {
+      char *with_marks = g_strconcat (note != NULL ? note : "",
+                                      note != NULL ? " · " : "",
+                                      /* Translators: a sweep's chart: the triangles on its
+                                       * bottom line mark the values plausibly fair (Holm). */
+                                      _("▲ plausibly fair (Holm)"), NULL);
+
+      g_free (note);
+      note = with_marks;
     }
   begin_with_note (c, title, subtitle, note, 0);
   for (guint i = 0; i < data->n_arms; i++)
@@ -877,6 +890,15 @@ draw_sweep (Canvas            *c,
           cairo_set_line_width (c->cr, MAX (1.0, f / 9));
           cairo_arc (c->cr, x, map_y (c, scores[i].score), f * 0.6, 0, 2 * G_PI);
           cairo_stroke (c->cr);
+        }      /* A plausibly fair value (Holm): a triangle on the bottom line, under its value. */
+      if (bs_study_arms_include (plausibly_fair, i))
+        {
+          set_color (c->cr, c->palette->accent, 1);
+          cairo_move_to (c->cr, x - f * 0.45, c->bottom);
+          cairo_line_to (c->cr, x + f * 0.45, c->bottom);
+          cairo_line_to (c->cr, x, c->bottom - f * 0.75);
+          cairo_close_path (c->cr);
+          cairo_fill (c->cr);
         }
     }
   if (!numeric)
@@ -890,6 +912,53 @@ draw_sweep (Canvas            *c,
   else
     x_axis (c, setting, MIN (10, (int) data->n_arms), TRUE);
   baseline (c);
+}
+
+char *
+bs_chart_describe (const BsChartData    *data,
+                   const BsChartOptions *options)
+{
+  const BsStudy *study = data->study;
+  g_autofree char *setting = NULL;
+  g_autoptr(GArray) ties = NULL;
+  g_autoptr(GArray) plausibly_fair = NULL;
+  g_autoptr(GString) text = NULL;
+  int fairest;
+
+  if (options->kind != BS_CHART_SWEEP || study->kind != BS_STUDY_SWEEP)
+    return NULL;
+  setting = bs_study_describe_sweep (study);
+  /* Translators: what a screen reader says of a sweep's chart: "Player 1’s score by
+   * Board size". */
+  text = g_string_new (NULL);
+  g_string_printf (text, _("Player 1’s score by %s"), setting);
+  fairest = bs_study_stats_fairest_preferring (data->arms, data->n_arms, study->default_arm);
+  ties = bs_study_stats_fairest_ties (data->arms, data->n_arms, study->default_arm);
+  plausibly_fair = bs_study_stats_plausibly_fair (data->arms, data->n_arms, NULL);
+  if (ties->len > 1)
+    {
+      g_autofree char *values = bs_study_join_values (study, ties);
+
+      g_string_append (text, ". ");
+      /* Translators: "Tied for fairest: Board size = 3, 5". */
+      g_string_append_printf (text, _("Tied for fairest: %s = %s"), setting, values);
+    }
+  else if (fairest >= 0)
+    {
+      g_string_append (text, ". ");
+      /* Translators: the fairest value of a sweep: "Fairest: Board size = 4". */
+      g_string_append_printf (text, _("Fairest: %s = %s"), setting,
+                              bs_study_get_arm (study, (guint) fairest)->value);
+    }
+  if (plausibly_fair->len > 0)
+    {
+      g_autofree char *values = bs_study_join_values (study, plausibly_fair);
+
+      g_string_append (text, ". ");
+      /* Translators: a sweep's chart read aloud: "Plausibly fair (Holm): 3, 4, 5". */
+      g_string_append_printf (text, _("Plausibly fair (Holm): %s"), values);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void

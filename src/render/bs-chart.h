@@ -75,6 +75,11 @@ void        bs_chart_draw_full         (cairo_t              *cr,
                                         double                width,
                                         double                height,
                                         BsChartPlot          *plot);
+/* What the chart shows in words, for a screen reader: a sweep's chart names every value tied
+ * for fairest and the plausibly fair ones (Holm); NULL for the other charts (their figures are
+ * the page's rows). */
+char       *bs_chart_describe          (const BsChartData    *data,
+                                        const BsChartOptions *options);
 /* A data point's place in user units, by the plot's axes. */
 void        bs_chart_plot_map          (const BsChartPlot    *plot,
                                         double                x,

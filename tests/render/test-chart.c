@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "bs-chart.h"
 #include "bs-study.h"
@@ -436,6 +437,70 @@ test_sweep (void)
     }
 }
 
+/* Issue 26: a sweep's chart marks every value tied for fairest (a wide ring each) and the
+ * plausibly fair ones (a triangle on the bottom line), and says so in words. Rows 1, 2, 3
+ * score 48, 70 and 52 of 100: 1 and 3 are as far from ½ with intervals as wide (tied); by
+ * Holm over three values 1 and 3 are plausibly fair (p = 0.69 each), 2 is not (p = 6e-5). */
+static void
+test_sweep_ties (void)
+{
+  static const guint wins[] = { 48, 70, 52 };
+
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    {
+      g_autoptr(BsChartData) data = make_data (make_study ("1..3"));
+      g_auto(Drawn) d = { 0 };
+      g_autofree char *description = NULL;
+      BsChartOptions options;
+      /* The chart's font at 600 px (MAX (11, width / 48)) and its wide ring's radius. */
+      double font = 600 / 48.0, ring = 0.95 * font;
+
+      for (guint arm = 0; arm < 3; arm++)
+        {
+          add_games (data, arm, wins[arm], BS_RESULT_WIN_1, 40, 20, 20, "b2-b3");
+          add_games (data, arm, 100 - wins[arm], BS_RESULT_WIN_2, 40, 20, 20, "b2-b3");
+        }
+      draw_chart (&d, data, BS_CHART_SWEEP, themes[t], 0);
+      for (guint arm = 0; arm < 3; arm++)
+        {
+          double x, y;
+          guint ringed = 0;
+
+          bs_chart_plot_map (&d.plot, arm + 1, wins[arm] / 100.0, &x, &y);
+          /* The ring, on the diagonals (the error bar is vertical, the curve shallower). */
+          for (int sx = -1; sx <= 1; sx += 2)
+            for (int sy = -1; sy <= 1; sy += 2)
+              ringed += colour_around (&d, x + sx * ring * G_SQRT2 / 2,
+                                       y + sy * ring * G_SQRT2 / 2, d.colours->accent, 30);
+          if (arm == 1)
+            {
+              /* Above the 70% dot (a peak: the curve goes down both ways) nothing accent. */
+              g_assert_false (colour_around (&d, x - ring * G_SQRT2 / 2, y - ring * G_SQRT2 / 2,
+                                             d.colours->accent, 30));
+              g_assert_false (colour_around (&d, x + ring * G_SQRT2 / 2, y - ring * G_SQRT2 / 2,
+                                             d.colours->accent, 30));
+              g_assert_false (colour_around (&d, x, d.plot.bottom - 3, d.colours->accent, 30));
+            }
+          else
+            {
+              g_assert_cmpuint (ringed, ==, 4);
+              /* The plausibly fair triangle under it, on the bottom line. */
+              g_assert_true (colour_around (&d, x, d.plot.bottom - 3, d.colours->accent, 30));
+            }
+        }
+      bs_chart_options_init (&options);
+      options.kind = BS_CHART_SWEEP;
+      description = bs_chart_describe (data, &options);
+      g_assert_nonnull (description);
+      g_assert_nonnull (strstr (description, "Tied for fairest: "));
+      g_assert_nonnull (strstr (description, " = 1, 3"));
+      g_assert_nonnull (strstr (description, "Plausibly fair (Holm): 1, 3"));
+      options.kind = BS_CHART_SCORE;
+      g_clear_pointer (&description, g_free);
+      g_assert_null (bs_chart_describe (data, &options));
+    }
+}
+
 static void
 test_branching (void)
 {
@@ -546,6 +611,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/score", test_score);
   g_test_add_func ("/chart/length", test_length);
   g_test_add_func ("/chart/sweep", test_sweep);
+  g_test_add_func ("/chart/sweep-ties", test_sweep_ties);
   g_test_add_func ("/chart/branching", test_branching);
   g_test_add_func ("/chart/openings", test_openings);
   g_test_add_func ("/chart/degenerate", test_degenerate);

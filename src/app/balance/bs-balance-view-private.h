@@ -86,6 +86,7 @@ struct _BsBalanceView {
   GArray         *figures;      /* of BsBalanceFigure, made for the run shown */
   BsChartKind     chart_kinds[5];
   guint           n_chart_kinds;
+  char           *chart_description;   /* what the chart area says to a screen reader */
   gboolean        loading;
   guint           load_serial;   /* which open is the latest */
 };

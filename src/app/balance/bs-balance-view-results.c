@@ -448,6 +448,28 @@ bs_balance_view_describe_study (BsStudy    *study,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The chart in words for a screen reader: a sweep's names every value tied for fairest and the
+ * plausibly fair ones, as the chart marks them (rings, triangles). Told only when it changes. */
+static void
+describe_chart (BsBalanceView        *self,
+                const BsChartData    *data,
+                const BsChartOptions *options)
+{
+  g_autofree char *description = bs_chart_describe (data, options);
+
+  if (g_strcmp0 (description, self->chart_description) == 0)
+    return;
+  g_free (self->chart_description);
+  self->chart_description = g_steal_pointer (&description);
+  if (self->chart_description != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart_area),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    self->chart_description, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->chart_area),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 void
 bs_balance_view_draw_chart (GtkDrawingArea *area,
                             cairo_t        *cr,
@@ -470,6 +492,7 @@ bs_balance_view_draw_chart (GtkDrawingArea *area,
   if (data->study->default_arm >= 0)
     options.arm = (guint) data->study->default_arm;
   bs_chart_draw (cr, data, &options, width, height);
+  describe_chart (self, data, &options);
 }
 
 /* The charts a study has, in the drop-down's order. */

@@ -614,6 +614,7 @@ bs_balance_view_finalize (GObject *object)
   g_clear_pointer (&self->sweep_keys, g_ptr_array_unref);
   g_clear_pointer (&self->candidates, g_ptr_array_unref);
   g_clear_pointer (&self->figures, g_array_unref);
+  g_clear_pointer (&self->chart_description, g_free);
   g_free (self->source);
   G_OBJECT_CLASS (bs_balance_view_parent_class)->finalize (object);
 }
