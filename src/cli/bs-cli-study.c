@@ -118,7 +118,8 @@ bs_cli_study (int    argc,
       N_("Games per variant (default 200; with --margin, the most an arm may play)"), N_("N") },
     { "margin", 0, 0, G_OPTION_ARG_STRING, &margin_text,
       /* xgettext:no-c-format */
-      N_("Play until the 95% interval of player 1's score is within ± this (0.03 = 3 points)"),
+      N_("Play until the anytime-valid 95% interval (a confidence sequence) of player 1's score "
+         "is within ± this (0.03 = 3 points), checked every 20 games"),
       N_("M") },
     { "fair-margin", 0, 0, G_OPTION_ARG_STRING, &fair_margin_text,
       /* xgettext:no-c-format */
