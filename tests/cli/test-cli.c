@@ -85,6 +85,12 @@ bad_file (const char *name)
   return g_test_build_filename (G_TEST_DIST, "data", "bad-variants", name, NULL);
 }
 
+static char *
+lint_file (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "lint-rules", name, NULL);
+}
+
 static JsonNode *
 parse_json (const char *text)
 {
@@ -268,8 +274,11 @@ test_validate_warnings (void)
   RUN (&run, "validate", unused, endless);
   expected = g_strdup_printf ("boardsmith-cli: warning: %s:16: the option “unused-thing” is "
                               "declared but no rule reads it\n"
+                              "boardsmith-cli: warning: %s:27: <step> can leave a player with "
+                              "no move, and neither <turn pass=\"when-no-move\"> nor a <no-move "
+                              "who=\"next\"> end says what happens then\n"
                               "boardsmith-cli: warning: %s:29: <ends> holds no end: only the "
-                              "move limit (max-plies) can end a game\n", unused, endless);
+                              "move limit (max-plies) can end a game\n", unused, endless, endless);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_cmpstr (run.err, ==, expected);
@@ -282,19 +291,48 @@ test_validate_warnings (void)
   g_assert_cmpuint (json_array_get_length (warnings), ==, 1);
   g_assert_nonnull (strstr (json_array_get_string_element (warnings, 0), "unused-thing"));
 
-  /* The games that ship say nothing. */
-  games = g_dir_open (games_dir, 0, NULL);
-  g_assert_nonnull (games);
-  while ((name = g_dir_read_name (games)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (games_dir, name, NULL);
-      g_auto(Run) quiet = { 0 };
+  /* A side left with no move: a step game ended only by taking every piece,
+   * or only when both players are stuck; forced passes say what happens. */
+  {
+    g_autofree char *step = lint_file ("stall-step.xml");
+    g_autofree char *both = lint_file ("stall-both.xml");
+    g_autofree char *pass = lint_file ("stall-covered-pass.xml");
+    g_autofree char *stalls = NULL;
+    g_auto(Run) stall = { 0 };
 
-      if (!g_str_has_suffix (name, ".xml"))
-        continue;
-      RUN (&quiet, "validate", path);
-      g_assert_cmpint (quiet.status, ==, 0);
-      g_assert_cmpstr (quiet.err, ==, "");
+    RUN (&stall, "validate", step, both, pass);
+    stalls = g_strdup_printf ("boardsmith-cli: warning: %s:26: <step> can leave a player with "
+                              "no move, and neither <turn pass=\"when-no-move\"> nor a <no-move "
+                              "who=\"next\"> end says what happens then\n"
+                              "boardsmith-cli: warning: %s:25: <step> can leave a player with "
+                              "no move, and neither <turn pass=\"when-no-move\"> nor a <no-move "
+                              "who=\"next\"> end says what happens then\n", step, both);
+    g_assert_cmpint (stall.status, ==, 0);
+    g_assert_cmpstr (stall.out, ==, "");
+    g_assert_cmpstr (stall.err, ==, stalls);
+  }
+
+  /* The games that ship say nothing (rules/games and the examples). */
+  for (int d = 0; d < 2; d++)
+    {
+      g_autofree char *dir_path = d == 0 ? g_strdup (games_dir)
+                                  : g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"),
+                                                      "examples", "games", NULL);
+
+      g_clear_pointer (&games, g_dir_close);
+      games = g_dir_open (dir_path, 0, NULL);
+      g_assert_nonnull (games);
+      while ((name = g_dir_read_name (games)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (dir_path, name, NULL);
+          g_auto(Run) quiet = { 0 };
+
+          if (!g_str_has_suffix (name, ".xml"))
+            continue;
+          RUN (&quiet, "validate", path);
+          g_assert_cmpint (quiet.status, ==, 0);
+          g_assert_cmpstr (quiet.err, ==, "");
+        }
     }
   g_unlink (unused);
   g_unlink (endless);
