@@ -558,9 +558,15 @@ bs_rules_file_replay (BsRulesFile  *self,
   game = bs_game_new_for_match (match);
   for (int player = 1; player <= 2; player++)
     bs_game_set_seat (game, player, bs_game_get_seat (old, player));
-  /* A record it was saved to stays its file, no longer what it holds. */
+  /* A record it was saved to stays its file, no longer what it holds;
+   * with the file, what it held when read or saved (its stamp), so that a
+   * save in place still asks when another program wrote it since. */
   if (bs_game_get_file (old) != NULL)
-    bs_game_set_file (game, bs_game_get_file (old));
+    {
+      bs_game_set_file (game, bs_game_get_file (old));
+      if (bs_game_get_file_stamp (old) != NULL)
+        bs_game_set_file_stamp (game, bs_file_stamp_copy (bs_game_get_file_stamp (old)));
+    }
   bs_game_set_modified (game, bs_game_get_modified (old) || bs_game_get_file (old) != NULL);
   return game;
 }

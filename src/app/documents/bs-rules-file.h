@@ -78,7 +78,8 @@ guint           bs_rules_file_get_n_reloads (BsRulesFile *self);
 /* `old` on the current rules: a new game on the rules' default board,
  * with old's seed and seats, its turns replayed in order while they are
  * legal (the cursor where it was, or at the last turn replayed), old's
- * record file kept (modified: it holds the old game). When a
+ * record file kept with its stamp (modified: it holds the old game;
+ * a save in place asks when another program wrote the file since). When a
  * turn is refused, *stopped is its index (0-based) and *why the rules'
  * words; else *stopped is G_MAXUINT. NULL with `error` when the rules
  * refuse their own default board. */
