@@ -214,5 +214,77 @@ def test_a_game_of_own_rules_survives_kill(session):
     discard_and_quit(again)
 
 
+def test_a_replayed_record_still_asks_before_writing(session):
+    """A game of a watched rules file saved to a record, replayed on a save
+    of the rules, keeps what the record held (its stamp) with the record:
+    when another program wrote the record since, Ctrl+S asks "File Has
+    Changed on Disk" as for any game (the replay used to lose the stamp,
+    and the save wrote over the other program's bytes unasked)."""
+    from test_file_safety import save_asked
+    folder = os.path.join(session.tmp, "stamped rules")
+    os.makedirs(folder)
+    path = os.path.join(folder, "clobber.xml")
+    shutil.copyfile(RULES, path)
+    with open(path, encoding="utf-8") as f:
+        original = f.read()
+
+    app = session.start_app(path)
+    app.wait_cell("a1", r"^a1, White Piece")
+    app.click_cell("a1")
+    app.wait_cell("a1", r"selected")
+    app.click_cell("a2")
+    app.wait_cell("a2", r"^a2, White Piece")
+    app.wait_moves(1)
+
+    # Saved as a record.
+    record = os.path.join(app.home, "Documents", "clobber game.boardsmith")
+    app.key("ctrl+s")
+    app.window("Save Game Record")
+    app.wait_focus("text")
+    app.key("ctrl+a")
+    app.type(record)
+    app.key("Return")
+    app.gone(None, "Save Game Record")
+    app.wait_for(lambda: os.path.exists(record), "the saved record at " + record)
+
+    # The rules saved: the game replayed on a 6 × 6 board, the record still
+    # its file.
+    write_as_an_editor_does(path, original.replace('width="5" height="6"',
+                                                   'width="6" height="6"'))
+    app.wait_for(lambda: len(app.cells()) == 6 * 6, "the replayed game on a 6 × 6 board")
+    app.wait_cell("a2", r"^a2, White Piece")
+    app.wait_moves(1)
+
+    # Another program writes the record, by an atomic rename.
+    with open(record, encoding="utf-8") as f:
+        theirs = f.read() + "<!-- saved by another program -->\n"
+    with open(record + ".other", "w", encoding="utf-8") as f:
+        f.write(theirs)
+    os.replace(record + ".other", record)
+
+    # Ctrl+S asks; Cancel writes nothing.
+    dialog = save_asked(app)
+    dialog.find_now("label", re.compile(r"was changed by another window or program"))
+    app.screenshot("replayed-record-changed-on-disk")
+    app.click("push button", "Cancel")
+    app.gone(None, "File Has Changed on Disk")
+    with open(record, encoding="utf-8") as f:
+        if f.read() != theirs:
+            raise E2EFailure("Cancel wrote the record")
+
+    # Save Anyway writes the replayed game: its 6 × 6 board, its move.
+    save_asked(app)
+    app.click("push button", "Save Anyway")
+    app.gone(None, "File Has Changed on Disk")
+
+    def saved():
+        with open(record, encoding="utf-8") as f:
+            content = f.read()
+        return ("another program" not in content and 'width="6"' in content
+                and "a1-a2" in content) or None
+    app.wait_for(saved, "the record to hold the replayed game")
+    app.quit()
+
+
 if __name__ == "__main__":
     run_tests(globals())

@@ -13,8 +13,10 @@
 #include <adwaita.h>
 
 #include "bs-game-record.h"
+#include "bs-load-hook.h"
 #include "bs-module.h"
 #include "bs-rules-file.h"
+#include "bs-window.h"
 
 #include "ui-test-util.h"
 
@@ -255,6 +257,237 @@ test_broken_then_fixed (Fixture       *fixture,
   wait_for (reloaded, &watch);
 }
 
+/* A game saved to a record and then replayed on a save of its rules keeps
+ * the record's stamp: a save in place still sees that another program
+ * wrote the record since (it asks "File Has Changed on Disk"). The replay
+ * used to keep the file and lose its stamp, so that such a save wrote over
+ * the other program's bytes unasked. */
+static void
+test_replay_keeps_record_stamp (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autoptr(BsRulesGame) rules = NULL;
+  g_autoptr(BsGame) game = open_rules (fixture, &rules);
+  g_autoptr(GFile) file = g_file_new_for_path (fixture->path);
+  g_autoptr(BsRulesFile) watched = bs_rules_file_new (file, rules);
+  g_autofree char *record_path = g_build_filename (fixture->tmpdir, "game.boardsmith", NULL);
+  g_autoptr(GFile) record = g_file_new_for_path (record_path);
+  g_autofree char *six = replaced (fixture->original, "width=\"5\"", "width=\"6\"");
+  g_autofree char *seven = replaced (fixture->original, "width=\"5\"", "width=\"7\"");
+  g_autoptr(BsGame) replayed = NULL, again = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch = { watched, 1 };
+  guint stopped = 0;
+
+  g_assert_true (bs_game_play_notation (game, "a1-a2", NULL));
+  g_assert_true (bs_game_save_record (game, record, &error));
+  g_assert_no_error (error);
+  g_assert_false (bs_game_changed_on_disk (game));
+
+  /* Replayed with nobody else writing the record: still no change. */
+  save (fixture, six);
+  wait_for (reloaded, &watch);
+  replayed = bs_rules_file_replay (watched, game, &stopped, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stopped, ==, G_MAXUINT);
+  g_assert_true (g_file_equal (bs_game_get_file (replayed), record));
+  g_assert_nonnull (bs_game_get_file_stamp (replayed));
+  g_assert_false (bs_game_changed_on_disk (replayed));
+  g_assert_true (bs_game_get_modified (replayed));
+
+  /* Another program writes the record: the replayed game sees it, and so
+   * does the game replayed from that one on the next save of the rules. */
+  g_file_set_contents (record_path, "<!-- written by another program -->\n", -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_game_changed_on_disk (replayed));
+  save (fixture, seven);
+  watch.reloads = 2;
+  wait_for (reloaded, &watch);
+  again = bs_rules_file_replay (watched, replayed, &stopped, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (bs_game_get_variant (again)->board.width, ==, 7);
+  g_assert_true (bs_game_changed_on_disk (again));
+
+  g_unlink (record_path);
+}
+
+/* A gate for bs_load_hook that holds only the worker about to parse one
+ * file, until the test opens it. */
+typedef struct {
+  GMutex  lock;
+  GCond   cond;
+  char   *hold;
+  gboolean entered;
+  gboolean open;
+} Gate;
+
+static void
+gate_hook (const char *path,
+           gpointer    data)
+{
+  Gate *gate = data;
+
+  g_mutex_lock (&gate->lock);
+  if (g_strcmp0 (path, gate->hold) == 0)
+    {
+      gate->entered = TRUE;
+      while (!gate->open)
+        g_cond_wait (&gate->cond, &gate->lock);
+    }
+  g_mutex_unlock (&gate->lock);
+}
+
+static gboolean
+gate_entered (gpointer data)
+{
+  Gate *gate = data;
+  gboolean entered;
+
+  g_mutex_lock (&gate->lock);
+  entered = gate->entered;
+  g_mutex_unlock (&gate->lock);
+  return entered;
+}
+
+static void
+gate_open (Gate *gate)
+{
+  g_mutex_lock (&gate->lock);
+  gate->open = TRUE;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->lock);
+}
+
+typedef struct {
+  gboolean  done;
+  gboolean  loaded;
+  GError   *error;
+} Loaded;
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Loaded *loaded = user_data;
+
+  loaded->loaded = bs_window_load_file_finish (BS_WINDOW (source), result, &loaded->error);
+  loaded->done = TRUE;
+}
+
+static gboolean
+load_done (gpointer data)
+{
+  return ((Loaded *) data)->done;
+}
+
+static gboolean
+shows_variant_game (gpointer data)
+{
+  BsGame *game = bs_window_get_game (data);
+
+  return game != NULL && !bs_window_get_opening (data)
+         && g_str_equal (bs_game_get_variant (game)->module, "agoraphobia");
+}
+
+/* Opens `path` in `window`, the worker held at the gate until a newer open
+ * (the variant `other`) has replaced it and shows; then lets it finish,
+ * cancelled. */
+static void
+open_and_cancel (BsWindow   *window,
+                 const char *path,
+                 const char *other)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) newer = g_file_new_for_path (other);
+  Gate gate = { .hold = (char *) path };
+  Loaded loaded = { 0 };
+
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  bs_load_hook_set (gate_hook, &gate);
+  bs_window_load_file_async (window, file, on_loaded, &loaded);
+  wait_for (gate_entered, &gate);
+  /* The newer open cancels the first one, which is still reading. */
+  bs_window_open_file_async (window, newer);
+  wait_for (shows_variant_game, window);
+  gate_open (&gate);
+  wait_for (load_done, &loaded);
+  g_assert_error (loaded.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (loaded.loaded);
+  g_clear_error (&loaded.error);
+  bs_load_hook_set (NULL, NULL);
+  g_cond_clear (&gate.cond);
+  g_mutex_clear (&gate.lock);
+}
+
+static void
+load_now (BsWindow   *window,
+          const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  Loaded loaded = { 0 };
+
+  bs_window_load_file_async (window, file, on_loaded, &loaded);
+  wait_for (load_done, &loaded);
+  g_assert_no_error (loaded.error);
+  g_assert_true (loaded.loaded);
+}
+
+/* An open of a rules file cancelled by a newer open, while it was still
+ * reading, registers nothing: a game of an id never opened stays unknown,
+ * and an id opened before keeps the module and file it had (the cancelled
+ * open's rules used to stay registered in their place). */
+static void
+test_cancelled_open_registers_nothing (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  g_autofree char *own = replaced (fixture->original, "id=\"clobber\"", "id=\"cancelled-open\"");
+  g_autofree char *wider = replaced (own, "width=\"5\"", "width=\"6\"");
+  g_autofree char *first = g_build_filename (fixture->tmpdir, "cancelled-open.xml", NULL);
+  g_autofree char *second = g_build_filename (fixture->tmpdir, "cancelled-open-2.xml", NULL);
+  g_autofree char *variant = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"),
+                                               "agoraphobia.xml", NULL);
+  g_autofree char *first_path = NULL;
+  g_autofree char *kept_path = NULL;
+  g_autoptr(GError) error = NULL;
+  BsWindow *window = bs_window_new (ADW_APPLICATION (app));
+  const BsModule *module;
+
+  g_file_set_contents (first, own, -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (second, wider, -1, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (bs_module_find ("cancelled-open"));
+
+  /* An id nobody opened before: still unknown after the cancelled open. */
+  open_and_cancel (window, first, variant);
+  g_assert_null (bs_module_find ("cancelled-open"));
+  g_assert_null (bs_rules_file_path_of ("cancelled-open"));
+
+  /* Opened to the end: registered, and played. */
+  load_now (window, first);
+  module = bs_module_find ("cancelled-open");
+  g_assert_nonnull (module);
+  g_assert_true (bs_game_get_ruleset (bs_window_get_game (window))->module == module);
+  first_path = g_canonicalize_filename (first, NULL);
+  kept_path = bs_rules_file_path_of ("cancelled-open");
+  g_assert_cmpstr (kept_path, ==, first_path);
+  g_clear_pointer (&kept_path, g_free);
+
+  /* A cancelled open of other rules with that id: the first ones stay. */
+  open_and_cancel (window, second, variant);
+  g_assert_true (bs_module_find ("cancelled-open") == module);
+  kept_path = bs_rules_file_path_of ("cancelled-open");
+  g_assert_cmpstr (kept_path, ==, first_path);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_test_settle (NULL);
+  g_unlink (first);
+  g_unlink (second);
+}
+
 static void
 test_new_copy (Fixture       *fixture,
                gconstpointer  data)
@@ -305,5 +538,9 @@ main (int   argc,
               test_broken_then_fixed, fixture_teardown);
   g_test_add ("/rules-file/new-copy", Fixture, NULL, fixture_setup, test_new_copy,
               fixture_teardown);
+  g_test_add ("/rules-file/replay-keeps-record-stamp", Fixture, NULL, fixture_setup,
+              test_replay_keeps_record_stamp, fixture_teardown);
+  g_test_add ("/rules-file/cancelled-open-registers-nothing", Fixture, NULL, fixture_setup,
+              test_cancelled_open_registers_nothing, fixture_teardown);
   return ui_test_run (&app);
 }

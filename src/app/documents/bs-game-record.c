@@ -126,13 +126,16 @@ looks_like_record (const char *data,
   return record != NULL && (variant == NULL || record < variant);
 }
 
-BsGame *
-bs_game_open_file (GFile         *file,
-                   guint64        seed,
-                   gboolean      *is_record,
-                   BsRulesGame  **rules,
-                   char         **warning,
-                   GError       **error)
+/* bs_game_open_file without registering the rules a rules file holds:
+ * *checksum (with *rules) is what bs_rules_file_register takes. */
+static BsGame *
+open_file (GFile         *file,
+           guint64        seed,
+           gboolean      *is_record,
+           BsRulesGame  **rules,
+           char         **checksum,
+           char         **warning,
+           GError       **error)
 {
   BsXmlSource source = { NULL, BS_RECORD_ERROR };
   g_autofree char *path = NULL;
@@ -148,8 +151,8 @@ bs_game_open_file (GFile         *file,
 
   if (warning != NULL)
     *warning = NULL;
-  if (rules != NULL)
-    *rules = NULL;
+  *rules = NULL;
+  *checksum = NULL;
   path = g_file_get_path (file);
   if (path == NULL)
     {
@@ -175,20 +178,27 @@ bs_game_open_file (GFile         *file,
   if (!record_file && bs_rules_data_is_rules (data, length))
     {
       /* A game written in the rules language: played on its own default
-       * board, its module registered (bs-rules-file.h). */
-      g_autoptr(BsRulesGame) written = bs_rules_file_load_data (data, length, path, error);
+       * board by these very rules, registered by the caller
+       * (bs-rules-file.h): not here, where the open may yet be cancelled. */
+      g_autofree char *sum = NULL;
+      g_autoptr(BsRulesGame) written = bs_rules_file_parse_data (data, length, path, &sum,
+                                                                 error);
       g_autoptr(BsVariant) variant = NULL;
+      g_autoptr(BsRuleset) ruleset = NULL;
+      g_autoptr(BsMatch) match = NULL;
 
       if (written == NULL)
         return NULL;
       variant = bs_rules_game_new_variant (written, NULL, error);
       if (variant == NULL)
         return NULL;
-      game = bs_game_new (variant, seed, error);
-      if (game == NULL)
+      ruleset = bs_rules_game_new_ruleset (written, variant, error);
+      if (ruleset == NULL)
         return NULL;
-      if (rules != NULL)
-        *rules = g_steal_pointer (&written);
+      match = bs_match_new (ruleset, seed);
+      game = bs_game_new_for_match (match);
+      *rules = g_steal_pointer (&written);
+      *checksum = g_steal_pointer (&sum);
     }
   else if (record_file)
     {
@@ -216,11 +226,40 @@ bs_game_open_file (GFile         *file,
   return g_steal_pointer (&game);
 }
 
+BsGame *
+bs_game_open_file (GFile         *file,
+                   guint64        seed,
+                   gboolean      *is_record,
+                   BsRulesGame  **rules,
+                   char         **warning,
+                   GError       **error)
+{
+  g_autoptr(BsRulesGame) written = NULL;
+  g_autofree char *checksum = NULL;
+  g_autofree char *path = NULL;
+  BsGame *game;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (rules != NULL)
+    *rules = NULL;
+  game = open_file (file, seed, is_record, &written, &checksum, warning, error);
+  if (game == NULL || written == NULL)
+    return game;
+  path = g_file_get_path (file);
+  bs_rules_file_register (written, path, checksum);
+  if (rules != NULL)
+    *rules = g_steal_pointer (&written);
+  return game;
+}
+
 typedef struct {
   GFile       *file;
   guint64      seed;
   gboolean     is_record;
   BsRulesGame *rules;
+  char        *checksum;   /* of the rules' bytes */
   char        *warning;
 } OpenData;
 
@@ -229,6 +268,7 @@ open_data_free (OpenData *open)
 {
   g_clear_object (&open->file);
   g_clear_pointer (&open->rules, bs_rules_game_unref);
+  g_free (open->checksum);
   g_free (open->warning);
   g_free (open);
 }
@@ -245,8 +285,9 @@ open_in_thread (GTask        *task,
   BsGame *game;
 
   bs_load_hook_run (path);
-  game = bs_game_open_file (open->file, open->seed, &open->is_record, &open->rules,
-                            &open->warning, &error);
+  /* Not registered here: a newer open may cancel this one meanwhile. */
+  game = open_file (open->file, open->seed, &open->is_record, &open->rules, &open->checksum,
+                    &open->warning, &error);
   if (game == NULL)
     g_task_return_error (task, error);
   else
@@ -286,8 +327,16 @@ bs_game_open_file_finish (GAsyncResult  *result,
 
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
 
+  /* A cancelled open gives no game (GTask checks the cancellable first),
+   * even one that was read whole: its rules are not registered. */
   game = g_task_propagate_pointer (G_TASK (result), error);
   open = g_task_get_task_data (G_TASK (result));
+  if (game != NULL && open->rules != NULL)
+    {
+      g_autofree char *path = g_file_get_path (open->file);
+
+      bs_rules_file_register (open->rules, path, open->checksum);
+    }
   if (is_record != NULL)
     *is_record = open->is_record;
   if (rules != NULL)

@@ -40,7 +40,9 @@ BsGame   *bs_game_open_file   (GFile         *file,
                                char         **warning,
                                GError       **error);
 /* The same in a GTask thread: a user's file is never parsed (nor a long
- * game replayed) on the main thread. */
+ * game replayed) on the main thread. A rules file's game is registered
+ * by _finish, on the main thread, and only when it gives the game: an
+ * open cancelled (by a newer one) registers nothing. */
 void      bs_game_open_file_async  (GFile               *file,
                                     guint64              seed,
                                     GCancellable        *cancellable,

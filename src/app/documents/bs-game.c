@@ -517,6 +517,13 @@ bs_game_set_file_stamp (BsGame      *self,
   self->disk = stamp;
 }
 
+const BsFileStamp *
+bs_game_get_file_stamp (BsGame *self)
+{
+  g_return_val_if_fail (BS_IS_GAME (self), NULL);
+  return self->disk;
+}
+
 gboolean
 bs_game_changed_on_disk (BsGame *self)
 {

@@ -106,6 +106,8 @@ void              bs_game_set_file          (BsGame           *self,
  * program has written it since: then a save in place asks first. */
 void              bs_game_set_file_stamp    (BsGame           *self,
                                              BsFileStamp      *stamp);
+/* The game's stamp (NULL: none, as for a game never read or saved). */
+const BsFileStamp *bs_game_get_file_stamp   (BsGame           *self);
 gboolean          bs_game_changed_on_disk   (BsGame           *self);
 
 BsSeat            bs_game_get_seat          (BsGame           *self,

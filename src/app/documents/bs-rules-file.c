@@ -128,23 +128,45 @@ read_rules (const char  *path,
 }
 
 BsRulesGame *
-bs_rules_file_load_data (const char  *data,
-                         gsize        length,
-                         const char  *path,
-                         GError     **error)
+bs_rules_file_parse_data (const char  *data,
+                          gsize        length,
+                          const char  *path,
+                          char       **checksum,
+                          GError     **error)
 {
   BsRulesGame *game;
 
   g_return_val_if_fail (data != NULL && path != NULL, NULL);
 
+  if (checksum != NULL)
+    *checksum = NULL;
   game = bs_rules_game_parse (data, length, path, error);
-  if (game != NULL)
-    {
-      g_autofree char *checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
-                                                               (const guchar *) data, length);
+  if (game != NULL && checksum != NULL)
+    *checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
+  return game;
+}
 
-      keep_and_register (game, path, checksum);
-    }
+void
+bs_rules_file_register (BsRulesGame *game,
+                        const char  *path,
+                        const char  *checksum)
+{
+  g_return_if_fail (game != NULL && path != NULL);
+
+  keep_and_register (game, path, checksum);
+}
+
+BsRulesGame *
+bs_rules_file_load_data (const char  *data,
+                         gsize        length,
+                         const char  *path,
+                         GError     **error)
+{
+  g_autofree char *checksum = NULL;
+  BsRulesGame *game = bs_rules_file_parse_data (data, length, path, &checksum, error);
+
+  if (game != NULL)
+    keep_and_register (game, path, checksum);
   return game;
 }
 
@@ -558,9 +580,15 @@ bs_rules_file_replay (BsRulesFile  *self,
   game = bs_game_new_for_match (match);
   for (int player = 1; player <= 2; player++)
     bs_game_set_seat (game, player, bs_game_get_seat (old, player));
-  /* A record it was saved to stays its file, no longer what it holds. */
+  /* A record it was saved to stays its file, no longer what it holds;
+   * with the file, what it held when read or saved (its stamp), so that a
+   * save in place still asks when another program wrote it since. */
   if (bs_game_get_file (old) != NULL)
-    bs_game_set_file (game, bs_game_get_file (old));
+    {
+      bs_game_set_file (game, bs_game_get_file (old));
+      if (bs_game_get_file_stamp (old) != NULL)
+        bs_game_set_file_stamp (game, bs_file_stamp_copy (bs_game_get_file_stamp (old)));
+    }
   bs_game_set_modified (game, bs_game_get_modified (old) || bs_game_get_file (old) != NULL);
   return game;
 }

@@ -38,6 +38,20 @@ BsRulesGame *bs_rules_file_load_data (const char  *data,
                                       gsize        length,
                                       const char  *path,
                                       GError     **error);
+/* As bs_rules_file_load_data, without registering the game: an open in a
+ * thread registers it (bs_rules_file_register) only once it is shown, so
+ * that an open cancelled by a newer one leaves the registry as it was.
+ * `checksum`: of the bytes, for bs_rules_file_register. */
+BsRulesGame *bs_rules_file_parse_data (const char  *data,
+                                       gsize        length,
+                                       const char  *path,
+                                       char       **checksum,
+                                       GError     **error);
+/* Registers and keeps a game bs_rules_file_parse_data gave (main thread or
+ * any: the registry is locked). */
+void         bs_rules_file_register   (BsRulesGame *game,
+                                       const char  *path,
+                                       const char  *checksum);
 /* Reads the rules file at `path` and registers its game, as opening it
  * does, without watching it (a game of it restored from an autosave copy). */
 gboolean     bs_rules_file_register_path (const char  *path,
@@ -78,7 +92,8 @@ guint           bs_rules_file_get_n_reloads (BsRulesFile *self);
 /* `old` on the current rules: a new game on the rules' default board,
  * with old's seed and seats, its turns replayed in order while they are
  * legal (the cursor where it was, or at the last turn replayed), old's
- * record file kept (modified: it holds the old game). When a
+ * record file kept with its stamp (modified: it holds the old game;
+ * a save in place asks when another program wrote the file since). When a
  * turn is refused, *stopped is its index (0-based) and *why the rules'
  * words; else *stopped is G_MAXUINT. NULL with `error` when the rules
  * refuse their own default board. */

@@ -87,6 +87,18 @@ bs_file_stamp_new_for_contents (const char *path,
   return stamp;
 }
 
+BsFileStamp *
+bs_file_stamp_copy (const BsFileStamp *stamp)
+{
+  BsFileStamp *copy;
+
+  g_return_val_if_fail (stamp != NULL, NULL);
+
+  copy = g_memdup2 (stamp, sizeof *stamp);
+  copy->checksum = g_strdup (stamp->checksum);
+  return copy;
+}
+
 void
 bs_file_stamp_free (BsFileStamp *stamp)
 {

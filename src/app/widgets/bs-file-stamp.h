@@ -25,6 +25,9 @@ BsFileStamp *bs_file_stamp_new_for_path     (const char         *path);
 BsFileStamp *bs_file_stamp_new_for_contents (const char         *path,
                                              const void         *data,
                                              gsize               length);
+/* Another stamp of the same file as it was then (a game made again from
+ * another keeps what its file held). */
+BsFileStamp *bs_file_stamp_copy             (const BsFileStamp  *stamp);
 void         bs_file_stamp_free             (BsFileStamp        *stamp);
 
 /* Whether the file at `path` now holds other bytes than the stamp says.
