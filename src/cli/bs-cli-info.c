@@ -19,14 +19,17 @@ describe_board (const BsBoardSpec *spec)
   switch (spec->shape)
     {
     case BS_SHAPE_SQUARE:
-      return g_strdup_printf ("%s %d×%d, adjacency %d", shape, spec->width, spec->height,
+      /* Translators: a board: its shape, width×height and how many neighbours a cell has
+       * ("square 8×8, adjacency 8"). */
+      return g_strdup_printf (_("%s %d×%d, adjacency %d"), shape, spec->width, spec->height,
                               spec->adjacency);
     case BS_SHAPE_HEX_RHOMBUS:
       return g_strdup_printf ("%s %d×%d", shape, spec->width, spec->height);
     case BS_SHAPE_HEXAGON:
     case BS_SHAPE_LIMPING:
     default:
-      return g_strdup_printf ("%s, size %d", shape, spec->size);
+      /* Translators: a board: its shape and its size in cells along a side ("hexagon, size 5"). */
+      return g_strdup_printf (_("%s, size %d"), shape, spec->size);
     }
 }
 

@@ -140,10 +140,13 @@ static void
 print_seat (const char *name,
             const Seat *seat)
 {
-  g_print ("%s: %s, %.2f ms/move", name, seat->text,
+  /* Translators: a player's line in selfplay's summary: "white (1): mcts:easy, 1.25 ms/move". */
+  g_print (_("%s: %s, %.2f ms/move"), name, seat->text,
            seat->decisions > 0 ? seat->think_us / 1000.0 / seat->decisions : 0.0);
   if (!seat->random && seat->think_us > 0)
-    g_print (", %.0f iterations/s (%.0f per CPU second), tree up to %.1f MiB",
+    /* Translators: follows the line above: ", 52000 iterations/s (26000 per CPU second),
+     * tree up to 3.5 MiB". */
+    g_print (_(", %.0f iterations/s (%.0f per CPU second), tree up to %.1f MiB"),
              seat->iterations * 1e6 / seat->think_us,
              seat->cpu_us > 0 ? seat->iterations * 1e6 / seat->cpu_us : 0.0,
              seat->max_bytes / 1048576.0);

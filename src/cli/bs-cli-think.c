@@ -53,8 +53,9 @@ think_alpha_beta (const BsCliOptions *options,
     pos = bs_cli_start_position (rs, options, &error);
   if (pos != NULL && bs_position_is_over (pos))
     g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
+                 /* Translators: %s is how the game ended ("player 1 wins", "draw"). */
                  _("the game is over (%s): there is no move to think about"),
-                 bs_result_to_string ((BsResult) pos->result));
+                 bs_result_describe ((BsResult) pos->result));
   if (error == NULL)
     bs_alpha_beta_run (rs, pos, &params, NULL, &result, &error);
   if (error != NULL)
@@ -172,8 +173,9 @@ bs_cli_think (int    argc,
     pos = bs_cli_start_position (rs, &options, &error);
   if (pos != NULL && bs_position_is_over (pos))
     g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
+                 /* Translators: %s is how the game ended ("player 1 wins", "draw"). */
                  _("the game is over (%s): there is no move to think about"),
-                 bs_result_to_string ((BsResult) pos->result));
+                 bs_result_describe ((BsResult) pos->result));
   if (error == NULL)
     result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
   if (result == NULL)
@@ -288,11 +290,14 @@ bs_cli_think (int    argc,
       else
         g_print ("%s: %s\n%s: %s\n", _("player"), who, _("move"), turn);
       g_print ("%s: %.1f%%\n", _("win rate"), 100.0 * result->win_rate);
-      g_print ("%s: %" G_GUINT64_FORMAT " %s %.3f s (%.0f/s; %.0f %s), %u %s, %.1f KiB\n",
-               _("iterations"), result->iterations, _("in"), result->elapsed_us / 1e6,
+      /* Translators: the search's figures: "iterations: 52000 in 1.000 s (52000/s; 26000
+       * per CPU second), 41000 nodes, 3200.5 KiB". */
+      g_print (_("iterations: %llu in %.3f s (%.0f/s; %.0f per CPU second), "
+                 "%u nodes, %.1f KiB\n"),
+               (unsigned long long) result->iterations, result->elapsed_us / 1e6,
                result->iterations * 1e6 / MAX (result->elapsed_us, 1),
-               result->iterations * 1e6 / MAX (result->cpu_us, 1), _("per CPU second"),
-               result->n_nodes, _("nodes"), result->bytes_used / 1024.0);
+               result->iterations * 1e6 / MAX (result->cpu_us, 1),
+               result->n_nodes, result->bytes_used / 1024.0);
       for (guint i = 0; i < result->candidates->len; i++)
         {
           const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);

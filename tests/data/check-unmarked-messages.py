@@ -45,6 +45,16 @@ MESSAGE_CALLS = {
     'bs_cli_message': 0,
     'bs_cli_warning': 0,
 }
+# What the command-line tool prints for people (its tables, summaries, progress) is checked
+# too, in src/cli only: a format with words must be marked, or be an EXCEPTION (a file format,
+# a machine-readable line).
+CLI_ROOM = 'src/cli'
+CLI_OUTPUT_CALLS = {
+    'g_print': 0,
+    'g_printerr': 0,
+    'g_strdup_printf': 0,
+    'g_string_append_printf': 1,
+}
 # A room's own message helpers (static, so named per file): file -> {call: argument index}.
 FILE_MESSAGE_CALLS = {
     'src/cli/bs-cli-render.c': {'bad_input': 1},
@@ -56,6 +66,28 @@ FILE_MESSAGE_CALLS = {
 
 # (file relative to SOURCE_ROOT, exact literal text) -> why it is not for users.
 EXCEPTIONS = {
+    ('src/cli/bs-cli-common.c', r'boardsmith-cli: %s\n'):
+        "the program's name before a translated message, as GNU tools print it",
+    ('src/cli/bs-cli-common.c', r'boardsmith-cli: %s %s\n'):
+        "the program's name before a translated prefix and message",
+    ('src/cli/bs-cli.c', r'boardsmith-cli %s\n'):
+        '--version: the name and the version, which scripts read',
+    ('src/cli/bs-cli-introspect.c', r':files\n'):
+        'a directive of the completion protocol the shell scripts read',
+    ('src/cli/bs-cli-introspect.c', r':nospace\n'):
+        'a directive of the completion protocol the shell scripts read',
+    ('src/cli/bs-cli-introspect.c',
+     'boardsmith-cli: the command “%s” does not describe itself: it must parse its arguments '
+     r'with bs_cli_parse() before doing anything else (src/cli/bs-cli-common.h)\n'):
+        "a programming error in a new command, for its developer, naming the project's files",
+    ('src/cli/bs-cli.c', 'boardsmith-cli %s'):
+        "the program's name for GLib (g_set_prgname): the name and a command",
+    ('src/cli/bs-cli-match.c', 'game-%04d.xml'):
+        'the name of a file match writes',
+    ('src/cli/bs-cli-introspect.c', 'supply.%d.%s'):
+        'a KEY of --set completed on the command line (supply.1.small)',
+    ('src/cli/bs-cli-introspect.c', r'usage: boardsmith-cli __complete [--] [WORD…] CURRENT\n'):
+        'the hidden command the completion scripts call, never typed by people',
 }
 
 
@@ -128,23 +160,33 @@ def unmarked_literals(arg):
     return [''.join(LITERAL.findall(group)) for group in STRING_GROUP.findall(arg)]
 
 
-def has_words(literal):
-    """True when the literal says something a translator would translate."""
-    return re.search(r'[A-Za-z]', PRINTF_SPEC.sub('', literal)) is not None
+ESCAPE = re.compile(r'\\(?:[0-7]{1,3}|x[0-9A-Fa-f]+|.)')
+
+
+def has_words(literal, min_letters=1):
+    """True when the literal says something a translator would translate: letters outside
+    printf conversions and escapes (a run of min_letters of them, for printed output, where
+    a lone "s" or "x" is a unit or a mark)."""
+    bare = ESCAPE.sub(' ', PRINTF_SPEC.sub(' ', literal))
+    return re.search(r'[A-Za-z]{%d}' % min_letters, bare) is not None
 
 
 def scan_text(text, relpath):
     """Yields (line, literal) for each unmarked message format in one file's text."""
     text = strip_c_comments(text)
     calls = dict(MESSAGE_CALLS, **FILE_MESSAGE_CALLS.get(relpath, {}))
+    if relpath.startswith(CLI_ROOM + '/'):
+        calls.update(CLI_OUTPUT_CALLS)
+    output_calls = set(CLI_OUTPUT_CALLS) if relpath.startswith(CLI_ROOM + '/') else set()
     for match in call_pattern(calls).finditer(text):
         index = calls[match.group(1)]
         args = split_arguments(text, match.end())
         if len(args) <= index:
             continue
         arg, offset = args[index]
+        min_letters = 2 if match.group(1) in output_calls else 1
         for literal in unmarked_literals(arg):
-            if has_words(literal) and (relpath, literal) not in EXCEPTIONS:
+            if has_words(literal, min_letters) and (relpath, literal) not in EXCEPTIONS:
                 line = text.count('\n', 0, offset + len(arg) - len(arg.lstrip())) + 1
                 yield line, literal
 
@@ -194,6 +236,20 @@ static void f (GError **error, int n)
     expected = [(4, 'bad %d'), (7, 'no way'), (9, 'ply %u: '), (14, 'split over lines %d'), (16, 'other %d')]
     if found != expected:
         print('self-test: expected %r, found %r' % (expected, found))
+        return 1
+    cli_sample = r'''
+  g_print ("%s: %.2f ms/move", name, t);
+  g_print ("\n");
+  g_print ("%s: %d %d\n", a, b, c);
+  g_print (_("%u nodes\n"), n);
+  g_printerr ("\r%s %u/%u   ", a, b, c);
+  g_string_append_printf (line, "    %s-%s", a, b);
+  text = g_strdup_printf ("%s, size %d", shape, n);
+'''
+    found = list(scan_text(cli_sample, 'src/cli/sample.c'))
+    expected = [(2, '%s: %.2f ms/move'), (8, '%s, size %d')]
+    if found != expected or list(scan_text(cli_sample, 'src/engine/core/sample.c')):
+        print('self-test (printed output): expected %r, found %r' % (expected, found))
         return 1
     with tempfile.TemporaryDirectory() as root:
         os.makedirs(os.path.join(root, 'src', 'room'))

@@ -506,6 +506,143 @@ test_study_not_a_file (void)
   g_test_trap_assert_passed ();
 }
 
+/* Boardsmith builds the tree itself from libxml2's SAX2 events: lines
+ * past 65,535 (more than an xmlNode's line field holds) are reported
+ * whole, for elements and text, whole-file and streamed, and for the
+ * parser's own errors; attribute values have their references resolved
+ * ("&amp;", "&#60;"); CDATA is text, merged with the text around it. */
+static char *
+big_document (int         blank_lines,
+              const char *body)
+{
+  GString *xml = g_string_new ("<root>");
+
+  for (int i = 0; i < blank_lines; i++)
+    g_string_append_c (xml, '\n');
+  g_string_append (xml, body);
+  g_string_append (xml, "</root>\n");
+  return g_string_free (xml, FALSE);
+}
+
+static BsXmlStreamAction
+record_lines (xmlNode   *node,
+              int        depth,
+              gpointer   user_data,
+              GError   **error)
+{
+  if (depth == 1)
+    g_array_append_val ((GArray *) user_data, (int) { bs_xml_line (node) });
+  return BS_XML_STREAM_DROP;
+}
+
+static void
+test_lines_past_65535 (void)
+{
+  static const char body[] =
+    "<a v='x &amp; y &#60; z &#x3E;'>t1<![CDATA[<c>]]>t2</a>\n"
+    "<b n='many'/>\n\n"
+    "<c>\n  text\n</c>";
+  g_autofree char *xml = big_document (70000, body);
+  g_autoptr(GError) error = NULL;
+  BsXmlSource source = { "big.xml", BS_VARIANT_ERROR };
+  xmlDoc *doc = bs_xml_parse_full (xml, strlen (xml), &source, G_MAXINT, &error);
+  xmlNode *root, *a, *b, *c;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+  int n = 0;
+
+  g_assert_no_error (error);
+  root = xmlDocGetRootElement (doc);
+  g_assert_cmpint (bs_xml_line (root), ==, 1);
+  for (a = root->children; a != NULL && a->type != XML_ELEMENT_NODE; a = a->next)
+    ;
+  g_assert_nonnull (a);
+  g_assert_cmpint (bs_xml_line (a), ==, 70001);
+  g_assert_true (bs_xml_get_string (a, "v", TRUE, &value, &source, &error));
+  g_assert_cmpstr (value, ==, "x & y < z >");
+  /* One text node, with the CDATA section's characters as they are */
+  g_assert_nonnull (a->children);
+  g_assert_null (a->children->next);
+  text = bs_xml_get_text (a, &source, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "t1<c>t2");
+  for (b = a->next; b != NULL && b->type != XML_ELEMENT_NODE; b = b->next)
+    ;
+  g_assert_cmpint (bs_xml_line (b), ==, 70002);
+  g_assert_false (bs_xml_get_int (b, "n", TRUE, 0, 9, &n, &source, &error));
+  g_assert_true (g_str_has_prefix (error->message, "big.xml:70002: <b n>: "));
+  g_clear_error (&error);
+  for (c = b->next; c != NULL && c->type != XML_ELEMENT_NODE; c = c->next)
+    ;
+  g_assert_cmpint (bs_xml_line (c), ==, 70004);
+  /* A text node has the line the parser reached when it began: its end */
+  g_assert_cmpint (bs_xml_line (c->children), ==, 70006);
+  xmlFreeDoc (doc);
+
+  /* The same lines when streamed, in pieces of any size */
+  for (gsize piece = 1000; piece <= strlen (xml); piece *= 7)
+    {
+      g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (int));
+      g_autoptr(BsXmlStream) stream = bs_xml_stream_new (&source, record_lines, lines);
+
+      for (gsize i = 0; i < strlen (xml); i += piece)
+        {
+          gsize n_bytes = MIN (piece, strlen (xml) - i);
+
+          g_assert_true (bs_xml_stream_feed (stream, xml + i, n_bytes,
+                                             i + n_bytes == strlen (xml), &error));
+          g_assert_no_error (error);
+        }
+      g_assert_cmpuint (lines->len, ==, 3);
+      g_assert_cmpint (g_array_index (lines, int, 0), ==, 70001);
+      g_assert_cmpint (g_array_index (lines, int, 1), ==, 70002);
+      g_assert_cmpint (g_array_index (lines, int, 2), ==, 70004);
+    }
+
+  /* The parser's own errors past line 65,535 */
+  {
+    g_autofree char *bad = big_document (70000, "<a>\n</b>");
+
+    g_assert_null (bs_xml_parse_full (bad, strlen (bad), &source, G_MAXINT, &error));
+    g_assert_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_PARSE);
+    g_assert_true (g_str_has_prefix (error->message, "big.xml:70002: "));
+    g_clear_error (&error);
+  }
+}
+
+/* Namespaces are kept on elements and attributes, so that readers refuse
+ * them as unknown; an undeclared prefix is the parser's error. */
+static void
+test_namespaces (void)
+{
+  static const char xml[] =
+    "<root xmlns:xi='http://www.w3.org/2001/XInclude'>\n<xi:include a='1'/>\n"
+    "<b xi:c='2' d='3'/></root>";
+  static const char * const allowed[] = { "include", "b", NULL };
+  static const char * const attributes[] = { "c", "d", NULL };
+  BsXmlSource source = { "ns.xml", BS_VARIANT_ERROR };
+  g_autoptr(GError) error = NULL;
+  xmlDoc *doc = bs_xml_parse_full (xml, strlen (xml), &source, G_MAXINT, &error);
+  BsXmlChildren children;
+  xmlNode *b;
+
+  g_assert_no_error (error);
+  bs_xml_children_init (&children, xmlDocGetRootElement (doc), allowed, NULL, &source);
+  g_assert_null (bs_xml_children_next (&children, &error));
+  g_assert_cmpstr (error->message, ==, "ns.xml:2: unknown element <xi:include> in <root>");
+  g_clear_error (&error);
+  b = xmlDocGetRootElement (doc)->last;
+  g_assert_true (bs_xml_is (b, "b"));
+  g_assert_false (bs_xml_check_attributes (b, attributes, &source, &error));
+  g_assert_cmpstr (error->message, ==, "ns.xml:3: unknown attribute \"c\" on <b>");
+  g_clear_error (&error);
+  xmlFreeDoc (doc);
+
+  g_assert_null (bs_xml_parse_full ("<root>\n<p:a/></root>", 20, &source, G_MAXINT, &error));
+  g_assert_error (error, BS_VARIANT_ERROR, BS_XML_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "ns.xml:2: "));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -526,6 +663,8 @@ main (int    argc,
   g_test_add_func ("/hostile-xml/encodings", test_encodings);
   g_test_add_func ("/hostile-xml/stream-encoding-bytewise", test_stream_encoding_bytewise);
   g_test_add_func ("/hostile-xml/study-not-a-file", test_study_not_a_file);
+  g_test_add_func ("/hostile-xml/lines-past-65535", test_lines_past_65535);
+  g_test_add_func ("/hostile-xml/namespaces", test_namespaces);
   status = g_test_run ();
   {
     g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);

@@ -1199,7 +1199,7 @@ check_not_over (const BsPosition  *pos,
   g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
                /* Translators: the move as typed, then how the game ended. */
                _("move \"%s\": the game is already over (%s)"), quoted,
-               bs_result_to_string ((BsResult) pos->result));
+               bs_result_describe ((BsResult) pos->result));
   return FALSE;
 }
 
@@ -1435,6 +1435,29 @@ bs_result_to_string (BsResult result)
       return "draw";
     default:
       return "unknown";
+    }
+}
+
+const char *
+bs_result_describe (BsResult result)
+{
+  switch (result)
+    {
+    case BS_RESULT_ONGOING:
+      /* Translators: how a game stands, in messages such as "the game is over (%s)". */
+      return C_("game result", "ongoing");
+    case BS_RESULT_WIN_1:
+      /* Translators: how a game ended, in messages such as "the game is over (%s)". */
+      return C_("game result", "player 1 wins");
+    case BS_RESULT_WIN_2:
+      /* Translators: how a game ended, in messages such as "the game is over (%s)". */
+      return C_("game result", "player 2 wins");
+    case BS_RESULT_DRAW:
+      /* Translators: how a game ended, in messages such as "the game is over (%s)". */
+      return C_("game result", "draw");
+    default:
+      /* Translators: a game's result Boardsmith does not know. */
+      return C_("game result", "unknown result");
     }
 }
 

@@ -284,6 +284,9 @@ gboolean    bs_ruleset_play_line    (const BsRuleset  *rs,
 const char *bs_ruleset_kind_id      (const BsRuleset  *rs,
                                      int               kind);
 const char *bs_result_to_string     (BsResult          result);
+/* The same in the user's language, for messages (bs_result_to_string's
+ * English words stay for what programs read). */
+const char *bs_result_describe      (BsResult          result);
 
 /* Everything the rule module knows (module, option ids and values, kinds,
  * board sizes, cells, specials, setup): builds a ruleset and drops it. The

@@ -20,7 +20,6 @@
 #include <libxml/xmlsave.h>
 
 #include "bs-error.h"
-#include "bs-libxml-compat.h"
 #include "bs-variant.h"
 
 #if LIBXML_VERSION >= 21200
@@ -29,7 +28,10 @@ typedef const xmlError *BsXmlErrorArg;
 typedef xmlError *BsXmlErrorArg;
 #endif
 
-/* The first error of one parse; later ones are usually consequences. */
+/* One parse: the first error (later ones are usually consequences) and the
+ * tree Boardsmith builds from libxml2's SAX2 events. The parser context is
+ * only ever handed to libxml2's public functions: none of its fields is
+ * read or written. */
 typedef struct {
   char          *message;
   int            line;
@@ -37,6 +39,11 @@ typedef struct {
   gsize          length;
   char          *encoding; /* as the XML declaration names it; NULL for UTF-8 */
   xmlParserCtxt *ctxt;
+  xmlDoc        *doc;      /* the tree being built: this parse's until handed over */
+  xmlNode       *current;  /* the element open innermost; NULL outside the root */
+  GString       *text;     /* characters not yet made a text node */
+  int            text_line; /* the line of the first of them */
+  BsXmlStream   *stream;   /* NULL for a whole document at once */
 } ParseState;
 
 /* The parse running on this thread. libxml2 hands its callbacks the parser
@@ -44,6 +51,8 @@ typedef struct {
  * callbacks find their parse here instead. Each entry into libxml2 sets it
  * and puts back what was there (a callback may parse another file). */
 static _Thread_local ParseState *parsing;
+
+static void parse_state_clear (ParseState *state);
 
 static const char *
 source_name (const BsXmlSource *source)
@@ -362,13 +371,256 @@ on_resolve_entity (void          *user_data,
   return NULL;
 }
 
-/* The SAX2 handler every parse uses: libxml2's own tree builder, with the
- * refusals and the error handler above; extra_end_element, if any, ends
- * elements (and calls xmlSAX2EndElementNs). */
+/* The tree: Boardsmith builds it from the SAX2 events with libxml2's tree
+ * API (its own nodes, whose fields are public), the same for every libxml2
+ * release, as libxml2's own builder would: elements with their namespaces
+ * and attributes, adjacent characters (and CDATA sections) merged into one
+ * text node, comments and processing instructions kept as nodes (readers
+ * skip them), text outside the root dropped. */
+
+/* node->line holds at most 65,535; a later line is kept whole in psvi (as
+ * libxml2 does for text with XML_PARSE_BIG_LINES), for bs_xml_line. */
+#define LINE_MAX_SHORT 65535
+
 static void
-sax_init (xmlSAXHandler               *sax,
-          endElementNsSAX2Func         extra_end_element,
-          startElementNsSAX2Func       extra_start_element)
+set_line (xmlNode *node,
+          int      line)
+{
+  if (line <= 0)
+    return;
+  if (line < LINE_MAX_SHORT)
+    node->line = (unsigned short) line;
+  else
+    {
+      node->line = LINE_MAX_SHORT;
+      node->psvi = GINT_TO_POINTER (line);
+    }
+}
+
+/* Adds node where the parse is: in the open element, or in the document. */
+static void
+tree_append (ParseState *state,
+             xmlNode    *node)
+{
+  if (state->current != NULL)
+    xmlAddChild (state->current, node);
+  else
+    xmlAddChild ((xmlNode *) state->doc, node);
+}
+
+/* The characters gathered so far become one text node. */
+static void
+tree_flush_text (ParseState *state)
+{
+  xmlNode *text;
+
+  if (state->text == NULL || state->text->len == 0)
+    return;
+  text = xmlNewDocTextLen (state->doc, (const xmlChar *) state->text->str,
+                           (int) state->text->len);
+  g_string_truncate (state->text, 0);
+  if (text == NULL || state->current == NULL)
+    {
+      xmlFreeNode (text);
+      return;
+    }
+  set_line (text, state->text_line);
+  /* Next to a text node left by a dropped element, it merges into that
+   * one, as with libxml2's builder. */
+  xmlAddChild (state->current, text);
+}
+
+static void
+on_start_document (void *ctx)
+{
+  ParseState *state = parsing;
+
+  if (state == NULL || state->doc != NULL)
+    return;
+  state->doc = xmlNewDoc ((const xmlChar *) "1.0");
+  /* Element and attribute names are shared, as in libxml2's own trees. */
+  if (state->doc != NULL)
+    state->doc->dict = xmlDictCreate ();
+}
+
+static void
+on_end_document (void *ctx)
+{
+  ParseState *state = parsing;
+
+  if (state != NULL)
+    tree_flush_text (state);
+}
+
+/* name, or prefix:name for a prefix that names no namespace (the parser
+ * has reported that already). Free with xmlFree when not name. */
+static xmlChar *
+qualified_name (const xmlChar *name,
+                const xmlChar *prefix,
+                const xmlChar *uri)
+{
+  if (prefix == NULL || uri != NULL)
+    return (xmlChar *) name;
+  return xmlBuildQName (name, prefix, NULL, 0);
+}
+
+static void
+on_start_element (void           *ctx,
+                  const xmlChar  *localname,
+                  const xmlChar  *prefix,
+                  const xmlChar  *uri,
+                  int             n_namespaces,
+                  const xmlChar **namespaces,
+                  int             n_attributes,
+                  int             n_defaulted,
+                  const xmlChar **attributes)
+{
+  ParseState *state = parsing;
+  xmlChar *name;
+  xmlNode *node;
+
+  if (state == NULL || state->doc == NULL)
+    return;
+  tree_flush_text (state);
+  name = qualified_name (localname, prefix, uri);
+  node = xmlNewDocNode (state->doc, NULL, name != NULL ? name : localname, NULL);
+  if (name != localname)
+    xmlFree (name);
+  if (node == NULL)
+    {
+      state_record (state, xmlSAX2GetLineNumber (ctx), _("out of memory"));
+      xmlStopParser (ctx);
+      return;
+    }
+  set_line (node, xmlSAX2GetLineNumber (ctx));
+  tree_append (state, node);
+  state->current = node;
+
+  /* namespaces: n_namespaces pairs of prefix and URI */
+  for (int i = 0; i < n_namespaces; i++)
+    xmlNewNs (node, namespaces[2 * i + 1], namespaces[2 * i]);
+  if (uri != NULL)
+    {
+      xmlNs *ns = xmlSearchNs (state->doc, node, prefix);
+
+      if (ns == NULL)
+        ns = xmlNewNs (node, uri, prefix);
+      xmlSetNs (node, ns);
+    }
+
+  /* attributes: n_attributes quintuples of name, prefix, URI, and the
+   * value's start and end (not NUL-terminated). A value with "&" is in the
+   * form the tree API parses references in ("&#38;" for "&"): the parser
+   * gives it so when it does not substitute entities, in 2.9 as in 2.15;
+   * one without is taken as it is. */
+  for (int i = 0; i < n_attributes; i++)
+    {
+      const xmlChar **attribute = attributes + 5 * i;
+      const xmlChar *value = attribute[3];
+      gsize length = attribute[4] > value ? (gsize) (attribute[4] - value) : 0;
+      xmlChar *attr_name = qualified_name (attribute[0], attribute[1], attribute[2]);
+      xmlAttr *attr;
+
+      if (attribute[2] != NULL)
+        attr = xmlNewNsProp (node, xmlSearchNs (state->doc, node, attribute[1]), attribute[0],
+                             NULL);
+      else
+        attr = xmlNewProp (node, attr_name != NULL ? attr_name : attribute[0], NULL);
+      if (attr_name != attribute[0])
+        xmlFree (attr_name);
+      if (attr != NULL && length > 0)
+        {
+          if (memchr (value, '&', length) != NULL)
+            xmlNodeSetContentLen ((xmlNode *) attr, value, (int) length);
+          else
+            {
+              xmlNode *text = xmlNewDocTextLen (state->doc, value, (int) length);
+
+              if (text != NULL)
+                xmlAddChild ((xmlNode *) attr, text);
+            }
+        }
+    }
+}
+
+static void stream_element_closed (BsXmlStream *stream,
+                                   xmlNode     *node);
+
+static void
+on_end_element (void          *ctx,
+                const xmlChar *localname,
+                const xmlChar *prefix,
+                const xmlChar *uri)
+{
+  ParseState *state = parsing;
+  xmlNode *node;
+
+  if (state == NULL || state->current == NULL)
+    return;
+  tree_flush_text (state);
+  node = state->current;
+  state->current = node->parent != NULL && node->parent->type == XML_ELEMENT_NODE
+                   ? node->parent : NULL;
+  if (state->stream != NULL)
+    stream_element_closed (state->stream, node);
+}
+
+static void
+on_characters (void          *ctx,
+               const xmlChar *text,
+               int            length)
+{
+  ParseState *state = parsing;
+
+  if (state == NULL || state->current == NULL || length <= 0)
+    return;
+  if (state->text == NULL)
+    state->text = g_string_new (NULL);
+  if (state->text->len == 0)
+    state->text_line = xmlSAX2GetLineNumber (ctx);
+  g_string_append_len (state->text, (const char *) text, length);
+}
+
+static void
+on_comment (void          *ctx,
+            const xmlChar *value)
+{
+  ParseState *state = parsing;
+  xmlNode *node;
+
+  if (state == NULL || state->doc == NULL)
+    return;
+  tree_flush_text (state);
+  node = xmlNewDocComment (state->doc, value);
+  if (node == NULL)
+    return;
+  set_line (node, xmlSAX2GetLineNumber (ctx));
+  tree_append (state, node);
+}
+
+static void
+on_processing_instruction (void          *ctx,
+                           const xmlChar *target,
+                           const xmlChar *data)
+{
+  ParseState *state = parsing;
+  xmlNode *node;
+
+  if (state == NULL || state->doc == NULL)
+    return;
+  tree_flush_text (state);
+  node = xmlNewDocPI (state->doc, target, data);
+  if (node == NULL)
+    return;
+  set_line (node, xmlSAX2GetLineNumber (ctx));
+  tree_append (state, node);
+}
+
+/* The SAX2 handler every parse uses: Boardsmith's tree builder above, the
+ * refusals and the error handler; nothing of libxml2's own builder, which
+ * keeps its tree in the parser context. */
+static void
+sax_init (xmlSAXHandler *sax)
 {
   memset (sax, 0, sizeof *sax);
   xmlSAXVersion (sax, 2);
@@ -376,16 +628,30 @@ sax_init (xmlSAXHandler               *sax,
   sax->externalSubset = on_internal_subset;
   sax->entityDecl = on_entity_decl;
   sax->resolveEntity = on_resolve_entity;
+  /* Only in a DTD, which is refused before any of these */
+  sax->attributeDecl = NULL;
+  sax->elementDecl = NULL;
+  sax->notationDecl = NULL;
+  sax->unparsedEntityDecl = NULL;
+  /* Entities other than the predefined ones cannot be declared. */
+  sax->reference = NULL;
+  sax->startDocument = on_start_document;
+  sax->endDocument = on_end_document;
+  sax->startElementNs = on_start_element;
+  sax->endElementNs = on_end_element;
+  sax->startElement = NULL;
+  sax->endElement = NULL;
+  sax->characters = on_characters;
+  sax->ignorableWhitespace = on_characters;
+  sax->cdataBlock = on_characters;
+  sax->comment = on_comment;
+  sax->processingInstruction = on_processing_instruction;
   sax->error = NULL;
   sax->warning = NULL;
   sax->fatalError = NULL;
 #if LIBXML_VERSION < 21300
   sax->serror = on_parse_error;
 #endif
-  if (extra_start_element != NULL)
-    sax->startElementNs = extra_start_element;
-  if (extra_end_element != NULL)
-    sax->endElementNs = extra_end_element;
 }
 
 /* The options of every parse: no NOENT (entities are not substituted), no
@@ -848,11 +1114,10 @@ struct _BsXmlStream {
   BsXmlSource      source;
   char            *filename;
   xmlParserCtxt   *ctxt;
-  ParseState       state;
+  ParseState       state;    /* its tree too: the root and what was kept */
   XmlScan          scan;
   GString         *prolog;   /* bytes held until their encoding is known */
   gsize            n_fed;
-  xmlDoc          *doc;      /* being built: libxml2's until the stream is freed */
   int              status;   /* libxml2's last: not 0 once not well-formed */
   BsXmlStreamFunc  func;
   gpointer         user_data;
@@ -861,55 +1126,17 @@ struct _BsXmlStream {
   gboolean         finished;
 };
 
-/* The stream being fed on this thread: the one around its parse state. */
-static BsXmlStream *
-parsing_stream (void)
-{
-  return (BsXmlStream *) ((char *) parsing - G_STRUCT_OFFSET (BsXmlStream, state));
-}
-
+/* An element of the stream's document has closed: at depth 1 or 2, the
+ * caller's function sees it (and may drop it). */
 static void
-stream_start_element (void           *user_data,
-                      const xmlChar  *localname,
-                      const xmlChar  *prefix,
-                      const xmlChar  *uri,
-                      int             n_namespaces,
-                      const xmlChar **namespaces,
-                      int             n_attributes,
-                      int             n_defaulted,
-                      const xmlChar **attributes)
+stream_element_closed (BsXmlStream *stream,
+                       xmlNode     *node)
 {
-  BsXmlStream *stream = parsing_stream ();
-
-  xmlSAX2StartElementNs (user_data, localname, prefix, uri, n_namespaces, namespaces,
-                         n_attributes, n_defaulted, attributes);
-  /* The document being built, to look at before the parse ends (libxml2
-   * only hands it over once, and takes it back on an error). */
-  if (stream->doc == NULL)
-    {
-      xmlNode *root = xmlCtxtGetNode (user_data);
-
-      if (root != NULL)
-        stream->doc = root->doc;
-    }
-}
-
-static void
-stream_end_element (void          *user_data,
-                    const xmlChar *localname,
-                    const xmlChar *prefix,
-                    const xmlChar *uri)
-{
-  BsXmlStream *stream = parsing_stream ();
-  xmlNode *node = xmlCtxtGetNode (user_data);
   int depth = 0;
 
-  if (node != NULL)
-    for (xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
-      depth++;
-  xmlSAX2EndElementNs (user_data, localname, prefix, uri);
-  if (node == NULL || node->type != XML_ELEMENT_NODE || depth < 1 || depth > 2 ||
-      stream->func_error != NULL)
+  for (xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+    depth++;
+  if (depth < 1 || depth > 2 || stream->func_error != NULL)
     return;
   switch (stream->func (node, depth, stream->user_data, &stream->func_error))
     {
@@ -951,6 +1178,7 @@ bs_xml_stream_new (const BsXmlSource *source,
   stream->source.domain = source->domain;
   stream->func = func;
   stream->user_data = user_data;
+  stream->state.stream = stream;
   scan_init (&stream->scan);
   return stream;
 }
@@ -962,7 +1190,7 @@ stream_start (BsXmlStream  *stream,
   xmlSAXHandler sax;
 
   /* The same options and refusals as bs_xml_parse_full. */
-  sax_init (&sax, stream_end_element, stream_start_element);
+  sax_init (&sax);
   xmlInitParser ();
   stream->ctxt = xmlCreatePushParserCtxt (&sax, NULL, NULL, 0, stream->filename);
   if (stream->ctxt != NULL)
@@ -1059,7 +1287,7 @@ bs_xml_stream_feed (BsXmlStream  *stream,
       return FALSE;
     }
   if (stream->state.message == NULL && last &&
-      xmlDocGetRootElement (stream->doc) == NULL)
+      xmlDocGetRootElement (stream->state.doc) == NULL)
     state_record (&stream->state, 1, _("the file holds no XML element"));
   if (stream->state.message != NULL)
     {
@@ -1075,7 +1303,7 @@ xmlDoc *
 bs_xml_stream_get_doc (BsXmlStream *stream)
 {
   g_return_val_if_fail (stream != NULL, NULL);
-  return stream->doc;
+  return stream->state.doc;
 }
 
 void
@@ -1084,17 +1312,11 @@ bs_xml_stream_free (BsXmlStream *stream)
   if (stream == NULL)
     return;
   if (stream->ctxt != NULL)
-    {
-      stream->state.ctxt = NULL;
-      /* Without an element, the document is only the parser's. */
-      xmlFreeDoc (stream->doc != NULL ? stream->doc : xmlCtxtGetDocument (stream->ctxt));
-      xmlFreeParserCtxt (stream->ctxt);
-    }
+    xmlFreeParserCtxt (stream->ctxt);
   if (stream->prolog != NULL)
     g_string_free (stream->prolog, TRUE);
   g_clear_error (&stream->func_error);
-  g_free (stream->state.message);
-  g_free (stream->state.encoding);
+  parse_state_clear (&stream->state);
   g_free (stream->filename);
   g_free (stream);
 }
@@ -1125,19 +1347,27 @@ close_memory (void *context)
   return 0;
 }
 
-/* Reports state's error, frees doc and what state holds: NULL. */
+/* Frees what state holds (its tree too, unless handed over). */
+static void
+parse_state_clear (ParseState *state)
+{
+  g_clear_pointer (&state->message, g_free);
+  g_clear_pointer (&state->encoding, g_free);
+  g_clear_pointer (&state->doc, xmlFreeDoc);
+  state->current = NULL;
+  if (state->text != NULL)
+    g_string_free (g_steal_pointer (&state->text), TRUE);
+}
+
+/* Reports state's error, frees what state holds: NULL. */
 static xmlDoc *
 parse_failed (ParseState        *state,
               const BsXmlSource *source,
-              xmlDoc            *doc,
               GError           **error)
 {
   if (state->message != NULL)
     bs_xml_set_error (error, source, BS_XML_ERROR_PARSE, state->line, "%s", state->message);
-  g_free (state->message);
-  g_free (state->encoding);
-  if (doc != NULL)
-    xmlFreeDoc (doc);
+  parse_state_clear (state);
   return NULL;
 }
 
@@ -1148,7 +1378,7 @@ bs_xml_parse_full (const char        *data,
                    gsize              max_size,
                    GError           **error)
 {
-  ParseState state = { NULL, 0, data, length, NULL, NULL };
+  ParseState state = { .data = data, .length = length };
   MemoryReader reader = { data, length, 0 };
   ParseState *previous;
   xmlSAXHandler sax;
@@ -1179,19 +1409,19 @@ bs_xml_parse_full (const char        *data,
 
   if (sniff_encoding (data, length, TRUE, &state.encoding) == SNIFF_DONE &&
       !check_encoding (&state, state.encoding))
-    return parse_failed (&state, source, NULL, error);
+    return parse_failed (&state, source, error);
   scan_init (&scan);
   if (!scan_feed (&scan, data, length, source, error))
-    return parse_failed (&state, source, NULL, error);
+    return parse_failed (&state, source, error);
 
-  sax_init (&sax, NULL, NULL);
+  sax_init (&sax);
   xmlInitParser ();
   state.ctxt = xmlCreateIOParserCtxt (&sax, NULL, read_memory, close_memory, &reader,
                                       XML_CHAR_ENCODING_NONE);
   if (state.ctxt == NULL)
     {
       state_record (&state, 0, _("cannot create an XML parser"));
-      return parse_failed (&state, source, NULL, error);
+      return parse_failed (&state, source, error);
     }
   context_init (state.ctxt);
 
@@ -1199,13 +1429,13 @@ bs_xml_parse_full (const char        *data,
   if (xmlParseDocument (state.ctxt) != 0 && state.message == NULL)
     state_record (&state, xmlSAX2GetLineNumber (state.ctxt), _("malformed XML"));
   parse_leave (previous);
-  doc = xmlCtxtGetDocument (state.ctxt);
-  if (state.message == NULL && xmlDocGetRootElement (doc) == NULL)
+  if (state.message == NULL && xmlDocGetRootElement (state.doc) == NULL)
     state_record (&state, 1, _("the file holds no XML element"));
   xmlFreeParserCtxt (g_steal_pointer (&state.ctxt));
   if (state.message != NULL)
-    return parse_failed (&state, source, doc, error);
-  g_free (state.encoding);
+    return parse_failed (&state, source, error);
+  doc = g_steal_pointer (&state.doc);
+  parse_state_clear (&state);
   return doc;
 }
 
@@ -1227,6 +1457,11 @@ bs_xml_line (const xmlNode *node)
 
   if (node == NULL)
     return 0;
+  /* A line past 65,535, as set_line () keeps it */
+  if (node->line == LINE_MAX_SHORT && node->psvi != NULL &&
+      (node->type == XML_ELEMENT_NODE || node->type == XML_TEXT_NODE ||
+       node->type == XML_COMMENT_NODE || node->type == XML_PI_NODE))
+    return GPOINTER_TO_INT (node->psvi);
   line = xmlGetLineNo (node);
   return line > 0 && line < G_MAXINT ? (int) line : 0;
 }
