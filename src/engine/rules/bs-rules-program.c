@@ -37,6 +37,18 @@
 #define RP_MAX_STEP_BITS 256          /* a step packs its cells in bytes */
 #define RP_MAX_STEP_WORDS (RP_MAX_STEP_BITS / 64)
 
+/* BS_BITOPS_KERNELS with one more copy, for boards of four words (193 to
+ * 256 bits, as 15 × 15 and 16 × 16), where the placing kernels' word
+ * loops on a run-time count cost much; RP_BITOPS_PICK4 picks it. */
+#define RP_BITOPS_KERNELS4(type, name, params, ...)                                         \
+  BS_BITOPS_KERNELS (type, name, params, __VA_ARGS__)                                       \
+  static BS_BITOPS_HW_TARGET type name##_hw4 params { return name##_body (__VA_ARGS__, 4); }
+#define RP_BITOPS_KERNELS4_VOID(name, params, ...)                                     \
+  BS_BITOPS_KERNELS_VOID (name, params, __VA_ARGS__)                                   \
+  static BS_BITOPS_HW_TARGET void name##_hw4 params { name##_body (__VA_ARGS__, 4); }
+#define RP_BITOPS_PICK4(name, n_words)                                  \
+  (bs_bitops_hardware && (n_words) == 4 ? name##_hw4 : BS_BITOPS_PICK (name, n_words))
+
 #define RP_MOVE(fc, tc, fb, tb) \
   ((BsMove) (fc) | ((BsMove) (tc) << 8) | ((BsMove) (fb) << 16) | ((BsMove) (tb) << 24))
 #define RP_MOVE_FROM(m)      ((int) ((m) & 0xFFu))
@@ -997,9 +1009,9 @@ RP_KERNELS (guint, rp_generate,
 BS_BITOPS_KERNELS (guint, rp_generate_step,
                    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
                    rs, pos, moves)
-BS_BITOPS_KERNELS (guint, rp_generate_place,
-                   (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
-                   rs, pos, moves)
+RP_BITOPS_KERNELS4 (guint, rp_generate_place,
+                    (const BsRuleset *rs, const BsPosition *pos, BsMove *moves),
+                    rs, pos, moves)
 
 static guint
 rp_generate (const BsRuleset  *rs,
@@ -1089,9 +1101,9 @@ RP_KERNELS (BsMove, rp_random_move,
 BS_BITOPS_KERNELS (BsMove, rp_random_move_step,
                    (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
                    rs, pos, rng, scratch)
-BS_BITOPS_KERNELS (BsMove, rp_random_move_place,
-                   (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
-                   rs, pos, rng, scratch)
+RP_BITOPS_KERNELS4 (BsMove, rp_random_move_place,
+                    (const BsRuleset *rs, const BsPosition *pos, BsRng *rng, BsMove *scratch),
+                    rs, pos, rng, scratch)
 
 static BsMove
 rp_random_move (const BsRuleset  *rs,
@@ -1375,9 +1387,9 @@ RP_KERNELS_VOID (rp_apply,
 BS_BITOPS_KERNELS_VOID (rp_apply_step,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
-BS_BITOPS_KERNELS_VOID (rp_apply_place,
-                        (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
-                        rs, pos, move, undo)
+RP_BITOPS_KERNELS4_VOID (rp_apply_place,
+                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
+                         rs, pos, move, undo)
 BS_BITOPS_KERNELS_VOID (rp_apply_place_joined,
                         (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo),
                         rs, pos, move, undo)
@@ -1418,9 +1430,9 @@ RP_KERNELS (guint, rp_random_turn,
 BS_BITOPS_KERNELS (guint, rp_random_turn_step,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
-BS_BITOPS_KERNELS (guint, rp_random_turn_place,
-                   (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
-                   rs, pos, rng)
+RP_BITOPS_KERNELS4 (guint, rp_random_turn_place,
+                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                    rs, pos, rng)
 BS_BITOPS_KERNELS (guint, rp_random_turn_place_joined,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
@@ -3478,12 +3490,12 @@ bs_rules_program_prepare (BsRuleset              *rs,
     }
   else if (rp->placing)
     {
-      rs->generate = BS_BITOPS_PICK (rp_generate_place, rp->nw);
-      rs->random_move = BS_BITOPS_PICK (rp_random_move_place, rp->nw);
+      rs->generate = RP_BITOPS_PICK4 (rp_generate_place, rp->nw);
+      rs->random_move = RP_BITOPS_PICK4 (rp_random_move_place, rp->nw);
       rs->apply = rp->joined != NULL ? BS_BITOPS_PICK (rp_apply_place_joined, rp->nw)
-                  : BS_BITOPS_PICK (rp_apply_place, rp->nw);
+                  : RP_BITOPS_PICK4 (rp_apply_place, rp->nw);
       rs->random_turn = rp->joined != NULL ? BS_BITOPS_PICK (rp_random_turn_place_joined, rp->nw)
-                        : BS_BITOPS_PICK (rp_random_turn_place, rp->nw);
+                        : RP_BITOPS_PICK4 (rp_random_turn_place, rp->nw);
     }
   else
     {
