@@ -213,7 +213,8 @@ bs_cli_selfplay (int    argc,
 
   scratch = g_new (BsMove, rs->max_moves);
   bs_rng_init (&rng, (guint64) options.seed);
-  progress = !options.json && isatty (STDOUT_FILENO);
+  /* Progress goes to the terminal on stderr, as study's does: stdout stays the result. */
+  progress = isatty (STDERR_FILENO);
   started = g_get_monotonic_time ();
 
   for (int g = 0; g < games && status == BS_CLI_EXIT_OK; g++)
@@ -256,15 +257,19 @@ bs_cli_selfplay (int    argc,
         draws++;
       if (progress)
         {
-          g_print ("\r%s %d/%d: %s %" G_GUINT64_FORMAT ", %s %" G_GUINT64_FORMAT
-                   ", %s %" G_GUINT64_FORMAT "   ",
-                   _("game"), g + 1, games, _("white"), wins[0], _("black"), wins[1],
-                   _("draws"), draws);
-          fflush (stdout);
+          /* Translators: selfplay's progress line, rewritten in place: the games
+           * played, the games asked, then White's wins, Black's wins and the draws
+           * so far. */
+          g_autofree char *line = g_strdup_printf (_("Game %d of %d: White %u, Black %u, "
+                                                     "draws %u"),
+                                                   g + 1, games, (guint) wins[0],
+                                                   (guint) wins[1], (guint) draws);
+
+          g_printerr ("\r\033[K%s", line);
         }
     }
   if (progress)
-    g_print ("\r\033[K");
+    g_printerr ("\r\033[K");
   if (status != BS_CLI_EXIT_OK)
     {
       bs_cli_options_clear (&options);

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* boardsmith-cli selfplay and think, run as a program (BOARDSMITH_CLI). */
 
+/* posix_openpt and its kin: a terminal for the progress line */
+#define _XOPEN_SOURCE 700
+
 #include "config.h"
 
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -130,6 +136,56 @@ test_selfplay_text (void)
   g_assert_nonnull (strstr (run.out, "mean length: "));
   g_assert_nonnull (strstr (run.out, "ms/move"));
   g_assert_null (strchr (run.out, '\r'));
+}
+
+/* With stderr on a terminal, the progress line goes there, one whole
+ * sentence per game rewritten in place; stdout keeps only the result. */
+static void
+test_selfplay_progress_on_a_terminal (void)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GByteArray) said = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  int master, slave;
+  guint8 buffer[4096];
+  gssize n;
+
+  if (!have_module ("abrobad"))
+    return;
+  master = posix_openpt (O_RDWR | O_NOCTTY);
+  g_assert_cmpint (master, >=, 0);
+  g_assert_cmpint (grantpt (master), ==, 0);
+  g_assert_cmpint (unlockpt (master), ==, 0);
+  slave = open (ptsname (master), O_RDWR | O_NOCTTY);
+  g_assert_cmpint (slave, >=, 0);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_subprocess_launcher_take_stderr_fd (launcher, slave);
+  process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("BOARDSMITH_CLI"),
+                                         "selfplay", "abrobad", "--games", "3", "--white",
+                                         "random", "--black", "random", "--seed", "2", NULL);
+  g_assert_no_error (error);
+  /* The launcher holds the terminal's other end until it is freed: without
+   * it, the read below ends when the program does. */
+  g_clear_object (&launcher);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (process));
+  g_assert_nonnull (strstr (out, "white wins: "));
+  g_assert_null (strchr (out, '\r'));
+
+  /* What the terminal was told (a few lines: they fit its buffer, so the
+   * program never waited for this read). Linux answers EIO, not 0, once
+   * the last of it is read. */
+  while ((n = read (master, buffer, sizeof buffer)) > 0)
+    g_byte_array_append (said, buffer, (guint) n);
+  close (master);
+  g_byte_array_append (said, (const guint8 *) "", 1);
+  g_assert_nonnull (strstr ((const char *) said->data, "\033[KGame 1 of 3: White "));
+  g_assert_nonnull (strstr ((const char *) said->data, "\033[KGame 3 of 3: White "));
+  g_assert_nonnull (strstr ((const char *) said->data, ", draws "));
 }
 
 static void
@@ -353,6 +409,7 @@ main (int   argc,
 
   g_test_add_func ("/cli/selfplay/json", test_selfplay_json);
   g_test_add_func ("/cli/selfplay/text", test_selfplay_text);
+  g_test_add_func ("/cli/selfplay/progress-on-a-terminal", test_selfplay_progress_on_a_terminal);
   g_test_add_func ("/cli/selfplay/bad-input", test_selfplay_bad_input);
   g_test_add_func ("/cli/think/win-in-one", test_think_win_in_one);
   g_test_add_func ("/cli/think/game-over", test_think_game_over);
