@@ -85,6 +85,9 @@ CATALOGUE = [
     ('misspelt-swap-mirror', 25, '<swap> attribute "mirror": "diagonl" is none of none, '
      'diagonal, rows (did you mean "diagonal"?)', True),
     ('bool-value', 22, '<fill> attribute "unless-fixed": "yes" is none of false, true', True),
+    ('direction-label-undirected', 26,
+     '<piece> attribute "direction-label": only a directed kind (directed="true") has a '
+     'direction-label', False),
 
     # Misspelt names the document declares: options, choices, pieces, regions, words.
     ('misspelt-option-in-number', 22, '<fill> attribute "rows": unknown option "row" '

@@ -722,7 +722,7 @@ read_pieces (Reader         *r,
   static const char * const kids[] = { "piece", NULL };
   static const char * const section_attrs[] = { "noun", "supply", NULL };
   static const char * const attrs[] = { "id", "label", "supply", "weight", "letter", "size",
-                                        "directed", NULL };
+                                        "directed", "direction-label", NULL };
   static const char * const supplies[] = { "unlimited", NULL };
   static const char * const sizes[] = { "normal", "small", "large", NULL };
   g_autoptr(GPtrArray) list = children (r, section, kids, error);
@@ -761,6 +761,15 @@ read_pieces (Reader         *r,
       kind.id = get_attr (node, "id");
       kind.label = get_attr (node, "label");
       g_array_append_val (r->doc->kinds, kind);
+      if (xmlHasProp (node, (const xmlChar *) "direction-label") != NULL)
+        {
+          if (!kind.directed)
+            return value_error (r, node, "direction-label", error,
+                                _("only a directed kind (directed=\"true\") has a "
+                                  "direction-label"));
+          if (r->doc->direction_label == NULL)
+            r->doc->direction_label = get_attr (node, "direction-label");
+        }
       if (kind.id == NULL || kind.label == NULL)
         {
           g_autofree char *v = NULL;
@@ -2839,6 +2848,7 @@ bs_rules_document_free (BsRulesDocument *doc)
   g_free (doc->name);
   g_free (doc->description);
   g_free (doc->piece_noun);
+  g_free (doc->direction_label);
   g_free (doc->move_separator);
   g_free (doc->how_to_write);
   g_free (doc->explain_move);

@@ -342,6 +342,8 @@ typedef struct {
   GPtrArray     *option_choices;    /* of GStrv, per option (NULL but enums) */
   GArray        *kinds;             /* of BsKindSpec, strings owned */
   char          *piece_noun;
+  char          *direction_label;   /* <piece direction-label> of the first directed kind:
+                                     * the prompt of its direction ("Triangle points") */
   GArray        *kind_weights;      /* of BsRulesNumber, per kind: <piece weight> (1) */
   GPtrArray     *kind_letters;      /* per kind: <piece letter> (NULL: none) */
   gboolean       limited_supply;    /* some <piece supply="N">: the players' supplies count */

@@ -210,7 +210,10 @@ game_new (BsRulesDocument *doc)
   else if (doc->line_pushing)
     {
       game_follow_ups (game, &g_array_index (doc->steps, BsRulesStep, 0));
-      game->play.direction_prompt = N_("Points");
+      /* The file's own prompt (its <piece direction-label>, translated as
+       * every text of a rules file is), else the language's word. */
+      game->play.direction_prompt = doc->direction_label != NULL ? doc->direction_label
+                                                                 : N_("Points");
       game->play_swap = game->play;
       game->play_swap.words = game->words_swap;
       game->play_swap.n_words = game->play.n_words + 1;
