@@ -686,28 +686,44 @@ test_push_by_hand (void)
 }
 
 /* The playout loop (the C module's own random turn, the written game's
- * random move and apply) plays the same games from the same seeds. */
+ * random turn) plays the same games from the same seeds: on the shipped
+ * board, and on boards and options of the written game's one-word
+ * kernel (its copies for three and four blocks, misère and the region
+ * ends, a board with an empty first row) and of its general one (two
+ * words). */
 static void
 test_playouts (void)
 {
-  Pair pair = make_pair ("breakthrough", NULL, NULL);
-  g_autofree BsMove *scratch = g_new (BsMove, pair.c->max_moves);
+  static const char * const variants[][5] = {
+    { NULL },
+    { "straight-capture=true", NULL },
+    { "misere=true", "rows=3", NULL },
+    { "width=5", "height=7", "rows=1", NULL },
+    { "width=7", "height=6", "straight-capture=true", "misere=true", NULL },
+    { "width=11", "height=9", "rows=1", NULL },
+  };
 
-  for (guint64 seed = 1; seed <= 200; seed++)
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     {
-      g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
-      g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
-      BsRng rc, rw;
+      Pair pair = make_pair ("breakthrough", variants[v][0] != NULL ? variants[v] : NULL, NULL);
+      g_autofree BsMove *scratch = g_new (BsMove, pair.c->max_moves);
 
-      bs_rng_init (&rc, seed);
-      bs_rng_init (&rw, seed);
-      g_assert_cmpuint (bs_ruleset_playout (pair.c, c, &rc, scratch, 100000), ==,
-                        bs_ruleset_playout (pair.w, w, &rw, scratch, 100000));
-      bs_position_set_playout (pair.c, c, FALSE);
-      bs_position_set_playout (pair.w, w, FALSE);
-      assert_same_position (&pair, c, w);
+      for (guint64 seed = 1; seed <= 200; seed++)
+        {
+          g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+          g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+          BsRng rc, rw;
+
+          bs_rng_init (&rc, seed);
+          bs_rng_init (&rw, seed);
+          g_assert_cmpuint (bs_ruleset_playout (pair.c, c, &rc, scratch, 100000), ==,
+                            bs_ruleset_playout (pair.w, w, &rw, scratch, 100000));
+          bs_position_set_playout (pair.c, c, FALSE);
+          bs_position_set_playout (pair.w, w, FALSE);
+          assert_same_position (&pair, c, w);
+        }
+      pair_clear (&pair);
     }
-  pair_clear (&pair);
 }
 
 /* The written game's module reads as the C module's: options, kinds,

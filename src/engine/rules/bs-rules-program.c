@@ -28,6 +28,11 @@
 
 #include <glib/gi18n-lib.h>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 #include "bs-bitboard.h"
 #include "bs-error.h"
 #include "bs-ruleset.h"
@@ -124,6 +129,29 @@ typedef struct {
   guint64  walk_to[3][BS_RULES_MAX_DIRS];
 } RpBracket;
 
+/* One STEP block as the one-word step kernel reads it (see "One-word step
+ * programs"): for one player, its pieces' cells with a neighbour that way,
+ * the shift as two, and its targets as masks. */
+typedef struct {
+  guint64 from_ok;
+  guint64 to_empty, to_enemy;
+  int     up, down;
+  int     shift;
+} Rp1Block;
+
+#define RP1_MAX_BLOCKS 8
+
+/* A player's side of a one-word step program: its blocks in the written
+ * order (the random move's), the same blocks in the order the no-move
+ * test asks them (those that reach an empty cell first: they most often
+ * have a target), and the cells of every region whose reach ends the
+ * game for the mover. */
+typedef struct {
+  Rp1Block blocks[RP1_MAX_BLOCKS];
+  Rp1Block probe[RP1_MAX_BLOCKS];
+  guint64  reach;
+} Rp1Side;
+
 #define RP_MAX_MIXED_BLOCKS 16
 #define RP_MIXED_TRIES      48        /* slots drawn before counting exactly */
 
@@ -219,6 +247,14 @@ struct _BsRulesProgram {
    * (0, as the C modules keep theirs, or 2 beside the captured counts). */
   gboolean count_passes;
   int      passes_counter;
+
+  /* A one-word step program whose ends are only a region reached by the
+   * mover, the next player without pieces or without a move: the random
+   * turn is rp1_random_turn (see "One-word step programs"). */
+  gboolean one_word;
+  gboolean one_eliminated;            /* an <eliminated who="next"> end */
+  gboolean one_no_move;               /* a <no-move who="next"> end */
+  Rp1Side  one[3];                    /* [1], [2] */
 
   /* A mixed program (placements, walks and words; see "Mixed programs"). */
   gboolean mixed;
@@ -1436,6 +1472,237 @@ RP_BITOPS_KERNELS4 (guint, rp_random_turn_place,
 BS_BITOPS_KERNELS (guint, rp_random_turn_place_joined,
                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
                    rs, pos, rng)
+
+/* ---- One-word step programs ----
+ *
+ * A program of STEP blocks only (at most RP1_MAX_BLOCKS) on a board of
+ * one word, whose every end is a region reached by the mover, the next
+ * player left without pieces or left without a move (Rp.one_word), has a
+ * random turn of its own. Each player's blocks are a table of scalars
+ * (Rp1Side), read in a loop whose count is a constant of the copy (one
+ * to four blocks, else the program's count); the move stays in registers
+ * from the pick to the writes, and everything is read before the first
+ * write (a byte written to the cells could be any word read). The ends
+ * are asked together, each in its cheapest form: the piece's bit in the
+ * union of the regions, the next player's set empty after a capture, the
+ * next player's blocks in the probe order until one has a target. Only
+ * when one of them holds, once a game, rp_first_end_after_step finds the
+ * first in the written order. The r-th target of the chosen block is one
+ * PDEP where PDEP is fast (rp_pdep_is_fast ()), else a few cleared bits.
+ * The same random numbers as rp_random_turn_step, the same move, the
+ * same position; a turn with no move (a pass) or stale derived bytes goes
+ * to that kernel. */
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define RP_HAVE_PDEP 1
+
+/* Inlined only into the copies made for BMI2. */
+static inline __attribute__ ((target ("bmi2"))) guint64
+rp_pdep (guint64 x, guint64 mask)
+{
+  return _pdep_u64 (x, mask);
+}
+
+/* PDEP is one fast instruction on Intel processors since Haswell and AMD
+ * ones since Zen 3 (family 19h); earlier AMD processors microcode it.
+ * BOARDSMITH_BITOPS=popcnt turns it off, so that the tests run the other
+ * copies too. Checked once. */
+static gboolean
+rp_pdep_is_fast (void)
+{
+  static gsize answer = 0;
+
+  if (g_once_init_enter (&answer))
+    {
+      gboolean fast = FALSE;
+      unsigned int eax, ebx, ecx, edx;
+
+      __builtin_cpu_init ();
+      if (g_strcmp0 (g_getenv ("BOARDSMITH_BITOPS"), "popcnt") == 0)
+        fast = FALSE;
+      else if (__builtin_cpu_supports ("bmi2") && __builtin_cpu_supports ("popcnt"))
+        {
+          if (__builtin_cpu_is ("intel"))
+            fast = TRUE;
+          else if (__builtin_cpu_is ("amd") && __get_cpuid (1, &eax, &ebx, &ecx, &edx))
+            {
+              unsigned int family = (eax >> 8) & 0xF;
+
+              if (family == 0xF)
+                family += (eax >> 20) & 0xFF;
+              fast = family >= 0x19;
+            }
+        }
+      g_once_init_leave (&answer, fast ? 2 : 1);
+    }
+  return answer == 2;
+}
+#endif
+
+/* The targets of one block for the player whose pieces are `mine`. */
+BS_FORCE_INLINE static inline guint64
+rp1_block_targets (const Rp1Block *b,
+                   guint64         mine,
+                   guint64         empty,
+                   guint64         theirs)
+{
+  return ((mine & b->from_ok) << b->up >> b->down)
+         & ((empty & b->to_empty) | (theirs & b->to_enemy));
+}
+
+static G_NO_INLINE guint
+rp1_random_turn_general (const BsRuleset *rs,
+                         BsPosition      *pos,
+                         BsRng           *rng)
+{
+  return BS_BITOPS_PICK (rp_random_turn_step, 1) (rs, pos, rng);
+}
+
+BS_FORCE_INLINE static inline guint
+rp1_turn_player (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 BsRng           *rng,
+                 const int        p,
+                 const int        n_blocks,
+                 const gboolean   pdep)
+{
+  const Rp *rp = rs->module_data;
+  const int n = n_blocks ? n_blocks : rp->n_steps;
+  const int q = 3 - p;
+  const Rp1Side *side = &rp->one[p];
+  const gboolean count_captures = rp->count_captures;
+  guint64 *sets = rp_sets (rp, pos, 1);
+  guint64 mine = sets[p - 1], theirs = sets[q - 1];
+  const guint64 empty = rp->valid[0] & ~(mine | theirs);
+  guint64 targets[RP1_MAX_BLOCKS];
+  guint32 counts[RP1_MAX_BLOCKS];
+  guint32 total = 0, r;
+  guint64 chosen, to_mask;
+  int i, to_bit, from_bit, from, to, end = -1;
+  guint8 piece, taken;
+  gboolean capture, over;
+
+  for (i = 0; i < n; i++)
+    {
+      targets[i] = rp1_block_targets (&side->blocks[i], mine, empty, theirs);
+      counts[i] = (guint32) bs_popcount (targets[i]);
+      total += counts[i];
+    }
+  if (G_UNLIKELY (total == 0))
+    return rp1_random_turn_general (rs, pos, rng);
+  r = bs_rng_below (rng, total);
+  for (i = 0; i < n - 1 && r >= counts[i]; i++)
+    r -= counts[i];
+  chosen = targets[i];
+#ifdef RP_HAVE_PDEP
+  if (pdep)
+    to_bit = bs_ctz (rp_pdep (BS_BIT (r), chosen));
+  else
+#endif
+    {
+      for (; r > 0; r--)
+        chosen &= chosen - 1;
+      to_bit = bs_ctz (chosen);
+    }
+  from_bit = to_bit - side->blocks[i].shift;
+  to_mask = BS_BIT (to_bit);
+  from = rp->cell_of_bit[from_bit];
+  to = rp->cell_of_bit[to_bit];
+  piece = pos->cells[from];
+  taken = pos->cells[to];
+  capture = (theirs & to_mask) != 0;
+  mine ^= BS_BIT (from_bit) | to_mask;
+  theirs &= ~to_mask;
+  over = (to_mask & side->reach) != 0 || (rp->one_eliminated && capture && theirs == 0);
+  if (!over && rp->one_no_move)
+    {
+      const Rp1Side *next = &rp->one[q];
+      const guint64 left = rp->valid[0] & ~(mine | theirs);
+
+      over = TRUE;
+      for (int k = 0; k < n; k++)
+        if (rp1_block_targets (&next->probe[k], theirs, left, mine) != 0)
+          {
+            over = FALSE;
+            break;
+          }
+    }
+
+  sets[p - 1] = mine;
+  sets[q - 1] = theirs;
+  bs_position_replace_cell (rs->zobrist, pos, from, piece, BS_CELL_EMPTY, NULL);
+  bs_position_replace_cell (rs->zobrist, pos, to, taken, piece, NULL);
+  if (capture && count_captures)
+    pos->counter[RP_COUNTER_CAPTURED (p)]++;
+  if (G_UNLIKELY (over))
+    end = rp_first_end_after_step (rp, pos, p, 1, to, to_bit, capture, FALSE);
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
+  pos->ply++;
+  pos->to_move = (guint8) q;
+  pos->step = 0;
+  return 1;
+}
+
+BS_FORCE_INLINE static inline guint
+rp1_random_turn_body (const BsRuleset *rs,
+                      BsPosition      *pos,
+                      BsRng           *rng,
+                      const int        n_blocks,
+                      const gboolean   pdep)
+{
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    return rp1_random_turn_general (rs, pos, rng);
+  return pos->to_move == 1 ? rp1_turn_player (rs, pos, rng, 1, n_blocks, pdep)
+                           : rp1_turn_player (rs, pos, rng, 2, n_blocks, pdep);
+}
+
+/* The copies: per count of blocks, with POPCNT, and with PDEP too. */
+#define RP1_COPY(suffix, target, n, pdep)                                          \
+  static target guint                                                              \
+  rp1_random_turn_##suffix (const BsRuleset *rs, BsPosition *pos, BsRng *rng)      \
+  {                                                                                \
+    return rp1_random_turn_body (rs, pos, rng, n, pdep);                           \
+  }
+RP1_COPY (hw1, BS_BITOPS_HW_TARGET, 1, FALSE)
+RP1_COPY (hw2, BS_BITOPS_HW_TARGET, 2, FALSE)
+RP1_COPY (hw3, BS_BITOPS_HW_TARGET, 3, FALSE)
+RP1_COPY (hw4, BS_BITOPS_HW_TARGET, 4, FALSE)
+RP1_COPY (hwn, BS_BITOPS_HW_TARGET, 0, FALSE)
+RP1_COPY (portable, , 0, FALSE)
+#ifdef RP_HAVE_PDEP
+#define RP1_PDEP_TARGET __attribute__ ((target ("popcnt,bmi,bmi2")))
+RP1_COPY (pdep1, RP1_PDEP_TARGET, 1, TRUE)
+RP1_COPY (pdep2, RP1_PDEP_TARGET, 2, TRUE)
+RP1_COPY (pdep3, RP1_PDEP_TARGET, 3, TRUE)
+RP1_COPY (pdep4, RP1_PDEP_TARGET, 4, TRUE)
+RP1_COPY (pdepn, RP1_PDEP_TARGET, 0, TRUE)
+#endif
+
+typedef guint (*Rp1Turn) (const BsRuleset *rs, BsPosition *pos, BsRng *rng);
+
+static Rp1Turn
+rp1_pick (int n_blocks)
+{
+  static const Rp1Turn hw[] = {
+    rp1_random_turn_hwn, rp1_random_turn_hw1, rp1_random_turn_hw2, rp1_random_turn_hw3,
+    rp1_random_turn_hw4,
+  };
+#ifdef RP_HAVE_PDEP
+  static const Rp1Turn pdep[] = {
+    rp1_random_turn_pdepn, rp1_random_turn_pdep1, rp1_random_turn_pdep2,
+    rp1_random_turn_pdep3, rp1_random_turn_pdep4,
+  };
+#endif
+  int k = n_blocks <= 4 ? n_blocks : 0;
+
+  if (!bs_bitops_hardware)
+    return rp1_random_turn_portable;
+#ifdef RP_HAVE_PDEP
+  if (rp_pdep_is_fast ())
+    return pdep[k];
+#endif
+  return hw[k];
+}
 
 /* ---- Jump programs ----
  *
@@ -3017,6 +3284,66 @@ rp_compile_ends (const BsRuleset *rs,
   return TRUE;
 }
 
+/* Whether the program is a one-word step program (see "One-word step
+ * programs"), and then its sides' tables. */
+static void
+rp_compile_one_word (Rp *rp)
+{
+  if (rp->nw != 1 || rp->placing || rp->jumping || rp->mixed || rp->n_steps < 1
+      || rp->n_steps > RP1_MAX_BLOCKS || rp->count_passes)
+    return;
+  for (int i = 0; i < rp->n_ends; i++)
+    {
+      const RpEnd *e = &rp->ends[i];
+
+      if (e->kind == BS_RULES_END_REACH && e->who == BS_RULES_WHO_MOVER)
+        for (int p = 1; p <= 2; p++)
+          rp->one[p].reach |= e->region[p][0];
+      else if (e->kind == BS_RULES_END_ELIMINATED && e->who == BS_RULES_WHO_NEXT)
+        rp->one_eliminated = TRUE;
+      else if (e->kind == BS_RULES_END_NO_MOVE && e->who == BS_RULES_WHO_NEXT)
+        rp->one_no_move = TRUE;
+      else
+        {
+          memset (rp->one, 0, sizeof rp->one);
+          rp->one_eliminated = rp->one_no_move = FALSE;
+          return;
+        }
+    }
+  for (int p = 1; p <= 2; p++)
+    {
+      Rp1Side *side = &rp->one[p];
+      int k = 0;
+
+      for (int i = 0; i < rp->n_steps; i++)
+        {
+          const RpStep *step = &rp->steps[i];
+          const RpShift *s = &step->player[p];
+
+          side->blocks[i] = (Rp1Block) {
+            .from_ok = s->from_ok[0],
+            .to_empty = step->to_empty,
+            .to_enemy = step->to_enemy,
+            .up = s->up,
+            .down = s->down,
+            .shift = s->shift,
+          };
+        }
+      /* The probe order: the blocks that reach empty and enemy cells,
+       * then those that reach empty cells, then the others. */
+      for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < rp->n_steps; i++)
+          {
+            const Rp1Block *b = &side->blocks[i];
+            int rank = b->to_empty != 0 ? (b->to_enemy != 0 ? 0 : 1) : 2;
+
+            if (rank == pass)
+              side->probe[k++] = *b;
+          }
+    }
+  rp->one_word = TRUE;
+}
+
 /* Whether the fill covers cell c for player p: c is in p's rows and,
  * in a checkerboard, of p's colour (player 1 that of a1, where file and
  * rank add up to an even number; player 2 the other). */
@@ -3503,6 +3830,9 @@ bs_rules_program_prepare (BsRuleset              *rs,
       rs->random_move = BS_BITOPS_PICK (rp_random_move_step, rp->nw);
       rs->apply = BS_BITOPS_PICK (rp_apply_step, rp->nw);
       rs->random_turn = BS_BITOPS_PICK (rp_random_turn_step, rp->nw);
+      rp_compile_one_word (rp);
+      if (rp->one_word)
+        rs->random_turn = rp1_pick (rp->n_steps);
     }
   return rp_compile_swap (rs, rp, error);
 }
