@@ -560,6 +560,131 @@ reason_add (GHashTable *reasons,
     g_hash_table_insert (reasons, g_strdup (reason), GUINT_TO_POINTER (count));
 }
 
+/* An open-addressing set of the hashes seen (0 kept apart: it marks a free slot), on the
+ * stack for a game of up to 512 positions: no sorting, no allocation. */
+guint
+bs_stats_count_repeats (const guint64 *hashes,
+                        guint          n)
+{
+  guint64 small[1024];
+  g_autofree guint64 *large = NULL;
+  guint64 *table = small;
+  gsize size = 64;
+  guint repeats = 0;
+  gboolean zero = FALSE;
+
+  while (size < 2 * (gsize) n)
+    size *= 2;
+  if (size > G_N_ELEMENTS (small))
+    table = large = g_new0 (guint64, size);
+  else
+    memset (small, 0, size * sizeof (guint64));
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 h = hashes[i];
+      gsize slot;
+
+      if (h == 0)
+        {
+          repeats += zero;
+          zero = TRUE;
+          continue;
+        }
+      for (slot = (gsize) (h ^ (h >> 29)) & (size - 1); table[slot] != 0 && table[slot] != h;
+           slot = (slot + 1) & (size - 1))
+        ;
+      repeats += table[slot] == h;
+      table[slot] = h;
+    }
+  return repeats;
+}
+
+guint
+bs_stats_forced_plies (const BsStudyGame *game)
+{
+  guint forced = 0, step = 0;
+
+  for (guint i = 0; i < game->step_counts->len; i++)
+    {
+      guint n_steps = g_array_index (game->step_counts, guint16, i);
+      gboolean choice = FALSE;
+
+      for (guint s = 0; s < n_steps && step < game->branching->len; s++, step++)
+        choice |= g_array_index (game->branching, guint16, step) > 1;
+      forced += !choice;
+    }
+  return forced;
+}
+
+double
+bs_stats_tree_complexity (const BsStudyGame *game)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < game->branching->len; i++)
+    {
+      guint16 legal = g_array_index (game->branching, guint16, i);
+
+      if (legal > 1)
+        sum += log10 (legal);
+    }
+  return sum;
+}
+
+void
+bs_stats_mean_sums_add (BsStatsMeanSums *sums,
+                        double           value)
+{
+  guint64 units = (guint64) llround (MAX (value, 0.0) * BS_STATS_MEASURE_UNIT);
+
+  sums->n++;
+  sums->sum += units;
+  sums->sum_squares += (BsStatsSum) units * units;
+}
+
+BsStatsMeanSums
+bs_stats_mean_sums_complement (const BsStatsMeanSums *sums)
+{
+  BsStatsMeanSums out = *sums;
+  BsStatsSum unit = (BsStatsSum) BS_STATS_MEASURE_UNIT;
+
+  /* Σ (u − x) = n u − Σ x; Σ (u − x)² = n u² − 2 u Σ x + Σ x². */
+  out.sum = sums->n * unit - sums->sum;
+  out.sum_squares = sums->n * unit * unit - 2 * unit * sums->sum + sums->sum_squares;
+  return out;
+}
+
+static void
+mean_sums_merge (BsStatsMeanSums       *sums,
+                 const BsStatsMeanSums *other)
+{
+  sums->n += other->n;
+  sums->sum += other->sum;
+  sums->sum_squares += other->sum_squares;
+}
+
+void
+bs_stats_mean_summary (const BsStatsMeanSums *sums,
+                       double                 lowest,
+                       double                 highest,
+                       BsStatsMean           *out)
+{
+  long double sum = (long double) sums->sum, m2;
+  double half;
+
+  memset (out, 0, sizeof *out);
+  out->n = sums->n;
+  if (sums->n == 0)
+    return;
+  out->mean = (double) (sum / sums->n / BS_STATS_MEASURE_UNIT);
+  m2 = (long double) sums->sum_squares - sum * sum / sums->n;
+  out->sd = sums->n > 1 && m2 > 0
+            ? sqrt ((double) (m2 / (sums->n - 1)) ) / BS_STATS_MEASURE_UNIT : 0.0;
+  half = BS_STATS_Z95 * out->sd / sqrt (sums->n);
+  out->low = MAX (out->mean - half, lowest);
+  out->high = MIN (out->mean + half, highest);
+}
+
 static void
 branch_resize (BsStudyStats *stats,
                guint         plies)
@@ -658,6 +783,21 @@ bs_study_stats_add (BsStudyStats      *stats,
 
   histogram_add (stats->score_margin, (guint) ABS (game->scores[0] - game->scores[1]));
   histogram_add (stats->piece_margin, (guint) ABS (game->pieces[0] - game->pieces[1]));
+
+  if (game->cells > 0)
+    bs_stats_mean_sums_add (&stats->coverage, (double) game->covered / game->cells);
+  if (game->plies > 0 && game->step_counts->len == game->plies)
+    {
+      bs_stats_mean_sums_add (&stats->decisions,
+                              (double) (game->plies - bs_stats_forced_plies (game)) /
+                              game->plies);
+      bs_stats_mean_sums_add (&stats->tree_complexity, bs_stats_tree_complexity (game));
+    }
+  if (game->repeats >= 0)
+    bs_stats_mean_sums_add (&stats->repetition, (double) game->repeats / (game->plies + 1));
+  if (game->score_difference >= 0)
+    bs_stats_mean_sums_add (&stats->score_difference,
+                            (double) game->score_difference / (game->plies + 1));
 
   for (guint i = 0; i < game->evaluations->len; i++)
     evaluated |= evaluations[i] >= 0;
@@ -764,6 +904,11 @@ bs_study_stats_merge (BsStudyStats       *stats,
 
   histogram_merge (stats->score_margin, other->score_margin);
   histogram_merge (stats->piece_margin, other->piece_margin);
+  mean_sums_merge (&stats->coverage, &other->coverage);
+  mean_sums_merge (&stats->decisions, &other->decisions);
+  mean_sums_merge (&stats->repetition, &other->repetition);
+  mean_sums_merge (&stats->score_difference, &other->score_difference);
+  mean_sums_merge (&stats->tree_complexity, &other->tree_complexity);
   stats->evaluated += other->evaluated;
   histogram_merge (stats->lead_changes, other->lead_changes);
   stats->decided += other->decided;
