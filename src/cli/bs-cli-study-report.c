@@ -244,6 +244,7 @@ print_arm_text (const BsStudy      *study,
     if (n_measures == 0 || g_strcmp0 (measures[0].id, "pieces") != 0)
       print_summary (_("Piece difference"), stats->piece_margin);
   }
+  /* xgettext:no-c-format */
   g_print ("%s:\n", _("Game measures (Ludii’s definitions; 95% interval of the mean)"));
   print_measure (_("board coverage"), &stats->coverage, MEASURE_SHARE, stats->games);
   print_measure (_("decision moves"), &stats->decisions, MEASURE_SHARE, stats->games);

@@ -674,8 +674,8 @@ parse_game (const BsStudy     *study,
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
                         game->covered > game->cells
-                        ? _("<game covered>: more cells than the board's")
-                        : _("<game repeats>: more repeated positions than the game's plies"));
+                        ? _("<game covered>: more cells than the board’s")
+                        : _("<game repeats>: more repeated positions than the game’s plies"));
       return NULL;
     }
   game->result = (BsResult) result;
