@@ -1080,13 +1080,13 @@ test_ludii_measures (void)
   BsStatsMean m;
   BsStatsMeanSums forced;
 
-  g_assert_cmpuint (bs_stats_count_repeats (hashes, G_N_ELEMENTS (hashes)), ==, 3);
-  g_assert_cmpuint (bs_stats_count_repeats (hashes, 0), ==, 0);
+  g_assert_cmpuint (bs_study_count_repeats (hashes, G_N_ELEMENTS (hashes)), ==, 3);
+  g_assert_cmpuint (bs_study_count_repeats (hashes, 0), ==, 0);
   /* A long game (past the 512 positions kept on the stack): 3000 positions cycling
    * through 1000 values, 2000 repeats. */
   for (guint i = 0; i < 3000; i++)
     many[i] = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) * (i % 1000 + 1);
-  g_assert_cmpuint (bs_stats_count_repeats (many, 3000), ==, 2000);
+  g_assert_cmpuint (bs_study_count_repeats (many, 3000), ==, 2000);
 
   g_assert_cmpuint (bs_stats_forced_plies (a), ==, 2);
   g_assert_cmpuint (bs_stats_forced_plies (b), ==, 0);

@@ -560,45 +560,6 @@ reason_add (GHashTable *reasons,
     g_hash_table_insert (reasons, g_strdup (reason), GUINT_TO_POINTER (count));
 }
 
-/* An open-addressing set of the hashes seen (0 kept apart: it marks a free slot), on the
- * stack for a game of up to 512 positions: no sorting, no allocation. */
-guint
-bs_stats_count_repeats (const guint64 *hashes,
-                        guint          n)
-{
-  guint64 small[1024];
-  g_autofree guint64 *large = NULL;
-  guint64 *table = small;
-  gsize size = 64;
-  guint repeats = 0;
-  gboolean zero = FALSE;
-
-  while (size < 2 * (gsize) n)
-    size *= 2;
-  if (size > G_N_ELEMENTS (small))
-    table = large = g_new0 (guint64, size);
-  else
-    memset (small, 0, size * sizeof (guint64));
-  for (guint i = 0; i < n; i++)
-    {
-      guint64 h = hashes[i];
-      gsize slot;
-
-      if (h == 0)
-        {
-          repeats += zero;
-          zero = TRUE;
-          continue;
-        }
-      for (slot = (gsize) (h ^ (h >> 29)) & (size - 1); table[slot] != 0 && table[slot] != h;
-           slot = (slot + 1) & (size - 1))
-        ;
-      repeats += table[slot] == h;
-      table[slot] = h;
-    }
-  return repeats;
-}
-
 guint
 bs_stats_forced_plies (const BsStudyGame *game)
 {

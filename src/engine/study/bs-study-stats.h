@@ -179,9 +179,6 @@ int      bs_stats_move_cell       (const BsBoard *board,
 
 /* Ludii's measures (docs/BALANCE.md, Statistics: Coverage, forced moves, repetition,
  * score difference, tree complexity), per game. */
-/* How many of the n hashes repeat an earlier one: n − the distinct values. */
-guint    bs_stats_count_repeats   (const guint64 *hashes,
-                                   guint          n);
 /* The plies of the game where the mover had no choice: every step of the ply had
  * exactly one legal move (from the game's branching and step counts). */
 guint    bs_stats_forced_plies    (const BsStudyGame *game);

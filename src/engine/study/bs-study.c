@@ -16,7 +16,6 @@
 #include "bs-error.h"
 #include "bs-rng.h"
 #include "bs-ruleset.h"
-#include "bs-study-stats.h"
 
 /* A game longer than this many steps is a module fault (modules end their
  * games; `max-plies` is the designer's limit). */
@@ -550,6 +549,45 @@ bs_study_game_half_points (const BsStudyGame *game,
     }
 }
 
+/* An open-addressing set of the hashes seen (0 kept apart: it marks a free slot), on the
+ * stack for a game of up to 512 positions: no sorting, no allocation. */
+guint
+bs_study_count_repeats (const guint64 *hashes,
+                        guint          n)
+{
+  guint64 small[1024];
+  g_autofree guint64 *large = NULL;
+  guint64 *table = small;
+  gsize size = 64;
+  guint repeats = 0;
+  gboolean zero = FALSE;
+
+  while (size < 2 * (gsize) n)
+    size *= 2;
+  if (size > G_N_ELEMENTS (small))
+    table = large = g_new0 (guint64, size);
+  else
+    memset (small, 0, size * sizeof (guint64));
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 h = hashes[i];
+      gsize slot;
+
+      if (h == 0)
+        {
+          repeats += zero;
+          zero = TRUE;
+          continue;
+        }
+      for (slot = (gsize) (h ^ (h >> 29)) & (size - 1); table[slot] != 0 && table[slot] != h;
+           slot = (slot + 1) & (size - 1))
+        ;
+      repeats += table[slot] == h;
+      table[slot] = h;
+    }
+  return repeats;
+}
+
 struct _BsStudyWorker {
   BsMove     *moves;
   guint       moves_capacity;
@@ -814,7 +852,7 @@ bs_study_play_game (const BsStudy  *study,
   game->cells = (guint) rs->n_cells;
   for (int c = 0; c < rs->n_cells; c++)
     game->covered += worker->seen[c] != BS_CELL_EMPTY;
-  game->repeats = (int) bs_stats_count_repeats (worker->hashes, game->plies + 1);
+  game->repeats = (int) bs_study_count_repeats (worker->hashes, game->plies + 1);
   return g_steal_pointer (&game);
 }
 

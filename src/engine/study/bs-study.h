@@ -169,6 +169,11 @@ void         bs_study_game_free    (BsStudyGame  *game);
 int          bs_study_game_half_points (const BsStudyGame *game,
                                         int                seat);
 
+/* How many of the n hashes repeat an earlier one: n − the distinct values (a game's
+ * repeated positions, docs/BALANCE.md). */
+guint        bs_study_count_repeats  (const guint64 *hashes,
+                                      guint          n);
+
 /* A sweep's setting in the designer's words ("Dark’s large pieces
  * (player 2)", bs_variant_describe_setting); NULL for another study. Free
  * with g_free. */
