@@ -124,6 +124,43 @@ print_summary (const char   *label,
            _("median"), s.median, _("sd"), s.sd, _("range"), s.min, s.max);
 }
 
+/* One of Ludii's measures (docs/BALANCE.md): its mean over the games that have it, with
+ * the 95% interval of the mean; a share in percent, a tree complexity as a power of ten. */
+typedef enum {
+  MEASURE_SHARE,
+  MEASURE_NUMBER,
+  MEASURE_POWER,
+} MeasureStyle;
+
+static void
+print_measure (const char            *label,
+               const BsStatsMeanSums *sums,
+               MeasureStyle           style,
+               guint                  games)
+{
+  BsStatsMean m;
+  double scale = style == MEASURE_SHARE ? 100 : 1;
+
+  bs_stats_mean_summary (sums, style == MEASURE_SHARE ? 0 : -INFINITY,
+                         style == MEASURE_SHARE ? 1 : INFINITY, &m);
+  if (m.n == 0)
+    {
+      /* Translators: a measure the study file does not hold (it was written before). */
+      g_print ("  %-22s %s\n", label, _("unknown: the study file predates it"));
+      return;
+    }
+  if (style == MEASURE_POWER)
+    g_print ("  %-22s %s 10^%.1f [10^%.1f, 10^%.1f]", label, _("mean"), m.mean, m.low, m.high);
+  else
+    g_print (style == MEASURE_SHARE ? "  %-22s %s %.1f%% [%.1f, %.1f]"
+                                    : "  %-22s %s %.2f [%.2f, %.2f]",
+             label, _("mean"), scale * m.mean, scale * m.low, scale * m.high);
+  if (m.n < games)
+    /* Translators: the measure is known for only some of the games. */
+    g_print (" (%s)", _("the games of an older file lack it"));
+  g_print ("\n");
+}
+
 static void
 print_arm_text (const BsStudy      *study,
                 guint               arm,
@@ -207,6 +244,19 @@ print_arm_text (const BsStudy      *study,
     if (n_measures == 0 || g_strcmp0 (measures[0].id, "pieces") != 0)
       print_summary (_("Piece difference"), stats->piece_margin);
   }
+  /* xgettext:no-c-format */
+  g_print ("%s:\n", _("Game measures (Ludii’s definitions; 95% interval of the mean)"));
+  print_measure (_("board coverage"), &stats->coverage, MEASURE_SHARE, stats->games);
+  print_measure (_("decision moves"), &stats->decisions, MEASURE_SHARE, stats->games);
+  {
+    BsStatsMeanSums forced = bs_stats_mean_sums_complement (&stats->decisions);
+
+    print_measure (_("forced moves"), &forced, MEASURE_SHARE, stats->games);
+  }
+  print_measure (_("repetition"), &stats->repetition, MEASURE_SHARE, stats->games);
+  print_measure (_("score difference"), &stats->score_difference, MEASURE_NUMBER, stats->games);
+  print_measure (_("game-tree complexity"), &stats->tree_complexity, MEASURE_POWER,
+                 stats->games);
   if (stats->evaluated > 0)
     {
       BsStatsSummary leads;

@@ -198,6 +198,34 @@ add_stopping (JsonBuilder        *b,
   json_builder_end_object (b);
 }
 
+/* A per-game measure (docs/BALANCE.md, Statistics: Ludii's measures): the games that
+ * have it, the mean over them, its sd and the 95% interval of the mean; null figures
+ * when no game has it (a file written before it was kept). */
+static void
+add_mean (JsonBuilder           *b,
+          const char            *name,
+          const BsStatsMeanSums *sums,
+          gboolean               share)
+{
+  BsStatsMean m;
+
+  bs_stats_mean_summary (sums, share ? 0.0 : -INFINITY, share ? 1.0 : INFINITY, &m);
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  add_int (b, "games", m.n);
+  if (m.n > 0)
+    {
+      add_double (b, "mean", m.mean);
+      add_double (b, "sd", m.sd);
+      add_double (b, "low", m.low);
+      add_double (b, "high", m.high);
+    }
+  else
+    for (guint i = 0; i < 4; i++)
+      add_string (b, (const char *[]) { "mean", "sd", "low", "high" }[i], NULL);
+  json_builder_end_object (b);
+}
+
 /* holm_p_value: the arm's p-value adjusted over a sweep's values; negative: not a sweep. */
 static void
 add_arm_json (JsonBuilder        *b,
@@ -261,6 +289,20 @@ add_arm_json (JsonBuilder        *b,
 
   add_summary (b, "score_margin", stats->score_margin, TRUE);
   add_summary (b, "piece_margin", stats->piece_margin, TRUE);
+
+  {
+    BsStatsMeanSums forced = bs_stats_mean_sums_complement (&stats->decisions);
+
+    json_builder_set_member_name (b, "game_measures");
+    json_builder_begin_object (b);
+    add_mean (b, "board_coverage", &stats->coverage, TRUE);
+    add_mean (b, "decision_moves", &stats->decisions, TRUE);
+    add_mean (b, "forced_moves", &forced, TRUE);
+    add_mean (b, "repetition", &stats->repetition, TRUE);
+    add_mean (b, "score_difference", &stats->score_difference, FALSE);
+    add_mean (b, "tree_complexity_log10", &stats->tree_complexity, FALSE);
+    json_builder_end_object (b);
+  }
 
   json_builder_set_member_name (b, "evaluations");
   json_builder_begin_object (b);
@@ -473,7 +515,8 @@ csv_summary (GString       *out,
   /* Columns are only ever added at the end: older readers count them. */
   g_string_append (out, "arm,value,games,player1_wins,player2_wins,draws,player1_score,low,"
                         "high,p_value,mean_plies,median_plies,mean_legal_moves,"
-                        "effective_games,equivalence,holm_p_value\n");
+                        "effective_games,equivalence,holm_p_value,board_coverage,"
+                        "decision_moves,repetition,score_difference,tree_complexity_log10\n");
   if (study->kind == BS_STUDY_SWEEP)
     plausibly_fair = bs_study_stats_plausibly_fair ((BsStudyStats * const *) arms->pdata,
                                                     arms->len, holm);
@@ -503,6 +546,22 @@ csv_summary (GString       *out,
         csv_p_value (out, holm[i]);
       else
         g_string_append_c (out, ',');
+      /* Ludii's measures: means, empty when no game has them (an older file). */
+      {
+        const BsStatsMeanSums *measures[] = { &s->coverage, &s->decisions, &s->repetition,
+                                              &s->score_difference, &s->tree_complexity };
+
+        for (guint m = 0; m < G_N_ELEMENTS (measures); m++)
+          {
+            BsStatsMean mean;
+
+            bs_stats_mean_summary (measures[m], -INFINITY, INFINITY, &mean);
+            if (mean.n > 0)
+              csv_number (out, "%.6f", mean.mean);
+            else
+              g_string_append_c (out, ',');
+          }
+      }
       g_string_append_c (out, '\n');
     }
 }

@@ -59,6 +59,66 @@ assert a["evaluations"]["games"] == 40
 assert sum(o["games"] for o in a["openings"]) == 40
 '
 "$cli" report whole.xml --csv summary > summary.csv
+
+echo "# report: Ludii's measures, recomputed from the file's games in Python"
+"$cli" report whole.xml --json > whole.json
+python3 - whole.xml whole.json << 'EOF'
+import json, math, sys
+import xml.etree.ElementTree as ET
+games = ET.parse(sys.argv[1]).getroot().find("games")
+m = json.load(open(sys.argv[2]))["arms"][0]["game_measures"]
+cov, dec, rep, diff, tree = [], [], [], [], []
+for g in games:
+    plies = int(g.get("plies"))
+    legal = [[int(x) for x in t.split("/")] for t in g.find("legal").text.split()]
+    cov.append(int(g.get("covered")) / int(g.get("cells")))
+    dec.append(sum(1 for t in legal if max(t) > 1) / plies)
+    rep.append(int(g.get("repeats")) / (plies + 1))
+    diff.append(int(g.get("score-difference")) / (plies + 1))
+    tree.append(sum(math.log10(x) for t in legal for x in t))
+def check(name, values, share):
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    got = m[name]
+    assert got["games"] == n == 40, (name, got)
+    assert abs(got["mean"] - mean) < 2e-6, (name, got, mean)
+    assert abs(got["sd"] - sd) < 2e-6, (name, got, sd)
+    half = 1.959964 * sd / math.sqrt(n)
+    lo, hi = mean - half, mean + half
+    if share:
+        lo, hi = max(lo, 0), min(hi, 1)
+    assert abs(got["low"] - lo) < 2e-6 and abs(got["high"] - hi) < 2e-6, (name, got, lo, hi)
+check("board_coverage", cov, True)
+check("decision_moves", dec, True)
+check("forced_moves", [1 - v for v in dec], True)
+check("repetition", rep, True)
+check("score_difference", diff, False)
+check("tree_complexity_log10", tree, False)
+EOF
+LC_ALL=C.UTF-8 LANGUAGE= "$cli" report whole.xml > whole-report.txt
+grep -q "board coverage .*mean [0-9.]*% \[" whole-report.txt
+echo "ok: report --json gives the measures the file's games give"
+
+echo "# a study file written before the measures were kept still reports"
+sed -E 's/ cells="[0-9]+" covered="[0-9]+" repeats="[0-9]+" score-difference="[0-9]+"//' \
+  whole.xml > old.xml
+! grep -q 'covered=' old.xml
+"$cli" report old.xml --json | python3 -c '
+import json, sys
+m = json.load(sys.stdin)["arms"][0]["game_measures"]
+for key in ("board_coverage", "repetition", "score_difference"):
+    assert m[key] == {"games": 0, "mean": None, "sd": None, "low": None, "high": None}, m[key]
+assert m["decision_moves"]["games"] == 40 and m["tree_complexity_log10"]["games"] == 40
+'
+LC_ALL=C.UTF-8 LANGUAGE= "$cli" report old.xml > old.txt
+grep -q "board coverage *unknown: the study file predates it" old.txt
+grep -q "score difference *unknown: the study file predates it" old.txt
+"$cli" report old.xml --csv summary | tail -1 | python3 -c '
+import sys
+f = sys.stdin.read().strip().split(",")
+assert f[16] == "" and f[17] != "" and f[18:20] == ["", ""] and f[20] != "", f'
+echo "ok: an old file reports, its missing measures unknown"
 head -1 summary.csv | grep -q '^arm,value,games,'
 test "$("$cli" report whole.xml --csv lengths | tail -n +2 | cut -d, -f3 | paste -sd+ | bc)" -eq 40
 for kind in score length branching openings; do
@@ -98,7 +158,7 @@ grep -q "^  draws: the interval is that of [0-9]* games of win or loss (design e
 grep -q "^  fair within ±3 points: not shown either way (the interval holds 50 and reaches past \[47, 53\]; more games would tell)$" draws-sweep.txt
 "$cli" report draws-sweep.xml --json > draws-sweep.json
 "$cli" report draws-sweep.xml --csv summary > draws-sweep.csv
-head -1 draws-sweep.csv | grep -q ',mean_legal_moves,effective_games,equivalence,holm_p_value$'
+head -1 draws-sweep.csv | grep -q ',mean_legal_moves,effective_games,equivalence,holm_p_value,board_coverage,decision_moves,repetition,score_difference,tree_complexity_log10$'
 python3 - draws-sweep.json draws-sweep.csv > margin.txt << 'EOF'
 import csv, json, math, sys
 d = json.load(open(sys.argv[1]))

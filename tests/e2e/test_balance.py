@@ -477,10 +477,11 @@ def test_export_data(session):
     app.find(None, "Data saved as agoraphobia data.csv")
     with open(csv, encoding="utf-8") as f:
         lines = f.read().splitlines()
-    # Issue 26 added the last three columns (after the older ones, which keep their places).
+    # Issue 26 added the last eight columns (after the older ones, which keep their places).
     if lines[0] != ("arm,value,games,player1_wins,player2_wins,draws,player1_score,low,high,"
                     "p_value,mean_plies,median_plies,mean_legal_moves,effective_games,"
-                    "equivalence,holm_p_value"):
+                    "equivalence,holm_p_value,board_coverage,decision_moves,repetition,"
+                    "score_difference,tree_complexity_log10"):
         raise E2EFailure("the CSV's header is %r" % lines[0])
     if len(lines) != 2 or not lines[1].startswith("0,,20,"):
         raise E2EFailure("the CSV's rows are %r" % lines[1:])

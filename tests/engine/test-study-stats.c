@@ -1052,6 +1052,110 @@ test_openings_simultaneous (void)
   check_same_openings (turns, turns_reversed);
 }
 
+/* Ludii's measures (docs/BALANCE.md, Statistics: Ludii's measures), worked by hand. */
+static void
+test_ludii_measures (void)
+{
+  g_autoptr(BsStudy) study = hand_study ("agoraphobia");
+  g_autoptr(BsStudyStats) stats = bs_study_stats_new (FALSE);
+  g_autoptr(BsStudyStats) half = bs_study_stats_new (FALSE);
+  g_autoptr(BsStudyStats) other = bs_study_stats_new (FALSE);
+  /* Four plies: 3 legal moves; 1 (forced); a turn of two steps with 2 then 1 (a choice:
+   * its first step had two); 1 (forced). Forced plies 2 of 4: decisions ½. The tree:
+   * log10 (3 · 1 · 2 · 1 · 1) = log10 6 = 0.7781513. */
+  static const HandGame two_step = { FALSE, BS_RESULT_WIN_1, "rules", 4, { 3, 1 }, { 3, 1 },
+                                     "a1", { 1, 1, 2, 1 }, { 3, 1, 2, 1, 1 },
+                                     { -1, -1, -1, -1 } };
+  /* Six plies of one step each, all with a choice: decisions 1, forced 0; the tree
+   * log10 (2 · 3 · 4 · 5 · 6 · 10) = log10 7200 = 3.8573325. */
+  static const HandGame choices = { TRUE, BS_RESULT_DRAW, "rules", 6, { 2, 2 }, { 2, 2 },
+                                    "a2", { 1, 1, 1, 1, 1, 1 }, { 2, 3, 4, 5, 6, 10 },
+                                    { -1, -1, -1, -1, -1, -1 } };
+  g_autoptr(BsStudyGame) a = hand_game (&two_step, 0, "a1");
+  g_autoptr(BsStudyGame) b = hand_game (&choices, 1, "a2");
+  /* Positions' full hashes: 5 7 5 0 0 7 9 — the second 5, the second 0 and the second 7
+   * repeat an earlier one: 3 repeats of 7 positions. */
+  static const guint64 hashes[] = { 5, 7, 5, 0, 0, 7, 9 };
+  g_autofree guint64 *many = g_new (guint64, 3000);
+  BsStatsMean m;
+  BsStatsMeanSums forced;
+
+  g_assert_cmpuint (bs_study_count_repeats (hashes, G_N_ELEMENTS (hashes)), ==, 3);
+  g_assert_cmpuint (bs_study_count_repeats (hashes, 0), ==, 0);
+  /* A long game (past the 512 positions kept on the stack): 3000 positions cycling
+   * through 1000 values, 2000 repeats. */
+  for (guint i = 0; i < 3000; i++)
+    many[i] = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) * (i % 1000 + 1);
+  g_assert_cmpuint (bs_study_count_repeats (many, 3000), ==, 2000);
+
+  g_assert_cmpuint (bs_stats_forced_plies (a), ==, 2);
+  g_assert_cmpuint (bs_stats_forced_plies (b), ==, 0);
+  g_assert_cmpfloat_with_epsilon (bs_stats_tree_complexity (a), log10 (6), 1e-12);
+  g_assert_cmpfloat_with_epsilon (bs_stats_tree_complexity (b), 3.8573324964, 1e-9);
+
+  /* Game a: 10 of a 25-cell board held a piece: coverage 0.4; 1 repeat of its 5
+   * positions: 0.2; |score 1 − score 2| summing to 7 over them: 1.4. Game b: 20 of 25:
+   * 0.8; no repeat: 0; a score difference of 0 throughout. */
+  a->cells = 25, a->covered = 10, a->repeats = 1, a->score_difference = 7;
+  b->cells = 25, b->covered = 20, b->repeats = 0, b->score_difference = 0;
+  bs_study_stats_add (stats, study, a);
+  bs_study_stats_add (stats, study, b);
+
+  /* Two games: the mean, the sample sd |x − y| / √2 and mean ± 1.959964 sd / √2. */
+  bs_stats_mean_summary (&stats->coverage, 0, 1, &m);
+  g_assert_cmpuint (m.n, ==, 2);
+  g_assert_cmpfloat_with_epsilon (m.mean, 0.6, 1e-7);
+  g_assert_cmpfloat_with_epsilon (m.sd, 0.4 / sqrt (2), 1e-7);
+  g_assert_cmpfloat_with_epsilon (m.low, 0.6 - BS_STATS_Z95 * 0.2, 1e-7);
+  /* 0.6 + 0.392 = 0.992: inside [0, 1]. */
+  g_assert_cmpfloat_with_epsilon (m.high, 0.6 + BS_STATS_Z95 * 0.2, 1e-7);
+  bs_stats_mean_summary (&stats->decisions, 0, 1, &m);
+  g_assert_cmpfloat_with_epsilon (m.mean, 0.75, 1e-7);
+  /* 0.75 + 1.959964 · 0.25 = 1.24: cut to 1. */
+  g_assert_cmpfloat (m.high, ==, 1.0);
+  forced = bs_stats_mean_sums_complement (&stats->decisions);
+  bs_stats_mean_summary (&forced, 0, 1, &m);
+  g_assert_cmpfloat_with_epsilon (m.mean, 0.25, 1e-7);
+  g_assert_cmpfloat_with_epsilon (m.sd, 0.5 / sqrt (2), 1e-7);
+  g_assert_cmpfloat (m.low, ==, 0.0);
+  bs_stats_mean_summary (&stats->repetition, 0, 1, &m);
+  g_assert_cmpfloat_with_epsilon (m.mean, 0.1, 1e-7);
+  bs_stats_mean_summary (&stats->score_difference, -INFINITY, INFINITY, &m);
+  g_assert_cmpfloat_with_epsilon (m.mean, 0.7, 1e-7);
+  g_assert_cmpfloat_with_epsilon (m.sd, 1.4 / sqrt (2), 1e-7);
+  g_assert_cmpfloat_with_epsilon (m.low, 0.7 - BS_STATS_Z95 * 0.7, 1e-7);
+  bs_stats_mean_summary (&stats->tree_complexity, -INFINITY, INFINITY, &m);
+  g_assert_cmpfloat_with_epsilon (m.mean, (log10 (6) + log10 (7200)) / 2, 1e-7);
+
+  /* Merged from two halves: the same sums to the last unit. */
+  bs_study_stats_add (half, study, a);
+  bs_study_stats_add (other, study, b);
+  bs_study_stats_merge (half, other);
+  g_assert_true (half->coverage.sum == stats->coverage.sum);
+  g_assert_true (half->tree_complexity.sum_squares == stats->tree_complexity.sum_squares);
+  g_assert_true (half->score_difference.sum == stats->score_difference.sum);
+
+  /* A game of an older file: no cells, repeats or score difference — unknown, not
+   * zero: those measures count only the games that have them; forced moves and the
+   * tree (from the legal moves every file holds) still count it. */
+  {
+    g_autoptr(BsStudyGame) old = hand_game (&choices, 2, "a2");
+
+    bs_study_stats_add (stats, study, old);
+    g_assert_cmpuint (stats->coverage.n, ==, 2);
+    g_assert_cmpuint (stats->repetition.n, ==, 2);
+    g_assert_cmpuint (stats->score_difference.n, ==, 2);
+    g_assert_cmpuint (stats->decisions.n, ==, 3);
+    g_assert_cmpuint (stats->tree_complexity.n, ==, 3);
+  }
+  {
+    g_autoptr(BsStudyStats) none = bs_study_stats_new (FALSE);
+
+    bs_stats_mean_summary (&none->coverage, 0, 1, &m);
+    g_assert_cmpuint (m.n, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1070,6 +1174,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/sweep-multiplicity", test_sweep_multiplicity);
   g_test_add_func ("/study-stats/difference", test_difference);
   g_test_add_func ("/study-stats/game-measures", test_game_measures);
+  g_test_add_func ("/study-stats/ludii-measures", test_ludii_measures);
   g_test_add_func ("/study-stats/histogram", test_histogram);
   g_test_add_func ("/study-stats/move-cell", test_move_cell);
   g_test_add_func ("/study-stats/fairest", test_fairest);

@@ -12,6 +12,8 @@
 
 #include "bs-error.h"
 #include "bs-study-runner.h"
+#include "bs-study-stats.h"
+#include "bs-ruleset.h"
 #include "bs-variant-xml.h"
 
 static char *tmpdir;
@@ -472,6 +474,85 @@ test_worker_stats (void)
     }
 }
 
+/* The measures a game keeps (coverage, repetitions, score difference: docs/BALANCE.md),
+ * recomputed here another way: the game replayed from its notation, each position's full
+ * hash in a GHashTable, every cell checked after every step. */
+static void
+check_game_measures (const BsStudy     *study,
+                     const BsStudyGame *game)
+{
+  const BsRuleset *rs = bs_study_get_arm (study, game->arm)->ruleset;
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, bs_study_game_seed (study,
+                                                                                game->number));
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                      NULL);
+  g_autofree gboolean *held = g_new0 (gboolean, rs->n_cells);
+  g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs) + 1);
+  guint repeats = 0, covered = 0;
+  gint64 difference = 0;
+
+  for (guint ply = 0; ; ply++)
+    {
+      gint64 hash = (gint64) bs_position_hash (rs, pos);
+      int scores[2];
+      guint n_steps = 0;
+      g_autoptr(GError) error = NULL;
+
+      for (int c = 0; c < rs->n_cells; c++)
+        held[c] |= pos->cells[c] != BS_CELL_EMPTY;
+      if (g_hash_table_contains (seen, &hash))
+        repeats++;
+      else
+        g_hash_table_add (seen, g_memdup2 (&hash, sizeof hash));
+      bs_ruleset_scores (rs, pos, scores);
+      difference += ABS (scores[0] - scores[1]);
+      if (ply == game->plies)
+        break;
+      g_assert_true (bs_ruleset_parse_turn (rs, pos, game->moves->pdata[ply], steps, &n_steps,
+                                            &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < n_steps; i++)
+        {
+          bs_ruleset_apply (rs, pos, steps[i], NULL);
+          for (int c = 0; c < rs->n_cells; c++)
+            held[c] |= pos->cells[c] != BS_CELL_EMPTY;
+        }
+    }
+  g_assert_true (bs_position_is_over (pos));
+  for (int c = 0; c < rs->n_cells; c++)
+    covered += held[c];
+  g_assert_cmpuint (game->cells, ==, (guint) rs->n_cells);
+  g_assert_cmpuint (game->covered, ==, covered);
+  g_assert_cmpint (game->repeats, ==, (int) repeats);
+  g_assert_cmpint (game->score_difference, ==, difference);
+}
+
+static void
+test_game_measures (void)
+{
+  const char *games[] = { "agoraphobia", "tribes", "abrobad", "ikabegama", "astoria",
+                          "breakthrough" };
+  guint any_repeats = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(BsStudy) study = make_study (games[i], "random", "random", 12);
+      g_autoptr(BsStudyWorker) worker = bs_study_worker_new ();
+
+      for (guint n = 0; n < 12; n++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(BsStudyGame) game = bs_study_play_game (study, 0, n, worker, NULL, &error);
+
+          g_assert_no_error (error);
+          check_game_measures (study, game);
+          any_repeats += game->repeats > 0;
+          g_assert_cmpuint (game->covered, >, 0);
+        }
+    }
+  g_test_message ("games with a repeated position: %u", any_repeats);
+}
+
 static void
 test_bad_files (void)
 {
@@ -631,6 +712,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study/margin", test_margin);
   g_test_add_func ("/study/sweep", test_sweep);
   g_test_add_func ("/study/worker-stats", test_worker_stats);
+  g_test_add_func ("/study/game-measures", test_game_measures);
   g_test_add_func ("/study/bad-files", test_bad_files);
   g_test_add_func ("/study/labels", test_labels);
   status = g_test_run ();

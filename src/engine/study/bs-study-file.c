@@ -146,8 +146,17 @@ bs_study_game_to_xml (const BsStudy     *study,
                           result_names[game->result]);
   append_attr (out, "reason", game->reason != NULL ? game->reason : "rules");
   g_string_append_printf (out, " plies=\"%u\" score-1=\"%d\" score-2=\"%d\" pieces-1=\"%d\" "
-                          "pieces-2=\"%d\">\n", game->plies, game->scores[0], game->scores[1],
+                          "pieces-2=\"%d\"", game->plies, game->scores[0], game->scores[1],
                           game->pieces[0], game->pieces[1]);
+  /* Optional (older files lack them): docs/BALANCE.md, The study file. */
+  if (game->cells > 0)
+    g_string_append_printf (out, " cells=\"%u\" covered=\"%u\"", game->cells, game->covered);
+  if (game->repeats >= 0)
+    g_string_append_printf (out, " repeats=\"%d\"", game->repeats);
+  if (game->score_difference >= 0)
+    g_string_append_printf (out, " score-difference=\"%" G_GINT64_FORMAT "\"",
+                            game->score_difference);
+  g_string_append (out, ">\n");
 
   g_string_append (out, "      <moves>");
   for (guint i = 0; i < game->moves->len; i++)
@@ -586,6 +595,35 @@ split_tokens (const char *text)
   return g_strsplit_set (text, " \t\n\r", -1);
 }
 
+/* The optional score-difference (-1 when absent): at most 2 000 000 for each of the
+ * game's positions. */
+static gboolean
+get_score_difference (const xmlNode     *node,
+                      gint64            *value,
+                      const BsXmlSource *source,
+                      GError           **error)
+{
+  g_autofree char *text = NULL;
+  guint64 v;
+
+  if (!bs_xml_get_string (node, "score-difference", FALSE, &text, source, error))
+    return FALSE;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_GINT64_CONSTANT (2000000) * 1000001, &v,
+                                   NULL))
+    {
+      g_autofree char *quoted = bs_excerpt (text);
+
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                        _("<game score-difference>: \"%s\" is not a whole number from 0"),
+                        quoted);
+      return FALSE;
+    }
+  *value = (gint64) v;
+  return TRUE;
+}
+
 static BsStudyGame *
 parse_game (const BsStudy     *study,
             xmlNode           *node,
@@ -593,7 +631,8 @@ parse_game (const BsStudy     *study,
             GError           **error)
 {
   static const char * const attrs[] = { "arm", "number", "seats", "result", "reason", "plies",
-                                        "score-1", "score-2", "pieces-1", "pieces-2", NULL };
+                                        "score-1", "score-2", "pieces-1", "pieces-2", "cells",
+                                        "covered", "repeats", "score-difference", NULL };
   static const char * const children[] = { "moves", "legal", "evaluations", NULL };
   g_autoptr(BsStudyGame) game = bs_study_game_new ();
   g_autofree char *seats = NULL;
@@ -619,8 +658,26 @@ parse_game (const BsStudy     *study,
       !bs_xml_get_int (node, "score-1", TRUE, -1000000, 1000000, &game->scores[0], source, error) ||
       !bs_xml_get_int (node, "score-2", TRUE, -1000000, 1000000, &game->scores[1], source, error) ||
       !bs_xml_get_int (node, "pieces-1", TRUE, 0, BS_MAX_CELLS, &game->pieces[0], source, error) ||
-      !bs_xml_get_int (node, "pieces-2", TRUE, 0, BS_MAX_CELLS, &game->pieces[1], source, error))
+      !bs_xml_get_int (node, "pieces-2", TRUE, 0, BS_MAX_CELLS, &game->pieces[1], source, error) ||
+      !get_uint (node, "cells", FALSE, BS_MAX_CELLS, &game->cells, source, error) ||
+      !get_uint (node, "covered", FALSE, BS_MAX_CELLS, &game->covered, source, error) ||
+      !bs_xml_get_int (node, "repeats", FALSE, 0, 1000000, &game->repeats, source, error) ||
+      !get_score_difference (node, &game->score_difference, source, error))
     return NULL;
+  if (game->cells == 0 && game->covered > 0)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
+                        _("<game covered> needs <game cells>"));
+      return NULL;
+    }
+  if (game->covered > game->cells || (guint) MAX (game->repeats, 0) > game->plies)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, line,
+                        game->covered > game->cells
+                        ? _("<game covered>: more cells than the board’s")
+                        : _("<game repeats>: more repeated positions than the game’s plies"));
+      return NULL;
+    }
   game->result = (BsResult) result;
   game->swapped = g_str_equal (seats, "BA");
   if ((!g_str_equal (seats, "AB") && !game->swapped) ||

@@ -560,6 +560,92 @@ reason_add (GHashTable *reasons,
     g_hash_table_insert (reasons, g_strdup (reason), GUINT_TO_POINTER (count));
 }
 
+guint
+bs_stats_forced_plies (const BsStudyGame *game)
+{
+  guint forced = 0, step = 0;
+
+  for (guint i = 0; i < game->step_counts->len; i++)
+    {
+      guint n_steps = g_array_index (game->step_counts, guint16, i);
+      gboolean choice = FALSE;
+
+      for (guint s = 0; s < n_steps && step < game->branching->len; s++, step++)
+        choice |= g_array_index (game->branching, guint16, step) > 1;
+      forced += !choice;
+    }
+  return forced;
+}
+
+double
+bs_stats_tree_complexity (const BsStudyGame *game)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < game->branching->len; i++)
+    {
+      guint16 legal = g_array_index (game->branching, guint16, i);
+
+      if (legal > 1)
+        sum += log10 (legal);
+    }
+  return sum;
+}
+
+void
+bs_stats_mean_sums_add (BsStatsMeanSums *sums,
+                        double           value)
+{
+  guint64 units = (guint64) llround (MAX (value, 0.0) * BS_STATS_MEASURE_UNIT);
+
+  sums->n++;
+  sums->sum += units;
+  sums->sum_squares += (BsStatsSum) units * units;
+}
+
+BsStatsMeanSums
+bs_stats_mean_sums_complement (const BsStatsMeanSums *sums)
+{
+  BsStatsMeanSums out = *sums;
+  BsStatsSum unit = (BsStatsSum) BS_STATS_MEASURE_UNIT;
+
+  /* Σ (u − x) = n u − Σ x; Σ (u − x)² = n u² − 2 u Σ x + Σ x². */
+  out.sum = sums->n * unit - sums->sum;
+  out.sum_squares = sums->n * unit * unit - 2 * unit * sums->sum + sums->sum_squares;
+  return out;
+}
+
+static void
+mean_sums_merge (BsStatsMeanSums       *sums,
+                 const BsStatsMeanSums *other)
+{
+  sums->n += other->n;
+  sums->sum += other->sum;
+  sums->sum_squares += other->sum_squares;
+}
+
+void
+bs_stats_mean_summary (const BsStatsMeanSums *sums,
+                       double                 lowest,
+                       double                 highest,
+                       BsStatsMean           *out)
+{
+  long double sum = (long double) sums->sum, m2;
+  double half;
+
+  memset (out, 0, sizeof *out);
+  out->n = sums->n;
+  if (sums->n == 0)
+    return;
+  out->mean = (double) (sum / sums->n / BS_STATS_MEASURE_UNIT);
+  m2 = (long double) sums->sum_squares - sum * sum / sums->n;
+  out->sd = sums->n > 1 && m2 > 0
+            ? sqrt ((double) (m2 / (sums->n - 1)) ) / BS_STATS_MEASURE_UNIT : 0.0;
+  half = BS_STATS_Z95 * out->sd / sqrt (sums->n);
+  out->low = MAX (out->mean - half, lowest);
+  out->high = MIN (out->mean + half, highest);
+}
+
 static void
 branch_resize (BsStudyStats *stats,
                guint         plies)
@@ -658,6 +744,21 @@ bs_study_stats_add (BsStudyStats      *stats,
 
   histogram_add (stats->score_margin, (guint) ABS (game->scores[0] - game->scores[1]));
   histogram_add (stats->piece_margin, (guint) ABS (game->pieces[0] - game->pieces[1]));
+
+  if (game->cells > 0)
+    bs_stats_mean_sums_add (&stats->coverage, (double) game->covered / game->cells);
+  if (game->plies > 0 && game->step_counts->len == game->plies)
+    {
+      bs_stats_mean_sums_add (&stats->decisions,
+                              (double) (game->plies - bs_stats_forced_plies (game)) /
+                              game->plies);
+      bs_stats_mean_sums_add (&stats->tree_complexity, bs_stats_tree_complexity (game));
+    }
+  if (game->repeats >= 0)
+    bs_stats_mean_sums_add (&stats->repetition, (double) game->repeats / (game->plies + 1));
+  if (game->score_difference >= 0)
+    bs_stats_mean_sums_add (&stats->score_difference,
+                            (double) game->score_difference / (game->plies + 1));
 
   for (guint i = 0; i < game->evaluations->len; i++)
     evaluated |= evaluations[i] >= 0;
@@ -764,6 +865,11 @@ bs_study_stats_merge (BsStudyStats       *stats,
 
   histogram_merge (stats->score_margin, other->score_margin);
   histogram_merge (stats->piece_margin, other->piece_margin);
+  mean_sums_merge (&stats->coverage, &other->coverage);
+  mean_sums_merge (&stats->decisions, &other->decisions);
+  mean_sums_merge (&stats->repetition, &other->repetition);
+  mean_sums_merge (&stats->score_difference, &other->score_difference);
+  mean_sums_merge (&stats->tree_complexity, &other->tree_complexity);
   stats->evaluated += other->evaluated;
   histogram_merge (stats->lead_changes, other->lead_changes);
   stats->decided += other->decided;

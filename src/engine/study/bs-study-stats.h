@@ -177,6 +177,15 @@ guint    bs_stats_drama           (const gint16  *evaluations,
 int      bs_stats_move_cell       (const BsBoard *board,
                                    const char    *notation);
 
+/* Ludii's measures (docs/BALANCE.md, Statistics: Coverage, forced moves, repetition,
+ * score difference, tree complexity), per game. */
+/* The plies of the game where the mover had no choice: every step of the ply had
+ * exactly one legal move (from the game's branching and step counts). */
+guint    bs_stats_forced_plies    (const BsStudyGame *game);
+/* log10 of the product of the legal moves at every step of the game: Allis's estimate
+ * of the game tree's size along this game, b^d. */
+double   bs_stats_tree_complexity (const BsStudyGame *game);
+
 typedef struct {
   char   *move;         /* the opening turn's notation */
   int     cell;         /* bs_stats_move_cell, or -1 */
@@ -198,6 +207,35 @@ typedef struct {
   BsStatsSum  sum;
   BsStatsSum  sum_squares;
 } BsStatsBranchSums;
+
+/* A per-game figure over the games that have it, in exact sums of units of
+ * BS_STATS_MEASURE_UNIT (each game's value rounded once). */
+#define BS_STATS_MEASURE_UNIT ((double) (1 << 24))
+typedef struct {
+  guint       n;
+  BsStatsSum  sum;
+  BsStatsSum  sum_squares;
+} BsStatsMeanSums;
+
+/* Its mean, sample standard deviation and the normal 95% interval of the mean,
+ * mean ± 1.96 sd / √n, cut to [lowest, highest] (0 and 1 for a share; use -INFINITY,
+ * INFINITY for none). n = 0: unknown (all 0); n = 1: the interval is the mean. */
+typedef struct {
+  guint   n;
+  double  mean;
+  double  sd;
+  double  low;
+  double  high;
+} BsStatsMean;
+
+void     bs_stats_mean_sums_add   (BsStatsMeanSums       *sums,
+                                   double                 value);
+/* The sums of 1 − each game's value (a share's complement: forced plies from decisions). */
+BsStatsMeanSums bs_stats_mean_sums_complement (const BsStatsMeanSums *sums);
+void     bs_stats_mean_summary    (const BsStatsMeanSums *sums,
+                                   double                 lowest,
+                                   double                 highest,
+                                   BsStatsMean           *out);
 
 typedef struct {
   guint       games;
@@ -233,6 +271,16 @@ typedef struct {
   GArray     *decisive_at;      /* of guint, histogram by ply */
   guint64     drama_sum;        /* permille */
   guint       comebacks;
+  /* Ludii's measures, per game: the share of the board's cells that held a piece,
+   * of the plies with a choice (more than one legal move), of the positions that
+   * repeat an earlier one; the mean |score 1 − score 2| over the positions; log10 of
+   * the product of the legal moves. Games of older files lack the first, third and
+   * fourth: their n counts only the games that have them. */
+  BsStatsMeanSums coverage;
+  BsStatsMeanSums decisions;
+  BsStatsMeanSums repetition;
+  BsStatsMeanSums score_difference;
+  BsStatsMeanSums tree_complexity;
   /* Openings: NULL for a simultaneous game. */
   GHashTable *openings;         /* move → BsStudyOpening* */
   /* A study with a margin (it stops when settled): per game number, 1 + player 1's half

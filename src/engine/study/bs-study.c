@@ -518,6 +518,8 @@ bs_study_game_new (void)
   game->branching = g_array_new (FALSE, FALSE, sizeof (guint16));
   game->step_counts = g_array_new (FALSE, FALSE, sizeof (guint16));
   game->evaluations = g_array_new (FALSE, FALSE, sizeof (gint16));
+  game->repeats = -1;
+  game->score_difference = -1;
   return game;
 }
 
@@ -547,6 +549,45 @@ bs_study_game_half_points (const BsStudyGame *game,
     }
 }
 
+/* An open-addressing set of the hashes seen (0 kept apart: it marks a free slot), on the
+ * stack for a game of up to 512 positions: no sorting, no allocation. */
+guint
+bs_study_count_repeats (const guint64 *hashes,
+                        guint          n)
+{
+  guint64 small[1024];
+  g_autofree guint64 *large = NULL;
+  guint64 *table = small;
+  gsize size = 64;
+  guint repeats = 0;
+  gboolean zero = FALSE;
+
+  while (size < 2 * (gsize) n)
+    size *= 2;
+  if (size > G_N_ELEMENTS (small))
+    table = large = g_new0 (guint64, size);
+  else
+    memset (small, 0, size * sizeof (guint64));
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 h = hashes[i];
+      gsize slot;
+
+      if (h == 0)
+        {
+          repeats += zero;
+          zero = TRUE;
+          continue;
+        }
+      for (slot = (gsize) (h ^ (h >> 29)) & (size - 1); table[slot] != 0 && table[slot] != h;
+           slot = (slot + 1) & (size - 1))
+        ;
+      repeats += table[slot] == h;
+      table[slot] = h;
+    }
+  return repeats;
+}
+
 struct _BsStudyWorker {
   BsMove     *moves;
   guint       moves_capacity;
@@ -555,6 +596,10 @@ struct _BsStudyWorker {
   BsPosition *pos;
   BsPosition *round_start;
   gsize       pos_capacity;
+  guint8     *seen;          /* per cell: the bits of every value it held this game */
+  guint       seen_capacity;
+  guint64    *hashes;        /* the full hash of each position of the game so far */
+  guint       hashes_capacity;
 };
 
 BsStudyWorker *
@@ -572,6 +617,8 @@ bs_study_worker_free (BsStudyWorker *worker)
   g_free (worker->turn);
   g_free (worker->pos);
   g_free (worker->round_start);
+  g_free (worker->seen);
+  g_free (worker->hashes);
   g_free (worker);
 }
 
@@ -599,6 +646,43 @@ worker_fit (BsStudyWorker   *worker,
       worker->pos = g_malloc0 (worker->pos_capacity);
       worker->round_start = g_malloc0 (worker->pos_capacity);
     }
+  if (worker->seen_capacity < (guint) rs->n_cells)
+    {
+      worker->seen_capacity = (guint) rs->n_cells;
+      worker->seen = g_renew (guint8, worker->seen, worker->seen_capacity);
+    }
+}
+
+/* Coverage: every value a cell holds is or'ed into seen (a loop the compiler
+ * vectorises); a cell that ever held a piece ends nonzero. */
+static inline void
+cells_seen (guint8           *seen,
+            const BsPosition *pos,
+            int               n_cells)
+{
+  for (int c = 0; c < n_cells; c++)
+    seen[c] |= pos->cells[c];
+}
+
+/* Records a position of the game (the start, or after a ply): its full hash for the
+ * repetitions and |score 1 − score 2| for the score difference. */
+static void
+position_seen (BsStudyWorker    *worker,
+               const BsRuleset  *rs,
+               const BsPosition *pos,
+               guint             index,
+               BsStudyGame      *game)
+{
+  int scores[2];
+
+  if (index >= worker->hashes_capacity)
+    {
+      worker->hashes_capacity = MAX (64, 2 * index);
+      worker->hashes = g_renew (guint64, worker->hashes, worker->hashes_capacity);
+    }
+  worker->hashes[index] = bs_position_hash (rs, pos);
+  bs_ruleset_scores (rs, pos, scores);
+  game->score_difference += ABS ((gint64) scores[0] - scores[1]);
 }
 
 /* Why the game ended, as the engine's stable id (docs/ARCHITECTURE.md). */
@@ -658,6 +742,10 @@ bs_study_play_game (const BsStudy  *study,
   game->arm = arm_index;
   game->number = number;
   game->swapped = bs_study_seat_player (study, number, 1) == 1;
+  game->score_difference = 0;
+  memset (worker->seen, 0, (gsize) rs->n_cells);
+  cells_seen (worker->seen, pos, rs->n_cells);
+  position_seen (worker, rs, pos, 0, game);
 
   while (!bs_position_is_over (pos))
     {
@@ -696,6 +784,7 @@ bs_study_play_game (const BsStudy  *study,
                   g_array_append_val (game->branching, count);
                   worker->turn[n_turn++] = move;
                   bs_ruleset_apply (rs, pos, move, NULL);
+                  cells_seen (worker->seen, pos, rs->n_cells);
                 }
               while (pos->step != 0 && pos->to_move == seat && !bs_position_is_over (pos));
               continue;
@@ -729,6 +818,7 @@ bs_study_play_game (const BsStudy  *study,
                 g_array_append_val (game->branching, count);
                 worker->turn[n_turn++] = result->steps[i];
                 bs_ruleset_apply (rs, pos, result->steps[i], NULL);
+                cells_seen (worker->seen, pos, rs->n_cells);
               }
           }
         }
@@ -750,6 +840,7 @@ bs_study_play_game (const BsStudy  *study,
       g_array_append_val (game->step_counts, n_steps);
       eval = eval_count > 0 ? (gint16) ((eval_sum + eval_count / 2) / eval_count) : -1;
       g_array_append_val (game->evaluations, eval);
+      position_seen (worker, rs, pos, game->moves->len, game);
     }
 
   game->result = (BsResult) pos->result;
@@ -758,6 +849,10 @@ bs_study_play_game (const BsStudy  *study,
   bs_ruleset_scores (rs, pos, game->scores);
   game->pieces[0] = bs_position_pieces (pos, 1);
   game->pieces[1] = bs_position_pieces (pos, 2);
+  game->cells = (guint) rs->n_cells;
+  for (int c = 0; c < rs->n_cells; c++)
+    game->covered += worker->seen[c] != BS_CELL_EMPTY;
+  game->repeats = (int) bs_study_count_repeats (worker->hashes, game->plies + 1);
   return g_steal_pointer (&game);
 }
 

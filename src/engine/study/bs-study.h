@@ -153,6 +153,14 @@ typedef struct {
   GArray    *branching;        /* of guint16: legal moves at each step */
   GArray    *step_counts;      /* of guint16: steps of each ply */
   GArray    *evaluations;      /* of gint16: per ply, permille or -1 */
+  /* Measures of the whole game that the moves alone do not give (docs/BALANCE.md,
+   * Statistics: Coverage, repetition, score difference), over its positions: the start
+   * and the position after each ply (plies + 1 of them). Unknown in a game read from a
+   * file written before they were kept: cells 0, repeats and score_difference -1. */
+  guint      cells;            /* the board's cells */
+  guint      covered;          /* cells that held a piece in some position or step */
+  int        repeats;          /* positions whose full hash an earlier position had */
+  gint64     score_difference; /* Σ |score of 1 − score of 2| over the positions */
 } BsStudyGame;
 
 BsStudyGame *bs_study_game_new     (void);
@@ -160,6 +168,11 @@ void         bs_study_game_free    (BsStudyGame  *game);
 /* Player 1's points (1, ½, 0) for result: 2, 1 or 0 half-points. */
 int          bs_study_game_half_points (const BsStudyGame *game,
                                         int                seat);
+
+/* How many of the n hashes repeat an earlier one: n − the distinct values (a game's
+ * repeated positions, docs/BALANCE.md). */
+guint        bs_study_count_repeats  (const guint64 *hashes,
+                                      guint          n);
 
 /* A sweep's setting in the designer's words ("Dark’s large pieces
  * (player 2)", bs_variant_describe_setting); NULL for another study. Free
