@@ -231,6 +231,48 @@ perft (const Pair *pair,
   bs_undo_free (uw);
 }
 
+/* perft with the last ply counted, not played: one ply deeper for the
+ * cost of the one above. Both rulesets' move lists are still compared at
+ * every node, the last ply's included; only the leaves are counted. */
+static void
+perft_bulk (const Pair *pair,
+            BsPosition *c,
+            BsPosition *w,
+            int         depth,
+            guint64    *leaves)
+{
+  g_autofree BsMove *mc = g_new (BsMove, pair->c->max_moves);
+  g_autofree BsMove *mw = g_new (BsMove, pair->w->max_moves);
+  BsUndo *uc, *uw;
+  guint n;
+
+  if (depth == 0 || bs_position_is_over (c))
+    {
+      g_assert_cmpint (bs_position_is_over (c), ==, bs_position_is_over (w));
+      *leaves += 1;
+      return;
+    }
+  n = assert_same_moves (pair, c, w, mc, mw, depth >= 2 ? 1 : 97);
+  if (depth == 1)
+    {
+      *leaves += n;
+      return;
+    }
+  uc = bs_undo_new (pair->c);
+  uw = bs_undo_new (pair->w);
+  for (guint i = 0; i < n; i++)
+    {
+      bs_ruleset_apply (pair->c, c, mc[i], uc);
+      bs_ruleset_apply (pair->w, w, mw[i], uw);
+      assert_same_position (pair, c, w);
+      perft_bulk (pair, c, w, depth - 1, leaves);
+      bs_ruleset_undo (pair->c, c, uc);
+      bs_ruleset_undo (pair->w, w, uw);
+    }
+  bs_undo_free (uc);
+  bs_undo_free (uw);
+}
+
 /* Random games in lock-step: the same random move from the same numbers,
  * played by both; positions compared at every ply. */
 static Counts
@@ -350,6 +392,35 @@ test_perft (gconstpointer data)
   g_assert_cmpuint (counts.leaves, >, 1);
   if (g_str_equal (tc->name, "4x4-passes"))
     g_assert_cmpuint (counts.passes, >, 0);
+  pair_clear (&pair);
+}
+
+/* Depth 3 on the boards whose first ply has over 100 moves (8 × 8: 1,280;
+ * 6 × 6: 720), counted in bulk; the counter itself checked against the
+ * played perft at depth 2 first. Minutes: only with -m slow. */
+static void
+test_perft_depth3 (gconstpointer data)
+{
+  const Case *tc = data;
+  Pair pair = pair_for_case (tc, 0);
+  g_autofree BsPosition *c = bs_ruleset_new_position (pair.c, 0);
+  g_autofree BsPosition *w = bs_ruleset_new_position (pair.w, 0);
+  Counts played = { 0 };
+  guint64 bulk2 = 0, bulk3 = 0;
+
+  if (!g_test_slow ())
+    {
+      g_test_skip ("about 2 billion leaves on 8 × 8: run with -m slow");
+      pair_clear (&pair);
+      return;
+    }
+  perft (&pair, c, w, 2, &played);
+  perft_bulk (&pair, c, w, 2, &bulk2);
+  g_assert_cmpuint (bulk2, ==, played.leaves);
+  perft_bulk (&pair, c, w, 3, &bulk3);
+  g_test_message ("%s: perft(3) = %" G_GUINT64_FORMAT " (perft(2) = %" G_GUINT64_FORMAT ")",
+                  tc->name, bulk3, bulk2);
+  g_assert_cmpuint (bulk3, >, bulk2);
   pair_clear (&pair);
 }
 
@@ -723,6 +794,8 @@ main (int argc, char **argv)
         g_test_add_data_func (perft_path, &cases[i], test_perft);
       g_test_add_data_func (lock_path, &cases[i], test_lockstep);
     }
+  g_test_add_data_func ("/rules/astoria/perft-depth3/shipped", &cases[0], test_perft_depth3);
+  g_test_add_data_func ("/rules/astoria/perft-depth3/6x6-gaps", &cases[1], test_perft_depth3);
   g_test_add_func ("/rules/astoria/move-limit", test_move_limit);
   g_test_add_func ("/rules/astoria/push-some-columns", test_push_some_columns);
   g_test_add_func ("/rules/astoria/triangle-direction", test_triangle_direction);
