@@ -414,12 +414,11 @@ bs_cli_study_report_print (BsStudyRunner *runner,
       const BsStudyStats *x = arms->pdata[0], *y = arms->pdata[1];
       BsStatsDifference d;
 
-      bs_stats_difference (2 * x->wins[0] + x->draws, x->games, x->draws == 0,
-                           2 * y->wins[0] + y->draws, y->games, y->draws == 0, &d);
+      bs_stats_difference (2 * x->wins[0] + x->draws, x->draws, x->games,
+                           2 * y->wins[0] + y->draws, y->draws, y->games, &d);
       g_print ("\n%s: %+.1f %s [%+.1f, %+.1f], p = %.3g (%s)\n",
                _("Player 1’s score, B minus A"), 100 * d.difference, _("points"),
-               100 * d.low, 100 * d.high, d.p_value,
-               d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
+               100 * d.low, 100 * d.high, d.p_value, _("the interval’s own test"));
     }
 }
 

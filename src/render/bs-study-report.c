@@ -433,15 +433,17 @@ bs_study_report_json (BsStudyRunner *runner)
       const BsStudyStats *x = arms->pdata[0], *y = arms->pdata[1];
       BsStatsDifference d;
 
-      bs_stats_difference (2 * x->wins[0] + x->draws, x->games, x->draws == 0,
-                           2 * y->wins[0] + y->draws, y->games, y->draws == 0, &d);
+      bs_stats_difference (2 * x->wins[0] + x->draws, x->draws, x->games,
+                           2 * y->wins[0] + y->draws, y->draws, y->games, &d);
       json_builder_set_member_name (b, "difference");
       json_builder_begin_object (b);
       add_double (b, "player1_score_b_minus_a", d.difference);
       add_double (b, "low", d.low);
       add_double (b, "high", d.high);
       add_p_value (b, "p_value", d.p_value);
-      add_string (b, "test", d.exact ? "fisher-exact" : "two-proportion-z");
+      add_string (b, "test", "newcombe-inversion");
+      json_builder_set_member_name (b, "significant");
+      json_builder_add_boolean_value (b, d.significant);
       json_builder_end_object (b);
     }
   json_builder_end_object (b);

@@ -527,19 +527,80 @@ test_difference (void)
   /* Newcombe (1998), "Interval estimation for the difference between
    * independent proportions", example (a): 56/70 − 48/80 = 0.2000, method
    * 10 (hybrid score) 0.0524 to 0.3339. Here B − A with A = 48/80. The
-   * pooled z-test p-value from the Python implementation. */
-  bs_stats_difference (96, 80, TRUE, 112, 70, TRUE, &d);
+   * p-values of the interval's own test from tests/engine/newcombe-inversion.py,
+   * written from docs/BALANCE.md independently of this code. */
+  bs_stats_difference (96, 0, 80, 112, 0, 70, &d);
   g_assert_cmpfloat_with_epsilon (d.difference, 0.2, 1e-12);
   g_assert_cmpfloat_with_epsilon (d.low, 0.052431, EPS);
   g_assert_cmpfloat_with_epsilon (d.high, 0.333873, EPS);
-  g_assert_false (d.exact);
-  g_assert_cmpfloat_with_epsilon (d.p_value, 0.00804508, 1e-7);
+  g_assert_true (d.significant);
+  g_assert_cmpfloat_with_epsilon (d.p_value, 0.0081331404, 1e-9);
 
-  /* Small counts, no draws: Fisher's exact test on [[1, 9], [6, 4]]. */
-  bs_stats_difference (2, 10, TRUE, 12, 10, TRUE, &d);
-  g_assert_true (d.exact);
-  g_assert_cmpfloat_with_epsilon (d.p_value, 0.057276, 1e-6);
+  /* Small counts, 1 of 10 against 6 of 10: the interval [0.0816, 0.7459]
+   * leaves 0 out; Fisher's exact test, used here before, said p = 0.057. */
+  bs_stats_difference (2, 0, 10, 12, 0, 10, &d);
   g_assert_cmpfloat_with_epsilon (d.difference, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (d.low, 0.081594, EPS);
+  g_assert_cmpfloat_with_epsilon (d.high, 0.745936, EPS);
+  g_assert_true (d.significant);
+  g_assert_cmpfloat_with_epsilon (d.p_value, 0.01785138, 1e-8);
+
+  /* 66 and 85 of 200: the old pooled z-test said p = 0.0500 beside an
+   * interval from +0.000033. */
+  bs_stats_difference (132, 0, 200, 170, 0, 200, &d);
+  g_assert_cmpfloat_with_epsilon (d.low, 0.000033, EPS);
+  g_assert_true (d.significant);
+  g_assert_cmpfloat_with_epsilon (d.p_value, 0.049920784, 1e-8);
+
+  /* Draws in both arms (40 of 100 each): each arm's interval is the
+   * draw-aware one of player 1's score. */
+  bs_stats_difference (100, 40, 100, 120, 40, 100, &d);
+  g_assert_cmpfloat_with_epsilon (d.difference, 0.1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (d.low, -0.006665, EPS);
+  g_assert_cmpfloat_with_epsilon (d.high, 0.203572, EPS);
+  g_assert_false (d.significant);
+  g_assert_cmpfloat_with_epsilon (d.p_value, 0.066255806, 1e-8);
+
+  /* Equal arms; all losses against all wins. */
+  bs_stats_difference (60, 20, 50, 60, 20, 50, &d);
+  g_assert_cmpfloat_with_epsilon (d.low, -0.145775, EPS);
+  g_assert_cmpfloat (d.p_value, ==, 1.0);
+  g_assert_false (d.significant);
+  bs_stats_difference (0, 0, 20, 40, 0, 20, &d);
+  g_assert_cmpfloat_with_epsilon (d.low, 0.772135, EPS);
+  g_assert_cmpfloat (d.high, ==, 1.0);
+  g_assert_cmpfloat_with_epsilon (d.p_value, 3.6869774e-12, 1e-16);
+}
+
+/* One method: for every pair of counts at 20 and 50 games a side, with and
+ * without draws, p < 0.05 exactly when the 95% interval leaves 0 out (the
+ * Python reference checks the same 10,444 pairs). */
+static void
+test_difference_agrees (void)
+{
+  static const guint sizes[] = { 20, 50 };
+  guint checked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      guint n = sizes[s];
+      guint draws_a[] = { 0, n / 5 }, draws_b[] = { 0, n / 10 };
+
+      for (guint i = 0; i < 2; i++)
+        for (guint j = 0; j < 2; j++)
+          for (guint wa = 0; wa + draws_a[i] <= n; wa++)
+            for (guint wb = 0; wb + draws_b[j] <= n; wb++)
+              {
+                BsStatsDifference d;
+
+                bs_stats_difference (2 * wa + draws_a[i], draws_a[i], n,
+                                     2 * wb + draws_b[j], draws_b[j], n, &d);
+                g_assert_cmpint (d.p_value < 0.05, ==, d.low > 0 || d.high < 0);
+                g_assert_cmpint (d.significant, ==, d.low > 0 || d.high < 0);
+                checked++;
+              }
+    }
+  g_assert_cmpuint (checked, ==, 10444);
 }
 
 static void
@@ -1173,6 +1234,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study-stats/holm", test_holm);
   g_test_add_func ("/study-stats/sweep-multiplicity", test_sweep_multiplicity);
   g_test_add_func ("/study-stats/difference", test_difference);
+  g_test_add_func ("/study-stats/difference-agrees", test_difference_agrees);
   g_test_add_func ("/study-stats/game-measures", test_game_measures);
   g_test_add_func ("/study-stats/ludii-measures", test_ludii_measures);
   g_test_add_func ("/study-stats/histogram", test_histogram);

@@ -243,19 +243,19 @@ update_compare (BsBalanceView *self,
       set_figure (self, 2, NULL, NULL);
       return;
     }
-  bs_stats_difference (2 * a->wins[0] + a->draws, a->games, a->draws == 0,
-                       2 * b->wins[0] + b->draws, b->games, b->draws == 0, &d);
+  bs_stats_difference (2 * a->wins[0] + a->draws, a->draws, a->games,
+                       2 * b->wins[0] + b->draws, b->draws, b->games, &d);
   /* Translators: a difference of scores, in points of percentage: "+5.2 points". */
   value = g_strdup_printf (_("%+.1f points"), 100 * d.difference);
   p = bs_balance_p_value_text (d.p_value);
   /* Translators: "95% interval −3.1 to +13.4 · could well be chance". */
   subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s"), 100 * d.low,
                               100 * d.high, bs_balance_chance_words (d.p_value));
-  /* Translators: the figure behind "could well be chance": "p = 0.21 (Fisher's exact test)". */
-  tooltip = g_strdup_printf (_("%s (%s)"), p,
-                             d.exact ? _("Fisher’s exact test") : _("two-proportion z-test"));
+  /* Translators: the figure behind "could well be chance": "p = 0.21 (the interval's own
+   * test)". */
+  tooltip = g_strdup_printf (_("%s (%s)"), p, _("the interval’s own test"));
   set_figure_with_tooltip (self, 2, value, subtitle, tooltip);
-  if (d.low > 0 || d.high < 0)
+  if (d.significant)
     {
       g_autofree char *verdict = g_strdup_printf (_("B changes player 1’s score by %+.1f "
                                                     "points"), 100 * d.difference);

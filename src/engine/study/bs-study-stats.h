@@ -132,24 +132,25 @@ void     bs_stats_sequence_add    (BsStatsSequence *sequence,
 /* (high − low) / 2; ½ before any game. */
 double   bs_stats_sequence_half_width (const BsStatsSequence *sequence);
 
-/* B's score minus A's (score = half points / 2n), with Newcombe's hybrid
- * Wilson interval (his method 10) and a two-sided p-value: Fisher's exact
- * test when some expected count is below 5 and neither side has draws,
- * else the pooled two-proportion z-test. */
+/* B's score minus A's (score = half points / 2n), with Newcombe's hybrid score interval
+ * (his method 10) built from each arm's draw-aware Wilson interval (as player 1's score
+ * has), and the two-sided p-value of that interval's own test: the level at which 0 is on
+ * the interval's edge. One method: p < 0.05 exactly when the interval leaves 0 out
+ * (`significant`). */
 typedef struct {
   double   difference;
   double   low;
   double   high;
   double   p_value;
-  gboolean exact;
+  gboolean significant;
 } BsStatsDifference;
 
 void     bs_stats_difference      (guint               half_points_a,
+                                   guint               draws_a,
                                    guint               n_a,
-                                   gboolean            no_draws_a,
                                    guint               half_points_b,
+                                   guint               draws_b,
                                    guint               n_b,
-                                   gboolean            no_draws_b,
                                    BsStatsDifference  *out);
 
 /* Per-game measures from the evaluations (permille of player 1's expected
