@@ -20,8 +20,12 @@
  * every move checked legal. A player is `random`, `mcts:LEVEL` (a level of
  * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
  * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
- * nodes=N, eval=features|generic|material). Prints A's wins, draws and
- * losses and A's score (a draw is ½) with its 95% Wilson interval. */
+ * nodes=N, eval=features|generic|material). In a game of simultaneous
+ * rounds each player chooses all their orders of a round from its start,
+ * without seeing the other's, as selfplay's seats do; alpha-beta searches
+ * turn-based games only. Prints A's wins, draws and losses and A's score
+ * (a draw is ½) with its 95% Wilson interval, draw-aware as the balance
+ * lab's is. */
 
 #define MATCH_DEFAULT_GAMES 10
 
@@ -96,31 +100,90 @@ mix_seed (guint64 seed,
   return bs_splitmix64 (&state);
 }
 
-/* The player's move in pos (not over). */
+/* Records and applies one step of the player's, checked legal first. */
 static gboolean
-player_choose (Player      *player,
-               BsRuleset   *rs,
-               BsPosition  *pos,
-               guint64      seed,
-               BsRng       *rng,
-               BsMove      *scratch,
-               BsMove      *move,
-               GError     **error)
+play_step (Player      *player,
+           BsRuleset   *rs,
+           BsPosition  *pos,
+           BsMove       move,
+           int          game,
+           BsMove      *scratch,
+           BsRecord    *record,
+           GError     **error)
 {
+  g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
+
+  if (!bs_ruleset_is_legal (rs, pos, move, scratch))
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                   _("%s chose an illegal move %s at ply %u of game %d"),
+                   player->spec, text, pos->ply + 1, game + 1);
+      return FALSE;
+    }
+  if (record != NULL)
+    bs_record_add_move (record, text);
+  bs_ruleset_apply (rs, pos, move, NULL);
+  return TRUE;
+}
+
+/* The player's part of the turn on pos (not over): one step of a
+ * turn-based game, or every order of theirs in a simultaneous round, chosen
+ * from the round's start. */
+static gboolean
+player_play (Player            *player,
+             BsRuleset         *rs,
+             BsPosition        *pos,
+             const BsPosition  *round_start,
+             int                game,
+             guint64            seed,
+             BsRng             *rng,
+             BsMove            *scratch,
+             BsRecord          *record,
+             GError           **error)
+{
+  int me = pos->to_move;
+
   player->moves++;
   if (player->kind == PLAYER_RANDOM)
-    *move = bs_ruleset_random_move (rs, pos, rng, scratch);
-  else if (player->kind == PLAYER_MCTS)
+    {
+      do
+        {
+          if (!play_step (player, rs, pos, bs_ruleset_random_move (rs, pos, rng, scratch), game,
+                          scratch, record, error))
+            return FALSE;
+        }
+      while (pos->step != 0 && pos->to_move == me && !bs_position_is_over (pos));
+      return TRUE;
+    }
+  if (player->kind == PLAYER_MCTS)
     {
       g_autoptr(BsSearchResult) result = NULL;
       BsSearchParams params = player->mcts;
 
       params.seed = seed;
-      result = bs_search_run (rs, pos, &params, NULL, NULL, error);
+      params.player = me;
+      /* A turn's later steps are searched from where they start; a round's orders from the
+       * round's start, which is all a player sees of it. */
+      result = bs_search_run (rs, bs_ruleset_is_simultaneous (rs) ? round_start : pos, &params,
+                              NULL, NULL, error);
       if (result == NULL)
         return FALSE;
       player->cpu_us += result->cpu_us;
-      *move = result->steps[0];
+      for (guint i = 0; i < result->n_steps; i++)
+        {
+          if (pos->to_move != me)
+            {
+              g_autofree char *text = bs_ruleset_format_move (rs, pos, result->steps[i]);
+
+              g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
+                           _("%s chose an illegal move %s at ply %u of game %d"),
+                           player->spec, text, pos->ply + 1, game + 1);
+              return FALSE;
+            }
+          if (!play_step (player, rs, pos, result->steps[i], game, scratch, record, error))
+            return FALSE;
+        }
+      return TRUE;
     }
   else
     {
@@ -130,9 +193,8 @@ player_choose (Player      *player,
         return FALSE;
       player->cpu_us += result.cpu_us;
       player->depths += result.depth;
-      *move = result.move;
+      return play_step (player, rs, pos, result.move, game, scratch, record, error);
     }
-  return TRUE;
 }
 
 static gboolean
@@ -208,12 +270,13 @@ bs_cli_match (int    argc,
   };
   g_autoptr(BsRuleset) rs = NULL;
   g_autofree BsPosition *pos = NULL;
+  g_autofree BsPosition *round_start = NULL;
   g_autofree BsMove *scratch = NULL;
   GError *error = NULL;
   BsCliOptions options;
   Player players[2];
   guint64 wins = 0, draws = 0, losses = 0;
-  double score, low, high;
+  BsStatsScore score;
   BsRng rng;
   int status = BS_CLI_EXIT_OK;
   int games = MATCH_DEFAULT_GAMES;
@@ -231,10 +294,12 @@ bs_cli_match (int    argc,
     player_init (&players[1], options.args[2], &error);
   if (error == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
-  if (rs != NULL && bs_ruleset_is_simultaneous (rs))
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("%s is played in simultaneous rounds: match plays turn-based games "
-                   "(selfplay plays both)"), rs->variant->id);
+  for (int i = 0; i < 2 && rs != NULL && error == NULL; i++)
+    if (bs_ruleset_is_simultaneous (rs) && players[i].kind == PLAYER_ALPHA_BETA)
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("%s is played in simultaneous rounds: alpha-beta (%s) searches "
+                     "turn-based games only; use random or mcts:LEVEL"),
+                   rs->variant->id, players[i].spec);
   if (rs == NULL || error != NULL)
     {
       bs_cli_options_clear (&options);
@@ -260,34 +325,22 @@ bs_cli_match (int    argc,
           bs_record_set_player (record, 2, seat[2]->spec);
           bs_record_set_date_now (record);
         }
-      while (!bs_position_is_over (pos))
+      g_clear_pointer (&round_start, g_free);
+      round_start = bs_position_dup (rs, pos);
+      while (!bs_position_is_over (pos) && status == BS_CLI_EXIT_OK)
         {
-          BsMove move = 0;
-
-          if (!player_choose (seat[pos->to_move], rs, pos,
-                              mix_seed ((guint64) options.seed, (guint64) g, pos->ply),
-                              &rng, scratch, &move, &error))
+          bs_position_copy (rs, round_start, pos);
+          /* One turn, or one simultaneous round: each side chooses from its start. */
+          do
             {
-              status = bs_cli_fail (error);
-              break;
-            }
-          if (!bs_ruleset_is_legal (rs, pos, move, scratch))
-            {
-              g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
+              Player *player = seat[pos->to_move];
+              guint64 seed = mix_seed ((guint64) options.seed, (guint64) g, pos->ply);
 
-              g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_ILLEGAL,
-                           _("%s chose an illegal move %s at ply %u of game %d"),
-                           seat[pos->to_move]->spec, text, pos->ply + 1, g + 1);
-              status = bs_cli_fail (error);
-              break;
+              if (!player_play (player, rs, pos, round_start, g, seed, &rng, scratch, record,
+                                &error))
+                status = bs_cli_fail (error);
             }
-          if (record != NULL)
-            {
-              g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
-
-              bs_record_add_move (record, text);
-            }
-          bs_ruleset_apply (rs, pos, move, NULL);
+          while (status == BS_CLI_EXIT_OK && pos->step != 0 && !bs_position_is_over (pos));
         }
       if (status != BS_CLI_EXIT_OK)
         break;
@@ -312,8 +365,7 @@ bs_cli_match (int    argc,
       return status;
     }
 
-  score = (wins + 0.5 * draws) / games;
-  bs_stats_wilson (wins + 0.5 * draws, (guint) games, BS_STATS_Z95, &low, &high);
+  bs_stats_score_with_draws ((guint) (2 * wins + draws), (guint) draws, (guint) games, &score);
   if (options.json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -333,11 +385,11 @@ bs_cli_match (int    argc,
       json_builder_set_member_name (b, "losses");
       json_builder_add_int_value (b, (gint64) losses);
       json_builder_set_member_name (b, "score");
-      json_builder_add_double_value (b, score);
+      json_builder_add_double_value (b, score.score);
       json_builder_set_member_name (b, "interval");
       json_builder_begin_array (b);
-      json_builder_add_double_value (b, low);
-      json_builder_add_double_value (b, high);
+      json_builder_add_double_value (b, score.low);
+      json_builder_add_double_value (b, score.high);
       json_builder_end_array (b);
       json_builder_end_object (b);
       bs_cli_print_builder (b);
@@ -350,7 +402,7 @@ bs_cli_match (int    argc,
       g_print (_("A: %llu wins, %llu draws, %llu losses\n"), (unsigned long long) wins,
                (unsigned long long) draws, (unsigned long long) losses);
       g_print (_("A's score: %.1f%% (95%% Wilson interval %.1f%%–%.1f%%)\n"),
-               100 * score, 100 * low, 100 * high);
+               100 * score.score, 100 * score.low, 100 * score.high);
     }
   bs_cli_options_clear (&options);
   return BS_CLI_EXIT_OK;

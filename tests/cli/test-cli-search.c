@@ -396,9 +396,66 @@ test_match (void)
   g_assert_cmpint (bad_ab.status, ==, 2);
   if (have_module ("tribes"))
     {
-      RUN (&simultaneous, "match", "tribes", "mcts:10", "random");
+      RUN (&simultaneous, "match", "tribes", "ab:depth=1", "random");
       g_assert_cmpint (simultaneous.status, ==, 2);
+      g_assert_nonnull (strstr (simultaneous.err, "ab:depth=1"));
     }
+}
+
+/* match in a game of simultaneous rounds: each player gives all their
+ * orders of a round from its start. Two games of MCTS against random play
+ * in Tribes: the counts add up, and each game's record replays to the
+ * result match counted, every order legal. */
+static void
+test_match_simultaneous (void)
+{
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bs-match-XXXXXX", &error);
+  gint64 wins, draws, losses, replayed[3] = { 0 };
+
+  g_assert_no_error (error);
+  if (!have_module ("tribes"))
+    return;
+  RUN (&json, "match", "tribes", "mcts:20", "random", "--games", "2", "--seed", "5",
+       "--records", dir, "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  o = parse_object (json.out);
+  wins = json_object_get_int_member (o, "wins");
+  draws = json_object_get_int_member (o, "draws");
+  losses = json_object_get_int_member (o, "losses");
+  g_assert_cmpint (wins + draws + losses, ==, 2);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "a"),
+                                               "moves"), >, 0);
+  for (int g = 1; g <= 2; g++)
+    {
+      g_auto(Run) replay = { 0 };
+      g_autofree char *name = g_strdup_printf ("game-%04d.xml", g);
+      g_autofree char *record = g_build_filename (dir, name, NULL);
+      g_autoptr(JsonObject) r = NULL;
+      JsonObject *status;
+      gint64 winner;
+
+      RUN (&replay, "replay", record, "--json");
+      g_assert_cmpint (replay.status, ==, 0);
+      r = parse_object (replay.out);
+      status = json_object_get_object_member (r, "status");
+      g_assert_true (json_object_get_boolean_member (status, "over"));
+      winner = json_object_get_int_member_with_default (status, "winner", 0);
+      /* A is player 1 in game 1 and player 2 in game 2. */
+      if (winner == 0)
+        replayed[1]++;
+      else if (winner == (g == 1 ? 1 : 2))
+        replayed[0]++;
+      else
+        replayed[2]++;
+      g_assert_cmpint (g_remove (record), ==, 0);
+    }
+  g_assert_cmpint (replayed[0], ==, wins);
+  g_assert_cmpint (replayed[1], ==, draws);
+  g_assert_cmpint (replayed[2], ==, losses);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 int
@@ -417,6 +474,7 @@ main (int   argc,
   g_test_add_func ("/cli/think/bad-level", test_think_bad_level);
   g_test_add_func ("/cli/think/alpha-beta", test_think_alpha_beta);
   g_test_add_func ("/cli/match", test_match);
+  g_test_add_func ("/cli/match/simultaneous", test_match_simultaneous);
 
   return g_test_run ();
 }
