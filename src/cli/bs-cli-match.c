@@ -100,7 +100,7 @@ mix_seed (guint64 seed,
   return bs_splitmix64 (&state);
 }
 
-/* Records and applies one step of the player's, checked legal first. */
+/* Applies one step of the player's, checked legal first, and keeps it in the turn. */
 static gboolean
 play_step (Player      *player,
            BsRuleset   *rs,
@@ -108,7 +108,7 @@ play_step (Player      *player,
            BsMove       move,
            int          game,
            BsMove      *scratch,
-           BsRecord    *record,
+           GArray      *turn,
            GError     **error)
 {
   g_autofree char *text = bs_ruleset_format_move (rs, pos, move);
@@ -120,8 +120,7 @@ play_step (Player      *player,
                    player->spec, text, pos->ply + 1, game + 1);
       return FALSE;
     }
-  if (record != NULL)
-    bs_record_add_move (record, text);
+  g_array_append_val (turn, move);
   bs_ruleset_apply (rs, pos, move, NULL);
   return TRUE;
 }
@@ -138,7 +137,7 @@ player_play (Player            *player,
              guint64            seed,
              BsRng             *rng,
              BsMove            *scratch,
-             BsRecord          *record,
+             GArray            *turn,
              GError           **error)
 {
   int me = pos->to_move;
@@ -149,7 +148,7 @@ player_play (Player            *player,
       do
         {
           if (!play_step (player, rs, pos, bs_ruleset_random_move (rs, pos, rng, scratch), game,
-                          scratch, record, error))
+                          scratch, turn, error))
             return FALSE;
         }
       while (pos->step != 0 && pos->to_move == me && !bs_position_is_over (pos));
@@ -180,7 +179,7 @@ player_play (Player            *player,
                            player->spec, text, pos->ply + 1, game + 1);
               return FALSE;
             }
-          if (!play_step (player, rs, pos, result->steps[i], game, scratch, record, error))
+          if (!play_step (player, rs, pos, result->steps[i], game, scratch, turn, error))
             return FALSE;
         }
       return TRUE;
@@ -193,7 +192,7 @@ player_play (Player            *player,
         return FALSE;
       player->cpu_us += result.cpu_us;
       player->depths += result.depth;
-      return play_step (player, rs, pos, result.move, game, scratch, record, error);
+      return play_step (player, rs, pos, result.move, game, scratch, turn, error);
     }
 }
 
@@ -272,6 +271,7 @@ bs_cli_match (int    argc,
   g_autofree BsPosition *pos = NULL;
   g_autofree BsPosition *round_start = NULL;
   g_autofree BsMove *scratch = NULL;
+  g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
   GError *error = NULL;
   BsCliOptions options;
   Player players[2];
@@ -330,17 +330,27 @@ bs_cli_match (int    argc,
       while (!bs_position_is_over (pos) && status == BS_CLI_EXIT_OK)
         {
           bs_position_copy (rs, round_start, pos);
+          g_array_set_size (turn, 0);
           /* One turn, or one simultaneous round: each side chooses from its start. */
           do
             {
               Player *player = seat[pos->to_move];
               guint64 seed = mix_seed ((guint64) options.seed, (guint64) g, pos->ply);
 
-              if (!player_play (player, rs, pos, round_start, g, seed, &rng, scratch, record,
+              if (!player_play (player, rs, pos, round_start, g, seed, &rng, scratch, turn,
                                 &error))
                 status = bs_cli_fail (error);
             }
           while (status == BS_CLI_EXIT_OK && pos->step != 0 && !bs_position_is_over (pos));
+          /* A record holds whole turns: a round is one move, both players' orders. */
+          if (record != NULL && status == BS_CLI_EXIT_OK)
+            {
+              g_autofree char *text = bs_ruleset_format_turn (rs, round_start,
+                                                              (const BsMove *) (gpointer) turn->data,
+                                                              turn->len);
+
+              bs_record_add_move (record, text);
+            }
         }
       if (status != BS_CLI_EXIT_OK)
         break;
