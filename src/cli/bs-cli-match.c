@@ -345,8 +345,8 @@ bs_cli_match (int    argc,
           /* A record holds whole turns: a round is one move, both players' orders. */
           if (record != NULL && status == BS_CLI_EXIT_OK)
             {
-              g_autofree char *text = bs_ruleset_format_turn (rs, round_start,
-                                                              (const BsMove *) (gpointer) turn->data,
+              const BsMove *steps = (const BsMove *) (gpointer) turn->data;
+              g_autofree char *text = bs_ruleset_format_turn (rs, round_start, steps,
                                                               turn->len);
 
               bs_record_add_move (record, text);
