@@ -1426,11 +1426,15 @@ set_conflict (GError            **error,
 {
   if (merged != NULL && merged->replicate_seeds != NULL)
     {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                               bs_study_replicate_seed (merged, game->replicate));
+
+      /* Translators: the last %s is the seed of the replicate that holds the game. */
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   _("%s and %s hold different games as game %u of arm %u of seed %" G_GUINT64_FORMAT
-                   ": a study plays each game one way, so one of them was played otherwise or "
-                   "edited; merge refuses to choose (remove the wrong one)"), a, b, game->number,
-                   game->arm, bs_study_replicate_seed (merged, game->replicate));
+                   _("%s and %s hold different games as game %u of arm %u of seed %s: a study "
+                   "plays each game one way, so one of them was played otherwise or edited; "
+                   "merge refuses to choose (remove the wrong one)"), a, b, game->number,
+                   game->arm, seed);
       return;
     }
   g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
