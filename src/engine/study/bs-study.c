@@ -501,7 +501,8 @@ study_same (const BsStudy  *a,
   if (what != NULL)
     {
       /* Translators: the first %s says what differs ("the seeds differ"); the second is
-       * the kind of study as the study file names it: single, sweep or compare. */
+       * the kind of study as the study file names it: single, sweep, compare or
+       * players. */
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
                    _("not the same study: %s (%s study)"), what, kind_name (a->kind));
       return FALSE;
