@@ -709,6 +709,35 @@ test_merge_replicates (void)
       }
   }
 
+  /* A file of replicates that is not well formed: seeds out of order, a game without
+   * its replicate, one naming a replicate there is not. */
+  {
+    static const struct { const char *needle, *replacement, *message; } bad[] = {
+      { "<replicate seed=\"9\"/>", "<replicate seed=\"3\"/>", "is not a seed above" },
+      { "<game arm=\"0\" replicate=\"1\" number=\"0\"", "<game arm=\"0\" number=\"0\"",
+        "replicate" },
+      { "<game arm=\"0\" replicate=\"1\" number=\"0\"",
+        "<game arm=\"0\" replicate=\"3\" number=\"0\"", "replicate" },
+      { "  <replicates>\n", "  <shard index=\"0\" count=\"2\"/>\n  <replicates>\n",
+        "no <shard>" },
+    };
+    g_autofree char *replicated = write_temp ("mr-replicated.bsstudy", expected);
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("mr-bad-%u.bsstudy", i);
+        g_autofree char *path = edited_copy (replicated, name, bad[i].needle,
+                                             bad[i].replacement);
+        g_autoptr(BsStudy) study = bs_study_load_file (path, NULL, NULL, &error);
+
+        g_assert_null (study);
+        g_assert_nonnull (error);
+        g_test_message ("%s", error->message);
+        g_assert_nonnull (strstr (error->message, bad[i].message));
+        g_clear_error (&error);
+      }
+  }
+
   /* A missing shard of one seed is named with its seed. */
   {
     const char * const lacking[] = { a, b0, NULL };
