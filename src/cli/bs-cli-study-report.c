@@ -333,12 +333,15 @@ print_replicates (const BsStudy      *study,
                100 * score.score, 100 * score.low, 100 * score.high);
     }
   bs_stats_heterogeneity (counts, stats->replicates->len, &h);
-  /* Translators: the start of "replicates disagree: χ² = 9.33, df = 2, p = 0.0094 (chi-square
-   * test of equal player 1 scores)"; the other when p ≥ 0.05. */
-  g_print ("    %s: χ² = %.2f, df = %u, p = %.3g (%s)\n",
+  g_print ("    ");
+  /* Translators: "replicates disagree: χ² = 9.33, df = 2, p = 0.0094 (chi-square test of
+   * equal player 1 scores)": the verdict, the statistic, its degrees of freedom, the
+   * p-value, the test's name. */
+  g_print (_("%s: χ² = %.2f, df = %u, p = %.3g (%s)"),
            h.p_value < 0.05 ? _("replicates disagree")
                             : _("no evidence that the replicates disagree"),
            h.statistic, h.df, h.p_value, _("chi-square test of equal player 1 scores"));
+  g_print ("\n");
 }
 
 void
