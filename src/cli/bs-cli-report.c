@@ -58,7 +58,7 @@ bs_cli_report (int    argc,
   static char *csv, *chart, *kind, *theme, *value, *size_text, *fair_margin_text;
   static const GOptionEntry extra[] = {
     { "csv", 0, 0, G_OPTION_ARG_STRING, &csv,
-      N_("Print one table as CSV: summary, lengths, branching, openings or reasons"),
+      N_("Print one table as CSV: summary, lengths, branching, openings, reasons or replicates"),
       N_("TABLE") },
     { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
       N_("Draw a chart into FILE (.png, .svg or .pdf)"), N_("FILE") },

@@ -30,6 +30,13 @@ arm_name (const BsStudy *study,
     }
   if (study->kind == BS_STUDY_COMPARE)
     return g_strdup_printf ("%s (%s)", a->value, bs_variant_display_name (a->variant));
+  if (study->kind == BS_STUDY_PLAYERS)
+    {
+      g_autofree char *level = bs_study_player_describe (&study->players[arm == 0 ? 0 : 1]);
+
+      /* Translators: one arm of an A/B players study: "B (Hard against itself)". */
+      return g_strdup_printf (_("%s (%s against itself)"), a->value, level);
+    }
   return g_strdup (bs_variant_display_name (a->variant));
 }
 
@@ -161,6 +168,9 @@ print_measure (const char            *label,
   g_print ("\n");
 }
 
+static void print_replicates (const BsStudy      *study,
+                              const BsStudyStats *stats);
+
 static void
 print_arm_text (const BsStudy      *study,
                 guint               arm,
@@ -197,6 +207,8 @@ print_arm_text (const BsStudy      *study,
   print_rate (_("player 1 wins"), stats->wins[0], stats->games);
   print_rate (_("player 2 wins"), stats->wins[1], stats->games);
   print_rate (_("draws"), stats->draws, stats->games);
+  if (stats->replicates != NULL)
+    print_replicates (study, stats);
   if (study->swap)
     {
       BsStatsScore pa;
@@ -295,6 +307,43 @@ print_arm_text (const BsStudy      *study,
     }
 }
 
+/* Each replicate's own score, and whether they agree (docs/BALANCE.md, Replicates). */
+static void
+print_replicates (const BsStudy      *study,
+                  const BsStudyStats *stats)
+{
+  const BsStudyReplicateCounts *counts = (const BsStudyReplicateCounts *) stats->replicates->data;
+  BsStatsHeterogeneity h;
+
+  /* Translators: the heading of a pooled study's replicates, "Replicates (3 seeds, pooled
+   * above):". */
+  g_print ("  ");
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Replicates (%u seed, pooled above):",
+                        "Replicates (%u seeds, pooled above):", stats->replicates->len),
+           stats->replicates->len);
+  g_print ("\n");
+  for (guint r = 0; r < stats->replicates->len; r++)
+    {
+      BsStatsScore score;
+
+      bs_stats_score_with_draws (2 * counts[r].wins[0] + counts[r].draws, counts[r].draws,
+                                 counts[r].games, &score);
+      g_print ("    %s %-8" G_GUINT64_FORMAT " %6u %s  %5.1f%% [%.1f, %.1f]\n", _("seed"),
+               bs_study_replicate_seed (study, r), counts[r].games, _("games"),
+               100 * score.score, 100 * score.low, 100 * score.high);
+    }
+  bs_stats_heterogeneity (counts, stats->replicates->len, &h);
+  g_print ("    ");
+  /* Translators: "replicates disagree: χ² = 9.33, df = 2, p = 0.0094 (chi-square test of
+   * equal player 1 scores)": the verdict, the statistic, its degrees of freedom, the
+   * p-value, the test's name. */
+  g_print (_("%s: χ² = %.2f, df = %u, p = %.3g (%s)"),
+           h.p_value < 0.05 ? _("replicates disagree")
+                            : _("no evidence that the replicates disagree"),
+           h.statistic, h.df, h.p_value, _("chi-square test of equal player 1 scores"));
+  g_print ("\n");
+}
+
 void
 bs_cli_study_report_print (BsStudyRunner *runner,
                            gboolean       json)
@@ -326,15 +375,30 @@ bs_cli_study_report_print (BsStudyRunner *runner,
       /* Translators: an A/B study: "Study: My Game against My Game, 7-8 step". */
       g_print (_("Study: %s against %s"), name,
                bs_variant_display_name (bs_study_get_arm (study, 1)->variant));
+    else if (study->kind == BS_STUDY_PLAYERS)
+      /* Translators: an A/B players study: "Study: My Game, two strengths compared". */
+      g_print (_("Study: %s, two strengths compared"), name);
     else
       g_print (_("Study: %s"), name);
     g_print ("\n");
-    /* Translators: the two computer players of a study: "Players: Easy against Random". */
-    g_print (_("Players: %s against %s"), a, b);
+    if (study->kind == BS_STUDY_PLAYERS)
+      /* Translators: "Players: A Medium, B Hard, each against itself in both seats". */
+      g_print (_("Players: A %s, B %s, each against itself in both seats"), a, b);
+    else
+      /* Translators: the two computer players of a study: "Players: Easy against Random". */
+      g_print (_("Players: %s against %s"), a, b);
   }
   if (study->swap)
     g_print (" (%s)", _("seats swapped in odd games"));
-  g_print ("; %s %" G_GUINT64_FORMAT "; %u/%u %s%s\n", _("seed"), study->seed, done, total,
+  if (study->replicate_seeds != NULL)
+    {
+      g_print ("; %s", _("replicates of seeds"));
+      for (guint r = 0; r < study->replicate_seeds->len; r++)
+        g_print ("%s%" G_GUINT64_FORMAT, r > 0 ? ", " : " ", bs_study_replicate_seed (study, r));
+    }
+  else
+    g_print ("; %s %" G_GUINT64_FORMAT, _("seed"), study->seed);
+  g_print ("; %u/%u %s%s\n", done, total,
            _("games"), bs_study_runner_is_complete (runner) ? "" : _(" (incomplete)"));
   /* xgettext:no-c-format */
   g_print ("%s\n", _("Intervals are 95% Wilson score intervals; docs/BALANCE.md defines every "
@@ -409,7 +473,7 @@ bs_cli_study_report_print (BsStudyRunner *runner,
           g_print ("\n");
         }
     }
-  if (study->kind == BS_STUDY_COMPARE && arms->len == 2)
+  if ((study->kind == BS_STUDY_COMPARE || study->kind == BS_STUDY_PLAYERS) && arms->len == 2)
     {
       const BsStudyStats *x = arms->pdata[0], *y = arms->pdata[1];
       BsStatsDifference d;
@@ -417,7 +481,9 @@ bs_cli_study_report_print (BsStudyRunner *runner,
       bs_stats_difference (2 * x->wins[0] + x->draws, x->draws, x->games,
                            2 * y->wins[0] + y->draws, y->draws, y->games, &d);
       g_print ("\n%s: %+.1f %s [%+.1f, %+.1f], p = %.3g (%s)\n",
-               _("Player 1’s score, B minus A"), 100 * d.difference, _("points"),
+               study->kind == BS_STUDY_PLAYERS
+               ? _("Player 1’s score, B’s strength minus A’s")
+               : _("Player 1’s score, B minus A"), 100 * d.difference, _("points"),
                100 * d.low, 100 * d.high, d.p_value, _("the interval’s own test"));
     }
 }

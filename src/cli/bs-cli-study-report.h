@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 void        bs_cli_study_report_print (BsStudyRunner  *runner,
                                        gboolean        json);
 /* One table as CSV on stdout: "summary" (one row per arm), "lengths",
- * "branching", "openings", "reasons". */
+ * "branching", "openings", "reasons", "replicates". */
 gboolean    bs_cli_study_report_csv   (BsStudyRunner  *runner,
                                        const char     *table,
                                        GError        **error);

@@ -113,6 +113,7 @@ bs_cli_study (int    argc,
 {
   static char *games_text, *margin_text, *fair_margin_text, *jobs_text;
   static char *white_text, *black_text, *sweep_text, *vs_text, *shard_text, *output, *resume;
+  static char *players_text;
   static const GOptionEntry extra[] = {
     { "games", 0, 0, G_OPTION_ARG_STRING, &games_text,
       N_("Games per variant (default 200; with --margin, the most an arm may play)"), N_("N") },
@@ -137,6 +138,10 @@ bs_cli_study (int    argc,
     { "vs", 0, 0, G_OPTION_ARG_FILENAME, &vs_text,
       N_("Compare with another variant (A/B): the difference in player 1's score"),
       N_("OTHER") },
+    { "compare-players", 0, 0, G_OPTION_ARG_STRING, &players_text,
+      N_("Compare two strengths on the variant (A/B players): arm A is LEVEL_A against "
+         "itself, arm B LEVEL_B against itself; the difference in player 1's score"),
+      N_("LEVEL_A:LEVEL_B") },
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Worker threads (default: one per core)"), N_("N") },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
@@ -164,6 +169,7 @@ bs_cli_study (int    argc,
   ProgressLine line = { 0 };
   guint sigint = 0, sigterm = 0;
   gboolean ok;
+  g_autofree char *players_a = NULL, *players_b = NULL;
   guint games = 0, jobs = 0;
   double margin = 0, fair_points = 100 * BS_STUDY_FAIR_MARGIN;
 
@@ -178,6 +184,7 @@ bs_cli_study (int    argc,
   g_clear_pointer (&shard_text, g_free);
   g_clear_pointer (&output, g_free);
   g_clear_pointer (&resume, g_free);
+  g_clear_pointer (&players_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
@@ -195,12 +202,29 @@ bs_cli_study (int    argc,
     bs_cli_check_level ("--white", white_text, TRUE, &error);
   if (error == NULL && black_text != NULL)
     bs_cli_check_level ("--black", black_text, TRUE, &error);
+  if (error == NULL && players_text != NULL)
+    {
+      const char *colon = strchr (players_text, ':');
+
+      if (colon == NULL || strchr (colon + 1, ':') != NULL)
+        g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--compare-players: \"%s\" is not LEVEL_A:LEVEL_B (medium:hard)"),
+                     players_text);
+      else
+        {
+          players_a = g_strndup (players_text, (gsize) (colon - players_text));
+          players_b = g_strdup (colon + 1);
+          if (bs_cli_check_level ("--compare-players", players_a, TRUE, &error))
+            bs_cli_check_level ("--compare-players", players_b, TRUE, &error);
+        }
+    }
 
   if (error != NULL)
     ;
   else if (resume != NULL)
     {
       if (options.n_args > 0 || sweep_text != NULL || vs_text != NULL || white_text != NULL ||
+          players_text != NULL ||
           black_text != NULL || margin_text != NULL || shard_text != NULL ||
           options.sets != NULL || options.seed_given || output != NULL)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -221,6 +245,11 @@ bs_cli_study (int    argc,
   else if (sweep_text != NULL && vs_text != NULL)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  _("--sweep and --vs: one study does one or the other"));
+  else if (players_text != NULL &&
+           (sweep_text != NULL || vs_text != NULL || white_text != NULL || black_text != NULL))
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--compare-players sets both arms' players: not with --sweep, --vs, --white "
+                 "or --black"));
   else
     {
       g_autoptr(BsVariant) variant = bs_cli_load_variant (options.args[0],
@@ -228,9 +257,12 @@ bs_cli_study (int    argc,
                                                           &error);
       g_autoptr(BsStudy) study = NULL;
       BsStudyKind kind = sweep_text != NULL ? BS_STUDY_SWEEP
-                         : vs_text != NULL ? BS_STUDY_COMPARE : BS_STUDY_SINGLE;
-      const char *level_a = white_text != NULL ? white_text : "easy";
-      const char *level_b = black_text != NULL ? black_text : level_a;
+                         : vs_text != NULL ? BS_STUDY_COMPARE
+                         : players_text != NULL ? BS_STUDY_PLAYERS : BS_STUDY_SINGLE;
+      const char *level_a = players_a != NULL ? players_a
+                            : white_text != NULL ? white_text : "easy";
+      const char *level_b = players_b != NULL ? players_b
+                            : black_text != NULL ? black_text : level_a;
 
       if (variant != NULL)
         {
@@ -278,6 +310,11 @@ bs_cli_study (int    argc,
               bs_study_add_arm (study, variant, "A");
               bs_study_add_arm (study, other, "B");
             }
+        }
+      else if (study != NULL && kind == BS_STUDY_PLAYERS)
+        {
+          bs_study_add_arm (study, variant, "A");
+          bs_study_add_arm (study, variant, "B");
         }
       else if (study != NULL)
         bs_study_add_arm (study, variant, NULL);

@@ -541,6 +541,12 @@ arm_label (const BsStudy *study,
     return g_strdup (a->value);
   if (study->kind == BS_STUDY_COMPARE)
     return g_strdup_printf ("%s: %s", a->value, bs_variant_display_name (a->variant));
+  if (study->kind == BS_STUDY_PLAYERS)
+    {
+      g_autofree char *level = bs_study_player_describe (&study->players[arm == 0 ? 0 : 1]);
+
+      return g_strdup_printf ("%s: %s", a->value, level);
+    }
   return g_strdup (bs_variant_display_name (a->variant));
 }
 

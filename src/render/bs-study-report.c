@@ -15,7 +15,7 @@
 #include "bs-json.h"
 
 const char * const bs_study_report_tables[] = {
-  "summary", "lengths", "branching", "openings", "reasons", NULL
+  "summary", "lengths", "branching", "openings", "reasons", "replicates", NULL
 };
 
 GPtrArray *
@@ -103,6 +103,47 @@ add_score (JsonBuilder        *b,
   add_string (b, "equivalence",
               bs_stats_equivalence_id (bs_stats_equivalence (score, fair_margin)));
   add_double (b, "fair_margin", fair_margin);
+  json_builder_end_object (b);
+}
+
+/* A study of pooled replicates (docs/BALANCE.md, Replicates): each replicate's own score
+ * and the test of whether they agree. */
+static void
+add_replicates (JsonBuilder        *b,
+                const BsStudy      *study,
+                const BsStudyStats *stats)
+{
+  const BsStudyReplicateCounts *counts = (const BsStudyReplicateCounts *) stats->replicates->data;
+  BsStatsHeterogeneity h;
+
+  json_builder_set_member_name (b, "replicates");
+  json_builder_begin_array (b);
+  for (guint r = 0; r < stats->replicates->len; r++)
+    {
+      BsStatsScore score;
+
+      bs_stats_score_with_draws (2 * counts[r].wins[0] + counts[r].draws, counts[r].draws,
+                                 counts[r].games, &score);
+      json_builder_begin_object (b);
+      add_int (b, "seed", (gint64) bs_study_replicate_seed (study, r));
+      add_int (b, "games", counts[r].games);
+      add_int (b, "player1_wins", counts[r].wins[0]);
+      add_int (b, "player2_wins", counts[r].wins[1]);
+      add_int (b, "draws", counts[r].draws);
+      add_score (b, "player1_score", &score, study->fair_margin);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  bs_stats_heterogeneity (counts, stats->replicates->len, &h);
+  json_builder_set_member_name (b, "heterogeneity");
+  json_builder_begin_object (b);
+  add_string (b, "method", "chi-square");
+  add_int (b, "replicates", h.k);
+  add_double (b, "statistic", h.statistic);
+  add_int (b, "df", h.df);
+  add_p_value (b, "p_value", h.p_value);
+  json_builder_set_member_name (b, "significant");
+  json_builder_add_boolean_value (b, h.p_value < 0.05);
   json_builder_end_object (b);
 }
 
@@ -255,6 +296,8 @@ add_arm_json (JsonBuilder        *b,
   add_rate (b, "player1_wins", stats->wins[0], stats->games);
   add_rate (b, "player2_wins", stats->wins[1], stats->games);
   add_rate (b, "draws", stats->draws, stats->games);
+  if (stats->replicates != NULL)
+    add_replicates (b, study, stats);
   if (study->swap)
     {
       bs_study_stats_player_a (stats, &player_a);
@@ -349,7 +392,7 @@ bs_study_report_json (BsStudyRunner *runner)
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
-  static const char * const kinds[] = { "single", "sweep", "compare" };
+  static const char * const kinds[] = { "single", "sweep", "compare", "players" };
   g_autoptr(GArray) plausibly_fair = NULL;
   g_autofree double *holm = NULL;
   guint done, total;
@@ -364,6 +407,14 @@ bs_study_report_json (BsStudyRunner *runner)
   add_string (b, "kind", kinds[study->kind]);
   add_string (b, "file", bs_study_runner_get_path (runner));
   add_int (b, "seed", (gint64) study->seed);
+  if (study->replicate_seeds != NULL)
+    {
+      json_builder_set_member_name (b, "replicate_seeds");
+      json_builder_begin_array (b);
+      for (guint r = 0; r < study->replicate_seeds->len; r++)
+        json_builder_add_int_value (b, (gint64) bs_study_replicate_seed (study, r));
+      json_builder_end_array (b);
+    }
   add_string (b, "player_a", study->players[0].level);
   add_string (b, "player_b", study->players[1].level);
   json_builder_set_member_name (b, "seats_swapped_in_odd_games");
@@ -428,7 +479,7 @@ bs_study_report_json (BsStudyRunner *runner)
       else
         json_builder_add_null_value (b);
     }
-  if (study->kind == BS_STUDY_COMPARE && arms->len == 2)
+  if ((study->kind == BS_STUDY_COMPARE || study->kind == BS_STUDY_PLAYERS) && arms->len == 2)
     {
       const BsStudyStats *x = arms->pdata[0], *y = arms->pdata[1];
       BsStatsDifference d;
@@ -656,6 +707,56 @@ csv_reasons (GString   *out,
     }
 }
 
+/* One row per arm and replicate (a study of one seed: one per arm); the heterogeneity
+ * columns repeat on each row of an arm, empty without replicates. */
+static void
+csv_replicates (GString       *out,
+                BsStudyRunner *runner,
+                GPtrArray     *arms)
+{
+  BsStudy *study = bs_study_runner_get_study (runner);
+
+  g_string_append (out, "arm,value,seed,games,player1_wins,player2_wins,draws,player1_score,"
+                        "low,high,heterogeneity_chi2,heterogeneity_df,"
+                        "heterogeneity_p_value\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const BsStudyStats *s = arms->pdata[i];
+      BsStudyReplicateCounts one = { s->games, { s->wins[0], s->wins[1] }, s->draws };
+      const BsStudyReplicateCounts *counts = s->replicates != NULL
+                                             ? (const BsStudyReplicateCounts *) s->replicates->data
+                                             : &one;
+      guint n = s->replicates != NULL ? s->replicates->len : 1;
+      BsStatsHeterogeneity h;
+
+      bs_stats_heterogeneity (counts, n, &h);
+      for (guint r = 0; r < n; r++)
+        {
+          BsStatsScore score;
+
+          bs_stats_score_with_draws (2 * counts[r].wins[0] + counts[r].draws, counts[r].draws,
+                                     counts[r].games, &score);
+          g_string_append_printf (out, "%u,", i);
+          csv_field (out, bs_study_get_arm (study, i)->value);
+          g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%u,%u,%u,%u",
+                                  bs_study_replicate_seed (study, r), counts[r].games,
+                                  counts[r].wins[0], counts[r].wins[1], counts[r].draws);
+          csv_number (out, "%.6f", score.score);
+          csv_number (out, "%.6f", score.low);
+          csv_number (out, "%.6f", score.high);
+          if (s->replicates != NULL)
+            {
+              csv_number (out, "%.6f", h.statistic);
+              g_string_append_printf (out, ",%u", h.df);
+              csv_p_value (out, h.p_value);
+            }
+          else
+            g_string_append (out, ",,,");
+          g_string_append_c (out, '\n');
+        }
+    }
+}
+
 char *
 bs_study_report_csv (BsStudyRunner  *runner,
                      const char     *table,
@@ -685,6 +786,8 @@ bs_study_report_csv (BsStudyRunner  *runner,
     csv_branching (out, arms);
   else if (g_str_equal (table, "openings"))
     csv_openings (out, runner, arms);
+  else if (g_str_equal (table, "replicates"))
+    csv_replicates (out, runner, arms);
   else
     csv_reasons (out, arms);
   return g_string_free (g_steal_pointer (&out), FALSE);

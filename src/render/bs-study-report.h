@@ -22,7 +22,7 @@ GPtrArray  *bs_study_report_all_stats (BsStudyRunner *runner);
 /* The whole report as pretty-printed JSON, ending in a newline. */
 char       *bs_study_report_json   (BsStudyRunner  *runner);
 /* One table as CSV: "summary" (one row per arm), "lengths", "branching",
- * "openings", "reasons"; NULL with an error naming the table otherwise. */
+ * "openings", "reasons", "replicates"; NULL with an error naming the table otherwise. */
 char       *bs_study_report_csv    (BsStudyRunner  *runner,
                                     const char     *table,
                                     GError        **error);

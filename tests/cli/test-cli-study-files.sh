@@ -109,4 +109,117 @@ wait "$pid" 2> /dev/null || true
 test ! -e c.xml.lock
 "$cli" report c.xml --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["seed"] == 8, d["seed"]'
 echo "ok: one run at a time writes a study file"
+echo "# replicates: studies of other seeds pool with merge --replicates"
+rep=(study breakthrough --set width=5 --set height=5 --white random --black random --games 40)
+for seed in 1 2 3; do "$cli" "${rep[@]}" --seed $seed --jobs 1 -o r$seed.xml > /dev/null; done
+if "$cli" merge r1.xml r2.xml -o rm.xml 2> err.txt; then exit 1; fi
+grep -q 'the seeds differ' err.txt
+grep -q -- '--replicates' err.txt
+test ! -e rm.xml
+"$cli" merge --replicates r3.xml r1.xml r2.xml -o rm.xml
+"$cli" merge --replicates r2.xml r3.xml r1.xml -o rm2.xml
+cmp rm.xml rm2.xml
+# The same seed twice is the same games: kept once, no replicates.
+"$cli" merge --replicates r1.xml r1.xml -o r1-twice.xml
+cmp r1.xml r1-twice.xml
+if "$cli" study --resume rm.xml 2> err.txt; then exit 1; fi
+grep -q 'pools the replicates' err.txt
+"$cli" report rm.xml > report.txt
+grep -q 'Replicates (3 seeds, pooled above)' report.txt
+grep -q 'chi-square test of equal player 1 scores' report.txt
+"$cli" report rm.xml --json > rm.json
+"$cli" report rm.xml --csv replicates > rm.csv
+# Every figure recomputed from the three files of one seed each: the pooled counts, each
+# replicate's own, and the chi-square statistic Σ n_i (s_i − s̄)² / σ̂² (σ̂² = Σ x² / N − s̄²)
+# with its p-value on 2 degrees of freedom, e^(−χ²/2).
+python3 - <<'PY'
+import csv, json, math, re
+
+def counts(path):
+    text = open(path, encoding="utf-8").read()
+    results = re.findall(r'<game arm="0" number="\d+" seats="AB" result="([^"]+)"', text)
+    assert len(results) == 40, len(results)
+    return (len(results), results.count("win-1"), results.count("win-2"), results.count("draw"))
+
+per = [counts(f"r{seed}.xml") for seed in (1, 2, 3)]
+report = json.load(open("rm.json"))
+assert report["seed"] == 1 and report["replicate_seeds"] == [1, 2, 3], report["replicate_seeds"]
+arm = report["arms"][0]
+assert arm["games"] == 120
+assert arm["player1_wins"]["count"] == sum(c[1] for c in per)
+assert arm["player2_wins"]["count"] == sum(c[2] for c in per)
+assert arm["draws"]["count"] == sum(c[3] for c in per)
+for got, (n, w1, w2, d), seed in zip(arm["replicates"], per, (1, 2, 3)):
+    assert (got["seed"], got["games"], got["player1_wins"], got["player2_wins"], got["draws"]) \
+        == (seed, n, w1, w2, d), got
+    assert abs(got["player1_score"]["score"] - (w1 + d / 2) / n) < 1e-6
+N = sum(c[0] for c in per)
+mean = sum(c[1] + c[3] / 2 for c in per) / N
+var = sum(c[1] + c[3] / 4 for c in per) / N - mean * mean
+chi2 = sum(c[0] * ((c[1] + c[3] / 2) / c[0] - mean) ** 2 for c in per) / var
+h = arm["heterogeneity"]
+print("replicates", per, "chi2", chi2, "p", math.exp(-chi2 / 2))
+assert h["method"] == "chi-square" and h["df"] == 2 and h["replicates"] == 3
+assert abs(h["statistic"] - chi2) < 1e-6, (h, chi2)
+assert abs(h["p_value"] - math.exp(-chi2 / 2)) < 1e-5, h
+assert h["significant"] == (math.exp(-chi2 / 2) < 0.05)
+rows = list(csv.DictReader(open("rm.csv")))
+assert [int(r["seed"]) for r in rows] == [1, 2, 3]
+for r, (n, w1, w2, d) in zip(rows, per):
+    assert (int(r["games"]), int(r["player1_wins"]), int(r["player2_wins"]), int(r["draws"])) \
+        == (n, w1, w2, d)
+    assert abs(float(r["heterogeneity_chi2"]) - chi2) < 1e-5 and r["heterogeneity_df"] == "2"
+PY
+echo "ok: replicates pool, each keeps its own score, and their agreement is tested"
+
+echo "# A/B players: two strengths on one variant"
+"$cli" study breakthrough --set width=5 --set height=5 --compare-players random:30 \
+  --games 20 --seed 4 --jobs 1 -o pl.xml > pl.txt
+grep -q 'Players: A Random, B 30 playouts a move, each against itself in both seats' pl.txt
+grep -q 'Player 1’s score, B’s strength minus A’s' pl.txt
+if "$cli" study breakthrough --compare-players random:30 --white easy 2> err.txt; then exit 1; fi
+grep -q -- '--compare-players sets both arms' err.txt
+if "$cli" study breakthrough --compare-players random 2> err.txt; then exit 1; fi
+grep -q 'is not LEVEL_A:LEVEL_B' err.txt
+"$cli" report pl.xml --json > pl.json
+# The difference B − A and Newcombe's hybrid score interval (his method 10), recomputed
+# from the file's games with Wilson's interval written out here.
+python3 - <<'PY'
+import json, math, re
+text = open("pl.xml", encoding="utf-8").read()
+assert '<study format="1" kind="players"' in text
+games = re.findall(r'<game arm="(\d)" number="\d+" seats="(\w+)" result="([^"]+)"', text)
+assert len(games) == 40 and all(s == "AB" for _, s, _ in games)
+# Each arm is played by its own player in both seats: the search of B (30 playouts) leaves
+# evaluations in every game of arm B, the random player A none in arm A.
+blocks = re.findall(r'(<game arm="(\d)".*?</game>)', text, re.S)
+assert len(blocks) == 40
+assert all(("<evaluations>" in b) == (arm == "1") for b, arm in blocks)
+z = 1.959963984540054
+def wilson(x, n):
+    p = x / n
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return c - h, c + h
+x = [sum(1 if r == "win-1" else 0.5 if r == "draw" else 0 for a, _, r in games if a == arm)
+     for arm in "01"]
+pa, pb = x[0] / 20, x[1] / 20
+la, ua = wilson(x[0], 20)
+lb, ub = wilson(x[1], 20)
+d = pb - pa
+low = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
+high = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
+report = json.load(open("pl.json"))
+assert report["kind"] == "players" and report["seats_swapped_in_odd_games"] is False
+assert report["player_a"] == "random" and report["player_b"] == "30"
+assert [a["value"] for a in report["arms"]] == ["A", "B"]
+diff = report["difference"]
+print("players: A", pa, "B", pb, "difference", d, [low, high], diff)
+assert abs(diff["player1_score_b_minus_a"] - d) < 1e-6
+assert abs(diff["low"] - low) < 1e-6 and abs(diff["high"] - high) < 1e-6
+# One verdict by one method: the p-value is the interval's own test.
+assert diff["test"] == "newcombe-inversion"
+assert (diff["p_value"] < 0.05) == (low > 0 or high < 0) == diff["significant"], diff
+PY
+echo "ok: A/B players report player 1's score at each strength and their difference"
 echo "all passed"

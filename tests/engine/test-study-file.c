@@ -364,9 +364,10 @@ test_duplicates (void)
 /* A study of Breakthrough 5×5 between random players, played to path
  * whole (shard_count 0) or one shard of it. */
 static char *
-run_shard (const char *name,
-           guint       index,
-           guint       count)
+run_shard_seed (const char *name,
+                guint64     seed,
+                guint       index,
+                guint       count)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
@@ -376,7 +377,7 @@ run_shard (const char *name,
 
   g_assert_no_error (error);
   g_assert_true (bs_variant_apply_settings (variant, settings, &error));
-  study = bs_study_new (BS_STUDY_SINGLE, 5, "random", "random", &error);
+  study = bs_study_new (BS_STUDY_SINGLE, seed, "random", "random", &error);
   g_assert_no_error (error);
   study->games = 12;
   study->shard_index = index;
@@ -384,6 +385,14 @@ run_shard (const char *name,
   bs_study_add_arm (study, variant, NULL);
   play_to_file (study, path);
   return path;
+}
+
+static char *
+run_shard (const char *name,
+           guint       index,
+           guint       count)
+{
+  return run_shard_seed (name, 5, index, count);
 }
 
 static char *
@@ -479,6 +488,268 @@ test_merge_conflict (void)
       after = contents_of (merged);
       g_assert_cmpstr (after, ==, "old contents");
     }
+}
+
+typedef struct {
+  guint64  seed;       /* the replicate whose games are kept; G_MAXUINT64: all */
+  GString *games;      /* each game as a study of one seed writes it */
+  BsStudyReplicateCounts counts;
+} ReplicateGames;
+
+static gboolean
+collect_replicate (const BsStudy  *study,
+                   BsStudyGame   **game,
+                   gpointer        user_data,
+                   GError        **error)
+{
+  ReplicateGames *kept = user_data;
+  g_autoptr(BsStudy) plain = NULL;
+  g_autofree char *xml = NULL;
+
+  if (kept->seed != G_MAXUINT64 &&
+      bs_study_replicate_seed (study, (*game)->replicate) != kept->seed)
+    return TRUE;
+  kept->counts.games++;
+  if ((*game)->result == BS_RESULT_DRAW)
+    kept->counts.draws++;
+  else
+    kept->counts.wins[(*game)->result - 1]++;
+  /* As the study of that seed alone writes it: no replicate attribute. */
+  plain = bs_study_new (BS_STUDY_SINGLE, 0, "random", "random", NULL);
+  (*game)->replicate = 0;
+  xml = bs_study_game_to_xml (plain, *game);
+  g_string_append (kept->games, xml);
+  return TRUE;
+}
+
+/* The games of one seed in a file (G_MAXUINT64: every game of a study of one seed). */
+static char *
+replicate_games (const char             *path,
+                 guint64                 seed,
+                 BsStudyReplicateCounts *counts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsStudy) study = NULL;
+  ReplicateGames kept = { seed, g_string_new (NULL), { 0 } };
+
+  study = bs_study_load_file (path, collect_replicate, &kept, &error);
+  g_assert_no_error (error);
+  *counts = kept.counts;
+  return g_string_free (kept.games, FALSE);
+}
+
+/* Studies that differ only in their seed pool as replicates with --replicates (and only
+ * then); the output is the same bytes in every order of the inputs (and with one seed
+ * given as two shards); each replicate keeps exactly its own games; the pooled counts
+ * are the sums of each study's own, counted here from each input file separately; the
+ * same seed twice is the same games (kept once), and different games under one number of
+ * one seed are refused in either order; a study of replicates is read, never played on. */
+static void
+test_merge_replicates (void)
+{
+  g_autofree char *a = run_shard_seed ("mr-5.bsstudy", 5, 0, 0);
+  g_autofree char *b = run_shard_seed ("mr-9.bsstudy", 9, 0, 0);
+  g_autofree char *c = run_shard_seed ("mr-13.bsstudy", 13, 0, 0);
+  g_autofree char *b0 = run_shard_seed ("mr-9-s0.bsstudy", 9, 0, 2);
+  g_autofree char *b1 = run_shard_seed ("mr-9-s1.bsstudy", 9, 1, 2);
+  g_autofree char *a_copy = NULL;
+  g_autofree char *b_edited = NULL;
+  g_autofree char *merged = g_build_filename (tmpdir, "mr-merged.bsstudy", NULL);
+  g_autofree char *expected = NULL;
+  const char *orders[][5] = {
+    { a, b, c, NULL }, { a, c, b, NULL }, { b, a, c, NULL },
+    { b, c, a, NULL }, { c, a, b, NULL }, { c, b, a, NULL },
+    { b1, c, a, b0, NULL }, { c, b0, b1, a, NULL },
+  };
+  const char * const seeds_only[] = { a, b, NULL };
+  guint64 seeds[] = { 5, 9, 13 };
+  const char *paths[] = { a, b, c };
+  BsStudyReplicateCounts pooled = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(BsStudyStats) stats = NULL;
+  g_autoptr(BsStudy) header = NULL;
+  g_autofree char *data = NULL;
+  char *reason;
+  g_autofree char *needle = NULL;
+
+  /* Without --replicates, another seed is another study, and the message says how to
+   * pool them. */
+  g_assert_false (bs_study_merge_files (seeds_only, merged, BS_STUDY_MERGE_NONE, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_nonnull (strstr (error->message, "the seeds differ"));
+  g_assert_nonnull (strstr (error->message, "--replicates"));
+  g_assert_false (g_file_test (merged, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
+    {
+      g_autofree char *got = NULL;
+
+      g_unlink (merged);
+      g_assert_true (bs_study_merge_files (orders[i], merged, BS_STUDY_MERGE_REPLICATES,
+                                           &error));
+      g_assert_no_error (error);
+      got = contents_of (merged);
+      if (expected == NULL)
+        expected = g_strdup (got);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  g_assert_nonnull (strstr (expected, "<study format=\"1\" kind=\"single\" seed=\"5\">"));
+  g_assert_nonnull (strstr (expected, "  <replicates>\n    <replicate seed=\"5\"/>\n"
+                                      "    <replicate seed=\"9\"/>\n"
+                                      "    <replicate seed=\"13\"/>\n  </replicates>\n"));
+  g_assert_nonnull (strstr (expected, "<game arm=\"0\" replicate=\"2\" number=\"11\""));
+
+  header = bs_study_load_header (merged, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (bs_study_n_replicates (header), ==, 3);
+  for (guint r = 0; r < 3; r++)
+    {
+      BsStudyReplicateCounts own, in_merged;
+      g_autofree char *alone = replicate_games (paths[r], G_MAXUINT64, &own);
+      g_autofree char *kept = replicate_games (merged, seeds[r], &in_merged);
+
+      g_assert_cmpuint (bs_study_replicate_seed (header, r), ==, seeds[r]);
+      g_assert_cmpstr (kept, ==, alone);
+      g_assert_cmpuint (own.games, ==, 12);
+      pooled.games += own.games;
+      pooled.wins[0] += own.wins[0];
+      pooled.wins[1] += own.wins[1];
+      pooled.draws += own.draws;
+    }
+
+  /* The report's figures: pooled over the three, and each replicate its own. */
+  runner = bs_study_runner_open (merged, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_study_runner_is_complete (runner));
+  stats = bs_study_runner_get_stats (runner, 0);
+  g_assert_cmpuint (stats->games, ==, 36);
+  g_assert_cmpuint (stats->games, ==, pooled.games);
+  g_assert_cmpuint (stats->wins[0], ==, pooled.wins[0]);
+  g_assert_cmpuint (stats->wins[1], ==, pooled.wins[1]);
+  g_assert_cmpuint (stats->draws, ==, pooled.draws);
+  g_assert_nonnull (stats->replicates);
+  g_assert_cmpuint (stats->replicates->len, ==, 3);
+  for (guint r = 0; r < 3; r++)
+    {
+      BsStudyReplicateCounts own;
+      g_autofree char *alone = replicate_games (paths[r], G_MAXUINT64, &own);
+      const BsStudyReplicateCounts *got = &g_array_index (stats->replicates,
+                                                          BsStudyReplicateCounts, r);
+
+      g_assert_cmpuint (got->games, ==, own.games);
+      g_assert_cmpuint (got->wins[0], ==, own.wins[0]);
+      g_assert_cmpuint (got->wins[1], ==, own.wins[1]);
+      g_assert_cmpuint (got->draws, ==, own.draws);
+    }
+  /* Read, not played on. */
+  g_assert_false (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_nonnull (strstr (error->message, "replicates"));
+  g_clear_error (&error);
+
+  /* A merged study of replicates pools again with a further seed: the same bytes as
+   * pooling all three at once. */
+  {
+    g_autofree char *ab = g_build_filename (tmpdir, "mr-ab.bsstudy", NULL);
+    g_autofree char *abc = g_build_filename (tmpdir, "mr-abc.bsstudy", NULL);
+    g_autofree char *got = NULL;
+    const char * const first[] = { a, b, NULL };
+    const char * const again[] = { c, ab, NULL };
+
+    g_assert_true (bs_study_merge_files (first, ab, BS_STUDY_MERGE_REPLICATES, &error));
+    g_assert_no_error (error);
+    g_assert_true (bs_study_merge_files (again, abc, BS_STUDY_MERGE_REPLICATES, &error));
+    g_assert_no_error (error);
+    got = contents_of (abc);
+    g_assert_cmpstr (got, ==, expected);
+  }
+
+  /* The same seed twice is the same study: its games are kept once. */
+  data = contents_of (a);
+  a_copy = write_temp ("mr-5-copy.bsstudy", data);
+  {
+    const char * const twice[] = { a, a_copy, NULL };
+    g_autofree char *got = NULL;
+
+    g_unlink (merged);
+    g_assert_true (bs_study_merge_files (twice, merged, BS_STUDY_MERGE_REPLICATES, &error));
+    g_assert_no_error (error);
+    got = contents_of (merged);
+    g_assert_cmpstr (got, ==, data);
+  }
+
+  /* Different games under one number of one seed: refused in either order, naming both
+   * files, the game and its seed; the output left as it was. */
+  g_free (data);
+  data = contents_of (b);
+  reason = strstr (data, "reason=\"");
+  g_assert_nonnull (reason);
+  needle = g_strndup (reason, strchr (reason + 8, '"') + 1 - reason);
+  b_edited = edited_copy (b, "mr-9-edited.bsstudy", needle, "reason=\"edited\"");
+  {
+    const char *conflicts[2][5] = { { a, b, c, b_edited, NULL }, { b_edited, c, a, b, NULL } };
+
+    g_assert_true (g_file_set_contents (merged, "old contents", -1, NULL));
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *after = NULL;
+
+        g_assert_false (bs_study_merge_files (conflicts[i], merged, BS_STUDY_MERGE_REPLICATES,
+                                              &error));
+        g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+        g_test_message ("%s", error->message);
+        g_assert_nonnull (strstr (error->message, b));
+        g_assert_nonnull (strstr (error->message, b_edited));
+        g_assert_nonnull (strstr (error->message, "game 0 of arm 0 of seed 9"));
+        g_clear_error (&error);
+        after = contents_of (merged);
+        g_assert_cmpstr (after, ==, "old contents");
+      }
+  }
+
+  /* A file of replicates that is not well formed: seeds out of order, a game without
+   * its replicate, one naming a replicate there is not. */
+  {
+    static const struct { const char *needle, *replacement, *message; } bad[] = {
+      { "<replicate seed=\"9\"/>", "<replicate seed=\"3\"/>", "is not a seed above" },
+      { "<game arm=\"0\" replicate=\"1\" number=\"0\"", "<game arm=\"0\" number=\"0\"",
+        "replicate" },
+      { "<game arm=\"0\" replicate=\"1\" number=\"0\"",
+        "<game arm=\"0\" replicate=\"3\" number=\"0\"", "replicate" },
+      { "  <replicates>\n", "  <shard index=\"0\" count=\"2\"/>\n  <replicates>\n",
+        "no <shard>" },
+    };
+    g_autofree char *replicated = write_temp ("mr-replicated.bsstudy", expected);
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("mr-bad-%u.bsstudy", i);
+        g_autofree char *path = edited_copy (replicated, name, bad[i].needle,
+                                             bad[i].replacement);
+        g_autoptr(BsStudy) study = bs_study_load_file (path, NULL, NULL, &error);
+
+        g_assert_null (study);
+        g_assert_nonnull (error);
+        g_test_message ("%s", error->message);
+        g_assert_nonnull (strstr (error->message, bad[i].message));
+        g_clear_error (&error);
+      }
+  }
+
+  /* A missing shard of one seed is named with its seed. */
+  {
+    const char * const lacking[] = { a, b0, NULL };
+    g_autofree char *out = g_build_filename (tmpdir, "mr-lacking.bsstudy", NULL);
+
+    g_assert_false (bs_study_merge_files (lacking, out, BS_STUDY_MERGE_REPLICATES, &error));
+    g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE);
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, "shard 1/2 of seed 9 is not among the inputs"));
+    g_assert_nonnull (strstr (error->message, "arm 0 of seed 9 lacks 6 of its 12 games"));
+    g_clear_error (&error);
+  }
 }
 
 /* A missing shard is named and nothing is written, unless partial; the
@@ -730,6 +1001,7 @@ main (int   argc,
   g_test_add_func ("/study-file/duplicates", test_duplicates);
   g_test_add_func ("/study-file/merge-journal", test_merge_journal);
   g_test_add_func ("/study-file/merge-conflict", test_merge_conflict);
+  g_test_add_func ("/study-file/merge-replicates", test_merge_replicates);
   g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
   g_test_add_func ("/study-file/merge-names-missing-games", test_merge_names_missing_games);
   g_test_add_func ("/study-file/lock", test_lock);

@@ -1217,6 +1217,86 @@ test_ludii_measures (void)
   }
 }
 
+/* The chi-square upper tail against closed forms computed independently in Python (math
+ * only): for even df, P(χ²_df > x) = e^(−x/2) Σ_{i<df/2} (x/2)^i / i!; for odd df,
+ * erfc(√(x/2)) + e^(−x/2) Σ_{i=1}^{(df−1)/2} (x/2)^(i−½) / Γ(i + ½). The 5% critical values
+ * of the tables (3.841459 for df 1, 11.070498 for 5, 18.307038 for 10, 43.772972 for 30)
+ * give 0.05; both branches of the function (series below a + 1, continued fraction
+ * above) are reached. */
+static void
+test_chi_square_sf (void)
+{
+  static const struct { double x; guint df; double p; } cases[] = {
+    { 3.841459, 1, 0.04999999465319576 },
+    { 11.070498, 5, 0.049999994077312995 },
+    { 18.307038, 10, 0.050000000824732264 },
+    { 43.772972, 30, 0.04999999819266623 },
+    { 50, 2, 1.3887943864964021e-11 },
+    { 3, 4, 0.5578254003710745 },
+    { 0.5, 3, 0.9188914116546758 },
+    { 100, 7, 1.0787979671702885e-18 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double p = bs_stats_chi_square_sf (cases[i].x, cases[i].df);
+
+      g_assert_cmpfloat_with_epsilon (p / cases[i].p, 1.0, 1e-9);
+    }
+  g_assert_cmpfloat (bs_stats_chi_square_sf (0, 3), ==, 1.0);
+}
+
+/* The heterogeneity of replicates (docs/BALANCE.md, Replicates), worked by hand.
+ *
+ * Three replicates of 50 games without draws, player 1 winning 20, 25 and 30: the pooled
+ * score is 75 / 150 = ½, a game's variance ½ − ¼ = ¼, and
+ *   χ² = 50 (0.4 − 0.5)² / ¼ + 50 · 0 + 50 (0.6 − 0.5)² / ¼ = 2 + 0 + 2 = 4,
+ * on 2 degrees of freedom: p = e^(−4/2) = 0.1353352832. (Pearson's table [[20, 30],
+ * [25, 25], [30, 20]], expected 25 each: (25 + 25 + 0 + 0 + 25 + 25) / 25 = 4, the same.)
+ *
+ * Two replicates of 10 games with draws: 4 wins, 4 draws, 2 losses (s = 0.6) and 2 wins,
+ * 4 draws, 4 losses (s = 0.4). Pooled s̄ = 10 / 20 = ½; Σ x² / N = (6 · 1 + 8 · ¼) / 20
+ * = 0.4, so σ̂² = 0.4 − 0.25 = 0.15 and χ² = (10 · 0.01 + 10 · 0.01) / 0.15 = 4/3, on 1
+ * degree of freedom: p = erfc(√(2/3)) = 0.24821307898992362 (Python's math.erfc).
+ *
+ * Replicates that agree exactly give χ² = 0, p = 1; an empty replicate is left out; one
+ * replicate alone has nothing to disagree with. */
+static void
+test_heterogeneity (void)
+{
+  const BsStudyReplicateCounts three[] = {
+    { 50, { 20, 30 }, 0 }, { 50, { 25, 25 }, 0 }, { 50, { 30, 20 }, 0 },
+  };
+  const BsStudyReplicateCounts draws[] = {
+    { 10, { 4, 2 }, 4 }, { 0, { 0, 0 }, 0 }, { 10, { 2, 4 }, 4 },
+  };
+  const BsStudyReplicateCounts same[] = { { 8, { 3, 3 }, 2 }, { 16, { 6, 6 }, 4 } };
+  const BsStudyReplicateCounts all_drawn[] = { { 5, { 0, 0 }, 5 }, { 7, { 0, 0 }, 7 } };
+  BsStatsHeterogeneity h;
+
+  bs_stats_heterogeneity (three, 3, &h);
+  g_assert_cmpuint (h.k, ==, 3);
+  g_assert_cmpuint (h.df, ==, 2);
+  g_assert_cmpfloat_with_epsilon (h.statistic, 4.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (h.p_value, 0.1353352832366127, 1e-12);
+
+  bs_stats_heterogeneity (draws, 3, &h);
+  g_assert_cmpuint (h.k, ==, 2);
+  g_assert_cmpuint (h.df, ==, 1);
+  g_assert_cmpfloat_with_epsilon (h.statistic, 4.0 / 3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (h.p_value, 0.24821307898992362, 1e-12);
+
+  bs_stats_heterogeneity (same, 2, &h);
+  g_assert_cmpfloat_with_epsilon (h.statistic, 0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (h.p_value, 1, 1e-12);
+  bs_stats_heterogeneity (all_drawn, 2, &h);
+  g_assert_cmpfloat (h.statistic, ==, 0);
+  g_assert_cmpfloat (h.p_value, ==, 1);
+  bs_stats_heterogeneity (three, 1, &h);
+  g_assert_cmpuint (h.df, ==, 0);
+  g_assert_cmpfloat (h.p_value, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1245,6 +1325,8 @@ main (int argc, char **argv)
                    test_confidence_sequence_simulation);
   g_test_add_func ("/study-stats/aggregate", test_aggregate);
   g_test_add_func ("/study-stats/merge", test_merge);
+  g_test_add_func ("/study-stats/chi-square-sf", test_chi_square_sf);
+  g_test_add_func ("/study-stats/heterogeneity", test_heterogeneity);
   g_test_add_func ("/study-stats/openings-simultaneous", test_openings_simultaneous);
   return g_test_run ();
 }

@@ -33,7 +33,7 @@
 #define READ_CHUNK       (64 * 1024)
 
 static const char * const result_names[] = { "ongoing", "win-1", "win-2", "draw", NULL };
-static const char * const kind_names[] = { "single", "sweep", "compare", NULL };
+static const char * const kind_names[] = { "single", "sweep", "compare", "players", NULL };
 
 /* Writing. */
 
@@ -127,6 +127,14 @@ header_xml (const BsStudy *study)
   if (study->shard_count > 1)
     g_string_append_printf (out, "  <shard index=\"%u\" count=\"%u\"/>\n",
                             study->shard_index, study->shard_count);
+  if (study->replicate_seeds != NULL)
+    {
+      g_string_append (out, "  <replicates>\n");
+      for (guint r = 0; r < study->replicate_seeds->len; r++)
+        g_string_append_printf (out, "    <replicate seed=\"%" G_GUINT64_FORMAT "\"/>\n",
+                                g_array_index (study->replicate_seeds, guint64, r));
+      g_string_append (out, "  </replicates>\n");
+    }
   g_string_append (out, "  <games>\n");
   xmlFreeDoc (doc);
   return out;
@@ -141,9 +149,12 @@ bs_study_game_to_xml (const BsStudy     *study,
   GString *out = g_string_sized_new (256 + game->plies * 16);
   guint step = 0;
 
-  g_string_append_printf (out, "    <game arm=\"%u\" number=\"%u\" seats=\"%s\" result=\"%s\"",
-                          game->arm, game->number, game->swapped ? "BA" : "AB",
-                          result_names[game->result]);
+  g_string_append_printf (out, "    <game arm=\"%u\"", game->arm);
+  /* Only in a study of pooled replicates (docs/BALANCE.md, Replicates). */
+  if (study->replicate_seeds != NULL)
+    g_string_append_printf (out, " replicate=\"%u\"", game->replicate);
+  g_string_append_printf (out, " number=\"%u\" seats=\"%s\" result=\"%s\"",
+                          game->number, game->swapped ? "BA" : "AB", result_names[game->result]);
   append_attr (out, "reason", game->reason != NULL ? game->reason : "rules");
   g_string_append_printf (out, " plies=\"%u\" score-1=\"%d\" score-2=\"%d\" pieces-1=\"%d\" "
                           "pieces-2=\"%d\"", game->plies, game->scores[0], game->scores[1],
@@ -204,6 +215,7 @@ struct _BsStudyWriter {
   GString      *buffer;
   gboolean      any;
   guint         last_arm;
+  guint         last_replicate;
   guint         last_number;
   BsStudy      *study;
 };
@@ -241,6 +253,45 @@ bs_study_writer_new (const BsStudy  *study,
   return writer;
 }
 
+/* Whether (arm, replicate, number) comes after the last one: games are sorted by them. */
+static gboolean
+comes_after (guint arm,
+             guint replicate,
+             guint number,
+             guint last_arm,
+             guint last_replicate,
+             guint last_number)
+{
+  if (arm != last_arm)
+    return arm > last_arm;
+  if (replicate != last_replicate)
+    return replicate > last_replicate;
+  return number > last_number;
+}
+
+static gboolean
+writer_add_keyed (BsStudyWriter  *writer,
+                  guint           arm,
+                  guint           replicate,
+                  guint           number,
+                  const char     *xml,
+                  GError        **error)
+{
+  g_return_val_if_fail (writer != NULL && xml != NULL, FALSE);
+  g_return_val_if_fail (!writer->any || comes_after (arm, replicate, number, writer->last_arm,
+                                                     writer->last_replicate,
+                                                     writer->last_number), FALSE);
+
+  writer->any = TRUE;
+  writer->last_arm = arm;
+  writer->last_replicate = replicate;
+  writer->last_number = number;
+  g_string_append (writer->buffer, xml);
+  if (writer->buffer->len >= READ_CHUNK)
+    return writer_flush (writer, error);
+  return TRUE;
+}
+
 gboolean
 bs_study_writer_add_xml (BsStudyWriter  *writer,
                          guint           arm,
@@ -248,17 +299,7 @@ bs_study_writer_add_xml (BsStudyWriter  *writer,
                          const char     *xml,
                          GError        **error)
 {
-  g_return_val_if_fail (writer != NULL && xml != NULL, FALSE);
-  g_return_val_if_fail (!writer->any || arm > writer->last_arm ||
-                        (arm == writer->last_arm && number > writer->last_number), FALSE);
-
-  writer->any = TRUE;
-  writer->last_arm = arm;
-  writer->last_number = number;
-  g_string_append (writer->buffer, xml);
-  if (writer->buffer->len >= READ_CHUNK)
-    return writer_flush (writer, error);
-  return TRUE;
+  return writer_add_keyed (writer, arm, 0, number, xml, error);
 }
 
 gboolean
@@ -268,7 +309,7 @@ bs_study_writer_add (BsStudyWriter     *writer,
 {
   g_autofree char *xml = bs_study_game_to_xml (writer->study, game);
 
-  return bs_study_writer_add_xml (writer, game->arm, game->number, xml, error);
+  return writer_add_keyed (writer, game->arm, game->replicate, game->number, xml, error);
 }
 
 static void
@@ -319,6 +360,7 @@ typedef struct {
   GQueue        games;          /* parsed, not yet taken */
   gboolean      any;
   guint         last_arm;
+  guint         last_replicate;
   guint         last_number;
   int           last_line;
   gboolean      games_closed;
@@ -422,7 +464,8 @@ parse_header_child (BsStudy           *study,
                             _("<players> needs players A and B"));
           return FALSE;
         }
-      study->swap = !g_str_equal (study->players[0].level, study->players[1].level);
+      study->swap = study->kind != BS_STUDY_PLAYERS &&
+                    !g_str_equal (study->players[0].level, study->players[1].level);
       return TRUE;
     }
   if (bs_xml_is (node, "stop"))
@@ -490,6 +533,48 @@ parse_header_child (BsStudy           *study,
       bs_study_add_arm (study, variant, value);
       return TRUE;
     }
+  if (bs_xml_is (node, "replicates"))
+    {
+      static const char * const allowed[] = { "replicate", NULL };
+      static const char * const attrs[] = { "seed", NULL };
+      g_autoptr(GArray) seeds = g_array_new (FALSE, FALSE, sizeof (guint64));
+      xmlNode *child;
+      BsXmlChildren walk;
+
+      bs_xml_children_init (&walk, node, allowed, NULL, source);
+      while ((child = bs_xml_children_next (&walk, error)) != NULL)
+        {
+          g_autofree char *text = NULL;
+          guint64 seed;
+
+          if (!bs_xml_check_attributes (child, attrs, source, error) ||
+              !bs_xml_get_string (child, "seed", TRUE, &text, source, error))
+            return FALSE;
+          if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXINT64, &seed, NULL) ||
+              (seeds->len > 0 && seed <= g_array_index (seeds, guint64, seeds->len - 1)) ||
+              seeds->len >= BS_STUDY_MAX_REPLICATES)
+            {
+              g_autofree char *quoted = bs_excerpt (text);
+
+              bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (child),
+                                _("<replicate seed>: \"%s\" is not a seed above the one before "
+                                "it (at most %d replicates)"), quoted, BS_STUDY_MAX_REPLICATES);
+              return FALSE;
+            }
+          g_array_append_val (seeds, seed);
+        }
+      if (error != NULL && *error != NULL)
+        return FALSE;
+      if (seeds->len < 2 || g_array_index (seeds, guint64, 0) != study->seed)
+        {
+          bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (node),
+                            _("<replicates> needs two seeds or more, the first the study’s "
+                            "seed"));
+          return FALSE;
+        }
+      study->replicate_seeds = g_steal_pointer (&seeds);
+      return TRUE;
+    }
   if (bs_xml_is (node, "shard"))
     {
       static const char * const attrs[] = { "index", "count", NULL };
@@ -520,10 +605,10 @@ parse_header (xmlNode           *root,
 {
   static const char * const attrs[] = { "format", "kind", "seed", NULL };
   static const char * const header_elements[] = {
-    "players", "stop", "sweep", "arm", "shard", "games", NULL
+    "players", "stop", "sweep", "arm", "shard", "replicates", "games", NULL
   };
   static const char * const header_once[] = {
-    "players", "stop", "sweep", "shard", "games", NULL
+    "players", "stop", "sweep", "shard", "replicates", "games", NULL
   };
   g_autoptr(BsStudy) study = NULL;
   BsXmlChildren walk;
@@ -574,6 +659,20 @@ parse_header (xmlNode           *root,
     {
       bs_xml_set_error (error, source, BS_XML_ERROR_SCHEMA, bs_xml_line (root),
                         _("the study has no <arm>"));
+      return NULL;
+    }
+  if (study->kind == BS_STUDY_PLAYERS && study->arms->len != 2)
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
+                        _("a study of players has two <arm> elements, A and B, not %u"),
+                        study->arms->len);
+      return NULL;
+    }
+  if (study->replicate_seeds != NULL && (study->shard_count > 1 || study->margin > 0))
+    {
+      bs_xml_set_error (error, source, BS_XML_ERROR_VALUE, bs_xml_line (root),
+                        _("<replicates>: a study of pooled replicates has no <shard> and no "
+                        "<stop margin>"));
       return NULL;
     }
   if (study->default_arm >= (int) study->arms->len)
@@ -630,7 +729,8 @@ parse_game (const BsStudy     *study,
             const BsXmlSource *source,
             GError           **error)
 {
-  static const char * const attrs[] = { "arm", "number", "seats", "result", "reason", "plies",
+  static const char * const attrs[] = { "arm", "replicate", "number", "seats", "result",
+                                        "reason", "plies",
                                         "score-1", "score-2", "pieces-1", "pieces-2", "cells",
                                         "covered", "repeats", "score-difference", NULL };
   static const char * const children[] = { "moves", "legal", "evaluations", NULL };
@@ -650,6 +750,8 @@ parse_game (const BsStudy     *study,
     }
   if (!bs_xml_check_attributes (node, attrs, source, error) ||
       !get_uint (node, "arm", TRUE, study->arms->len - 1, &game->arm, source, error) ||
+      !get_uint (node, "replicate", study->replicate_seeds != NULL,
+                 bs_study_n_replicates (study) - 1, &game->replicate, source, error) ||
       !get_uint (node, "number", TRUE, BS_STUDY_MAX_GAMES - 1, &game->number, source, error) ||
       !bs_xml_get_string (node, "seats", TRUE, &seats, source, error) ||
       !bs_xml_get_choice (node, "result", TRUE, result_names, &result, source, error) ||
@@ -809,8 +911,8 @@ reader_take_game (StudyReader  *reader,
                   int           line,
                   GError      **error)
 {
-  if (reader->any && (game->arm < reader->last_arm ||
-                      (game->arm == reader->last_arm && game->number <= reader->last_number)))
+  if (reader->any && !comes_after (game->arm, game->replicate, game->number, reader->last_arm,
+                                   reader->last_replicate, reader->last_number))
     {
       bs_xml_set_error (error, &reader->source, BS_XML_ERROR_VALUE, line,
                         _("game %u of arm %u comes after game %u of arm %u: games are sorted "
@@ -821,6 +923,7 @@ reader_take_game (StudyReader  *reader,
     }
   reader->any = TRUE;
   reader->last_arm = game->arm;
+  reader->last_replicate = game->replicate;
   reader->last_number = game->number;
   g_queue_push_tail (&reader->games, game);
   return TRUE;
@@ -1266,8 +1369,10 @@ typedef struct {
   GPtrArray   *journal;       /* of BsStudyGame, sorted; the next is at journal_next */
   guint        journal_next;
   BsStudyGame *file_head;     /* the file's next game */
-  BsStudyGame *head;          /* the input's next game */
+  BsStudyGame *head;          /* the input's next game, its replicate the merged one's */
   char        *head_xml;
+  const BsStudy *merged;      /* the output's header, once known */
+  guint       *replicates;    /* the input's replicate → the merged study's */
 } MergeInput;
 
 static void
@@ -1278,6 +1383,7 @@ merge_input_free (MergeInput *input)
   bs_study_game_free (input->file_head);
   bs_study_game_free (input->head);
   g_free (input->head_xml);
+  g_free (input->replicates);
   g_free (input);
 }
 
@@ -1287,6 +1393,8 @@ compare_games (const BsStudyGame *a,
 {
   if (a->arm != b->arm)
     return a->arm < b->arm ? -1 : 1;
+  if (a->replicate != b->replicate)
+    return a->replicate < b->replicate ? -1 : 1;
   if (a->number != b->number)
     return a->number < b->number ? -1 : 1;
   return 0;
@@ -1313,8 +1421,22 @@ static void
 set_conflict (GError            **error,
               const char         *a,
               const char         *b,
+              const BsStudy      *merged,
               const BsStudyGame  *game)
 {
+  if (merged != NULL && merged->replicate_seeds != NULL)
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                               bs_study_replicate_seed (merged, game->replicate));
+
+      /* Translators: the last %s is the seed of the replicate that holds the game. */
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                   _("%s and %s hold different games as game %u of arm %u of seed %s: a study "
+                   "plays each game one way, so one of them was played otherwise or edited; "
+                   "merge refuses to choose (remove the wrong one)"), a, b, game->number,
+                   game->arm, seed);
+      return;
+    }
   g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
                _("%s and %s hold different games as game %u of arm %u: a study plays each game "
                "one way, so one of them was played otherwise or edited; merge refuses to "
@@ -1347,7 +1469,7 @@ merge_input_advance (MergeInput  *input,
 
           if (!g_str_equal (a, b))
             {
-              set_conflict (error, input->path, journal, from_journal);
+              set_conflict (error, input->path, journal, input->reader->study, from_journal);
               bs_study_game_free (from_journal);
               return FALSE;
             }
@@ -1358,7 +1480,11 @@ merge_input_advance (MergeInput  *input,
   else
     input->head = g_steal_pointer (&input->file_head);
   if (input->head != NULL)
-    input->head_xml = bs_study_game_to_xml (input->reader->study, input->head);
+    {
+      /* Written as the output writes it, under the output's replicate. */
+      input->head->replicate = input->replicates[input->head->replicate];
+      input->head_xml = bs_study_game_to_xml (input->merged, input->head);
+    }
   return TRUE;
 }
 
@@ -1429,8 +1555,20 @@ note_missing (GString *named,
   (*runs)++;
 }
 
+/* Whether the input holds games of this seed (a study of one seed, or of replicates). */
+static gboolean
+input_has_seed (const BsStudy *study,
+                guint64        seed)
+{
+  for (guint k = 0; k < bs_study_n_replicates (study); k++)
+    if (bs_study_replicate_seed (study, k) == seed)
+      return TRUE;
+  return FALSE;
+}
+
 /* What a merge lacks, in words: shards none of the inputs is, and per arm
- * the games missing, by number (NULL: nothing). */
+ * (and replicate) the games missing, by number (NULL: nothing). Counts are
+ * indexed by arm × replicates + replicate. */
 static char *
 describe_missing (const BsStudy     *merged,
                   const GPtrArray   *inputs,
@@ -1440,42 +1578,137 @@ describe_missing (const BsStudy     *merged,
                   guint             *runs)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  guint count = 0;
+  guint n_replicates = bs_study_n_replicates (merged);
 
-  for (guint i = 0; i < inputs->len && count == 0; i++)
+  for (guint r = 0; r < n_replicates; r++)
     {
-      const BsStudy *study = ((MergeInput *) inputs->pdata[i])->reader->study;
+      guint64 seed = bs_study_replicate_seed (merged, r);
+      guint count = 0;
 
-      count = study->shard_count > 1 ? study->shard_count : 0;
-    }
-  for (guint shard = 0; shard < count; shard++)
-    {
-      gboolean found = FALSE;
-
-      for (guint i = 0; i < inputs->len && !found; i++)
+      for (guint i = 0; i < inputs->len && count == 0; i++)
         {
           const BsStudy *study = ((MergeInput *) inputs->pdata[i])->reader->study;
 
-          found = study->shard_count <= 1 ||
-                  (study->shard_count == count && study->shard_index == shard);
+          if (input_has_seed (study, seed))
+            count = study->shard_count > 1 ? study->shard_count : 0;
         }
-      if (!found)
-        g_string_append_printf (text, "%sshard %u/%u is not among the inputs",
-                                text->len > 0 ? "; " : "", shard, count);
+      for (guint shard = 0; shard < count; shard++)
+        {
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < inputs->len && !found; i++)
+            {
+              const BsStudy *study = ((MergeInput *) inputs->pdata[i])->reader->study;
+
+              found = input_has_seed (study, seed) &&
+                      (study->shard_count <= 1 ||
+                       (study->shard_count == count && study->shard_index == shard));
+            }
+          if (found)
+            continue;
+          g_string_append_printf (text, "%sshard %u/%u", text->len > 0 ? "; " : "", shard, count);
+          if (n_replicates > 1)
+            g_string_append_printf (text, " of seed %" G_GUINT64_FORMAT, seed);
+          g_string_append (text, " is not among the inputs");
+        }
     }
   for (guint arm = 0; arm < bs_study_n_arms (merged); arm++)
-    {
-      /* A study with a target precision stops an arm early: only holes
-       * before its last game count there. */
-      guint expected = merged->margin > 0 ? highest[arm] : merged->games;
+    for (guint r = 0; r < n_replicates; r++)
+      {
+        guint slot = arm * n_replicates + r;
+        /* A study with a target precision stops an arm early: only holes
+         * before its last game count there. */
+        guint expected = merged->margin > 0 ? highest[slot] : merged->games;
 
-      note_missing (named[arm], &runs[arm], highest[arm], expected);
-      if (written[arm] < expected)
-        g_string_append_printf (text, "%sarm %u lacks %u of its %u games (numbers %s)",
-                                text->len > 0 ? "; " : "", arm, expected - written[arm],
-                                expected, named[arm]->str);
-    }
+        note_missing (named[slot], &runs[slot], highest[slot], expected);
+        if (written[slot] >= expected)
+          continue;
+        g_string_append_printf (text, "%sarm %u", text->len > 0 ? "; " : "", arm);
+        if (n_replicates > 1)
+          g_string_append_printf (text, " of seed %" G_GUINT64_FORMAT,
+                                  bs_study_replicate_seed (merged, r));
+        g_string_append_printf (text, " lacks %u of its %u games (numbers %s)",
+                                expected - written[slot], expected, named[slot]->str);
+      }
   return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+static int
+compare_seeds (gconstpointer a,
+               gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The output's header: the inputs' (any of them: they agree but for the seed, and a
+ * study extended by --resume may have more games), with no shard, and with every seed
+ * of the inputs, sorted, when they are pooled as replicates. The same whatever the
+ * order of the inputs. */
+static BsStudy *
+merged_header (GPtrArray  *opened,
+               GError    **error)
+{
+  const BsStudy *first = ((MergeInput *) opened->pdata[0])->reader->study;
+  g_autoptr(GArray) seeds = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(BsStudy) merged = NULL;
+
+  for (guint i = 0; i < opened->len; i++)
+    {
+      const BsStudy *study = ((MergeInput *) opened->pdata[i])->reader->study;
+
+      for (guint k = 0; k < bs_study_n_replicates (study); k++)
+        {
+          guint64 seed = bs_study_replicate_seed (study, k);
+          gboolean seen = FALSE;
+
+          for (guint j = 0; j < seeds->len && !seen; j++)
+            seen = g_array_index (seeds, guint64, j) == seed;
+          if (!seen)
+            g_array_append_val (seeds, seed);
+        }
+    }
+  g_array_sort (seeds, compare_seeds);
+  if (seeds->len > BS_STUDY_MAX_REPLICATES)
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                   _("the inputs have %u seeds: at most %d replicates are pooled"), seeds->len,
+                   BS_STUDY_MAX_REPLICATES);
+      return NULL;
+    }
+
+  merged = bs_study_new (first->kind, g_array_index (seeds, guint64, 0),
+                         first->players[0].level, first->players[1].level, error);
+  if (merged == NULL)
+    return NULL;
+  merged->games = first->games;
+  for (guint i = 1; i < opened->len; i++)
+    merged->games = MAX (merged->games, ((MergeInput *) opened->pdata[i])->reader->study->games);
+  merged->margin = first->margin;
+  merged->sweep_key = g_strdup (first->sweep_key);
+  merged->default_arm = first->default_arm;
+  for (guint i = 0; i < first->arms->len; i++)
+    {
+      const BsStudyArm *arm = first->arms->pdata[i];
+      bs_study_add_arm (merged, arm->variant, arm->value);
+    }
+  if (seeds->len > 1)
+    merged->replicate_seeds = g_steal_pointer (&seeds);
+
+  for (guint i = 0; i < opened->len; i++)
+    {
+      MergeInput *input = opened->pdata[i];
+      const BsStudy *study = input->reader->study;
+
+      input->merged = merged;
+      input->replicates = g_new0 (guint, bs_study_n_replicates (study));
+      for (guint k = 0; k < bs_study_n_replicates (study); k++)
+        for (guint r = 0; r < bs_study_n_replicates (merged); r++)
+          if (bs_study_replicate_seed (merged, r) == bs_study_replicate_seed (study, k))
+            input->replicates[k] = r;
+    }
+  return g_steal_pointer (&merged);
 }
 
 gboolean
@@ -1488,12 +1721,12 @@ bs_study_merge_files (const char * const *inputs,
   g_autoptr(BsStudy) merged = NULL;
   g_autofree guint *written = NULL;
   g_autofree guint *highest = NULL;
-  g_autoptr(GPtrArray) named = NULL;   /* per arm, the missing games so far (note_missing) */
+  g_autoptr(GPtrArray) named = NULL;   /* per slot, the missing games so far (note_missing) */
   g_autofree guint *runs = NULL;
   g_autofree char *missing = NULL;
   g_autofree char *output_journal = NULL;
   BsStudyWriter *writer;
-  const BsStudy *first;
+  guint n_slots, n_replicates;
 
   g_return_val_if_fail (inputs != NULL && inputs[0] != NULL && output != NULL, FALSE);
 
@@ -1520,47 +1753,62 @@ bs_study_merge_files (const char * const *inputs,
   for (guint i = 0; inputs[i] != NULL; i++)
     {
       MergeInput *input = merge_input_open (inputs[i], error);
+      const BsStudy *study;
 
       if (input == NULL)
         return FALSE;
       g_ptr_array_add (opened, input);
+      study = input->reader->study;
       if (i > 0)
         {
+          const BsStudy *zero = ((MergeInput *) opened->pdata[0])->reader->study;
           g_autoptr(GError) local = NULL;
+          gboolean same = flags & BS_STUDY_MERGE_REPLICATES
+                          ? bs_study_same_settings (zero, study, &local)
+                          : bs_study_same (zero, study, &local);
 
-          if (!bs_study_same (((MergeInput *) opened->pdata[0])->reader->study,
-                              input->reader->study, &local))
+          if (!same)
             {
               /* Translators: two study files, then why they cannot be merged. */
               g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH, _("%s and %s: %s"),
                            inputs[0], inputs[i], local->message);
+              if (!(flags & BS_STUDY_MERGE_REPLICATES) &&
+                  bs_study_same_settings (zero, study, NULL))
+                {
+                  g_autofree char *message = g_strdup ((*error)->message);
+
+                  g_clear_error (error);
+                  /* Translators: %s is "A and B: not the same study: the seeds differ". */
+                  g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                               _("%s (to pool studies that differ only in their seed as "
+                               "replicates, merge with --replicates)"), message);
+                }
               return FALSE;
             }
         }
-      if (!merge_input_advance (input, error))
-        return FALSE;
+      if ((flags & BS_STUDY_MERGE_REPLICATES) && study->margin > 0)
+        {
+          g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                       _("%s: a study that stops when settled (--margin) stops each seed at "
+                       "its own point; only studies of a fixed number of games are pooled as "
+                       "replicates"), inputs[i]);
+          return FALSE;
+        }
     }
 
-  first = ((MergeInput *) opened->pdata[0])->reader->study;
-  /* The merged header: the first file's, with no shard. */
-  merged = bs_study_new (first->kind, first->seed, first->players[0].level,
-                         first->players[1].level, error);
-  merged->games = first->games;
-  for (guint i = 1; i < opened->len; i++)
-    merged->games = MAX (merged->games, ((MergeInput *) opened->pdata[i])->reader->study->games);
-  merged->margin = first->margin;
-  merged->sweep_key = g_strdup (first->sweep_key);
-  merged->default_arm = first->default_arm;
-  for (guint i = 0; i < first->arms->len; i++)
-    {
-      const BsStudyArm *arm = first->arms->pdata[i];
-      bs_study_add_arm (merged, arm->variant, arm->value);
-    }
-  written = g_new0 (guint, first->arms->len);
-  highest = g_new0 (guint, first->arms->len);
-  runs = g_new0 (guint, first->arms->len);
+  merged = merged_header (opened, error);
+  if (merged == NULL)
+    return FALSE;
+  for (guint i = 0; i < opened->len; i++)
+    if (!merge_input_advance (opened->pdata[i], error))
+      return FALSE;
+  n_replicates = bs_study_n_replicates (merged);
+  n_slots = bs_study_n_arms (merged) * n_replicates;
+  written = g_new0 (guint, n_slots);
+  highest = g_new0 (guint, n_slots);
+  runs = g_new0 (guint, n_slots);
   named = g_ptr_array_new_with_free_func (free_string);
-  for (guint i = 0; i < first->arms->len; i++)
+  for (guint i = 0; i < n_slots; i++)
     g_ptr_array_add (named, g_string_new (NULL));
 
   writer = bs_study_writer_new (merged, output, error);
@@ -1570,6 +1818,7 @@ bs_study_merge_files (const char * const *inputs,
     {
       MergeInput *best = NULL;
       BsStudyGame *game;
+      guint slot;
 
       for (guint i = 0; i < opened->len; i++)
         {
@@ -1591,20 +1840,26 @@ bs_study_merge_files (const char * const *inputs,
             continue;
           if (!g_str_equal (input->head_xml, best->head_xml))
             {
-              set_conflict (error, best->path, input->path, game);
+              /* Named in the order of the inputs' paths, whatever the order given. */
+              if (g_strcmp0 (best->path, input->path) < 0)
+                set_conflict (error, best->path, input->path, merged, game);
+              else
+                set_conflict (error, input->path, best->path, merged, game);
               goto fail;
             }
           if (!merge_input_advance (input, error))
             goto fail;
         }
-      if (!bs_study_writer_add_xml (writer, game->arm, game->number, best->head_xml, error))
+      if (!writer_add_keyed (writer, game->arm, game->replicate, game->number, best->head_xml,
+                             error))
         goto fail;
+      slot = game->arm * n_replicates + game->replicate;
       if (game->number < merged->games || merged->margin > 0)
-        written[game->arm]++;
+        written[slot]++;
       /* Games come sorted: those between the last one and this one are missing. */
-      note_missing (named->pdata[game->arm], &runs[game->arm], highest[game->arm],
+      note_missing (named->pdata[slot], &runs[slot], highest[slot],
                     merged->margin > 0 ? game->number : MIN (game->number, merged->games));
-      highest[game->arm] = MAX (highest[game->arm], game->number + 1);
+      highest[slot] = MAX (highest[slot], game->number + 1);
       if (!merge_input_advance (best, error))
         goto fail;
     }

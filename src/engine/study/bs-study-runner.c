@@ -458,9 +458,12 @@ accept_game (BsStudyRunner *runner,
              gboolean       from_file)
 {
   ArmState *state = &runner->arms[game->arm];
+  /* A study of pooled replicates (never played on, no margin) has `games` games of
+   * each seed: game n of replicate r is at r × games + n. */
+  guint slot = game->replicate * runner->study->games + game->number;
 
   if (game->number >= arm_limit (runner, game->arm) ||
-      (game->number < state->points->len && ((guint8 *) state->points->data)[game->number] != 0))
+      (slot < state->points->len && ((guint8 *) state->points->data)[slot] != 0))
     {
       bs_study_game_free (game);
       g_free (xml);
@@ -478,9 +481,9 @@ accept_game (BsStudyRunner *runner,
     }
 
   g_mutex_lock (&runner->mutex);
-  if (game->number >= state->points->len)
-    g_array_set_size (state->points, game->number + 1);
-  ((guint8 *) state->points->data)[game->number] = (guint8) (1 + bs_study_game_half_points (game, 1));
+  if (slot >= state->points->len)
+    g_array_set_size (state->points, slot + 1);
+  ((guint8 *) state->points->data)[slot] = (guint8) (1 + bs_study_game_half_points (game, 1));
   state->done++;
   if (runner->study->margin > 0)
     {
@@ -747,7 +750,8 @@ arm_complete (const BsStudyRunner *runner,
 
   if (runner->study->margin > 0)
     return state->stop > 0;
-  return state->done >= shard_games (runner->study, runner->study->games);
+  return state->done >= shard_games (runner->study, runner->study->games) *
+                        bs_study_n_replicates (runner->study);
 }
 
 gboolean
@@ -778,7 +782,7 @@ bs_study_runner_get_progress (BsStudyRunner *runner,
       if (study->margin <= 0)
         {
           d += state->done;
-          t += shard_games (study, study->games);
+          t += shard_games (study, study->games) * bs_study_n_replicates (study);
         }
       else if (state->stop > 0)
         {
@@ -1074,6 +1078,14 @@ bs_study_runner_run (BsStudyRunner       *runner,
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  if (runner->study->replicate_seeds != NULL)
+    {
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                   _("%s pools the replicates of several seeds: it is read, not played on "
+                   "(run the study of one seed and merge it again with --replicates)"),
+                   runner->path != NULL ? runner->path : "");
+      return FALSE;
+    }
   if (runner->path != NULL)
     {
       /* Refused before any game is played: a file the designer may not

@@ -285,6 +285,93 @@ bs_stats_holm (const double *p_values,
     }
 }
 
+/* The regularized lower incomplete gamma P(a, x) by its series (x < a + 1) and the upper
+ * Q(a, x) by Lentz's continued fraction (otherwise): Numerical Recipes, 3rd ed., §6.2. */
+double
+bs_stats_chi_square_sf (double x,
+                        guint  df)
+{
+  double a = df / 2.0, h = x / 2.0;
+  double log_front;
+
+  g_return_val_if_fail (df >= 1, 1.0);
+  if (!(h > 0))
+    return 1.0;
+  log_front = a * log (h) - h - lgamma (a);
+  if (h < a + 1)
+    {
+      double term = 1.0 / a, sum = term;
+
+      for (int i = 1; i < 10000 && fabs (term) > fabs (sum) * 1e-17; i++)
+        {
+          term *= h / (a + i);
+          sum += term;
+        }
+      return MAX (0.0, 1.0 - sum * exp (log_front));
+    }
+  else
+    {
+      const double tiny = 1e-300;
+      double b = h + 1 - a, c = 1 / tiny, d = 1 / b, f = d;
+
+      for (int i = 1; i < 10000; i++)
+        {
+          double an = -i * (i - a), delta;
+
+          b += 2;
+          d = an * d + b;
+          if (fabs (d) < tiny)
+            d = tiny;
+          c = b + an / c;
+          if (fabs (c) < tiny)
+            c = tiny;
+          d = 1 / d;
+          delta = d * c;
+          f *= delta;
+          if (fabs (delta - 1) < 1e-16)
+            break;
+        }
+      return exp (log_front) * f;
+    }
+}
+
+void
+bs_stats_heterogeneity (const BsStudyReplicateCounts *replicates,
+                        guint                         k,
+                        BsStatsHeterogeneity         *out)
+{
+  guint64 n = 0, half_points = 0, quarter_squares = 0;
+  double mean, variance, statistic = 0;
+
+  memset (out, 0, sizeof *out);
+  out->p_value = 1;
+  for (guint i = 0; i < k; i++)
+    if (replicates[i].games > 0)
+      {
+        out->k++;
+        n += replicates[i].games;
+        half_points += 2 * (guint64) replicates[i].wins[0] + replicates[i].draws;
+        /* Σ x² in quarters: a win 4, a draw 1. */
+        quarter_squares += 4 * (guint64) replicates[i].wins[0] + replicates[i].draws;
+      }
+  if (out->k < 2)
+    return;
+  out->df = out->k - 1;
+  mean = half_points / 2.0 / n;
+  variance = quarter_squares / 4.0 / n - mean * mean;
+  if (!(variance > 1e-15))
+    return;
+  for (guint i = 0; i < k; i++)
+    if (replicates[i].games > 0)
+      {
+        double s = (replicates[i].wins[0] + replicates[i].draws / 2.0) / replicates[i].games;
+
+        statistic += replicates[i].games * (s - mean) * (s - mean);
+      }
+  out->statistic = statistic / variance;
+  out->p_value = bs_stats_chi_square_sf (out->statistic, out->df);
+}
+
 /* Player 1's score in one arm and its draw-aware Wilson interval at z, as
  * bs_stats_score_with_draws gives it at 95%. */
 static void
@@ -513,6 +600,7 @@ bs_study_stats_free (BsStudyStats *stats)
   g_array_unref (stats->decisive_at);
   g_clear_pointer (&stats->openings, g_hash_table_unref);
   g_clear_pointer (&stats->sequence, g_array_unref);
+  g_clear_pointer (&stats->replicates, g_array_unref);
   g_free (stats);
 }
 
@@ -545,6 +633,7 @@ bs_study_stats_copy (const BsStudyStats *stats)
   copy->lead_changes = array_copy (stats->lead_changes);
   copy->decisive_at = array_copy (stats->decisive_at);
   copy->sequence = stats->sequence != NULL ? array_copy (stats->sequence) : NULL;
+  copy->replicates = stats->replicates != NULL ? array_copy (stats->replicates) : NULL;
   copy->reasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_iter_init (&iter, stats->reasons);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -737,6 +826,21 @@ bs_study_stats_add (BsStudyStats      *stats,
     stats->wins[game->result - 1]++;
   else
     stats->draws++;
+  if (study->replicate_seeds != NULL)
+    {
+      BsStudyReplicateCounts *counts;
+
+      if (stats->replicates == NULL)
+        stats->replicates = g_array_new (FALSE, TRUE, sizeof (BsStudyReplicateCounts));
+      if (game->replicate >= stats->replicates->len)
+        g_array_set_size (stats->replicates, study->replicate_seeds->len);
+      counts = &g_array_index (stats->replicates, BsStudyReplicateCounts, game->replicate);
+      counts->games++;
+      if (game->result == BS_RESULT_WIN_1 || game->result == BS_RESULT_WIN_2)
+        counts->wins[game->result - 1]++;
+      else
+        counts->draws++;
+    }
   stats->half_points_a += (guint) bs_study_game_half_points (game, a_seat);
   if (a_seat == 1)
     {
@@ -864,6 +968,25 @@ bs_study_stats_merge (BsStudyStats       *stats,
   stats->wins[0] += other->wins[0];
   stats->wins[1] += other->wins[1];
   stats->draws += other->draws;
+  if (other->replicates != NULL)
+    {
+      if (stats->replicates == NULL)
+        stats->replicates = g_array_new (FALSE, TRUE, sizeof (BsStudyReplicateCounts));
+      if (other->replicates->len > stats->replicates->len)
+        g_array_set_size (stats->replicates, other->replicates->len);
+      for (guint r = 0; r < other->replicates->len; r++)
+        {
+          BsStudyReplicateCounts *to = &g_array_index (stats->replicates,
+                                                       BsStudyReplicateCounts, r);
+          const BsStudyReplicateCounts *from = &g_array_index (other->replicates,
+                                                               BsStudyReplicateCounts, r);
+
+          to->games += from->games;
+          to->wins[0] += from->wins[0];
+          to->wins[1] += from->wins[1];
+          to->draws += from->draws;
+        }
+    }
   stats->half_points_a += other->half_points_a;
   stats->a_first_half_points += other->a_first_half_points;
   stats->a_first_games += other->a_first_games;

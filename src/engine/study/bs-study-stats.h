@@ -132,6 +132,36 @@ void     bs_stats_sequence_add    (BsStatsSequence *sequence,
 /* (high − low) / 2; ½ before any game. */
 double   bs_stats_sequence_half_width (const BsStatsSequence *sequence);
 
+/* One replicate's games of an arm. */
+typedef struct {
+  guint       games;
+  guint       wins[2];          /* by seat */
+  guint       draws;
+} BsStudyReplicateCounts;
+
+/* P(X > x) for X chi-square with df degrees of freedom (df ≥ 1): the regularized upper
+ * incomplete gamma function Q(df / 2, x / 2). */
+double   bs_stats_chi_square_sf   (double    x,
+                                   guint     df);
+
+/* Whether k replicates agree on player 1's score (docs/BALANCE.md, Replicates): a game
+ * scores x = 1, ½ or 0; with s_i the score of replicate i over its n_i games, s̄ the pooled
+ * score over all N games and σ̂² = Σ x² / N − s̄² the pooled variance of a game's score,
+ *   χ² = Σ n_i (s_i − s̄)² / σ̂²,  df = k − 1,  p = P(χ²_df > χ²).
+ * Without draws this is exactly Pearson's chi-square test of the k × 2 table (player 1
+ * won, did not), without continuity correction. Replicates without games are left out;
+ * fewer than two, or σ̂² = 0 (every game scored alike): χ² = 0, p = 1. */
+typedef struct {
+  guint    k;            /* replicates with games */
+  guint    df;
+  double   statistic;
+  double   p_value;
+} BsStatsHeterogeneity;
+
+void     bs_stats_heterogeneity   (const BsStudyReplicateCounts *replicates,
+                                   guint                         k,
+                                   BsStatsHeterogeneity         *out);
+
 /* B's score minus A's (score = half points / 2n), with Newcombe's hybrid score interval
  * (his method 10) built from each arm's draw-aware Wilson interval (as player 1's score
  * has), and the two-sided p-value of that interval's own test: the level at which 0 is on
@@ -287,6 +317,9 @@ typedef struct {
   /* A study with a margin (it stops when settled): per game number, 1 + player 1's half
    * points, 0 while the game is missing; NULL for a study without one. */
   GArray     *sequence;         /* of guint8 */
+  /* A study of pooled replicates (docs/BALANCE.md, Replicates): each replicate's own
+   * counts, by replicate index; NULL for a study of one seed. */
+  GArray     *replicates;       /* of BsStudyReplicateCounts */
 } BsStudyStats;
 
 BsStudyStats *bs_study_stats_new    (gboolean            simultaneous);

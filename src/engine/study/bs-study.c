@@ -171,7 +171,8 @@ bs_study_new (BsStudyKind   kind,
   if (!bs_study_player_init (&study->players[0], level_a, error) ||
       !bs_study_player_init (&study->players[1], level_b, error))
     return NULL;
-  study->swap = !g_str_equal (study->players[0].level, study->players[1].level);
+  study->swap = kind != BS_STUDY_PLAYERS &&
+                !g_str_equal (study->players[0].level, study->players[1].level);
   return g_steal_pointer (&study);
 }
 
@@ -184,6 +185,7 @@ study_clear (gpointer data)
   bs_study_player_clear (&study->players[1]);
   g_free (study->sweep_key);
   g_clear_pointer (&study->arms, g_ptr_array_unref);
+  g_clear_pointer (&study->replicate_seeds, g_array_unref);
 }
 
 BsStudy *
@@ -430,22 +432,53 @@ kind_name (BsStudyKind kind)
     case BS_STUDY_SINGLE: return "single";
     case BS_STUDY_SWEEP: return "sweep";
     case BS_STUDY_COMPARE: return "compare";
+    case BS_STUDY_PLAYERS: return "players";
     default: return "?";
     }
 }
 
-gboolean
-bs_study_same (const BsStudy  *a,
-               const BsStudy  *b,
-               GError        **error)
+guint
+bs_study_n_replicates (const BsStudy *study)
+{
+  return study->replicate_seeds != NULL ? study->replicate_seeds->len : 1;
+}
+
+guint64
+bs_study_replicate_seed (const BsStudy *study,
+                         guint          r)
+{
+  g_return_val_if_fail (r < bs_study_n_replicates (study), study->seed);
+  return study->replicate_seeds != NULL
+         ? g_array_index (study->replicate_seeds, guint64, r) : study->seed;
+}
+
+static gboolean
+same_replicates (const BsStudy *a,
+                 const BsStudy *b)
+{
+  if (bs_study_n_replicates (a) != bs_study_n_replicates (b))
+    return FALSE;
+  for (guint r = 0; r < bs_study_n_replicates (a); r++)
+    if (bs_study_replicate_seed (a, r) != bs_study_replicate_seed (b, r))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+study_same (const BsStudy  *a,
+            const BsStudy  *b,
+            gboolean        seeds,
+            GError        **error)
 {
   const char *what = NULL;
 
   /* Each a whole clause, the verb agreeing with its subject. */
   if (a->kind != b->kind)
     what = _("the kinds differ");
-  else if (a->seed != b->seed)
+  else if (seeds && a->seed != b->seed)
     what = _("the seeds differ");
+  else if (seeds && !same_replicates (a, b))
+    what = _("the replicates differ");
   else if (!g_str_equal (a->players[0].level, b->players[0].level) ||
            !g_str_equal (a->players[1].level, b->players[1].level))
     what = _("the players differ");
@@ -468,12 +501,29 @@ bs_study_same (const BsStudy  *a,
   if (what != NULL)
     {
       /* Translators: the first %s says what differs ("the seeds differ"); the second is
-       * the kind of study as the study file names it: single, sweep or compare. */
+       * the kind of study as the study file names it: single, sweep, compare or
+       * players. */
       g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
                    _("not the same study: %s (%s study)"), what, kind_name (a->kind));
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+bs_study_same (const BsStudy  *a,
+               const BsStudy  *b,
+               GError        **error)
+{
+  return study_same (a, b, TRUE, error);
+}
+
+gboolean
+bs_study_same_settings (const BsStudy  *a,
+                        const BsStudy  *b,
+                        GError        **error)
+{
+  return study_same (a, b, FALSE, error);
 }
 
 int
@@ -484,6 +534,17 @@ bs_study_seat_player (const BsStudy *study,
   gboolean swapped = study->swap && (n & 1) != 0;
 
   return (seat == 1) == !swapped ? 0 : 1;
+}
+
+int
+bs_study_arm_seat_player (const BsStudy *study,
+                          guint          arm,
+                          guint          n,
+                          int            seat)
+{
+  if (study->kind == BS_STUDY_PLAYERS)
+    return arm == 0 ? 0 : 1;
+  return bs_study_seat_player (study, n, seat);
 }
 
 guint64
@@ -762,7 +823,8 @@ bs_study_play_game (const BsStudy  *study,
       do
         {
           int seat = pos->to_move;
-          const BsStudyPlayer *player = &study->players[bs_study_seat_player (study, number, seat)];
+          const BsStudyPlayer *player =
+            &study->players[bs_study_arm_seat_player (study, arm_index, number, seat)];
           g_autoptr(BsSearchResult) result = NULL;
 
           if (player->random)

@@ -31,6 +31,8 @@ G_BEGIN_DECLS
 /* The most games an arm may have. */
 #define BS_STUDY_MAX_GAMES      10000000
 #define BS_STUDY_MAX_ARMS       64
+/* The most seeds a study of pooled replicates may have. */
+#define BS_STUDY_MAX_REPLICATES 1000
 /* A target precision is checked after every block of this many games
  * (an even number, so that seat swaps stay balanced). */
 #define BS_STUDY_MARGIN_BLOCK   20
@@ -55,10 +57,13 @@ typedef enum {
   BS_STUDY_SINGLE,      /* one variant */
   BS_STUDY_SWEEP,       /* one setting over a range of values */
   BS_STUDY_COMPARE,     /* variant A against variant B */
+  /* One variant played by two strengths (docs/BALANCE.md, A/B players): arm A has player
+   * A in both seats, arm B player B in both; no seats are swapped. */
+  BS_STUDY_PLAYERS,
 } BsStudyKind;
 
 typedef struct {
-  char       *value;      /* sweep: the value of the key; compare: "A"/"B"; single: NULL */
+  char       *value;      /* sweep: the value of the key; compare, players: "A"/"B"; single: NULL */
   BsVariant  *variant;    /* owned; the arm's full variant */
   BsRuleset  *ruleset;    /* built by bs_study_prepare() */
 } BsStudyArm;
@@ -71,8 +76,9 @@ typedef struct {
   gatomicrefcount ref_count;
   BsStudyKind     kind;
   guint64         seed;
-  BsStudyPlayer   players[2];   /* A: seat 1 in even games; B */
-  gboolean        swap;         /* players differ: odd games swap seats */
+  BsStudyPlayer   players[2];   /* A: seat 1 in even games; B (players: arm A's, arm B's) */
+  gboolean        swap;         /* players differ (and the kind is not players): odd games
+                                 * swap seats */
   /* Games per arm; with a margin, the most an arm may need. */
   guint           games;
   /* Target precision: an arm stops at the first multiple of
@@ -90,6 +96,12 @@ typedef struct {
    * (shard_count 0: all). Not part of what must match when merging. */
   guint           shard_index;
   guint           shard_count;
+  /* Pooled replicates (docs/BALANCE.md, Replicates): the seeds of studies that were the
+   * same but for their seed, merged with `merge --replicates`, sorted, at least two; seed
+   * is the first. Each game says which replicate it belongs to (BsStudyGame.replicate) and
+   * each replicate has `games` games per arm. NULL: a study of one seed. Such a study is
+   * read and reported, never played on. */
+  GArray         *replicate_seeds;  /* of guint64 */
 } BsStudy;
 
 BsStudy    *bs_study_new           (BsStudyKind     kind,
@@ -126,10 +138,28 @@ gboolean    bs_study_in_shard      (const BsStudy  *study,
 gboolean    bs_study_same          (const BsStudy  *a,
                                     const BsStudy  *b,
                                     GError        **error);
-/* Which player (0 = A, 1 = B) sits in seat `seat` (1 or 2) in game n. */
+/* Whether the two studies are the same but perhaps for their seeds (and replicates): what
+ * `merge --replicates` pools. The error says what differs. */
+gboolean    bs_study_same_settings (const BsStudy  *a,
+                                    const BsStudy  *b,
+                                    GError        **error);
+/* The replicates a study pools: 1 for a study of one seed. */
+guint       bs_study_n_replicates  (const BsStudy  *study);
+/* The seed of replicate r (the study's seed for r = 0 of a study of one seed). */
+guint64     bs_study_replicate_seed (const BsStudy *study,
+                                     guint          r);
+
+/* Which player (0 = A, 1 = B) sits in seat `seat` (1 or 2) in game n (for a study of
+ * players, the arm's player sits in both: bs_study_arm_seat_player). */
 int         bs_study_seat_player   (const BsStudy  *study,
                                     guint           n,
                                     int             seat);
+/* The player (0 = A, 1 = B) in seat `seat` of game n of arm: bs_study_seat_player, but
+ * for a study of players the arm's own in both seats. */
+int         bs_study_arm_seat_player (const BsStudy *study,
+                                      guint          arm,
+                                      guint          n,
+                                      int            seat);
 /* The seed of game n: its setup seed, from which every search seed and
  * random move of the game is derived. */
 guint64     bs_study_game_seed     (const BsStudy  *study,
@@ -161,6 +191,7 @@ typedef struct {
   guint      covered;          /* cells that held a piece in some position or step */
   int        repeats;          /* positions whose full hash an earlier position had */
   gint64     score_difference; /* Σ |score of 1 − score of 2| over the positions */
+  guint      replicate;        /* index into the study's replicate_seeds; 0 without */
 } BsStudyGame;
 
 BsStudyGame *bs_study_game_new     (void);
@@ -283,6 +314,8 @@ void           bs_study_writer_abort  (BsStudyWriter  *writer);
 typedef enum {
   BS_STUDY_MERGE_NONE    = 0,
   BS_STUDY_MERGE_PARTIAL = 1 << 0,   /* write what there is, games or shards missing */
+  /* Studies that differ only in their seed are pooled as replicates (docs/BALANCE.md). */
+  BS_STUDY_MERGE_REPLICATES = 1 << 1,
 } BsStudyMergeFlags;
 
 /* Merges study files of the same study (shards, or pieces played
@@ -292,7 +325,11 @@ typedef enum {
  * merged too. Refused, with output left as it was: output naming an input
  * or having a journal of its own; two inputs holding different games under
  * one number (BS_STUDY_ERROR_MISMATCH); a shard or games missing
- * (BS_STUDY_ERROR_INCOMPLETE, saying what), unless PARTIAL. */
+ * (BS_STUDY_ERROR_INCOMPLETE, saying what), unless PARTIAL. With REPLICATES, inputs that
+ * are the same study but for the seed are pooled: the output lists every seed once
+ * (sorted) and each game under its seed's replicate; files of one seed are still shards
+ * (or copies) of that seed's study, duplicates checked as above. Studies with a target
+ * precision are not pooled. The output is the same bytes in any order of the inputs. */
 gboolean    bs_study_merge_files   (const char * const *inputs,
                                     const char     *output,
                                     BsStudyMergeFlags flags,
