@@ -62,8 +62,10 @@ on_progress (BsStudyRunner *runner,
   bs_study_runner_get_progress (runner, &done, &total);
   /* Translators: the progress line of a search: the round, games played of the round's, and
    * the candidates still in the running. */
-  g_printerr (_("\rround %u: games %u/%u, %u candidates in the running   "), line->round, done,
+  g_printerr ("\r");
+  g_printerr (_("round %u: games %u/%u, %u candidates in the running"), line->round, done,
               total, line->candidates);
+  g_printerr ("   ");
 }
 
 typedef struct {
@@ -115,32 +117,6 @@ run_study (BsStudyRunner *runner,
   if (!run.ok)
     g_propagate_error (error, run.error);
   return run.ok;
-}
-
-/* The shard files of a round in dir: round-R.shard-I-of-N.xml. */
-static GPtrArray *
-find_shards (const char *dir,
-             guint       round)
-{
-  g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
-  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *prefix = g_strdup_printf ("round-%u.shard-", round);
-  const char *name;
-
-  while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
-    {
-      guint index, count;
-      g_autofree char *again = NULL;
-
-      if (!g_str_has_prefix (name, prefix) ||
-          sscanf (name + strlen (prefix), "%u-of-%u.xml", &index, &count) != 2)
-        continue;
-      again = g_strdup_printf ("%s%u-of-%u.xml", prefix, index, count);
-      if (strcmp (again, name) == 0)
-        g_ptr_array_add (found, g_build_filename (dir, name, NULL));
-    }
-  g_ptr_array_sort (found, (GCompareFunc) g_strcmp0);
-  return found;
 }
 
 /* The search's settings as DIR/search.ini holds them. */
@@ -247,6 +223,7 @@ print_text (const BsDesignSearch *search,
   g_autoptr(GString) goals = g_string_new (NULL);
   guint64 total = bs_design_search_total_games (search);
   guint64 grid = bs_design_search_grid_games (search);
+  g_autofree char *played = NULL, *full = NULL;
 
   for (guint g = 0; g < search->n_goals; g++)
     {
@@ -264,9 +241,11 @@ print_text (const BsDesignSearch *search,
                                                  ? _("Undecided when the rounds ran out")
                                                  : _("Still in the running"));
   g_print ("\n");
-  g_print (_("Games played: %" G_GUINT64_FORMAT "; a full grid of the same precision: %"
-             G_GUINT64_FORMAT " (%.1f× as many)\n"), total, grid,
-           total > 0 ? (double) grid / total : 1.0);
+  played = g_strdup_printf ("%" G_GUINT64_FORMAT, total);
+  full = g_strdup_printf ("%" G_GUINT64_FORMAT, grid);
+
+  g_print (_("Games played: %s; a full grid of the same precision: %s (%.1f× as many)\n"),
+           played, full, total > 0 ? (double) grid / total : 1.0);
 }
 
 static void
@@ -650,7 +629,7 @@ bs_cli_search (int    argc,
       line.candidates = count_undecided (search);
       if (!g_file_test (path, G_FILE_TEST_EXISTS) && shard_count <= 1)
         {
-          shards = find_shards (output, round);
+          shards = bs_design_search_find_shards (output, round);
           if (shards->len > 0)
             {
               g_ptr_array_add (shards, NULL);

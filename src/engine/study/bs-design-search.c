@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -453,7 +454,9 @@ bs_design_search_new (const BsVariant    *base,
       candidate->label = g_strdup (label->str);
       if (!ok)
         {
-          g_prefix_error (error, "--vary %s: ", candidate->label);
+          g_autofree char *what = g_strconcat ("--vary ", candidate->label, NULL);
+
+          g_prefix_error (error, "%s: ", what);
           break;
         }
       /* Its ruleset: a value the module refuses is named here, before any game. */
@@ -462,7 +465,11 @@ bs_design_search_new (const BsVariant    *base,
         bs_study_add_arm (check, candidate->variant, NULL);
       ok = check != NULL && bs_study_prepare (check, error);
       if (!ok)
-        g_prefix_error (error, "--vary %s: ", candidate->label);
+        {
+          g_autofree char *what = g_strconcat ("--vary ", candidate->label, NULL);
+
+          g_prefix_error (error, "%s: ", what);
+        }
     }
   for (guint k = 0; k < BS_DESIGN_MAX_VARIED; k++)
     g_strfreev (values[k]);
@@ -537,6 +544,32 @@ bs_design_search_round_path (const char *dir,
                           : g_strdup_printf ("round-%u.xml", round);
 
   return g_build_filename (dir, name, NULL);
+}
+
+/* The shard files of a round in dir: round-R.shard-I-of-N.xml. */
+GPtrArray *
+bs_design_search_find_shards (const char *dir,
+             guint       round)
+{
+  g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *prefix = g_strdup_printf ("round-%u.shard-", round);
+  const char *name;
+
+  while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
+    {
+      guint index, count;
+      g_autofree char *again = NULL;
+
+      if (!g_str_has_prefix (name, prefix) ||
+          sscanf (name + strlen (prefix), "%u-of-%u.xml", &index, &count) != 2)
+        continue;
+      again = g_strdup_printf ("%s%u-of-%u.xml", prefix, index, count);
+      if (strcmp (again, name) == 0)
+        g_ptr_array_add (found, g_build_filename (dir, name, NULL));
+    }
+  g_ptr_array_sort (found, (GCompareFunc) g_strcmp0);
+  return found;
 }
 
 typedef struct {

@@ -158,6 +158,10 @@ char       *bs_design_search_round_path  (const char          *dir,
                                           guint                round,
                                           guint                shard_index,
                                           guint                shard_count);
+/* The shard files of round `round` in dir (round-R.shard-I-of-N.xml, whatever N), sorted by
+ * name; for bs_study_merge_files(). */
+GPtrArray  *bs_design_search_find_shards (const char          *dir,
+                                          guint                round);
 /* Counts the next round from its complete study file at path (merged, not a shard):
  * it must be that round's study (bs_design_search_round_study) with all its games. Then
  * decides (bs_design_decide) and moves to the next round. */
