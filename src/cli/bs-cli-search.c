@@ -650,18 +650,18 @@ bs_cli_search (int    argc,
           runner = open_round (study, path, &error);
           if (runner == NULL)
             break;
-          if (!bs_study_runner_is_complete (runner))
+          if (!bs_study_runner_is_complete (runner) && (shard_count > 1 || merge))
             {
-              if (shard_count > 1 || merge)
-                {
-                  g_set_error (&error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE,
-                               _("%s: round %u is not finished: run the search without "
-                                 "--shard or --merge to finish it"), path, round);
-                  break;
-                }
-              if (!run_study (runner, jobs, &line, &error))
-                break;
+              g_set_error (&error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE,
+                           _("%s: round %u is not finished: run the search without "
+                             "--shard or --merge to finish it"), path, round);
+              break;
             }
+          /* Plays what the round lacks; a round whose last games are still in its journal
+           * (a run killed after its last game) has them folded into the file. Shards leave
+           * the file to the run that holds it. */
+          if (shard_count <= 1 && !run_study (runner, jobs, &line, &error))
+            break;
           g_clear_pointer (&runner, bs_study_runner_free);
           if (!bs_design_search_count_round (search, path, &error))
             break;
