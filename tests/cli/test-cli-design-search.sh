@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# boardsmith-cli search end to end on small Breakthrough boards between random players
+# (docs/BALANCE.md, Searching the design space): the report agrees with the games in the
+# round files (recomputed in Python); one round played as three shards through GNU parallel
+# (xargs -P without it) and merged is byte-identical to the round played in one go, and so
+# is the search's answer; a search killed with SIGKILL mid-round and resumed gives the same
+# answer; a folder of another search and a merge without shards are refused.
+set -euo pipefail
+
+cli=${BOARDSMITH_CLI:?}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+search=(search breakthrough --vary width=5..6 --vary height=5,6 --goal fair:15
+        --goal 'length=10..22' --white random --black random --games-per-round 50
+        --max-rounds 6 --seed 3)
+
+echo "# the whole search in one run"
+"$cli" "${search[@]}" --jobs 2 -o whole --json > whole.json
+"$cli" search --resume -o whole > whole.txt
+grep -q "Games played" whole.txt
+test -f whole/search.ini
+test -f whole/round-1.xml
+
+python3 - whole.json whole <<'EOF'
+import json, math, os, re, sys
+from statistics import NormalDist
+
+report = json.load(open(sys.argv[1]))
+folder = sys.argv[2]
+cands = report["candidates"]
+assert len(cands) == 4, cands
+assert [c["label"] for c in cands] == ["width=5 height=5", "width=5 height=6",
+                                       "width=6 height=5", "width=6 height=6"]
+# The games of each candidate, from the round files: player 1's half points and plies.
+games = {c["label"]: [] for c in cands}
+for r in range(1, report["rounds_played"] + 1):
+    text = open(os.path.join(folder, f"round-{r}.xml")).read()
+    arms = re.findall(r'<arm value="([^"]*)"', text)
+    for m in re.finditer(r'<game arm="(\d+)" number="\d+" seats="[AB]+" result="([^"]+)"'
+                         r'[^>]* plies="(\d+)"', text):
+        half = {"win-1": 2, "draw": 1, "win-2": 0}[m.group(2)]
+        games[arms[int(m.group(1))]].append((half, int(m.group(3))))
+z = NormalDist().inv_cdf(1 - 0.05 / (2 * 4 * 2 * report["max_rounds"]))
+assert abs(report["interval"]["z"] - z) < 1e-9, (report["interval"]["z"], z)
+total = 0
+for c in cands:
+    g = games[c["label"]]
+    n = len(g)
+    total += n
+    assert n == c["games"] and n % 50 == 0 and n > 0, (c["label"], n, c["games"])
+    half = sum(h for h, _ in g)
+    draws = sum(1 for h, _ in g if h == 1)
+    assert draws == 0  # Breakthrough has no draws
+    s = half / (2 * n)
+    fair = c["evidence"][0]
+    assert abs(fair["value"] - s) < 1e-12
+    centre = (s + z * z / (2 * n)) / (1 + z * z / n)
+    hw = z / (1 + z * z / n) * math.sqrt(s * (1 - s) / n + z * z / (4 * n * n))
+    assert abs(fair["low"] - max(0, centre - hw)) < 1e-9, (fair, centre - hw)
+    assert abs(fair["high"] - min(1, centre + hw)) < 1e-9
+    plies = [p for _, p in g]
+    mean = sum(plies) / n
+    sd = math.sqrt(sum((p - mean) ** 2 for p in plies) / (n - 1))
+    length = c["evidence"][1]
+    assert abs(length["value"] - mean) < 1e-9
+    assert abs(length["high"] - (mean + z * sd / math.sqrt(n))) < 1e-6
+    # The verdict follows the intervals.
+    inside = 0.35 <= fair["low"] and fair["high"] <= 0.65 and 10 <= length["low"] \
+        and length["high"] <= 22
+    outside = fair["high"] < 0.35 or fair["low"] > 0.65 or length["high"] < 10 \
+        or length["low"] > 22
+    want = "fails" if outside else "meets" if inside else "undecided"
+    assert c["verdict"] == want, (c, want)
+    if c["verdict"] != "undecided":
+        assert c["round"] == n // 50, c
+    if c["verdict"] == "fails":
+        assert c["failed_goal"] in ("fair:15", "length=10..22"), c
+assert report["total_games"] == total
+assert report["grid_games"] == 4 * max(c["games"] for c in cands)
+assert report["meeting"] == [c["label"] for c in cands if c["verdict"] == "meets"]
+# This seed decides every candidate: two kept, the 6-high boards eliminated for their length.
+assert report["finished"] and report["meeting"] == ["width=5 height=5", "width=6 height=5"]
+assert report["total_games"] < report["grid_games"]
+print("ok:", total, "games;", report["grid_games"], "for the grid;",
+      [(c["label"], c["verdict"], c["round"]) for c in cands])
+EOF
+
+echo "# round 1 as three shards, merged, then the rest in one run"
+if command -v parallel > /dev/null; then
+  parallel --halt now,fail=1 "$cli" "${search[@]}" --jobs 1 --shard {}/3 -o sharded \
+    ::: 0 1 2 > /dev/null
+else
+  printf '%s\n' 0 1 2 | xargs -P 3 -I{} "$cli" "${search[@]}" --jobs 1 --shard {}/3 \
+    -o sharded > /dev/null
+fi
+test -f sharded/round-1.shard-0-of-3.xml
+test ! -f sharded/round-1.xml
+"$cli" search --resume -o sharded --merge > /dev/null
+cmp whole/round-1.xml sharded/round-1.xml
+test ! -f sharded/round-2.xml
+"$cli" search --resume -o sharded --json > sharded.json
+cmp whole.json sharded.json
+echo "ok: the merged round and the answer are byte-identical to the single run"
+
+echo "# killed with SIGKILL mid-round, then resumed"
+slow=(search breakthrough --vary width=5..6 --goal fair:10 --white easy --black random
+      --games-per-round 10 --max-rounds 2 --seed 4)
+"$cli" "${slow[@]}" --jobs 1 -o straight --json > straight.json
+"$cli" "${slow[@]}" --jobs 1 -o killed --json > /dev/null &
+pid=$!
+for _ in $(seq 3000); do
+  if [ -f killed/round-1.xml.journal ] &&
+     [ "$(grep -c '</game>' killed/round-1.xml.journal || true)" -ge 2 ]; then
+    break
+  fi
+  if ! kill -0 "$pid" 2> /dev/null; then break; fi
+  sleep 0.05
+done
+kill -9 "$pid" 2> /dev/null || { echo "the search finished before it could be killed"; exit 1; }
+wait "$pid" 2> /dev/null || true
+test -f killed/round-1.xml.journal
+"$cli" search --resume -o killed --json > killed.json
+cmp straight.json killed.json
+echo "ok: resumed after SIGKILL to the same answer"
+
+echo "# refusals"
+status=0
+"$cli" search breakthrough --vary width=5..7 --goal fair -o whole 2> other.err > /dev/null \
+  || status=$?
+test "$status" = 2
+grep -q "holds another search" other.err
+status=0
+"$cli" "${search[@]}" -o nomerge --merge 2> merge.err > /dev/null || status=$?
+test "$status" = 2
+grep -q "no shard files" merge.err
+status=0
+"$cli" search breakthrough --vary width=5..6 --goal 'draws>3' -o bad 2> goal.err \
+  > /dev/null || status=$?
+test "$status" = 2
+grep -q 'draws>3' goal.err
+echo "ok: refusals"

@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Searching the design space (bs-design-search.h, docs/BALANCE.md): goals parsed and
+ * checked, the Bonferroni z against Python's statistics.NormalDist, the race's rule on
+ * synthetic candidates of known probabilities (deterministic seeds), its error rate over
+ * many races, and rounds played as studies on a small Breakthrough board and counted from
+ * their files. */
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "bs-design-search.h"
+#include "bs-error.h"
+#include "bs-study-runner.h"
+#include "bs-study-stats.h"
+
+static void
+test_goal_parse (void)
+{
+  static const struct { const char *text; const char *canonical; } good[] = {
+    { "fair", "fair:3" }, { "fair:5", "fair:5" }, { "fair:2.5", "fair:2.5" },
+    { "draws<10%", "draws<10%" }, { "draws<10", "draws<10%" },
+    { "length=20..60", "length=20..60" }, { "length=30..30", "length=30..30" },
+  };
+  static const char * const bad[] = {
+    "", "fair:", "fair:0", "fair:50", "fair:x", "draws<", "draws<0", "draws<101%",
+    "draws>10", "length=60..20", "length=20", "length=a..b", "length=-1..5", "lenght=1..2",
+    "fair: 5", "draws<nan",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      BsDesignGoal goal;
+      g_autofree char *text = NULL;
+
+      g_assert_true (bs_design_goal_parse (good[i].text, &goal, NULL));
+      text = bs_design_goal_to_string (&goal);
+      g_assert_cmpstr (text, ==, good[i].canonical);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      BsDesignGoal goal;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (bs_design_goal_parse (bad[i], &goal, &error));
+      g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+      g_assert_nonnull (strstr (error->message, bad[i]));
+    }
+}
+
+/* z with P(|Z| > z) = 0.05 / (candidates × goals × rounds): Python 3.11's
+ * statistics.NormalDist ().inv_cdf (1 − 0.05 / (2 k g r)). */
+static void
+test_z (void)
+{
+  g_assert_cmpfloat_with_epsilon (bs_design_z (0.05, 1, 1, 1), 1.9599639845400536, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bs_design_z (0.05, 30, 1, 10), 3.764823649533927, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bs_design_z (0.05, 10, 1, 30), 3.764823649533927, 1e-9);
+  g_assert_cmpfloat_with_epsilon (bs_design_z (0.05, 4, 2, 5), 3.227218425963163, 1e-9);
+}
+
+static void
+tally_of (BsDesignTally *tally,
+          guint          wins,
+          guint          draws,
+          guint          losses)
+{
+  memset (tally, 0, sizeof *tally);
+  for (guint i = 0; i < wins; i++)
+    bs_design_tally_add (tally, 2, 30);
+  for (guint i = 0; i < draws; i++)
+    bs_design_tally_add (tally, 1, 50);
+  for (guint i = 0; i < losses; i++)
+    bs_design_tally_add (tally, 0, 40);
+}
+
+static void
+test_check (void)
+{
+  static const guint counts[][3] = {
+    { 60, 0, 40 }, { 40, 0, 60 }, { 30, 40, 30 }, { 5, 68, 27 }, { 0, 10, 0 }, { 100, 0, 0 },
+  };
+  BsDesignGoal fair = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  BsDesignGoal draws = { BS_DESIGN_GOAL_DRAWS_BELOW, 0.2, 0 };
+  BsDesignGoal length = { BS_DESIGN_GOAL_LENGTH, 20, 45 };
+  BsDesignTally tally;
+  BsDesignEvidence evidence;
+
+  /* At z = 1.96 the score's interval is the lab's (draws counted as bs_stats_score_with_draws
+   * counts them). */
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      BsStatsScore score;
+
+      tally_of (&tally, counts[i][0], counts[i][1], counts[i][2]);
+      bs_design_goal_check (&fair, &tally, BS_STATS_Z95, &evidence);
+      bs_stats_score_with_draws (tally.half_points, tally.draws, tally.games, &score);
+      g_assert_cmpfloat_with_epsilon (evidence.value, score.score, 1e-12);
+      g_assert_cmpfloat_with_epsilon (evidence.low, score.low, 1e-12);
+      g_assert_cmpfloat_with_epsilon (evidence.high, score.high, 1e-12);
+    }
+
+  /* 60 of 100 at z = 3.2272 (4 candidates, 2 goals, 5 rounds): Wilson's interval by hand in
+   * Python, [0.43981, 0.74132]: it holds ½ ± 5 points and reaches past them. */
+  tally_of (&tally, 60, 0, 40);
+  g_assert_cmpint (bs_design_goal_check (&fair, &tally, 3.227218425963163, &evidence), ==,
+                   BS_DESIGN_UNDECIDED);
+  g_assert_cmpfloat_with_epsilon (evidence.low, 0.43981241905509527, 1e-9);
+  g_assert_cmpfloat_with_epsilon (evidence.high, 0.741322490976097, 1e-9);
+  /* 900 of 1000: out of reach; 5000 of 10 000: within it. */
+  tally_of (&tally, 900, 0, 100);
+  g_assert_cmpint (bs_design_goal_check (&fair, &tally, 3.2, &evidence), ==, BS_DESIGN_FAILS);
+  tally_of (&tally, 5000, 0, 5000);
+  g_assert_cmpint (bs_design_goal_check (&fair, &tally, 3.2, &evidence), ==, BS_DESIGN_MEETS);
+
+  /* Draws: 0 of 200 below 20%, 100 of 200 not, 40 of 200 undecided. */
+  tally_of (&tally, 100, 0, 100);
+  g_assert_cmpint (bs_design_goal_check (&draws, &tally, 3.2, &evidence), ==, BS_DESIGN_MEETS);
+  tally_of (&tally, 50, 100, 50);
+  g_assert_cmpint (bs_design_goal_check (&draws, &tally, 3.2, &evidence), ==, BS_DESIGN_FAILS);
+  tally_of (&tally, 80, 40, 80);
+  g_assert_cmpint (bs_design_goal_check (&draws, &tally, 3.2, &evidence), ==,
+                   BS_DESIGN_UNDECIDED);
+
+  /* Length: 100 games of 30 and 100 of 40 plies: mean 35, sd 5.0125 (n − 1), ± 3.2 sd / √200
+   * = ± 1.13423; inside [20, 45]. All of 30 plies and one game: undecided. */
+  tally_of (&tally, 100, 0, 100);
+  g_assert_cmpint (bs_design_goal_check (&length, &tally, 3.2, &evidence), ==,
+                   BS_DESIGN_MEETS);
+  g_assert_cmpfloat_with_epsilon (evidence.value, 35, 1e-12);
+  g_assert_cmpfloat_with_epsilon (evidence.high - 35, 3.2 * sqrt (5000.0 / 199 / 200), 1e-9);
+  tally_of (&tally, 1, 0, 0);
+  g_assert_cmpint (bs_design_goal_check (&length, &tally, 3.2, &evidence), ==,
+                   BS_DESIGN_UNDECIDED);
+  /* 50 plies every game: out of the band with no spread at all. */
+  tally_of (&tally, 0, 20, 0);
+  g_assert_cmpint (bs_design_goal_check (&length, &tally, 3.2, &evidence), ==,
+                   BS_DESIGN_FAILS);
+}
+
+typedef struct {
+  double win;     /* player 1's chances */
+  double draw;
+  guint  plies;   /* mean length: uniform in plies ± 10 */
+} Truth;
+
+/* One race on synthetic candidates: games of each still in the running drawn from its
+ * truth with rng, `games` a round, at most `rounds`. Returns the candidates. */
+static GPtrArray *
+race (const Truth        *truths,
+      guint               n,
+      const BsDesignGoal *goals,
+      guint               n_goals,
+      guint               games,
+      guint               rounds,
+      GRand              *rng,
+      guint              *rounds_played)
+{
+  GPtrArray *candidates = g_ptr_array_new_with_free_func (g_free);
+  double z = bs_design_z (BS_DESIGN_ALPHA, n, n_goals, rounds);
+  guint round;
+
+  for (guint i = 0; i < n; i++)
+    {
+      BsDesignCandidate *candidate = g_new0 (BsDesignCandidate, 1);
+
+      candidate->failed_goal = -1;
+      g_ptr_array_add (candidates, candidate);
+    }
+  for (round = 1; round <= rounds; round++)
+    {
+      gboolean open = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        {
+          BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
+
+          if (candidate->verdict != BS_DESIGN_UNDECIDED)
+            continue;
+          open = TRUE;
+          for (guint k = 0; k < games; k++)
+            {
+              double u = g_rand_double (rng);
+              guint half = u < truths[i].win ? 2 : u < truths[i].win + truths[i].draw ? 1 : 0;
+              guint plies = truths[i].plies - 10 + (guint) g_rand_int_range (rng, 0, 21);
+
+              bs_design_tally_add (&candidate->tally, half, plies);
+            }
+        }
+      if (!open)
+        break;
+      bs_design_decide (candidates, goals, n_goals, z, round);
+    }
+  *rounds_played = round - 1;
+  return candidates;
+}
+
+/* Ten candidates from 30% to 80%, fair within ± 5 points: the far ones go in the first
+ * rounds, the fair one is kept, none is decided wrongly, and the race costs far less than a
+ * grid giving each candidate the games the hardest needed (here 15 900 games against
+ * 30 000: the three near the edge of the margin are never decided). */
+static void
+test_race_fair (void)
+{
+  static const Truth truths[] = {
+    { 0.30, 0, 40 }, { 0.40, 0, 40 }, { 0.45, 0, 40 }, { 0.48, 0, 40 }, { 0.50, 0, 40 },
+    { 0.52, 0, 40 }, { 0.55, 0, 40 }, { 0.60, 0, 40 }, { 0.70, 0, 40 }, { 0.80, 0, 40 },
+  };
+  BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (42);
+  g_autoptr(GPtrArray) candidates = NULL;
+  guint played, total = 0, most = 0;
+
+  candidates = race (truths, G_N_ELEMENTS (truths), &goal, 1, 100, 30, rng, &played);
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
+      double off = fabs (truths[i].win - 0.5);
+
+      g_test_message ("p = %.2f: %s in round %u after %u games", truths[i].win,
+                      bs_design_verdict_id (candidate->verdict), candidate->round,
+                      candidate->tally.games);
+      if (off >= 0.10)
+        {
+          g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_FAILS);
+          g_assert_cmpint (candidate->failed_goal, ==, 0);
+        }
+      if (off >= 0.20)
+        g_assert_cmpuint (candidate->round, <=, 2);
+      if (off < 0.05)
+        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_FAILS);
+      if (off > 0.05)
+        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_MEETS);
+      if (off == 0)
+        g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
+      total += candidate->tally.games;
+      most = MAX (most, candidate->tally.games);
+    }
+  g_test_message ("%u games; a grid of the same precision: %u", total,
+                  most * candidates->len);
+  /* The candidates near the margin's edge play every round; the far ones stop early. */
+  g_assert_cmpuint (total * 5, <, most * candidates->len * 3);
+}
+
+/* Three goals at once: fair within 5, draws below 20%, 20 to 60 plies. A fair game with
+ * half its games drawn is eliminated for its draws, not its score. */
+static void
+test_race_three_goals (void)
+{
+  static const Truth truths[] = {
+    { 0.45, 0.10, 40 }, { 0.25, 0.50, 40 }, { 0.70, 0.05, 40 }, { 0.30, 0.05, 70 },
+  };
+  BsDesignGoal goals[] = {
+    { BS_DESIGN_GOAL_FAIR, 0.05, 0 }, { BS_DESIGN_GOAL_DRAWS_BELOW, 0.20, 0 },
+    { BS_DESIGN_GOAL_LENGTH, 20, 60 },
+  };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+  g_autoptr(GPtrArray) candidates = NULL;
+  BsDesignCandidate *c;
+  guint played;
+
+  candidates = race (truths, G_N_ELEMENTS (truths), goals, 3, 100, 20, rng, &played);
+  c = g_ptr_array_index (candidates, 0);
+  g_assert_cmpint (c->verdict, ==, BS_DESIGN_MEETS);
+  c = g_ptr_array_index (candidates, 1);
+  g_assert_cmpint (c->verdict, ==, BS_DESIGN_FAILS);
+  g_assert_cmpint (c->failed_goal, ==, 1);
+  g_assert_cmpint (c->evidence[0].verdict, !=, BS_DESIGN_FAILS);
+  c = g_ptr_array_index (candidates, 2);
+  g_assert_cmpint (c->verdict, ==, BS_DESIGN_FAILS);
+  g_assert_cmpint (c->failed_goal, ==, 0);
+  /* Unfair and too long: the first goal shown out of reach is named. */
+  c = g_ptr_array_index (candidates, 3);
+  g_assert_cmpint (c->verdict, ==, BS_DESIGN_FAILS);
+  g_assert_cmpint (c->evidence[2].verdict, ==, BS_DESIGN_FAILS);
+}
+
+/* The error rate: 400 races of 8 candidates, four fair (½) and four at 60% (10 points
+ * off), fair within ± 5: a race errs when it eliminates a fair candidate or keeps an unfair
+ * one. The union bound promises at most 5% of races; Bonferroni is conservative, so it is
+ * far fewer. */
+static void
+test_race_error_rate (void)
+{
+  static const Truth truths[] = {
+    { 0.5, 0, 40 }, { 0.5, 0, 40 }, { 0.5, 0, 40 }, { 0.5, 0, 40 },
+    { 0.6, 0, 40 }, { 0.6, 0, 40 }, { 0.6, 0, 40 }, { 0.6, 0, 40 },
+  };
+  BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (2026);
+  guint wrong = 0, races = 400;
+
+  for (guint r = 0; r < races; r++)
+    {
+      g_autoptr(GPtrArray) candidates = NULL;
+      gboolean erred = FALSE;
+      guint played;
+
+      candidates = race (truths, G_N_ELEMENTS (truths), &goal, 1, 100, 20, rng, &played);
+      for (guint i = 0; i < candidates->len; i++)
+        {
+          BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
+
+          if ((truths[i].win == 0.5 && candidate->verdict == BS_DESIGN_FAILS) ||
+              (truths[i].win != 0.5 && candidate->verdict == BS_DESIGN_MEETS))
+            erred = TRUE;
+        }
+      wrong += erred;
+    }
+  g_test_message ("%u of %u races decided a candidate wrongly", wrong, races);
+  g_assert_cmpuint (wrong, <=, races / 20);
+}
+
+/* Rounds as studies: a search over Breakthrough's width on a 5-high board between random
+ * players; each round's study is played into a file and counted. Counting is deterministic
+ * and a file of another round, or one short of games, is refused. */
+static void
+test_rounds_from_files (void)
+{
+  g_autoptr(BsVariant) base = bs_variant_new_for_module ("breakthrough", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("design-search-XXXXXX", NULL);
+  const char *varies[] = { "width=5..6", NULL };
+  BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  g_autoptr(BsDesignSearch) search = NULL;
+  g_autoptr(BsDesignSearch) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *wrong = NULL;
+
+  g_assert_nonnull (base);
+  g_assert_true (bs_variant_set (base, "height", "5", NULL));
+  search = bs_design_search_new (base, varies, &goal, 1, "random", "random", 20, 3, 9, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (search->candidates->len, ==, 2);
+  g_assert_cmpstr (((BsDesignCandidate *) search->candidates->pdata[1])->label, ==, "width=6");
+
+  for (guint round = 1; !bs_design_search_finished (search); round++)
+    {
+      g_autoptr(BsStudy) study = bs_design_search_round_study (search);
+      g_autoptr(BsStudyRunner) runner = NULL;
+
+      g_clear_pointer (&path, g_free);
+      path = bs_design_search_round_path (dir, round, 0, 0);
+      runner = bs_study_runner_new (study, path, &error);
+      g_assert_no_error (error);
+      bs_study_runner_set_jobs (runner, 1);
+      g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (bs_design_search_count_round (search, path, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (search->rounds_done, ==, round);
+    }
+  g_assert_cmpuint (bs_design_search_total_games (search), <=,
+                    bs_design_search_grid_games (search));
+
+  /* The same files counted again give the same tallies. */
+  again = bs_design_search_new (base, varies, &goal, 1, "random", "random", 20, 3, 9, &error);
+  g_assert_no_error (error);
+  for (guint round = 1; round <= search->rounds_done; round++)
+    {
+      g_autofree char *p = bs_design_search_round_path (dir, round, 0, 0);
+      g_assert_true (bs_design_search_count_round (again, p, &error));
+      g_assert_no_error (error);
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      BsDesignCandidate *a = search->candidates->pdata[i], *b = again->candidates->pdata[i];
+
+      g_assert_cmpuint (a->tally.games, ==, b->tally.games);
+      g_assert_cmpuint (a->tally.half_points, ==, b->tally.half_points);
+      g_assert_cmpuint (a->tally.plies, ==, b->tally.plies);
+      g_assert_cmpint (a->verdict, ==, b->verdict);
+    }
+
+  /* Round 1's file is not round 2 of a fresh search of another seed. */
+  g_clear_pointer (&again, bs_design_search_free);
+  again = bs_design_search_new (base, varies, &goal, 1, "random", "random", 20, 3, 10, &error);
+  wrong = bs_design_search_round_path (dir, 1, 0, 0);
+  g_assert_false (bs_design_search_count_round (again, wrong, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_cmpuint (again->rounds_done, ==, 0);
+  g_clear_error (&error);
+
+  /* A value the module refuses is named. */
+  {
+    const char *too_small[] = { "width=2,5", NULL };
+    g_autoptr(BsDesignSearch) none = bs_design_search_new (base, too_small, &goal, 1, "random",
+                                                           "random", 20, 3, 9, &error);
+    g_assert_null (none);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "width=2"));
+  }
+
+  {
+    g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (folder)) != NULL)
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+        g_unlink (file);
+      }
+    g_rmdir (dir);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/design-search/goal-parse", test_goal_parse);
+  g_test_add_func ("/design-search/z", test_z);
+  g_test_add_func ("/design-search/check", test_check);
+  g_test_add_func ("/design-search/race-fair", test_race_fair);
+  g_test_add_func ("/design-search/race-three-goals", test_race_three_goals);
+  g_test_add_func ("/design-search/race-error-rate", test_race_error_rate);
+  g_test_add_func ("/design-search/rounds-from-files", test_rounds_from_files);
+  return g_test_run ();
+}
