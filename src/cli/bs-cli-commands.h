@@ -25,6 +25,7 @@
   X (study, "study", N_("Play a balance study: player 1's score with intervals, sweeps, A/B")) \
   X (merge, "merge", N_("Merge the files of one study (shards) into one")) \
   X (report, "report", N_("Report a study file's statistics as text, JSON, CSV or a chart")) \
+  X (skill_trace, "skill-trace", N_("Player 1's score at rising levels, both players alike")) \
   X (render, "render", N_("Draw a position or a whole game as PNG, SVG, PDF or GIF")) \
   X (new_rules, "new-rules", N_("Copy a game's rules file with a new id and name"))
 
