@@ -116,4 +116,20 @@ expect_bad skill-trace breakthrough --set size=5 --levels random,easy --games 24
 grep -q "trace-random.xml" err.txt
 expect_bad skill-trace breakthrough --levels random,easy --chart trace.gif --games 2
 expect_bad skill-trace
+expect_bad skill-trace breakthrough --games 0
+grep -q -- "--games: “0” is not a whole number from 1 to 10000000" err.txt
 echo "ok: refused"
+
+echo "# output that cannot be written: one message, exit 2"
+if [ -e /dev/full ]; then
+  for json in "" --json; do
+    set +e
+    "$cli" skill-trace breakthrough --set size=5 --levels random,easy --games 2 $json \
+      > /dev/full 2> err.txt
+    status=$?
+    set -e
+    test "$status" -eq 2
+    test "$(cat err.txt)" = "boardsmith-cli: cannot write the output: No space left on device"
+  done
+  echo "ok: /dev/full"
+fi
