@@ -26,6 +26,7 @@
   X (merge, "merge", N_("Merge the files of one study (shards) into one")) \
   X (search, "search", N_("Race a variant's settings for those that meet goals (fair, draws)")) \
   X (report, "report", N_("Report a study file's statistics as text, JSON, CSV or a chart")) \
+  X (skill_trace, "skill-trace", N_("Player 1's score at rising levels, both players alike")) \
   X (render, "render", N_("Draw a position or a whole game as PNG, SVG, PDF or GIF")) \
   X (new_rules, "new-rules", N_("Copy a game's rules file with a new id and name"))
 

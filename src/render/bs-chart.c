@@ -1251,11 +1251,19 @@ append_bytes (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
-gboolean
-bs_chart_export (const BsChartData    *data,
-                 const BsChartOptions *options,
-                 const char           *path,
-                 GError              **error)
+typedef void (*DrawFunc) (cairo_t *cr,
+                          double   width,
+                          double   height,
+                          gpointer user_data);
+
+/* A chart of options' size drawn by draw into a PNG, SVG or PDF (from the extension) and
+ * written atomically. */
+static gboolean
+export_drawing (const BsChartOptions *options,
+                const char           *path,
+                DrawFunc              draw,
+                gpointer              user_data,
+                GError              **error)
 {
   BsExportFormat format;
   int width = options->width, height = options->height > 0 ? options->height
@@ -1287,7 +1295,7 @@ bs_chart_export (const BsChartData    *data,
   else
     surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
   cr = cairo_create (surface);
-  bs_chart_draw (cr, data, options, width, height);
+  draw (cr, width, height, user_data);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   if (format == BS_EXPORT_PNG)
@@ -1314,6 +1322,33 @@ bs_chart_export (const BsChartData    *data,
   return bs_export_write_bytes (path, png, error);
 }
 
+typedef struct {
+  const BsChartData    *data;
+  const BsChartOptions *options;
+} StudyDrawing;
+
+static void
+draw_study (cairo_t  *cr,
+            double    width,
+            double    height,
+            gpointer  user_data)
+{
+  StudyDrawing *drawing = user_data;
+
+  bs_chart_draw (cr, drawing->data, drawing->options, width, height);
+}
+
+gboolean
+bs_chart_export (const BsChartData    *data,
+                 const BsChartOptions *options,
+                 const char           *path,
+                 GError              **error)
+{
+  StudyDrawing drawing = { data, options };
+
+  return export_drawing (options, path, draw_study, &drawing, error);
+}
+
 gboolean
 bs_chart_export_runner (BsStudyRunner        *runner,
                         const BsChartOptions *options,
@@ -1323,4 +1358,231 @@ bs_chart_export_runner (BsStudyRunner        *runner,
   g_autoptr(BsChartData) data = bs_chart_data_new (runner);
 
   return bs_chart_export (data, options, path, error);
+}
+
+/* The skill trace (bs-skill-trace.h). */
+
+static void
+draw_skill_trace (Canvas             *c,
+                  const BsSkillTrace *trace)
+{
+  guint n = bs_skill_trace_n_levels (trace), max_games = 0, min_games = G_MAXUINT;
+  g_autofree char *fair = bs_percent_format (0.5, 0);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *verdict = bs_skill_trend_describe (&trace->trend);
+  double f = c->font, step, sum_x = 0, sum_y = 0, total = 0, first = -1, last = -1;
+  gboolean started = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const BsSkillTraceLevel *l = bs_skill_trace_get_level (trace, i);
+
+      max_games = MAX (max_games, l->games);
+      min_games = MIN (min_games, l->games);
+    }
+  if (n > 0 && min_games == max_games)
+    /* Translators: a skill trace chart's subtitle: "My Game · 200 games a level,
+     * both players at that level · 95% intervals". */
+    subtitle = g_strdup_printf (_("%s · %u games a level, both players at that level · 95%% "
+                                  "intervals"), trace->variant, max_games);
+  else
+    /* Translators: as above, when the levels have different numbers of games. */
+    subtitle = g_strdup_printf (_("%s · %u to %u games a level, both players at that level · "
+                                  "95%% intervals"), trace->variant, n > 0 ? min_games : 0,
+                                max_games);
+  begin_with_note (c, _("Player 1’s score by skill"), subtitle, verdict, 0);
+  c->x_min = -0.5;
+  c->x_max = MAX (n, 1) - 0.5;
+  c->y_min = 0;
+  c->y_max = 1;
+  c->bottom -= f * 1.2;   /* room for the score under each level */
+  y_axis (c, _("Player 1’s score"), TRUE, 5);
+  draw_text (c, _("Both players’ strength"), (c->left + c->right) / 2, c->height - f * 0.6,
+             f * 0.95, FALSE, c->palette->text, 0.5, 1, 0);
+  if (max_games == 0)
+    {
+      no_data (c, _("No games yet"));
+      return;
+    }
+  dashed_level (c, 0.5, fair);
+
+  /* The trend's least-squares line, s̄ + b (x − x̄), over the levels with games. */
+  for (guint i = 0; i < n; i++)
+    {
+      const BsSkillTraceLevel *l = bs_skill_trace_get_level (trace, i);
+
+      if (l->games == 0)
+        continue;
+      sum_x += (double) l->games * i;
+      sum_y += l->score.score * l->games;
+      total += l->games;
+      if (first < 0)
+        first = i;
+      last = i;
+    }
+  if (trace->trend.levels >= 2)
+    {
+      double mean_x = sum_x / total, mean_y = sum_y / total;
+      double dashes[] = { f * 0.25, f * 0.25 };
+
+      cairo_save (c->cr);
+      cairo_rectangle (c->cr, c->left, c->top, c->right - c->left, c->bottom - c->top);
+      cairo_clip (c->cr);
+      cairo_set_dash (c->cr, dashes, 2, 0);
+      cairo_set_line_width (c->cr, MAX (1.0, f / 8));
+      set_color (c->cr, c->palette->second, 0.9);
+      cairo_move_to (c->cr, map_x (c, first),
+                     map_y (c, mean_y + trace->trend.slope * (first - mean_x)));
+      cairo_line_to (c->cr, map_x (c, last),
+                     map_y (c, mean_y + trace->trend.slope * (last - mean_x)));
+      cairo_stroke (c->cr);
+      cairo_restore (c->cr);
+    }
+
+  /* The scores, joined level to level. */
+  cairo_set_line_width (c->cr, MAX (1.5, f / 6));
+  set_color (c->cr, c->palette->accent, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      const BsSkillTraceLevel *l = bs_skill_trace_get_level (trace, i);
+
+      if (l->games == 0)
+        continue;
+      if (!started)
+        cairo_move_to (c->cr, map_x (c, i), map_y (c, l->score.score));
+      else
+        cairo_line_to (c->cr, map_x (c, i), map_y (c, l->score.score));
+      started = TRUE;
+    }
+  cairo_stroke (c->cr);
+
+  step = (c->right - c->left) / n;
+  for (guint i = 0; i < n; i++)
+    {
+      const BsSkillTraceLevel *l = bs_skill_trace_get_level (trace, i);
+      double x = map_x (c, i);
+      char text[96];
+
+      draw_text (c, l->label, x, c->bottom + f * 0.45, f * 0.85, FALSE, c->palette->text,
+                 0.5, 0, 0);
+      if (l->games == 0)
+        {
+          draw_text (c, _("no games"), x, c->bottom + f * 1.65, f * 0.8, FALSE,
+                     c->palette->muted, 0.5, 0, 0);
+          continue;
+        }
+      error_bar (c, x, l->score.low, l->score.high, MIN (step * 0.08, f * 0.6));
+      set_color (c->cr, c->palette->first, 1);
+      cairo_arc (c->cr, x, map_y (c, l->score.score), MAX (3.0, f * 0.35), 0, 2 * G_PI);
+      cairo_fill (c->cr);
+      {
+        g_autofree char *percent = bs_percent_format (l->score.score, 1);
+
+        g_snprintf (text, sizeof text, "%s [%.1f, %.1f]", percent, 100 * l->score.low,
+                    100 * l->score.high);
+      }
+      draw_text (c, text, x, c->bottom + f * 1.65, f * 0.8, FALSE, c->palette->muted,
+                 0.5, 0, 0);
+    }
+  baseline (c);
+}
+
+void
+bs_chart_draw_skill_trace (cairo_t              *cr,
+                           const BsSkillTrace   *trace,
+                           const BsChartOptions *options,
+                           double                width,
+                           double                height,
+                           BsChartPlot          *plot)
+{
+  Canvas c = { 0 };
+
+  g_return_if_fail (cr != NULL && trace != NULL && options != NULL);
+
+  c.cr = cr;
+  c.palette = options->dark ? &dark_palette : &light_palette;
+  c.width = width;
+  c.height = height;
+  c.font = MAX (11.0, width / 48);
+  cairo_save (cr);
+  draw_skill_trace (&c, trace);
+  cairo_restore (cr);
+  if (plot != NULL)
+    {
+      memset (plot, 0, sizeof *plot);
+      if (c.plotted)
+        {
+          plot->left = c.left;
+          plot->top = c.top;
+          plot->right = c.right;
+          plot->bottom = c.bottom;
+          plot->x_min = c.x_min;
+          plot->x_max = c.x_max;
+          plot->y_min = c.y_min;
+          plot->y_max = c.y_max;
+        }
+    }
+}
+
+char *
+bs_chart_describe_skill_trace (const BsSkillTrace *trace)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *verdict = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  /* Translators: what a screen reader says of a skill trace's chart, then each level:
+   * "Player 1’s score by skill, My Game: Random 52.0% [47.1, 56.9]; Easy 60.5% …". */
+  g_string_printf (text, _("Player 1’s score by skill, %s:"), trace->variant);
+  for (guint i = 0; i < bs_skill_trace_n_levels (trace); i++)
+    {
+      const BsSkillTraceLevel *l = bs_skill_trace_get_level (trace, i);
+
+      g_string_append (text, i > 0 ? "; " : " ");
+      if (l->games == 0)
+        /* Translators: a level of a skill trace that has no games: "Hard: no games". */
+        g_string_append_printf (text, _("%s: no games"), l->label);
+      else
+        {
+          g_autofree char *percent = bs_percent_format (l->score.score, 1);
+
+          /* Translators: a level of a skill trace read aloud: "Easy 60.5% [55.6, 65.2]
+           * in 400 games", the brackets its 95% interval. */
+          g_string_append_printf (text, _("%s %s [%.1f, %.1f] in %u games"), l->label,
+                                  percent, 100 * l->score.low, 100 * l->score.high, l->games);
+        }
+    }
+  verdict = bs_skill_trend_describe (&trace->trend);
+  g_string_append_printf (text, ". %s", verdict);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+typedef struct {
+  const BsSkillTrace   *trace;
+  const BsChartOptions *options;
+} TraceDrawing;
+
+static void
+draw_trace (cairo_t  *cr,
+            double    width,
+            double    height,
+            gpointer  user_data)
+{
+  TraceDrawing *drawing = user_data;
+
+  bs_chart_draw_skill_trace (cr, drawing->trace, drawing->options, width, height, NULL);
+}
+
+gboolean
+bs_chart_export_skill_trace (const BsSkillTrace   *trace,
+                             const BsChartOptions *options,
+                             const char           *path,
+                             GError              **error)
+{
+  TraceDrawing drawing = { trace, options };
+
+  g_return_val_if_fail (trace != NULL && options != NULL && path != NULL, FALSE);
+
+  return export_drawing (options, path, draw_trace, &drawing, error);
 }

@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "bs-skill-trace.h"
 #include "bs-study-runner.h"
 #include "bs-study-stats.h"
 
@@ -95,6 +96,25 @@ gboolean    bs_chart_export_runner     (BsStudyRunner        *runner,
                                         const BsChartOptions *options,
                                         const char           *path,
                                         GError              **error);
+
+/* A skill trace (bs-skill-trace.h): player 1's score at each level with its 95% interval
+ * (the draw-aware one), the 50% line, the trend's least-squares line and its verdict. Not a
+ * study's chart: options->kind and arm are not read. plot (may be NULL) says where the data
+ * went: level i lies at x = i. */
+void        bs_chart_draw_skill_trace     (cairo_t              *cr,
+                                           const BsSkillTrace   *trace,
+                                           const BsChartOptions *options,
+                                           double                width,
+                                           double                height,
+                                           BsChartPlot          *plot);
+/* What it shows in words, for a screen reader: each level with
+ * player 1's score and interval, then the trend's verdict. */
+char       *bs_chart_describe_skill_trace (const BsSkillTrace   *trace);
+/* Writes it as PNG, SVG or PDF (from the extension), atomically. */
+gboolean    bs_chart_export_skill_trace   (const BsSkillTrace   *trace,
+                                           const BsChartOptions *options,
+                                           const char           *path,
+                                           GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsChartData, bs_chart_data_free)
 
