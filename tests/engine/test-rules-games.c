@@ -482,6 +482,46 @@ random_games (const BsRuleset *rs,
   random_games_counting (rs, games, referee, NULL, data);
 }
 
+/* The playout loop's turn (rs->random_turn, a kernel of its own for some
+ * programs) against the random move and its apply, in lock-step from the
+ * same random numbers: the same positions byte for byte after every ply
+ * (the hash kept: not in playout mode), the same random numbers used,
+ * and the referee's result. */
+static void
+random_turns_match (const BsRuleset *rs,
+                    guint            games,
+                    Referee          referee,
+                    gconstpointer    data)
+{
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  guint64 plies = 0;
+
+  g_assert_nonnull (rs->random_turn);
+  for (guint game = 0; game < games; game++)
+    {
+      g_autofree BsPosition *turned = bs_ruleset_new_position (rs, game);
+      g_autofree BsPosition *applied = bs_ruleset_new_position (rs, game);
+      BsRng a, b;
+
+      bs_rng_init (&a, 100 + game);
+      bs_rng_init (&b, 100 + game);
+      while (!bs_position_is_over (turned))
+        {
+          int mover = turned->to_move;
+          Grid g;
+
+          g_assert_cmpuint (rs->random_turn (rs, turned, &a), ==, 1);
+          rs->apply (rs, applied, rs->random_move (rs, applied, &b, scratch), NULL);
+          g_assert_true (memcmp (turned, applied, rs->position_size) == 0);
+          g_assert_true (memcmp (&a, &b, sizeof a) == 0);
+          grid_from_position (rs, turned, &g);
+          g_assert_cmpint (turned->result, ==, referee (&g, mover, data));
+          plies++;
+        }
+    }
+  g_test_message ("%" G_GUINT64_FORMAT " plies by random_turn matched", plies);
+}
+
 /* A position of `to_move` with the pieces `cells` ("a1=1 b2=2") on an
  * empty board, as an editor writes it. */
 static BsPosition *
@@ -744,6 +784,10 @@ test_line_random (void)
   random_games (exact_rs, 100, line_referee, &exact);
   random_games (small, 200, line_referee, &at_least);
   random_games (large, 50, line_referee, &at_least);
+  random_turns_match (shipped, 100, line_referee, &at_least);
+  random_turns_match (exact_rs, 100, line_referee, &exact);
+  random_turns_match (small, 200, line_referee, &at_least);
+  random_turns_match (large, 30, line_referee, &at_least);
 }
 
 /* ---- The bracketing game ---- */
@@ -898,6 +942,17 @@ test_bracket_random (void)
   random_games_counting (small, 300, bracket_referee, bracket_move_count, NULL);
   random_games_counting (six_rs, 200, bracket_referee, bracket_move_count, NULL);
   random_games_counting (large, 20, bracket_referee, bracket_move_count, NULL);
+  random_turns_match (shipped, 200, bracket_referee, NULL);
+  random_turns_match (small, 300, bracket_referee, NULL);
+  random_turns_match (six_rs, 200, bracket_referee, NULL);
+  random_turns_match (large, 20, bracket_referee, NULL);
+  {
+    /* Rows of 8 bits on fewer rows: the constant rotations, other masks. */
+    const char *low[] = { "width=8", "height=6", NULL };
+    g_autoptr(BsRuleset) low_rs = make_ruleset (bracket_game_path, low);
+
+    random_turns_match (low_rs, 200, bracket_referee, NULL);
+  }
 }
 
 /* ---- The connection game ---- */

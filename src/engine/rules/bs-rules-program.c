@@ -256,6 +256,25 @@ struct _BsRulesProgram {
   gboolean one_no_move;               /* a <no-move who="next"> end */
   Rp1Side  one[3];                    /* [1], [2] */
 
+  /* A one-word bracket program (see "One-word bracket programs"): the
+   * random turn is rpb_random_turn; <no-move who="mover"> among its ends;
+   * the board's rotations are those of rows of 8 bits (RPB_ROT8), with
+   * each player's fill and walk masks in that order. */
+  gboolean bracket_word;
+  gboolean bracket_mover_no_move;
+  gboolean bracket_w8;
+  guint64  w8_fill_to[3][8];
+  guint64  w8_walk_to[3][8];
+
+  /* A placing program with a line end (see "Placing programs with a line
+   * end"): the random turn is rpl_random_turn; the line end, each of its
+   * ways' step of the cells, and per cell and way the cells that way (at
+   * most the length): [cell * 2 * n_axes + 2 * axis + way]. */
+  gboolean place_line;
+  const RpLine *line_end;
+  int      line_delta[BS_RULES_MAX_DIRS][2];
+  guint8  *line_lim;
+
   /* A mixed program (placements, walks and words; see "Mixed programs"). */
   gboolean mixed;
   BsGrid   grid;                      /* mixed, or groups measured: guards 1 */
@@ -1703,6 +1722,356 @@ rp1_pick (int n_blocks)
 #endif
   return hw[k];
 }
+
+/* ---- One-word bracket programs ----
+ *
+ * A program of one PLACE block whose <bracket> is required and flips, on
+ * a board of one word where its brackets are fills of three doublings
+ * (RpBracket.fill3), and whose every end is <full> or <no-move>
+ * (Rp.bracket_word), has a random turn of its own: the placements of
+ * every direction by fills, the r-th of them by PDEP where PDEP is fast
+ * (else bs_select64), the flips walked from the placed piece by
+ * rotations into one set, and everything read before the first write.
+ * The ends are asked together in their cheapest form: the board full
+ * (the two sets cover it), the next player (and, with <no-move
+ * who="mover">, the mover) without a placement (the first direction with
+ * one says no); only when one of them holds, once a game, does
+ * rp_first_end find the first in the written order. On a board whose
+ * rotations are those of rows of 8 bits, every direction's (RPB_ROT8:
+ * Rp.bracket_w8), a copy has them as constants. A set does not depend
+ * on the order of the directions, and the random turn keeps no undo
+ * journal, so the copies take them in their own order. The same random
+ * numbers as rp_random_turn_place, the same move and the same position;
+ * a turn with no placement (a pass) or stale derived bytes goes to that
+ * kernel. */
+
+static const int RPB_ROT8[8] = { 1, 63, 8, 56, 7, 57, 9, 55 };
+
+/* The direction's cells where a piece of the player whose pieces are
+ * `mine` would close a line (rp_bracket_fill with three doublings). */
+BS_FORCE_INLINE static inline guint64
+rpb_fill (guint64 mine,
+          guint64 theirs,
+          int     r,
+          guint64 to)
+{
+  const int r2 = (r * 2) & 63, r4 = (r * 4) & 63;
+  guint64 g = mine, q = theirs & to;
+
+  g |= q & rp_rotl (g, r);
+  q &= rp_rotl (q, r);
+  g |= q & rp_rotl (g, r2);
+  q &= rp_rotl (q, r2);
+  g |= q & rp_rotl (g, r4);
+  return rp_rotl (g & theirs, r) & to;
+}
+
+/* Direction k's rotation and mask toward the cell a line closes at. */
+#define RPB_FILL_ROT(rp, p, k, w8) ((w8) ? RPB_ROT8[k] : (rp)->bracket.fill_rot[p][k])
+#define RPB_FILL_TO(rp, p, k, w8)  ((w8) ? (rp)->w8_fill_to[p][k] : (rp)->bracket.fill_to[p][k])
+/* X (0); … X (7);: the eight directions of RPB_ROT8 written out, so
+ * that their rotations are constants. */
+#define RPB_EACH8(X) \
+  do { X (0); X (1); X (2); X (3); X (4); X (5); X (6); X (7); } while (0)
+
+/* The empty cells where p (pieces `mine`) closes at least one line. */
+BS_FORCE_INLINE static inline guint64
+rpb_targets (const Rp      *rp,
+             const int      p,
+             guint64        mine,
+             guint64        theirs,
+             const gboolean w8)
+{
+  guint64 out = 0;
+
+#define RPB_TARGET(k) \
+  out |= rpb_fill (mine, theirs, RPB_FILL_ROT (rp, p, k, w8), RPB_FILL_TO (rp, p, k, w8))
+  if (w8)
+    RPB_EACH8 (RPB_TARGET);
+  else
+    for (int k = 0; k < rp->bracket.n_dirs; k++)
+      RPB_TARGET (k);
+#undef RPB_TARGET
+  return out & rp->valid[0] & ~(mine | theirs);
+}
+
+/* Whether p has a placement: the first direction with one says so. */
+BS_FORCE_INLINE static inline gboolean
+rpb_can_place (const Rp      *rp,
+               const int      p,
+               guint64        mine,
+               guint64        theirs,
+               const gboolean w8)
+{
+  const guint64 empty = rp->valid[0] & ~(mine | theirs);
+
+#define RPB_PROBE(k)                                                                     \
+  if ((rpb_fill (mine, theirs, RPB_FILL_ROT (rp, p, k, w8), RPB_FILL_TO (rp, p, k, w8))  \
+       & empty) != 0)                                                                    \
+    return TRUE
+  if (w8)
+    RPB_EACH8 (RPB_PROBE);
+  else
+    for (int k = 0; k < rp->bracket.n_dirs; k++)
+      RPB_PROBE (k);
+#undef RPB_PROBE
+  return FALSE;
+}
+
+/* The pieces of `theirs` that p's piece on `at` brackets (the lines
+ * walked from it by rotations, rp_close_brackets_fill's). */
+BS_FORCE_INLINE static inline guint64
+rpb_flips (const Rp      *rp,
+           const int      p,
+           guint64        at,
+           guint64        mine,
+           guint64        theirs,
+           const gboolean w8)
+{
+  const RpBracket *b = &rp->bracket;
+  guint64 flips = 0;
+
+#define RPB_WALK(k)                                                           \
+  do                                                                          \
+    {                                                                         \
+      const int r = w8 ? 64 - RPB_ROT8[k] : b->walk_rot[p][k];                \
+      const guint64 to = w8 ? rp->w8_walk_to[p][k] : b->walk_to[p][k];        \
+      guint64 x = rp_rotl (at, r) & to, run = 0;                              \
+                                                                              \
+      while ((x & theirs) != 0)                                               \
+        {                                                                     \
+          run |= x;                                                           \
+          x = rp_rotl (x, r) & to;                                            \
+        }                                                                     \
+      if ((x & mine) != 0)                                                    \
+        flips |= run;                                                         \
+    }                                                                         \
+  while (0)
+  if (w8)
+    RPB_EACH8 (RPB_WALK);
+  else
+    for (int k = 0; k < b->n_dirs; k++)
+      RPB_WALK (k);
+#undef RPB_WALK
+  return flips;
+}
+
+static G_NO_INLINE guint
+rpb_random_turn_general (const BsRuleset *rs,
+                         BsPosition      *pos,
+                         BsRng           *rng)
+{
+  return BS_BITOPS_PICK (rp_random_turn_place, 1) (rs, pos, rng);
+}
+
+BS_FORCE_INLINE static inline guint
+rpb_turn_player (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 BsRng           *rng,
+                 const int        p,
+                 const gboolean   w8,
+                 const gboolean   pdep)
+{
+  const Rp *rp = rs->module_data;
+  const int q = 3 - p;
+  guint64 *sets = rp_sets (rp, pos, 1);
+  guint64 mine = sets[p - 1], theirs = sets[q - 1];
+  const guint64 targets = rpb_targets (rp, p, mine, theirs, w8);
+  const guint8 piece = rp->steps[0].piece[p];
+  guint32 n, r;
+  guint64 at, flips;
+  int to_bit, cell, end = -1;
+  gboolean over;
+
+  n = (guint32) bs_popcount (targets);
+  if (G_UNLIKELY (n == 0))
+    return rpb_random_turn_general (rs, pos, rng);
+  r = bs_rng_below (rng, n);
+#ifdef RP_HAVE_PDEP
+  if (pdep)
+    to_bit = bs_ctz (rp_pdep (BS_BIT (r), targets));
+  else
+#endif
+    to_bit = bs_select64 (targets, (int) r);
+  at = BS_BIT (to_bit);
+  cell = rp->cell_of_bit[to_bit];
+  flips = rpb_flips (rp, p, at, mine, theirs, w8);
+  mine |= at | flips;
+  theirs &= ~flips;
+  over = (mine | theirs) == rp->valid[0]
+         || !rpb_can_place (rp, q, theirs, mine, w8)
+         || (rp->bracket_mover_no_move && !rpb_can_place (rp, p, mine, theirs, w8));
+
+  sets[p - 1] = mine;
+  sets[q - 1] = theirs;
+  bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, piece, NULL);
+  for (; flips != 0; flips &= flips - 1)
+    {
+      const int c = rp->cell_of_bit[bs_ctz (flips)];
+      const guint8 old = pos->cells[c];
+
+      bs_position_replace_cell (rs->zobrist, pos, c, old, BS_CELL_MAKE (p, BS_CELL_KIND (old), 0),
+                                NULL);
+    }
+  /* rp_place_piece's ends after a flip (a required bracket flips). */
+  if (G_UNLIKELY (over))
+    end = rp_first_end (rp, pos, p, 1);
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
+  pos->ply++;
+  pos->to_move = (guint8) q;
+  pos->step = 0;
+  return 1;
+}
+
+BS_FORCE_INLINE static inline guint
+rpb_random_turn_body (const BsRuleset *rs,
+                      BsPosition      *pos,
+                      BsRng           *rng,
+                      const gboolean   w8,
+                      const gboolean   pdep)
+{
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    return rpb_random_turn_general (rs, pos, rng);
+  return pos->to_move == 1 ? rpb_turn_player (rs, pos, rng, 1, w8, pdep)
+                           : rpb_turn_player (rs, pos, rng, 2, w8, pdep);
+}
+
+#define RPB_COPY(suffix, target, w8, pdep)                                         \
+  static target guint                                                              \
+  rpb_random_turn_##suffix (const BsRuleset *rs, BsPosition *pos, BsRng *rng)      \
+  {                                                                                \
+    return rpb_random_turn_body (rs, pos, rng, w8, pdep);                          \
+  }
+RPB_COPY (hw, BS_BITOPS_HW_TARGET, FALSE, FALSE)
+RPB_COPY (hw8, BS_BITOPS_HW_TARGET, TRUE, FALSE)
+RPB_COPY (portable, , FALSE, FALSE)
+RPB_COPY (portable8, , TRUE, FALSE)
+#ifdef RP_HAVE_PDEP
+RPB_COPY (pdep, RP1_PDEP_TARGET, FALSE, TRUE)
+RPB_COPY (pdep8, RP1_PDEP_TARGET, TRUE, TRUE)
+#endif
+
+static Rp1Turn
+rpb_pick (const Rp *rp)
+{
+  const gboolean w8 = rp->bracket_w8;
+
+  if (!bs_bitops_hardware)
+    return w8 ? rpb_random_turn_portable8 : rpb_random_turn_portable;
+#ifdef RP_HAVE_PDEP
+  if (rp_pdep_is_fast ())
+    return w8 ? rpb_random_turn_pdep8 : rpb_random_turn_pdep;
+#endif
+  return w8 ? rpb_random_turn_hw8 : rpb_random_turn_hw;
+}
+
+/* ---- Placing programs with a line end ----
+ *
+ * A program of one PLACE block without a bracket whose ends are a
+ * <line who="mover"> and <full> ends (Rp.place_line), on a board where
+ * every one of the line's ways is a constant step of the cells (a cell
+ * and its neighbour that way differ by the same number wherever the
+ * neighbour exists), has a random turn of its own: the placement as
+ * rp_random_turn_place picks it, everything read before the first
+ * write, and the line through the placed piece counted on the cells
+ * with those steps and, per cell and way, the cells there are that way
+ * (at most the line's length: one more on a side cannot change "at
+ * least" or "exactly"), so no neighbour table is read. The board is
+ * full when the placement took its last empty cell. Only when the line
+ * or the full board holds, once a game, does rp_first_end_after_step
+ * find the first end in the written order. The same random numbers as
+ * rp_random_turn_place, the same move and the same position; stale
+ * derived bytes go to that kernel. */
+
+/* Whether p's piece on `cell` makes a line of e, on the cells. */
+BS_FORCE_INLINE static inline gboolean
+rpl_line (const Rp         *rp,
+          const RpLine     *e,
+          const BsPosition *pos,
+          int               cell,
+          int               p)
+{
+  const guint8 *lim = rp->line_lim + (gsize) cell * (gsize) (2 * e->n_axes);
+
+  for (int a = 0; a < e->n_axes; a++)
+    {
+      int run = 1;
+
+      for (int k = 0; k < 2; k++)
+        {
+          const int delta = rp->line_delta[a][k], n = lim[2 * a + k];
+          int c = cell + delta;
+
+          for (int i = 0; i < n && BS_CELL_OWNER (pos->cells[c]) == p; i++, c += delta)
+            run++;
+        }
+      if (e->exactly ? run == e->length : run >= e->length)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static G_NO_INLINE guint
+rpl_random_turn_general (const BsRuleset *rs,
+                         BsPosition      *pos,
+                         BsRng           *rng)
+{
+  const Rp *rp = rs->module_data;
+
+  return RP_BITOPS_PICK4 (rp_random_turn_place, rp->nw) (rs, pos, rng);
+}
+
+BS_FORCE_INLINE static inline guint
+rpl_turn_player (const BsRuleset *rs,
+                 BsPosition      *pos,
+                 BsRng           *rng,
+                 const int        nw,
+                 const int        p)
+{
+  const Rp *rp = rs->module_data;
+  guint64 *mine = rp_sets (rp, pos, p);
+  const guint64 *theirs = rp_sets (rp, pos, 3 - p);
+  guint64 empty[RP_MAX_WORDS];
+  guint32 n = 0;
+  int bit, cell, end = -1;
+
+  for (int w = 0; w < nw; w++)
+    {
+      empty[w] = rp->valid[w] & ~(mine[w] | theirs[w]);
+      n += (guint32) bs_popcount (empty[w]);
+    }
+  if (G_UNLIKELY (n == 0))
+    return rpl_random_turn_general (rs, pos, rng);
+  bit = bs_bits_select (empty, nw, (int) bs_rng_below (rng, n));
+  cell = rp->cell_of_bit[bit];
+  mine[bit >> 6] |= BS_BIT (bit & 63);
+  bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, rp->steps[0].piece[p], NULL);
+  if (G_UNLIKELY (n == 1 || rpl_line (rp, rp->line_end, pos, cell, p)))
+    end = rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
+  pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
+  pos->ply++;
+  pos->to_move = (guint8) (3 - p);
+  pos->step = 0;
+  return 1;
+}
+
+BS_FORCE_INLINE static inline guint
+rpl_random_turn_body (const BsRuleset *rs,
+                      BsPosition      *pos,
+                      BsRng           *rng,
+                      int              words)
+{
+  const int nw = RP_NW ((const Rp *) rs->module_data, words);
+
+  if (G_UNLIKELY (!(pos->flags & BS_POSITION_DERIVED)))
+    return rpl_random_turn_general (rs, pos, rng);
+  return pos->to_move == 1 ? rpl_turn_player (rs, pos, rng, nw, 1)
+                           : rpl_turn_player (rs, pos, rng, nw, 2);
+}
+
+RP_BITOPS_KERNELS4 (guint, rpl_random_turn,
+                    (const BsRuleset *rs, BsPosition *pos, BsRng *rng),
+                    rs, pos, rng)
 
 /* ---- Jump programs ----
  *
@@ -3344,6 +3713,109 @@ rp_compile_one_word (Rp *rp)
   rp->one_word = TRUE;
 }
 
+/* Rp.bracket_word (see "One-word bracket programs"), and Rp.bracket_w8
+ * with each player's masks in the order of RPB_ROT8. */
+static void
+rp_compile_bracket_word (Rp *rp)
+{
+  const RpBracket *b = &rp->bracket;
+
+  if (!rp->placing || rp->nw != 1 || rp->jumping || rp->mixed || rp->n_steps != 1
+      || rp->joined != NULL || !b->on || !b->fill3 || !b->required || b->capture
+      || rp->count_captures || rp->count_passes)
+    return;
+  for (int i = 0; i < rp->n_ends; i++)
+    {
+      const RpEnd *e = &rp->ends[i];
+
+      if (e->kind == BS_RULES_END_NO_MOVE && e->who == BS_RULES_WHO_MOVER)
+        rp->bracket_mover_no_move = TRUE;
+      else if (e->kind != BS_RULES_END_FULL && e->kind != BS_RULES_END_NO_MOVE)
+        {
+          rp->bracket_mover_no_move = FALSE;
+          return;
+        }
+    }
+  rp->bracket_word = TRUE;
+  rp->bracket_w8 = b->n_dirs == 8;
+  for (int p = 1; p <= 2 && rp->bracket_w8; p++)
+    for (int i = 0; i < 8 && rp->bracket_w8; i++)
+      {
+        int fill = -1, walk = -1;
+
+        for (int k = 0; k < b->n_dirs; k++)
+          {
+            if (b->fill_rot[p][k] == RPB_ROT8[i])
+              fill = k;
+            if (b->walk_rot[p][k] == 64 - RPB_ROT8[i])
+              walk = k;
+          }
+        if (fill < 0 || walk < 0)
+          rp->bracket_w8 = FALSE;
+        else
+          {
+            rp->w8_fill_to[p][i] = b->fill_to[p][fill];
+            rp->w8_walk_to[p][i] = b->walk_to[p][walk];
+          }
+      }
+}
+
+/* Rp.place_line (see "Placing programs with a line end"). */
+static void
+rp_compile_place_line (const BsRuleset *rs,
+                       Rp              *rp)
+{
+  const RpLine *e = NULL;
+
+  if (!rp->placing || rp->jumping || rp->mixed || rp->n_steps != 1 || rp->joined != NULL
+      || rp->bracket.on || rp->count_captures || rp->count_passes)
+    return;
+  for (int i = 0; i < rp->n_ends; i++)
+    {
+      const RpEnd *end = &rp->ends[i];
+
+      if (end->kind == BS_RULES_END_LINE && end->who == BS_RULES_WHO_MOVER
+          && (e == NULL || e == end->line))
+        e = end->line;
+      else if (end->kind != BS_RULES_END_FULL)
+        return;
+    }
+  if (e == NULL)
+    return;
+  rp->line_lim = g_new0 (guint8, (gsize) rp->n_cells * (gsize) (2 * e->n_axes));
+  for (int a = 0; a < e->n_axes; a++)
+    for (int k = 0; k < 2; k++)
+      {
+        const int d = e->axes[a][k];
+        gboolean known = FALSE;
+
+        for (int c = 0; c < rp->n_cells; c++)
+          {
+            int n = 0;
+
+            for (int at = c, next; n < e->length; at = next, n++)
+              {
+                next = bs_board_neighbour (rs->neighbours, rs->n_dirs, at, d);
+                if (next == BS_NO_CELL)
+                  break;
+                if (!known)
+                  {
+                    rp->line_delta[a][k] = next - at;
+                    known = TRUE;
+                  }
+                else if (next - at != rp->line_delta[a][k])
+                  {
+                    g_clear_pointer (&rp->line_lim, g_free);
+                    return;
+                  }
+              }
+            rp->line_lim[(gsize) c * (gsize) (2 * e->n_axes) + (gsize) (2 * a + k)] = (guint8) n;
+          }
+      }
+  rp->line_end = e;
+  rp->place_line = TRUE;
+}
+
 /* Whether the fill covers cell c for player p: c is in p's rows and,
  * in a checkerboard, of p's colour (player 1 that of a1, where file and
  * rank add up to an even number; player 2 the other). */
@@ -3472,6 +3944,7 @@ rp_free (gpointer data)
   g_free (rp->reach);
   g_free (rp->neighbourhood);
   g_free (rp->swap_to);
+  g_free (rp->line_lim);
   g_free (rp);
 }
 
@@ -3823,6 +4296,12 @@ bs_rules_program_prepare (BsRuleset              *rs,
                   : RP_BITOPS_PICK4 (rp_apply_place, rp->nw);
       rs->random_turn = rp->joined != NULL ? BS_BITOPS_PICK (rp_random_turn_place_joined, rp->nw)
                         : RP_BITOPS_PICK4 (rp_random_turn_place, rp->nw);
+      rp_compile_bracket_word (rp);
+      if (rp->bracket_word)
+        rs->random_turn = rpb_pick (rp);
+      rp_compile_place_line (rs, rp);
+      if (rp->place_line)
+        rs->random_turn = RP_BITOPS_PICK4 (rpl_random_turn, rp->nw);
     }
   else
     {
