@@ -20,7 +20,7 @@
  * every move checked legal. A player is `random`, `mcts:LEVEL` (a level of
  * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
  * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
- * nodes=N, eval=features|generic|material). Prints A's wins, draws and
+ * nodes=N, eval=features|generic|material, weights=FILE). Prints A's wins, draws and
  * losses and A's score (a draw is ½) with its 95% Wilson interval. */
 
 #define MATCH_DEFAULT_GAMES 10
@@ -211,7 +211,7 @@ bs_cli_match (int    argc,
   g_autofree BsMove *scratch = NULL;
   GError *error = NULL;
   BsCliOptions options;
-  Player players[2];
+  Player players[2] = { { 0 } };
   guint64 wins = 0, draws = 0, losses = 0;
   double score, low, high;
   BsRng rng;
@@ -237,6 +237,8 @@ bs_cli_match (int    argc,
                    "(selfplay plays both)"), rs->variant->id);
   if (rs == NULL || error != NULL)
     {
+      bs_alpha_beta_params_clear (&players[0].alpha_beta);
+      bs_alpha_beta_params_clear (&players[1].alpha_beta);
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
@@ -306,6 +308,8 @@ bs_cli_match (int    argc,
             status = bs_cli_fail (error);
         }
     }
+  bs_alpha_beta_params_clear (&players[0].alpha_beta);
+  bs_alpha_beta_params_clear (&players[1].alpha_beta);
   if (status != BS_CLI_EXIT_OK)
     {
       bs_cli_options_clear (&options);
