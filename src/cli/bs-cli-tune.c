@@ -93,8 +93,8 @@ print_text (const BsWeights *w,
             const double    *hand)
 {
   /* Translators: tune's summary, first line: the variant, then the players. */
-  g_print (_("%s: %u games of %s (seed %" G_GUINT64_FORMAT ")\n"), w->variant, w->games,
-           w->players, w->seed);
+  g_print (_("%s: %u games of %s (seed %llu)\n"), w->variant, w->games, w->players,
+           (unsigned long long) w->seed);
   g_print (_("positions: %u fitted, %u held out (every game's positions on one side)\n"),
            w->positions, w->held_out);
   /* Translators: the header of tune's table of weights. */

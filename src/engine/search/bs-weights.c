@@ -117,8 +117,8 @@ read_count (GKeyFile    *kf,
       g_autofree char *at = where (path, text, key);
 
       g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                   _("%s: %s is “%s”, not a whole number from 0 to %" G_GUINT64_FORMAT),
-                   at, key, raw, max);
+                   _("%s: %s is “%s”, not a whole number from 0 to %llu"),
+                   at, key, raw, (unsigned long long) max);
       return FALSE;
     }
   return TRUE;
@@ -216,8 +216,8 @@ bs_weights_load (const char  *path,
     {
       at = where (path, text, "format");
       g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                   _("%s: format %" G_GUINT64_FORMAT " is newer than this version reads (%d)"),
-                   at, count, BS_WEIGHTS_FORMAT);
+                   _("%s: format %llu is newer than this version reads (%d)"),
+                   at, (unsigned long long) count, BS_WEIGHTS_FORMAT);
       return NULL;
     }
   w->game = g_key_file_get_string (kf, BS_WEIGHTS_GROUP, "game", NULL);
