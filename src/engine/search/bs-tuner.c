@@ -527,17 +527,15 @@ bs_tuner_run (BsRuleset            *rs,
 
   w->log_loss_zero = fit_model (&s, &p, NULL, FALSE, beta);
   w->log_loss_before = fit_model (&s, &p, hand, TRUE, beta);
-  if (beta[2] > 0.01)
+  if (beta[2] > 0.001)
     scale = beta[2];   /* logit per piece of the hand evaluation */
   w->log_loss_after = fit_model (&s, &p, NULL, TRUE, beta);
   w->intercept = beta[0];
   w->side_to_move = beta[1];
   for (guint i = 0; i < s.n; i++)
-    {
-      w->logit[i] = beta[2 + i];
-      if (g_str_equal (specs[i].id, "material") && w->logit[i] > 0.01)
-        scale = w->logit[i];   /* a piece is worth 1, as by hand */
-    }
+    w->logit[i] = beta[2 + i];
+  /* In the hand evaluation's units: a learned weight is comparable with
+   * the declared one, and the search's values stay in pieces. */
   w->scale = scale > 0 ? scale : 1;
   for (guint i = 0; i < s.n; i++)
     w->weights[i] = w->logit[i] / w->scale;
