@@ -208,7 +208,7 @@ bs_cli_tune (int    argc,
     {
       g_strfreev (weights->settings);
       weights->settings = g_strdupv (options.sets != NULL ? options.sets : (char *[]) { NULL });
-      path = output != NULL ? g_strdup (output) : g_strdup_printf ("%s.weights", rs->variant->id);
+      path = output != NULL ? g_strdup (output) : g_strconcat (rs->variant->id, ".weights", NULL);
       bs_weights_save (weights, path, &error);
     }
   bs_tuner_player_clear (&players[0]);
