@@ -40,6 +40,11 @@ print("ok: held-out log-loss %.4f learned < %.4f base rate (hand %.4f)"
       % (r["log_loss_after"], r["log_loss_zero"], r["log_loss_before"]))
 PY
 
+echo "# without -o: VARIANT.weights in the current directory"
+"$cli" tune breakthrough --set width=5 --set height=5 --games 5 --player random > /dev/null
+grep -q '^settings=width=5;height=5;*$' breakthrough.weights || fail "no breakthrough.weights"
+echo "ok: breakthrough.weights"
+
 echo "# think and match read it"
 "$cli" think breakthrough --set width=6 --set height=6 \
   --algorithm alphabeta:depth=2,weights=w.weights > think.txt
