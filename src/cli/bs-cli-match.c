@@ -20,12 +20,12 @@
  * every move checked legal. A player is `random`, `mcts:LEVEL` (a level of
  * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
  * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
- * nodes=N, eval=features|generic|material). In a game of simultaneous
- * rounds each player chooses all their orders of a round from its start,
- * without seeing the other's, as selfplay's seats do; alpha-beta searches
- * turn-based games only. Prints A's wins, draws and losses and A's score
- * (a draw is ½) with its 95% Wilson interval, draw-aware as the balance
- * lab's is. */
+ * nodes=N, eval=features|generic|material, weights=FILE). In a game of
+ * simultaneous rounds each player chooses all their orders of a round from
+ * its start, without seeing the other's, as selfplay's seats do;
+ * alpha-beta searches turn-based games only. Prints A's wins, draws and
+ * losses and A's score (a draw is ½) with its 95% Wilson interval,
+ * draw-aware as the balance lab's is. */
 
 #define MATCH_DEFAULT_GAMES 10
 
@@ -274,7 +274,7 @@ bs_cli_match (int    argc,
   g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
   GError *error = NULL;
   BsCliOptions options;
-  Player players[2];
+  Player players[2] = { { 0 } };
   guint64 wins = 0, draws = 0, losses = 0;
   BsStatsScore score;
   BsRng rng;
@@ -302,6 +302,8 @@ bs_cli_match (int    argc,
                    rs->variant->id, players[i].spec);
   if (rs == NULL || error != NULL)
     {
+      bs_alpha_beta_params_clear (&players[0].alpha_beta);
+      bs_alpha_beta_params_clear (&players[1].alpha_beta);
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
@@ -369,6 +371,8 @@ bs_cli_match (int    argc,
             status = bs_cli_fail (error);
         }
     }
+  bs_alpha_beta_params_clear (&players[0].alpha_beta);
+  bs_alpha_beta_params_clear (&players[1].alpha_beta);
   if (status != BS_CLI_EXIT_OK)
     {
       bs_cli_options_clear (&options);

@@ -18,7 +18,8 @@
  * --player P), and the candidates are listed per piece.
  *
  * --algorithm alphabeta[:SETTINGS] searches with alpha-beta instead
- * (SETTINGS as in bs_alpha_beta_params_parse: cpu=SECONDS, depth=N, …)
+ * (SETTINGS as in bs_alpha_beta_params_parse: cpu=SECONDS, depth=N,
+ * weights=FILE, …)
  * and prints the move, its value, the depth reached and the nodes. */
 
 #define THINK_DEFAULT_PLAYOUTS 10000
@@ -35,7 +36,7 @@ think_alpha_beta (const BsCliOptions *options,
   g_autofree BsPosition *pos = NULL;
   g_autofree char *move = NULL;
   GError *error = NULL;
-  BsAlphaBetaParams params;
+  BsAlphaBetaParams params = { 0 };
   BsAlphaBetaResult result;
 
   if (level_text != NULL || options->playouts > 0)
@@ -58,6 +59,7 @@ think_alpha_beta (const BsCliOptions *options,
                  bs_result_describe ((BsResult) pos->result));
   if (error == NULL)
     bs_alpha_beta_run (rs, pos, &params, NULL, &result, &error);
+  bs_alpha_beta_params_clear (&params);
   if (error != NULL)
     return bs_cli_fail (error);
 

@@ -43,6 +43,7 @@ typedef struct {
   gint32                  *order;      /* the moves' ordering scores, alike */
   BsUndo                 **undo;       /* one per ply */
   BsMove                  *scratch;    /* for the evaluation */
+  const double            *weights;    /* learned, or NULL: the declared ones */
   TtEntry                 *tt;         /* NULL: no table */
   guint64                  tt_mask;
   BsMove                   killers[BS_ALPHA_BETA_MAX_DEPTH][2];
@@ -101,6 +102,14 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           if (ok && !strstr (text, "cpu="))
             params->cpu_ms = 0;
         }
+      else if (g_str_equal (key, "weights") && *value != '\0')
+        {
+          g_clear_pointer (&params->weights, bs_weights_free);
+          params->weights = bs_weights_load (value, error);
+          if (params->weights == NULL)
+            return FALSE;
+          ok = TRUE;
+        }
       else if (g_str_equal (key, "eval"))
         {
           static const char * const kinds[] = { "features", "generic", "material" };
@@ -116,12 +125,19 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
-                         "(1 to %d), nodes=N or eval=features|generic|material"),
+                         "(1 to %d), nodes=N, eval=features|generic|material or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH);
           return FALSE;
         }
     }
   return TRUE;
+}
+
+void
+bs_alpha_beta_params_clear (BsAlphaBetaParams *params)
+{
+  g_clear_pointer (&params->weights, bs_weights_free);
+  memset (params, 0, sizeof *params);
 }
 
 static inline int
@@ -278,7 +294,8 @@ negamax (AlphaBeta *ab,
   if (bs_position_is_over (pos))
     return terminal_value (pos, ply);
   if (depth <= 0)
-    return bs_evaluation_score (rs, pos, ab->params->evaluation, ab->scratch);
+    return bs_evaluation_score_weighted (rs, pos, ab->params->evaluation, ab->weights,
+                                         ab->scratch);
 
   if (ab->tt != NULL)
     {
@@ -364,6 +381,7 @@ bs_alpha_beta_run (BsRuleset                *rs,
                    GError                  **error)
 {
   AlphaBeta ab = { 0 };
+  double weights[BS_MAX_FEATURES];
   guint max_depth, tt_bits, plies;
   gint64 start, cpu_start;
 
@@ -385,6 +403,12 @@ bs_alpha_beta_run (BsRuleset                *rs,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            _("The game is over: there is no move to search for"));
       return FALSE;
+    }
+  if (params->weights != NULL)
+    {
+      if (!bs_weights_resolve (params->weights, rs, params->evaluation, weights, error))
+        return FALSE;
+      ab.weights = weights;
     }
 
   max_depth = params->max_depth > 0 ? MIN (params->max_depth, BS_ALPHA_BETA_MAX_DEPTH)

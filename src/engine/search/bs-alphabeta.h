@@ -17,6 +17,7 @@
 
 #include "bs-evaluation.h"
 #include "bs-ruleset.h"
+#include "bs-weights.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,7 @@ typedef struct {
   guint            tt_bits;      /* log2 of the table's entries; 0 = the default */
   gboolean         no_tt;        /* search without the table (tests compare) */
   BsEvaluationKind evaluation;
+  BsWeights       *weights;      /* owned: learned weights, or NULL for the declared ones */
 } BsAlphaBetaParams;
 
 typedef struct {
@@ -43,17 +45,22 @@ typedef struct {
   gint64  cpu_us;
 } BsAlphaBetaResult;
 
-/* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N", and
- * "eval=features|generic|material", joined by commas ("cpu=0.2,eval=material");
- * the empty text is a 1 s CPU budget. The error (G_OPTION_ERROR_BAD_VALUE)
- * names the text. */
+/* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N",
+ * "eval=features|generic|material" and "weights=FILE" (learned weights,
+ * bs-weights.h: read here, checked against the game by bs_alpha_beta_run),
+ * joined by commas ("cpu=0.2,eval=material"); the empty text is a 1 s CPU
+ * budget. The error (G_OPTION_ERROR_BAD_VALUE, or the weights file's)
+ * names the text. params is overwritten (not freed first);
+ * bs_alpha_beta_params_clear() frees the weights. */
 gboolean bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
                                      const char         *text,
                                      GError            **error);
+void     bs_alpha_beta_params_clear (BsAlphaBetaParams  *params);
 
 /* Searches pos (not over; the game not simultaneous). Returns FALSE with
- * G_IO_ERROR_CANCELLED when cancelled or G_IO_ERROR_INVALID_ARGUMENT for a
- * position it cannot search. At least depth 1 is always completed. */
+ * G_IO_ERROR_CANCELLED when cancelled, G_IO_ERROR_INVALID_ARGUMENT for a
+ * position it cannot search, or the weights' error when they are not for
+ * this game's features (bs_weights_resolve). At least depth 1 is always completed. */
 gboolean bs_alpha_beta_run          (BsRuleset                *rs,
                                      const BsPosition         *pos,
                                      const BsAlphaBetaParams  *params,

@@ -99,6 +99,16 @@ bs_evaluation_score (const BsRuleset  *rs,
                      BsEvaluationKind  kind,
                      BsMove           *scratch)
 {
+  return bs_evaluation_score_weighted (rs, pos, kind, NULL, scratch);
+}
+
+int
+bs_evaluation_score_weighted (const BsRuleset  *rs,
+                              const BsPosition *pos,
+                              BsEvaluationKind  kind,
+                              const double     *weights,
+                              BsMove           *scratch)
+{
   BsFeatureSpec specs[BS_MAX_FEATURES];
   double values[BS_MAX_FEATURES];
   guint n = bs_evaluation_features (rs, kind, specs);
@@ -106,7 +116,7 @@ bs_evaluation_score (const BsRuleset  *rs,
 
   bs_evaluation_values (rs, pos, kind, scratch, values);
   for (guint i = 0; i < n; i++)
-    sum += specs[i].weight * values[i];
+    sum += (weights != NULL ? weights[i] : specs[i].weight) * values[i];
   sum = round (sum * BS_EVALUATION_UNIT);
   if (pos->to_move == 2)
     sum = -sum;

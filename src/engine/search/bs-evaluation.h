@@ -44,5 +44,13 @@ int      bs_evaluation_score    (const BsRuleset   *rs,
                                  const BsPosition  *pos,
                                  BsEvaluationKind   kind,
                                  BsMove            *scratch);
+/* The same with other weights than the declared ones: weights[i] for the
+ * i-th feature of bs_evaluation_features (learned ones, bs-weights.h), or
+ * NULL for the declared ones. */
+int      bs_evaluation_score_weighted (const BsRuleset   *rs,
+                                       const BsPosition  *pos,
+                                       BsEvaluationKind   kind,
+                                       const double      *weights,
+                                       BsMove            *scratch);
 
 G_END_DECLS
