@@ -149,17 +149,19 @@ check_features (const FeatureCase *fc)
  *   Light's groups {d4 L, e4} = 2 + 1 = 3 and {a1} = 1: largest 3, 2
  *   groups, 2 pieces touching one of their own; Dark's {f7, g7} = 2,
  *   {b6} = 1, {c2 L} = 2: largest 2, 3 groups, 2 touching.
- *   largest-group 3 − 2 = 1, groups 2 − 3 = −1, touching 0;
- *   100 × (−1 × 1 + 0.3 × −1 − 0.1 × 0) = −130. */
+ *   largest-group 3 − 2 = 1, groups 2 − 3 = −1, touching 0; standing
+ *   −1 (Light's largest group is the larger: Dark would win now);
+ *   100 × (−1 × 1 + 0.3 × −1 − 0.1 × 0 + 0.5 × −1) = −180. */
 static void
 test_features_agoraphobia (void)
 {
   static const char * const pieces[] = { "1:large:d4", "1:small:e4", "1:small:a1",
                                          "2:small:f7", "2:small:g7", "2:small:b6",
                                          "2:large:c2", NULL };
-  static const char * const ids[] = { "largest-group", "groups", "touching", NULL };
-  static const double expected[] = { 1, -1, 0 };
-  FeatureCase fc = { "agoraphobia", pieces, ids, expected, -130, FALSE };
+  static const char * const ids[] = { "largest-group", "groups", "touching", "standing",
+                                      NULL };
+  static const double expected[] = { 1, -1, 0, -1 };
+  FeatureCase fc = { "agoraphobia", pieces, ids, expected, -180, FALSE };
 
   check_features (&fc);
 }

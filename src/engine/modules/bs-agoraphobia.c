@@ -885,11 +885,14 @@ agoraphobia_measure (const BsRuleset  *rs,
  * hand-set weights in pieces' worth (docs/SEARCH.md): the game's own
  * measures first — the larger largest group loses, more groups win ties —
  * then how many of a player's pieces already touch one of their own (each
- * is a group that a push can still merge with another). */
+ * is a group that a push can still merge with another), and who would win
+ * if the game ended now (it ends whenever the player to move has no
+ * placement, so the standing result is always close to being final). */
 enum {
   FEATURE_LARGEST,
   FEATURE_GROUPS,
   FEATURE_TOUCHING,
+  FEATURE_STANDING,
   N_FEATURES
 };
 
@@ -897,6 +900,7 @@ static const BsFeatureSpec agoraphobia_features[N_FEATURES] = {
   [FEATURE_LARGEST] = { "largest-group", -1.0 },
   [FEATURE_GROUPS] = { "groups", 0.3 },
   [FEATURE_TOUCHING] = { "touching", -0.1 },
+  [FEATURE_STANDING] = { "standing", 0.5 },
 };
 
 static void
@@ -931,6 +935,9 @@ feature_values_derived (const BsRuleset  *rs,
   values[FEATURE_LARGEST] = largest[0] - largest[1];
   values[FEATURE_GROUPS] = groups[0] - groups[1];
   values[FEATURE_TOUCHING] = touching[0] - touching[1];
+  /* +1 when player 1 would win now, −1 when player 2 would, 0 a draw. */
+  values[FEATURE_STANDING] = largest[0] != largest[1] ? (largest[0] < largest[1] ? 1 : -1)
+                             : groups[0] != groups[1] ? (groups[0] > groups[1] ? 1 : -1) : 0;
 }
 
 static void
