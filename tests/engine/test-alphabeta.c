@@ -41,6 +41,200 @@ breakthrough_with (const char * const *pieces)
   return rs;
 }
 
+/* A module's default variant with the fixed pieces "P:KIND:CELL" (and
+ * ":DIR", 0 N … 3 W, for a directed kind). */
+static BsRuleset *
+module_with (const char         *module,
+             const char * const *pieces)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module (module, &error);
+  BsRuleset *rs;
+
+  g_assert_no_error (error);
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      g_auto(GStrv) part = g_strsplit (pieces[i], ":", -1);
+      BsVariantPiece piece = {
+        .cell = g_strdup (part[2]),
+        .player = atoi (part[0]),
+        .kind = g_strdup (part[1]),
+        .dir = part[3] != NULL ? atoi (part[3]) : -1,
+        .line = 0,
+      };
+
+      g_array_append_val (variant->setup, piece);
+    }
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  return rs;
+}
+
+/* The pieces of `pieces` with the players swapped and, when `rotate`, the
+ * cells turned half a turn on the full grid of cols × rows (a hexagon's
+ * opposite corners change places). */
+static char **
+mirrored (const BsRuleset     *rs,
+          const char * const  *pieces,
+          gboolean             rotate)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  int cols = bs_board_n_cols (rs->board), rows = bs_board_n_rows (rs->board);
+
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      g_auto(GStrv) part = g_strsplit (pieces[i], ":", -1);
+      int c = bs_board_find_cell (rs->board, part[2], NULL);
+      const char *label;
+
+      g_assert_cmpint (c, !=, BS_NO_CELL);
+      if (rotate)
+        c = bs_board_cell_at (rs->board, cols - 1 - bs_board_cell_col (rs->board, c),
+                              rows - 1 - bs_board_cell_row (rs->board, c));
+      g_assert_cmpint (c, !=, BS_NO_CELL);
+      label = bs_board_cell_label (rs->board, c);
+      g_ptr_array_add (out, g_strdup_printf ("%d:%s:%s%s%s", 3 - atoi (part[0]), part[1],
+                                             label, part[3] != NULL ? ":" : "",
+                                             part[3] != NULL ? part[3] : ""));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+typedef struct {
+  const char          *module;
+  const char * const  *pieces;
+  const char * const  *ids;        /* the features, in order */
+  const double        *expected;   /* their values, worked by hand */
+  int                  score;      /* 100 × Σ weight × value, player 1 to move */
+  gboolean             rotate;     /* the mirror turns the board too */
+} FeatureCase;
+
+/* A module's features on a position worked by hand (the comments of the
+ * cases below), and the colour mirror's, which must be the opposite. */
+static void
+check_features (const FeatureCase *fc)
+{
+  g_autoptr(BsRuleset) rs = module_with (fc->module, fc->pieces);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 1);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  g_auto(GStrv) mirror_pieces = mirrored (rs, fc->pieces, fc->rotate);
+  g_autoptr(BsRuleset) mirror_rs = module_with (fc->module, (const char * const *) mirror_pieces);
+  g_autofree BsPosition *mirror = bs_ruleset_new_position (mirror_rs, 1);
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  double values[BS_MAX_FEATURES], mirror_values[BS_MAX_FEATURES];
+  guint n;
+
+  n = bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs);
+  g_assert_cmpuint (bs_evaluation_values (rs, pos, BS_EVALUATION_FEATURES, scratch, values), ==, n);
+  bs_evaluation_values (mirror_rs, mirror, BS_EVALUATION_FEATURES, scratch, mirror_values);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_nonnull (fc->ids[i]);
+      g_assert_cmpstr (specs[i].id, ==, fc->ids[i]);
+      g_assert_cmpfloat (values[i], ==, fc->expected[i]);
+      g_assert_cmpfloat (mirror_values[i], ==, -fc->expected[i]);
+    }
+  g_assert_null (fc->ids[n]);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  g_assert_cmpint (bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, scratch), ==, fc->score);
+  g_assert_cmpint (bs_evaluation_score (mirror_rs, mirror, BS_EVALUATION_FEATURES, scratch), ==,
+                   -fc->score);
+}
+
+/* Agoraphobia, 7 × 7 rhombus (hex neighbours of (col, row): ±1 col, ±1
+ * row, (+1, +1) and (−1, −1)). Light: large d4, small e4 (its east
+ * neighbour), small a1; Dark: small f7 and g7 (neighbours), small b6,
+ * large c2, none of them next to another group.
+ *   Light's groups {d4 L, e4} = 2 + 1 = 3 and {a1} = 1: largest 3, 2
+ *   groups, 2 pieces touching one of their own; Dark's {f7, g7} = 2,
+ *   {b6} = 1, {c2 L} = 2: largest 2, 3 groups, 2 touching.
+ *   largest-group 3 − 2 = 1, groups 2 − 3 = −1, touching 0; standing
+ *   −1 (Light's largest group is the larger: Dark would win now);
+ *   100 × (−1 × 1 + 0.3 × −1 − 0.1 × 0 + 0.5 × −1) = −180. */
+static void
+test_features_agoraphobia (void)
+{
+  static const char * const pieces[] = { "1:large:d4", "1:small:e4", "1:small:a1",
+                                         "2:small:f7", "2:small:g7", "2:small:b6",
+                                         "2:large:c2", NULL };
+  static const char * const ids[] = { "largest-group", "groups", "touching", "standing",
+                                      NULL };
+  static const double expected[] = { 1, -1, 0, -1 };
+  FeatureCase fc = { "agoraphobia", pieces, ids, expected, -180, FALSE };
+
+  check_features (&fc);
+}
+
+/* Abrobad, limping board of size 5 (75 cells; a1 is a corner whose only
+ * neighbours are b1, b2 and a2). Dark: b1, b2, a2 — one group walling
+ * a1 off; Light: three stones on inner cells far apart, e5, h8, h4.
+ *   groups: Light 3, Dark 1. Light's stones and the empty cells: every
+ *   cell but Dark's, a1 cut off from the rest: 2 groups; Dark's and the
+ *   empty cells: every cell but Light's three: 1 group.
+ *   end-margin (1 − 3) − (2 − 1) = −3; groups 3 − 1 = 2;
+ *   placements: Light 75 − 3 × 7 (each stone and its six neighbours)
+ *   − 3 (Dark's stones) = 51; Dark 75 − 9 (b1, b2, a2, a1, c1, c2, c3,
+ *   b3, a3) − 3 (Light's) = 63: −12.
+ *   100 × (0.5 × −3 − 0.5 × 2 + 0.1 × −12) = −370. */
+static void
+test_features_abrobad (void)
+{
+  static const char * const pieces[] = { "2:stone:b1", "2:stone:b2", "2:stone:a2",
+                                         "1:stone:e5", "1:stone:h8", "1:stone:h4", NULL };
+  static const char * const ids[] = { "end-margin", "groups", "placements", NULL };
+  static const double expected[] = { -3, 2, -12 };
+  FeatureCase fc = { "abrobad", pieces, ids, expected, -370, FALSE };
+
+  check_features (&fc);
+}
+
+/* Ikabegamá, hexagon of side 5 (cells (col, row) of 0…8 with
+ * |col − row| ≤ 4; distance max(|dc|, |dr|) when dc and dr have one sign,
+ * else |dc| + |dr|), Light's nest a1 = (0, 0), Dark's i9 = (8, 8), each
+ * with its token. Light also c3 (2, 2) and d2 (3, 1); Dark f6 (5, 5) and
+ * g8 (6, 7).
+ *   material 3 − 3 = 0.
+ *   Light's nearest token to i9: c3 at 6 (d2 7, a1 8); Dark's to a1: f6
+ *   at 5 (g8 7, i9 8): nest-distance 5 − 6 = −1.
+ *   growths: Light a1 → b1 b2 a2; c3 → d3 d4 c4 b3 (b2) c2; d2 → e2 e3
+ *   (d3 c2) c1 d1: 12. Dark i9 → h9 h8 i8; f6 → g6 g7 f7 e6 e5 f5;
+ *   g8 → (h8 h9) g9 f8 (f7 g7): 11. 12 − 11 = 1.
+ *   100 × (0.3 × 0 + 1 × −1 + 0.05 × 1) = −95.
+ * The mirror turns the board half a turn (a1 ↔ i9) and swaps colours. */
+static void
+test_features_ikabegama (void)
+{
+  static const char * const pieces[] = { "1:token:c3", "1:token:d2", "2:token:f6",
+                                         "2:token:g8", NULL };
+  static const char * const ids[] = { "material", "nest-distance", "growths", NULL };
+  static const double expected[] = { 0, -1, 1 };
+  FeatureCase fc = { "ikabegama", pieces, ids, expected, -95, TRUE };
+
+  check_features (&fc);
+}
+
+/* Astoria 8 × 8 (triangle weight 3). Player 1: a triangle pointing N on
+ * d2, a circle on d4; player 2: circles on d6 and d8.
+ *   Column d pushed N: player 1 3 (the triangle) + 1 = 4 against 2:
+ *   player 1's line, its edge cell d8 holds player 2's circle: a gain of
+ *   1. Pushed S: 1 against 2: player 2's line, edge d1 empty: 0.
+ *   Rows (the N triangle scores 0 there): row 4 E and W player 1's, rows
+ *   6 and 8 E and W player 2's, all edges empty.
+ *   material 2 − 2 = 0; push-gain 1 − 0 = 1; lines 3 − 5 = −2;
+ *   100 × (0 + 0.4 × 1 + 0.03 × −2) = 34. */
+static void
+test_features_astoria (void)
+{
+  static const char * const pieces[] = { "1:triangle:d2:0", "1:circle:d4", "2:circle:d6",
+                                         "2:circle:d8", NULL };
+  static const char * const ids[] = { "material", "push-gain", "lines", NULL };
+  static const double expected[] = { 0, 1, -2 };
+  FeatureCase fc = { "astoria", pieces, ids, expected, 34, FALSE };
+
+  check_features (&fc);
+}
+
 static int
 cell (const BsRuleset *rs,
       const char      *label)
@@ -182,6 +376,138 @@ test_features_symmetric (void)
   g_assert_cmpint (bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, scratch), ==, 0);
 }
 
+static BsMove
+find_move (BsRuleset        *rs,
+           const BsPosition *pos,
+           const char       *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  BsMove move;
+
+  g_assert_true (bs_ruleset_parse_move (rs, pos, text, &move, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_ruleset_is_legal (rs, pos, move, scratch));
+  return move;
+}
+
+static void
+search_material (BsRuleset         *rs,
+                 const BsPosition  *pos,
+                 guint              depth,
+                 gboolean           quiescence,
+                 BsAlphaBetaResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  BsAlphaBetaParams params = {
+    .max_depth = depth,
+    .tt_bits = 16,
+    .no_quiescence = !quiescence,
+    .evaluation = BS_EVALUATION_MATERIAL,
+  };
+
+  g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, result, &error));
+  g_assert_no_error (error);
+}
+
+/* Breakthrough, material alone (100 a piece). White d4 a1 against Black
+ * e5 f6 h8, White to move: d4xe5 is the only capture, and f6xe5 takes
+ * the piece back.
+ *   Depth 1 without quiescence stops after d4xe5: 2 against 2, value 0,
+ *   better than every quiet move (2 against 3, −100): it plays d4xe5
+ *   and misjudges it by a piece.
+ *   With quiescence Black's recapture is looked at (Black's stand-pat 0
+ *   against f6xe5's +100 for Black): d4xe5 is worth −100, as much as a
+ *   quiet move, the value a depth-2 search finds. */
+static void
+test_quiescence_exchange (void)
+{
+  static const char * const pieces[] = { "1:d4", "1:a1", "2:e5", "2:f6", "2:h8", NULL };
+  g_autoptr(BsRuleset) rs = breakthrough_with (pieces);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 1);
+  BsMove capture = find_move (rs, pos, "d4-e5");
+  BsAlphaBetaResult flat, quiet, deeper;
+
+  g_assert_cmpint (pos->to_move, ==, 1);
+  search_material (rs, pos, 1, FALSE, &flat);
+  g_assert_cmpint (flat.value, ==, 0);
+  g_assert_cmpuint (flat.move, ==, capture);
+  g_assert_cmpuint (flat.quiescence_nodes, ==, 0);
+
+  search_material (rs, pos, 1, TRUE, &quiet);
+  g_assert_cmpint (quiet.value, ==, -100);
+  g_assert_cmpuint (quiet.quiescence_nodes, >, 0);
+  search_material (rs, pos, 2, FALSE, &deeper);
+  g_assert_cmpint (deeper.value, ==, -100);
+}
+
+/* The same with a second capture, d4xc5, that nothing can take back (no
+ * Black piece on b6 or d6): without quiescence both captures are worth
+ * −100 (2 against 3); with it d4xe5 falls to −200 (f6xe5) and d4xc5 is
+ * the one best move, −100. */
+static void
+test_quiescence_choice (void)
+{
+  static const char * const pieces[] = { "1:d4", "1:a1", "2:c5", "2:e5", "2:f6", "2:h8", NULL };
+  g_autoptr(BsRuleset) rs = breakthrough_with (pieces);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 1);
+  BsMove safe = find_move (rs, pos, "d4-c5");
+  BsAlphaBetaResult flat, quiet;
+  g_autofree BsPosition *after = bs_position_dup (rs, pos);
+
+  search_material (rs, pos, 1, FALSE, &flat);
+  g_assert_cmpint (flat.value, ==, -100);
+  search_material (rs, pos, 1, TRUE, &quiet);
+  g_assert_cmpint (quiet.value, ==, -100);
+  g_assert_cmpuint (quiet.move, ==, safe);
+
+  /* After d4xe5 Black to move: the recapture is seen with quiescence at
+   * depth 1 and by its first ply without it; both say +200 for Black. */
+  bs_ruleset_apply (rs, after, find_move (rs, pos, "d4-e5"), NULL);
+  search_material (rs, after, 1, TRUE, &quiet);
+  g_assert_cmpint (quiet.value, ==, 200);
+}
+
+/* Quiescence stays bounded: from Breakthrough's start after a few
+ * exchanges' worth of random plies, a depth-3 search with it visits at
+ * most a few times the nodes of the one without it, and picks a legal
+ * move; positions with no capture cost one generation more. */
+static void
+test_quiescence_bounded (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("breakthrough", &error);
+  g_autoptr(BsRuleset) rs = bs_ruleset_new (variant, &error);
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  guint64 with_total = 0, without_total = 0;
+  BsRng rng;
+
+  g_assert_no_error (error);
+  bs_rng_init (&rng, 2027);
+  for (guint trial = 0; trial < 8; trial++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
+      BsAlphaBetaResult with, without;
+      BsAlphaBetaParams params = { .max_depth = 3, .tt_bits = 16 };
+
+      for (guint i = 0; i < 20 && !bs_position_is_over (pos); i++)
+        bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+      if (bs_position_is_over (pos))
+        continue;
+      g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &with, &error));
+      params.no_quiescence = TRUE;
+      g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &without, &error));
+      g_assert_no_error (error);
+      g_assert_true (bs_ruleset_is_legal (rs, pos, with.move, scratch));
+      with_total += with.nodes;
+      without_total += without.nodes;
+    }
+  g_test_message ("nodes at depth 3: %" G_GUINT64_FORMAT " with quiescence, %" G_GUINT64_FORMAT
+                  " without", with_total, without_total);
+  g_assert_cmpuint (without_total, >, 0);
+  g_assert_cmpuint (with_total, <=, 20 * without_total);
+}
+
 /* Random positions of every turn-based module (a few random plies from
  * the default variant's start): the value of a depth-3 search (2 for
  * games of many moves) is the same
@@ -245,6 +571,10 @@ test_params_parse (void)
   g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.2,eval=material", &error));
   g_assert_cmpuint (params.cpu_ms, ==, 200);
   g_assert_cmpint (params.evaluation, ==, BS_EVALUATION_MATERIAL);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.05,quiescence=off", &error));
+  g_assert_true (params.no_quiescence);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "quiescence=on", &error));
+  g_assert_false (params.no_quiescence);
   g_assert_true (bs_alpha_beta_params_parse (&params, "depth=5", &error));
   g_assert_cmpuint (params.max_depth, ==, 5);
   g_assert_cmpuint (params.cpu_ms, ==, 0);
@@ -291,5 +621,12 @@ main (int   argc,
   g_test_add_func ("/alphabeta/simultaneous-refused", test_simultaneous_refused);
   g_test_add_func ("/evaluation/breakthrough-features", test_features);
   g_test_add_func ("/evaluation/symmetric", test_features_symmetric);
+  g_test_add_func ("/evaluation/agoraphobia-features", test_features_agoraphobia);
+  g_test_add_func ("/evaluation/abrobad-features", test_features_abrobad);
+  g_test_add_func ("/evaluation/ikabegama-features", test_features_ikabegama);
+  g_test_add_func ("/evaluation/astoria-features", test_features_astoria);
+  g_test_add_func ("/alphabeta/quiescence-exchange", test_quiescence_exchange);
+  g_test_add_func ("/alphabeta/quiescence-choice", test_quiescence_choice);
+  g_test_add_func ("/alphabeta/quiescence-bounded", test_quiescence_bounded);
   return g_test_run ();
 }

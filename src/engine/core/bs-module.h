@@ -251,6 +251,14 @@ struct _BsModule {
   void     (*feature_values) (const BsRuleset  *rs,
                               const BsPosition *pos,
                               double           *values);
+  /* Optional: whether `move`, legal in pos, is forcing — a capture, say:
+   * a move whose outcome a search must not judge before the reply. At its
+   * horizon alpha-beta goes on over the forcing moves only (quiescence),
+   * the player to move free to stand on the position's value instead.
+   * Without it the search stops at its depth. */
+  gboolean (*is_forcing)   (const BsRuleset  *rs,
+                            const BsPosition *pos,
+                            BsMove            move);
 
   /* Why the game of pos ended by the module's own rules — pos is over and
    * it was not the ruleset's move limit: one of the BsEnding values the

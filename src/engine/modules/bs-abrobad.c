@@ -794,6 +794,56 @@ abr_scores (const BsRuleset  *rs,
   scores[1] = abr_count_set_groups (&data->grid, abr_own (&cache, 1));
 }
 
+/* What the computer opponent judges a position by (bs-evaluation.h),
+ * hand-set weights in stones' worth (docs/SEARCH.md). The game is decided
+ * by the end move, so the main feature is what ending now would give:
+ * for player p, the groups the opponent would have with every empty cell
+ * filled, minus p's own groups (p wins by ending when it is ≥ 0); then
+ * the groups alone (fewer is better for whoever ends) and the placements
+ * left (who must stop placing first, and so move or end, is behind in
+ * tempo). */
+enum {
+  ABR_FEATURE_END_MARGIN,
+  ABR_FEATURE_GROUPS,
+  ABR_FEATURE_PLACEMENTS,
+  ABR_N_FEATURES
+};
+
+static const BsFeatureSpec abr_features[ABR_N_FEATURES] = {
+  [ABR_FEATURE_END_MARGIN] = { "end-margin", 0.5 },
+  [ABR_FEATURE_GROUPS] = { "groups", -0.5 },
+  [ABR_FEATURE_PLACEMENTS] = { "placements", 0.1 },
+};
+
+static void
+abr_feature_values (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    double           *values)
+{
+  const AbrData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  int nw = grid->n_words;
+  AbrLocalCache local;
+  AbrCache cache;
+  int groups[2], filled[2], placements[2];
+
+  abr_view (rs, pos, nw, &cache, &local);
+  for (int k = 0; k < 2; k++)
+    {
+      guint64 with_empty[BS_GRID_MAX_WORDS], out[BS_GRID_MAX_WORDS];
+
+      for (int w = 0; w < nw; w++)
+        with_empty[w] = grid->valid[w] & ~abr_own (&cache, 1 - k)[w];
+      groups[k] = abr_count_set_groups (grid, abr_own (&cache, k));
+      filled[k] = abr_count_set_groups (grid, with_empty);
+      placements[k] = abr_placements (data, nw, &cache, k + 1, out);
+    }
+  /* Player 1 ends: (filled[1] − groups[0]); player 2: (filled[0] − groups[1]). */
+  values[ABR_FEATURE_END_MARGIN] = (filled[1] - groups[0]) - (filled[0] - groups[1]);
+  values[ABR_FEATURE_GROUPS] = groups[0] - groups[1];
+  values[ABR_FEATURE_PLACEMENTS] = placements[0] - placements[1];
+}
+
 static void
 abr_format_move (const BsRuleset  *rs,
                  const BsPosition *pos,
@@ -1253,6 +1303,9 @@ const BsModule bs_module_abrobad = {
   .measures = abr_measures,
   .n_measures = G_N_ELEMENTS (abr_measures),
   .measure = abr_measure,
+  .features = abr_features,
+  .n_features = ABR_N_FEATURES,
+  .feature_values = abr_feature_values,
   .ending = abr_ending,
   .describe_ending = abr_describe_ending,
   .play = &abr_play,

@@ -881,6 +881,79 @@ agoraphobia_measure (const BsRuleset  *rs,
   measure_groups (rs, pos, values[0], values[1]);
 }
 
+/* What the computer opponent judges a position by (bs-evaluation.h),
+ * hand-set weights in pieces' worth (docs/SEARCH.md): the game's own
+ * measures first — the larger largest group loses, more groups win ties —
+ * then how many of a player's pieces already touch one of their own (each
+ * is a group that a push can still merge with another), and who would win
+ * if the game ended now (it ends whenever the player to move has no
+ * placement, so the standing result is always close to being final). */
+enum {
+  FEATURE_LARGEST,
+  FEATURE_GROUPS,
+  FEATURE_TOUCHING,
+  FEATURE_STANDING,
+  N_FEATURES
+};
+
+static const BsFeatureSpec agoraphobia_features[N_FEATURES] = {
+  [FEATURE_LARGEST] = { "largest-group", -1.0 },
+  [FEATURE_GROUPS] = { "groups", 0.3 },
+  [FEATURE_TOUCHING] = { "touching", -0.1 },
+  [FEATURE_STANDING] = { "standing", 0.5 },
+};
+
+static void
+feature_values_derived (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        double           *values)
+{
+  const AgoraphobiaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  int nw = grid->n_words;
+  int largest[2], groups[2], touching[2];
+
+  measure_groups_derived (rs, pos, largest, groups);
+  for (int p = 0; p < 2; p++)
+    {
+      const guint64 *own = derived_set (data, pos, nw, SET_OWN_1 + p);
+
+      touching[p] = 0;
+      for (int w = 0; w < nw; w++)
+        for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
+          {
+            guint64 one[BS_GRID_MAX_WORDS] = { 0 }, around[BS_GRID_MAX_WORDS];
+            int n = 0;
+
+            one[w] = bits & -bits;
+            bs_grid_dilate_hex (grid, nw, one, around);
+            for (int i = 0; i < nw; i++)
+              n += bs_popcount (around[i] & ~one[i] & own[i]);
+            touching[p] += n > 0;
+          }
+    }
+  values[FEATURE_LARGEST] = largest[0] - largest[1];
+  values[FEATURE_GROUPS] = groups[0] - groups[1];
+  values[FEATURE_TOUCHING] = touching[0] - touching[1];
+  /* +1 when player 1 would win now, −1 when player 2 would, 0 a draw. */
+  values[FEATURE_STANDING] = largest[0] != largest[1] ? (largest[0] < largest[1] ? 1 : -1)
+                             : groups[0] != groups[1] ? (groups[0] > groups[1] ? 1 : -1) : 0;
+}
+
+static void
+agoraphobia_feature_values (const BsRuleset  *rs,
+                            const BsPosition *pos,
+                            double           *values)
+{
+  if (pos->flags & BS_POSITION_DERIVED)
+    feature_values_derived (rs, pos, values);
+  else
+    {
+      g_autofree BsPosition *copy = fresh_copy (rs, pos);
+      feature_values_derived (rs, copy, values);
+    }
+}
+
 /* The game ends only when the player to move cannot place. */
 static BsEnding
 agoraphobia_ending (const BsRuleset  *rs,
@@ -1129,6 +1202,9 @@ const BsModule bs_module_agoraphobia = {
   .measures = agoraphobia_measures,
   .n_measures = G_N_ELEMENTS (agoraphobia_measures),
   .measure = agoraphobia_measure,
+  .features = agoraphobia_features,
+  .n_features = N_FEATURES,
+  .feature_values = agoraphobia_feature_values,
   .ending = agoraphobia_ending,
   .describe_ending = agoraphobia_describe_ending,
   .format_move = agoraphobia_format_move,

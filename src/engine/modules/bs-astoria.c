@@ -765,6 +765,61 @@ astoria_apply (const BsRuleset *rs,
   rs->apply (rs, pos, move, undo);
 }
 
+/* What the computer opponent judges a position by (bs-evaluation.h),
+ * hand-set weights in pieces' worth (docs/SEARCH.md): the pieces on the
+ * board (the game's score); the best push each player has now, before
+ * placing — over the four directions, the opposing pieces minus their own
+ * that would fall off the edge in the lines where they are strictly
+ * higher (0 if no push gains) — player 1's minus player 2's; and the
+ * lines (rows and columns, each of their two directions) where a player
+ * is strictly higher, which they could push. */
+enum {
+  FEATURE_MATERIAL,
+  FEATURE_PUSH_GAIN,
+  FEATURE_LINES,
+  N_FEATURES
+};
+
+static const BsFeatureSpec astoria_features[N_FEATURES] = {
+  [FEATURE_MATERIAL] = { "material", 1.0 },
+  [FEATURE_PUSH_GAIN] = { "push-gain", 0.4 },
+  [FEATURE_LINES] = { "lines", 0.03 },
+};
+
+static void
+astoria_feature_values (const BsRuleset  *rs,
+                        const BsPosition *pos,
+                        double           *values)
+{
+  const AstoriaData *data = rs->module_data;
+  int best[3] = { 0, 0, 0 }, lines[3] = { 0, 0, 0 };
+
+  for (int d = 0; d < N_DIRS; d++)
+    {
+      int gain[3] = { 0, 0, 0 };
+
+      for (int i = 0; i < data->n_lines[d]; i++)
+        {
+          int edge = data->edge[d][i], cell = edge, lead = 0, higher, fallen;
+
+          for (int k = 0; k < data->line_length[d]; k++, cell += data->back[d])
+            lead += data->lead[d][pos->cells[cell]];
+          if (lead == 0)
+            continue;
+          higher = lead > 0 ? 1 : 2;
+          lines[higher]++;
+          fallen = BS_CELL_OWNER (pos->cells[edge]);
+          if (pos->cells[edge] != BS_CELL_EMPTY)
+            gain[higher] += fallen == higher ? -1 : 1;
+        }
+      for (int p = 1; p <= 2; p++)
+        best[p] = MAX (best[p], gain[p]);
+    }
+  values[FEATURE_MATERIAL] = bs_position_pieces (pos, 1) - bs_position_pieces (pos, 2);
+  values[FEATURE_PUSH_GAIN] = best[1] - best[2];
+  values[FEATURE_LINES] = lines[1] - lines[2];
+}
+
 static void
 astoria_scores (const BsRuleset  *rs,
                 const BsPosition *pos,
@@ -1250,6 +1305,9 @@ const BsModule bs_module_astoria = {
   .measures = astoria_measures,
   .n_measures = G_N_ELEMENTS (astoria_measures),
   .measure = astoria_measure,
+  .features = astoria_features,
+  .n_features = N_FEATURES,
+  .feature_values = astoria_feature_values,
   .ending = astoria_ending,
   .describe_ending = astoria_describe_ending,
   .play = &astoria_play,

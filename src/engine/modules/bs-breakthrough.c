@@ -1310,6 +1310,15 @@ bt_feature_values (const BsRuleset  *rs,
     }
 }
 
+/* Forcing moves, for the search's quiescence: the captures. */
+static gboolean
+bt_is_forcing (const BsRuleset  *rs,
+               const BsPosition *pos,
+               BsMove            move)
+{
+  return BS_CELL_OWNER (pos->cells[BT_MOVE_TO (move)]) == bs_opponent (pos->to_move);
+}
+
 /* The player who played last took the last opposing piece, or brought a
  * piece to the far row; else the player to move cannot move (also at the
  * start). */
@@ -1771,6 +1780,7 @@ const BsModule bs_module_breakthrough = {
   .features = bt_features,
   .n_features = G_N_ELEMENTS (bt_features),
   .feature_values = bt_feature_values,
+  .is_forcing = bt_is_forcing,
   .ending = bt_ending,
   .describe_ending = bt_describe_ending,
   .play = &bt_play,

@@ -55,6 +55,7 @@ typedef struct {
   BsGrid        grid;             /* cells as bits (bs-bitboard.h) */
   guint64      *around;           /* [cell * n_words]: the cell and its neighbours */
   gsize         cache_offset;     /* from pos->cells, 8-aligned */
+  gint16       *nest_distance;    /* [(player - 1) * n_cells + cell]: to that player's nest */
 } IkaData;
 
 /* The derived bytes, from cache_offset (valid while the position has
@@ -218,6 +219,11 @@ ika_prepare (BsRuleset  *rs,
       bs_grid_dilate_hex (&data->grid, data->grid.n_words, one,
                           data->around + (gsize) c * data->grid.n_words);
     }
+  data->nest_distance = g_new (gint16, 2 * (gsize) rs->n_cells);
+  for (int p = 1; p <= 2; p++)
+    for (int c = 0; c < rs->n_cells; c++)
+      data->nest_distance[(p - 1) * rs->n_cells + c] =
+        (gint16) bs_board_distance (rs->board, c, data->nest[p]);
   data->cache_offset = ((gsize) rs->n_cells + 7) & ~(gsize) 7;
   rs->module_data = data;
   ika_pick_kernels (rs, data->grid.n_words);
@@ -238,6 +244,7 @@ ika_free_data (gpointer module_data)
   bs_grid_clear (&data->grid);
   g_free (data->around);
   g_free (data->ring);
+  g_free (data->nest_distance);
   g_free (data);
 }
 
@@ -470,6 +477,77 @@ ika_scores (const BsRuleset  *rs,
 {
   scores[0] = bs_position_pieces (pos, 1);
   scores[1] = bs_position_pieces (pos, 2);
+}
+
+/* What the computer opponent judges a position by (bs-evaluation.h),
+ * hand-set weights in tokens' worth (docs/SEARCH.md): the game is a race
+ * into the other nest, so the distance (on the full grid, as jumps count
+ * it) from a player's nearest token to the other nest, player 2's minus
+ * player 1's (nearer is better); the tokens (each flip turns material
+ * and the front); the growths (empty cells next to one's tokens). */
+enum {
+  IKA_FEATURE_MATERIAL,
+  IKA_FEATURE_NEST_DISTANCE,
+  IKA_FEATURE_GROWTHS,
+  IKA_N_FEATURES
+};
+
+static const BsFeatureSpec ika_features[IKA_N_FEATURES] = {
+  [IKA_FEATURE_MATERIAL] = { "material", 0.3 },
+  [IKA_FEATURE_NEST_DISTANCE] = { "nest-distance", 1.0 },
+  [IKA_FEATURE_GROWTHS] = { "growths", 0.05 },
+};
+
+static void
+ika_feature_values_derived (const BsRuleset  *rs,
+                            const BsPosition *pos,
+                            double           *values)
+{
+  const IkaData *data = rs->module_data;
+  const BsGrid *grid = &data->grid;
+  int nw = grid->n_words;
+  int tokens[2], nearest[2], growths[2];
+
+  for (int k = 0; k < 2; k++)
+    {
+      const guint64 *own = ika_own (data, pos, nw, k);
+      /* Player k + 1 races to the other player's nest. */
+      const gint16 *distance = data->nest_distance + (gsize) (1 - k) * data->n_cells;
+      guint64 out[BS_GRID_MAX_WORDS];
+
+      tokens[k] = 0;
+      nearest[k] = G_MAXINT16;
+      for (int w = 0; w < nw; w++)
+        for (guint64 bits = own[w]; bits != 0; bits &= bits - 1)
+          {
+            int c = grid->cell_of_bit[w * 64 + bs_ctz (bits)];
+
+            tokens[k]++;
+            nearest[k] = MIN (nearest[k], distance[c]);
+          }
+      growths[k] = ika_growths (data, pos, nw, k + 1, out);
+    }
+  /* A player without tokens is as far as the board is wide. */
+  for (int k = 0; k < 2; k++)
+    if (tokens[k] == 0)
+      nearest[k] = 2 * (bs_board_n_cols (rs->board) + bs_board_n_rows (rs->board));
+  values[IKA_FEATURE_MATERIAL] = tokens[0] - tokens[1];
+  values[IKA_FEATURE_NEST_DISTANCE] = nearest[1] - nearest[0];
+  values[IKA_FEATURE_GROWTHS] = growths[0] - growths[1];
+}
+
+static void
+ika_feature_values (const BsRuleset  *rs,
+                    const BsPosition *pos,
+                    double           *values)
+{
+  if (pos->flags & BS_POSITION_DERIVED)
+    ika_feature_values_derived (rs, pos, values);
+  else
+    {
+      g_autofree BsPosition *copy = ika_fresh_copy (rs, pos);
+      ika_feature_values_derived (rs, copy, values);
+    }
 }
 
 static void
@@ -853,6 +931,9 @@ const BsModule bs_module_ikabegama = {
   .measures = ika_measures,
   .n_measures = G_N_ELEMENTS (ika_measures),
   .measure = ika_measure,
+  .features = ika_features,
+  .n_features = IKA_N_FEATURES,
+  .feature_values = ika_feature_values,
   .ending = ika_ending,
   .describe_ending = ika_describe_ending,
   .play = &ika_play,

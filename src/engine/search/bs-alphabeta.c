@@ -52,6 +52,8 @@ typedef struct {
   gboolean                 root_best_set;
   BsMove                   previous_best;  /* of the last iteration completed */
   guint64                  nodes;
+  guint64                  quiescence_nodes;
+  gboolean                 quiescence;     /* the module marks forcing moves */
   gint64                   cpu_deadline;   /* thread CPU time, µs; 0 = none */
   GCancellable            *cancellable;
   gboolean                 may_stop;       /* depth 1 is done */
@@ -110,6 +112,11 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
             return FALSE;
           ok = TRUE;
         }
+      else if (g_str_equal (key, "quiescence"))
+        {
+          ok = g_str_equal (value, "on") || g_str_equal (value, "off");
+          params->no_quiescence = g_str_equal (value, "off");
+        }
       else if (g_str_equal (key, "eval"))
         {
           static const char * const kinds[] = { "features", "generic", "material" };
@@ -125,7 +132,8 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
-                         "(1 to %d), nodes=N, eval=features|generic|material or weights=FILE"),
+                         "(1 to %d), nodes=N, eval=features|generic|material, "
+                         "quiescence=on|off or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH);
           return FALSE;
         }
@@ -268,6 +276,64 @@ reward_cutoff (AlphaBeta *ab,
       history[i] /= 2;
 }
 
+/* The value of ab->pos for its player to move beyond the depth: the
+ * evaluation (standing pat), or better by a forcing move of the module's,
+ * followed `left` plies at most. No table and no killers: these nodes are
+ * few and their values depend on nothing but the position and `left`. */
+static int
+quiesce (AlphaBeta *ab,
+         int        left,
+         int        ply,
+         int        alpha,
+         int        beta)
+{
+  const BsRuleset *rs = ab->rs;
+  BsPosition *pos = ab->pos;
+  BsMove *moves = ab->moves + (gsize) ply * rs->max_moves;
+  int best;
+  guint n;
+
+  ab->nodes++;
+  ab->quiescence_nodes++;
+  check_budget (ab, FALSE);
+  if (ab->stopped)
+    return 0;
+  if (bs_position_is_over (pos))
+    return terminal_value (pos, ply);
+  best = bs_evaluation_score_weighted (rs, pos, ab->params->evaluation, ab->weights,
+                                       ab->scratch);
+  if (left <= 0 || best >= beta)
+    return best;
+  if (best > alpha)
+    alpha = best;
+  n = rs->generate (rs, pos, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      int mover = pos->to_move;
+      int value;
+
+      if (!rs->module->is_forcing (rs, pos, moves[i]))
+        continue;
+      bs_ruleset_apply (rs, pos, moves[i], ab->undo[ply]);
+      if (pos->to_move == mover)
+        value = quiesce (ab, left - 1, ply + 1, alpha, beta);
+      else
+        value = -quiesce (ab, left - 1, ply + 1, -beta, -alpha);
+      bs_ruleset_undo (rs, pos, ab->undo[ply]);
+      if (ab->stopped)
+        return 0;
+      if (value > best)
+        {
+          best = value;
+          if (value > alpha)
+            alpha = value;
+          if (alpha >= beta)
+            break;
+        }
+    }
+  return best;
+}
+
 /* The value of ab->pos for its player to move, searched `depth` plies. */
 static int
 negamax (AlphaBeta *ab,
@@ -294,8 +360,15 @@ negamax (AlphaBeta *ab,
   if (bs_position_is_over (pos))
     return terminal_value (pos, ply);
   if (depth <= 0)
-    return bs_evaluation_score_weighted (rs, pos, ab->params->evaluation, ab->weights,
-                                         ab->scratch);
+    {
+      if (ab->quiescence)
+        {
+          ab->nodes--;    /* counted again by quiesce */
+          return quiesce (ab, BS_ALPHA_BETA_QUIESCENCE_PLIES, ply, alpha, beta);
+        }
+      return bs_evaluation_score_weighted (rs, pos, ab->params->evaluation, ab->weights,
+                                           ab->scratch);
+    }
 
   if (ab->tt != NULL)
     {
@@ -413,11 +486,12 @@ bs_alpha_beta_run (BsRuleset                *rs,
 
   max_depth = params->max_depth > 0 ? MIN (params->max_depth, BS_ALPHA_BETA_MAX_DEPTH)
                                     : BS_ALPHA_BETA_MAX_DEPTH;
-  plies = max_depth + 1;
+  plies = max_depth + 1 + BS_ALPHA_BETA_QUIESCENCE_PLIES;
   tt_bits = params->tt_bits > 0 ? MIN (params->tt_bits, 28) : BS_ALPHA_BETA_DEFAULT_TT_BITS;
   ab.rs = rs;
   ab.params = params;
   ab.cancellable = cancellable;
+  ab.quiescence = !params->no_quiescence && rs->module->is_forcing != NULL;
   ab.pos = bs_position_dup (rs, pos);
   ab.moves = g_new (BsMove, (gsize) plies * rs->max_moves);
   ab.order = g_new (gint32, (gsize) plies * rs->max_moves);
@@ -462,6 +536,7 @@ bs_alpha_beta_run (BsRuleset                *rs,
         break;
     }
   result->nodes = ab.nodes;
+  result->quiescence_nodes = ab.quiescence_nodes;
   result->elapsed_us = g_get_monotonic_time () - start;
   result->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : result->elapsed_us;
 

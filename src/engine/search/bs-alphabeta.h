@@ -5,7 +5,10 @@
  *
  * A transposition table on the position's hash (fixed size, allocated once
  * per search) and move ordering (the table's move, two killer moves per
- * ply, the history heuristic) make it cut early. Budgets count the
+ * ply, the history heuristic) make it cut early. At the depth, where the
+ * module marks moves as forcing (BsModule.is_forcing: captures), it goes
+ * on over those alone, up to BS_ALPHA_BETA_QUIESCENCE_PLIES plies, the
+ * player to move free to stand pat on the evaluation. Budgets count the
  * searching thread's CPU time, so a busy machine does not make it weaker;
  * the clock is read every few thousand nodes. A search with a depth or
  * node budget alone is deterministic. Turn-based games only: a
@@ -23,6 +26,8 @@ G_BEGIN_DECLS
 
 #define BS_ALPHA_BETA_MAX_DEPTH       64
 #define BS_ALPHA_BETA_DEFAULT_TT_BITS 20
+/* Plies of forcing moves searched beyond the depth (quiescence). */
+#define BS_ALPHA_BETA_QUIESCENCE_PLIES 8
 /* A won position's value at the root; a win in n plies scores WIN - n. */
 #define BS_ALPHA_BETA_WIN             10000000
 
@@ -32,6 +37,8 @@ typedef struct {
   guint64          max_nodes;    /* 0 = none */
   guint            tt_bits;      /* log2 of the table's entries; 0 = the default */
   gboolean         no_tt;        /* search without the table (tests compare) */
+  gboolean         no_quiescence; /* stop at the depth even where the module
+                                   * marks forcing moves */
   BsEvaluationKind evaluation;
   BsWeights       *weights;      /* owned: learned weights, or NULL for the declared ones */
 } BsAlphaBetaParams;
@@ -41,17 +48,19 @@ typedef struct {
   int     value;       /* for the player to move, in BS_EVALUATION_UNITs */
   guint   depth;       /* the deepest iteration completed */
   guint64 nodes;
+  guint64 quiescence_nodes;  /* of them, beyond the depth */
   gint64  elapsed_us;
   gint64  cpu_us;
 } BsAlphaBetaResult;
 
 /* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N",
- * "eval=features|generic|material" and "weights=FILE" (learned weights,
- * bs-weights.h: read here, checked against the game by bs_alpha_beta_run),
- * joined by commas ("cpu=0.2,eval=material"); the empty text is a 1 s CPU
- * budget. The error (G_OPTION_ERROR_BAD_VALUE, or the weights file's)
- * names the text. params is overwritten (not freed first);
- * bs_alpha_beta_params_clear() frees the weights. */
+ * "eval=features|generic|material", "quiescence=on|off" (on by default)
+ * and "weights=FILE" (learned weights, bs-weights.h: read here, checked
+ * against the game by bs_alpha_beta_run), joined by commas
+ * ("cpu=0.2,eval=material"); the empty text is a 1 s CPU budget. The error
+ * (G_OPTION_ERROR_BAD_VALUE, or the weights file's) names the text. params
+ * is overwritten (not freed first); bs_alpha_beta_params_clear() frees the
+ * weights. */
 gboolean bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
                                      const char         *text,
                                      GError            **error);
