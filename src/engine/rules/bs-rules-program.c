@@ -2011,6 +2011,47 @@ rpl_line (const Rp         *rp,
   return FALSE;
 }
 
+/* rpl_line for a line of four axes (the square board's lines), with the
+ * axes unrolled and the length test in locals: the loop over a count read
+ * from the line, and the test's fields read again on every axis, were a
+ * third of the turn. */
+#define RPL_WAY(a, k)                                                             \
+  G_STMT_START {                                                                  \
+    const int delta = rp->line_delta[a][k], n = lim[2 * (a) + (k)];               \
+    int c = cell + delta;                                                         \
+    for (int i = 0; i < n && BS_CELL_OWNER (cells[c]) == p; i++, c += delta)      \
+      run++;                                                                      \
+  } G_STMT_END
+#define RPL_AXIS(a)                                                               \
+  G_STMT_START {                                                                  \
+    int run = 1;                                                                  \
+    RPL_WAY (a, 0);                                                               \
+    RPL_WAY (a, 1);                                                               \
+    if (run >= low && run <= high)                                                \
+      return TRUE;                                                                \
+  } G_STMT_END
+
+BS_FORCE_INLINE static inline gboolean
+rpl_line4 (const Rp         *rp,
+           const BsPosition *pos,
+           int               cell,
+           int               p)
+{
+  const guint8 *lim = rp->line_lim + (gsize) cell * 8;
+  const guint8 *cells = pos->cells;
+  const int low = rp->line_end->length;
+  const int high = rp->line_end->exactly ? low : G_MAXINT;
+
+  RPL_AXIS (0);
+  RPL_AXIS (1);
+  RPL_AXIS (2);
+  RPL_AXIS (3);
+  return FALSE;
+}
+
+#undef RPL_AXIS
+#undef RPL_WAY
+
 static G_NO_INLINE guint
 rpl_random_turn_general (const BsRuleset *rs,
                          BsPosition      *pos,
@@ -2046,7 +2087,9 @@ rpl_turn_player (const BsRuleset *rs,
   cell = rp->cell_of_bit[bit];
   mine[bit >> 6] |= BS_BIT (bit & 63);
   bs_position_replace_cell (rs->zobrist, pos, cell, BS_CELL_EMPTY, rp->steps[0].piece[p], NULL);
-  if (G_UNLIKELY (n == 1 || rpl_line (rp, rp->line_end, pos, cell, p)))
+  if (G_UNLIKELY (n == 1 || (rp->line_end->n_axes == 4 ? rpl_line4 (rp, pos, cell, p)
+                                                         : rpl_line (rp, rp->line_end, pos, cell,
+                                                                     p))))
     end = rp_first_end_after_step (rp, pos, p, nw, cell, bit, FALSE, TRUE);
   pos->result = end < 0 ? BS_RESULT_ONGOING : rp_end_result (rp, &rp->ends[end], pos, p);
   pos->ply++;
