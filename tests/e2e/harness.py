@@ -1234,6 +1234,26 @@ class App:
                 if self.snapshot().find_now(role, name) is None:
                     return self.wait_for(effect, what, timeout)
 
+    def open_editor_from_row(self, row_name, button="Duplicate and Edit", timeout=DEFAULT_WAIT):
+        """Presses a start page row's edit button ("Duplicate and Edit" on a
+        built-in game, "Edit Variant" on one of the user's) and waits for the
+        editor's Play Test; row_name is a string or a regex. A click a busy
+        desktop loses (seen once on CI: no editor 10 s after the click) is
+        made again, but only while the start page still shows the row: once
+        the editor is up the row is hidden, so a slow click is never doubled
+        into a second copy."""
+        deadline = time.monotonic() + scaled(timeout)
+        while True:
+            self.find("list item", row_name).find_now("push button", button).click()
+            try:
+                return self.wait_for(lambda: self.snapshot().find_now("push button", "Play Test"),
+                                     "the editor's Play Test", RETRY_WAIT)
+            except E2EFailure:
+                if time.monotonic() > deadline:
+                    raise
+                if self.snapshot().find_now("list item", row_name) is None:
+                    return self.find("push button", "Play Test", timeout=timeout)
+
     def key(self, *combos):
         """Presses keys in turn: key("Up"), key("Return"), key("ctrl+z", "Tab")."""
         for combo in combos:

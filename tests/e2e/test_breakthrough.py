@@ -140,9 +140,7 @@ def test_editor_handicap(session):
     each (the rule option), then Black's row painted as fixed pieces but
     for d8; Play Test plays it."""
     app = session.start_app()
-    row = app.find("list item", "Breakthrough")
-    row.find_now("push button", "Duplicate and Edit").click()
-    app.find("push button", "Play Test")
+    app.open_editor_from_row("Breakthrough")
     app.board_name = "Board preview"
     app.wait_cell("a7", r"^a7, Black Piece")
 

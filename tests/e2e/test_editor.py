@@ -26,9 +26,7 @@ def set_spin(app, name, value):
 
 def test_resize_hole_play_test(session):
     app = session.start_app()
-    row = app.find("list item", "Agoraphobia")
-    row.find_now("push button", "Duplicate and Edit").click()
-    app.find("push button", "Play Test")
+    app.open_editor_from_row("Agoraphobia")
     app.board_name = "Board preview"
     app.wait_cell("g7", r"^g7, empty")
 
@@ -64,9 +62,7 @@ def files_from(a, b):
 
 def open_breakthrough_copy(app):
     """The start page's edit button on Breakthrough's row, then the editor."""
-    row = app.find("list item", "Breakthrough")
-    row.find_now("push button", "Duplicate and Edit").click()
-    app.find("push button", "Play Test")
+    app.open_editor_from_row("Breakthrough")
     app.board_name = "Board preview"
     app.wait_cell("d8", r"^d8, Black Piece$")
 
@@ -136,9 +132,7 @@ def test_fix_start_handicap(session):
 
     # Opened again from Your Variants: the same handicap, in the editor.
     again = session.start_app(home=app.home)
-    row = again.find("list item", re.compile(r"^Breakthrough \(copy\)"))
-    row.find_now("push button", "Edit Variant").click()
-    again.find("push button", "Play Test")
+    again.open_editor_from_row(re.compile(r"^Breakthrough \(copy\)"), "Edit Variant")
     again.board_name = "Board preview"
     again.wait_cell("d8", r"^d8, empty$")
     again.wait_cell("e8", r"^e8, Black Piece, fixed piece$")

@@ -17,9 +17,7 @@ from harness import run_tests, E2EFailure
 
 def open_copy(app, game):
     """The start page's Duplicate and Edit on a built-in game's row."""
-    row = app.find("list item", game)
-    row.find_now("push button", "Duplicate and Edit").click()
-    app.find("push button", "Play Test")
+    app.open_editor_from_row(game)
     app.board_name = "Board preview"
 
 

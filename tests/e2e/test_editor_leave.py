@@ -17,9 +17,7 @@ SAVE_QUESTION = re.compile(r"^Save Your Game of ")
 
 def open_copy(app, game):
     """The start page's edit button on a built-in game's row."""
-    row = app.find("list item", game)
-    row.find_now("push button", "Duplicate and Edit").click()
-    app.find("push button", "Play Test")
+    app.open_editor_from_row(game)
     app.board_name = "Board preview"
 
 
@@ -133,9 +131,7 @@ def test_cancel_in_a_users_variant(session):
 
     # Opened again from Your Variants: edited in place.
     again = session.start_app(home=app.home)
-    row = again.find("list item", re.compile(r"^Agoraphobia \(copy\)"))
-    row.find_now("push button", "Edit Variant").click()
-    again.find("push button", "Play Test")
+    again.open_editor_from_row(re.compile(r"^Agoraphobia \(copy\)"), "Edit Variant")
     again.board_name = "Board preview"
     assert_editor_intact(again, "Agoraphobia (copy)")
     play_test_one_move(again)

@@ -59,8 +59,7 @@ def test_every_button_and_row_has_a_name(session):
     problems += unnamed(app, "start page", seen)
 
     # The editor, from a built-in game's row.
-    app.find("list item", "Agoraphobia").find_now("push button", "Duplicate and Edit").click()
-    app.find("push button", "Play Test")
+    app.open_editor_from_row("Agoraphobia")
     problems += unnamed(app, "editor", seen)
 
     # A game played a little: the move list has rows.
