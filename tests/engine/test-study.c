@@ -553,6 +553,127 @@ test_game_measures (void)
   g_test_message ("games with a repeated position: %u", any_repeats);
 }
 
+/* Each ply's evaluation is the common evaluator's, on the position after it (issue 26,
+ * defect 4: it was the mover's own search's estimate of its chosen move, which handed
+ * nearly every lead change to the player who had just moved). A study of random players
+ * keeps none. */
+static void
+check_common_evaluations (const BsStudy     *study,
+                          const BsStudyGame *game)
+{
+  const BsRuleset *rs = bs_study_get_arm (study, game->arm)->ruleset;
+  guint64 seed = bs_study_game_seed (study, game->number);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, seed);
+  g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs) + 1);
+
+  g_assert_cmpuint (game->evaluations->len, ==, game->plies);
+  for (guint ply = 0; ply < game->plies; ply++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint n_steps = 0;
+
+      g_assert_true (bs_ruleset_parse_turn (rs, pos, game->moves->pdata[ply], steps, &n_steps,
+                                            &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < n_steps; i++)
+        bs_ruleset_apply (rs, pos, steps[i], NULL);
+      g_assert_cmpint (g_array_index (game->evaluations, gint16, ply), ==,
+                       bs_study_evaluate_position (rs, pos, bs_study_evaluation_seed (seed, ply)));
+    }
+}
+
+static void
+test_common_evaluation (void)
+{
+  const struct { const char *game, *a, *b; guint games; } cases[] = {
+    { "breakthrough", "easy", "easy", 3 },
+    { "breakthrough", "random", "easy", 2 },
+    { "tribes", "easy", "random", 1 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(BsStudy) study = make_study (cases[c].game, cases[c].a, cases[c].b,
+                                             cases[c].games);
+      g_autoptr(BsStudyWorker) worker = bs_study_worker_new ();
+
+      for (guint n = 0; n < cases[c].games; n++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(BsStudyGame) game = bs_study_play_game (study, 0, n, worker, NULL, &error);
+
+          g_assert_no_error (error);
+          check_common_evaluations (study, game);
+        }
+    }
+
+  {
+    g_autoptr(BsStudy) study = make_study ("breakthrough", "random", "random", 1);
+    g_autoptr(BsStudyWorker) worker = bs_study_worker_new ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BsStudyGame) game = bs_study_play_game (study, 0, 0, worker, NULL, &error);
+
+    g_assert_no_error (error);
+    for (guint ply = 0; ply < game->evaluations->len; ply++)
+      g_assert_cmpint (g_array_index (game->evaluations, gint16, ply), ==, -1);
+  }
+}
+
+/* The common evaluator favours neither the player who just moved nor the other: over
+ * random games of a symmetric game, the lead (as the lab counts it: above 55%, below 45%)
+ * passes to the player who just moved about as often as to the other. Under random play
+ * the evaluator is a martingale, so a move changes the mover's expected score by nothing
+ * on average. The mover's own search gave the mover 99% of the changes. */
+static void
+test_evaluation_no_mover_bias (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsMove *moves = NULL;
+  guint to_mover = 0, changes = 0;
+  double low, high;
+
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_set (variant, "width", "6", &error));
+  g_assert_true (bs_variant_set (variant, "height", "6", &error));
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  moves = g_new (BsMove, rs->max_moves);
+  for (guint game = 0; game < 300; game++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, game);
+      int leader = 0;
+      BsRng rng;
+
+      bs_rng_init (&rng, 1000 + game);
+      while (!bs_position_is_over (pos))
+        {
+          int mover = pos->to_move, now = 0, e;
+
+          bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, moves), NULL);
+          e = bs_study_evaluate_position (rs, pos, bs_study_evaluation_seed (game, pos->ply));
+          if (e > BS_STATS_LEAD_HIGH)
+            now = 1;
+          else if (e < BS_STATS_LEAD_LOW)
+            now = 2;
+          if (now != 0 && leader != 0 && now != leader)
+            {
+              changes++;
+              to_mover += now == mover;
+            }
+          if (now != 0)
+            leader = now;
+        }
+    }
+  bs_stats_wilson (to_mover, changes, 3.29, &low, &high);
+  g_test_message ("lead changes to the player who just moved: %u of %u (99.9%%: %.3f–%.3f)",
+                  to_mover, changes, low, high);
+  g_assert_cmpuint (changes, >=, 500);
+  g_assert_cmpfloat (low, <, 0.5);
+  g_assert_cmpfloat (high, >, 0.5);
+}
+
 static void
 test_bad_files (void)
 {
@@ -713,6 +834,8 @@ main (int argc, char **argv)
   g_test_add_func ("/study/sweep", test_sweep);
   g_test_add_func ("/study/worker-stats", test_worker_stats);
   g_test_add_func ("/study/game-measures", test_game_measures);
+  g_test_add_func ("/study/common-evaluation", test_common_evaluation);
+  g_test_add_func ("/study/evaluation-no-mover-bias", test_evaluation_no_mover_bias);
   g_test_add_func ("/study/bad-files", test_bad_files);
   g_test_add_func ("/study/labels", test_labels);
   status = g_test_run ();

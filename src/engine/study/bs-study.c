@@ -656,6 +656,7 @@ struct _BsStudyWorker {
   guint       turn_capacity;
   BsPosition *pos;
   BsPosition *round_start;
+  BsPosition *probe;         /* the common evaluator's playouts */
   gsize       pos_capacity;
   guint8     *seen;          /* per cell: the bits of every value it held this game */
   guint       seen_capacity;
@@ -678,6 +679,7 @@ bs_study_worker_free (BsStudyWorker *worker)
   g_free (worker->turn);
   g_free (worker->pos);
   g_free (worker->round_start);
+  g_free (worker->probe);
   g_free (worker->seen);
   g_free (worker->hashes);
   g_free (worker);
@@ -704,8 +706,10 @@ worker_fit (BsStudyWorker   *worker,
       worker->pos_capacity = rs->position_size;
       g_free (worker->pos);
       g_free (worker->round_start);
+      g_free (worker->probe);
       worker->pos = g_malloc0 (worker->pos_capacity);
       worker->round_start = g_malloc0 (worker->pos_capacity);
+      worker->probe = g_malloc0 (worker->pos_capacity);
     }
   if (worker->seen_capacity < (guint) rs->n_cells)
     {
@@ -766,6 +770,53 @@ set_game_error (GError     **error,
                _("game %u of variant %u, ply %u: %s"), number + 1, arm + 1, ply + 1, what);
 }
 
+static gint16
+evaluate_with (const BsRuleset  *rs,
+               const BsPosition *pos,
+               guint64           seed,
+               BsMove           *moves,
+               BsPosition       *probe)
+{
+  guint half_points = 0;
+  BsRng rng;
+
+  if (bs_position_is_over (pos))
+    return pos->result == BS_RESULT_WIN_1 ? 1000 : pos->result == BS_RESULT_WIN_2 ? 0 : 500;
+  bs_rng_init (&rng, seed ^ G_GUINT64_CONSTANT (0xD1B54A32D192ED03));
+  for (guint i = 0; i < BS_STUDY_EVALUATION_PLAYOUTS; i++)
+    {
+      bs_position_copy (rs, probe, pos);
+      bs_position_set_playout (rs, probe, TRUE);
+      bs_ruleset_playout (rs, probe, &rng, moves, MAX_GAME_STEPS);
+      /* A playout that does not end counts as a draw, as a game cut at its limit. */
+      if (!bs_position_is_over (probe) || probe->result == BS_RESULT_DRAW)
+        half_points += 1;
+      else if (probe->result == BS_RESULT_WIN_1)
+        half_points += 2;
+    }
+  return (gint16) ((1000 * half_points + BS_STUDY_EVALUATION_PLAYOUTS) /
+                   (2 * BS_STUDY_EVALUATION_PLAYOUTS));
+}
+
+gint16
+bs_study_evaluate_position (const BsRuleset  *rs,
+                            const BsPosition *pos,
+                            guint64           seed)
+{
+  g_autofree BsMove *moves = g_new (BsMove, MAX (1, rs->max_moves));
+  g_autofree BsPosition *probe = g_malloc0 (rs->position_size);
+
+  return evaluate_with (rs, pos, seed, moves, probe);
+}
+
+/* The seed of the common evaluation after ply `ply` of a game. */
+guint64
+bs_study_evaluation_seed (guint64 game_seed,
+                          guint   ply)
+{
+  return game_seed + (guint64) (ply + 1) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+}
+
 BsStudyGame *
 bs_study_play_game (const BsStudy  *study,
                     guint           arm_index,
@@ -780,6 +831,7 @@ bs_study_play_game (const BsStudy  *study,
   g_autofree BsPosition *start = NULL;
   BsPosition *pos, *round_start;
   guint64 game_seed;
+  gboolean evaluated;
   guint total_steps = 0;
   BsRng rng;
 
@@ -804,6 +856,9 @@ bs_study_play_game (const BsStudy  *study,
   game->number = number;
   game->swapped = bs_study_seat_player (study, number, 1) == 1;
   game->score_difference = 0;
+  /* Evaluations where a search plays: every ply of every game of the study, so
+   * that the arms are measured alike. */
+  evaluated = !study->players[0].random || !study->players[1].random;
   memset (worker->seen, 0, (gsize) rs->n_cells);
   cells_seen (worker->seen, pos, rs->n_cells);
   position_seen (worker, rs, pos, 0, game);
@@ -811,7 +866,6 @@ bs_study_play_game (const BsStudy  *study,
   while (!bs_position_is_over (pos))
     {
       guint n_turn = 0;
-      int eval_sum = 0, eval_count = 0;
       guint16 n_steps;
       gint16 eval;
 
@@ -860,8 +914,6 @@ bs_study_play_game (const BsStudy  *study,
             result = bs_search_run ((BsRuleset *) rs, round_start, &params, NULL, cancellable, error);
             if (result == NULL)
               return NULL;
-            eval_sum += (int) lround (1000.0 * (seat == 1 ? result->win_rate : 1.0 - result->win_rate));
-            eval_count++;
             for (guint i = 0; i < result->n_steps; i++)
               {
                 guint n = bs_ruleset_generate (rs, pos, worker->moves);
@@ -900,7 +952,11 @@ bs_study_play_game (const BsStudy  *study,
       }
       n_steps = (guint16) MIN (n_turn, G_MAXUINT16);
       g_array_append_val (game->step_counts, n_steps);
-      eval = eval_count > 0 ? (gint16) ((eval_sum + eval_count / 2) / eval_count) : -1;
+      /* One evaluator for every position, whoever moved (not the mover's own search,
+       * whose estimate of its chosen move favours the mover): docs/BALANCE.md. */
+      eval = evaluated ? evaluate_with (rs, pos, bs_study_evaluation_seed (game_seed, game->moves->len - 1),
+                                        worker->moves, worker->probe)
+                       : -1;
       g_array_append_val (game->evaluations, eval);
       position_seen (worker, rs, pos, game->moves->len, game);
     }

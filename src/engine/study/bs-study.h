@@ -167,9 +167,8 @@ guint64     bs_study_game_seed     (const BsStudy  *study,
 
 /* One finished game. Per ply (a turn: a move, or a simultaneous round):
  * the notation, the number of legal moves at each step of it, and the
- * expected score of player 1 in permille as the search that chose it saw
- * it (-1 when no search played it; a simultaneous round where both
- * searched: the mean of both). */
+ * expected score of player 1 in permille after it by the common evaluator
+ * (bs_study_evaluate_position; -1 in a study where no search plays). */
 typedef struct {
   guint      arm;
   guint      number;
@@ -193,6 +192,19 @@ typedef struct {
   gint64     score_difference; /* Σ |score of 1 − score of 2| over the positions */
   guint      replicate;        /* index into the study's replicate_seeds; 0 without */
 } BsStudyGame;
+
+/* The common evaluator (docs/BALANCE.md, Evaluations): player 1's expected score from pos
+ * in permille — 1000, 500 or 0 when the game is over, else player 1's share of the half
+ * points of BS_STUDY_EVALUATION_PLAYOUTS uniformly random playouts from pos, seeded by
+ * seed. The same for both players whoever moved last, so the measures read from it (lead
+ * changes, decisive ply, drama) favour neither; under random play it is a martingale. */
+#define BS_STUDY_EVALUATION_PLAYOUTS 100
+gint16       bs_study_evaluate_position (const BsRuleset  *rs,
+                                         const BsPosition *pos,
+                                         guint64           seed);
+/* The seed of the evaluation of the position after ply `ply` (0-based) of a game. */
+guint64      bs_study_evaluation_seed   (guint64           game_seed,
+                                         guint             ply);
 
 BsStudyGame *bs_study_game_new     (void);
 void         bs_study_game_free    (BsStudyGame  *game);
