@@ -162,6 +162,13 @@ print_evidence (const BsDesignGoal     *goal,
       g_print (_("draws %.1f%% [%.1f, %.1f]"), 100 * evidence->value, 100 * evidence->low,
                100 * evidence->high);
       break;
+    case BS_DESIGN_GOAL_LEAD_CHANGES:
+      if (isfinite (evidence->high))
+        g_print (_("%.2f lead changes a game [%.2f, %.2f]"), evidence->value, evidence->low,
+                 evidence->high);
+      else
+        g_print (_("%.2f lead changes a game"), evidence->value);
+      break;
     case BS_DESIGN_GOAL_LENGTH:
     default:
       if (isfinite (evidence->high))
@@ -418,8 +425,9 @@ bs_cli_search (int    argc,
       N_("A setting to vary (a --set key) over A..B, A..B:STEP or a list x,y,z; repeat it to "
          "vary several at once (every combination is a candidate)"), N_("KEY=RANGE") },
     { "goal", 0, 0, G_OPTION_ARG_STRING_ARRAY, &goal_texts,
-      N_("What a setting must show: fair (within 3 points), fair:POINTS, draws<PERCENT% or "
-         "length=A..B (mean plies); repeatable"), N_("GOAL") },
+      N_("What a setting must show: fair (within 3 points), fair:POINTS, draws<PERCENT%, "
+         "length=A..B (mean plies) or lead-changes>=N (a game, on average); repeatable"),
+      N_("GOAL") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
       N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count or a "
          "time (500ms); default easy"), N_("LEVEL") },
@@ -569,7 +577,7 @@ bs_cli_search (int    argc,
       if (error == NULL && goal_list == NULL)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                      _("--goal: at least one goal is needed (fair, fair:POINTS, "
-                       "draws<PERCENT%%, length=A..B)"));
+                       "draws<PERCENT%%, length=A..B, lead-changes>=N)"));
     }
   if (error == NULL && g_strv_length (goal_list) > BS_DESIGN_MAX_GOALS)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

@@ -21,11 +21,13 @@ test_goal_parse (void)
     { "fair", "fair:3" }, { "fair:5", "fair:5" }, { "fair:2.5", "fair:2.5" },
     { "draws<10%", "draws<10%" }, { "draws<10", "draws<10%" },
     { "length=20..60", "length=20..60" }, { "length=30..30", "length=30..30" },
+    { "lead-changes>=2", "lead-changes>=2" }, { "lead-changes>=0.5", "lead-changes>=0.5" },
   };
   static const char * const bad[] = {
     "", "fair:", "fair:0", "fair:50", "fair:x", "draws<", "draws<0", "draws<101%",
     "draws>10", "length=60..20", "length=20", "length=a..b", "length=-1..5", "lenght=1..2",
-    "fair: 5", "draws<nan",
+    "fair: 5", "draws<nan", "lead-changes>=0", "lead-changes>=", "lead-changes>2",
+    "lead-changes>=-1", "lead-changes>=x",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (good); i++)
@@ -311,6 +313,108 @@ test_race_error_rate (void)
   g_assert_cmpuint (wrong, <=, races / 20);
 }
 
+/* Lead changes a game, at least N: mean ± z sd / √n over the evaluated games, worked by
+ * hand; no evaluated game is undecided; a search between random players is refused; and
+ * a round's tally is the file's games' lead changes (bs_stats_lead_changes). */
+typedef struct {
+  guint evaluated;
+  guint64 changes;
+} LeadSums;
+
+static gboolean
+sum_lead_changes (const BsStudy  *study,
+                  BsStudyGame   **game,
+                  gpointer        user_data,
+                  GError        **error)
+{
+  LeadSums *sums = user_data;
+  const BsStudyGame *g = *game;
+
+  g_assert_cmpuint (g->evaluations->len, ==, g->plies);
+  sums->evaluated++;
+  sums->changes += bs_stats_lead_changes ((const gint16 *) (void *) g->evaluations->data,
+                                          g->evaluations->len);
+  return TRUE;
+}
+
+static void
+test_lead_changes (void)
+{
+  BsDesignGoal at_least = { BS_DESIGN_GOAL_LEAD_CHANGES, 1.5, 0 };
+  BsDesignTally tally = { 0 };
+  BsDesignEvidence evidence;
+  g_autoptr(BsVariant) base = bs_variant_new_for_module ("breakthrough", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("design-search-XXXXXX", NULL);
+  g_autofree char *path = NULL;
+  const char *varies[] = { "width=5..6", NULL };
+  g_autoptr(BsDesignSearch) search = NULL;
+  g_autoptr(BsStudy) study = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(GError) error = NULL;
+  LeadSums sums = { 0 };
+
+  g_assert_cmpint (bs_design_goal_check (&at_least, &tally, 2, &evidence), ==,
+                   BS_DESIGN_UNDECIDED);
+  /* 20 games of 1 change and 20 of 3: mean 2, variance 40/39, ± 2 · √(40/39/40) =
+   * ± 0.320256 at z = 2: [1.679744, 2.320256]. */
+  for (guint i = 0; i < 40; i++)
+    {
+      bs_design_tally_add (&tally, 1, 30);
+      bs_design_tally_add_lead_changes (&tally, i % 2 == 0 ? 1 : 3);
+    }
+  g_assert_cmpint (bs_design_goal_check (&at_least, &tally, 2, &evidence), ==,
+                   BS_DESIGN_MEETS);
+  g_assert_cmpfloat_with_epsilon (evidence.value, 2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (evidence.low, 1.679744, 1e-6);
+  g_assert_cmpfloat_with_epsilon (evidence.high, 2.320256, 1e-6);
+  at_least.low = 2.5;
+  g_assert_cmpint (bs_design_goal_check (&at_least, &tally, 2, &evidence), ==,
+                   BS_DESIGN_FAILS);
+  at_least.low = 2;
+  g_assert_cmpint (bs_design_goal_check (&at_least, &tally, 2, &evidence), ==,
+                   BS_DESIGN_UNDECIDED);
+
+  g_assert_nonnull (base);
+  g_assert_true (bs_variant_set (base, "height", "5", NULL));
+  search = bs_design_search_new (base, varies, &at_least, 1, "random", "random", 10, 2, 3,
+                                 &error);
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (error->message, "lead-changes>=2"));
+  g_assert_null (search);
+  g_clear_error (&error);
+
+  search = bs_design_search_new (base, varies, &at_least, 1, "random", "20", 10, 2, 3,
+                                 &error);
+  g_assert_no_error (error);
+  study = bs_design_search_round_study (search);
+  path = bs_design_search_round_path (dir, 1, 0, 0);
+  runner = bs_study_runner_new (study, path, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (bs_design_search_count_round (search, path, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&study, bs_study_unref);
+  study = bs_study_load_file (path, sum_lead_changes, &sums, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sums.evaluated, ==, 20);
+  {
+    const BsDesignCandidate *a = search->candidates->pdata[0];
+    const BsDesignCandidate *b = search->candidates->pdata[1];
+
+    g_assert_cmpuint (a->tally.evaluated + b->tally.evaluated, ==, sums.evaluated);
+    g_assert_cmpuint (a->tally.lead_changes + b->tally.lead_changes, ==, sums.changes);
+  }
+  g_test_message ("lead changes in 20 games: %" G_GUINT64_FORMAT, sums.changes);
+  g_assert_cmpuint (sums.changes, >, 0);
+  g_unlink (path);
+  {
+    g_autofree char *journal = bs_study_journal_path (path);
+    g_unlink (journal);
+  }
+  g_rmdir (dir);
+}
+
 /* Rounds as studies: a search over Breakthrough's width on a 5-high board between random
  * players; each round's study is played into a file and counted. Counting is deterministic
  * and a file of another round, or one short of games, is refused. */
@@ -412,6 +516,7 @@ main (int    argc,
   g_test_add_func ("/design-search/goal-parse", test_goal_parse);
   g_test_add_func ("/design-search/z", test_z);
   g_test_add_func ("/design-search/check", test_check);
+  g_test_add_func ("/design-search/lead-changes", test_lead_changes);
   g_test_add_func ("/design-search/race-fair", test_race_fair);
   g_test_add_func ("/design-search/race-three-goals", test_race_three_goals);
   g_test_add_func ("/design-search/race-error-rate", test_race_error_rate);

@@ -78,11 +78,22 @@ bs_design_goal_parse (const char   *text,
           return TRUE;
         }
     }
+  else if (g_str_has_prefix (text, "lead-changes>="))
+    {
+      double changes;
+
+      if (parse_number (text + 14, &changes) && changes > 0)
+        {
+          goal->kind = BS_DESIGN_GOAL_LEAD_CHANGES;
+          goal->low = changes;
+          return TRUE;
+        }
+    }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               /* Translators: do not translate fair, draws, length: they are typed as they
-                * are. */
-               _("--goal: \"%s\" is not fair, fair:POINTS (0 to 50), draws<PERCENT%% or "
-                 "length=A..B (plies)"), text);
+               /* Translators: do not translate fair, draws, length, lead-changes: they are
+                * typed as they are. */
+               _("--goal: \"%s\" is not fair, fair:POINTS (0 to 50), draws<PERCENT%%, "
+                 "length=A..B (plies) or lead-changes>=N (more than 0)"), text);
   return FALSE;
 }
 
@@ -98,6 +109,9 @@ bs_design_goal_to_string (const BsDesignGoal *goal)
     case BS_DESIGN_GOAL_DRAWS_BELOW:
       return g_strdup_printf ("draws<%s%%",
                               g_ascii_formatd (a, sizeof a, "%.6g", 100 * goal->low));
+    case BS_DESIGN_GOAL_LEAD_CHANGES:
+      return g_strdup_printf ("lead-changes>=%s",
+                              g_ascii_formatd (a, sizeof a, "%.6g", goal->low));
     case BS_DESIGN_GOAL_LENGTH:
     default:
       return g_strdup_printf ("length=%s..%s", g_ascii_formatd (a, sizeof a, "%.6g", goal->low),
@@ -112,6 +126,7 @@ bs_design_goal_id (const BsDesignGoal *goal)
     {
     case BS_DESIGN_GOAL_FAIR: return "fair";
     case BS_DESIGN_GOAL_DRAWS_BELOW: return "draws";
+    case BS_DESIGN_GOAL_LEAD_CHANGES: return "lead-changes";
     case BS_DESIGN_GOAL_LENGTH:
     default: return "length";
     }
@@ -140,6 +155,33 @@ bs_design_tally_add (BsDesignTally *tally,
     tally->draws++;
   tally->plies += plies;
   tally->plies_squares += (guint64) plies * plies;
+}
+
+void
+bs_design_tally_add_lead_changes (BsDesignTally *tally,
+                                  guint          changes)
+{
+  tally->evaluated++;
+  tally->lead_changes += changes;
+  tally->lead_changes_squares += (guint64) changes * changes;
+}
+
+/* mean ± z sd / √n of a sum and a sum of squares over n games (n ≥ 2). */
+static void
+mean_interval (guint64 sum,
+               guint64 squares,
+               guint   n,
+               double  z,
+               double *mean,
+               double *low,
+               double *high)
+{
+  double variance;
+
+  *mean = (double) sum / n;
+  variance = ((double) squares - n * *mean * *mean) / (n - 1);
+  *low = MAX (0.0, *mean - z * sqrt (MAX (0.0, variance) / n));
+  *high = *mean + z * sqrt (MAX (0.0, variance) / n);
 }
 
 /* Wilson's interval of a proportion p over n (a real number of) games. */
@@ -215,20 +257,31 @@ bs_design_goal_check (const BsDesignGoal  *goal,
       else
         out->verdict = BS_DESIGN_UNDECIDED;
       break;
+    case BS_DESIGN_GOAL_LEAD_CHANGES:
+      {
+        guint e = tally->evaluated;
+
+        out->value = e > 0 ? (double) tally->lead_changes / e : 0;
+        out->low = 0;
+        out->high = INFINITY;
+        if (e >= 2)
+          mean_interval (tally->lead_changes, tally->lead_changes_squares, e, z,
+                         &out->value, &out->low, &out->high);
+        /* At least low: an interval wholly at or above it meets, one wholly under fails. */
+        out->verdict = e < 2 ? BS_DESIGN_UNDECIDED
+                     : out->low >= goal->low ? BS_DESIGN_MEETS
+                     : out->high < goal->low ? BS_DESIGN_FAILS
+                     : BS_DESIGN_UNDECIDED;
+      }
+      break;
     case BS_DESIGN_GOAL_LENGTH:
     default:
       out->value = n > 0 ? (double) tally->plies / n : 0;
       out->low = 0;
       out->high = INFINITY;
       if (n >= 2)
-        {
-          double mean = out->value;
-          double variance = ((double) tally->plies_squares - n * mean * mean) / (n - 1);
-          double half = z * sqrt (MAX (0.0, variance) / n);
-
-          out->low = MAX (0.0, mean - half);
-          out->high = mean + half;
-        }
+        mean_interval (tally->plies, tally->plies_squares, n, z, &out->value, &out->low,
+                       &out->high);
       out->verdict = n >= 2 ? place (out->low, out->high, goal->low, goal->high)
                             : BS_DESIGN_UNDECIDED;
       break;
@@ -383,6 +436,20 @@ bs_design_search_new (const BsVariant    *base,
   memcpy (search->goals, goals, n_goals * sizeof *goals);
   search->n_goals = n_goals;
   search->candidates = g_ptr_array_new_with_free_func (candidate_free);
+
+  /* Lead changes come from the common evaluator, which judges a study only where a
+   * search plays: between random players the goal could never be decided. */
+  for (guint g = 0; g < n_goals; g++)
+    if (goals[g].kind == BS_DESIGN_GOAL_LEAD_CHANGES &&
+        g_ascii_strcasecmp (level_a, "random") == 0 && g_ascii_strcasecmp (level_b, "random") == 0)
+      {
+        g_autofree char *text = bs_design_goal_to_string (&goals[g]);
+
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--goal %s: lead changes are measured only where a search plays; "
+                       "make --white or --black easy, medium, hard or a budget"), text);
+        return NULL;
+      }
 
   if (n_varies == 0 || n_varies > BS_DESIGN_MAX_VARIED)
     {
@@ -588,6 +655,11 @@ count_game (const BsStudy  *study,
 
   bs_design_tally_add (&data->by_arm[g->arm]->tally, bs_study_game_half_points (g, 1),
                        g->plies);
+  if (g->evaluations->len > 0 &&
+      g_array_index (g->evaluations, gint16, g->evaluations->len - 1) >= 0)
+    bs_design_tally_add_lead_changes (&data->by_arm[g->arm]->tally,
+                                      bs_stats_lead_changes ((const gint16 *) (void *) g->evaluations->data,
+                                                             g->evaluations->len));
   data->games[g->arm]++;
   return TRUE;
 }

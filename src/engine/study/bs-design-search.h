@@ -23,7 +23,7 @@
 
 G_BEGIN_DECLS
 
-#define BS_DESIGN_MAX_GOALS       3
+#define BS_DESIGN_MAX_GOALS       4   /* one of each kind */
 #define BS_DESIGN_MAX_VARIED      4
 #define BS_DESIGN_MAX_CANDIDATES  BS_STUDY_MAX_ARMS
 #define BS_DESIGN_MAX_ROUNDS      1000
@@ -34,6 +34,7 @@ typedef enum {
   BS_DESIGN_GOAL_FAIR,         /* player 1's score within ½ ± low */
   BS_DESIGN_GOAL_DRAWS_BELOW,  /* the share of draws below low */
   BS_DESIGN_GOAL_LENGTH,       /* the mean length in plies within [low, high] */
+  BS_DESIGN_GOAL_LEAD_CHANGES, /* the mean lead changes a game at least low */
 } BsDesignGoalKind;
 
 typedef struct {
@@ -43,13 +44,15 @@ typedef struct {
 } BsDesignGoal;
 
 /* "fair" (± 3 points), "fair:M" (M points), "draws<X%" (or "draws<X"), "length=A..B"
- * (plies). The error names the text. */
+ * (plies), "lead-changes>=X" (a game's lead changes by the common evaluator,
+ * bs_study_evaluate_position, on average). The error names the text. */
 gboolean    bs_design_goal_parse     (const char          *text,
                                       BsDesignGoal        *goal,
                                       GError             **error);
-/* The canonical text of a goal ("fair:3", "draws<10%", "length=20..60"). */
+/* The canonical text of a goal ("fair:3", "draws<10%", "length=20..60",
+ * "lead-changes>=2"). */
 char       *bs_design_goal_to_string (const BsDesignGoal  *goal);
-/* The goal's JSON word: "fair", "draws", "length". */
+/* The goal's JSON word: "fair", "draws", "length", "lead-changes". */
 const char *bs_design_goal_id        (const BsDesignGoal  *goal);
 
 /* What a candidate's games add up to. */
@@ -59,11 +62,17 @@ typedef struct {
   guint    draws;
   guint64  plies;
   guint64  plies_squares;
+  guint    evaluated;              /* games with evaluations (a search plays) */
+  guint64  lead_changes;
+  guint64  lead_changes_squares;
 } BsDesignTally;
 
 void        bs_design_tally_add      (BsDesignTally       *tally,
                                       guint                half_points,
                                       guint                plies);
+/* An evaluated game's lead changes (bs_stats_lead_changes). */
+void        bs_design_tally_add_lead_changes (BsDesignTally *tally,
+                                              guint          changes);
 
 typedef enum {
   BS_DESIGN_UNDECIDED,
