@@ -223,6 +223,40 @@ print_candidates (const BsDesignSearch *search,
     }
 }
 
+/* When no setting meets every goal of two or more, the goals conflict: the designer
+ * chooses among the best trade-offs. */
+static void
+print_pareto (const BsDesignSearch *search)
+{
+  g_autofree gboolean *front = g_new0 (gboolean, MAX (1, search->candidates->len));
+  guint count;
+
+  if (search->n_goals < 2)
+    return;
+  for (guint i = 0; i < search->candidates->len; i++)
+    if (((BsDesignCandidate *) search->candidates->pdata[i])->verdict == BS_DESIGN_MEETS)
+      return;
+  count = bs_design_search_pareto (search, front);
+  g_print ("\n%s (%u)\n", _("No setting meets every goal; the best trade-offs, by their "
+                            "figures (no other setting is as near every goal and nearer one)"),
+           count);
+  for (guint i = 0; i < search->candidates->len; i++)
+    {
+      const BsDesignCandidate *candidate = search->candidates->pdata[i];
+
+      if (!front[i])
+        continue;
+      g_print ("  %s: ", candidate->label);
+      for (guint g = 0; g < search->n_goals; g++)
+        {
+          if (g > 0)
+            g_print ("; ");
+          print_evidence (&search->goals[g], &candidate->evidence[g]);
+        }
+      g_print ("\n");
+    }
+}
+
 static void
 print_text (const BsDesignSearch *search,
             const BsVariant      *base)
@@ -247,6 +281,7 @@ print_text (const BsDesignSearch *search,
   print_candidates (search, BS_DESIGN_UNDECIDED, bs_design_search_finished (search)
                                                  ? _("Undecided when the rounds ran out")
                                                  : _("Still in the running"));
+  print_pareto (search);
   g_print ("\n");
   played = g_strdup_printf ("%" G_GUINT64_FORMAT, total);
   full = g_strdup_printf ("%" G_GUINT64_FORMAT, grid);
@@ -366,6 +401,19 @@ print_json (const BsDesignSearch *search,
         json_builder_add_string_value (b, candidate->label);
     }
   json_builder_end_array (b);
+  /* The best trade-offs by the figures, for when the goals conflict. */
+  {
+    g_autofree gboolean *front = g_new0 (gboolean, MAX (1, search->candidates->len));
+
+    bs_design_search_pareto (search, front);
+    json_builder_set_member_name (b, "pareto");
+    json_builder_begin_array (b);
+    for (guint i = 0; i < search->candidates->len; i++)
+      if (front[i])
+        json_builder_add_string_value (b,
+                                       ((BsDesignCandidate *) search->candidates->pdata[i])->label);
+    json_builder_end_array (b);
+  }
   json_builder_set_member_name (b, "total_games");
   json_builder_add_int_value (b, (gint64) bs_design_search_total_games (search));
   json_builder_set_member_name (b, "grid_games");

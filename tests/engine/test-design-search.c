@@ -415,6 +415,54 @@ test_lead_changes (void)
   g_rmdir (dir);
 }
 
+/* Distances to each kind of goal, and the Pareto front of five candidates on two goals
+ * that conflict (a length band and at least four lead changes), worked by hand: A (38
+ * plies, 3.6 changes: distances 0, 0.4), B (44, 4.2: 4, 0), C (45, 3.0: 5, 1; B is
+ * nearer on both), D (35, 2.0: 0, 2; A is as near on length and nearer on changes), E
+ * (38, 3.6: A's equal, and equals do not beat each other). Front: A, B, E. */
+static void
+test_pareto (void)
+{
+  static const double figures[][2] = { { 38, 3.6 }, { 44, 4.2 }, { 45, 3.0 }, { 35, 2.0 },
+                                       { 38, 3.6 } };
+  static const gboolean expected[] = { TRUE, TRUE, FALSE, FALSE, TRUE };
+  BsDesignGoal fair = { BS_DESIGN_GOAL_FAIR, 0.03, 0 };
+  BsDesignGoal draws = { BS_DESIGN_GOAL_DRAWS_BELOW, 0.2, 0 };
+  BsDesignEvidence evidence = { 0 };
+  g_autofree BsDesignSearch *search = g_new0 (BsDesignSearch, 1);
+  g_autoptr(GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
+  gboolean front[G_N_ELEMENTS (figures)];
+
+  evidence.value = 0.56;
+  g_assert_cmpfloat_with_epsilon (bs_design_goal_distance (&fair, &evidence), 3, 1e-9);
+  evidence.value = 0.47;
+  g_assert_cmpfloat_with_epsilon (bs_design_goal_distance (&fair, &evidence), 0, 1e-9);
+  evidence.value = 0.25;
+  g_assert_cmpfloat_with_epsilon (bs_design_goal_distance (&draws, &evidence), 5, 1e-9);
+
+  search->goals[0] = (BsDesignGoal) { BS_DESIGN_GOAL_LENGTH, 30, 40 };
+  search->goals[1] = (BsDesignGoal) { BS_DESIGN_GOAL_LEAD_CHANGES, 4, 0 };
+  search->n_goals = 2;
+  search->candidates = candidates;
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    {
+      BsDesignCandidate *candidate = g_new0 (BsDesignCandidate, 1);
+
+      candidate->evidence[0].value = figures[i][0];
+      candidate->evidence[1].value = figures[i][1];
+      g_ptr_array_add (candidates, candidate);
+    }
+  g_assert_cmpuint (bs_design_search_pareto (search, front), ==, 3);
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    g_assert_cmpint (front[i], ==, expected[i]);
+
+  /* One candidate inside both goals: it alone is on the front. */
+  ((BsDesignCandidate *) candidates->pdata[2])->evidence[0].value = 36;
+  ((BsDesignCandidate *) candidates->pdata[2])->evidence[1].value = 4.5;
+  g_assert_cmpuint (bs_design_search_pareto (search, front), ==, 1);
+  g_assert_true (front[2]);
+}
+
 /* Rounds as studies: a search over Breakthrough's width on a 5-high board between random
  * players; each round's study is played into a file and counted. Counting is deterministic
  * and a file of another round, or one short of games, is refused. */
@@ -517,6 +565,7 @@ main (int    argc,
   g_test_add_func ("/design-search/z", test_z);
   g_test_add_func ("/design-search/check", test_check);
   g_test_add_func ("/design-search/lead-changes", test_lead_changes);
+  g_test_add_func ("/design-search/pareto", test_pareto);
   g_test_add_func ("/design-search/race-fair", test_race_fair);
   g_test_add_func ("/design-search/race-three-goals", test_race_three_goals);
   g_test_add_func ("/design-search/race-error-rate", test_race_error_rate);

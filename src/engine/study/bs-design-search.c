@@ -746,3 +746,60 @@ bs_design_search_grid_games (const BsDesignSearch *search)
                   ->tally.games);
   return (guint64) most * search->candidates->len;
 }
+
+double
+bs_design_goal_distance (const BsDesignGoal     *goal,
+                         const BsDesignEvidence *evidence)
+{
+  double v = evidence->value;
+
+  switch (goal->kind)
+    {
+    case BS_DESIGN_GOAL_FAIR:
+      return 100 * MAX (0.0, fabs (v - 0.5) - goal->low);
+    case BS_DESIGN_GOAL_DRAWS_BELOW:
+      return 100 * MAX (0.0, v - goal->low);
+    case BS_DESIGN_GOAL_LEAD_CHANGES:
+      return MAX (0.0, goal->low - v);
+    case BS_DESIGN_GOAL_LENGTH:
+    default:
+      return MAX (0.0, MAX (goal->low - v, v - goal->high));
+    }
+}
+
+guint
+bs_design_search_pareto (const BsDesignSearch *search,
+                         gboolean             *front)
+{
+  guint n = search->candidates->len, count = 0;
+  g_autofree double *distance = g_new (double, (gsize) n * search->n_goals);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const BsDesignCandidate *c = search->candidates->pdata[i];
+
+      for (guint g = 0; g < search->n_goals; g++)
+        distance[i * search->n_goals + g] = bs_design_goal_distance (&search->goals[g],
+                                                                     &c->evidence[g]);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      front[i] = TRUE;
+      for (guint j = 0; j < n && front[i]; j++)
+        {
+          gboolean no_worse = TRUE, better = FALSE;
+
+          for (guint g = 0; g < search->n_goals; g++)
+            {
+              double di = distance[i * search->n_goals + g], dj = distance[j * search->n_goals + g];
+
+              no_worse &= dj <= di;
+              better |= dj < di;
+            }
+          if (j != i && no_worse && better)
+            front[i] = FALSE;
+        }
+      count += front[i];
+    }
+  return count;
+}

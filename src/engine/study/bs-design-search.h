@@ -183,6 +183,18 @@ gboolean    bs_design_search_count_round (BsDesignSearch      *search,
 guint64     bs_design_search_total_games (const BsDesignSearch *search);
 guint64     bs_design_search_grid_games  (const BsDesignSearch *search);
 
+/* How far a candidate's figure (evidence->value, the point estimate) lies from a goal, in
+ * the goal's own unit — points of score or of draws, plies, lead changes —; 0 inside it. */
+double      bs_design_goal_distance      (const BsDesignGoal     *goal,
+                                          const BsDesignEvidence *evidence);
+/* When the goals conflict: the Pareto front of the candidates by their distances to the
+ * goals (bs_design_goal_distance) — those that no other candidate is as near to on every
+ * goal and nearer to on one. front[i] says whether candidate i is on it; returns how many
+ * are. A candidate that meets every goal by its figures is at distance 0 on all and so is
+ * on the front, alone with its equals. */
+guint       bs_design_search_pareto      (const BsDesignSearch   *search,
+                                          gboolean               *front);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsDesignSearch, bs_design_search_free)
 
 G_END_DECLS
