@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-cli-common.h: what every boardsmith-cli command shares — option
- * parsing, loading a variant with --set, playing --moves, JSON output, and
- * turning errors into messages and exit statuses (CLI.md).
+ * parsing, loading a variant with --set, playing --moves, playing a study
+ * with Ctrl+C and a progress line, JSON output, and turning errors into
+ * messages and exit statuses (CLI.md).
  *
  * A command is one file, bs-cli-NAME.c, defining
  *   int bs_cli_NAME (int argc, char **argv);
