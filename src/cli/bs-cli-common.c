@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "bs-error.h"
 #include "bs-json.h"
@@ -617,4 +618,115 @@ bs_cli_describe_status (const BsRuleset  *rs,
       name = bs_cli_player_name (rs, pos->to_move);
       return g_strdup_printf (_("%s to move"), name);
     }
+}
+
+/* Playing a study (study, search, skill-trace). */
+
+void
+bs_cli_progress_init (BsCliProgress     *progress,
+                      BsCliProgressFunc  print)
+{
+  progress->print = print;
+  progress->show = isatty (STDERR_FILENO);
+  progress->last_us = 0;
+}
+
+static void
+on_study_progress (BsStudyRunner *runner,
+                   gpointer       user_data)
+{
+  BsCliProgress *progress = user_data;
+  gint64 now = g_get_monotonic_time ();
+  guint done, total;
+
+  if (!progress->show || now - progress->last_us < 200000)
+    return;
+  progress->last_us = now;
+  bs_study_runner_get_progress (runner, &done, &total);
+  g_printerr ("\r");
+  progress->print (progress, now, done, total);
+  g_printerr ("   ");
+}
+
+static GCancellable *interrupt_cancellable;
+static guint interrupt_sigint, interrupt_sigterm;
+
+static gboolean
+on_interrupt (gpointer user_data)
+{
+  g_cancellable_cancel (interrupt_cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+bs_cli_watch_interrupt (GCancellable *cancellable)
+{
+  g_return_if_fail (G_IS_CANCELLABLE (cancellable) && interrupt_cancellable == NULL);
+
+  interrupt_cancellable = cancellable;
+  interrupt_sigint = g_unix_signal_add (SIGINT, on_interrupt, NULL);
+  interrupt_sigterm = g_unix_signal_add (SIGTERM, on_interrupt, NULL);
+}
+
+void
+bs_cli_unwatch_interrupt (void)
+{
+  g_clear_handle_id (&interrupt_sigint, g_source_remove);
+  g_clear_handle_id (&interrupt_sigterm, g_source_remove);
+  interrupt_cancellable = NULL;
+}
+
+typedef struct {
+  BsStudyRunner *runner;
+  GCancellable  *cancellable;
+  BsCliProgress *progress;
+  GError        *error;
+  gboolean       ok;
+  gint           done;
+} StudyRun;
+
+static gpointer
+study_thread (gpointer data)
+{
+  StudyRun *run = data;
+
+  run->ok = bs_study_runner_run (run->runner, run->cancellable, on_study_progress,
+                                 run->progress, &run->error);
+  g_atomic_int_set (&run->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+gboolean
+bs_cli_run_study (BsStudyRunner  *runner,
+                  guint           jobs,
+                  GCancellable   *cancellable,
+                  const char     *name,
+                  BsCliProgress  *progress,
+                  GError        **error)
+{
+  g_autoptr(GCancellable) own = NULL;
+  StudyRun run = { runner, cancellable, progress, NULL, FALSE, 0 };
+  GThread *thread;
+
+  g_return_val_if_fail (runner != NULL && progress != NULL && progress->print != NULL, FALSE);
+
+  bs_study_runner_set_jobs (runner, jobs);
+  if (cancellable == NULL)
+    {
+      own = g_cancellable_new ();
+      run.cancellable = own;
+      bs_cli_watch_interrupt (own);
+    }
+  thread = g_thread_new (name, study_thread, &run);
+  while (!g_atomic_int_get (&run.done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  if (own != NULL)
+    bs_cli_unwatch_interrupt ();
+  if (progress->show)
+    g_printerr ("\r\033[K");
+  if (!run.ok)
+    g_propagate_error (error, run.error);
+  return run.ok;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-cli-common.h: what every boardsmith-cli command shares — option
- * parsing, loading a variant with --set, playing --moves, JSON output, and
- * turning errors into messages and exit statuses (CLI.md).
+ * parsing, loading a variant with --set, playing --moves, playing a study
+ * with Ctrl+C and a progress line, JSON output, and turning errors into
+ * messages and exit statuses (CLI.md).
  *
  * A command is one file, bs-cli-NAME.c, defining
  *   int bs_cli_NAME (int argc, char **argv);
@@ -20,6 +21,7 @@
 #include "bs-position.h"
 #include "bs-ruleset.h"
 #include "bs-study.h"
+#include "bs-study-runner.h"
 #include "bs-variant.h"
 
 G_BEGIN_DECLS
@@ -215,6 +217,42 @@ void        bs_cli_print_builder  (JsonBuilder  *builder);
 void        bs_cli_json_string    (JsonBuilder  *builder,
                                    const char   *member,
                                    const char   *value);
+
+/* Playing a study from the command line (study, search, skill-trace). */
+
+/* The progress line on stderr while a study plays: only on a terminal, at most every
+ * 0.2 s, "\r", then what print writes, then three spaces; wiped when the study stops. A
+ * command's own line starts with this struct and holds what its print needs. */
+typedef struct _BsCliProgress BsCliProgress;
+typedef void (*BsCliProgressFunc) (BsCliProgress *progress,
+                                   gint64         now_us,
+                                   guint          done,
+                                   guint          total);
+struct _BsCliProgress {
+  BsCliProgressFunc  print;
+  gboolean           show;      /* stderr is a terminal */
+  gint64             last_us;
+};
+void        bs_cli_progress_init  (BsCliProgress     *progress,
+                                   BsCliProgressFunc  print);
+
+/* Until bs_cli_unwatch_interrupt(), Ctrl+C and SIGTERM cancel cancellable: a study being
+ * played stops cleanly, its file keeping every finished game. The signals are dispatched
+ * by this thread's main context, which bs_cli_run_study() iterates. One watch at a time. */
+void        bs_cli_watch_interrupt   (GCancellable *cancellable);
+void        bs_cli_unwatch_interrupt (void);
+
+/* Plays what runner's study lacks with jobs worker threads (0: one per core), in a thread
+ * named name while this one watches the signals, then wipes the progress line. With
+ * cancellable NULL, Ctrl+C and SIGTERM are watched for this run; else cancellable stops it
+ * (a command that plays several studies watches the signals over all of them). FALSE with
+ * G_IO_ERROR_CANCELLED when stopped, or the runner's error. */
+gboolean    bs_cli_run_study      (BsStudyRunner  *runner,
+                                   guint           jobs,
+                                   GCancellable   *cancellable,
+                                   const char     *name,
+                                   BsCliProgress  *progress,
+                                   GError        **error);
 
 /* Names used by several commands. */
 const char *bs_cli_dir_name       (int           dir);   /* "N", "E", "S", "W" */

@@ -7,10 +7,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <glib-unix.h>
 
 #include "bs-cli-common.h"
 #include "bs-design-search.h"
@@ -32,91 +30,24 @@
 #define SEARCH_DEFAULT_ROUNDS 10
 #define SEARCH_GROUP          "search"
 
-static GCancellable *interrupt_cancellable;
-
-static gboolean
-on_interrupt (gpointer user_data)
-{
-  g_cancellable_cancel (interrupt_cancellable);
-  return G_SOURCE_CONTINUE;
-}
-
 typedef struct {
-  gboolean  show;
-  gint64    last_us;
-  guint     round;
-  guint     candidates;
+  BsCliProgress  base;
+  guint          round;
+  guint          candidates;
 } ProgressLine;
 
 static void
-on_progress (BsStudyRunner *runner,
-             gpointer       user_data)
+print_progress (BsCliProgress *progress,
+                gint64         now,
+                guint          done,
+                guint          total)
 {
-  ProgressLine *line = user_data;
-  gint64 now = g_get_monotonic_time ();
-  guint done, total;
+  ProgressLine *line = (ProgressLine *) progress;
 
-  if (!line->show || now - line->last_us < 200000)
-    return;
-  line->last_us = now;
-  bs_study_runner_get_progress (runner, &done, &total);
   /* Translators: the progress line of a search: the round, games played of the round's, and
    * the candidates still in the running. */
-  g_printerr ("\r");
   g_printerr (_("round %u: games %u/%u, %u candidates in the running"), line->round, done,
               total, line->candidates);
-  g_printerr ("   ");
-}
-
-typedef struct {
-  BsStudyRunner *runner;
-  GCancellable  *cancellable;
-  ProgressLine  *line;
-  GError        *error;
-  gboolean       ok;
-  gint           done;
-} RunData;
-
-static gpointer
-run_thread (gpointer data)
-{
-  RunData *run = data;
-
-  run->ok = bs_study_runner_run (run->runner, run->cancellable, on_progress, run->line,
-                                 &run->error);
-  g_atomic_int_set (&run->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-/* Plays what the runner's study lacks, with Ctrl+C and SIGTERM stopping it cleanly. */
-static gboolean
-run_study (BsStudyRunner *runner,
-           guint          jobs,
-           ProgressLine  *line,
-           GError       **error)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  RunData run = { runner, cancellable, line, NULL, FALSE, 0 };
-  guint sigint, sigterm;
-  GThread *thread;
-
-  bs_study_runner_set_jobs (runner, jobs);
-  interrupt_cancellable = cancellable;
-  sigint = g_unix_signal_add (SIGINT, on_interrupt, NULL);
-  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, NULL);
-  thread = g_thread_new ("search", run_thread, &run);
-  while (!g_atomic_int_get (&run.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-  interrupt_cancellable = NULL;
-  if (line->show)
-    g_printerr ("\r\033[K");
-  if (!run.ok)
-    g_propagate_error (error, run.error);
-  return run.ok;
 }
 
 /* The search's settings as DIR/search.ini holds them. */
@@ -670,7 +601,7 @@ bs_cli_search (int    argc,
         bs_file_write_atomic (settings_path, text, strlen (text), BS_FILE_WRITE_SYNC, &error);
     }
 
-  line.show = isatty (STDERR_FILENO);
+  bs_cli_progress_init (&line.base, print_progress);
   /* The rounds: each counted from its file, played first when it is missing or unfinished. */
   while (error == NULL && !bs_design_search_finished (search))
     {
@@ -716,7 +647,8 @@ bs_cli_search (int    argc,
           /* Plays what the round lacks; a round whose last games are still in its journal
            * (a run killed after its last game) has them folded into the file. Shards leave
            * the file to the run that holds it. */
-          if (shard_count <= 1 && !run_study (runner, jobs, &line, &error))
+          if (shard_count <= 1 &&
+              !bs_cli_run_study (runner, jobs, NULL, "search", &line.base, &error))
             break;
           g_clear_pointer (&runner, bs_study_runner_free);
           if (!bs_design_search_count_round (search, path, &error))
@@ -736,7 +668,8 @@ bs_cli_search (int    argc,
           study->shard_index = shard_index;
           study->shard_count = shard_count;
           runner = open_round (study, shard_path, &error);
-          if (runner == NULL || !run_study (runner, jobs, &line, &error))
+          if (runner == NULL ||
+              !bs_cli_run_study (runner, jobs, NULL, "search", &line.base, &error))
             break;
           bs_study_runner_get_progress (runner, &done, NULL);
           if (options.json)
@@ -764,7 +697,7 @@ bs_cli_search (int    argc,
           return BS_CLI_EXIT_OK;
         }
       runner = open_round (study, path, &error);
-      if (runner == NULL || !run_study (runner, jobs, &line, &error))
+      if (runner == NULL || !bs_cli_run_study (runner, jobs, NULL, "search", &line.base, &error))
         break;
       g_clear_pointer (&runner, bs_study_runner_free);
       if (!bs_design_search_count_round (search, path, &error))

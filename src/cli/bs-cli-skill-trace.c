@@ -5,9 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib/gi18n.h>
-#include <glib-unix.h>
 
 #include "bs-chart.h"
 #include "bs-cli-common.h"
@@ -28,82 +26,25 @@
 #define TRACE_DEFAULT_GAMES  100
 #define TRACE_MAX_LEVELS     16
 
-static GCancellable *interrupt_cancellable;
-
-static gboolean
-on_interrupt (gpointer user_data)
-{
-  g_cancellable_cancel (interrupt_cancellable);
-  return G_SOURCE_CONTINUE;
-}
-
 typedef struct {
-  gboolean    show;
-  gint64      last_us;
-  guint       level;
-  guint       n_levels;
-  const char *label;
+  BsCliProgress  base;
+  guint          level;
+  guint          n_levels;
+  const char    *label;
 } ProgressLine;
 
 static void
-on_progress (BsStudyRunner *runner,
-             gpointer       user_data)
+print_progress (BsCliProgress *progress,
+                gint64         now,
+                guint          done,
+                guint          total)
 {
-  ProgressLine *line = user_data;
-  gint64 now = g_get_monotonic_time ();
-  guint done, total;
+  ProgressLine *line = (ProgressLine *) progress;
 
-  if (!line->show || now - line->last_us < 200000)
-    return;
-  line->last_us = now;
-  bs_study_runner_get_progress (runner, &done, &total);
   /* Translators: the progress line of skill-trace on a terminal: "Level 2 of 3 (Easy):
    * game 40 of 100". */
-  g_printerr ("\r");
   g_printerr (_("Level %u of %u (%s): game %u of %u"), line->level, line->n_levels,
               line->label, done, total);
-  g_printerr ("   ");
-}
-
-typedef struct {
-  BsStudyRunner *runner;
-  GCancellable  *cancellable;
-  ProgressLine  *line;
-  GError        *error;
-  gboolean       ok;
-  gint           done;
-} RunData;
-
-static gpointer
-run_thread (gpointer data)
-{
-  RunData *run = data;
-
-  run->ok = bs_study_runner_run (run->runner, run->cancellable, on_progress, run->line,
-                                 &run->error);
-  g_atomic_int_set (&run->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-/* Runs the study in another thread while this one watches the signals. */
-static gboolean
-run_level (BsStudyRunner  *runner,
-           GCancellable   *cancellable,
-           ProgressLine   *line,
-           GError        **error)
-{
-  RunData run = { runner, cancellable, line, NULL, FALSE, 0 };
-  GThread *thread = g_thread_new ("skill-trace", run_thread, &run);
-
-  while (!g_atomic_int_get (&run.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  if (line->show)
-    g_printerr ("\r\033[K");
-  if (!run.ok)
-    g_propagate_error (error, run.error);
-  return run.ok;
 }
 
 /* The study file of one level: FILE-LEVEL.EXT ("trace.xml", "easy": "trace-easy.xml"); a
@@ -327,7 +268,6 @@ bs_cli_skill_trace (int    argc,
   BsChartOptions chart_options;
   ProgressLine line = { 0 };
   guint games = TRACE_DEFAULT_GAMES, jobs = 0, size = 800, n_levels;
-  guint sigint = 0, sigterm = 0;
   int status = BS_CLI_EXIT_OK;
 
   g_clear_pointer (&levels_text, g_free);
@@ -378,11 +318,10 @@ bs_cli_skill_trace (int    argc,
   chart_options.width = (int) size;
 
   trace = bs_skill_trace_new (bs_variant_display_name (variant), options.seed);
+  /* Ctrl+C stops the trace, between levels too. */
   cancellable = g_cancellable_new ();
-  interrupt_cancellable = cancellable;
-  sigint = g_unix_signal_add (SIGINT, on_interrupt, NULL);
-  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, NULL);
-  line.show = isatty (STDERR_FILENO);
+  bs_cli_watch_interrupt (cancellable);
+  bs_cli_progress_init (&line.base, print_progress);
   line.n_levels = n_levels;
 
   for (guint i = 0; i < n_levels && status == BS_CLI_EXIT_OK; i++)
@@ -407,8 +346,7 @@ bs_cli_skill_trace (int    argc,
           label = bs_study_player_describe (&study->players[0]);
           line.level = i + 1;
           line.label = label;
-          bs_study_runner_set_jobs (runner, jobs);
-          run_level (runner, cancellable, &line, &error);
+          bs_cli_run_study (runner, jobs, cancellable, "skill-trace", &line.base, &error);
         }
       if (error != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
@@ -434,9 +372,7 @@ bs_cli_skill_trace (int    argc,
           g_ptr_array_add (files, g_steal_pointer (&path));
         }
     }
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-  interrupt_cancellable = NULL;
+  bs_cli_unwatch_interrupt ();
 
   if (status == BS_CLI_EXIT_OK && chart != NULL &&
       !bs_chart_export_skill_trace (trace, &chart_options, chart, &error))

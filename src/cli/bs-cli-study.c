@@ -5,9 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib/gi18n.h>
-#include <glib-unix.h>
 
 #include "bs-cli-common.h"
 #include "bs-cli-study-report.h"
@@ -27,65 +25,30 @@
 #define STUDY_DEFAULT_GAMES 200
 #define STUDY_MARGIN_CAP    100000
 
-static GCancellable *interrupt_cancellable;
-
-static gboolean
-on_interrupt (gpointer user_data)
-{
-  g_cancellable_cancel (interrupt_cancellable);
-  return G_SOURCE_CONTINUE;
-}
-
 typedef struct {
-  gboolean  show;
-  gint64    last_us;
-  gint64    started_us;
-  guint     done_at_start;
+  BsCliProgress  base;
+  gint64         started_us;
+  guint          done_at_start;
 } ProgressLine;
 
 static void
-on_progress (BsStudyRunner *runner,
-             gpointer       user_data)
+print_progress (BsCliProgress *progress,
+                gint64         now,
+                guint          done,
+                guint          total)
 {
-  ProgressLine *line = user_data;
-  gint64 now = g_get_monotonic_time ();
-  guint done, total;
+  ProgressLine *line = (ProgressLine *) progress;
 
-  if (!line->show || now - line->last_us < 200000)
-    return;
-  line->last_us = now;
-  bs_study_runner_get_progress (runner, &done, &total);
   if (done > line->done_at_start && now > line->started_us)
     {
       double rate = (done - line->done_at_start) * 1e6 / (now - line->started_us);
       double eta = rate > 0 ? (total - done) / rate : 0;
 
-      g_printerr ("\r%s %u/%u, %.1f %s, %s %.0f s   ", _("games"), done, total, rate,
-                  _("games/s"), _("about"), eta);
+      g_printerr ("%s %u/%u, %.1f %s, %s %.0f s", _("games"), done, total, rate, _("games/s"),
+                  _("about"), eta);
     }
   else
-    g_printerr ("\r%s %u/%u   ", _("games"), done, total);
-}
-
-typedef struct {
-  BsStudyRunner *runner;
-  GCancellable  *cancellable;
-  ProgressLine  *line;
-  GError        *error;
-  gboolean       ok;
-  gint           done;
-} RunData;
-
-static gpointer
-run_thread (gpointer data)
-{
-  RunData *run = data;
-
-  run->ok = bs_study_runner_run (run->runner, run->cancellable, on_progress, run->line,
-                                 &run->error);
-  g_atomic_int_set (&run->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
+    g_printerr ("%s %u/%u", _("games"), done, total);
 }
 
 /* A file continues a run only for its own shard: shard 1/2 must not go on
@@ -163,11 +126,9 @@ bs_cli_study (int    argc,
     BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 0, 1, extra,
   };
   g_autoptr(BsStudyRunner) runner = NULL;
-  g_autoptr(GCancellable) cancellable = NULL;
   GError *error = NULL;
   BsCliOptions options;
   ProgressLine line = { 0 };
-  guint sigint = 0, sigterm = 0;
   gboolean ok;
   g_autofree char *players_a = NULL, *players_b = NULL;
   guint games = 0, jobs = 0;
@@ -376,32 +337,10 @@ bs_cli_study (int    argc,
       return bs_cli_fail (error);
     }
 
-  bs_study_runner_set_jobs (runner, jobs);
-  cancellable = g_cancellable_new ();
-  interrupt_cancellable = cancellable;
-  sigint = g_unix_signal_add (SIGINT, on_interrupt, NULL);
-  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, NULL);
-  line.show = isatty (STDERR_FILENO);
+  bs_cli_progress_init (&line.base, print_progress);
   line.started_us = g_get_monotonic_time ();
   bs_study_runner_get_progress (runner, &line.done_at_start, NULL);
-
-  {
-    /* The signals are watched by this thread's main loop while the study
-     * runs in another. */
-    RunData run = { runner, cancellable, &line, NULL, FALSE, 0 };
-    GThread *thread = g_thread_new ("study", run_thread, &run);
-
-    while (!g_atomic_int_get (&run.done))
-      g_main_context_iteration (NULL, TRUE);
-    g_thread_join (thread);
-    ok = run.ok;
-    error = run.error;
-  }
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-  interrupt_cancellable = NULL;
-  if (line.show)
-    g_printerr ("\r\033[K");
+  ok = bs_cli_run_study (runner, jobs, NULL, "study", &line.base, &error);
 
   if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {

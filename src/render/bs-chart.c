@@ -403,6 +403,15 @@ y_axis (Canvas     *c,
              0.5, 0, -G_PI / 2);
 }
 
+/* The x axis's title, centred under the plot at the chart's foot. */
+static void
+x_title (Canvas     *c,
+         const char *title)
+{
+  draw_text (c, title, (c->left + c->right) / 2, c->height - c->font * 0.6, c->font * 0.95,
+             FALSE, c->palette->text, 0.5, 1, 0);
+}
+
 /* A numeric x axis: ticks, labels and title. */
 static void
 x_axis (Canvas     *c,
@@ -428,8 +437,7 @@ x_axis (Canvas     *c,
       format_tick (label, sizeof label, v, step, FALSE);
       draw_text (c, label, x, c->bottom + f * 0.5, f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
     }
-  draw_text (c, title, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95, FALSE,
-             c->palette->text, 0.5, 1, 0);
+  x_title (c, title);
 }
 
 /* The x axis line, drawn last over the data: the chart is plotted. */
@@ -640,8 +648,7 @@ draw_score (Canvas            *c,
   y_axis (c, _("Share of games"), TRUE, 5);
   legend (c, labels, colors, 3);
   if (axis != NULL)
-    draw_text (c, axis, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95, FALSE,
-               c->palette->text, 0.5, 1, 0);
+    x_title (c, axis);
   group = (c->right - c->left) / data->n_arms;
   bar = MIN (group * 0.8 / 3, f * 4);
   for (guint i = 0; i < data->n_arms; i++)
@@ -912,8 +919,7 @@ draw_sweep (Canvas            *c,
       for (guint i = 0; i < data->n_arms; i++)
         draw_text (c, bs_study_get_arm (study, i)->value, map_x (c, xs[i]), c->bottom + f * 0.5,
                    f * 0.85, FALSE, c->palette->text, 0.5, 0, 0);
-      draw_text (c, setting, (c->left + c->right) / 2, c->height - f * 0.6, f * 0.95,
-                 FALSE, c->palette->text, 0.5, 1, 0);
+      x_title (c, setting);
     }
   else
     x_axis (c, setting, MIN (10, (int) data->n_arms), TRUE);
@@ -1147,6 +1153,45 @@ draw_openings (Canvas               *c,
                      c->width - f * 2.4, f * 0.85, FALSE, c->palette->text, TRUE);
 }
 
+/* A chart of width × height on cr in options' theme (every chart's canvas). */
+static void
+canvas_init (Canvas               *c,
+             cairo_t              *cr,
+             const BsChartOptions *options,
+             double                width,
+             double                height)
+{
+  c->cr = cr;
+  c->palette = options->dark ? &dark_palette : &light_palette;
+  c->width = width;
+  c->height = height;
+  c->font = MAX (11.0, width / 48);
+}
+
+/* Where the chart put its data (bs-chart.h): the plot area, its right edge at right, with
+ * the axes' ranges when ranges is TRUE; all 0 when nothing was plotted. */
+static void
+canvas_get_plot (const Canvas *c,
+                 double        right,
+                 gboolean      ranges,
+                 BsChartPlot  *plot)
+{
+  memset (plot, 0, sizeof *plot);
+  if (!c->plotted)
+    return;
+  plot->left = c->left;
+  plot->top = c->top;
+  plot->right = right;
+  plot->bottom = c->bottom;
+  if (ranges)
+    {
+      plot->x_min = c->x_min;
+      plot->x_max = c->x_max;
+      plot->y_min = c->y_min;
+      plot->y_max = c->y_max;
+    }
+}
+
 void
 bs_chart_draw (cairo_t              *cr,
                const BsChartData    *data,
@@ -1188,11 +1233,7 @@ bs_chart_draw_full (cairo_t              *cr,
 
   g_return_if_fail (cr != NULL && data != NULL && options != NULL);
 
-  c.cr = cr;
-  c.palette = options->dark ? &dark_palette : &light_palette;
-  c.width = width;
-  c.height = height;
-  c.font = MAX (11.0, width / 48);
+  canvas_init (&c, cr, options, width, height);
   cairo_save (cr);
   switch (options->kind)
     {
@@ -1218,28 +1259,11 @@ bs_chart_draw_full (cairo_t              *cr,
       break;
     }
   cairo_restore (cr);
-  if (plot != NULL)
-    {
-      memset (plot, 0, sizeof *plot);
-      if (c.plotted && options->kind == BS_CHART_OPENINGS)
-        {
-          plot->left = c.left;
-          plot->top = c.top;
-          plot->right = c.right - c.font * 7;
-          plot->bottom = c.bottom;
-        }
-      else if (c.plotted)
-        {
-          plot->left = c.left;
-          plot->top = c.top;
-          plot->right = c.right;
-          plot->bottom = c.bottom;
-          plot->x_min = c.x_min;
-          plot->x_max = c.x_max;
-          plot->y_min = c.y_min;
-          plot->y_max = c.y_max;
-        }
-    }
+  /* The openings' board has no ranges; the colour scale is not part of it. */
+  if (plot != NULL && options->kind == BS_CHART_OPENINGS)
+    canvas_get_plot (&c, c.right - c.font * 7, FALSE, plot);
+  else if (plot != NULL)
+    canvas_get_plot (&c, c.right, TRUE, plot);
 }
 
 static cairo_status_t
@@ -1397,8 +1421,7 @@ draw_skill_trace (Canvas             *c,
   c->y_max = 1;
   c->bottom -= f * 1.2;   /* room for the score under each level */
   y_axis (c, _("Player 1’s score"), TRUE, 5);
-  draw_text (c, _("Both players’ strength"), (c->left + c->right) / 2, c->height - f * 0.6,
-             f * 0.95, FALSE, c->palette->text, 0.5, 1, 0);
+  x_title (c, _("Both players’ strength"));
   if (max_games == 0)
     {
       no_data (c, _("No games yet"));
@@ -1499,29 +1522,12 @@ bs_chart_draw_skill_trace (cairo_t              *cr,
 
   g_return_if_fail (cr != NULL && trace != NULL && options != NULL);
 
-  c.cr = cr;
-  c.palette = options->dark ? &dark_palette : &light_palette;
-  c.width = width;
-  c.height = height;
-  c.font = MAX (11.0, width / 48);
+  canvas_init (&c, cr, options, width, height);
   cairo_save (cr);
   draw_skill_trace (&c, trace);
   cairo_restore (cr);
   if (plot != NULL)
-    {
-      memset (plot, 0, sizeof *plot);
-      if (c.plotted)
-        {
-          plot->left = c.left;
-          plot->top = c.top;
-          plot->right = c.right;
-          plot->bottom = c.bottom;
-          plot->x_min = c.x_min;
-          plot->x_max = c.x_max;
-          plot->y_min = c.y_min;
-          plot->y_max = c.y_max;
-        }
-    }
+    canvas_get_plot (&c, c.right, TRUE, plot);
 }
 
 char *
