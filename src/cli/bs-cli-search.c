@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "bs-chart.h"
 #include "bs-cli-common.h"
 #include "bs-design-search.h"
 #include "bs-error.h"
@@ -221,6 +222,76 @@ print_text (const BsDesignSearch *search,
            played, full, total > 0 ? (double) grid / total : 1.0);
 }
 
+/* A goal as an axis of the trade-offs chart: its figure's title, the factor from the
+ * figure to the axis (proportions in percent) and the goal's edges on the axis. */
+static const char *
+goal_axis (const BsDesignGoal *goal,
+           double             *scale,
+           double             *low,
+           double             *high)
+{
+  switch (goal->kind)
+    {
+    case BS_DESIGN_GOAL_FAIR:
+      *scale = 100;
+      *low = 100 * (0.5 - goal->low);
+      *high = 100 * (0.5 + goal->low);
+      return _("Player 1’s score (%)");
+    case BS_DESIGN_GOAL_DRAWS_BELOW:
+      *scale = 100;
+      *low = -INFINITY;
+      *high = 100 * goal->low;
+      return _("Draws (%)");
+    case BS_DESIGN_GOAL_LEAD_CHANGES:
+      *scale = 1;
+      *low = goal->low;
+      *high = INFINITY;
+      return _("Lead changes a game");
+    case BS_DESIGN_GOAL_LENGTH:
+    default:
+      *scale = 1;
+      *low = goal->low;
+      *high = goal->high;
+      return _("Mean length (plies)");
+    }
+}
+
+/* The trade-offs between the first two goals (bs_chart_draw_pareto). */
+static gboolean
+export_chart (const BsDesignSearch  *search,
+              const BsVariant       *base,
+              const BsChartOptions  *options,
+              const char            *path,
+              GError               **error)
+{
+  guint n = search->candidates->len;
+  g_autofree const char **labels = g_new0 (const char *, MAX (1, n));
+  g_autofree double *x = g_new0 (double, MAX (1, n));
+  g_autofree double *y = g_new0 (double, MAX (1, n));
+  g_autofree gboolean *front = g_new0 (gboolean, MAX (1, n));
+  BsParetoChart data = { 0 };
+  double x_scale, y_scale;
+
+  data.variant = bs_variant_display_name (base);
+  data.x_title = goal_axis (&search->goals[0], &x_scale, &data.x_goal_low, &data.x_goal_high);
+  data.y_title = goal_axis (&search->goals[1], &y_scale, &data.y_goal_low, &data.y_goal_high);
+  bs_design_search_pareto (search, front);
+  for (guint i = 0; i < n; i++)
+    {
+      const BsDesignCandidate *candidate = search->candidates->pdata[i];
+
+      labels[i] = candidate->label;
+      x[i] = x_scale * candidate->evidence[0].value;
+      y[i] = y_scale * candidate->evidence[1].value;
+    }
+  data.n = n;
+  data.labels = labels;
+  data.x = x;
+  data.y = y;
+  data.front = front;
+  return bs_chart_export_pareto (&data, options, path, error);
+}
+
 static void
 json_number (JsonBuilder *b,
              const char  *member,
@@ -397,7 +468,7 @@ bs_cli_search (int    argc,
 {
   static char **varies, **goal_texts;
   static char *games_text, *rounds_text, *jobs_text, *white_text, *black_text, *shard_text;
-  static char *output;
+  static char *output, *chart, *theme, *size_text;
   static gboolean resume, merge;
   static const GOptionEntry extra[] = {
     { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &varies,
@@ -430,6 +501,13 @@ bs_cli_search (int    argc,
       N_("DIR") },
     { "resume", 0, 0, G_OPTION_ARG_NONE, &resume,
       N_("Go on with the search in the -o folder, as it was set up"), NULL },
+    { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
+      N_("Draw the trade-offs between the first two goals into FILE (.png, .svg or .pdf)"),
+      N_("FILE") },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &theme,
+      N_("The chart's theme: light (default) or dark"), N_("THEME") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
+      N_("The chart's width in pixels or points (default 800)"), N_("N") },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -453,6 +531,8 @@ bs_cli_search (int    argc,
   guint shard_index = 0, shard_count = 0;
   guint64 seed = 1;
   int status = BS_CLI_EXIT_OK;
+  BsChartOptions chart_options;
+  guint size = 800;
 
   g_clear_pointer (&varies, g_strfreev);
   g_clear_pointer (&goal_texts, g_strfreev);
@@ -463,9 +543,13 @@ bs_cli_search (int    argc,
   g_clear_pointer (&black_text, g_free);
   g_clear_pointer (&shard_text, g_free);
   g_clear_pointer (&output, g_free);
+  g_clear_pointer (&chart, g_free);
+  g_clear_pointer (&theme, g_free);
+  g_clear_pointer (&size_text, g_free);
   resume = merge = FALSE;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
+  bs_chart_options_init (&chart_options);
 
   if (jobs_text != NULL)
     bs_cli_parse_uint ("--jobs", jobs_text, 1, 1024, &jobs, &error);
@@ -570,6 +654,15 @@ bs_cli_search (int    argc,
           g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("--goal %s: a goal of this kind is given twice"), goal_list[g]);
     }
+  if (error == NULL && chart != NULL && n_goals < 2)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--chart %s: the trade-offs chart needs two goals"), chart);
+  if (error == NULL && size_text != NULL)
+    bs_cli_parse_uint ("--size", size_text, 200, 10000, &size, &error);
+  if (error == NULL && theme != NULL && !bs_chart_theme_from_string (theme, &chart_options.dark))
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--theme: \"%s\" is not light or dark"), theme);
+  chart_options.width = (int) size;
   if (error == NULL)
     base = bs_cli_load_variant (variant_name, (const char * const *) sets, &error);
   if (base != NULL)
@@ -713,6 +806,11 @@ bs_cli_search (int    argc,
       return 130;
     }
   if (error != NULL)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+  if (chart != NULL && !export_chart (search, base, &chart_options, chart, &error))
     {
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);

@@ -1592,3 +1592,202 @@ bs_chart_export_skill_trace (const BsSkillTrace   *trace,
 
   return export_drawing (options, path, draw_trace, &drawing, error);
 }
+
+/* The range an axis shows: the figures and the goal's finite edges, with a margin. */
+static void
+pareto_range (const double *values,
+              guint         n,
+              double        goal_low,
+              double        goal_high,
+              double       *min,
+              double       *max)
+{
+  double lo = INFINITY, hi = -INFINITY, pad;
+
+  for (guint i = 0; i < n; i++)
+    {
+      lo = MIN (lo, values[i]);
+      hi = MAX (hi, values[i]);
+    }
+  if (isfinite (goal_low))
+    {
+      lo = MIN (lo, goal_low);
+      hi = MAX (hi, goal_low);
+    }
+  if (isfinite (goal_high))
+    {
+      lo = MIN (lo, goal_high);
+      hi = MAX (hi, goal_high);
+    }
+  if (!isfinite (lo))
+    lo = 0, hi = 1;
+  pad = MAX ((hi - lo) * 0.08, 0.5);
+  *min = lo - pad;
+  *max = hi + pad;
+}
+
+static void
+draw_pareto (Canvas              *c,
+             const BsParetoChart *chart)
+{
+  double f = c->font, dashes[] = { f * 0.4, f * 0.3 };
+  double x0, x1, y0, y1;
+  g_autofree char *subtitle = NULL;
+
+  /* Translators: the trade-offs chart's subtitle: "My Game · 30 candidates, by their
+   * figures". */
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u candidate, by its figures",
+                                           "%s · %u candidates, by their figures", chart->n),
+                              chart->variant, chart->n);
+  begin_with_note (c, _("Trade-offs between the goals"), subtitle,
+                   /* Translators: the trade-offs chart's key. */
+                   _("Filled and named: the best trade-offs, which no other setting beats on "
+                     "both goals. Shaded: where both goals are met."), 0);
+  if (chart->n == 0)
+    {
+      no_data (c, _("No candidates"));
+      return;
+    }
+  pareto_range (chart->x, chart->n, chart->x_goal_low, chart->x_goal_high, &c->x_min,
+                &c->x_max);
+  pareto_range (chart->y, chart->n, chart->y_goal_low, chart->y_goal_high, &c->y_min,
+                &c->y_max);
+  y_axis (c, chart->y_title, FALSE, 5);
+  x_axis (c, chart->x_title, 6, FALSE);
+
+  /* Where both goals are met, then each goal's edges. */
+  x0 = map_x (c, MAX (c->x_min, chart->x_goal_low));
+  x1 = map_x (c, MIN (c->x_max, chart->x_goal_high));
+  y0 = map_y (c, MAX (c->y_min, chart->y_goal_low));
+  y1 = map_y (c, MIN (c->y_max, chart->y_goal_high));
+  cairo_save (c->cr);
+  cairo_rectangle (c->cr, c->left, c->top, c->right - c->left, c->bottom - c->top);
+  cairo_clip (c->cr);
+  if (x1 > x0 && y0 > y1)
+    {
+      set_color (c->cr, c->palette->accent, 0.12);
+      cairo_rectangle (c->cr, x0, y1, x1 - x0, y0 - y1);
+      cairo_fill (c->cr);
+    }
+  cairo_set_dash (c->cr, dashes, 2, 0);
+  cairo_set_line_width (c->cr, MAX (1.0, f / 12));
+  set_color (c->cr, c->palette->accent, 0.7);
+  for (int k = 0; k < 2; k++)
+    {
+      double v = k == 0 ? chart->x_goal_low : chart->x_goal_high;
+
+      if (isfinite (v) && v > c->x_min && v < c->x_max)
+        {
+          cairo_move_to (c->cr, round (map_x (c, v)) + 0.5, c->top);
+          cairo_line_to (c->cr, round (map_x (c, v)) + 0.5, c->bottom);
+        }
+      v = k == 0 ? chart->y_goal_low : chart->y_goal_high;
+      if (isfinite (v) && v > c->y_min && v < c->y_max)
+        {
+          cairo_move_to (c->cr, c->left, round (map_y (c, v)) + 0.5);
+          cairo_line_to (c->cr, c->right, round (map_y (c, v)) + 0.5);
+        }
+    }
+  cairo_stroke (c->cr);
+  cairo_restore (c->cr);
+
+  /* The candidates: the others as rings, the best trade-offs filled and named. */
+  cairo_set_line_width (c->cr, MAX (1.0, f / 10));
+  for (guint i = 0; i < chart->n; i++)
+    {
+      if (chart->front[i])
+        continue;
+      set_color (c->cr, c->palette->muted, 0.9);
+      cairo_new_sub_path (c->cr);
+      cairo_arc (c->cr, map_x (c, chart->x[i]), map_y (c, chart->y[i]), f * 0.22, 0, 2 * G_PI);
+      cairo_stroke (c->cr);
+    }
+  for (guint i = 0; i < chart->n; i++)
+    {
+      double px = map_x (c, chart->x[i]), py = map_y (c, chart->y[i]);
+      gboolean left_side = px > (c->left + c->right) / 2;
+
+      if (!chart->front[i])
+        continue;
+      set_color (c->cr, c->palette->accent, 1);
+      cairo_new_sub_path (c->cr);
+      cairo_arc (c->cr, px, py, f * 0.32, 0, 2 * G_PI);
+      cairo_fill (c->cr);
+      draw_text (c, chart->labels[i], left_side ? px - f * 0.5 : px + f * 0.5, py, f * 0.8,
+                 FALSE, c->palette->text, left_side ? 1 : 0, 0.5, 0);
+    }
+  baseline (c);
+}
+
+void
+bs_chart_draw_pareto (cairo_t              *cr,
+                      const BsParetoChart  *chart,
+                      const BsChartOptions *options,
+                      double                width,
+                      double                height,
+                      BsChartPlot          *plot)
+{
+  Canvas c = { 0 };
+
+  g_return_if_fail (cr != NULL && chart != NULL && options != NULL);
+
+  canvas_init (&c, cr, options, width, height);
+  cairo_save (cr);
+  draw_pareto (&c, chart);
+  cairo_restore (cr);
+  if (plot != NULL)
+    canvas_get_plot (&c, c.right, TRUE, plot);
+}
+
+char *
+bs_chart_describe_pareto (const BsParetoChart *chart)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  gboolean first = TRUE;
+
+  g_return_val_if_fail (chart != NULL, NULL);
+
+  /* Translators: what a screen reader says of the trade-offs chart, then each of the best
+   * trade-offs: "The best trade-offs between Mean length (plies) and Lead changes a game,
+   * My Game: width=6 height=8 38.8, 3.60; …". */
+  g_string_printf (text, _("The best trade-offs between %s and %s, %s:"), chart->x_title,
+                   chart->y_title, chart->variant);
+  for (guint i = 0; i < chart->n; i++)
+    {
+      if (!chart->front[i])
+        continue;
+      g_string_append_printf (text, "%s%s %.1f, %.2f", first ? " " : "; ", chart->labels[i],
+                              chart->x[i], chart->y[i]);
+      first = FALSE;
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+typedef struct {
+  const BsParetoChart  *chart;
+  const BsChartOptions *options;
+} ParetoDrawing;
+
+static void
+draw_pareto_export (cairo_t  *cr,
+                    double    width,
+                    double    height,
+                    gpointer  user_data)
+{
+  ParetoDrawing *drawing = user_data;
+
+  bs_chart_draw_pareto (cr, drawing->chart, drawing->options, width, height, NULL);
+}
+
+gboolean
+bs_chart_export_pareto (const BsParetoChart  *chart,
+                        const BsChartOptions *options,
+                        const char           *path,
+                        GError              **error)
+{
+  ParetoDrawing drawing = { chart, options };
+
+  g_return_val_if_fail (chart != NULL && options != NULL && path != NULL, FALSE);
+
+  return export_drawing (options, path, draw_pareto_export, &drawing, error);
+}

@@ -116,6 +116,37 @@ gboolean    bs_chart_export_skill_trace   (const BsSkillTrace   *trace,
                                            const char           *path,
                                            GError              **error);
 
+/* A design-space search's trade-offs between two goals (docs/BALANCE.md, Searching the
+ * design space): each candidate at its figures on the two goals (x, y), the region that
+ * meets both shaded and each goal's edges dashed, the best trade-offs (the Pareto front)
+ * marked and named. An open end of a goal is ±INFINITY. */
+typedef struct {
+  const char          *variant;     /* the subtitle's */
+  const char          *x_title;     /* "Mean length (plies)" */
+  const char          *y_title;
+  double               x_goal_low, x_goal_high;
+  double               y_goal_low, y_goal_high;
+  guint                n;
+  const char * const  *labels;      /* "width=5 height=6" */
+  const double        *x;
+  const double        *y;
+  const gboolean      *front;
+} BsParetoChart;
+
+void        bs_chart_draw_pareto          (cairo_t              *cr,
+                                           const BsParetoChart  *chart,
+                                           const BsChartOptions *options,
+                                           double                width,
+                                           double                height,
+                                           BsChartPlot          *plot);
+/* What it shows in words, for a screen reader: the best trade-offs with their figures. */
+char       *bs_chart_describe_pareto      (const BsParetoChart  *chart);
+/* Writes it as PNG, SVG or PDF (from the extension), atomically. */
+gboolean    bs_chart_export_pareto        (const BsParetoChart  *chart,
+                                           const BsChartOptions *options,
+                                           const char           *path,
+                                           GError              **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsChartData, bs_chart_data_free)
 
 G_END_DECLS
