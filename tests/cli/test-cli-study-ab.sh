@@ -5,7 +5,7 @@
 # one run; depth 2 beats random on Breakthrough 6×6 (at least 18 of 20 games, counted from
 # the file's own games); a game of simultaneous rounds refuses alpha-beta naming the player;
 # bad settings are refused naming the value; --compare-players splits LEVEL_A:LEVEL_B where
-# both halves are players.
+# both halves are players; two alpha-beta players play different games from one start.
 set -euo pipefail
 
 cli=${BOARDSMITH_CLI:?}
@@ -51,6 +51,17 @@ s = d["arms"][0]["player_a_score"]["score"]
 assert s >= 0.9, s
 '
 echo "ok: depth 2 scores at least 90% against random"
+
+echo "# two alpha-beta players vary from game to game (ties go each decision's seed's way)"
+"$cli" study breakthrough --set width=6 --set height=6 --white ab:depth=2 --games 20 --seed 1 \
+  --jobs 2 -o self.xml > /dev/null
+"$cli" study breakthrough --set width=6 --set height=6 --white ab:depth=2 --games 20 --seed 1 \
+  --jobs 1 -o self-again.xml > /dev/null
+cmp self.xml self-again.xml
+distinct=$(grep -o '<moves>[^<]*' self.xml | sort -u | wc -l)
+echo "ab:depth=2 against itself: $distinct distinct games of 20"
+[ "$distinct" -ge 15 ]
+echo "ok: alpha-beta against itself plays different games, and replays them"
 
 echo "# resumed: ten games, then on to twenty"
 "$cli" study breakthrough --set width=6 --set height=6 --white ab:depth=2 --black random \

@@ -197,6 +197,48 @@ test_study_players (void)
   g_assert_nonnull (strstr (error->message, "“depth=x”"));
 }
 
+/* A seed only breaks ties: every seed finds the unseeded search's value at the start of
+ * Breakthrough 6 × 6, the same seed the same move, and the seeds between them choose more
+ * than one move (the balance lab's alpha-beta players vary from game to game). */
+static void
+test_seeded_ties (void)
+{
+  const char *sets[] = { "width=6", "height=6", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(GHashTable) chosen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                         NULL);
+  BsAlphaBetaResult plain, seeded, again;
+  BsPlayerSpec spec;
+
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_apply_settings (variant, sets, &error));
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  pos = bs_ruleset_new_position (rs, 1);
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=2", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_true (bs_alpha_beta_run (rs, pos, &spec.alpha_beta, NULL, &plain, &error));
+  for (guint64 seed = 1; seed <= 16; seed++)
+    {
+      BsAlphaBetaParams params = spec.alpha_beta;
+      gint64 *key = g_new (gint64, 1);
+
+      params.seed = seed;
+      g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &seeded, &error));
+      g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &again, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (seeded.value, ==, plain.value);
+      g_assert_true (seeded.move == again.move);
+      *key = (gint64) seeded.move;
+      g_hash_table_add (chosen, key);
+    }
+  g_test_message ("16 seeds chose %u moves", g_hash_table_size (chosen));
+  g_assert_cmpuint (g_hash_table_size (chosen), >=, 2);
+  bs_player_spec_clear (&spec);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -206,5 +248,6 @@ main (int    argc,
   g_test_add_func ("/player-spec/parse-bad", test_parse_bad);
   g_test_add_func ("/player-spec/simultaneous", test_simultaneous);
   g_test_add_func ("/player-spec/study-players", test_study_players);
+  g_test_add_func ("/player-spec/seeded-ties", test_seeded_ties);
   return g_test_run ();
 }

@@ -869,6 +869,7 @@ bs_study_play_game (const BsStudy  *study,
                * bs_study_prepare); a turn's later steps come round again. No expected
                * score: alpha-beta's value is not a probability (docs/BALANCE.md). */
               BsAlphaBetaResult ab;
+              BsAlphaBetaParams params = player->spec.alpha_beta;
               guint n = bs_ruleset_generate (rs, pos, worker->moves);
               guint16 count = (guint16) MIN (n, G_MAXUINT16);
               gboolean legal = FALSE;
@@ -879,8 +880,10 @@ bs_study_play_game (const BsStudy  *study,
                                   _("no legal move in a game that is not over"));
                   return NULL;
                 }
-              if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &player->spec.alpha_beta,
-                                      cancellable, &ab, error))
+              /* Seeded as an MCTS decision is: ties between equally good moves go
+               * the game's way, so that two alpha-beta players vary from game to game. */
+              params.seed = decision_seed (game_seed, pos->ply, pos->step, seat) | 1;
+              if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &params, cancellable, &ab, error))
                 return NULL;
               for (guint j = 0; j < n && !legal; j++)
                 legal = worker->moves[j] == ab.move;
