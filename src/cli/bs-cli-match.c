@@ -7,9 +7,9 @@
 
 #include <glib/gi18n.h>
 
-#include "bs-alphabeta.h"
 #include "bs-cli-common.h"
 #include "bs-error.h"
+#include "bs-player-spec.h"
 #include "bs-record.h"
 #include "bs-rng.h"
 #include "bs-search.h"
@@ -29,21 +29,13 @@
 
 #define MATCH_DEFAULT_GAMES 10
 
-typedef enum {
-  PLAYER_RANDOM,
-  PLAYER_MCTS,
-  PLAYER_ALPHA_BETA,
-} PlayerKind;
-
 typedef struct {
-  const char        *spec;
-  PlayerKind         kind;
-  BsSearchParams     mcts;
-  BsAlphaBetaParams  alpha_beta;
+  const char   *spec;
+  BsPlayerSpec  player;
   /* Totals over the run. */
-  guint64            moves;
-  gint64             cpu_us;
-  guint64            depths;      /* alpha-beta: sum of the depths reached */
+  guint64       moves;
+  gint64        cpu_us;
+  guint64       depths;      /* alpha-beta: sum of the depths reached */
 } Player;
 
 static gboolean
@@ -53,41 +45,7 @@ player_init (Player      *player,
 {
   memset (player, 0, sizeof *player);
   player->spec = spec;
-  if (g_ascii_strcasecmp (spec, "random") == 0)
-    {
-      player->kind = PLAYER_RANDOM;
-      return TRUE;
-    }
-  if (g_str_has_prefix (spec, "mcts:"))
-    {
-      const char *level = spec + strlen ("mcts:");
-      double seconds = 0;
-
-      player->kind = PLAYER_MCTS;
-      if (g_str_has_prefix (level, "cpu="))
-        {
-          if (!bs_cli_parse_real ("mcts:cpu", level + strlen ("cpu="), 0, 3600,
-                                  BS_CLI_RANGE_ABOVE_MIN, &seconds, error))
-            return FALSE;
-          bs_search_params_init (&player->mcts, BS_SEARCH_LEVEL_HARD, 0);
-          player->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
-          player->mcts.cpu_time = TRUE;
-          return TRUE;
-        }
-      if (g_str_has_prefix (level, "playouts="))
-        level += strlen ("playouts=");
-      return bs_cli_check_level (spec, level, FALSE, error) &&
-             bs_search_params_parse (&player->mcts, level, 0, error);
-    }
-  if (g_str_equal (spec, "ab") || g_str_has_prefix (spec, "ab:"))
-    {
-      player->kind = PLAYER_ALPHA_BETA;
-      return bs_alpha_beta_params_parse (&player->alpha_beta,
-                                         spec[2] == ':' ? spec + 3 : "", error);
-    }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("Unknown player “%s”: expected random, mcts:LEVEL or ab[:SETTINGS]"), spec);
-  return FALSE;
+  return bs_player_spec_parse (&player->player, spec, BS_PLAYER_SPEC_FLAGS_NONE, error);
 }
 
 static guint64
@@ -143,7 +101,7 @@ player_play (Player            *player,
   int me = pos->to_move;
 
   player->moves++;
-  if (player->kind == PLAYER_RANDOM)
+  if (player->player.kind == BS_PLAYER_SPEC_RANDOM)
     {
       do
         {
@@ -154,10 +112,10 @@ player_play (Player            *player,
       while (pos->step != 0 && pos->to_move == me && !bs_position_is_over (pos));
       return TRUE;
     }
-  if (player->kind == PLAYER_MCTS)
+  if (player->player.kind == BS_PLAYER_SPEC_MCTS)
     {
       g_autoptr(BsSearchResult) result = NULL;
-      BsSearchParams params = player->mcts;
+      BsSearchParams params = player->player.mcts;
 
       params.seed = seed;
       params.player = me;
@@ -188,7 +146,7 @@ player_play (Player            *player,
     {
       BsAlphaBetaResult result;
 
-      if (!bs_alpha_beta_run (rs, pos, &player->alpha_beta, NULL, &result, error))
+      if (!bs_alpha_beta_run (rs, pos, &player->player.alpha_beta, NULL, &result, error))
         return FALSE;
       player->cpu_us += result.cpu_us;
       player->depths += result.depth;
@@ -228,7 +186,7 @@ add_player_json (JsonBuilder  *b,
   json_builder_add_int_value (b, (gint64) player->moves);
   json_builder_set_member_name (b, "cpu_seconds_per_move");
   json_builder_add_double_value (b, player->moves > 0 ? player->cpu_us / 1e6 / player->moves : 0);
-  if (player->kind == PLAYER_ALPHA_BETA)
+  if (player->player.kind == BS_PLAYER_SPEC_ALPHA_BETA)
     {
       json_builder_set_member_name (b, "mean_depth");
       json_builder_add_double_value (b, player->moves > 0 ? (double) player->depths / player->moves : 0);
@@ -243,7 +201,7 @@ print_player (const char   *name,
   g_print ("%s: %s, %" G_GUINT64_FORMAT " %s, %.3f %s", name, player->spec, player->moves,
            _("moves"), player->moves > 0 ? player->cpu_us / 1e6 / player->moves : 0.0,
            _("CPU s a move"));
-  if (player->kind == PLAYER_ALPHA_BETA && player->moves > 0)
+  if (player->player.kind == BS_PLAYER_SPEC_ALPHA_BETA && player->moves > 0)
     g_print (_(", mean depth %.1f"), (double) player->depths / player->moves);
   g_print ("\n");
 }
@@ -295,15 +253,11 @@ bs_cli_match (int    argc,
   if (error == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
   for (int i = 0; i < 2 && rs != NULL && error == NULL; i++)
-    if (bs_ruleset_is_simultaneous (rs) && players[i].kind == PLAYER_ALPHA_BETA)
-      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s is played in simultaneous rounds: alpha-beta (%s) searches "
-                     "turn-based games only; use random or mcts:LEVEL"),
-                   rs->variant->id, players[i].spec);
+    bs_player_spec_check_ruleset (&players[i].player, rs, &error);
   if (rs == NULL || error != NULL)
     {
-      bs_alpha_beta_params_clear (&players[0].alpha_beta);
-      bs_alpha_beta_params_clear (&players[1].alpha_beta);
+      bs_player_spec_clear (&players[0].player);
+      bs_player_spec_clear (&players[1].player);
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
@@ -371,8 +325,8 @@ bs_cli_match (int    argc,
             status = bs_cli_fail (error);
         }
     }
-  bs_alpha_beta_params_clear (&players[0].alpha_beta);
-  bs_alpha_beta_params_clear (&players[1].alpha_beta);
+  bs_player_spec_clear (&players[0].player);
+  bs_player_spec_clear (&players[1].player);
   if (status != BS_CLI_EXIT_OK)
     {
       bs_cli_options_clear (&options);

@@ -70,6 +70,52 @@ describe_shard (const BsStudy *study)
   return g_strdup_printf (_("shard %u/%u"), study->shard_index, study->shard_count);
 }
 
+/* A player of --white, --black or --compare-players: what a study may name. */
+static gboolean
+check_player (const char  *option,
+              const char  *text,
+              GError     **error)
+{
+  BsStudyPlayer player;
+
+  /* A level alone: the message every command gives. */
+  if (!g_str_equal (text, "ab") && !g_str_has_prefix (text, "ab:") &&
+      !g_str_has_prefix (text, "mcts:"))
+    return bs_cli_check_level (option, text, TRUE, error);
+  if (!bs_study_player_init (&player, text, error))
+    {
+      g_prefix_error (error, "%s: ", option);
+      return FALSE;
+    }
+  bs_study_player_clear (&player);
+  return TRUE;
+}
+
+/* LEVEL_A:LEVEL_B, split at the first colon that leaves two players (a player may hold a
+ * colon: ab:depth=2). */
+static gboolean
+split_players (const char  *text,
+               char       **a,
+               char       **b,
+               GError     **error)
+{
+  for (const char *colon = strchr (text, ':'); colon != NULL; colon = strchr (colon + 1, ':'))
+    {
+      g_autofree char *first = g_strndup (text, (gsize) (colon - text));
+
+      if (check_player ("--compare-players", first, NULL) &&
+          check_player ("--compare-players", colon + 1, NULL))
+        {
+          *a = g_steal_pointer (&first);
+          *b = g_strdup (colon + 1);
+          return TRUE;
+        }
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--compare-players: \"%s\" is not LEVEL_A:LEVEL_B (medium:hard)"), text);
+  return FALSE;
+}
+
 int
 bs_cli_study (int    argc,
               char **argv)
@@ -90,8 +136,8 @@ bs_cli_study (int    argc,
       N_("Call player 1's score fair when its whole 95% interval lies within 50 ± this many "
          "points (default 3; not --margin, which says when to stop)"), N_("POINTS") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
-      N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count or a "
-         "time (500ms); default easy"), N_("LEVEL") },
+      N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count, a "
+         "time (500ms), mcts:LEVEL or alpha-beta (ab:depth=N); default easy"), N_("LEVEL") },
     { "black", 0, 0, G_OPTION_ARG_STRING, &black_text,
       N_("Player B (seat 2 in even games; seats swap in odd games when A and B differ); "
          "default: the same as A"), N_("LEVEL") },
@@ -160,25 +206,11 @@ bs_cli_study (int    argc,
   if (error == NULL && jobs_text != NULL)
     bs_cli_parse_uint ("--jobs", jobs_text, 1, 1024, &jobs, &error);
   if (error == NULL && white_text != NULL)
-    bs_cli_check_level ("--white", white_text, TRUE, &error);
+    check_player ("--white", white_text, &error);
   if (error == NULL && black_text != NULL)
-    bs_cli_check_level ("--black", black_text, TRUE, &error);
+    check_player ("--black", black_text, &error);
   if (error == NULL && players_text != NULL)
-    {
-      const char *colon = strchr (players_text, ':');
-
-      if (colon == NULL || strchr (colon + 1, ':') != NULL)
-        g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                     _("--compare-players: \"%s\" is not LEVEL_A:LEVEL_B (medium:hard)"),
-                     players_text);
-      else
-        {
-          players_a = g_strndup (players_text, (gsize) (colon - players_text));
-          players_b = g_strdup (colon + 1);
-          if (bs_cli_check_level ("--compare-players", players_a, TRUE, &error))
-            bs_cli_check_level ("--compare-players", players_b, TRUE, &error);
-        }
-    }
+    split_players (players_text, &players_a, &players_b, &error);
 
   if (error != NULL)
     ;

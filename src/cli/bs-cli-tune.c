@@ -151,7 +151,7 @@ bs_cli_tune (int    argc,
   g_autofree char *path = NULL;
   GError *error = NULL;
   BsCliOptions options;
-  BsTunerPlayer players[2] = { { 0 } };
+  BsPlayerSpec players[2] = { { 0 } };
   BsTunerParams params;
   BsFeatureSpec specs[BS_MAX_FEATURES];
   double hand[BS_MAX_FEATURES];
@@ -188,11 +188,13 @@ bs_cli_tune (int    argc,
                      _("--eval: “%s” is not features or generic"), eval_text);
     }
   if (error == NULL)
-    bs_tuner_player_parse (&players[0], player_text != NULL ? player_text
-                                                            : BS_TUNER_DEFAULT_PLAYER, &error);
+    bs_player_spec_parse (&players[0], player_text != NULL ? player_text
+                                                           : BS_TUNER_DEFAULT_PLAYER,
+                          BS_PLAYER_SPEC_FLAGS_NONE, &error);
   if (error == NULL)
-    bs_tuner_player_parse (&players[1], opponent_text != NULL ? opponent_text
-                                                              : players[0].spec, &error);
+    bs_player_spec_parse (&players[1], opponent_text != NULL ? opponent_text
+                                                             : players[0].text,
+                          BS_PLAYER_SPEC_FLAGS_NONE, &error);
   if (error == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
   if (rs != NULL && error == NULL)
@@ -211,8 +213,8 @@ bs_cli_tune (int    argc,
       path = output != NULL ? g_strdup (output) : g_strconcat (rs->variant->id, ".weights", NULL);
       bs_weights_save (weights, path, &error);
     }
-  bs_tuner_player_clear (&players[0]);
-  bs_tuner_player_clear (&players[1]);
+  bs_player_spec_clear (&players[0]);
+  bs_player_spec_clear (&players[1]);
   if (error != NULL)
     {
       bs_cli_options_clear (&options);

@@ -305,11 +305,11 @@ tune_small (guint64 seed)
   const char *sets[] = { "width=6", "height=6", NULL };
   g_autoptr(BsRuleset) rs = breakthrough (sets);
   g_autoptr(GError) error = NULL;
-  BsTunerPlayer player;
+  BsPlayerSpec player;
   BsTunerParams params;
   BsWeights *w;
 
-  g_assert_true (bs_tuner_player_parse (&player, "ab:depth=1", &error));
+  g_assert_true (bs_player_spec_parse (&player, "ab:depth=1", BS_PLAYER_SPEC_FLAGS_NONE, &error));
   bs_tuner_params_init (&params);
   params.games = 60;
   params.seed = seed;
@@ -317,7 +317,7 @@ tune_small (guint64 seed)
   w = bs_tuner_run (rs, &params, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (w);
-  bs_tuner_player_clear (&player);
+  bs_player_spec_clear (&player);
   return w;
 }
 

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bs-rng.h"
 #include "bs-search.h"
 
 /* How often (in nodes) the CPU clock and the cancellable are read. */
@@ -398,6 +399,21 @@ negamax (AlphaBeta *ab,
       hash_move = ab->previous_best;
     }
   n = rs->generate (rs, pos, moves);
+  if (ply == 0 && ab->params->seed != 0)
+    {
+      BsRng rng;
+
+      /* The same shuffle in every iteration: ties go the seed's way. */
+      bs_rng_init (&rng, ab->params->seed);
+      for (guint i = n; i > 1; i--)
+        {
+          guint j = (guint) bs_rng_below (&rng, i);
+          BsMove m = moves[i - 1];
+
+          moves[i - 1] = moves[j];
+          moves[j] = m;
+        }
+    }
   score_moves (ab, moves, order, n, ply, has_hash_move, hash_move);
   for (guint i = 0; i < n; i++)
     {

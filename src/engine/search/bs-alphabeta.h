@@ -41,6 +41,11 @@ typedef struct {
                                    * marks forcing moves */
   BsEvaluationKind evaluation;
   BsWeights       *weights;      /* owned: learned weights, or NULL for the declared ones */
+  /* Not 0: the root's moves are shuffled by this seed before they are ordered, so that
+   * among moves the search finds equally good the one chosen depends on the seed (the
+   * balance lab seeds each decision: two alpha-beta players would otherwise play the same
+   * game every time). Deterministic for a seed; 0 keeps the module's order. */
+  guint64          seed;
 } BsAlphaBetaParams;
 
 typedef struct {

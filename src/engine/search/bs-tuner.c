@@ -208,67 +208,6 @@ bs_logistic_fit (const double *x,
   return 0;
 }
 
-/* ---- Players -------------------------------------------------------------- */
-
-gboolean
-bs_tuner_player_parse (BsTunerPlayer  *player,
-                       const char     *spec,
-                       GError        **error)
-{
-  memset (player, 0, sizeof *player);
-  player->spec = g_strdup (spec);
-  if (g_ascii_strcasecmp (spec, "random") == 0)
-    {
-      player->kind = BS_TUNER_PLAYER_RANDOM;
-      return TRUE;
-    }
-  if (g_str_has_prefix (spec, "mcts:"))
-    {
-      const char *level = spec + strlen ("mcts:");
-
-      player->kind = BS_TUNER_PLAYER_MCTS;
-      if (g_str_has_prefix (level, "cpu="))
-        {
-          const char *text = level + strlen ("cpu=");
-          char *end = NULL;
-          double seconds = g_ascii_strtod (text, &end);
-
-          if (end == text || *end != '\0' || !(seconds > 0 && seconds <= 3600))
-            {
-              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _("Unknown player “%s”: cpu= takes seconds, more than 0 and at "
-                             "most 3600"), spec);
-              return FALSE;
-            }
-          bs_search_params_init (&player->mcts, BS_SEARCH_LEVEL_HARD, 0);
-          player->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
-          player->mcts.cpu_time = TRUE;
-          return TRUE;
-        }
-      if (g_str_has_prefix (level, "playouts="))
-        level += strlen ("playouts=");
-      return bs_search_params_parse (&player->mcts, level, 0, error);
-    }
-  if (g_str_equal (spec, "ab") || g_str_has_prefix (spec, "ab:"))
-    {
-      player->kind = BS_TUNER_PLAYER_ALPHA_BETA;
-      return bs_alpha_beta_params_parse (&player->alpha_beta,
-                                         spec[2] == ':' ? spec + 3 : "", error);
-    }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("Unknown player “%s”: expected random, mcts:LEVEL or ab[:SETTINGS]"), spec);
-  return FALSE;
-}
-
-void
-bs_tuner_player_clear (BsTunerPlayer *player)
-{
-  g_clear_pointer (&player->spec, g_free);
-  if (player->kind == BS_TUNER_PLAYER_ALPHA_BETA)
-    bs_alpha_beta_params_clear (&player->alpha_beta);
-  memset (player, 0, sizeof *player);
-}
-
 void
 bs_tuner_params_init (BsTunerParams *params)
 {
@@ -294,7 +233,7 @@ mix_seed (guint64 seed,
 }
 
 static gboolean
-player_move (BsTunerPlayer  *player,
+player_move (BsPlayerSpec   *player,
              BsRuleset      *rs,
              BsPosition     *pos,
              guint64         seed,
@@ -303,9 +242,9 @@ player_move (BsTunerPlayer  *player,
              BsMove         *move,
              GError        **error)
 {
-  if (player->kind == BS_TUNER_PLAYER_RANDOM)
+  if (player->kind == BS_PLAYER_SPEC_RANDOM)
     *move = bs_ruleset_random_move (rs, pos, rng, scratch);
-  else if (player->kind == BS_TUNER_PLAYER_MCTS)
+  else if (player->kind == BS_PLAYER_SPEC_MCTS)
     {
       g_autoptr(BsSearchResult) result = NULL;
       BsSearchParams params = player->mcts;
@@ -352,7 +291,7 @@ play_game (BsRuleset            *rs,
   g_autofree double *kept = g_new (double, (gsize) params->per_game * samples->n);
   g_autofree double *kept_side = g_new (double, params->per_game);
   /* Player 1 of game g: A in even games. */
-  BsTunerPlayer *seat[3] = { NULL, params->players[g % 2], params->players[1 - g % 2] };
+  BsPlayerSpec *seat[3] = { NULL, params->players[g % 2], params->players[1 - g % 2] };
   double values[BS_MAX_FEATURES];
   guint64 seen = 0;
   double result;
@@ -523,7 +462,7 @@ bs_tuner_run (BsRuleset            *rs,
   w->positions = train;
   w->held_out = s.y->len - train;
   w->l2 = params->l2;
-  w->players = g_strdup_printf ("%s / %s", params->players[0]->spec, params->players[1]->spec);
+  w->players = g_strdup_printf ("%s / %s", params->players[0]->text, params->players[1]->text);
 
   w->log_loss_zero = fit_model (&s, &p, NULL, FALSE, beta);
   w->log_loss_before = fit_model (&s, &p, hand, TRUE, beta);

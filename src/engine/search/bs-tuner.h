@@ -12,6 +12,7 @@
 #pragma once
 
 #include "bs-alphabeta.h"
+#include "bs-player-spec.h"
 #include "bs-search.h"
 #include "bs-weights.h"
 
@@ -41,28 +42,6 @@ double   bs_logistic_log_loss (const double *x,
 
 /* ---- Self-play and the fit ------------------------------------------------ */
 
-typedef enum {
-  BS_TUNER_PLAYER_RANDOM,
-  BS_TUNER_PLAYER_MCTS,
-  BS_TUNER_PLAYER_ALPHA_BETA,
-} BsTunerPlayerKind;
-
-typedef struct {
-  char              *spec;        /* as given: "ab:depth=2" */
-  BsTunerPlayerKind  kind;
-  BsSearchParams     mcts;
-  BsAlphaBetaParams  alpha_beta;
-} BsTunerPlayer;
-
-/* "random", "mcts:LEVEL" (a level of bs_search_params_parse, or
- * cpu=SECONDS: Hard's search with that CPU budget) or "ab[:SETTINGS]"
- * (bs_alpha_beta_params_parse). The error (G_OPTION_ERROR_BAD_VALUE)
- * names the text. */
-gboolean bs_tuner_player_parse (BsTunerPlayer  *player,
-                                const char     *spec,
-                                GError        **error);
-void     bs_tuner_player_clear (BsTunerPlayer  *player);
-
 #define BS_TUNER_DEFAULT_PLAYER         "ab:depth=2"
 #define BS_TUNER_DEFAULT_GAMES          200
 #define BS_TUNER_DEFAULT_NOISE          0.1
@@ -76,7 +55,7 @@ void     bs_tuner_player_clear (BsTunerPlayer  *player);
 typedef struct {
   guint             games;
   guint64           seed;
-  BsTunerPlayer    *players[2];     /* A (player 1 in games 1, 3, …) and B */
+  BsPlayerSpec     *players[2];     /* A (player 1 in games 1, 3, …) and B */
   double            noise;          /* share of uniformly random moves */
   guint             random_plies;   /* the first plies of each game are random */
   guint             per_game;       /* positions sampled from each game */

@@ -30,15 +30,23 @@ bs_study_player_init (BsStudyPlayer  *player,
   g_return_val_if_fail (level != NULL, FALSE);
 
   memset (player, 0, sizeof *player);
-  if (g_ascii_strcasecmp (level, "random") == 0)
+  if (!bs_player_spec_parse (&player->spec, level, BS_PLAYER_SPEC_BARE_LEVELS, error))
     {
-      player->level = g_strdup ("random");
-      player->random = TRUE;
-      return TRUE;
+      bs_player_spec_clear (&player->spec);
+      return FALSE;
     }
-  if (!bs_search_params_parse (&player->params, level, 0, error))
-    return FALSE;
-  player->level = g_ascii_strdown (level, -1);
+  if (player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA && player->spec.alpha_beta.weights != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Player “%s”: a study’s players cannot read weights=FILE, as its file "
+                     "must hold everything its games depend on"), level);
+      bs_player_spec_clear (&player->spec);
+      return FALSE;
+    }
+  /* Levels are case-blind; alpha-beta's settings are kept as given. */
+  player->level = player->spec.kind == BS_PLAYER_SPEC_RANDOM ? g_strdup ("random")
+                  : player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA ? g_strdup (level)
+                  : g_ascii_strdown (level, -1);
   return TRUE;
 }
 
@@ -46,33 +54,50 @@ void
 bs_study_player_clear (BsStudyPlayer *player)
 {
   g_clear_pointer (&player->level, g_free);
+  bs_player_spec_clear (&player->spec);
 }
 
 char *
 bs_study_player_describe (const BsStudyPlayer *player)
 {
+  const BsSearchParams *params;
+
   g_return_val_if_fail (player != NULL && player->level != NULL, NULL);
 
-  if (player->random)
+  if (player->spec.kind == BS_PLAYER_SPEC_RANDOM)
     return g_strdup (C_("computer player", "Random"));
-  switch (player->params.level)
+  if (player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA)
     {
-    case BS_SEARCH_LEVEL_EASY:
-      return g_strdup (C_("computer player", "Easy"));
-    case BS_SEARCH_LEVEL_MEDIUM:
-      return g_strdup (C_("computer player", "Medium"));
-    case BS_SEARCH_LEVEL_HARD:
-      return g_strdup (C_("computer player", "Hard"));
-    default:
-      break;
+      const BsAlphaBetaParams *ab = &player->spec.alpha_beta;
+
+      if (ab->max_depth > 0 && ab->cpu_ms == 0 && ab->max_nodes == 0)
+        /* Translators: the minimax computer player searching this many plies deep. */
+        return g_strdup_printf (_("Alpha-beta, depth %u"), ab->max_depth);
+      /* Translators: the minimax computer player with its settings as given
+       * ("cpu=0.05", "nodes=20000"). */
+      return g_strdup_printf (_("Alpha-beta (%s)"),
+                              player->level[2] == ':' ? player->level + 3 : "cpu=1");
     }
-  if (player->params.time_ms > 0)
+  params = &player->spec.mcts;
+  if (!params->cpu_time)
+    switch (params->level)
+      {
+      case BS_SEARCH_LEVEL_EASY:
+        return g_strdup (C_("computer player", "Easy"));
+      case BS_SEARCH_LEVEL_MEDIUM:
+        return g_strdup (C_("computer player", "Medium"));
+      case BS_SEARCH_LEVEL_HARD:
+        return g_strdup (C_("computer player", "Hard"));
+      default:
+        break;
+      }
+  if (params->time_ms > 0)
     /* Translators: a computer player thinking this long per move: "500 ms a move". */
-    return g_strdup_printf (_("%u ms a move"), player->params.time_ms);
+    return g_strdup_printf (_("%u ms a move"), params->time_ms);
   /* Translators: a computer player with this many playouts per move. */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u playout a move",
-                                       "%u playouts a move", (gulong) player->params.playouts),
-                          (guint) player->params.playouts);
+                                       "%u playouts a move", (gulong) params->playouts),
+                          (guint) params->playouts);
 }
 
 gboolean
@@ -399,6 +424,17 @@ bs_study_prepare (BsStudy  *study,
       arm->ruleset = bs_ruleset_new (arm->variant, error);
       if (arm->ruleset == NULL)
         return FALSE;
+      /* Alpha-beta searches turn-based games only. */
+      for (int p = 0; p < 2; p++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!bs_player_spec_check_ruleset (&study->players[p].spec, arm->ruleset, &local))
+            {
+              g_set_error_literal (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE, local->message);
+              return FALSE;
+            }
+        }
     }
   return TRUE;
 }
@@ -858,7 +894,8 @@ bs_study_play_game (const BsStudy  *study,
   game->score_difference = 0;
   /* Evaluations where a search plays: every ply of every game of the study, so
    * that the arms are measured alike. */
-  evaluated = !study->players[0].random || !study->players[1].random;
+  evaluated = study->players[0].spec.kind != BS_PLAYER_SPEC_RANDOM ||
+              study->players[1].spec.kind != BS_PLAYER_SPEC_RANDOM;
   memset (worker->seen, 0, (gsize) rs->n_cells);
   cells_seen (worker->seen, pos, rs->n_cells);
   position_seen (worker, rs, pos, 0, game);
@@ -881,7 +918,44 @@ bs_study_play_game (const BsStudy  *study,
             &study->players[bs_study_arm_seat_player (study, arm_index, number, seat)];
           g_autoptr(BsSearchResult) result = NULL;
 
-          if (player->random)
+          if (player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA)
+            {
+              /* One step from where it stands (never a simultaneous round: refused by
+               * bs_study_prepare); a turn's later steps come round again. The common
+               * evaluator judges its plies as any other's. */
+              BsAlphaBetaResult ab;
+              BsAlphaBetaParams params = player->spec.alpha_beta;
+              guint n = bs_ruleset_generate (rs, pos, worker->moves);
+              guint16 count = (guint16) MIN (n, G_MAXUINT16);
+              gboolean legal = FALSE;
+
+              if (n == 0)
+                {
+                  set_game_error (error, arm_index, number, pos->ply,
+                                  _("no legal move in a game that is not over"));
+                  return NULL;
+                }
+              /* Seeded as an MCTS decision is: ties between equally good moves go
+               * the game's way, so that two alpha-beta players vary from game to game. */
+              params.seed = decision_seed (game_seed, pos->ply, pos->step, seat) | 1;
+              if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &params, cancellable, &ab, error))
+                return NULL;
+              for (guint j = 0; j < n && !legal; j++)
+                legal = worker->moves[j] == ab.move;
+              if (!legal || n_turn >= worker->turn_capacity || ++total_steps > MAX_GAME_STEPS)
+                {
+                  set_game_error (error, arm_index, number, pos->ply,
+                                  legal ? _("the game does not end")
+                                        : _("the search chose an illegal move"));
+                  return NULL;
+                }
+              g_array_append_val (game->branching, count);
+              worker->turn[n_turn++] = ab.move;
+              bs_ruleset_apply (rs, pos, ab.move, NULL);
+              cells_seen (worker->seen, pos, rs->n_cells);
+              continue;
+            }
+          if (player->spec.kind == BS_PLAYER_SPEC_RANDOM)
             {
               do
                 {
@@ -907,7 +981,7 @@ bs_study_play_game (const BsStudy  *study,
             }
 
           {
-            BsSearchParams params = player->params;
+            BsSearchParams params = player->spec.mcts;
 
             params.seed = decision_seed (game_seed, pos->ply, pos->step, seat);
             params.player = seat;

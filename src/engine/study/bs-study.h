@@ -21,6 +21,7 @@
 
 #include <glib.h>
 
+#include "bs-player-spec.h"
 #include "bs-ruleset.h"
 #include "bs-search.h"
 #include "bs-variant.h"
@@ -39,18 +40,21 @@ G_BEGIN_DECLS
 
 /* One of the two computer players. */
 typedef struct {
-  char           *level;    /* "random", "easy", "medium", "hard", "5000", "500ms" */
-  gboolean        random;   /* uniformly random legal moves, no search */
-  BsSearchParams  params;   /* the search's budget (seeds are set per move) */
+  char          *level;   /* as the file says it: "random", "easy", "medium", "hard", "5000",
+                           * "500ms", "mcts:cpu=0.5", "ab:depth=3" */
+  BsPlayerSpec   spec;    /* random, MCTS (seeds are set per move) or alpha-beta */
 } BsStudyPlayer;
 
-/* "random", or what bs_search_params_parse() accepts. */
+/* "random", a level of bs_search_params_parse() ("easy", "5000", "500ms"), "mcts:LEVEL"
+ * or "ab[:SETTINGS]" (bs_player_spec_parse with bare levels; docs/BALANCE.md, Players).
+ * Alpha-beta's weights=FILE is refused: a study's file must hold all its games depend
+ * on. The error (G_OPTION_ERROR_BAD_VALUE) names the text. */
 gboolean    bs_study_player_init   (BsStudyPlayer  *player,
                                     const char     *level,
                                     GError        **error);
 void        bs_study_player_clear  (BsStudyPlayer  *player);
 /* The player in words, translated: "Easy", "Random", "5000 playouts a
- * move", "500 ms a move". Free with g_free. */
+ * move", "500 ms a move", "Alpha-beta, depth 3". Free with g_free. */
 char       *bs_study_player_describe (const BsStudyPlayer *player);
 
 typedef enum {

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-search"
+
+#include "config.h"
+
+#include "bs-player-spec.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+/* The level of an MCTS player: after "mcts:", or the whole text with bare levels. */
+static gboolean
+parse_mcts (BsPlayerSpec  *spec,
+            const char    *level,
+            GError       **error)
+{
+  spec->kind = BS_PLAYER_SPEC_MCTS;
+  if (g_str_has_prefix (level, "cpu="))
+    {
+      const char *value = level + strlen ("cpu=");
+      char *end = NULL;
+      double seconds = g_ascii_strtod (value, &end);
+
+      if (end == value || *end != '\0' || !(seconds > 0 && seconds <= 3600))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown player “%s”: cpu= takes seconds, more than 0 and at "
+                         "most 3600"), spec->text);
+          return FALSE;
+        }
+      bs_search_params_init (&spec->mcts, BS_SEARCH_LEVEL_HARD, 0);
+      spec->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
+      spec->mcts.cpu_time = TRUE;
+      return TRUE;
+    }
+  if (g_str_has_prefix (level, "playouts="))
+    level += strlen ("playouts=");
+  if (!bs_search_params_parse (&spec->mcts, level, 0, error))
+    {
+      if (!g_str_equal (level, spec->text))
+        g_prefix_error (error, "%s: ", spec->text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bs_player_spec_parse (BsPlayerSpec       *spec,
+                      const char         *text,
+                      BsPlayerSpecFlags   flags,
+                      GError            **error)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  memset (spec, 0, sizeof *spec);
+  spec->text = g_strdup (text);
+  if (g_ascii_strcasecmp (text, "random") == 0)
+    {
+      spec->kind = BS_PLAYER_SPEC_RANDOM;
+      return TRUE;
+    }
+  if (g_str_has_prefix (text, "mcts:"))
+    return parse_mcts (spec, text + strlen ("mcts:"), error);
+  if (g_str_equal (text, "ab") || g_str_has_prefix (text, "ab:"))
+    {
+      spec->kind = BS_PLAYER_SPEC_ALPHA_BETA;
+      return bs_alpha_beta_params_parse (&spec->alpha_beta, text[2] == ':' ? text + 3 : "",
+                                         error);
+    }
+  if ((flags & BS_PLAYER_SPEC_BARE_LEVELS) != 0)
+    {
+      if (bs_search_params_parse (&spec->mcts, text, 0, NULL))
+        {
+          spec->kind = BS_PLAYER_SPEC_MCTS;
+          return TRUE;
+        }
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Unknown player “%s”: expected random, easy, medium, hard, a number of "
+                     "playouts (1 to 1000000000), a time such as 500ms, mcts:LEVEL or "
+                     "ab[:SETTINGS]"), text);
+      return FALSE;
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Unknown player “%s”: expected random, mcts:LEVEL or ab[:SETTINGS]"), text);
+  return FALSE;
+}
+
+void
+bs_player_spec_clear (BsPlayerSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  g_clear_pointer (&spec->text, g_free);
+  bs_alpha_beta_params_clear (&spec->alpha_beta);
+  memset (spec, 0, sizeof *spec);
+}
+
+gboolean
+bs_player_spec_is_reproducible (const BsPlayerSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  switch (spec->kind)
+    {
+    case BS_PLAYER_SPEC_RANDOM:
+      return TRUE;
+    case BS_PLAYER_SPEC_MCTS:
+      return spec->mcts.time_ms == 0;
+    case BS_PLAYER_SPEC_ALPHA_BETA:
+    default:
+      return spec->alpha_beta.cpu_ms == 0;
+    }
+}
+
+gboolean
+bs_player_spec_check_ruleset (const BsPlayerSpec *spec,
+                              const BsRuleset    *rs,
+                              GError            **error)
+{
+  g_return_val_if_fail (spec != NULL && rs != NULL, FALSE);
+
+  if (spec->kind != BS_PLAYER_SPEC_ALPHA_BETA || !bs_ruleset_is_simultaneous (rs))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("%s is played in simultaneous rounds: alpha-beta (%s) searches "
+                 "turn-based games only; use random or mcts:LEVEL"),
+               rs->variant->id, spec->text);
+  return FALSE;
+}

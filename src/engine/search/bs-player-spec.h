@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-player-spec.h: a computer player as the command line and the balance
+ * lab's files name it — "random", "mcts:LEVEL" (Monte Carlo tree search,
+ * bs-search.h) or "ab[:SETTINGS]" (alpha-beta, bs-alphabeta.h) — parsed
+ * once for `match`, `tune` and the study (docs/SEARCH.md, Players). */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-alphabeta.h"
+#include "bs-ruleset.h"
+#include "bs-search.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  BS_PLAYER_SPEC_RANDOM,       /* uniformly random legal moves */
+  BS_PLAYER_SPEC_MCTS,
+  BS_PLAYER_SPEC_ALPHA_BETA,
+} BsPlayerSpecKind;
+
+typedef enum {
+  BS_PLAYER_SPEC_FLAGS_NONE = 0,
+  /* A level without "mcts:" ("easy", "5000", "500ms") is an MCTS player, as the balance
+   * lab's levels always were. */
+  BS_PLAYER_SPEC_BARE_LEVELS = 1 << 0,
+} BsPlayerSpecFlags;
+
+typedef struct {
+  char              *text;        /* as given: "ab:depth=2" */
+  BsPlayerSpecKind   kind;
+  BsSearchParams     mcts;        /* MCTS: the budget (seed and player are set per move) */
+  BsAlphaBetaParams  alpha_beta;  /* alpha-beta: the settings (owns its weights) */
+} BsPlayerSpec;
+
+/* "random"; "mcts:LEVEL", LEVEL a level of bs_search_params_parse ("easy", "5000",
+ * "500ms"), "playouts=N" or "cpu=SECONDS" (Hard's search with that budget of the thread's
+ * CPU time); "ab" or "ab:SETTINGS" (bs_alpha_beta_params_parse: "ab" alone is 1 s of CPU
+ * time). With BS_PLAYER_SPEC_BARE_LEVELS a LEVEL alone is "mcts:LEVEL". The error
+ * (G_OPTION_ERROR_BAD_VALUE, or a weights file's) names the text. spec is overwritten (not
+ * freed first); clear it after a failure too. */
+gboolean bs_player_spec_parse            (BsPlayerSpec       *spec,
+                                          const char         *text,
+                                          BsPlayerSpecFlags   flags,
+                                          GError            **error);
+void     bs_player_spec_clear            (BsPlayerSpec       *spec);
+
+/* Whether the player chooses the same moves from the same seed on any machine: random, a
+ * playout budget, alpha-beta with a depth or node budget alone. A CPU or wall time budget
+ * (and "hard", which has one) depends on the machine's speed. */
+gboolean bs_player_spec_is_reproducible  (const BsPlayerSpec *spec);
+
+/* Whether the player can play rs: alpha-beta searches turn-based games only. The error
+ * (G_OPTION_ERROR_BAD_VALUE) names the variant and the player. */
+gboolean bs_player_spec_check_ruleset    (const BsPlayerSpec *spec,
+                                          const BsRuleset    *rs,
+                                          GError            **error);
+
+G_END_DECLS

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of the one parser of a computer player (bs-player-spec) that `match`, `tune` and
+ * the balance lab share: what each spec becomes, the bad ones refused naming the value,
+ * bare levels only where asked, which budgets replay, alpha-beta refused in a game of
+ * simultaneous rounds, and a study's players (bs_study_player_init, bs_study_prepare). */
+#include "config.h"
+
+#include <string.h>
+
+#include "bs-error.h"
+#include "bs-player-spec.h"
+#include "bs-study.h"
+#include "bs-variant-xml.h"
+
+static void
+test_parse_good (void)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayerSpec spec;
+
+  g_assert_true (bs_player_spec_parse (&spec, "RANDOM", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_RANDOM);
+  g_assert_cmpstr (spec.text, ==, "RANDOM");
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:5000", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_MCTS);
+  g_assert_cmpuint (spec.mcts.playouts, ==, 5000);
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:playouts=70", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.mcts.playouts, ==, 70);
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.25", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 250);
+  g_assert_true (spec.mcts.cpu_time);
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:hard", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  /* "ab" alone: a second of CPU time, not reproducible. */
+  g_assert_true (bs_player_spec_parse (&spec, "ab", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_ALPHA_BETA);
+  g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 1000);
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=3,eval=material",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.alpha_beta.max_depth, ==, 3);
+  g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 0);
+  g_assert_cmpint (spec.alpha_beta.evaluation, ==, BS_EVALUATION_MATERIAL);
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "ab:nodes=5000", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  /* A depth with a CPU budget: the clock may stop it first. */
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=3,cpu=0.05",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 50);
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  /* Bare levels where asked. */
+  g_assert_true (bs_player_spec_parse (&spec, "500ms", BS_PLAYER_SPEC_BARE_LEVELS, &error));
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_MCTS);
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 500);
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=1", BS_PLAYER_SPEC_BARE_LEVELS,
+                                       &error));
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_ALPHA_BETA);
+  bs_player_spec_clear (&spec);
+  g_assert_no_error (error);
+}
+
+static void
+test_parse_bad (void)
+{
+  static const struct {
+    const char        *text;
+    BsPlayerSpecFlags  flags;
+    const char        *named;   /* what the message must quote */
+  } cases[] = {
+    { "bogus", BS_PLAYER_SPEC_FLAGS_NONE, "“bogus”" },
+    { "easy", BS_PLAYER_SPEC_FLAGS_NONE, "“easy”" },
+    { "bogus", BS_PLAYER_SPEC_BARE_LEVELS, "“bogus”" },
+    { "0", BS_PLAYER_SPEC_BARE_LEVELS, "“0”" },
+    { "abc", BS_PLAYER_SPEC_BARE_LEVELS, "“abc”" },
+    { "mcts:", BS_PLAYER_SPEC_FLAGS_NONE, "mcts:" },
+    { "mcts:medum", BS_PLAYER_SPEC_FLAGS_NONE, "“medum”" },
+    { "mcts:5s", BS_PLAYER_SPEC_BARE_LEVELS, "“5s”" },
+    { "mcts:cpu=0", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=0”" },
+    { "mcts:cpu=x", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=x”" },
+    { "mcts:cpu=3601", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=3601”" },
+    { "ab:depth=0", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=0”" },
+    { "ab:depth=65", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=65”" },
+    { "ab:depth=2,foo=1", BS_PLAYER_SPEC_BARE_LEVELS, "“foo=1”" },
+    { "ab:cpu=-1", BS_PLAYER_SPEC_FLAGS_NONE, "“cpu=-1”" },
+    { "ab:eval=magic", BS_PLAYER_SPEC_FLAGS_NONE, "“eval=magic”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      BsPlayerSpec spec;
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_false (bs_player_spec_parse (&spec, cases[i].text, cases[i].flags, &error));
+      g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+      g_assert_nonnull (strstr (error->message, cases[i].named));
+      bs_player_spec_clear (&spec);
+    }
+}
+
+static BsRuleset *
+ruleset (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup (name, &error);
+  BsRuleset *rs;
+
+  g_assert_no_error (error);
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  return rs;
+}
+
+/* Alpha-beta searches turn-based games only: refused in Tribes naming the player, as in
+ * match; random and MCTS play it. */
+static void
+test_simultaneous (void)
+{
+  g_autoptr(BsRuleset) tribes = ruleset ("tribes");
+  g_autoptr(BsRuleset) breakthrough = ruleset ("breakthrough");
+  g_autoptr(GError) error = NULL;
+  BsPlayerSpec ab, easy;
+
+  g_assert_true (bs_player_spec_parse (&ab, "ab:depth=2", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_true (bs_player_spec_parse (&easy, "easy", BS_PLAYER_SPEC_BARE_LEVELS, &error));
+  g_assert_true (bs_player_spec_check_ruleset (&easy, tribes, &error));
+  g_assert_true (bs_player_spec_check_ruleset (&ab, breakthrough, &error));
+  g_assert_false (bs_player_spec_check_ruleset (&ab, tribes, &error));
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (error->message, "(ab:depth=2)"));
+  g_assert_nonnull (strstr (error->message, "simultaneous"));
+  bs_player_spec_clear (&ab);
+  bs_player_spec_clear (&easy);
+}
+
+/* A study's players: alpha-beta kept as given, levels lowered, described in words; a study
+ * of Tribes with an alpha-beta player is not prepared. */
+static void
+test_study_players (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) tribes = bs_variant_lookup ("tribes", &error);
+  g_autoptr(BsStudy) study = NULL;
+  g_autofree char *depth = NULL, *cpu = NULL, *mcts_cpu = NULL;
+
+  g_assert_no_error (error);
+  study = bs_study_new (BS_STUDY_SINGLE, 1, "ab:depth=3", "MEDIUM", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (study->players[0].level, ==, "ab:depth=3");
+  g_assert_cmpstr (study->players[1].level, ==, "medium");
+  g_assert_true (study->swap);
+  depth = bs_study_player_describe (&study->players[0]);
+  g_assert_cmpstr (depth, ==, "Alpha-beta, depth 3");
+  bs_study_add_arm (study, tribes, NULL);
+  g_assert_false (bs_study_prepare (study, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE);
+  g_assert_nonnull (strstr (error->message, "(ab:depth=3)"));
+  g_clear_error (&error);
+  g_clear_pointer (&study, bs_study_unref);
+
+  study = bs_study_new (BS_STUDY_SINGLE, 1, "ab:cpu=0.05", "mcts:cpu=0.5", &error);
+  g_assert_no_error (error);
+  cpu = bs_study_player_describe (&study->players[0]);
+  g_assert_cmpstr (cpu, ==, "Alpha-beta (cpu=0.05)");
+  mcts_cpu = bs_study_player_describe (&study->players[1]);
+  g_assert_cmpstr (mcts_cpu, ==, "500 ms a move");
+  g_clear_pointer (&study, bs_study_unref);
+
+  g_assert_null (bs_study_new (BS_STUDY_SINGLE, 1, "ab:depth=x", "easy", &error));
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (error->message, "“depth=x”"));
+}
+
+/* A seed only breaks ties: every seed finds the unseeded search's value at the start of
+ * Breakthrough 6 × 6, the same seed the same move, and the seeds between them choose more
+ * than one move (the balance lab's alpha-beta players vary from game to game). */
+static void
+test_seeded_ties (void)
+{
+  const char *sets[] = { "width=6", "height=6", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(GHashTable) chosen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                         NULL);
+  BsAlphaBetaResult plain, seeded, again;
+  BsPlayerSpec spec;
+
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_apply_settings (variant, sets, &error));
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  pos = bs_ruleset_new_position (rs, 1);
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=2", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_true (bs_alpha_beta_run (rs, pos, &spec.alpha_beta, NULL, &plain, &error));
+  for (guint64 seed = 1; seed <= 16; seed++)
+    {
+      BsAlphaBetaParams params = spec.alpha_beta;
+      gint64 *key = g_new (gint64, 1);
+
+      params.seed = seed;
+      g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &seeded, &error));
+      g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &again, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (seeded.value, ==, plain.value);
+      g_assert_true (seeded.move == again.move);
+      *key = (gint64) seeded.move;
+      g_hash_table_add (chosen, key);
+    }
+  g_test_message ("16 seeds chose %u moves", g_hash_table_size (chosen));
+  g_assert_cmpuint (g_hash_table_size (chosen), >=, 2);
+  bs_player_spec_clear (&spec);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/player-spec/parse-good", test_parse_good);
+  g_test_add_func ("/player-spec/parse-bad", test_parse_bad);
+  g_test_add_func ("/player-spec/simultaneous", test_simultaneous);
+  g_test_add_func ("/player-spec/study-players", test_study_players);
+  g_test_add_func ("/player-spec/seeded-ties", test_seeded_ties);
+  return g_test_run ();
+}
