@@ -588,6 +588,7 @@ test_common_evaluation (void)
   const struct { const char *game, *a, *b; guint games; } cases[] = {
     { "breakthrough", "easy", "easy", 3 },
     { "breakthrough", "random", "easy", 2 },
+    { "breakthrough", "ab:depth=1", "random", 2 },
     { "tribes", "easy", "random", 1 },
   };
 
