@@ -172,8 +172,6 @@ strongest_row_new (Controls *controls)
   gtk_widget_set_hexpand (label, TRUE);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
   gtk_widget_set_tooltip_text (spin, strongest_tooltip ());
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Strongest’s time a move, in seconds"), -1);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (unit, "dim-label");
   g_object_bind_property (controls->computer, "strongest-seconds",
