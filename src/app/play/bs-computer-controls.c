@@ -144,11 +144,6 @@ pause_tooltip (GBinding     *binding,
   return TRUE;
 }
 
-/* One seat, a group: its player's name over Human and, under the caption
- * "Computer", the levels linked beside it. The four are toggle buttons in
- * one group, flat in the popover: no drop-down, so no popover inside this
- * one (GTK 4.8 on X11 dropped the first click after such a nested popover
- * closed). */
 static const char *
 strongest_tooltip (void)
 {
@@ -184,6 +179,11 @@ strongest_row_new (Controls *controls)
   return row;
 }
 
+/* One seat, a group: its player's name with Human beside it and, under
+ * the caption "Computer", the levels linked. The five are toggle buttons in
+ * one group, flat in the popover: no drop-down, so no popover inside this
+ * one (GTK 4.8 on X11 dropped the first click after such a nested popover
+ * closed). */
 static GtkWidget *
 seat_new (Controls *controls,
           int       player)
@@ -211,10 +211,11 @@ seat_new (Controls *controls,
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (name, "heading");
-  gtk_widget_set_valign (name, GTK_ALIGN_BASELINE);
+  gtk_widget_set_valign (name, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (name, TRUE);
   gtk_widget_add_css_class (computer, "caption");
   gtk_widget_add_css_class (computer, "dim-label");
-  gtk_widget_set_valign (computer, GTK_ALIGN_BASELINE);
+  gtk_label_set_xalign (GTK_LABEL (computer), 0);
   gtk_widget_add_css_class (seat, "seat-choices");
   gtk_widget_add_css_class (levels, "linked");
   gtk_widget_set_hexpand (levels, TRUE);
@@ -242,10 +243,13 @@ seat_new (Controls *controls,
       g_signal_connect (button, "toggled", G_CALLBACK (on_choice_toggled), controls);
     }
 
+  /* Human beside the name, the four levels under it: side by side with
+   * Human they would not fit a phone's width. */
+  gtk_widget_set_halign (controls->choices[player - 1][0], GTK_ALIGN_END);
   gtk_grid_attach (GTK_GRID (seat), name, 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (seat), computer, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (seat), controls->choices[player - 1][0], 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (seat), levels, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), controls->choices[player - 1][0], 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), computer, 0, 1, 2, 1);
+  gtk_grid_attach (GTK_GRID (seat), levels, 0, 2, 2, 1);
   return seat;
 }
 
