@@ -6,6 +6,7 @@
 #include "bs-computer-controls.h"
 
 #include "bs-adaptive.h"
+#include "bs-entry-limit.h"
 
 #include <glib/gi18n.h>
 
@@ -167,6 +168,7 @@ strongest_row_new (Controls *controls)
   gtk_widget_set_hexpand (label, TRUE);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
   gtk_widget_set_tooltip_text (spin, strongest_tooltip ());
+  bs_entry_limit (spin, BS_ENTRY_NUMBER);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (unit, "dim-label");
   g_object_bind_property (controls->computer, "strongest-seconds",
