@@ -958,6 +958,41 @@ test_strongest (Fixture       *fixture,
   bs_game_set_modified (game (fixture), FALSE);
 }
 
+/* Strongest in a simultaneous game: the decoupled Monte Carlo search with
+ * the budget (1 s of CPU time, no playout cap): Blue's orders come after
+ * at least the budget, by the same path as the other levels'. */
+static void
+test_strongest_simultaneous (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  BsComputerPlayer *cp = computer (fixture);
+  gint64 start, took;
+
+  if (!have_module ("tribes"))
+    return;
+  g_settings_set_uint (settings, "computer-strongest-seconds", 1);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_playouts (cp, 0);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_STRONGEST);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 3, &error));
+  g_assert_no_error (error);
+  ui_test_pump_pending ();
+  bs_play_view_advance_round (bs_window_get_play_view (fixture->window));  /* Red: Done */
+  start = g_get_monotonic_time ();
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
+  ui_test_wait_until (computer_played_once, fixture, "the computer's orders");
+  took = g_get_monotonic_time () - start;
+  g_test_message ("Strongest at 1 s, simultaneous: its orders after %.2f s", took / 1e6);
+  g_assert_cmpint (took, >=, 950000);
+  ui_test_wait_until (revealed, fixture, "the round revealed");
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
+  assert_history_consistent (game (fixture));
+  g_settings_reset (settings, "computer-strongest-seconds");
+  bs_game_set_modified (game (fixture), FALSE);
+}
+
 static gboolean
 nine_turns_or_over (gpointer fixture)
 {
@@ -1063,6 +1098,8 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/computer/strongest", Fixture, NULL, fixture_setup, test_strongest,
               fixture_teardown);
+  g_test_add ("/computer/strongest-simultaneous", Fixture, NULL, fixture_setup,
+              test_strongest_simultaneous, fixture_teardown);
   g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
 
