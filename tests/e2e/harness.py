@@ -1057,11 +1057,13 @@ class App:
     # A seat's choice in the Players popover (as set_players takes it) and
     # the end of its toggle button's accessible name ("Light: Computer, Easy").
     SEAT_CHOICES = {"Human": "Human", "Computer: Easy": "Computer, Easy",
-                    "Computer: Medium": "Computer, Medium", "Computer: Hard": "Computer, Hard"}
+                    "Computer: Medium": "Computer, Medium", "Computer: Hard": "Computer, Hard",
+                    "Computer: Strongest": "Computer, Strongest"}
 
     def seat_buttons(self, timeout=DEFAULT_WAIT):
         """The open Players popover's toggle buttons, a list per seat: each
-        [(choice, node)] in the order shown (Human, Easy, Medium, Hard).
+        [(choice, node)] in the order shown (Human, Easy, Medium, Hard,
+        Strongest).
         GTK 4.8 says a toggle button is a push button, "pressed" when down."""
         suffixes = {": " + v: k for k, v in self.SEAT_CHOICES.items()}
 
@@ -1072,8 +1074,10 @@ class App:
                     if (n.name or "").endswith(suffix):
                         seats.setdefault(n.name[:-len(suffix)], []).append((choice, n))
             seats = list(seats.values())
-            return seats if len(seats) == 2 and all(len(s) == 4 for s in seats) else None
-        return self.wait_for(look, "the Players popover's two seats of four buttons", timeout)
+            n = len(self.SEAT_CHOICES)
+            return seats if len(seats) == 2 and all(len(s) == n for s in seats) else None
+        return self.wait_for(look, "the Players popover's two seats of %d buttons"
+                             % len(self.SEAT_CHOICES), timeout)
 
     def open_players(self):
         """Clicks Players and returns its popover's seats (seat_buttons).
@@ -1093,7 +1097,8 @@ class App:
 
     def set_players(self, first, second, keyboard=False):
         """Who plays, through the Players popover of the header bar: each
-        "Human" or "Computer: Easy", "Computer: Medium", "Computer: Hard".
+        "Human" or "Computer: Easy", "Computer: Medium", "Computer: Hard",
+        "Computer: Strongest".
         The second seat is set first, so that a computer to move starts only
         once both are chosen. By mouse (a click on each seat's button, and
         on Players to close) by default; keyboard=True tabs to each and

@@ -170,13 +170,13 @@ test_play_computer (Fixture       *fixture,
   BsComputerPlayer *computer = bs_window_get_computer_player (fixture->window);
 
   g_assert_true (bs_window_open_variant (fixture->window, "agoraphobia", &error));
-  bs_computer_player_set_seat (computer, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
-  bs_computer_player_set_seat (computer, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  bs_computer_player_set_seat (computer, 1, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_HARD);
+  bs_computer_player_set_seat (computer, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_HARD);
   ui_test_wait_until (computer_thinking, computer, "the computer to think");
   g_assert_true (bs_computer_player_get_thinking (computer));
   assert_fits (GTK_WIDGET (fixture->window), "the play page, the computer thinking");
-  bs_computer_player_set_seat (computer, 1, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_EASY);
-  bs_computer_player_set_seat (computer, 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (computer, 1, BS_SEAT_HUMAN, BS_COMPUTER_LEVEL_EASY);
+  bs_computer_player_set_seat (computer, 2, BS_SEAT_HUMAN, BS_COMPUTER_LEVEL_EASY);
   bs_game_set_modified (bs_window_get_game (fixture->window), FALSE);
 }
 

@@ -107,8 +107,8 @@ fixture_setup (Fixture       *fixture,
 
     g_settings_reset (settings, "computer-seats");
   }
-  bs_computer_player_set_seat (computer (fixture), 1, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
-  bs_computer_player_set_seat (computer (fixture), 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (computer (fixture), 1, BS_SEAT_HUMAN, BS_COMPUTER_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (computer (fixture), 2, BS_SEAT_HUMAN, BS_COMPUTER_LEVEL_MEDIUM);
   ui_test_wait_frame (GTK_WIDGET (fixture->window));
 }
 
@@ -220,8 +220,8 @@ test_watch_game (Fixture       *fixture,
     return;
   bs_computer_player_set_playouts (cp, 60);
   bs_computer_player_set_move_delay (cp, 0);
-  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, name, 7, &error));
   g_assert_no_error (error);
   scene = bs_window_get_scene (fixture->window);
@@ -305,7 +305,7 @@ test_cancel_while_thinking (Fixture       *fixture,
   if (!have_module ("agoraphobia"))
     return;
   bs_computer_player_set_playouts (cp, 500000000);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_HARD);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
   g_assert_no_error (error);
   g = game (fixture);
@@ -394,7 +394,7 @@ test_undo_to_human_turn (Fixture       *fixture,
     return;
   bs_computer_player_set_playouts (cp, 200);
   bs_computer_player_set_move_delay (cp, 0);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "astoria", 1, &error));
   g_assert_no_error (error);
   g_assert_true (bs_window_play_moves (fixture->window, "C@d4/N", &error));
@@ -537,7 +537,7 @@ test_tribes_against_computer (Fixture       *fixture,
    * it lost them all once the search mixed random orders in). */
   bs_computer_player_set_playouts (cp, 2000);
   bs_computer_player_set_move_delay (cp, 0);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 3, &error));
   g_assert_no_error (error);
   scene = bs_window_get_scene (fixture->window);
@@ -638,7 +638,7 @@ test_pause_clears_its_move (Fixture       *fixture,
     return;
   bs_computer_player_set_playouts (cp, 200);
   bs_computer_player_set_move_delay (cp, 60000);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
   g_assert_no_error (error);
   scene = bs_window_get_scene (fixture->window);
@@ -721,7 +721,7 @@ test_seats_and_pause (Fixture       *fixture,
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
                                                      "pause-computer"));
   bs_computer_player_set_move_delay (cp, 100);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_HARD);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (fixture->window),
                                                     "pause-computer"));
   seats = remembered_seats (settings, "abrobad");
@@ -745,17 +745,17 @@ test_seats_and_pause (Fixture       *fixture,
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "abrobad", 1, &error));
   g_assert_no_error (error);
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_COMPUTER);
-  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_COMPUTER_LEVEL_HARD);
   fresh = bs_computer_player_new (settings);
   bs_computer_player_set_active (fresh, FALSE);
   bs_computer_player_set_scene (fresh, bs_window_get_scene (fixture->window));
   g_assert_cmpint (bs_computer_player_get_seat (fresh, 2), ==, BS_SEAT_COMPUTER);
-  g_assert_cmpint (bs_computer_player_get_level (fresh, 2), ==, BS_SEARCH_LEVEL_HARD);
+  g_assert_cmpint (bs_computer_player_get_level (fresh, 2), ==, BS_COMPUTER_LEVEL_HARD);
   g_assert_cmpint (bs_computer_player_get_seat (fresh, 1), ==, BS_SEAT_HUMAN);
   bs_computer_player_set_scene (fresh, NULL);
 
   bs_computer_player_set_playouts (cp, 100);
-  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
   ui_test_wait_until (computer_played_twice, fixture, "the computer's second move");
   n = bs_game_get_n_turns (game (fixture));
   g_assert_cmpuint (n, >=, 2);
@@ -802,8 +802,8 @@ collect_toggles (GtkWidget *widget,
     collect_toggles (c, out);
 }
 
-/* The Players popover: four toggle buttons a seat (Human, Easy, Medium,
- * Hard), flat, no drop-down (a popover in the popover); the one of each
+/* The Players popover: five toggle buttons a seat (Human, Easy, Medium,
+ * Hard, Strongest), flat, no drop-down (a popover in the popover); the one of each
  * seat's choice is down when it opens; a click chooses at once and the
  * popover stays open; Human keeps the level for later. */
 static void
@@ -820,34 +820,39 @@ test_players_popover (Fixture       *fixture,
     return;
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
   g_assert_no_error (error);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_EASY);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_EASY);
   button = bs_computer_controls_get_players_button (ui_test_find_controls (GTK_WIDGET (fixture->window)));
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
   ui_test_wait_until (ui_test_is_mapped, popover, "the Players popover mapped");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   collect_toggles (GTK_WIDGET (popover), toggles);
-  g_assert_cmpuint (toggles->len, ==, 8);
-  for (guint i = 0; i < 8; i++)
-    g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 5);
+  g_assert_cmpuint (toggles->len, ==, 10);
+  for (guint i = 0; i < 10; i++)
+    g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 6);
   g_assert_cmpstr (gtk_button_get_label (toggles->pdata[0]), ==, "Human");
-  g_assert_cmpstr (gtk_button_get_label (toggles->pdata[7]), ==, "Hard");
+  g_assert_cmpstr (gtk_button_get_label (toggles->pdata[8]), ==, "Hard");
+  g_assert_cmpstr (gtk_button_get_label (toggles->pdata[9]), ==, "Strongest");
 
   /* Seat 2 (Dark, who waits for Light's move): Hard, then Human. */
-  g_signal_emit_by_name (toggles->pdata[7], "clicked");
+  g_signal_emit_by_name (toggles->pdata[9], "clicked");
+  ui_test_pump_pending ();
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_COMPUTER_LEVEL_STRONGEST);
+  g_signal_emit_by_name (toggles->pdata[8], "clicked");
   ui_test_pump_pending ();
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_COMPUTER);
-  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
-  g_assert_false (gtk_toggle_button_get_active (toggles->pdata[5]));
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_COMPUTER_LEVEL_HARD);
+  g_assert_false (gtk_toggle_button_get_active (toggles->pdata[6]));
+  g_assert_false (gtk_toggle_button_get_active (toggles->pdata[9]));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
-  g_signal_emit_by_name (toggles->pdata[4], "clicked");
+  g_signal_emit_by_name (toggles->pdata[5], "clicked");
   ui_test_pump_pending ();
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
-  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_HARD);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_COMPUTER_LEVEL_HARD);
   /* A click on the choice already made leaves it chosen. */
-  g_signal_emit_by_name (toggles->pdata[4], "clicked");
+  g_signal_emit_by_name (toggles->pdata[5], "clicked");
   ui_test_pump_pending ();
-  g_assert_true (gtk_toggle_button_get_active (toggles->pdata[4]));
+  g_assert_true (gtk_toggle_button_get_active (toggles->pdata[5]));
   g_assert_cmpint (bs_computer_player_get_seat (cp, 2), ==, BS_SEAT_HUMAN);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   gtk_popover_popdown (popover);
@@ -855,15 +860,136 @@ test_players_popover (Fixture       *fixture,
 
   /* Chosen elsewhere (remembered for another game): shown when it opens,
    * and showing it chooses nothing. */
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_MEDIUM);
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
   ui_test_wait_until (ui_test_is_mapped, popover, "the Players popover mapped");
-  for (guint i = 0; i < 8; i++)
-    g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 6);
+  for (guint i = 0; i < 10; i++)
+    g_assert_cmpint (gtk_toggle_button_get_active (toggles->pdata[i]), ==, i == 0 || i == 7);
   g_assert_cmpint (bs_computer_player_get_seat (cp, 1), ==, BS_SEAT_HUMAN);
-  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_SEARCH_LEVEL_MEDIUM);
+  g_assert_cmpint (bs_computer_player_get_level (cp, 2), ==, BS_COMPUTER_LEVEL_MEDIUM);
   gtk_popover_popdown (popover);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_HUMAN, BS_SEARCH_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_HUMAN, BS_COMPUTER_LEVEL_MEDIUM);
+  bs_game_set_modified (game (fixture), FALSE);
+}
+
+/* Alpha-beta reports no iterations: its progress is the time spent. */
+static gboolean
+ticked_with_fraction (gpointer cp)
+{
+  return ticks >= 10 && bs_computer_player_get_fraction (cp) > 0.0;
+}
+
+/* Strongest in a turn-based game: alpha-beta with the budget from the
+ * settings (1 s of CPU time), off the main loop (a 10 ms timer keeps
+ * ticking, the progress grows), played like the other levels; the move
+ * takes at least the budget (the search's CPU time is at most its wall
+ * time and an opening position does not end the search early). Undo
+ * cancels it at once and nothing is played after. The seat is remembered
+ * as "strongest". */
+static void
+test_strongest (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GVariant) seats = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  const char *seat1 = NULL, *seat2 = NULL;
+  gint64 start, took;
+  guint tick_id;
+
+  if (!have_module ("agoraphobia"))
+    return;
+  g_settings_set_uint (settings, "computer-strongest-seconds", 1);
+  g_assert_cmpuint (bs_computer_player_get_strongest_seconds (cp), ==, 1);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_playouts (cp, 0);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_STRONGEST);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
+  g_assert_no_error (error);
+  seats = g_settings_get_value (settings, "computer-seats");
+  g_assert_true (g_variant_lookup (seats, "agoraphobia", "(&s&s)", &seat1, &seat2));
+  g_assert_cmpstr (seat1, ==, "human");
+  g_assert_cmpstr (seat2, ==, "strongest");
+
+  g_assert_true (bs_window_play_moves (fixture->window, "L@d4", &error));
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
+  ticks = 0;
+  tick_id = g_timeout_add (10, count_tick, NULL);
+  ui_test_wait_until (ticked_with_fraction, cp, "ten ticks and progress while thinking");
+  g_source_remove (tick_id);
+  g_assert_cmpuint (ticks, >=, 10);
+  g_assert_true (is_thinking (fixture));
+  g_assert_cmpfloat (bs_computer_player_get_fraction (cp), >, 0.0);
+  g_assert_cmpfloat (bs_computer_player_get_fraction (cp), <, 1.0);
+  ui_test_wait_until (computer_played_once, fixture, "the computer's first move");
+  took = g_get_monotonic_time () - start;
+  g_test_message ("Strongest at 1 s: its move after %.2f s", took / 1e6);
+  g_assert_cmpint (took, >=, 950000);
+  ui_test_pump_pending ();
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
+  assert_history_consistent (game (fixture));
+
+  /* Undo while it thinks: stopped at once, nothing played afterwards. */
+  {
+    BsRuleset *rs = bs_game_get_ruleset (game (fixture));
+    g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+
+    /* Light's first legal move (a turn-based turn is one step). */
+    g_assert_cmpuint (bs_ruleset_generate (rs, bs_game_get_position (game (fixture)), moves),
+                      >, 0);
+    g_assert_true (bs_game_play_turn (game (fixture), moves, 1, &error));
+    g_assert_no_error (error);
+  }
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking again");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 2);
+  ui_test_wait_quiet (1500);
+  g_assert_false (is_thinking (fixture));
+  g_assert_cmpuint (bs_computer_player_get_n_played (cp), ==, 1);
+  g_assert_cmpuint (bs_game_get_current (game (fixture)), ==, 2);
+
+  g_settings_reset (settings, "computer-strongest-seconds");
+  g_assert_cmpuint (bs_computer_player_get_strongest_seconds (cp), ==,
+                    BS_COMPUTER_STRONGEST_DEFAULT_SECONDS);
+  bs_game_set_modified (game (fixture), FALSE);
+}
+
+/* Strongest in a simultaneous game: the decoupled Monte Carlo search with
+ * the budget (1 s of CPU time, no playout cap): Blue's orders come after
+ * at least the budget, by the same path as the other levels'. */
+static void
+test_strongest_simultaneous (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  BsComputerPlayer *cp = computer (fixture);
+  gint64 start, took;
+
+  if (!have_module ("tribes"))
+    return;
+  g_settings_set_uint (settings, "computer-strongest-seconds", 1);
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_playouts (cp, 0);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_STRONGEST);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, "tribes", 3, &error));
+  g_assert_no_error (error);
+  ui_test_pump_pending ();
+  bs_play_view_advance_round (bs_window_get_play_view (fixture->window));  /* Red: Done */
+  start = g_get_monotonic_time ();
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
+  ui_test_wait_until (computer_played_once, fixture, "the computer's orders");
+  took = g_get_monotonic_time () - start;
+  g_test_message ("Strongest at 1 s, simultaneous: its orders after %.2f s", took / 1e6);
+  g_assert_cmpint (took, >=, 950000);
+  ui_test_wait_until (revealed, fixture, "the round revealed");
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 1);
+  assert_history_consistent (game (fixture));
+  g_settings_reset (settings, "computer-strongest-seconds");
   bs_game_set_modified (game (fixture), FALSE);
 }
 
@@ -891,8 +1017,8 @@ test_screenshot (Fixture       *fixture,
     return;
   bs_computer_player_set_playouts (cp, 300);
   bs_computer_player_set_move_delay (cp, 0);
-  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_MEDIUM);
-  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_SEARCH_LEVEL_HARD);
+  bs_computer_player_set_seat (cp, 1, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_MEDIUM);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_HARD);
   g_assert_true (bs_window_open_variant_seeded (fixture->window, "astoria", 5, &error));
   g_assert_no_error (error);
   ui_test_wait_until (nine_turns_or_over, fixture, "nine turns");
@@ -970,6 +1096,10 @@ main (int   argc,
               test_pause_clears_its_move, fixture_teardown);
   g_test_add ("/computer/players-popover", Fixture, NULL, fixture_setup, test_players_popover,
               fixture_teardown);
+  g_test_add ("/computer/strongest", Fixture, NULL, fixture_setup, test_strongest,
+              fixture_teardown);
+  g_test_add ("/computer/strongest-simultaneous", Fixture, NULL, fixture_setup,
+              test_strongest_simultaneous, fixture_teardown);
   g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
               fixture_teardown);
 

@@ -6,19 +6,21 @@
 #include "bs-computer-controls.h"
 
 #include "bs-adaptive.h"
+#include "bs-entry-limit.h"
 
 #include <glib/gi18n.h>
 
 #include "bs-widgets.h"
 
 /* A seat's choices, in this order: Human, then the computer's levels. */
-#define N_CHOICES 4
+#define N_CHOICES 5
 
 typedef struct {
   BsComputerPlayer *computer;
   GtkWidget        *players_button;
   GtkWidget        *names[2];
   GtkWidget        *choices[2][N_CHOICES];
+  GtkWidget        *strongest_spin;
   gboolean          syncing;
 } Controls;
 
@@ -57,9 +59,13 @@ choice_accessible_label (const char *name,
     case 2:
       /* Translators: as "%s: Human", for the computer at its medium level. */
       return g_strdup_printf (_("%s: Computer, Medium"), name);
-    default:
+    case 3:
       /* Translators: as "%s: Human", for the computer at its hard level. */
       return g_strdup_printf (_("%s: Computer, Hard"), name);
+    default:
+      /* Translators: as "%s: Human", for the computer at its strongest
+       * level (a time a move the user sets). */
+      return g_strdup_printf (_("%s: Computer, Strongest"), name);
     }
 }
 
@@ -106,7 +112,7 @@ on_choice_toggled (GtkToggleButton *button,
                                  bs_computer_player_get_level (controls->computer, player));
   else
     bs_computer_player_set_seat (controls->computer, player, BS_SEAT_COMPUTER,
-                                 (BsSearchLevel) (choice - 1));
+                                 (BsComputerLevel) (choice - 1));
 }
 
 static gboolean
@@ -139,8 +145,44 @@ pause_tooltip (GBinding     *binding,
   return TRUE;
 }
 
-/* One seat, a group: its player's name over Human and, under the caption
- * "Computer", the levels linked beside it. The four are toggle buttons in
+static const char *
+strongest_tooltip (void)
+{
+  return _("Searches as long as set below, in CPU seconds a move: alpha-beta with the "
+           "game’s evaluation; in a game of simultaneous rounds, the Monte Carlo "
+           "search for simultaneous moves");
+}
+
+/* Strongest's budget: one for both seats, kept in the settings. */
+static GtkWidget *
+strongest_row_new (Controls *controls)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (_("Strongest’s time a move"));
+  GtkWidget *unit = gtk_label_new (C_("seconds", "s"));
+  GtkWidget *spin = gtk_spin_button_new_with_range (BS_COMPUTER_STRONGEST_MIN_SECONDS,
+                                                    BS_COMPUTER_STRONGEST_MAX_SECONDS, 1);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+  gtk_widget_set_tooltip_text (spin, strongest_tooltip ());
+  bs_entry_limit (spin, BS_ENTRY_NUMBER);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (unit, "dim-label");
+  g_object_bind_property (controls->computer, "strongest-seconds",
+                          gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (spin)), "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), spin);
+  gtk_box_append (GTK_BOX (row), unit);
+  controls->strongest_spin = spin;
+  return row;
+}
+
+/* One seat, a group: its player's name with Human beside it and, under
+ * the caption "Computer", the levels linked. The five are toggle buttons in
  * one group, flat in the popover: no drop-down, so no popover inside this
  * one (GTK 4.8 on X11 dropped the first click after such a nested popover
  * closed). */
@@ -154,6 +196,9 @@ seat_new (Controls *controls,
     C_("computer player", "Easy"),
     C_("computer player", "Medium"),
     C_("computer player", "Hard"),
+    /* Translators: the computer's level that searches as long as the user
+     * sets (a few seconds a move); keep it short, it sits beside Hard. */
+    C_("computer player", "Strongest"),
   };
   GtkWidget *seat = g_object_new (GTK_TYPE_GRID,
                                   "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP,
@@ -168,10 +213,11 @@ seat_new (Controls *controls,
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (name, "heading");
-  gtk_widget_set_valign (name, GTK_ALIGN_BASELINE);
+  gtk_widget_set_valign (name, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (name, TRUE);
   gtk_widget_add_css_class (computer, "caption");
   gtk_widget_add_css_class (computer, "dim-label");
-  gtk_widget_set_valign (computer, GTK_ALIGN_BASELINE);
+  gtk_label_set_xalign (GTK_LABEL (computer), 0);
   gtk_widget_add_css_class (seat, "seat-choices");
   gtk_widget_add_css_class (levels, "linked");
   gtk_widget_set_hexpand (levels, TRUE);
@@ -193,14 +239,19 @@ seat_new (Controls *controls,
                                        GTK_TOGGLE_BUTTON (controls->choices[player - 1][0]));
           gtk_widget_set_hexpand (button, TRUE);
           gtk_box_append (GTK_BOX (levels), button);
+          if (i == N_CHOICES - 1)
+            gtk_widget_set_tooltip_text (button, strongest_tooltip ());
         }
       g_signal_connect (button, "toggled", G_CALLBACK (on_choice_toggled), controls);
     }
 
+  /* Human beside the name, the four levels under it: side by side with
+   * Human they would not fit a phone's width. */
+  gtk_widget_set_halign (controls->choices[player - 1][0], GTK_ALIGN_END);
   gtk_grid_attach (GTK_GRID (seat), name, 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (seat), computer, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (seat), controls->choices[player - 1][0], 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (seat), levels, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), controls->choices[player - 1][0], 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (seat), computer, 0, 1, 2, 1);
+  gtk_grid_attach (GTK_GRID (seat), levels, 0, 2, 2, 1);
   return seat;
 }
 
@@ -227,6 +278,7 @@ build_popover (Controls *controls)
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), seat_new (controls, 1));
   gtk_box_append (GTK_BOX (box), seat_new (controls, 2));
+  gtk_box_append (GTK_BOX (box), strongest_row_new (controls));
   gtk_box_append (GTK_BOX (box), note);
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   g_signal_connect_swapped (popover, "show", G_CALLBACK (sync_popover), controls);

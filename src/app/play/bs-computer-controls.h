@@ -2,7 +2,7 @@
 /* bs-computer-controls.h: the header bar's part of the computer opponent —
  * a spinner and a progress bar while it thinks, Pause/Resume while a
  * computer plays, and the Players popover where each seat is chosen
- * (Human, or Computer at a level). */
+ * (Human, or Computer at a level) with Strongest's time a move. */
 
 #pragma once
 

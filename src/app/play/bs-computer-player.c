@@ -8,6 +8,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "bs-alphabeta.h"
+
 /* How long both players' orders stay revealed before two computers play
  * the next round, and how long a hint search may take at most. */
 #define REVEAL_DELAY_MS 1500
@@ -22,7 +24,20 @@ typedef struct {
   guint             generation;
   int               player;
   gboolean          hint;
+  /* Strongest in a turn-based game: alpha-beta, which reports no
+   * progress; its fraction is the time since the start over the budget. */
+  gboolean          alpha_beta;
+  gint64            start_us;
+  guint             budget_ms;
 } Ticket;
+
+/* What the alpha-beta thread searches: its own copies. */
+typedef struct {
+  BsRuleset         *rs;
+  BsPosition        *pos;
+  BsAlphaBetaParams  params;
+  int                player;
+} AlphaBetaJob;
 
 struct _BsComputerPlayer {
   GObject        parent_instance;
@@ -33,7 +48,8 @@ struct _BsComputerPlayer {
   GSignalGroup  *game_signals;
   GSignalGroup  *scene_signals;
   BsSeat         seats[2];
-  BsSearchLevel  levels[2];
+  BsComputerLevel levels[2];
+  guint          strongest_seconds;
   guint64        playouts;
   guint          move_delay_ms;
 
@@ -69,7 +85,7 @@ struct _BsComputerPlayer {
    * computers remembered for it wait for Resume. */
   gboolean       next_starts_paused;
   BsSeat         test_seats[2];
-  BsSearchLevel  test_levels[2];
+  BsComputerLevel test_levels[2];
 
   GSimpleAction *hint_action;
   GSimpleAction *pause_action;
@@ -84,6 +100,7 @@ enum {
   PROP_PAUSED,
   PROP_HAS_COMPUTER,
   PROP_CAN_PAUSE,
+  PROP_STRONGEST_SECONDS,
   N_PROPS
 };
 
@@ -96,7 +113,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static const char * const seat_names[] = { "easy", "medium", "hard" };
+static const char * const seat_names[] = { "easy", "medium", "hard", "strongest" };
 
 static void schedule (BsComputerPlayer *self);
 
@@ -394,7 +411,8 @@ on_search_done (GObject      *source,
   g_autoptr(GError) error = NULL;
   gboolean current = ticket->generation == self->generation;
 
-  result = bs_search_run_finish (res, &error);
+  result = ticket->alpha_beta ? g_task_propagate_pointer (G_TASK (res), &error)
+                              : bs_search_run_finish (res, &error);
   if (self->ticket == ticket)
     set_ticket (self, NULL);
 
@@ -432,6 +450,76 @@ on_search_done (GObject      *source,
 }
 
 static void
+alpha_beta_job_free (AlphaBetaJob *job)
+{
+  bs_alpha_beta_params_clear (&job->params);
+  g_free (job->pos);
+  bs_ruleset_unref (job->rs);
+  g_free (job);
+}
+
+/* The alpha-beta search's thread: its move as a search result, so that it
+ * is shown and played like the Monte Carlo levels' moves. */
+static void
+alpha_beta_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      data,
+                   GCancellable *cancellable)
+{
+  AlphaBetaJob *job = data;
+  BsAlphaBetaResult found;
+  BsSearchResult *result;
+  BsSearchCandidate candidate = { 0 };
+  GError *error = NULL;
+
+  if (!bs_alpha_beta_run (job->rs, job->pos, &job->params, cancellable, &found, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  result = g_new0 (BsSearchResult, 1);
+  result->player = job->player;
+  result->steps = g_new (BsMove, 1);
+  result->steps[0] = found.move;
+  result->n_steps = 1;
+  result->round_steps = g_new (BsMove, 1);
+  result->round_steps[0] = found.move;
+  result->n_round_steps = 1;
+  /* The value as odds, only for what reads a win rate. */
+  result->win_rate = found.value >= BS_ALPHA_BETA_WIN / 2 ? 1.0
+                     : found.value <= -BS_ALPHA_BETA_WIN / 2 ? 0.0 : 0.5;
+  candidate.move = found.move;
+  candidate.win_rate = result->win_rate;
+  result->candidates = g_array_new (FALSE, FALSE, sizeof (BsSearchCandidate));
+  g_array_append_val (result->candidates, candidate);
+  result->iterations = found.nodes;
+  result->elapsed_us = found.elapsed_us;
+  result->cpu_us = found.cpu_us;
+  g_task_return_pointer (task, result, (GDestroyNotify) bs_search_result_free);
+}
+
+static void
+start_alpha_beta (BsComputerPlayer *self,
+                  Ticket           *ticket)
+{
+  BsRuleset *rs = bs_game_get_ruleset (self->game);
+  g_autoptr(GTask) task = NULL;
+  AlphaBetaJob *job = g_new0 (AlphaBetaJob, 1);
+
+  /* The empty settings are the defaults (learned evaluation, quiescence). */
+  if (!bs_alpha_beta_params_parse (&job->params, "", NULL))
+    g_assert_not_reached ();
+  job->params.cpu_ms = ticket->budget_ms;
+  job->rs = bs_ruleset_ref (rs);
+  job->pos = bs_position_dup (rs, bs_game_get_position (self->game));
+  job->player = ticket->player;
+  task = g_task_new (NULL, ticket->cancellable, on_search_done, ticket);
+  g_task_set_source_tag (task, start_alpha_beta);
+  g_task_set_task_data (task, job, (GDestroyNotify) alpha_beta_job_free);
+  g_task_run_in_thread (task, alpha_beta_thread);
+}
+
+static void
 start_search (BsComputerPlayer *self,
               int               player,
               gboolean          hint)
@@ -457,8 +545,16 @@ start_search (BsComputerPlayer *self,
       bs_search_params_init (&params, BS_SEARCH_LEVEL_HARD, seed);
       params.time_ms = HINT_TIME_MS;
     }
+  else if (self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST)
+    {
+      /* Simultaneous: Hard's search with the user's budget in CPU time. */
+      bs_search_params_init (&params, BS_SEARCH_LEVEL_HARD, seed);
+      params.playouts = 0;
+      params.time_ms = self->strongest_seconds * 1000;
+      params.cpu_time = TRUE;
+    }
   else
-    bs_search_params_init (&params, self->levels[player - 1], seed);
+    bs_search_params_init (&params, (BsSearchLevel) self->levels[player - 1], seed);
   params.player = bs_game_is_simultaneous (self->game) ? player : 0;
 
   ticket = g_new0 (Ticket, 1);
@@ -468,8 +564,18 @@ start_search (BsComputerPlayer *self,
   ticket->player = player;
   ticket->hint = hint;
   bs_search_progress_reset (&ticket->progress);
+  ticket->alpha_beta = !hint && self->playouts == 0
+                       && self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST
+                       && !bs_game_is_simultaneous (self->game);
+  ticket->start_us = g_get_monotonic_time ();
+  ticket->budget_ms = self->strongest_seconds * 1000;
   set_ticket (self, ticket);
 
+  if (ticket->alpha_beta)
+    {
+      start_alpha_beta (self, ticket);
+      return;
+    }
   bs_search_run_async (rs, pos, &params, &ticket->progress, ticket->cancellable,
                        on_search_done, ticket);
 }
@@ -639,6 +745,9 @@ bs_computer_player_get_property (GObject    *object,
     case PROP_CAN_PAUSE:
       g_value_set_boolean (value, can_pause (self));
       break;
+    case PROP_STRONGEST_SECONDS:
+      g_value_set_uint (value, self->strongest_seconds);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -656,6 +765,9 @@ bs_computer_player_set_property (GObject      *object,
     {
     case PROP_PAUSED:
       bs_computer_player_set_paused (self, g_value_get_boolean (value));
+      break;
+    case PROP_STRONGEST_SECONDS:
+      bs_computer_player_set_strongest_seconds (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -688,6 +800,12 @@ bs_computer_player_class_init (BsComputerPlayerClass *klass)
   properties[PROP_CAN_PAUSE] =
     g_param_spec_boolean ("can-pause", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Strongest's budget, CPU seconds a move. */
+  properties[PROP_STRONGEST_SECONDS] =
+    g_param_spec_uint ("strongest-seconds", NULL, NULL,
+                       BS_COMPUTER_STRONGEST_MIN_SECONDS, BS_COMPUTER_STRONGEST_MAX_SECONDS,
+                       BS_COMPUTER_STRONGEST_DEFAULT_SECONDS,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Something to tell the user (a hint, an error). */
@@ -705,7 +823,8 @@ bs_computer_player_init (BsComputerPlayer *self)
 {
   self->move_delay_ms = 500;
   self->active = TRUE;
-  self->levels[0] = self->levels[1] = BS_SEARCH_LEVEL_MEDIUM;
+  self->levels[0] = self->levels[1] = BS_COMPUTER_LEVEL_MEDIUM;
+  self->strongest_seconds = BS_COMPUTER_STRONGEST_DEFAULT_SECONDS;
   bs_computer_player_reset_play_test_seats (self);
 
   self->game_signals = g_signal_group_new (BS_TYPE_GAME);
@@ -717,8 +836,8 @@ bs_computer_player_init (BsComputerPlayer *self)
 }
 
 static const char *
-seat_name (BsSeat        seat,
-           BsSearchLevel level)
+seat_name (BsSeat          seat,
+           BsComputerLevel level)
 {
   return seat == BS_SEAT_HUMAN ? "human" : seat_names[level];
 }
@@ -733,7 +852,7 @@ parse_seat (BsComputerPlayer *self,
     if (g_strcmp0 (value, seat_names[i]) == 0)
       {
         self->seats[player - 1] = BS_SEAT_COMPUTER;
-        self->levels[player - 1] = (BsSearchLevel) i;
+        self->levels[player - 1] = (BsComputerLevel) i;
       }
 }
 
@@ -800,6 +919,8 @@ bs_computer_player_new (GSettings *settings)
       on_move_delay_changed (self);
       g_signal_connect_object (settings, "changed::computer-move-delay",
                                G_CALLBACK (on_move_delay_changed), self, G_CONNECT_SWAPPED);
+      g_settings_bind (settings, "computer-strongest-seconds", self, "strongest-seconds",
+                       G_SETTINGS_BIND_DEFAULT);
     }
   return self;
 }
@@ -905,13 +1026,13 @@ void
 bs_computer_player_set_seat (BsComputerPlayer *self,
                              int               player,
                              BsSeat            seat,
-                             BsSearchLevel     level)
+                             BsComputerLevel   level)
 {
   gboolean had_computer;
 
   g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (player == 1 || player == 2);
-  g_return_if_fail (level <= BS_SEARCH_LEVEL_HARD);
+  g_return_if_fail (level <= BS_COMPUTER_LEVEL_STRONGEST);
 
   if (self->seats[player - 1] == seat && self->levels[player - 1] == level)
     return;
@@ -956,7 +1077,7 @@ bs_computer_player_reset_play_test_seats (BsComputerPlayer *self)
   for (int p = 0; p < 2; p++)
     {
       self->test_seats[p] = BS_SEAT_HUMAN;
-      self->test_levels[p] = BS_SEARCH_LEVEL_MEDIUM;
+      self->test_levels[p] = BS_COMPUTER_LEVEL_MEDIUM;
     }
 }
 
@@ -985,13 +1106,34 @@ bs_computer_player_get_seat (BsComputerPlayer *self,
   return self->seats[player - 1];
 }
 
-BsSearchLevel
+BsComputerLevel
 bs_computer_player_get_level (BsComputerPlayer *self,
                               int               player)
 {
-  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), BS_SEARCH_LEVEL_MEDIUM);
-  g_return_val_if_fail (player == 1 || player == 2, BS_SEARCH_LEVEL_MEDIUM);
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), BS_COMPUTER_LEVEL_MEDIUM);
+  g_return_val_if_fail (player == 1 || player == 2, BS_COMPUTER_LEVEL_MEDIUM);
   return self->levels[player - 1];
+}
+
+guint
+bs_computer_player_get_strongest_seconds (BsComputerPlayer *self)
+{
+  g_return_val_if_fail (BS_IS_COMPUTER_PLAYER (self), BS_COMPUTER_STRONGEST_DEFAULT_SECONDS);
+  return self->strongest_seconds;
+}
+
+void
+bs_computer_player_set_strongest_seconds (BsComputerPlayer *self,
+                                          guint             seconds)
+{
+  g_return_if_fail (BS_IS_COMPUTER_PLAYER (self));
+
+  seconds = CLAMP (seconds, BS_COMPUTER_STRONGEST_MIN_SECONDS,
+                   BS_COMPUTER_STRONGEST_MAX_SECONDS);
+  if (self->strongest_seconds == seconds)
+    return;
+  self->strongest_seconds = seconds;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STRONGEST_SECONDS]);
 }
 
 gboolean
@@ -1037,6 +1179,11 @@ bs_computer_player_get_fraction (BsComputerPlayer *self)
 
   if (self->ticket == NULL)
     return 0.0;
+  /* Wall time for CPU time: near on an idle machine, behind on a busy one
+   * (the bar then waits at the end). */
+  if (self->ticket->alpha_beta)
+    return CLAMP ((double) (g_get_monotonic_time () - self->ticket->start_us)
+                  / (1000.0 * self->ticket->budget_ms), 0.0, 0.99);
   return CLAMP (bs_search_progress_get_fraction (&self->ticket->progress), 0.0, 1.0);
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-computer-player.h: the computer opponent of the window. It watches a
  * play scene; when a computer seat is to move it searches a copy of the
- * position in a GTask thread (bs_search_run_async) and, back in the main
+ * position in a GTask thread (bs_search_run_async; Strongest: alpha-beta,
+ * bs-alphabeta.h, in a thread of its own task) and, back in the main
  * loop, marks the chosen move for a moment and plays it through the game
  * model like a click would (a simultaneous game: the seat's whole round of
  * orders).
@@ -18,11 +19,29 @@
 
 G_BEGIN_DECLS
 
+/* A computer seat's level: Easy, Medium and Hard are the Monte Carlo
+ * search's levels (bs-search.h); Strongest is alpha-beta with a CPU-time
+ * budget a move the user sets ("strongest-seconds"), in a simultaneous
+ * game the simultaneous Monte Carlo search with that budget. */
+typedef enum {
+  BS_COMPUTER_LEVEL_EASY = BS_SEARCH_LEVEL_EASY,
+  BS_COMPUTER_LEVEL_MEDIUM = BS_SEARCH_LEVEL_MEDIUM,
+  BS_COMPUTER_LEVEL_HARD = BS_SEARCH_LEVEL_HARD,
+  BS_COMPUTER_LEVEL_STRONGEST,
+} BsComputerLevel;
+
+/* The range and default of Strongest's budget, CPU seconds a move. */
+#define BS_COMPUTER_STRONGEST_MIN_SECONDS     1
+#define BS_COMPUTER_STRONGEST_MAX_SECONDS     60
+#define BS_COMPUTER_STRONGEST_DEFAULT_SECONDS 5
+
 #define BS_TYPE_COMPUTER_PLAYER (bs_computer_player_get_type ())
 G_DECLARE_FINAL_TYPE (BsComputerPlayer, bs_computer_player, BS, COMPUTER_PLAYER, GObject)
 
 /* settings (may be NULL) holds the seats per game (rule module) in
- * "computer-seats": read when a game is set, written on change. Seats set
+ * "computer-seats": read when a game is set, written on change; and
+ * Strongest's budget in "computer-strongest-seconds" (bound to the
+ * "strongest-seconds" property). Seats set
  * while no game is set are given to the next game. */
 BsComputerPlayer *bs_computer_player_new            (GSettings        *settings);
 
@@ -40,7 +59,7 @@ gboolean          bs_computer_player_get_active     (BsComputerPlayer *self);
 void              bs_computer_player_set_seat       (BsComputerPlayer *self,
                                                      int               player,
                                                      BsSeat            seat,
-                                                     BsSearchLevel     level);
+                                                     BsComputerLevel   level);
 /* Play tests from the variant editor (issue 29): a designer expects to
  * play, whatever seats were remembered for the game. The next scene set is
  * a play test: it takes the seats chosen during this editor session's play
@@ -56,8 +75,13 @@ void              bs_computer_player_set_next_starts_paused (BsComputerPlayer *s
                                                              gboolean          starts_paused);
 BsSeat            bs_computer_player_get_seat       (BsComputerPlayer *self,
                                                      int               player);
-BsSearchLevel     bs_computer_player_get_level      (BsComputerPlayer *self,
+BsComputerLevel   bs_computer_player_get_level      (BsComputerPlayer *self,
                                                      int               player);
+/* Strongest's budget, CPU seconds a move (clamped to the range above); a
+ * search running at Strongest keeps the budget it started with. */
+guint             bs_computer_player_get_strongest_seconds (BsComputerPlayer *self);
+void              bs_computer_player_set_strongest_seconds (BsComputerPlayer *self,
+                                                            guint             seconds);
 
 /* Watching two computers: paused, nothing is searched or played. */
 gboolean          bs_computer_player_get_paused     (BsComputerPlayer *self);

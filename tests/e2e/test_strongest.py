@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The Strongest computer (issue 27): chosen in the Players popover with a
+short time a move typed into its spin button, it answers a move played by
+mouse (alpha-beta in a thread), and while it thinks the window answers
+input: the popover opens, the budget's spin button takes a key, Undo stops
+the search at once."""
+
+import os
+import re
+
+from harness import E2EFailure, run_tests
+
+SPIN = "Strongest’s time a move"
+PROGRESS = "Computer thinking progress"
+
+
+def saved_budget(app):
+    """Strongest's budget as saved in the app's settings (keyfile), or None."""
+    path = os.path.join(app.home, ".config/glib-2.0/settings/keyfile")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"computer-strongest-seconds=(?:uint32 )?(\d+)\s*$", line)
+            if m:
+                return int(m.group(1))
+    return None
+
+
+def set_budget(app, seconds):
+    """Types the seconds into the open popover's spin button, then Tab."""
+    def focused_in_spin():
+        node = app.focused()
+        return node if node is not None and (
+            (node.role == "spin button" and node.label == SPIN)
+            or any(a.role == "spin button" and a.label == SPIN for a in node.ancestors())) \
+            else None
+    app.find("spin button", SPIN).click(dx=12)
+    app.wait_for(focused_in_spin, "the focus in the Strongest budget")
+    app.key("ctrl+a")
+    app.type(str(seconds))
+    app.key("Tab")
+    app.wait_for(lambda: saved_budget(app) == seconds,
+                 "the budget %d s saved in the settings (it reads %s)"
+                 % (seconds, saved_budget(app)))
+
+
+def move_by_mouse(app, piece, target, player, turn):
+    app.click_cell(piece)
+    app.wait_cell(piece, r"selected")
+    app.click_cell(target)
+    app.wait_cell(target, r"^%s, %s " % (target, player))
+    app.wait_moves(turn)
+
+
+def thinking(app):
+    node = app.snapshot().find_now("progress bar", PROGRESS)
+    return node is not None and node.showing
+
+
+def test_strongest_answers_and_the_window_stays_responsive(session):
+    app = session.start_app("breakthrough")
+    if saved_budget(app) is not None:
+        raise E2EFailure("a budget is saved before any was set")
+
+    # Black plays at Strongest with 2 s a move, set as a person does.
+    seats = app.open_players()
+    strongest = dict(seats[1])["Computer: Strongest"]
+    app.click(strongest)
+    app.wait_for(lambda: dict(app.seat_buttons()[1])["Computer: Strongest"].checked,
+                 "Black's Strongest to be down")
+    set_budget(app, 2)
+    app.screenshot("strongest-players")
+    app.click("push button", "Players")
+    app.gone(None, strongest.name)
+    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+
+    # White moves by mouse; the computer thinks, then answers.
+    move_by_mouse(app, "d2", "d3", "White", 1)
+    app.wait_for(lambda: thinking(app) or None, "the computer to think (its progress bar)")
+
+    # While it thinks: the Players popover opens and its spin button takes
+    # a key (the budget for the next move, saved at once), and the search
+    # is still running afterwards — it was not the window waiting for it.
+    seats = app.open_players()
+    if not dict(seats[1])["Computer: Strongest"].checked:
+        raise E2EFailure("Black's Strongest is not down while it thinks")
+    spin = app.find("spin button", SPIN)
+    spin.click(dx=12)
+    app.key("Up")
+    app.wait_for(lambda: saved_budget(app) == 3,
+                 "the Up key to make the budget 3 s while the computer thinks "
+                 "(it reads %s)" % saved_budget(app))
+    still = thinking(app)
+    app.screenshot("strongest-thinking")
+    app.click("push button", "Players")
+    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+    if not still:
+        # A fast machine may finish 2 s of CPU first: say so, not pass silently.
+        raise E2EFailure("the computer was no longer thinking once the popover had "
+                         "answered: the check of responsiveness proved nothing")
+
+    rows = app.wait_moves(2, timeout=120)
+    if "Black" not in rows[2]:
+        raise E2EFailure("the computer's answer reads %r" % rows[2])
+    app.wait_for(lambda: not thinking(app) or None, "the progress bar to go")
+
+    # Undo while it thinks: back to White's turn, the search stopped at once
+    # (the progress bar goes, no move comes).
+    move_by_mouse(app, "e2", "e3", "White", 3)
+    app.wait_for(lambda: thinking(app) or None, "the computer to think again")
+    app.click("push button", "Undo Move")
+    app.wait_moves(2)
+    app.wait_for(lambda: not thinking(app) or None,
+                 "the search to stop on Undo", timeout=2)
+    app.wait_status(r"^White")
+    rows = app.move_list()
+    if len(rows) > 4:
+        raise E2EFailure("the move list grew after Undo: %s" % rows)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())
