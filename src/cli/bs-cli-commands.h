@@ -22,6 +22,7 @@
   X (selfplay, "selfplay", N_("Play games computer against computer and print the results")) \
   X (think, "think", N_("Search a position and print the chosen move and its statistics")) \
   X (match, "match", N_("Play two computer players against each other and print the score")) \
+  X (round_robin, "round-robin", N_("Play every pair of players and print their Elo ratings")) \
   X (tune, "tune", N_("Learn the evaluation's weights from self-play and write them to a file")) \
   X (study, "study", N_("Play a balance study: player 1's score with intervals, sweeps, A/B")) \
   X (merge, "merge", N_("Merge the files of one study (shards) into one")) \

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
 #include "bs-cli-common.h"
+#include "bs-elo.h"
 #include "bs-error.h"
 #include "bs-player-spec.h"
 #include "bs-record.h"
@@ -206,6 +208,94 @@ print_player (const char   *name,
   g_print ("\n");
 }
 
+/* What a run of games between two players adds up to, from A's side. */
+typedef struct {
+  guint64 wins;
+  guint64 draws;
+  guint64 losses;
+} Tally;
+
+/* Plays `games` games of A (players[0]) against B, colours alternating (A is player 1 in
+ * the first, third, …; both games of a pair start alike), every move checked legal, into
+ * tally; each game's record into records_dir when it is not NULL. */
+static gboolean
+play_games (BsRuleset   *rs,
+            Player       players[2],
+            int          games,
+            guint64      seed,
+            const char  *records_dir,
+            Tally       *tally,
+            GError     **error)
+{
+  g_autofree BsPosition *pos = NULL;
+  g_autofree BsPosition *round_start = NULL;
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
+  BsRng rng;
+
+  bs_rng_init (&rng, seed);
+  for (int g = 0; g < games; g++)
+    {
+      /* Player 1 of game g: A in even games (the first, third, …). */
+      Player *seat[3] = { NULL, &players[g % 2], &players[1 - g % 2] };
+      /* Both games of a pair start alike. */
+      guint64 setup_seed = seed + (guint64) (g / 2);
+      g_autoptr(BsRecord) record = NULL;
+
+      g_clear_pointer (&pos, g_free);
+      pos = bs_ruleset_new_position (rs, setup_seed);
+      if (records_dir != NULL)
+        {
+          record = bs_record_new (rs->variant, setup_seed);
+          bs_record_set_player (record, 1, seat[1]->spec);
+          bs_record_set_player (record, 2, seat[2]->spec);
+          bs_record_set_date_now (record);
+        }
+      g_clear_pointer (&round_start, g_free);
+      round_start = bs_position_dup (rs, pos);
+      while (!bs_position_is_over (pos))
+        {
+          bs_position_copy (rs, round_start, pos);
+          g_array_set_size (turn, 0);
+          /* One turn, or one simultaneous round: each side chooses from its start. */
+          do
+            {
+              Player *player = seat[pos->to_move];
+              guint64 move_seed = mix_seed (seed, (guint64) g, pos->ply);
+
+              if (!player_play (player, rs, pos, round_start, g, move_seed, &rng, scratch, turn,
+                                error))
+                return FALSE;
+            }
+          while (pos->step != 0 && !bs_position_is_over (pos));
+          /* A record holds whole turns: a round is one move, both players' orders. */
+          if (record != NULL)
+            {
+              const BsMove *steps = (const BsMove *) (gpointer) turn->data;
+              g_autofree char *text = bs_ruleset_format_turn (rs, round_start, steps,
+                                                              turn->len);
+
+              bs_record_add_move (record, text);
+            }
+        }
+
+      if (pos->result == BS_RESULT_DRAW)
+        tally->draws++;
+      else if (seat[pos->result] == &players[0])
+        tally->wins++;
+      else
+        tally->losses++;
+      if (record != NULL)
+        {
+          bs_record_set_result (record, (BsResult) pos->result);
+          bs_record_set_ending (record, bs_ruleset_ending (rs, pos));
+          if (!save_record (records_dir, g, record, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 int
 bs_cli_match (int    argc,
               char **argv)
@@ -226,17 +316,11 @@ bs_cli_match (int    argc,
     BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 3, 3, extra,
   };
   g_autoptr(BsRuleset) rs = NULL;
-  g_autofree BsPosition *pos = NULL;
-  g_autofree BsPosition *round_start = NULL;
-  g_autofree BsMove *scratch = NULL;
-  g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
   GError *error = NULL;
   BsCliOptions options;
   Player players[2] = { { 0 } };
-  guint64 wins = 0, draws = 0, losses = 0;
+  Tally tally = { 0 };
   BsStatsScore score;
-  BsRng rng;
-  int status = BS_CLI_EXIT_OK;
   int games = MATCH_DEFAULT_GAMES;
 
   g_clear_pointer (&games_text, g_free);
@@ -254,86 +338,18 @@ bs_cli_match (int    argc,
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
   for (int i = 0; i < 2 && rs != NULL && error == NULL; i++)
     bs_player_spec_check_ruleset (&players[i].player, rs, &error);
-  if (rs == NULL || error != NULL)
+  if (error == NULL)
+    play_games (rs, players, games, (guint64) options.seed, records_dir, &tally, &error);
+  bs_player_spec_clear (&players[0].player);
+  bs_player_spec_clear (&players[1].player);
+  if (error != NULL)
     {
-      bs_player_spec_clear (&players[0].player);
-      bs_player_spec_clear (&players[1].player);
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
 
-  scratch = g_new (BsMove, rs->max_moves);
-  bs_rng_init (&rng, (guint64) options.seed);
-  for (int g = 0; g < games && status == BS_CLI_EXIT_OK; g++)
-    {
-      /* Player 1 of game g: A in even games (the first, third, …). */
-      Player *seat[3] = { NULL, &players[g % 2], &players[1 - g % 2] };
-      /* Both games of a pair start alike. */
-      guint64 setup_seed = (guint64) options.seed + (guint64) (g / 2);
-      g_autoptr(BsRecord) record = NULL;
-
-      g_clear_pointer (&pos, g_free);
-      pos = bs_ruleset_new_position (rs, setup_seed);
-      if (records_dir != NULL)
-        {
-          record = bs_record_new (rs->variant, setup_seed);
-          bs_record_set_player (record, 1, seat[1]->spec);
-          bs_record_set_player (record, 2, seat[2]->spec);
-          bs_record_set_date_now (record);
-        }
-      g_clear_pointer (&round_start, g_free);
-      round_start = bs_position_dup (rs, pos);
-      while (!bs_position_is_over (pos) && status == BS_CLI_EXIT_OK)
-        {
-          bs_position_copy (rs, round_start, pos);
-          g_array_set_size (turn, 0);
-          /* One turn, or one simultaneous round: each side chooses from its start. */
-          do
-            {
-              Player *player = seat[pos->to_move];
-              guint64 seed = mix_seed ((guint64) options.seed, (guint64) g, pos->ply);
-
-              if (!player_play (player, rs, pos, round_start, g, seed, &rng, scratch, turn,
-                                &error))
-                status = bs_cli_fail (error);
-            }
-          while (status == BS_CLI_EXIT_OK && pos->step != 0 && !bs_position_is_over (pos));
-          /* A record holds whole turns: a round is one move, both players' orders. */
-          if (record != NULL && status == BS_CLI_EXIT_OK)
-            {
-              const BsMove *steps = (const BsMove *) (gpointer) turn->data;
-              g_autofree char *text = bs_ruleset_format_turn (rs, round_start, steps,
-                                                              turn->len);
-
-              bs_record_add_move (record, text);
-            }
-        }
-      if (status != BS_CLI_EXIT_OK)
-        break;
-
-      if (pos->result == BS_RESULT_DRAW)
-        draws++;
-      else if (seat[pos->result] == &players[0])
-        wins++;
-      else
-        losses++;
-      if (record != NULL)
-        {
-          bs_record_set_result (record, (BsResult) pos->result);
-          bs_record_set_ending (record, bs_ruleset_ending (rs, pos));
-          if (!save_record (records_dir, g, record, &error))
-            status = bs_cli_fail (error);
-        }
-    }
-  bs_player_spec_clear (&players[0].player);
-  bs_player_spec_clear (&players[1].player);
-  if (status != BS_CLI_EXIT_OK)
-    {
-      bs_cli_options_clear (&options);
-      return status;
-    }
-
-  bs_stats_score_with_draws ((guint) (2 * wins + draws), (guint) draws, (guint) games, &score);
+  bs_stats_score_with_draws ((guint) (2 * tally.wins + tally.draws), (guint) tally.draws,
+                             (guint) games, &score);
   if (options.json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -347,11 +363,11 @@ bs_cli_match (int    argc,
       add_player_json (b, "a", &players[0]);
       add_player_json (b, "b", &players[1]);
       json_builder_set_member_name (b, "wins");
-      json_builder_add_int_value (b, (gint64) wins);
+      json_builder_add_int_value (b, (gint64) tally.wins);
       json_builder_set_member_name (b, "draws");
-      json_builder_add_int_value (b, (gint64) draws);
+      json_builder_add_int_value (b, (gint64) tally.draws);
       json_builder_set_member_name (b, "losses");
-      json_builder_add_int_value (b, (gint64) losses);
+      json_builder_add_int_value (b, (gint64) tally.losses);
       json_builder_set_member_name (b, "score");
       json_builder_add_double_value (b, score.score);
       json_builder_set_member_name (b, "interval");
@@ -367,10 +383,208 @@ bs_cli_match (int    argc,
       print_player ("A", &players[0]);
       print_player ("B", &players[1]);
       g_print (_("games: %d, colours alternating (A is player 1 in games 1, 3, …)\n"), games);
-      g_print (_("A: %llu wins, %llu draws, %llu losses\n"), (unsigned long long) wins,
-               (unsigned long long) draws, (unsigned long long) losses);
+      g_print (_("A: %llu wins, %llu draws, %llu losses\n"), (unsigned long long) tally.wins,
+               (unsigned long long) tally.draws, (unsigned long long) tally.losses);
       g_print (_("A's score: %.1f%% (95%% Wilson interval %.1f%%–%.1f%%)\n"),
                100 * score.score, 100 * score.low, 100 * score.high);
+    }
+  bs_cli_options_clear (&options);
+  return BS_CLI_EXIT_OK;
+}
+
+/* round-robin VARIANT P1 P2 [P3 …] [--games N] [--seed S] [--records DIR]: every pair of
+ * players plays N games as match plays them (pair k — in the order 1-2, 1-3, …, 2-3, … —
+ * from the seed S + k · 1,000,003), then the players' Elo ratings relative to the first,
+ * each with its 95% interval (bs-elo.h), strongest first (docs/SEARCH.md, Round robin). */
+int
+bs_cli_round_robin (int    argc,
+                    char **argv)
+{
+  static char *games_text = NULL;
+  static char *records_dir = NULL;
+  static const GOptionEntry extra[] = {
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text,
+      N_("Games each pair plays (default 10)"), N_("N") },
+    { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_dir,
+      N_("Write each game's record into DIR/A-vs-B (players by number)"), N_("DIR") },
+    { NULL }
+  };
+  static const BsCliSpec spec = {
+    "round-robin", N_("VARIANT P1 P2 [P3…]"),
+    /* xgettext:no-c-format */
+    N_("Play every pair of players against each other, colours alternating, and print their "
+       "Elo ratings relative to the first, with 95% intervals."),
+    BS_CLI_OPT_SET | BS_CLI_OPT_SEED, 3, 1 + BS_ELO_MAX_PLAYERS, extra,
+  };
+  g_autoptr(BsRuleset) rs = NULL;
+  GError *error = NULL;
+  BsCliOptions options;
+  Player players[BS_ELO_MAX_PLAYERS];
+  Tally pairs[BS_ELO_MAX_PLAYERS][BS_ELO_MAX_PLAYERS];
+  guint order[BS_ELO_MAX_PLAYERS];
+  BsEloTable table;
+  BsEloRatings ratings;
+  guint n, pair = 0;
+  int games = MATCH_DEFAULT_GAMES;
+
+  g_clear_pointer (&games_text, g_free);
+  g_clear_pointer (&records_dir, g_free);
+  if (!bs_cli_parse (&spec, argc, argv, &options))
+    return BS_CLI_EXIT_BAD_INPUT;
+
+  n = g_strv_length (options.args) - 1;
+  memset (players, 0, sizeof players);
+  memset (pairs, 0, sizeof pairs);
+  if (games_text != NULL)
+    bs_cli_parse_int ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
+  for (guint i = 0; i < n && error == NULL; i++)
+    player_init (&players[i], options.args[1 + i], &error);
+  for (guint i = 0; i < n && error == NULL; i++)
+    for (guint j = 0; j < i && error == NULL; j++)
+      if (g_str_equal (options.args[1 + i], options.args[1 + j]))
+        g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("%s is given twice: each player plays the others once"),
+                     options.args[1 + i]);
+  if (error == NULL)
+    rs = bs_cli_load_ruleset (options.args[0], &options, &error);
+  for (guint i = 0; i < n && rs != NULL && error == NULL; i++)
+    bs_player_spec_check_ruleset (&players[i].player, rs, &error);
+
+  for (guint i = 0; i < n && error == NULL; i++)
+    for (guint j = i + 1; j < n && error == NULL; j++, pair++)
+      {
+        Player two[2] = { players[i], players[j] };
+        g_autofree char *name = g_strdup_printf ("%u-vs-%u", i + 1, j + 1);
+        g_autofree char *dir = records_dir != NULL ? g_build_filename (records_dir, name, NULL)
+                                                   : NULL;
+
+        /* Totals go back to each player; the specs stay theirs. */
+        two[0].moves = two[0].cpu_us = 0;
+        two[1].moves = two[1].cpu_us = 0;
+        if (play_games (rs, two, games, (guint64) options.seed + pair * 1000003u, dir,
+                        &pairs[i][j], &error))
+          {
+            players[i].moves += two[0].moves;
+            players[i].cpu_us += two[0].cpu_us;
+            players[j].moves += two[1].moves;
+            players[j].cpu_us += two[1].cpu_us;
+            if (g_getenv ("BOARDSMITH_QUIET") == NULL && isatty (STDERR_FILENO))
+              g_printerr ("\r%s %u/%u   ", _("pairs played:"), pair + 1, n * (n - 1) / 2);
+          }
+      }
+  if (isatty (STDERR_FILENO) && g_getenv ("BOARDSMITH_QUIET") == NULL)
+    g_printerr ("\r\033[K");
+  if (error == NULL)
+    {
+      bs_elo_table_init (&table, n);
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          {
+            table.games[i][j] = table.games[j][i] =
+              (double) (pairs[i][j].wins + pairs[i][j].draws + pairs[i][j].losses);
+            table.points[i][j] = pairs[i][j].wins + pairs[i][j].draws / 2.0;
+            table.points[j][i] = pairs[i][j].losses + pairs[i][j].draws / 2.0;
+          }
+      bs_elo_fit (&table, 0, &ratings, &error);
+    }
+  for (guint i = 0; i < n; i++)
+    bs_player_spec_clear (&players[i].player);
+  if (error != NULL)
+    {
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
+
+  /* Strongest first; equal ratings in the order given. */
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  for (guint i = 1; i < n; i++)
+    for (guint k = i; k > 0 && ratings.rating[order[k]] > ratings.rating[order[k - 1]]; k--)
+      {
+        guint t = order[k];
+        order[k] = order[k - 1];
+        order[k - 1] = t;
+      }
+
+  if (options.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      bs_cli_json_string (b, "variant", rs->variant->id);
+      json_builder_set_member_name (b, "games_per_pair");
+      json_builder_add_int_value (b, games);
+      json_builder_set_member_name (b, "seed");
+      json_builder_add_int_value (b, (gint64) options.seed);
+      bs_cli_json_string (b, "anchor", players[0].spec);
+      json_builder_set_member_name (b, "ratings");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < n; k++)
+        {
+          guint i = order[k];
+
+          json_builder_begin_object (b);
+          bs_cli_json_string (b, "player", players[i].spec);
+          json_builder_set_member_name (b, "elo");
+          json_builder_add_double_value (b, ratings.rating[i]);
+          json_builder_set_member_name (b, "interval");
+          json_builder_begin_array (b);
+          json_builder_add_double_value (b, ratings.low[i]);
+          json_builder_add_double_value (b, ratings.high[i]);
+          json_builder_end_array (b);
+          json_builder_set_member_name (b, "cpu_seconds_per_move");
+          json_builder_add_double_value (b, players[i].moves > 0
+                                            ? players[i].cpu_us / 1e6 / players[i].moves : 0);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "pairs");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          {
+            json_builder_begin_object (b);
+            bs_cli_json_string (b, "a", players[i].spec);
+            bs_cli_json_string (b, "b", players[j].spec);
+            json_builder_set_member_name (b, "wins");
+            json_builder_add_int_value (b, (gint64) pairs[i][j].wins);
+            json_builder_set_member_name (b, "draws");
+            json_builder_add_int_value (b, (gint64) pairs[i][j].draws);
+            json_builder_set_member_name (b, "losses");
+            json_builder_add_int_value (b, (gint64) pairs[i][j].losses);
+            json_builder_end_object (b);
+          }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      bs_cli_print_builder (b);
+    }
+  else
+    {
+      /* Translators: the round robin's heading: "Round robin of 4 players on Breakthrough,
+       * 20 games a pair, colours alternating". */
+      g_print (_("Round robin of %u players on %s, %d games a pair, colours alternating\n"),
+               n, bs_variant_display_name (rs->variant), games);
+      g_print (_("Elo relative to %s, 95%% intervals:\n"), players[0].spec);
+      for (guint k = 0; k < n; k++)
+        {
+          guint i = order[k];
+
+          if (i == 0)
+            g_print ("  %-24s %+7.0f   %s, %.3f %s\n", players[i].spec, 0.0, _("anchor"),
+                     players[i].moves > 0 ? players[i].cpu_us / 1e6 / players[i].moves : 0.0,
+                     _("CPU s a move"));
+          else
+            g_print ("  %-24s %+7.0f   [%+.0f, %+.0f], %.3f %s\n", players[i].spec,
+                     ratings.rating[i], ratings.low[i], ratings.high[i],
+                     players[i].moves > 0 ? players[i].cpu_us / 1e6 / players[i].moves : 0.0,
+                     _("CPU s a move"));
+        }
+      g_print ("%s\n", _("Pairs (first player's wins, draws, losses):"));
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          g_print ("  %s – %s: %" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT
+                   "\n", players[i].spec, players[j].spec, pairs[i][j].wins, pairs[i][j].draws,
+                   pairs[i][j].losses);
     }
   bs_cli_options_clear (&options);
   return BS_CLI_EXIT_OK;

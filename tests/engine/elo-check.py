@@ -53,9 +53,10 @@ def fit(n, results, anchor=0):
         a=others.index(i); half=z*math.sqrt(inv[a][a])*k
         out.append((r,r-half,r+half))
     return out
-# A round robin of 4 players (0 weakest), 10 games a pair, worked as counts:
-res=[]
-def add(i,j,w,d,l):
-    res.extend([(i,j,1)]*w+[(i,j,0.5)]*d+[(i,j,0)]*l)
-add(1,0,7,2,1); add(2,0,10,0,0); add(3,0,9,1,0); add(2,1,6,1,3); add(3,1,8,0,2); add(3,2,5,2,3)
-for r in fit(4,res): print("%.6f %.6f %.6f"%r)
+if __name__ == "__main__":
+    # A round robin of 4 players (0 weakest), 10 games a pair, worked as counts:
+    res=[]
+    def add(i,j,w,d,l):
+        res.extend([(i,j,1)]*w+[(i,j,0.5)]*d+[(i,j,0)]*l)
+    add(1,0,7,2,1); add(2,0,10,0,0); add(3,0,9,1,0); add(2,1,6,1,3); add(3,1,8,0,2); add(3,2,5,2,3)
+    for r in fit(4,res): print("%.6f %.6f %.6f"%r)
