@@ -84,6 +84,8 @@ EXCEPTIONS = {
         "the program's name for GLib (g_set_prgname): the name and a command",
     ('src/cli/bs-cli-match.c', 'game-%04d.xml'):
         'the name of a file match writes',
+    ('src/cli/bs-cli-match.c', '%u-vs-%u'):
+        "the name of the folder of a pair's records round-robin writes",
     ('src/cli/bs-cli-introspect.c', 'supply.%d.%s'):
         'a KEY of --set completed on the command line (supply.1.small)',
     ('src/cli/bs-cli-introspect.c', r'usage: boardsmith-cli __complete [--] [WORD…] CURRENT\n'):
