@@ -560,7 +560,7 @@ bs_cli_round_robin (int    argc,
     }
   else
     {
-      /* Translators: the round robin's heading: "Round robin of 4 players on Breakthrough,
+      /* Translators: the round robin's heading: "Round robin of 4 players on My Game,
        * 20 games a pair, colours alternating". */
       g_print (_("Round robin of %u players on %s, %d games a pair, colours alternating\n"),
                n, bs_variant_display_name (rs->variant), games);
