@@ -424,6 +424,28 @@ bs_cli_check_level (const char  *option,
   return FALSE;
 }
 
+gboolean
+bs_cli_check_study_player (const char  *option,
+                           const char  *text,
+                           GError     **error)
+{
+  BsStudyPlayer player;
+
+  g_return_val_if_fail (option != NULL && text != NULL, FALSE);
+
+  /* A level alone: the message every command gives. */
+  if (!g_str_equal (text, "ab") && !g_str_has_prefix (text, "ab:") &&
+      !g_str_has_prefix (text, "mcts:"))
+    return bs_cli_check_level (option, text, TRUE, error);
+  if (!bs_study_player_init (&player, text, error))
+    {
+      g_prefix_error (error, "%s: ", option);
+      return FALSE;
+    }
+  bs_study_player_clear (&player);
+  return TRUE;
+}
+
 BsVariant *
 bs_cli_load_variant (const char          *name_or_path,
                      const char * const  *sets,

@@ -159,6 +159,12 @@ gboolean    bs_cli_check_level    (const char   *option,
                                    const char   *text,
                                    gboolean      random,
                                    GError      **error);
+/* A player a study may name (--white, --black, --compare-players): a level as
+ * bs_cli_check_level() with random, or "mcts:…", "ab" or "ab:…"
+ * (bs_study_player_init). Only checks. */
+gboolean    bs_cli_check_study_player (const char  *option,
+                                       const char  *text,
+                                       GError     **error);
 
 /* A built-in name or a path, then every --set, then the module's checks. */
 BsVariant  *bs_cli_load_variant   (const char          *name_or_path,

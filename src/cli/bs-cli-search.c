@@ -479,8 +479,8 @@ bs_cli_search (int    argc,
          "length=A..B (mean plies) or lead-changes>=N (a game, on average); repeatable"),
       N_("GOAL") },
     { "white", 0, 0, G_OPTION_ARG_STRING, &white_text,
-      N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count or a "
-         "time (500ms); default easy"), N_("LEVEL") },
+      N_("Player A (seat 1 in even games): random, easy, medium, hard, a playout count, a "
+         "time (500ms), mcts:LEVEL or alpha-beta (ab:depth=N); default easy"), N_("LEVEL") },
     { "black", 0, 0, G_OPTION_ARG_STRING, &black_text,
       N_("Player B (seat 2 in even games; seats swap in odd games when A and B differ); "
          "default: the same as A"), N_("LEVEL") },
@@ -631,9 +631,9 @@ bs_cli_search (int    argc,
         bs_cli_parse_uint ("--max-rounds", rounds_text, 1, BS_DESIGN_MAX_ROUNDS, &rounds,
                            &error);
       if (error == NULL)
-        bs_cli_check_level ("--white", white, TRUE, &error);
+        bs_cli_check_study_player ("--white", white, &error);
       if (error == NULL)
-        bs_cli_check_level ("--black", black, TRUE, &error);
+        bs_cli_check_study_player ("--black", black, &error);
       if (error == NULL && vary_list == NULL)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                      _("--vary KEY=RANGE: at least one setting to vary is needed"));

@@ -70,27 +70,6 @@ describe_shard (const BsStudy *study)
   return g_strdup_printf (_("shard %u/%u"), study->shard_index, study->shard_count);
 }
 
-/* A player of --white, --black or --compare-players: what a study may name. */
-static gboolean
-check_player (const char  *option,
-              const char  *text,
-              GError     **error)
-{
-  BsStudyPlayer player;
-
-  /* A level alone: the message every command gives. */
-  if (!g_str_equal (text, "ab") && !g_str_has_prefix (text, "ab:") &&
-      !g_str_has_prefix (text, "mcts:"))
-    return bs_cli_check_level (option, text, TRUE, error);
-  if (!bs_study_player_init (&player, text, error))
-    {
-      g_prefix_error (error, "%s: ", option);
-      return FALSE;
-    }
-  bs_study_player_clear (&player);
-  return TRUE;
-}
-
 /* LEVEL_A:LEVEL_B, split at the first colon that leaves two players (a player may hold a
  * colon: ab:depth=2). */
 static gboolean
@@ -103,8 +82,8 @@ split_players (const char  *text,
     {
       g_autofree char *first = g_strndup (text, (gsize) (colon - text));
 
-      if (check_player ("--compare-players", first, NULL) &&
-          check_player ("--compare-players", colon + 1, NULL))
+      if (bs_cli_check_study_player ("--compare-players", first, NULL) &&
+          bs_cli_check_study_player ("--compare-players", colon + 1, NULL))
         {
           *a = g_steal_pointer (&first);
           *b = g_strdup (colon + 1);
@@ -206,9 +185,9 @@ bs_cli_study (int    argc,
   if (error == NULL && jobs_text != NULL)
     bs_cli_parse_uint ("--jobs", jobs_text, 1, 1024, &jobs, &error);
   if (error == NULL && white_text != NULL)
-    check_player ("--white", white_text, &error);
+    bs_cli_check_study_player ("--white", white_text, &error);
   if (error == NULL && black_text != NULL)
-    check_player ("--black", black_text, &error);
+    bs_cli_check_study_player ("--black", black_text, &error);
   if (error == NULL && players_text != NULL)
     split_players (players_text, &players_a, &players_b, &error);
 

@@ -201,3 +201,26 @@ status=0
 test "$status" = 2
 grep -q "only where a search plays" lc.err
 echo "ok: conflicting goals, the best trade-offs, the chart"
+
+echo "# alpha-beta players, as a study's: a depth alone replays exactly"
+ab=(search breakthrough --vary width=5,6 --set height=5 --goal fair:10 --white ab:depth=1
+    --black ab:depth=2 --games-per-round 10 --max-rounds 2 --seed 3 --json)
+"$cli" "${ab[@]}" -o ab-first > ab-first.json
+"$cli" "${ab[@]}" -o ab-again > ab-again.json
+python3 - ab-first.json ab-again.json <<'PY'
+import json, sys
+first, again = (json.load(open(p)) for p in sys.argv[1:])
+assert first["white"] == "ab:depth=1" and first["black"] == "ab:depth=2", first
+assert sum(c["games"] for c in first["candidates"]) == first["total_games"] > 0, first
+assert first["candidates"] == again["candidates"], (first["candidates"], again["candidates"])
+PY
+cmp ab-first/round-1.xml ab-again/round-1.xml
+grep -q 'Alpha-beta, depth 1' <("$cli" report ab-first/round-1.xml)
+status=0
+"$cli" search breakthrough --vary width=5,6 --goal fair --white ab:depth=0 -o ab-bad \
+  2> ab-bad.err > /dev/null || status=$?
+test "$status" = 2
+grep -q -- '--white' ab-bad.err
+grep -q 'depth=0' ab-bad.err
+test ! -e ab-bad/round-1.xml
+echo "ok: alpha-beta players"

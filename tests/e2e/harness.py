@@ -1554,12 +1554,15 @@ class Session:
         active (a test that starts a second app beside a first) is not an
         error here: what the test then does decides."""
         def active():
-            return any(node.role in ("frame", "dialog") and node.has_state("active")
-                       for node in app.snapshot().children)
+            # Any of its windows: a restore question shown at the start is
+            # the active one then.
+            return any(node.has_state("active") for node in app.snapshot().children)
         try:
             self.wait_for(active, "the app's window to be active", RETRY_WAIT, app=app)
         except E2EFailure:
-            _trace("the app's window is not active after %gs" % scaled(RETRY_WAIT))
+            _trace("the app's window is not active after %gs: %s" % (
+                scaled(RETRY_WAIT), [(n.role, n.name, sorted(n.states))
+                                     for n in app.snapshot().children]))
 
     def _write_settings(self, home, settings):
         path = os.path.join(home, ".config/glib-2.0/settings/keyfile")
