@@ -222,18 +222,24 @@ surface_pixel (cairo_surface_t *surface,
 }
 
 gboolean
-pixel_is (guint32       pixel,
-          const double  rgb[3],
-          int           tolerance)
+rgb_is (guint32       pixel,
+        const double  rgb[3],
+        int           tolerance)
 {
   int channels[3] = { (pixel >> 16) & 0xff, (pixel >> 8) & 0xff, pixel & 0xff };
 
-  if ((pixel >> 24) != 0xff)
-    return FALSE;
   for (int i = 0; i < 3; i++)
     if (ABS (channels[i] - (int) round (rgb[i] * 255)) > tolerance)
       return FALSE;
   return TRUE;
+}
+
+gboolean
+pixel_is (guint32       pixel,
+          const double  rgb[3],
+          int           tolerance)
+{
+  return (pixel >> 24) == 0xff && rgb_is (pixel, rgb, tolerance);
 }
 
 char *

@@ -58,6 +58,11 @@ cairo_surface_t *png_from_bytes (GBytes *bytes);
 guint32          surface_pixel  (cairo_surface_t *surface,
                                  int              x,
                                  int              y);
+/* Is the pixel's colour within `tolerance` per channel of rgb (0..1), whatever its alpha
+ * (an RGB24 surface leaves it undefined)? */
+gboolean         rgb_is         (guint32          pixel,
+                                 const double     rgb[3],
+                                 int              tolerance);
 /* Is an opaque pixel within `tolerance` per channel of rgb (0..1)? */
 gboolean         pixel_is       (guint32          pixel,
                                  const double     rgb[3],

@@ -34,18 +34,6 @@ fill_chart (BsParetoChart *chart)
   };
 }
 
-static gboolean
-near (guint32       pixel,
-      const double  rgb[3],
-      int           tolerance)
-{
-  int r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
-
-  return abs (r - (int) lround (rgb[0] * 255)) <= tolerance &&
-         abs (g - (int) lround (rgb[1] * 255)) <= tolerance &&
-         abs (b - (int) lround (rgb[2] * 255)) <= tolerance;
-}
-
 static void
 test_draw (void)
 {
@@ -76,16 +64,16 @@ test_draw (void)
     {
       bs_chart_plot_map (&plot, xs[i], ys[i], &px, &py);
       if (front[i])
-        g_assert_true (near (surface_pixel (surface, (int) px, (int) py), accent, 12));
+        g_assert_true (rgb_is (surface_pixel (surface, (int) px, (int) py), accent, 12));
       else
         {
           /* A small grey ring: no accent there, and grey ink within its radius. */
           gboolean ink = FALSE;
 
-          g_assert_false (near (surface_pixel (surface, (int) px, (int) py), accent, 40));
+          g_assert_false (rgb_is (surface_pixel (surface, (int) px, (int) py), accent, 40));
           for (int dy = -4; dy <= 4; dy++)
             for (int dx = -4; dx <= 4; dx++)
-              ink |= near (surface_pixel (surface, (int) px + dx, (int) py + dy), grey, 40);
+              ink |= rgb_is (surface_pixel (surface, (int) px + dx, (int) py + dy), grey, 40);
           g_assert_true (ink);
         }
     }
@@ -93,12 +81,12 @@ test_draw (void)
    * neither white nor the accent. */
   bs_chart_plot_map (&plot, 32, plot.y_max - 0.1, &px, &py);
   tint = surface_pixel (surface, (int) px, (int) py);
-  g_assert_false (near (tint, white, 2));
-  g_assert_false (near (tint, accent, 12));
+  g_assert_false (rgb_is (tint, white, 2));
+  g_assert_false (rgb_is (tint, accent, 12));
   g_assert_cmpuint (tint & 0xff, >, (tint >> 16) & 0xff);   /* bluish */
   /* Outside it: white. */
   bs_chart_plot_map (&plot, 20, 3.5, &px, &py);
-  g_assert_true (near (surface_pixel (surface, (int) px, (int) py), white, 2));
+  g_assert_true (rgb_is (surface_pixel (surface, (int) px, (int) py), white, 2));
 
   description = bs_chart_describe_pareto (&chart);
   g_assert_cmpstr (description, ==, "The best trade-offs between Mean length (plies) and Lead "

@@ -167,18 +167,6 @@ test_trace_levels (void)
   g_assert_cmpfloat_with_epsilon (trace->trend.z, 1.8258958449, 1e-8);
 }
 
-static gboolean
-near (guint32       pixel,
-      const double  rgb[3],
-      int           tolerance)
-{
-  int r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
-
-  return abs (r - (int) lround (rgb[0] * 255)) <= tolerance &&
-         abs (g - (int) lround (rgb[1] * 255)) <= tolerance &&
-         abs (b - (int) lround (rgb[2] * 255)) <= tolerance;
-}
-
 /* Whether a pixel within radius of (x, y) has the colour. */
 static gboolean
 near_any (cairo_surface_t *surface,
@@ -190,7 +178,7 @@ near_any (cairo_surface_t *surface,
 {
   for (int dy = -radius; dy <= radius; dy++)
     for (int dx = -radius; dx <= radius; dx++)
-      if (near (surface_pixel (surface, (int) floor (x) + dx, (int) floor (y) + dy), rgb,
+      if (rgb_is (surface_pixel (surface, (int) floor (x) + dx, (int) floor (y) + dy), rgb,
                 tolerance))
         return TRUE;
   return FALSE;
@@ -237,7 +225,7 @@ test_chart (gconstpointer user_data)
   g_assert_cmpfloat (plot.x_max, ==, 2.5);
   g_assert_cmpfloat (plot.y_min, ==, 0);
   g_assert_cmpfloat (plot.y_max, ==, 1);
-  g_assert_true (near (surface_pixel (surface, 2, 2), background, 2));
+  g_assert_true (rgb_is (surface_pixel (surface, 2, 2), background, 2));
   for (guint i = 0; i < 3; i++)
     {
       const BsSkillTraceLevel *l = bs_skill_trace_get_level (trace, i);
@@ -248,16 +236,16 @@ test_chart (gconstpointer user_data)
       bs_chart_plot_map (&plot, i, l->score.low, NULL, &y_low);
       bs_chart_plot_map (&plot, i, l->score.high, NULL, &y_high);
       /* The point covers its centre; the bar runs beyond it to both ends. */
-      g_assert_true (near (surface_pixel (surface, (int) x, (int) y), first, 8));
+      g_assert_true (rgb_is (surface_pixel (surface, (int) x, (int) y), first, 8));
       g_assert_true (near_any (surface, x, y_high + 2, 1, text, 40));
       g_assert_true (near_any (surface, x, y_low - 2, 1, text, 40));
       /* Nothing of it above the interval's top. */
-      g_assert_true (near (surface_pixel (surface, (int) x, (int) round (y_high) - 6),
+      g_assert_true (rgb_is (surface_pixel (surface, (int) x, (int) round (y_high) - 6),
                            background, 40));
       /* The level's name under the axis. */
       for (int dy = 4; dy < 30 && !ink; dy++)
         for (int dx = -20; dx <= 20 && !ink; dx++)
-          ink = near (surface_pixel (surface, (int) x + dx, (int) plot.bottom + dy), text, 60);
+          ink = rgb_is (surface_pixel (surface, (int) x + dx, (int) plot.bottom + dy), text, 60);
       g_assert_true (ink);
     }
   cairo_surface_destroy (surface);
