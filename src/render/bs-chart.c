@@ -1384,12 +1384,65 @@ bs_chart_export_runner (BsStudyRunner        *runner,
   return bs_chart_export (data, options, path, error);
 }
 
+/* A figure drawn on the chart's canvas: the skill trace, the trade-offs. */
+typedef void (*FigureFunc) (Canvas        *c,
+                            gconstpointer  figure);
+
+static void
+draw_figure (cairo_t              *cr,
+             FigureFunc            draw,
+             gconstpointer         figure,
+             const BsChartOptions *options,
+             double                width,
+             double                height,
+             BsChartPlot          *plot)
+{
+  Canvas c = { 0 };
+
+  canvas_init (&c, cr, options, width, height);
+  cairo_save (cr);
+  draw (&c, figure);
+  cairo_restore (cr);
+  if (plot != NULL)
+    canvas_get_plot (&c, c.right, TRUE, plot);
+}
+
+typedef struct {
+  FigureFunc            draw;
+  gconstpointer         figure;
+  const BsChartOptions *options;
+} FigureDrawing;
+
+static void
+draw_figure_export (cairo_t  *cr,
+                    double    width,
+                    double    height,
+                    gpointer  user_data)
+{
+  FigureDrawing *drawing = user_data;
+
+  draw_figure (cr, drawing->draw, drawing->figure, drawing->options, width, height, NULL);
+}
+
+static gboolean
+export_figure (FigureFunc             draw,
+               gconstpointer          figure,
+               const BsChartOptions  *options,
+               const char            *path,
+               GError               **error)
+{
+  FigureDrawing drawing = { draw, figure, options };
+
+  return export_drawing (options, path, draw_figure_export, &drawing, error);
+}
+
 /* The skill trace (bs-skill-trace.h). */
 
 static void
-draw_skill_trace (Canvas             *c,
-                  const BsSkillTrace *trace)
+draw_skill_trace (Canvas        *c,
+                  gconstpointer  figure)
 {
+  const BsSkillTrace *trace = figure;
   guint n = bs_skill_trace_n_levels (trace), max_games = 0, min_games = G_MAXUINT;
   g_autofree char *fair = bs_percent_format (0.5, 0);
   g_autofree char *subtitle = NULL;
@@ -1518,16 +1571,9 @@ bs_chart_draw_skill_trace (cairo_t              *cr,
                            double                height,
                            BsChartPlot          *plot)
 {
-  Canvas c = { 0 };
-
   g_return_if_fail (cr != NULL && trace != NULL && options != NULL);
 
-  canvas_init (&c, cr, options, width, height);
-  cairo_save (cr);
-  draw_skill_trace (&c, trace);
-  cairo_restore (cr);
-  if (plot != NULL)
-    canvas_get_plot (&c, c.right, TRUE, plot);
+  draw_figure (cr, draw_skill_trace, trace, options, width, height, plot);
 }
 
 char *
@@ -1564,33 +1610,15 @@ bs_chart_describe_skill_trace (const BsSkillTrace *trace)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-typedef struct {
-  const BsSkillTrace   *trace;
-  const BsChartOptions *options;
-} TraceDrawing;
-
-static void
-draw_trace (cairo_t  *cr,
-            double    width,
-            double    height,
-            gpointer  user_data)
-{
-  TraceDrawing *drawing = user_data;
-
-  bs_chart_draw_skill_trace (cr, drawing->trace, drawing->options, width, height, NULL);
-}
-
 gboolean
 bs_chart_export_skill_trace (const BsSkillTrace   *trace,
                              const BsChartOptions *options,
                              const char           *path,
                              GError              **error)
 {
-  TraceDrawing drawing = { trace, options };
-
   g_return_val_if_fail (trace != NULL && options != NULL && path != NULL, FALSE);
 
-  return export_drawing (options, path, draw_trace, &drawing, error);
+  return export_figure (draw_skill_trace, trace, options, path, error);
 }
 
 /* The range an axis shows: the figures and the goal's finite edges, with a margin. */
@@ -1627,9 +1655,10 @@ pareto_range (const double *values,
 }
 
 static void
-draw_pareto (Canvas              *c,
-             const BsParetoChart *chart)
+draw_pareto (Canvas        *c,
+             gconstpointer  figure)
 {
+  const BsParetoChart *chart = figure;
   double f = c->font, dashes[] = { f * 0.4, f * 0.3 };
   double x0, x1, y0, y1;
   g_autofree char *subtitle = NULL;
@@ -1727,16 +1756,9 @@ bs_chart_draw_pareto (cairo_t              *cr,
                       double                height,
                       BsChartPlot          *plot)
 {
-  Canvas c = { 0 };
-
   g_return_if_fail (cr != NULL && chart != NULL && options != NULL);
 
-  canvas_init (&c, cr, options, width, height);
-  cairo_save (cr);
-  draw_pareto (&c, chart);
-  cairo_restore (cr);
-  if (plot != NULL)
-    canvas_get_plot (&c, c.right, TRUE, plot);
+  draw_figure (cr, draw_pareto, chart, options, width, height, plot);
 }
 
 char *
@@ -1763,31 +1785,13 @@ bs_chart_describe_pareto (const BsParetoChart *chart)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-typedef struct {
-  const BsParetoChart  *chart;
-  const BsChartOptions *options;
-} ParetoDrawing;
-
-static void
-draw_pareto_export (cairo_t  *cr,
-                    double    width,
-                    double    height,
-                    gpointer  user_data)
-{
-  ParetoDrawing *drawing = user_data;
-
-  bs_chart_draw_pareto (cr, drawing->chart, drawing->options, width, height, NULL);
-}
-
 gboolean
 bs_chart_export_pareto (const BsParetoChart  *chart,
                         const BsChartOptions *options,
                         const char           *path,
                         GError              **error)
 {
-  ParetoDrawing drawing = { chart, options };
-
   g_return_val_if_fail (chart != NULL && options != NULL && path != NULL, FALSE);
 
-  return export_drawing (options, path, draw_pareto_export, &drawing, error);
+  return export_figure (draw_pareto, chart, options, path, error);
 }
