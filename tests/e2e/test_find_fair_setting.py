@@ -226,7 +226,7 @@ def test_trade_offs_stop_and_resume(session):
         raise Skip("BOARDSMITH_CLI is not set")
     args = ["--vary", "width=5,7", "--vary", "height=5..6", "--goal", "fair:1", "--goal",
             "length=25..40", "--white", "random", "--black", "random",
-            "--games-per-round", "20000", "--max-rounds", "3", "--seed", "11"]
+            "--games-per-round", "6000", "--max-rounds", "3", "--seed", "11"]
     expected = cli_search(session, "cli-two", args)
     print("# the command line: meeting %s, trade-offs %s" % (expected["meeting"],
                                                              expected["pareto"]))
@@ -241,9 +241,11 @@ def test_trade_offs_stop_and_resume(session):
     check(app, "Length")
     set_spin(app, "Length from plies", 25)
     set_spin(app, "Length to plies", 40)
-    set_spin(app, "Games per Round", 20000)
+    set_spin(app, "Games per Round", 6000)
     set_spin(app, "Most Rounds", 3)
     set_spin(app, "Seed", 11)
+    app.find("label", "4 settings to race, at most 72000 games")
+    app.screenshot("find-fair-setup-narrow")
     app.click_until("push button", "Find", lambda: app.find_now("push button", "Stop"),
                     "the search to start")
     # Stopped mid-way (or between rounds), it says so and offers Resume.
@@ -251,7 +253,9 @@ def test_trade_offs_stop_and_resume(session):
                     lambda: app.find_now("push button", "Resume") or
                     app.find_now("label", HEADLINE), "the search to stop")
     if app.find_now("push button", "Resume"):
-        app.find("label", re.compile(r"^Stopped (after round \d+|before the first round)"))
+        app.find("label", re.compile(r"^Stopped (after round \d+|in the first round)"))
+        app.find("label", re.compile(r"^(Round \d+ stopped at \d+ of \d+ games(; \d+ played "
+                                     r"before it)?|Rounds played: \d+ of at most 3, \d+ games)$"))
         app.screenshot("find-fair-stopped")
         app.click_until("push button", "Resume", lambda: app.find_now("push button", "Stop")
                         or app.find_now("label", HEADLINE), "the search to go on")

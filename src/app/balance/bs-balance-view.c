@@ -611,12 +611,22 @@ find_fair_activated (GtkWidget  *widget,
 {
   BsBalanceView *self = BS_BALANCE_VIEW (widget);
   GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *studies = bs_balance_view_studies_dir ();
+  g_autofree BsFairSetting *settings = NULL;
   BsFairDialog *dialog;
 
-  if (self->variant == NULL || self->run != NULL || self->loading)
+  if (self->variant == NULL || self->run != NULL || self->loading || self->sweep_keys == NULL)
     return;
+  /* The settings the Vary row offers. */
+  settings = g_new0 (BsFairSetting, MAX (1, self->sweep_keys->len));
+  for (guint i = 0; i < self->sweep_keys->len; i++)
+    {
+      const BsBalanceSweepKey *key = self->sweep_keys->pdata[i];
+
+      settings[i] = (BsFairSetting) { key->key, key->label, key->value, key->min, key->max };
+    }
   dialog = bs_fair_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->variant,
-                               self->source, self->sweep_keys,
+                               self->source, studies, settings, self->sweep_keys->len,
                                level_ids[MIN (adw_combo_row_get_selected (self->player_a_row),
                                               3u)],
                                level_ids[MIN (adw_combo_row_get_selected (self->player_b_row),

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-fair-dialog.c: Find a Fair Setting… (see bs-fair-dialog.h): the setup page, the race
- * page (progress, results, trade-offs chart) and Apply. Part of the balance page: it reads
- * the settings it may vary from bs-balance-view-private.h. */
+ * page (progress, results, trade-offs chart) and Apply. */
 #define G_LOG_DOMAIN "boardsmith-app"
 
 #include "config.h"
@@ -13,8 +12,6 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "bs-balance-view.h"
-#include "bs-balance-view-private.h"
 #include "bs-chart.h"
 #include "bs-design-run.h"
 #include "bs-entry-limit.h"
@@ -22,6 +19,8 @@
 
 #define DEFAULT_GAMES  100
 #define DEFAULT_ROUNDS 10
+#define DIALOG_WIDTH   560
+#define DIALOG_HEIGHT  720
 
 static const char * const level_ids[] = { "random", "easy", "medium", "hard" };
 
@@ -49,6 +48,7 @@ struct _BsFairDialog {
 
   BsVariant      *variant;
   char           *source;
+  char           *studies_dir;
   GPtrArray      *keys;            /* of FairKey* */
 
   GtkStack       *stack;
@@ -451,6 +451,8 @@ result_words (const BsDesignSearch    *search,
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
+  if (candidate->tally.games == 0)
+    return g_strdup (_("No games yet"));
   if (candidate->verdict == BS_DESIGN_FAILS)
     {
       const BsDesignGoal *goal = &search->goals[candidate->failed_goal];
@@ -627,7 +629,7 @@ update_race (BsFairDialog *self)
   else if (finished)
     headline = g_strdup (_("No setting meets the goal"));
   else if (search->rounds_done == 0)
-    headline = g_strdup (_("Stopped before the first round was played"));
+    headline = g_strdup (_("Stopped in the first round"));
   else
     headline = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "Stopped after round %u: %u setting in the running",
@@ -658,12 +660,21 @@ update_race (BsFairDialog *self)
       g_autofree char *played = g_strdup_printf ("%" G_GUINT64_FORMAT,
                                                  bs_design_search_total_games (search));
 
-      progress = g_strdup_printf (_("Round %u of at most %u, %s games played"),
-                                  search->rounds_done, search->max_rounds, played);
+      /* Stopped: the round's finished games are in its file, Resume plays on from them. */
+      if (round > search->rounds_done && total > 0 && search->rounds_done == 0)
+        progress = g_strdup_printf (_("Round %u stopped at %u of %u games"), round, done,
+                                    total);
+      else if (round > search->rounds_done && total > 0)
+        /* Translators: "Round 2 stopped at 300 of 1200 games; 2400 played before it". */
+        progress = g_strdup_printf (_("Round %u stopped at %u of %u games; %s played before "
+                                      "it"), round, done, total, played);
+      else
+        progress = g_strdup_printf (_("Rounds played: %u of at most %u, %s games"),
+                                    search->rounds_done, search->max_rounds, played);
       gtk_label_set_text (self->saving_label, "");
     }
   gtk_label_set_text (self->progress_label, progress);
-  gtk_widget_set_visible (GTK_WIDGET (self->saving_label), finished);
+  gtk_widget_set_visible (GTK_WIDGET (self->saving_label), finished || self->failed);
   gtk_widget_set_visible (self->chart_group, search->n_goals >= 2 && search->rounds_done > 0);
   gtk_widget_queue_draw (GTK_WIDGET (self->chart_area));
 }
@@ -788,11 +799,11 @@ drop_run (BsFairDialog *self)
 char *
 bs_fair_dialog_search_dir (const BsVariant *variant,
                            const char      *source,
+                           const char      *studies_dir,
                            const char      *settings)
 {
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree char *xml = bs_variant_to_xml (variant, NULL);
-  g_autofree char *studies = bs_balance_view_studies_dir ();
   g_autofree char *stem = NULL, *name = NULL;
 
   if (source != NULL && g_path_is_absolute (source))
@@ -811,7 +822,7 @@ bs_fair_dialog_search_dir (const BsVariant *variant,
   if (xml != NULL)
     g_checksum_update (checksum, (const guchar *) xml, (gssize) strlen (xml));
   name = g_strdup_printf ("%s-%.12s", stem, g_checksum_get_string (checksum));
-  return g_build_filename (studies, "searches", name, NULL);
+  return g_build_filename (studies_dir, "searches", name, NULL);
 }
 
 static void
@@ -854,7 +865,7 @@ find_clicked (BsFairDialog *self)
                                           (const char * const *) varies,
                                           (const char * const *) goal_texts, white, black,
                                           games, rounds, seed);
-  dir = bs_fair_dialog_search_dir (self->variant, self->source, settings);
+  dir = bs_fair_dialog_search_dir (self->variant, self->source, self->studies_dir, settings);
   drop_run (self);
   self->failed = FALSE;
   self->run = bs_design_run_new (search, dir, settings);
@@ -966,10 +977,11 @@ new_check_row (AdwPreferencesGroup *group,
 }
 
 static void
-build_setup (BsFairDialog *self,
-             GPtrArray    *keys,
-             const char   *level_a,
-             const char   *level_b)
+build_setup (BsFairDialog        *self,
+             const BsFairSetting *settings,
+             guint                n,
+             const char          *level_a,
+             const char          *level_b)
 {
   GtkWidget *page = new_page ();
   AdwPreferencesGroup *group;
@@ -980,9 +992,9 @@ build_setup (BsFairDialog *self,
   group = new_group (page, _("Settings to Vary"),
                      _("Each combination of their values is a setting to race: a range "
                        "(5..8), a range with a step (4..10:2) or a list (5,7,9)"));
-  for (guint i = 0; keys != NULL && i < keys->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const BsBalanceSweepKey *sweep = keys->pdata[i];
+      const BsFairSetting *sweep = &settings[i];
       FairKey *key = g_new0 (FairKey, 1);
       g_autofree char *subtitle = g_strdup_printf (_("Now %d; from %d to %d"), sweep->value,
                                                    sweep->min, sweep->max);
@@ -1010,8 +1022,12 @@ build_setup (BsFairDialog *self,
       gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
     }
 
-  group = new_group (page, _("Goals"), _("What a setting must show, with 95% confidence"));
-  row = new_check_row (group, _("Fair"), _("Player 1 scores 50% within this many points"),
+  group = new_group (page, _("Goals"),
+                     /* xgettext:no-c-format */
+                     _("What a setting must show, with 95% confidence"));
+  row = new_check_row (group, _("Fair"),
+                       /* xgettext:no-c-format */
+                       _("Player 1 scores 50% within this many points"),
                        &self->goal_checks[GOAL_FAIR]);
   self->fair_spin = new_spin (1, 25, 3, 0, _("Fair within points"));
   adw_action_row_add_suffix (row, GTK_WIDGET (self->fair_spin));
@@ -1208,6 +1224,7 @@ bs_fair_dialog_finalize (GObject *object)
   for (guint g = 0; g < G_N_ELEMENTS (self->rows); g++)
     g_clear_pointer (&self->rows[g], g_ptr_array_unref);
   g_free (self->source);
+  g_free (self->studies_dir);
   g_free (self->chart_description);
   G_OBJECT_CLASS (bs_fair_dialog_parent_class)->finalize (object);
 }
@@ -1245,30 +1262,39 @@ bs_fair_dialog_init (BsFairDialog *self)
   gtk_box_append (GTK_BOX (view), GTK_WIDGET (self->stack));
   adw_window_set_content (ADW_WINDOW (self), view);
   gtk_window_set_title (GTK_WINDOW (self), _("Find a Fair Setting"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 560, 720);
+  gtk_window_set_default_size (GTK_WINDOW (self), DIALOG_WIDTH, DIALOG_HEIGHT);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 
 BsFairDialog *
-bs_fair_dialog_new (GtkWindow       *parent,
-                    const BsVariant *variant,
-                    const char      *source,
-                    GPtrArray       *keys,
-                    const char      *level_a,
-                    const char      *level_b)
+bs_fair_dialog_new (GtkWindow           *parent,
+                    const BsVariant     *variant,
+                    const char          *source,
+                    const char          *studies_dir,
+                    const BsFairSetting *settings,
+                    guint                n,
+                    const char          *level_a,
+                    const char          *level_b)
 {
   BsFairDialog *self;
 
-  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (variant != NULL && studies_dir != NULL, NULL);
 
   self = g_object_new (BS_TYPE_FAIR_DIALOG, "modal", TRUE, "transient-for", parent,
                        "destroy-with-parent", TRUE, NULL);
+  /* Never wider or taller than the window it comes from: a phone's is 360 px wide. */
+  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    gtk_window_set_default_size (GTK_WINDOW (self),
+                                 MIN (DIALOG_WIDTH, gtk_widget_get_width (GTK_WIDGET (parent))),
+                                 MIN (DIALOG_HEIGHT,
+                                      gtk_widget_get_height (GTK_WIDGET (parent))));
   self->variant = bs_variant_copy (variant);
   self->source = g_strdup (source);
+  self->studies_dir = g_strdup (studies_dir);
   adw_window_title_set_subtitle (g_object_get_data (G_OBJECT (self), "title"),
                                  bs_variant_display_name (variant));
-  build_setup (self, keys, level_a, level_b);
+  build_setup (self, settings, n, level_a, level_b);
   build_race (self);
   gtk_stack_set_visible_child_name (self->stack, "setup");
   update_summary (self);

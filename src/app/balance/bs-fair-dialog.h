@@ -21,20 +21,34 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (BsFairDialog, bs_fair_dialog, BS, FAIR_DIALOG, AdwWindow)
 
-/* keys: the settings the lab may vary (of BsBalanceSweepKey*, bs-balance-view-private.h);
- * source: where the variant came from (a built-in name or a file; NULL for unsaved edits);
- * level_a, level_b: the lab's players ("random", "easy", "medium", "hard"). */
-BsFairDialog *bs_fair_dialog_new (GtkWindow       *parent,
-                                  const BsVariant *variant,
-                                  const char      *source,
-                                  GPtrArray       *keys,
-                                  const char      *level_a,
-                                  const char      *level_b);
+/* A setting the designer may vary: its bs_variant_set() key, its name in the designer's
+ * words, the variant's value and the bounds. */
+typedef struct {
+  const char *key;
+  const char *label;
+  int         value;
+  int         min;
+  int         max;
+} BsFairSetting;
 
-/* Where the app keeps a search of this variant with these settings (search.ini's text):
- * the same settings, the same folder, so a search started again goes on. */
+/* settings: the n settings the lab may vary; source: where the variant came from (a built-in
+ * name or a file; NULL for unsaved edits); studies_dir: where the lab keeps its studies (the
+ * search's folders go in its searches/); level_a, level_b: the lab's players ("random",
+ * "easy", "medium", "hard"). */
+BsFairDialog *bs_fair_dialog_new (GtkWindow           *parent,
+                                  const BsVariant     *variant,
+                                  const char          *source,
+                                  const char          *studies_dir,
+                                  const BsFairSetting *settings,
+                                  guint                n,
+                                  const char          *level_a,
+                                  const char          *level_b);
+
+/* Where the app keeps a search of this variant with these settings (search.ini's text) in
+ * studies_dir: the same settings, the same folder, so a search started again goes on. */
 char         *bs_fair_dialog_search_dir (const BsVariant *variant,
                                          const char      *source,
+                                         const char      *studies_dir,
                                          const char      *settings);
 
 G_END_DECLS
