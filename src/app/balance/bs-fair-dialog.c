@@ -57,6 +57,7 @@ struct _BsFairDialog {
   GtkSpinButton  *draws_spin;
   GtkSpinButton  *length_from;
   GtkSpinButton  *length_to;
+  GtkWidget      *length_rows[2];   /* shown while Length is ticked */
   GtkSpinButton  *lead_spin;
   AdwComboRow    *player_a_row;
   AdwComboRow    *player_b_row;
@@ -352,10 +353,10 @@ update_summary (BsFairDialog *self)
                             gtk_check_button_get_active (self->goal_checks[GOAL_FAIR]));
   gtk_widget_set_sensitive (GTK_WIDGET (self->draws_spin),
                             gtk_check_button_get_active (self->goal_checks[GOAL_DRAWS]));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->length_from),
-                            gtk_check_button_get_active (self->goal_checks[GOAL_LENGTH]));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->length_to),
-                            gtk_check_button_get_active (self->goal_checks[GOAL_LENGTH]));
+  gtk_widget_set_visible (self->length_rows[0],
+                          gtk_check_button_get_active (self->goal_checks[GOAL_LENGTH]));
+  gtk_widget_set_visible (self->length_rows[1],
+                          gtk_check_button_get_active (self->goal_checks[GOAL_LENGTH]));
   gtk_widget_set_sensitive (GTK_WIDGET (self->lead_spin),
                             gtk_check_button_get_active (self->goal_checks[GOAL_LEAD]));
   if (ok)
@@ -585,6 +586,9 @@ update_race (BsFairDialog *self)
   search = bs_design_run_get_search (self->run);
   finished = bs_design_search_finished (search);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), !finished);
+  /* Stopped: how far the race got, in rounds. */
+  gtk_progress_bar_set_fraction (self->progress_bar,
+                                 (double) search->rounds_done / MAX (1u, search->max_rounds));
   gtk_widget_set_visible (GTK_WIDGET (self->stop_button), !finished && !self->failed);
   clear_rows (self);
   front = g_new0 (gboolean, MAX (1, search->candidates->len));
@@ -1035,15 +1039,22 @@ build_setup (BsFairDialog        *self,
                        &self->goal_checks[GOAL_DRAWS]);
   self->draws_spin = new_spin (1, 99, 10, 0, _("Draws below percent"));
   adw_action_row_add_suffix (row, GTK_WIDGET (self->draws_spin));
-  row = new_check_row (group, _("Length"), _("A mean length in plies between these"),
-                       &self->goal_checks[GOAL_LENGTH]);
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  new_check_row (group, _("Length"), _("A mean length in plies within these"),
+                 &self->goal_checks[GOAL_LENGTH]);
+  /* The band on rows of their own: two spin buttons beside the title leave a phone's
+   * width no room for the words. */
   self->length_from = new_spin (1, 9999, 20, 0, _("Length from plies"));
   self->length_to = new_spin (1, 9999, 60, 0, _("Length to plies"));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->length_from));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->length_to));
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (row, box);
+  row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), C_("length", "From"));
+  adw_action_row_add_suffix (row, GTK_WIDGET (self->length_from));
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  self->length_rows[0] = GTK_WIDGET (row);
+  row = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), C_("length", "To"));
+  adw_action_row_add_suffix (row, GTK_WIDGET (self->length_to));
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  self->length_rows[1] = GTK_WIDGET (row);
   row = new_check_row (group, _("Lead Changes"),
                        _("At least this many a game, on average (a searching player is needed)"),
                        &self->goal_checks[GOAL_LEAD]);
@@ -1054,15 +1065,13 @@ build_setup (BsFairDialog        *self,
     g_signal_connect_swapped (self->goal_checks[g], "toggled", G_CALLBACK (update_summary),
                               self);
 
-  group = new_group (page, _("Players"), NULL);
+  group = new_group (page, _("Players"), _("Players A and B swap seats every game"));
   for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
     gtk_string_list_append (levels, level_label (level_ids[i]));
   self->player_a_row = ADW_COMBO_ROW (adw_combo_row_new ());
   self->player_b_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->player_a_row), _("Player A"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->player_b_row), _("Player B"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->player_b_row),
-                               _("Players A and B swap seats every game"));
   adw_combo_row_set_model (self->player_a_row, G_LIST_MODEL (levels));
   adw_combo_row_set_model (self->player_b_row, G_LIST_MODEL (levels));
   for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
