@@ -179,7 +179,11 @@ def test_search_matches_the_command_line(session):
     check(app, "Board height")
     set_text(app, "Values of Board height", "5..9")
     set_spin(app, "Fair within points", 8)
-    check(app, "Length")
+    # A goal ticked by keyboard: Tab to its check box, Space.
+    app.tab_to("check box", "Length")
+    app.key("space")
+    app.wait_for(lambda: app.find("check box", "Length").checked or None,
+                 "Length ticked by the keyboard")
     set_spin(app, "Length from plies", 20)
     set_spin(app, "Length to plies", 60)
     set_spin(app, "Games per Round", 500)

@@ -679,6 +679,16 @@ update_race (BsFairDialog *self)
     }
   gtk_label_set_text (self->progress_label, progress);
   gtk_widget_set_visible (GTK_WIDGET (self->saving_label), finished || self->failed);
+  /* Stop went away under the keyboard's focus: on to Change Settings (then Tab reaches the
+   * results). */
+  if (finished || self->failed)
+    {
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+      if (focus == NULL || focus == GTK_WIDGET (self->stop_button) ||
+          !gtk_widget_get_mapped (focus))
+        gtk_widget_grab_focus (self->settings_button);
+    }
   gtk_widget_set_visible (self->chart_group, search->n_goals >= 2 && search->rounds_done > 0);
   gtk_widget_queue_draw (GTK_WIDGET (self->chart_area));
 }
