@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-entry-limit.h"
+#include "bs-fair-dialog.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
 #include "bs-widgets.h"
@@ -28,6 +29,7 @@ G_DEFINE_FINAL_TYPE (BsBalanceView, bs_balance_view, ADW_TYPE_BIN)
 
 enum {
   APPLY_REQUESTED,
+  APPLY_SETTINGS_REQUESTED,
   MESSAGE,
   STUDY_OPENED,
   N_SIGNALS
@@ -167,6 +169,9 @@ bs_balance_view_update (BsBalanceView *self)
                                    "± 5 points"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.start",
                                  self->variant != NULL && self->run == NULL && !self->loading);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.find-fair",
+                                 self->variant != NULL && self->run == NULL && !self->loading &&
+                                 self->sweep_keys != NULL && self->sweep_keys->len > 0);
 
   gtk_widget_set_visible (self->pause_button, has_run && !ended);
   gtk_widget_set_visible (self->cancel_button, has_run && !ended);
@@ -588,6 +593,49 @@ apply_activated (GtkWidget  *widget,
                  bs_study_get_arm (study, (guint) fairest)->value);
 }
 
+/* Find a Fair Setting's result applied: every setting it varied, in the editor. */
+static void
+on_fair_apply (BsBalanceView   *self,
+               const BsVariant *variant,
+               char           **keys,
+               char           **values)
+{
+  g_signal_emit (self, signals[APPLY_SETTINGS_REQUESTED], 0, self->source, variant, keys,
+                 values);
+}
+
+static void
+find_fair_activated (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  BsBalanceView *self = BS_BALANCE_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *studies = bs_balance_view_studies_dir ();
+  g_autofree BsFairSetting *settings = NULL;
+  BsFairDialog *dialog;
+
+  if (self->variant == NULL || self->run != NULL || self->loading || self->sweep_keys == NULL)
+    return;
+  /* The settings the Vary row offers. */
+  settings = g_new0 (BsFairSetting, MAX (1, self->sweep_keys->len));
+  for (guint i = 0; i < self->sweep_keys->len; i++)
+    {
+      const BsBalanceSweepKey *key = self->sweep_keys->pdata[i];
+
+      settings[i] = (BsFairSetting) { key->key, key->label, key->value, key->min, key->max };
+    }
+  dialog = bs_fair_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->variant,
+                               self->source, studies, settings, self->sweep_keys->len,
+                               level_ids[MIN (adw_combo_row_get_selected (self->player_a_row),
+                                              3u)],
+                               level_ids[MIN (adw_combo_row_get_selected (self->player_b_row),
+                                              3u)]);
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (on_fair_apply), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 bs_balance_view_dispose (GObject *object)
 {
@@ -633,6 +681,12 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
     g_signal_new ("apply-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_STRING, G_TYPE_POINTER,
                   G_TYPE_STRING, G_TYPE_STRING);
+  /* Find a Fair Setting: (source, the result's variant as a pointer, the keys it varied and
+   * their values, NULL-terminated string arrays as pointers) */
+  signals[APPLY_SETTINGS_REQUESTED] =
+    g_signal_new ("apply-settings-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_STRING, G_TYPE_POINTER,
+                  G_TYPE_POINTER, G_TYPE_POINTER);
   signals[MESSAGE] =
     g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -680,6 +734,8 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_install_action (widget_class, "balance.new", NULL, new_activated);
   gtk_widget_class_install_action (widget_class, "balance.more", NULL, more_activated);
   gtk_widget_class_install_action (widget_class, "balance.apply", NULL, apply_activated);
+  gtk_widget_class_install_action (widget_class, "balance.find-fair", NULL,
+                                   find_fair_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-chart", NULL,
                                    bs_balance_view_export_chart_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-data", "s",

@@ -3,7 +3,8 @@
  * few controls (players, games, a target precision, one setting to vary
  * or another variant to compare with), run it in the
  * background with progress, pause and cancel, watch the results and charts
- * fill in, extend it, and apply the fairest setting found. The study is
+ * fill in, extend it, and apply the fairest setting found; or Find a Fair
+ * Setting… (bs-fair-dialog.h) for several settings and goals at once. The study is
  * kept in a file beside the variant (built-in variants: in the user's
  * data directory) and reopens from Recent. */
 

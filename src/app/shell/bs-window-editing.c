@@ -103,34 +103,49 @@ apply_setting (BsVariantDocument *document,
 }
 
 static void
-edit_applied (BsWindow          *self,
-              BsVariantDocument *document,
-              const char        *key,
-              const char        *value)
+edit_applied (BsWindow           *self,
+              BsVariantDocument  *document,
+              const char * const *keys,
+              const char * const *values)
 {
-  g_autofree char *label = bs_variant_describe_setting_briefly (
-    bs_variant_document_get_variant (document), key);
+  g_autoptr(GString) settings = g_string_new (NULL);
   g_autofree char *message = NULL;
 
   bs_window_edit (self, document);
-  /* Translators: "Dark’s large pieces set to 4: save the variant to keep it". */
-  message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), label, value);
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      g_autofree char *label = bs_variant_describe_setting_briefly (
+        bs_variant_document_get_variant (document), keys[i]);
+
+      if (keys[1] == NULL)
+        /* Translators: "Dark’s large pieces set to 4: save the variant to keep it". */
+        message = g_strdup_printf (_("%s set to %s: save the variant to keep it"), label,
+                                   values[i]);
+      else
+        /* Translators: one of several settings applied at once: "Width = 6". */
+        g_string_append_printf (settings, i > 0 ? _(", %s = %s") : _("%s = %s"), label,
+                                values[i]);
+    }
+  if (message == NULL)
+    /* Translators: several settings applied at once: "Width = 6, Height = 7 set: save the
+     * variant to keep them". */
+    message = g_strdup_printf (_("%s set: save the variant to keep them"), settings->str);
   bs_window_show_message (self, message);
 }
 
 /* A user's variant file for the editor, read in a thread: it may be large. */
 typedef struct {
   BsWindow *self;
-  char     *key;     /* From the Balance page: a setting to change, else NULL. */
-  char     *value;
+  char    **keys;    /* From the Balance page: settings to change, else NULL. */
+  char    **values;
 } EditOpenRequest;
 
 static void
 edit_open_request_free (EditOpenRequest *request)
 {
   g_object_unref (request->self);
-  g_free (request->key);
-  g_free (request->value);
+  g_strfreev (request->keys);
+  g_strfreev (request->values);
   g_free (request);
 }
 
@@ -150,10 +165,12 @@ on_document_opened (GObject      *source,
       g_clear_object (&self->opening);
       if (document == NULL)
         _bs_window_show_error (self, _("Could Not Edit the Variant"), error->message);
-      else if (request->key != NULL)
+      else if (request->keys != NULL)
         {
-          apply_setting (document, request->key, request->value);
-          edit_applied (self, document, request->key, request->value);
+          for (guint i = 0; request->keys[i] != NULL; i++)
+            apply_setting (document, request->keys[i], request->values[i]);
+          edit_applied (self, document, (const char * const *) request->keys,
+                        (const char * const *) request->values);
         }
       else
         bs_window_edit (self, document);
@@ -162,10 +179,10 @@ on_document_opened (GObject      *source,
 }
 
 static void
-open_for_editing (BsWindow   *self,
-                  const char *path,
-                  const char *key,
-                  const char *value)
+open_for_editing (BsWindow           *self,
+                  const char         *path,
+                  const char * const *keys,
+                  const char * const *values)
 {
   EditOpenRequest *request = g_new0 (EditOpenRequest, 1);
 
@@ -174,8 +191,8 @@ open_for_editing (BsWindow   *self,
   g_clear_object (&self->opening);
   self->opening = g_cancellable_new ();
   request->self = g_object_ref (self);
-  request->key = g_strdup (key);
-  request->value = g_strdup (value);
+  request->keys = g_strdupv ((char **) keys);
+  request->values = g_strdupv ((char **) values);
   bs_variant_document_open_async (path, self->opening, on_document_opened, request);
 }
 
@@ -424,6 +441,44 @@ test_balance_activated (GSimpleAction *action,
   _bs_window_show_balance_now (self, from_editor);
 }
 
+/* A setting (or several) the Balance page found, applied: a user's file gets the change in
+ * the editor, unsaved, so it can be looked at (and undone) before saving; a built-in variant
+ * is copied under a name that says the setting. */
+static void
+apply_settings (BsWindow           *self,
+                const char         *source,
+                const BsVariant    *variant,
+                const char * const *keys,
+                const char * const *values)
+{
+  g_autoptr(BsVariantDocument) document = NULL;
+  g_autoptr(BsVariant) copy = NULL;
+  g_autoptr(GString) settings = g_string_new (NULL);
+  g_autofree char *name = NULL;
+
+  if (source != NULL && g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
+    {
+      open_for_editing (self, source, keys, values);
+      return;
+    }
+  copy = bs_variant_copy (variant);
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      /* The setting in the designer's words, as the editor shows it. */
+      g_autofree char *label = bs_variant_describe_setting_briefly (copy, keys[i]);
+
+      g_string_append_printf (settings, i > 0 ? _(", %s = %s") : _("%s = %s"), label,
+                              values[i]);
+    }
+  /* Translators: a variant's name after a balance study: "My Game
+   * (Dark’s large pieces = 4)". */
+  name = g_strdup_printf (_("%s (%s)"), bs_variant_display_name (copy), settings->str);
+  g_free (copy->name);
+  copy->name = g_steal_pointer (&name);
+  document = bs_variant_document_new (copy);
+  edit_applied (self, document, keys, values);
+}
+
 static void
 on_balance_apply (BsWindow      *self,
                   const char    *source,
@@ -432,28 +487,21 @@ on_balance_apply (BsWindow      *self,
                   const char    *value,
                   BsBalanceView *view)
 {
-  g_autoptr(BsVariantDocument) document = NULL;
-  g_autoptr(BsVariant) copy = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *label = NULL;
+  const char *keys[] = { key, NULL };
+  const char *values[] = { value, NULL };
 
-  /* A user's file gets the change in the editor, unsaved, so it can be
-   * looked at (and undone) before saving; a built-in variant is copied. */
-  if (source != NULL && g_path_is_absolute (source) && g_file_test (source, G_FILE_TEST_IS_REGULAR))
-    {
-      open_for_editing (self, source, key, value);
-      return;
-    }
-  copy = bs_variant_copy (fairest_variant);
-  /* The setting in the designer's words, as the editor shows it. */
-  label = bs_variant_describe_setting_briefly (copy, key);
-  /* Translators: a variant's name after a balance study: "My Game
-   * (Dark’s large pieces = 4)". */
-  name = g_strdup_printf (_("%s (%s = %s)"), bs_variant_display_name (copy), label, value);
-  g_free (copy->name);
-  copy->name = g_steal_pointer (&name);
-  document = bs_variant_document_new (copy);
-  edit_applied (self, document, key, value);
+  apply_settings (self, source, fairest_variant, keys, values);
+}
+
+static void
+on_balance_apply_settings (BsWindow      *self,
+                           const char    *source,
+                           gpointer       variant,
+                           gpointer       keys,
+                           gpointer       values,
+                           BsBalanceView *view)
+{
+  apply_settings (self, source, variant, keys, values);
 }
 
 static void
@@ -491,6 +539,7 @@ _bs_window_editing_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, on_editor_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_message);
   gtk_widget_class_bind_template_callback (widget_class, on_balance_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_balance_apply_settings);
   gtk_widget_class_bind_template_callback (widget_class, on_balance_message);
   gtk_widget_class_bind_template_callback (widget_class, on_balance_study_opened);
 }

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Find a Fair Setting… (issue 26): from the balance lab of a small, fast variant, set a
+search up by real input (a setting's range, a goal, players, games per round, rounds,
+seed), run it, read every result row back through the accessibility tree and check it
+against `boardsmith-cli search` with the same arguments (the same seed plays the same
+games: the same verdicts, rounds and games), then apply a setting that meets the goal in
+the editor. A second search with two goals that conflict shows the best trade-offs and
+their chart; stopping it and resuming gives the same answer as running it through."""
+
+import json
+import os
+import re
+import subprocess
+
+from harness import run_tests, E2EFailure, Skip, RETRY_WAIT
+from test_balance import balance_button, choose, set_spin
+
+CLI = os.environ.get("BOARDSMITH_CLI")
+TITLE = "Find a Fair Setting"
+TITLE_ROW = re.compile(r"^Board (width|height) = \d+(, Board height = \d+)?$")
+HEADLINE = re.compile(r"^(\d+ settings? meets? every goal|No setting meets (every goal|the goal)"
+                      r".*)$")
+
+
+def cli_search(session, name, args):
+    out = os.path.join(session.tmp, name)
+    result = subprocess.run([CLI, "search", "breakthrough", *args, "-o", out, "--json"],
+                            check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
+    return json.loads(result.stdout)
+
+
+def set_text(app, name, text):
+    """Types into the entry of that name, as a person does."""
+    for attempt in range(3):
+        app.find("text", name).click()
+        try:
+            app.wait_for(lambda: (app.focused() is not None and app.focused().role == "text"
+                                  and app.focused().label == name) or None,
+                         "the focus in %s" % name, timeout=RETRY_WAIT)
+            break
+        except E2EFailure:
+            if attempt == 2:
+                raise
+    app.key("ctrl+a")
+    app.type(text)
+    app.wait_for(lambda: app.find("text", name).text == text or None,
+                 "%s to read %r" % (name, text))
+
+
+def check(app, name):
+    """Ticks the check box of that name (a lost click is made again)."""
+    node = app.find("check box", name)
+    if not node.checked:
+        app.click_until("check box", name,
+                        lambda: app.find("check box", name).checked or None,
+                        "%s to be ticked" % name)
+
+
+def open_dialog(app):
+    app.click(balance_button(app, "Breakthrough"))
+    app.find("label", "Balance of Breakthrough")
+    choose(app, "Player A", "Random")
+    choose(app, "Player B", "Random")
+    app.click_until("push button", "Find a Fair Setting…",
+                    lambda: app.window(TITLE, timeout=RETRY_WAIT), "the dialog")
+    app.find("check box", "Board width")
+
+
+def results(app):
+    """The result rows by group: {group: {"width=5": subtitle}}, each read from its row's
+    title ("Board width = 5", "Board width = 4, Board height = 6": the command line's "width=4 height=6") and
+    its subtitle (its verdict and evidence in words)."""
+    rows = {}
+    for group in ("Meet the Goals", "Eliminated", "Still in the Running",
+                  "Undecided When the Rounds Ran Out", "Best Trade-Offs"):
+        heading = app.snapshot().find_now("label", group)
+        if heading is None:
+            continue
+        box = heading
+        # The group's node: the nearest ancestor holding list items.
+        for ancestor in heading.ancestors():
+            if [n for n in ancestor.walk() if n.role == "list item"]:
+                box = ancestor
+                break
+        for item in [n for n in box.walk() if n.role == "list item"]:
+            labels = [n.label for n in item.walk() if n.role == "label" and n.label]
+            title = next((t for t in labels if TITLE_ROW.match(t)), None)
+            if title is None:
+                continue
+            subtitle = next(t for t in labels if t != title and re.search(r"\d+ games?$", t))
+            key = " ".join("%s=%s" % (setting.split(" = ")[0].split()[-1], setting.split(" = ")[1])
+                           for setting in title.split(", "))
+            rows.setdefault(group, {})[key] = subtitle
+    return rows
+
+
+def wait_done(app, timeout=300):
+    return app.wait_for(lambda: app.find_now("label", HEADLINE), "the search to end",
+                        timeout=timeout)
+
+
+def goal_words(goal):
+    """The dialog's words for a goal of the command line's ("fair:8", "length=20..60")."""
+    fair = re.match(r"^fair:(\d+)$", goal)
+    if fair:
+        return "fair within ± %s points" % fair.group(1)
+    length = re.match(r"^length=(\d+)\.\.(\d+)$", goal)
+    if length:
+        return "length %s–%s plies" % length.groups()
+    raise E2EFailure("a goal this test does not set: %r" % goal)
+
+
+def compare(rows, expected):
+    """The app's rows against the command line's JSON."""
+    groups = {"meets": "Meet the Goals", "fails": "Eliminated",
+              "undecided": "Undecided When the Rounds Ran Out"}
+    for candidate in expected["candidates"]:
+        group = groups[candidate["verdict"]]
+        subtitle = rows.get(group, {}).get(candidate["label"])
+        if subtitle is None:
+            raise E2EFailure("%s is not under %s as the command line says: %r"
+                             % (candidate["label"], group, rows))
+        games = int(re.search(r"(\d+) games?$", subtitle).group(1))
+        if games != candidate["games"]:
+            raise E2EFailure("%s: %d games in the app, %d by the command line"
+                             % (candidate["label"], games, candidate["games"]))
+        if candidate["verdict"] == "fails" and \
+                not subtitle.startswith("Eliminated in round %d: cannot meet “%s”: "
+                                        % (candidate["round"],
+                                           goal_words(candidate["failed_goal"]))):
+            raise E2EFailure("%s: %r, the command line says round %d"
+                             % (candidate["label"], subtitle, candidate["round"]))
+        if candidate["verdict"] == "meets" and \
+                not subtitle.startswith("Meets every goal (round %d): " % candidate["round"]):
+            raise E2EFailure("%s: %r, the command line says round %d"
+                             % (candidate["label"], subtitle, candidate["round"]))
+        # The evidence: every goal's figure with its interval; an eliminated setting's, the
+        # goal it cannot meet.
+        for evidence in candidate["evidence"]:
+            if candidate["verdict"] == "fails" and evidence["goal"] != candidate["failed_goal"]:
+                continue
+            want = evidence_words(evidence)
+            if want not in subtitle:
+                raise E2EFailure("%s: %r lacks the command line's %r"
+                                 % (candidate["label"], subtitle, want))
+
+
+def evidence_words(evidence):
+    if evidence["goal"].startswith("fair"):
+        return "player 1 scores %.1f%% (%.1f–%.1f)" % (100 * evidence["value"],
+                                                       100 * evidence["low"],
+                                                       100 * evidence["high"])
+    return "%.1f plies a game (%.1f–%.1f)" % (evidence["value"], evidence["low"],
+                                              evidence["high"])
+
+
+def saving(app, expected):
+    played = str(expected["total_games"])
+    grid = str(expected["grid_games"])
+    return app.find("label", re.compile(r"^%s games played; a full grid of the same precision "
+                                        r"plays %s " % (re.escape(played), re.escape(grid))))
+
+
+def test_search_matches_the_command_line(session):
+    if CLI is None:
+        raise Skip("BOARDSMITH_CLI is not set")
+    args = ["--vary", "height=5..9", "--goal", "fair:8", "--goal", "length=20..60",
+            "--white", "random", "--black", "random", "--games-per-round", "500",
+            "--max-rounds", "3", "--seed", "7"]
+    expected = cli_search(session, "cli-one", args)
+    print("# the command line: %s; meeting %s; %d games, grid %d"
+          % (", ".join("%s %s" % (c["label"], c["verdict"]) for c in expected["candidates"]),
+             expected["meeting"], expected["total_games"], expected["grid_games"]))
+
+    app = session.start_app(size=(1000, 1000))
+    open_dialog(app)
+    check(app, "Board height")
+    set_text(app, "Values of Board height", "5..9")
+    set_spin(app, "Fair within points", 8)
+    # A goal ticked by keyboard: Tab to its check box, Space.
+    app.tab_to("check box", "Length")
+    app.key("space")
+    app.wait_for(lambda: app.find("check box", "Length").checked or None,
+                 "Length ticked by the keyboard")
+    set_spin(app, "Length from plies", 20)
+    set_spin(app, "Length to plies", 60)
+    set_spin(app, "Games per Round", 500)
+    set_spin(app, "Most Rounds", 3)
+    set_spin(app, "Seed", 7)
+    app.find("label", "5 settings to race, at most 7500 games")
+    app.screenshot("find-fair-setup")
+    app.click_until("push button", "Find",
+                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
+                                                                   "Settings)$")),
+                    "the search to start")
+    headline = wait_done(app)
+    rows = results(app)
+    print("# the app: %s: %r" % (headline.label, rows))
+    compare(rows, expected)
+    n = len(expected["meeting"])
+    want = ("%d setting%s meet%s every goal" % (n, "s" if n != 1 else "", "" if n != 1 else "s")
+            if n else "No setting meets every goal: the best trade-offs are below")
+    if headline.label != want:
+        raise E2EFailure("the headline %r, the command line has %d meeting" % (headline.label, n))
+    saving(app, expected)
+    app.screenshot("find-fair-results")
+
+    if not expected["meeting"]:
+        return
+    # Apply the first that meets the goal: the editor opens a copy named after it.
+    label = expected["meeting"][0]
+    value = label.split("=")[1]
+    row = app.find("list item", "Board height = %s" % value)
+    apply = row.find_now("push button", "Apply")
+    app.click(apply)
+    app.gone(None, TITLE)
+    app.find("push button", "Play Test")
+    name = "Breakthrough (Board height = %s)" % value
+    app.find("text", "Name", where=lambda node: node.text == name)
+    app.screenshot("find-fair-applied")
+
+
+def test_trade_offs_stop_and_resume(session):
+    """Two settings at once, and two goals that no setting meets together (fair within a
+    point and games of 25 to 40 plies): the best trade-offs and their chart, in a window a
+    phone's width. Stopped and resumed, the search gives the command line's answer."""
+    if CLI is None:
+        raise Skip("BOARDSMITH_CLI is not set")
+    args = ["--vary", "width=5,7", "--vary", "height=5..6", "--goal", "fair:1", "--goal",
+            "length=25..40", "--white", "random", "--black", "random",
+            "--games-per-round", "6000", "--max-rounds", "3", "--seed", "11"]
+    expected = cli_search(session, "cli-two", args)
+    print("# the command line: meeting %s, trade-offs %s" % (expected["meeting"],
+                                                             expected["pareto"]))
+
+    app = session.start_app(size=(360, 800))
+    open_dialog(app)
+    check(app, "Board width")
+    set_text(app, "Values of Board width", "5,7")
+    check(app, "Board height")
+    set_text(app, "Values of Board height", "5..6")
+    set_spin(app, "Fair within points", 1)
+    check(app, "Length")
+    set_spin(app, "Length from plies", 25)
+    set_spin(app, "Length to plies", 40)
+    set_spin(app, "Games per Round", 6000)
+    set_spin(app, "Most Rounds", 3)
+    set_spin(app, "Seed", 11)
+    app.find("label", "4 settings to race, at most 72000 games")
+    app.screenshot("find-fair-setup-narrow")
+    app.click_until("push button", "Find", lambda: app.find_now("push button", "Stop"),
+                    "the search to start")
+    # Stopped mid-way (or between rounds), it says so and offers Resume.
+    app.click_until("push button", "Stop",
+                    lambda: app.find_now("push button", "Resume") or
+                    app.find_now("label", HEADLINE), "the search to stop")
+    if app.find_now("push button", "Resume"):
+        app.find("label", re.compile(r"^Stopped (after round \d+|in the first round)"))
+        app.find("label", re.compile(r"^(Round \d+ stopped at \d+ of \d+ games(; \d+ played "
+                                     r"before it)?|Rounds played: \d+ of at most 3, \d+ games)$"))
+        app.screenshot("find-fair-stopped")
+        app.click_until("push button", "Resume", lambda: app.find_now("push button", "Stop")
+                        or app.find_now("label", HEADLINE), "the search to go on")
+    wait_done(app)
+    if expected["meeting"]:
+        raise Skip("a width meets both goals here: no trade-offs to show")
+    app.find("label", "No setting meets every goal: the best trade-offs are below")
+    app.find("label", "Best Trade-Offs")
+    chart = app.find(None, "Trade-offs between the first two goals")
+    rows = results(app)
+    shown = sorted(rows.get("Best Trade-Offs", {}))
+    if shown != sorted(expected["pareto"]):
+        raise E2EFailure("the trade-offs %r, the command line's %r" % (shown, expected["pareto"]))
+    compare(rows, expected)
+    saving(app, expected)
+    chart.scroll_into_view()
+    app.screenshot("find-fair-trade-offs")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_tests())
