@@ -8,6 +8,7 @@
 #include <math.h>
 #include <glib/gi18n-lib.h>
 
+#include "bs-linear.h"
 #include "bs-rng.h"
 
 /* ---- The regression ------------------------------------------------------- */
@@ -80,57 +81,6 @@ objective (const double *x,
   return sum;
 }
 
-/* Solves a x = b (n × n, row-major; both overwritten) by Gaussian
- * elimination with partial pivoting. FALSE when a is singular. */
-static gboolean
-solve (double *a,
-       double *b,
-       guint   n,
-       double *x)
-{
-  for (guint k = 0; k < n; k++)
-    {
-      guint p = k;
-
-      for (guint i = k + 1; i < n; i++)
-        if (fabs (a[i * n + k]) > fabs (a[p * n + k]))
-          p = i;
-      if (fabs (a[p * n + k]) < 1e-300)
-        return FALSE;
-      if (p != k)
-        {
-          for (guint j = 0; j < n; j++)
-            {
-              double t = a[k * n + j];
-
-              a[k * n + j] = a[p * n + j];
-              a[p * n + j] = t;
-            }
-          double t = b[k];
-
-          b[k] = b[p];
-          b[p] = t;
-        }
-      for (guint i = k + 1; i < n; i++)
-        {
-          double f = a[i * n + k] / a[k * n + k];
-
-          for (guint j = k; j < n; j++)
-            a[i * n + j] -= f * a[k * n + j];
-          b[i] -= f * b[k];
-        }
-    }
-  for (guint k = n; k-- > 0;)
-    {
-      double s = b[k];
-
-      for (guint j = k + 1; j < n; j++)
-        s -= a[k * n + j] * x[j];
-      x[k] = s / a[k * n + k];
-    }
-  return TRUE;
-}
-
 guint
 bs_logistic_fit (const double *x,
                  const double *y,
@@ -180,7 +130,8 @@ bs_logistic_fit (const double *x,
           hess[i * n_cols + i] += (l2 != NULL ? l2[i] : 0) + 1e-12;
           grad[i] += (l2 != NULL ? l2[i] : 0) * beta[i];
         }
-      if (!solve (hess, grad, n_cols, step))
+      memcpy (step, grad, n_cols * sizeof *step);
+      if (!bs_linear_solve (hess, step, n_cols))
         return 0;
       /* Newton's step, halved while it does not lower the objective. */
       for (int halvings = 0; halvings < 40; halvings++, t /= 2)

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bs-elo.h"
+#include "bs-linear.h"
 
 #define ELO_SCALE (400.0 / G_LN10)   /* Elo points per unit of θ */
 #define PRIOR_DRAWS 1.0
@@ -33,53 +34,6 @@ bs_elo_table_add (BsEloTable *table,
   table->games[j][i] += 1;
   table->points[i][j] += points;
   table->points[j][i] += 1 - points;
-}
-
-/* Solves a x = b for the n × n matrix a (row-major, destroyed) by Gaussian elimination
- * with partial pivoting; FALSE when singular. */
-static gboolean
-solve (double *a,
-       double *b,
-       guint   n)
-{
-  for (guint c = 0; c < n; c++)
-    {
-      guint pivot = c;
-
-      for (guint r = c + 1; r < n; r++)
-        if (fabs (a[r * n + c]) > fabs (a[pivot * n + c]))
-          pivot = r;
-      if (fabs (a[pivot * n + c]) < 1e-12)
-        return FALSE;
-      if (pivot != c)
-        {
-          for (guint k = 0; k < n; k++)
-            {
-              double t = a[c * n + k];
-              a[c * n + k] = a[pivot * n + k];
-              a[pivot * n + k] = t;
-            }
-          {
-            double t = b[c];
-            b[c] = b[pivot];
-            b[pivot] = t;
-          }
-        }
-      for (guint r = 0; r < n; r++)
-        {
-          double f;
-
-          if (r == c)
-            continue;
-          f = a[r * n + c] / a[c * n + c];
-          for (guint k = c; k < n; k++)
-            a[r * n + k] -= f * a[c * n + k];
-          b[r] -= f * b[c];
-        }
-    }
-  for (guint c = 0; c < n; c++)
-    b[c] /= a[c * n + c];
-  return TRUE;
 }
 
 /* Whether every player meets every other through the games played. */
@@ -166,7 +120,7 @@ bs_elo_fit (const BsEloTable *table,
                          (table->games[i][j] + PRIOR_DRAWS) / (1 + exp (theta[j] - theta[i]));
         }
       information (table, theta, l);
-      if (!solve (l, step, n))
+      if (!bs_linear_solve (l, step, n))
         break;
       for (guint i = 0; i < n; i++)
         {
@@ -195,7 +149,7 @@ bs_elo_fit (const BsEloTable *table,
       information (table, theta, l);
       for (guint i = 0; i < n; i++)
         column[i] = i == c;
-      if (!solve (l, column, n))
+      if (!bs_linear_solve (l, column, n))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("the ratings did not converge"));
