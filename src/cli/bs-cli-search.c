@@ -29,7 +29,7 @@
 
 #define SEARCH_DEFAULT_GAMES  100
 #define SEARCH_DEFAULT_ROUNDS 10
-#define SEARCH_GROUP          "search"
+#define SEARCH_GROUP          BS_DESIGN_SEARCH_SETTINGS_GROUP
 
 typedef struct {
   BsCliProgress  base;
@@ -49,35 +49,6 @@ print_progress (BsCliProgress *progress,
    * the candidates still in the running. */
   g_printerr (_("round %u: games %u/%u, %u candidates in the running"), line->round, done,
               total, line->candidates);
-}
-
-/* The search's settings as DIR/search.ini holds them. */
-static char *
-settings_text (const char         *variant,
-               const char * const *sets,
-               const char * const *varies,
-               const char * const *goals,
-               const char         *white,
-               const char         *black,
-               guint               games,
-               guint               rounds,
-               guint64             seed)
-{
-  g_autoptr(GKeyFile) file = g_key_file_new ();
-  const char *none[] = { NULL };
-
-  g_key_file_set_string (file, SEARCH_GROUP, "variant", variant);
-  g_key_file_set_string_list (file, SEARCH_GROUP, "set", sets != NULL ? sets : none,
-                              sets != NULL ? g_strv_length ((GStrv) sets) : 0);
-  g_key_file_set_string_list (file, SEARCH_GROUP, "vary", varies,
-                              g_strv_length ((GStrv) varies));
-  g_key_file_set_string_list (file, SEARCH_GROUP, "goal", goals, g_strv_length ((GStrv) goals));
-  g_key_file_set_string (file, SEARCH_GROUP, "white", white);
-  g_key_file_set_string (file, SEARCH_GROUP, "black", black);
-  g_key_file_set_uint64 (file, SEARCH_GROUP, "games-per-round", games);
-  g_key_file_set_uint64 (file, SEARCH_GROUP, "max-rounds", rounds);
-  g_key_file_set_uint64 (file, SEARCH_GROUP, "seed", seed);
-  return g_key_file_to_data (file, NULL, NULL);
 }
 
 static void
@@ -224,38 +195,6 @@ print_text (const BsDesignSearch *search,
 
 /* A goal as an axis of the trade-offs chart: its figure's title, the factor from the
  * figure to the axis (proportions in percent) and the goal's edges on the axis. */
-static const char *
-goal_axis (const BsDesignGoal *goal,
-           double             *scale,
-           double             *low,
-           double             *high)
-{
-  switch (goal->kind)
-    {
-    case BS_DESIGN_GOAL_FAIR:
-      *scale = 100;
-      *low = 100 * (0.5 - goal->low);
-      *high = 100 * (0.5 + goal->low);
-      return _("Player 1’s score (%)");
-    case BS_DESIGN_GOAL_DRAWS_BELOW:
-      *scale = 100;
-      *low = -INFINITY;
-      *high = 100 * goal->low;
-      return _("Draws (%)");
-    case BS_DESIGN_GOAL_LEAD_CHANGES:
-      *scale = 1;
-      *low = goal->low;
-      *high = INFINITY;
-      return _("Lead changes a game");
-    case BS_DESIGN_GOAL_LENGTH:
-    default:
-      *scale = 1;
-      *low = goal->low;
-      *high = goal->high;
-      return _("Mean length (plies)");
-    }
-}
-
 /* The trade-offs between the first two goals (bs_chart_draw_pareto). */
 static gboolean
 export_chart (const BsDesignSearch  *search,
@@ -264,32 +203,13 @@ export_chart (const BsDesignSearch  *search,
               const char            *path,
               GError               **error)
 {
-  guint n = search->candidates->len;
-  g_autofree const char **labels = g_new0 (const char *, MAX (1, n));
-  g_autofree double *x = g_new0 (double, MAX (1, n));
-  g_autofree double *y = g_new0 (double, MAX (1, n));
-  g_autofree gboolean *front = g_new0 (gboolean, MAX (1, n));
-  BsParetoChart data = { 0 };
-  double x_scale, y_scale;
+  BsParetoChart data;
+  gboolean done;
 
-  data.variant = bs_variant_display_name (base);
-  data.x_title = goal_axis (&search->goals[0], &x_scale, &data.x_goal_low, &data.x_goal_high);
-  data.y_title = goal_axis (&search->goals[1], &y_scale, &data.y_goal_low, &data.y_goal_high);
-  bs_design_search_pareto (search, front);
-  for (guint i = 0; i < n; i++)
-    {
-      const BsDesignCandidate *candidate = search->candidates->pdata[i];
-
-      labels[i] = candidate->label;
-      x[i] = x_scale * candidate->evidence[0].value;
-      y[i] = y_scale * candidate->evidence[1].value;
-    }
-  data.n = n;
-  data.labels = labels;
-  data.x = x;
-  data.y = y;
-  data.front = front;
-  return bs_chart_export_pareto (&data, options, path, error);
+  bs_pareto_chart_init_from_search (&data, search, bs_variant_display_name (base), NULL);
+  done = bs_chart_export_pareto (&data, options, path, error);
+  bs_pareto_chart_clear (&data);
+  return done;
 }
 
 static void
@@ -674,9 +594,10 @@ bs_cli_search (int    argc,
     {
       g_autofree char *held = NULL;
 
-      text = settings_text (variant_name, (const char * const *) sets,
-                            (const char * const *) vary_list, (const char * const *) goal_list,
-                            white, black, games, rounds, seed);
+      text = bs_design_search_settings_text (variant_name, (const char * const *) sets,
+                                             (const char * const *) vary_list,
+                                             (const char * const *) goal_list,
+                                             white, black, games, rounds, seed);
       if (g_mkdir_with_parents (output, 0777) != 0)
         {
           int saved = errno;

@@ -1795,3 +1795,90 @@ bs_chart_export_pareto (const BsParetoChart  *chart,
 
   return export_figure (draw_pareto, chart, options, path, error);
 }
+
+/* A goal as an axis of the trade-offs chart: its title, the factor from the goal's figure
+ * to the axis (scores and draws in percent) and its edges there. */
+static const char *
+goal_axis (const BsDesignGoal *goal,
+           double             *scale,
+           double             *low,
+           double             *high)
+{
+  switch (goal->kind)
+    {
+    case BS_DESIGN_GOAL_FAIR:
+      *scale = 100;
+      *low = 100 * (0.5 - goal->low);
+      *high = 100 * (0.5 + goal->low);
+      return _("Player 1’s score (%)");
+    case BS_DESIGN_GOAL_DRAWS_BELOW:
+      *scale = 100;
+      *low = -INFINITY;
+      *high = 100 * goal->low;
+      return _("Draws (%)");
+    case BS_DESIGN_GOAL_LEAD_CHANGES:
+      *scale = 1;
+      *low = goal->low;
+      *high = INFINITY;
+      return _("Lead changes a game");
+    case BS_DESIGN_GOAL_LENGTH:
+    default:
+      *scale = 1;
+      *low = goal->low;
+      *high = goal->high;
+      return _("Mean length (plies)");
+    }
+}
+
+void
+bs_pareto_chart_init_from_search (BsParetoChart        *chart,
+                                  const BsDesignSearch *search,
+                                  const char           *variant,
+                                  const char * const   *labels)
+{
+  guint n;
+  const char **names;
+  double *x, *y, x_scale, y_scale;
+  gboolean *front;
+
+  g_return_if_fail (chart != NULL && search != NULL && search->n_goals >= 2);
+
+  n = search->candidates->len;
+  names = g_new0 (const char *, MAX (1, n));
+  x = g_new0 (double, MAX (1, n));
+  y = g_new0 (double, MAX (1, n));
+  front = g_new0 (gboolean, MAX (1, n));
+  memset (chart, 0, sizeof *chart);
+  chart->variant = variant;
+  chart->x_title = goal_axis (&search->goals[0], &x_scale, &chart->x_goal_low,
+                              &chart->x_goal_high);
+  chart->y_title = goal_axis (&search->goals[1], &y_scale, &chart->y_goal_low,
+                              &chart->y_goal_high);
+  bs_design_search_pareto (search, front);
+  for (guint i = 0; i < n; i++)
+    {
+      const BsDesignCandidate *candidate = search->candidates->pdata[i];
+
+      names[i] = labels != NULL ? labels[i] : candidate->label;
+      x[i] = x_scale * candidate->evidence[0].value;
+      y[i] = y_scale * candidate->evidence[1].value;
+    }
+  chart->n = n;
+  chart->labels = names;
+  chart->x = x;
+  chart->y = y;
+  chart->front = front;
+}
+
+void
+bs_pareto_chart_clear (BsParetoChart *chart)
+{
+  g_return_if_fail (chart != NULL);
+
+  /* The arrays bs_pareto_chart_init_from_search made; the chart only reads them. */
+  g_free ((gpointer) chart->labels);
+  g_free ((gpointer) chart->x);
+  g_free ((gpointer) chart->y);
+  g_free ((gpointer) chart->front);
+  memset (chart, 0, sizeof *chart);
+}

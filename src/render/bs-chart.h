@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "bs-design-search.h"
 #include "bs-skill-trace.h"
 #include "bs-study-runner.h"
 #include "bs-study-stats.h"
@@ -139,6 +140,16 @@ void        bs_chart_draw_pareto          (cairo_t              *cr,
                                            double                width,
                                            double                height,
                                            BsChartPlot          *plot);
+/* A search's trade-offs between its first two goals (it needs two): the axes' titles and
+ * the goals' edges (scores and draws in percent), each candidate's figures and whether it
+ * is on the front (bs_design_search_pareto). labels names the candidates in the search's
+ * order (NULL: their own labels, "width=5 height=6"); they and variant must outlive the
+ * chart. The arrays it makes are freed by bs_pareto_chart_clear(). */
+void        bs_pareto_chart_init_from_search (BsParetoChart        *chart,
+                                              const BsDesignSearch *search,
+                                              const char           *variant,
+                                              const char * const   *labels);
+void        bs_pareto_chart_clear         (BsParetoChart        *chart);
 /* What it shows in words, for a screen reader: the best trade-offs with their figures. */
 char       *bs_chart_describe_pareto      (const BsParetoChart  *chart);
 /* Writes it as PNG, SVG or PDF (from the extension), atomically. */

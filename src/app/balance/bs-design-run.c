@@ -16,7 +16,6 @@
 
 /* How often the dialog hears of the games of a round. */
 #define PROGRESS_INTERVAL_MS 250
-#define SEARCH_GROUP         "search"
 
 struct _BsDesignRun {
   GObject         parent_instance;
@@ -45,34 +44,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-char *
-bs_design_run_settings_text (const char         *variant,
-                             const char * const *sets,
-                             const char * const *varies,
-                             const char * const *goals,
-                             const char         *white,
-                             const char         *black,
-                             guint               games,
-                             guint               rounds,
-                             guint64             seed)
-{
-  g_autoptr(GKeyFile) file = g_key_file_new ();
-  const char *none[] = { NULL };
-
-  g_key_file_set_string (file, SEARCH_GROUP, "variant", variant);
-  g_key_file_set_string_list (file, SEARCH_GROUP, "set", sets != NULL ? sets : none,
-                              sets != NULL ? g_strv_length ((GStrv) sets) : 0);
-  g_key_file_set_string_list (file, SEARCH_GROUP, "vary", varies,
-                              g_strv_length ((GStrv) varies));
-  g_key_file_set_string_list (file, SEARCH_GROUP, "goal", goals, g_strv_length ((GStrv) goals));
-  g_key_file_set_string (file, SEARCH_GROUP, "white", white);
-  g_key_file_set_string (file, SEARCH_GROUP, "black", black);
-  g_key_file_set_uint64 (file, SEARCH_GROUP, "games-per-round", games);
-  g_key_file_set_uint64 (file, SEARCH_GROUP, "max-rounds", rounds);
-  g_key_file_set_uint64 (file, SEARCH_GROUP, "seed", seed);
-  return g_key_file_to_data (file, NULL, NULL);
-}
 
 static void
 bs_design_run_dispose (GObject *object)

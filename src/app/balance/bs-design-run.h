@@ -50,15 +50,4 @@ void                  bs_design_run_get_progress  (BsDesignRun     *self,
                                                    guint           *total,
                                                    guint64         *earlier);
 
-/* The text of search.ini, with the keys `boardsmith-cli search` writes and reads. */
-char                 *bs_design_run_settings_text (const char         *variant,
-                                                   const char * const *sets,
-                                                   const char * const *varies,
-                                                   const char * const *goals,
-                                                   const char         *white,
-                                                   const char         *black,
-                                                   guint               games,
-                                                   guint               rounds,
-                                                   guint64             seed);
-
 G_END_DECLS

@@ -694,38 +694,6 @@ update_race (BsFairDialog *self)
 }
 
 /* A goal as an axis of the trade-offs chart, as the command line's --chart draws it. */
-static const char *
-goal_axis (const BsDesignGoal *goal,
-           double             *scale,
-           double             *low,
-           double             *high)
-{
-  switch (goal->kind)
-    {
-    case BS_DESIGN_GOAL_FAIR:
-      *scale = 100;
-      *low = 100 * (0.5 - goal->low);
-      *high = 100 * (0.5 + goal->low);
-      return _("Player 1’s score (%)");
-    case BS_DESIGN_GOAL_DRAWS_BELOW:
-      *scale = 100;
-      *low = -INFINITY;
-      *high = 100 * goal->low;
-      return _("Draws (%)");
-    case BS_DESIGN_GOAL_LEAD_CHANGES:
-      *scale = 1;
-      *low = goal->low;
-      *high = INFINITY;
-      return _("Lead changes a game");
-    case BS_DESIGN_GOAL_LENGTH:
-    default:
-      *scale = 1;
-      *low = goal->low;
-      *high = goal->high;
-      return _("Mean length (plies)");
-    }
-}
-
 static void
 draw_chart (GtkDrawingArea *area,
             cairo_t        *cr,
@@ -735,50 +703,28 @@ draw_chart (GtkDrawingArea *area,
 {
   BsFairDialog *self = user_data;
   const BsDesignSearch *search;
-  BsParetoChart data = { 0 };
+  BsParetoChart data;
   BsChartOptions options;
-  g_autofree const char **labels = NULL;
-  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
-  g_autofree double *x = NULL, *y = NULL;
-  g_autofree gboolean *front = NULL;
+  g_autoptr(GPtrArray) words = NULL;
   g_autofree char *description = NULL;
-  double x_scale, y_scale;
-  guint n;
 
   if (self->run == NULL || bs_design_run_get_running (self->run) || width < 50 || height < 50)
     return;
   search = bs_design_run_get_search (self->run);
   if (search->n_goals < 2 || search->rounds_done == 0)
     return;
-  n = search->candidates->len;
-  labels = g_new0 (const char *, MAX (1, n));
-  x = g_new0 (double, MAX (1, n));
-  y = g_new0 (double, MAX (1, n));
-  front = g_new0 (gboolean, MAX (1, n));
-  data.variant = bs_variant_display_name (self->variant);
-  data.x_title = goal_axis (&search->goals[0], &x_scale, &data.x_goal_low, &data.x_goal_high);
-  data.y_title = goal_axis (&search->goals[1], &y_scale, &data.y_goal_low, &data.y_goal_high);
-  bs_design_search_pareto (search, front);
-  for (guint i = 0; i < n; i++)
-    {
-      const BsDesignCandidate *candidate = search->candidates->pdata[i];
-
-      /* The setting in words, as the rows name it. */
-      g_ptr_array_add (words, candidate_words (search, candidate));
-      labels[i] = words->pdata[i];
-      x[i] = x_scale * candidate->evidence[0].value;
-      y[i] = y_scale * candidate->evidence[1].value;
-    }
-  data.n = n;
-  data.labels = labels;
-  data.x = x;
-  data.y = y;
-  data.front = front;
+  /* The settings in words, as the rows name them. */
+  words = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < search->candidates->len; i++)
+    g_ptr_array_add (words, candidate_words (search, search->candidates->pdata[i]));
+  bs_pareto_chart_init_from_search (&data, search, bs_variant_display_name (self->variant),
+                                    (const char * const *) words->pdata);
   bs_chart_options_init (&options);
   options.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   bs_chart_draw_pareto (cr, &data, &options, width, height, NULL);
   /* Told to a screen reader only when it changes. */
   description = bs_chart_describe_pareto (&data);
+  bs_pareto_chart_clear (&data);
   if (g_strcmp0 (description, self->chart_description) != 0)
     {
       g_free (self->chart_description);
@@ -875,10 +821,10 @@ find_clicked (BsFairDialog *self)
       gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
       return;
     }
-  settings = bs_design_run_settings_text (self->source != NULL ? self->source : "", none,
-                                          (const char * const *) varies,
-                                          (const char * const *) goal_texts, white, black,
-                                          games, rounds, seed);
+  settings = bs_design_search_settings_text (self->source != NULL ? self->source : "", none,
+                                             (const char * const *) varies,
+                                             (const char * const *) goal_texts, white, black,
+                                             games, rounds, seed);
   dir = bs_fair_dialog_search_dir (self->variant, self->source, self->studies_dir, settings);
   drop_run (self);
   self->failed = FALSE;

@@ -803,3 +803,34 @@ bs_design_search_pareto (const BsDesignSearch *search,
     }
   return count;
 }
+
+char *
+bs_design_search_settings_text (const char         *variant,
+                                const char * const *sets,
+                                const char * const *varies,
+                                const char * const *goals,
+                                const char         *white,
+                                const char         *black,
+                                guint               games,
+                                guint               rounds,
+                                guint64             seed)
+{
+  const char *group = BS_DESIGN_SEARCH_SETTINGS_GROUP;
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  const char *none[] = { NULL };
+
+  g_return_val_if_fail (variant != NULL && varies != NULL && goals != NULL, NULL);
+  g_return_val_if_fail (white != NULL && black != NULL, NULL);
+
+  g_key_file_set_string (file, group, "variant", variant);
+  g_key_file_set_string_list (file, group, "set", sets != NULL ? sets : none,
+                              sets != NULL ? g_strv_length ((GStrv) sets) : 0);
+  g_key_file_set_string_list (file, group, "vary", varies, g_strv_length ((GStrv) varies));
+  g_key_file_set_string_list (file, group, "goal", goals, g_strv_length ((GStrv) goals));
+  g_key_file_set_string (file, group, "white", white);
+  g_key_file_set_string (file, group, "black", black);
+  g_key_file_set_uint64 (file, group, "games-per-round", games);
+  g_key_file_set_uint64 (file, group, "max-rounds", rounds);
+  g_key_file_set_uint64 (file, group, "seed", seed);
+  return g_key_file_to_data (file, NULL, NULL);
+}

@@ -183,6 +183,22 @@ gboolean    bs_design_search_count_round (BsDesignSearch      *search,
 guint64     bs_design_search_total_games (const BsDesignSearch *search);
 guint64     bs_design_search_grid_games  (const BsDesignSearch *search);
 
+/* The group of a search's settings file (DIR/search.ini), which `boardsmith-cli search`
+ * and the app's Find a Fair Setting… write and read. */
+#define BS_DESIGN_SEARCH_SETTINGS_GROUP "search"
+
+/* The text of that file: the variant (a built-in name or a path), every --set, --vary and
+ * --goal, the players, the games a round, the most rounds and the seed. */
+char       *bs_design_search_settings_text (const char         *variant,
+                                            const char * const *sets,
+                                            const char * const *varies,
+                                            const char * const *goals,
+                                            const char         *white,
+                                            const char         *black,
+                                            guint               games,
+                                            guint               rounds,
+                                            guint64             seed);
+
 /* How far a candidate's figure (evidence->value, the point estimate) lies from a goal, in
  * the goal's own unit — points of score or of draws, plies, lead changes —; 0 inside it. */
 double      bs_design_goal_distance      (const BsDesignGoal     *goal,
