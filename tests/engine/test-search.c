@@ -893,13 +893,20 @@ test_search_levels (void)
   g_assert_true (bs_search_params_parse (&params, "hard", 3, &error));
   g_assert_cmpint (params.level, ==, BS_SEARCH_LEVEL_HARD);
   g_assert_cmpuint (params.time_ms, >=, 1000);
+  /* The levels' times are CPU time (issue 27): a busy machine does not
+   * weaken them. Playout budgets have no time at all. */
+  g_assert_true (params.cpu_time);
   g_assert_true (bs_search_params_parse (&params, "2500", 3, &error));
+  g_assert_false (params.cpu_time);
   g_assert_cmpint (params.level, ==, BS_SEARCH_LEVEL_CUSTOM);
   g_assert_cmpuint (params.playouts, ==, 2500);
   g_assert_cmpuint (params.time_ms, ==, 0);
   g_assert_true (bs_search_params_parse (&params, "750ms", 3, &error));
   g_assert_cmpuint (params.playouts, ==, 0);
   g_assert_cmpuint (params.time_ms, ==, 750);
+  g_assert_true (params.cpu_time);
+  g_assert_true (bs_search_params_parse (&params, "easy", 3, &error));
+  g_assert_false (params.cpu_time);
   g_assert_no_error (error);
 
   g_assert_false (bs_search_params_parse (&params, "expert", 3, &error));
@@ -912,6 +919,44 @@ test_search_levels (void)
   g_clear_error (&error);
   g_assert_false (bs_search_params_parse (&params, "-5", 3, &error));
   g_clear_error (&error);
+}
+
+/* A CPU budget is spent in full however busy the machine, and the progress
+ * a window shows follows the CPU spent: after the search it reads the whole
+ * budget. */
+static void
+test_search_cpu_budget (void)
+{
+  const BsModule * const *modules = modules_or_skip ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) r = NULL;
+  BsSearchProgress progress;
+  BsSearchParams params;
+
+  if (modules == NULL)
+    return;
+  rs = ruleset_for (modules[0]->id, NULL);
+  pos = bs_ruleset_new_position (rs, 3);
+  g_assert_true (bs_search_params_parse (&params, "150ms", 3, &error));
+  params.playouts = 0;
+  bs_search_progress_reset (&progress);
+  r = bs_search_run (rs, pos, &params, &progress, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  if (bs_search_thread_cpu_us () < 0)
+    {
+      g_test_skip ("this platform cannot tell a thread's CPU time");
+      return;
+    }
+  /* Either the budget was spent, or the root was proven early. */
+  if (r->candidates->len > 0
+      && g_array_index (r->candidates, BsSearchCandidate, 0).proven == 0)
+    {
+      g_assert_cmpint (r->cpu_us, >=, 150000);
+      g_assert_cmpfloat (bs_search_progress_get_fraction (&progress), ==, 1.0);
+    }
 }
 
 /* A search of a finished game is refused with a clear error. */
@@ -945,6 +990,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/search/levels", test_search_levels);
+  g_test_add_func ("/search/cpu-budget", test_search_cpu_budget);
   g_test_add_func ("/search/legal-everywhere", test_search_legal_everywhere);
   g_test_add_func ("/search/deterministic", test_search_deterministic);
   g_test_add_func ("/search/statistics", test_search_statistics);

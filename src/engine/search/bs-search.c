@@ -663,6 +663,7 @@ bs_search_params_init (BsSearchParams *params,
     case BS_SEARCH_LEVEL_HARD:
       params->playouts = BS_SEARCH_HARD_PLAYOUTS;
       params->time_ms = BS_SEARCH_HARD_TIME_MS;
+      params->cpu_time = TRUE;
       break;
     case BS_SEARCH_LEVEL_CUSTOM:
     default:
@@ -706,6 +707,7 @@ bs_search_params_parse (BsSearchParams  *params,
           bs_search_params_init (params, BS_SEARCH_LEVEL_CUSTOM, seed);
           params->playouts = 0;
           params->time_ms = (guint) value;
+          params->cpu_time = TRUE;
           return TRUE;
         }
     }
@@ -884,13 +886,17 @@ bs_search_run (BsRuleset             *rs,
       if (s.iterations % CHECK_INTERVAL == 0 && s.iterations > 0)
         {
           gint64 now = g_get_monotonic_time ();
+          /* A CPU budget's progress is the CPU used, so that the bar a user
+           * watches on a busy machine fills as the budget is spent. */
+          gint64 cpu_now = cpu_deadline > 0 ? bs_search_thread_cpu_us () : 0;
 
-          report_progress (progress, s.iterations, budget, now - start, time_us);
+          report_progress (progress, s.iterations, budget,
+                           cpu_deadline > 0 ? cpu_now - cpu_start : now - start, time_us);
           if (g_cancellable_is_cancelled (cancellable))
             break;
           if (deadline > 0 && now >= deadline)
             break;
-          if (cpu_deadline > 0 && bs_search_thread_cpu_us () >= cpu_deadline)
+          if (cpu_deadline > 0 && cpu_now >= cpu_deadline)
             break;
         }
       if (simultaneous)

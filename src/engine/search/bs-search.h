@@ -55,7 +55,7 @@ typedef struct {
 #define BS_SEARCH_EASY_PLAYOUTS       200
 #define BS_SEARCH_EASY_TEMPERATURE    1.0
 #define BS_SEARCH_MEDIUM_PLAYOUTS     3000
-#define BS_SEARCH_HARD_TIME_MS        3000
+#define BS_SEARCH_HARD_TIME_MS        3000      /* CPU time of the searching thread */
 #define BS_SEARCH_HARD_PLAYOUTS       2000000   /* a ceiling for fast games */
 
 /* Fills params for a level (CUSTOM: 1000 playouts) with the given seed. */
@@ -63,6 +63,8 @@ void        bs_search_params_init     (BsSearchParams   *params,
                                        BsSearchLevel     level,
                                        guint64           seed);
 /* "easy", "medium", "hard", a playout count ("5000") or a time ("1500ms").
+ * Hard's time and a time level count the searching thread's CPU time
+ * (cpu_time), so that a level's strength does not fall on a busy machine.
  * The error (G_OPTION_ERROR_BAD_VALUE) names the text. */
 gboolean    bs_search_params_parse    (BsSearchParams   *params,
                                        const char       *text,

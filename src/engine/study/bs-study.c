@@ -79,7 +79,8 @@ bs_study_player_describe (const BsStudyPlayer *player)
                               player->level[2] == ':' ? player->level + 3 : "cpu=1");
     }
   params = &player->spec.mcts;
-  if (!params->cpu_time)
+  /* "mcts:cpu=S" is Hard's search with another budget: named by its budget. */
+  if (!g_str_has_prefix (player->level, "mcts:cpu="))
     switch (params->level)
       {
       case BS_SEARCH_LEVEL_EASY:
