@@ -102,6 +102,7 @@ bs_cli_think (int    argc,
 {
   static char *level_text = NULL;
   static char *player_text = NULL;
+  static char *threads_text = NULL;
   static char *algorithm_text = NULL;
   static const GOptionEntry extra[] = {
     { "algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
@@ -112,6 +113,9 @@ bs_cli_think (int    argc,
       N_("LEVEL") },
     { "player", 0, 0, G_OPTION_ARG_STRING, &player_text,
       N_("Simultaneous games: whose orders to choose (1 or 2)"), N_("P") },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads_text,
+      N_("Grow N trees at once, one a thread, merged at the root (turn-based games; "
+         "a time is each tree's, playouts are shared out)"), N_("N") },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -133,10 +137,19 @@ bs_cli_think (int    argc,
 
   g_clear_pointer (&level_text, g_free);
   g_clear_pointer (&player_text, g_free);
+  g_clear_pointer (&threads_text, g_free);
   g_clear_pointer (&algorithm_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
+  if (algorithm_text != NULL && g_str_has_prefix (algorithm_text, "alphabeta")
+      && threads_text != NULL)
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--threads: only mcts searches in several threads"));
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
   if (algorithm_text != NULL && g_str_has_prefix (algorithm_text, "alphabeta"))
     {
       int status = think_alpha_beta (&options, level_text, algorithm_text + strlen ("alphabeta"));
@@ -169,6 +182,14 @@ bs_cli_think (int    argc,
   if (error == NULL && player_text != NULL)
     bs_cli_parse_int ("--player", player_text, 1, 2, &player, &error);
   params.player = player;
+  if (error == NULL && threads_text != NULL)
+    {
+      int threads = 1;
+
+      if (bs_cli_parse_int ("--threads", threads_text, 1, BS_SEARCH_MAX_THREADS, &threads,
+                            &error))
+        params.threads = (guint) threads;
+    }
   if (error == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
   if (rs != NULL)

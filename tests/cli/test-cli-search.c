@@ -293,6 +293,65 @@ test_think_bad_level (void)
   g_assert_nonnull (strstr (run.err, "12x"));
 }
 
+/* think --threads: the playouts are shared out (the total is as asked),
+ * the statistics replay for a seed, the win in one is found; bad counts
+ * and alpha-beta are refused. */
+static void
+test_think_threads (void)
+{
+  g_auto(Run) first = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) zero = { 0 };
+  g_auto(Run) ab = { 0 };
+  g_auto(Run) win = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+  g_autoptr(JsonObject) o_again = NULL;
+  JsonArray *cands, *cands_again;
+  guint64 visits = 0;
+
+  if (!have_module ("abrobad"))
+    return;
+  RUN (&first, "think", "abrobad", "--playouts", "3001", "--threads", "2", "--seed", "4",
+       "--json");
+  g_assert_cmpint (first.status, ==, 0);
+  RUN (&again, "think", "abrobad", "--playouts", "3001", "--threads", "2", "--seed", "4",
+       "--json");
+  g_assert_cmpint (again.status, ==, 0);
+  o = parse_object (first.out);
+  o_again = parse_object (again.out);
+  g_assert_cmpint (json_object_get_int_member (o, "iterations"), ==, 3001);
+  cands = json_object_get_array_member (o, "candidates");
+  cands_again = json_object_get_array_member (o_again, "candidates");
+  g_assert_cmpuint (json_array_get_length (cands), ==, json_array_get_length (cands_again));
+  for (guint i = 0; i < json_array_get_length (cands); i++)
+    {
+      JsonObject *c = json_array_get_object_element (cands, i);
+      JsonObject *d = json_array_get_object_element (cands_again, i);
+
+      g_assert_cmpstr (json_object_get_string_member (c, "move"), ==,
+                       json_object_get_string_member (d, "move"));
+      g_assert_cmpint (json_object_get_int_member (c, "visits"), ==,
+                       json_object_get_int_member (d, "visits"));
+      visits += json_object_get_int_member (c, "visits");
+    }
+  /* think lists the ten most visited moves: at most all of the playouts. */
+  g_assert_cmpuint (visits, <=, 3001);
+  g_assert_cmpuint (visits, >, 0);
+
+  RUN (&win, "think", "abrobad", "--set", "shape=hexagon", "--set", "size=2",
+       "--moves", "b2 a1", "--playouts", "300", "--threads", "3");
+  g_assert_cmpint (win.status, ==, 0);
+  g_assert_nonnull (strstr (win.out, "move: end\n"));
+
+  RUN (&zero, "think", "abrobad", "--threads", "0");
+  g_assert_cmpint (zero.status, ==, 2);
+  g_assert_nonnull (strstr (zero.err, "--threads"));
+  g_assert_nonnull (strstr (zero.err, "“0”"));
+  RUN (&ab, "think", "abrobad", "--threads", "2", "--algorithm", "alphabeta:depth=1");
+  g_assert_cmpint (ab.status, ==, 2);
+  g_assert_nonnull (strstr (ab.err, "--threads"));
+}
+
 /* think --algorithm alphabeta: the same win in one, found by search to
  * the end (a won value, depth 1 suffices); an unknown algorithm or an
  * mcts budget given to it is bad input. */
@@ -473,6 +532,7 @@ main (int   argc,
   g_test_add_func ("/cli/think/simultaneous", test_think_simultaneous);
   g_test_add_func ("/cli/think/bad-level", test_think_bad_level);
   g_test_add_func ("/cli/think/alpha-beta", test_think_alpha_beta);
+  g_test_add_func ("/cli/think/threads", test_think_threads);
   g_test_add_func ("/cli/match", test_match);
   g_test_add_func ("/cli/match/simultaneous", test_match_simultaneous);
 

@@ -921,9 +921,7 @@ test_search_levels (void)
   g_clear_error (&error);
 }
 
-/* A CPU budget is spent in full however busy the machine, and the progress
- * a window shows follows the CPU spent: after the search it reads the whole
- * budget. */
+/* A CPU budget is spent in full however busy the machine. */
 static void
 test_search_cpu_budget (void)
 {
@@ -932,7 +930,6 @@ test_search_cpu_budget (void)
   g_autoptr(BsRuleset) rs = NULL;
   g_autofree BsPosition *pos = NULL;
   g_autoptr(BsSearchResult) r = NULL;
-  BsSearchProgress progress;
   BsSearchParams params;
 
   if (modules == NULL)
@@ -941,8 +938,7 @@ test_search_cpu_budget (void)
   pos = bs_ruleset_new_position (rs, 3);
   g_assert_true (bs_search_params_parse (&params, "150ms", 3, &error));
   params.playouts = 0;
-  bs_search_progress_reset (&progress);
-  r = bs_search_run (rs, pos, &params, &progress, NULL, &error);
+  r = bs_search_run (rs, pos, &params, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (r);
   if (bs_search_thread_cpu_us () < 0)
@@ -953,9 +949,97 @@ test_search_cpu_budget (void)
   /* Either the budget was spent, or the root was proven early. */
   if (r->candidates->len > 0
       && g_array_index (r->candidates, BsSearchCandidate, 0).proven == 0)
+    g_assert_cmpint (r->cpu_us, >=, 150000);
+}
+
+static BsSearchResult *
+search_threads (BsRuleset        *rs,
+                const BsPosition *pos,
+                guint64           playouts,
+                guint64           seed,
+                guint             threads)
+{
+  g_autoptr(GError) error = NULL;
+  BsSearchParams params;
+  BsSearchResult *result;
+
+  bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
+  params.playouts = playouts;
+  params.threads = threads;
+  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+static guint32
+visits_of (const BsSearchResult *r,
+           BsMove                move)
+{
+  for (guint i = 0; i < r->candidates->len; i++)
+    if (g_array_index (r->candidates, BsSearchCandidate, i).move == move)
+      return g_array_index (r->candidates, BsSearchCandidate, i).visits;
+  return 0;
+}
+
+/* Root parallelism: a search in three threads is exactly three searches of
+ * a third of the playouts each, seeded as documented, summed at the root;
+ * so it replays, and its move is legal, from positions along random games
+ * of every turn-based module. */
+static void
+test_search_parallel (void)
+{
+  const BsModule * const *modules = modules_or_skip ();
+
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
     {
-      g_assert_cmpint (r->cpu_us, >=, 150000);
-      g_assert_cmpfloat (bs_search_progress_get_fraction (&progress), ==, 1.0);
+      g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
+      g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 5);
+      BsRng rng;
+      guint checked = 0;
+
+      if (bs_ruleset_is_simultaneous (rs))
+        continue;
+      bs_rng_init (&rng, 5);
+      while (!bs_position_is_over (pos) && checked < 4)
+        {
+          g_autoptr(BsSearchResult) parallel = search_threads (rs, pos, 900, 11, 3);
+          g_autoptr(BsSearchResult) again = search_threads (rs, pos, 900, 11, 3);
+          BsSearchResult *parts[3];
+          guint64 iterations = 0;
+          gboolean proven = FALSE;
+
+          for (guint k = 0; k < 3; k++)
+            {
+              parts[k] = search_threads (rs, pos, 300, bs_search_thread_seed (11, k), 1);
+              iterations += parts[k]->iterations;
+              proven |= g_array_index (parts[k]->candidates, BsSearchCandidate, 0).proven != 0;
+            }
+          g_assert_cmpuint (bs_search_thread_seed (11, 0), ==, 11);
+          assert_result_legal (rs, pos, parallel);
+          g_assert_cmpuint (parallel->iterations, ==, iterations);
+          g_assert_cmpuint (parallel->candidates->len, ==, parts[0]->candidates->len);
+          g_assert_cmpuint (parallel->steps[0], ==, again->steps[0]);
+          for (guint i = 0; i < parallel->candidates->len; i++)
+            {
+              const BsSearchCandidate *c =
+                &g_array_index (parallel->candidates, BsSearchCandidate, i);
+
+              g_assert_cmpuint (c->visits, ==, visits_of (again, c->move));
+              g_assert_cmpuint (c->visits, ==, visits_of (parts[0], c->move)
+                                + visits_of (parts[1], c->move)
+                                + visits_of (parts[2], c->move));
+            }
+          /* Without proofs the most visited of the summed statistics is played. */
+          if (!proven)
+            checked++;
+          for (guint k = 0; k < 3; k++)
+            bs_search_result_free (parts[k]);
+          for (guint i = 0; i < 7 && !bs_position_is_over (pos); i++)
+            bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+        }
+      g_test_message ("%s: %u positions without proofs compared", modules[m]->id, checked);
     }
 }
 
@@ -991,6 +1075,7 @@ main (int   argc,
 
   g_test_add_func ("/search/levels", test_search_levels);
   g_test_add_func ("/search/cpu-budget", test_search_cpu_budget);
+  g_test_add_func ("/search/parallel", test_search_parallel);
   g_test_add_func ("/search/legal-everywhere", test_search_legal_everywhere);
   g_test_add_func ("/search/deterministic", test_search_deterministic);
   g_test_add_func ("/search/statistics", test_search_statistics);

@@ -792,6 +792,160 @@ report_progress (BsSearchProgress *progress,
   g_atomic_int_set (&progress->iterations, (int) MIN (iterations, (guint64) G_MAXINT));
 }
 
+/* What one tree may spend: iterations (0 = no cap) and a time (0 = none),
+ * counted on the searching thread's CPU clock when cpu_time is set. */
+typedef struct {
+  guint64  budget;
+  gint64   time_us;
+  gboolean cpu_time;
+} Limits;
+
+/* Sets up the tree(s) of s for the root position. */
+static void
+search_start (Search           *s,
+              const BsPosition *pos,
+              gboolean          simultaneous)
+{
+  const BsRuleset *rs = s->rs;
+
+  if (simultaneous)
+    {
+      s->max_steps = MAX (bs_ruleset_max_turn_steps (rs), 1);
+      s->arms = g_new0 (Arm, (gsize) s->max_steps * MAX (rs->max_moves, 1));
+      s->n_arms = g_new0 (guint, s->max_steps);
+      s->step_mover = g_new0 (guint8, s->max_steps);
+      /* Two roots: the first order of player 1 and of player 2. */
+      pool_reserve (s, 2);
+      memset (s->nodes, 0, 2 * sizeof (Node));
+      s->nodes[0].mover = 1;
+      s->nodes[1].mover = 2;
+      s->n_nodes = 2;
+    }
+  else
+    {
+      pool_reserve (s, 1);
+      memset (&s->nodes[0], 0, sizeof (Node));
+      s->nodes[0].mover = (guint8) bs_opponent (pos->to_move);
+      s->n_nodes = 1;
+      /* The root is always expanded, whatever the cap. */
+      bs_position_copy (rs, s->scratch, pos);
+      if (!expand (s, 0))
+        {
+          s->max_nodes = G_MAXUINT32;
+          expand (s, 0);
+        }
+    }
+}
+
+/* Iterates until the limits are reached, the root is proven or the search
+ * is cancelled; returns the CPU time this thread spent (or -1 where the
+ * platform cannot tell). Only one thread reports progress. */
+static gint64
+search_grow (Search            *s,
+             const BsPosition  *pos,
+             gboolean           simultaneous,
+             const Limits      *limits,
+             BsSearchProgress  *progress,
+             GCancellable      *cancellable)
+{
+  g_autofree guint *chosen = NULL;
+  gint64 start = g_get_monotonic_time ();
+  gint64 cpu_start = bs_search_thread_cpu_us ();
+  gint64 deadline = 0, cpu_deadline = 0;
+
+  if (limits->time_us > 0 && limits->cpu_time && cpu_start >= 0)
+    cpu_deadline = cpu_start + limits->time_us;
+  else if (limits->time_us > 0)
+    deadline = start + limits->time_us;
+  if (simultaneous)
+    chosen = g_new0 (guint, s->max_steps);
+
+  for (;;)
+    {
+      if (limits->budget > 0 && s->iterations >= limits->budget)
+        break;
+      /* A proven root: the winning move is known, or every move loses. */
+      if (!simultaneous && s->nodes[0].proven != 0)
+        break;
+      if (s->iterations % CHECK_INTERVAL == 0 && s->iterations > 0)
+        {
+          gint64 now = g_get_monotonic_time ();
+          /* A CPU budget's progress is the CPU used, so that the bar a user
+           * watches on a busy machine fills as the budget is spent. */
+          gint64 cpu_now = cpu_deadline > 0 ? bs_search_thread_cpu_us () : 0;
+
+          report_progress (progress, s->iterations, limits->budget,
+                           cpu_deadline > 0 ? cpu_now - cpu_start : now - start,
+                           limits->time_us);
+          if (g_cancellable_is_cancelled (cancellable))
+            break;
+          if (deadline > 0 && now >= deadline)
+            break;
+          if (cpu_deadline > 0 && cpu_now >= cpu_deadline)
+            break;
+        }
+      if (simultaneous)
+        simultaneous_iteration (s, pos, chosen);
+      else
+        uct_iteration (s, pos);
+      s->iterations++;
+    }
+  return cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : -1;
+}
+
+/* One more tree of a root-parallel search, grown in a thread of its own. */
+typedef struct {
+  Search            search;
+  const BsPosition *pos;
+  Limits            limits;
+  GCancellable     *cancellable;
+  gint64            cpu_us;
+} Helper;
+
+static gpointer
+helper_thread (gpointer data)
+{
+  Helper *helper = data;
+
+  search_start (&helper->search, helper->pos, FALSE);
+  helper->cpu_us = search_grow (&helper->search, helper->pos, FALSE, &helper->limits, NULL,
+                                helper->cancellable);
+  return NULL;
+}
+
+/* Adds the root statistics of another tree to s's (root parallelism): the
+ * same moves, each tree in its own seeded order, so matched by move. A
+ * proof found by either tree holds. */
+static void
+merge_root (Search       *s,
+            const Search *other)
+{
+  Node *root = &s->nodes[0];
+  const Node *other_root = &other->nodes[0];
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+
+  for (guint32 i = 0; i < root->n_children; i++)
+    g_hash_table_insert (index, GUINT_TO_POINTER (s->nodes[root->first_child + i].move),
+                         GUINT_TO_POINTER (root->first_child + i + 1));
+  for (guint32 i = 0; i < other_root->n_children; i++)
+    {
+      const Node *from = &other->nodes[other_root->first_child + i];
+      guint32 at = GPOINTER_TO_UINT (g_hash_table_lookup (index, GUINT_TO_POINTER (from->move)));
+      Node *to;
+
+      g_assert (at > 0);
+      to = &s->nodes[at - 1];
+      to->visits += from->visits;
+      to->score2 += from->score2;
+      if (to->proven == 0)
+        to->proven = from->proven;
+    }
+  root->visits += other_root->visits;
+  root->score2 += other_root->score2;
+  root->n_tried = root->n_children;
+  s->iterations += other->iterations;
+}
+
 BsSearchResult *
 bs_search_run (BsRuleset             *rs,
                const BsPosition      *pos,
@@ -801,11 +955,15 @@ bs_search_run (BsRuleset             *rs,
                GError               **error)
 {
   g_autoptr(BsSearchResult) result = NULL;
-  g_autofree guint *chosen = NULL;
+  g_autofree Helper *helpers = NULL;
+  g_autofree GThread **threads = NULL;
   Search s;
+  Limits limits;
   gboolean simultaneous;
-  guint64 budget;
-  gint64 start, cpu_start, deadline = 0, cpu_deadline = 0, time_us;
+  guint n_threads;
+  guint32 n_nodes;
+  gsize bytes;
+  gint64 start, cpu_us;
   int player;
 
   g_return_val_if_fail (rs != NULL, NULL);
@@ -832,78 +990,56 @@ bs_search_run (BsRuleset             *rs,
   if (!simultaneous)
     player = pos->to_move;
 
-  budget = params->playouts;
-  time_us = (gint64) params->time_ms * 1000;
-  if (budget == 0 && time_us == 0)
-    budget = 1000;
+  limits.budget = params->playouts;
+  limits.time_us = (gint64) params->time_ms * 1000;
+  limits.cpu_time = params->cpu_time;
+  if (limits.budget == 0 && limits.time_us == 0)
+    limits.budget = 1000;
+  /* Root parallelism: independent trees, a share of the playouts each (the
+   * same total) or the whole time each, merged at the root at the end. */
+  n_threads = simultaneous ? 1 : CLAMP (params->threads, 1, BS_SEARCH_MAX_THREADS);
+  if (n_threads > 1)
+    {
+      helpers = g_new0 (Helper, n_threads - 1);
+      threads = g_new0 (GThread *, n_threads - 1);
+      for (guint k = 1; k < n_threads; k++)
+        {
+          Helper *helper = &helpers[k - 1];
+          BsSearchParams thread_params = *params;
+
+          thread_params.seed = bs_search_thread_seed (params->seed, k);
+          search_init (&helper->search, rs, &thread_params);
+          helper->pos = pos;
+          helper->limits = limits;
+          if (limits.budget > 0)
+            helper->limits.budget = limits.budget / n_threads + (k < limits.budget % n_threads);
+          helper->cancellable = cancellable;
+        }
+      if (limits.budget > 0)
+        limits.budget = limits.budget / n_threads + (0 < limits.budget % n_threads);
+    }
 
   search_init (&s, rs, params);
   start = g_get_monotonic_time ();
-  cpu_start = bs_search_thread_cpu_us ();
-  if (time_us > 0 && params->cpu_time && cpu_start >= 0)
-    cpu_deadline = cpu_start + time_us;
-  else if (time_us > 0)
-    deadline = start + time_us;
   if (progress != NULL)
     bs_search_progress_reset (progress);
-
-  if (simultaneous)
+  for (guint k = 1; k < n_threads; k++)
+    threads[k - 1] = g_thread_new ("boardsmith-search", helper_thread, &helpers[k - 1]);
+  search_start (&s, pos, simultaneous);
+  cpu_us = search_grow (&s, pos, simultaneous, &limits, progress, cancellable);
+  n_nodes = s.n_nodes;
+  bytes = search_bytes (&s);
+  for (guint k = 1; k < n_threads; k++)
     {
-      s.max_steps = MAX (bs_ruleset_max_turn_steps (rs), 1);
-      s.arms = g_new0 (Arm, (gsize) s.max_steps * MAX (rs->max_moves, 1));
-      s.n_arms = g_new0 (guint, s.max_steps);
-      s.step_mover = g_new0 (guint8, s.max_steps);
-      chosen = g_new0 (guint, s.max_steps);
-      /* Two roots: the first order of player 1 and of player 2. */
-      pool_reserve (&s, 2);
-      memset (s.nodes, 0, 2 * sizeof (Node));
-      s.nodes[0].mover = 1;
-      s.nodes[1].mover = 2;
-      s.n_nodes = 2;
-    }
-  else
-    {
-      pool_reserve (&s, 1);
-      memset (&s.nodes[0], 0, sizeof (Node));
-      s.nodes[0].mover = (guint8) bs_opponent (pos->to_move);
-      s.n_nodes = 1;
-      /* The root is always expanded, whatever the cap. */
-      bs_position_copy (rs, s.scratch, pos);
-      if (!expand (&s, 0))
-        {
-          s.max_nodes = G_MAXUINT32;
-          expand (&s, 0);
-        }
-    }
+      Helper *helper = &helpers[k - 1];
 
-  for (;;)
-    {
-      if (budget > 0 && s.iterations >= budget)
-        break;
-      /* A proven root: the winning move is known, or every move loses. */
-      if (!simultaneous && s.nodes[0].proven != 0)
-        break;
-      if (s.iterations % CHECK_INTERVAL == 0 && s.iterations > 0)
-        {
-          gint64 now = g_get_monotonic_time ();
-          /* A CPU budget's progress is the CPU used, so that the bar a user
-           * watches on a busy machine fills as the budget is spent. */
-          gint64 cpu_now = cpu_deadline > 0 ? bs_search_thread_cpu_us () : 0;
-
-          report_progress (progress, s.iterations, budget,
-                           cpu_deadline > 0 ? cpu_now - cpu_start : now - start, time_us);
-          if (g_cancellable_is_cancelled (cancellable))
-            break;
-          if (deadline > 0 && now >= deadline)
-            break;
-          if (cpu_deadline > 0 && cpu_now >= cpu_deadline)
-            break;
-        }
-      if (simultaneous)
-        simultaneous_iteration (&s, pos, chosen);
-      else
-        uct_iteration (&s, pos);
-      s.iterations++;
+      g_thread_join (threads[k - 1]);
+      merge_root (&s, &helper->search);
+      n_nodes += helper->search.n_nodes;
+      bytes += search_bytes (&helper->search);
+      if (cpu_us >= 0 && helper->cpu_us >= 0)
+        cpu_us += helper->cpu_us;
+      search_clear (&helper->search);
     }
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -921,13 +1057,23 @@ bs_search_run (BsRuleset             *rs,
     uct_finish (&s, result);
   result->iterations = s.iterations;
   result->elapsed_us = g_get_monotonic_time () - start;
-  result->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : result->elapsed_us;
-  result->bytes_used = search_bytes (&s);
-  report_progress (progress, s.iterations, budget, result->elapsed_us, time_us);
+  result->cpu_us = cpu_us >= 0 ? cpu_us : result->elapsed_us;
+  result->n_nodes = n_nodes;
+  result->bytes_used = bytes;
   if (progress != NULL)
-    g_atomic_int_set (&progress->permille, 1000);
+    {
+      g_atomic_int_set (&progress->iterations, (int) MIN (s.iterations, (guint64) G_MAXINT));
+      g_atomic_int_set (&progress->permille, 1000);
+    }
   search_clear (&s);
   return g_steal_pointer (&result);
+}
+
+guint64
+bs_search_thread_seed (guint64 seed,
+                       guint   thread)
+{
+  return seed + thread * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
 }
 
 typedef struct {

@@ -46,7 +46,17 @@ typedef struct {
   /* time_ms counts the searching thread's CPU time, not the clock's (so
    * that strength does not fall when the machine is busy). */
   gboolean      cpu_time;
+  /* Turn-based games: grow this many independent trees at once, one a
+   * thread (root parallelism; 0 or 1: one tree in the calling thread).
+   * Tree k is seeded with bs_search_thread_seed (seed, k); a playout
+   * budget is shared out among the trees (the same total), a time budget
+   * is each tree's own, so that the search does more in the same time.
+   * The root statistics are summed at the end. Simultaneous games ignore
+   * it. */
+  guint         threads;
 } BsSearchParams;
+
+#define BS_SEARCH_MAX_THREADS 64
 
 #define BS_SEARCH_DEFAULT_MAX_NODES   (1u << 21)
 #define BS_SEARCH_DEFAULT_EXPLORATION 0.7
@@ -112,7 +122,7 @@ typedef struct {
   double    win_rate;         /* of the chosen move (simultaneous: mean over its orders) */
   guint64   iterations;
   gint64    elapsed_us;
-  gint64    cpu_us;           /* CPU time of the searching thread (elapsed_us
+  gint64    cpu_us;           /* CPU time of the searching threads, summed (elapsed_us
                                * where the platform cannot tell) */
   guint     n_nodes;
   gsize     bytes_used;       /* tree and scratch memory at the end */
@@ -124,6 +134,9 @@ void        bs_search_result_free     (BsSearchResult   *result);
 /* CPU time of the calling thread in µs, for budgets and speed figures that
  * do not depend on how busy the machine is; -1 when unknown. */
 gint64      bs_search_thread_cpu_us   (void);
+/* The seed of tree `thread` of a parallel search (tree 0: seed itself). */
+guint64     bs_search_thread_seed     (guint64          seed,
+                                       guint            thread);
 
 /* Synchronous search from pos (not over). For a simultaneous game pos must
  * be at the start of a round (step 0). Returns NULL with G_IO_ERROR_CANCELLED
