@@ -42,6 +42,20 @@ test_parse_good (void)
   g_assert_false (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
 
+  /* Root parallelism after the budget: playouts still replay, a time does not. */
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.25,threads=2",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 250);
+  g_assert_true (spec.mcts.cpu_time);
+  g_assert_cmpuint (spec.mcts.threads, ==, 2);
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:5000,threads=3",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.playouts, ==, 5000);
+  g_assert_cmpuint (spec.mcts.threads, ==, 3);
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
   g_assert_true (bs_player_spec_parse (&spec, "mcts:hard", BS_PLAYER_SPEC_FLAGS_NONE, &error));
   g_assert_false (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
@@ -104,6 +118,12 @@ test_parse_bad (void)
     { "mcts:cpu=0", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=0”" },
     { "mcts:cpu=x", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=x”" },
     { "mcts:cpu=3601", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=3601”" },
+    { "mcts:cpu=1,threads=0", BS_PLAYER_SPEC_FLAGS_NONE, "threads=N" },
+    { "mcts:cpu=1,threads=65", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,threads=65”" },
+    { "mcts:cpu=1,threads=2x", BS_PLAYER_SPEC_FLAGS_NONE, "threads=N" },
+    { "mcts:cpu=1,x", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,x”" },
+    { "mcts:cpu=1,threads=", BS_PLAYER_SPEC_FLAGS_NONE, "threads=N" },
+    { "mcts:cpu=x,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=x,threads=2”" },
     { "ab:depth=0", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=0”" },
     { "ab:depth=65", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=65”" },
     { "ab:depth=2,foo=1", BS_PLAYER_SPEC_BARE_LEVELS, "“foo=1”" },

@@ -10,10 +10,44 @@
 #include <glib/gi18n-lib.h>
 
 /* The level of an MCTS player: after "mcts:", or the whole text with bare levels. */
+static gboolean parse_mcts_budget (BsPlayerSpec  *spec,
+                                   const char    *level,
+                                   GError       **error);
+
+/* "LEVEL" or "LEVEL,threads=N": the budget, then how many trees grow at once. */
 static gboolean
 parse_mcts (BsPlayerSpec  *spec,
             const char    *level,
             GError       **error)
+{
+  const char *comma = strrchr (level, ',');
+  g_autofree char *budget = NULL;
+  guint64 threads = 0;
+  char *end = NULL;
+
+  if (comma == NULL)
+    return parse_mcts_budget (spec, level, error);
+  if (g_str_has_prefix (comma + 1, "threads="))
+    threads = g_ascii_strtoull (comma + 1 + strlen ("threads="), &end, 10);
+  if (threads < 1 || threads > BS_SEARCH_MAX_THREADS || end == NULL || *end != '\0'
+      || !g_ascii_isdigit (comma[1 + strlen ("threads=")]))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Unknown player “%s”: after the budget, only threads=N (1 to %d) may "
+                     "follow"), spec->text, BS_SEARCH_MAX_THREADS);
+      return FALSE;
+    }
+  budget = g_strndup (level, (gsize) (comma - level));
+  if (!parse_mcts_budget (spec, budget, error))
+    return FALSE;
+  spec->mcts.threads = (guint) threads;
+  return TRUE;
+}
+
+static gboolean
+parse_mcts_budget (BsPlayerSpec  *spec,
+                   const char    *level,
+                   GError       **error)
 {
   spec->kind = BS_PLAYER_SPEC_MCTS;
   if (g_str_has_prefix (level, "cpu="))

@@ -36,7 +36,8 @@ typedef struct {
 
 /* "random"; "mcts:LEVEL", LEVEL a level of bs_search_params_parse ("easy", "5000",
  * "500ms"), "playouts=N" or "cpu=SECONDS" (Hard's search with that budget of the thread's
- * CPU time); "ab" or "ab:SETTINGS" (bs_alpha_beta_params_parse: "ab" alone is 1 s of CPU
+ * CPU time), each optionally followed by ",threads=N" (N trees grown at once, root parallelism:
+ * bs-search.h); "ab" or "ab:SETTINGS" (bs_alpha_beta_params_parse: "ab" alone is 1 s of CPU
  * time). With BS_PLAYER_SPEC_BARE_LEVELS a LEVEL alone is "mcts:LEVEL". The error
  * (G_OPTION_ERROR_BAD_VALUE, or a weights file's) names the text. spec is overwritten (not
  * freed first); clear it after a failure too. */
