@@ -107,10 +107,11 @@ modules_or_skip (void)
 }
 
 static BsSearchResult *
-search (BsRuleset        *rs,
-        const BsPosition *pos,
-        guint64           playouts,
-        guint64           seed)
+search_threads (BsRuleset        *rs,
+                const BsPosition *pos,
+                guint64           playouts,
+                guint64           seed,
+                guint             threads)
 {
   g_autoptr(GError) error = NULL;
   BsSearchParams params;
@@ -118,10 +119,20 @@ search (BsRuleset        *rs,
 
   bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
   params.playouts = playouts;
+  params.threads = threads;
   result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (result);
   return result;
+}
+
+static BsSearchResult *
+search (BsRuleset        *rs,
+        const BsPosition *pos,
+        guint64           playouts,
+        guint64           seed)
+{
+  return search_threads (rs, pos, playouts, seed, 1);
 }
 
 /* Checks the result's steps are legal, played in entering order from pos
@@ -950,26 +961,6 @@ test_search_cpu_budget (void)
   if (r->candidates->len > 0
       && g_array_index (r->candidates, BsSearchCandidate, 0).proven == 0)
     g_assert_cmpint (r->cpu_us, >=, 150000);
-}
-
-static BsSearchResult *
-search_threads (BsRuleset        *rs,
-                const BsPosition *pos,
-                guint64           playouts,
-                guint64           seed,
-                guint             threads)
-{
-  g_autoptr(GError) error = NULL;
-  BsSearchParams params;
-  BsSearchResult *result;
-
-  bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
-  params.playouts = playouts;
-  params.threads = threads;
-  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  return result;
 }
 
 static guint32
