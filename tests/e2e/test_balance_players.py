@@ -128,6 +128,13 @@ def test_alpha_beta_study_matches_the_command_line(session):
             raise E2EFailure("%s shows %r after New Study" % (name, combo_value(app, name)))
     app.stop()
 
+    # The command line goes on with the app's study as with its own.
+    for study in (path, out):
+        subprocess.run([CLI, "study", "--resume", study, "--games", str(GAMES + 4)], check=True,
+                       stdout=subprocess.DEVNULL)
+    if games_of(path) != games_of(out) or games_of(path).count("<game ") != GAMES + 4:
+        raise E2EFailure("the app's study resumed by the command line differs from its own")
+
     # A study file of a custom player (by the command line) opens with it on its row.
     custom = os.path.join(session.tmp, "cli-custom.bsstudy")
     subprocess.run([CLI, "study", variant, "--white", "ab:nodes=300", "--black", "5",

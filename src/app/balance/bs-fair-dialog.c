@@ -306,7 +306,7 @@ read_form (BsFairDialog *self,
           g_str_equal (bs_player_chooser_get_spec (self->players[1]), "random"))
         {
           *message = g_strdup (_("Lead changes are measured only where a player searches: "
-                                 "choose Easy, Medium or Hard for a player"));
+                                 "choose a player other than Random for one of them"));
           return FALSE;
         }
       g_ascii_formatd (number, sizeof number, "%g", gtk_spin_button_get_value (self->lead_spin));

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-player-chooser.h: one computer player of the balance lab, chosen on three rows of a
  * preferences group: a combo row of levels (Random, Easy, Medium, Hard, alpha-beta at a
- * fixed depth, Custom…), a row with an entry (made here, named after the row) for a custom player as the command line writes it
- * ("mcts:cpu=0.1", "5000", "ab:nodes=20000"; shown only for Custom…) and a row saying what
- * the custom text is, or why it is refused. The Balance page and Find a Fair Setting… share
- * it, so both play the players the study file and `boardsmith-cli` name the same way. */
+ * fixed depth, Custom…), a row with an entry (made here, named by the row) for a custom
+ * player as the command line writes it ("mcts:cpu=0.1", "5000", "ab:nodes=20000"; shown
+ * only for Custom…) and a row saying what the custom text is, or why it is refused. The
+ * Balance page and Find a Fair Setting… share it, so both play the players the study file
+ * and `boardsmith-cli` name the same way. */
 
 #pragma once
 
