@@ -259,5 +259,25 @@ def test_find_fair_setting_between_alpha_beta_players(session):
     app.screenshot("find-fair-alpha-beta-done")
 
 
+def test_custom_player_fits_a_phone(session):
+    """At a phone's 360 px the custom player's entry and the error under it stay inside the
+    window (the error wraps)."""
+    home = os.path.join(session.tmp, "home-narrow")
+    small_breakthrough(session, home)
+    app = session.start_app(home=home, size=(360, 900))
+    app.click(balance_button(app, NAME))
+    app.find("label", "Balance of %s" % NAME)
+    choose(app, "Player B", "Custom…")
+    set_text(app, "Custom Player B", "ab:depth=zero")
+    error = app.find("label", re.compile(r"^Unknown alpha-beta setting"))
+    x, _, width, _ = app.main_window().screen_extents()
+    for node in (app.find("text", "Custom Player B"), error):
+        nx, _, nw, _ = node.screen_extents()
+        if nw <= 0 or nx < x or nx + nw > x + width:
+            raise E2EFailure("%s sticks out of the %d px window: %r"
+                             % (node.role, width, node.screen_extents()))
+    app.screenshot("lab-players-narrow")
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())
