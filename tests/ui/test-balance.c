@@ -172,6 +172,103 @@ assert_one_percent_format (Fixture *fixture)
   return seen;
 }
 
+/* The button of an action under root (Start Study: "balance.start"). */
+static GtkWidget *
+action_button (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = action_button (c, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+combo_item (Fixture *fixture, const char *name)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (child (fixture, name));
+  GtkStringObject *item = adw_combo_row_get_selected_item (row);
+
+  return item != NULL ? gtk_string_object_get_string (item) : NULL;
+}
+
+/* The players: any level or budget, a refused custom text disables Start; a study's
+ * players come back on the rows (docs/BALANCE.md, In the app: Players). */
+static void
+test_players (Fixture *fixture, gconstpointer data)
+{
+  GtkWidget *start = action_button (GTK_WIDGET (fixture->view), "balance.start");
+  BsStudy *study;
+
+  g_assert_nonnull (start);
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("breakthrough"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "ab:depth=2", "mcts:cpu=0.1", 10,
+                                            NULL, 0, 0));
+  g_assert_cmpstr (combo_item (fixture, "player_a_row"), ==, "Alpha-beta, depth 2");
+  g_assert_cmpstr (combo_item (fixture, "player_b_row"), ==, "Custom…");
+  g_assert_false (gtk_widget_get_visible (child (fixture, "player_a_entry")));
+  g_assert_true (gtk_widget_get_visible (child (fixture, "player_b_entry")));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                     child (fixture, "player_b_status"))), ==,
+                   "100 ms a move: its moves depend on the machine’s speed");
+  g_assert_true (gtk_widget_get_sensitive (start));
+  /* No player at all: refused, nothing changed. */
+  g_assert_false (bs_balance_view_set_setup (fixture->view, "ab:depth=zero", "random", 10,
+                                             NULL, 0, 0));
+  g_assert_cmpstr (combo_item (fixture, "player_a_row"), ==, "Alpha-beta, depth 2");
+
+  /* A game of simultaneous rounds: no alpha-beta in the list; a typed one says why. */
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("tribes"));
+  pump_once ();
+  g_assert_cmpstr (combo_item (fixture, "player_a_row"), ==, "Custom…");
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                              child (fixture, "player_a_status"))),
+                            "searches turn-based games only"));
+  g_assert_false (gtk_widget_get_sensitive (start));
+  {
+    GListModel *levels = adw_combo_row_get_model (ADW_COMBO_ROW (child (fixture,
+                                                                        "player_a_row")));
+
+    for (guint i = 0; i < g_list_model_get_n_items (levels); i++)
+      g_assert_null (strstr (gtk_string_list_get_string (GTK_STRING_LIST (levels), i),
+                             "Alpha-beta"));
+  }
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "medium", "5", 10, NULL, 0, 0));
+  g_assert_true (gtk_widget_get_sensitive (start));
+
+  /* Back on a turn-based game: a study of alpha-beta and a node budget, and its players
+   * back on the rows after New Study. */
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("breakthrough"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "ab:depth=1", "ab:nodes=50", 10,
+                                            NULL, 0, 0));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  pump_once ();
+  study = bs_study_runner_get_study (bs_balance_run_get_runner (
+                                       bs_balance_view_get_run (fixture->view)));
+  g_assert_cmpstr (study->players[0].level, ==, "ab:depth=1");
+  g_assert_cmpstr (study->players[1].level, ==, "ab:nodes=50");
+  wait_for (is_complete, fixture, "the study to finish");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.new", NULL);
+  pump_once ();
+  g_assert_cmpstr (combo_item (fixture, "player_a_row"), ==, "Alpha-beta, depth 1");
+  g_assert_cmpstr (combo_item (fixture, "player_b_row"), ==, "Custom…");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                     child (fixture, "player_b_status"))), ==,
+                   "Alpha-beta (nodes=50): the same moves on any machine");
+}
+
 static void
 test_run_reopen_more (Fixture *fixture, gconstpointer data)
 {
@@ -992,6 +1089,7 @@ main (int argc, char *argv[])
 {
   app = ui_test_init (&argc, &argv);
 
+  g_test_add ("/balance/players", Fixture, NULL, fixture_setup, test_players, fixture_teardown);
   g_test_add ("/balance/run-reopen-more", Fixture, NULL, fixture_setup, test_run_reopen_more,
               fixture_teardown);
   g_test_add ("/balance/sweep-apply", Fixture, NULL, fixture_setup, test_sweep_apply,

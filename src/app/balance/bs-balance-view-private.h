@@ -13,6 +13,7 @@
 #pragma once
 
 #include "bs-balance-run.h"
+#include "bs-player-chooser.h"
 #include "bs-chart.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,11 @@ struct _BsBalanceView {
   GtkWidget      *setup_box;
   AdwComboRow    *player_a_row;
   AdwComboRow    *player_b_row;
+  AdwActionRow   *player_a_entry;   /* Custom…: the player's text */
+  AdwActionRow   *player_b_entry;
+  AdwActionRow   *player_a_status;
+  AdwActionRow   *player_b_status;
+  BsPlayerChooser *players[2];   /* A and B, on the rows above */
   AdwActionRow   *games_row;
   GtkSpinButton  *games_spin;
   AdwComboRow    *precision_row;

@@ -37,8 +37,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char * const level_ids[] = { "random", "easy", "medium", "hard" };
-
 void
 bs_balance_view_message (BsBalanceView *self,
                          const char    *message)
@@ -135,6 +133,13 @@ precision_label (double margin)
                                        (gulong) points), points);
 }
 
+static gboolean
+players_chosen (BsBalanceView *self)
+{
+  return self->players[0] != NULL && bs_player_chooser_get_spec (self->players[0]) != NULL &&
+         bs_player_chooser_get_spec (self->players[1]) != NULL;
+}
+
 /* The page's state: loading a file, setting up, or a study. */
 void
 bs_balance_view_update (BsBalanceView *self)
@@ -167,11 +172,14 @@ bs_balance_view_update (BsBalanceView *self)
                                    "longer")
                                : _("More games, narrower intervals: 400 games give about "
                                    "± 5 points"));
+  /* A custom player refused says why beside its text, and nothing starts. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.start",
-                                 self->variant != NULL && self->run == NULL && !self->loading);
+                                 self->variant != NULL && self->run == NULL && !self->loading &&
+                                 players_chosen (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.find-fair",
                                  self->variant != NULL && self->run == NULL && !self->loading &&
-                                 self->sweep_keys != NULL && self->sweep_keys->len > 0);
+                                 self->sweep_keys != NULL && self->sweep_keys->len > 0 &&
+                                 players_chosen (self));
 
   gtk_widget_set_visible (self->pause_button, has_run && !ended);
   gtk_widget_set_visible (self->cancel_button, has_run && !ended);
@@ -241,6 +249,14 @@ bs_balance_view_set_run (BsBalanceView *self,
       g_autofree char *description =
         bs_balance_view_describe_study (study, bs_balance_run_get_path (run));
 
+      /* A study opened from its file leaves its players on the rows, for New Study (the
+       * page is updated below, once its figures are made). */
+      for (guint p = 0; p < 2; p++)
+        {
+          g_signal_handlers_block_by_func (self->players[p], bs_balance_view_update, self);
+          bs_player_chooser_set_spec (self->players[p], study->players[p].level);
+          g_signal_handlers_unblock_by_func (self->players[p], bs_balance_view_update, self);
+        }
       g_signal_connect_swapped (run, "updated", G_CALLBACK (bs_balance_view_update), self);
       g_signal_connect_swapped (run, "failed", G_CALLBACK (on_failed), self);
       gtk_label_set_text (self->study_label, description);
@@ -248,30 +264,6 @@ bs_balance_view_set_run (BsBalanceView *self,
       bs_balance_view_make_figures (self);
     }
   bs_balance_view_update (self);
-}
-
-static const char *
-level_label (const char *level)
-{
-  if (g_str_equal (level, "random"))
-    return C_("computer player", "Random");
-  if (g_str_equal (level, "easy"))
-    return C_("computer player", "Easy");
-  if (g_str_equal (level, "medium"))
-    return C_("computer player", "Medium");
-  return C_("computer player", "Hard");
-}
-
-static void
-fill_levels (AdwComboRow *row,
-             guint        selected)
-{
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
-    gtk_string_list_append (list, level_label (level_ids[i]));
-  adw_combo_row_set_model (row, G_LIST_MODEL (list));
-  adw_combo_row_set_selected (row, selected);
 }
 
 static void
@@ -331,16 +323,9 @@ bs_balance_view_set_variant (BsBalanceView   *self,
   adw_combo_row_set_model (self->vary_row, G_LIST_MODEL (vary));
   adw_combo_row_set_selected (self->vary_row, 0);
   bs_balance_view_fill_candidates (self);
+  for (guint p = 0; p < 2; p++)
+    bs_player_chooser_set_variant (self->players[p], self->variant);
   bs_balance_view_update (self);
-}
-
-static int
-level_index (const char *level)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
-    if (g_str_equal (level, level_ids[i]))
-      return (int) i;
-  return -1;
 }
 
 gboolean
@@ -352,12 +337,11 @@ bs_balance_view_set_setup (BsBalanceView *self,
                            int            from,
                            int            to)
 {
-  int a = level_index (level_a), b = level_index (level_b);
   guint vary = 0;
 
   g_return_val_if_fail (BS_IS_BALANCE_VIEW (self), FALSE);
 
-  if (a < 0 || b < 0 || self->sweep_keys == NULL)
+  if (self->sweep_keys == NULL)
     return FALSE;
   if (vary_key != NULL)
     {
@@ -368,8 +352,9 @@ bs_balance_view_set_setup (BsBalanceView *self,
         return FALSE;
       adw_combo_row_set_selected (self->compare_row, 0);
     }
-  adw_combo_row_set_selected (self->player_a_row, (guint) a);
-  adw_combo_row_set_selected (self->player_b_row, (guint) b);
+  if (!bs_player_chooser_set_spec (self->players[0], level_a) ||
+      !bs_player_chooser_set_spec (self->players[1], level_b))
+    return FALSE;
   gtk_spin_button_set_value (self->games_spin, games);
   adw_combo_row_set_selected (self->vary_row, vary);
   if (vary > 0)
@@ -448,10 +433,11 @@ start_activated (GtkWidget  *widget,
   if (compare > self->candidates->len)
     compare = 0;
   kind = vary > 0 ? BS_STUDY_SWEEP : compare > 0 ? BS_STUDY_COMPARE : BS_STUDY_SINGLE;
-  study = bs_study_new (kind, g_random_int (),
-                        level_ids[MIN (adw_combo_row_get_selected (self->player_a_row), 3u)],
-                        level_ids[MIN (adw_combo_row_get_selected (self->player_b_row), 3u)],
-                        &error);
+  if (bs_player_chooser_get_spec (self->players[0]) == NULL ||
+      bs_player_chooser_get_spec (self->players[1]) == NULL)
+    return;
+  study = bs_study_new (kind, g_random_int (), bs_player_chooser_get_spec (self->players[0]),
+                        bs_player_chooser_get_spec (self->players[1]), &error);
   if (study != NULL)
     {
       study->games = (guint) gtk_spin_button_get_value_as_int (self->games_spin);
@@ -615,7 +601,8 @@ find_fair_activated (GtkWidget  *widget,
   g_autofree BsFairSetting *settings = NULL;
   BsFairDialog *dialog;
 
-  if (self->variant == NULL || self->run != NULL || self->loading || self->sweep_keys == NULL)
+  if (self->variant == NULL || self->run != NULL || self->loading ||
+      self->sweep_keys == NULL || !players_chosen (self))
     return;
   /* The settings the Vary row offers. */
   settings = g_new0 (BsFairSetting, MAX (1, self->sweep_keys->len));
@@ -627,10 +614,8 @@ find_fair_activated (GtkWidget  *widget,
     }
   dialog = bs_fair_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->variant,
                                self->source, studies, settings, self->sweep_keys->len,
-                               level_ids[MIN (adw_combo_row_get_selected (self->player_a_row),
-                                              3u)],
-                               level_ids[MIN (adw_combo_row_get_selected (self->player_b_row),
-                                              3u)]);
+                               bs_player_chooser_get_spec (self->players[0]),
+                               bs_player_chooser_get_spec (self->players[1]));
   g_signal_connect_object (dialog, "apply", G_CALLBACK (on_fair_apply), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -649,6 +634,8 @@ bs_balance_view_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->run, self);
       g_clear_object (&self->run);
     }
+  for (guint p = 0; p < 2; p++)
+    g_clear_object (&self->players[p]);
   gtk_widget_dispose_template (GTK_WIDGET (self), BS_TYPE_BALANCE_VIEW);
   G_OBJECT_CLASS (bs_balance_view_parent_class)->dispose (object);
 }
@@ -703,6 +690,10 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, setup_box);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_a_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_b_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_a_entry);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_b_entry);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_a_status);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_b_status);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, games_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, games_spin);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, precision_row);
@@ -754,8 +745,13 @@ bs_balance_view_init (BsBalanceView *self)
   bs_entry_limit (GTK_WIDGET (self->to_spin), BS_ENTRY_NUMBER);
   bs_entry_limit_tree (GTK_WIDGET (self->chart_dropdown), BS_ENTRY_SEARCH);
   self->figures = g_array_new (FALSE, FALSE, sizeof (BsBalanceFigure));
-  fill_levels (self->player_a_row, 1);
-  fill_levels (self->player_b_row, 1);
+  self->players[0] = bs_player_chooser_new (self->player_a_row, self->player_a_entry,
+                                            self->player_a_status);
+  self->players[1] = bs_player_chooser_new (self->player_b_row, self->player_b_entry,
+                                            self->player_b_status);
+  for (guint p = 0; p < 2; p++)
+    g_signal_connect_swapped (self->players[p], "changed", G_CALLBACK (bs_balance_view_update),
+                              self);
   for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
     {
       g_autofree char *label = precision_label (precisions[i]);

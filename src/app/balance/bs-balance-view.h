@@ -40,10 +40,10 @@ gboolean    bs_balance_view_open_study_finish (BsBalanceView       *self,
                                                GError             **error);
 /* Whether a study file is being read. */
 gboolean    bs_balance_view_get_loading  (BsBalanceView    *self);
-/* Sets the controls as a person would: levels ("random", "easy",
- * "medium", "hard"), games per variant, and the setting to vary (NULL:
- * none; a key the Vary row offers) from..to. FALSE for an unknown level or
- * key. */
+/* Sets the controls as a person would: the players as a study file names them ("random",
+ * "easy", "ab:depth=2", "mcts:cpu=0.1": a level of the list, or Custom… with the text),
+ * games per variant, and the setting to vary (NULL: none; a key the Vary row offers)
+ * from..to. FALSE for a text that is no player, or an unknown key. */
 gboolean    bs_balance_view_set_setup    (BsBalanceView    *self,
                                           const char       *level_a,
                                           const char       *level_b,

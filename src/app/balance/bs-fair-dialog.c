@@ -15,14 +15,14 @@
 #include "bs-chart.h"
 #include "bs-design-run.h"
 #include "bs-entry-limit.h"
+#include "bs-player-chooser.h"
 #include "bs-variant-xml.h"
+#include "bs-widgets.h"
 
 #define DEFAULT_GAMES  100
 #define DEFAULT_ROUNDS 10
 #define DIALOG_WIDTH   560
 #define DIALOG_HEIGHT  720
-
-static const char * const level_ids[] = { "random", "easy", "medium", "hard" };
 
 /* A setting the designer may vary: its row, whether it is varied, its values. */
 typedef struct {
@@ -59,8 +59,7 @@ struct _BsFairDialog {
   GtkSpinButton  *length_to;
   GtkWidget      *length_rows[2];   /* shown while Length is ticked */
   GtkSpinButton  *lead_spin;
-  AdwComboRow    *player_a_row;
-  AdwComboRow    *player_b_row;
+  BsPlayerChooser *players[2];   /* A and B, as on the Balance page */
   GtkSpinButton  *games_spin;
   GtkSpinButton  *rounds_spin;
   GtkSpinButton  *seed_spin;
@@ -211,24 +210,6 @@ parse_values (const FairKey *key,
   return g_steal_pointer (&values);
 }
 
-static const char *
-level_label (const char *level)
-{
-  if (g_str_equal (level, "random"))
-    return C_("computer player", "Random");
-  if (g_str_equal (level, "easy"))
-    return C_("computer player", "Easy");
-  if (g_str_equal (level, "medium"))
-    return C_("computer player", "Medium");
-  return C_("computer player", "Hard");
-}
-
-static const char *
-selected_level (AdwComboRow *row)
-{
-  return level_ids[MIN (adw_combo_row_get_selected (row), G_N_ELEMENTS (level_ids) - 1)];
-}
-
 /* GLib 2.74 has no g_strv_builder_take. */
 static void
 strv_take (GStrvBuilder *builder,
@@ -274,6 +255,15 @@ read_form (BsFairDialog *self,
       *message = g_strdup (_("Choose a setting to vary"));
       return FALSE;
     }
+  /* A custom player refused: its row says why, Find waits. */
+  for (guint p = 0; p < 2; p++)
+    if (self->players[p] == NULL || bs_player_chooser_get_spec (self->players[p]) == NULL)
+      {
+        *message = g_strdup_printf (p == 0 ? _("Player A: %s") : _("Player B: %s"),
+                                    self->players[p] != NULL
+                                    ? bs_player_chooser_get_error (self->players[p]) : "");
+        return FALSE;
+      }
   if (n_varied > BS_DESIGN_MAX_VARIED)
     {
       *message = g_strdup_printf (_("Vary at most %d settings at once"), BS_DESIGN_MAX_VARIED);
@@ -312,11 +302,11 @@ read_form (BsFairDialog *self,
     {
       char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-      if (g_str_equal (selected_level (self->player_a_row), "random") &&
-          g_str_equal (selected_level (self->player_b_row), "random"))
+      if (g_str_equal (bs_player_chooser_get_spec (self->players[0]), "random") &&
+          g_str_equal (bs_player_chooser_get_spec (self->players[1]), "random"))
         {
           *message = g_strdup (_("Lead changes are measured only where a player searches: "
-                                 "choose Easy, Medium or Hard for a player"));
+                                 "choose a player other than Random for one of them"));
           return FALSE;
         }
       g_ascii_formatd (number, sizeof number, "%g", gtk_spin_button_get_value (self->lead_spin));
@@ -793,8 +783,8 @@ find_clicked (BsFairDialog *self)
   g_autoptr(GError) error = NULL;
   BsDesignGoal goals[BS_DESIGN_MAX_GOALS];
   BsDesignSearch *search;
-  const char *white = selected_level (self->player_a_row);
-  const char *black = selected_level (self->player_b_row);
+  const char *white = bs_player_chooser_get_spec (self->players[0]);
+  const char *black = bs_player_chooser_get_spec (self->players[1]);
   guint games = (guint) gtk_spin_button_get_value_as_int (self->games_spin);
   guint rounds = (guint) gtk_spin_button_get_value_as_int (self->rounds_spin);
   guint64 seed = (guint64) gtk_spin_button_get_value_as_int (self->seed_spin);
@@ -947,7 +937,6 @@ build_setup (BsFairDialog        *self,
   AdwPreferencesGroup *group;
   AdwActionRow *row;
   GtkWidget *box, *button;
-  g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
 
   group = new_group (page, _("Settings to Vary"),
                      _("Each combination of their values is a setting to race: a range "
@@ -1022,27 +1011,27 @@ build_setup (BsFairDialog        *self,
                               self);
 
   group = new_group (page, _("Players"), _("Players A and B swap seats every game"));
-  for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
-    gtk_string_list_append (levels, level_label (level_ids[i]));
-  self->player_a_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  self->player_b_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->player_a_row), _("Player A"));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->player_b_row), _("Player B"));
-  adw_combo_row_set_model (self->player_a_row, G_LIST_MODEL (levels));
-  adw_combo_row_set_model (self->player_b_row, G_LIST_MODEL (levels));
-  for (guint i = 0; i < G_N_ELEMENTS (level_ids); i++)
+  for (guint p = 0; p < 2; p++)
     {
-      if (g_strcmp0 (level_a, level_ids[i]) == 0)
-        adw_combo_row_set_selected (self->player_a_row, i);
-      if (g_strcmp0 (level_b, level_ids[i]) == 0)
-        adw_combo_row_set_selected (self->player_b_row, i);
+      AdwComboRow *combo = ADW_COMBO_ROW (adw_combo_row_new ());
+      AdwActionRow *entry = ADW_ACTION_ROW (adw_action_row_new ());
+      AdwActionRow *status = ADW_ACTION_ROW (adw_action_row_new ());
+      const char *level = p == 0 ? level_a : level_b;
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo),
+                                     p == 0 ? _("Player A") : _("Player B"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry),
+                                     p == 0 ? _("Custom Player A") : _("Custom Player B"));
+      bs_combo_row_keep_popover_inside (combo);
+      adw_preferences_group_add (group, GTK_WIDGET (combo));
+      adw_preferences_group_add (group, GTK_WIDGET (entry));
+      adw_preferences_group_add (group, GTK_WIDGET (status));
+      self->players[p] = bs_player_chooser_new (combo, entry, status);
+      bs_player_chooser_set_variant (self->players[p], self->variant);
+      if (level != NULL)
+        bs_player_chooser_set_spec (self->players[p], level);
+      g_signal_connect_swapped (self->players[p], "changed", G_CALLBACK (update_summary), self);
     }
-  adw_preferences_group_add (group, GTK_WIDGET (self->player_a_row));
-  adw_preferences_group_add (group, GTK_WIDGET (self->player_b_row));
-  g_signal_connect_swapped (self->player_a_row, "notify::selected",
-                            G_CALLBACK (update_summary), self);
-  g_signal_connect_swapped (self->player_b_row, "notify::selected",
-                            G_CALLBACK (update_summary), self);
 
   group = new_group (page, _("Race"),
                      _("Each round plays more games only for the settings still in the "
@@ -1176,6 +1165,8 @@ bs_fair_dialog_dispose (GObject *object)
 
   /* Closed while racing: the round stops, its games stay in its file. */
   drop_run (self);
+  for (guint p = 0; p < 2; p++)
+    g_clear_object (&self->players[p]);
   G_OBJECT_CLASS (bs_fair_dialog_parent_class)->dispose (object);
 }
 

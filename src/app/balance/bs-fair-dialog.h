@@ -33,8 +33,8 @@ typedef struct {
 
 /* settings: the n settings the lab may vary; source: where the variant came from (a built-in
  * name or a file; NULL for unsaved edits); studies_dir: where the lab keeps its studies (the
- * search's folders go in its searches/); level_a, level_b: the lab's players ("random",
- * "easy", "medium", "hard"). */
+ * search's folders go in its searches/); level_a, level_b: the lab's players as a study file
+ * names them ("random", "hard", "ab:depth=2", "mcts:cpu=0.1"; NULL: Easy). */
 BsFairDialog *bs_fair_dialog_new (GtkWindow           *parent,
                                   const BsVariant     *variant,
                                   const char          *source,
