@@ -309,6 +309,22 @@ test_texts_and_ids (void)
   g_assert_false (bs_variant_is_identifier (""));
   g_assert_false (bs_variant_is_identifier ("a b"));
 
+  /* The stem of the app's files about a variant: its file's name, else its id. */
+  {
+    g_autoptr(BsVariant) bare = bs_variant_new ();
+    g_autofree char *no_id = bs_variant_file_stem (bare, NULL);
+    g_autofree char *from_file = NULL, *relative = NULL, *from_id = NULL;
+
+    g_assert_cmpstr (no_id, ==, "variant");
+    from_file = bs_variant_file_stem (bare, "/home/ann/My Tribes (2).boardsmith.xml");
+    g_assert_cmpstr (from_file, ==, "My Tribes (2).boardsmith");
+    bare->id = g_strdup ("tribes-small");
+    relative = bs_variant_file_stem (bare, "tribes.xml");
+    g_assert_cmpstr (relative, ==, "tribes-small");
+    from_id = bs_variant_file_stem (bare, NULL);
+    g_assert_cmpstr (from_id, ==, "tribes-small");
+  }
+
   if (n == 0)
     {
       g_test_skip ("no module is built in yet");

@@ -66,21 +66,10 @@ bs_balance_view_new_study_path (const BsVariant *variant,
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
-  g_autofree char *dir = NULL, *stem = NULL;
+  g_autofree char *stem = bs_variant_file_stem (variant, source);
+  g_autofree char *dir = bs_balance_view_studies_dir ();
   char *path;
 
-  if (source != NULL && g_path_is_absolute (source))
-    {
-      g_autofree char *base = g_path_get_basename (source);
-      char *dot = strrchr (base, '.');
-
-      if (dot != NULL)
-        *dot = '\0';
-      stem = g_strdup (base);
-    }
-  else
-    stem = g_strdup (variant->id != NULL ? variant->id : "variant");
-  dir = bs_balance_view_studies_dir ();
   g_mkdir_with_parents (dir, 0755);
   path = g_strdup_printf ("%s/%s-%s.bsstudy", dir, stem, stamp);
   for (int i = 2; g_file_test (path, G_FILE_TEST_EXISTS); i++)

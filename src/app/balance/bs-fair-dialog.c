@@ -754,19 +754,9 @@ bs_fair_dialog_search_dir (const BsVariant *variant,
 {
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree char *xml = bs_variant_to_xml (variant, NULL);
-  g_autofree char *stem = NULL, *name = NULL;
+  g_autofree char *stem = bs_variant_file_stem (variant, source);
+  g_autofree char *name = NULL;
 
-  if (source != NULL && g_path_is_absolute (source))
-    {
-      g_autofree char *base = g_path_get_basename (source);
-      char *dot = strrchr (base, '.');
-
-      if (dot != NULL)
-        *dot = '\0';
-      stem = g_strdup (base);
-    }
-  else
-    stem = g_strdup (variant->id != NULL ? variant->id : "variant");
   /* The variant itself too: an unsaved edit, or a file changed since, is another search. */
   g_checksum_update (checksum, (const guchar *) settings, (gssize) strlen (settings));
   if (xml != NULL)

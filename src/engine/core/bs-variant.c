@@ -782,6 +782,24 @@ bs_variant_is_identifier (const char *text)
 }
 
 char *
+bs_variant_file_stem (const BsVariant *variant,
+                      const char      *source)
+{
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  if (source != NULL && g_path_is_absolute (source))
+    {
+      char *base = g_path_get_basename (source);
+      char *dot = strrchr (base, '.');
+
+      if (dot != NULL)
+        *dot = '\0';
+      return base;
+    }
+  return g_strdup (variant->id != NULL ? variant->id : "variant");
+}
+
+char *
 bs_variant_id_from_filename (const char *path)
 {
   g_autofree char *base = NULL;

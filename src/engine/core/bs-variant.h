@@ -111,6 +111,11 @@ gboolean    bs_variant_is_identifier  (const char       *text);
  * extension, with every run of other characters turned into one '-'
  * ("My Tribes (2).xml" → "My-Tribes-2"); "variant" if nothing is left. */
 char       *bs_variant_id_from_filename (const char     *path);
+/* The stem the app names its files about a variant by (studies, searches):
+ * the base name of the file it was opened from (an absolute source) without
+ * its extension, else its id, else "variant". */
+char       *bs_variant_file_stem      (const BsVariant  *variant,
+                                       const char       *source);
 /* Checks the lengths of the variant's texts (name, author, description,
  * player names) against the limits above; the message names the text and
  * its length. bs_ruleset_new() checks them too. */
