@@ -435,7 +435,8 @@ bs_cli_check_study_player (const char  *option,
 
   /* A level alone: the message every command gives. */
   if (!g_str_equal (text, "ab") && !g_str_has_prefix (text, "ab:") &&
-      !g_str_has_prefix (text, "mcts:"))
+      !g_str_has_prefix (text, "mcts:") &&
+      g_ascii_strncasecmp (text, "strongest", strlen ("strongest")) != 0)
     return bs_cli_check_level (option, text, TRUE, error);
   if (!bs_study_player_init (&player, text, error))
     {

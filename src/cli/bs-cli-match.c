@@ -22,7 +22,9 @@
  * every move checked legal. A player is `random`, `mcts:LEVEL` (a level of
  * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
  * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
- * nodes=N, eval=features|generic|material, weights=FILE). In a game of
+ * nodes=N, eval=features|generic|material, weights=FILE) or
+ * `strongest[:cpu=SECONDS]` (the search the game declares for the app's
+ * Strongest level, bs_ruleset_get_strongest_search). In a game of
  * simultaneous rounds each player chooses all their orders of a round from
  * its start, without seeing the other's, as selfplay's seats do;
  * alpha-beta searches turn-based games only. Prints A's wins, draws and
@@ -176,6 +178,13 @@ save_record (const char  *dir,
   return bs_record_save_file (record, path, error);
 }
 
+/* The search a "strongest" player became in this game, in the players' own words. */
+static const char *
+strongest_search (const Player *player)
+{
+  return player->player.kind == BS_PLAYER_SPEC_ALPHA_BETA ? "ab" : "mcts";
+}
+
 static void
 add_player_json (JsonBuilder  *b,
                  const char   *name,
@@ -184,6 +193,8 @@ add_player_json (JsonBuilder  *b,
   json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
   bs_cli_json_string (b, "player", player->spec);
+  if (player->player.strongest)
+    bs_cli_json_string (b, "search", strongest_search (player));
   json_builder_set_member_name (b, "moves");
   json_builder_add_int_value (b, (gint64) player->moves);
   json_builder_set_member_name (b, "cpu_seconds_per_move");
@@ -200,7 +211,10 @@ static void
 print_player (const char   *name,
               const Player *player)
 {
-  g_print ("%s: %s, %" G_GUINT64_FORMAT " %s, %.3f %s", name, player->spec, player->moves,
+  g_print ("%s: %s", name, player->spec);
+  if (player->player.strongest)
+    g_print (" (%s)", strongest_search (player));
+  g_print (", %" G_GUINT64_FORMAT " %s, %.3f %s", player->moves,
            _("moves"), player->moves > 0 ? player->cpu_us / 1e6 / player->moves : 0.0,
            _("CPU s a move"));
   if (player->player.kind == BS_PLAYER_SPEC_ALPHA_BETA && player->moves > 0)
@@ -340,10 +354,10 @@ bs_cli_match (int    argc,
     bs_player_spec_check_ruleset (&players[i].player, rs, &error);
   if (error == NULL)
     play_games (rs, players, games, (guint64) options.seed, records_dir, &tally, &error);
-  bs_player_spec_clear (&players[0].player);
-  bs_player_spec_clear (&players[1].player);
   if (error != NULL)
     {
+      bs_player_spec_clear (&players[0].player);
+      bs_player_spec_clear (&players[1].player);
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
@@ -388,6 +402,10 @@ bs_cli_match (int    argc,
       g_print (_("A's score: %.1f%% (95%% Wilson interval %.1f%%–%.1f%%)\n"),
                100 * score.score, 100 * score.low, 100 * score.high);
     }
+  /* Cleared only now: the output reads what each player was (alpha-beta's depth, the
+   * search a "strongest" player became). */
+  bs_player_spec_clear (&players[0].player);
+  bs_player_spec_clear (&players[1].player);
   bs_cli_options_clear (&options);
   return BS_CLI_EXIT_OK;
 }

@@ -142,6 +142,11 @@ CATALOGUE = [
      '<option> attribute "type": an enum option needs <choice> elements', True),
     ('duplicate-section', 25, '<rules>: a second <turn>', True),
     ('second-swap', 26, '<turn>: a second <swap>', True),
+    ('misspelt-computer-strongest', 46, '<computer> attribute "strongest": "monte-carol" is none '
+     'of alpha-beta, monte-carlo (did you mean "monte-carlo"?)', True),
+    ('computer-alpha-beta-simultaneous', 58, '<computer> attribute "strongest": "alpha-beta": '
+     'alpha-beta searches turn-based games only, and this game is played in simultaneous '
+     'rounds', False),
     ('duplicate-option', 12, '<option> attribute "id": a second option "rows"', False),
     ('duplicate-region', 20, '<region> attribute "id": region "far-row" is declared twice '
      '(declare it once per player, with player="1" and player="2")', False),

@@ -4,7 +4,9 @@
 time a move typed into its spin button, it answers a move played by
 mouse (alpha-beta in a thread), and while it thinks the window answers
 input: the popover opens, the budget's spin button takes a key, Undo stops
-the search at once."""
+the search at once. In a game that declares the Monte Carlo search the
+stronger (Hex: <computer strongest="monte-carlo"/>), Strongest is Hard's
+search with Strongest's budget, with the same progress bar and controls."""
 
 import os
 import re
@@ -118,6 +120,58 @@ def test_strongest_answers_and_the_window_stays_responsive(session):
     app.wait_for(lambda: not thinking(app) or None,
                  "the search to stop on Undo", timeout=2)
     app.wait_status(r"^White")
+    rows = app.move_list()
+    if len(rows) > 4:
+        raise E2EFailure("the move list grew after Undo: %s" % rows)
+
+
+def test_strongest_in_a_game_that_declares_monte_carlo(session):
+    """Hex declares Hard's Monte Carlo search the stronger: Strongest plays
+    it with its own budget (docs/SEARCH.md). The computer shows its progress
+    bar while it thinks, the popover answers meanwhile, it places a stone of
+    its own on an empty cell, and Undo stops its next search at once."""
+    app = session.start_app("hex")
+    seats = app.open_players()
+    strongest = dict(seats[1])["Computer: Strongest"]
+    app.click(strongest)
+    app.wait_for(lambda: dict(app.seat_buttons()[1])["Computer: Strongest"].checked,
+                 "Blue's Strongest to be down")
+    set_budget(app, 3)
+    app.click("push button", "Players")
+    app.gone(None, strongest.name)
+    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+
+    app.click_cell("f6")
+    app.wait_cell("f6", r"^f6, Red Stone")
+    app.wait_for(lambda: thinking(app) or None, "the computer to think (its progress bar)")
+    seats = app.open_players()
+    if not dict(seats[1])["Computer: Strongest"].checked:
+        raise E2EFailure("Blue's Strongest is not down while it thinks")
+    app.click("push button", "Players")
+    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+
+    rows = app.wait_moves(2, timeout=120)
+    found = re.findall(r"\b([a-k](?:1[01]|[1-9]))\b", rows[2])
+    if "Blue" not in rows[2] or not found:
+        raise E2EFailure("the computer's answer reads %r" % rows[2])
+    cell = found[-1]
+    if cell == "f6":
+        raise E2EFailure("the computer played on Red's stone: %r" % rows[2])
+    app.wait_cell(cell, r"^%s, Blue Stone" % cell)
+    app.wait_for(lambda: not thinking(app) or None, "the progress bar to go")
+    app.screenshot("strongest-monte-carlo")
+
+    # Undo while it thinks: the search stops at once, no move comes.
+    target = next(c for c in ("e5", "g7", "d4") if c != cell)
+    app.click_cell(target)
+    app.wait_cell(target, r"^%s, Red Stone" % target)
+    app.wait_moves(3)
+    app.wait_for(lambda: thinking(app) or None, "the computer to think again")
+    app.click("push button", "Undo Move")
+    app.wait_moves(2)
+    app.wait_for(lambda: not thinking(app) or None,
+                 "the search to stop on Undo", timeout=2)
+    app.wait_status(r"^Red")
     rows = app.move_list()
     if len(rows) > 4:
         raise E2EFailure("the move list grew after Undo: %s" % rows)

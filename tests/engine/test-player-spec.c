@@ -2,12 +2,14 @@
 /* Tests of the one parser of a computer player (bs-player-spec) that `match`, `tune` and
  * the balance lab share: what each spec becomes, the bad ones refused naming the value,
  * bare levels only where asked, which budgets replay, alpha-beta refused in a game of
- * simultaneous rounds, and a study's players (bs_study_player_init, bs_study_prepare). */
+ * simultaneous rounds, a study's players (bs_study_player_init, bs_study_prepare), and
+ * "strongest": the search each game declares for the Strongest level, with its budget. */
 #include "config.h"
 
 #include <string.h>
 
 #include "bs-error.h"
+#include "bs-module.h"
 #include "bs-player-spec.h"
 #include "bs-study.h"
 #include "bs-variant-xml.h"
@@ -129,6 +131,12 @@ test_parse_bad (void)
     { "ab:depth=2,foo=1", BS_PLAYER_SPEC_BARE_LEVELS, "“foo=1”" },
     { "ab:cpu=-1", BS_PLAYER_SPEC_FLAGS_NONE, "“cpu=-1”" },
     { "ab:eval=magic", BS_PLAYER_SPEC_FLAGS_NONE, "“eval=magic”" },
+    { "strongest:", BS_PLAYER_SPEC_FLAGS_NONE, "“strongest:”" },
+    { "strongest:cpu=0", BS_PLAYER_SPEC_FLAGS_NONE, "“strongest:cpu=0”" },
+    { "strongest:cpu=x", BS_PLAYER_SPEC_FLAGS_NONE, "“strongest:cpu=x”" },
+    { "strongest:cpu=3601", BS_PLAYER_SPEC_BARE_LEVELS, "“strongest:cpu=3601”" },
+    { "strongest:depth=3", BS_PLAYER_SPEC_FLAGS_NONE, "“strongest:depth=3”" },
+    { "strongest5", BS_PLAYER_SPEC_FLAGS_NONE, "“strongest5”" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -188,6 +196,7 @@ test_study_players (void)
   g_autoptr(BsVariant) tribes = bs_variant_lookup ("tribes", &error);
   g_autoptr(BsStudy) study = NULL;
   g_autofree char *depth = NULL, *cpu = NULL, *mcts_cpu = NULL;
+  g_autofree char *strongest = NULL, *strongest_default = NULL;
 
   g_assert_no_error (error);
   study = bs_study_new (BS_STUDY_SINGLE, 1, "ab:depth=3", "MEDIUM", &error);
@@ -215,6 +224,125 @@ test_study_players (void)
   g_assert_null (bs_study_new (BS_STUDY_SINGLE, 1, "ab:depth=x", "easy", &error));
   g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
   g_assert_nonnull (strstr (error->message, "“depth=x”"));
+  g_clear_error (&error);
+
+  /* Strongest: described with its budget, and played in Tribes (Monte Carlo there). */
+  study = bs_study_new (BS_STUDY_SINGLE, 1, "strongest:cpu=0.5", "Strongest", &error);
+  g_assert_no_error (error);
+  strongest = bs_study_player_describe (&study->players[0]);
+  g_assert_cmpstr (strongest, ==, "Strongest (cpu=0.5)");
+  strongest_default = bs_study_player_describe (&study->players[1]);
+  g_assert_cmpstr (strongest_default, ==, "Strongest (cpu=5)");
+  bs_study_add_arm (study, tribes, NULL);
+  g_assert_true (bs_study_prepare (study, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (study->players[0].spec.kind, ==, BS_PLAYER_SPEC_MCTS);
+  g_assert_cmpint (study->players[1].spec.kind, ==, BS_PLAYER_SPEC_MCTS);
+  g_assert_cmpuint (study->players[1].spec.mcts.time_ms, ==, 5000);
+}
+
+/* "strongest" parses to both searches with one budget (the app's default without cpu=) and
+ * is never reproducible (a CPU budget). */
+static void
+test_strongest_parse (void)
+{
+  g_autoptr(GError) error = NULL;
+  BsPlayerSpec spec;
+
+  g_assert_true (bs_player_spec_parse (&spec, "strongest", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_STRONGEST);
+  g_assert_true (spec.strongest);
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 1000 * BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS);
+  g_assert_cmpuint (BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS, ==, 5);
+  g_assert_true (spec.mcts.cpu_time);
+  g_assert_cmpuint (spec.mcts.playouts, ==, 0);           /* no cap, as in the app */
+  g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 1000 * BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS);
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
+  g_assert_true (bs_player_spec_parse (&spec, "Strongest:cpu=0.1", BS_PLAYER_SPEC_BARE_LEVELS,
+                                       &error));
+  g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_STRONGEST);
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 100);
+  g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 100);
+  g_assert_cmpuint (spec.alpha_beta.max_depth, ==, 0);
+  g_assert_cmpstr (spec.text, ==, "Strongest:cpu=0.1");
+  bs_player_spec_clear (&spec);
+}
+
+/* Every game that ships resolves "strongest" to the search it declares (docs/SEARCH.md,
+ * "Strongest: the search each game declares"): Monte Carlo where alpha-beta lost to it at
+ * equal CPU and in the game of simultaneous rounds, alpha-beta elsewhere; the resolved
+ * player keeps the budget and its text. */
+static void
+test_strongest_per_game (void)
+{
+  static const struct {
+    const char        *variant;
+    BsStrongestSearch  search;
+  } games[] = {
+    { "abrobad", BS_STRONGEST_ALPHA_BETA },
+    { "agoraphobia", BS_STRONGEST_MONTE_CARLO },
+    { "astoria", BS_STRONGEST_ALPHA_BETA },
+    { "ataxx", BS_STRONGEST_ALPHA_BETA },
+    { "breakthrough", BS_STRONGEST_ALPHA_BETA },
+    { "clobber", BS_STRONGEST_MONTE_CARLO },
+    { "gomoku", BS_STRONGEST_MONTE_CARLO },
+    { "hex", BS_STRONGEST_MONTE_CARLO },
+    { "ikabegama", BS_STRONGEST_ALPHA_BETA },
+    { "reversi", BS_STRONGEST_MONTE_CARLO },
+    { "tribes", BS_STRONGEST_MONTE_CARLO },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset (games[i].variant);
+      g_autoptr(GError) error = NULL;
+      BsPlayerSpec spec;
+
+      g_test_message ("%s", games[i].variant);
+      g_assert_cmpint (bs_ruleset_get_strongest_search (rs), ==, games[i].search);
+      g_assert_true (bs_player_spec_parse (&spec, "strongest:cpu=0.25",
+                                           BS_PLAYER_SPEC_FLAGS_NONE, &error));
+      g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+      g_assert_no_error (error);
+      if (games[i].search == BS_STRONGEST_MONTE_CARLO)
+        {
+          g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_MCTS);
+          g_assert_cmpuint (spec.mcts.time_ms, ==, 250);
+          g_assert_true (spec.mcts.cpu_time);
+          g_assert_cmpint (spec.mcts.level, ==, BS_SEARCH_LEVEL_HARD);
+        }
+      else
+        {
+          g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_ALPHA_BETA);
+          g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 250);
+        }
+      g_assert_cmpstr (spec.text, ==, "strongest:cpu=0.25");
+      bs_player_spec_clear (&spec);
+    }
+}
+
+/* The declaration's two homes agree: a written copy of a C module (its proof) declares the
+ * Strongest search its module declares; and a written game's declaration is the module's. */
+static void
+test_strongest_written_copies (void)
+{
+  const BsModule * const *written = bs_written_modules ();
+  guint copies = 0, monte_carlo = 0;
+
+  for (guint i = 0; written[i] != NULL; i++)
+    for (guint k = 0; bs_builtin_modules[k] != NULL; k++)
+      if (g_str_equal (written[i]->id, bs_builtin_modules[k]->id))
+        {
+          g_test_message ("%s", written[i]->id);
+          g_assert_cmpint (written[i]->strongest, ==, bs_builtin_modules[k]->strongest);
+          monte_carlo += written[i]->strongest == BS_STRONGEST_MONTE_CARLO;
+          copies++;
+        }
+  g_assert_cmpuint (copies, >=, 6);
+  g_assert_cmpuint (monte_carlo, >=, 1);
 }
 
 /* A seed only breaks ties: every seed finds the unseeded search's value at the start of
@@ -269,5 +397,8 @@ main (int    argc,
   g_test_add_func ("/player-spec/simultaneous", test_simultaneous);
   g_test_add_func ("/player-spec/study-players", test_study_players);
   g_test_add_func ("/player-spec/seeded-ties", test_seeded_ties);
+  g_test_add_func ("/player-spec/strongest-parse", test_strongest_parse);
+  g_test_add_func ("/player-spec/strongest-per-game", test_strongest_per_game);
+  g_test_add_func ("/player-spec/strongest-written-copies", test_strongest_written_copies);
   return g_test_run ();
 }

@@ -879,17 +879,48 @@ ticked_with_fraction (gpointer cp)
   return ticks >= 10 && bs_computer_player_get_fraction (cp) > 0.0;
 }
 
-/* Strongest in a turn-based game: alpha-beta with the budget from the
- * settings (1 s of CPU time), off the main loop (a 10 ms timer keeps
- * ticking, the progress grows), played like the other levels; the move
- * takes at least the budget (the search's CPU time is at most its wall
- * time and an opening position does not end the search early). Undo
- * cancels it at once and nothing is played after. The seat is remembered
- * as "strongest". */
+static gboolean
+has_iterations (gpointer cp)
+{
+  return bs_computer_player_get_iterations (cp) > 0;
+}
+
+/* Strongest in a turn-based game: the search the game declares
+ * (bs_ruleset_get_strongest_search) with the budget from the settings (1 s
+ * of CPU time) — alpha-beta in Breakthrough, which reports no iterations,
+ * Hard's Monte Carlo search in Agoraphobia, which does — off the main loop
+ * (a 10 ms timer keeps ticking, the progress grows), played like the other
+ * levels; the move takes at least the budget (the search's CPU time is at
+ * most its wall time and an opening position does not end the search
+ * early). Undo cancels it at once and nothing is played after. The seat is
+ * remembered as "strongest". */
+typedef struct {
+  const char *game;
+  gboolean    alpha_beta;
+} StrongestCase;
+
+static const StrongestCase strongest_alpha_beta = { "breakthrough", TRUE };
+static const StrongestCase strongest_monte_carlo = { "agoraphobia", FALSE };
+
+/* Plays the first legal move of the player to move. */
+static void
+play_first_move (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  BsRuleset *rs = bs_game_get_ruleset (game (fixture));
+  g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
+
+  g_assert_cmpuint (bs_ruleset_generate (rs, bs_game_get_position (game (fixture)), moves),
+                    >, 0);
+  g_assert_true (bs_game_play_turn (game (fixture), moves, 1, &error));
+  g_assert_no_error (error);
+}
+
 static void
 test_strongest (Fixture       *fixture,
                 gconstpointer  data)
 {
+  const StrongestCase *test = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   g_autoptr(GVariant) seats = NULL;
@@ -898,22 +929,23 @@ test_strongest (Fixture       *fixture,
   gint64 start, took;
   guint tick_id;
 
-  if (!have_module ("agoraphobia"))
+  if (!have_module (test->game))
     return;
   g_settings_set_uint (settings, "computer-strongest-seconds", 1);
   g_assert_cmpuint (bs_computer_player_get_strongest_seconds (cp), ==, 1);
   bs_computer_player_set_move_delay (cp, 0);
   bs_computer_player_set_playouts (cp, 0);
   bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_STRONGEST);
-  g_assert_true (bs_window_open_variant_seeded (fixture->window, "agoraphobia", 1, &error));
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, test->game, 1, &error));
   g_assert_no_error (error);
+  g_assert_cmpint (bs_ruleset_get_strongest_search (bs_game_get_ruleset (game (fixture))), ==,
+                   test->alpha_beta ? BS_STRONGEST_ALPHA_BETA : BS_STRONGEST_MONTE_CARLO);
   seats = g_settings_get_value (settings, "computer-seats");
-  g_assert_true (g_variant_lookup (seats, "agoraphobia", "(&s&s)", &seat1, &seat2));
+  g_assert_true (g_variant_lookup (seats, test->game, "(&s&s)", &seat1, &seat2));
   g_assert_cmpstr (seat1, ==, "human");
   g_assert_cmpstr (seat2, ==, "strongest");
 
-  g_assert_true (bs_window_play_moves (fixture->window, "L@d4", &error));
-  g_assert_no_error (error);
+  play_first_move (fixture);
   start = g_get_monotonic_time ();
   ui_test_wait_until (is_thinking, fixture, "the computer thinking");
   ticks = 0;
@@ -924,6 +956,12 @@ test_strongest (Fixture       *fixture,
   g_assert_true (is_thinking (fixture));
   g_assert_cmpfloat (bs_computer_player_get_fraction (cp), >, 0.0);
   g_assert_cmpfloat (bs_computer_player_get_fraction (cp), <, 1.0);
+  /* Which search runs: the Monte Carlo search counts its iterations as it
+   * goes, alpha-beta reports none until it is done. */
+  if (test->alpha_beta)
+    g_assert_cmpint (bs_computer_player_get_iterations (cp), ==, 0);
+  else
+    ui_test_wait_until (has_iterations, cp, "the Monte Carlo search's iterations");
   ui_test_wait_until (computer_played_once, fixture, "the computer's first move");
   took = g_get_monotonic_time () - start;
   g_test_message ("Strongest at 1 s: its move after %.2f s", took / 1e6);
@@ -933,16 +971,7 @@ test_strongest (Fixture       *fixture,
   assert_history_consistent (game (fixture));
 
   /* Undo while it thinks: stopped at once, nothing played afterwards. */
-  {
-    BsRuleset *rs = bs_game_get_ruleset (game (fixture));
-    g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
-
-    /* Light's first legal move (a turn-based turn is one step). */
-    g_assert_cmpuint (bs_ruleset_generate (rs, bs_game_get_position (game (fixture)), moves),
-                      >, 0);
-    g_assert_true (bs_game_play_turn (game (fixture), moves, 1, &error));
-    g_assert_no_error (error);
-  }
+  play_first_move (fixture);
   ui_test_wait_until (is_thinking, fixture, "the computer thinking again");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
   g_assert_false (is_thinking (fixture));
@@ -1096,8 +1125,10 @@ main (int   argc,
               test_pause_clears_its_move, fixture_teardown);
   g_test_add ("/computer/players-popover", Fixture, NULL, fixture_setup, test_players_popover,
               fixture_teardown);
-  g_test_add ("/computer/strongest", Fixture, NULL, fixture_setup, test_strongest,
-              fixture_teardown);
+  g_test_add ("/computer/strongest", Fixture, &strongest_alpha_beta, fixture_setup,
+              test_strongest, fixture_teardown);
+  g_test_add ("/computer/strongest-monte-carlo", Fixture, &strongest_monte_carlo,
+              fixture_setup, test_strongest, fixture_teardown);
   g_test_add ("/computer/strongest-simultaneous", Fixture, NULL, fixture_setup,
               test_strongest_simultaneous, fixture_teardown);
   g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,

@@ -24,8 +24,9 @@ typedef struct {
   guint             generation;
   int               player;
   gboolean          hint;
-  /* Strongest in a turn-based game: alpha-beta, which reports no
-   * progress; its fraction is the time since the start over the budget. */
+  /* Strongest where the game declares alpha-beta (a turn-based game):
+   * alpha-beta, which reports no progress; its fraction is the time since
+   * the start over the budget. */
   gboolean          alpha_beta;
   gint64            start_us;
   guint             budget_ms;
@@ -547,7 +548,9 @@ start_search (BsComputerPlayer *self,
     }
   else if (self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST)
     {
-      /* Simultaneous: Hard's search with the user's budget in CPU time. */
+      /* Where the game declares the Monte Carlo search the stronger (and
+       * in every simultaneous game): Hard's search with the user's budget
+       * in CPU time. Elsewhere alpha-beta, below. */
       bs_search_params_init (&params, BS_SEARCH_LEVEL_HARD, seed);
       params.playouts = 0;
       params.time_ms = self->strongest_seconds * 1000;
@@ -566,7 +569,7 @@ start_search (BsComputerPlayer *self,
   bs_search_progress_reset (&ticket->progress);
   ticket->alpha_beta = !hint && self->playouts == 0
                        && self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST
-                       && !bs_game_is_simultaneous (self->game);
+                       && bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_ALPHA_BETA;
   ticket->start_us = g_get_monotonic_time ();
   ticket->budget_ms = self->strongest_seconds * 1000;
   set_ticket (self, ticket);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-computer-player.h: the computer opponent of the window. It watches a
  * play scene; when a computer seat is to move it searches a copy of the
- * position in a GTask thread (bs_search_run_async; Strongest: alpha-beta,
- * bs-alphabeta.h, in a thread of its own task) and, back in the main
+ * position in a GTask thread (bs_search_run_async; Strongest: the search
+ * the game declares, bs_ruleset_get_strongest_search — alpha-beta,
+ * bs-alphabeta.h, in a thread of its own task, or Hard's Monte Carlo
+ * search with Strongest's budget) and, back in the main
  * loop, marks the chosen move for a moment and plays it through the game
  * model like a click would (a simultaneous game: the seat's whole round of
  * orders).
@@ -15,14 +17,16 @@
 #include <gio/gio.h>
 
 #include "bs-play-scene.h"
+#include "bs-player-spec.h"
 #include "bs-search.h"
 
 G_BEGIN_DECLS
 
 /* A computer seat's level: Easy, Medium and Hard are the Monte Carlo
- * search's levels (bs-search.h); Strongest is alpha-beta with a CPU-time
- * budget a move the user sets ("strongest-seconds"), in a simultaneous
- * game the simultaneous Monte Carlo search with that budget. */
+ * search's levels (bs-search.h); Strongest is the search the game declares
+ * the stronger (bs_ruleset_get_strongest_search: alpha-beta by default,
+ * Hard's Monte Carlo search where measured stronger, and in simultaneous
+ * games) with a CPU-time budget a move the user sets ("strongest-seconds"). */
 typedef enum {
   BS_COMPUTER_LEVEL_EASY = BS_SEARCH_LEVEL_EASY,
   BS_COMPUTER_LEVEL_MEDIUM = BS_SEARCH_LEVEL_MEDIUM,
@@ -33,7 +37,7 @@ typedef enum {
 /* The range and default of Strongest's budget, CPU seconds a move. */
 #define BS_COMPUTER_STRONGEST_MIN_SECONDS     1
 #define BS_COMPUTER_STRONGEST_MAX_SECONDS     60
-#define BS_COMPUTER_STRONGEST_DEFAULT_SECONDS 5
+#define BS_COMPUTER_STRONGEST_DEFAULT_SECONDS BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS
 
 #define BS_TYPE_COMPUTER_PLAYER (bs_computer_player_get_type ())
 G_DECLARE_FINAL_TYPE (BsComputerPlayer, bs_computer_player, BS, COMPUTER_PLAYER, GObject)

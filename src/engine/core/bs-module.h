@@ -35,6 +35,17 @@ typedef enum {
   BS_MODULE_SIMULTANEOUS = 1 << 0,
 } BsModuleFlags;
 
+/* Which search plays the app's Strongest level (and the CLI's `strongest`
+ * player) in a turn-based game, as measured for the game (docs/SEARCH.md,
+ * "Strongest: the search each game declares"): alpha-beta with the game's
+ * features (the default, 0), or the Monte Carlo tree search of the Hard
+ * level given Strongest's budget. A simultaneous game is always searched by
+ * the Monte Carlo search: alpha-beta cannot play it. */
+typedef enum {
+  BS_STRONGEST_ALPHA_BETA = 0,
+  BS_STRONGEST_MONTE_CARLO,
+} BsStrongestSearch;
+
 /* How big a kind of piece is drawn, where a game has kinds of different
  * sizes (the renderer draws a large piece with an inner ring too). */
 typedef enum {
@@ -248,6 +259,8 @@ struct _BsModule {
    * material and mobility alone. */
   const BsFeatureSpec *features;
   guint                n_features;
+  /* The search of the Strongest level (above); 0: alpha-beta. */
+  BsStrongestSearch    strongest;
   void     (*feature_values) (const BsRuleset  *rs,
                               const BsPosition *pos,
                               double           *values);

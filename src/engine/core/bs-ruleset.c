@@ -512,6 +512,17 @@ bs_ruleset_is_simultaneous (const BsRuleset *rs)
   return (rs->module->flags & BS_MODULE_SIMULTANEOUS) != 0;
 }
 
+BsStrongestSearch
+bs_ruleset_get_strongest_search (const BsRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, BS_STRONGEST_ALPHA_BETA);
+
+  if (bs_ruleset_is_simultaneous (rs))
+    return BS_STRONGEST_MONTE_CARLO;
+  return rs->module->strongest == BS_STRONGEST_MONTE_CARLO ? BS_STRONGEST_MONTE_CARLO
+                                                           : BS_STRONGEST_ALPHA_BETA;
+}
+
 /* Positions */
 
 BsPosition *

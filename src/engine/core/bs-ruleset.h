@@ -81,6 +81,11 @@ bs_ruleset_option (const BsRuleset *rs, int index)
 }
 
 gboolean    bs_ruleset_is_simultaneous (const BsRuleset *rs);
+/* The search the Strongest level uses in this game: the module's declared
+ * `strongest`, and the Monte Carlo search in a game of simultaneous rounds
+ * whatever it declares (alpha-beta plays turn-based games only). The one
+ * place the app's computer player and the CLI's `strongest` ask. */
+BsStrongestSearch bs_ruleset_get_strongest_search (const BsRuleset *rs);
 
 /* Positions. */
 BsPosition *bs_ruleset_new_position (const BsRuleset  *rs,

@@ -1204,6 +1204,9 @@ const BsModule bs_module_agoraphobia = {
   .measure = agoraphobia_measure,
   .features = agoraphobia_features,
   .n_features = N_FEATURES,
+  /* Hard's Monte Carlo search beat alpha-beta at equal CPU: 7-3-0 at 0.1 s,
+   * 6-2-0 at 0.5 s (docs/SEARCH.md, round robin). */
+  .strongest = BS_STRONGEST_MONTE_CARLO,
   .feature_values = agoraphobia_feature_values,
   .ending = agoraphobia_ending,
   .describe_ending = agoraphobia_describe_ending,

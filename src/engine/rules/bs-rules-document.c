@@ -2488,6 +2488,36 @@ read_turn (Reader         *r,
   return TRUE;
 }
 
+/* <computer strongest="alpha-beta|monte-carlo"/>: which search plays the
+ * Strongest level, as measured for the game (docs/SEARCH.md). Alpha-beta
+ * plays turn-based games only: a game of simultaneous rounds may not ask
+ * for it. Read after <turn>. */
+static gboolean
+read_computer (Reader         *r,
+               const xmlNode  *node,
+               GError        **error)
+{
+  static const char * const attrs[] = { "strongest", NULL };
+  static const char * const searches[] = { "alpha-beta", "monte-carlo", NULL };
+  int search = -1;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !get_choice (r, node, "strongest", searches, &search, error))
+    return FALSE;
+  if (search < 0)
+    {
+      g_autofree char *v = NULL;
+
+      return require_attr (r, node, "strongest", &v, error);
+    }
+  if (search == BS_STRONGEST_ALPHA_BETA && r->doc->simultaneous)
+    return value_error (r, node, "strongest", error,
+                        _("\"%s\": alpha-beta searches turn-based games only, and this game "
+                          "is played in simultaneous rounds"), searches[search]);
+  r->doc->strongest = (BsStrongestSearch) search;
+  return TRUE;
+}
+
 /* ---- The document ---- */
 
 typedef gboolean (*SectionReader) (Reader *r, const xmlNode *node, GError **error);
@@ -2513,6 +2543,7 @@ static const struct {
   { "notation", read_notation, TRUE, FALSE },
   { "explain", read_explain, TRUE, FALSE },
   { "help", read_help, TRUE, TRUE },
+  { "computer", read_computer, FALSE, FALSE },
 };
 
 /* The elements that hold nothing: their readers look at attributes only,
@@ -2527,7 +2558,7 @@ check_empty_elements (Reader         *r,
     "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
     "captured", "passes", "measure", "notation", "explain", "orders", "mark", "remove",
-    "move-orders", "bag", "no-removal", "follow-up", "score", "all-placed", NULL,
+    "move-orders", "bag", "no-removal", "follow-up", "score", "all-placed", "computer", NULL,
   };
 
   for (const xmlNode *c = node->children; c != NULL; c = c->next)

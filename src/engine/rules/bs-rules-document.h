@@ -369,6 +369,9 @@ typedef struct {
    * stay-note/>: stay, or move to a neighbour), then the phases of
    * <resolve> run in order (marks: their ids). */
   gboolean       simultaneous;
+  /* <computer strongest="alpha-beta|monte-carlo"/>: the search of the
+   * Strongest level (BsModule.strongest); alpha-beta when left out. */
+  BsStrongestSearch strongest;
   char          *stay_id;
   char          *stay_label;
   char          *stay_note;

@@ -79,6 +79,43 @@ parse_mcts_budget (BsPlayerSpec  *spec,
   return TRUE;
 }
 
+/* "strongest" or "strongest:cpu=SECONDS": both searches get the budget; the game chooses
+ * later (bs_player_spec_check_ruleset). */
+static gboolean
+parse_strongest (BsPlayerSpec  *spec,
+                 const char    *settings,
+                 GError       **error)
+{
+  double seconds = BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS;
+
+  spec->kind = BS_PLAYER_SPEC_STRONGEST;
+  spec->strongest = TRUE;
+  if (settings != NULL)
+    {
+      const char *value = settings + strlen ("cpu=");
+      char *end = NULL;
+
+      if (g_str_has_prefix (settings, "cpu="))
+        seconds = g_ascii_strtod (value, &end);
+      if (!g_str_has_prefix (settings, "cpu=") || end == value || *end != '\0'
+          || !(seconds > 0 && seconds <= 3600))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown player “%s”: strongest takes cpu=SECONDS, more than 0 and "
+                         "at most 3600"), spec->text);
+          return FALSE;
+        }
+    }
+  bs_search_params_init (&spec->mcts, BS_SEARCH_LEVEL_HARD, 0);
+  spec->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
+  spec->mcts.cpu_time = TRUE;
+  spec->mcts.playouts = 0;      /* as the app's Strongest: no cap on the playouts */
+  if (!bs_alpha_beta_params_parse (&spec->alpha_beta, "", error))
+    return FALSE;
+  spec->alpha_beta.cpu_ms = spec->mcts.time_ms;
+  return TRUE;
+}
+
 gboolean
 bs_player_spec_parse (BsPlayerSpec       *spec,
                       const char         *text,
@@ -97,6 +134,10 @@ bs_player_spec_parse (BsPlayerSpec       *spec,
     }
   if (g_str_has_prefix (text, "mcts:"))
     return parse_mcts (spec, text + strlen ("mcts:"), error);
+  if (g_ascii_strcasecmp (text, "strongest") == 0)
+    return parse_strongest (spec, NULL, error);
+  if (g_ascii_strncasecmp (text, "strongest:", strlen ("strongest:")) == 0)
+    return parse_strongest (spec, text + strlen ("strongest:"), error);
   if (g_str_equal (text, "ab") || g_str_has_prefix (text, "ab:"))
     {
       spec->kind = BS_PLAYER_SPEC_ALPHA_BETA;
@@ -112,12 +153,13 @@ bs_player_spec_parse (BsPlayerSpec       *spec,
         }
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("Unknown player “%s”: expected random, easy, medium, hard, a number of "
-                     "playouts (1 to 1000000000), a time such as 500ms, mcts:LEVEL or "
-                     "ab[:SETTINGS]"), text);
+                     "playouts (1 to 1000000000), a time such as 500ms, mcts:LEVEL, "
+                     "ab[:SETTINGS] or strongest[:cpu=SECONDS]"), text);
       return FALSE;
     }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("Unknown player “%s”: expected random, mcts:LEVEL or ab[:SETTINGS]"), text);
+               _("Unknown player “%s”: expected random, mcts:LEVEL, ab[:SETTINGS] or "
+                 "strongest[:cpu=SECONDS]"), text);
   return FALSE;
 }
 
@@ -142,6 +184,8 @@ bs_player_spec_is_reproducible (const BsPlayerSpec *spec)
       return TRUE;
     case BS_PLAYER_SPEC_MCTS:
       return spec->mcts.time_ms == 0;
+    case BS_PLAYER_SPEC_STRONGEST:
+      return FALSE;
     case BS_PLAYER_SPEC_ALPHA_BETA:
     default:
       return spec->alpha_beta.cpu_ms == 0;
@@ -149,11 +193,15 @@ bs_player_spec_is_reproducible (const BsPlayerSpec *spec)
 }
 
 gboolean
-bs_player_spec_check_ruleset (const BsPlayerSpec *spec,
+bs_player_spec_check_ruleset (BsPlayerSpec       *spec,
                               const BsRuleset    *rs,
                               GError            **error)
 {
   g_return_val_if_fail (spec != NULL && rs != NULL, FALSE);
+
+  if (spec->strongest)
+    spec->kind = bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_MONTE_CARLO
+                 ? BS_PLAYER_SPEC_MCTS : BS_PLAYER_SPEC_ALPHA_BETA;
 
   if (spec->kind != BS_PLAYER_SPEC_ALPHA_BETA || !bs_ruleset_is_simultaneous (rs))
     return TRUE;

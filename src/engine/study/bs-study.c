@@ -66,6 +66,12 @@ bs_study_player_describe (const BsStudyPlayer *player)
 
   if (player->spec.kind == BS_PLAYER_SPEC_RANDOM)
     return g_strdup (C_("computer player", "Random"));
+  if (player->spec.strongest)
+    /* Translators: the computer player of the Strongest level (the search the
+     * game declares the stronger) with its budget as given ("cpu=0.5"). */
+    return g_strdup_printf (_("Strongest (%s)"),
+                            player->level[9] == ':' ? player->level + 10
+                            : "cpu=" G_STRINGIFY (BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS));
   if (player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA)
     {
       const BsAlphaBetaParams *ab = &player->spec.alpha_beta;
