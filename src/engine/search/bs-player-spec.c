@@ -9,12 +9,27 @@
 
 #include <glib/gi18n-lib.h>
 
-/* The level of an MCTS player: after "mcts:", or the whole text with bare levels. */
+/* "cpu=SECONDS", more than 0 and at most an hour. */
+static gboolean
+parse_cpu_seconds (const char *text,
+                   double     *seconds)
+{
+  const char *value;
+  char *end = NULL;
+
+  if (!g_str_has_prefix (text, "cpu="))
+    return FALSE;
+  value = text + strlen ("cpu=");
+  *seconds = g_ascii_strtod (value, &end);
+  return end != value && *end == '\0' && *seconds > 0 && *seconds <= 3600;
+}
+
 static gboolean parse_mcts_budget (BsPlayerSpec  *spec,
                                    const char    *level,
                                    GError       **error);
 
-/* "LEVEL" or "LEVEL,threads=N": the budget, then how many trees grow at once. */
+/* The level of an MCTS player, after "mcts:" or the whole text with bare levels: "LEVEL"
+ * or "LEVEL,threads=N", the budget, then how many trees grow at once. */
 static gboolean
 parse_mcts (BsPlayerSpec  *spec,
             const char    *level,
@@ -52,11 +67,9 @@ parse_mcts_budget (BsPlayerSpec  *spec,
   spec->kind = BS_PLAYER_SPEC_MCTS;
   if (g_str_has_prefix (level, "cpu="))
     {
-      const char *value = level + strlen ("cpu=");
-      char *end = NULL;
-      double seconds = g_ascii_strtod (value, &end);
+      double seconds;
 
-      if (end == value || *end != '\0' || !(seconds > 0 && seconds <= 3600))
+      if (!parse_cpu_seconds (level, &seconds))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown player “%s”: cpu= takes seconds, more than 0 and at "
@@ -92,13 +105,7 @@ parse_strongest (BsPlayerSpec  *spec,
   spec->strongest = TRUE;
   if (settings != NULL)
     {
-      const char *value = settings + strlen ("cpu=");
-      char *end = NULL;
-
-      if (g_str_has_prefix (settings, "cpu="))
-        seconds = g_ascii_strtod (value, &end);
-      if (!g_str_has_prefix (settings, "cpu=") || end == value || *end != '\0'
-          || !(seconds > 0 && seconds <= 3600))
+      if (!parse_cpu_seconds (settings, &seconds))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown player “%s”: strongest takes cpu=SECONDS, more than 0 and "
