@@ -24,6 +24,16 @@ parse_cpu_seconds (const char *text,
   return end != value && *end == '\0' && *seconds > 0 && *seconds <= 3600;
 }
 
+/* Hard's search with a budget of the searching thread's CPU time. */
+static void
+init_hard_for (BsSearchParams *params,
+               double          seconds)
+{
+  bs_search_params_init (params, BS_SEARCH_LEVEL_HARD, 0);
+  params->time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
+  params->cpu_time = TRUE;
+}
+
 static gboolean parse_mcts_budget (BsPlayerSpec  *spec,
                                    const char    *level,
                                    GError       **error);
@@ -76,9 +86,7 @@ parse_mcts_budget (BsPlayerSpec  *spec,
                          "most 3600"), spec->text);
           return FALSE;
         }
-      bs_search_params_init (&spec->mcts, BS_SEARCH_LEVEL_HARD, 0);
-      spec->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
-      spec->mcts.cpu_time = TRUE;
+      init_hard_for (&spec->mcts, seconds);
       return TRUE;
     }
   if (g_str_has_prefix (level, "playouts="))
@@ -113,9 +121,7 @@ parse_strongest (BsPlayerSpec  *spec,
           return FALSE;
         }
     }
-  bs_search_params_init (&spec->mcts, BS_SEARCH_LEVEL_HARD, 0);
-  spec->mcts.time_ms = (guint) MAX (1.0, seconds * 1000 + 0.5);
-  spec->mcts.cpu_time = TRUE;
+  init_hard_for (&spec->mcts, seconds);
   spec->mcts.playouts = 0;      /* as the app's Strongest: no cap on the playouts */
   if (!bs_alpha_beta_params_parse (&spec->alpha_beta, "", error))
     return FALSE;
