@@ -61,6 +61,40 @@ def thinking(app):
     return node is not None and node.showing
 
 
+def choose_strongest(app, seconds, who):
+    """Puts the second seat at Strongest with a budget of `seconds`, as a
+    person does in the Players popover, and closes it."""
+    seats = app.open_players()
+    strongest = dict(seats[1])["Computer: Strongest"]
+    app.click(strongest)
+    app.wait_for(lambda: dict(app.seat_buttons()[1])["Computer: Strongest"].checked,
+                 "%s's Strongest to be down" % who)
+    set_budget(app, seconds)
+    return strongest
+
+
+def close_players(app, strongest=None):
+    app.click("push button", "Players")
+    if strongest is not None:
+        app.gone(None, strongest.name)
+    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+
+
+def undo_stops_the_search(app, first):
+    """Undo while the computer thinks (two moves shown): back to `first`'s
+    turn, the search stopped at once (the progress bar goes within 2 s,
+    scaled, and no move comes)."""
+    app.wait_for(lambda: thinking(app) or None, "the computer to think again")
+    app.click("push button", "Undo Move")
+    app.wait_moves(2)
+    app.wait_for(lambda: not thinking(app) or None,
+                 "the search to stop on Undo", timeout=2)
+    app.wait_status(r"^%s" % first)
+    rows = app.move_list()
+    if len(rows) > 4:
+        raise E2EFailure("the move list grew after Undo: %s" % rows)
+
+
 def test_strongest_answers_and_the_window_stays_responsive(session):
     app = session.start_app("breakthrough")
     if saved_budget(app) is not None:
@@ -70,16 +104,9 @@ def test_strongest_answers_and_the_window_stays_responsive(session):
     # enough that the popover is opened and answers before the search ends
     # on a fast idle machine (2 s left too thin a margin: the check below
     # came 1.5-2 s after the search began).
-    seats = app.open_players()
-    strongest = dict(seats[1])["Computer: Strongest"]
-    app.click(strongest)
-    app.wait_for(lambda: dict(app.seat_buttons()[1])["Computer: Strongest"].checked,
-                 "Black's Strongest to be down")
-    set_budget(app, 6)
+    strongest = choose_strongest(app, 6, "Black")
     app.screenshot("strongest-players")
-    app.click("push button", "Players")
-    app.gone(None, strongest.name)
-    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+    close_players(app, strongest)
 
     # White moves by mouse; the computer thinks, then answers.
     move_by_mouse(app, "d2", "d3", "White", 1)
@@ -99,8 +126,7 @@ def test_strongest_answers_and_the_window_stays_responsive(session):
                  "(it reads %s)" % saved_budget(app))
     still = thinking(app)
     app.screenshot("strongest-thinking")
-    app.click("push button", "Players")
-    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+    close_players(app)
     if not still:
         # A machine that finished 6 s of CPU first: say so, not pass silently.
         raise E2EFailure("the computer was no longer thinking once the popover had "
@@ -114,15 +140,7 @@ def test_strongest_answers_and_the_window_stays_responsive(session):
     # Undo while it thinks: back to White's turn, the search stopped at once
     # (the progress bar goes, no move comes).
     move_by_mouse(app, "e2", "e3", "White", 3)
-    app.wait_for(lambda: thinking(app) or None, "the computer to think again")
-    app.click("push button", "Undo Move")
-    app.wait_moves(2)
-    app.wait_for(lambda: not thinking(app) or None,
-                 "the search to stop on Undo", timeout=2)
-    app.wait_status(r"^White")
-    rows = app.move_list()
-    if len(rows) > 4:
-        raise E2EFailure("the move list grew after Undo: %s" % rows)
+    undo_stops_the_search(app, "White")
 
 
 def test_strongest_in_a_game_that_declares_monte_carlo(session):
@@ -131,15 +149,7 @@ def test_strongest_in_a_game_that_declares_monte_carlo(session):
     bar while it thinks, the popover answers meanwhile, it places a stone of
     its own on an empty cell, and Undo stops its next search at once."""
     app = session.start_app("hex")
-    seats = app.open_players()
-    strongest = dict(seats[1])["Computer: Strongest"]
-    app.click(strongest)
-    app.wait_for(lambda: dict(app.seat_buttons()[1])["Computer: Strongest"].checked,
-                 "Blue's Strongest to be down")
-    set_budget(app, 3)
-    app.click("push button", "Players")
-    app.gone(None, strongest.name)
-    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+    close_players(app, choose_strongest(app, 3, "Blue"))
 
     app.click_cell("f6")
     app.wait_cell("f6", r"^f6, Red Stone")
@@ -147,8 +157,7 @@ def test_strongest_in_a_game_that_declares_monte_carlo(session):
     seats = app.open_players()
     if not dict(seats[1])["Computer: Strongest"].checked:
         raise E2EFailure("Blue's Strongest is not down while it thinks")
-    app.click("push button", "Players")
-    app.wait_for(lambda: not app.popups(), "the Players popover's window to close")
+    close_players(app)
 
     rows = app.wait_moves(2, timeout=120)
     found = re.findall(r"\b([a-k](?:1[01]|[1-9]))\b", rows[2])
@@ -166,15 +175,7 @@ def test_strongest_in_a_game_that_declares_monte_carlo(session):
     app.click_cell(target)
     app.wait_cell(target, r"^%s, Red Stone" % target)
     app.wait_moves(3)
-    app.wait_for(lambda: thinking(app) or None, "the computer to think again")
-    app.click("push button", "Undo Move")
-    app.wait_moves(2)
-    app.wait_for(lambda: not thinking(app) or None,
-                 "the search to stop on Undo", timeout=2)
-    app.wait_status(r"^Red")
-    rows = app.move_list()
-    if len(rows) > 4:
-        raise E2EFailure("the move list grew after Undo: %s" % rows)
+    undo_stops_the_search(app, "Red")
 
 
 if __name__ == "__main__":
