@@ -8,6 +8,7 @@
 #include "bs-alphabeta.h"
 #include "bs-cli-common.h"
 #include "bs-error.h"
+#include "bs-player-spec.h"
 #include "bs-search.h"
 
 /* think VARIANT [--moves …] [--playouts N | --level LEVEL] [--seed S]:
@@ -20,47 +21,49 @@
  * --algorithm alphabeta[:SETTINGS] searches with alpha-beta instead
  * (SETTINGS as in bs_alpha_beta_params_parse: cpu=SECONDS, depth=N,
  * weights=FILE, …)
- * and prints the move, its value, the depth reached and the nodes. */
+ * and prints the move, its value, the depth reached and the nodes.
+ *
+ * --algorithm strongest[:cpu=SECONDS] searches as the app's Strongest
+ * level does in this game (bs_ruleset_get_strongest_search): alpha-beta or
+ * Hard's MCTS, with that budget of CPU time, and says which. */
 
 #define THINK_DEFAULT_PLAYOUTS 10000
 #define THINK_TOP              10
 
-/* think --algorithm alphabeta[:SETTINGS]; settings is what follows
- * "alphabeta". */
-static int
-think_alpha_beta (const BsCliOptions *options,
-                  const char         *level_text,
-                  const char         *settings)
+/* The position to think about, refused when the game is over there. */
+static BsPosition *
+think_position (const BsRuleset     *rs,
+                const BsCliOptions  *options,
+                GError             **error)
 {
-  g_autoptr(BsRuleset) rs = NULL;
-  g_autofree BsPosition *pos = NULL;
+  g_autofree BsPosition *pos = bs_cli_start_position (rs, options, error);
+
+  if (pos != NULL && bs_position_is_over (pos))
+    {
+      g_set_error (error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
+                   /* Translators: %s is how the game ended ("player 1 wins", "draw"). */
+                   _("the game is over (%s): there is no move to think about"),
+                   bs_result_describe ((BsResult) pos->result));
+      return NULL;
+    }
+  return g_steal_pointer (&pos);
+}
+
+/* Searches pos with alpha-beta and prints the move; search is the
+ * JSON's "search" member and the text's "search:" line, or NULL for none
+ * (only a strongest player says which search it became). */
+static int
+think_alpha_beta_run (const BsCliOptions      *options,
+                      BsRuleset               *rs,
+                      const BsPosition        *pos,
+                      const BsAlphaBetaParams *params,
+                      const char              *search)
+{
   g_autofree char *move = NULL;
   GError *error = NULL;
-  BsAlphaBetaParams params = { 0 };
   BsAlphaBetaResult result;
 
-  if (level_text != NULL || options->playouts > 0)
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("--level and --playouts are budgets of mcts: give alpha-beta's as "
-                   "alphabeta:cpu=SECONDS or alphabeta:depth=N"));
-  else if (*settings != '\0' && *settings != ':')
-    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("--algorithm: expected mcts or alphabeta[:SETTINGS]"));
-  else
-    bs_alpha_beta_params_parse (&params, *settings == ':' ? settings + 1 : "", &error);
-  if (error == NULL)
-    rs = bs_cli_load_ruleset (options->args[0], options, &error);
-  if (rs != NULL)
-    pos = bs_cli_start_position (rs, options, &error);
-  if (pos != NULL && bs_position_is_over (pos))
-    g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-                 /* Translators: %s is how the game ended ("player 1 wins", "draw"). */
-                 _("the game is over (%s): there is no move to think about"),
-                 bs_result_describe ((BsResult) pos->result));
-  if (error == NULL)
-    bs_alpha_beta_run (rs, pos, &params, NULL, &result, &error);
-  bs_alpha_beta_params_clear (&params);
-  if (error != NULL)
+  if (!bs_alpha_beta_run (rs, pos, params, NULL, &result, &error))
     return bs_cli_fail (error);
 
   move = bs_ruleset_format_move (rs, pos, result.move);
@@ -70,6 +73,8 @@ think_alpha_beta (const BsCliOptions *options,
 
       json_builder_begin_object (b);
       bs_cli_json_string (b, "variant", rs->variant->id);
+      if (search != NULL)
+        bs_cli_json_string (b, "search", search);
       json_builder_set_member_name (b, "player");
       json_builder_add_int_value (b, pos->to_move);
       bs_cli_json_string (b, "move", move);
@@ -88,12 +93,50 @@ think_alpha_beta (const BsCliOptions *options,
     {
       g_autofree char *who = bs_cli_player_name (rs, pos->to_move);
 
+      if (search != NULL)
+        g_print ("%s: %s\n", _("search"), search);
       g_print ("%s: %s\n%s: %s\n", _("player"), who, _("move"), move);
       g_print (_("value: %d (hundredths of a piece for the player to move)\n"), result.value);
       g_print (_("depth: %u plies, %llu nodes in %.3f CPU s\n"),
                result.depth, (unsigned long long) result.nodes, result.cpu_us / 1e6);
     }
   return BS_CLI_EXIT_OK;
+}
+
+/* think --algorithm alphabeta[:SETTINGS]; settings is what follows
+ * "alphabeta". */
+static int
+think_alpha_beta (const BsCliOptions *options,
+                  const char         *level_text,
+                  const char         *settings)
+{
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  GError *error = NULL;
+  BsAlphaBetaParams params = { 0 };
+  int status;
+
+  if (level_text != NULL || options->playouts > 0)
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--level and --playouts are budgets of mcts: give alpha-beta's as "
+                   "alphabeta:cpu=SECONDS or alphabeta:depth=N"));
+  else if (*settings != '\0' && *settings != ':')
+    g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--algorithm: expected mcts or alphabeta[:SETTINGS]"));
+  else
+    bs_alpha_beta_params_parse (&params, *settings == ':' ? settings + 1 : "", &error);
+  if (error == NULL)
+    rs = bs_cli_load_ruleset (options->args[0], options, &error);
+  if (rs != NULL)
+    pos = think_position (rs, options, &error);
+  if (error != NULL)
+    {
+      bs_alpha_beta_params_clear (&params);
+      return bs_cli_fail (error);
+    }
+  status = think_alpha_beta_run (options, rs, pos, &params, NULL);
+  bs_alpha_beta_params_clear (&params);
+  return status;
 }
 
 int
@@ -106,7 +149,8 @@ bs_cli_think (int    argc,
   static char *algorithm_text = NULL;
   static const GOptionEntry extra[] = {
     { "algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
-      N_("mcts (the default) or alphabeta[:SETTINGS], such as alphabeta:cpu=0.5"),
+      N_("mcts (the default), alphabeta[:SETTINGS] (such as alphabeta:cpu=0.5) or "
+         "strongest[:cpu=SECONDS] (the search the game declares for the Strongest level)"),
       N_("NAME") },
     { "level", 0, 0, G_OPTION_ARG_STRING, &level_text,
       N_("easy, medium, hard, a playout count or a time (500ms), instead of --playouts"),
@@ -132,6 +176,9 @@ bs_cli_think (int    argc,
   GError *error = NULL;
   BsCliOptions options;
   BsSearchParams params;
+  BsPlayerSpec strongest_spec = { 0 };
+  const char *search = NULL;   /* the search a strongest player became, else NULL */
+  gboolean strongest;
   guint step = 0;
   int player = 0;
 
@@ -157,16 +204,46 @@ bs_cli_think (int    argc,
       bs_cli_options_clear (&options);
       return status;
     }
-  if (algorithm_text != NULL && !g_str_equal (algorithm_text, "mcts"))
+  strongest = algorithm_text != NULL && (g_str_equal (algorithm_text, "strongest")
+                                         || g_str_has_prefix (algorithm_text, "strongest:"));
+  if (algorithm_text != NULL && !strongest && !g_str_equal (algorithm_text, "mcts"))
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--algorithm: “%s” is not an algorithm: mcts or alphabeta[:SETTINGS]"),
+                   _("--algorithm: “%s” is not an algorithm: mcts, alphabeta[:SETTINGS] or "
+                     "strongest[:cpu=SECONDS]"),
                    algorithm_text);
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
 
-  if (level_text != NULL && options.playouts > 0)
+  if (strongest)
+    {
+      /* The search the game declares for the Strongest level, with its budget. */
+      if (level_text != NULL || options.playouts > 0 || threads_text != NULL)
+        g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--level, --playouts and --threads do not apply to strongest: give its "
+                       "budget as strongest:cpu=SECONDS"));
+      else if (bs_player_spec_parse (&strongest_spec, algorithm_text,
+                                     BS_PLAYER_SPEC_FLAGS_NONE, &error)
+               && (rs = bs_cli_load_ruleset (options.args[0], &options, &error)) != NULL
+               && bs_player_spec_check_ruleset (&strongest_spec, rs, &error)
+               && strongest_spec.kind == BS_PLAYER_SPEC_ALPHA_BETA)
+        {
+          int status;
+
+          pos = think_position (rs, &options, &error);
+          status = pos != NULL ? think_alpha_beta_run (&options, rs, pos,
+                                                       &strongest_spec.alpha_beta, "ab")
+                               : bs_cli_fail (error);
+          bs_player_spec_clear (&strongest_spec);
+          bs_cli_options_clear (&options);
+          return status;
+        }
+      params = strongest_spec.mcts;
+      params.seed = options.seed;
+      search = "mcts";
+    }
+  else if (level_text != NULL && options.playouts > 0)
     g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                  _("--level and --playouts: give one or the other"));
   else if (level_text != NULL)
@@ -190,15 +267,11 @@ bs_cli_think (int    argc,
                             &error))
         params.threads = (guint) threads;
     }
-  if (error == NULL)
+  bs_player_spec_clear (&strongest_spec);
+  if (error == NULL && rs == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
-  if (rs != NULL)
-    pos = bs_cli_start_position (rs, &options, &error);
-  if (pos != NULL && bs_position_is_over (pos))
-    g_set_error (&error, BS_RULES_ERROR, BS_RULES_ERROR_GAME_OVER,
-                 /* Translators: %s is how the game ended ("player 1 wins", "draw"). */
-                 _("the game is over (%s): there is no move to think about"),
-                 bs_result_describe ((BsResult) pos->result));
+  if (error == NULL)
+    pos = think_position (rs, &options, &error);
   if (error == NULL)
     result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
   if (result == NULL)
@@ -230,6 +303,8 @@ bs_cli_think (int    argc,
 
       json_builder_begin_object (b);
       bs_cli_json_string (b, "variant", rs->variant->id);
+      if (search != NULL)
+        bs_cli_json_string (b, "search", search);
       json_builder_set_member_name (b, "player");
       json_builder_add_int_value (b, result->player);
       if (bs_ruleset_is_simultaneous (rs))
@@ -308,6 +383,8 @@ bs_cli_think (int    argc,
       g_autofree char *who = bs_cli_player_name (rs, result->player);
       guint shown = 0, last_step = G_MAXUINT;
 
+      if (search != NULL)
+        g_print ("%s: %s\n", _("search"), search);
       if (bs_ruleset_is_simultaneous (rs))
         g_print ("%s: %s\n%s: %s\n", _("player"), who, _("round"), turn);
       else

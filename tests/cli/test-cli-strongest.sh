@@ -4,8 +4,9 @@
 # match resolves it to the search the game declares — Monte Carlo in a written game that
 # declares it (<computer strongest="monte-carlo"/>), in a C module that declares it and in
 # the game of simultaneous rounds; alpha-beta by default — and plays legal games with it;
-# a bad player or a bad <computer> in a rules file is refused naming what is wrong (the
-# file, the line and the value).
+# `think --algorithm strongest` searches the same way and says which; a bad player or a bad
+# <computer> in a rules file is refused naming what is wrong (the file, the line and the
+# value).
 set -euo pipefail
 
 cli=${BOARDSMITH_CLI:?}
@@ -43,6 +44,32 @@ resolves breakthrough ab --set width=5 --set height=5            # C module, the
 resolves ataxx ab --set width=5 --set height=5 --set max-plies=60  # written, the default
 resolves tribes mcts --set max-plies=6                           # simultaneous
 
+echo "# think --algorithm strongest searches as the game declares, and says which"
+# thinks VARIANT SEARCH [--set …]: the move is one of the position's legal moves; alpha-beta
+# reports its depth and nodes, Monte Carlo its iterations; both spend the CPU budget.
+thinks () {
+  local variant=$1 search=$2; shift 2
+  "$cli" think "$variant" --algorithm strongest:cpu=0.05 --seed 2 --json "$@" > t.json
+  "$cli" moves "$variant" --json "$@" > legal.json
+  python3 - t.json legal.json "$search" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+legal = json.load(open(sys.argv[2]))
+assert t["search"] == sys.argv[3], t
+assert t["move"] in legal, (t["move"], legal)
+if sys.argv[3] == "ab":
+    assert t["depth"] >= 1 and t["nodes"] > 0, t
+else:
+    assert t["iterations"] > 0, t
+assert t["cpu_seconds"] >= 0.04, t
+PY
+  "$cli" think "$variant" --algorithm strongest:cpu=0.05 --seed 2 "$@" > t.txt
+  head -1 t.txt | grep -qxF "search: $search" || fail "think $variant: $(cat t.txt)"
+  echo "ok: think $variant: strongest is $search"
+}
+thinks hex mcts --set width=5 --set height=5
+thinks breakthrough ab --set width=5 --set height=5
+
 echo "# a bad budget is refused, naming the player"
 refused () {
   local pattern=$1; shift
@@ -55,6 +82,10 @@ refused () {
 refused "“strongest:cpu=0”" "$cli" match hex strongest:cpu=0 random
 refused "“strongest:depth=2”" "$cli" match hex strongest:depth=2 random
 refused "“strongest:cpu=0”" "$cli" round-robin hex random strongest:cpu=0
+refused "“strongest:cpu=zero”" "$cli" think hex --algorithm strongest:cpu=zero
+refused "do not apply to strongest" "$cli" think hex --algorithm strongest --level hard
+refused "do not apply to strongest" "$cli" think hex --algorithm strongest --threads 2
+refused "strongest[:cpu=SECONDS]" "$cli" think hex --algorithm strong
 
 echo "# a rules file's <computer>: a misspelt search, and alpha-beta in simultaneous rounds"
 rules=${BOARDSMITH_RULES_DIR:?}/games
