@@ -519,6 +519,101 @@ test_hint_wins (Fixture       *fixture,
   g_assert_cmpint (bs_game_get_result (game (fixture)), ==, BS_RESULT_WIN_1);
 }
 
+/* Where the game declares alpha-beta the stronger (Breakthrough), the hint is
+ * alpha-beta's move, and it says what alpha-beta knows of it: a win against
+ * any defence, a loss whatever is played (positions worked out with
+ * `boardsmith-cli think --algorithm alphabeta`), or how far it looked. */
+static gboolean
+message_count_above (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return fixture->messages->len > GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (fixture->window),
+                                                                        "messages-before"));
+}
+
+static const char *
+hint_for (Fixture    *fixture,
+          const char *variant,
+          const char *moves)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, variant, 1, &error));
+  g_assert_no_error (error);
+  if (moves != NULL)
+    {
+      g_assert_true (bs_window_play_moves (fixture->window, moves, &error));
+      g_assert_no_error (error);
+    }
+  g_object_set_data (G_OBJECT (fixture->window), "messages-before",
+                     GUINT_TO_POINTER (fixture->messages->len));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.hint", NULL));
+  g_assert_true (is_thinking (fixture));
+  ui_test_wait_until (is_idle, fixture, "the hint's search to end");
+  ui_test_wait_until (message_count_above, fixture, "the hint");
+  /* Only shown, never played. */
+  g_assert_cmpuint (bs_computer_player_get_n_played (computer (fixture)), ==, 0);
+  return g_ptr_array_index (fixture->messages, fixture->messages->len - 1);
+}
+
+static void
+test_hint_alpha_beta (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *source = NULL;
+  g_autofree char *small = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  const char *said;
+  unsigned depth = 0;
+
+  if (!have_module ("breakthrough"))
+    return;
+  /* A 5×5 board with one row each. */
+  source = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "breakthrough.xml", NULL);
+  g_assert_true (g_file_get_contents (source, &xml, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (xml, "width=\"8\" height=\"8\""));
+  g_assert_nonnull (strstr (xml, "<option id=\"rows\" value=\"2\"/>"));
+  {
+    GString *edited = g_string_new (xml);
+
+    g_string_replace (edited, "width=\"8\" height=\"8\"", "width=\"5\" height=\"5\"", 1);
+    g_string_replace (edited, "<option id=\"rows\" value=\"2\"/>",
+                      "<option id=\"rows\" value=\"1\"/>", 1);
+    text = g_string_free (edited, FALSE);
+  }
+  small = g_build_filename (fixture->tmpdir, "small.xml", NULL);
+  g_assert_true (g_file_set_contents (small, text, -1, &error));
+  g_assert_no_error (error);
+
+  /* White's piece on a4 takes b5 and reaches the far row. */
+  said = hint_for (fixture, small, "a1-a2 e5-e4 a2-a3 e4-e3 a3-a4 e3-e2");
+  expected = g_strdup_printf ("Hint: %s (it wins against any defence)",
+                              bs_computer_player_get_last_hint (computer (fixture)));
+  g_assert_cmpstr (said, ==, expected);
+  g_assert_nonnull (strstr (said, "a4"));
+  g_assert_nonnull (strstr (said, "b5"));
+  g_assert_true (bs_play_scene_get_hint_shown (bs_window_get_scene (fixture->window)));
+
+  /* Black to move loses whatever it plays (four plies deep). */
+  said = hint_for (fixture, small, "b1-c2 b5-a4 c2-c3 d5-c4 e1-e2 c5-b4 e2-e3");
+  g_assert_true (g_str_has_prefix (said, "Hint: "));
+  g_assert_true (g_str_has_suffix (said, " (every move loses against the best replies)"));
+
+  /* The start of the full game: no proof either way within 1.5 s. */
+  said = hint_for (fixture, "breakthrough", NULL);
+  g_assert_true (g_str_has_prefix (said, "Hint: move the piece on "));
+  g_assert_nonnull (strstr (said, " (the best move found looking "));
+  g_assert_true (g_str_has_suffix (said, " moves ahead)"));
+  g_assert_cmpint (sscanf (strstr (said, "looking ") + strlen ("looking "), "%u", &depth), ==, 1);
+  g_assert_cmpuint (depth, >=, 2);
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 0);
+}
+
 /* Tribes, Red (human) against Blue (computer): no hand-over screen at all;
  * Red gives orders, Done, then the computer enters Blue's whole round
  * without a click and the round is revealed. */
@@ -1116,6 +1211,8 @@ main (int   argc,
   g_test_add ("/computer/undo-to-human-turn", Fixture, NULL, fixture_setup,
               test_undo_to_human_turn, fixture_teardown);
   g_test_add ("/computer/hint-wins", Fixture, NULL, fixture_setup, test_hint_wins,
+              fixture_teardown);
+  g_test_add ("/computer/hint-alpha-beta", Fixture, NULL, fixture_setup, test_hint_alpha_beta,
               fixture_teardown);
   g_test_add ("/computer/tribes-against-computer", Fixture, NULL, fixture_setup,
               test_tribes_against_computer, fixture_teardown);

@@ -38,6 +38,7 @@ typedef struct {
   BsPosition        *pos;
   BsAlphaBetaParams  params;
   int                player;
+  BsAlphaBetaResult  found;    /* set by the thread: what a hint says of the move */
 } AlphaBetaJob;
 
 struct _BsComputerPlayer {
@@ -342,9 +343,12 @@ play_pending (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* found: alpha-beta's result when it searched (its value and depth are
+ * what the hint says of the move), else NULL (Monte Carlo: its odds). */
 static void
-show_hint (BsComputerPlayer     *self,
-           const BsSearchResult *result)
+show_hint (BsComputerPlayer        *self,
+           const BsSearchResult    *result,
+           const BsAlphaBetaResult *found)
 {
   g_autofree char *words = NULL;
   g_autofree char *text = NULL;
@@ -390,10 +394,26 @@ show_hint (BsComputerPlayer     *self,
             bs_ruleset_apply (rs, pos, result->steps[i], NULL);
         }
       bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
-      /* Translators: %s is a move in words such as "move the stone on h7 to
-       * g6"; %.0f%% the odds. */
-      text = g_strdup_printf (_("Hint: %s (wins %.0f%% of the playouts)"),
-                              text_steps->str, 100.0 * result->win_rate);
+      if (found == NULL)
+        /* Translators: %s is a move in words such as "move the stone on h7 to
+         * g6"; %.0f%% the odds. */
+        text = g_strdup_printf (_("Hint: %s (wins %.0f%% of the playouts)"),
+                                text_steps->str, 100.0 * result->win_rate);
+      else if (found->value >= BS_ALPHA_BETA_WIN / 2)
+        /* Translators: %s is a move in words such as "move the stone on h7 to g6". */
+        text = g_strdup_printf (_("Hint: %s (it wins against any defence)"), text_steps->str);
+      else if (found->value <= -BS_ALPHA_BETA_WIN / 2)
+        /* Translators: %s is a move in words such as "move the stone on h7 to g6". */
+        text = g_strdup_printf (_("Hint: %s (every move loses against the best replies)"),
+                                text_steps->str);
+      else
+        /* Translators: %s is a move in words such as "move the stone on h7 to
+         * g6"; %u how many moves (of both players) the search looked ahead. */
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Hint: %s (the best move found looking %u move ahead)",
+                                             "Hint: %s (the best move found looking %u moves ahead)",
+                                             found->depth),
+                                text_steps->str, found->depth);
       words = g_string_free (g_steal_pointer (&text_steps), FALSE);
     }
   g_free (self->last_hint);
@@ -431,7 +451,9 @@ on_search_done (GObject      *source,
     }
 
   if (ticket->hint)
-    show_hint (self, result);
+    show_hint (self, result,
+               ticket->alpha_beta ? &((AlphaBetaJob *) g_task_get_task_data (G_TASK (res)))->found
+                                  : NULL);
   else if (bs_game_is_simultaneous (self->game))
     {
       /* The orders stay secret until the reveal. */
@@ -478,6 +500,7 @@ alpha_beta_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
+  job->found = found;
   result = g_new0 (BsSearchResult, 1);
   result->player = job->player;
   result->steps = g_new (BsMove, 1);
@@ -567,11 +590,13 @@ start_search (BsComputerPlayer *self,
   ticket->player = player;
   ticket->hint = hint;
   bs_search_progress_reset (&ticket->progress);
-  ticket->alpha_beta = !hint && self->playouts == 0
-                       && self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST
+  /* Strongest and the hint search as the game declares the stronger: where
+   * that is alpha-beta, with their budgets; else as set above. */
+  ticket->alpha_beta = self->playouts == 0
+                       && (hint || self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST)
                        && bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_ALPHA_BETA;
   ticket->start_us = g_get_monotonic_time ();
-  ticket->budget_ms = self->strongest_seconds * 1000;
+  ticket->budget_ms = hint ? HINT_TIME_MS : self->strongest_seconds * 1000;
   set_ticket (self, ticket);
 
   if (ticket->alpha_beta)

@@ -10,7 +10,8 @@
  * orders).
  * Any change of position (undo, redo, the move list, a new game) cancels
  * the search at once and drops its result. It also computes hints for a
- * human seat, which are only shown, never played. */
+ * human seat, which are only shown, never played: with the search the game
+ * declares for Strongest (alpha-beta or Hard's MCTS), 1.5 s of CPU time. */
 
 #pragma once
 
