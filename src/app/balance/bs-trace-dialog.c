@@ -749,7 +749,7 @@ build_trace (BsTraceDialog *self)
                                   G_CALLBACK (cancel_clicked), self);
   self->levels_button = new_pill (_("_Change Levels"), _("Back to the trace’s levels"),
                                   G_CALLBACK (levels_clicked), self);
-  self->export_button = new_pill (_("_Export Chart…"),
+  self->export_button = new_pill (_("Export Chart…"),
                                   _("Save the chart as an image (PNG, SVG or PDF)"),
                                   G_CALLBACK (export_clicked), self);
   /* Three pills side by side would not fit a phone: they wrap. */
