@@ -14,11 +14,10 @@
 
 #include "bs-chart.h"
 #include "bs-compat.h"
-#include "bs-entry-limit.h"
 #include "bs-folders.h"
+#include "bs-lab-dialog.h"
 #include "bs-search.h"
 #include "bs-skill-trace.h"
-#include "bs-variant-xml.h"
 
 #define DEFAULT_GAMES     100
 #define DEFAULT_PLAYOUTS  10000
@@ -182,29 +181,6 @@ trace_thread (GTask        *task,
 }
 
 /* The setup page. */
-
-static void
-set_name (GtkWidget  *widget,
-          const char *name)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-}
-
-static GtkSpinButton *
-new_spin (double lower,
-          double upper,
-          double value,
-          double step)
-{
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (lower, upper, step));
-
-  gtk_spin_button_set_numeric (spin, TRUE);
-  gtk_spin_button_set_value (spin, value);
-  gtk_widget_set_valign (GTK_WIDGET (spin), GTK_ALIGN_CENTER);
-  bs_entry_limit (GTK_WIDGET (spin), BS_ENTRY_NUMBER);
-  return spin;
-}
 
 /* The ticked levels as the command line's --levels names them, weakest first. */
 static GStrv
@@ -427,17 +403,12 @@ bs_trace_dialog_trace_path (const BsVariant *variant,
                             guint            games,
                             guint64          seed)
 {
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree char *xml = bs_variant_to_xml (variant, NULL);
   g_autofree char *stem = bs_variant_file_stem (variant, source);
-  g_autofree char *settings = g_strdup_printf ("games=%u seed=%" G_GUINT64_FORMAT, games, seed);
-  g_autofree char *name = NULL;
+  g_autofree char *settings = g_strdup_printf ("skill-trace games=%u seed=%" G_GUINT64_FORMAT,
+                                               games, seed);
+  g_autofree char *hash = bs_lab_settings_hash (variant, settings);
+  g_autofree char *name = g_strdup_printf ("%s-trace-%.8s.bsstudy", stem, hash);
 
-  /* The variant itself too: an unsaved edit, or a file changed since, is another trace. */
-  g_checksum_update (checksum, (const guchar *) settings, (gssize) strlen (settings));
-  if (xml != NULL)
-    g_checksum_update (checksum, (const guchar *) xml, (gssize) strlen (xml));
-  name = g_strdup_printf ("%s-trace-%.8s.bsstudy", stem, g_checksum_get_string (checksum));
   return g_build_filename (studies_dir, name, NULL);
 }
 
@@ -582,41 +553,6 @@ export_clicked (BsTraceDialog *self)
 
 /* Building the pages. */
 
-static GtkWidget *
-new_page (GtkWidget **box)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
-
-  *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_margin_top (*box, 18);
-  gtk_widget_set_margin_bottom (*box, 18);
-  gtk_widget_set_margin_start (*box, 12);
-  gtk_widget_set_margin_end (*box, 12);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 640);
-  adw_clamp_set_child (ADW_CLAMP (clamp), *box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  return scrolled;
-}
-
-static AdwPreferencesGroup *
-new_group (GtkWidget  *box,
-           const char *title,
-           const char *description)
-{
-  GtkWidget *group = adw_preferences_group_new ();
-
-  if (title != NULL)
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-  if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
-  gtk_box_append (GTK_BOX (box), group);
-  return ADW_PREFERENCES_GROUP (group);
-}
-
 static GtkLabel *
 new_label (const char *css_class)
 {
@@ -648,7 +584,7 @@ new_pill (const char *mnemonic,
 static void
 build_setup (BsTraceDialog *self)
 {
-  GtkWidget *box, *page = new_page (&box), *footer, *row;
+  GtkWidget *page = bs_lab_page_new (), *box = bs_lab_page_box (page), *footer, *row;
   AdwPreferencesGroup *group;
   g_autofree char *longer = NULL;
   const struct {
@@ -664,7 +600,7 @@ build_setup (BsTraceDialog *self)
     { _("Longer Think"), _("Playouts a move: stronger the more, and reproducible"), FALSE },
   };
 
-  group = new_group (box, _("Levels"),
+  group = bs_lab_group_new (page, _("Levels"),
                      _("Both players play at each level ticked, weakest first; player 1 "
                        "moves first"));
   for (guint i = 0; i < N_LEVELS; i++)
@@ -686,9 +622,9 @@ build_setup (BsTraceDialog *self)
       if (i == LEVEL_LONGER)
         {
           /* More than Medium's playouts: a longer think than Medium's. */
-          self->playouts_spin = new_spin (BS_SEARCH_MEDIUM_PLAYOUTS + 1, 10000000,
-                                          DEFAULT_PLAYOUTS, 1000);
-          set_name (GTK_WIDGET (self->playouts_spin), _("Playouts a move"));
+          self->playouts_spin = bs_lab_spin_new (BS_SEARCH_MEDIUM_PLAYOUTS + 1, 10000000,
+                                                 DEFAULT_PLAYOUTS, 0, _("Playouts a move"));
+          gtk_spin_button_set_increments (self->playouts_spin, 1000, 10000);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->playouts_spin));
           g_signal_connect_swapped (self->playouts_spin, "value-changed",
                                     G_CALLBACK (update_summary), self);
@@ -696,12 +632,13 @@ build_setup (BsTraceDialog *self)
       adw_preferences_group_add (group, row);
     }
 
-  group = new_group (box, _("Games"), NULL);
+  group = bs_lab_group_new (page, _("Games"), NULL);
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Games per Level"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
                                _("More games, narrower intervals: 400 give about ± 5 points"));
-  self->games_spin = new_spin (2, 100000, DEFAULT_GAMES, 10);
+  self->games_spin = bs_lab_spin_new (2, 100000, DEFAULT_GAMES, 0, NULL);
+  gtk_spin_button_set_increments (self->games_spin, 10, 100);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->games_spin));
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->games_spin));
   adw_preferences_group_add (group, row);
@@ -710,7 +647,7 @@ build_setup (BsTraceDialog *self)
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Seed"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The same seed plays the same games"));
-  self->seed_spin = new_spin (0, G_MAXINT, 1, 1);
+  self->seed_spin = bs_lab_spin_new (0, G_MAXINT, 1, 0, NULL);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->seed_spin));
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->seed_spin));
   adw_preferences_group_add (group, row);
@@ -735,7 +672,7 @@ build_setup (BsTraceDialog *self)
 static void
 build_trace (BsTraceDialog *self)
 {
-  GtkWidget *box, *page = new_page (&box);
+  GtkWidget *page = bs_lab_page_new (), *box = bs_lab_page_box (page);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *frame;
@@ -743,7 +680,7 @@ build_trace (BsTraceDialog *self)
   self->headline_label = new_label ("title-3");
   self->figures_label = new_label ("dim-label");
   self->progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  set_name (GTK_WIDGET (self->progress_bar), _("Trace progress"));
+  bs_lab_set_name (GTK_WIDGET (self->progress_bar), _("Trace progress"));
   self->progress_label = new_label ("dim-label");
   self->cancel_button = new_pill (_("_Cancel"), _("Stop the trace; the games played are kept"),
                                   G_CALLBACK (cancel_clicked), self);
@@ -766,16 +703,16 @@ build_trace (BsTraceDialog *self)
   gtk_box_append (GTK_BOX (box), top);
 
   /* The chart has its own title. */
-  self->chart_group = GTK_WIDGET (new_group (box, NULL, NULL));
+  self->chart_group = GTK_WIDGET (bs_lab_group_new (page, NULL, NULL));
   frame = gtk_frame_new (NULL);
   self->chart_area = GTK_DRAWING_AREA (gtk_drawing_area_new ());
   gtk_widget_set_size_request (GTK_WIDGET (self->chart_area), 240, 300);
-  set_name (GTK_WIDGET (self->chart_area), _("Player 1’s score by level"));
+  bs_lab_set_name (GTK_WIDGET (self->chart_area), _("Player 1’s score by level"));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
   gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (self->chart_area));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->chart_group), frame);
 
-  self->levels_group = new_group (box, _("Levels"), _("Both players at the level; player 1 "
+  self->levels_group = bs_lab_group_new (page, _("Levels"), _("Both players at the level; player 1 "
                                                       "moves first"));
   self->rows = g_ptr_array_new ();
   self->files_label = new_label ("dim-label");
@@ -841,7 +778,6 @@ bs_trace_dialog_init (BsTraceDialog *self)
   gtk_box_append (GTK_BOX (view), GTK_WIDGET (self->toasts));
   adw_window_set_content (ADW_WINDOW (self), view);
   gtk_window_set_title (GTK_WINDOW (self), _("Skill Trace"));
-  gtk_window_set_default_size (GTK_WINDOW (self), DIALOG_WIDTH, DIALOG_HEIGHT);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
   build_setup (self);
@@ -861,12 +797,7 @@ bs_trace_dialog_new (GtkWindow       *parent,
 
   self = g_object_new (BS_TYPE_TRACE_DIALOG, "modal", TRUE, "transient-for", parent,
                        "destroy-with-parent", TRUE, NULL);
-  /* Never wider or taller than the window it comes from: a phone's is 360 px wide. */
-  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
-    gtk_window_set_default_size (GTK_WINDOW (self),
-                                 MIN (DIALOG_WIDTH, gtk_widget_get_width (GTK_WIDGET (parent))),
-                                 MIN (DIALOG_HEIGHT,
-                                      gtk_widget_get_height (GTK_WIDGET (parent))));
+  bs_lab_dialog_fit (GTK_WINDOW (self), parent, DIALOG_WIDTH, DIALOG_HEIGHT);
   self->variant = bs_variant_copy (variant);
   self->source = g_strdup (source);
   self->studies_dir = g_strdup (studies_dir);
