@@ -6,8 +6,8 @@ a level, seed), played in the background with its progress and Cancel shown, and
 through the accessibility tree: the verdict, each level's row and the chart's description
 must be `boardsmith-cli skill-trace` with the same levels, games and seed, and each level's
 study file in the studies folder must hold the command line's games. Nothing on the trace
-page sticks out of the 360 px window. A trace cancelled says where it stopped, and traced
-again it goes on from the games kept."""
+page sticks out of the 360 px window. A trace cancelled says where it stopped, and resumed
+it goes on from the games kept."""
 
 import json
 import os
@@ -167,20 +167,29 @@ def progress_at(app):
     return int(found.group(1)), int(found.group(3))
 
 
+def stop(app):
+    """Cancel, said at once ("Stopping…"); then the level's file is written and the trace
+    says where it stopped."""
+    app.click_until("push button", "Cancel",
+                    lambda: app.find_now("label", "Stopping…") or
+                    app.find_now("label", "Trace cancelled"), "Cancel to be taken")
+    app.find("label", "Trace cancelled", timeout=120)
+
+
 def test_cancel_and_go_on(session):
-    """Cancel stops the trace mid-level and says where; Trace again goes on from the games
-    kept (its progress starts there), and the games stay in the level's study file."""
+    """Cancel stops the trace mid-level and says where; Resume goes on from the games kept
+    (its progress starts there), and the games stay in the level's study file. Change
+    Levels goes back to the form as it was."""
     home = os.path.join(session.tmp, "home-cancel")
     small_breakthrough(session, home)
-    games = 100000
+    games = 20000
     app = session.start_app(home=home, size=(1000, 900))
     open_dialog(app)
     set_up(app, games, 9)
     app.click_until("push button", "Trace", lambda: app.find_now("push button", "Cancel"),
                     "the trace to start")
     app.wait_for(lambda: (progress_at(app) or (0, 0))[1] > 0 or None, "games to be played")
-    app.click_until("push button", "Cancel", lambda: app.find_now("label", "Trace cancelled"),
-                    "the trace to stop")
+    stop(app)
     stopped = app.find("label", STOPPED)
     found = STOPPED.match(stopped.label)
     level, done = (1 if found.group(1) == "Random" else 2), int(found.group(2))
@@ -189,16 +198,16 @@ def test_cancel_and_go_on(session):
         raise E2EFailure("Cancel still offered, or a verdict, after the trace stopped")
     app.screenshot("skill-trace-cancelled")
 
-    app.click("push button", "Change Levels")
-    app.find("label", "2 levels, %d games" % (2 * games))
-    app.click_until("push button", "Trace", lambda: app.find_now("push button", "Cancel"),
+    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
                     "the trace to go on")
-    at = app.wait_for(lambda: progress_at(app), "the progress line")
+    # The levels finished before pass at once (their files are complete); at the level it
+    # stopped at, it starts from the games kept.
+    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
+                      "the progress line at level %d" % level)
     if at < (level, done):
-        raise E2EFailure("traced again it starts at level %d, game %d; it stopped at level %d "
+        raise E2EFailure("resumed it starts at level %d, game %d; it stopped at level %d "
                          "after %d games" % (at + (level, done)))
-    app.click_until("push button", "Cancel", lambda: app.find_now("label", "Trace cancelled"),
-                    "the trace to stop again")
+    stop(app)
     # The games played are in the level's study file.
     folder = studies_folder(home)
     name = "random" if level == 1 else "easy"
@@ -208,6 +217,10 @@ def test_cancel_and_go_on(session):
     held = games_of(os.path.join(folder, files[0])).count("<game ")
     if held < done:
         raise E2EFailure("%s holds %d games, %d were played" % (files[0], held, done))
+    app.click("push button", "Change Levels")
+    app.find("label", "2 levels, %d games" % (2 * games))
+    if app.find("check box", "Medium").checked or not app.find("check box", "Easy").checked:
+        raise E2EFailure("the form lost its levels")
 
 
 if __name__ == "__main__":

@@ -76,6 +76,7 @@ struct _BsTraceDialog {
   GtkProgressBar      *progress_bar;
   GtkLabel            *progress_label;
   GtkWidget           *cancel_button;
+  GtkWidget           *resume_button;
   GtkWidget           *levels_button;
   GtkWidget           *export_button;
   GtkLabel            *figures_label;
@@ -312,6 +313,8 @@ set_running (BsTraceDialog *self,
              gboolean       running)
 {
   gtk_widget_set_visible (self->cancel_button, running);
+  gtk_widget_set_sensitive (self->cancel_button, TRUE);
+  gtk_widget_set_visible (self->resume_button, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), running);
   gtk_widget_set_visible (self->levels_button, !running);
 }
@@ -387,6 +390,10 @@ on_trace_done (GObject      *source,
                                 "them."), job->label != NULL ? job->label : "", job->done,
                               job->total);
       gtk_label_set_text (self->progress_label, text);
+      /* The form still holds the same trace: Resume plays it on from its files. */
+      gtk_widget_set_visible (self->resume_button, TRUE);
+      gtk_widget_grab_focus (self->resume_button);
+      return;
     }
   else
     {
@@ -467,8 +474,13 @@ trace_clicked (BsTraceDialog *self)
 static void
 cancel_clicked (BsTraceDialog *self)
 {
-  if (self->job != NULL)
-    g_cancellable_cancel (self->job->cancellable);
+  if (self->job == NULL || g_cancellable_is_cancelled (self->job->cancellable))
+    return;
+  g_cancellable_cancel (self->job->cancellable);
+  /* The workers stop mid-game, and the level's file is written with every game finished:
+   * that may take a moment. */
+  gtk_label_set_text (self->headline_label, _("Stopping…"));
+  gtk_widget_set_sensitive (self->cancel_button, FALSE);
 }
 
 static void
@@ -684,6 +696,9 @@ build_trace (BsTraceDialog *self)
   self->progress_label = new_label ("dim-label");
   self->cancel_button = new_pill (_("_Cancel"), _("Stop the trace; the games played are kept"),
                                   G_CALLBACK (cancel_clicked), self);
+  self->resume_button = new_pill (_("_Resume"), _("Go on from the games played"),
+                                  G_CALLBACK (trace_clicked), self);
+  gtk_widget_add_css_class (self->resume_button, "suggested-action");
   self->levels_button = new_pill (_("_Change Levels"), _("Back to the trace’s levels"),
                                   G_CALLBACK (levels_clicked), self);
   self->export_button = new_pill (_("Export Chart…"),
@@ -693,6 +708,7 @@ build_trace (BsTraceDialog *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (buttons), GTK_ORIENTATION_VERTICAL);
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (buttons), self->cancel_button);
+  gtk_box_append (GTK_BOX (buttons), self->resume_button);
   gtk_box_append (GTK_BOX (buttons), self->export_button);
   gtk_box_append (GTK_BOX (buttons), self->levels_button);
   gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->headline_label));
