@@ -263,6 +263,7 @@ show_trace (BsTraceDialog *self)
   gtk_widget_set_visible (self->export_button, self->trace != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->figures_label), self->trace != NULL &&
                           self->trace->trend.direction != BS_SKILL_TREND_UNKNOWN);
+  gtk_widget_set_visible (GTK_WIDGET (self->files_label), FALSE);
   if (self->trace == NULL)
     return;
   verdict = bs_skill_trend_describe (&self->trace->trend);
