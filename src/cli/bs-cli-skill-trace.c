@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <string.h>
 #include <glib/gi18n.h>
 
 #include "bs-chart.h"
@@ -45,64 +44,6 @@ print_progress (BsCliProgress *progress,
    * game 40 of 100". */
   g_printerr (_("Level %u of %u (%s): game %u of %u"), line->level, line->n_levels,
               line->label, done, total);
-}
-
-/* The study file of one level: FILE-LEVEL.EXT ("trace.xml", "easy": "trace-easy.xml"); a
- * FILE without an extension gets "-LEVEL" at its end. */
-static char *
-level_path (const char *output,
-            const char *level)
-{
-  g_autofree char *base = g_path_get_basename (output);
-  const char *dot = strrchr (base, '.');
-  gsize stem = dot != NULL && dot != base ? strlen (output) - strlen (dot) : strlen (output);
-
-  return g_strdup_printf ("%.*s-%s%s", (int) stem, output, level, output + stem);
-}
-
-/* The runner of one level's study: path's file when it holds this study (resumed, or
- * extended to more games), a new one there, or in memory when path is NULL. */
-static BsStudyRunner *
-open_level (BsStudy     *study,
-            const char  *path,
-            GError     **error)
-{
-  g_autoptr(BsStudyRunner) runner = NULL;
-  g_autoptr(GError) local = NULL;
-  BsStudy *held;
-  guint asked = study->games;
-  gboolean same;
-
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
-    return bs_study_runner_new (study, path, error);
-
-  runner = bs_study_runner_open (path, NULL, error);
-  if (runner == NULL)
-    return NULL;
-  held = bs_study_runner_get_study (runner);
-  /* The same study apart from its number of games: more are played, fewer refused. */
-  study->games = held->games;
-  same = bs_study_same (study, held, &local) && held->shard_count <= 1;
-  study->games = asked;
-  if (!same)
-    {
-      /* Translators: the first %s is a file, the second why it is another study. */
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                   _("%s exists and is not this level's study (%s): remove it or choose "
-                     "another name"), path,
-                   local != NULL ? local->message : _("it holds one shard"));
-      return NULL;
-    }
-  if (held->games > asked)
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                   _("%s holds %u games of this level: ask --games %u or more, or choose "
-                     "another name"), path, held->games, held->games);
-      return NULL;
-    }
-  if (asked > held->games)
-    bs_study_runner_set_games (runner, asked);
-  return g_steal_pointer (&runner);
 }
 
 static void
@@ -326,24 +267,17 @@ bs_cli_skill_trace (int    argc,
 
   for (guint i = 0; i < n_levels && status == BS_CLI_EXIT_OK; i++)
     {
-      g_autoptr(BsStudy) study = NULL;
       g_autoptr(BsStudyRunner) runner = NULL;
       g_autoptr(BsStudyStats) stats = NULL;
       g_autofree char *label = NULL;
       g_autofree char *path = NULL;
 
-      /* Both players the same: no seats swapped, player A is player 1 in every game. */
-      study = bs_study_new (BS_STUDY_SINGLE, options.seed, levels[i], levels[i], &error);
-      if (study != NULL)
-        {
-          study->games = games;
-          bs_study_add_arm (study, variant, NULL);
-          path = output != NULL ? level_path (output, levels[i]) : NULL;
-          runner = open_level (study, path, &error);
-        }
+      /* The level's study as the app's Skill Trace… plays it (bs-skill-trace.h). */
+      path = output != NULL ? bs_skill_trace_level_path (output, levels[i]) : NULL;
+      runner = bs_skill_trace_open_level (variant, levels[i], options.seed, games, path, &label,
+                                          &error);
       if (runner != NULL)
         {
-          label = bs_study_player_describe (&study->players[0]);
           line.level = i + 1;
           line.label = label;
           bs_cli_run_study (runner, jobs, cancellable, "skill-trace", &line.base, &error);

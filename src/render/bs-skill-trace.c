@@ -7,6 +7,7 @@
 #include "bs-skill-trace.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -218,4 +219,93 @@ bs_skill_trace_get_level (const BsSkillTrace *trace,
 {
   g_return_val_if_fail (i < trace->levels->len, NULL);
   return g_ptr_array_index (trace->levels, i);
+}
+
+char *
+bs_skill_trace_level_path (const char *output,
+                           const char *level)
+{
+  g_autofree char *base = NULL;
+  const char *dot;
+  gsize stem;
+
+  g_return_val_if_fail (output != NULL && level != NULL, NULL);
+
+  base = g_path_get_basename (output);
+  dot = strrchr (base, '.');
+  stem = dot != NULL && dot != base ? strlen (output) - strlen (dot) : strlen (output);
+  return g_strdup_printf ("%.*s-%s%s", (int) stem, output, level, output + stem);
+}
+
+/* path's file when it holds this study (resumed, or extended to more games), a new one
+ * there, or in memory when path is NULL. */
+static BsStudyRunner *
+open_runner (BsStudy     *study,
+             const char  *path,
+             GError     **error)
+{
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(GError) local = NULL;
+  BsStudy *held;
+  guint asked = study->games;
+  gboolean same;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return bs_study_runner_new (study, path, error);
+
+  runner = bs_study_runner_open (path, NULL, error);
+  if (runner == NULL)
+    return NULL;
+  held = bs_study_runner_get_study (runner);
+  /* The same study apart from its number of games: more are played, fewer refused. */
+  study->games = held->games;
+  same = bs_study_same (study, held, &local) && held->shard_count <= 1;
+  study->games = asked;
+  if (!same)
+    {
+      /* Translators: the first %s is a file, the second why it is another study. */
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   _("%s exists and is not this level's study (%s): remove it or choose "
+                     "another name"), path,
+                   local != NULL ? local->message : _("it holds one shard"));
+      return NULL;
+    }
+  if (held->games > asked)
+    {
+      /* Translators: a skill trace's level file holds more games than asked: "trace-easy.xml
+       * holds 24 games of this level: ask for 24 or more, or choose another name". */
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   _("%s holds %u games of this level: ask for %u or more, or choose another "
+                     "name"), path, held->games, held->games);
+      return NULL;
+    }
+  if (asked > held->games)
+    bs_study_runner_set_games (runner, asked);
+  return g_steal_pointer (&runner);
+}
+
+BsStudyRunner *
+bs_skill_trace_open_level (const BsVariant  *variant,
+                           const char       *level,
+                           guint64           seed,
+                           guint             games,
+                           const char       *path,
+                           char            **label,
+                           GError          **error)
+{
+  g_autoptr(BsStudy) study = NULL;
+  BsStudyRunner *runner;
+
+  g_return_val_if_fail (variant != NULL && level != NULL && games > 0, NULL);
+
+  /* Both players the same: no seats swapped, player A is player 1 in every game. */
+  study = bs_study_new (BS_STUDY_SINGLE, seed, level, level, error);
+  if (study == NULL)
+    return NULL;
+  study->games = games;
+  bs_study_add_arm (study, variant, NULL);
+  runner = open_runner (study, path, error);
+  if (runner != NULL && label != NULL)
+    *label = bs_study_player_describe (&study->players[0]);
+  return runner;
 }

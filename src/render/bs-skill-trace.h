@@ -22,7 +22,9 @@
 
 #include <glib.h>
 
+#include "bs-study-runner.h"
 #include "bs-study-stats.h"
+#include "bs-variant.h"
 
 G_BEGIN_DECLS
 
@@ -92,6 +94,27 @@ void          bs_skill_trace_add_stats  (BsSkillTrace        *trace,
 guint         bs_skill_trace_n_levels   (const BsSkillTrace  *trace);
 const BsSkillTraceLevel *bs_skill_trace_get_level (const BsSkillTrace *trace,
                                                    guint               i);
+
+/* Playing a trace: one study a level, the same for the CLI's `skill-trace` and the app's
+ * Skill Trace… (so the same seed plays the same games in both).
+ *
+ * The study file of one level: FILE-LEVEL.EXT ("trace.xml", "easy": "trace-easy.xml"); a
+ * FILE without an extension gets "-LEVEL" at its end. */
+char          *bs_skill_trace_level_path  (const char          *output,
+                                           const char          *level);
+/* The runner of one level's study: both players at level (BS_STUDY_SINGLE, no seats
+ * swapped: player A is player 1 in every game), the variant as its one arm, games and
+ * seed. Kept in path's file (NULL: in memory): resumed when it holds this study, extended
+ * when it holds fewer games; refused (G_FILE_ERROR_EXIST, naming the file) when it holds
+ * another study or more games. label (may be NULL): the level in words, as the trace
+ * names it ("Easy", "10000 playouts a move"). */
+BsStudyRunner *bs_skill_trace_open_level  (const BsVariant     *variant,
+                                           const char          *level,
+                                           guint64              seed,
+                                           guint                games,
+                                           const char          *path,
+                                           char               **label,
+                                           GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsSkillTrace, bs_skill_trace_free)
 

@@ -14,6 +14,7 @@
 #include "bs-chart.h"
 #include "bs-skill-trace.h"
 #include "bs-study-stats.h"
+#include "bs-variant-xml.h"
 
 #include "render-test-util.h"
 
@@ -301,6 +302,102 @@ test_export (void)
   g_rmdir (dir);
 }
 
+/* The level's study file beside the trace's, and its study played, resumed, extended and
+ * refused as the CLI and the app both play it. */
+static void
+test_level_path (void)
+{
+  const char *cases[][3] = {
+    { "trace.xml", "easy", "trace-easy.xml" },
+    { "dir/t.bsstudy", "10000", "dir/t-10000.bsstudy" },
+    { "dir.d/trace", "random", "dir.d/trace-random" },
+    { ".trace", "hard", ".trace-hard" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = bs_skill_trace_level_path (cases[i][0], cases[i][1]);
+
+      g_assert_cmpstr (path, ==, cases[i][2]);
+    }
+}
+
+static BsStudyStats *
+play (BsStudyRunner *runner)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return bs_study_runner_get_stats (runner, 0);
+}
+
+static void
+test_open_level (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autofree char *dir = g_dir_make_tmp ("skill-trace-XXXXXX", NULL);
+  g_autofree char *output = g_build_filename (dir, "trace.bsstudy", NULL);
+  g_autofree char *path = bs_skill_trace_level_path (output, "random");
+  g_autofree char *label = NULL;
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(BsStudyRunner) memory = NULL;
+  g_autoptr(BsStudyStats) first = NULL;
+  g_autoptr(BsStudyStats) extended = NULL;
+  g_autoptr(BsStudyStats) fresh = NULL;
+  guint done, total;
+
+  g_assert_no_error (error);
+  runner = bs_skill_trace_open_level (variant, "random", 3, 6, path, &label, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (label, ==, "Random");
+  /* Both players the level, one arm, no seats swapped. */
+  g_assert_cmpstr (bs_study_runner_get_study (runner)->players[0].level, ==, "random");
+  g_assert_cmpstr (bs_study_runner_get_study (runner)->players[1].level, ==, "random");
+  first = play (runner);
+  g_assert_cmpuint (first->games, ==, 6);
+  g_clear_pointer (&runner, bs_study_runner_free);
+
+  /* More games: the file's are kept and the rest played. */
+  runner = bs_skill_trace_open_level (variant, "random", 3, 10, path, NULL, &error);
+  g_assert_no_error (error);
+  bs_study_runner_get_progress (runner, &done, &total);
+  g_assert_cmpuint (done, ==, 6);
+  g_assert_cmpuint (total, ==, 10);
+  extended = play (runner);
+  g_clear_pointer (&runner, bs_study_runner_free);
+  /* The same games as ten played at once, in memory. */
+  memory = bs_skill_trace_open_level (variant, "random", 3, 10, NULL, NULL, &error);
+  g_assert_no_error (error);
+  fresh = play (memory);
+  g_assert_cmpuint (extended->games, ==, 10);
+  g_assert_cmpuint (extended->wins[0], ==, fresh->wins[0]);
+  g_assert_cmpuint (extended->wins[1], ==, fresh->wins[1]);
+  g_assert_cmpuint (extended->draws, ==, fresh->draws);
+
+  /* Fewer games than the file holds, or another seed: refused, naming the file. */
+  runner = bs_skill_trace_open_level (variant, "random", 3, 4, path, NULL, &error);
+  g_assert_null (runner);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, "holds 10 games"));
+  g_clear_error (&error);
+  runner = bs_skill_trace_open_level (variant, "random", 4, 10, path, NULL, &error);
+  g_assert_null (runner);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST);
+  g_assert_nonnull (strstr (error->message, "not this level's study"));
+  g_clear_error (&error);
+  /* A level no player is. */
+  runner = bs_skill_trace_open_level (variant, "clever", 3, 10, NULL, NULL, &error);
+  g_assert_null (runner);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -315,5 +412,7 @@ main (int    argc,
   g_test_add_data_func ("/skill-trace/chart/light", GINT_TO_POINTER (FALSE), test_chart);
   g_test_add_data_func ("/skill-trace/chart/dark", GINT_TO_POINTER (TRUE), test_chart);
   g_test_add_func ("/skill-trace/export", test_export);
+  g_test_add_func ("/skill-trace/level-path", test_level_path);
+  g_test_add_func ("/skill-trace/open-level", test_open_level);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 
 #include "bs-entry-limit.h"
 #include "bs-fair-dialog.h"
+#include "bs-trace-dialog.h"
 #include "bs-module.h"
 #include "bs-ruleset.h"
 #include "bs-widgets.h"
@@ -176,6 +177,9 @@ bs_balance_view_update (BsBalanceView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.start",
                                  self->variant != NULL && self->run == NULL && !self->loading &&
                                  players_chosen (self));
+  /* A trace chooses its own players: it needs only the variant. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.skill-trace",
+                                 self->variant != NULL && self->run == NULL && !self->loading);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.find-fair",
                                  self->variant != NULL && self->run == NULL && !self->loading &&
                                  self->sweep_keys != NULL && self->sweep_keys->len > 0 &&
@@ -622,6 +626,23 @@ find_fair_activated (GtkWidget  *widget,
 }
 
 static void
+skill_trace_activated (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
+{
+  BsBalanceView *self = BS_BALANCE_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *studies = bs_balance_view_studies_dir ();
+  BsTraceDialog *dialog;
+
+  if (self->variant == NULL || self->run != NULL || self->loading)
+    return;
+  dialog = bs_trace_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->variant,
+                                self->source, studies);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 bs_balance_view_dispose (GObject *object)
 {
   BsBalanceView *self = BS_BALANCE_VIEW (object);
@@ -727,6 +748,8 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_install_action (widget_class, "balance.apply", NULL, apply_activated);
   gtk_widget_class_install_action (widget_class, "balance.find-fair", NULL,
                                    find_fair_activated);
+  gtk_widget_class_install_action (widget_class, "balance.skill-trace", NULL,
+                                   skill_trace_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-chart", NULL,
                                    bs_balance_view_export_chart_activated);
   gtk_widget_class_install_action (widget_class, "balance.export-data", "s",

@@ -14,9 +14,8 @@
 
 #include "bs-chart.h"
 #include "bs-design-run.h"
-#include "bs-entry-limit.h"
+#include "bs-lab-dialog.h"
 #include "bs-player-chooser.h"
-#include "bs-variant-xml.h"
 #include "bs-widgets.h"
 
 #define DEFAULT_GAMES  100
@@ -107,35 +106,6 @@ fair_key_free (gpointer data)
   g_free (key->key);
   g_free (key->label);
   g_free (key);
-}
-
-static void
-set_name (GtkWidget  *widget,
-          const char *name)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-}
-
-static GtkSpinButton *
-new_spin (double      lower,
-          double      upper,
-          double      value,
-          guint       digits,
-          const char *name)
-{
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (lower, upper,
-                                                                         digits > 0 ? 0.5 : 1));
-
-  gtk_spin_button_set_digits (spin, digits);
-  gtk_spin_button_set_numeric (spin, TRUE);
-  gtk_spin_button_set_value (spin, value);
-  gtk_widget_set_valign (GTK_WIDGET (spin), GTK_ALIGN_CENTER);
-  bs_entry_limit (GTK_WIDGET (spin), BS_ENTRY_NUMBER);
-  /* A row's activatable widget is named by the row (name NULL). */
-  if (name != NULL)
-    set_name (GTK_WIDGET (spin), name);
-  return spin;
 }
 
 /* The values a setting's entry gives: an integer, A..B, A..B:STEP or x,y,z, each within
@@ -752,16 +722,11 @@ bs_fair_dialog_search_dir (const BsVariant *variant,
                            const char      *studies_dir,
                            const char      *settings)
 {
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree char *xml = bs_variant_to_xml (variant, NULL);
   g_autofree char *stem = bs_variant_file_stem (variant, source);
-  g_autofree char *name = NULL;
-
   /* The variant itself too: an unsaved edit, or a file changed since, is another search. */
-  g_checksum_update (checksum, (const guchar *) settings, (gssize) strlen (settings));
-  if (xml != NULL)
-    g_checksum_update (checksum, (const guchar *) xml, (gssize) strlen (xml));
-  name = g_strdup_printf ("%s-%.12s", stem, g_checksum_get_string (checksum));
+  g_autofree char *hash = bs_lab_settings_hash (variant, settings);
+  g_autofree char *name = g_strdup_printf ("%s-%.12s", stem, hash);
+
   return g_build_filename (studies_dir, "searches", name, NULL);
 }
 
@@ -851,48 +816,6 @@ settings_clicked (BsFairDialog *self)
 
 /* Building the pages. */
 
-static GtkWidget *
-new_page (void)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 640);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  g_object_set_data (G_OBJECT (scrolled), "box", box);
-  return scrolled;
-}
-
-static GtkWidget *
-page_box (GtkWidget *page)
-{
-  return g_object_get_data (G_OBJECT (page), "box");
-}
-
-static AdwPreferencesGroup *
-new_group (GtkWidget  *page,
-           const char *title,
-           const char *description)
-{
-  GtkWidget *group = adw_preferences_group_new ();
-
-  if (title != NULL)
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
-  if (description != NULL)
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
-  gtk_box_append (GTK_BOX (page_box (page)), group);
-  return ADW_PREFERENCES_GROUP (group);
-}
-
 /* A row with a check box before its title (the row names it). */
 static AdwActionRow *
 new_check_row (AdwPreferencesGroup *group,
@@ -923,12 +846,12 @@ build_setup (BsFairDialog        *self,
              const char          *level_a,
              const char          *level_b)
 {
-  GtkWidget *page = new_page ();
+  GtkWidget *page = bs_lab_page_new ();
   AdwPreferencesGroup *group;
   AdwActionRow *row;
   GtkWidget *box, *button;
 
-  group = new_group (page, _("Settings to Vary"),
+  group = bs_lab_group_new (page, _("Settings to Vary"),
                      _("Each combination of their values is a setting to race: a range "
                        "(5..8), a range with a step (4..10:2) or a list (5,7,9)"));
   for (guint i = 0; i < n; i++)
@@ -953,7 +876,7 @@ build_setup (BsFairDialog        *self,
       gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 12);
       gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (entry, name);
-      set_name (entry, name);
+      bs_lab_set_name (entry, name);
       adw_action_row_add_suffix (row, entry);
       key->entry = GTK_ENTRY (entry);
       g_signal_connect_swapped (key->check, "toggled", G_CALLBACK (update_summary), self);
@@ -961,25 +884,25 @@ build_setup (BsFairDialog        *self,
       gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
     }
 
-  group = new_group (page, _("Goals"),
+  group = bs_lab_group_new (page, _("Goals"),
                      /* xgettext:no-c-format */
                      _("What a setting must show, with 95% confidence"));
   row = new_check_row (group, _("Fair"),
                        /* xgettext:no-c-format */
                        _("Player 1 scores 50% within this many points"),
                        &self->goal_checks[GOAL_FAIR]);
-  self->fair_spin = new_spin (1, 25, 3, 0, _("Fair within points"));
+  self->fair_spin = bs_lab_spin_new (1, 25, 3, 0, _("Fair within points"));
   adw_action_row_add_suffix (row, GTK_WIDGET (self->fair_spin));
   row = new_check_row (group, _("Few Draws"), _("Draws below this percentage"),
                        &self->goal_checks[GOAL_DRAWS]);
-  self->draws_spin = new_spin (1, 99, 10, 0, _("Draws below percent"));
+  self->draws_spin = bs_lab_spin_new (1, 99, 10, 0, _("Draws below percent"));
   adw_action_row_add_suffix (row, GTK_WIDGET (self->draws_spin));
   new_check_row (group, _("Length"), _("A mean length in plies within these"),
                  &self->goal_checks[GOAL_LENGTH]);
   /* The band on rows of their own: two spin buttons beside the title leave a phone's
    * width no room for the words. */
-  self->length_from = new_spin (1, 9999, 20, 0, _("Length from plies"));
-  self->length_to = new_spin (1, 9999, 60, 0, _("Length to plies"));
+  self->length_from = bs_lab_spin_new (1, 9999, 20, 0, _("Length from plies"));
+  self->length_to = bs_lab_spin_new (1, 9999, 60, 0, _("Length to plies"));
   row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), C_("length", "From"));
   adw_action_row_add_suffix (row, GTK_WIDGET (self->length_from));
@@ -993,14 +916,14 @@ build_setup (BsFairDialog        *self,
   row = new_check_row (group, _("Lead Changes"),
                        _("At least this many a game, on average (a searching player is needed)"),
                        &self->goal_checks[GOAL_LEAD]);
-  self->lead_spin = new_spin (0.5, 50, 2, 1, _("Lead changes at least"));
+  self->lead_spin = bs_lab_spin_new (0.5, 50, 2, 1, _("Lead changes at least"));
   adw_action_row_add_suffix (row, GTK_WIDGET (self->lead_spin));
   gtk_check_button_set_active (self->goal_checks[GOAL_FAIR], TRUE);
   for (guint g = 0; g < N_GOALS; g++)
     g_signal_connect_swapped (self->goal_checks[g], "toggled", G_CALLBACK (update_summary),
                               self);
 
-  group = new_group (page, _("Players"), _("Players A and B swap seats every game"));
+  group = bs_lab_group_new (page, _("Players"), _("Players A and B swap seats every game"));
   for (guint p = 0; p < 2; p++)
     {
       AdwComboRow *combo = ADW_COMBO_ROW (adw_combo_row_new ());
@@ -1023,25 +946,25 @@ build_setup (BsFairDialog        *self,
       g_signal_connect_swapped (self->players[p], "changed", G_CALLBACK (update_summary), self);
     }
 
-  group = new_group (page, _("Race"),
+  group = bs_lab_group_new (page, _("Race"),
                      _("Each round plays more games only for the settings still in the "
                        "running"));
   row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Games per Round"));
-  self->games_spin = new_spin (2, 100000, DEFAULT_GAMES, 0, NULL);
+  self->games_spin = bs_lab_spin_new (2, 100000, DEFAULT_GAMES, 0, NULL);
   adw_action_row_add_suffix (row, GTK_WIDGET (self->games_spin));
   adw_action_row_set_activatable_widget (row, GTK_WIDGET (self->games_spin));
   adw_preferences_group_add (group, GTK_WIDGET (row));
   row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Most Rounds"));
-  self->rounds_spin = new_spin (1, BS_DESIGN_MAX_ROUNDS, DEFAULT_ROUNDS, 0, NULL);
+  self->rounds_spin = bs_lab_spin_new (1, BS_DESIGN_MAX_ROUNDS, DEFAULT_ROUNDS, 0, NULL);
   adw_action_row_add_suffix (row, GTK_WIDGET (self->rounds_spin));
   adw_action_row_set_activatable_widget (row, GTK_WIDGET (self->rounds_spin));
   adw_preferences_group_add (group, GTK_WIDGET (row));
   row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Seed"));
   adw_action_row_set_subtitle (row, _("The same seed plays the same games"));
-  self->seed_spin = new_spin (0, G_MAXINT, 1, 0, NULL);
+  self->seed_spin = bs_lab_spin_new (0, G_MAXINT, 1, 0, NULL);
   adw_action_row_add_suffix (row, GTK_WIDGET (self->seed_spin));
   adw_action_row_set_activatable_widget (row, GTK_WIDGET (self->seed_spin));
   adw_preferences_group_add (group, GTK_WIDGET (row));
@@ -1072,14 +995,14 @@ build_setup (BsFairDialog        *self,
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_label));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->error_label));
   gtk_box_append (GTK_BOX (box), button);
-  gtk_box_append (GTK_BOX (page_box (page)), box);
+  gtk_box_append (GTK_BOX (bs_lab_page_box (page)), box);
   gtk_stack_add_named (self->stack, page, "setup");
 }
 
 static void
 build_race (BsFairDialog *self)
 {
-  GtkWidget *page = new_page ();
+  GtkWidget *page = bs_lab_page_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *frame, *group;
@@ -1092,7 +1015,7 @@ build_race (BsFairDialog *self)
   gtk_label_set_justify (self->headline_label, GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (self->headline_label), "title-2");
   self->progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  set_name (GTK_WIDGET (self->progress_bar), _("Round progress"));
+  bs_lab_set_name (GTK_WIDGET (self->progress_bar), _("Round progress"));
   self->progress_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->progress_label, TRUE);
   gtk_label_set_justify (self->progress_label, GTK_JUSTIFY_CENTER);
@@ -1119,11 +1042,11 @@ build_race (BsFairDialog *self)
   gtk_label_set_justify (self->saving_label, GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->saving_label));
   gtk_box_append (GTK_BOX (box), buttons);
-  gtk_box_append (GTK_BOX (page_box (page)), box);
+  gtk_box_append (GTK_BOX (bs_lab_page_box (page)), box);
 
   for (guint g = 0; g < G_N_ELEMENTS (self->groups); g++)
     {
-      self->groups[g] = new_group (page, _(titles[g]), NULL);
+      self->groups[g] = bs_lab_group_new (page, _(titles[g]), NULL);
       self->rows[g] = g_ptr_array_new ();
       gtk_widget_set_visible (GTK_WIDGET (self->groups[g]), FALSE);
     }
@@ -1132,13 +1055,13 @@ build_race (BsFairDialog *self)
                                            "one, by their figures"));
   /* The trade-offs chart between the first two goals: after the trade-offs. */
   /* (The chart has its own title.) */
-  group = GTK_WIDGET (new_group (page, NULL, NULL));
-  gtk_box_reorder_child_after (GTK_BOX (page_box (page)), group,
+  group = GTK_WIDGET (bs_lab_group_new (page, NULL, NULL));
+  gtk_box_reorder_child_after (GTK_BOX (bs_lab_page_box (page)), group,
                                GTK_WIDGET (self->groups[GROUP_FRONT]));
   frame = gtk_frame_new (NULL);
   self->chart_area = GTK_DRAWING_AREA (gtk_drawing_area_new ());
   gtk_widget_set_size_request (GTK_WIDGET (self->chart_area), 240, 300);
-  set_name (GTK_WIDGET (self->chart_area), _("Trade-offs between the first two goals"));
+  bs_lab_set_name (GTK_WIDGET (self->chart_area), _("Trade-offs between the first two goals"));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
   gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (self->chart_area));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), frame);
@@ -1229,12 +1152,7 @@ bs_fair_dialog_new (GtkWindow           *parent,
 
   self = g_object_new (BS_TYPE_FAIR_DIALOG, "modal", TRUE, "transient-for", parent,
                        "destroy-with-parent", TRUE, NULL);
-  /* Never wider or taller than the window it comes from: a phone's is 360 px wide. */
-  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
-    gtk_window_set_default_size (GTK_WINDOW (self),
-                                 MIN (DIALOG_WIDTH, gtk_widget_get_width (GTK_WIDGET (parent))),
-                                 MIN (DIALOG_HEIGHT,
-                                      gtk_widget_get_height (GTK_WIDGET (parent))));
+  bs_lab_dialog_fit (GTK_WINDOW (self), parent, DIALOG_WIDTH, DIALOG_HEIGHT);
   self->variant = bs_variant_copy (variant);
   self->source = g_strdup (source);
   self->studies_dir = g_strdup (studies_dir);
