@@ -62,6 +62,32 @@ test_parse_good (void)
   g_assert_false (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
 
+  /* Evaluation-cut playouts, in any order with threads=; a playout budget still
+   * replays. Without cut= they stay off (0). */
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.1,cut=4", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 4);
+  g_assert_cmpfloat (spec.mcts.playout_cut_scale, ==, 0);
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 100);
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:5000,threads=2,cut=10,cut-scale=250",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.playouts, ==, 5000);
+  g_assert_cmpuint (spec.mcts.threads, ==, 2);
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 10);
+  g_assert_cmpfloat (spec.mcts.playout_cut_scale, ==, 250);
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:hard,cut=0,threads=3",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 0);
+  g_assert_cmpuint (spec.mcts.threads, ==, 3);
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:medium", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 0);
+  bs_player_spec_clear (&spec);
+
   /* "ab" alone: a second of CPU time, not reproducible. */
   g_assert_true (bs_player_spec_parse (&spec, "ab", BS_PLAYER_SPEC_FLAGS_NONE, &error));
   g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_ALPHA_BETA);
@@ -126,6 +152,17 @@ test_parse_bad (void)
     { "mcts:cpu=1,x", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,x”" },
     { "mcts:cpu=1,threads=", BS_PLAYER_SPEC_FLAGS_NONE, "threads=N" },
     { "mcts:cpu=x,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=x,threads=2”" },
+    { "mcts:cpu=1,cut=-1", BS_PLAYER_SPEC_FLAGS_NONE, "cut=N takes a whole number from 0 to 1000, not “-1”" },
+    { "mcts:cpu=1,cut=1001", BS_PLAYER_SPEC_FLAGS_NONE, "“1001”" },
+    { "mcts:cpu=1,cut=4x", BS_PLAYER_SPEC_FLAGS_NONE, "“4x”" },
+    { "mcts:cpu=1,cut=", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=”" },
+    { "mcts:cpu=1,cut=4,cut=5", BS_PLAYER_SPEC_FLAGS_NONE, "“cut=5” is given twice" },
+    { "mcts:cpu=1,threads=2,cut=4,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, "given twice" },
+    { "mcts:cpu=1,cut=4,cut-scale=0", BS_PLAYER_SPEC_FLAGS_NONE, "cut-scale" },
+    { "mcts:cpu=1,cut-scale=nan", BS_PLAYER_SPEC_FLAGS_NONE, "“nan”" },
+    { "mcts:cpu=1,cut=4,", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=4,”" },
+    { "mcts:cpu=1,cuts=4", BS_PLAYER_SPEC_FLAGS_NONE, "“cuts=4”" },
+    { "mcts:cut=4", BS_PLAYER_SPEC_FLAGS_NONE, "“cut=4”" },
     { "ab:depth=0", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=0”" },
     { "ab:depth=65", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=65”" },
     { "ab:depth=2,foo=1", BS_PLAYER_SPEC_BARE_LEVELS, "“foo=1”" },
