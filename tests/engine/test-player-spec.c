@@ -163,6 +163,8 @@ test_parse_bad (void)
     { "mcts:cpu=1,cut=4,", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=4,”" },
     { "mcts:cpu=1,cuts=4", BS_PLAYER_SPEC_FLAGS_NONE, "“cuts=4”" },
     { "mcts:cut=4", BS_PLAYER_SPEC_FLAGS_NONE, "“cut=4”" },
+    { "mcts:cpu=1,cut=games", BS_PLAYER_SPEC_FLAGS_NONE, "“games”" },
+    { "mcts:cpu=1,cut=game,cut=4", BS_PLAYER_SPEC_FLAGS_NONE, "given twice" },
     { "ab:depth=0", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=0”" },
     { "ab:depth=65", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=65”" },
     { "ab:depth=2,foo=1", BS_PLAYER_SPEC_BARE_LEVELS, "“foo=1”" },
@@ -222,6 +224,50 @@ test_simultaneous (void)
   g_assert_nonnull (strstr (error->message, "simultaneous"));
   bs_player_spec_clear (&ab);
   bs_player_spec_clear (&easy);
+}
+
+/* "cut=game": the cut the game declares (BsModule.playout_cut), set when the game is
+ * known; 0 in a game that declares none and in simultaneous rounds. Every game's
+ * declaration as docs/SEARCH.md gives it (measured: Abrobad and Ikabegamá). */
+static void
+test_cut_from_game (void)
+{
+  static const struct {
+    const char *variant;
+    guint       cut;
+  } games[] = {
+    { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
+    { "astoria", 0 }, { "hex", 0 }, { "reversi", 0 }, { "tribes", 0 },
+  };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset (games[i].variant);
+      BsPlayerSpec spec;
+
+      g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.1,cut=game,threads=2",
+                                           BS_PLAYER_SPEC_FLAGS_NONE, &error));
+      g_assert_no_error (error);
+      g_assert_true (spec.cut_from_game);
+      g_assert_cmpuint (spec.mcts.playout_cut, ==, 0);
+      g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+      g_assert_cmpuint (spec.mcts.playout_cut, ==, games[i].cut);
+      g_assert_cmpuint (bs_ruleset_get_playout_cut (rs), ==, games[i].cut);
+      g_assert_cmpuint (spec.mcts.threads, ==, 2);
+      bs_player_spec_clear (&spec);
+    }
+  /* A number stays as given, whatever the game declares. */
+  {
+    g_autoptr(BsRuleset) rs = ruleset ("abrobad");
+    BsPlayerSpec spec;
+
+    g_assert_true (bs_player_spec_parse (&spec, "mcts:500,cut=7", BS_PLAYER_SPEC_FLAGS_NONE,
+                                         &error));
+    g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+    g_assert_cmpuint (spec.mcts.playout_cut, ==, 7);
+    bs_player_spec_clear (&spec);
+  }
 }
 
 /* A study's players: alpha-beta kept as given, levels lowered, described in words; a study
@@ -432,6 +478,7 @@ main (int    argc,
   g_test_add_func ("/player-spec/parse-good", test_parse_good);
   g_test_add_func ("/player-spec/parse-bad", test_parse_bad);
   g_test_add_func ("/player-spec/simultaneous", test_simultaneous);
+  g_test_add_func ("/player-spec/cut-from-game", test_cut_from_game);
   g_test_add_func ("/player-spec/study-players", test_study_players);
   g_test_add_func ("/player-spec/seeded-ties", test_seeded_ties);
   g_test_add_func ("/player-spec/strongest-parse", test_strongest_parse);

@@ -70,8 +70,8 @@ parse_option_uint (BsPlayerSpec  *spec,
 }
 
 /* The level of an MCTS player, after "mcts:" or the whole text with bare levels: "LEVEL"
- * then any of ",threads=N" (how many trees grow at once), ",cut=K" (evaluation-cut
- * playouts) and ",cut-scale=S" (their logistic's scale), each at most once. */
+ * then any of ",threads=N" (how many trees grow at once), ",cut=K" or ",cut=game"
+ * (evaluation-cut playouts; "game": the game's declared cut) and ",cut-scale=S" (their logistic's scale), each at most once. */
 static gboolean
 parse_mcts (BsPlayerSpec  *spec,
             const char    *level,
@@ -97,9 +97,11 @@ parse_mcts (BsPlayerSpec  *spec,
             goto repeated;
           seen_threads = TRUE;
         }
-      else if (parse_option_uint (spec, part, "cut", 0, BS_SEARCH_MAX_PLAYOUT_CUT, &cut, &ok,
-                                  error))
+      else if (g_str_equal (part, "cut=game")
+               || parse_option_uint (spec, part, "cut", 0, BS_SEARCH_MAX_PLAYOUT_CUT, &cut,
+                                     &ok, error))
         {
+          spec->cut_from_game = ok && g_str_equal (part, "cut=game");
           if (ok && seen_cut)
             goto repeated;
           seen_cut = TRUE;
@@ -289,6 +291,8 @@ bs_player_spec_check_ruleset (BsPlayerSpec       *spec,
     spec->kind = bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_MONTE_CARLO
                  ? BS_PLAYER_SPEC_MCTS : BS_PLAYER_SPEC_ALPHA_BETA;
 
+  if (spec->cut_from_game)
+    spec->mcts.playout_cut = bs_ruleset_get_playout_cut (rs);
   if (spec->kind != BS_PLAYER_SPEC_ALPHA_BETA || !bs_ruleset_is_simultaneous (rs))
     return TRUE;
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
