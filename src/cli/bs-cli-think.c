@@ -146,6 +146,7 @@ bs_cli_think (int    argc,
   static char *level_text = NULL;
   static char *player_text = NULL;
   static char *threads_text = NULL;
+  static char *cut_text = NULL;
   static char *algorithm_text = NULL;
   static const GOptionEntry extra[] = {
     { "algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
@@ -160,6 +161,9 @@ bs_cli_think (int    argc,
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads_text,
       N_("Grow N trees at once, one a thread, merged at the root (turn-based games; "
          "a time is each tree's, playouts are shared out)"), N_("N") },
+    { "cut", 0, 0, G_OPTION_ARG_STRING, &cut_text,
+      N_("Evaluation-cut playouts: stop each playout after K random moves and score it "
+         "by the evaluation (turn-based games; 0 = play to the end)"), N_("K") },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -185,15 +189,17 @@ bs_cli_think (int    argc,
   g_clear_pointer (&level_text, g_free);
   g_clear_pointer (&player_text, g_free);
   g_clear_pointer (&threads_text, g_free);
+  g_clear_pointer (&cut_text, g_free);
   g_clear_pointer (&algorithm_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
   if (algorithm_text != NULL && g_str_has_prefix (algorithm_text, "alphabeta")
-      && threads_text != NULL)
+      && (threads_text != NULL || cut_text != NULL))
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--threads: only mcts searches in several threads"));
+                   threads_text != NULL ? _("--threads: only mcts searches in several threads")
+                                        : _("--cut: only mcts has playouts to cut"));
       bs_cli_options_clear (&options);
       return bs_cli_fail (error);
     }
@@ -219,10 +225,11 @@ bs_cli_think (int    argc,
   if (strongest)
     {
       /* The search the game declares for the Strongest level, with its budget. */
-      if (level_text != NULL || options.playouts > 0 || threads_text != NULL)
+      if (level_text != NULL || options.playouts > 0 || threads_text != NULL
+          || cut_text != NULL)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                     _("--level, --playouts and --threads do not apply to strongest: give its "
-                       "budget as strongest:cpu=SECONDS"));
+                     _("--level, --playouts, --threads and --cut do not apply to strongest: "
+                       "give its budget as strongest:cpu=SECONDS"));
       else if (bs_player_spec_parse (&strongest_spec, algorithm_text,
                                      BS_PLAYER_SPEC_FLAGS_NONE, &error)
                && (rs = bs_cli_load_ruleset (options.args[0], &options, &error)) != NULL
@@ -266,6 +273,13 @@ bs_cli_think (int    argc,
       if (bs_cli_parse_int ("--threads", threads_text, 1, BS_SEARCH_MAX_THREADS, &threads,
                             &error))
         params.threads = (guint) threads;
+    }
+  if (error == NULL && cut_text != NULL)
+    {
+      int cut = 0;
+
+      if (bs_cli_parse_int ("--cut", cut_text, 0, BS_SEARCH_MAX_PLAYOUT_CUT, &cut, &error))
+        params.playout_cut = (guint) cut;
     }
   bs_player_spec_clear (&strongest_spec);
   if (error == NULL && rs == NULL)

@@ -85,6 +85,7 @@ refused "“strongest:cpu=0”" "$cli" round-robin hex random strongest:cpu=0
 refused "“strongest:cpu=zero”" "$cli" think hex --algorithm strongest:cpu=zero
 refused "do not apply to strongest" "$cli" think hex --algorithm strongest --level hard
 refused "do not apply to strongest" "$cli" think hex --algorithm strongest --threads 2
+refused "do not apply to strongest" "$cli" think hex --algorithm strongest --cut 4
 refused "strongest[:cpu=SECONDS]" "$cli" think hex --algorithm strong
 
 echo "# a rules file's <computer>: a misspelt search, and alpha-beta in simultaneous rounds"

@@ -62,6 +62,32 @@ test_parse_good (void)
   g_assert_false (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
 
+  /* Evaluation-cut playouts, in any order with threads=; a playout budget still
+   * replays. Without cut= they stay off (0). */
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.1,cut=4", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 4);
+  g_assert_cmpfloat (spec.mcts.playout_cut_scale, ==, 0);
+  g_assert_cmpuint (spec.mcts.time_ms, ==, 100);
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:5000,threads=2,cut=10,cut-scale=250",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.playouts, ==, 5000);
+  g_assert_cmpuint (spec.mcts.threads, ==, 2);
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 10);
+  g_assert_cmpfloat (spec.mcts.playout_cut_scale, ==, 250);
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:hard,cut=0,threads=3",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 0);
+  g_assert_cmpuint (spec.mcts.threads, ==, 3);
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:medium", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.mcts.playout_cut, ==, 0);
+  bs_player_spec_clear (&spec);
+
   /* "ab" alone: a second of CPU time, not reproducible. */
   g_assert_true (bs_player_spec_parse (&spec, "ab", BS_PLAYER_SPEC_FLAGS_NONE, &error));
   g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_ALPHA_BETA);
@@ -126,6 +152,19 @@ test_parse_bad (void)
     { "mcts:cpu=1,x", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,x”" },
     { "mcts:cpu=1,threads=", BS_PLAYER_SPEC_FLAGS_NONE, "threads=N" },
     { "mcts:cpu=x,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=x,threads=2”" },
+    { "mcts:cpu=1,cut=-1", BS_PLAYER_SPEC_FLAGS_NONE, "cut=N takes a whole number from 0 to 1000, not “-1”" },
+    { "mcts:cpu=1,cut=1001", BS_PLAYER_SPEC_FLAGS_NONE, "“1001”" },
+    { "mcts:cpu=1,cut=4x", BS_PLAYER_SPEC_FLAGS_NONE, "“4x”" },
+    { "mcts:cpu=1,cut=", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=”" },
+    { "mcts:cpu=1,cut=4,cut=5", BS_PLAYER_SPEC_FLAGS_NONE, "“cut=5” is given twice" },
+    { "mcts:cpu=1,threads=2,cut=4,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, "given twice" },
+    { "mcts:cpu=1,cut=4,cut-scale=0", BS_PLAYER_SPEC_FLAGS_NONE, "cut-scale" },
+    { "mcts:cpu=1,cut-scale=nan", BS_PLAYER_SPEC_FLAGS_NONE, "“nan”" },
+    { "mcts:cpu=1,cut=4,", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=4,”" },
+    { "mcts:cpu=1,cuts=4", BS_PLAYER_SPEC_FLAGS_NONE, "“cuts=4”" },
+    { "mcts:cut=4", BS_PLAYER_SPEC_FLAGS_NONE, "“cut=4”" },
+    { "mcts:cpu=1,cut=games", BS_PLAYER_SPEC_FLAGS_NONE, "“games”" },
+    { "mcts:cpu=1,cut=game,cut=4", BS_PLAYER_SPEC_FLAGS_NONE, "given twice" },
     { "ab:depth=0", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=0”" },
     { "ab:depth=65", BS_PLAYER_SPEC_FLAGS_NONE, "“depth=65”" },
     { "ab:depth=2,foo=1", BS_PLAYER_SPEC_BARE_LEVELS, "“foo=1”" },
@@ -185,6 +224,50 @@ test_simultaneous (void)
   g_assert_nonnull (strstr (error->message, "simultaneous"));
   bs_player_spec_clear (&ab);
   bs_player_spec_clear (&easy);
+}
+
+/* "cut=game": the cut the game declares (BsModule.playout_cut), set when the game is
+ * known; 0 in a game that declares none and in simultaneous rounds. Every game's
+ * declaration as docs/SEARCH.md gives it (measured: Abrobad and Ikabegamá). */
+static void
+test_cut_from_game (void)
+{
+  static const struct {
+    const char *variant;
+    guint       cut;
+  } games[] = {
+    { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
+    { "astoria", 0 }, { "hex", 0 }, { "reversi", 0 }, { "tribes", 0 },
+  };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset (games[i].variant);
+      BsPlayerSpec spec;
+
+      g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.1,cut=game,threads=2",
+                                           BS_PLAYER_SPEC_FLAGS_NONE, &error));
+      g_assert_no_error (error);
+      g_assert_true (spec.cut_from_game);
+      g_assert_cmpuint (spec.mcts.playout_cut, ==, 0);
+      g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+      g_assert_cmpuint (spec.mcts.playout_cut, ==, games[i].cut);
+      g_assert_cmpuint (bs_ruleset_get_playout_cut (rs), ==, games[i].cut);
+      g_assert_cmpuint (spec.mcts.threads, ==, 2);
+      bs_player_spec_clear (&spec);
+    }
+  /* A number stays as given, whatever the game declares. */
+  {
+    g_autoptr(BsRuleset) rs = ruleset ("abrobad");
+    BsPlayerSpec spec;
+
+    g_assert_true (bs_player_spec_parse (&spec, "mcts:500,cut=7", BS_PLAYER_SPEC_FLAGS_NONE,
+                                         &error));
+    g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+    g_assert_cmpuint (spec.mcts.playout_cut, ==, 7);
+    bs_player_spec_clear (&spec);
+  }
 }
 
 /* A study's players: alpha-beta kept as given, levels lowered, described in words; a study
@@ -395,6 +478,7 @@ main (int    argc,
   g_test_add_func ("/player-spec/parse-good", test_parse_good);
   g_test_add_func ("/player-spec/parse-bad", test_parse_bad);
   g_test_add_func ("/player-spec/simultaneous", test_simultaneous);
+  g_test_add_func ("/player-spec/cut-from-game", test_cut_from_game);
   g_test_add_func ("/player-spec/study-players", test_study_players);
   g_test_add_func ("/player-spec/seeded-ties", test_seeded_ties);
   g_test_add_func ("/player-spec/strongest-parse", test_strongest_parse);

@@ -6,10 +6,12 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <gio/gio.h>
 
 #include "bs-error.h"
+#include "bs-evaluation.h"
 #include "bs-ruleset.h"
 #include "bs-search.h"
 #include "bs-variant.h"
@@ -1034,6 +1036,184 @@ test_search_parallel (void)
     }
 }
 
+/* ---- Evaluation-cut playouts (docs/SEARCH.md) ------------------------ */
+
+static BsSearchResult *
+search_cut (BsRuleset        *rs,
+            const BsPosition *pos,
+            guint64           playouts,
+            guint64           seed,
+            guint             cut,
+            double            scale)
+{
+  g_autoptr(GError) error = NULL;
+  BsSearchParams params;
+  BsSearchResult *result;
+
+  bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
+  params.playouts = playouts;
+  params.playout_cut = cut;
+  params.playout_cut_scale = scale;
+  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+/* The squashing of an evaluation into a win probability, 1 / (1 + e^(-x/S)),
+ * at points worked out by hand: e^-1 = 0.36787944117, e^-0.25 = 0.77880078307. */
+static void
+test_search_cut_reward (void)
+{
+  g_assert_cmpfloat (bs_search_cut_reward (0, 400), ==, 0.5);
+  g_assert_cmpfloat_with_epsilon (bs_search_cut_reward (400, 400),
+                                  1 / 1.36787944117, 1e-10);     /* 0.7310585786 */
+  g_assert_cmpfloat_with_epsilon (bs_search_cut_reward (-400, 400),
+                                  1 - 1 / 1.36787944117, 1e-10); /* 0.2689414214 */
+  g_assert_cmpfloat_with_epsilon (bs_search_cut_reward (100, 400),
+                                  1 / 1.77880078307, 1e-10);     /* 0.5621765009 */
+  g_assert_cmpfloat_with_epsilon (bs_search_cut_reward (100, 100),
+                                  1 / 1.36787944117, 1e-10);
+  /* Symmetric: the two players' rewards add up to 1. */
+  g_assert_cmpfloat_with_epsilon (bs_search_cut_reward (137, 400)
+                                  + bs_search_cut_reward (-137, 400), 1.0, 1e-12);
+  /* Saturates without overflow far out. */
+  g_assert_cmpfloat (bs_search_cut_reward (10000000, 400), ==, 1.0);
+  g_assert_cmpfloat (bs_search_cut_reward (-10000000, 400), ==, 0.0);
+}
+
+/* A cut search replays from its seed, on positions of every turn-based
+ * module, and it differs from the plain search (the evaluation changes the
+ * statistics somewhere), and its moves are legal. */
+static void
+test_search_cut_deterministic (void)
+{
+  const BsModule * const *modules = modules_or_skip ();
+
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
+      g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 5);
+      g_autoptr(BsSearchResult) a = NULL;
+      g_autoptr(BsSearchResult) b = NULL;
+      g_autoptr(BsSearchResult) plain = NULL;
+      gboolean differs = FALSE;
+      BsRng rng;
+
+      if (bs_ruleset_is_simultaneous (rs))
+        continue;
+      bs_rng_init (&rng, 99);
+      for (int i = 0; i < 4 && !bs_position_is_over (pos); i++)
+        play_random_turn (rs, pos, &rng, scratch);
+      if (bs_position_is_over (pos))
+        continue;
+      a = search_cut (rs, pos, 600, 42, 4, 0);
+      b = search_cut (rs, pos, 600, 42, 4, 0);
+      plain = search (rs, pos, 600, 42);
+      assert_result_legal (rs, pos, a);
+      g_assert_cmpuint (a->steps[0], ==, b->steps[0]);
+      g_assert_cmpuint (a->candidates->len, ==, b->candidates->len);
+      g_assert_cmpuint (a->n_nodes, ==, b->n_nodes);
+      for (guint i = 0; i < a->candidates->len; i++)
+        {
+          BsSearchCandidate *ca = &g_array_index (a->candidates, BsSearchCandidate, i);
+          BsSearchCandidate *cb = &g_array_index (b->candidates, BsSearchCandidate, i);
+          g_assert_cmpuint (ca->move, ==, cb->move);
+          g_assert_cmpuint (ca->visits, ==, cb->visits);
+          g_assert_cmpfloat (ca->win_rate, ==, cb->win_rate);
+        }
+      for (guint i = 0; i < MIN (a->candidates->len, plain->candidates->len); i++)
+        {
+          BsSearchCandidate *ca = &g_array_index (a->candidates, BsSearchCandidate, i);
+          BsSearchCandidate *cp = &g_array_index (plain->candidates, BsSearchCandidate, i);
+          if (ca->visits != cp->visits || ca->move != cp->move || ca->win_rate != cp->win_rate)
+            differs = TRUE;
+        }
+      g_test_message ("%s: %u candidates, differs %d", modules[m]->id, a->candidates->len,
+                      differs);
+      /* (A position with few moves may be searched out, or played out within the
+       * cut, either way.) */
+      if (a->candidates->len >= 10)
+        g_assert_true (differs);
+    }
+}
+
+/* The reward of a cut playout is the evaluation, squashed. Breakthrough,
+ * White a1 b1 c1 d2 against Black f7 g8 h8, White to move: nothing can be
+ * taken or reach the last row within two plies. With as many playouts as
+ * White has moves, each root move is visited once, by one playout from the
+ * position after it: with cut=1, one random Black reply, then the
+ * evaluation of the position (White to move) for White, the mover of the
+ * root move. So each root move's win rate must be σ(score / S) of the
+ * position after one of Black's replies — computed here for every reply —
+ * and never a whole playout's 0, ½ or 1. Checked at two scales. */
+static void
+test_search_cut_uses_evaluation (void)
+{
+  static const char * const pieces[] = { "1:piece:a1", "1:piece:b1", "1:piece:c1",
+                                         "1:piece:d2", "2:piece:f7", "2:piece:g8",
+                                         "2:piece:h8", NULL };
+  static const double scales[] = { 400, 60 };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree BsMove *moves = NULL;
+  g_autofree BsMove *replies = NULL;
+  g_autofree BsMove *scratch = NULL;
+  g_autofree BsPosition *after = NULL;
+  g_autofree BsPosition *reply = NULL;
+  guint n;
+
+  if (!module_registered ("breakthrough"))
+    return;
+  rs = ruleset_with ("breakthrough", NULL, pieces);
+  pos = bs_ruleset_new_position (rs, 1);
+  moves = g_new (BsMove, rs->max_moves);
+  replies = g_new (BsMove, rs->max_moves);
+  scratch = g_new (BsMove, rs->max_moves);
+  after = g_malloc0 (rs->position_size);
+  reply = g_malloc0 (rs->position_size);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  n = bs_ruleset_generate (rs, pos, moves);
+  g_assert_cmpuint (n, >, 3);
+
+  for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+    {
+      g_autoptr(BsSearchResult) result = search_cut (rs, pos, n, 7, 1, scales[k]);
+      guint fractional = 0;
+
+      g_assert_cmpuint (result->candidates->len, ==, n);
+      for (guint i = 0; i < n; i++)
+        {
+          const BsSearchCandidate *c = &g_array_index (result->candidates, BsSearchCandidate, i);
+          gboolean found = FALSE;
+          guint n_replies;
+
+          g_assert_cmpuint (c->visits, ==, 1);
+          bs_position_copy (rs, after, pos);
+          bs_ruleset_apply (rs, after, c->move, NULL);
+          g_assert_false (bs_position_is_over (after));
+          n_replies = bs_ruleset_generate (rs, after, replies);
+          for (guint r = 0; r < n_replies && !found; r++)
+            {
+              int score;
+
+              bs_position_copy (rs, reply, after);
+              bs_ruleset_apply (rs, reply, replies[r], NULL);
+              g_assert_false (bs_position_is_over (reply));
+              g_assert_cmpint (reply->to_move, ==, 1);
+              score = bs_evaluation_score (rs, reply, BS_EVALUATION_FEATURES, scratch);
+              /* Rewards are kept in 2^-17ths of a win. */
+              found = fabs (c->win_rate - bs_search_cut_reward (score, scales[k])) < 1e-5;
+            }
+          g_assert_true (found);
+          if (c->win_rate != 0 && c->win_rate != 0.5 && c->win_rate != 1)
+            fractional++;
+        }
+      g_assert_cmpuint (fractional, ==, n);
+    }
+}
+
 /* A search of a finished game is refused with a clear error. */
 static void
 test_search_game_over (void)
@@ -1072,6 +1252,9 @@ main (int   argc,
   g_test_add_func ("/search/statistics", test_search_statistics);
   g_test_add_func ("/search/node-cap", test_search_node_cap);
   g_test_add_func ("/search/game-over", test_search_game_over);
+  g_test_add_func ("/search/cut/reward", test_search_cut_reward);
+  g_test_add_func ("/search/cut/deterministic", test_search_cut_deterministic);
+  g_test_add_func ("/search/cut/uses-evaluation", test_search_cut_uses_evaluation);
   g_test_add_func ("/search/mined-tactics", test_search_mined_tactics);
   g_test_add_func ("/search/ikabegama/jump-into-nest", test_search_ikabegama_jump_into_nest);
   g_test_add_func ("/search/ikabegama/block", test_search_ikabegama_block);

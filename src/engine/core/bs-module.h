@@ -261,6 +261,11 @@ struct _BsModule {
   guint                n_features;
   /* The search of the Strongest level (above); 0: alpha-beta. */
   BsStrongestSearch    strongest;
+  /* Optional: the playout cut K (BsSearchParams.playout_cut) measured to make
+   * the Monte Carlo search stronger in this game (docs/SEARCH.md,
+   * "Evaluation-cut playouts"); 0: none. Only a player that asks for it
+   * ("mcts:…,cut=game") uses it; no level does. */
+  guint                playout_cut;
   void     (*feature_values) (const BsRuleset  *rs,
                               const BsPosition *pos,
                               double           *values);

@@ -523,6 +523,14 @@ bs_ruleset_get_strongest_search (const BsRuleset *rs)
                                                            : BS_STRONGEST_ALPHA_BETA;
 }
 
+guint
+bs_ruleset_get_playout_cut (const BsRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, 0);
+
+  return bs_ruleset_is_simultaneous (rs) ? 0 : rs->module->playout_cut;
+}
+
 /* Positions */
 
 BsPosition *

@@ -38,34 +38,109 @@ static gboolean parse_mcts_budget (BsPlayerSpec  *spec,
                                    const char    *level,
                                    GError       **error);
 
+/* "NAME=N" with N a whole number in [lo, hi]; FALSE when text is not NAME=…, an
+ * error when the number is bad. */
+static gboolean
+parse_option_uint (BsPlayerSpec  *spec,
+                   const char    *text,
+                   const char    *name,
+                   guint          lo,
+                   guint          hi,
+                   guint         *value,
+                   gboolean      *ok,
+                   GError       **error)
+{
+  g_autofree char *prefix = g_strconcat (name, "=", NULL);
+  const char *digits;
+  char *end = NULL;
+  guint64 v;
+
+  if (!g_str_has_prefix (text, prefix))
+    return FALSE;
+  digits = text + strlen (prefix);
+  v = g_ascii_strtoull (digits, &end, 10);
+  *ok = g_ascii_isdigit (digits[0]) && end != NULL && *end == '\0' && v >= lo && v <= hi;
+  if (*ok)
+    *value = (guint) v;
+  else
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("Unknown player “%s”: %s=N takes a whole number from %u to %u, not “%s”"),
+                 spec->text, name, lo, hi, digits);
+  return TRUE;
+}
+
 /* The level of an MCTS player, after "mcts:" or the whole text with bare levels: "LEVEL"
- * or "LEVEL,threads=N", the budget, then how many trees grow at once. */
+ * then any of ",threads=N" (how many trees grow at once), ",cut=K" or ",cut=game"
+ * (evaluation-cut playouts; "game": the game's declared cut) and ",cut-scale=S" (their logistic's scale), each at most once. */
 static gboolean
 parse_mcts (BsPlayerSpec  *spec,
             const char    *level,
             GError       **error)
 {
-  const char *comma = strrchr (level, ',');
-  g_autofree char *budget = NULL;
-  guint64 threads = 0;
-  char *end = NULL;
+  g_auto(GStrv) parts = g_strsplit (level, ",", -1);
+  gboolean seen_threads = FALSE, seen_cut = FALSE, seen_scale = FALSE;
+  guint threads = 0, cut = 0;
+  double scale = 0;
 
-  if (comma == NULL)
-    return parse_mcts_budget (spec, level, error);
-  if (g_str_has_prefix (comma + 1, "threads="))
-    threads = g_ascii_strtoull (comma + 1 + strlen ("threads="), &end, 10);
-  if (threads < 1 || threads > BS_SEARCH_MAX_THREADS || end == NULL || *end != '\0'
-      || !g_ascii_isdigit (comma[1 + strlen ("threads=")]))
+  /* g_strsplit gives no part at all for "" ("mcts:"). */
+  if (!parse_mcts_budget (spec, parts[0] != NULL ? parts[0] : "", error))
+    return FALSE;
+  for (guint i = 1; parts[0] != NULL && parts[i] != NULL; i++)
     {
+      const char *part = parts[i];
+      gboolean ok = TRUE;
+
+      if (parse_option_uint (spec, part, "threads", 1, BS_SEARCH_MAX_THREADS, &threads, &ok,
+                             error))
+        {
+          if (ok && seen_threads)
+            goto repeated;
+          seen_threads = TRUE;
+        }
+      else if (g_str_equal (part, "cut=game")
+               || parse_option_uint (spec, part, "cut", 0, BS_SEARCH_MAX_PLAYOUT_CUT, &cut,
+                                     &ok, error))
+        {
+          spec->cut_from_game = ok && g_str_equal (part, "cut=game");
+          if (ok && seen_cut)
+            goto repeated;
+          seen_cut = TRUE;
+        }
+      else if (g_str_has_prefix (part, "cut-scale="))
+        {
+          const char *value = part + strlen ("cut-scale=");
+          char *end = NULL;
+
+          scale = g_ascii_strtod (value, &end);
+          ok = end != value && *end == '\0' && scale >= 1 && scale <= 100000;
+          if (!ok)
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("Unknown player “%s”: cut-scale takes a number from 1 to 100000, "
+                           "not “%s”"), spec->text, value);
+          else if (seen_scale)
+            goto repeated;
+          seen_scale = TRUE;
+        }
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown player “%s”: after the budget, only threads=N (1 to %d), "
+                         "cut=K (0 to %d) and cut-scale=S may follow, not “%s”"),
+                       spec->text, BS_SEARCH_MAX_THREADS, BS_SEARCH_MAX_PLAYOUT_CUT, part);
+          return FALSE;
+        }
+      if (!ok)
+        return FALSE;
+      continue;
+
+    repeated:
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("Unknown player “%s”: after the budget, only threads=N (1 to %d) may "
-                     "follow"), spec->text, BS_SEARCH_MAX_THREADS);
+                   _("Unknown player “%s”: “%s” is given twice"), spec->text, part);
       return FALSE;
     }
-  budget = g_strndup (level, (gsize) (comma - level));
-  if (!parse_mcts_budget (spec, budget, error))
-    return FALSE;
-  spec->mcts.threads = (guint) threads;
+  spec->mcts.threads = threads;
+  spec->mcts.playout_cut = cut;
+  spec->mcts.playout_cut_scale = scale;
   return TRUE;
 }
 
@@ -216,6 +291,8 @@ bs_player_spec_check_ruleset (BsPlayerSpec       *spec,
     spec->kind = bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_MONTE_CARLO
                  ? BS_PLAYER_SPEC_MCTS : BS_PLAYER_SPEC_ALPHA_BETA;
 
+  if (spec->cut_from_game)
+    spec->mcts.playout_cut = bs_ruleset_get_playout_cut (rs);
   if (spec->kind != BS_PLAYER_SPEC_ALPHA_BETA || !bs_ruleset_is_simultaneous (rs))
     return TRUE;
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

@@ -45,12 +45,16 @@ typedef struct {
   /* Given as "strongest": mcts and alpha_beta both hold its budget until the
    * game chooses (kind then says which); FALSE otherwise. */
   gboolean           strongest;
+  /* Given as "mcts:…,cut=game": bs_player_spec_check_ruleset sets mcts.playout_cut to
+   * the game's declared cut (bs_ruleset_get_playout_cut). */
+  gboolean           cut_from_game;
 } BsPlayerSpec;
 
 /* "random"; "mcts:LEVEL", LEVEL a level of bs_search_params_parse ("easy", "5000",
  * "500ms"), "playouts=N" or "cpu=SECONDS" (Hard's search with that budget of the thread's
  * CPU time), each optionally followed by ",threads=N" (N trees grown at once, root parallelism:
- * bs-search.h); "ab" or "ab:SETTINGS" (bs_alpha_beta_params_parse: "ab" alone is 1 s of CPU
+ * bs-search.h), ",cut=K" or ",cut=game" and ",cut-scale=S" (evaluation-cut playouts:
+ * BsSearchParams.playout_cut, "game" the game's declared cut), each at most once; "ab" or "ab:SETTINGS" (bs_alpha_beta_params_parse: "ab" alone is 1 s of CPU
  * time); "strongest" or "strongest:cpu=SECONDS" (the game's declared search for the
  * Strongest level, Hard's MCTS or alpha-beta with their default settings, with that budget
  * of the thread's CPU time, BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS without it: kind

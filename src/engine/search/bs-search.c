@@ -7,6 +7,8 @@
 
 #include "bs-search.h"
 
+#include "bs-evaluation.h"
+
 #include <math.h>
 #include <time.h>
 
@@ -30,11 +32,35 @@ typedef struct {
   guint32 n_children;
   guint32 n_tried;       /* children [0, n_tried) have been visited */
   guint32 visits;
-  guint32 score2;        /* twice the summed reward of `mover`: exact integers */
+  guint32 score2;        /* twice the summed reward of `mover`: its whole part */
   guint8  mover;         /* the player who made `move` */
   gint8   proven;        /* for mover: 1 won, -1 lost, 0 not known */
-  guint8  pad[2];
+  /* The fraction of twice the summed reward, in 2^-16ths: only evaluation-cut
+   * playouts (params.playout_cut) give fractional rewards; without them it
+   * stays 0 and score2 is exact, as it always was. */
+  guint16 frac;
 } Node;
+
+/* Twice a reward in 2^-16ths: a win is 2 << 16. */
+#define REWARD_ONE (1u << 16)
+
+/* Adds twice a reward, in 2^-16ths, to n (fixed point: exact). */
+static inline void
+node_add (Node    *n,
+          guint32  reward16)
+{
+  guint32 f = (guint32) n->frac + (reward16 & 0xffff);
+
+  n->score2 += (reward16 >> 16) + (f >> 16);
+  n->frac = (guint16) (f & 0xffff);
+}
+
+/* Twice the summed reward as a number (score2 itself when frac is 0). */
+static inline double
+node_score2 (const Node *n)
+{
+  return n->score2 + n->frac / (double) REWARD_ONE;
+}
 
 /* One order of one step of a simultaneous round. */
 typedef struct {
@@ -67,6 +93,7 @@ typedef struct {
   guint            max_steps;
 
   guint64          iterations;
+  double           cut_scale;    /* S of the evaluation's logistic, in BS_EVALUATION_UNITs */
 } Search;
 
 static inline guint32
@@ -88,6 +115,8 @@ search_init (Search                *s,
   s->params = *params;
   s->exploration = params->exploration > 0 ? params->exploration : BS_SEARCH_DEFAULT_EXPLORATION;
   s->max_nodes = params->max_nodes > 0 ? params->max_nodes : BS_SEARCH_DEFAULT_MAX_NODES;
+  s->cut_scale = params->playout_cut_scale > 0 ? params->playout_cut_scale
+                                               : BS_SEARCH_DEFAULT_CUT_SCALE;
   bs_rng_init (&s->rng, params->seed);
   s->scratch = g_malloc0 (rs->position_size);
   s->moves = g_new (BsMove, MAX (rs->max_moves, 1));
@@ -150,13 +179,53 @@ path_reserve (Search *s,
   s->path = g_renew (guint32, s->path, s->path_capacity);
 }
 
-static void
+double
+bs_search_cut_reward (int    score,
+                      double scale)
+{
+  return 1.0 / (1.0 + exp (-(double) score / scale));
+}
+
+/* An evaluation-cut playout (params.playout_cut = K > 0): K random steps,
+ * then on to the start of a turn (the evaluation judges whole turns), then,
+ * if the game is not over, the evaluation of the position for the player to
+ * move, squashed into a win probability (bs_search_cut_reward) and returned
+ * as twice the reward in 2^-16ths; G_MAXUINT32 when the game ended. */
+static guint32
+cut_playout (Search *s)
+{
+  const BsRuleset *rs = s->rs;
+  BsPosition *pos = s->scratch;
+  double p;
+
+  bs_ruleset_playout (rs, pos, &s->rng, s->moves, s->params.playout_cut);
+  while (!bs_position_is_over (pos) && pos->step != 0)
+    bs_ruleset_playout (rs, pos, &s->rng, s->moves, 1);
+  if (bs_position_is_over (pos))
+    return G_MAXUINT32;
+  p = bs_search_cut_reward (bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, s->moves),
+                            s->cut_scale);
+  return (guint32) lround (p * 2 * REWARD_ONE);
+}
+
+/* Plays the scratch position out; returns G_MAXUINT32 when it ended (the
+ * result is in it), else twice the reward of the player to move in
+ * 2^-16ths (an evaluation-cut playout). */
+static guint32
 playout (Search *s)
 {
   const BsRuleset *rs = s->rs;
   BsPosition *pos = s->scratch;
 
-  bs_ruleset_playout (rs, pos, &s->rng, s->moves, MAX_PLAYOUT_STEPS);
+  if (s->params.playout_cut > 0)
+    {
+      guint32 cut = cut_playout (s);
+
+      if (cut != G_MAXUINT32)
+        return cut;
+    }
+  else
+    bs_ruleset_playout (rs, pos, &s->rng, s->moves, MAX_PLAYOUT_STEPS);
   if (!bs_position_is_over (pos))
     {
       g_warning ("A random playout of %s did not end after %u steps",
@@ -164,6 +233,7 @@ playout (Search *s)
       pos->result = BS_RESULT_DRAW;
       pos->ending = BS_ENDING_MOVE_LIMIT;
     }
+  return G_MAXUINT32;
 }
 
 /* ---- Turn-based games: UCT ------------------------------------------- */
@@ -231,7 +301,7 @@ select_child (Search  *s,
 
       if (c->proven < 0)
         continue;
-      value = c->score2 / (2.0 * c->visits) + s->exploration * sqrt (log_n / c->visits);
+      value = node_score2 (c) / (2.0 * c->visits) + s->exploration * sqrt (log_n / c->visits);
       if (value > best_value)
         {
           best_value = value;
@@ -281,7 +351,8 @@ uct_iteration (Search           *s,
   guint depth = 0;
   guint32 index = 0;
   gboolean proof = FALSE;
-  guint8 result;
+  guint32 cut = G_MAXUINT32;
+  guint8 result, cut_player = 0;
 
   bs_position_copy (rs, s->scratch, root);
   path_reserve (s, 0);
@@ -300,7 +371,8 @@ uct_iteration (Search           *s,
 
           if (s->nodes[index].visits < wait || !expand (s, index))
             {
-              playout (s);
+              cut = playout (s);
+              cut_player = s->scratch->to_move;
               break;
             }
         }
@@ -327,7 +399,10 @@ uct_iteration (Search           *s,
     {
       Node *n = &s->nodes[s->path[i]];
       n->visits++;
-      n->score2 += reward2 (result, n->mover);
+      if (cut == G_MAXUINT32)
+        n->score2 += reward2 (result, n->mover);
+      else
+        node_add (n, n->mover == cut_player ? cut : 2 * REWARD_ONE - cut);
     }
   if (proof || s->nodes[index].proven != 0)
     propagate_proofs (s, depth);
@@ -420,7 +495,7 @@ uct_finish (Search         *s,
         .move = c->move,
         .step = 0,
         .visits = c->visits,
-        .win_rate = c->visits > 0 ? c->score2 / (2.0 * c->visits) : 0.0,
+        .win_rate = c->visits > 0 ? node_score2 (c) / (2.0 * c->visits) : 0.0,
         .proven = c->proven,
       };
       g_array_append_val (result->candidates, cand);
@@ -937,11 +1012,13 @@ merge_root (Search       *s,
       to = &s->nodes[at - 1];
       to->visits += from->visits;
       to->score2 += from->score2;
+      node_add (to, from->frac);
       if (to->proven == 0)
         to->proven = from->proven;
     }
   root->visits += other_root->visits;
   root->score2 += other_root->score2;
+  node_add (root, other_root->frac);
   root->n_tried = root->n_children;
   s->iterations += other->iterations;
 }

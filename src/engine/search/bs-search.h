@@ -54,7 +54,20 @@ typedef struct {
    * The root statistics are summed at the end. Simultaneous games ignore
    * it. */
   guint         threads;
+  /* Turn-based games: evaluation-cut playouts (docs/SEARCH.md, "Evaluation-cut
+   * playouts"). 0: playouts go on to the end of the game (as always). K > 0: a
+   * playout stops after K random steps (then at the next turn's start); if the game
+   * is not over, its reward for the player to move is the position's evaluation
+   * (bs-evaluation.h, the module's features and declared weights) squashed by
+   * bs_search_cut_reward with playout_cut_scale (<= 0:
+   * BS_SEARCH_DEFAULT_CUT_SCALE). Simultaneous games ignore it. */
+  guint         playout_cut;
+  double        playout_cut_scale;
 } BsSearchParams;
+
+#define BS_SEARCH_MAX_PLAYOUT_CUT     1000
+/* S of the cut's logistic, in BS_EVALUATION_UNITs (docs/SEARCH.md). */
+#define BS_SEARCH_DEFAULT_CUT_SCALE   400.0
 
 #define BS_SEARCH_MAX_THREADS 64
 
@@ -81,6 +94,11 @@ gboolean    bs_search_params_parse    (BsSearchParams   *params,
                                        guint64           seed,
                                        GError          **error);
 const char *bs_search_level_to_string (BsSearchLevel     level);
+
+/* The reward of an evaluation-cut playout: the win probability of the player
+ * to move, 1 / (1 + exp (-score / scale)), score in BS_EVALUATION_UNITs. */
+double      bs_search_cut_reward      (int               score,
+                                       double            scale);
 
 /* Polled progress: the search writes it with atomics, any thread may read
  * it while the search runs. Zero it (or bs_search_progress_reset) first. */
