@@ -108,12 +108,16 @@ modules_or_skip (void)
   return NULL;
 }
 
+/* A search of that many playouts from seed, in threads trees, its playouts
+ * cut after cut plies (0: to the end) and scored at scale (0: the default). */
 static BsSearchResult *
-search_threads (BsRuleset        *rs,
-                const BsPosition *pos,
-                guint64           playouts,
-                guint64           seed,
-                guint             threads)
+search_with (BsRuleset        *rs,
+             const BsPosition *pos,
+             guint64           playouts,
+             guint64           seed,
+             guint             threads,
+             guint             cut,
+             double            scale)
 {
   g_autoptr(GError) error = NULL;
   BsSearchParams params;
@@ -122,10 +126,22 @@ search_threads (BsRuleset        *rs,
   bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
   params.playouts = playouts;
   params.threads = threads;
+  params.playout_cut = cut;
+  params.playout_cut_scale = scale;
   result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (result);
   return result;
+}
+
+static BsSearchResult *
+search_threads (BsRuleset        *rs,
+                const BsPosition *pos,
+                guint64           playouts,
+                guint64           seed,
+                guint             threads)
+{
+  return search_with (rs, pos, playouts, seed, threads, 0, 0);
 }
 
 static BsSearchResult *
@@ -1046,18 +1062,7 @@ search_cut (BsRuleset        *rs,
             guint             cut,
             double            scale)
 {
-  g_autoptr(GError) error = NULL;
-  BsSearchParams params;
-  BsSearchResult *result;
-
-  bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
-  params.playouts = playouts;
-  params.playout_cut = cut;
-  params.playout_cut_scale = scale;
-  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  return result;
+  return search_with (rs, pos, playouts, seed, 1, cut, scale);
 }
 
 /* The squashing of an evaluation into a win probability, 1 / (1 + e^(-x/S)),
