@@ -147,6 +147,10 @@ CATALOGUE = [
     ('computer-alpha-beta-simultaneous', 58, '<computer> attribute "strongest": "alpha-beta": '
      'alpha-beta searches turn-based games only, and this game is played in simultaneous '
      'rounds', False),
+    ('computer-cut-simultaneous', 58, '<computer> attribute "playout-cut": "4": a game of '
+     'simultaneous rounds is searched without playouts to cut', False),
+    ('bad-playout-cut', 46, '<computer> attribute "playout-cut": "four" is not a whole number '
+     'from 0 to 1000', True),
     ('duplicate-option', 12, '<option> attribute "id": a second option "rows"', False),
     ('duplicate-region', 20, '<region> attribute "id": region "far-row" is declared twice '
      '(declare it once per player, with player="1" and player="2")', False),

@@ -238,6 +238,8 @@ test_cut_from_game (void)
   } games[] = {
     { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
     { "astoria", 0 }, { "hex", 0 }, { "reversi", 0 }, { "tribes", 0 },
+    { "ataxx", 4 },   /* a written game's <computer playout-cut="4"/> */
+    { "clobber", 0 },
   };
   g_autoptr(GError) error = NULL;
 
@@ -408,12 +410,13 @@ test_strongest_per_game (void)
 }
 
 /* The declaration's two homes agree: a written copy of a C module (its proof) declares the
- * Strongest search its module declares; and a written game's declaration is the module's. */
+ * Strongest search and the playout cut its module declares; and a written game's
+ * declaration is the module's. */
 static void
 test_strongest_written_copies (void)
 {
   const BsModule * const *written = bs_written_modules ();
-  guint copies = 0, monte_carlo = 0;
+  guint copies = 0, monte_carlo = 0, cut = 0;
 
   for (guint i = 0; written[i] != NULL; i++)
     for (guint k = 0; bs_builtin_modules[k] != NULL; k++)
@@ -421,11 +424,14 @@ test_strongest_written_copies (void)
         {
           g_test_message ("%s", written[i]->id);
           g_assert_cmpint (written[i]->strongest, ==, bs_builtin_modules[k]->strongest);
+          g_assert_cmpuint (written[i]->playout_cut, ==, bs_builtin_modules[k]->playout_cut);
           monte_carlo += written[i]->strongest == BS_STRONGEST_MONTE_CARLO;
+          cut += written[i]->playout_cut > 0;
           copies++;
         }
   g_assert_cmpuint (copies, >=, 6);
   g_assert_cmpuint (monte_carlo, >=, 1);
+  g_assert_cmpuint (cut, >=, 1);
 }
 
 /* A seed only breaks ties: every seed finds the unseeded search's value at the start of

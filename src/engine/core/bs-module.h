@@ -26,6 +26,9 @@
 
 G_BEGIN_DECLS
 
+/* The longest playout cut a module or a player may ask for (plies). */
+#define BS_MODULE_MAX_PLAYOUT_CUT 1000
+
 typedef struct _BsRuleset  BsRuleset;
 typedef struct _BsPosition BsPosition;
 typedef struct _BsUndo     BsUndo;
@@ -264,7 +267,8 @@ struct _BsModule {
   /* Optional: the playout cut K (BsSearchParams.playout_cut) measured to make
    * the Monte Carlo search stronger in this game (docs/SEARCH.md,
    * "Evaluation-cut playouts"); 0: none. Only a player that asks for it
-   * ("mcts:…,cut=game") uses it; no level does. */
+   * ("mcts:…,cut=game") uses it; no level does. At most
+   * BS_MODULE_MAX_PLAYOUT_CUT. */
   guint                playout_cut;
   void     (*feature_values) (const BsRuleset  *rs,
                               const BsPosition *pos,

@@ -2488,23 +2488,28 @@ read_turn (Reader         *r,
   return TRUE;
 }
 
-/* <computer strongest="alpha-beta|monte-carlo"/>: which search plays the
- * Strongest level, as measured for the game (docs/SEARCH.md). Alpha-beta
- * plays turn-based games only: a game of simultaneous rounds may not ask
- * for it. Read after <turn>. */
+/* <computer strongest="alpha-beta|monte-carlo" playout-cut="K"/>: which
+ * search plays the Strongest level, and the playout cut that makes the Monte
+ * Carlo search stronger, as measured for the game (docs/SEARCH.md); either
+ * may be left out, not both. Alpha-beta plays turn-based games only, and a
+ * game of simultaneous rounds has no playouts to cut: such a game may ask
+ * for neither. Read after <turn>. */
 static gboolean
 read_computer (Reader         *r,
                const xmlNode  *node,
                GError        **error)
 {
-  static const char * const attrs[] = { "strongest", NULL };
+  static const char * const attrs[] = { "strongest", "playout-cut", NULL };
   static const char * const searches[] = { "alpha-beta", "monte-carlo", NULL };
+  g_autofree char *cut_text = get_attr (node, "playout-cut");
   int search = -1;
+  int cut = 0;
 
   if (!check_attributes (r, node, attrs, error) ||
-      !get_choice (r, node, "strongest", searches, &search, error))
+      !get_choice (r, node, "strongest", searches, &search, error) ||
+      !get_int (r, node, "playout-cut", FALSE, 0, BS_MODULE_MAX_PLAYOUT_CUT, &cut, error))
     return FALSE;
-  if (search < 0)
+  if (search < 0 && cut_text == NULL)
     {
       g_autofree char *v = NULL;
 
@@ -2514,7 +2519,13 @@ read_computer (Reader         *r,
     return value_error (r, node, "strongest", error,
                         _("\"%s\": alpha-beta searches turn-based games only, and this game "
                           "is played in simultaneous rounds"), searches[search]);
-  r->doc->strongest = (BsStrongestSearch) search;
+  if (cut > 0 && r->doc->simultaneous)
+    return value_error (r, node, "playout-cut", error,
+                        _("\"%s\": a game of simultaneous rounds is searched without "
+                          "playouts to cut"), cut_text);
+  if (search >= 0)
+    r->doc->strongest = (BsStrongestSearch) search;
+  r->doc->playout_cut = (guint) cut;
   return TRUE;
 }
 

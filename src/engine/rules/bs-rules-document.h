@@ -372,6 +372,9 @@ typedef struct {
   /* <computer strongest="alpha-beta|monte-carlo"/>: the search of the
    * Strongest level (BsModule.strongest); alpha-beta when left out. */
   BsStrongestSearch strongest;
+  /* <computer playout-cut="K"/>: the playout cut measured for the game
+   * (BsModule.playout_cut); 0 when left out. */
+  guint             playout_cut;
   char          *stay_id;
   char          *stay_label;
   char          *stay_note;

@@ -199,6 +199,7 @@ game_new (BsRulesDocument *doc)
   game->play_swap.n_words = game->play.n_words + 1;
   m->prepare = game_prepare;
   m->strongest = doc->strongest;
+  m->playout_cut = doc->playout_cut;
   if (doc->simultaneous)
     {
       /* Every piece gets an order: a neighbouring cell, or its own to stay. */

@@ -65,7 +65,7 @@ typedef struct {
   double        playout_cut_scale;
 } BsSearchParams;
 
-#define BS_SEARCH_MAX_PLAYOUT_CUT     1000
+#define BS_SEARCH_MAX_PLAYOUT_CUT     BS_MODULE_MAX_PLAYOUT_CUT
 /* S of the cut's logistic, in BS_EVALUATION_UNITs (docs/SEARCH.md). */
 #define BS_SEARCH_DEFAULT_CUT_SCALE   400.0
 
