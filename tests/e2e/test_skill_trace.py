@@ -14,7 +14,7 @@ import os
 import re
 import subprocess
 
-from harness import run_tests, E2EFailure, Skip
+from harness import RETRY_WAIT, run_tests, E2EFailure, Skip
 from test_balance import balance_button, set_spin
 from test_balance_players import NAME, games_of, small_breakthrough
 from test_find_fair_setting import check
@@ -43,7 +43,7 @@ def open_dialog(app):
     app.click(balance_button(app, NAME))
     app.find("label", "Balance of %s" % NAME)
     app.click_until("push button", "Skill Trace…",
-                    lambda: app.window(TITLE, timeout=3), "the Skill Trace dialog")
+                    lambda: app.window(TITLE, timeout=RETRY_WAIT), "the Skill Trace dialog")
     app.find("check box", "Random")
 
 
