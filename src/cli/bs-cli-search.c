@@ -355,33 +355,6 @@ count_undecided (const BsDesignSearch *search)
   return n;
 }
 
-/* Opens an existing round (or shard) file of the expected study, or makes it. */
-static BsStudyRunner *
-open_round (BsStudy    *expected,
-            const char *path,
-            GError    **error)
-{
-  g_autoptr(BsStudyRunner) runner = NULL;
-  g_autoptr(GError) local = NULL;
-  BsStudy *held;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return bs_study_runner_new (expected, path, error);
-  runner = bs_study_runner_open (path, NULL, error);
-  if (runner == NULL)
-    return NULL;
-  held = bs_study_runner_get_study (runner);
-  if (held->shard_count != expected->shard_count ||
-      held->shard_index != expected->shard_index || !bs_study_same (expected, held, &local))
-    {
-      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   _("%s is not this round of this search (%s): remove the folder or choose "
-                     "another"), path, local != NULL ? local->message : _("another shard"));
-      return NULL;
-    }
-  return g_steal_pointer (&runner);
-}
-
 int
 bs_cli_search (int    argc,
                char **argv)
@@ -648,7 +621,7 @@ bs_cli_search (int    argc,
         }
       if (g_file_test (path, G_FILE_TEST_EXISTS))
         {
-          runner = open_round (study, path, &error);
+          runner = bs_design_search_open_round (study, path, NULL, &error);
           if (runner == NULL)
             break;
           if (!bs_study_runner_is_complete (runner) && (shard_count > 1 || merge))
@@ -681,7 +654,7 @@ bs_cli_search (int    argc,
 
           study->shard_index = shard_index;
           study->shard_count = shard_count;
-          runner = open_round (study, shard_path, &error);
+          runner = bs_design_search_open_round (study, shard_path, NULL, &error);
           if (runner == NULL ||
               !bs_cli_run_study (runner, jobs, NULL, "search", &line.base, &error))
             break;
@@ -710,7 +683,7 @@ bs_cli_search (int    argc,
           bs_cli_options_clear (&options);
           return BS_CLI_EXIT_OK;
         }
-      runner = open_round (study, path, &error);
+      runner = bs_design_search_open_round (study, path, NULL, &error);
       if (runner == NULL || !bs_cli_run_study (runner, jobs, NULL, "search", &line.base, &error))
         break;
       g_clear_pointer (&runner, bs_study_runner_free);

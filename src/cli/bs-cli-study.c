@@ -51,25 +51,6 @@ print_progress (BsCliProgress *progress,
     g_printerr ("%s %u/%u", _("games"), done, total);
 }
 
-/* A file continues a run only for its own shard: shard 1/2 must not go on
- * in a file of shard 0/2. */
-static gboolean
-same_shard (const BsStudy *a,
-            const BsStudy *b)
-{
-  if (a->shard_count <= 1 || b->shard_count <= 1)
-    return a->shard_count <= 1 && b->shard_count <= 1;
-  return a->shard_count == b->shard_count && a->shard_index == b->shard_index;
-}
-
-static char *
-describe_shard (const BsStudy *study)
-{
-  if (study->shard_count <= 1)
-    return g_strdup (_("the whole study"));
-  return g_strdup_printf (_("shard %u/%u"), study->shard_index, study->shard_count);
-}
-
 /* LEVEL_A:LEVEL_B, split at the first colon that leaves two players (a player may hold a
  * colon: ab:depth=2). */
 static gboolean
@@ -294,52 +275,25 @@ bs_cli_study (int    argc,
       if (error == NULL && study != NULL)
         {
           /* An existing file of the same study is resumed. */
-          if (output != NULL && g_file_test (output, G_FILE_TEST_EXISTS))
-            {
-              g_autoptr(GError) local = NULL;
+          g_autoptr(GError) local = NULL;
+          guint held = 0;
 
-              runner = bs_study_runner_open (output, NULL, &local);
-              if (runner != NULL && !same_shard (study, bs_study_runner_get_study (runner)))
-                {
-                  g_autofree char *theirs = describe_shard (bs_study_runner_get_study (runner));
-                  g_autofree char *ours = describe_shard (study);
-
-                  /* Translators: "it" is the study file; each %s is "the whole study" or
-                   * "shard 2/4". */
-                  g_set_error (&local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                               _("it holds %s, not %s"), theirs, ours);
-                }
-              if (runner != NULL && local == NULL &&
-                  !bs_study_same (study, bs_study_runner_get_study (runner), &local))
-                {
-                  guint asked = study->games, held = bs_study_runner_get_study (runner)->games;
-                  gboolean only_games;
-
-                  /* More games of the same study: that is what --resume is for. */
-                  study->games = held;
-                  only_games = bs_study_same (study, bs_study_runner_get_study (runner), NULL);
-                  study->games = asked;
-                  if (only_games && asked > held)
-                    {
-                      g_clear_error (&local);
-                      g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                                   _("%s holds this study with %u games a variant; to play up "
-                                   "to %u, go on with it: boardsmith-cli study --resume %s "
-                                   "--games %u"), output, held, asked, output, asked);
-                    }
-                  g_clear_pointer (&runner, bs_study_runner_free);
-                }
-              if (local != NULL)
-                {
-                  g_clear_pointer (&runner, bs_study_runner_free);
-                  /* Translators: the first %s is a file, the second why it is another study. */
-                  g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                               _("%s exists and is not this study (%s): remove it or choose "
-                               "another name"), output, local->message);
-                }
-            }
-          if (error == NULL && runner == NULL)
-            runner = bs_study_runner_new (study, output, &error);
+          runner = bs_study_runner_open_expected (study, output, BS_STUDY_GAMES_EXACT, &held,
+                                                  NULL, &local);
+          /* More games of the same study: that is what --resume is for. */
+          if (runner == NULL && held != 0 && study->games > held)
+            g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                         _("%s holds this study with %u games a variant; to play up to %u, go "
+                           "on with it: boardsmith-cli study --resume %s --games %u"),
+                         output, held, study->games, output, study->games);
+          else if (runner == NULL && g_error_matches (local, BS_STUDY_ERROR,
+                                                      BS_STUDY_ERROR_MISMATCH))
+            /* Translators: the first %s is a file, the second why it is another study. */
+            g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                         _("%s exists and is not this study (%s): remove it or choose "
+                           "another name"), output, local->message);
+          else if (runner == NULL)
+            g_propagate_error (&error, g_steal_pointer (&local));
         }
     }
   if (error != NULL)

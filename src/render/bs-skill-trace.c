@@ -11,6 +11,8 @@
 
 #include <glib/gi18n.h>
 
+#include "bs-error.h"
+
 void
 bs_skill_trend (const guint  *half_points,
                 const guint  *draws,
@@ -244,44 +246,28 @@ open_runner (BsStudy     *study,
              const char  *path,
              GError     **error)
 {
-  g_autoptr(BsStudyRunner) runner = NULL;
   g_autoptr(GError) local = NULL;
-  BsStudy *held;
-  guint asked = study->games;
-  gboolean same;
+  BsStudyRunner *runner;
+  guint held = 0;
 
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
-    return bs_study_runner_new (study, path, error);
-
-  runner = bs_study_runner_open (path, NULL, error);
-  if (runner == NULL)
-    return NULL;
-  held = bs_study_runner_get_study (runner);
-  /* The same study apart from its number of games: more are played, fewer refused. */
-  study->games = held->games;
-  same = bs_study_same (study, held, &local) && held->shard_count <= 1;
-  study->games = asked;
-  if (!same)
-    {
-      /* Translators: the first %s is a file, the second why it is another study. */
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                   _("%s exists and is not this level's study (%s): remove it or choose "
-                     "another name"), path,
-                   local != NULL ? local->message : _("it holds one shard"));
-      return NULL;
-    }
-  if (held->games > asked)
-    {
-      /* Translators: a skill trace's level file holds more games than asked: "trace-easy.xml
-       * holds 24 games of this level: ask for 24 or more, or choose another name". */
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-                   _("%s holds %u games of this level: ask for %u or more, or choose another "
-                     "name"), path, held->games, held->games);
-      return NULL;
-    }
-  if (asked > held->games)
-    bs_study_runner_set_games (runner, asked);
-  return g_steal_pointer (&runner);
+  runner = bs_study_runner_open_expected (study, path, BS_STUDY_GAMES_MORE, &held, NULL,
+                                          &local);
+  if (runner != NULL)
+    return runner;
+  if (!g_error_matches (local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH))
+    g_propagate_error (error, g_steal_pointer (&local));
+  else if (held > study->games)
+    /* Translators: a skill trace's level file holds more games than asked: "trace-easy.xml
+     * holds 24 games of this level: ask for 24 or more, or choose another name". */
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                 _("%s holds %u games of this level: ask for %u or more, or choose another "
+                   "name"), path, held, held);
+  else
+    /* Translators: the first %s is a file, the second why it is another study. */
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                 _("%s exists and is not this level's study (%s): remove it or choose "
+                   "another name"), path, local->message);
+  return NULL;
 }
 
 BsStudyRunner *

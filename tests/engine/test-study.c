@@ -211,6 +211,109 @@ test_cancel_resume (void)
   g_assert_cmpstr (resumed, ==, reference);
 }
 
+/* A study file started again: the same study goes on (played further with GAMES_MORE), a
+ * missing file is made, and another study, another shard or another number of games is
+ * refused saying why, with the file's games told when only they differ. */
+static void
+test_open_expected (void)
+{
+  g_autoptr(BsStudy) study = make_study ("ikabegama", "random", "random", 6);
+  g_autoptr(BsStudy) more = make_study ("ikabegama", "random", "random", 10);
+  g_autoptr(BsStudy) other_seed = make_study ("ikabegama", "random", "random", 6);
+  g_autoptr(BsStudy) shard = make_study ("ikabegama", "random", "random", 6);
+  g_autofree char *path = g_build_filename (tmpdir, "expected.xml", NULL);
+  g_autofree char *played = run_to_file (study, "expected-reference.xml", 1);
+  g_autofree char *ten = run_to_file (more, "expected-ten.xml", 1);
+  g_autofree char *extended = NULL;
+  g_autoptr(GError) error = NULL;
+  guint done = 0, total = 0, held = 99;
+
+  g_unlink (path);
+  other_seed->seed = 8;
+  shard->shard_index = 1;
+  shard->shard_count = 2;
+
+  /* No file: a new one, with no games, and nothing held. */
+  {
+    g_autoptr(BsStudyRunner) runner =
+      bs_study_runner_open_expected (study, path, BS_STUDY_GAMES_EXACT, &held, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (runner);
+    g_assert_cmpuint (held, ==, 0);
+    g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+    g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpstr (played, ==, extended = read_file (path));
+  g_clear_pointer (&extended, g_free);
+
+  /* The same study: opened with its games. */
+  {
+    g_autoptr(BsStudyRunner) runner =
+      bs_study_runner_open_expected (study, path, BS_STUDY_GAMES_EXACT, &held, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (held, ==, 6);
+    bs_study_runner_get_progress (runner, &done, &total);
+    g_assert_cmpuint (done, ==, 6);
+    g_assert_cmpuint (total, ==, 6);
+  }
+
+  /* More games asked: refused when they must be exact, the file's games told ... */
+  g_assert_null (bs_study_runner_open_expected (more, path, BS_STUDY_GAMES_EXACT, &held, NULL,
+                                                &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_cmpstr (error->message, ==, "it holds 6 games a variant, not 10");
+  g_assert_cmpuint (held, ==, 6);
+  g_clear_error (&error);
+
+  /* ... and played on to them otherwise: the same games as ten played at once. */
+  {
+    g_autoptr(BsStudyRunner) runner =
+      bs_study_runner_open_expected (more, path, BS_STUDY_GAMES_MORE, &held, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  extended = read_file (path);
+  g_assert_cmpstr (extended, ==, ten);
+
+  /* Fewer games than the file holds: refused either way. */
+  g_assert_null (bs_study_runner_open_expected (study, path, BS_STUDY_GAMES_MORE, &held, NULL,
+                                                &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_cmpstr (error->message, ==, "it holds 10 games a variant, not 6");
+  g_assert_cmpuint (held, ==, 10);
+  g_clear_error (&error);
+
+  /* Another seed, another shard: refused saying which, nothing held. */
+  other_seed->games = 10;
+  g_assert_null (bs_study_runner_open_expected (other_seed, path, BS_STUDY_GAMES_MORE, &held,
+                                                NULL, &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_nonnull (strstr (error->message, "the seeds differ"));
+  g_assert_cmpuint (held, ==, 0);
+  g_clear_error (&error);
+  shard->games = 10;
+  g_assert_null (bs_study_runner_open_expected (shard, path, BS_STUDY_GAMES_MORE, &held, NULL,
+                                                &error));
+  g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+  g_assert_cmpstr (error->message, ==, "it holds the whole study, not shard 1/2");
+  g_clear_error (&error);
+
+  /* A file that is no study gives its own error; the file is left as it was. */
+  g_assert_true (g_file_set_contents (path, "not a study", -1, NULL));
+  g_assert_null (bs_study_runner_open_expected (study, path, BS_STUDY_GAMES_MORE, &held, NULL,
+                                                &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_error_matches (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH));
+  g_clear_error (&error);
+  g_clear_pointer (&extended, g_free);
+  g_assert_cmpstr (extended = read_file (path), ==, "not a study");
+}
+
 static void
 test_journal_recovery (void)
 {
@@ -831,6 +934,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study/shards-merge", test_shards_merge);
   g_test_add_func ("/study/cancel-resume", test_cancel_resume);
   g_test_add_func ("/study/journal-recovery", test_journal_recovery);
+  g_test_add_func ("/study/open-expected", test_open_expected);
   g_test_add_func ("/study/margin", test_margin);
   g_test_add_func ("/study/sweep", test_sweep);
   g_test_add_func ("/study/worker-stats", test_worker_stats);

@@ -187,32 +187,6 @@ prepare_folder (BsDesignRun  *self,
                                BS_FILE_WRITE_SYNC, error);
 }
 
-/* The round's file when it holds this round of this search, or a new one. */
-static BsStudyRunner *
-open_round (BsStudy      *expected,
-            const char   *path,
-            GCancellable *cancellable,
-            GError      **error)
-{
-  g_autoptr(BsStudyRunner) runner = NULL;
-  g_autoptr(GError) local = NULL;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return bs_study_runner_new (expected, path, error);
-  runner = bs_study_runner_open (path, cancellable, error);
-  if (runner == NULL)
-    return NULL;
-  if (bs_study_runner_get_study (runner)->shard_count > 1 ||
-      !bs_study_same (expected, bs_study_runner_get_study (runner), &local))
-    {
-      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   _("%s is not this round of this search (%s): remove the folder or choose "
-                     "another"), path, local != NULL ? local->message : _("a shard"));
-      return NULL;
-    }
-  return g_steal_pointer (&runner);
-}
-
 /* One round in the thread: opened or made, played, counted. */
 static void
 round_in_thread (GTask        *task,
@@ -233,7 +207,7 @@ round_in_thread (GTask        *task,
       return;
     }
   study = bs_design_search_round_study (self->search);
-  runner = open_round (study, path, cancellable, &error);
+  runner = bs_design_search_open_round (study, path, cancellable, &error);
   if (runner == NULL)
     {
       g_task_return_error (task, error);

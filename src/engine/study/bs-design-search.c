@@ -834,3 +834,26 @@ bs_design_search_settings_text (const char         *variant,
   g_key_file_set_uint64 (file, group, "seed", seed);
   return g_key_file_to_data (file, NULL, NULL);
 }
+
+BsStudyRunner *
+bs_design_search_open_round (BsStudy       *expected,
+                             const char    *path,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  BsStudyRunner *runner;
+
+  g_return_val_if_fail (expected != NULL && path != NULL, NULL);
+
+  runner = bs_study_runner_open_expected (expected, path, BS_STUDY_GAMES_EXACT, NULL,
+                                          cancellable, &local);
+  if (runner == NULL && g_error_matches (local, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH))
+    /* Translators: the first %s is a round's file, the second why it is another study. */
+    g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                 _("%s is not this round of this search (%s): remove the folder or choose "
+                   "another"), path, local->message);
+  else if (runner == NULL)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return runner;
+}

@@ -16,9 +16,10 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "bs-study.h"
+#include "bs-study-runner.h"
 #include "bs-variant.h"
 
 G_BEGIN_DECLS
@@ -167,6 +168,13 @@ char       *bs_design_search_round_path  (const char          *dir,
                                           guint                round,
                                           guint                shard_index,
                                           guint                shard_count);
+/* The runner of a round's (or shard's) file at path when it holds the expected round of this
+ * search (a search started again goes on with it), or a new file there; another study there
+ * is refused (BS_STUDY_ERROR_MISMATCH, naming the file and why). */
+BsStudyRunner *bs_design_search_open_round (BsStudy       *expected,
+                                            const char    *path,
+                                            GCancellable  *cancellable,
+                                            GError       **error);
 /* The shard files of round `round` in dir (round-R.shard-I-of-N.xml, whatever N), sorted by
  * name; for bs_study_merge_files(). */
 GPtrArray  *bs_design_search_find_shards (const char          *dir,

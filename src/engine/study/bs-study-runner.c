@@ -693,6 +693,80 @@ open_once (const char    *path,
  * again. Without a run it is read once. */
 #define OPEN_ATTEMPTS 8
 
+char *
+bs_study_describe_shard (const BsStudy *study)
+{
+  g_return_val_if_fail (study != NULL, NULL);
+
+  if (study->shard_count <= 1)
+    return g_strdup (_("the whole study"));
+  return g_strdup_printf (_("shard %u/%u"), study->shard_index, study->shard_count);
+}
+
+static gboolean
+same_shard (const BsStudy *a,
+            const BsStudy *b)
+{
+  if (a->shard_count <= 1 || b->shard_count <= 1)
+    return a->shard_count <= 1 && b->shard_count <= 1;
+  return a->shard_count == b->shard_count && a->shard_index == b->shard_index;
+}
+
+BsStudyRunner *
+bs_study_runner_open_expected (BsStudy          *expected,
+                               const char       *path,
+                               BsStudyGamesRule  games,
+                               guint            *held_games,
+                               GCancellable     *cancellable,
+                               GError          **error)
+{
+  g_autoptr(BsStudyRunner) runner = NULL;
+  BsStudy *held;
+  guint asked;
+  gboolean same;
+
+  g_return_val_if_fail (expected != NULL, NULL);
+
+  if (held_games != NULL)
+    *held_games = 0;
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return bs_study_runner_new (expected, path, error);
+
+  runner = bs_study_runner_open (path, cancellable, error);
+  if (runner == NULL)
+    return NULL;
+  held = bs_study_runner_get_study (runner);
+  if (!same_shard (expected, held))
+    {
+      g_autofree char *theirs = bs_study_describe_shard (held);
+      g_autofree char *ours = bs_study_describe_shard (expected);
+
+      /* Translators: "it" is the study file; each %s is "the whole study" or "shard 2/4". */
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH, _("it holds %s, not %s"),
+                   theirs, ours);
+      return NULL;
+    }
+  /* The same study but for its number of games is told apart from another study. */
+  asked = expected->games;
+  expected->games = held->games;
+  same = bs_study_same (expected, held, error);
+  expected->games = asked;
+  if (!same)
+    return NULL;
+  if (held_games != NULL)
+    *held_games = held->games;
+  if (held->games > asked || (held->games < asked && games == BS_STUDY_GAMES_EXACT))
+    {
+      /* Translators: "it" is the study file: "it holds 24 games a variant, not 20". */
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+                   _("it holds %u games a variant, not %u"), held->games, asked);
+      return NULL;
+    }
+  if (held->games < asked)
+    bs_study_runner_set_games (runner, asked);
+  return g_steal_pointer (&runner);
+}
+
 BsStudyRunner *
 bs_study_runner_open (const char    *path,
                       GCancellable  *cancellable,

@@ -40,6 +40,30 @@ BsStudyRunner *bs_study_runner_open       (const char     *path,
                                            GError        **error);
 void           bs_study_runner_free       (BsStudyRunner  *runner);
 
+/* How bs_study_runner_open_expected() takes a file holding the expected study with
+ * another number of games a variant. */
+typedef enum {
+  BS_STUDY_GAMES_EXACT,   /* refused (a search's round: its games are fixed) */
+  BS_STUDY_GAMES_MORE,    /* fewer are played up to the expected number; more refused */
+} BsStudyGamesRule;
+
+/* The runner of path's study when the file holds the expected one (its shard too), or a new
+ * study written there when there is no file (kept in memory when path is NULL): what a
+ * command or a dialog started again goes on with. Another study is refused with
+ * BS_STUDY_ERROR_MISMATCH, whose message is only why ("not the same study: the seeds differ
+ * …", "it holds shard 2/4, not the whole study", "it holds 24 games a variant, not 20"), for
+ * the caller's sentence. *held_games (may be NULL) is the file's games a variant when it
+ * holds this study, whatever its number of games (the caller may point to --resume), and 0
+ * otherwise. A file that cannot be read gives its own error. */
+BsStudyRunner *bs_study_runner_open_expected (BsStudy          *expected,
+                                              const char       *path,
+                                              BsStudyGamesRule  games,
+                                              guint            *held_games,
+                                              GCancellable     *cancellable,
+                                              GError          **error);
+/* "the whole study" or "shard 2/4": which part of a study a file holds. */
+char          *bs_study_describe_shard       (const BsStudy    *study);
+
 BsStudy       *bs_study_runner_get_study  (BsStudyRunner  *runner);
 const char    *bs_study_runner_get_path   (BsStudyRunner  *runner);
 /* Raises the number of games per arm (Run 1,000 more); saved with the
