@@ -284,6 +284,14 @@ bs_cli_think (int    argc,
   bs_player_spec_clear (&strongest_spec);
   if (error == NULL && rs == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
+  /* --level hard is the app's Hard: with the game's declared cut unless --cut is given. */
+  if (error == NULL && level_text != NULL && params.level == BS_SEARCH_LEVEL_HARD &&
+      cut_text == NULL)
+    {
+      guint64 seed = params.seed;
+
+      bs_search_params_init_for_game (&params, BS_SEARCH_LEVEL_HARD, rs, seed);
+    }
   if (error == NULL)
     pos = think_position (rs, &options, &error);
   if (error == NULL)

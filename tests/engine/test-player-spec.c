@@ -270,6 +270,40 @@ test_cut_from_game (void)
     g_assert_cmpuint (spec.mcts.playout_cut, ==, 7);
     bs_player_spec_clear (&spec);
   }
+  /* The Hard level is the app's, which cuts where the game declares a cut; cut= overrides
+   * it, and a budget of CPU time is Hard's search without the cut. */
+  {
+    static const struct {
+      const char        *text;
+      BsPlayerSpecFlags  flags;
+      guint              abrobad, hex;
+    } levels[] = {
+      { "hard", BS_PLAYER_SPEC_BARE_LEVELS, 4, 0 },
+      { "mcts:hard", BS_PLAYER_SPEC_FLAGS_NONE, 4, 0 },
+      { "mcts:hard,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, 4, 0 },
+      { "mcts:hard,cut=0", BS_PLAYER_SPEC_FLAGS_NONE, 0, 0 },
+      { "mcts:hard,cut=2", BS_PLAYER_SPEC_FLAGS_NONE, 2, 2 },
+      { "mcts:cpu=3", BS_PLAYER_SPEC_FLAGS_NONE, 0, 0 },
+      { "medium", BS_PLAYER_SPEC_BARE_LEVELS, 0, 0 },
+      { "3000ms", BS_PLAYER_SPEC_BARE_LEVELS, 0, 0 },
+    };
+    g_autoptr(BsRuleset) abrobad = ruleset ("abrobad");
+    g_autoptr(BsRuleset) hex = ruleset ("hex");
+
+    for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+      {
+        BsPlayerSpec spec;
+
+        g_test_message ("%s", levels[i].text);
+        g_assert_true (bs_player_spec_parse (&spec, levels[i].text, levels[i].flags, &error));
+        g_assert_no_error (error);
+        g_assert_true (bs_player_spec_check_ruleset (&spec, abrobad, &error));
+        g_assert_cmpuint (spec.mcts.playout_cut, ==, levels[i].abrobad);
+        g_assert_true (bs_player_spec_check_ruleset (&spec, hex, &error));
+        g_assert_cmpuint (spec.mcts.playout_cut, ==, levels[i].hex);
+        bs_player_spec_clear (&spec);
+      }
+  }
 }
 
 /* A study's players: alpha-beta kept as given, levels lowered, described in words; a study

@@ -1065,6 +1065,38 @@ search_cut (BsRuleset        *rs,
   return search_with (rs, pos, playouts, seed, 1, cut, scale);
 }
 
+/* The levels as they play in a game: Hard cuts where the game declares a cut (Abrobad and
+ * Ikabegamá 4), and nowhere else; Easy and Medium never. */
+static void
+test_search_params_for_game (void)
+{
+  static const struct {
+    const char *module;
+    guint       hard_cut;
+  } games[] = {
+    { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
+    { "astoria", 0 }, { "tribes", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset_for (games[i].module, NULL);
+
+      for (BsSearchLevel level = BS_SEARCH_LEVEL_EASY; level <= BS_SEARCH_LEVEL_CUSTOM; level++)
+        {
+          BsSearchParams plain, params;
+
+          bs_search_params_init (&plain, level, 17);
+          bs_search_params_init_for_game (&params, level, rs, 17);
+          g_assert_cmpuint (params.playout_cut, ==,
+                            level == BS_SEARCH_LEVEL_HARD ? games[i].hard_cut : 0);
+          /* Nothing else changes. */
+          params.playout_cut = 0;
+          g_assert_cmpmem (&params, sizeof params, &plain, sizeof plain);
+        }
+    }
+}
+
 /* The squashing of an evaluation into a win probability, 1 / (1 + e^(-x/S)),
  * at points worked out by hand: e^-1 = 0.36787944117, e^-0.25 = 0.77880078307. */
 static void
@@ -1258,6 +1290,7 @@ main (int   argc,
   g_test_add_func ("/search/node-cap", test_search_node_cap);
   g_test_add_func ("/search/game-over", test_search_game_over);
   g_test_add_func ("/search/cut/reward", test_search_cut_reward);
+  g_test_add_func ("/search/params-for-game", test_search_params_for_game);
   g_test_add_func ("/search/cut/deterministic", test_search_cut_deterministic);
   g_test_add_func ("/search/cut/uses-evaluation", test_search_cut_uses_evaluation);
   g_test_add_func ("/search/mined-tactics", test_search_mined_tactics);

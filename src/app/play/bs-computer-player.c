@@ -580,7 +580,8 @@ start_search (BsComputerPlayer *self,
       params.cpu_time = TRUE;
     }
   else
-    bs_search_params_init (&params, (BsSearchLevel) self->levels[player - 1], seed);
+    bs_search_params_init_for_game (&params, (BsSearchLevel) self->levels[player - 1], rs,
+                                    seed);
   params.player = bs_game_is_simultaneous (self->game) ? player : 0;
 
   ticket = g_new0 (Ticket, 1);

@@ -172,6 +172,8 @@ parse_mcts_budget (BsPlayerSpec  *spec,
         g_prefix_error (error, "%s: ", spec->text);
       return FALSE;
     }
+  /* The Hard level is the app's: with the game's declared cut, unless cut= says otherwise. */
+  spec->cut_from_game = spec->mcts.level == BS_SEARCH_LEVEL_HARD;
   return TRUE;
 }
 
@@ -237,6 +239,7 @@ bs_player_spec_parse (BsPlayerSpec       *spec,
       if (bs_search_params_parse (&spec->mcts, text, 0, NULL))
         {
           spec->kind = BS_PLAYER_SPEC_MCTS;
+          spec->cut_from_game = spec->mcts.level == BS_SEARCH_LEVEL_HARD;
           return TRUE;
         }
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

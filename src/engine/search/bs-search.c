@@ -748,6 +748,19 @@ bs_search_params_init (BsSearchParams *params,
     }
 }
 
+void
+bs_search_params_init_for_game (BsSearchParams  *params,
+                                BsSearchLevel    level,
+                                const BsRuleset *rs,
+                                guint64          seed)
+{
+  g_return_if_fail (params != NULL && rs != NULL);
+
+  bs_search_params_init (params, level, seed);
+  if (level == BS_SEARCH_LEVEL_HARD)
+    params->playout_cut = bs_ruleset_get_playout_cut (rs);
+}
+
 gboolean
 bs_search_params_parse (BsSearchParams  *params,
                         const char      *text,

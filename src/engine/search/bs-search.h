@@ -85,6 +85,13 @@ typedef struct {
 void        bs_search_params_init     (BsSearchParams   *params,
                                        BsSearchLevel     level,
                                        guint64           seed);
+/* The level as it plays in rs's game: Hard cuts its playouts where the game declares a
+ * cut (bs_ruleset_get_playout_cut; measured in docs/SEARCH.md), the other levels as
+ * bs_search_params_init. The app's levels, `think --level` and the players "hard". */
+void        bs_search_params_init_for_game (BsSearchParams  *params,
+                                            BsSearchLevel    level,
+                                            const BsRuleset *rs,
+                                            guint64          seed);
 /* "easy", "medium", "hard", a playout count ("5000") or a time ("1500ms").
  * Hard's time and a time level count the searching thread's CPU time
  * (cpu_time), so that a level's strength does not fall on a busy machine.
