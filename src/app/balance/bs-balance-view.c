@@ -169,6 +169,8 @@ bs_balance_view_update (BsBalanceView *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->compare_row), vary == 0 && !compare_players);
   gtk_widget_set_sensitive (GTK_WIDGET (self->vary_row), compare == 0 && !compare_players);
   gtk_widget_set_sensitive (GTK_WIDGET (self->compare_players_row), vary == 0 && compare == 0);
+  /* The switch too: a screen reader reads its own state, not its row's. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_players_switch), vary == 0 && compare == 0);
   /* Compared, each player plays both seats of its own games: the rows say so. */
   adw_preferences_group_set_description (self->players_group, compare_players
                                          ? _("Compare Players: Player A plays both seats of "
@@ -276,7 +278,11 @@ bs_balance_view_set_run (BsBalanceView *self,
           g_signal_handlers_unblock_by_func (self->players[p], bs_balance_view_update, self);
         }
       /* So does Compare Players: New Study compares the same players again. */
+      g_signal_handlers_block_by_func (self->compare_players_switch, bs_balance_view_update,
+                                       self);
       gtk_switch_set_active (self->compare_players_switch, study->kind == BS_STUDY_PLAYERS);
+      g_signal_handlers_unblock_by_func (self->compare_players_switch, bs_balance_view_update,
+                                         self);
       g_signal_connect_swapped (run, "updated", G_CALLBACK (bs_balance_view_update), self);
       g_signal_connect_swapped (run, "failed", G_CALLBACK (on_failed), self);
       gtk_label_set_text (self->study_label, description);
