@@ -187,6 +187,9 @@ bs_balance_view_update (BsBalanceView *self)
                                adw_combo_row_get_selected (self->precision_row) > 0
                                ? _("The most each variant plays when the precision takes "
                                    "longer")
+                               : compare_players
+                               ? _("Each player plays this many against itself: 400 games "
+                                   "give about ± 5 points")
                                : _("More games, narrower intervals: 400 games give about "
                                    "± 5 points"));
   /* A custom player refused says why beside its text, and nothing starts. */
