@@ -15,9 +15,9 @@ import os
 import re
 import subprocess
 
-from harness import run_tests, E2EFailure, Skip, RETRY_WAIT
-from test_balance import balance_button, choose, set_games, wait_complete
-from test_balance_players import NAME, open_lab, small_breakthrough, studies
+from harness import run_tests, E2EFailure, Skip
+from test_balance import balance_button, choose, set_games, type_location, wait_complete
+from test_balance_players import NAME, lab_with_players, small_breakthrough, studies
 
 CLI = os.environ.get("BOARDSMITH_CLI")
 GAMES = 10   # the fewest Games per Variant takes
@@ -98,31 +98,10 @@ def check_results(app, expected):
     return label
 
 
-def open_by_location(app, path):
-    """Open… (Ctrl+O), the path typed as a person does."""
-    app.key("ctrl+o")
-    app.window("Open File")
-    app.key("ctrl+l")
-    app.wait_focus("text")
-    app.key("ctrl+a")
-    app.type(path)
-    app.key("Return")
-    # GTK 4.8's location entry may ignore Enter while it reads the folder typed: again.
-    try:
-        app.gone(None, "Open File", timeout=RETRY_WAIT)
-    except E2EFailure:
-        app.key("Return")
-        app.gone(None, "Open File")
-
-
 def test_compare_players_matches_the_command_line(session):
     if CLI is None:
         raise Skip("BOARDSMITH_CLI is not set")
-    home = os.path.join(session.tmp, "home-ab-players")
-    variant = small_breakthrough(session, home)
-    app = open_lab(session, home)
-    choose(app, "Player A", WORDS[0])
-    choose(app, "Player B", WORDS[1])
+    home, variant, app = lab_with_players(session, "home-ab-players", *WORDS)
     set_games(app, GAMES)
 
     # The switch and the other two ways of comparing exclude each other.
@@ -171,7 +150,9 @@ def test_compare_players_matches_the_command_line(session):
     # Reopened from Open…: its arms and the same figures.
     app.click("push button", "Choose Another Game")
     app.find("label", "Choose a Game")
-    open_by_location(app, path)
+    app.key("ctrl+o")
+    app.window("Open File")
+    type_location(app, path)
     app.find("label", "Balance of %s" % NAME)
     wait_complete(app, 2 * GAMES)
     check_results(app, expected)
