@@ -354,6 +354,23 @@ def test_a_huge_study_is_read_while_the_window_answers(session):
     print("# read %d games in %.1f s" % (games, time.monotonic() - t0))
 
 
+def type_location(app, path):
+    """In the open Open File dialog, the file's path typed as its location, and Enter."""
+    app.key("ctrl+l")
+    app.wait_focus("text")
+    app.key("ctrl+a")
+    app.type(path)
+    app.key("Return")
+    # GTK 4.8's location entry ignores Enter while it still reads the folder
+    # typed (it opens in ~/Documents now, not in the working directory): a
+    # person presses Enter again.
+    try:
+        app.gone(None, "Open File", timeout=RETRY_WAIT)
+    except E2EFailure:
+        app.key("Return")
+        app.gone(None, "Open File")
+
+
 def test_open_offers_studies(session):
     if CLI is None:
         raise Skip("BOARDSMITH_CLI is not set")
@@ -388,20 +405,7 @@ def test_open_offers_studies(session):
     app.wait_for(lambda: not [n for n in app.window("Open File").walk()
                               if n.role == "label" and n.label == "Balance studies"
                               and n.showing] or None, "the filter menu to close")
-    # The location, typed.
-    app.key("ctrl+l")
-    app.wait_focus("text")
-    app.key("ctrl+a")
-    app.type(path)
-    app.key("Return")
-    # GTK 4.8's location entry ignores Enter while it still reads the folder
-    # typed (it opens in ~/Documents now, not in the working directory): a
-    # person presses Enter again.
-    try:
-        app.gone(None, "Open File", timeout=RETRY_WAIT)
-    except E2EFailure:
-        app.key("Return")
-        app.gone(None, "Open File")
+    type_location(app, path)
     app.find("label", "Balance of Tribes")
     wait_complete(app, 20)
     app.find("label", VERDICT)

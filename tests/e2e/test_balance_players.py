@@ -72,6 +72,17 @@ def report(path):
     return data
 
 
+def lab_with_players(session, home_name, player_a, player_b):
+    """The Balance page of a 5×5 Breakthrough in a new home, the players chosen from their
+    rows; (home, the variant file, app)."""
+    home = os.path.join(session.tmp, home_name)
+    variant = small_breakthrough(session, home)
+    app = open_lab(session, home)
+    choose(app, "Player A", player_a)
+    choose(app, "Player B", player_b)
+    return home, variant, app
+
+
 def start_button(app):
     return app.find("push button", "Start Study")
 
@@ -79,11 +90,8 @@ def start_button(app):
 def test_alpha_beta_study_matches_the_command_line(session):
     if CLI is None:
         raise Skip("BOARDSMITH_CLI is not set")
-    home = os.path.join(session.tmp, "home-ab")
-    variant = small_breakthrough(session, home)
-    app = open_lab(session, home)
-    choose(app, "Player A", "Alpha-beta, depth 1")
-    choose(app, "Player B", "Alpha-beta, depth 2")
+    home, variant, app = lab_with_players(session, "home-ab", "Alpha-beta, depth 1",
+                                          "Alpha-beta, depth 2")
     set_games(app, GAMES)
     app.screenshot("lab-players-alpha-beta")
     app.click("push button", "Start Study")

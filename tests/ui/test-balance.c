@@ -1084,6 +1084,131 @@ test_verdict_fair (void)
   }
 }
 
+/* An A/B players study's headline, from differences worked out by hand (B − A, its
+ * interval and p-value as bs_stats_difference gives them). */
+static void
+test_verdict_players (void)
+{
+  const BsStatsDifference less = { -0.30, -0.534, -0.005, 0.0467, TRUE };
+  const BsStatsDifference more = { 0.12, 0.03, 0.21, 0.009, TRUE };
+  const BsStatsDifference unclear = { -0.03, -0.12, 0.06, 0.52, FALSE };
+  const BsStatsDifference tiny = { 0.4, 0.3, 0.5, 1e-12, TRUE };
+  g_autofree char *words_less = bs_balance_verdict_players ("Random", "30 playouts a move",
+                                                            &less);
+  g_autofree char *words_more = bs_balance_verdict_players ("Easy", "Hard", &more);
+  g_autofree char *words_unclear = bs_balance_verdict_players ("Easy", "Hard", &unclear);
+  g_autofree char *words_tiny = bs_balance_verdict_players ("Random", "Alpha-beta, depth 2",
+                                                            &tiny);
+
+  g_assert_cmpstr (words_less, ==, "Player 1 scores 30.0 points less with B (30 playouts a "
+                   "move) than with A (Random): 95% interval -53.4 to -0.5, p = 0.047");
+  g_assert_cmpstr (words_more, ==, "Player 1 scores 12.0 points more with B (Hard) than with "
+                   "A (Easy): 95% interval +3.0 to +21.0, p = 0.009");
+  g_assert_cmpstr (words_unclear, ==, "No clear difference in player 1’s score between A "
+                   "(Easy) and B (Hard): -3.0 points, 95% interval -12.0 to +6.0, p = 0.52");
+  g_assert_cmpstr (words_tiny, ==, "Player 1 scores 40.0 points more with B (Alpha-beta, "
+                   "depth 2) than with A (Random): 95% interval +30.0 to +50.0, p < 0.001");
+}
+
+static gboolean
+figure_titled (Fixture *fixture, const char *title)
+{
+  for (guint i = 0; i < fixture->view->figures->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                     g_array_index (fixture->view->figures, BsBalanceFigure, i).row)),
+                   title) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The headline and rows of the A/B players study shown, against its file's games. */
+static void
+assert_players_results (Fixture *fixture)
+{
+  g_autoptr(BsStudyRunner) runner = open_runner (fixture);
+  g_autoptr(BsStudyStats) a = bs_study_runner_get_stats (runner, 0);
+  g_autoptr(BsStudyStats) b = bs_study_runner_get_stats (runner, 1);
+  g_autofree char *expected = NULL, *difference = NULL;
+  BsStatsDifference d;
+
+  g_assert_cmpuint (a->games, ==, 10);
+  g_assert_cmpuint (b->games, ==, 10);
+  bs_stats_difference (2 * a->wins[0] + a->draws, a->draws, a->games,
+                       2 * b->wins[0] + b->draws, b->draws, b->games, &d);
+  expected = bs_balance_verdict_players ("Random", "Alpha-beta, depth 1", &d);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "verdict_label"))), ==,
+                   expected);
+  g_assert_cmpuint (fixture->view->figures->len, ==, 3);
+  g_assert_true (figure_titled (fixture, "A: Random against itself"));
+  g_assert_true (figure_titled (fixture, "B: Alpha-beta, depth 1 against itself"));
+  g_assert_true (figure_titled (fixture, "Difference, B − A"));
+  difference = g_strdup_printf ("%+.1f points", 100 * d.difference);
+  g_assert_cmpstr (gtk_label_get_text (g_array_index (fixture->view->figures, BsBalanceFigure,
+                                                      2).value), ==, difference);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (fixture, "study_label"))),
+                            "A Random, B Alpha-beta, depth 1, each against itself · 20 games "
+                            "in all, 10 per player"));
+}
+
+/* Compare Players: one variant, each player against itself (as `study --compare-players`
+ * makes it); excludes Vary and Compare With; reopened with its arms; New Study keeps it. */
+static void
+test_compare_players (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  BsStudy *study;
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->window), "test-balance",
+                                  g_variant_new_string ("breakthrough"));
+  pump_once ();
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "ab:depth=1", 10, NULL, 0,
+                                            0));
+  g_assert_true (gtk_widget_get_sensitive (child (fixture, "compare_players_row")));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (fixture, "vary_row")), 1);
+  pump_once ();
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "compare_players_row")));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (fixture, "vary_row")), 0);
+  bs_balance_view_set_compare_players (fixture->view, TRUE);
+  pump_once ();
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "vary_row")));
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "compare_row")));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (child (fixture, "player_b_row"))),
+                   ==, "Plays itself in arm B");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
+  pump_once ();
+  path = g_strdup (bs_balance_view_get_path (fixture->view));
+  study = bs_study_runner_get_study (bs_balance_run_get_runner (
+                                       bs_balance_view_get_run (fixture->view)));
+  g_assert_cmpint (study->kind, ==, BS_STUDY_PLAYERS);
+  g_assert_false (study->swap);
+  g_assert_cmpuint (bs_study_n_arms (study), ==, 2);
+  g_assert_cmpstr (bs_study_get_arm (study, 0)->value, ==, "A");
+  g_assert_cmpstr (bs_study_get_arm (study, 1)->value, ==, "B");
+  g_assert_cmpstr (bs_study_get_arm (study, 1)->variant->id, ==, "breakthrough");
+  wait_for (is_complete, fixture, "the study of two players to finish");
+  assert_players_results (fixture);
+  save_png (fixture, "balance-compare-players.png");
+
+  /* Reopened from its file: its arms, and New Study compares the same players again. */
+  bs_window_show_start (fixture->window);
+  bs_balance_view_set_compare_players (fixture->view, FALSE);
+  file = g_file_new_for_path (path);
+  g_assert_true (bs_window_open_file (fixture->window, file, &error));
+  g_assert_no_error (error);
+  wait_for (is_opened, fixture, "the study to be read");
+  assert_players_results (fixture);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.new", NULL);
+  pump_once ();
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (child (fixture, "compare_players_switch"))));
+  g_assert_cmpstr (combo_item (fixture, "player_b_row"), ==, "Alpha-beta, depth 1");
+  /* Vary turns it off. */
+  g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 10,
+                                            "width", 6, 7));
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (child (fixture, "compare_players_switch"))));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1105,6 +1230,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/balance/leave-while-reading", test_leave_while_reading);
   g_test_add_func ("/balance/verdict-words", test_verdict_words);
   g_test_add_func ("/balance/verdict-fair", test_verdict_fair);
+  g_test_add_func ("/balance/verdict-players", test_verdict_players);
+  g_test_add ("/balance/compare-players", Fixture, NULL, fixture_setup, test_compare_players,
+              fixture_teardown);
   g_test_add_func ("/balance/study-folder", test_study_folder);
   g_test_add ("/balance/export-data", Fixture, NULL, fixture_setup, test_export_data,
               fixture_teardown);

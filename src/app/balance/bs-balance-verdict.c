@@ -6,6 +6,7 @@
 
 #include "bs-balance-verdict.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "bs-module.h"
@@ -165,4 +166,35 @@ bs_balance_p_value_text (double p_value)
   if (p_value < 0.001)
     return g_strdup (_("p < 0.001"));
   return g_strdup_printf (_("p = %.2g"), p_value);
+}
+
+char *
+bs_balance_verdict_players (const char              *player_a,
+                            const char              *player_b,
+                            const BsStatsDifference *difference)
+{
+  g_autofree char *p = NULL;
+
+  g_return_val_if_fail (player_a != NULL && player_b != NULL && difference != NULL, NULL);
+
+  p = bs_balance_p_value_text (difference->p_value);
+  if (!difference->significant)
+    /* Translators: the headline of a study of two strengths where the difference could be
+     * chance: "No clear difference in player 1's score between A (Easy) and B (Hard):
+     * −3.0 points, 95% interval −12.0 to +6.0, p = 0.52". */
+    return g_strdup_printf (_("No clear difference in player 1’s score between A (%s) and "
+                              "B (%s): %+.1f points, 95%% interval %+.1f to %+.1f, %s"),
+                            player_a, player_b, 100 * difference->difference,
+                            100 * difference->low, 100 * difference->high, p);
+  return g_strdup_printf (difference->difference > 0
+                          /* Translators: "Player 1 scores 12.0 points more with B (Hard) than
+                           * with A (Easy): 95% interval +3.0 to +21.0, p = 0.009". */
+                          ? _("Player 1 scores %.1f points more with B (%s) than with A (%s): "
+                              "95%% interval %+.1f to %+.1f, %s")
+                          /* Translators: "Player 1 scores 12.0 points less with B (Hard) than
+                           * with A (Easy): 95% interval −21.0 to −3.0, p = 0.009". */
+                          : _("Player 1 scores %.1f points less with B (%s) than with A (%s): "
+                              "95%% interval %+.1f to %+.1f, %s"),
+                          100 * fabs (difference->difference), player_b, player_a,
+                          100 * difference->low, 100 * difference->high, p);
 }

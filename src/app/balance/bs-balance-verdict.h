@@ -29,6 +29,15 @@ char *bs_balance_verdict_single   (const BsRuleset    *rs,
 char *bs_balance_equivalence_words (const BsStatsScore *score,
                                     double              margin);
 
+/* The headline of an A/B players study (one variant at two strengths): how player 1's score
+ * moves from player A's arm to player B's, with the interval and p-value of the difference
+ * (B − A) — "Player 1 scores 12.0 points more with B (Hard) than with A (Easy): 95% interval
+ * +3.0 to +21.0, p = 0.009", or "No clear difference …" when the interval holds 0. player_a
+ * and player_b as bs_study_player_describe() says them. */
+char *bs_balance_verdict_players  (const char              *player_a,
+                                   const char              *player_b,
+                                   const BsStatsDifference *difference);
+
 /* A p-value in words: "very unlikely to be chance". */
 const char *bs_balance_chance_words  (double p_value);
 /* The p-value as a figure: "p < 0.001", "p = 0.021". */

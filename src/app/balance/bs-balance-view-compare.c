@@ -409,6 +409,7 @@ bs_balance_view_set_compare (BsBalanceView *self,
     if (same_source (((BsBalanceCandidate *) self->candidates->pdata[i])->source, source))
       {
         adw_combo_row_set_selected (self->vary_row, 0);
+        gtk_switch_set_active (self->compare_players_switch, FALSE);
         adw_combo_row_set_selected (self->compare_row, i + 1);
         return TRUE;
       }

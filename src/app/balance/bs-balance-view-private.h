@@ -2,7 +2,7 @@
 /* bs-balance-view-private.h: the balance page's state, shared by the files
  * that make it up: bs-balance-view.c (the setup form, the page's state and
  * its actions), -compare.c (Compare With: the variants offered, read in a
- * thread, and Other File…), -results.c (the verdict, the figures and the
+ * thread, and Other File…; Compare Players is a switch of bs-balance-view.c), -results.c (the verdict, the figures and the
  * chart of the study shown) and -files.c (study files: naming, recognising
  * and opening them, and exporting a chart or the data). Nothing outside the
  * page includes it.
@@ -62,6 +62,9 @@ struct _BsBalanceView {
   GtkWidget      *to_row;
   GtkSpinButton  *to_spin;
   AdwComboRow    *compare_row;
+  AdwActionRow   *compare_players_row;
+  GtkSwitch      *compare_players_switch;
+  AdwPreferencesGroup *players_group;
   GtkWidget      *results_box;
   GtkLabel       *verdict_label;
   GtkLabel       *study_label;

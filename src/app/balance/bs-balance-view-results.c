@@ -132,6 +132,20 @@ bs_balance_view_make_figures (BsBalanceView *self)
       add_figure (self, _("Difference, B − A"));
       return;
     }
+  if (study->kind == BS_STUDY_PLAYERS)
+    {
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autofree char *level = bs_study_player_describe (&study->players[i]);
+          /* Translators: an arm of an A/B players study: "B: Hard against itself". */
+          g_autofree char *row = g_strdup_printf (_("%s: %s against itself"),
+                                                  bs_study_get_arm (study, i)->value, level);
+
+          add_figure (self, row);
+        }
+      add_figure (self, _("Difference, B − A"));
+      return;
+    }
   add_figure (self, _("Player 1’s Score"));
   if (study->swap)
     {
@@ -216,8 +230,10 @@ update_sweep (BsBalanceView *self,
     }
 }
 
+/* A/B variants and A/B players: each arm's score, and B's minus A's. */
 static void
 update_compare (BsBalanceView *self,
+                BsStudy       *study,
                 GPtrArray     *arms)
 {
   const BsStudyStats *a = arms->pdata[0], *b = arms->pdata[1];
@@ -255,7 +271,15 @@ update_compare (BsBalanceView *self,
    * test)". */
   tooltip = g_strdup_printf (_("%s (%s)"), p, _("the interval’s own test"));
   set_figure_with_tooltip (self, 2, value, subtitle, tooltip);
-  if (d.significant)
+  if (study->kind == BS_STUDY_PLAYERS)
+    {
+      g_autofree char *a_level = bs_study_player_describe (&study->players[0]);
+      g_autofree char *b_level = bs_study_player_describe (&study->players[1]);
+      g_autofree char *verdict = bs_balance_verdict_players (a_level, b_level, &d);
+
+      gtk_label_set_text (self->verdict_label, verdict);
+    }
+  else if (d.significant)
     {
       g_autofree char *verdict = g_strdup_printf (_("B changes player 1’s score by %+.1f "
                                                     "points"), 100 * d.difference);
@@ -382,8 +406,9 @@ bs_balance_view_update_results (BsBalanceView *self)
     }
   if (study->kind == BS_STUDY_SWEEP)
     update_sweep (self, study, arms);
-  else if (study->kind == BS_STUDY_COMPARE && arms->len == 2)
-    update_compare (self, arms);
+  else if ((study->kind == BS_STUDY_COMPARE || study->kind == BS_STUDY_PLAYERS) &&
+           arms->len == 2)
+    update_compare (self, study, arms);
   else
     update_single (self, study, arms->pdata[0]);
 }
@@ -400,8 +425,13 @@ bs_balance_view_describe_study (BsStudy    *study,
   guint n_arms = bs_study_n_arms (study);
   guint total = study->games * n_arms;
 
-  /* Translators: the two computer players of a study: "Easy against Random". */
-  g_string_append_printf (text, _("%s against %s"), a, b);
+  if (study->kind == BS_STUDY_PLAYERS)
+    /* Translators: the players of an A/B players study: "A Easy, B Hard, each against
+     * itself". */
+    g_string_append_printf (text, _("A %s, B %s, each against itself"), a, b);
+  else
+    /* Translators: the two computer players of a study: "Easy against Random". */
+    g_string_append_printf (text, _("%s against %s"), a, b);
   g_string_append (text, " · ");
   /* A sweep or a comparison plays its games for each variant: the total too. */
   if (study->margin > 0 && n_arms > 1)
@@ -414,6 +444,11 @@ bs_balance_view_describe_study (BsStudy    *study,
     /* Translators: a study stopping early: "until ± 3 points, at most 2,000 games per variant". */
     g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant"),
                             100 * study->margin, study->games);
+  else if (study->kind == BS_STUDY_PLAYERS)
+    /* Translators: an A/B players study: "400 games in all, 200 per player". */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game in all, %u per player",
+                                               "%u games in all, %u per player", total),
+                            total, study->games);
   else if (n_arms > 1)
     /* Translators: a study of several variants: "1200 games in all, 200 per variant". */
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game in all, %u per variant",

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-balance-view.c: the balance page: the setup form (players, games,
- * stop early, the setting to vary), the page's state (loading, setting up,
+ * stop early, the setting to vary, Compare Players), the page's state (loading, setting up,
  * a study running or done) and its actions. The rest of the page is in
  * bs-balance-view-*.c (see bs-balance-view-private.h). */
 #define G_LOG_DOMAIN "boardsmith-app"
@@ -153,6 +153,7 @@ bs_balance_view_update (BsBalanceView *self)
   gboolean ended = complete || (has_run && self->cancelled);
   guint vary = adw_combo_row_get_selected (self->vary_row);
   guint compare = adw_combo_row_get_selected (self->compare_row);
+  gboolean compare_players = gtk_switch_get_active (self->compare_players_switch);
   guint done = 0, total = 0;
   double left = -1;
 
@@ -161,16 +162,34 @@ bs_balance_view_update (BsBalanceView *self)
   gtk_widget_set_visible (self->setup_box, !self->loading && self->run == NULL);
   gtk_widget_set_visible (self->results_box, has_run);
 
-  /* Setup: one of Vary and Compare With at a time. */
+  /* Setup: one of Vary, Compare With and Compare Players at a time. */
   gtk_widget_set_visible (self->from_row, vary > 0);
   gtk_widget_set_visible (self->to_row, vary > 0);
   /* The rows show what is chosen as their subtitle (names are long). */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_row), vary == 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->vary_row), compare == 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_row), vary == 0 && !compare_players);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->vary_row), compare == 0 && !compare_players);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_players_row), vary == 0 && compare == 0);
+  /* The switch too: a screen reader reads its own state, not its row's. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_players_switch), vary == 0 && compare == 0);
+  /* Compared, each player plays both seats of its own games: the rows say so. */
+  adw_preferences_group_set_description (self->players_group, compare_players
+                                         ? _("Compare Players: Player A plays both seats of "
+                                             "half the games, Player B both seats of the other "
+                                             "half, with the same seeds.")
+                                         : _("Computer players play every game. When they "
+                                             "differ, odd games swap the seats, so that moving "
+                                             "first and playing better are told apart."));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->player_a_row), compare_players
+                               ? _("Plays itself in arm A") : _("Moves first in even games"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->player_b_row), compare_players
+                               ? _("Plays itself in arm B") : _("Moves first in odd games"));
   adw_action_row_set_subtitle (self->games_row,
                                adw_combo_row_get_selected (self->precision_row) > 0
                                ? _("The most each variant plays when the precision takes "
                                    "longer")
+                               : compare_players
+                               ? _("Each player plays this many against itself: 400 games "
+                                   "give about ± 5 points")
                                : _("More games, narrower intervals: 400 games give about "
                                    "± 5 points"));
   /* A custom player refused says why beside its text, and nothing starts. */
@@ -261,6 +280,12 @@ bs_balance_view_set_run (BsBalanceView *self,
           bs_player_chooser_set_spec (self->players[p], study->players[p].level);
           g_signal_handlers_unblock_by_func (self->players[p], bs_balance_view_update, self);
         }
+      /* So does Compare Players: New Study compares the same players again. */
+      g_signal_handlers_block_by_func (self->compare_players_switch, bs_balance_view_update,
+                                       self);
+      gtk_switch_set_active (self->compare_players_switch, study->kind == BS_STUDY_PLAYERS);
+      g_signal_handlers_unblock_by_func (self->compare_players_switch, bs_balance_view_update,
+                                         self);
       g_signal_connect_swapped (run, "updated", G_CALLBACK (bs_balance_view_update), self);
       g_signal_connect_swapped (run, "failed", G_CALLBACK (on_failed), self);
       gtk_label_set_text (self->study_label, description);
@@ -355,6 +380,7 @@ bs_balance_view_set_setup (BsBalanceView *self,
       if (vary == 0)
         return FALSE;
       adw_combo_row_set_selected (self->compare_row, 0);
+      gtk_switch_set_active (self->compare_players_switch, FALSE);
     }
   if (!bs_player_chooser_set_spec (self->players[0], level_a) ||
       !bs_player_chooser_set_spec (self->players[1], level_b))
@@ -382,6 +408,20 @@ bs_balance_view_set_stop_early (BsBalanceView *self,
         return TRUE;
       }
   return FALSE;
+}
+
+void
+bs_balance_view_set_compare_players (BsBalanceView *self,
+                                     gboolean       compare)
+{
+  g_return_if_fail (BS_IS_BALANCE_VIEW (self));
+
+  if (compare)
+    {
+      adw_combo_row_set_selected (self->vary_row, 0);
+      adw_combo_row_set_selected (self->compare_row, 0);
+    }
+  gtk_switch_set_active (self->compare_players_switch, compare);
 }
 
 const char *
@@ -436,7 +476,10 @@ start_activated (GtkWidget  *widget,
     return;
   if (compare > self->candidates->len)
     compare = 0;
-  kind = vary > 0 ? BS_STUDY_SWEEP : compare > 0 ? BS_STUDY_COMPARE : BS_STUDY_SINGLE;
+  kind = vary > 0 ? BS_STUDY_SWEEP
+         : compare > 0 ? BS_STUDY_COMPARE
+         : gtk_switch_get_active (self->compare_players_switch) ? BS_STUDY_PLAYERS
+         : BS_STUDY_SINGLE;
   if (bs_player_chooser_get_spec (self->players[0]) == NULL ||
       bs_player_chooser_get_spec (self->players[1]) == NULL)
     return;
@@ -462,6 +505,12 @@ start_activated (GtkWidget  *widget,
 
           bs_study_add_arm (study, self->variant, "A");
           bs_study_add_arm (study, other->variant, "B");
+        }
+      else if (kind == BS_STUDY_PLAYERS)
+        {
+          /* As `study --compare-players A:B` makes it: the variant twice, A's arm and B's. */
+          bs_study_add_arm (study, self->variant, "A");
+          bs_study_add_arm (study, self->variant, "B");
         }
       else
         bs_study_add_arm (study, self->variant, NULL);
@@ -724,6 +773,9 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, to_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, to_spin);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, compare_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, compare_players_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, compare_players_switch);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, players_group);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, results_box);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, study_label);
@@ -808,6 +860,8 @@ bs_balance_view_init (BsBalanceView *self)
   g_signal_connect_swapped (self->compare_row, "notify::selected",
                             G_CALLBACK (bs_balance_view_compare_changed), self);
   g_signal_connect_swapped (self->precision_row, "notify::selected",
+                            G_CALLBACK (bs_balance_view_update), self);
+  g_signal_connect_swapped (self->compare_players_switch, "notify::active",
                             G_CALLBACK (bs_balance_view_update), self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self->chart_area,

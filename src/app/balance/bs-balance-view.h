@@ -59,6 +59,10 @@ gboolean    bs_balance_view_set_stop_early (BsBalanceView  *self,
  * row offers); FALSE when the row does not offer it. */
 gboolean    bs_balance_view_set_compare  (BsBalanceView    *self,
                                           const char       *source);
+/* Compare Players (A/B players): player A against itself and player B against itself on
+ * this variant; on, it leaves Vary and Compare With at nothing. */
+void        bs_balance_view_set_compare_players (BsBalanceView *self,
+                                                 gboolean       compare);
 /* The study shown, or NULL. */
 const char *bs_balance_view_get_path     (BsBalanceView    *self);
 /* Its run (playing it, or not), or NULL. */

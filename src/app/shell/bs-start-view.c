@@ -654,6 +654,16 @@ describe_recent (RecentEntry *entry)
         subtitle = g_strdup_printf (_("Balance of %s against %s · %s"), name,
                                     bs_variant_display_name (bs_study_get_arm (study, 1)->variant),
                                     when);
+      else if (study->kind == BS_STUDY_PLAYERS)
+        {
+          g_autofree char *a = bs_study_player_describe (&study->players[0]);
+          g_autofree char *b = bs_study_player_describe (&study->players[1]);
+
+          /* Translators: an A/B players study in Recent Files: "Balance of My Game, Easy
+           * compared with Hard · 03/05/26 14:02". */
+          subtitle = g_strdup_printf (_("Balance of %s, %s compared with %s · %s"), name, a, b,
+                                      when);
+        }
       else
         /* Translators: a balance study in Recent Files: "Balance of My Game · 03/05/26 14:02". */
         subtitle = g_strdup_printf (_("Balance of %s · %s"), name, when);
