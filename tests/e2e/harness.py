@@ -574,10 +574,20 @@ class Node:
             if oy <= centre < oy + sh:
                 return self
             before = self.extents
-            # Buttons 4 and 5 are the wheel's notches up and down.
-            session.click(ox + sw // 2, oy + sh // 2, 5 if centre >= oy + sh else 4)
-            session.wait_for(lambda: session._read_extents(self) != before or None,
-                             "%r to move as the window scrolls" % self, app=self.app)
+            # Buttons 4 and 5 are the wheel's notches up and down. A notch a busy desktop
+            # loses (a popover still closing takes it) is turned again; a slow one that
+            # lands later only scrolls further, which the next turn corrects.
+            deadline = time.monotonic() + scaled(DEFAULT_WAIT)
+            while True:
+                session.click(ox + sw // 2, oy + sh // 2, 5 if centre >= oy + sh else 4)
+                try:
+                    session.wait_for(lambda: session._read_extents(self) != before or None,
+                                     "%r to move as the window scrolls" % self,
+                                     RETRY_WAIT, app=self.app)
+                    break
+                except E2EFailure:
+                    if time.monotonic() > deadline:
+                        raise
             self.settle()
         raise E2EFailure("%r stays outside its window after %d turns of the wheel" % (
             self, max_steps))

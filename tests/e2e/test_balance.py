@@ -78,7 +78,12 @@ def set_games(app, count):
 def combo_value(app, name):
     """What a combo row shows as chosen."""
     row = app.find("combo box", name)
-    labels = [n.label for n in row.walk() if n.role == "label" and n.label]
+    # Not the open list's items, which are the row's too while it shows (the last one,
+    # "Custom…", would read as chosen before it is).
+    listed = {id(n) for pane in row.find_all("scroll pane", showing_only=False)
+              for n in pane.walk()}
+    labels = [n.label for n in row.walk()
+              if n.role == "label" and n.label and id(n) not in listed]
     # The row's title, its subtitle, then the chosen item.
     return labels[-1] if labels else None
 
