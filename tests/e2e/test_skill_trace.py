@@ -6,8 +6,9 @@ a level, seed), played in the background with its progress and Cancel shown, and
 through the accessibility tree: the verdict, each level's row and the chart's description
 must be `boardsmith-cli skill-trace` with the same levels, games and seed, and each level's
 study file in the studies folder must hold the command line's games. Nothing on the trace
-page sticks out of the 360 px window. A trace cancelled says where it stopped, and resumed
-it goes on from the games kept."""
+page sticks out of the 360 px window. The finished trace is one entry in Recent, which shows
+it again read from its files (nothing played); a broken level file is named. A trace cancelled
+says where it stopped, and resumed it goes on from the games kept."""
 
 import json
 import os
@@ -156,6 +157,81 @@ def test_trace_matches_the_command_line(session):
     last.scroll_into_view()
     inside(app, window, [chart, last])
     app.screenshot("skill-trace-levels-narrow")
+    reopen_from_recent(app, home, verdict.label, rows, chart.description)
+
+
+def level_files(folder):
+    """{name: bytes} of the studies folder's study files."""
+    files = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".bsstudy"):
+            with open(os.path.join(folder, name), "rb") as f:
+                files[name] = f.read()
+    return files
+
+
+TRACE_ROW = re.compile(r"-trace-[0-9a-f]{8}\.bstrace$")
+
+
+def open_from_recent(app, unfinished=False, shot="skill-trace-recent-narrow"):
+    """Back to the start page; the trace's one entry in Recent (named by its file, saying what
+    it is) opened; its dialog."""
+    app.key("Escape")
+    app.wait_for(lambda: app.find_now("push button", "Choose Another Game"),
+                 "the dialog to close")
+    app.click("push button", "Choose Another Game")
+    entry = app.find("list item", TRACE_ROW)
+    said = [n.label for n in entry.walk() if n.role == "label" and n.label]
+    words = r"^Skill trace of %s, 2 levels%s · " % (re.escape(NAME),
+                                                    ", unfinished" if unfinished else "")
+    if not any(re.match(words, t) for t in said):
+        raise E2EFailure("the trace's Recent entry says %r" % said)
+    # One entry for the whole trace, none for its levels.
+    names = [n.name for n in app.find_all("list item")]
+    if len([n for n in names if TRACE_ROW.search(n or "")]) != 1 or \
+            any((n or "").endswith(".bsstudy") for n in names):
+        raise E2EFailure("Recent lists %r" % names)
+    entry.scroll_into_view()
+    if shot:
+        app.screenshot(shot)
+    app.click(entry)
+    return app.window(TITLE)
+
+
+def reopen_from_recent(app, home, verdict, rows, description):
+    """The finished trace reopened from Recent shows the same verdict, rows and chart, read
+    from its level files: nothing played, every file byte for byte as it was. A level's file
+    gone bad is said, naming the file."""
+    folder = studies_folder(home)
+    before = level_files(folder)
+    traces = [f for f in os.listdir(folder) if f.endswith(".bstrace")]
+    if len(traces) != 1:
+        raise E2EFailure("the studies folder holds %r" % os.listdir(folder))
+    window = open_from_recent(app)
+    again = app.find("label", VERDICT, timeout=60)
+    if again.label != verdict:
+        raise E2EFailure("reopened, the verdict %r; before, %r" % (again.label, verdict))
+    if level_rows(app) != rows:
+        raise E2EFailure("reopened, the levels %r; before, %r" % (level_rows(app), rows))
+    chart = app.find(None, "Player 1’s score by level")
+    app.wait_for(lambda: app.find(None, "Player 1’s score by level").description == description
+                 or None, "the chart's description as before")
+    if app.find_now("push button", "Resume") or app.find_now("push button", "Cancel"):
+        raise E2EFailure("a finished trace reopened offers Resume or Cancel")
+    if level_files(folder) != before:
+        raise E2EFailure("reopening the trace changed its level files")
+    inside(app, window, [again, app.find("push button", "Export Chart…"), chart])
+    app.screenshot("skill-trace-reopened-narrow")
+
+    # A level's file broken: the trace says which, and nothing crashes.
+    easy = next(n for n in before if n.endswith("-easy.bsstudy"))
+    with open(os.path.join(folder, easy), "w") as f:
+        f.write("<study broken")
+    open_from_recent(app, shot=None)
+    app.find("label", "The trace failed")
+    app.find("label", re.compile(re.escape(easy)))
+    if app.find_now("label", VERDICT):
+        raise E2EFailure("a verdict from a broken level file")
 
 
 def progress_at(app):
@@ -221,6 +297,25 @@ def test_cancel_and_go_on(session):
     app.find("label", "2 levels, %d games" % (2 * games))
     if app.find("check box", "Medium").checked or not app.find("check box", "Easy").checked:
         raise E2EFailure("the form lost its levels")
+
+    # Reopened from Recent, unfinished: where it stopped, nothing played, and Resume.
+    before = os.path.getmtime(os.path.join(folder, files[0])), held
+    open_from_recent(app, unfinished=True, shot=None)
+    app.find("label", "Trace cancelled")
+    found = STOPPED.match(app.find("label", STOPPED).label)
+    if (found.group(1), int(found.group(2))) != ("Random" if level == 1 else "Easy", held):
+        raise E2EFailure("reopened it says %r; %s holds %d games" % (found.group(0), name, held))
+    if os.path.getmtime(os.path.join(folder, files[0])) != before[0]:
+        raise E2EFailure("reopening the unfinished trace wrote its level file")
+    app.screenshot("skill-trace-reopened-unfinished")
+    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
+                    "the reopened trace to go on")
+    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
+                      "the progress line at level %d" % level)
+    if at < (level, held):
+        raise E2EFailure("resumed from Recent it starts at level %d, game %d; %d were kept"
+                         % (at + (held,)))
+    stop(app)
 
 
 if __name__ == "__main__":
