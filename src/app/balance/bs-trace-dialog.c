@@ -14,6 +14,7 @@
 
 #include "bs-chart.h"
 #include "bs-compat.h"
+#include "bs-error.h"
 #include "bs-folders.h"
 #include "bs-lab-dialog.h"
 #include "bs-search.h"
@@ -160,6 +161,33 @@ set_level (TraceJob   *job,
   g_mutex_unlock (&job->lock);
 }
 
+/* Level i finished: its figures into the trace, its file into the list shown. */
+static void
+add_level (TraceJob      *job,
+           guint          i,
+           const char    *label,
+           BsStudyRunner *runner)
+{
+  g_autoptr(BsStudyStats) stats = bs_study_runner_get_stats (runner, 0);
+
+  g_mutex_lock (&job->lock);
+  bs_skill_trace_add_stats (job->trace, job->levels[i], label, stats);
+  g_ptr_array_add (job->files, g_strdup (job->paths[i]));
+  g_mutex_unlock (&job->lock);
+}
+
+static void
+not_the_level (const char  *path,
+               const char  *level,
+               GError     **error)
+{
+  /* Translators: a skill trace reopened names a study file that holds another study: the
+   * file, then the level ("easy"). */
+  g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+               _("%s is not the trace’s level %s: its players, games or seed differ"), path,
+               level);
+}
+
 /* A level of a trace reopened: its study file read, nothing played. FALSE with
  * G_IO_ERROR_CANCELLED at a level not finished (Resume plays it on from there). */
 static gboolean
@@ -169,7 +197,6 @@ look_at_level (TraceJob  *job,
 {
   const char *path = job->paths[i], *level = job->levels[i];
   g_autoptr(BsStudyRunner) runner = NULL;
-  g_autoptr(BsStudyStats) stats = NULL;
   g_autofree char *label = NULL;
   BsStudy *study;
   guint done, total;
@@ -202,11 +229,7 @@ look_at_level (TraceJob  *job,
   if (study->kind != BS_STUDY_SINGLE || bs_study_n_arms (study) != 1 || study->seed != job->seed
       || study->games != job->games || g_strcmp0 (study->players[0].level, level) != 0)
     {
-      /* Translators: a skill trace reopened names a study file that holds another study:
-       * the file, then the level ("easy"). */
-      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   _("%s is not the trace’s level %s: its players, games or seed differ"),
-                   path, level);
+      not_the_level (path, level, error);
       return FALSE;
     }
   label = bs_study_player_describe (&study->players[0]);
@@ -217,11 +240,7 @@ look_at_level (TraceJob  *job,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "unfinished");
       return FALSE;
     }
-  stats = bs_study_runner_get_stats (runner, 0);
-  g_mutex_lock (&job->lock);
-  bs_skill_trace_add_stats (job->trace, level, label, stats);
-  g_ptr_array_add (job->files, g_strdup (path));
-  g_mutex_unlock (&job->lock);
+  add_level (job, i, label, runner);
   return TRUE;
 }
 
@@ -237,9 +256,8 @@ trace_thread (GTask        *task,
   for (guint i = 0; i < job->n_levels; i++)
     {
       g_autoptr(BsStudyRunner) runner = NULL;
-      g_autoptr(BsStudyStats) stats = NULL;
-      g_autofree char *path = g_strdup (job->paths[i]);
       g_autofree char *label = NULL;
+      guint done, total;
 
       if (!job->play)
         {
@@ -253,18 +271,14 @@ trace_thread (GTask        *task,
 
       /* The level's study as `boardsmith-cli skill-trace -o` plays it. */
       runner = bs_skill_trace_open_level (job->variant, job->levels[i], job->seed, job->games,
-                                          path, &label, &error);
+                                          job->paths[i], &label, &error);
       if (runner == NULL)
         {
           g_task_return_error (task, error);
           return;
         }
-      g_mutex_lock (&job->lock);
-      job->level = i;
-      g_free (job->label);
-      job->label = g_strdup (label);
-      bs_study_runner_get_progress (runner, &job->done, &job->total);
-      g_mutex_unlock (&job->lock);
+      bs_study_runner_get_progress (runner, &done, &total);
+      set_level (job, i, label, done, total);
       /* Below the window's priority, on every core. */
       bs_study_runner_set_background (runner, TRUE);
       if (!bs_study_runner_run (runner, cancellable, on_game, job, &error))
@@ -272,11 +286,7 @@ trace_thread (GTask        *task,
           g_task_return_error (task, error);
           return;
         }
-      stats = bs_study_runner_get_stats (runner, 0);
-      g_mutex_lock (&job->lock);
-      bs_skill_trace_add_stats (job->trace, job->levels[i], label, stats);
-      g_ptr_array_add (job->files, g_steal_pointer (&path));
-      g_mutex_unlock (&job->lock);
+      add_level (job, i, label, runner);
     }
   g_task_return_boolean (task, TRUE);
 }
@@ -1055,9 +1065,7 @@ bs_trace_dialog_open_file (GtkWindow   *parent,
     return NULL;
   if (bs_study_n_arms (first) != 1)
     {
-      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-                   _("%s is not the trace’s level %s: its players, games or seed differ"),
-                   file->files[0], file->levels[0]);
+      not_the_level (file->files[0], file->levels[0], error);
       return NULL;
     }
   folder = g_path_get_dirname (path);
