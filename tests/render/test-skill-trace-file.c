@@ -122,7 +122,7 @@ test_bad_files (void)
 {
   const struct {
     const char *contents;
-    const char *words[3];
+    const char *words[4];   /* NULL-terminated */
   } cases[] = {
     { "<study/>\n", { ":1:", "boardsmith-skill-trace 1" } },
     { GOOD_HEAD "games=twenty\nseed=1\n" GOOD_LEVELS, { ":3:", "games", "“twenty”" } },
