@@ -532,7 +532,9 @@ on_trace_done (GObject      *source,
       g_mutex_unlock (&job->lock);
       if (job->play && kept)
         remember_trace (self, job, FALSE);
-      gtk_label_set_text (self->headline_label, _("Trace cancelled"));
+      /* A trace reopened was stopped before, not now. */
+      gtk_label_set_text (self->headline_label,
+                          job->play ? _("Trace cancelled") : _("Trace unfinished"));
       /* Translators: a skill trace cancelled: "Stopped at level Easy after 40 of 100 games;
        * the games played are kept, and tracing the same levels again goes on from them." */
       text = g_strdup_printf (_("Stopped at level %s after %u of %u games; the games played "
