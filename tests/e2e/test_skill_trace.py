@@ -253,6 +253,19 @@ def stop(app):
     app.find("label", "Trace cancelled", timeout=120)
 
 
+def resume(app, level, done):
+    """Resume, then Cancel: the levels finished before pass at once (their files are
+    complete); at the level it stopped at, it starts from the games kept."""
+    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
+                    "the trace to go on")
+    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
+                      "the progress line at level %d" % level)
+    if at < (level, done):
+        raise E2EFailure("resumed it starts at level %d, game %d; it stopped at level %d "
+                         "after %d games" % (at + (level, done)))
+    stop(app)
+
+
 def test_cancel_and_go_on(session):
     """Cancel stops the trace mid-level and says where; Resume goes on from the games kept
     (its progress starts there), and the games stay in the level's study file. Change
@@ -275,16 +288,7 @@ def test_cancel_and_go_on(session):
         raise E2EFailure("Cancel still offered, or a verdict, after the trace stopped")
     app.screenshot("skill-trace-cancelled")
 
-    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
-                    "the trace to go on")
-    # The levels finished before pass at once (their files are complete); at the level it
-    # stopped at, it starts from the games kept.
-    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
-                      "the progress line at level %d" % level)
-    if at < (level, done):
-        raise E2EFailure("resumed it starts at level %d, game %d; it stopped at level %d "
-                         "after %d games" % (at + (level, done)))
-    stop(app)
+    resume(app, level, done)
     # The games played are in the level's study file.
     folder = studies_folder(home)
     name = "random" if level == 1 else "easy"
@@ -300,23 +304,16 @@ def test_cancel_and_go_on(session):
         raise E2EFailure("the form lost its levels")
 
     # Reopened from Recent, unfinished: where it stopped, nothing played, and Resume.
-    before = os.path.getmtime(os.path.join(folder, files[0])), held
+    before = level_files(folder)
     open_from_recent(app, unfinished=True, shot=None)
     app.find("label", "Trace unfinished")
     found = STOPPED.match(app.find("label", STOPPED).label)
     if (found.group(1), int(found.group(2))) != ("Random" if level == 1 else "Easy", held):
         raise E2EFailure("reopened it says %r; %s holds %d games" % (found.group(0), name, held))
-    if os.path.getmtime(os.path.join(folder, files[0])) != before[0]:
-        raise E2EFailure("reopening the unfinished trace wrote its level file")
+    if level_files(folder) != before:
+        raise E2EFailure("reopening the unfinished trace changed its level files")
     app.screenshot("skill-trace-reopened-unfinished")
-    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
-                    "the reopened trace to go on")
-    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
-                      "the progress line at level %d" % level)
-    if at < (level, held):
-        raise E2EFailure("resumed from Recent it starts at level %d, game %d; %d were kept"
-                         % (at + (held,)))
-    stop(app)
+    resume(app, level, held)
 
 
 if __name__ == "__main__":
