@@ -195,8 +195,10 @@ def open_from_recent(app, unfinished=False, shot="skill-trace-recent-narrow"):
     entry.scroll_into_view()
     if shot:
         app.screenshot(shot)
-    app.click(entry)
-    return app.window(TITLE)
+    # Reopening bumps the entry in Recent, whose rows are then read again: a click on a row
+    # on its way out is made again.
+    return app.click_until("list item", TRACE_ROW,
+                           lambda: app.window(TITLE, timeout=RETRY_WAIT), "the trace reopened")
 
 
 def reopen_from_recent(app, home, verdict, rows, description):
