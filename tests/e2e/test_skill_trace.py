@@ -6,8 +6,9 @@ a level, seed), played in the background with its progress and Cancel shown, and
 through the accessibility tree: the verdict, each level's row and the chart's description
 must be `boardsmith-cli skill-trace` with the same levels, games and seed, and each level's
 study file in the studies folder must hold the command line's games. Nothing on the trace
-page sticks out of the 360 px window. A trace cancelled says where it stopped, and resumed
-it goes on from the games kept."""
+page sticks out of the 360 px window. The finished trace is one entry in Recent, which shows
+it again read from its files (nothing played); a broken level file is named. A trace cancelled
+says where it stopped, and resumed it goes on from the games kept."""
 
 import json
 import os
@@ -156,6 +157,84 @@ def test_trace_matches_the_command_line(session):
     last.scroll_into_view()
     inside(app, window, [chart, last])
     app.screenshot("skill-trace-levels-narrow")
+    reopen_from_recent(app, home, verdict.label, rows, chart.description)
+
+
+def level_files(folder):
+    """{name: bytes} of the studies folder's study files."""
+    files = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".bsstudy"):
+            with open(os.path.join(folder, name), "rb") as f:
+                files[name] = f.read()
+    return files
+
+
+TRACE_ROW = re.compile(r"-trace-[0-9a-f]{8}\.bstrace$")
+
+
+def open_from_recent(app, unfinished=False, shot="skill-trace-recent-narrow"):
+    """Back to the start page; the trace's one entry in Recent (named by its file, saying what
+    it is) opened; its dialog."""
+    app.key("Escape")
+    app.wait_for(lambda: len(app.windows()) == 1 or None, "the dialog to close")
+    # From the Balance page (a trace played there); a trace reopened leaves the start page.
+    if app.find_now("push button", "Choose Another Game"):
+        app.click("push button", "Choose Another Game")
+    entry = app.find("list item", TRACE_ROW)
+    said = [n.label for n in entry.walk() if n.role == "label" and n.label]
+    words = r"^Skill trace of %s, 2 levels%s · " % (re.escape(NAME),
+                                                    ", unfinished" if unfinished else "")
+    if not any(re.match(words, t) for t in said):
+        raise E2EFailure("the trace's Recent entry says %r" % said)
+    # One entry for the whole trace, none for its levels.
+    names = [n.name for n in app.find_all("list item")]
+    if len([n for n in names if TRACE_ROW.search(n or "")]) != 1 or \
+            any((n or "").endswith(".bsstudy") for n in names):
+        raise E2EFailure("Recent lists %r" % names)
+    entry.scroll_into_view()
+    if shot:
+        app.screenshot(shot)
+    # Reopening bumps the entry in Recent, whose rows are then read again: a click on a row
+    # on its way out is made again.
+    return app.click_until("list item", TRACE_ROW,
+                           lambda: app.window(TITLE, timeout=RETRY_WAIT), "the trace reopened")
+
+
+def reopen_from_recent(app, home, verdict, rows, description):
+    """The finished trace reopened from Recent shows the same verdict, rows and chart, read
+    from its level files: nothing played, every file byte for byte as it was. A level's file
+    gone bad is said, naming the file."""
+    folder = studies_folder(home)
+    before = level_files(folder)
+    traces = [f for f in os.listdir(folder) if f.endswith(".bstrace")]
+    if len(traces) != 1:
+        raise E2EFailure("the studies folder holds %r" % os.listdir(folder))
+    window = open_from_recent(app)
+    again = app.find("label", VERDICT, timeout=60)
+    if again.label != verdict:
+        raise E2EFailure("reopened, the verdict %r; before, %r" % (again.label, verdict))
+    if level_rows(app) != rows:
+        raise E2EFailure("reopened, the levels %r; before, %r" % (level_rows(app), rows))
+    chart = app.find(None, "Player 1’s score by level")
+    app.wait_for(lambda: app.find(None, "Player 1’s score by level").description == description
+                 or None, "the chart's description as before")
+    if app.find_now("push button", "Resume") or app.find_now("push button", "Cancel"):
+        raise E2EFailure("a finished trace reopened offers Resume or Cancel")
+    if level_files(folder) != before:
+        raise E2EFailure("reopening the trace changed its level files")
+    inside(app, window, [again, app.find("push button", "Export Chart…"), chart])
+    app.screenshot("skill-trace-reopened-narrow")
+
+    # A level's file broken: the trace says which, and nothing crashes.
+    easy = next(n for n in before if n.endswith("-easy.bsstudy"))
+    with open(os.path.join(folder, easy), "w") as f:
+        f.write("<study broken")
+    open_from_recent(app, shot=None)
+    app.find("label", "The trace failed")
+    app.find("label", re.compile(re.escape(easy)))
+    if app.find_now("label", VERDICT):
+        raise E2EFailure("a verdict from a broken level file")
 
 
 def progress_at(app):
@@ -174,6 +253,19 @@ def stop(app):
                     lambda: app.find_now("label", "Stopping…") or
                     app.find_now("label", "Trace cancelled"), "Cancel to be taken")
     app.find("label", "Trace cancelled", timeout=120)
+
+
+def resume(app, level, done):
+    """Resume, then Cancel: the levels finished before pass at once (their files are
+    complete); at the level it stopped at, it starts from the games kept."""
+    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
+                    "the trace to go on")
+    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
+                      "the progress line at level %d" % level)
+    if at < (level, done):
+        raise E2EFailure("resumed it starts at level %d, game %d; it stopped at level %d "
+                         "after %d games" % (at + (level, done)))
+    stop(app)
 
 
 def test_cancel_and_go_on(session):
@@ -198,16 +290,7 @@ def test_cancel_and_go_on(session):
         raise E2EFailure("Cancel still offered, or a verdict, after the trace stopped")
     app.screenshot("skill-trace-cancelled")
 
-    app.click_until("push button", "Resume", lambda: app.find_now("push button", "Cancel"),
-                    "the trace to go on")
-    # The levels finished before pass at once (their files are complete); at the level it
-    # stopped at, it starts from the games kept.
-    at = app.wait_for(lambda: (progress_at(app) or (0, 0))[0] >= level and progress_at(app),
-                      "the progress line at level %d" % level)
-    if at < (level, done):
-        raise E2EFailure("resumed it starts at level %d, game %d; it stopped at level %d "
-                         "after %d games" % (at + (level, done)))
-    stop(app)
+    resume(app, level, done)
     # The games played are in the level's study file.
     folder = studies_folder(home)
     name = "random" if level == 1 else "easy"
@@ -221,6 +304,18 @@ def test_cancel_and_go_on(session):
     app.find("label", "2 levels, %d games" % (2 * games))
     if app.find("check box", "Medium").checked or not app.find("check box", "Easy").checked:
         raise E2EFailure("the form lost its levels")
+
+    # Reopened from Recent, unfinished: where it stopped, nothing played, and Resume.
+    before = level_files(folder)
+    open_from_recent(app, unfinished=True, shot=None)
+    app.find("label", "Trace unfinished")
+    found = STOPPED.match(app.find("label", STOPPED).label)
+    if (found.group(1), int(found.group(2))) != ("Random" if level == 1 else "Easy", held):
+        raise E2EFailure("reopened it says %r; %s holds %d games" % (found.group(0), name, held))
+    if level_files(folder) != before:
+        raise E2EFailure("reopening the unfinished trace changed its level files")
+    app.screenshot("skill-trace-reopened-unfinished")
+    resume(app, level, held)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,13 @@
 
 #include "bs-chart.h"
 #include "bs-compat.h"
+#include "bs-error.h"
 #include "bs-folders.h"
 #include "bs-lab-dialog.h"
 #include "bs-search.h"
+#include "bs-skill-trace-file.h"
 #include "bs-skill-trace.h"
+#include "bs-study.h"
 
 #define DEFAULT_GAMES     100
 #define DEFAULT_PLAYOUTS  10000
@@ -43,7 +46,10 @@ typedef struct {
   guint            n_levels;
   guint            games;
   guint64          seed;
-  char            *output;        /* the trace's file; each level's is beside it */
+  GStrv            paths;         /* each level's study file */
+  char            *trace_path;    /* the trace's own file (bs-skill-trace-file.h) */
+  gboolean         play;          /* FALSE: a trace reopened, its files only read */
+  gboolean         finished;      /* reopened: its file says every level was finished */
   GCancellable    *cancellable;
 
   GMutex           lock;
@@ -90,6 +96,9 @@ struct _BsTraceDialog {
   TraceJob            *job;          /* the trace playing, or last played */
   BsSkillTrace        *trace;        /* the finished trace shown */
   guint                poll_id;
+
+  BsSkillTraceFile    *reopened;     /* the trace file this dialog showed or wrote last */
+  char                *reopened_path;
 };
 
 G_DEFINE_FINAL_TYPE (BsTraceDialog, bs_trace_dialog, ADW_TYPE_WINDOW)
@@ -108,7 +117,8 @@ trace_job_unref (TraceJob *job)
     return;
   bs_variant_free (job->variant);
   g_strfreev (job->levels);
-  g_free (job->output);
+  g_strfreev (job->paths);
+  g_free (job->trace_path);
   g_clear_object (&job->cancellable);
   g_mutex_clear (&job->lock);
   g_free (job->label);
@@ -136,6 +146,105 @@ on_game (BsStudyRunner *runner,
 }
 
 static void
+set_level (TraceJob   *job,
+           guint       i,
+           const char *label,
+           guint       done,
+           guint       total)
+{
+  g_mutex_lock (&job->lock);
+  job->level = i;
+  g_free (job->label);
+  job->label = g_strdup (label);
+  job->done = done;
+  job->total = total;
+  g_mutex_unlock (&job->lock);
+}
+
+/* Level i finished: its figures into the trace, its file into the list shown. */
+static void
+add_level (TraceJob      *job,
+           guint          i,
+           const char    *label,
+           BsStudyRunner *runner)
+{
+  g_autoptr(BsStudyStats) stats = bs_study_runner_get_stats (runner, 0);
+
+  g_mutex_lock (&job->lock);
+  bs_skill_trace_add_stats (job->trace, job->levels[i], label, stats);
+  g_ptr_array_add (job->files, g_strdup (job->paths[i]));
+  g_mutex_unlock (&job->lock);
+}
+
+static void
+not_the_level (const char  *path,
+               const char  *level,
+               GError     **error)
+{
+  /* Translators: a skill trace reopened names a study file that holds another study: the
+   * file, then the level ("easy"). */
+  g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
+               _("%s is not the trace’s level %s: its players, games or seed differ"), path,
+               level);
+}
+
+/* A level of a trace reopened: its study file read, nothing played. FALSE with
+ * G_IO_ERROR_CANCELLED at a level not finished (Resume plays it on from there). */
+static gboolean
+look_at_level (TraceJob  *job,
+               guint      i,
+               GError   **error)
+{
+  const char *path = job->paths[i], *level = job->levels[i];
+  g_autoptr(BsStudyRunner) runner = NULL;
+  g_autofree char *label = NULL;
+  BsStudy *study;
+  guint done, total;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(BsStudy) unplayed = NULL;
+
+      if (job->finished)
+        {
+          /* Translators: a level's study file of a skill trace reopened is gone: the file,
+           * then the level ("easy"). */
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                       _("%s is missing: the trace’s level %s cannot be shown"), path, level);
+          return FALSE;
+        }
+      /* Stopped before this level began: its file was never written. */
+      unplayed = bs_study_new (BS_STUDY_SINGLE, job->seed, level, level, error);
+      if (unplayed == NULL)
+        return FALSE;
+      label = bs_study_player_describe (&unplayed->players[0]);
+      set_level (job, i, label, 0, job->games);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "unfinished");
+      return FALSE;
+    }
+  runner = bs_study_runner_open (path, job->cancellable, error);
+  if (runner == NULL)
+    return FALSE;
+  study = bs_study_runner_get_study (runner);
+  if (study->kind != BS_STUDY_SINGLE || bs_study_n_arms (study) != 1 || study->seed != job->seed
+      || study->games != job->games || g_strcmp0 (study->players[0].level, level) != 0)
+    {
+      not_the_level (path, level, error);
+      return FALSE;
+    }
+  label = bs_study_player_describe (&study->players[0]);
+  bs_study_runner_get_progress (runner, &done, &total);
+  set_level (job, i, label, done, total);
+  if (!bs_study_runner_is_complete (runner))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "unfinished");
+      return FALSE;
+    }
+  add_level (job, i, label, runner);
+  return TRUE;
+}
+
+static void
 trace_thread (GTask        *task,
               gpointer      source,
               gpointer      task_data,
@@ -147,24 +256,29 @@ trace_thread (GTask        *task,
   for (guint i = 0; i < job->n_levels; i++)
     {
       g_autoptr(BsStudyRunner) runner = NULL;
-      g_autoptr(BsStudyStats) stats = NULL;
-      g_autofree char *path = bs_skill_trace_level_path (job->output, job->levels[i]);
       g_autofree char *label = NULL;
+      guint done, total;
+
+      if (!job->play)
+        {
+          if (!look_at_level (job, i, &error))
+            {
+              g_task_return_error (task, error);
+              return;
+            }
+          continue;
+        }
 
       /* The level's study as `boardsmith-cli skill-trace -o` plays it. */
       runner = bs_skill_trace_open_level (job->variant, job->levels[i], job->seed, job->games,
-                                          path, &label, &error);
+                                          job->paths[i], &label, &error);
       if (runner == NULL)
         {
           g_task_return_error (task, error);
           return;
         }
-      g_mutex_lock (&job->lock);
-      job->level = i;
-      g_free (job->label);
-      job->label = g_strdup (label);
-      bs_study_runner_get_progress (runner, &job->done, &job->total);
-      g_mutex_unlock (&job->lock);
+      bs_study_runner_get_progress (runner, &done, &total);
+      set_level (job, i, label, done, total);
       /* Below the window's priority, on every core. */
       bs_study_runner_set_background (runner, TRUE);
       if (!bs_study_runner_run (runner, cancellable, on_game, job, &error))
@@ -172,11 +286,7 @@ trace_thread (GTask        *task,
           g_task_return_error (task, error);
           return;
         }
-      stats = bs_study_runner_get_stats (runner, 0);
-      g_mutex_lock (&job->lock);
-      bs_skill_trace_add_stats (job->trace, job->levels[i], label, stats);
-      g_ptr_array_add (job->files, g_steal_pointer (&path));
-      g_mutex_unlock (&job->lock);
+      add_level (job, i, label, runner);
     }
   g_task_return_boolean (task, TRUE);
 }
@@ -351,6 +461,36 @@ stop_polling (BsTraceDialog *self)
   self->poll_id = 0;
 }
 
+/* A trace played (finished, or stopped with games kept): its own file written beside its
+ * levels' and added to Recent, one entry for the whole trace. */
+static void
+remember_trace (BsTraceDialog *self,
+                TraceJob      *job,
+                gboolean       finished)
+{
+  g_autoptr(BsSkillTraceFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = NULL;
+
+  file = bs_skill_trace_file_new (bs_variant_display_name (job->variant), self->source,
+                                  job->games, job->seed);
+  file->finished = finished;
+  for (guint i = 0; i < job->n_levels; i++)
+    bs_skill_trace_file_add (file, job->levels[i], job->paths[i]);
+  if (!bs_skill_trace_file_save (file, job->trace_path, &error))
+    {
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      return;
+    }
+  uri = g_filename_to_uri (job->trace_path, NULL, NULL);
+  if (uri != NULL)
+    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  g_clear_pointer (&self->reopened, bs_skill_trace_file_free);
+  self->reopened = g_steal_pointer (&file);
+  g_free (self->reopened_path);
+  self->reopened_path = g_strdup (job->trace_path);
+}
+
 static void
 on_trace_done (GObject      *source,
                GAsyncResult *result,
@@ -375,6 +515,8 @@ on_trace_done (GObject      *source,
       g_mutex_unlock (&job->lock);
       gtk_label_set_text (self->progress_label, "");
       gtk_widget_set_visible (GTK_WIDGET (self->progress_label), FALSE);
+      if (job->play)
+        remember_trace (self, job, TRUE);
       show_trace (self);
       gtk_widget_grab_focus (self->export_button);
       return;
@@ -383,7 +525,16 @@ on_trace_done (GObject      *source,
     {
       g_autofree char *text = NULL;
 
-      gtk_label_set_text (self->headline_label, _("Trace cancelled"));
+      gboolean kept;
+
+      g_mutex_lock (&job->lock);
+      kept = job->level > 0 || job->done > 0;
+      g_mutex_unlock (&job->lock);
+      if (job->play && kept)
+        remember_trace (self, job, FALSE);
+      /* A trace reopened was stopped before, not now. */
+      gtk_label_set_text (self->headline_label,
+                          job->play ? _("Trace cancelled") : _("Trace unfinished"));
       /* Translators: a skill trace cancelled: "Stopped at level Easy after 40 of 100 games;
        * the games played are kept, and tracing the same levels again goes on from them." */
       text = g_strdup_printf (_("Stopped at level %s after %u of %u games; the games played "
@@ -420,12 +571,17 @@ bs_trace_dialog_trace_path (const BsVariant *variant,
   return g_build_filename (studies_dir, name, NULL);
 }
 
+/* The trace the form sets up: played (play), or only read from its files (a trace reopened:
+ * the form then holds its levels, games and seed). */
 static void
-trace_clicked (BsTraceDialog *self)
+start_trace (BsTraceDialog *self,
+             gboolean       play)
 {
   g_autoptr(GTask) task = NULL;
   g_auto(GStrv) levels = chosen_levels (self);
   TraceJob *job;
+  guint games = (guint) gtk_spin_button_get_value_as_int (self->games_spin);
+  guint64 seed = (guint64) gtk_spin_button_get_value_as_int (self->seed_spin);
 
   if (g_strv_length (levels) < 2)
     return;
@@ -445,11 +601,29 @@ trace_clicked (BsTraceDialog *self)
   g_mutex_init (&job->lock);
   job->variant = bs_variant_copy (self->variant);
   job->n_levels = g_strv_length (levels);
+  job->games = games;
+  job->seed = seed;
+  job->play = play;
+  /* The trace reopened or played last, the same again: its files, wherever they are. */
+  if (self->reopened != NULL && self->reopened->games == games && self->reopened->seed == seed
+      && g_strv_equal ((const char * const *) levels,
+                       (const char * const *) self->reopened->levels))
+    {
+      job->paths = g_strdupv (self->reopened->files);
+      job->trace_path = g_strdup (self->reopened_path);
+      job->finished = self->reopened->finished;
+    }
+  else
+    {
+      g_autofree char *output = bs_trace_dialog_trace_path (self->variant, self->source,
+                                                            self->studies_dir, games, seed);
+
+      job->paths = g_new0 (char *, job->n_levels + 1);
+      for (guint i = 0; i < job->n_levels; i++)
+        job->paths[i] = bs_skill_trace_level_path (output, levels[i]);
+      job->trace_path = bs_skill_trace_file_path (output);
+    }
   job->levels = g_steal_pointer (&levels);
-  job->games = (guint) gtk_spin_button_get_value_as_int (self->games_spin);
-  job->seed = (guint64) gtk_spin_button_get_value_as_int (self->seed_spin);
-  job->output = bs_trace_dialog_trace_path (self->variant, self->source, self->studies_dir,
-                                            job->games, job->seed);
   job->cancellable = g_cancellable_new ();
   job->trace = bs_skill_trace_new (bs_variant_display_name (self->variant), job->seed);
   job->files = g_ptr_array_new_with_free_func (g_free);
@@ -458,7 +632,7 @@ trace_clicked (BsTraceDialog *self)
   self->job = job;
   g_clear_pointer (&self->trace, bs_skill_trace_free);
   show_trace (self);
-  gtk_label_set_text (self->headline_label, _("Tracing…"));
+  gtk_label_set_text (self->headline_label, play ? _("Tracing…") : _("Reading the trace…"));
   gtk_widget_set_visible (GTK_WIDGET (self->progress_label), TRUE);
   set_running (self, TRUE);
   gtk_stack_set_visible_child_name (self->stack, "trace");
@@ -470,6 +644,12 @@ trace_clicked (BsTraceDialog *self)
   g_task_set_task_data (task, trace_job_ref (job), (GDestroyNotify) trace_job_unref);
   g_task_run_in_thread (task, trace_thread);
   gtk_widget_grab_focus (self->cancel_button);
+}
+
+static void
+trace_clicked (BsTraceDialog *self)
+{
+  start_trace (self, TRUE);
 }
 
 static void
@@ -764,6 +944,8 @@ bs_trace_dialog_finalize (GObject *object)
   g_free (self->source);
   g_free (self->studies_dir);
   g_free (self->chart_description);
+  g_clear_pointer (&self->reopened, bs_skill_trace_file_free);
+  g_free (self->reopened_path);
   G_OBJECT_CLASS (bs_trace_dialog_parent_class)->finalize (object);
 }
 
@@ -821,5 +1003,90 @@ bs_trace_dialog_new (GtkWindow       *parent,
   adw_window_title_set_subtitle (g_object_get_data (G_OBJECT (self), "title"),
                                  bs_variant_display_name (variant));
   update_summary (self);
+  return self;
+}
+
+/* Ticks the levels the form offers for levels and sets games and seed: FALSE when the form
+ * cannot hold them (a level it does not offer, an order it does not play). */
+static gboolean
+set_form (BsTraceDialog     *self,
+          const char * const *levels,
+          guint              games,
+          guint64            seed)
+{
+  static const char *ids[] = { "random", "easy", "medium", "hard" };
+  g_auto(GStrv) chosen = NULL;
+
+  for (guint i = 0; i < N_LEVELS; i++)
+    gtk_check_button_set_active (self->level_checks[i], FALSE);
+  for (guint i = 0; levels[i] != NULL; i++)
+    {
+      guint64 playouts;
+      gboolean named = FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+        if (strcmp (ids[k], levels[i]) == 0)
+          {
+            gtk_check_button_set_active (self->level_checks[k], TRUE);
+            named = TRUE;
+          }
+      if (named)
+        continue;
+      if (g_ascii_string_to_unsigned (levels[i], 10, 0, G_MAXINT, &playouts, NULL))
+        {
+          gtk_check_button_set_active (self->level_checks[LEVEL_LONGER], TRUE);
+          gtk_spin_button_set_value (self->playouts_spin, (double) playouts);
+        }
+    }
+  gtk_spin_button_set_value (self->games_spin, games);
+  gtk_spin_button_set_value (self->seed_spin, (double) seed);
+  chosen = chosen_levels (self);
+  return g_strv_equal ((const char * const *) chosen, levels)
+         && (guint) gtk_spin_button_get_value_as_int (self->games_spin) == games
+         && (guint64) gtk_spin_button_get_value_as_int (self->seed_spin) == seed;
+}
+
+BsTraceDialog *
+bs_trace_dialog_open_file (GtkWindow   *parent,
+                           const char  *path,
+                           GError     **error)
+{
+  g_autoptr(BsSkillTraceFile) file = NULL;
+  g_autoptr(BsStudy) first = NULL;
+  g_autofree char *folder = NULL;
+  BsTraceDialog *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  file = bs_skill_trace_file_load (path, error);
+  if (file == NULL)
+    return NULL;
+  /* The variant is the one its first level played (Resume and Change Levels play it). */
+  first = bs_study_load_header (file->files[0], error);
+  if (first == NULL)
+    return NULL;
+  if (bs_study_n_arms (first) != 1)
+    {
+      not_the_level (file->files[0], file->levels[0], error);
+      return NULL;
+    }
+  folder = g_path_get_dirname (path);
+  self = bs_trace_dialog_new (parent, bs_study_get_arm (first, 0)->variant, file->source,
+                              folder);
+  if (!set_form (self, (const char * const *) file->levels, file->games, file->seed))
+    {
+      g_autofree char *levels = g_strjoinv (", ", file->levels);
+
+      /* Translators: a skill trace's file whose levels, games or seed Skill Trace… cannot
+       * set: the file, then its levels ("random, easy"). */
+      g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                   _("%s: Skill Trace… cannot trace its levels (%s), games or seed"), path,
+                   levels);
+      gtk_window_destroy (GTK_WINDOW (self));
+      return NULL;
+    }
+  self->reopened = g_steal_pointer (&file);
+  self->reopened_path = g_strdup (path);
+  start_trace (self, FALSE);
   return self;
 }

@@ -30,6 +30,16 @@ BsTraceDialog *bs_trace_dialog_new          (GtkWindow       *parent,
                                              const char      *source,
                                              const char      *studies_dir);
 
+/* A trace played before, from its own file (NAME-trace-KEY.bstrace, bs-skill-trace-file.h,
+ * written when a trace finishes or stops with games kept, and listed in Recent): the form
+ * set to its levels, games and seed, and the result read from its levels' files, nothing
+ * played; a trace not finished stops where it was, with Resume. A bad trace file is
+ * refused (NULL, the error naming it); a level's file missing or bad is said on the trace
+ * page, naming the file. The variant is its first level's. */
+BsTraceDialog *bs_trace_dialog_open_file    (GtkWindow       *parent,
+                                             const char      *path,
+                                             GError         **error);
+
 /* The study file a trace of variant with these games and seed keeps its levels in
  * (bs_skill_trace_level_path adds each level): the same trace, the same files. */
 char          *bs_trace_dialog_trace_path   (const BsVariant *variant,

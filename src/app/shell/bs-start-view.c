@@ -15,6 +15,7 @@
 #include "bs-load-hook.h"
 #include "bs-module.h"
 #include "bs-rules-file.h"
+#include "bs-skill-trace-file.h"
 #include "bs-text.h"
 #include "bs-variant-xml.h"
 #include "bs-variant.h"
@@ -611,6 +612,56 @@ recent_entry_free (RecentEntry *entry)
   g_free (entry);
 }
 
+/* When a recent file was last used, as its row says it. */
+static char *
+when_of (RecentEntry *entry)
+{
+  return entry->modified != NULL ? g_date_time_format (entry->modified, "%x %R") : g_strdup ("");
+}
+
+/* The folder a recent file is in, as its row's tooltip says it (~ for home). */
+static char *
+folder_words (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  if (g_str_has_prefix (folder, g_get_home_dir ()))
+    return g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
+  return g_steal_pointer (&folder);
+}
+
+/* A skill trace's own file (bs-skill-trace-file.h): one entry for the whole trace, which
+ * opens in Skill Trace…. Only that small file is read: its levels' are read on opening. */
+static gboolean
+describe_recent_trace (RecentEntry *entry)
+{
+  g_autoptr(BsSkillTraceFile) trace = bs_skill_trace_file_load (entry->path, NULL);
+  g_autofree char *when = when_of (entry);
+  guint n;
+
+  if (trace == NULL)
+    return FALSE;
+  n = bs_skill_trace_file_n_levels (trace);
+  if (trace->finished)
+    /* Translators: a skill trace in Recent Files: "Skill trace of My Game, 3 levels ·
+     * 03/05/26 14:02". */
+    entry->subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "Skill trace of %s, %u level · %s",
+                                                    "Skill trace of %s, %u levels · %s", n),
+                                       trace->variant, n, when);
+  else
+    /* Translators: a skill trace stopped before its end, in Recent Files: "Skill trace of
+     * My Game, 3 levels, unfinished · 03/05/26 14:02". */
+    entry->subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "Skill trace of %s, %u level, unfinished · %s",
+                                                    "Skill trace of %s, %u levels, unfinished · %s",
+                                                    n),
+                                       trace->variant, n, when);
+  entry->tooltip = folder_words (entry->path);
+  entry->opens_as_file = TRUE;
+  return TRUE;
+}
+
 /* Whether a recent file is a game record or a variant that opens now:
  * exports, prints and files gone or broken are not offered. If so, its
  * subtitle and tooltip. */
@@ -618,7 +669,6 @@ static gboolean
 describe_recent (RecentEntry *entry)
 {
   g_autoptr(GFile) file = NULL;
-  g_autofree char *folder = g_path_get_dirname (entry->path);
   g_autofree char *when = NULL;
   g_autofree char *subtitle = NULL;
   gboolean is_record, is_study, is_rules;
@@ -627,10 +677,12 @@ describe_recent (RecentEntry *entry)
     return FALSE;
   file = g_file_new_for_path (entry->path);
   bs_load_hook_run (entry->path);
+  if (bs_skill_trace_file_is (entry->path))
+    return describe_recent_trace (entry);
   is_record = bs_file_is_record (file);
   is_study = bs_file_is_study (file);
   is_rules = !is_record && !is_study && bs_file_is_rules (file);
-  when = entry->modified != NULL ? g_date_time_format (entry->modified, "%x %R") : g_strdup ("");
+  when = when_of (entry);
   if (is_study)
     {
       /* Only its header (a few kilobytes): the games are read when it opens. */
@@ -704,10 +756,7 @@ describe_recent (RecentEntry *entry)
                                   when);
     }
   entry->subtitle = g_steal_pointer (&subtitle);
-  if (g_str_has_prefix (folder, g_get_home_dir ()))
-    entry->tooltip = g_strconcat ("~", folder + strlen (g_get_home_dir ()), NULL);
-  else
-    entry->tooltip = g_steal_pointer (&folder);
+  entry->tooltip = folder_words (entry->path);
   /* Records and studies open as files (bs_window_open_file tells them apart). */
   entry->opens_as_file = is_record || is_study || is_rules;
   return TRUE;

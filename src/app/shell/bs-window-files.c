@@ -10,6 +10,8 @@
 #include "bs-compat.h"
 #include "bs-folders.h"
 #include "bs-game-record.h"
+#include "bs-skill-trace-file.h"
+#include "bs-trace-dialog.h"
 
 /* Saving. */
 
@@ -290,6 +292,30 @@ open_study (BsWindow *self,
   _bs_window_show_balance_now (self, FALSE);
 }
 
+/* A skill trace's own file: its trace shown again in Skill Trace…, read from its levels'
+ * study files (nothing played). */
+static gboolean
+open_trace (BsWindow  *self,
+            GFile     *file,
+            GError   **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  BsTraceDialog *dialog;
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Only local files can be opened"));
+      return FALSE;
+    }
+  dialog = bs_trace_dialog_open_file (GTK_WINDOW (self), path, error);
+  if (dialog == NULL)
+    return FALSE;
+  _bs_window_add_recent (file);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 gboolean
 bs_window_open_file (BsWindow  *self,
                      GFile     *file,
@@ -303,6 +329,8 @@ bs_window_open_file (BsWindow  *self,
   g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  if (bs_skill_trace_file_is (g_file_peek_path (file)))
+    return open_trace (self, file, error);
   /* Read in a thread even here: errors show in the window. */
   if (bs_file_is_study (file))
     {
@@ -376,6 +404,19 @@ open_file_in_thread (BsWindow *self,
 {
   OpenRequest *request;
 
+  if (bs_skill_trace_file_is (g_file_peek_path (file)))
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean opened = open_trace (self, file, &error);
+
+      if (task != NULL && !opened)
+        g_task_return_error (task, g_steal_pointer (&error));
+      else if (task != NULL)
+        g_task_return_boolean (task, TRUE);
+      else if (!opened)
+        show_open_error (self, file, error->message);
+      return;
+    }
   if (bs_file_is_study (file))
     {
       /* The Balance page says itself how reading it goes. */
