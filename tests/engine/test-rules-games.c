@@ -2026,6 +2026,38 @@ test_connect_features (void)
   g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, -25);
 }
 
+/* A random position of size × size cells, each holding a piece with odds
+ * 1 in `piece_odds`, and the same with every piece's owner swapped (mirrored
+ * across the long diagonal too: cell col,row goes to row,col). */
+static void
+random_swapped_pair (const BsRuleset *rs,
+                     BsRng           *rng,
+                     int              size,
+                     guint            piece_odds,
+                     gboolean         mirrored,
+                     BsPosition     **pos,
+                     BsPosition     **swapped)
+{
+  g_autoptr(GString) cells = g_string_new (NULL), other = g_string_new (NULL);
+
+  for (int col = 0; col < size; col++)
+    for (int row = 0; row < size; row++)
+      {
+        int owner;
+
+        if (bs_rng_below (rng, piece_odds) != 0)
+          continue;
+        owner = 1 + (int) bs_rng_below (rng, 2);
+        g_string_append_printf (cells, "%s%c%d=%d", cells->len > 0 ? " " : "",
+                                'a' + col, row + 1, owner);
+        g_string_append_printf (other, "%s%c%d=%d", other->len > 0 ? " " : "",
+                                'a' + (mirrored ? row : col), (mirrored ? col : row) + 1,
+                                3 - owner);
+      }
+  *pos = hand_position (rs, cells->str, 1);
+  *swapped = hand_position (rs, other->str, 1);
+}
+
 /* Swapping the players of a position mirrored across the long diagonal
  * (each keeps their sides) turns every feature's sign. */
 static void
@@ -2034,32 +2066,22 @@ test_connect_features_symmetric (void)
   const char *seven[] = { "width=7", "height=7", NULL };
   g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, seven);
   BsRng rng;
+  int uneven = 0;
 
   bs_rng_init (&rng, 27);
   for (int round = 0; round < 200; round++)
     {
-      g_autoptr(GString) cells = g_string_new (NULL), mirrored = g_string_new (NULL);
       g_autofree BsPosition *pos = NULL, *mirror = NULL;
 
-      for (int col = 0; col < 7; col++)
-        for (int row = 1; row <= 7; row++)
-          {
-            int owner = (int) bs_rng_below (&rng, 3);
-
-            if (owner == 0)
-              continue;
-            g_string_append_printf (cells, "%s%c%d=%d", cells->len > 0 ? " " : "",
-                                    'a' + col, row, owner);
-            g_string_append_printf (mirrored, "%s%c%d=%d", mirrored->len > 0 ? " " : "",
-                                    'a' + row - 1, col + 1, 3 - owner);
-          }
-      pos = hand_position (rs, cells->str, 1);
-      mirror = hand_position (rs, mirrored->str, 1);
+      random_swapped_pair (rs, &rng, 7, 2, TRUE, &pos, &mirror);
       g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==,
                          -feature_value (rs, mirror, "connection"));
+      uneven += feature_value (rs, pos, "connection") != 0;
       g_assert_cmpfloat (feature_value (rs, pos, "material"), ==,
                          -feature_value (rs, mirror, "material"));
     }
+  /* The figures are not all level (a sign never tested). */
+  g_assert_cmpint (uneven, >, 100);
 }
 
 static void
@@ -2109,30 +2131,21 @@ test_line_features_symmetric (void)
   const char *nine[] = { "width=9", "height=9", NULL };
   g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, nine);
   BsRng rng;
+  int uneven = 0;
 
   bs_rng_init (&rng, 27);
   for (int round = 0; round < 200; round++)
     {
-      g_autoptr(GString) cells = g_string_new (NULL), swapped = g_string_new (NULL);
       g_autofree BsPosition *pos = NULL, *other = NULL;
 
-      for (int col = 0; col < 9; col++)
-        for (int row = 1; row <= 9; row++)
-          {
-            int owner = bs_rng_below (&rng, 4) == 0 ? 1 + (int) bs_rng_below (&rng, 2) : 0;
-
-            if (owner == 0)
-              continue;
-            g_string_append_printf (cells, "%s%c%d=%d", cells->len > 0 ? " " : "",
-                                    'a' + col, row, owner);
-            g_string_append_printf (swapped, "%s%c%d=%d", swapped->len > 0 ? " " : "",
-                                    'a' + col, row, 3 - owner);
-          }
-      pos = hand_position (rs, cells->str, 1);
-      other = hand_position (rs, swapped->str, 1);
+      /* Sparse, as a game in progress: lines stay open. */
+      random_swapped_pair (rs, &rng, 9, 4, FALSE, &pos, &other);
       g_assert_cmpfloat_with_epsilon (feature_value (rs, pos, "lines"),
                                       -feature_value (rs, other, "lines"), 1e-9);
+      uneven += feature_value (rs, pos, "lines") != 0;
     }
+  /* The figures are not all level (a sign never tested). */
+  g_assert_cmpint (uneven, >, 100);
 }
 
 /* A game without connect or line ends keeps the generic evaluation. */

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "bs-evaluation.h"
 #include "bs-ruleset.h"
 
 /* Hand-set weights, in pieces' worth (BsFeatureSpec.weight); measured
@@ -273,18 +274,6 @@ bs_rules_features_line_counts (const BsRulesFeatures *f,
 
 /* ---- The values ---- */
 
-static int
-material (const BsPosition *pos,
-          int               p)
-{
-  int n = bs_position_pieces (pos, p);
-
-  for (int k = 0; k < BS_MAX_KINDS; k++)
-    if (pos->supply[p - 1][k] != BS_SUPPLY_UNLIMITED)
-      n += pos->supply[p - 1][k];
-  return n;
-}
-
 /* A player cut off is as far as the board is large. */
 static int
 connection_distance_or_far (const BsRulesFeatures *f,
@@ -301,7 +290,7 @@ bs_rules_features_values (const BsRulesFeatures *f,
                           const BsPosition      *pos,
                           double                *values)
 {
-  values[0] = material (pos, 1) - material (pos, 2);
+  values[0] = bs_evaluation_material (pos, 1) - bs_evaluation_material (pos, 2);
   if (f->slot_connection >= 0)
     values[f->slot_connection] = f->n_regions == 0 ? 0
                                  : connection_distance_or_far (f, pos, 2)

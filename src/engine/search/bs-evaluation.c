@@ -44,10 +44,9 @@ bs_evaluation_features (const BsRuleset  *rs,
   return n;
 }
 
-/* Pieces on the board and in hand (an unlimited supply counts nothing). */
-static int
-material (const BsPosition *pos,
-          int               player)
+int
+bs_evaluation_material (const BsPosition *pos,
+                        int               player)
 {
   int n = bs_position_pieces (pos, player);
 
@@ -86,7 +85,7 @@ bs_evaluation_values (const BsRuleset  *rs,
       rs->module->feature_values (rs, pos, values);
       return MIN (rs->module->n_features, BS_MAX_FEATURES);
     }
-  values[GENERIC_MATERIAL] = material (pos, 1) - material (pos, 2);
+  values[GENERIC_MATERIAL] = bs_evaluation_material (pos, 1) - bs_evaluation_material (pos, 2);
   if (kind == BS_EVALUATION_MATERIAL)
     return 1;
   values[GENERIC_MOBILITY] = mobility (rs, pos, scratch);
