@@ -374,7 +374,7 @@ test_strongest_per_game (void)
     { "ataxx", BS_STRONGEST_ALPHA_BETA },
     { "breakthrough", BS_STRONGEST_ALPHA_BETA },
     { "clobber", BS_STRONGEST_MONTE_CARLO },
-    { "gomoku", BS_STRONGEST_MONTE_CARLO },
+    { "gomoku", BS_STRONGEST_ALPHA_BETA },   /* since its line end's features */
     { "hex", BS_STRONGEST_MONTE_CARLO },
     { "ikabegama", BS_STRONGEST_ALPHA_BETA },
     { "reversi", BS_STRONGEST_MONTE_CARLO },
