@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#include "bs-evaluation.h"
 #include "bs-ruleset.h"
 
 /* Hand-set weights, in pieces' worth (BsFeatureSpec.weight); measured
@@ -290,7 +289,7 @@ bs_rules_features_values (const BsRulesFeatures *f,
                           const BsPosition      *pos,
                           double                *values)
 {
-  values[0] = bs_evaluation_material (pos, 1) - bs_evaluation_material (pos, 2);
+  values[0] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
   if (f->slot_connection >= 0)
     values[f->slot_connection] = f->n_regions == 0 ? 0
                                  : connection_distance_or_far (f, pos, 2)

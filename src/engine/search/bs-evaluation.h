@@ -26,10 +26,6 @@ typedef enum {
 #define BS_EVALUATION_GENERIC_MATERIAL 1.0
 #define BS_EVALUATION_GENERIC_MOBILITY 0.05
 
-/* The generic material of player on pos: the pieces on the board and in
- * hand (an unlimited supply counts nothing). */
-int      bs_evaluation_material (const BsPosition  *pos,
-                                 int                player);
 /* The features a position of rs is judged by with `kind`: their ids and
  * weights (the module's, or the fallback's "material" and "mobility"). */
 guint    bs_evaluation_features (const BsRuleset   *rs,
