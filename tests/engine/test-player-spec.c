@@ -228,7 +228,7 @@ test_simultaneous (void)
 
 /* "cut=game": the cut the game declares (BsModule.playout_cut), set when the game is
  * known; 0 in a game that declares none and in simultaneous rounds. Every game's
- * declaration as docs/SEARCH.md gives it (measured: Abrobad and Ikabegamá). */
+ * declaration as docs/SEARCH.md gives it (measured: Abrobad, Ikabegamá, Ataxx, Gomoku). */
 static void
 test_cut_from_game (void)
 {
@@ -240,6 +240,7 @@ test_cut_from_game (void)
     { "astoria", 0 }, { "hex", 0 }, { "reversi", 0 }, { "tribes", 0 },
     { "ataxx", 4 },   /* a written game's <computer playout-cut="4"/> */
     { "clobber", 0 },
+    { "gomoku", 4 },  /* measured with the features of its <line> end */
   };
   g_autoptr(GError) error = NULL;
 
@@ -407,7 +408,7 @@ test_strongest_per_game (void)
     { "ataxx", BS_STRONGEST_ALPHA_BETA },
     { "breakthrough", BS_STRONGEST_ALPHA_BETA },
     { "clobber", BS_STRONGEST_MONTE_CARLO },
-    { "gomoku", BS_STRONGEST_MONTE_CARLO },
+    { "gomoku", BS_STRONGEST_ALPHA_BETA },   /* since its line end's features */
     { "hex", BS_STRONGEST_MONTE_CARLO },
     { "ikabegama", BS_STRONGEST_ALPHA_BETA },
     { "reversi", BS_STRONGEST_MONTE_CARLO },

@@ -29,11 +29,13 @@
 
 #include "bs-board.h"
 #include "bs-error.h"
+#include "bs-evaluation.h"
 #include "bs-match.h"
 #include "bs-match-file.h"
 #include "bs-record.h"
 #include "bs-ruleset.h"
 #include "bs-rules-game.h"
+#include "bs-rules-program.h"
 
 static const char *capture_game_path;
 static const char *line_game_path;
@@ -1938,6 +1940,226 @@ test_jump_random (void)
   random_games_counting (holed, 100, jump_referee, grid_jump_move_count, NULL);
 }
 
+
+/* ---- What the ends tell the search (bs-rules-features.h) ---- */
+
+/* The value of feature `id` on pos, player 1's figure minus player 2's. */
+static double
+feature_value (const BsRuleset  *rs,
+               const BsPosition *pos,
+               const char       *id)
+{
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  double values[BS_MAX_FEATURES];
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  guint n = bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs);
+
+  g_assert_cmpuint (bs_evaluation_values (rs, pos, BS_EVALUATION_FEATURES, scratch, values),
+                    ==, n);
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (specs[i].id, id))
+      return values[i];
+  g_assert_not_reached ();
+}
+
+/* The evaluation for each player to move: the same figure, opposite signs. */
+static void
+assert_score_sides (const BsRuleset *rs,
+                    BsPosition      *pos)
+{
+  g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+  int first, second;
+
+  pos->to_move = 1;
+  first = bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, scratch);
+  pos->to_move = 2;
+  second = bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, scratch);
+  g_assert_cmpint (first, ==, -second);
+}
+
+static void
+test_connect_features (void)
+{
+  const char *five[] = { "width=5", "height=5", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, five);
+  const BsRulesFeatures *f = bs_rules_program_features (rs);
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  g_autofree BsPosition *pos = NULL;
+
+  /* The connect end gives "connection" beside material. */
+  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpstr (specs[0].id, ==, "material");
+  g_assert_cmpstr (specs[1].id, ==, "connection");
+
+  /* An empty 5 × 5 rhombus: five cells each. */
+  pos = hand_position (rs, "", 1);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 5);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 5);
+  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 0);
+  g_clear_pointer (&pos, g_free);
+
+  /* Player 1's chain c1 c2 c3 needs c4 and c5; player 2 must cross every
+   * column, and column c only at c4 or c5: five. */
+  pos = hand_position (rs, "c1=1 c2=1 c3=1", 2);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 5);
+  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 3);
+  g_assert_cmpfloat (feature_value (rs, pos, "material"), ==, 3);
+  assert_score_sides (rs, pos);
+  g_clear_pointer (&pos, g_free);
+
+  /* b4 and d4 leave player 2 a4, c4 and e4 to fill; player 1's way north
+   * from c3 is c4 (d4, its other northern neighbour, is taken), then c5
+   * or d5: two. */
+  pos = hand_position (rs, "c1=1 c2=1 c3=1 b4=2 d4=2", 1);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 3);
+  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 1);
+  assert_score_sides (rs, pos);
+  g_clear_pointer (&pos, g_free);
+
+  /* A row of player 2 cuts player 1 off: no way (-1), and the feature
+   * counts a cut-off player as far as the board is large. */
+  pos = hand_position (rs, "a3=2 b3=2 c3=2 d3=2 e3=2", 1);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, -1);
+  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 0);
+  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, -25);
+}
+
+/* A random position of size × size cells, each holding a piece with odds
+ * 1 in `piece_odds`, and the same with every piece's owner swapped (mirrored
+ * across the long diagonal too: cell col,row goes to row,col). */
+static void
+random_swapped_pair (const BsRuleset *rs,
+                     BsRng           *rng,
+                     int              size,
+                     guint            piece_odds,
+                     gboolean         mirrored,
+                     BsPosition     **pos,
+                     BsPosition     **swapped)
+{
+  g_autoptr(GString) cells = g_string_new (NULL), other = g_string_new (NULL);
+
+  for (int col = 0; col < size; col++)
+    for (int row = 0; row < size; row++)
+      {
+        int owner;
+
+        if (bs_rng_below (rng, piece_odds) != 0)
+          continue;
+        owner = 1 + (int) bs_rng_below (rng, 2);
+        g_string_append_printf (cells, "%s%c%d=%d", cells->len > 0 ? " " : "",
+                                'a' + col, row + 1, owner);
+        g_string_append_printf (other, "%s%c%d=%d", other->len > 0 ? " " : "",
+                                'a' + (mirrored ? row : col), (mirrored ? col : row) + 1,
+                                3 - owner);
+      }
+  *pos = hand_position (rs, cells->str, 1);
+  *swapped = hand_position (rs, other->str, 1);
+}
+
+/* Swapping the players of a position mirrored across the long diagonal
+ * (each keeps their sides) turns every feature's sign. */
+static void
+test_connect_features_symmetric (void)
+{
+  const char *seven[] = { "width=7", "height=7", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, seven);
+  BsRng rng;
+  int uneven = 0;
+
+  bs_rng_init (&rng, 27);
+  for (int round = 0; round < 200; round++)
+    {
+      g_autofree BsPosition *pos = NULL, *mirror = NULL;
+
+      random_swapped_pair (rs, &rng, 7, 2, TRUE, &pos, &mirror);
+      g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==,
+                         -feature_value (rs, mirror, "connection"));
+      uneven += feature_value (rs, pos, "connection") != 0;
+      g_assert_cmpfloat (feature_value (rs, pos, "material"), ==,
+                         -feature_value (rs, mirror, "material"));
+    }
+  /* The figures are not all level (a sign never tested). */
+  g_assert_cmpint (uneven, >, 100);
+}
+
+static void
+test_line_features (void)
+{
+  const char *nine[] = { "width=9", "height=9", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, nine);
+  const BsRulesFeatures *f = bs_rules_program_features (rs);
+  g_autofree BsPosition *pos = NULL;
+  int counts[6];
+
+  /* Three in a row, e5 f5 g5, and h5 of player 2 beside them. Player 1's
+   * lines of five across row 5: c–g holds three (d–h and e–i hold h5),
+   * b–f two, a–e one; each stone's column has five lines of one, and
+   * the diagonals through e5, f5 and g5 five, four and three each way:
+   * 1 + 15 + 12 + 12 lines of one. Player 2's h5: no line across (each
+   * holds a stone of player 1), five up its column, two along each
+   * diagonal. */
+  pos = hand_position (rs, "e5=1 f5=1 g5=1 h5=2", 2);
+  g_assert_cmpint (bs_rules_features_line_counts (f, pos, 1, counts), ==, 5);
+  g_assert_cmpint (counts[1], ==, 40);
+  g_assert_cmpint (counts[2], ==, 1);
+  g_assert_cmpint (counts[3], ==, 1);
+  g_assert_cmpint (counts[4], ==, 0);
+  g_assert_cmpint (bs_rules_features_line_counts (f, pos, 2, counts), ==, 5);
+  g_assert_cmpint (counts[1], ==, 9);
+  g_assert_cmpint (counts[2] + counts[3] + counts[4], ==, 0);
+  /* A line of four is worth 1, of three 1/4, of two 1/16, of one 1/64. */
+  g_assert_cmpfloat_with_epsilon (feature_value (rs, pos, "lines"),
+                                  (40 + 4 + 16 - 9) / 64.0, 1e-9);
+  assert_score_sides (rs, pos);
+  g_clear_pointer (&pos, g_free);
+
+  /* With c5 too, across row 5: c–g holds four (c5 e5 f5 g5), b–f three
+   * (c5 e5 f5), a–e two (c5 e5); no other line holds two stones. */
+  pos = hand_position (rs, "c5=1 e5=1 f5=1 g5=1 h5=2", 2);
+  bs_rules_features_line_counts (f, pos, 1, counts);
+  g_assert_cmpint (counts[4], ==, 1);
+  g_assert_cmpint (counts[3], ==, 1);
+  g_assert_cmpint (counts[2], ==, 1);
+}
+
+/* Swapping every stone's owner turns the lines' sign. */
+static void
+test_line_features_symmetric (void)
+{
+  const char *nine[] = { "width=9", "height=9", NULL };
+  g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, nine);
+  BsRng rng;
+  int uneven = 0;
+
+  bs_rng_init (&rng, 27);
+  for (int round = 0; round < 200; round++)
+    {
+      g_autofree BsPosition *pos = NULL, *other = NULL;
+
+      /* Sparse, as a game in progress: lines stay open. */
+      random_swapped_pair (rs, &rng, 9, 4, FALSE, &pos, &other);
+      g_assert_cmpfloat_with_epsilon (feature_value (rs, pos, "lines"),
+                                      -feature_value (rs, other, "lines"), 1e-9);
+      uneven += feature_value (rs, pos, "lines") != 0;
+    }
+  /* The figures are not all level (a sign never tested). */
+  g_assert_cmpint (uneven, >, 100);
+}
+
+/* A game without connect or line ends keeps the generic evaluation. */
+static void
+test_generic_features (void)
+{
+  g_autoptr(BsRuleset) rs = make_ruleset (capture_game_path, NULL);
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+
+  g_assert_cmpuint (rs->module->n_features, ==, 0);
+  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpstr (specs[1].id, ==, "mobility");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1977,6 +2199,11 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-games/connect/perft", test_connect_perft);
   g_test_add_func ("/rules-games/connect/hand", test_connect_hand);
   g_test_add_func ("/rules-games/connect/random", test_connect_random);
+  g_test_add_func ("/rules-games/connect/features", test_connect_features);
+  g_test_add_func ("/rules-games/connect/features-symmetric", test_connect_features_symmetric);
+  g_test_add_func ("/rules-games/line/features", test_line_features);
+  g_test_add_func ("/rules-games/line/features-symmetric", test_line_features_symmetric);
+  g_test_add_func ("/rules-games/capture/generic-features", test_generic_features);
   g_test_add_func ("/rules-games/swap/perft", test_swap_perft);
   g_test_add_func ("/rules-games/swap/hand", test_swap_hand);
   g_test_add_func ("/rules-games/swap/record", test_swap_record);

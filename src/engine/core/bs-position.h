@@ -74,6 +74,18 @@ bs_position_pieces (const BsPosition *pos, int player)
   return n;
 }
 
+/* The pieces of player on the board and in hand (an unlimited supply
+ * counts nothing): the generic evaluation's material. */
+static inline int
+bs_position_material (const BsPosition *pos, int player)
+{
+  int n = bs_position_pieces (pos, player);
+  for (int k = 0; k < BS_MAX_KINDS; k++)
+    if (pos->supply[player - 1][k] != BS_SUPPLY_UNLIMITED)
+      n += pos->supply[player - 1][k];
+  return n;
+}
+
 /* The write path of modules' apply (zobrist: rs->zobrist; inline because
  * it is the hot path) when the module knows the cell holds `old`, which
  * differs from `value`: keeps the Zobrist hash (except in playout mode),

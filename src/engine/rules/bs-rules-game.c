@@ -9,6 +9,7 @@
 
 #include "bs-error.h"
 #include "bs-rules-document.h"
+#include "bs-rules-features.h"
 #include "bs-rules-program.h"
 #include "bs-rules-lines.h"
 #include "bs-rules-push.h"
@@ -25,6 +26,7 @@ struct _BsRulesGame {
   BsWordSpec        words_swap[BS_RULES_MAX_BLOCKS + 2];
   BsSpecialSpec     specials[BS_RULES_MAX_SPECIALS];
   BsChoiceSpec      follow_ups[BS_RULES_MAX_DIRS];   /* a <follow-up>'s choices, labels owned */
+  BsFeatureSpec     features[BS_MAX_FEATURES];       /* what the ends tell the search */
 };
 
 /* <turn pass="when-no-move">: the move "pass", the only one then (the
@@ -228,7 +230,13 @@ game_new (BsRulesDocument *doc)
       bs_rules_push_fill_module (m);
     }
   else
-    bs_rules_program_fill_module (m);
+    {
+      bs_rules_program_fill_module (m);
+      /* Its connect and line ends give features; without them the search
+       * keeps the generic material and mobility (n_features 0). */
+      m->n_features = bs_rules_features_declare (doc, game->features);
+      m->features = game->features;
+    }
   return game;
 }
 

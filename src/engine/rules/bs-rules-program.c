@@ -35,6 +35,7 @@
 
 #include "bs-bitboard.h"
 #include "bs-error.h"
+#include "bs-rules-features.h"
 #include "bs-ruleset.h"
 
 #define RP_MAX_WORDS 6
@@ -308,6 +309,9 @@ struct _BsRulesProgram {
                               BsMove *scratch);
   void   (*base_apply)       (const BsRuleset *rs, BsPosition *pos, BsMove move, BsUndo *undo);
   guint  (*base_random_turn) (const BsRuleset *rs, BsPosition *pos, BsRng *rng);
+
+  /* What the ends tell the search (bs-rules-features.h). */
+  BsRulesFeatures *features;
 };
 
 typedef BsRulesProgram Rp;
@@ -3988,6 +3992,7 @@ rp_free (gpointer data)
   g_free (rp->neighbourhood);
   g_free (rp->swap_to);
   g_free (rp->line_lim);
+  bs_rules_features_free (rp->features);
   g_free (rp);
 }
 
@@ -4235,6 +4240,57 @@ rp_compile_joined (BsRuleset *rs,
       }
 }
 
+/* The tables of the features the ends give (bs-rules-features.h): the
+ * first connect end's regions and the first line end's axes. */
+static gboolean
+rp_compile_features (const BsRuleset *rs,
+                     Rp              *rp)
+{
+  rp->features = bs_rules_features_new (rs, rp->doc);
+  for (int i = 0; i < rp->n_ends; i++)
+    {
+      const RpEnd *e = &rp->ends[i];
+
+      if (e->kind == BS_RULES_END_CONNECT && !bs_rules_features_connects (rp->features))
+        {
+          int n = e->source->n_regions;
+          g_autofree gboolean *in_region = g_new0 (gboolean, (gsize) n * 3 * (gsize) rs->n_cells);
+
+          for (int r = 0; r < n; r++)
+            for (int p = 1; p <= 2; p++)
+              for (int c = 0; c < rs->n_cells; c++)
+                in_region[(r * 3 + p) * rs->n_cells + c]
+                  = rp_region_has (rs, rp, e->source->regions[r], p, c);
+          bs_rules_features_set_connection (rp->features, n, in_region);
+        }
+      if (e->kind == BS_RULES_END_LINE)
+        {
+          int dirs[BS_RULES_MAX_DIRS];
+
+          for (int a = 0; a < e->line->n_axes; a++)
+            dirs[a] = e->line->axes[a][0];
+          bs_rules_features_set_line (rp->features, e->line->length, dirs, e->line->n_axes);
+        }
+    }
+  return TRUE;
+}
+
+static void
+rp_feature_values (const BsRuleset  *rs,
+                   const BsPosition *pos,
+                   double           *values)
+{
+  const Rp *rp = rs->module_data;
+
+  bs_rules_features_values (rp->features, pos, values);
+}
+
+const BsRulesFeatures *
+bs_rules_program_features (const BsRuleset *rs)
+{
+  return ((const Rp *) rs->module_data)->features;
+}
+
 gboolean
 bs_rules_program_prepare (BsRuleset              *rs,
                           const BsRulesDocument  *doc,
@@ -4283,7 +4339,7 @@ bs_rules_program_prepare (BsRuleset              *rs,
     }
   if (rp->mixed)
     return rp_compile_ends (rs, rp, error) && rp_compile_mixed (rs, rp, error)
-           && rp_compile_swap (rs, rp, error);
+           && rp_compile_swap (rs, rp, error) && rp_compile_features (rs, rp);
   if (rp->width * (max_row - min_row + 1) > (rp->placing ? RP_MAX_BITS : RP_MAX_STEP_BITS))
     {
       g_set_error (error, BS_VARIANT_ERROR, BS_VARIANT_ERROR_INVALID,
@@ -4356,7 +4412,7 @@ bs_rules_program_prepare (BsRuleset              *rs,
       if (rp->one_word)
         rs->random_turn = rp1_pick (rp->n_steps);
     }
-  return rp_compile_swap (rs, rp, error);
+  return rp_compile_swap (rs, rp, error) && rp_compile_features (rs, rp);
 }
 
 /* ---- The other hooks ---- */
@@ -5184,4 +5240,5 @@ bs_rules_program_fill_module (BsModule *module)
   module->encode_move = rp_encode_move;
   module->explain_turn = rp_explain_turn;
   module->describe_rules = rp_describe_rules;
+  module->feature_values = rp_feature_values;
 }

@@ -15,6 +15,7 @@
 
 #include "bs-module.h"
 #include "bs-rules-document.h"
+#include "bs-rules-features.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,9 @@ gboolean bs_rules_program_prepare     (BsRuleset              *rs,
 /* Whether the program of rs has the move "swap" (<turn><swap/></turn>,
  * its if= holding): its play spec then lists the word "swap" last. */
 gboolean bs_rules_program_swaps       (const BsRuleset        *rs);
+
+/* The tables of the features rs's ends give the search. */
+const BsRulesFeatures *bs_rules_program_features (const BsRuleset *rs);
 
 /* A designer's text of the rules file, translated, with {mover}, {next},
  * {player1}, {player2}, {from}, {to} (when not NULL) and each number

@@ -44,19 +44,6 @@ bs_evaluation_features (const BsRuleset  *rs,
   return n;
 }
 
-/* Pieces on the board and in hand (an unlimited supply counts nothing). */
-static int
-material (const BsPosition *pos,
-          int               player)
-{
-  int n = bs_position_pieces (pos, player);
-
-  for (int k = 0; k < BS_MAX_KINDS; k++)
-    if (pos->supply[player - 1][k] != BS_SUPPLY_UNLIMITED)
-      n += pos->supply[player - 1][k];
-  return n;
-}
-
 /* The opponent's moves are counted as if it were their turn: a copy with
  * the other player to move, generated and never played. */
 static double
@@ -86,7 +73,7 @@ bs_evaluation_values (const BsRuleset  *rs,
       rs->module->feature_values (rs, pos, values);
       return MIN (rs->module->n_features, BS_MAX_FEATURES);
     }
-  values[GENERIC_MATERIAL] = material (pos, 1) - material (pos, 2);
+  values[GENERIC_MATERIAL] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
   if (kind == BS_EVALUATION_MATERIAL)
     return 1;
   values[GENERIC_MOBILITY] = mobility (rs, pos, scratch);

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "boardsmith-engine"
+
+#include "config.h"
+
+#include "bs-rules-features.h"
+
+#include <string.h>
+
+#include "bs-ruleset.h"
+
+/* Hand-set weights, in pieces' worth (BsFeatureSpec.weight); measured
+ * against plain Monte Carlo in docs/SEARCH.md, "Written games' features". */
+#define WEIGHT_MATERIAL   1.0
+#define WEIGHT_CONNECTION 1.0
+#define WEIGHT_LINES      2.0
+
+/* A line one piece short of the length is worth 1, each piece fewer this
+ * much less. */
+#define LINE_RATIO        4.0
+
+#define MAX_REGIONS       8           /* a cell's regions as bits of a guint8 */
+
+struct _BsRulesFeatures {
+  int           n_cells;
+  int           n_dirs;
+  const gint16 *neighbours;
+  int           slot_connection;      /* its index among the values, or -1 */
+  int           slot_lines;
+
+  /* The connect end: per player, a cell's regions as bits. */
+  int           n_regions;
+  guint8       *regions[3];           /* [p][cell], [1] and [2] */
+
+  /* The line end: every line of `length` cells on the board, cells in a row. */
+  int           length;
+  int           n_windows;
+  gint16       *windows;              /* [window * length + i] */
+  double       *worth;                /* [k]: a line holding k pieces of one player */
+};
+
+guint
+bs_rules_features_declare (const BsRulesDocument *doc,
+                           BsFeatureSpec         *specs)
+{
+  gboolean connects = FALSE, lines = FALSE;
+  guint n = 0;
+
+  for (guint i = 0; i < doc->ends->len; i++)
+    {
+      BsRulesEndKind kind = g_array_index (doc->ends, BsRulesEnd, i).kind;
+
+      connects |= kind == BS_RULES_END_CONNECT;
+      lines |= kind == BS_RULES_END_LINE;
+    }
+  if (!connects && !lines)
+    return 0;
+  specs[n++] = (BsFeatureSpec) { "material", WEIGHT_MATERIAL };
+  if (connects)
+    specs[n++] = (BsFeatureSpec) { "connection", WEIGHT_CONNECTION };
+  if (lines)
+    specs[n++] = (BsFeatureSpec) { "lines", WEIGHT_LINES };
+  return n;
+}
+
+BsRulesFeatures *
+bs_rules_features_new (const BsRuleset       *rs,
+                       const BsRulesDocument *doc)
+{
+  BsRulesFeatures *f = g_new0 (BsRulesFeatures, 1);
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  guint n = bs_rules_features_declare (doc, specs);
+
+  f->n_cells = rs->n_cells;
+  f->n_dirs = rs->n_dirs;
+  f->neighbours = rs->neighbours;
+  f->slot_connection = -1;
+  f->slot_lines = -1;
+  for (guint i = 0; i < n; i++)
+    {
+      if (g_str_equal (specs[i].id, "connection"))
+        f->slot_connection = (int) i;
+      if (g_str_equal (specs[i].id, "lines"))
+        f->slot_lines = (int) i;
+    }
+  return f;
+}
+
+void
+bs_rules_features_free (BsRulesFeatures *f)
+{
+  if (f == NULL)
+    return;
+  g_free (f->regions[1]);
+  g_free (f->regions[2]);
+  g_free (f->windows);
+  g_free (f->worth);
+  g_free (f);
+}
+
+gboolean
+bs_rules_features_connects (const BsRulesFeatures *f)
+{
+  return f->n_regions > 0;
+}
+
+void
+bs_rules_features_set_connection (BsRulesFeatures *f,
+                                  int              n_regions,
+                                  const gboolean  *in_region)
+{
+  g_return_if_fail (n_regions >= 1 && n_regions <= MAX_REGIONS);
+  if (f->n_regions > 0)
+    return;
+  f->n_regions = n_regions;
+  for (int p = 1; p <= 2; p++)
+    {
+      f->regions[p] = g_new0 (guint8, f->n_cells);
+      for (int r = 0; r < n_regions; r++)
+        for (int c = 0; c < f->n_cells; c++)
+          if (in_region[(r * 3 + p) * f->n_cells + c])
+            f->regions[p][c] |= (guint8) (1u << r);
+    }
+}
+
+void
+bs_rules_features_set_line (BsRulesFeatures *f,
+                            int              length,
+                            const int       *dirs,
+                            int              n_dirs)
+{
+  if (f->length > 0 || length < 2)
+    return;
+  f->length = length;
+  f->windows = g_new (gint16, (gsize) f->n_cells * (gsize) n_dirs * (gsize) length);
+  for (int a = 0; a < n_dirs; a++)
+    for (int c = 0; c < f->n_cells; c++)
+      {
+        gint16 *window = f->windows + (gsize) f->n_windows * (gsize) length;
+        int at = c, i = 0;
+
+        for (; i < length && at != BS_NO_CELL; i++)
+          {
+            window[i] = (gint16) at;
+            at = i + 1 < length ? f->neighbours[at * f->n_dirs + dirs[a]] : at;
+          }
+        if (i == length)
+          f->n_windows++;
+      }
+  f->worth = g_new0 (double, length + 1);
+  /* A line of the whole length only stands where it does not win (exactly). */
+  f->worth[length] = 1;
+  for (int k = length - 1; k >= 1; k--)
+    f->worth[k] = k == length - 1 ? 1 : f->worth[k + 1] / LINE_RATIO;
+}
+
+/* ---- Connection ----
+ *
+ * A shortest path where the player's own pieces cost nothing, an empty cell
+ * one and the other player's pieces block, by layers: the cells at d empty
+ * cells from the first region, each grown over own pieces before the next
+ * layer starts, so that a cell is final when it is taken from its layer. */
+
+int
+bs_rules_features_connection_distance (const BsRulesFeatures *f,
+                                       const BsPosition      *pos,
+                                       int                    p)
+{
+  int n = f->n_cells;
+  gint16 *layer = g_newa (gint16, n), *next = g_newa (gint16, n);
+  guint8 *seen = g_newa (guint8, n);
+  const guint8 *regions = f->regions[p];
+  guint8 wanted, reached = 1;
+  int n_layer = 0, n_next = 0;
+
+  if (f->n_regions == 0)
+    return 0;
+  wanted = (guint8) ((1u << f->n_regions) - 1);
+  memset (seen, 0, (gsize) n);
+  for (int c = 0; c < n; c++)
+    {
+      int owner = BS_CELL_OWNER (pos->cells[c]);
+
+      if (!(regions[c] & 1) || (owner != 0 && owner != p))
+        continue;
+      seen[c] = 1;
+      if (owner == p)
+        layer[n_layer++] = (gint16) c;
+      else
+        next[n_next++] = (gint16) c;
+    }
+  for (int d = 0;; d++)
+    {
+      for (int i = 0; i < n_layer; i++)
+        {
+          int c = layer[i];
+
+          reached |= regions[c];
+          if (reached == wanted)
+            return d;
+          for (int k = 0; k < f->n_dirs; k++)
+            {
+              int to = f->neighbours[c * f->n_dirs + k];
+              int owner;
+
+              if (to == BS_NO_CELL || seen[to])
+                continue;
+              owner = BS_CELL_OWNER (pos->cells[to]);
+              if (owner == p)
+                layer[n_layer++] = (gint16) to;
+              else if (owner == 0)
+                next[n_next++] = (gint16) to;
+              else
+                continue;
+              seen[to] = 1;
+            }
+        }
+      if (n_next == 0)
+        return -1;
+      memcpy (layer, next, sizeof *layer * (gsize) n_next);
+      n_layer = n_next;
+      n_next = 0;
+    }
+}
+
+/* ---- Lines ---- */
+
+/* Each player's worth of open lines into sums[p]; with counts ([p][k],
+ * (length + 1) per player), the lines by the pieces they hold too. */
+static void
+line_scan (const BsRulesFeatures *f,
+           const BsPosition      *pos,
+           double                 sums[3],
+           int                   *counts)
+{
+  int length = f->length;
+
+  sums[1] = sums[2] = 0;
+  for (int w = 0; w < f->n_windows; w++)
+    {
+      const gint16 *window = f->windows + (gsize) w * (gsize) length;
+      int held[4] = { 0 };
+
+      for (int i = 0; i < length; i++)
+        held[BS_CELL_OWNER (pos->cells[window[i]])]++;
+      for (int p = 1; p <= 2; p++)
+        if (held[3 - p] == 0 && held[p] > 0)
+          {
+            sums[p] += f->worth[held[p]];
+            if (counts != NULL)
+              counts[(p - 1) * (length + 1) + held[p]]++;
+          }
+    }
+}
+
+int
+bs_rules_features_line_counts (const BsRulesFeatures *f,
+                               const BsPosition      *pos,
+                               int                    p,
+                               int                   *counts)
+{
+  int *both;
+  double sums[3];
+
+  if (f->length == 0)
+    return 0;
+  both = g_newa (int, 2 * (f->length + 1));
+  memset (both, 0, sizeof *both * 2 * (gsize) (f->length + 1));
+  line_scan (f, pos, sums, both);
+  memcpy (counts, both + (p - 1) * (f->length + 1), sizeof *counts * (gsize) (f->length + 1));
+  return f->length;
+}
+
+/* ---- The values ---- */
+
+/* A player cut off is as far as the board is large. */
+static int
+connection_distance_or_far (const BsRulesFeatures *f,
+                            const BsPosition      *pos,
+                            int                    p)
+{
+  int d = bs_rules_features_connection_distance (f, pos, p);
+
+  return d < 0 ? f->n_cells : d;
+}
+
+void
+bs_rules_features_values (const BsRulesFeatures *f,
+                          const BsPosition      *pos,
+                          double                *values)
+{
+  values[0] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
+  if (f->slot_connection >= 0)
+    values[f->slot_connection] = f->n_regions == 0 ? 0
+                                 : connection_distance_or_far (f, pos, 2)
+                                   - connection_distance_or_far (f, pos, 1);
+  if (f->slot_lines >= 0)
+    {
+      double sums[3] = { 0 };
+
+      if (f->length > 0)
+        line_scan (f, pos, sums, NULL);
+      values[f->slot_lines] = sums[1] - sums[2];
+    }
+}

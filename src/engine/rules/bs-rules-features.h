@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bs-rules-features.h: what a written game's goal blocks tell the search
+ * (docs/RULES-LANGUAGE.md, "What the computer reads from the ends").
+ *
+ * A turn-based written game with a <connect> or a <line> end is judged by
+ * the features these ends give instead of the generic material and
+ * mobility (bs-evaluation.h):
+ *
+ *   material    the pieces on the board and in hand, as the generic one;
+ *   connection  a <connect> end: the fewest empty cells each player still
+ *               has to fill to join its regions (own pieces cost nothing,
+ *               the other player's block), player 2's minus player 1's;
+ *   lines       a <line> end: every line of its length that holds pieces
+ *               of one player only, worth 1 with one piece short of the
+ *               length and a quarter of that for each piece fewer,
+ *               player 1's sum minus player 2's.
+ *
+ * The first end of each kind whose condition holds gives the figure;
+ * none: 0. */
+
+#pragma once
+
+#include <glib.h>
+
+#include "bs-module.h"
+#include "bs-rules-document.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BsRulesFeatures BsRulesFeatures;
+
+/* The features doc's ends give (none when it has neither a <connect> nor
+ * a <line> end): ids and hand-set weights, at most BS_MAX_FEATURES. */
+guint            bs_rules_features_declare    (const BsRulesDocument *doc,
+                                               BsFeatureSpec         *specs);
+
+/* The tables of rs's board for the ends of doc that rs compiled; filled by
+ * the program through the two calls below. */
+BsRulesFeatures *bs_rules_features_new        (const BsRuleset       *rs,
+                                               const BsRulesDocument *doc);
+void             bs_rules_features_free       (BsRulesFeatures       *features);
+/* Whether the connection figure is already set (the first end gives it). */
+gboolean         bs_rules_features_connects   (const BsRulesFeatures *features);
+/* The connect end's regions: in_region[(r * 3 + p) * n_cells + c] is
+ * whether cell c belongs to region r (of n_regions) for player p. */
+void             bs_rules_features_set_connection (BsRulesFeatures *features,
+                                                   int              n_regions,
+                                                   const gboolean  *in_region);
+/* The line end: how many in a row, along axes given as board directions
+ * (one of each opposite pair). Later calls are ignored. */
+void             bs_rules_features_set_line   (BsRulesFeatures       *features,
+                                               int                    length,
+                                               const int             *dirs,
+                                               int                    n_dirs);
+
+/* The fewest empty cells p still has to fill on pos to join the regions,
+ * or -1 when the other player's pieces cut them off. */
+int              bs_rules_features_connection_distance (const BsRulesFeatures *features,
+                                                        const BsPosition      *pos,
+                                                        int                    p);
+/* counts[k] (0 ≤ k ≤ length): the lines of the length that hold k pieces
+ * of p and none of the other player's. Returns the length (0: no line end). */
+int              bs_rules_features_line_counts (const BsRulesFeatures *features,
+                                                const BsPosition      *pos,
+                                                int                    p,
+                                                int                   *counts);
+
+/* The values of the declared features on pos (BsModule.feature_values). */
+void             bs_rules_features_values     (const BsRulesFeatures *features,
+                                               const BsPosition      *pos,
+                                               double                *values);
+
+G_END_DECLS
