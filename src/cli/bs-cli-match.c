@@ -193,7 +193,7 @@ add_player_json (JsonBuilder  *b,
   json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
   bs_cli_json_string (b, "player", player->spec);
-  if (player->player.strongest)
+  if (player->player.game_chooses)
     bs_cli_json_string (b, "search", strongest_search (player));
   json_builder_set_member_name (b, "moves");
   json_builder_add_int_value (b, (gint64) player->moves);
@@ -212,7 +212,7 @@ print_player (const char   *name,
               const Player *player)
 {
   g_print ("%s: %s", name, player->spec);
-  if (player->player.strongest)
+  if (player->player.game_chooses)
     g_print (" (%s)", strongest_search (player));
   g_print (", %" G_GUINT64_FORMAT " %s, %.3f %s", player->moves,
            _("moves"), player->moves > 0 ? player->cpu_us / 1e6 / player->moves : 0.0,

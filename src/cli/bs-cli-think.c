@@ -181,7 +181,7 @@ bs_cli_think (int    argc,
   BsCliOptions options;
   BsSearchParams params;
   BsPlayerSpec strongest_spec = { 0 };
-  const char *search = NULL;   /* the search a strongest player became, else NULL */
+  const char *search = NULL;   /* the search strongest or Hard became, else NULL */
   gboolean strongest;
   guint step = 0;
   int player = 0;
@@ -284,13 +284,32 @@ bs_cli_think (int    argc,
   bs_player_spec_clear (&strongest_spec);
   if (error == NULL && rs == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
-  /* --level hard is the app's Hard: with the game's declared cut unless --cut is given. */
+  /* --level hard is the app's Hard: the search the game declares, Monte Carlo with the
+   * game's cut unless --cut is given; --threads and --cut ask for Monte Carlo. */
   if (error == NULL && level_text != NULL && params.level == BS_SEARCH_LEVEL_HARD &&
       cut_text == NULL)
     {
       guint64 seed = params.seed;
+      guint threads = params.threads;
 
+      if (threads_text == NULL && bs_search_level_plays_alpha_beta (BS_SEARCH_LEVEL_HARD, rs))
+        {
+          BsAlphaBetaParams hard = { 0 };
+          int status;
+
+          bs_alpha_beta_params_parse (&hard, "", NULL);
+          hard.cpu_ms = BS_SEARCH_HARD_TIME_MS;
+          pos = think_position (rs, &options, &error);
+          status = pos != NULL ? think_alpha_beta_run (&options, rs, pos, &hard, "ab")
+                               : bs_cli_fail (error);
+          bs_alpha_beta_params_clear (&hard);
+          bs_cli_options_clear (&options);
+          return status;
+        }
       bs_search_params_init_for_game (&params, BS_SEARCH_LEVEL_HARD, rs, seed);
+      params.player = player;
+      params.threads = threads;
+      search = "mcts";
     }
   if (error == NULL)
     pos = think_position (rs, &options, &error);

@@ -197,10 +197,11 @@ bs_cli_tune (int    argc,
                           BS_PLAYER_SPEC_FLAGS_NONE, &error);
   if (error == NULL)
     rs = bs_cli_load_ruleset (options.args[0], &options, &error);
-  /* A "strongest" player becomes the search the game declares (the tuner
-   * says itself why a game of simultaneous rounds cannot be tuned). */
+  /* A "strongest" player becomes the search the game declares, ",cut=game" the
+   * game's cut (the tuner says itself why a game of simultaneous rounds cannot
+   * be tuned). */
   for (int i = 0; i < 2 && rs != NULL && error == NULL; i++)
-    if (players[i].strongest)
+    if (players[i].game_chooses || players[i].cut_from_game)
       bs_player_spec_check_ruleset (&players[i], rs, &error);
   if (rs != NULL && error == NULL)
     {

@@ -402,7 +402,7 @@ test_strongest_per_game (void)
     const char        *variant;
     BsStrongestSearch  search;
   } games[] = {
-    { "abrobad", BS_STRONGEST_ALPHA_BETA },
+    { "abrobad", BS_STRONGEST_MONTE_CARLO },  /* with its cut: 18–2 against alpha-beta */
     { "agoraphobia", BS_STRONGEST_MONTE_CARLO },
     { "astoria", BS_STRONGEST_ALPHA_BETA },
     { "ataxx", BS_STRONGEST_ALPHA_BETA },
@@ -440,6 +440,37 @@ test_strongest_per_game (void)
           g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, 250);
         }
       g_assert_cmpstr (spec.text, ==, "strongest:cpu=0.25");
+      /* The Monte Carlo search cuts as Hard does, where the game declares a cut. */
+      g_assert_cmpuint (spec.mcts.playout_cut, ==, bs_ruleset_get_playout_cut (rs));
+      bs_player_spec_clear (&spec);
+
+      /* A study's bare "hard" is the app's Hard: the same search with Hard's budget, and
+       * Hard's playout ceiling when it is Monte Carlo; "mcts:hard" stays Monte Carlo. */
+      g_assert_true (bs_player_spec_parse (&spec, "hard", BS_PLAYER_SPEC_BARE_LEVELS, &error));
+      g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_STRONGEST);
+      g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (bs_search_level_plays_alpha_beta (BS_SEARCH_LEVEL_HARD, rs), ==,
+                       games[i].search == BS_STRONGEST_ALPHA_BETA);
+      g_assert_false (bs_search_level_plays_alpha_beta (BS_SEARCH_LEVEL_MEDIUM, rs));
+      if (games[i].search == BS_STRONGEST_MONTE_CARLO)
+        {
+          g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_MCTS);
+          g_assert_cmpuint (spec.mcts.time_ms, ==, BS_SEARCH_HARD_TIME_MS);
+          g_assert_cmpuint (spec.mcts.playouts, ==, BS_SEARCH_HARD_PLAYOUTS);
+          g_assert_cmpuint (spec.mcts.playout_cut, ==, bs_ruleset_get_playout_cut (rs));
+        }
+      else
+        {
+          g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_ALPHA_BETA);
+          g_assert_cmpuint (spec.alpha_beta.cpu_ms, ==, BS_SEARCH_HARD_TIME_MS);
+        }
+      g_assert_false (bs_player_spec_is_reproducible (&spec));
+      bs_player_spec_clear (&spec);
+      g_assert_true (bs_player_spec_parse (&spec, "mcts:hard", BS_PLAYER_SPEC_FLAGS_NONE,
+                                           &error));
+      g_assert_true (bs_player_spec_check_ruleset (&spec, rs, &error));
+      g_assert_cmpint (spec.kind, ==, BS_PLAYER_SPEC_MCTS);
       bs_player_spec_clear (&spec);
     }
 }

@@ -394,7 +394,13 @@ show_hint (BsComputerPlayer        *self,
             bs_ruleset_apply (rs, pos, result->steps[i], NULL);
         }
       bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
-      if (found == NULL)
+      if (found == NULL && self->playouts == 0 && bs_ruleset_get_playout_cut (rs) > 0)
+        /* Translators: %s is a move in words such as "move the stone on h7 to
+         * g6"; %.0f%% its score in playouts cut short after a few moves and
+         * judged by the position's features. */
+        text = g_strdup_printf (_("Hint: %s (scores %.0f%% in short playouts)"),
+                                text_steps->str, 100.0 * result->win_rate);
+      else if (found == NULL)
         /* Translators: %s is a move in words such as "move the stone on h7 to
          * g6"; %.0f%% the odds. */
         text = g_strdup_printf (_("Hint: %s (wins %.0f%% of the playouts)"),
@@ -543,6 +549,17 @@ start_alpha_beta (BsComputerPlayer *self,
   g_task_run_in_thread (task, alpha_beta_thread);
 }
 
+/* The search level a seat plays at; Strongest searches as Hard does, with
+ * the user's budget. */
+static BsSearchLevel
+level_of_seat (BsComputerPlayer *self,
+               int               player)
+{
+  BsComputerLevel level = self->levels[player - 1];
+
+  return level == BS_COMPUTER_LEVEL_STRONGEST ? BS_SEARCH_LEVEL_HARD : (BsSearchLevel) level;
+}
+
 static void
 start_search (BsComputerPlayer *self,
               int               player,
@@ -566,15 +583,15 @@ start_search (BsComputerPlayer *self,
     }
   else if (hint)
     {
-      bs_search_params_init (&params, BS_SEARCH_LEVEL_HARD, seed);
+      bs_search_params_init_for_game (&params, BS_SEARCH_LEVEL_HARD, rs, seed);
       params.time_ms = HINT_TIME_MS;
     }
   else if (self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST)
     {
       /* Where the game declares the Monte Carlo search the stronger (and
-       * in every simultaneous game): Hard's search with the user's budget
-       * in CPU time. Elsewhere alpha-beta, below. */
-      bs_search_params_init (&params, BS_SEARCH_LEVEL_HARD, seed);
+       * in every simultaneous game): Hard's search, its cut included, with
+       * the user's budget in CPU time. Elsewhere alpha-beta, below. */
+      bs_search_params_init_for_game (&params, BS_SEARCH_LEVEL_HARD, rs, seed);
       params.playouts = 0;
       params.time_ms = self->strongest_seconds * 1000;
       params.cpu_time = TRUE;
@@ -591,13 +608,17 @@ start_search (BsComputerPlayer *self,
   ticket->player = player;
   ticket->hint = hint;
   bs_search_progress_reset (&ticket->progress);
-  /* Strongest and the hint search as the game declares the stronger: where
-   * that is alpha-beta, with their budgets; else as set above. */
+  /* Hard, Strongest and the hint search as the game declares the stronger
+   * (bs_search_level_plays_alpha_beta): where that is alpha-beta, with
+   * their budgets; else as set above. */
   ticket->alpha_beta = self->playouts == 0
-                       && (hint || self->levels[player - 1] == BS_COMPUTER_LEVEL_STRONGEST)
-                       && bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_ALPHA_BETA;
+                       && bs_search_level_plays_alpha_beta (hint ? BS_SEARCH_LEVEL_HARD
+                                                                 : level_of_seat (self, player),
+                                                            rs);
   ticket->start_us = g_get_monotonic_time ();
-  ticket->budget_ms = hint ? HINT_TIME_MS : self->strongest_seconds * 1000;
+  ticket->budget_ms = hint ? HINT_TIME_MS
+                      : self->levels[player - 1] == BS_COMPUTER_LEVEL_HARD ? BS_SEARCH_HARD_TIME_MS
+                      : self->strongest_seconds * 1000;
   set_ticket (self, ticket);
 
   if (ticket->alpha_beta)

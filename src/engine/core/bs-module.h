@@ -38,11 +38,12 @@ typedef enum {
   BS_MODULE_SIMULTANEOUS = 1 << 0,
 } BsModuleFlags;
 
-/* Which search plays the app's Strongest level (and the CLI's `strongest`
- * player) in a turn-based game, as measured for the game (docs/SEARCH.md,
- * "Strongest: the search each game declares"): alpha-beta with the game's
- * features (the default, 0), or the Monte Carlo tree search of the Hard
- * level given Strongest's budget. A simultaneous game is always searched by
+/* Which search plays the app's Hard and Strongest levels and the hint (and
+ * the CLI's `hard` and `strongest` players) in a turn-based game, as measured
+ * for the game (docs/SEARCH.md, "Strongest: the search each game declares"):
+ * alpha-beta with the game's features (the default, 0), or the Monte Carlo
+ * tree search of the Hard level (with the game's playout cut) given the
+ * level's budget. A simultaneous game is always searched by
  * the Monte Carlo search: alpha-beta cannot play it. */
 typedef enum {
   BS_STRONGEST_ALPHA_BETA = 0,

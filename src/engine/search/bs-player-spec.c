@@ -177,6 +177,22 @@ parse_mcts_budget (BsPlayerSpec  *spec,
   return TRUE;
 }
 
+/* The game chooses between spec->mcts, Hard's Monte Carlo search with the game's cut, and
+ * alpha-beta with its default settings and cpu_ms of CPU time (bs_player_spec_check_ruleset). */
+static gboolean
+init_game_chooses (BsPlayerSpec  *spec,
+                   guint          cpu_ms,
+                   GError       **error)
+{
+  spec->kind = BS_PLAYER_SPEC_STRONGEST;
+  spec->game_chooses = TRUE;
+  spec->cut_from_game = TRUE;
+  if (!bs_alpha_beta_params_parse (&spec->alpha_beta, "", error))
+    return FALSE;
+  spec->alpha_beta.cpu_ms = cpu_ms;
+  return TRUE;
+}
+
 /* "strongest" or "strongest:cpu=SECONDS": both searches get the budget; the game chooses
  * later (bs_player_spec_check_ruleset). */
 static gboolean
@@ -186,7 +202,6 @@ parse_strongest (BsPlayerSpec  *spec,
 {
   double seconds = BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS;
 
-  spec->kind = BS_PLAYER_SPEC_STRONGEST;
   spec->strongest = TRUE;
   if (settings != NULL)
     {
@@ -200,10 +215,7 @@ parse_strongest (BsPlayerSpec  *spec,
     }
   init_hard_for (&spec->mcts, seconds);
   spec->mcts.playouts = 0;      /* as the app's Strongest: no cap on the playouts */
-  if (!bs_alpha_beta_params_parse (&spec->alpha_beta, "", error))
-    return FALSE;
-  spec->alpha_beta.cpu_ms = spec->mcts.time_ms;
-  return TRUE;
+  return init_game_chooses (spec, spec->mcts.time_ms, error);
 }
 
 gboolean
@@ -238,8 +250,10 @@ bs_player_spec_parse (BsPlayerSpec       *spec,
     {
       if (bs_search_params_parse (&spec->mcts, text, 0, NULL))
         {
+          /* "hard" is the app's Hard: the search the game declares, as the app plays it. */
+          if (spec->mcts.level == BS_SEARCH_LEVEL_HARD)
+            return init_game_chooses (spec, spec->mcts.time_ms, error);
           spec->kind = BS_PLAYER_SPEC_MCTS;
-          spec->cut_from_game = spec->mcts.level == BS_SEARCH_LEVEL_HARD;
           return TRUE;
         }
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -290,9 +304,9 @@ bs_player_spec_check_ruleset (BsPlayerSpec       *spec,
 {
   g_return_val_if_fail (spec != NULL && rs != NULL, FALSE);
 
-  if (spec->strongest)
-    spec->kind = bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_MONTE_CARLO
-                 ? BS_PLAYER_SPEC_MCTS : BS_PLAYER_SPEC_ALPHA_BETA;
+  if (spec->game_chooses)
+    spec->kind = bs_search_level_plays_alpha_beta (BS_SEARCH_LEVEL_HARD, rs)
+                 ? BS_PLAYER_SPEC_ALPHA_BETA : BS_PLAYER_SPEC_MCTS;
 
   if (spec->cut_from_game)
     spec->mcts.playout_cut = bs_ruleset_get_playout_cut (rs);

@@ -45,6 +45,10 @@ typedef struct {
   /* Given as "strongest": mcts and alpha_beta both hold its budget until the
    * game chooses (kind then says which); FALSE otherwise. */
   gboolean           strongest;
+  /* Given as "strongest" or as the bare level "hard" (the app's Hard): the game
+   * chooses the search (bs_search_level_plays_alpha_beta) in
+   * bs_player_spec_check_ruleset; until then kind is BS_PLAYER_SPEC_STRONGEST. */
+  gboolean           game_chooses;
   /* Given as "mcts:…,cut=game": bs_player_spec_check_ruleset sets mcts.playout_cut to
    * the game's declared cut (bs_ruleset_get_playout_cut). */
   gboolean           cut_from_game;
@@ -59,7 +63,8 @@ typedef struct {
  * Strongest level, Hard's MCTS or alpha-beta with their default settings, with that budget
  * of the thread's CPU time, BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS without it: kind
  * BS_PLAYER_SPEC_STRONGEST until bs_player_spec_check_ruleset). With
- * BS_PLAYER_SPEC_BARE_LEVELS a LEVEL alone is "mcts:LEVEL". The error
+ * BS_PLAYER_SPEC_BARE_LEVELS a LEVEL alone is "mcts:LEVEL", but for "hard", which is the
+ * app's Hard: the game's declared search with Hard's budget, as "strongest". The error
  * (G_OPTION_ERROR_BAD_VALUE, or a weights file's) names the text. spec is overwritten (not
  * freed first); clear it after a failure too. */
 gboolean bs_player_spec_parse            (BsPlayerSpec       *spec,
@@ -74,8 +79,8 @@ void     bs_player_spec_clear            (BsPlayerSpec       *spec);
 gboolean bs_player_spec_is_reproducible  (const BsPlayerSpec *spec);
 
 /* Whether the player can play rs: alpha-beta searches turn-based games only. The error
- * (G_OPTION_ERROR_BAD_VALUE) names the variant and the player. A "strongest" player
- * becomes the search rs declares (kind BS_PLAYER_SPEC_MCTS or _ALPHA_BETA; its text
+ * (G_OPTION_ERROR_BAD_VALUE) names the variant and the player. A "strongest" or bare
+ * "hard" player becomes the search rs declares (kind BS_PLAYER_SPEC_MCTS or _ALPHA_BETA; its text
  * stays as given), which always can. */
 gboolean bs_player_spec_check_ruleset    (BsPlayerSpec       *spec,
                                           const BsRuleset    *rs,

@@ -762,6 +762,16 @@ bs_search_params_init_for_game (BsSearchParams  *params,
 }
 
 gboolean
+bs_search_level_plays_alpha_beta (BsSearchLevel    level,
+                                  const BsRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, FALSE);
+
+  return level == BS_SEARCH_LEVEL_HARD
+         && bs_ruleset_get_strongest_search (rs) == BS_STRONGEST_ALPHA_BETA;
+}
+
+gboolean
 bs_search_params_parse (BsSearchParams  *params,
                         const char      *text,
                         guint64          seed,

@@ -87,11 +87,18 @@ void        bs_search_params_init     (BsSearchParams   *params,
                                        guint64           seed);
 /* The level as it plays in rs's game: Hard cuts its playouts where the game declares a
  * cut (bs_ruleset_get_playout_cut; measured in docs/SEARCH.md), the other levels as
- * bs_search_params_init. The app's levels, `think --level` and the players "hard". */
+ * bs_search_params_init. The app's levels, `think --level` and the players "hard", where
+ * the level plays Monte Carlo (bs_search_level_plays_alpha_beta). */
 void        bs_search_params_init_for_game (BsSearchParams  *params,
                                             BsSearchLevel    level,
                                             const BsRuleset *rs,
                                             guint64          seed);
+/* Whether the level plays alpha-beta in rs's game rather than params_init_for_game's
+ * Monte Carlo search: Hard (and the app's Strongest and hint, which search as Hard does)
+ * where the game declares alpha-beta the stronger (bs_ruleset_get_strongest_search;
+ * measured in docs/SEARCH.md); Easy and Medium never. */
+gboolean    bs_search_level_plays_alpha_beta (BsSearchLevel    level,
+                                              const BsRuleset *rs);
 /* "easy", "medium", "hard", a playout count ("5000") or a time ("1500ms").
  * Hard's time and a time level count the searching thread's CPU time
  * (cpu_time), so that a level's strength does not fall on a busy machine.

@@ -72,7 +72,8 @@ bs_study_player_describe (const BsStudyPlayer *player)
     return g_strdup_printf (_("Strongest (%s)"),
                             player->level[9] == ':' ? player->level + 10
                             : "cpu=" G_STRINGIFY (BS_PLAYER_SPEC_STRONGEST_DEFAULT_SECONDS));
-  if (player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA)
+  /* "hard" is named Hard whichever search the game chose for it (below). */
+  if (player->spec.kind == BS_PLAYER_SPEC_ALPHA_BETA && !player->spec.game_chooses)
     {
       const BsAlphaBetaParams *ab = &player->spec.alpha_beta;
 
