@@ -603,6 +603,52 @@ test_degenerate (void)
       }
 }
 
+/* What the subtitle says was played (issue 26): an A/B of players is each player against
+ * itself, not one against the other; the other studies one player against the other. */
+static void
+test_subtitles (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  BsStudy *players = bs_study_new (BS_STUDY_PLAYERS, 1, "random", "easy", &error);
+  g_autoptr(BsChartData) compared = NULL;
+  g_autoptr(BsChartData) single = make_data (make_study (NULL));
+  BsChartOptions options;
+  const char *name;
+  g_autofree char *score = NULL, *length_b = NULL, *single_score = NULL, *want = NULL;
+
+  g_assert_no_error (error);
+  bs_study_add_arm (players, variant, "A");
+  bs_study_add_arm (players, variant, "B");
+  g_assert_true (bs_study_prepare (players, &error));
+  compared = make_data (players);
+  name = bs_variant_display_name (variant);
+  add_games (compared, 0, 3, BS_RESULT_WIN_1, 20, 5, 5, "d2-d3");
+  add_games (compared, 1, 5, BS_RESULT_WIN_2, 30, 5, 5, "d2-d3");
+  add_games (single, 0, 4, BS_RESULT_DRAW, 20, 5, 5, "d2-d3");
+  bs_chart_options_init (&options);
+
+  options.kind = BS_CHART_SCORE;
+  score = bs_chart_subtitle (compared, &options);
+  want = g_strdup_printf ("%s · 8 games · Random compared with Easy, each playing itself · "
+                          "95%% intervals", name);
+  g_assert_cmpstr (score, ==, want);
+  g_clear_pointer (&want, g_free);
+
+  options.kind = BS_CHART_LENGTH;
+  options.arm = 1;
+  length_b = bs_chart_subtitle (compared, &options);
+  want = g_strdup_printf ("B: %s · 5 games · Easy against itself", name);
+  g_assert_cmpstr (length_b, ==, want);
+  g_clear_pointer (&want, g_free);
+
+  options.kind = BS_CHART_SCORE;
+  options.arm = 0;
+  single_score = bs_chart_subtitle (single, &options);
+  want = g_strdup_printf ("%s · 4 games · Random against Random · 95%% intervals", name);
+  g_assert_cmpstr (single_score, ==, want);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -615,5 +661,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/branching", test_branching);
   g_test_add_func ("/chart/openings", test_openings);
   g_test_add_func ("/chart/degenerate", test_degenerate);
+  g_test_add_func ("/chart/subtitles", test_subtitles);
   return g_test_run ();
 }
