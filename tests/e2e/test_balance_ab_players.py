@@ -232,6 +232,11 @@ def test_compare_players_fits_a_phone(session):
                                  % (GAMES, 2 * GAMES)))
     app.screenshot("ab-players-narrow-results")
     inside()
+    # The difference's row, its p-value in its subtitle, wrapped inside the window.
+    app.find(None, "Difference, B − A").scroll_into_view()
+    app.find("label", re.compile(r"^95% interval .* · .* chance, " + P_VALUE + "$"))
+    app.screenshot("ab-players-narrow-difference")
+    inside()
 
 
 if __name__ == "__main__":
