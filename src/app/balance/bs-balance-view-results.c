@@ -436,23 +436,22 @@ bs_balance_view_describe_study (BsStudy    *study,
   g_string_append (text, " · ");
   /* A sweep or a comparison plays its games for each variant, an A/B of players for each
    * player: the total too. */
-  if (study->margin > 0 && study->kind == BS_STUDY_PLAYERS)
-    /* Translators: an A/B players study stopping early: "until ± 3 points, at most 2000
-     * games per player, 4000 in all". */
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                               "until ± %.0f points, at most %u game per "
-                                               "player, %u in all",
-                                               "until ± %.0f points, at most %u games per "
-                                               "player, %u in all", study->games),
-                            100 * study->margin, study->games, total);
-  else if (study->margin > 0 && n_arms > 1)
-    /* Translators: a study of several variants stopping early: "until ± 3 points, at
-     * most 2000 games per variant, 12000 in all". */
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                               "until ± %.0f points, at most %u game per "
-                                               "variant, %u in all",
-                                               "until ± %.0f points, at most %u games per "
-                                               "variant, %u in all", study->games),
+  if (study->margin > 0 && n_arms > 1)
+    g_string_append_printf (text, study->kind == BS_STUDY_PLAYERS
+                            /* Translators: an A/B players study stopping early: "until ± 3
+                             * points, at most 2000 games per player, 4000 in all". */
+                            ? g_dngettext (GETTEXT_PACKAGE,
+                                           "until ± %.0f points, at most %u game per player, "
+                                           "%u in all",
+                                           "until ± %.0f points, at most %u games per player, "
+                                           "%u in all", study->games)
+                            /* Translators: a study of several variants stopping early: "until
+                             * ± 3 points, at most 2000 games per variant, 12000 in all". */
+                            : g_dngettext (GETTEXT_PACKAGE,
+                                           "until ± %.0f points, at most %u game per variant, "
+                                           "%u in all",
+                                           "until ± %.0f points, at most %u games per variant, "
+                                           "%u in all", study->games),
                             100 * study->margin, study->games, total);
   else if (study->margin > 0)
     /* Translators: a study stopping early: "until ± 3 points, at most 2,000 games per variant". */
