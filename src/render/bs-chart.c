@@ -597,12 +597,12 @@ subtitle_for (const BsChartData *data,
   /* An A/B of players: each played itself, so no "A against B"; one arm's chart names the
    * player of its arm. */
   if (study->kind == BS_STUDY_PLAYERS && arm >= 0)
-    /* Translators: a chart of one arm of an A/B players study: "A: Breakthrough · 200 games
+    /* Translators: a chart of one arm of an A/B players study: "A: My Game · 200 games
      * · Easy against itself". */
     return g_strdup_printf (_("%s · %u games · %s against itself"), name, games,
                             arm == 0 ? a : b);
   if (study->kind == BS_STUDY_PLAYERS)
-    /* Translators: a chart of an A/B players study: "Breakthrough · 400 games · Easy compared
+    /* Translators: a chart of an A/B players study: "My Game · 400 games · Easy compared
      * with Hard, each playing itself · 95% intervals". */
     return g_strdup_printf (intervals ? _("%s · %u games · %s compared with %s, each playing "
                                           "itself · 95%% intervals")

@@ -511,7 +511,6 @@ describe_chart (BsBalanceView        *self,
 
   if (description == NULL)
     description = bs_chart_subtitle (data, options);
-
   if (g_strcmp0 (description, self->chart_description) == 0)
     return;
   g_free (self->chart_description);
