@@ -594,6 +594,20 @@ subtitle_for (const BsChartData *data,
   g_autofree char *b = bs_study_player_describe (&study->players[1]);
   g_autofree char *name = arm_name (data, arm);
 
+  /* An A/B of players: each played itself, so no "A against B"; one arm's chart names the
+   * player of its arm. */
+  if (study->kind == BS_STUDY_PLAYERS && arm >= 0)
+    /* Translators: a chart of one arm of an A/B players study: "A: My Game · 200 games
+     * · Easy against itself". */
+    return g_strdup_printf (_("%s · %u games · %s against itself"), name, games,
+                            arm == 0 ? a : b);
+  if (study->kind == BS_STUDY_PLAYERS)
+    /* Translators: a chart of an A/B players study: "My Game · 400 games · Easy compared
+     * with Hard, each playing itself · 95% intervals". */
+    return g_strdup_printf (intervals ? _("%s · %u games · %s compared with %s, each playing "
+                                          "itself · 95%% intervals")
+                                      : _("%s · %u games · %s compared with %s, each playing "
+                                          "itself"), name, games, a, b);
   if (!intervals && study->swap)
     return g_strdup_printf (_("%s · %u games · %s against %s, seats swapped every other game"),
                             name, games, a, b);
@@ -613,6 +627,21 @@ total_games (const BsChartData *data)
   for (guint i = 0; i < data->n_arms; i++)
     n += data->arms[i]->games;
   return n;
+}
+
+char *
+bs_chart_subtitle (const BsChartData    *data,
+                   const BsChartOptions *options)
+{
+  guint arm;
+
+  g_return_val_if_fail (data != NULL && options != NULL && data->n_arms > 0, NULL);
+
+  /* The score and sweep charts show every arm with intervals; the others one arm's games. */
+  if (options->kind == BS_CHART_SCORE || options->kind == BS_CHART_SWEEP)
+    return subtitle_for (data, -1, total_games (data), TRUE);
+  arm = MIN (options->arm, data->n_arms - 1);
+  return subtitle_for (data, (int) arm, data->arms[arm]->games, FALSE);
 }
 
 static void
@@ -700,7 +729,7 @@ draw_length (Canvas               *c,
              const BsChartOptions *options)
 {
   const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
-  g_autofree char *subtitle = subtitle_for (data, (int) MIN (options->arm, data->n_arms - 1), s->games, FALSE);
+  g_autofree char *subtitle = bs_chart_subtitle (data, options);
   BsStatsSummary summary;
   guint bin, max_count = 0, n_bins;
   g_autofree guint *bins = NULL;
@@ -979,7 +1008,7 @@ draw_branching (Canvas               *c,
                 const BsChartOptions *options)
 {
   const BsStudyStats *s = data->arms[MIN (options->arm, data->n_arms - 1)];
-  g_autofree char *subtitle = subtitle_for (data, (int) MIN (options->arm, data->n_arms - 1), s->games, FALSE);
+  g_autofree char *subtitle = bs_chart_subtitle (data, options);
   guint threshold = MAX (5u, (s->games + 9) / 10), last = 0;
   double f = c->font, top = 1;
   char text[128];
@@ -1059,7 +1088,7 @@ draw_openings (Canvas               *c,
   const BsStudyStats *s = data->arms[arm];
   const BsStudyArm *a = bs_study_get_arm (data->study, arm);
   const BsRuleset *rs = a->ruleset;
-  g_autofree char *subtitle = subtitle_for (data, (int) MIN (options->arm, data->n_arms - 1), s->games, FALSE);
+  g_autofree char *subtitle = bs_chart_subtitle (data, options);
   g_autofree double *xy = NULL;
   g_autofree guint *games = NULL, *points = NULL;
   g_autoptr(GPtrArray) openings = bs_study_stats_openings (s);

@@ -82,6 +82,11 @@ void        bs_chart_draw_full         (cairo_t              *cr,
  * the page's rows). */
 char       *bs_chart_describe          (const BsChartData    *data,
                                         const BsChartOptions *options);
+/* The chart's subtitle as drawn under its title: what was played ("My Game · 400 games · Easy
+ * against Random · 95% intervals"; an A/B of players "… · Easy compared with Hard, each playing
+ * itself · …"), also what a screen reader is told of a chart that bs_chart_describe leaves out. */
+char       *bs_chart_subtitle          (const BsChartData    *data,
+                                        const BsChartOptions *options);
 /* A data point's place in user units, by the plot's axes. */
 void        bs_chart_plot_map          (const BsChartPlot    *plot,
                                         double                x,

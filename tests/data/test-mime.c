@@ -16,6 +16,7 @@
 #define VARIANT_TYPE "application/x-boardsmith-variant"
 #define RECORD_TYPE "application/x-boardsmith-record"
 #define STUDY_TYPE "application/x-boardsmith-study"
+#define TRACE_TYPE "application/x-boardsmith-skill-trace"
 
 static char *tmp_root;
 
@@ -53,6 +54,17 @@ static const char study_xml[] =
   "  <games>\n"
   "  </games>\n"
   "</study>\n";
+
+/* A skill trace's own file (bs-skill-trace-file.h): text, known by its extension alone. */
+static const char trace_text[] =
+  "boardsmith-skill-trace 1\n"
+  "variant=agoraphobia\n"
+  "source=builtin\n"
+  "games=20\n"
+  "seed=5\n"
+  "finished=true\n"
+  "level=random agoraphobia-trace-0123456789ab-random.bsstudy\n"
+  "level=easy agoraphobia-trace-0123456789ab-easy.bsstudy\n";
 
 static const char other_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -181,6 +193,8 @@ test_globs (void)
     { "agoraphobia-2026-11-23-101500.bsstudy", STUDY_TYPE, TRUE },
     { "Sweep.BSSTUDY", STUDY_TYPE, TRUE },
     { "sweep.bsstudy.xml", STUDY_TYPE, FALSE },
+    { "agoraphobia-trace-0123456789ab.bstrace", TRACE_TYPE, TRUE },
+    { "Trace.BSTRACE", TRACE_TYPE, TRUE },
     { "inventory.xml", "application/xml", TRUE },
   };
 
@@ -191,6 +205,7 @@ test_globs (void)
       const char *contents = g_str_equal (names[i].type, RECORD_TYPE) ? record_xml
                              : g_str_equal (names[i].type, VARIANT_TYPE) ? variant_xml
                              : g_str_equal (names[i].type, STUDY_TYPE) ? study_xml
+                             : g_str_equal (names[i].type, TRACE_TYPE) ? trace_text
                              : other_xml;
       g_autofree char *of_file = content_type_of_file (names[i].name, contents);
       const char *want = names[i].in_flatpak || !flatpak_export () ? names[i].type
@@ -211,10 +226,12 @@ test_descriptions (void)
   g_autofree char *variant = g_content_type_get_description (VARIANT_TYPE);
   g_autofree char *record = g_content_type_get_description (RECORD_TYPE);
   g_autofree char *study = g_content_type_get_description (STUDY_TYPE);
+  g_autofree char *trace = g_content_type_get_description (TRACE_TYPE);
 
   g_assert_cmpstr (variant, ==, "Boardsmith game variant");
   g_assert_cmpstr (record, ==, "Boardsmith game record");
   g_assert_cmpstr (study, ==, "Boardsmith balance study");
+  g_assert_cmpstr (trace, ==, "Boardsmith skill trace");
 }
 
 /* Tools that load the icon from data without its name (appstream-compose in a Flatpak build)

@@ -3,10 +3,12 @@
 """A/B players in the app (issue 26): Compare Players on the Balance page plays one variant
 with Player A against itself and Player B against itself, as `boardsmith-cli study
 --compare-players A:B` does. On a 5×5 Breakthrough, alpha-beta at depth 1 against depth 2:
-the switch excludes Vary and Compare With (and they it), the rows say what each player plays;
+the switch excludes Vary and Compare With (and they it), the rows say what each player plays
+and count games per player (stopping early too), Find a Fair Setting… is off and says why;
 the study file is the command line's byte for byte for the same seed; the headline (the
 difference in words, its interval and p-value) and the rows (each arm's score, the
-difference) are the command line's figures; the study reopens from Open… and from Recent
+difference, with its p-value) are the command line's figures; the chart says each played
+itself; the study reopens from Open… and from Recent
 with its arms; at a phone's 360 px the form and the results fit."""
 
 import filecmp
@@ -95,7 +97,25 @@ def check_results(app, expected):
     if "%+.1f points" % (100 * diff["player1_score_b_minus_a"]) not in labels:
         raise E2EFailure("the difference row shows %r, the command line %+.1f"
                          % (labels, 100 * diff["player1_score_b_minus_a"]))
+    # Its p-value is in its subtitle, not only in a tooltip.
+    if not any(t.endswith(", " + p_text(diff["p_value"])) for t in labels):
+        raise E2EFailure("the difference row does not show %s: %r"
+                         % (p_text(diff["p_value"]), labels))
     return label
+
+
+def check_chart(app, games):
+    """The chart says what was played: each player against itself, not one against the other
+    (its subtitle, which the drawing area's description repeats for a screen reader)."""
+    want = "· %d games · %s compared with %s, each playing itself · 95%% intervals" % (
+        games, WORDS[0], WORDS[1])
+
+    def described():
+        node = app.find_now(None, "Chart of the results")
+        return node if node is not None and (node.description or "").endswith(want) else None
+    chart = app.wait_for(described, "the chart's description to say " + want)
+    if " against " in chart.description:
+        raise E2EFailure("the chart says one player played the other: %r" % chart.description)
 
 
 def test_compare_players_matches_the_command_line(session):
@@ -116,11 +136,19 @@ def test_compare_players_matches_the_command_line(session):
                      "%s to be insensitive while players are compared" % row)
     app.find(None, "Plays itself in arm A")
     app.find(None, "Plays itself in arm B")
+    # The games are each player's; a fair setting is searched with A against B, so Find a Fair
+    # Setting… waits until the switch is off, and says why.
+    app.find("spin button", "Games per Player")
+    find_fair = app.find("push button", "Find a Fair Setting…")
+    if find_fair.sensitive or "turn Compare Players off" not in (find_fair.description or ""):
+        raise E2EFailure("Find a Fair Setting… with Compare Players on: sensitive %s, %r"
+                         % (find_fair.sensitive, find_fair.description))
     app.screenshot("ab-players-setup")
     app.click("push button", "Start Study")
     wait_complete(app, 2 * GAMES)
     app.find("label", re.compile(r"^A Alpha-beta, depth 1, B Alpha-beta, depth 2, each against "
                                  r"itself · %d games in all, %d per player · " % (2 * GAMES, GAMES)))
+    check_chart(app, 2 * GAMES)
     app.screenshot("ab-players-done")
 
     # The file: the command line's, byte for byte, for its seed.
@@ -182,6 +210,9 @@ def test_compare_players_fits_a_phone(session):
     choose(app, "Player B", WORDS[0])
     set_games(app, GAMES)
     turn_on(app)
+    # Stopping early, the games are still each player's, not each variant's.
+    choose(app, "Stop Early", "At ± 5 points")
+    app.find(None, "The most each player plays against itself when the precision takes longer")
     app.screenshot("ab-players-narrow-setup")
 
     def inside():
@@ -196,7 +227,15 @@ def test_compare_players_fits_a_phone(session):
     app.click("push button", "Start Study")
     wait_complete(app, 2 * GAMES)
     app.find("label", HEADLINE)
+    app.find("label", re.compile(r"^A Random, B Alpha-beta, depth 1, each against itself · "
+                                 r"until ± 5 points, at most %d games per player, %d in all · "
+                                 % (GAMES, 2 * GAMES)))
     app.screenshot("ab-players-narrow-results")
+    inside()
+    # The difference's row, its p-value in its subtitle, wrapped inside the window.
+    app.find(None, "Difference, B − A").scroll_into_view()
+    app.find("label", re.compile(r"^95% interval .* · .* chance, " + P_VALUE + "$"))
+    app.screenshot("ab-players-narrow-difference")
     inside()
 
 

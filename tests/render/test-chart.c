@@ -603,6 +603,52 @@ test_degenerate (void)
       }
 }
 
+static void
+assert_subtitle (const BsChartData *data,
+                 BsChartKind        kind,
+                 guint              arm,
+                 const char        *expected)
+{
+  g_autofree char *subtitle = NULL;
+  BsChartOptions options;
+
+  bs_chart_options_init (&options);
+  options.kind = kind;
+  options.arm = arm;
+  subtitle = bs_chart_subtitle (data, &options);
+  g_assert_cmpstr (subtitle, ==, expected);
+}
+
+/* What the subtitle says was played (issue 26): an A/B of players is each player against
+ * itself, not one against the other; the other studies one player against the other. */
+static void
+test_subtitles (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  BsStudy *players = bs_study_new (BS_STUDY_PLAYERS, 1, "random", "easy", &error);
+  g_autoptr(BsChartData) compared = NULL;
+  g_autoptr(BsChartData) single = make_data (make_study (NULL));
+  const char *name = bs_variant_display_name (variant);
+  g_autofree char *score = g_strdup_printf ("%s · 8 games · Random compared with Easy, each "
+                                            "playing itself · 95%% intervals", name);
+  g_autofree char *length_b = g_strdup_printf ("B: %s · 5 games · Easy against itself", name);
+  g_autofree char *single_score = g_strdup_printf ("%s · 4 games · Random against Random · "
+                                                   "95%% intervals", name);
+
+  g_assert_no_error (error);
+  bs_study_add_arm (players, variant, "A");
+  bs_study_add_arm (players, variant, "B");
+  g_assert_true (bs_study_prepare (players, &error));
+  compared = make_data (players);
+  add_games (compared, 0, 3, BS_RESULT_WIN_1, 20, 5, 5, "d2-d3");
+  add_games (compared, 1, 5, BS_RESULT_WIN_2, 30, 5, 5, "d2-d3");
+  add_games (single, 0, 4, BS_RESULT_DRAW, 20, 5, 5, "d2-d3");
+  assert_subtitle (compared, BS_CHART_SCORE, 0, score);
+  assert_subtitle (compared, BS_CHART_LENGTH, 1, length_b);
+  assert_subtitle (single, BS_CHART_SCORE, 0, single_score);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -615,5 +661,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart/branching", test_branching);
   g_test_add_func ("/chart/openings", test_openings);
   g_test_add_func ("/chart/degenerate", test_degenerate);
+  g_test_add_func ("/chart/subtitles", test_subtitles);
   return g_test_run ();
 }

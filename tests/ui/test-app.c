@@ -15,6 +15,7 @@
 
 #include "bs-application.h"
 #include "bs-board-view.h"
+#include "bs-compat.h"
 #include "bs-folders.h"
 #include "bs-game-record.h"
 #include "bs-software-gl.h"
@@ -2046,6 +2047,57 @@ test_software_gl_names (void)
   g_assert_false (bs_gl_renderer_is_software (NULL));
 }
 
+static gboolean
+filter_matches (GtkFileFilter *filter,
+                const char    *name,
+                const char    *content_type)
+{
+  g_autoptr(GFileInfo) info = g_file_info_new ();
+
+  g_file_info_set_display_name (info, name);
+  g_file_info_set_content_type (info, content_type);
+  return gtk_filter_match (GTK_FILTER (filter), info);
+}
+
+/* The filter of Open's list named name, or NULL. */
+static GtkFileFilter *
+filter_named (GListModel *filters,
+              const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      if (g_strcmp0 (gtk_file_filter_get_name (filter), name) == 0)
+        return filter;
+    }
+  return NULL;
+}
+
+/* Issue 26: Open… opens a skill trace's own file, so its filters show one, by its extension
+ * (a system without the MIME package) or its type; a variant's Open does not. */
+static void
+test_open_filters (void)
+{
+  GtkFileFilter *any_filter = NULL, *variant_filter = NULL;
+  g_autoptr(GListStore) any = bs_compat_open_filters (BS_OPEN_ANY, &any_filter);
+  g_autoptr(GListStore) variants = bs_compat_open_filters (BS_OPEN_VARIANT, &variant_filter);
+  GtkFileFilter *traces = filter_named (G_LIST_MODEL (any), "Skill traces");
+
+  g_assert_cmpstr (gtk_file_filter_get_name (any_filter), ==, "Boardsmith files");
+  g_assert_true (filter_matches (any_filter, "game-trace-0123456789ab.bstrace", "text/plain"));
+  g_assert_true (filter_matches (any_filter, "renamed", "application/x-boardsmith-skill-trace"));
+  g_assert_true (filter_matches (any_filter, "sweep.bsstudy", "application/xml"));
+  g_assert_false (filter_matches (any_filter, "notes.txt", "text/plain"));
+  g_assert_nonnull (traces);
+  g_assert_true (filter_matches (traces, "game-trace-0123456789ab.bstrace", "text/plain"));
+  g_assert_false (filter_matches (traces, "sweep.bsstudy", "application/xml"));
+  g_assert_false (filter_matches (traces, "notes.txt", "text/plain"));
+  g_assert_false (filter_matches (variant_filter, "game-trace-0123456789ab.bstrace",
+                                  "text/plain"));
+  g_assert_null (filter_named (G_LIST_MODEL (variants), "Skill traces"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2076,6 +2128,7 @@ main (int   argc,
   g_test_add ("/app/folders", Fixture, NULL, fixture_setup, test_folders, fixture_teardown);
   g_test_add_func ("/app/coordinate-contrast", test_coordinate_contrast);
   g_test_add_func ("/app/software-gl-names", test_software_gl_names);
+  g_test_add_func ("/app/open-filters", test_open_filters);
   g_test_add ("/app/swatch-contrast", Fixture, NULL, fixture_setup, test_swatch_contrast,
               fixture_teardown);
   g_test_add ("/app/menu-button-tooltips", Fixture, NULL, fixture_setup,

@@ -22,7 +22,10 @@
 #include "bs-editor-view.h"
 #include "bs-percent.h"
 #include "bs-screenshot.h"
+#include "bs-skill-trace.h"
+#include "bs-skill-trace-file.h"
 #include "bs-study-runner.h"
+#include "bs-trace-dialog.h"
 #include "bs-variant-xml.h"
 #include "bs-window.h"
 
@@ -1150,6 +1153,34 @@ assert_players_results (Fixture *fixture)
                             "in all, 10 per player"));
 }
 
+/* The line under the headline of an A/B players study stopping early counts games per player,
+ * with the plural right (issue 26). */
+static void
+test_describe_players (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autoptr(BsStudy) study = bs_study_new (BS_STUDY_PLAYERS, 1, "random", "ab:depth=1", &error);
+  g_autofree char *many = NULL, *one = NULL, *fixed = NULL;
+
+  g_assert_no_error (error);
+  bs_study_add_arm (study, variant, "A");
+  bs_study_add_arm (study, variant, "B");
+  study->margin = 0.03;
+  study->games = 400;
+  many = bs_balance_view_describe_study (study, "/tmp/x.bsstudy");
+  study->games = 1;
+  one = bs_balance_view_describe_study (study, NULL);
+  study->margin = 0;
+  fixed = bs_balance_view_describe_study (study, NULL);
+  g_assert_cmpstr (many, ==, "A Random, B Alpha-beta, depth 1, each against itself · until ± 3 "
+                   "points, at most 400 games per player, 800 in all · x.bsstudy");
+  g_assert_cmpstr (one, ==, "A Random, B Alpha-beta, depth 1, each against itself · until ± 3 "
+                   "points, at most 1 game per player, 2 in all");
+  g_assert_cmpstr (fixed, ==, "A Random, B Alpha-beta, depth 1, each against itself · 2 games "
+                   "in all, 1 per player");
+}
+
 /* Compare Players: one variant, each player against itself (as `study --compare-players`
  * makes it); excludes Vary and Compare With; reopened with its arms; New Study keeps it. */
 static void
@@ -1176,6 +1207,20 @@ test_compare_players (Fixture *fixture, gconstpointer data)
   g_assert_false (gtk_widget_get_sensitive (child (fixture, "compare_row")));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (child (fixture, "player_b_row"))),
                    ==, "Plays itself in arm B");
+  /* The games are each player's, stopping early or not (issue 26). */
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child (fixture,
+                                                                              "games_row"))),
+                   ==, "_Games per Player");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (fixture, "precision_row")), 1);
+  pump_once ();
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (child (fixture, "games_row"))),
+                   ==, "The most each player plays against itself when the precision takes "
+                   "longer");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (fixture, "precision_row")), 0);
+  /* A search plays A against B, so it waits until the switch is off, and says so. */
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "find_fair_button")));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (child (fixture, "find_fair_button")),
+                            "turn Compare Players off"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->view), "balance.start", NULL);
   pump_once ();
   path = g_strdup (bs_balance_view_get_path (fixture->view));
@@ -1207,6 +1252,94 @@ test_compare_players (Fixture *fixture, gconstpointer data)
   g_assert_true (bs_balance_view_set_setup (fixture->view, "random", "random", 10,
                                             "width", 6, 7));
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (child (fixture, "compare_players_switch"))));
+  g_assert_true (gtk_widget_get_sensitive (child (fixture, "find_fair_button")));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child (fixture,
+                                                                              "games_row"))),
+                   ==, "_Games per Variant");
+}
+
+/* A label under widget whose text holds every one of the words, or NULL. */
+static GtkLabel *
+label_holding (GtkWidget          *widget,
+               const char * const *words)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+      gboolean all = TRUE;
+
+      for (guint i = 0; words[i] != NULL && all; i++)
+        all = strstr (text, words[i]) != NULL;
+      if (all)
+        return GTK_LABEL (widget);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = label_holding (c, words);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A skill trace reopened whose second level's file holds the same players, games and seed
+ * but another variant is refused, naming the file (issue 26: the level's study is compared
+ * whole, with bs_study_same, not field by field). */
+static void
+test_trace_level_mismatch (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("boardsmith-trace-XXXXXX", &error);
+  g_autofree char *random_path = g_build_filename (dir, "t-random.bsstudy", NULL);
+  g_autofree char *easy_path = g_build_filename (dir, "t-easy.bsstudy", NULL);
+  g_autofree char *trace_path = g_build_filename (dir, "t.bstrace", NULL);
+  g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+  g_autoptr(BsVariant) other = bs_variant_copy (variant);
+  g_autoptr(BsStudyRunner) played = NULL;
+  g_autoptr(BsStudyRunner) elsewhere = NULL;
+  g_autoptr(BsSkillTraceFile) trace = NULL;
+  const char *failed[] = { "The trace failed", NULL };
+  const char *named[] = { easy_path, "not the trace’s level easy", "the variants differ",
+                          NULL };
+  BsTraceDialog *dialog;
+  gint64 end = ui_test_deadline (120);
+
+  g_assert_no_error (error);
+  g_assert_true (bs_variant_set (other, "width", "6", &error));
+  g_assert_no_error (error);
+  /* Level random played in full; level easy's file holds its study of the other variant. */
+  played = bs_skill_trace_open_level (variant, "random", 5, 2, random_path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (bs_study_runner_run (played, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  elsewhere = bs_skill_trace_open_level (other, "easy", 5, 2, easy_path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (easy_path, G_FILE_TEST_EXISTS));
+  trace = bs_skill_trace_file_new (bs_variant_display_name (variant), "breakthrough", 2, 5);
+  bs_skill_trace_file_add (trace, "random", random_path);
+  bs_skill_trace_file_add (trace, "easy", easy_path);
+  trace->finished = TRUE;
+  g_assert_true (bs_skill_trace_file_save (trace, trace_path, &error));
+  g_assert_no_error (error);
+
+  dialog = bs_trace_dialog_open_file (GTK_WINDOW (fixture->window), trace_path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (dialog);
+  while (label_holding (GTK_WIDGET (dialog), failed) == NULL)
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("the trace was not refused");
+      ui_test_iterate ();
+    }
+  g_assert_nonnull (label_holding (GTK_WIDGET (dialog), named));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  pump_once ();
+  g_remove (trace_path);
+  g_remove (random_path);
+  g_remove (easy_path);
+  g_rmdir (dir);
 }
 
 int
@@ -1231,6 +1364,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/balance/verdict-words", test_verdict_words);
   g_test_add_func ("/balance/verdict-fair", test_verdict_fair);
   g_test_add_func ("/balance/verdict-players", test_verdict_players);
+  g_test_add_func ("/balance/describe-players", test_describe_players);
+  g_test_add ("/balance/trace-level-mismatch", Fixture, NULL, fixture_setup,
+              test_trace_level_mismatch, fixture_teardown);
   g_test_add ("/balance/compare-players", Fixture, NULL, fixture_setup, test_compare_players,
               fixture_teardown);
   g_test_add_func ("/balance/study-folder", test_study_folder);

@@ -70,6 +70,7 @@ struct _BsBalanceView {
   GtkLabel       *study_label;
   GtkProgressBar *progress_bar;
   GtkLabel       *progress_label;
+  GtkWidget      *find_fair_button;
   GtkWidget      *pause_button;
   GtkWidget      *cancel_button;
   GtkWidget      *more_button;

@@ -264,9 +264,10 @@ update_compare (BsBalanceView *self,
   /* Translators: a difference of scores, in points of percentage: "+5.2 points". */
   value = g_strdup_printf (_("%+.1f points"), 100 * d.difference);
   p = bs_balance_p_value_text (d.p_value);
-  /* Translators: "95% interval −3.1 to +13.4 · could well be chance". */
-  subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s"), 100 * d.low,
-                              100 * d.high, bs_balance_chance_words (d.p_value));
+  /* Translators: "95% interval −3.1 to +13.4 · could well be chance, p = 0.21": the
+   * p-value is bs_balance_p_value_text's. */
+  subtitle = g_strdup_printf (_("95%% interval %+.1f to %+.1f · %s, %s"), 100 * d.low,
+                              100 * d.high, bs_balance_chance_words (d.p_value), p);
   /* Translators: the figure behind "could well be chance": "p = 0.21 (the interval's own
    * test)". */
   tooltip = g_strdup_printf (_("%s (%s)"), p, _("the interval’s own test"));
@@ -433,16 +434,31 @@ bs_balance_view_describe_study (BsStudy    *study,
     /* Translators: the two computer players of a study: "Easy against Random". */
     g_string_append_printf (text, _("%s against %s"), a, b);
   g_string_append (text, " · ");
-  /* A sweep or a comparison plays its games for each variant: the total too. */
+  /* A sweep or a comparison plays its games for each variant, an A/B of players for each
+   * player: the total too. */
   if (study->margin > 0 && n_arms > 1)
-    /* Translators: a study of several variants stopping early: "until ± 3 points, at
-     * most 2000 games per variant, 12000 in all". */
-    g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant, "
-                                    "%u in all"),
+    g_string_append_printf (text, study->kind == BS_STUDY_PLAYERS
+                            /* Translators: an A/B players study stopping early: "until ± 3
+                             * points, at most 2000 games per player, 4000 in all". */
+                            ? g_dngettext (GETTEXT_PACKAGE,
+                                           "until ± %.0f points, at most %u game per player, "
+                                           "%u in all",
+                                           "until ± %.0f points, at most %u games per player, "
+                                           "%u in all", study->games)
+                            /* Translators: a study of several variants stopping early: "until
+                             * ± 3 points, at most 2000 games per variant, 12000 in all". */
+                            : g_dngettext (GETTEXT_PACKAGE,
+                                           "until ± %.0f points, at most %u game per variant, "
+                                           "%u in all",
+                                           "until ± %.0f points, at most %u games per variant, "
+                                           "%u in all", study->games),
                             100 * study->margin, study->games, total);
   else if (study->margin > 0)
     /* Translators: a study stopping early: "until ± 3 points, at most 2,000 games per variant". */
-    g_string_append_printf (text, _("until ± %.0f points, at most %u games per variant"),
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "until ± %.0f points, at most %u game per variant",
+                                               "until ± %.0f points, at most %u games per "
+                                               "variant", study->games),
                             100 * study->margin, study->games);
   else if (study->kind == BS_STUDY_PLAYERS)
     /* Translators: an A/B players study: "400 games in all, 200 per player". */
@@ -484,7 +500,8 @@ bs_balance_view_describe_study (BsStudy    *study,
 }
 
 /* The chart in words for a screen reader: a sweep's names every value tied for fairest and the
- * plausibly fair ones, as the chart marks them (rings, triangles). Told only when it changes. */
+ * plausibly fair ones, as the chart marks them (rings, triangles); the others say what was
+ * played, as their subtitle does (their figures are the rows). Told only when it changes. */
 static void
 describe_chart (BsBalanceView        *self,
                 const BsChartData    *data,
@@ -492,6 +509,8 @@ describe_chart (BsBalanceView        *self,
 {
   g_autofree char *description = bs_chart_describe (data, options);
 
+  if (description == NULL)
+    description = bs_chart_subtitle (data, options);
   if (g_strcmp0 (description, self->chart_description) == 0)
     return;
   g_free (self->chart_description);

@@ -183,10 +183,16 @@ bs_balance_view_update (BsBalanceView *self)
                                ? _("Plays itself in arm A") : _("Moves first in even games"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->player_b_row), compare_players
                                ? _("Plays itself in arm B") : _("Moves first in odd games"));
+  /* An A/B of players plays its games for each player, the others for each variant. */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->games_row), compare_players
+                                 ? _("_Games per Player") : _("_Games per Variant"));
   adw_action_row_set_subtitle (self->games_row,
                                adw_combo_row_get_selected (self->precision_row) > 0
-                               ? _("The most each variant plays when the precision takes "
-                                   "longer")
+                               ? compare_players
+                                 ? _("The most each player plays against itself when the "
+                                     "precision takes longer")
+                                 : _("The most each variant plays when the precision takes "
+                                     "longer")
                                : compare_players
                                ? _("Each player plays this many against itself: 400 games "
                                    "give about ± 5 points")
@@ -199,10 +205,17 @@ bs_balance_view_update (BsBalanceView *self)
   /* A trace chooses its own players: it needs only the variant. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.skill-trace",
                                  self->variant != NULL && self->run == NULL && !self->loading);
+  /* A search races settings with Player A against Player B: what Compare Players is not
+   * (each player against itself). Off while it is on, and the button says why. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "balance.find-fair",
                                  self->variant != NULL && self->run == NULL && !self->loading &&
                                  self->sweep_keys != NULL && self->sweep_keys->len > 0 &&
-                                 players_chosen (self));
+                                 players_chosen (self) && !compare_players);
+  gtk_widget_set_tooltip_text (self->find_fair_button, compare_players
+                               ? _("Races settings with Player A against Player B: turn "
+                                   "Compare Players off to find a fair setting")
+                               : _("Race settings of the variant for those that meet your "
+                                   "goals"));
 
   gtk_widget_set_visible (self->pause_button, has_run && !ended);
   gtk_widget_set_visible (self->cancel_button, has_run && !ended);
@@ -765,6 +778,7 @@ bs_balance_view_class_init (BsBalanceViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_a_status);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, player_b_status);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, games_row);
+  gtk_widget_class_bind_template_child (widget_class, BsBalanceView, find_fair_button);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, games_spin);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, precision_row);
   gtk_widget_class_bind_template_child (widget_class, BsBalanceView, vary_row);

@@ -179,13 +179,14 @@ add_level (TraceJob      *job,
 static void
 not_the_level (const char  *path,
                const char  *level,
+               const char  *why,
                GError     **error)
 {
   /* Translators: a skill trace reopened names a study file that holds another study: the
-   * file, then the level ("easy"). */
+   * file, the level ("easy"), then what differs ("not the same study: the seeds differ
+   * (single study)"). */
   g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH,
-               _("%s is not the trace’s level %s: its players, games or seed differ"), path,
-               level);
+               _("%s is not the trace’s level %s: %s"), path, level, why);
 }
 
 /* A level of a trace reopened: its study file read, nothing played. FALSE with
@@ -196,7 +197,9 @@ look_at_level (TraceJob  *job,
                GError   **error)
 {
   const char *path = job->paths[i], *level = job->levels[i];
+  g_autoptr(BsStudy) expected = NULL;
   g_autoptr(BsStudyRunner) runner = NULL;
+  g_autoptr(GError) mismatch = NULL;
   g_autofree char *label = NULL;
   BsStudy *study;
   guint done, total;
@@ -222,14 +225,20 @@ look_at_level (TraceJob  *job,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "unfinished");
       return FALSE;
     }
+  /* The study the level's file must hold, as bs_skill_trace_open_level makes it; the file is
+   * only read (bs_study_runner_open_expected would make a missing one). */
+  expected = bs_study_new (BS_STUDY_SINGLE, job->seed, level, level, error);
+  if (expected == NULL)
+    return FALSE;
+  expected->games = job->games;
+  bs_study_add_arm (expected, job->variant, NULL);
   runner = bs_study_runner_open (path, job->cancellable, error);
   if (runner == NULL)
     return FALSE;
   study = bs_study_runner_get_study (runner);
-  if (study->kind != BS_STUDY_SINGLE || bs_study_n_arms (study) != 1 || study->seed != job->seed
-      || study->games != job->games || g_strcmp0 (study->players[0].level, level) != 0)
+  if (!bs_study_same (expected, study, &mismatch))
     {
-      not_the_level (path, level, error);
+      not_the_level (path, level, mismatch->message, error);
       return FALSE;
     }
   label = bs_study_player_describe (&study->players[0]);
@@ -1067,7 +1076,15 @@ bs_trace_dialog_open_file (GtkWindow   *parent,
     return NULL;
   if (bs_study_n_arms (first) != 1)
     {
-      not_the_level (file->files[0], file->levels[0], error);
+      /* Translators: why a skill trace's first level file is not a level: "it holds 3
+       * variants" (a level's study holds one). */
+      g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "it holds %u variant",
+                                                           "it holds %u variants",
+                                                           bs_study_n_arms (first)),
+                                              bs_study_n_arms (first));
+
+      not_the_level (file->files[0], file->levels[0], why, error);
       return NULL;
     }
   folder = g_path_get_dirname (path);

@@ -47,11 +47,11 @@ typed_filter (const char *name,
 }
 
 /* What Open offers: every Boardsmith file first (a game record, a
- * variant, a balance study), each kind alone, everything; or variants
- * only. */
-static GListStore *
-open_filters (BsOpenKind      kind,
-              GtkFileFilter **default_filter)
+ * variant, a balance study, a skill trace), each kind alone, everything;
+ * or variants only. */
+GListStore *
+bs_compat_open_filters (BsOpenKind      kind,
+                        GtkFileFilter **default_filter)
 {
   GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) records = typed_filter (_("Game records"),
@@ -62,6 +62,9 @@ open_filters (BsOpenKind      kind,
                                                     "bsvariant");
   g_autoptr(GtkFileFilter) studies = typed_filter (_("Balance studies"),
                                                    "application/x-boardsmith-study", "bsstudy");
+  g_autoptr(GtkFileFilter) traces = typed_filter (_("Skill traces"),
+                                                  "application/x-boardsmith-skill-trace",
+                                                  "bstrace");
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (all, _("All files"));
@@ -80,14 +83,17 @@ open_filters (BsOpenKind      kind,
       gtk_file_filter_add_mime_type (any, "application/x-boardsmith-record");
       gtk_file_filter_add_mime_type (any, "application/x-boardsmith-variant");
       gtk_file_filter_add_mime_type (any, "application/x-boardsmith-study");
+      gtk_file_filter_add_mime_type (any, "application/x-boardsmith-skill-trace");
       gtk_file_filter_add_suffix (any, "boardsmith");
       gtk_file_filter_add_suffix (any, "bsvariant");
       gtk_file_filter_add_suffix (any, "bsstudy");
+      gtk_file_filter_add_suffix (any, "bstrace");
       gtk_file_filter_add_suffix (any, "xml");
       g_list_store_append (filters, any);
       g_list_store_append (filters, records);
       g_list_store_append (filters, variants);
       g_list_store_append (filters, studies);
+      g_list_store_append (filters, traces);
       *default_filter = any;
     }
   g_list_store_append (filters, all);
@@ -187,7 +193,7 @@ bs_compat_choose_open (GtkWindow        *parent,
 
   data->callback = callback;
   data->user_data = user_data;
-  filters = open_filters (kind, &default_filter);
+  filters = bs_compat_open_filters (kind, &default_filter);
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
   gtk_file_dialog_set_default_filter (dialog, default_filter);
   gtk_file_dialog_set_modal (dialog, TRUE);
@@ -309,7 +315,7 @@ bs_compat_choose_open (GtkWindow        *parent,
   data->user_data = user_data;
   native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
                                         _("_Open"), _("_Cancel"));
-  filters = open_filters (kind, &default_filter);
+  filters = bs_compat_open_filters (kind, &default_filter);
   add_filters (native, filters, default_filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   if (folder != NULL)

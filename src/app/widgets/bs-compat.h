@@ -23,9 +23,14 @@ void bs_compat_choose_record (GtkWindow        *parent,
                               gpointer          user_data);
 
 typedef enum {
-  BS_OPEN_ANY,       /* a game record, a variant or a balance study */
+  BS_OPEN_ANY,       /* a game record, a variant, a balance study or a skill trace */
   BS_OPEN_VARIANT,   /* a variant */
 } BsOpenKind;
+
+/* The filters Open offers for kind (GtkFileFilter items, the default one first; it is set in
+ * default_filter, owned by the list). */
+GListStore *bs_compat_open_filters (BsOpenKind      kind,
+                                    GtkFileFilter **default_filter);
 
 /* Asks for a file to open, offering Boardsmith's files of that kind (and
  * each kind alone, and all files), starting in folder (may be NULL). */
