@@ -151,6 +151,17 @@ CATALOGUE = [
      'simultaneous rounds is searched without playouts to cut', False),
     ('bad-playout-cut', 46, '<computer> attribute "playout-cut": "four" is not a whole number '
      'from 0 to 1000', True),
+    ('weight-unknown-feature', 48, '<weight> attribute "feature": "conection" is none of the '
+     'features of this game\'s evaluation, material, connection', False),
+    ('weight-repeated-feature', 48, '<weight> attribute "feature": a second weight for '
+     '"connection"', False),
+    ('weight-not-finite', 47, '<weight> attribute "value": "inf" is not a number from -100 to '
+     '100', True),
+    ('weight-out-of-range', 47, '<weight> attribute "value": "250" is not a number from -100 to '
+     '100', True),
+    ('weight-missing-value', 47, '<weight>: the attribute "value" is required', True),
+    ('weight-simultaneous', 59, '<weight>: a game of simultaneous rounds is searched without an '
+     'evaluation to weigh', False),
     ('duplicate-option', 12, '<option> attribute "id": a second option "rows"', False),
     ('duplicate-region', 20, '<region> attribute "id": region "far-row" is declared twice '
      '(declare it once per player, with player="1" and player="2")', False),

@@ -2160,6 +2160,176 @@ test_generic_features (void)
   g_assert_cmpstr (specs[1].id, ==, "mobility");
 }
 
+/* The rules file at path with its <computer> block, if any, replaced by
+ * `computer` (empty: none), parsed as a game named "weighted.xml";
+ * *line (if not NULL) is the line `computer` starts on. */
+static BsRulesGame *
+parse_with_computer (const char  *path,
+                     const char  *computer,
+                     int         *line,
+                     GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *bare = NULL;
+  g_autofree char *with = NULL;
+  char *end;
+  g_autoptr(GRegex) block = g_regex_new ("[ ]*<computer\\b(?:[^>]*/>|.*?</computer>)\\s*",
+                                         G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GError) read_error = NULL;
+  g_autofree char *tail = g_strconcat (computer, "</rules>", NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &read_error));
+  g_assert_no_error (read_error);
+  bare = g_regex_replace_literal (block, text, -1, 0, "", 0, NULL);
+  end = g_strrstr (bare, "</rules>");
+  g_assert_nonnull (end);
+  *end = '\0';
+  with = g_strconcat (bare, tail, NULL);
+  if (line != NULL)
+    {
+      *line = 1;
+      for (const char *c = bare; *c != '\0'; c++)
+        *line += *c == '\n';
+    }
+  return bs_rules_game_parse (with, strlen (with), "weighted.xml", error);
+}
+
+static BsRuleset *
+ruleset_of (BsRulesGame *game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_rules_game_new_variant (game, NULL, &error);
+  BsRuleset *rs;
+
+  g_assert_no_error (error);
+  rs = bs_rules_game_new_ruleset (game, variant, &error);
+  g_assert_no_error (error);
+  return rs;
+}
+
+/* Declared weights judge a position worked by hand; without them the
+ * generic hand-set ones (1 a piece, 0.05 a move) stay. */
+static void
+test_declared_weights (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRulesGame) plain = parse_with_computer (bracket_game_path, "", NULL, &error);
+  g_autoptr(BsRulesGame) weighted = NULL;
+  g_autoptr(BsRuleset) rs_plain = NULL;
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autofree BsMove *scratch = NULL;
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  double values[BS_MAX_FEATURES];
+
+  g_assert_no_error (error);
+  weighted = parse_with_computer (bracket_game_path,
+                                  "<computer strongest=\"monte-carlo\">\n"
+                                  "  <weight feature=\"mobility\" value=\"2\"/>\n"
+                                  "  <weight feature=\"material\" value=\"0.25\"/>\n"
+                                  "</computer>\n", NULL, &error);
+  g_assert_no_error (error);
+  rs_plain = ruleset_of (plain);
+  rs = ruleset_of (weighted);
+  scratch = g_new (BsMove, rs->max_moves);
+
+  g_assert_null (rs_plain->module->generic_weights);
+  g_assert_cmpuint (bs_evaluation_features (rs_plain, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpfloat (specs[0].weight, ==, 1.0);
+  g_assert_cmpfloat (specs[1].weight, ==, 0.05);
+  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpstr (specs[0].id, ==, "material");
+  g_assert_cmpfloat (specs[0].weight, ==, 0.25);
+  g_assert_cmpstr (specs[1].id, ==, "mobility");
+  g_assert_cmpfloat (specs[1].weight, ==, 2.0);
+  /* The generic kind keeps the hand-set weights whatever the game says. */
+  bs_evaluation_features (rs, BS_EVALUATION_GENERIC, specs);
+  g_assert_cmpfloat (specs[1].weight, ==, 0.05);
+
+  /* Player 1 on a1 and h7, player 2 on b1, b2 and h8. Player 1 brackets
+   * b1 from c1 and b2 from c3; player 2 only h7, from h6 (a1 is in the
+   * corner, h7 on the edge). Material 2 − 3 = −1, mobility 2 − 1 = 1. */
+  pos = hand_position (rs, "a1=1 h7=1 b1=2 b2=2 h8=2", 1);
+  g_assert_cmpuint (bs_evaluation_values (rs, pos, BS_EVALUATION_FEATURES, scratch, values),
+                    ==, 2);
+  g_assert_cmpfloat (values[0], ==, -1);
+  g_assert_cmpfloat (values[1], ==, 1);
+  /* 1 × −1 + 0.05 × 1 pieces, against 0.25 × −1 + 2 × 1. */
+  g_assert_cmpint (bs_evaluation_score (rs_plain, pos, BS_EVALUATION_FEATURES, scratch), ==, -95);
+  g_assert_cmpint (bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, scratch), ==, 175);
+  pos->to_move = 2;
+  g_assert_cmpint (bs_evaluation_score (rs, pos, BS_EVALUATION_FEATURES, scratch), ==, -175);
+  /* Learned weights (a weights file) still go over the declared ones. */
+  g_assert_cmpint (bs_evaluation_score_weighted (rs, pos, BS_EVALUATION_FEATURES,
+                                                 (const double[]) { 3, 0 }, scratch), ==, 300);
+}
+
+/* The weights of a game judged by its ends' features go to those. */
+static void
+test_declared_weights_of_ends (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRulesGame) game = parse_with_computer (
+    connect_game_path, "<computer><weight feature=\"connection\" value=\"-1.5\"/></computer>",
+    NULL, &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  guint n;
+
+  g_assert_no_error (error);
+  rs = ruleset_of (game);
+  n = bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (specs[1].id, ==, "connection");
+  g_assert_cmpfloat (specs[1].weight, ==, -1.5);
+  /* Material keeps its hand-set weight. */
+  g_assert_cmpstr (specs[0].id, ==, "material");
+  g_assert_cmpfloat (specs[0].weight, ==, 1.0);
+}
+
+/* A feature the evaluation does not have is refused with file, line and
+ * value; so is a repeated one and a value out of range. */
+static void
+test_declared_weights_refused (void)
+{
+  static const struct {
+    const char *path_name;
+    const char *computer;
+    const char *message;
+  } cases[] = {
+    { "connect", "<computer>\n<weight feature=\"mobility\" value=\"1\"/></computer>",
+      "<weight> attribute \"feature\": \"mobility\" is none of the features of this "
+      "game's evaluation, material, connection" },
+    { "bracket", "<computer>\n<weight feature=\"lines\" value=\"1\"/></computer>",
+      "<weight> attribute \"feature\": \"lines\" is none of the features of this "
+      "game's evaluation, material, mobility" },
+    { "bracket", "<computer>\n<weight feature=\"mobility\" value=\"1\"/>"
+      "<weight feature=\"mobility\" value=\"2\"/></computer>",
+      "<weight> attribute \"feature\": a second weight for \"mobility\"" },
+    { "bracket", "<computer>\n<weight feature=\"mobility\" value=\"1e3\"/></computer>",
+      "<weight> attribute \"value\": \"1e3\" is not a number from -100 to 100" },
+    { "bracket", "<computer>\n<weight feature=\"mobility\" value=\"-100.5\"/></computer>",
+      "<weight> attribute \"value\": \"-100.5\" is not a number from -100 to 100" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsRulesGame) game = NULL;
+      g_autofree char *expected = NULL;
+      const char *path = g_str_equal (cases[i].path_name, "connect") ? connect_game_path
+                                                                      : bracket_game_path;
+      int line = 0;
+
+      game = parse_with_computer (path, cases[i].computer, &line, &error);
+      g_assert_null (game);
+      g_assert_nonnull (error);
+      /* Each <weight> is on the line after <computer>'s. */
+      expected = g_strdup_printf ("weighted.xml:%d: %s", line + 1, cases[i].message);
+      g_assert_cmpstr (error->message, ==, expected);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2204,6 +2374,9 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-games/line/features", test_line_features);
   g_test_add_func ("/rules-games/line/features-symmetric", test_line_features_symmetric);
   g_test_add_func ("/rules-games/capture/generic-features", test_generic_features);
+  g_test_add_func ("/rules-games/bracket/declared-weights", test_declared_weights);
+  g_test_add_func ("/rules-games/connect/declared-weights", test_declared_weights_of_ends);
+  g_test_add_func ("/rules-games/declared-weights-refused", test_declared_weights_refused);
   g_test_add_func ("/rules-games/swap/perft", test_swap_perft);
   g_test_add_func ("/rules-games/swap/hand", test_swap_hand);
   g_test_add_func ("/rules-games/swap/record", test_swap_record);

@@ -5,6 +5,11 @@
 
 #include "bs-module.h"
 
+const BsFeatureSpec bs_generic_features[BS_N_GENERIC_FEATURES] = {
+  [BS_GENERIC_MATERIAL] = { "material", 1.0 },
+  [BS_GENERIC_MOBILITY] = { "mobility", 0.05 },
+};
+
 static gboolean
 is_builtin_id (const char *id)
 {

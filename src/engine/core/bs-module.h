@@ -96,6 +96,17 @@ typedef struct {
   double      weight;
 } BsFeatureSpec;
 
+/* The generic features that judge a turn-based module declaring none of
+ * its own (bs-evaluation.h), in this order, with their hand-set weights:
+ * material (the pieces on the board and in hand) and mobility (the legal
+ * moves of each player). */
+enum {
+  BS_GENERIC_MATERIAL,
+  BS_GENERIC_MOBILITY,
+  BS_N_GENERIC_FEATURES
+};
+extern const BsFeatureSpec bs_generic_features[BS_N_GENERIC_FEATURES];
+
 /* ---- How the game is played: what a move is made of ----------------------
  *
  * The app builds its whole interaction from this declaration and from the
@@ -263,6 +274,10 @@ struct _BsModule {
    * material and mobility alone. */
   const BsFeatureSpec *features;
   guint                n_features;
+  /* Optional, for a module without features of its own: the weights of
+   * the generic features measured for the game, generic_weights[i] for
+   * bs_generic_features[i]; NULL: their hand-set weights. */
+  const double        *generic_weights;
   /* The search of the Strongest level (above); 0: alpha-beta. */
   BsStrongestSearch    strongest;
   /* Optional: the playout cut K (BsSearchParams.playout_cut) measured to make

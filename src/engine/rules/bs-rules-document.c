@@ -11,6 +11,7 @@
 
 #include "bs-rules-document.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -2488,12 +2489,63 @@ read_turn (Reader         *r,
   return TRUE;
 }
 
-/* <computer strongest="alpha-beta|monte-carlo" playout-cut="K"/>: which
- * search plays the Strongest level, and the playout cut that makes the Monte
- * Carlo search stronger, as measured for the game (docs/SEARCH.md); either
- * may be left out, not both. Alpha-beta plays turn-based games only, and a
- * game of simultaneous rounds has no playouts to cut: such a game may ask
- * for neither. Read after <turn>. */
+/* "1", "-0.25", ".5": a decimal as the schema's xsd:decimal (no exponent,
+ * no "inf" or "nan", nothing strtod would read besides). */
+static gboolean
+is_decimal (const char *text)
+{
+  gboolean digits = FALSE;
+
+  if (*text == '+' || *text == '-')
+    text++;
+  for (; g_ascii_isdigit (*text); text++)
+    digits = TRUE;
+  if (*text == '.')
+    text++;
+  for (; g_ascii_isdigit (*text); text++)
+    digits = TRUE;
+  return digits && *text == '\0';
+}
+
+/* <weight feature="ID" value="W"/> of <computer>: W a finite number of
+ * pieces' worth, at most BS_RULES_MAX_WEIGHT either way, each feature
+ * once. Whether the evaluation has the feature is known to the game. */
+static gboolean
+read_weight (Reader         *r,
+             const xmlNode  *node,
+             GError        **error)
+{
+  static const char * const attrs[] = { "feature", "value", NULL };
+  g_autofree char *feature = NULL;
+  g_autofree char *text = NULL;
+  BsRulesWeight weight = { NULL, 0, bs_xml_line (node) };
+  char *end = NULL;
+
+  if (!check_attributes (r, node, attrs, error) ||
+      !require_attr (r, node, "feature", &feature, error) ||
+      !require_attr (r, node, "value", &text, error))
+    return FALSE;
+  for (guint i = 0; i < r->doc->weights->len; i++)
+    if (g_str_equal (g_array_index (r->doc->weights, BsRulesWeight, i).feature, feature))
+      return value_error (r, node, "feature", error, _("a second weight for \"%s\""), feature);
+  if (is_decimal (text))
+    weight.value = g_ascii_strtod (text, &end);
+  if (end == NULL || *end != '\0' || !isfinite (weight.value) ||
+      fabs (weight.value) > BS_RULES_MAX_WEIGHT)
+    return value_error (r, node, "value", error, _("\"%s\" is not a number from %d to %d"),
+                        text, -BS_RULES_MAX_WEIGHT, BS_RULES_MAX_WEIGHT);
+  weight.feature = g_steal_pointer (&feature);
+  g_array_append_val (r->doc->weights, weight);
+  return TRUE;
+}
+
+/* <computer strongest="alpha-beta|monte-carlo" playout-cut="K">, holding
+ * <weight> elements or none: which search plays the Strongest level, the
+ * playout cut that makes the Monte Carlo search stronger and the weights
+ * of the evaluation's features, as measured for the game (docs/SEARCH.md);
+ * any may be left out, not all. Alpha-beta plays turn-based games only,
+ * and a game of simultaneous rounds has no playouts to cut and no
+ * evaluation to weigh: such a game may ask for none. Read after <turn>. */
 static gboolean
 read_computer (Reader         *r,
                const xmlNode  *node,
@@ -2501,7 +2553,9 @@ read_computer (Reader         *r,
 {
   static const char * const attrs[] = { "strongest", "playout-cut", NULL };
   static const char * const searches[] = { "alpha-beta", "monte-carlo", NULL };
+  static const char * const kids[] = { "weight", NULL };
   g_autofree char *cut_text = get_attr (node, "playout-cut");
+  g_autoptr(GPtrArray) list = NULL;
   int search = -1;
   int cut = 0;
 
@@ -2509,7 +2563,10 @@ read_computer (Reader         *r,
       !get_choice (r, node, "strongest", searches, &search, error) ||
       !get_int (r, node, "playout-cut", FALSE, 0, BS_MODULE_MAX_PLAYOUT_CUT, &cut, error))
     return FALSE;
-  if (search < 0 && cut_text == NULL)
+  list = children (r, node, kids, error);
+  if (list == NULL)
+    return FALSE;
+  if (search < 0 && cut_text == NULL && list->len == 0)
     {
       g_autofree char *v = NULL;
 
@@ -2523,6 +2580,16 @@ read_computer (Reader         *r,
     return value_error (r, node, "playout-cut", error,
                         _("\"%s\": a game of simultaneous rounds is searched without "
                           "playouts to cut"), cut_text);
+  if (list->len > 0 && r->doc->simultaneous)
+    {
+      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[0]),
+                        _("<weight>: a game of simultaneous rounds is searched without an "
+                          "evaluation to weigh"));
+      return FALSE;
+    }
+  for (guint i = 0; i < list->len; i++)
+    if (!read_weight (r, list->pdata[i], error))
+      return FALSE;
   if (search >= 0)
     r->doc->strongest = (BsStrongestSearch) search;
   r->doc->playout_cut = (guint) cut;
@@ -2569,7 +2636,7 @@ check_empty_elements (Reader         *r,
     "step", "bracket", "hop",
     "slide", "convert", "eliminated", "reach", "no-move", "line", "full", "connect", "played",
     "captured", "passes", "measure", "notation", "explain", "orders", "mark", "remove",
-    "move-orders", "bag", "no-removal", "follow-up", "score", "all-placed", "computer", NULL,
+    "move-orders", "bag", "no-removal", "follow-up", "score", "all-placed", "weight", NULL,
   };
 
   for (const xmlNode *c = node->children; c != NULL; c = c->next)
@@ -2598,6 +2665,7 @@ document_init (BsRulesDocument *doc)
   doc->option_choices = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   doc->kinds = g_array_new (FALSE, TRUE, sizeof (BsKindSpec));
   doc->kind_weights = g_array_new (FALSE, TRUE, sizeof (BsRulesNumber));
+  doc->weights = g_array_new (FALSE, TRUE, sizeof (BsRulesWeight));
   doc->kind_letters = g_ptr_array_new_with_free_func (g_free);
   doc->free_plies.option = -1;
   doc->regions = g_array_new (FALSE, TRUE, sizeof (BsRulesRegion));
@@ -2868,6 +2936,9 @@ bs_rules_document_free (BsRulesDocument *doc)
   g_ptr_array_unref (doc->option_choices);
   g_array_unref (doc->kinds);
   g_array_unref (doc->kind_weights);
+  for (guint i = 0; i < doc->weights->len; i++)
+    g_free (g_array_index (doc->weights, BsRulesWeight, i).feature);
+  g_array_unref (doc->weights);
   g_ptr_array_unref (doc->kind_letters);
   g_array_unref (doc->regions);
   g_array_unref (doc->fills);

@@ -324,6 +324,16 @@ typedef enum {
   BS_RULES_MIRROR_ROWS,         /* row r to row height + 1 - r, the same column */
 } BsRulesMirror;
 
+/* The weight of one feature of the evaluation (in pieces' worth, as
+ * BsFeatureSpec.weight), as <computer><weight> declares it. */
+typedef struct {
+  char   *feature;
+  double  value;
+  int     line;
+} BsRulesWeight;
+
+#define BS_RULES_MAX_WEIGHT 100
+
 typedef struct {
   char          *filename;
   char          *id;
@@ -375,6 +385,10 @@ typedef struct {
   /* <computer playout-cut="K"/>: the playout cut measured for the game
    * (BsModule.playout_cut); 0 when left out. */
   guint             playout_cut;
+  /* <computer><weight feature="ID" value="W"/>…: the weights measured for
+   * features of the game's evaluation (BsRulesWeight, in file order, each
+   * feature once); the game checks the ids against its evaluation. */
+  GArray           *weights;
   char          *stay_id;
   char          *stay_label;
   char          *stay_note;

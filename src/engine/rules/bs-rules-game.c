@@ -14,6 +14,7 @@
 #include "bs-rules-lines.h"
 #include "bs-rules-push.h"
 #include "bs-rules-rounds.h"
+#include "bs-xml.h"
 
 struct _BsRulesGame {
   BsModule          module;      /* first: a ruleset's module is the game */
@@ -27,6 +28,7 @@ struct _BsRulesGame {
   BsSpecialSpec     specials[BS_RULES_MAX_SPECIALS];
   BsChoiceSpec      follow_ups[BS_RULES_MAX_DIRS];   /* a <follow-up>'s choices, labels owned */
   BsFeatureSpec     features[BS_MAX_FEATURES];       /* what the ends tell the search */
+  double            generic_weights[BS_N_GENERIC_FEATURES]; /* <computer><weight> */
 };
 
 /* <turn pass="when-no-move">: the move "pass", the only one then (the
@@ -240,6 +242,70 @@ game_new (BsRulesDocument *doc)
   return game;
 }
 
+/* The weights of <computer><weight> given to the features the game's
+ * evaluation has: its ends' (m->features) or the generic ones. A feature
+ * it does not have is an error naming the file, the line and the value
+ * (the document refused weights in a game of simultaneous rounds). */
+static gboolean
+game_apply_weights (BsRulesGame  *game,
+                    GError      **error)
+{
+  const BsRulesDocument *doc = game->doc;
+  BsModule *m = &game->module;
+  BsFeatureSpec *specs = m->n_features > 0 ? game->features : NULL;
+  guint n = m->n_features > 0 ? m->n_features : BS_N_GENERIC_FEATURES;
+
+  if (doc->weights->len == 0)
+    return TRUE;
+  if (specs == NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        game->generic_weights[i] = bs_generic_features[i].weight;
+      m->generic_weights = game->generic_weights;
+    }
+  for (guint w = 0; w < doc->weights->len; w++)
+    {
+      const BsRulesWeight *weight = &g_array_index (doc->weights, BsRulesWeight, w);
+      const char *ids[BS_MAX_FEATURES + 1] = { NULL };
+      guint i;
+
+      for (i = 0; i < n; i++)
+        ids[i] = specs != NULL ? specs[i].id : bs_generic_features[i].id;
+      for (i = 0; i < n && !g_str_equal (ids[i], weight->feature); i++)
+        ;
+      if (i == n)
+        {
+          BsXmlSource source = { doc->filename, BS_VARIANT_ERROR };
+          g_autofree char *list = g_strjoinv (", ", (char **) ids);
+
+          bs_xml_set_error (error, &source, BS_XML_ERROR_VALUE, weight->line,
+                            _("<weight> attribute \"feature\": \"%s\" is none of the "
+                              "features of this game's evaluation, %s"), weight->feature, list);
+          return FALSE;
+        }
+      if (specs != NULL)
+        specs[i].weight = weight->value;
+      else
+        game->generic_weights[i] = weight->value;
+    }
+  return TRUE;
+}
+
+/* A game of doc, or NULL and error when its weights do not fit it. */
+static BsRulesGame *
+game_new_checked (BsRulesDocument  *doc,
+                  GError          **error)
+{
+  BsRulesGame *game = game_new (doc);
+
+  if (!game_apply_weights (game, error))
+    {
+      bs_rules_game_unref (game);
+      return NULL;
+    }
+  return game;
+}
+
 BsRulesGame *
 bs_rules_game_parse (const char  *data,
                      gsize        length,
@@ -248,7 +314,7 @@ bs_rules_game_parse (const char  *data,
 {
   BsRulesDocument *doc = bs_rules_document_parse (data, length, filename, error);
 
-  return doc != NULL ? game_new (doc) : NULL;
+  return doc != NULL ? game_new_checked (doc, error) : NULL;
 }
 
 BsRulesGame *
@@ -260,7 +326,7 @@ bs_rules_game_load_file (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   doc = bs_rules_document_load_file (path, error);
-  return doc != NULL ? game_new (doc) : NULL;
+  return doc != NULL ? game_new_checked (doc, error) : NULL;
 }
 
 BsRulesGame *

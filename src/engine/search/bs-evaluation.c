@@ -7,17 +7,6 @@
 
 #include <math.h>
 
-enum {
-  GENERIC_MATERIAL,
-  GENERIC_MOBILITY,
-  N_GENERIC
-};
-
-static const BsFeatureSpec generic_features[N_GENERIC] = {
-  [GENERIC_MATERIAL] = { "material", BS_EVALUATION_GENERIC_MATERIAL },
-  [GENERIC_MOBILITY] = { "mobility", BS_EVALUATION_GENERIC_MOBILITY },
-};
-
 static gboolean
 uses_module (const BsRuleset  *rs,
              BsEvaluationKind  kind)
@@ -39,8 +28,13 @@ bs_evaluation_features (const BsRuleset  *rs,
       memcpy (specs, rs->module->features, n * sizeof *specs);
       return n;
     }
-  n = kind == BS_EVALUATION_MATERIAL ? 1 : N_GENERIC;
-  memcpy (specs, generic_features, n * sizeof *specs);
+  n = kind == BS_EVALUATION_MATERIAL ? 1 : BS_N_GENERIC_FEATURES;
+  memcpy (specs, bs_generic_features, n * sizeof *specs);
+  /* The weights the game declares for them judge it; the generic kind
+   * keeps the hand-set ones whatever the module declares. */
+  if (kind == BS_EVALUATION_FEATURES && rs->module->generic_weights != NULL)
+    for (guint i = 0; i < n; i++)
+      specs[i].weight = rs->module->generic_weights[i];
   return n;
 }
 
@@ -73,11 +67,11 @@ bs_evaluation_values (const BsRuleset  *rs,
       rs->module->feature_values (rs, pos, values);
       return MIN (rs->module->n_features, BS_MAX_FEATURES);
     }
-  values[GENERIC_MATERIAL] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
+  values[BS_GENERIC_MATERIAL] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
   if (kind == BS_EVALUATION_MATERIAL)
     return 1;
-  values[GENERIC_MOBILITY] = mobility (rs, pos, scratch);
-  return N_GENERIC;
+  values[BS_GENERIC_MOBILITY] = mobility (rs, pos, scratch);
+  return BS_N_GENERIC_FEATURES;
 }
 
 int

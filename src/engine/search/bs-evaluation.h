@@ -4,9 +4,11 @@
  *
  * A module that declares features (bs-module.h: `features`,
  * `feature_values`) is judged by them and its weights; any other
- * turn-based module, a written game included, by the generic fallback:
- * material (the pieces on the board and in hand, player 1's minus player
- * 2's) and mobility (the moves of the player to move minus the opponent's). */
+ * turn-based module, a written game included, by the generic fallback
+ * (bs-module.h, bs_generic_features): material (the pieces on the board
+ * and in hand, player 1's minus player 2's) and mobility (the moves of the
+ * player to move minus the opponent's), with the module's generic_weights
+ * when it declares them (a rules file's <computer><weight>). */
 
 #pragma once
 
@@ -22,12 +24,10 @@ typedef enum {
 
 /* Centi-pieces: a piece more is worth this much. */
 #define BS_EVALUATION_UNIT 100
-/* The generic fallback's weights (hand-set, in pieces' worth). */
-#define BS_EVALUATION_GENERIC_MATERIAL 1.0
-#define BS_EVALUATION_GENERIC_MOBILITY 0.05
 
 /* The features a position of rs is judged by with `kind`: their ids and
- * weights (the module's, or the fallback's "material" and "mobility"). */
+ * weights (the module's, or the fallback's "material" and "mobility",
+ * weighted as the module declares with BS_EVALUATION_FEATURES). */
 guint    bs_evaluation_features (const BsRuleset   *rs,
                                  BsEvaluationKind   kind,
                                  BsFeatureSpec     *specs);
