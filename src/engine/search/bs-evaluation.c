@@ -55,6 +55,22 @@ mobility (const BsRuleset  *rs,
   return pos->to_move == 1 ? (double) own - theirs : (double) theirs - own;
 }
 
+/* The generic features; mobility only when asked (it costs two move generations). */
+static guint
+generic_values (const BsRuleset  *rs,
+                const BsPosition *pos,
+                BsEvaluationKind  kind,
+                gboolean          with_mobility,
+                BsMove           *scratch,
+                double           *values)
+{
+  values[BS_GENERIC_MATERIAL] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
+  if (kind == BS_EVALUATION_MATERIAL)
+    return 1;
+  values[BS_GENERIC_MOBILITY] = with_mobility ? mobility (rs, pos, scratch) : 0;
+  return BS_N_GENERIC_FEATURES;
+}
+
 guint
 bs_evaluation_values (const BsRuleset  *rs,
                       const BsPosition *pos,
@@ -67,11 +83,7 @@ bs_evaluation_values (const BsRuleset  *rs,
       rs->module->feature_values (rs, pos, values);
       return MIN (rs->module->n_features, BS_MAX_FEATURES);
     }
-  values[BS_GENERIC_MATERIAL] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
-  if (kind == BS_EVALUATION_MATERIAL)
-    return 1;
-  values[BS_GENERIC_MOBILITY] = mobility (rs, pos, scratch);
-  return BS_N_GENERIC_FEATURES;
+  return generic_values (rs, pos, kind, TRUE, scratch, values);
 }
 
 int
@@ -95,7 +107,15 @@ bs_evaluation_score_weighted (const BsRuleset  *rs,
   guint n = bs_evaluation_features (rs, kind, specs);
   double sum = 0;
 
-  bs_evaluation_values (rs, pos, kind, scratch, values);
+  if (uses_module (rs, kind))
+    bs_evaluation_values (rs, pos, kind, scratch, values);
+  else
+    /* A mobility weighed 0 (a game may declare it so) is not worth generating. */
+    generic_values (rs, pos, kind,
+                    n > BS_GENERIC_MOBILITY
+                    && (weights != NULL ? weights[BS_GENERIC_MOBILITY]
+                                        : specs[BS_GENERIC_MOBILITY].weight) != 0,
+                    scratch, values);
   for (guint i = 0; i < n; i++)
     sum += (weights != NULL ? weights[i] : specs[i].weight) * values[i];
   sum = round (sum * BS_EVALUATION_UNIT);
