@@ -1060,7 +1060,8 @@ search_shared (BsRuleset        *rs,
                guint64           playouts,
                guint64           seed,
                guint             threads,
-               guint             cut)
+               guint             cut,
+               guint             max_nodes)
 {
   g_autoptr(GError) error = NULL;
   BsSearchParams params;
@@ -1071,6 +1072,7 @@ search_shared (BsRuleset        *rs,
   params.threads = threads;
   params.shared_tree = TRUE;
   params.playout_cut = cut;
+  params.max_nodes = max_nodes;
   result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (result);
@@ -1078,7 +1080,8 @@ search_shared (BsRuleset        *rs,
 }
 
 /* Along random games of every turn-based module, in two and three threads
- * (with whole and with evaluation-cut playouts): a legal move, the root's
+ * (with whole and with evaluation-cut playouts, and with a pool that fills
+ * up): a legal move, the root's
  * moves visited once per iteration, the budget spent exactly unless the
  * root was proven, and no virtual loss nor lost visit left in the tree. */
 static void
@@ -1101,7 +1104,8 @@ test_search_shared_tree (void)
         {
           guint threads = 2 + checked % 2;
           g_autoptr(BsSearchResult) r =
-            search_shared (rs, pos, 1500, 21 + checked, threads, checked % 3 == 2 ? 6 : 0);
+            search_shared (rs, pos, 1500, 21 + checked, threads, checked % 3 == 2 ? 6 : 0,
+                           checked % 3 == 1 ? 300 : 0);
           guint64 root_visits = 0;
           gboolean proven = FALSE;
 
@@ -1120,6 +1124,8 @@ test_search_shared_tree (void)
             g_assert_cmpuint (r->iterations, ==, 1500);
           g_assert_cmpuint (r->n_unbalanced, ==, 0);
           g_assert_cmpuint (r->n_nodes, >, r->candidates->len);
+          if (checked % 3 == 1)
+            g_assert_cmpuint (r->n_nodes, <=, MAX (300, r->candidates->len + 1));
           checked++;
           for (guint i = 0; i < 5 && !bs_position_is_over (pos); i++)
             bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
@@ -1153,7 +1159,7 @@ test_search_shared_tree_wins (void)
             {
               if (has_win_in_one (rs, pos, NULL))
                 {
-                  g_autoptr(BsSearchResult) r = search_shared (rs, pos, 3000, game, 2, 0);
+                  g_autoptr(BsSearchResult) r = search_shared (rs, pos, 3000, game, 2, 0, 0);
 
                   g_assert_true (move_wins_at_once (rs, pos, r->steps[0]));
                   g_assert_cmpint (g_array_index (r->candidates, BsSearchCandidate, 0).proven,
@@ -1191,7 +1197,7 @@ test_search_shared_tree_proof (void)
   rs = ruleset_with ("ikabegama", NULL, pieces);
   pos = position_after (rs, 1, "b1 i9-g9");
   single = search (rs, pos, 2000, 3);
-  shared = search_shared (rs, pos, 2000, 3, 3, 0);
+  shared = search_shared (rs, pos, 2000, 3, 3, 0, 0);
   text = chosen_text (rs, pos, shared);
   g_assert_cmpstr (text, ==, "g7-i9");
   best = &g_array_index (shared->candidates, BsSearchCandidate, 0);
@@ -1210,7 +1216,7 @@ test_search_shared_tree_proof (void)
       }
   g_assert_cmpuint (shared->n_unbalanced, ==, 0);
 
-  one = search_shared (rs, pos, 2000, 3, 1, 0);
+  one = search_shared (rs, pos, 2000, 3, 1, 0, 0);
   g_assert_cmpuint (one->steps[0], ==, single->steps[0]);
   g_assert_cmpuint (one->iterations, ==, single->iterations);
   g_assert_cmpuint (one->n_nodes, ==, single->n_nodes);
