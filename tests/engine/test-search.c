@@ -108,6 +108,20 @@ modules_or_skip (void)
   return NULL;
 }
 
+/* A search with params that must succeed. */
+static BsSearchResult *
+search_params (BsRuleset            *rs,
+               const BsPosition     *pos,
+               const BsSearchParams *params)
+{
+  g_autoptr(GError) error = NULL;
+  BsSearchResult *result = bs_search_run (rs, pos, params, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
 /* A search of that many playouts from seed, in threads trees, its playouts
  * cut after cut plies (0: to the end) and scored at scale (0: the default). */
 static BsSearchResult *
@@ -119,19 +133,14 @@ search_with (BsRuleset        *rs,
              guint             cut,
              double            scale)
 {
-  g_autoptr(GError) error = NULL;
   BsSearchParams params;
-  BsSearchResult *result;
 
   bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
   params.playouts = playouts;
   params.threads = threads;
   params.playout_cut = cut;
   params.playout_cut_scale = scale;
-  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  return result;
+  return search_params (rs, pos, &params);
 }
 
 static BsSearchResult *
@@ -1063,9 +1072,7 @@ search_shared (BsRuleset        *rs,
                guint             cut,
                guint             max_nodes)
 {
-  g_autoptr(GError) error = NULL;
   BsSearchParams params;
-  BsSearchResult *result;
 
   bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
   params.playouts = playouts;
@@ -1073,10 +1080,7 @@ search_shared (BsRuleset        *rs,
   params.shared_tree = TRUE;
   params.playout_cut = cut;
   params.max_nodes = max_nodes;
-  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  return result;
+  return search_params (rs, pos, &params);
 }
 
 /* Along random games of every turn-based module, in two and three threads
