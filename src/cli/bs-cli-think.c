@@ -148,6 +148,7 @@ bs_cli_think (int    argc,
   static char *threads_text = NULL;
   static char *cut_text = NULL;
   static char *algorithm_text = NULL;
+  static gboolean shared_tree = FALSE;
   static const GOptionEntry extra[] = {
     { "algorithm", 0, 0, G_OPTION_ARG_STRING, &algorithm_text,
       N_("mcts (the default), alphabeta[:SETTINGS] (such as alphabeta:cpu=0.5) or "
@@ -161,6 +162,8 @@ bs_cli_think (int    argc,
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads_text,
       N_("Grow N trees at once, one a thread, merged at the root (turn-based games; "
          "a time is each tree's, playouts are shared out)"), N_("N") },
+    { "shared-tree", 0, 0, G_OPTION_ARG_NONE, &shared_tree,
+      N_("With --threads: the threads grow one shared tree instead of a tree each"), NULL },
     { "cut", 0, 0, G_OPTION_ARG_STRING, &cut_text,
       N_("Evaluation-cut playouts: stop each playout after K random moves and score it "
          "by the evaluation (turn-based games; 0 = play to the end)"), N_("K") },
@@ -191,8 +194,17 @@ bs_cli_think (int    argc,
   g_clear_pointer (&threads_text, g_free);
   g_clear_pointer (&cut_text, g_free);
   g_clear_pointer (&algorithm_text, g_free);
+  shared_tree = FALSE;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
+
+  if (shared_tree && threads_text == NULL)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--shared-tree: give the threads that share it with --threads N"));
+      bs_cli_options_clear (&options);
+      return bs_cli_fail (error);
+    }
 
   if (algorithm_text != NULL && g_str_has_prefix (algorithm_text, "alphabeta")
       && (threads_text != NULL || cut_text != NULL))
@@ -273,6 +285,7 @@ bs_cli_think (int    argc,
       if (bs_cli_parse_int ("--threads", threads_text, 1, BS_SEARCH_MAX_THREADS, &threads,
                             &error))
         params.threads = (guint) threads;
+      params.shared_tree = shared_tree;
     }
   if (error == NULL && cut_text != NULL)
     {

@@ -352,6 +352,35 @@ test_think_threads (void)
   g_assert_nonnull (strstr (ab.err, "--threads"));
 }
 
+/* think --threads N --shared-tree: one tree grown by the threads; the
+ * playouts are shared out (the total is as asked), the win in one is
+ * found; without --threads it is bad input. */
+static void
+test_think_shared_tree (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) win = { 0 };
+  g_auto(Run) alone = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+
+  if (!have_module ("abrobad"))
+    return;
+  RUN (&run, "think", "abrobad", "--playouts", "3001", "--threads", "2", "--shared-tree",
+       "--seed", "4", "--json");
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (run.out);
+  g_assert_cmpint (json_object_get_int_member (o, "iterations"), ==, 3001);
+
+  RUN (&win, "think", "abrobad", "--set", "shape=hexagon", "--set", "size=2",
+       "--moves", "b2 a1", "--playouts", "300", "--threads", "3", "--shared-tree");
+  g_assert_cmpint (win.status, ==, 0);
+  g_assert_nonnull (strstr (win.out, "move: end\n"));
+
+  RUN (&alone, "think", "abrobad", "--shared-tree");
+  g_assert_cmpint (alone.status, ==, 2);
+  g_assert_nonnull (strstr (alone.err, "--shared-tree"));
+}
+
 /* think --algorithm alphabeta: the same win in one, found by search to
  * the end (a won value, depth 1 suffices); an unknown algorithm or an
  * mcts budget given to it is bad input. */
@@ -533,6 +562,7 @@ main (int   argc,
   g_test_add_func ("/cli/think/bad-level", test_think_bad_level);
   g_test_add_func ("/cli/think/alpha-beta", test_think_alpha_beta);
   g_test_add_func ("/cli/think/threads", test_think_threads);
+  g_test_add_func ("/cli/think/shared-tree", test_think_shared_tree);
   g_test_add_func ("/cli/match", test_match);
   g_test_add_func ("/cli/match/simultaneous", test_match_simultaneous);
 

@@ -58,6 +58,22 @@ test_parse_good (void)
   g_assert_true (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
 
+  /* Tree parallelism: threads sharing one tree do not replay even with playouts;
+   * tree=root is the default spelt out. */
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:5000,tree=shared,threads=2",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.playouts, ==, 5000);
+  g_assert_cmpuint (spec.mcts.threads, ==, 2);
+  g_assert_true (spec.mcts.shared_tree);
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "mcts:5000,threads=2,tree=root",
+                                       BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_cmpuint (spec.mcts.threads, ==, 2);
+  g_assert_false (spec.mcts.shared_tree);
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
   g_assert_true (bs_player_spec_parse (&spec, "mcts:hard", BS_PLAYER_SPEC_FLAGS_NONE, &error));
   g_assert_false (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
@@ -158,6 +174,9 @@ test_parse_bad (void)
     { "mcts:cpu=1,cut=", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=”" },
     { "mcts:cpu=1,cut=4,cut=5", BS_PLAYER_SPEC_FLAGS_NONE, "“cut=5” is given twice" },
     { "mcts:cpu=1,threads=2,cut=4,threads=2", BS_PLAYER_SPEC_FLAGS_NONE, "given twice" },
+    { "mcts:cpu=1,threads=2,tree=shared,tree=root", BS_PLAYER_SPEC_FLAGS_NONE,
+      "“tree=root” is given twice" },
+    { "mcts:cpu=1,threads=2,tree=one", BS_PLAYER_SPEC_FLAGS_NONE, "tree=shared or tree=root" },
     { "mcts:cpu=1,cut=4,cut-scale=0", BS_PLAYER_SPEC_FLAGS_NONE, "cut-scale" },
     { "mcts:cpu=1,cut-scale=nan", BS_PLAYER_SPEC_FLAGS_NONE, "“nan”" },
     { "mcts:cpu=1,cut=4,", BS_PLAYER_SPEC_FLAGS_NONE, "“mcts:cpu=1,cut=4,”" },

@@ -108,6 +108,20 @@ modules_or_skip (void)
   return NULL;
 }
 
+/* A search with params that must succeed. */
+static BsSearchResult *
+search_params (BsRuleset            *rs,
+               const BsPosition     *pos,
+               const BsSearchParams *params)
+{
+  g_autoptr(GError) error = NULL;
+  BsSearchResult *result = bs_search_run (rs, pos, params, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
 /* A search of that many playouts from seed, in threads trees, its playouts
  * cut after cut plies (0: to the end) and scored at scale (0: the default). */
 static BsSearchResult *
@@ -119,19 +133,14 @@ search_with (BsRuleset        *rs,
              guint             cut,
              double            scale)
 {
-  g_autoptr(GError) error = NULL;
   BsSearchParams params;
-  BsSearchResult *result;
 
   bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
   params.playouts = playouts;
   params.threads = threads;
   params.playout_cut = cut;
   params.playout_cut_scale = scale;
-  result = bs_search_run (rs, pos, &params, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  return result;
+  return search_params (rs, pos, &params);
 }
 
 static BsSearchResult *
@@ -1052,6 +1061,171 @@ test_search_parallel (void)
     }
 }
 
+/* ---- Tree parallelism: one shared tree (params.shared_tree) ----------- */
+
+static BsSearchResult *
+search_shared (BsRuleset        *rs,
+               const BsPosition *pos,
+               guint64           playouts,
+               guint64           seed,
+               guint             threads,
+               guint             cut,
+               guint             max_nodes)
+{
+  BsSearchParams params;
+
+  bs_search_params_init (&params, BS_SEARCH_LEVEL_CUSTOM, seed);
+  params.playouts = playouts;
+  params.threads = threads;
+  params.shared_tree = TRUE;
+  params.playout_cut = cut;
+  params.max_nodes = max_nodes;
+  return search_params (rs, pos, &params);
+}
+
+/* Along random games of every turn-based module, in two and three threads
+ * (with whole and with evaluation-cut playouts, and with a pool that fills
+ * up): a legal move, the root's
+ * moves visited once per iteration, the budget spent exactly unless the
+ * root was proven, and no virtual loss nor lost visit left in the tree. */
+static void
+test_search_shared_tree (void)
+{
+  const BsModule * const *modules = modules_or_skip ();
+
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
+      g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 6);
+      guint checked = 0;
+      BsRng rng;
+
+      if (bs_ruleset_is_simultaneous (rs))
+        continue;
+      bs_rng_init (&rng, 6);
+      while (!bs_position_is_over (pos) && checked < 6)
+        {
+          guint threads = 2 + checked % 2;
+          g_autoptr(BsSearchResult) r =
+            search_shared (rs, pos, 1500, 21 + checked, threads, checked % 3 == 2 ? 6 : 0,
+                           checked % 3 == 1 ? 300 : 0);
+          guint64 root_visits = 0;
+          gboolean proven = FALSE;
+
+          assert_result_legal (rs, pos, r);
+          for (guint i = 0; i < r->candidates->len; i++)
+            {
+              const BsSearchCandidate *c = &g_array_index (r->candidates, BsSearchCandidate, i);
+
+              root_visits += c->visits;
+              proven |= c->proven != 0;
+            }
+          g_assert_cmpuint (root_visits, ==, r->iterations);
+          if (proven)
+            g_assert_cmpuint (r->iterations, <=, 1500);
+          else
+            g_assert_cmpuint (r->iterations, ==, 1500);
+          g_assert_cmpuint (r->n_unbalanced, ==, 0);
+          g_assert_cmpuint (r->n_nodes, >, r->candidates->len);
+          if (checked % 3 == 1)
+            g_assert_cmpuint (r->n_nodes, <=, MAX (300, r->candidates->len + 1));
+          checked++;
+          for (guint i = 0; i < 5 && !bs_position_is_over (pos); i++)
+            bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+        }
+      g_test_message ("%s: %u positions searched in a shared tree", modules[m]->id, checked);
+    }
+}
+
+/* A shared tree takes a win in one in every turn-based module (positions
+ * mined by brute force over the rules) and marks it proven. */
+static void
+test_search_shared_tree_wins (void)
+{
+  const BsModule * const *modules = modules_or_skip ();
+
+  for (guint m = 0; modules != NULL && modules[m] != NULL; m++)
+    {
+      g_autoptr(BsRuleset) rs = ruleset_for (modules[m]->id, NULL);
+      g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+      guint wins = 0;
+      BsRng rng;
+
+      if (bs_ruleset_is_simultaneous (rs))
+        continue;
+      bs_rng_init (&rng, 78);
+      for (guint game = 0; game < 100 && wins < 3; game++)
+        {
+          g_autofree BsPosition *pos = bs_ruleset_new_position (rs, game);
+
+          while (!bs_position_is_over (pos) && wins < 3)
+            {
+              if (has_win_in_one (rs, pos, NULL))
+                {
+                  g_autoptr(BsSearchResult) r = search_shared (rs, pos, 3000, game, 2, 0, 0);
+
+                  g_assert_true (move_wins_at_once (rs, pos, r->steps[0]));
+                  g_assert_cmpint (g_array_index (r->candidates, BsSearchCandidate, 0).proven,
+                                   ==, 1);
+                  g_assert_cmpuint (r->n_unbalanced, ==, 0);
+                  wins++;
+                }
+              bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+            }
+        }
+      g_test_message ("%s: %u wins in one", modules[m]->id, wins);
+      g_assert_cmpuint (wins, >, 0);
+    }
+}
+
+/* The Ikabegamá position of /search/ikabegama/jump-into-nest, worked by
+ * hand there: g7-i9 wins at once. A shared tree in three threads proves it
+ * as the single-thread search does, and no move gets a proof that the
+ * single-thread search contradicts. One thread with shared_tree is the
+ * single-thread search itself. */
+static void
+test_search_shared_tree_proof (void)
+{
+  static const char * const pieces[] = { "1:token:g7", NULL };
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsPosition *pos = NULL;
+  g_autoptr(BsSearchResult) single = NULL;
+  g_autoptr(BsSearchResult) shared = NULL;
+  g_autoptr(BsSearchResult) one = NULL;
+  const BsSearchCandidate *best;
+  g_autofree char *text = NULL;
+
+  if (!module_registered ("ikabegama"))
+    return;
+  rs = ruleset_with ("ikabegama", NULL, pieces);
+  pos = position_after (rs, 1, "b1 i9-g9");
+  single = search (rs, pos, 2000, 3);
+  shared = search_shared (rs, pos, 2000, 3, 3, 0, 0);
+  text = chosen_text (rs, pos, shared);
+  g_assert_cmpstr (text, ==, "g7-i9");
+  best = &g_array_index (shared->candidates, BsSearchCandidate, 0);
+  g_assert_cmpint (best->proven, ==, 1);
+  g_assert_cmpint (g_array_index (single->candidates, BsSearchCandidate, 0).proven, ==, 1);
+  g_assert_cmpuint (g_array_index (single->candidates, BsSearchCandidate, 0).move, ==,
+                    best->move);
+  for (guint i = 0; i < shared->candidates->len; i++)
+    for (guint j = 0; j < single->candidates->len; j++)
+      {
+        const BsSearchCandidate *a = &g_array_index (shared->candidates, BsSearchCandidate, i);
+        const BsSearchCandidate *b = &g_array_index (single->candidates, BsSearchCandidate, j);
+
+        if (a->move == b->move && a->proven != 0 && b->proven != 0)
+          g_assert_cmpint (a->proven, ==, b->proven);
+      }
+  g_assert_cmpuint (shared->n_unbalanced, ==, 0);
+
+  one = search_shared (rs, pos, 2000, 3, 1, 0, 0);
+  g_assert_cmpuint (one->steps[0], ==, single->steps[0]);
+  g_assert_cmpuint (one->iterations, ==, single->iterations);
+  g_assert_cmpuint (one->n_nodes, ==, single->n_nodes);
+}
+
 /* ---- Evaluation-cut playouts (docs/SEARCH.md) ------------------------ */
 
 static BsSearchResult *
@@ -1284,6 +1458,9 @@ main (int   argc,
   g_test_add_func ("/search/levels", test_search_levels);
   g_test_add_func ("/search/cpu-budget", test_search_cpu_budget);
   g_test_add_func ("/search/parallel", test_search_parallel);
+  g_test_add_func ("/search/shared-tree", test_search_shared_tree);
+  g_test_add_func ("/search/shared-tree/wins", test_search_shared_tree_wins);
+  g_test_add_func ("/search/shared-tree/proof", test_search_shared_tree_proof);
   g_test_add_func ("/search/legal-everywhere", test_search_legal_everywhere);
   g_test_add_func ("/search/deterministic", test_search_deterministic);
   g_test_add_func ("/search/statistics", test_search_statistics);

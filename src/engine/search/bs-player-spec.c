@@ -70,7 +70,8 @@ parse_option_uint (BsPlayerSpec  *spec,
 }
 
 /* The level of an MCTS player, after "mcts:" or the whole text with bare levels: "LEVEL"
- * then any of ",threads=N" (how many trees grow at once), ",cut=K" or ",cut=game"
+ * then any of ",threads=N" (how many threads search at once), ",tree=shared" or
+ * ",tree=root" (one tree grown by them all, or one tree each: the default), ",cut=K" or ",cut=game"
  * (evaluation-cut playouts; "game": the game's declared cut) and ",cut-scale=S" (their logistic's scale), each at most once. */
 static gboolean
 parse_mcts (BsPlayerSpec  *spec,
@@ -78,7 +79,8 @@ parse_mcts (BsPlayerSpec  *spec,
             GError       **error)
 {
   g_auto(GStrv) parts = g_strsplit (level, ",", -1);
-  gboolean seen_threads = FALSE, seen_cut = FALSE, seen_scale = FALSE;
+  gboolean seen_threads = FALSE, seen_cut = FALSE, seen_scale = FALSE, seen_tree = FALSE;
+  gboolean shared_tree = FALSE;
   guint threads = 0, cut = 0;
   double scale = 0;
 
@@ -96,6 +98,13 @@ parse_mcts (BsPlayerSpec  *spec,
           if (ok && seen_threads)
             goto repeated;
           seen_threads = TRUE;
+        }
+      else if (g_str_equal (part, "tree=shared") || g_str_equal (part, "tree=root"))
+        {
+          shared_tree = g_str_equal (part, "tree=shared");
+          if (seen_tree)
+            goto repeated;
+          seen_tree = TRUE;
         }
       else if (g_str_equal (part, "cut=game")
                || parse_option_uint (spec, part, "cut", 0, BS_SEARCH_MAX_PLAYOUT_CUT, &cut,
@@ -125,7 +134,8 @@ parse_mcts (BsPlayerSpec  *spec,
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown player “%s”: after the budget, only threads=N (1 to %d), "
-                         "cut=K (0 to %d) and cut-scale=S may follow, not “%s”"),
+                         "tree=shared or tree=root, cut=K (0 to %d) and cut-scale=S may "
+                         "follow, not “%s”"),
                        spec->text, BS_SEARCH_MAX_THREADS, BS_SEARCH_MAX_PLAYOUT_CUT, part);
           return FALSE;
         }
@@ -139,6 +149,7 @@ parse_mcts (BsPlayerSpec  *spec,
       return FALSE;
     }
   spec->mcts.threads = threads;
+  spec->mcts.shared_tree = shared_tree;
   spec->mcts.playout_cut = cut;
   spec->mcts.playout_cut_scale = scale;
   return TRUE;
@@ -288,7 +299,8 @@ bs_player_spec_is_reproducible (const BsPlayerSpec *spec)
     case BS_PLAYER_SPEC_RANDOM:
       return TRUE;
     case BS_PLAYER_SPEC_MCTS:
-      return spec->mcts.time_ms == 0;
+      /* Threads sharing one tree interleave as the machine lets them. */
+      return spec->mcts.time_ms == 0 && !(spec->mcts.shared_tree && spec->mcts.threads > 1);
     case BS_PLAYER_SPEC_STRONGEST:
       return FALSE;
     case BS_PLAYER_SPEC_ALPHA_BETA:

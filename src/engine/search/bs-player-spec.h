@@ -57,7 +57,8 @@ typedef struct {
 /* "random"; "mcts:LEVEL", LEVEL a level of bs_search_params_parse ("easy", "5000",
  * "500ms"), "playouts=N" or "cpu=SECONDS" (Hard's search with that budget of the thread's
  * CPU time), each optionally followed by ",threads=N" (N trees grown at once, root parallelism:
- * bs-search.h), ",cut=K" or ",cut=game" and ",cut-scale=S" (evaluation-cut playouts:
+ * bs-search.h), ",tree=shared" (the N threads grow one tree: BsSearchParams.shared_tree;
+ * ",tree=root" is the default), ",cut=K" or ",cut=game" and ",cut-scale=S" (evaluation-cut playouts:
  * BsSearchParams.playout_cut, "game" the game's declared cut), each at most once; "ab" or "ab:SETTINGS" (bs_alpha_beta_params_parse: "ab" alone is 1 s of CPU
  * time); "strongest" or "strongest:cpu=SECONDS" (the game's declared search for the
  * Strongest level, Hard's MCTS or alpha-beta with their default settings, with that budget
@@ -75,7 +76,8 @@ void     bs_player_spec_clear            (BsPlayerSpec       *spec);
 
 /* Whether the player chooses the same moves from the same seed on any machine: random, a
  * playout budget, alpha-beta with a depth or node budget alone. A CPU or wall time budget
- * (and "hard" and "strongest", which have one) depends on the machine's speed. */
+ * (and "hard" and "strongest", which have one) depends on the machine's speed; threads
+ * sharing one tree (",tree=shared") on how they interleave. */
 gboolean bs_player_spec_is_reproducible  (const BsPlayerSpec *spec);
 
 /* Whether the player can play rs: alpha-beta searches turn-based games only. The error

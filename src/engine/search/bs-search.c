@@ -10,6 +10,7 @@
 #include "bs-evaluation.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include <glib/gi18n-lib.h>
@@ -480,13 +481,31 @@ pick_with_temperature (Search                  *s,
   return 0;
 }
 
+/* Sorts a turn-based search's root candidates and chooses among them. */
+static void
+choose_candidate (Search         *s,
+                  BsSearchResult *result)
+{
+  BsSearchCandidate *cands;
+  guint chosen;
+
+  g_array_sort (result->candidates, compare_candidates);
+  cands = (BsSearchCandidate *) (gpointer) result->candidates->data;
+  chosen = pick_with_temperature (s, cands, result->candidates->len);
+  result->randomized = chosen != 0;
+  result->n_steps = result->n_round_steps = 1;
+  result->steps = g_new (BsMove, 1);
+  result->round_steps = g_new (BsMove, 1);
+  result->steps[0] = result->round_steps[0] = cands[chosen].move;
+  result->player_first_step = 0;
+  result->win_rate = cands[chosen].win_rate;
+}
+
 static void
 uct_finish (Search         *s,
             BsSearchResult *result)
 {
   const Node *root = &s->nodes[0];
-  BsSearchCandidate *cands;
-  guint chosen;
 
   for (guint32 i = 0; i < root->n_children; i++)
     {
@@ -500,16 +519,7 @@ uct_finish (Search         *s,
       };
       g_array_append_val (result->candidates, cand);
     }
-  g_array_sort (result->candidates, compare_candidates);
-  cands = (BsSearchCandidate *) (gpointer) result->candidates->data;
-  chosen = pick_with_temperature (s, cands, result->candidates->len);
-  result->randomized = chosen != 0;
-  result->n_steps = result->n_round_steps = 1;
-  result->steps = g_new (BsMove, 1);
-  result->round_steps = g_new (BsMove, 1);
-  result->steps[0] = result->round_steps[0] = cands[chosen].move;
-  result->player_first_step = 0;
-  result->win_rate = cands[chosen].win_rate;
+  choose_candidate (s, result);
   result->n_nodes = s->n_nodes;
 }
 
@@ -1046,6 +1056,446 @@ merge_root (Search       *s,
   s->iterations += other->iterations;
 }
 
+/* ---- Turn-based games: one tree grown by several threads -------------- */
+
+/* Tree parallelism (params.shared_tree): all the threads descend one tree
+ * at once. Its node pool is reserved whole up front (pages that are never
+ * touched cost nothing), so it never moves while threads read it; nodes are
+ * claimed with a compare-and-swap on the pool's count. Everything a thread
+ * of its own needs (scratch position, move buffer, path, generator) is in
+ * its own Search; the tree's statistics are atomics.
+ *
+ * Virtual loss: an iteration adds itself to `pending` of every node on its
+ * way down, which counts as a visit that won nothing, and takes it back on
+ * its way up as it adds its real visit and reward; so threads that descend
+ * at the same moment spread over different moves. */
+typedef struct {
+  _Atomic guint64 sum;          /* twice the summed reward of `mover`, in 2^-16ths */
+  BsMove          move;
+  guint32         first_child;  /* published by state = SHARED_EXPANDED */
+  guint32         n_children;   /* likewise */
+  _Atomic guint32 n_tried;      /* children [0, n_tried) have been claimed */
+  _Atomic guint32 visits;       /* finished iterations through the node */
+  _Atomic guint32 pending;      /* virtual loss: iterations still on their way */
+  _Atomic guint32 own;          /* iterations whose playout began here (or ended the game here) */
+  guint8          mover;
+  _Atomic gint8   proven;       /* for mover: 1 won, -1 lost, 0 not known */
+  _Atomic guint8  state;
+} SharedNode;
+
+enum {
+  SHARED_LEAF,
+  SHARED_EXPANDING,   /* one thread generates the children; the others play out */
+  SHARED_EXPANDED,
+};
+
+typedef struct {
+  SharedNode      *nodes;       /* max_nodes reserved: never moves */
+  guint32          max_nodes;
+  _Atomic guint32  n_nodes;
+  guint64          budget;      /* iterations of all threads together; 0 = no cap */
+  _Atomic guint64  claimed;     /* iterations begun, for the budget */
+  _Atomic guint64  iterations;  /* iterations done */
+  double           exploration;
+} SharedTree;
+
+/* Expands `index` (which this thread holds in SHARED_EXPANDING) with the
+ * moves of the scratch position in a seeded random order; on a full pool
+ * it goes back to a leaf and FALSE is returned. */
+static gboolean
+shared_expand (Search     *s,
+               SharedTree *t,
+               guint32     index)
+{
+  SharedNode *node = &t->nodes[index];
+  guint n = bs_ruleset_generate (s->rs, s->scratch, s->moves);
+  guint8 mover = s->scratch->to_move;
+  guint32 first = atomic_load (&t->n_nodes);
+
+  g_assert (n > 0);
+  do
+    {
+      if ((guint64) first + n > t->max_nodes)
+        {
+          atomic_store (&node->state, SHARED_LEAF);
+          return FALSE;
+        }
+    }
+  while (!atomic_compare_exchange_weak (&t->n_nodes, &first, first + n));
+  for (guint i = n - 1; i > 0; i--)
+    {
+      guint j = bs_rng_below (&s->rng, i + 1);
+      BsMove m = s->moves[i];
+      s->moves[i] = s->moves[j];
+      s->moves[j] = m;
+    }
+  /* Not yet reachable by any other thread: plain initialisation. */
+  memset (&t->nodes[first], 0, n * sizeof (SharedNode));
+  for (guint i = 0; i < n; i++)
+    {
+      t->nodes[first + i].move = s->moves[i];
+      t->nodes[first + i].mover = mover;
+    }
+  node->first_child = first;
+  node->n_children = n;
+  atomic_store (&node->state, SHARED_EXPANDED);
+  return TRUE;
+}
+
+/* UCT over visits + pending (the virtual loss). Call only on an expanded
+ * node. */
+static guint32
+shared_select (Search     *s,
+               SharedTree *t,
+               guint32     index)
+{
+  SharedNode *node = &t->nodes[index];
+  SharedNode *children = &t->nodes[node->first_child];
+  guint32 n = node->n_children;
+  gint8 proven = atomic_load (&node->proven);
+  guint32 tried = atomic_load (&node->n_tried);
+  double log_n, best_value = -1.0;
+  guint32 best = G_MAXUINT32;
+
+  if (proven != 0 && (children[0].mover == node->mover) == (proven > 0))
+    {
+      for (guint32 i = 0; i < n; i++)
+        if (atomic_load (&children[i].proven) > 0)
+          return node->first_child + i;
+    }
+  while (tried < n)
+    if (atomic_compare_exchange_weak (&node->n_tried, &tried, tried + 1))
+      return node->first_child + tried;
+
+  log_n = log ((double) MAX (atomic_load (&node->visits) + atomic_load (&node->pending), 1));
+  for (guint32 i = 0; i < n; i++)
+    {
+      SharedNode *c = &children[i];
+      guint32 visits;
+      double value;
+
+      if (atomic_load (&c->proven) < 0)
+        continue;
+      visits = atomic_load (&c->visits) + atomic_load (&c->pending);
+      /* Claimed a moment ago by a thread that has not yet marked its
+       * passage: unvisited, so first. */
+      if (visits == 0)
+        return node->first_child + i;
+      value = atomic_load (&c->sum) / (2.0 * REWARD_ONE * visits)
+              + t->exploration * sqrt (log_n / visits);
+      if (value > best_value)
+        {
+          best_value = value;
+          best = i;
+        }
+    }
+  if (best == G_MAXUINT32)
+    best = bs_rng_below (&s->rng, n);
+  return node->first_child + best;
+}
+
+/* Proofs in a shared tree, as propagate_proofs. A node's `proven` only ever
+ * goes from 0 to a value (compare-and-swap), and a value is only written
+ * when it is a fact: a move that ends the game won or lost, a child proven
+ * won for the player to move, or every child proven lost; those children's
+ * values were facts when they were read, and they never change. So a
+ * thread can never read a wrong proof, only miss one: when two threads
+ * prove the last two siblings at once, each may still see the other's 0
+ * and neither proves the parent. A proof that is late or lost costs
+ * strength (the parent is proven on a later visit, or is searched as
+ * usual), never a wrong "proven win". */
+static void
+shared_propagate (SharedTree *t,
+                  Search     *s,
+                  guint       depth)
+{
+  for (guint i = depth; i > 0; i--)
+    {
+      SharedNode *child = &t->nodes[s->path[i]];
+      SharedNode *parent = &t->nodes[s->path[i - 1]];
+      gboolean same = child->mover == parent->mover;
+      gint8 child_proven = atomic_load (&child->proven);
+      gint8 value = 0, unknown = 0;
+
+      if (child_proven == 0 || atomic_load (&parent->proven) != 0)
+        continue;
+      if (child_proven > 0)
+        value = same ? 1 : -1;
+      else
+        {
+          const SharedNode *siblings = &t->nodes[parent->first_child];
+          guint32 j;
+
+          for (j = 0; j < parent->n_children; j++)
+            if (atomic_load (&siblings[j].proven) >= 0)
+              break;
+          if (j < parent->n_children)
+            continue;
+          value = same ? -1 : 1;
+        }
+      atomic_compare_exchange_strong (&parent->proven, &unknown, value);
+    }
+}
+
+static void
+shared_iteration (Search           *s,
+                  SharedTree       *t,
+                  const BsPosition *root)
+{
+  const BsRuleset *rs = s->rs;
+  guint depth = 0;
+  guint32 index = 0;
+  gboolean proof = FALSE;
+  guint32 cut = G_MAXUINT32;
+  guint8 result, cut_player = 0;
+
+  bs_position_copy (rs, s->scratch, root);
+  path_reserve (s, 0);
+  s->path[0] = 0;
+  atomic_fetch_add (&t->nodes[0].pending, 1);
+
+  while (!bs_position_is_over (s->scratch))
+    {
+      SharedNode *node = &t->nodes[index];
+      guint8 state = atomic_load (&node->state);
+      guint32 child;
+
+      if (state != SHARED_EXPANDED)
+        {
+          /* The progressive wait of uct_iteration; the expansion is
+           * claimed by one thread, and the others meanwhile play out. */
+          guint32 wait = 1 + t->nodes[s->path[depth > 0 ? depth - 1 : 0]].n_children / 64;
+          guint8 leaf = SHARED_LEAF;
+
+          if (state != SHARED_LEAF || atomic_load (&node->visits) < wait
+              || !atomic_compare_exchange_strong (&node->state, &leaf, SHARED_EXPANDING)
+              || !shared_expand (s, t, index))
+            {
+              cut = playout (s);
+              cut_player = s->scratch->to_move;
+              break;
+            }
+        }
+      child = shared_select (s, t, index);
+      bs_ruleset_apply (rs, s->scratch, t->nodes[child].move, NULL);
+      path_reserve (s, ++depth);
+      s->path[depth] = child;
+      index = child;
+      atomic_fetch_add (&t->nodes[child].pending, 1);
+      if (bs_position_is_over (s->scratch) && atomic_load (&t->nodes[child].proven) == 0)
+        {
+          guint8 r = s->scratch->result;
+          SharedNode *c = &t->nodes[child];
+
+          if (r == BS_RESULT_WIN_1 || r == BS_RESULT_WIN_2)
+            {
+              /* Every thread that gets here writes the same fact. */
+              atomic_store (&c->proven, (gint8) ((int) r == c->mover ? 1 : -1));
+              proof = TRUE;
+            }
+        }
+    }
+
+  result = s->scratch->result;
+  for (guint i = 0; i <= depth; i++)
+    {
+      SharedNode *n = &t->nodes[s->path[i]];
+      guint32 reward16;
+
+      if (cut == G_MAXUINT32)
+        reward16 = reward2 (result, n->mover) * REWARD_ONE;
+      else
+        reward16 = n->mover == cut_player ? cut : 2 * REWARD_ONE - cut;
+      atomic_fetch_add (&n->sum, reward16);
+      /* The real visit before the virtual one goes, so that visits +
+       * pending never dips below what has passed. */
+      atomic_fetch_add (&n->visits, 1);
+      atomic_fetch_sub (&n->pending, 1);
+    }
+  atomic_fetch_add (&t->nodes[index].own, 1);
+  if (proof || atomic_load (&t->nodes[index].proven) != 0)
+    shared_propagate (t, s, depth);
+}
+
+/* The nodes that break the bookkeeping once every thread is done: a
+ * virtual loss left, or visits that are not the children's plus the
+ * node's own playouts. */
+static guint
+shared_count_unbalanced (const SharedTree *t)
+{
+  guint32 n_nodes = atomic_load (&t->n_nodes);
+  guint bad = 0;
+
+  for (guint32 i = 0; i < n_nodes; i++)
+    {
+      const SharedNode *n = &t->nodes[i];
+      guint64 below = atomic_load (&n->own);
+
+      if (atomic_load (&n->state) == SHARED_EXPANDED)
+        for (guint32 j = 0; j < n->n_children; j++)
+          below += atomic_load (&t->nodes[n->first_child + j].visits);
+      if (atomic_load (&n->pending) != 0 || below != atomic_load (&n->visits))
+        bad++;
+    }
+  return bad;
+}
+
+/* One thread of a shared-tree search. */
+typedef struct {
+  Search            search;
+  SharedTree       *tree;
+  const BsPosition *pos;
+  Limits            limits;      /* its time; the budget is the tree's */
+  BsSearchProgress *progress;    /* thread 0 only */
+  GCancellable     *cancellable;
+  gint64            cpu_us;
+} SharedWorker;
+
+static gpointer
+shared_worker_run (gpointer data)
+{
+  SharedWorker *w = data;
+  SharedTree *t = w->tree;
+  gint64 start = g_get_monotonic_time ();
+  gint64 cpu_start = bs_search_thread_cpu_us ();
+  gint64 deadline = 0, cpu_deadline = 0;
+  guint64 mine = 0;
+
+  if (w->limits.time_us > 0 && w->limits.cpu_time && cpu_start >= 0)
+    cpu_deadline = cpu_start + w->limits.time_us;
+  else if (w->limits.time_us > 0)
+    deadline = start + w->limits.time_us;
+
+  for (;;)
+    {
+      if (atomic_load (&t->nodes[0].proven) != 0)
+        break;
+      if (mine % CHECK_INTERVAL == 0 && mine > 0)
+        {
+          gint64 now = g_get_monotonic_time ();
+          gint64 cpu_now = cpu_deadline > 0 ? bs_search_thread_cpu_us () : 0;
+
+          report_progress (w->progress, atomic_load (&t->iterations), t->budget,
+                           cpu_deadline > 0 ? cpu_now - cpu_start : now - start,
+                           w->limits.time_us);
+          if (g_cancellable_is_cancelled (w->cancellable))
+            break;
+          if (deadline > 0 && now >= deadline)
+            break;
+          if (cpu_deadline > 0 && cpu_now >= cpu_deadline)
+            break;
+        }
+      if (t->budget > 0 && atomic_fetch_add (&t->claimed, 1) >= t->budget)
+        break;
+      shared_iteration (&w->search, t, w->pos);
+      atomic_fetch_add (&t->iterations, 1);
+      mine++;
+    }
+  w->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : -1;
+  return NULL;
+}
+
+/* bs_search_run with params.shared_tree and n_threads > 1 (turn-based). */
+static BsSearchResult *
+shared_search_run (BsRuleset             *rs,
+                   const BsPosition      *pos,
+                   const BsSearchParams  *params,
+                   const Limits          *limits,
+                   guint                  n_threads,
+                   BsSearchProgress      *progress,
+                   GCancellable          *cancellable,
+                   GError               **error)
+{
+  g_autoptr(BsSearchResult) result = NULL;
+  g_autofree SharedWorker *workers = g_new0 (SharedWorker, n_threads);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+  SharedTree tree = { 0 };
+  Search *main_search = &workers[0].search;
+  guint8 leaf = SHARED_LEAF;
+  gint64 start = g_get_monotonic_time (), cpu_us = 0;
+  gsize bytes = 0;
+  guint root_moves;
+
+  for (guint k = 0; k < n_threads; k++)
+    {
+      BsSearchParams thread_params = *params;
+
+      thread_params.seed = bs_search_thread_seed (params->seed, k);
+      search_init (&workers[k].search, rs, &thread_params);
+      workers[k].tree = &tree;
+      workers[k].pos = pos;
+      workers[k].limits = *limits;
+      workers[k].cancellable = cancellable;
+    }
+  workers[0].progress = progress;
+
+  /* The root is always expanded, whatever the cap. */
+  bs_position_copy (rs, main_search->scratch, pos);
+  root_moves = bs_ruleset_generate (rs, main_search->scratch, main_search->moves);
+  tree.max_nodes = MAX (main_search->max_nodes, root_moves + 1);
+  tree.nodes = g_new (SharedNode, tree.max_nodes);
+  tree.budget = limits->budget;
+  tree.exploration = main_search->exploration;
+  memset (&tree.nodes[0], 0, sizeof (SharedNode));
+  tree.nodes[0].mover = (guint8) bs_opponent (pos->to_move);
+  atomic_store (&tree.n_nodes, 1);
+  atomic_compare_exchange_strong (&tree.nodes[0].state, &leaf, SHARED_EXPANDING);
+  shared_expand (main_search, &tree, 0);
+
+  if (progress != NULL)
+    bs_search_progress_reset (progress);
+  for (guint k = 1; k < n_threads; k++)
+    threads[k] = g_thread_new ("boardsmith-search", shared_worker_run, &workers[k]);
+  shared_worker_run (&workers[0]);
+  for (guint k = 1; k < n_threads; k++)
+    g_thread_join (threads[k]);
+  for (guint k = 0; k < n_threads; k++)
+    {
+      if (cpu_us >= 0)
+        cpu_us = workers[k].cpu_us >= 0 ? cpu_us + workers[k].cpu_us : -1;
+      bytes += search_bytes (&workers[k].search);
+    }
+
+  if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      const SharedNode *root = &tree.nodes[0];
+
+      result = g_new0 (BsSearchResult, 1);
+      result->player = pos->to_move;
+      result->candidates = g_array_new (FALSE, TRUE, sizeof (BsSearchCandidate));
+      for (guint32 i = 0; i < root->n_children; i++)
+        {
+          const SharedNode *c = &tree.nodes[root->first_child + i];
+          guint32 visits = atomic_load (&c->visits);
+          BsSearchCandidate cand = {
+            .move = c->move,
+            .step = 0,
+            .visits = visits,
+            .win_rate = visits > 0 ? atomic_load (&c->sum) / (2.0 * REWARD_ONE * visits) : 0.0,
+            .proven = atomic_load (&c->proven),
+          };
+          g_array_append_val (result->candidates, cand);
+        }
+      choose_candidate (main_search, result);
+      result->iterations = atomic_load (&tree.iterations);
+      result->elapsed_us = g_get_monotonic_time () - start;
+      result->cpu_us = cpu_us >= 0 ? cpu_us : result->elapsed_us;
+      result->n_nodes = atomic_load (&tree.n_nodes);
+      result->bytes_used = bytes + (gsize) result->n_nodes * sizeof (SharedNode);
+      result->n_unbalanced = shared_count_unbalanced (&tree);
+      if (progress != NULL)
+        {
+          g_atomic_int_set (&progress->iterations,
+                            (int) MIN (result->iterations, (guint64) G_MAXINT));
+          g_atomic_int_set (&progress->permille, 1000);
+        }
+    }
+  for (guint k = 0; k < n_threads; k++)
+    search_clear (&workers[k].search);
+  g_free (tree.nodes);
+  return g_steal_pointer (&result);
+}
+
 BsSearchResult *
 bs_search_run (BsRuleset             *rs,
                const BsPosition      *pos,
@@ -1098,6 +1548,8 @@ bs_search_run (BsRuleset             *rs,
   /* Root parallelism: independent trees, a share of the playouts each (the
    * same total) or the whole time each, merged at the root at the end. */
   n_threads = simultaneous ? 1 : CLAMP (params->threads, 1, BS_SEARCH_MAX_THREADS);
+  if (n_threads > 1 && params->shared_tree)
+    return shared_search_run (rs, pos, params, &limits, n_threads, progress, cancellable, error);
   if (n_threads > 1)
     {
       helpers = g_new0 (Helper, n_threads - 1);

@@ -54,6 +54,12 @@ typedef struct {
    * The root statistics are summed at the end. Simultaneous games ignore
    * it. */
   guint         threads;
+  /* With threads > 1: grow ONE tree in all the threads at once (tree
+   * parallelism, docs/SEARCH.md "Parallel search: one shared tree") instead
+   * of independent trees. Threads spread by virtual loss; a playout budget
+   * is shared out (the same total), a time budget is each thread's own.
+   * Not deterministic for a seed: the threads' interleaving decides. */
+  gboolean      shared_tree;
   /* Turn-based games: evaluation-cut playouts (docs/SEARCH.md, "Evaluation-cut
    * playouts"). 0: playouts go on to the end of the game (as always). K > 0: a
    * playout stops after K random steps (then at the next turn's start); if the game
@@ -159,6 +165,11 @@ typedef struct {
   guint     n_nodes;
   gsize     bytes_used;       /* tree and scratch memory at the end */
   gboolean  randomized;       /* the temperature picked a move that was not the best */
+  /* A shared tree (params.shared_tree) checked after its threads are done:
+   * the nodes whose visits are not their children's visits plus the
+   * playouts that ended at them, or that still hold a virtual loss. 0 but
+   * for a bug; the tests look at it. Always 0 for the other searches. */
+  guint     n_unbalanced;
 } BsSearchResult;
 
 void        bs_search_result_free     (BsSearchResult   *result);
