@@ -975,6 +975,12 @@ ticked_with_fraction (gpointer cp)
 }
 
 static gboolean
+ticked_with_fraction_soon (gpointer cp)
+{
+  return bs_computer_player_get_fraction (cp) > 0.0;
+}
+
+static gboolean
 has_iterations (gpointer cp)
 {
   return bs_computer_player_get_iterations (cp) > 0;
@@ -1009,6 +1015,49 @@ play_first_move (Fixture *fixture)
                     >, 0);
   g_assert_true (bs_game_play_turn (game (fixture), moves, 1, &error));
   g_assert_no_error (error);
+}
+
+/* Hard plays the search the game declares (bs_search_level_plays_alpha_beta)
+ * with Hard's 3 s of CPU time: alpha-beta in Breakthrough, which reports no
+ * iterations while it thinks, the Monte Carlo search in Agoraphobia, which
+ * does; either way the move comes after at least the budget (an opening
+ * position does not end the search early). */
+static void
+test_hard_declared_search (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  const StrongestCase *test = data;
+  g_autoptr(GError) error = NULL;
+  BsComputerPlayer *cp = computer (fixture);
+  gint64 start, took;
+
+  if (!have_module (test->game))
+    return;
+  bs_computer_player_set_move_delay (cp, 0);
+  bs_computer_player_set_playouts (cp, 0);
+  bs_computer_player_set_seat (cp, 2, BS_SEAT_COMPUTER, BS_COMPUTER_LEVEL_HARD);
+  g_assert_true (bs_window_open_variant_seeded (fixture->window, test->game, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (bs_search_level_plays_alpha_beta (BS_SEARCH_LEVEL_HARD,
+                                                     bs_game_get_ruleset (game (fixture))),
+                   ==, test->alpha_beta);
+
+  play_first_move (fixture);
+  start = g_get_monotonic_time ();
+  ui_test_wait_until (is_thinking, fixture, "the computer thinking");
+  ui_test_wait_until (ticked_with_fraction_soon, cp, "progress while thinking");
+  if (test->alpha_beta)
+    g_assert_cmpint (bs_computer_player_get_iterations (cp), ==, 0);
+  else
+    ui_test_wait_until (has_iterations, cp, "the Monte Carlo search's iterations");
+  ui_test_wait_until (computer_played_once, fixture, "the computer's first move");
+  took = g_get_monotonic_time () - start;
+  g_test_message ("Hard: its move after %.2f s", took / 1e6);
+  g_assert_cmpint (took, >=, BS_SEARCH_HARD_TIME_MS * 1000 - 50000);
+  ui_test_pump_pending ();
+  g_assert_cmpuint (bs_game_get_n_turns (game (fixture)), ==, 2);
+  assert_history_consistent (game (fixture));
+  bs_game_set_modified (game (fixture), FALSE);
 }
 
 static void
@@ -1226,6 +1275,10 @@ main (int   argc,
               test_strongest, fixture_teardown);
   g_test_add ("/computer/strongest-monte-carlo", Fixture, &strongest_monte_carlo,
               fixture_setup, test_strongest, fixture_teardown);
+  g_test_add ("/computer/hard-alpha-beta", Fixture, &strongest_alpha_beta, fixture_setup,
+              test_hard_declared_search, fixture_teardown);
+  g_test_add ("/computer/hard-monte-carlo", Fixture, &strongest_monte_carlo, fixture_setup,
+              test_hard_declared_search, fixture_teardown);
   g_test_add ("/computer/strongest-simultaneous", Fixture, NULL, fixture_setup,
               test_strongest_simultaneous, fixture_teardown);
   g_test_add ("/computer/screenshot", Fixture, NULL, fixture_setup, test_screenshot,
