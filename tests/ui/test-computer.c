@@ -975,7 +975,7 @@ ticked_with_fraction (gpointer cp)
 }
 
 static gboolean
-ticked_with_fraction_soon (gpointer cp)
+has_progress (gpointer cp)
 {
   return bs_computer_player_get_fraction (cp) > 0.0;
 }
@@ -1045,7 +1045,7 @@ test_hard_declared_search (Fixture       *fixture,
   play_first_move (fixture);
   start = g_get_monotonic_time ();
   ui_test_wait_until (is_thinking, fixture, "the computer thinking");
-  ui_test_wait_until (ticked_with_fraction_soon, cp, "progress while thinking");
+  ui_test_wait_until (has_progress, cp, "progress while thinking");
   if (test->alpha_beta)
     g_assert_cmpint (bs_computer_player_get_iterations (cp), ==, 0);
   else

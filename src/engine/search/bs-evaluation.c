@@ -104,20 +104,20 @@ bs_evaluation_score_weighted (const BsRuleset  *rs,
 {
   BsFeatureSpec specs[BS_MAX_FEATURES];
   double values[BS_MAX_FEATURES];
+  double weight[BS_MAX_FEATURES];
   guint n = bs_evaluation_features (rs, kind, specs);
   double sum = 0;
 
+  for (guint i = 0; i < n; i++)
+    weight[i] = weights != NULL ? weights[i] : specs[i].weight;
   if (uses_module (rs, kind))
     bs_evaluation_values (rs, pos, kind, scratch, values);
   else
     /* A mobility weighed 0 (a game may declare it so) is not worth generating. */
-    generic_values (rs, pos, kind,
-                    n > BS_GENERIC_MOBILITY
-                    && (weights != NULL ? weights[BS_GENERIC_MOBILITY]
-                                        : specs[BS_GENERIC_MOBILITY].weight) != 0,
+    generic_values (rs, pos, kind, n > BS_GENERIC_MOBILITY && weight[BS_GENERIC_MOBILITY] != 0,
                     scratch, values);
   for (guint i = 0; i < n; i++)
-    sum += (weights != NULL ? weights[i] : specs[i].weight) * values[i];
+    sum += weight[i] * values[i];
   sum = round (sum * BS_EVALUATION_UNIT);
   if (pos->to_move == 2)
     sum = -sum;
