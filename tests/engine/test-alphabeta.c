@@ -518,6 +518,7 @@ test_table_same_value (void)
   guint n_modules;
   const BsModule * const *modules = bs_module_list (&n_modules);
   guint checked = 0;
+  guint64 nodes_ordered = 0, nodes_plain = 0;
 
   for (guint m = 0; m < n_modules; m++)
     {
@@ -538,7 +539,9 @@ test_table_same_value (void)
         {
           g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
           guint plies = bs_rng_below (&rng, 30);
-          BsAlphaBetaResult with, without;
+          BsAlphaBetaResult with, without, plain;
+          BsAlphaBetaParams plain_params = { .no_tt = TRUE, .no_ordering = TRUE };
+          g_autoptr(GError) plain_error = NULL;
           guint depth;
 
           for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
@@ -551,12 +554,22 @@ test_table_same_value (void)
           search_depth (rs, pos, depth, FALSE, &with);
           search_depth (rs, pos, depth, TRUE, &without);
           g_assert_cmpint (with.value, ==, without.value);
+          /* Plain alpha-beta (no table, no killers, no history) finds the
+           * same value; only the work differs. */
+          plain_params.max_depth = depth;
+          g_assert_true (bs_alpha_beta_run (rs, pos, &plain_params, NULL, &plain, &plain_error));
+          g_assert_no_error (plain_error);
+          g_assert_cmpint (plain.value, ==, with.value);
+          nodes_ordered += without.nodes;
+          nodes_plain += plain.nodes;
           g_assert_true (bs_ruleset_is_legal (rs, pos, with.move, scratch));
           g_assert_true (bs_ruleset_is_legal (rs, pos, without.move, scratch));
           checked++;
         }
     }
   g_assert_cmpuint (checked, >=, 20);
+  /* Killers and history cut earlier: without them the same values cost more nodes. */
+  g_assert_cmpuint (nodes_plain, >, nodes_ordered);
 }
 
 /* Settings as `match` and `think` give them. */
@@ -575,6 +588,11 @@ test_params_parse (void)
   g_assert_true (params.no_quiescence);
   g_assert_true (bs_alpha_beta_params_parse (&params, "quiescence=on", &error));
   g_assert_false (params.no_quiescence);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "eval=material,tt=off,ordering=off,quiescence=off",
+                                             &error));
+  g_assert_true (params.no_tt && params.no_ordering && params.no_quiescence);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "tt=on,ordering=on", &error));
+  g_assert_false (params.no_tt || params.no_ordering);
   g_assert_true (bs_alpha_beta_params_parse (&params, "depth=5", &error));
   g_assert_cmpuint (params.max_depth, ==, 5);
   g_assert_cmpuint (params.cpu_ms, ==, 0);
@@ -584,6 +602,9 @@ test_params_parse (void)
   g_clear_error (&error);
   g_assert_false (bs_alpha_beta_params_parse (&params, "eval=magic", &error));
   g_assert_nonnull (strstr (error->message, "eval=magic"));
+  g_clear_error (&error);
+  g_assert_false (bs_alpha_beta_params_parse (&params, "ordering=no", &error));
+  g_assert_nonnull (strstr (error->message, "ordering=no"));
 }
 
 /* A simultaneous game is refused, not searched as if sequential. */

@@ -113,10 +113,18 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
             return FALSE;
           ok = TRUE;
         }
-      else if (g_str_equal (key, "quiescence"))
+      else if (g_str_equal (key, "quiescence") || g_str_equal (key, "tt") ||
+               g_str_equal (key, "ordering"))
         {
-          ok = g_str_equal (value, "on") || g_str_equal (value, "off");
-          params->no_quiescence = g_str_equal (value, "off");
+          gboolean off = g_str_equal (value, "off");
+
+          ok = off || g_str_equal (value, "on");
+          if (key[0] == 'q')
+            params->no_quiescence = off;
+          else if (key[0] == 't')
+            params->no_tt = off;
+          else
+            params->no_ordering = off;
         }
       else if (g_str_equal (key, "eval"))
         {
@@ -134,7 +142,8 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
                          "(1 to %d), nodes=N, eval=features|generic|material, "
-                         "quiescence=on|off or weights=FILE"),
+                         "quiescence=on|off, tt=on|off, ordering=on|off "
+                         "or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH);
           return FALSE;
         }
@@ -208,7 +217,8 @@ check_budget (AlphaBeta *ab,
 }
 
 /* Scores the moves for ordering: the table's move, the killers, then by
- * history. */
+ * history. Without ordering, only the root's last choice goes first (what
+ * lets an unfinished iteration choose) and the rest keep the module's order. */
 static void
 score_moves (AlphaBeta    *ab,
              const BsMove *moves,
@@ -224,6 +234,8 @@ score_moves (AlphaBeta    *ab,
     {
       if (has_hash_move && moves[i] == hash_move)
         order[i] = G_MAXINT32;
+      else if (ab->params->no_ordering)
+        order[i] = 0;
       else if (moves[i] == ab->killers[ply][0])
         order[i] = G_MAXINT32 - 1;
       else if (moves[i] == ab->killers[ply][1])
@@ -443,7 +455,8 @@ negamax (AlphaBeta *ab,
             alpha = value;
           if (alpha >= beta)
             {
-              reward_cutoff (ab, mover, moves[i], depth, ply);
+              if (!ab->params->no_ordering)
+                reward_cutoff (ab, mover, moves[i], depth, ply);
               break;
             }
         }

@@ -39,6 +39,8 @@ typedef struct {
   gboolean         no_tt;        /* search without the table (tests compare) */
   gboolean         no_quiescence; /* stop at the depth even where the module
                                    * marks forcing moves */
+  gboolean         no_ordering;  /* no killers and no history: the module's order,
+                                  * the root's last choice first ("plain" alpha-beta) */
   BsEvaluationKind evaluation;
   BsWeights       *weights;      /* owned: learned weights, or NULL for the declared ones */
   /* Not 0: the root's moves are shuffled by this seed before they are ordered, so that
@@ -59,8 +61,9 @@ typedef struct {
 } BsAlphaBetaResult;
 
 /* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N",
- * "eval=features|generic|material", "quiescence=on|off" (on by default)
- * and "weights=FILE" (learned weights, bs-weights.h: read here, checked
+ * "eval=features|generic|material", "quiescence=on|off", "tt=on|off",
+ * "ordering=on|off" (all three on by default; all off is a plain alpha-beta
+ * with iterative deepening, the baseline of docs/SEARCH.md) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
  * against the game by bs_alpha_beta_run), joined by commas
  * ("cpu=0.2,eval=material"); the empty text is a 1 s CPU budget. The error
  * (G_OPTION_ERROR_BAD_VALUE, or the weights file's) names the text. params
