@@ -119,6 +119,10 @@ search_params (BsRuleset            *rs,
 
   g_assert_no_error (error);
   g_assert_nonnull (result);
+  /* The result says how its playouts were judged (the hint words it so),
+   * whichever tree or trees searched. */
+  g_assert_cmpuint (result->playout_cut, ==,
+                    bs_ruleset_is_simultaneous (rs) ? 0 : params->playout_cut);
   return result;
 }
 

@@ -394,7 +394,7 @@ show_hint (BsComputerPlayer        *self,
             bs_ruleset_apply (rs, pos, result->steps[i], NULL);
         }
       bs_play_scene_show_hint (self->scene, result->steps, result->n_steps, NULL);
-      if (found == NULL && self->playouts == 0 && bs_ruleset_get_playout_cut (rs) > 0)
+      if (found == NULL && result->playout_cut > 0)
         /* Translators: %s is a move in words such as "move the stone on h7 to
          * g6"; %.0f%% its score in playouts cut short after a few moves and
          * judged by the position's features. */

@@ -1496,13 +1496,13 @@ shared_search_run (BsRuleset             *rs,
   return g_steal_pointer (&result);
 }
 
-BsSearchResult *
-bs_search_run (BsRuleset             *rs,
-               const BsPosition      *pos,
-               const BsSearchParams  *params,
-               BsSearchProgress      *progress,
-               GCancellable          *cancellable,
-               GError               **error)
+static BsSearchResult *
+search_run (BsRuleset             *rs,
+            const BsPosition      *pos,
+            const BsSearchParams  *params,
+            BsSearchProgress      *progress,
+            GCancellable          *cancellable,
+            GError               **error)
 {
   g_autoptr(BsSearchResult) result = NULL;
   g_autofree Helper *helpers = NULL;
@@ -1619,6 +1619,21 @@ bs_search_run (BsRuleset             *rs,
     }
   search_clear (&s);
   return g_steal_pointer (&result);
+}
+
+BsSearchResult *
+bs_search_run (BsRuleset             *rs,
+               const BsPosition      *pos,
+               const BsSearchParams  *params,
+               BsSearchProgress      *progress,
+               GCancellable          *cancellable,
+               GError               **error)
+{
+  BsSearchResult *result = search_run (rs, pos, params, progress, cancellable, error);
+
+  if (result != NULL && !bs_ruleset_is_simultaneous (rs))
+    result->playout_cut = params->playout_cut;
+  return result;
 }
 
 guint64

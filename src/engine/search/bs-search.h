@@ -165,6 +165,8 @@ typedef struct {
   guint     n_nodes;
   gsize     bytes_used;       /* tree and scratch memory at the end */
   gboolean  randomized;       /* the temperature picked a move that was not the best */
+  guint     playout_cut;      /* the playouts were cut after this many steps and judged by
+                               * the evaluation (params.playout_cut); 0: whole playouts */
   /* A shared tree (params.shared_tree) checked after its threads are done:
    * the nodes whose visits are not their children's visits plus the
    * playouts that ended at them, or that still hold a virtual loss. 0 but
