@@ -304,21 +304,24 @@ bs_cli_think (int    argc,
     {
       guint64 seed = params.seed;
       guint threads = params.threads;
+      BsPlayerSpec hard = { 0 };
 
-      if (threads_text == NULL && bs_search_level_plays_alpha_beta (BS_SEARCH_LEVEL_HARD, rs))
+      /* The lab's bare "hard" is the app's Hard: one decision, in the player spec. */
+      if (threads_text == NULL
+          && bs_player_spec_parse (&hard, "hard", BS_PLAYER_SPEC_BARE_LEVELS, NULL)
+          && bs_player_spec_check_ruleset (&hard, rs, NULL)
+          && hard.kind == BS_PLAYER_SPEC_ALPHA_BETA)
         {
-          BsAlphaBetaParams hard = { 0 };
           int status;
 
-          bs_alpha_beta_params_parse (&hard, "", NULL);
-          hard.cpu_ms = BS_SEARCH_HARD_TIME_MS;
           pos = think_position (rs, &options, &error);
-          status = pos != NULL ? think_alpha_beta_run (&options, rs, pos, &hard, "ab")
+          status = pos != NULL ? think_alpha_beta_run (&options, rs, pos, &hard.alpha_beta, "ab")
                                : bs_cli_fail (error);
-          bs_alpha_beta_params_clear (&hard);
+          bs_player_spec_clear (&hard);
           bs_cli_options_clear (&options);
           return status;
         }
+      bs_player_spec_clear (&hard);
       bs_search_params_init_for_game (&params, BS_SEARCH_LEVEL_HARD, rs, seed);
       params.player = player;
       params.threads = threads;
