@@ -593,6 +593,8 @@ test_params_parse (void)
   g_assert_true (params.no_tt && params.no_ordering && params.no_quiescence);
   g_assert_true (bs_alpha_beta_params_parse (&params, "tt=on,ordering=on", &error));
   g_assert_false (params.no_tt || params.no_ordering);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.1,tt-bits=16", &error));
+  g_assert_cmpuint (params.tt_bits, ==, 16);
   g_assert_true (bs_alpha_beta_params_parse (&params, "depth=5", &error));
   g_assert_cmpuint (params.max_depth, ==, 5);
   g_assert_cmpuint (params.cpu_ms, ==, 0);
@@ -605,6 +607,9 @@ test_params_parse (void)
   g_clear_error (&error);
   g_assert_false (bs_alpha_beta_params_parse (&params, "ordering=no", &error));
   g_assert_nonnull (strstr (error->message, "ordering=no"));
+  g_clear_error (&error);
+  g_assert_false (bs_alpha_beta_params_parse (&params, "tt-bits=29", &error));
+  g_assert_nonnull (strstr (error->message, "tt-bits=29"));
 }
 
 /* A simultaneous game is refused, not searched as if sequential. */

@@ -20,6 +20,12 @@
 #define HISTORY_BITS   12
 #define HISTORY_LIMIT  (1 << 28)
 #define DEFAULT_CPU_MS 1000
+/* A timed search's table is sized for the nodes its budget can visit, at
+ * this many entries per millisecond, between these bounds (log2): a short
+ * search must not spend its budget faulting in a table it cannot fill
+ * (docs/SEARCH.md, "The table's size"). */
+#define TT_ENTRIES_PER_MS 1024
+#define TT_MIN_BITS       14
 
 typedef enum {
   BOUND_NONE,
@@ -105,6 +111,14 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           if (ok && !strstr (text, "cpu="))
             params->cpu_ms = 0;
         }
+      else if (g_str_equal (key, "tt-bits"))
+        {
+          guint64 n = g_ascii_strtoull (value, &end, 10);
+
+          ok = end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n >= 10 && n <= 28;
+          if (ok)
+            params->tt_bits = (guint) n;
+        }
       else if (g_str_equal (key, "weights") && *value != '\0')
         {
           g_clear_pointer (&params->weights, bs_weights_free);
@@ -142,8 +156,8 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
                          "(1 to %d), nodes=N, eval=features|generic|material, "
-                         "quiescence=on|off, tt=on|off, ordering=on|off "
-                         "or weights=FILE"),
+                         "quiescence=on|off, tt=on|off, tt-bits=N (10 to 28), "
+                         "ordering=on|off or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH);
           return FALSE;
         }
@@ -516,7 +530,13 @@ bs_alpha_beta_run (BsRuleset                *rs,
   max_depth = params->max_depth > 0 ? MIN (params->max_depth, BS_ALPHA_BETA_MAX_DEPTH)
                                     : BS_ALPHA_BETA_MAX_DEPTH;
   plies = max_depth + 1 + BS_ALPHA_BETA_QUIESCENCE_PLIES;
-  tt_bits = params->tt_bits > 0 ? MIN (params->tt_bits, 28) : BS_ALPHA_BETA_DEFAULT_TT_BITS;
+  if (params->tt_bits > 0)
+    tt_bits = MIN (params->tt_bits, 28);
+  else if (params->cpu_ms > 0)
+    tt_bits = CLAMP (g_bit_storage ((gulong) params->cpu_ms * TT_ENTRIES_PER_MS - 1),
+                     TT_MIN_BITS, BS_ALPHA_BETA_DEFAULT_TT_BITS);
+  else
+    tt_bits = BS_ALPHA_BETA_DEFAULT_TT_BITS;
   ab.rs = rs;
   ab.params = params;
   ab.cancellable = cancellable;

@@ -35,7 +35,8 @@ typedef struct {
   guint            max_depth;    /* plies; 0 = BS_ALPHA_BETA_MAX_DEPTH */
   guint            cpu_ms;       /* CPU time of the thread; 0 = none */
   guint64          max_nodes;    /* 0 = none */
-  guint            tt_bits;      /* log2 of the table's entries; 0 = the default */
+  guint            tt_bits;      /* log2 of the table's entries; 0: sized from cpu_ms
+                                  * (2^14 to 2^20), else BS_ALPHA_BETA_DEFAULT_TT_BITS */
   gboolean         no_tt;        /* search without the table (tests compare) */
   gboolean         no_quiescence; /* stop at the depth even where the module
                                    * marks forcing moves */
@@ -63,7 +64,8 @@ typedef struct {
 /* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N",
  * "eval=features|generic|material", "quiescence=on|off", "tt=on|off",
  * "ordering=on|off" (all three on by default; all off is a plain alpha-beta
- * with iterative deepening, the baseline of docs/SEARCH.md) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
+ * with iterative deepening, the baseline of docs/SEARCH.md), "tt-bits=N" (10
+ * to 28: the table's size, log2 of its entries) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
  * against the game by bs_alpha_beta_run), joined by commas
  * ("cpu=0.2,eval=material"); the empty text is a 1 s CPU budget. The error
  * (G_OPTION_ERROR_BAD_VALUE, or the weights file's) names the text. params
