@@ -907,10 +907,13 @@ evaluate_with (const BsRuleset  *rs,
         {
           double p;
 
-          /* K steps or K + 1 in turn: the one to move at the cut alternates. */
-          bs_ruleset_playout (rs, probe, &rng, moves, k + (i & 1));
-          while (!bs_position_is_over (probe) && probe->step != 0)
-            bs_ruleset_playout (rs, probe, &rng, moves, 1);
+          /* K whole turns or K + 1 in turn (not steps: a turn of two steps would leave
+           * the same player to move after either), so that the one to move at the cut
+           * alternates. */
+          for (guint turn = 0; turn < k + (i & 1) && !bs_position_is_over (probe); turn++)
+            do
+              bs_ruleset_playout (rs, probe, &rng, moves, 1);
+            while (!bs_position_is_over (probe) && probe->step != 0);
           if (!bs_position_is_over (probe))
             {
               p = bs_search_cut_reward (bs_evaluation_score (rs, probe, BS_EVALUATION_FEATURES,

@@ -217,8 +217,8 @@ typedef struct {
  * in permille — 1000, 500 or 0 when the game is over, else the mean over
  * BS_STUDY_EVALUATION_PLAYOUTS uniformly random playouts from pos, seeded by seed, of
  * player 1's points: PLAYOUTS plays each to the end (1, ½, 0; a martingale under random
- * play); CUT_PLAYOUTS cuts playout i after BS_STUDY_EVALUATION_CUT + (i & 1) steps
- * (then on to the start of a turn) and scores one that did not end by the game's
+ * play); CUT_PLAYOUTS cuts playout i after BS_STUDY_EVALUATION_CUT + (i & 1) whole
+ * turns and scores one that did not end by the game's
  * evaluation through the logistic of the evaluation-cut playouts (bs_search_cut_reward, S
  * = BS_STUDY_EVALUATION_CUT_SCALE): half the cuts leave each player to move, so a tempo
  * bias of the evaluation cancels. The same for both players whoever moved last, so the
@@ -228,7 +228,7 @@ typedef struct {
 /* K and S of CUT_PLAYOUTS (S in BS_EVALUATION_UNITs), one pair for every game: the best
  * of those tried on four games' studies, checked on studies of other seeds
  * (docs/BALANCE.md, Evaluations). */
-#define BS_STUDY_EVALUATION_CUT       8
+#define BS_STUDY_EVALUATION_CUT       16
 #define BS_STUDY_EVALUATION_CUT_SCALE 200.0
 gint16       bs_study_evaluate_position (const BsRuleset   *rs,
                                          BsStudyEvaluator   evaluator,
