@@ -571,6 +571,7 @@ study_same (const BsStudy  *a,
             GError        **error)
 {
   const char *what = NULL;
+  g_autofree char *owned = NULL;
 
   /* Each a whole clause, the verb agreeing with its subject. */
   if (a->kind != b->kind)
@@ -591,7 +592,11 @@ study_same (const BsStudy  *a,
   /* A study whose evaluator is not chosen yet (not prepared) may become either. */
   else if (a->evaluator != b->evaluator && a->evaluator != BS_STUDY_EVALUATOR_CHOOSE &&
            b->evaluator != BS_STUDY_EVALUATOR_CHOOSE)
-    what = _("the common evaluators differ (playouts and cut-playouts)");
+    /* Translators: each %s is the name of a common evaluator in the study file,
+     * "playouts" or "cut-playouts", the first study's first. */
+    what = owned = g_strdup_printf (_("the common evaluators differ (%s, then %s)"),
+                                    bs_study_evaluator_to_string (a->evaluator),
+                                    bs_study_evaluator_to_string (b->evaluator));
   else if (a->arms->len != b->arms->len)
     what = _("the numbers of variants differ");
   else
