@@ -226,6 +226,8 @@ main (int    argc,
       fprintf (stderr, "usage: %s [--try K:S,...] STUDY.xml...\n", argv[0]);
       return 2;
     }
+  Run all = { 0 };
+
   for (int i = first; i < argc; i++)
     {
       g_autoptr(GError) error = NULL;
@@ -240,6 +242,31 @@ main (int    argc,
         }
       run.study = study;
       print_run (argv[i], &run);
+      /* All the files pooled, position by position. */
+      all.study = study;
+      all.games += run.games;
+      all.mismatches += run.mismatches;
+      for (guint k = 0; k < G_N_ELEMENTS (run.tally); k++)
+        {
+          Tally *t = &all.tally[k];
+          const Tally *r = &run.tally[k];
+
+          t->positions += r->positions;
+          t->brier += r->brier;
+          t->log_loss += r->log_loss;
+          for (int b = 0; b < N_BUCKETS; b++)
+            {
+              t->bucket_n[b] += r->bucket_n[b];
+              t->bucket_predicted[b] += r->bucket_predicted[b];
+              t->bucket_observed[b] += r->bucket_observed[b];
+            }
+          t->lead_changes += r->lead_changes;
+          t->decided_games += r->decided_games;
+          t->decisive_fraction += r->decisive_fraction;
+          t->cpu_seconds += r->cpu_seconds;
+        }
     }
+  if (argc - first > 1)
+    print_run ("all files pooled (stored evaluator: the last file's)", &all);
   return 0;
 }

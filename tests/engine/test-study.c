@@ -807,27 +807,32 @@ test_evaluation_no_mover_bias (void)
                        MOVER_BIAS_SECOND_GAMES, 300);
 }
 
-/* A position worked by hand, Breakthrough 6 × 6, White (player 1, up the board) to move:
+/* A position worked by hand, Breakthrough 8 × 8, White (player 1, up the board) to move,
+ * nine pieces each:
  *
- *   6  b b . . . b        White's d5 has nothing in its cone (c6, d6, e6) and no black
- *   5  b b . W . b        piece can come back to it: it wins at White's next move,
- *   4  b b b . b b        whatever Black does (Black's nearest pieces, on row 4, need
- *   3  . . . . . .        three moves to reach row 1). The game's evaluation counts the
- *   2  w w . . w w        runner (5 pieces' worth, σ(500 / 200) = 92%); the random
- *   1  w w w w w w        playouts see the win only when White's random move happens to
- *      a b c d e f        be one of the runner's three of about twenty.
+ *   8  . . . . . . . .     White's d4 has nothing in its cone (c5–e5, b6–f6, a7–g7, row
+ *   7  . . . . . . . b     8), and no black piece can enter it (a piece moves one column
+ *   6  b . . . . . b b     at most as it comes down a row, the cone narrows by one a
+ *   5  b b . . . b b b     row): it reaches row 8 in four moves whatever Black does.
+ *   4  . . . W . . . .     Black's fastest piece, a5, needs four moves too (a4, a3, a2,
+ *   3  . . . . . . . .     then a capture on b1) and White moves first: White wins. The
+ *   2  . . . . . . . .     game's evaluation counts the runner (5 pieces' worth,
+ *   1  w w w w w w w w     σ(500 / 200) = 92%); random play rarely moves the runner
+ *      a b c d e f g h     four times before Black's many pieces break through.
  *
- * The cut playouts read it a win for White (at least 90%) on three seeds, the random
- * ones at most 85% (80–83% when this was written). */
+ * The cut playouts read it a win for White (above 65%; 68–80% on the three seeds when
+ * this was written), the random playouts a win for Black (below 25%; 14–20%). Not the
+ * 90% a won position deserves: on a 6 × 6 runner position a cut after 8 turns read 91–93%
+ * (random playouts 80–83%), the 16 turns the evaluator cuts after (for the mover bias,
+ * docs/BALANCE.md) 81–84%: more of the playouts are left to chance. */
 static void
 test_evaluator_sees_runner (void)
 {
-  const char * const settings[] = { "width=6", "height=6", NULL };
-  g_autoptr(BsRuleset) rs = au_ruleset ("breakthrough", settings, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) rs = au_ruleset ("breakthrough", NULL, NULL, NULL, NULL);
   g_autofree BsPosition *pos = au_position (rs,
-                                            "a1=1 b1=1 c1=1 d1=1 e1=1 f1=1 a2=1 b2=1 e2=1 "
-                                            "f2=1 d5=1 b4=2 a4=2 c4=2 e4=2 f4=2 a5=2 b5=2 "
-                                            "f5=2 a6=2 b6=2 f6=2", 20, 1);
+                                            "a1=1 b1=1 c1=1 d1=1 e1=1 f1=1 g1=1 h1=1 d4=1 "
+                                            "a5=2 b5=2 f5=2 g5=2 h5=2 a6=2 g6=2 h6=2 h7=2",
+                                            20, 1);
   gint16 cut[3], whole[3];
 
   g_assert_true (bs_study_evaluator_fits (rs));
@@ -840,8 +845,8 @@ test_evaluator_sees_runner (void)
     }
   for (guint i = 0; i < 3; i++)
     {
-      g_assert_cmpint (cut[i], >=, 900);
-      g_assert_cmpint (whole[i], <=, 850);
+      g_assert_cmpint (cut[i], >=, 650);
+      g_assert_cmpint (whole[i], <=, 250);
     }
   /* A pure function of the position and the seed. */
   for (guint64 seed = 0; seed < 3; seed++)
