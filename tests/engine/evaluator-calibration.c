@@ -143,7 +143,8 @@ on_game (const BsStudy  *study,
   for (guint k = 1; k < n_rows; k++)
     for (guint ply = 0; ply < game->plies; ply++)
       tally_position (&run->tally[n_rows + k],
-                      (gint16) ((evals[ply] + evals[k * (game->plies + 1) + ply] + 1) / 2), outcome);
+                      (gint16) ((evals[ply] + evals[k * (game->plies + 1) + ply] + 1) / 2),
+                      outcome);
   for (guint k = 0; k < n_rows; k++)
     {
       const gint16 *e = &evals[k * (game->plies + 1)];
@@ -184,7 +185,8 @@ print_run (const char *path,
       const Tally *t = &run->tally[2 + n_tries + k];
       g_autofree char *name = row_name (k);
 
-      printf ("  mix %-13s %8.4f %8.4f\n", name, t->brier / t->positions, t->log_loss / t->positions);
+      printf ("  mix %-13s %8.4f %8.4f\n", name, t->brier / t->positions,
+              t->log_loss / t->positions);
     }
   printf ("  calibration (bucket: positions, mean predicted, observed score):\n");
   for (int b = 0; b < N_BUCKETS; b++)

@@ -889,7 +889,7 @@ result_permille (const BsPosition *pos)
 static gint16
 evaluate_with (const BsRuleset  *rs,
                BsStudyEvaluator  evaluator,
-               guint             cut_steps,
+               guint             cut_turns,
                double            scale,
                const BsPosition *pos,
                guint64           seed,
@@ -897,7 +897,6 @@ evaluate_with (const BsRuleset  *rs,
                BsPosition       *probe)
 {
   gboolean cut = evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS;
-  guint k = cut_steps;
   double permille = 0;
   BsRng rng;
 
@@ -915,7 +914,8 @@ evaluate_with (const BsRuleset  *rs,
           /* K whole turns or K + 1 in turn (not steps: a turn of two steps would leave
            * the same player to move after either), so that the one to move at the cut
            * alternates. */
-          for (guint turn = 0; turn < k + (i & 1) && !bs_position_is_over (probe); turn++)
+          for (guint turn = 0; turn < cut_turns + (i & 1) && !bs_position_is_over (probe);
+               turn++)
             do
               bs_ruleset_playout (rs, probe, &rng, moves, 1);
             while (!bs_position_is_over (probe) && probe->step != 0);
