@@ -25,6 +25,7 @@
 #include "bs-study-runner.h"
 #include "bs-variant-xml.h"
 #include "bs-xml.h"
+#include "bs-study-stats.h"
 
 static char *tmpdir;
 
@@ -361,13 +362,17 @@ test_duplicates (void)
     }
 }
 
-/* A study of Breakthrough 5×5 between random players, played to path
- * whole (shard_count 0) or one shard of it. */
+/* A study of Breakthrough 5×5, random against level_b, `games` games, judged by
+ * `evaluator` (CHOOSE: as a new study chooses), played to path whole (shard_count 0) or
+ * one shard of it. */
 static char *
-run_shard_seed (const char *name,
-                guint64     seed,
-                guint       index,
-                guint       count)
+run_breakthrough (const char       *name,
+                  guint64           seed,
+                  const char       *level_b,
+                  guint             games,
+                  BsStudyEvaluator  evaluator,
+                  guint             index,
+                  guint             count)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
@@ -377,14 +382,25 @@ run_shard_seed (const char *name,
 
   g_assert_no_error (error);
   g_assert_true (bs_variant_apply_settings (variant, settings, &error));
-  study = bs_study_new (BS_STUDY_SINGLE, seed, "random", "random", &error);
+  study = bs_study_new (BS_STUDY_SINGLE, seed, "random", level_b, &error);
   g_assert_no_error (error);
-  study->games = 12;
+  study->games = games;
   study->shard_index = index;
   study->shard_count = count;
+  study->evaluator = evaluator;
   bs_study_add_arm (study, variant, NULL);
   play_to_file (study, path);
   return path;
+}
+
+/* Between random players, 12 games. */
+static char *
+run_shard_seed (const char *name,
+                guint64     seed,
+                guint       index,
+                guint       count)
+{
+  return run_breakthrough (name, seed, "random", 12, BS_STUDY_EVALUATOR_CHOOSE, index, count);
 }
 
 static char *
@@ -822,6 +838,123 @@ test_merge_names_missing_games (void)
 /* Two runs never write one study file at once: the second is refused,
  * naming the process that holds it; a study opened before another run
  * changed it does not go on from what it read. */
+/* A study where a search plays (its plies are evaluated). */
+static char *
+run_evaluated (const char       *name,
+               BsStudyEvaluator  evaluator,
+               guint             games,
+               guint             index,
+               guint             count)
+{
+  return run_breakthrough (name, 3, "ab:depth=1", games, evaluator, index, count);
+}
+
+static void
+assert_evaluated_by (const char       *path,
+                     BsStudyEvaluator  evaluator)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsStudy) study = bs_study_load_file (path, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (study->evaluator, ==, evaluator);
+}
+
+/* The file names its common evaluator: a new study where a search plays is judged by
+ * cut-playouts and says so (/study/common-evaluation replays its judgements); a file
+ * without the attribute (every file written before it) reads as the random playouts' and
+ * reports; shards of one study merge byte for byte; a
+ * merge refuses files of two evaluators, naming both; a resumed study keeps its own. */
+static void
+test_evaluator (void)
+{
+  g_autofree char *whole = run_evaluated ("ev-whole.bsstudy", BS_STUDY_EVALUATOR_CHOOSE, 8, 0, 0);
+  g_autofree char *s0 = run_evaluated ("ev-s0.bsstudy", BS_STUDY_EVALUATOR_CHOOSE, 8, 0, 2);
+  g_autofree char *s1 = run_evaluated ("ev-s1.bsstudy", BS_STUDY_EVALUATOR_CHOOSE, 8, 1, 2);
+  g_autofree char *old_s1 = run_evaluated ("ev-old-s1.bsstudy", BS_STUDY_EVALUATOR_PLAYOUTS, 8,
+                                           1, 2);
+  g_autofree char *merged = g_build_filename (tmpdir, "ev-merged.bsstudy", NULL);
+  g_autofree char *whole_text = contents_of (whole);
+  g_autofree char *old_text = contents_of (old_s1);
+  g_autofree char *merged_text = NULL;
+  const char *shards[] = { s0, s1, NULL };
+  const char *mixed[2][3] = { { s0, old_s1, NULL }, { old_s1, s0, NULL } };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (strstr (whole_text, "<study format=\"1\" kind=\"single\" seed=\"3\" "
+                                        "evaluator=\"cut-playouts\">"));
+  g_assert_nonnull (strstr (old_text, "<study format=\"1\" kind=\"single\" seed=\"3\">"));
+  g_assert_nonnull (strstr (old_text, "<evaluations>"));
+  assert_evaluated_by (whole, BS_STUDY_EVALUATOR_CUT_PLAYOUTS);
+  assert_evaluated_by (old_s1, BS_STUDY_EVALUATOR_PLAYOUTS);
+
+  /* The old file reports: its evaluations count. */
+  {
+    g_autoptr(BsStudyRunner) runner = bs_study_runner_open (old_s1, NULL, &error);
+    g_autoptr(BsStudyStats) stats = NULL;
+
+    g_assert_no_error (error);
+    stats = bs_study_runner_get_stats (runner, 0);
+    g_assert_cmpuint (stats->evaluated, ==, 4);
+  }
+
+  g_assert_true (bs_study_merge_files (shards, merged, BS_STUDY_MERGE_NONE, &error));
+  g_assert_no_error (error);
+  merged_text = contents_of (merged);
+  g_assert_cmpstr (merged_text, ==, whole_text);
+  g_assert_true (g_unlink (merged) == 0);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("%s and %s: not the same study: the common "
+                                                   "evaluators differ (%s, then %s)",
+                                                   mixed[i][0], mixed[i][1],
+                                                   i == 0 ? "cut-playouts" : "playouts",
+                                                   i == 0 ? "playouts" : "cut-playouts");
+
+      g_assert_false (bs_study_merge_files (mixed[i], merged, BS_STUDY_MERGE_PARTIAL, &error));
+      g_assert_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_MISMATCH);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, expected));
+      g_assert_false (g_file_test (merged, G_FILE_TEST_EXISTS));
+      g_clear_error (&error);
+    }
+
+  /* An old study of 4 games extended to 8 as a new study would be: still the playouts. */
+  {
+    g_autofree char *old = run_evaluated ("ev-old.bsstudy", BS_STUDY_EVALUATOR_PLAYOUTS, 4, 0, 0);
+    g_autoptr(BsVariant) variant = bs_variant_lookup ("breakthrough", &error);
+    const char * const settings[] = { "width=5", "height=5", NULL };
+    g_autoptr(BsStudy) expected = bs_study_new (BS_STUDY_SINGLE, 3, "random", "ab:depth=1",
+                                                &error);
+    g_autoptr(BsStudyRunner) runner = NULL;
+    g_autofree char *extended = NULL;
+    g_autofree char *old_whole = run_evaluated ("ev-old-whole.bsstudy",
+                                                BS_STUDY_EVALUATOR_PLAYOUTS, 8, 0, 0);
+    g_autofree char *old_whole_text = contents_of (old_whole);
+    guint held = 0;
+
+    g_assert_no_error (error);
+    g_assert_true (bs_variant_apply_settings (variant, settings, &error));
+    expected->games = 8;
+    bs_study_add_arm (expected, variant, NULL);
+    g_assert_true (bs_study_prepare (expected, &error));
+    g_assert_cmpint (expected->evaluator, ==, BS_STUDY_EVALUATOR_CUT_PLAYOUTS);
+    runner = bs_study_runner_open_expected (expected, old, BS_STUDY_GAMES_MORE, &held, NULL,
+                                            &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (held, ==, 4);
+    bs_study_runner_set_jobs (runner, 1);
+    g_assert_true (bs_study_runner_run (runner, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_clear_pointer (&runner, bs_study_runner_free);
+    /* The same bytes as the old study of 8 games played at once. */
+    extended = contents_of (old);
+    g_assert_cmpstr (extended, ==, old_whole_text);
+    assert_evaluated_by (old, BS_STUDY_EVALUATOR_PLAYOUTS);
+  }
+}
+
 static void
 test_lock (void)
 {
@@ -1004,6 +1137,7 @@ main (int   argc,
   g_test_add_func ("/study-file/merge-replicates", test_merge_replicates);
   g_test_add_func ("/study-file/merge-missing-and-output", test_merge_missing_and_output);
   g_test_add_func ("/study-file/merge-names-missing-games", test_merge_names_missing_games);
+  g_test_add_func ("/study-file/evaluator", test_evaluator);
   g_test_add_func ("/study-file/lock", test_lock);
   g_test_add_func ("/study-file/cut-short", test_cut_short);
   g_test_add_func ("/study-file/journal-streamed", test_journal_streamed);

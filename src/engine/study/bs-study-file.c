@@ -82,8 +82,13 @@ header_xml (const BsStudy *study)
   GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
 
-  g_string_append_printf (out, "<study format=\"%d\" kind=\"%s\" seed=\"%" G_GUINT64_FORMAT "\">\n",
+  g_string_append_printf (out, "<study format=\"%d\" kind=\"%s\" seed=\"%" G_GUINT64_FORMAT "\"",
                           BS_STUDY_FORMAT_VERSION, kind_names[study->kind], study->seed);
+  /* Only the evaluator that came after the first is named: a file of the first (or of a
+   * study that evaluates nothing) keeps the bytes it always had. */
+  if (study->evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS)
+    append_attr (out, "evaluator", bs_study_evaluator_to_string (study->evaluator));
+  g_string_append (out, ">\n");
   g_string_append (out, "  <players>\n");
   for (int i = 0; i < 2; i++)
     {
@@ -603,7 +608,8 @@ parse_header (xmlNode           *root,
               const BsXmlSource *source,
               GError           **error)
 {
-  static const char * const attrs[] = { "format", "kind", "seed", NULL };
+  static const char * const attrs[] = { "format", "kind", "seed", "evaluator", NULL };
+  static const char * const evaluator_names[] = { "playouts", "cut-playouts", NULL };
   static const char * const header_elements[] = {
     "players", "stop", "sweep", "arm", "shard", "replicates", "games", NULL
   };
@@ -614,7 +620,7 @@ parse_header (xmlNode           *root,
   BsXmlChildren walk;
   xmlNode *child;
   g_autofree char *seed_text = NULL;
-  int format = 0, kind = 0;
+  int format = 0, kind = 0, evaluator = 0;
   guint64 seed;
 
   if (!bs_xml_is (root, "study"))
@@ -635,7 +641,8 @@ parse_header (xmlNode           *root,
       return NULL;
     }
   if (!bs_xml_get_choice (root, "kind", TRUE, kind_names, &kind, source, error) ||
-      !bs_xml_get_string (root, "seed", TRUE, &seed_text, source, error))
+      !bs_xml_get_string (root, "seed", TRUE, &seed_text, source, error) ||
+      !bs_xml_get_choice (root, "evaluator", FALSE, evaluator_names, &evaluator, source, error))
     return NULL;
   if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
@@ -647,6 +654,9 @@ parse_header (xmlNode           *root,
     }
 
   study = bs_study_new ((BsStudyKind) kind, seed, "random", "random", NULL);
+  /* Without the attribute: the first evaluator, which wrote no name. */
+  study->evaluator = evaluator == 1 ? BS_STUDY_EVALUATOR_CUT_PLAYOUTS
+                                    : BS_STUDY_EVALUATOR_PLAYOUTS;
   /* What comes before <games> (the reader sees the header when the first
    * game or <games> closes; anything after <games> is refused there). */
   bs_xml_children_init (&walk, root, header_elements, header_once, source);
@@ -1688,6 +1698,7 @@ merged_header (GPtrArray  *opened,
   merged->margin = first->margin;
   merged->sweep_key = g_strdup (first->sweep_key);
   merged->default_arm = first->default_arm;
+  merged->evaluator = first->evaluator;
   for (guint i = 0; i < first->arms->len; i++)
     {
       const BsStudyArm *arm = first->arms->pdata[i];

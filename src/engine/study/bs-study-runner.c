@@ -722,6 +722,7 @@ bs_study_runner_open_expected (BsStudy          *expected,
 {
   g_autoptr(BsStudyRunner) runner = NULL;
   BsStudy *held;
+  BsStudyEvaluator expected_evaluator;
   guint asked;
   gboolean same;
 
@@ -746,11 +747,16 @@ bs_study_runner_open_expected (BsStudy          *expected,
                    theirs, ours);
       return NULL;
     }
-  /* The same study but for its number of games is told apart from another study. */
+  /* The same study but for its number of games is told apart from another study; and a
+   * study begun by another common evaluator goes on with it (the runner plays the held
+   * study), so that all its games are judged alike. */
   asked = expected->games;
+  expected_evaluator = expected->evaluator;
   expected->games = held->games;
+  expected->evaluator = held->evaluator;
   same = bs_study_same (expected, held, error);
   expected->games = asked;
+  expected->evaluator = expected_evaluator;
   if (!same)
     return NULL;
   if (held_games != NULL)

@@ -16,6 +16,8 @@
 #include "bs-error.h"
 #include "bs-rng.h"
 #include "bs-ruleset.h"
+#include "bs-evaluation.h"
+#include "bs-search.h"
 
 /* A game longer than this many steps is a module fault (modules end their
  * games; `max-plies` is the designer's limit). */
@@ -413,6 +415,60 @@ bs_study_add_sweep (BsStudy         *study,
 }
 
 gboolean
+bs_study_evaluator_fits (const BsRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, FALSE);
+
+  return !bs_ruleset_is_simultaneous (rs) &&
+         (rs->module->n_features > 0 || bs_ruleset_get_playout_cut (rs) > 0);
+}
+
+const char *
+bs_study_evaluator_to_string (BsStudyEvaluator evaluator)
+{
+  switch (evaluator)
+    {
+    case BS_STUDY_EVALUATOR_PLAYOUTS: return "playouts";
+    case BS_STUDY_EVALUATOR_CUT_PLAYOUTS: return "cut-playouts";
+    case BS_STUDY_EVALUATOR_CHOOSE:
+    default: return NULL;
+    }
+}
+
+/* Whether a search plays: only then are the plies evaluated. */
+static gboolean
+study_is_evaluated (const BsStudy *study)
+{
+  return study->players[0].spec.kind != BS_PLAYER_SPEC_RANDOM ||
+         study->players[1].spec.kind != BS_PLAYER_SPEC_RANDOM;
+}
+
+/* A new study's evaluator: the stronger one wherever every arm's game has an evaluation
+ * (the arms are measured alike), and the random playouts where nothing is evaluated, so
+ * that a study of random players reads the same as before. A study read from a file keeps
+ * the file's, if its games can have it. */
+static gboolean
+prepare_evaluator (BsStudy  *study,
+                   GError  **error)
+{
+  gboolean fits = TRUE;
+
+  for (guint i = 0; i < study->arms->len; i++)
+    fits = fits && bs_study_evaluator_fits (((BsStudyArm *) study->arms->pdata[i])->ruleset);
+  if (study->evaluator == BS_STUDY_EVALUATOR_CHOOSE)
+    study->evaluator = fits && study_is_evaluated (study) ? BS_STUDY_EVALUATOR_CUT_PLAYOUTS
+                                                          : BS_STUDY_EVALUATOR_PLAYOUTS;
+  else if (study->evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS && !fits)
+    {
+      g_set_error_literal (error, BS_STUDY_ERROR, BS_STUDY_ERROR_VALUE,
+                           _("the evaluator cut-playouts needs a turn-based game with an "
+                             "evaluation, and a variant of the study has none"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 bs_study_prepare (BsStudy  *study,
                   GError  **error)
 {
@@ -444,7 +500,7 @@ bs_study_prepare (BsStudy  *study,
             }
         }
     }
-  return TRUE;
+  return prepare_evaluator (study, error);
 }
 
 BsStudyArm *
@@ -515,6 +571,7 @@ study_same (const BsStudy  *a,
             GError        **error)
 {
   const char *what = NULL;
+  g_autofree char *owned = NULL;
 
   /* Each a whole clause, the verb agreeing with its subject. */
   if (a->kind != b->kind)
@@ -532,6 +589,14 @@ study_same (const BsStudy  *a,
     what = _("the target precisions differ");
   else if (g_strcmp0 (a->sweep_key, b->sweep_key) != 0)
     what = _("the swept settings differ");
+  /* A study whose evaluator is not chosen yet (not prepared) may become either. */
+  else if (a->evaluator != b->evaluator && a->evaluator != BS_STUDY_EVALUATOR_CHOOSE &&
+           b->evaluator != BS_STUDY_EVALUATOR_CHOOSE)
+    /* Translators: each %s is the name of a common evaluator in the study file,
+     * "playouts" or "cut-playouts", the first study's first. */
+    what = owned = g_strdup_printf (_("the common evaluators differ (%s, then %s)"),
+                                    bs_study_evaluator_to_string (a->evaluator),
+                                    bs_study_evaluator_to_string (b->evaluator));
   else if (a->arms->len != b->arms->len)
     what = _("the numbers of variants differ");
   else
@@ -814,43 +879,98 @@ set_game_error (GError     **error,
                _("game %u of variant %u, ply %u: %s"), number + 1, arm + 1, ply + 1, what);
 }
 
+/* Player 1's points in permille from a playout that ended. */
+static int
+result_permille (const BsPosition *pos)
+{
+  return pos->result == BS_RESULT_WIN_1 ? 1000 : pos->result == BS_RESULT_WIN_2 ? 0 : 500;
+}
+
 static gint16
 evaluate_with (const BsRuleset  *rs,
+               BsStudyEvaluator  evaluator,
+               guint             cut_turns,
+               double            scale,
                const BsPosition *pos,
                guint64           seed,
                BsMove           *moves,
                BsPosition       *probe)
 {
-  guint half_points = 0;
+  gboolean cut = evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS;
+  double permille = 0;
   BsRng rng;
 
   if (bs_position_is_over (pos))
-    return pos->result == BS_RESULT_WIN_1 ? 1000 : pos->result == BS_RESULT_WIN_2 ? 0 : 500;
+    return (gint16) result_permille (pos);
   bs_rng_init (&rng, seed ^ G_GUINT64_CONSTANT (0xD1B54A32D192ED03));
   for (guint i = 0; i < BS_STUDY_EVALUATION_PLAYOUTS; i++)
     {
       bs_position_copy (rs, probe, pos);
       bs_position_set_playout (rs, probe, TRUE);
-      bs_ruleset_playout (rs, probe, &rng, moves, MAX_GAME_STEPS);
+      if (cut)
+        {
+          double p;
+
+          /* K whole turns or K + 1 in turn (not steps: a turn of two steps would leave
+           * the same player to move after either), so that the one to move at the cut
+           * alternates. */
+          for (guint turn = 0; turn < cut_turns + (i & 1) && !bs_position_is_over (probe);
+               turn++)
+            do
+              bs_ruleset_playout (rs, probe, &rng, moves, 1);
+            while (!bs_position_is_over (probe) && probe->step != 0);
+          if (!bs_position_is_over (probe))
+            {
+              p = bs_search_cut_reward (bs_evaluation_score (rs, probe, BS_EVALUATION_FEATURES,
+                                                             moves),
+                                        scale);
+              permille += 1000 * (probe->to_move == 1 ? p : 1 - p);
+              continue;
+            }
+        }
+      else
+        bs_ruleset_playout (rs, probe, &rng, moves, MAX_GAME_STEPS);
       /* A playout that does not end counts as a draw, as a game cut at its limit. */
-      if (!bs_position_is_over (probe) || probe->result == BS_RESULT_DRAW)
-        half_points += 1;
-      else if (probe->result == BS_RESULT_WIN_1)
-        half_points += 2;
+      permille += bs_position_is_over (probe) ? result_permille (probe) : 500;
     }
-  return (gint16) ((1000 * half_points + BS_STUDY_EVALUATION_PLAYOUTS) /
-                   (2 * BS_STUDY_EVALUATION_PLAYOUTS));
+  return (gint16) lround (permille / BS_STUDY_EVALUATION_PLAYOUTS);
 }
 
 gint16
-bs_study_evaluate_position (const BsRuleset  *rs,
-                            const BsPosition *pos,
-                            guint64           seed)
+bs_study_evaluate_position (const BsRuleset   *rs,
+                            BsStudyEvaluator   evaluator,
+                            const BsPosition  *pos,
+                            guint64            seed)
 {
-  g_autofree BsMove *moves = g_new (BsMove, MAX (1, rs->max_moves));
-  g_autofree BsPosition *probe = g_malloc0 (rs->position_size);
+  g_autofree BsMove *moves = NULL;
+  g_autofree BsPosition *probe = NULL;
 
-  return evaluate_with (rs, pos, seed, moves, probe);
+  g_return_val_if_fail (rs != NULL && pos != NULL, -1);
+  g_return_val_if_fail (evaluator == BS_STUDY_EVALUATOR_PLAYOUTS ||
+                        evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS, -1);
+  g_return_val_if_fail (evaluator == BS_STUDY_EVALUATOR_PLAYOUTS ||
+                        bs_study_evaluator_fits (rs), -1);
+  moves = g_new (BsMove, MAX (1, rs->max_moves));
+  probe = g_malloc0 (rs->position_size);
+  return evaluate_with (rs, evaluator, BS_STUDY_EVALUATION_CUT, BS_STUDY_EVALUATION_CUT_SCALE,
+                        pos, seed, moves, probe);
+}
+
+gint16
+bs_study_evaluate_cut_scaled (const BsRuleset  *rs,
+                              const BsPosition *pos,
+                              guint64           seed,
+                              guint             cut,
+                              double            scale)
+{
+  g_autofree BsMove *moves = NULL;
+  g_autofree BsPosition *probe = NULL;
+
+  g_return_val_if_fail (rs != NULL && pos != NULL && scale > 0, -1);
+  g_return_val_if_fail (bs_study_evaluator_fits (rs), -1);
+  moves = g_new (BsMove, MAX (1, rs->max_moves));
+  probe = g_malloc0 (rs->position_size);
+  return evaluate_with (rs, BS_STUDY_EVALUATOR_CUT_PLAYOUTS, cut, scale, pos, seed, moves, probe);
 }
 
 /* The seed of the common evaluation after ply `ply` of a game. */
@@ -902,8 +1022,7 @@ bs_study_play_game (const BsStudy  *study,
   game->score_difference = 0;
   /* Evaluations where a search plays: every ply of every game of the study, so
    * that the arms are measured alike. */
-  evaluated = study->players[0].spec.kind != BS_PLAYER_SPEC_RANDOM ||
-              study->players[1].spec.kind != BS_PLAYER_SPEC_RANDOM;
+  evaluated = study_is_evaluated (study);
   memset (worker->seen, 0, (gsize) rs->n_cells);
   cells_seen (worker->seen, pos, rs->n_cells);
   position_seen (worker, rs, pos, 0, game);
@@ -1036,7 +1155,9 @@ bs_study_play_game (const BsStudy  *study,
       g_array_append_val (game->step_counts, n_steps);
       /* One evaluator for every position, whoever moved (not the mover's own search,
        * whose estimate of its chosen move favours the mover): docs/BALANCE.md. */
-      eval = evaluated ? evaluate_with (rs, pos, bs_study_evaluation_seed (game_seed, game->moves->len - 1),
+      eval = evaluated ? evaluate_with (rs, study->evaluator, BS_STUDY_EVALUATION_CUT,
+                                        BS_STUDY_EVALUATION_CUT_SCALE, pos,
+                                        bs_study_evaluation_seed (game_seed, game->moves->len - 1),
                                         worker->moves, worker->probe)
                        : -1;
       g_array_append_val (game->evaluations, eval);

@@ -75,6 +75,16 @@ typedef struct {
 /* The default margin of fairness: 3 points either side of ½. */
 #define BS_STUDY_FAIR_MARGIN 0.03
 
+/* The common evaluator that judged a study's plies (docs/BALANCE.md, Evaluations); the
+ * file's <study evaluator>. */
+typedef enum {
+  BS_STUDY_EVALUATOR_CHOOSE,        /* not chosen yet: bs_study_prepare chooses for the game */
+  BS_STUDY_EVALUATOR_PLAYOUTS,      /* "playouts": whole uniformly random playouts (the first
+                                     * one; a file without the attribute) */
+  BS_STUDY_EVALUATOR_CUT_PLAYOUTS,  /* "cut-playouts": random playouts cut after a few steps,
+                                     * scored by the game's evaluation through a logistic */
+} BsStudyEvaluator;
+
 /* What a study is: everything its file's header says. */
 typedef struct {
   gatomicrefcount ref_count;
@@ -106,6 +116,11 @@ typedef struct {
    * each replicate has `games` games per arm. NULL: a study of one seed. Such a study is
    * read and reported, never played on. */
   GArray         *replicate_seeds;  /* of guint64 */
+  /* The common evaluator of the study's plies: CHOOSE in a new study, which
+   * bs_study_prepare sets to CUT_PLAYOUTS where a search plays and every arm's game has
+   * an evaluation (bs_study_evaluator_fits), else PLAYOUTS; a study read from a file (or
+   * resumed) keeps the file's. */
+  BsStudyEvaluator evaluator;
 } BsStudy;
 
 BsStudy    *bs_study_new           (BsStudyKind     kind,
@@ -137,7 +152,8 @@ guint       bs_study_n_arms        (const BsStudy  *study);
 gboolean    bs_study_in_shard      (const BsStudy  *study,
                                     guint           n);
 /* Whether the two studies are the same study (kind, seed, players, stop
- * rule, sweep key, arms' values and variants); shards are not compared.
+ * rule, sweep key, common evaluator (a study not prepared yet, CHOOSE, matches
+ * either), arms' values and variants); shards are not compared.
  * The error says what differs. */
 gboolean    bs_study_same          (const BsStudy  *a,
                                     const BsStudy  *b,
@@ -198,14 +214,39 @@ typedef struct {
 } BsStudyGame;
 
 /* The common evaluator (docs/BALANCE.md, Evaluations): player 1's expected score from pos
- * in permille — 1000, 500 or 0 when the game is over, else player 1's share of the half
- * points of BS_STUDY_EVALUATION_PLAYOUTS uniformly random playouts from pos, seeded by
- * seed. The same for both players whoever moved last, so the measures read from it (lead
- * changes, decisive ply, drama) favour neither; under random play it is a martingale. */
+ * in permille — 1000, 500 or 0 when the game is over, else the mean over
+ * BS_STUDY_EVALUATION_PLAYOUTS uniformly random playouts from pos, seeded by seed, of
+ * player 1's points: PLAYOUTS plays each to the end (1, ½, 0; a martingale under random
+ * play); CUT_PLAYOUTS cuts playout i after BS_STUDY_EVALUATION_CUT + (i & 1) whole
+ * turns and scores one that did not end by the game's
+ * evaluation through the logistic of the evaluation-cut playouts (bs_search_cut_reward, S
+ * = BS_STUDY_EVALUATION_CUT_SCALE): half the cuts leave each player to move, so a tempo
+ * bias of the evaluation cancels. The same for both players whoever moved last, so the
+ * measures read from it (lead changes, decisive ply, drama) favour neither. A pure
+ * function of (rs, evaluator, pos, seed). */
 #define BS_STUDY_EVALUATION_PLAYOUTS 100
-gint16       bs_study_evaluate_position (const BsRuleset  *rs,
-                                         const BsPosition *pos,
-                                         guint64           seed);
+/* K and S of CUT_PLAYOUTS (S in BS_EVALUATION_UNITs), one pair for every game: the best
+ * of those tried on four games' studies, checked on studies of other seeds
+ * (docs/BALANCE.md, Evaluations). */
+#define BS_STUDY_EVALUATION_CUT       16
+#define BS_STUDY_EVALUATION_CUT_SCALE 200.0
+gint16       bs_study_evaluate_position (const BsRuleset   *rs,
+                                         BsStudyEvaluator   evaluator,
+                                         const BsPosition  *pos,
+                                         guint64            seed);
+/* CUT_PLAYOUTS with another K (cut) and S (scale) than its own: to measure the choice
+ * (tests/engine/evaluator-calibration). */
+gint16       bs_study_evaluate_cut_scaled (const BsRuleset  *rs,
+                                           const BsPosition *pos,
+                                           guint64           seed,
+                                           guint             cut,
+                                           double            scale);
+/* Whether CUT_PLAYOUTS can judge rs's game: turn-based, with an evaluation of its own
+ * (the module's or the rules file's features) or a declared playout cut (a written game
+ * whose generic weights were measured as a cut). Else the random playouts judge it. */
+gboolean     bs_study_evaluator_fits    (const BsRuleset   *rs);
+/* "playouts", "cut-playouts" (the file's names); NULL for CHOOSE. */
+const char  *bs_study_evaluator_to_string (BsStudyEvaluator evaluator);
 /* The seed of the evaluation of the position after ply `ply` (0-based) of a game. */
 guint64      bs_study_evaluation_seed   (guint64           game_seed,
                                          guint             ply);
