@@ -214,6 +214,25 @@ race (const Truth        *truths,
                          rng, rounds_played);
 }
 
+/* A race's verdict on a candidate of known chances, fair within ± 5: a fair one is never
+ * eliminated, an unfair one never kept, and one at exactly ½ kept. */
+static void
+check_fair_verdict (const Truth             *truth,
+                    const BsDesignCandidate *candidate)
+{
+  double off = fabs (truth->win - 0.5);
+
+  g_test_message ("p = %.2f: %s in round %u after %u games", truth->win,
+                  bs_design_verdict_id (candidate->verdict), candidate->round,
+                  candidate->tally.games);
+  if (off < 0.05)
+    g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_FAILS);
+  if (off > 0.05)
+    g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_MEETS);
+  if (off == 0)
+    g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
+}
+
 /* Ten candidates from 30% to 80%, fair within ± 5 points: the far ones go in the first
  * rounds, the fair one is kept, none is decided wrongly, and the race costs far less than a
  * grid giving each candidate the games the hardest needed (here 15 900 games against
@@ -236,9 +255,7 @@ test_race_fair (void)
       BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
       double off = fabs (truths[i].win - 0.5);
 
-      g_test_message ("p = %.2f: %s in round %u after %u games", truths[i].win,
-                      bs_design_verdict_id (candidate->verdict), candidate->round,
-                      candidate->tally.games);
+      check_fair_verdict (&truths[i], candidate);
       if (off >= 0.10)
         {
           g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_FAILS);
@@ -246,12 +263,6 @@ test_race_fair (void)
         }
       if (off >= 0.20)
         g_assert_cmpuint (candidate->round, <=, 2);
-      if (off < 0.05)
-        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_FAILS);
-      if (off > 0.05)
-        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_MEETS);
-      if (off == 0)
-        g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
       total += candidate->tally.games;
       most = MAX (most, candidate->tally.games);
     }
@@ -353,9 +364,7 @@ test_race_doubling (void)
       BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
       double off = fabs (truths[i].win - 0.5);
 
-      g_test_message ("p = %.2f: %s in round %u after %u games", truths[i].win,
-                      bs_design_verdict_id (candidate->verdict), candidate->round,
-                      candidate->tally.games);
+      check_fair_verdict (&truths[i], candidate);
       /* A candidate's games are the schedule's after the rounds it played. */
       g_assert_cmpuint (candidate->tally.games, ==,
                         bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25,
@@ -367,12 +376,6 @@ test_race_doubling (void)
         g_assert_cmpuint (candidate->tally.games, <=, 200);
       if (off >= 0.30)
         g_assert_cmpuint (candidate->tally.games, <=, 50);
-      if (off < 0.05)
-        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_FAILS);
-      if (off > 0.05)
-        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_MEETS);
-      if (off == 0)
-        g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
       total += candidate->tally.games;
       most = MAX (most, candidate->tally.games);
     }
