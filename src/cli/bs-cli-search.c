@@ -18,7 +18,8 @@
 #include "bs-study-runner.h"
 
 /* search VARIANT --vary KEY=RANGE [--vary …] --goal GOAL [--goal …] [--white L] [--black L]
- *        [--games-per-round N] [--max-rounds R] [--schedule constant|doubling] [--seed S] [--set K=V] -o DIR
+ *        [--games-per-round N] [--max-rounds R] [--schedule constant|doubling] [--seed S]
+ *        [--set K=V] -o DIR
  *        [--shard I/N | --merge] [--jobs N]
  * search --resume -o DIR [--shard I/N | --merge] [--jobs N]
  * Races the candidate settings (docs/BALANCE.md, Searching the design space): each round is
@@ -395,7 +396,8 @@ bs_cli_search (int    argc,
       N_("Player B (seat 2 in even games; seats swap in odd games when A and B differ); "
          "default: the same as A"), N_("LEVEL") },
     { "games-per-round", 0, 0, G_OPTION_ARG_STRING, &games_text,
-      N_("Games each candidate still in the running plays per round (default 100)"),
+      N_("Games each candidate still in the running plays per round (default 100; round "
+         "1's with --schedule doubling)"),
       N_("N") },
     { "max-rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_text,
       N_("The most rounds (default 10)"), N_("R") },
