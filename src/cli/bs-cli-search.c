@@ -18,7 +18,8 @@
 #include "bs-study-runner.h"
 
 /* search VARIANT --vary KEY=RANGE [--vary …] --goal GOAL [--goal …] [--white L] [--black L]
- *        [--games-per-round N] [--max-rounds R] [--seed S] [--set K=V] -o DIR
+ *        [--games-per-round N] [--max-rounds R] [--schedule constant|doubling] [--seed S]
+ *        [--set K=V] -o DIR
  *        [--shard I/N | --merge] [--jobs N]
  * search --resume -o DIR [--shard I/N | --merge] [--jobs N]
  * Races the candidate settings (docs/BALANCE.md, Searching the design space): each round is
@@ -176,9 +177,25 @@ print_text (const BsDesignSearch *search,
     }
   g_print (_("Search of %s: %u candidates, goals %s\n"), bs_variant_display_name (base),
            search->candidates->len, goals->str);
-  g_print (_("Rounds played: %u of at most %u, %u games a candidate each; the intervals hold "
-             "together at 95%% (Bonferroni over candidates, goals and rounds: z = %.3f)\n"),
-           search->rounds_done, search->max_rounds, search->games_per_round, search->z);
+  if (search->schedule == BS_DESIGN_SCHEDULE_DOUBLING)
+    {
+      g_autofree char *most = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                               bs_design_schedule_games_after (search->schedule,
+                                                                               search->games_per_round,
+                                                                               search->max_rounds));
+
+      /* Translators: the doubling schedule: round 1's games, then a candidate's games
+       * double each round, up to the most. */
+      g_print (_("Rounds played: %u of at most %u, %u games a candidate in round 1, doubling "
+                 "each round (at most %s); the intervals hold together at 95%% (Bonferroni "
+                 "over candidates, goals and rounds: z = %.3f)\n"),
+               search->rounds_done, search->max_rounds, search->games_per_round, most,
+               search->z);
+    }
+  else
+    g_print (_("Rounds played: %u of at most %u, %u games a candidate each; the intervals hold "
+               "together at 95%% (Bonferroni over candidates, goals and rounds: z = %.3f)\n"),
+             search->rounds_done, search->max_rounds, search->games_per_round, search->z);
   print_candidates (search, BS_DESIGN_MEETS, _("Meet the goals"));
   print_candidates (search, BS_DESIGN_FAILS, _("Eliminated"));
   print_candidates (search, BS_DESIGN_UNDECIDED, bs_design_search_finished (search)
@@ -242,6 +259,7 @@ print_json (const BsDesignSearch *search,
   json_builder_add_int_value (b, search->games_per_round);
   json_builder_set_member_name (b, "max_rounds");
   json_builder_add_int_value (b, search->max_rounds);
+  bs_cli_json_string (b, "schedule", bs_design_schedule_id (search->schedule));
   json_builder_set_member_name (b, "rounds_played");
   json_builder_add_int_value (b, search->rounds_done);
   json_builder_set_member_name (b, "finished");
@@ -361,7 +379,7 @@ bs_cli_search (int    argc,
 {
   static char **varies, **goal_texts;
   static char *games_text, *rounds_text, *jobs_text, *white_text, *black_text, *shard_text;
-  static char *output, *chart, *theme, *size_text;
+  static char *output, *chart, *theme, *size_text, *schedule_text;
   static gboolean resume, merge;
   static const GOptionEntry extra[] = {
     { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &varies,
@@ -378,10 +396,15 @@ bs_cli_search (int    argc,
       N_("Player B (seat 2 in even games; seats swap in odd games when A and B differ); "
          "default: the same as A"), N_("LEVEL") },
     { "games-per-round", 0, 0, G_OPTION_ARG_STRING, &games_text,
-      N_("Games each candidate still in the running plays per round (default 100)"),
+      N_("Games each candidate still in the running plays per round (default 100; round "
+         "1's with --schedule doubling)"),
       N_("N") },
     { "max-rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_text,
       N_("The most rounds (default 10)"), N_("R") },
+    { "schedule", 0, 0, G_OPTION_ARG_STRING, &schedule_text,
+      N_("constant: every round plays --games-per-round games (default); doubling: round 1 "
+         "plays them, each later round as many as a candidate has played, so far-off "
+         "candidates are out after a few games"), N_("SCHEDULE") },
     { "jobs", 'j', 0, G_OPTION_ARG_STRING, &jobs_text,
       N_("Worker threads (default: one per core)"), N_("N") },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
@@ -423,6 +446,7 @@ bs_cli_search (int    argc,
   guint n_goals = 0, games = SEARCH_DEFAULT_GAMES, rounds = SEARCH_DEFAULT_ROUNDS, jobs = 0;
   guint shard_index = 0, shard_count = 0;
   guint64 seed = 1;
+  BsDesignSchedule schedule = BS_DESIGN_SCHEDULE_CONSTANT;
   int status = BS_CLI_EXIT_OK;
   BsChartOptions chart_options;
   guint size = 800;
@@ -439,6 +463,7 @@ bs_cli_search (int    argc,
   g_clear_pointer (&chart, g_free);
   g_clear_pointer (&theme, g_free);
   g_clear_pointer (&size_text, g_free);
+  g_clear_pointer (&schedule_text, g_free);
   resume = merge = FALSE;
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
@@ -470,8 +495,8 @@ bs_cli_search (int    argc,
     {
       /* --resume: everything from the folder. */
       if (varies != NULL || goal_texts != NULL || white_text != NULL || black_text != NULL ||
-          games_text != NULL || rounds_text != NULL || options.sets != NULL ||
-          options.seed_given)
+          games_text != NULL || rounds_text != NULL || schedule_text != NULL ||
+          options.sets != NULL || options.seed_given)
         g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                      _("--resume without a VARIANT takes the search as it was set up: only "
                        "--jobs, --shard, --merge and --json may be given with it"));
@@ -500,6 +525,15 @@ bs_cli_search (int    argc,
               value = g_key_file_get_uint64 (keys, SEARCH_GROUP, "max-rounds", &error);
               rounds = (guint) MIN (value, G_MAXUINT);
             }
+          /* A folder from before schedules has no key: the constant schedule, as it ran. */
+          if (error == NULL && g_key_file_has_key (keys, SEARCH_GROUP, "schedule", NULL))
+            {
+              g_autofree char *held = g_key_file_get_string (keys, SEARCH_GROUP, "schedule",
+                                                             &error);
+
+              if (error == NULL)
+                bs_design_schedule_parse (held, &schedule, &error);
+            }
           if (error == NULL)
             seed = g_key_file_get_uint64 (keys, SEARCH_GROUP, "seed", &error);
           if (error != NULL)
@@ -523,6 +557,8 @@ bs_cli_search (int    argc,
       if (error == NULL && rounds_text != NULL)
         bs_cli_parse_uint ("--max-rounds", rounds_text, 1, BS_DESIGN_MAX_ROUNDS, &rounds,
                            &error);
+      if (error == NULL && schedule_text != NULL)
+        bs_design_schedule_parse (schedule_text, &schedule, &error);
       if (error == NULL)
         bs_cli_check_study_player ("--white", white, &error);
       if (error == NULL)
@@ -561,16 +597,19 @@ bs_cli_search (int    argc,
   if (base != NULL)
     search = bs_design_search_new (base, (const char * const *) vary_list, goals, n_goals,
                                    white, black, games, rounds, seed, &error);
+  if (search != NULL && !bs_design_search_set_schedule (search, schedule, &error))
+    g_clear_pointer (&search, bs_design_search_free);
 
   /* The folder and its settings: the same search goes on, another is refused. */
   if (search != NULL)
     {
       g_autofree char *held = NULL;
 
-      text = bs_design_search_settings_text (variant_name, (const char * const *) sets,
-                                             (const char * const *) vary_list,
-                                             (const char * const *) goal_list,
-                                             white, black, games, rounds, seed);
+      text = bs_design_search_settings_text_scheduled (variant_name, (const char * const *) sets,
+                                                       (const char * const *) vary_list,
+                                                       (const char * const *) goal_list,
+                                                       white, black, games, rounds, schedule,
+                                                       seed);
       if (g_mkdir_with_parents (output, 0777) != 0)
         {
           int saved = errno;

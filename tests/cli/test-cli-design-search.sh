@@ -5,7 +5,9 @@
 # round files (recomputed in Python); one round played as three shards through GNU parallel
 # (xargs -P without it) and merged is byte-identical to the round played in one go, and so
 # is the search's answer; a search killed with SIGKILL mid-round and resumed gives the same
-# answer; a folder of another search and a merge without shards are refused.
+# answer; a folder of another search and a merge without shards are refused; the doubling
+# schedule's rounds (10, 10, 20, 40 games) sharded and merged round by round give the same
+# files and answer as one run, and a folder without a schedule resumes as it ran.
 set -euo pipefail
 
 cli=${BOARDSMITH_CLI:?}
@@ -141,6 +143,63 @@ status=0
 test "$status" = 2
 grep -q 'draws>3' goal.err
 echo "ok: refusals"
+
+echo "# the doubling schedule: sharded round by round, byte-identical to one run"
+doubling=(search breakthrough --vary width=5..6 --vary height=5,6 --goal fair:15
+          --goal 'length=10..22' --white random --black random --games-per-round 10
+          --max-rounds 4 --schedule doubling --seed 3)
+"$cli" "${doubling[@]}" --jobs 2 -o doubling --json > doubling.json
+grep -qx 'schedule=doubling' doubling/search.ini
+for _ in 1 2 3 4; do
+  "$cli" "${doubling[@]}" --jobs 1 --shard 0/2 -o doubling-sharded > /dev/null
+  "$cli" "${doubling[@]}" --jobs 1 --shard 1/2 -o doubling-sharded > /dev/null
+  "$cli" search --resume -o doubling-sharded --merge > /dev/null
+done
+for f in doubling/round-*.xml; do cmp "$f" "doubling-sharded/${f#doubling/}"; done
+"$cli" search --resume -o doubling-sharded --json > doubling-sharded.json
+cmp doubling.json doubling-sharded.json
+python3 - doubling.json doubling <<'PY'
+import json, os, re, sys
+report = json.load(open(sys.argv[1]))
+assert report["schedule"] == "doubling", report["schedule"]
+# Round r adds 10, 10, 20, 40 games: a candidate's games are 10 · 2^(r − 1) after round r.
+for r in range(1, report["rounds_played"] + 1):
+    text = open(os.path.join(sys.argv[2], f"round-{r}.xml")).read()
+    arms = re.findall(r'<arm value="([^"]*)"', text)
+    played = re.findall(r'<game arm="(\d+)"', text)
+    assert len(played) == len(arms) * (10 if r == 1 else 10 * 2 ** (r - 2)), (r, len(played))
+for c in report["candidates"]:
+    rounds = c["round"] or report["rounds_played"]
+    assert c["games"] == 10 * 2 ** (rounds - 1), c
+assert report["grid_games"] == 4 * max(c["games"] for c in report["candidates"])
+assert report["total_games"] == sum(c["games"] for c in report["candidates"])
+print("ok:", [(c["label"], c["verdict"], c["games"]) for c in report["candidates"]])
+PY
+# A folder of before schedules (no schedule key) resumes with the constant schedule, as it
+# ran; the same command with another schedule is another search.
+! grep -q schedule whole/search.ini
+"$cli" search --resume -o whole --json > whole-again.json
+cmp whole.json whole-again.json
+status=0
+"$cli" "${search[@]}" --schedule doubling -o whole 2> other-schedule.err > /dev/null \
+  || status=$?
+test "$status" = 2
+grep -q "holds another search" other-schedule.err
+status=0
+"$cli" search --resume -o whole --schedule doubling 2> resume-schedule.err > /dev/null \
+  || status=$?
+test "$status" = 2
+status=0
+"$cli" "${search[@]}" --schedule halving -o halving 2> halving.err > /dev/null || status=$?
+test "$status" = 2
+grep -q '"halving" is not constant or doubling' halving.err
+status=0
+"$cli" "${search[@]}" --schedule doubling --max-rounds 40 -o too-many 2> many.err \
+  > /dev/null || status=$?
+test "$status" = 2
+grep -q 'give fewer rounds' many.err
+test ! -e too-many/search.ini
+echo "ok: the doubling schedule"
 
 echo "# goals that conflict: lead changes and length, the best trade-offs and their chart"
 "$cli" search breakthrough --vary width=5..7 --vary height=5,6 --goal 'length=14..16' \

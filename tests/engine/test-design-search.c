@@ -147,16 +147,18 @@ typedef struct {
 } Truth;
 
 /* One race on synthetic candidates: games of each still in the running drawn from its
- * truth with rng, `games` a round, at most `rounds`. Returns the candidates. */
+ * truth with rng, round r adding the schedule's games (`games` every round when constant),
+ * at most `rounds`. Returns the candidates. */
 static GPtrArray *
-race (const Truth        *truths,
-      guint               n,
-      const BsDesignGoal *goals,
-      guint               n_goals,
-      guint               games,
-      guint               rounds,
-      GRand              *rng,
-      guint              *rounds_played)
+race_scheduled (const Truth        *truths,
+                guint               n,
+                const BsDesignGoal *goals,
+                guint               n_goals,
+                BsDesignSchedule    schedule,
+                guint               games,
+                guint               rounds,
+                GRand              *rng,
+                guint              *rounds_played)
 {
   GPtrArray *candidates = g_ptr_array_new_with_free_func (g_free);
   double z = bs_design_z (BS_DESIGN_ALPHA, n, n_goals, rounds);
@@ -180,7 +182,8 @@ race (const Truth        *truths,
           if (candidate->verdict != BS_DESIGN_UNDECIDED)
             continue;
           open = TRUE;
-          for (guint k = 0; k < games; k++)
+          for (guint64 k = bs_design_schedule_games_after (schedule, games, round - 1);
+               k < bs_design_schedule_games_after (schedule, games, round); k++)
             {
               double u = g_rand_double (rng);
               guint half = u < truths[i].win ? 2 : u < truths[i].win + truths[i].draw ? 1 : 0;
@@ -195,6 +198,39 @@ race (const Truth        *truths,
     }
   *rounds_played = round - 1;
   return candidates;
+}
+
+static GPtrArray *
+race (const Truth        *truths,
+      guint               n,
+      const BsDesignGoal *goals,
+      guint               n_goals,
+      guint               games,
+      guint               rounds,
+      GRand              *rng,
+      guint              *rounds_played)
+{
+  return race_scheduled (truths, n, goals, n_goals, BS_DESIGN_SCHEDULE_CONSTANT, games, rounds,
+                         rng, rounds_played);
+}
+
+/* A race's verdict on a candidate of known chances, fair within ± 5: a fair one is never
+ * eliminated, an unfair one never kept, and one at exactly ½ kept. */
+static void
+check_fair_verdict (const Truth             *truth,
+                    const BsDesignCandidate *candidate)
+{
+  double off = fabs (truth->win - 0.5);
+
+  g_test_message ("p = %.2f: %s in round %u after %u games", truth->win,
+                  bs_design_verdict_id (candidate->verdict), candidate->round,
+                  candidate->tally.games);
+  if (off < 0.05)
+    g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_FAILS);
+  if (off > 0.05)
+    g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_MEETS);
+  if (off == 0)
+    g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
 }
 
 /* Ten candidates from 30% to 80%, fair within ± 5 points: the far ones go in the first
@@ -219,9 +255,7 @@ test_race_fair (void)
       BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
       double off = fabs (truths[i].win - 0.5);
 
-      g_test_message ("p = %.2f: %s in round %u after %u games", truths[i].win,
-                      bs_design_verdict_id (candidate->verdict), candidate->round,
-                      candidate->tally.games);
+      check_fair_verdict (&truths[i], candidate);
       if (off >= 0.10)
         {
           g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_FAILS);
@@ -229,12 +263,6 @@ test_race_fair (void)
         }
       if (off >= 0.20)
         g_assert_cmpuint (candidate->round, <=, 2);
-      if (off < 0.05)
-        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_FAILS);
-      if (off > 0.05)
-        g_assert_cmpint (candidate->verdict, !=, BS_DESIGN_MEETS);
-      if (off == 0)
-        g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
       total += candidate->tally.games;
       most = MAX (most, candidate->tally.games);
     }
@@ -277,12 +305,180 @@ test_race_three_goals (void)
   g_assert_cmpint (c->evidence[2].verdict, ==, BS_DESIGN_FAILS);
 }
 
+/* The games a race of the schedule plays, and a grid of the same precision: every
+ * candidate as many games as the one that played most. */
+static void
+race_cost (const Truth      *truths,
+           guint             n,
+           BsDesignSchedule  schedule,
+           guint             games,
+           guint             rounds,
+           guint            *total,
+           guint            *grid)
+{
+  BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (11);
+  g_autoptr(GPtrArray) candidates = NULL;
+  guint played, most = 0;
+
+  candidates = race_scheduled (truths, n, &goal, 1, schedule, games, rounds, rng, &played);
+  *total = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
+
+      g_assert_cmpint (candidate->verdict, !=,
+                       fabs (truths[i].win - 0.5) > 0.05 ? BS_DESIGN_MEETS : BS_DESIGN_FAILS);
+      *total += candidate->tally.games;
+      most = MAX (most, candidate->tally.games);
+    }
+  *grid = most * n;
+  g_test_message ("%s: %u games; a grid of the same precision: %u",
+                  bs_design_schedule_id (schedule), *total, *grid);
+}
+
+/* The doubling schedule on the ten candidates of test_race_fair, 25 games in round 1 and at
+ * most 8 rounds (3,200 games a candidate, as the constant race's 100 × 32): the fair one
+ * kept, nothing decided wrongly, those 30 points off out after 50 games, 20 off after 200.
+ * With most candidates near fair it saves no more than the constant schedule (the near
+ * ones play every round under both). On a question whose candidates are mostly far from
+ * fair — twelve of fifteen 38 to 48 points off, as Astoria's circles between Easy players —
+ * and at most 400 games a candidate, it saves 5× or more where the constant schedule, whose
+ * first round alone is 100 games, saves under 4×. */
+static void
+test_race_doubling (void)
+{
+  static const Truth truths[] = {
+    { 0.30, 0, 40 }, { 0.40, 0, 40 }, { 0.45, 0, 40 }, { 0.48, 0, 40 }, { 0.50, 0, 40 },
+    { 0.52, 0, 40 }, { 0.55, 0, 40 }, { 0.60, 0, 40 }, { 0.70, 0, 40 }, { 0.80, 0, 40 },
+  };
+  BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (42);
+  g_autoptr(GPtrArray) candidates = NULL;
+  guint played, total = 0, most = 0;
+
+  candidates = race_scheduled (truths, G_N_ELEMENTS (truths), &goal, 1,
+                               BS_DESIGN_SCHEDULE_DOUBLING, 25, 8, rng, &played);
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
+      double off = fabs (truths[i].win - 0.5);
+
+      check_fair_verdict (&truths[i], candidate);
+      /* A candidate's games are the schedule's after the rounds it played. */
+      g_assert_cmpuint (candidate->tally.games, ==,
+                        bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25,
+                                                        candidate->round > 0 ? candidate->round
+                                                                             : played));
+      if (off >= 0.10)
+        g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_FAILS);
+      if (off >= 0.20)
+        g_assert_cmpuint (candidate->tally.games, <=, 200);
+      if (off >= 0.30)
+        g_assert_cmpuint (candidate->tally.games, <=, 50);
+      total += candidate->tally.games;
+      most = MAX (most, candidate->tally.games);
+    }
+  g_test_message ("%u games; a grid of the same precision: %u", total,
+                  most * candidates->len);
+  g_assert_cmpuint (total * 5, <, most * candidates->len * 3);
+
+  {
+    static const Truth far[] = {
+      { 0.02, 0, 40 }, { 0.04, 0, 40 }, { 0.05, 0, 40 }, { 0.06, 0, 40 }, { 0.08, 0, 40 },
+      { 0.10, 0, 40 }, { 0.12, 0, 40 }, { 0.88, 0, 40 }, { 0.90, 0, 40 }, { 0.92, 0, 40 },
+      { 0.95, 0, 40 }, { 0.97, 0, 40 }, { 0.25, 0, 40 }, { 0.75, 0, 40 }, { 0.45, 0, 40 },
+    };
+    guint constant_total, constant_grid, doubling_total, doubling_grid;
+
+    /* Both at most 400 games a candidate; the one at the margin's edge plays them all. */
+    race_cost (far, G_N_ELEMENTS (far), BS_DESIGN_SCHEDULE_CONSTANT, 100, 4, &constant_total,
+               &constant_grid);
+    race_cost (far, G_N_ELEMENTS (far), BS_DESIGN_SCHEDULE_DOUBLING, 25, 5, &doubling_total,
+               &doubling_grid);
+    g_assert_cmpuint (constant_grid, ==, 400 * G_N_ELEMENTS (far));
+    g_assert_cmpuint (doubling_grid, ==, constant_grid);
+    g_assert_cmpuint (constant_total * 4, >, constant_grid);
+    g_assert_cmpuint (doubling_total * 5, <=, doubling_grid);
+  }
+}
+
+/* The schedules' games, worked by hand; round games of a search; the settings file names a
+ * schedule only when it is not the constant one (an old folder's file is unchanged); a
+ * schedule whose last rounds would pass a study's most games is refused. */
+static void
+test_schedule (void)
+{
+  g_autoptr(BsVariant) base = bs_variant_new_for_module ("breakthrough", NULL);
+  const char *varies[] = { "width=5..6", NULL };
+  const char *goal_texts[] = { "fair:5", NULL };
+  BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
+  g_autoptr(BsDesignSearch) search = NULL;
+  g_autoptr(BsDesignSearch) huge = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *constant = NULL, *same = NULL, *doubling = NULL;
+  BsDesignSchedule schedule;
+
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_CONSTANT, 100, 0), ==, 0);
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_CONSTANT, 100, 7), ==, 700);
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25, 0), ==, 0);
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25, 1), ==, 25);
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25, 2), ==, 50);
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25, 6), ==, 800);
+  g_assert_cmpuint (bs_design_schedule_games_after (BS_DESIGN_SCHEDULE_DOUBLING, 25, 1000), ==,
+                    G_MAXUINT64);
+
+  g_assert_true (bs_design_schedule_parse ("doubling", &schedule, &error));
+  g_assert_cmpint (schedule, ==, BS_DESIGN_SCHEDULE_DOUBLING);
+  g_assert_true (bs_design_schedule_parse ("constant", &schedule, &error));
+  g_assert_cmpint (schedule, ==, BS_DESIGN_SCHEDULE_CONSTANT);
+  g_assert_false (bs_design_schedule_parse ("halving", &schedule, &error));
+  g_assert_nonnull (strstr (error->message, "halving"));
+  g_clear_error (&error);
+
+  g_assert_true (bs_variant_set (base, "height", "5", NULL));
+  search = bs_design_search_new (base, varies, &goal, 1, "random", "random", 25, 6, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (search->schedule, ==, BS_DESIGN_SCHEDULE_CONSTANT);
+  g_assert_cmpuint (bs_design_search_round_games (search, 4), ==, 25);
+  g_assert_true (bs_design_search_set_schedule (search, BS_DESIGN_SCHEDULE_DOUBLING, &error));
+  g_assert_cmpuint (bs_design_search_round_games (search, 1), ==, 25);
+  g_assert_cmpuint (bs_design_search_round_games (search, 2), ==, 25);
+  g_assert_cmpuint (bs_design_search_round_games (search, 3), ==, 50);
+  g_assert_cmpuint (bs_design_search_round_games (search, 6), ==, 400);
+  {
+    g_autoptr(BsStudy) study = bs_design_search_round_study (search);
+    g_assert_cmpuint (study->games, ==, 25);
+  }
+
+  huge = bs_design_search_new (base, varies, &goal, 1, "random", "random", 100, 20, 1, &error);
+  g_assert_no_error (error);
+  g_assert_false (bs_design_search_set_schedule (huge, BS_DESIGN_SCHEDULE_DOUBLING, &error));
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_clear_error (&error);
+
+  constant = bs_design_search_settings_text ("breakthrough", NULL, varies, goal_texts, "easy",
+                                             "easy", 100, 10, 1);
+  same = bs_design_search_settings_text_scheduled ("breakthrough", NULL, varies, goal_texts,
+                                                   "easy", "easy", 100, 10,
+                                                   BS_DESIGN_SCHEDULE_CONSTANT, 1);
+  doubling = bs_design_search_settings_text_scheduled ("breakthrough", NULL, varies,
+                                                       goal_texts, "easy", "easy", 100, 10,
+                                                       BS_DESIGN_SCHEDULE_DOUBLING, 1);
+  g_assert_cmpstr (constant, ==, same);
+  g_assert_null (strstr (constant, "schedule"));
+  g_assert_nonnull (strstr (doubling, "\nschedule=doubling\n"));
+}
+
 /* The error rate: 400 races of 8 candidates, four fair (½) and four at 60% (10 points
  * off), fair within ± 5: a race errs when it eliminates a fair candidate or keeps an unfair
  * one. The union bound promises at most 5% of races; Bonferroni is conservative, so it is
  * far fewer. */
-static void
-test_race_error_rate (void)
+static guint
+races_in_error (BsDesignSchedule schedule,
+                guint            games,
+                guint            rounds,
+                guint            races)
 {
   static const Truth truths[] = {
     { 0.5, 0, 40 }, { 0.5, 0, 40 }, { 0.5, 0, 40 }, { 0.5, 0, 40 },
@@ -290,7 +486,7 @@ test_race_error_rate (void)
   };
   BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
   g_autoptr(GRand) rng = g_rand_new_with_seed (2026);
-  guint wrong = 0, races = 400;
+  guint wrong = 0;
 
   for (guint r = 0; r < races; r++)
     {
@@ -298,7 +494,8 @@ test_race_error_rate (void)
       gboolean erred = FALSE;
       guint played;
 
-      candidates = race (truths, G_N_ELEMENTS (truths), &goal, 1, 100, 20, rng, &played);
+      candidates = race_scheduled (truths, G_N_ELEMENTS (truths), &goal, 1, schedule, games,
+                                   rounds, rng, &played);
       for (guint i = 0; i < candidates->len; i++)
         {
           BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
@@ -309,8 +506,24 @@ test_race_error_rate (void)
         }
       wrong += erred;
     }
-  g_test_message ("%u of %u races decided a candidate wrongly", wrong, races);
-  g_assert_cmpuint (wrong, <=, races / 20);
+  g_test_message ("%s schedule: %u of %u races decided a candidate wrongly",
+                  bs_design_schedule_id (schedule), wrong, races);
+  return wrong;
+}
+
+static void
+test_race_error_rate (void)
+{
+  g_assert_cmpuint (races_in_error (BS_DESIGN_SCHEDULE_CONSTANT, 100, 20, 400), <=, 400 / 20);
+}
+
+/* The same with the doubling schedule, 25 games in round 1 and at most 8 rounds (3,200
+ * games a candidate): fewer looks, so a smaller z, and early looks on few games, where a
+ * normal-approximation interval is least exact; the union bound must hold all the same. */
+static void
+test_race_error_rate_doubling (void)
+{
+  g_assert_cmpuint (races_in_error (BS_DESIGN_SCHEDULE_DOUBLING, 25, 8, 400), <=, 400 / 20);
 }
 
 /* Lead changes a game, at least N: mean ± z sd / √n over the evaluated games, worked by
@@ -569,6 +782,9 @@ main (int    argc,
   g_test_add_func ("/design-search/race-fair", test_race_fair);
   g_test_add_func ("/design-search/race-three-goals", test_race_three_goals);
   g_test_add_func ("/design-search/race-error-rate", test_race_error_rate);
+  g_test_add_func ("/design-search/schedule", test_schedule);
+  g_test_add_func ("/design-search/race-doubling", test_race_doubling);
+  g_test_add_func ("/design-search/race-error-rate-doubling", test_race_error_rate_doubling);
   g_test_add_func ("/design-search/rounds-from-files", test_rounds_from_files);
   return g_test_run ();
 }

@@ -133,6 +133,47 @@ bs_design_goal_id (const BsDesignGoal *goal)
 }
 
 const char *
+bs_design_schedule_id (BsDesignSchedule schedule)
+{
+  return schedule == BS_DESIGN_SCHEDULE_DOUBLING ? "doubling" : "constant";
+}
+
+gboolean
+bs_design_schedule_parse (const char       *text,
+                          BsDesignSchedule *schedule,
+                          GError          **error)
+{
+  if (g_strcmp0 (text, "constant") == 0)
+    *schedule = BS_DESIGN_SCHEDULE_CONSTANT;
+  else if (g_strcmp0 (text, "doubling") == 0)
+    *schedule = BS_DESIGN_SCHEDULE_DOUBLING;
+  else
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   /* Translators: do not translate constant and doubling: they are typed. */
+                   _("--schedule: \"%s\" is not constant or doubling"),
+                   text != NULL ? text : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint64
+bs_design_schedule_games_after (BsDesignSchedule schedule,
+                                guint            games_per_round,
+                                guint            round)
+{
+  if (schedule == BS_DESIGN_SCHEDULE_CONSTANT)
+    return (guint64) games_per_round * round;
+  if (round == 0)
+    return 0;
+  /* games_per_round < 2^32, so the shift stays below 2^64 while round − 1 < 32. */
+  if (round - 1 >= 32)
+    return G_MAXUINT64;
+  return (guint64) games_per_round << (round - 1);
+}
+
+const char *
 bs_design_verdict_id (BsDesignVerdict verdict)
 {
   switch (verdict)
@@ -560,6 +601,38 @@ bs_design_search_free (BsDesignSearch *search)
 }
 
 gboolean
+bs_design_search_set_schedule (BsDesignSearch   *search,
+                               BsDesignSchedule  schedule,
+                               GError          **error)
+{
+  guint64 most = bs_design_schedule_games_after (schedule, search->games_per_round,
+                                                 search->max_rounds);
+
+  g_return_val_if_fail (search->rounds_done == 0, FALSE);
+  if (schedule != BS_DESIGN_SCHEDULE_CONSTANT && most > BS_STUDY_MAX_GAMES)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--schedule %s: %u rounds from %u games would let a candidate play more "
+                     "than %u games; give fewer rounds"), bs_design_schedule_id (schedule),
+                   search->max_rounds, search->games_per_round, (guint) BS_STUDY_MAX_GAMES);
+      return FALSE;
+    }
+  search->schedule = schedule;
+  return TRUE;
+}
+
+guint
+bs_design_search_round_games (const BsDesignSearch *search,
+                              guint                 round)
+{
+  g_return_val_if_fail (round >= 1, 0);
+  return (guint) (bs_design_schedule_games_after (search->schedule, search->games_per_round,
+                                                  round) -
+                  bs_design_schedule_games_after (search->schedule, search->games_per_round,
+                                                  round - 1));
+}
+
+gboolean
 bs_design_search_finished (const BsDesignSearch *search)
 {
   if (search->rounds_done >= search->max_rounds)
@@ -586,7 +659,7 @@ bs_design_search_round_study (const BsDesignSearch *search)
   keys = g_strjoinv (" ", (GStrv) search->keys);
   study->sweep_key = g_steal_pointer (&keys);
   study->default_arm = -1;
-  study->games = search->games_per_round;
+  study->games = bs_design_search_round_games (search, search->rounds_done + 1);
   for (guint i = 0; i < search->candidates->len; i++)
     {
       const BsDesignCandidate *candidate = g_ptr_array_index (search->candidates, i);
@@ -678,6 +751,7 @@ bs_design_search_count_round (BsDesignSearch *search,
   g_autofree BsDesignTally *before = NULL;
   CountData data;
   guint round = search->rounds_done + 1, n_arms, arm = 0;
+  guint round_games = bs_design_search_round_games (search, round);
 
   g_return_val_if_fail (!bs_design_search_finished (search), FALSE);
   expected = bs_design_search_round_study (search);
@@ -707,11 +781,11 @@ bs_design_search_count_round (BsDesignSearch *search,
   data.games = games;
   read = bs_study_load_file (path, count_game, &data, error);
   for (arm = 0; read != NULL && arm < n_arms; arm++)
-    if (games[arm] != search->games_per_round)
+    if (games[arm] != round_games)
       {
         g_set_error (error, BS_STUDY_ERROR, BS_STUDY_ERROR_INCOMPLETE,
                      _("%s: %s has %u of the round's %u games"), path, by_arm[arm]->label,
-                     games[arm], search->games_per_round);
+                     games[arm], round_games);
         break;
       }
   if (read == NULL || arm < n_arms)
@@ -815,6 +889,23 @@ bs_design_search_settings_text (const char         *variant,
                                 guint               rounds,
                                 guint64             seed)
 {
+  return bs_design_search_settings_text_scheduled (variant, sets, varies, goals, white, black,
+                                                   games, rounds, BS_DESIGN_SCHEDULE_CONSTANT,
+                                                   seed);
+}
+
+char *
+bs_design_search_settings_text_scheduled (const char         *variant,
+                                          const char * const *sets,
+                                          const char * const *varies,
+                                          const char * const *goals,
+                                          const char         *white,
+                                          const char         *black,
+                                          guint               games,
+                                          guint               rounds,
+                                          BsDesignSchedule    schedule,
+                                          guint64             seed)
+{
   const char *group = BS_DESIGN_SEARCH_SETTINGS_GROUP;
   g_autoptr(GKeyFile) file = g_key_file_new ();
   const char *none[] = { NULL };
@@ -831,6 +922,8 @@ bs_design_search_settings_text (const char         *variant,
   g_key_file_set_string (file, group, "black", black);
   g_key_file_set_uint64 (file, group, "games-per-round", games);
   g_key_file_set_uint64 (file, group, "max-rounds", rounds);
+  if (schedule != BS_DESIGN_SCHEDULE_CONSTANT)
+    g_key_file_set_string (file, group, "schedule", bs_design_schedule_id (schedule));
   g_key_file_set_uint64 (file, group, "seed", seed);
   return g_key_file_to_data (file, NULL, NULL);
 }

@@ -4,8 +4,9 @@
  * of every varied setting (the cartesian product), for the goals the designer gives: player
  * 1's score fair within a margin, draws below a share, a mean length within a band.
  *
- * Successive elimination: round r plays games_per_round more games of every candidate
- * still in the running, as one study (bs-study.h) whose arms are those candidates and whose
+ * Successive elimination: round r plays more games of every candidate still in the running
+ * (games_per_round each, or with the doubling schedule games_per_round in round 1 and then
+ * as many as the candidate has played, so its games double each round), as one study (bs-study.h) whose arms are those candidates and whose
  * seed is the search's seed mixed with r, so a round shards, merges and resumes as any
  * study does. After each round, every candidate still in the running is checked against
  * every goal with an interval over all its games so far; the intervals are Bonferroni
@@ -30,6 +31,28 @@ G_BEGIN_DECLS
 #define BS_DESIGN_MAX_ROUNDS      1000
 /* The race's error rate: every interval it reads holds at once with probability 95%. */
 #define BS_DESIGN_ALPHA           0.05
+
+/* How many games a round adds. CONSTANT: games_per_round every round (the schedule of a
+ * search.ini without a "schedule" key). DOUBLING: games_per_round in round 1, then
+ * games_per_round · 2^(r − 2) in round r, so that after round r a candidate has played
+ * games_per_round · 2^(r − 1): the exponential schedule of successive elimination, which
+ * drops a candidate far from a goal after a few games and reaches a given precision in
+ * fewer looks (a smaller Bonferroni z). */
+typedef enum {
+  BS_DESIGN_SCHEDULE_CONSTANT,
+  BS_DESIGN_SCHEDULE_DOUBLING,
+} BsDesignSchedule;
+
+/* "constant", "doubling"; parse: the error names the text. */
+const char *bs_design_schedule_id    (BsDesignSchedule     schedule);
+gboolean    bs_design_schedule_parse (const char          *text,
+                                      BsDesignSchedule    *schedule,
+                                      GError             **error);
+/* The games a candidate has played after round `round` (from 1) of the schedule, saturated
+ * at G_MAXUINT64. */
+guint64     bs_design_schedule_games_after (BsDesignSchedule schedule,
+                                            guint            games_per_round,
+                                            guint            round);
 
 typedef enum {
   BS_DESIGN_GOAL_FAIR,         /* player 1's score within ½ ± low */
@@ -131,8 +154,9 @@ typedef struct {
   guint64       seed;
   char         *level_a;
   char         *level_b;
-  guint         games_per_round;
+  guint         games_per_round;  /* round 1's; every round's with the constant schedule */
   guint         max_rounds;
+  BsDesignSchedule schedule;
   BsDesignGoal  goals[BS_DESIGN_MAX_GOALS];
   guint         n_goals;
   char         *keys[BS_DESIGN_MAX_VARIED + 1];   /* NULL-terminated */
@@ -156,11 +180,21 @@ BsDesignSearch *bs_design_search_new (const BsVariant     *base,
                                       guint64              seed,
                                       GError             **error);
 void        bs_design_search_free    (BsDesignSearch      *search);
+/* A search is made with the constant schedule; this sets another before any round is
+ * counted. The most games a candidate may play must stay within a study's
+ * (BS_STUDY_MAX_GAMES): the error says so. */
+gboolean    bs_design_search_set_schedule (BsDesignSearch   *search,
+                                           BsDesignSchedule  schedule,
+                                           GError          **error);
+/* The games every candidate still in the running plays in round `round` (from 1). */
+guint       bs_design_search_round_games  (const BsDesignSearch *search,
+                                           guint                 round);
 
 /* Whether every candidate is decided or the rounds ran out. */
 gboolean    bs_design_search_finished (const BsDesignSearch *search);
 /* The study of the next round (rounds_done + 1): the candidates still in the running as
- * its arms (each arm's value its label), games_per_round games, the round's seed. */
+ * its arms (each arm's value its label), the round's games (bs_design_search_round_games),
+ * the round's seed. */
 BsStudy    *bs_design_search_round_study (const BsDesignSearch *search);
 /* The file of round `round` (from 1) in folder dir: round-R.xml, or a shard's
  * round-R.shard-I-of-N.xml (shard_count > 1). Free with g_free. */
@@ -196,7 +230,8 @@ guint64     bs_design_search_grid_games  (const BsDesignSearch *search);
 #define BS_DESIGN_SEARCH_SETTINGS_GROUP "search"
 
 /* The text of that file: the variant (a built-in name or a path), every --set, --vary and
- * --goal, the players, the games a round, the most rounds and the seed. */
+ * --goal, the players, the games a round, the most rounds and the seed; the constant
+ * schedule. */
 char       *bs_design_search_settings_text (const char         *variant,
                                             const char * const *sets,
                                             const char * const *varies,
@@ -206,6 +241,19 @@ char       *bs_design_search_settings_text (const char         *variant,
                                             guint               games,
                                             guint               rounds,
                                             guint64             seed);
+/* The same with a schedule: "schedule" is written only when it is not the constant one, so
+ * the file of a constant search is the same as before schedules existed (an old folder
+ * resumes and is recognised as the same search). */
+char       *bs_design_search_settings_text_scheduled (const char         *variant,
+                                                      const char * const *sets,
+                                                      const char * const *varies,
+                                                      const char * const *goals,
+                                                      const char         *white,
+                                                      const char         *black,
+                                                      guint               games,
+                                                      guint               rounds,
+                                                      BsDesignSchedule    schedule,
+                                                      guint64             seed);
 
 /* How far a candidate's figure (evidence->value, the point estimate) lies from a goal, in
  * the goal's own unit — points of score or of draws, plies, lead changes —; 0 inside it. */
