@@ -605,11 +605,10 @@ bs_cli_search (int    argc,
     {
       g_autofree char *held = NULL;
 
-      text = bs_design_search_settings_text_scheduled (variant_name, (const char * const *) sets,
-                                                       (const char * const *) vary_list,
-                                                       (const char * const *) goal_list,
-                                                       white, black, games, rounds, schedule,
-                                                       seed);
+      text = bs_design_search_settings_text (variant_name, (const char * const *) sets,
+                                             (const char * const *) vary_list,
+                                             (const char * const *) goal_list,
+                                             white, black, games, rounds, schedule, seed);
       if (g_mkdir_with_parents (output, 0777) != 0)
         {
           int saved = errno;

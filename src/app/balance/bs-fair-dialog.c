@@ -769,7 +769,7 @@ find_clicked (BsFairDialog *self)
   settings = bs_design_search_settings_text (self->source != NULL ? self->source : "", none,
                                              (const char * const *) varies,
                                              (const char * const *) goal_texts, white, black,
-                                             games, rounds, seed);
+                                             games, rounds, BS_DESIGN_SCHEDULE_CONSTANT, seed);
   dir = bs_fair_dialog_search_dir (self->variant, self->source, self->studies_dir, settings);
   drop_run (self);
   self->failed = FALSE;

@@ -887,24 +887,8 @@ bs_design_search_settings_text (const char         *variant,
                                 const char         *black,
                                 guint               games,
                                 guint               rounds,
+                                BsDesignSchedule    schedule,
                                 guint64             seed)
-{
-  return bs_design_search_settings_text_scheduled (variant, sets, varies, goals, white, black,
-                                                   games, rounds, BS_DESIGN_SCHEDULE_CONSTANT,
-                                                   seed);
-}
-
-char *
-bs_design_search_settings_text_scheduled (const char         *variant,
-                                          const char * const *sets,
-                                          const char * const *varies,
-                                          const char * const *goals,
-                                          const char         *white,
-                                          const char         *black,
-                                          guint               games,
-                                          guint               rounds,
-                                          BsDesignSchedule    schedule,
-                                          guint64             seed)
 {
   const char *group = BS_DESIGN_SEARCH_SETTINGS_GROUP;
   g_autoptr(GKeyFile) file = g_key_file_new ();

@@ -230,8 +230,10 @@ guint64     bs_design_search_grid_games  (const BsDesignSearch *search);
 #define BS_DESIGN_SEARCH_SETTINGS_GROUP "search"
 
 /* The text of that file: the variant (a built-in name or a path), every --set, --vary and
- * --goal, the players, the games a round, the most rounds and the seed; the constant
- * schedule. */
+ * --goal, the players, the games a round, the most rounds, the schedule and the seed.
+ * "schedule" is written only when it is not the constant one, so the file of a constant
+ * search is the same as before schedules existed (an old folder resumes and is recognised
+ * as the same search). */
 char       *bs_design_search_settings_text (const char         *variant,
                                             const char * const *sets,
                                             const char * const *varies,
@@ -240,20 +242,8 @@ char       *bs_design_search_settings_text (const char         *variant,
                                             const char         *black,
                                             guint               games,
                                             guint               rounds,
+                                            BsDesignSchedule    schedule,
                                             guint64             seed);
-/* The same with a schedule: "schedule" is written only when it is not the constant one, so
- * the file of a constant search is the same as before schedules existed (an old folder
- * resumes and is recognised as the same search). */
-char       *bs_design_search_settings_text_scheduled (const char         *variant,
-                                                      const char * const *sets,
-                                                      const char * const *varies,
-                                                      const char * const *goals,
-                                                      const char         *white,
-                                                      const char         *black,
-                                                      guint               games,
-                                                      guint               rounds,
-                                                      BsDesignSchedule    schedule,
-                                                      guint64             seed);
 
 /* How far a candidate's figure (evidence->value, the point estimate) lies from a goal, in
  * the goal's own unit — points of score or of draws, plies, lead changes —; 0 inside it. */
