@@ -936,24 +936,34 @@ evaluate_with (const BsRuleset  *rs,
   return (gint16) lround (permille / BS_STUDY_EVALUATION_PLAYOUTS);
 }
 
+/* evaluate_with outside a worker: with buffers of its own. */
+static gint16
+evaluate_alone (const BsRuleset  *rs,
+                BsStudyEvaluator  evaluator,
+                guint             cut_turns,
+                double            scale,
+                const BsPosition *pos,
+                guint64           seed)
+{
+  g_autofree BsMove *moves = g_new (BsMove, MAX (1, rs->max_moves));
+  g_autofree BsPosition *probe = g_malloc0 (rs->position_size);
+
+  return evaluate_with (rs, evaluator, cut_turns, scale, pos, seed, moves, probe);
+}
+
 gint16
 bs_study_evaluate_position (const BsRuleset   *rs,
                             BsStudyEvaluator   evaluator,
                             const BsPosition  *pos,
                             guint64            seed)
 {
-  g_autofree BsMove *moves = NULL;
-  g_autofree BsPosition *probe = NULL;
-
   g_return_val_if_fail (rs != NULL && pos != NULL, -1);
   g_return_val_if_fail (evaluator == BS_STUDY_EVALUATOR_PLAYOUTS ||
                         evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS, -1);
   g_return_val_if_fail (evaluator == BS_STUDY_EVALUATOR_PLAYOUTS ||
                         bs_study_evaluator_fits (rs), -1);
-  moves = g_new (BsMove, MAX (1, rs->max_moves));
-  probe = g_malloc0 (rs->position_size);
-  return evaluate_with (rs, evaluator, BS_STUDY_EVALUATION_CUT, BS_STUDY_EVALUATION_CUT_SCALE,
-                        pos, seed, moves, probe);
+  return evaluate_alone (rs, evaluator, BS_STUDY_EVALUATION_CUT, BS_STUDY_EVALUATION_CUT_SCALE,
+                         pos, seed);
 }
 
 gint16
@@ -963,14 +973,9 @@ bs_study_evaluate_cut_scaled (const BsRuleset  *rs,
                               guint             cut,
                               double            scale)
 {
-  g_autofree BsMove *moves = NULL;
-  g_autofree BsPosition *probe = NULL;
-
   g_return_val_if_fail (rs != NULL && pos != NULL && scale > 0, -1);
   g_return_val_if_fail (bs_study_evaluator_fits (rs), -1);
-  moves = g_new (BsMove, MAX (1, rs->max_moves));
-  probe = g_malloc0 (rs->position_size);
-  return evaluate_with (rs, BS_STUDY_EVALUATOR_CUT_PLAYOUTS, cut, scale, pos, seed, moves, probe);
+  return evaluate_alone (rs, BS_STUDY_EVALUATOR_CUT_PLAYOUTS, cut, scale, pos, seed);
 }
 
 /* The seed of the common evaluation after ply `ply` of a game. */
