@@ -233,6 +233,12 @@ check_fair_verdict (const Truth             *truth,
     g_assert_cmpint (candidate->verdict, ==, BS_DESIGN_MEETS);
 }
 
+/* Ten candidates from 30% to 80%, no draws, 40 plies (test_race_fair, test_race_doubling). */
+static const Truth ten_candidates[] = {
+  { 0.30, 0, 40 }, { 0.40, 0, 40 }, { 0.45, 0, 40 }, { 0.48, 0, 40 }, { 0.50, 0, 40 },
+  { 0.52, 0, 40 }, { 0.55, 0, 40 }, { 0.60, 0, 40 }, { 0.70, 0, 40 }, { 0.80, 0, 40 },
+};
+
 /* Ten candidates from 30% to 80%, fair within ± 5 points: the far ones go in the first
  * rounds, the fair one is kept, none is decided wrongly, and the race costs far less than a
  * grid giving each candidate the games the hardest needed (here 15 900 games against
@@ -240,16 +246,13 @@ check_fair_verdict (const Truth             *truth,
 static void
 test_race_fair (void)
 {
-  static const Truth truths[] = {
-    { 0.30, 0, 40 }, { 0.40, 0, 40 }, { 0.45, 0, 40 }, { 0.48, 0, 40 }, { 0.50, 0, 40 },
-    { 0.52, 0, 40 }, { 0.55, 0, 40 }, { 0.60, 0, 40 }, { 0.70, 0, 40 }, { 0.80, 0, 40 },
-  };
+  const Truth *truths = ten_candidates;
   BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
   g_autoptr(GRand) rng = g_rand_new_with_seed (42);
   g_autoptr(GPtrArray) candidates = NULL;
   guint played, total = 0, most = 0;
 
-  candidates = race (truths, G_N_ELEMENTS (truths), &goal, 1, 100, 30, rng, &played);
+  candidates = race (truths, G_N_ELEMENTS (ten_candidates), &goal, 1, 100, 30, rng, &played);
   for (guint i = 0; i < candidates->len; i++)
     {
       BsDesignCandidate *candidate = g_ptr_array_index (candidates, i);
@@ -348,16 +351,13 @@ race_cost (const Truth      *truths,
 static void
 test_race_doubling (void)
 {
-  static const Truth truths[] = {
-    { 0.30, 0, 40 }, { 0.40, 0, 40 }, { 0.45, 0, 40 }, { 0.48, 0, 40 }, { 0.50, 0, 40 },
-    { 0.52, 0, 40 }, { 0.55, 0, 40 }, { 0.60, 0, 40 }, { 0.70, 0, 40 }, { 0.80, 0, 40 },
-  };
+  const Truth *truths = ten_candidates;
   BsDesignGoal goal = { BS_DESIGN_GOAL_FAIR, 0.05, 0 };
   g_autoptr(GRand) rng = g_rand_new_with_seed (42);
   g_autoptr(GPtrArray) candidates = NULL;
   guint played, total = 0, most = 0;
 
-  candidates = race_scheduled (truths, G_N_ELEMENTS (truths), &goal, 1,
+  candidates = race_scheduled (truths, G_N_ELEMENTS (ten_candidates), &goal, 1,
                                BS_DESIGN_SCHEDULE_DOUBLING, 25, 8, rng, &played);
   for (guint i = 0; i < candidates->len; i++)
     {
