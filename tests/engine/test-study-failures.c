@@ -354,6 +354,43 @@ test_fold_while_opening (void)
   g_assert_null (folded_source);
 }
 
+/* The same fold a moment later: the reader knows the journal's size
+ * when the run renames the new file into place and empties the journal
+ * (as a run does, keeping the journal file). The journal ends before the
+ * reader has read it; that is no error of the study's, and the reader
+ * reads the two again. */
+static void
+fold_emptying (const char *journal_path)
+{
+  g_autofree char *path = g_strndup (journal_path, strlen (journal_path) - strlen (".journal"));
+
+  if (folded_source == NULL)
+    return;
+  g_assert_cmpint (g_rename (folded_source, path), ==, 0);
+  g_assert_cmpint (truncate (journal_path, 0), ==, 0);
+  g_clear_pointer (&folded_source, g_free);
+}
+
+static void
+test_fold_while_reading_journal (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "journal-emptied.bsstudy", NULL);
+  g_autofree char *journal = g_strconcat (path, ".journal", NULL);
+  g_autofree char *folded = g_build_filename (tmpdir, "folded-later.bsstudy", NULL);
+  g_autoptr(GError) error = NULL;
+
+  write_study (path, FIRST_GAMES);
+  write_study (folded, ALL_GAMES);
+  /* Only its size matters: it is emptied before a byte of it is read. */
+  g_file_set_contents (journal, "<game arm=\"0\" number=\"99\">\n</game>\n", -1, &error);
+  g_assert_no_error (error);
+  folded_source = g_strdup (folded);
+  bs_study_journal_sized_hook = fold_emptying;
+  g_assert_cmpuint (games_done (path), ==, ALL_GAMES);
+  bs_study_journal_sized_hook = NULL;
+  g_assert_null (folded_source);
+}
+
 /* The target is a folder: refused before anything is written, for a new
  * study and for a merge; opening it says what it is. */
 static void
@@ -622,6 +659,7 @@ main (int argc, char **argv)
   g_test_add_func ("/study-failures/full-disk-journal", test_full_disk_journal);
   g_test_add_func ("/study-failures/full-disk-fold", test_full_disk_fold);
   g_test_add_func ("/study-failures/fold-while-opening", test_fold_while_opening);
+  g_test_add_func ("/study-failures/fold-while-reading-journal", test_fold_while_reading_journal);
   g_test_add_func ("/study-failures/target-is-folder", test_target_is_folder);
   g_test_add_func ("/study-failures/symlink", test_symlink);
   g_test_add_func ("/study-failures/read-only-folder", test_read_only_folder);

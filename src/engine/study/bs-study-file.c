@@ -1244,8 +1244,8 @@ journal_on_element (xmlNode   *node,
   return BS_XML_STREAM_DROP;
 }
 
-/* Exactly `length` bytes at `offset` (the file is not growing: a short
- * read is an error). */
+/* Exactly `length` bytes at `offset` (of a file at least that long when
+ * it was opened: a short read means it shrank since). */
 static gboolean
 read_at (int          fd,
          const char  *path,
@@ -1262,9 +1262,17 @@ read_at (int          fd,
 
       if (n < 0 && errno == EINTR)
         continue;
-      if (n <= 0)
+      if (n == 0)
         {
-          int saved = n < 0 ? errno : EIO;
+          /* A run folded it into its study file meanwhile: the caller
+           * may read the two again. */
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_AGAIN,
+                       _("%s: the file was emptied while it was read"), path);
+          return FALSE;
+        }
+      if (n < 0)
+        {
+          int saved = errno;
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
                        _("%s: cannot read: %s"), path, g_strerror (saved));
           return FALSE;
@@ -1308,6 +1316,8 @@ journal_whole_length (int          fd,
   return TRUE;
 }
 
+void (*bs_study_journal_sized_hook) (const char *journal_path);
+
 gboolean
 bs_study_read_journal (BsStudy         *study,
                        const char      *path,
@@ -1342,6 +1352,8 @@ bs_study_read_journal (BsStudy         *study,
                    _("%s: not a regular file (a device, a socket, a pipe or a folder)"), path);
       goto out;
     }
+  if (bs_study_journal_sized_hook != NULL)
+    bs_study_journal_sized_hook (path);
   if (!journal_whole_length (fd, path, info.st_size, &length, error))
     goto out;
   if (length == 0)

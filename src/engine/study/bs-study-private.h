@@ -36,4 +36,8 @@ gboolean bs_study_rewrite           (const BsStudy   *study,
  * on another thread or in another process may. */
 extern void (*bs_study_open_between_hook) (const char *path);
 
+/* Tests only (NULL otherwise): called by bs_study_read_journal() once it
+ * knows the journal's size and before it reads a byte, to fold there. */
+extern void (*bs_study_journal_sized_hook) (const char *journal_path);
+
 G_END_DECLS

@@ -689,8 +689,9 @@ open_once (const char    *path,
 /* A run may fold its journal into the file while it is read here: it
  * renames the new file into place, then empties the journal. Read in
  * between (the old file, then the emptied journal) the games of the
- * journal would be missing, so a file replaced while it was read is read
- * again. Without a run it is read once. */
+ * journal would be missing, or the journal would shrink under the
+ * reader; so a file replaced while it was read is read again, whether
+ * the reading failed or not. Without a run it is read once. */
 #define OPEN_ATTEMPTS 8
 
 char *
@@ -785,10 +786,20 @@ bs_study_runner_open (const char    *path,
       g_autoptr(BsStudyRunner) runner = NULL;
       FileIdentity read, now;
 
-      runner = open_once (path, cancellable, &read, error);
-      if (runner == NULL)
-        return NULL;
+      g_autoptr(GError) local = NULL;
+
+      runner = open_once (path, cancellable, &read, &local);
       file_identity (path, &now);
+      if (runner == NULL)
+        {
+          /* Failed because the file was replaced (its journal emptied
+           * under the reader, say): read the two again. */
+          if (!file_identity_equal (&read, &now) && attempt < OPEN_ATTEMPTS &&
+              !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            continue;
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
       if (file_identity_equal (&read, &now) || attempt == OPEN_ATTEMPTS)
         {
           remember_identity (runner, &read);
