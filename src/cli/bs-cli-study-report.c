@@ -274,8 +274,13 @@ print_arm_text (const BsStudy      *study,
       BsStatsSummary leads;
 
       bs_stats_histogram_summary (stats->lead_changes, &leads);
-      g_print ("%s (%u %s):\n", _("From the searches’ evaluations"), stats->evaluated,
-               _("games"));
+      /* Which judge read the plies: its judgements differ (docs/BALANCE.md, Evaluations). */
+      g_print ("%s (%u %s):\n",
+               study->evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS
+                 ? _("By the common evaluator: random playouts cut after 16 turns, then the "
+                     "game’s evaluation")
+                 : _("By the common evaluator: random playouts to the end"),
+               stats->evaluated, _("games"));
       g_print ("  %-22s %s %.2f\n", _("lead changes"), _("mean"), leads.mean);
       if (stats->decided > 0)
         {

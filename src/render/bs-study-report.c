@@ -407,6 +407,8 @@ bs_study_report_json (BsStudyRunner *runner)
   add_string (b, "kind", kinds[study->kind]);
   add_string (b, "file", bs_study_runner_get_path (runner));
   add_int (b, "seed", (gint64) study->seed);
+  /* The common evaluator that judged the plies ("evaluations" of each arm). */
+  add_string (b, "evaluator", bs_study_evaluator_to_string (study->evaluator));
   if (study->replicate_seeds != NULL)
     {
       json_builder_set_member_name (b, "replicate_seeds");

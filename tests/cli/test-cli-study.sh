@@ -56,6 +56,8 @@ assert d["complete"] and a["games"] == 40, d
 assert a["player1_wins"]["count"] + a["player2_wins"]["count"] + a["draws"]["count"] == 40
 assert 0 <= a["player1_score"]["low"] <= a["player1_score"]["score"] <= a["player1_score"]["high"] <= 1
 assert a["evaluations"]["games"] == 40
+# Agoraphobia has an evaluation: a new study is judged by cut playouts, as its file says.
+assert d["evaluator"] == "cut-playouts", d["evaluator"]
 assert sum(o["games"] for o in a["openings"]) == 40
 '
 "$cli" report whole.xml --csv summary > summary.csv
@@ -98,6 +100,12 @@ check("tree_complexity_log10", tree, False)
 EOF
 LC_ALL=C.UTF-8 LANGUAGE= "$cli" report whole.xml > whole-report.txt
 grep -q "board coverage .*mean [0-9.]*% \[" whole-report.txt
+grep -q '^<study .*evaluator="cut-playouts"' whole.xml
+grep -q "By the common evaluator: random playouts cut after 16 turns, then the game’s evaluation (40 games):" whole-report.txt
+# A file written before the attribute was judged by whole playouts, and says so.
+sed 's/ evaluator="cut-playouts"//' whole.xml > whole-playouts.xml
+test "$("$cli" report whole-playouts.xml --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["evaluator"])')" = playouts
+LC_ALL=C.UTF-8 LANGUAGE= "$cli" report whole-playouts.xml | grep -q "By the common evaluator: random playouts to the end (40 games):"
 echo "ok: report --json gives the measures the file's games give"
 
 echo "# a study file written before the measures were kept still reports"
