@@ -104,6 +104,36 @@ def wait_done(app, timeout=300):
                         timeout=timeout)
 
 
+def set_race(app, games, rounds, seed):
+    set_spin(app, "Games per Round", games)
+    set_spin(app, "Most Rounds", rounds)
+    set_spin(app, "Seed", seed)
+
+
+def set_up(app, values, fair, length, games, rounds, seed):
+    """Fills the form as a person does: each setting's values ([(setting, text)]), the Fair
+    and Length goals, and the race."""
+    for setting, text in values:
+        check(app, setting)
+        set_text(app, "Values of %s" % setting, text)
+    set_spin(app, "Fair within points", fair)
+    check(app, "Length")
+    set_spin(app, "Length from plies", length[0])
+    set_spin(app, "Length to plies", length[1])
+    set_race(app, games, rounds, seed)
+
+
+def race(app, what="the search to start"):
+    """Find, to the end: the headline and the result rows."""
+    app.click_until("push button", "Find",
+                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
+                                                                   "Settings)$")), what)
+    headline = wait_done(app)
+    rows = results(app)
+    print("# the app: %s: %r" % (headline.label, rows))
+    return headline, rows
+
+
 def goal_words(goal):
     """The dialog's words for a goal of the command line's ("fair:8", "length=20..60")."""
     fair = re.match(r"^fair:(\d+)$", goal)
@@ -189,18 +219,10 @@ def test_search_matches_the_command_line(session):
                  "Length ticked by the keyboard")
     set_spin(app, "Length from plies", 20)
     set_spin(app, "Length to plies", 60)
-    set_spin(app, "Games per Round", 500)
-    set_spin(app, "Most Rounds", 3)
-    set_spin(app, "Seed", 7)
+    set_race(app, 500, 3, 7)
     app.find("label", "5 settings to race, at most 7500 games")
     app.screenshot("find-fair-setup")
-    app.click_until("push button", "Find",
-                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
-                                                                   "Settings)$")),
-                    "the search to start")
-    headline = wait_done(app)
-    rows = results(app)
-    print("# the app: %s: %r" % (headline.label, rows))
+    headline, rows = race(app)
     compare(rows, expected)
     n = len(expected["meeting"])
     want = ("%d setting%s meet%s every goal" % (n, "s" if n != 1 else "", "" if n != 1 else "s")
@@ -240,17 +262,7 @@ def test_trade_offs_stop_and_resume(session):
 
     app = session.start_app(size=(360, 800))
     open_dialog(app)
-    check(app, "Board width")
-    set_text(app, "Values of Board width", "5,7")
-    check(app, "Board height")
-    set_text(app, "Values of Board height", "5..6")
-    set_spin(app, "Fair within points", 1)
-    check(app, "Length")
-    set_spin(app, "Length from plies", 25)
-    set_spin(app, "Length to plies", 40)
-    set_spin(app, "Games per Round", 6000)
-    set_spin(app, "Most Rounds", 3)
-    set_spin(app, "Seed", 11)
+    set_up(app, [("Board width", "5,7"), ("Board height", "5..6")], 1, (25, 40), 6000, 3, 11)
     app.find("label", "4 settings to race, at most 72000 games")
     app.screenshot("find-fair-setup-narrow")
     app.click_until("push button", "Find", lambda: app.find_now("push button", "Stop"),
@@ -304,15 +316,7 @@ def test_doubling_schedule(session):
 
     app = session.start_app(size=(360, 800))
     open_dialog(app)
-    check(app, "Board height")
-    set_text(app, "Values of Board height", "5..9")
-    set_spin(app, "Fair within points", 8)
-    check(app, "Length")
-    set_spin(app, "Length from plies", 20)
-    set_spin(app, "Length to plies", 60)
-    set_spin(app, "Games per Round", 50)
-    set_spin(app, "Most Rounds", 5)
-    set_spin(app, "Seed", 7)
+    set_up(app, [("Board height", "5..9")], 8, (20, 60), 50, 5, 7)
     # The same games every round until the schedule is chosen.
     if combo_value(app, "Schedule") != "Same games each round":
         raise E2EFailure("the schedule begins as %r" % combo_value(app, "Schedule"))
@@ -332,13 +336,7 @@ def test_doubling_schedule(session):
     app.find("label", "5 settings to race, at most 4000 games")
     app.find("combo box", "Schedule").scroll_into_view()
     app.screenshot("find-fair-doubling-setup")
-    app.click_until("push button", "Find",
-                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
-                                                                   "Settings)$")),
-                    "the search to start")
-    headline = wait_done(app)
-    rows = results(app)
-    print("# the app: %s: %r" % (headline.label, rows))
+    headline, rows = race(app)
     compare(rows, expected)
     app.find("label", "Rounds played: %d of at most 5" % expected["rounds_played"])
     saving(app, expected)
@@ -366,12 +364,8 @@ def test_doubling_schedule(session):
     app.find("push button", "Find")
     if combo_value(app, "Schedule") != "Doubling each round":
         raise E2EFailure("the schedule came back as %r" % combo_value(app, "Schedule"))
-    app.click_until("push button", "Find",
-                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
-                                                                   "Settings)$")),
-                    "the search to start again")
-    wait_done(app)
-    compare(results(app), expected)
+    _, rows = race(app, "the search to start again")
+    compare(rows, expected)
     saving(app, expected)
     again = glob.glob(os.path.join(app.home, ".local/share/boardsmith/studies/searches/*"))
     if again != folders:
