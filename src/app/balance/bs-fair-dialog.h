@@ -4,11 +4,10 @@
  * A..B:STEP or a list x,y,z each, up to four at once), the goals (fair within a margin,
  * draws below a share, a mean length within a band, lead changes), the players, the games
  * a round, the most rounds and the schedule (the same games each round, or doubling), and a
- * seed; the race (bs-design-run.h) plays in the
- * background with its progress shown, stops and resumes, and ends in the settings that
- * meet the goals with their evidence, those eliminated and why, the best trade-offs and
- * their chart when none meets them all, and the games saved against a full grid. Apply
- * opens a result's setting in the editor (::apply). */
+ * seed; the race (bs-design-run.h) plays in the background with its progress shown, stops
+ * and resumes, and ends in the settings that meet the goals with their evidence, those
+ * eliminated and why, the best trade-offs and their chart when none meets them all, and the
+ * games saved against a full grid. Apply opens a result's setting in the editor (::apply). */
 
 #pragma once
 
