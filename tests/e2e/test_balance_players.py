@@ -15,7 +15,7 @@ import subprocess
 
 from harness import run_tests, E2EFailure, Skip, RETRY_WAIT
 from test_balance import balance_button, choose, combo_value, set_games, set_spin, wait_complete
-from test_find_fair_setting import check, compare, results, set_text, wait_done
+from test_find_fair_setting import check, compare, race, set_race, set_text
 
 CLI = os.environ.get("BOARDSMITH_CLI")
 NAME = "Breakthrough 5×5"
@@ -252,17 +252,9 @@ def test_find_fair_setting_between_alpha_beta_players(session):
     check(app, "Board width")
     set_text(app, "Values of Board width", "5..6")
     set_spin(app, "Fair within points", 10)
-    set_spin(app, "Games per Round", 20)
-    set_spin(app, "Most Rounds", 2)
-    set_spin(app, "Seed", 11)
+    set_race(app, 20, 2, 11)
     app.screenshot("find-fair-alpha-beta-setup")
-    app.click_until("push button", "Find",
-                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
-                                                                   "Settings)$")),
-                    "the search to start")
-    headline = wait_done(app)
-    rows = results(app)
-    print("# the app: %s: %r" % (headline.label, rows))
+    _, rows = race(app)
     compare(rows, expected)
     app.screenshot("find-fair-alpha-beta-done")
 

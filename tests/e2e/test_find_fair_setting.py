@@ -6,15 +6,18 @@ seed), run it, read every result row back through the accessibility tree and che
 against `boardsmith-cli search` with the same arguments (the same seed plays the same
 games: the same verdicts, rounds and games), then apply a setting that meets the goal in
 the editor. A second search with two goals that conflict shows the best trade-offs and
-their chart; stopping it and resuming gives the same answer as running it through."""
+their chart; stopping it and resuming gives the same answer as running it through. A third,
+with the doubling schedule chosen in the dialog, gives `boardsmith-cli search --schedule
+doubling`'s answer, keeps the schedule in its folder and finds it again."""
 
+import glob
 import json
 import os
 import re
 import subprocess
 
 from harness import run_tests, E2EFailure, Skip, RETRY_WAIT
-from test_balance import balance_button, choose, set_spin
+from test_balance import balance_button, choose, combo_value, set_spin
 
 CLI = os.environ.get("BOARDSMITH_CLI")
 TITLE = "Find a Fair Setting"
@@ -99,6 +102,36 @@ def results(app):
 def wait_done(app, timeout=300):
     return app.wait_for(lambda: app.find_now("label", HEADLINE), "the search to end",
                         timeout=timeout)
+
+
+def set_race(app, games, rounds, seed):
+    set_spin(app, "Games per Round", games)
+    set_spin(app, "Most Rounds", rounds)
+    set_spin(app, "Seed", seed)
+
+
+def set_up(app, values, fair, length, games, rounds, seed):
+    """Fills the form as a person does: each setting's values ([(setting, text)]), the Fair
+    and Length goals, and the race."""
+    for setting, text in values:
+        check(app, setting)
+        set_text(app, "Values of %s" % setting, text)
+    set_spin(app, "Fair within points", fair)
+    check(app, "Length")
+    set_spin(app, "Length from plies", length[0])
+    set_spin(app, "Length to plies", length[1])
+    set_race(app, games, rounds, seed)
+
+
+def race(app, what="the search to start"):
+    """Find, to the end: the headline and the result rows."""
+    app.click_until("push button", "Find",
+                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
+                                                                   "Settings)$")), what)
+    headline = wait_done(app)
+    rows = results(app)
+    print("# the app: %s: %r" % (headline.label, rows))
+    return headline, rows
 
 
 def goal_words(goal):
@@ -186,18 +219,10 @@ def test_search_matches_the_command_line(session):
                  "Length ticked by the keyboard")
     set_spin(app, "Length from plies", 20)
     set_spin(app, "Length to plies", 60)
-    set_spin(app, "Games per Round", 500)
-    set_spin(app, "Most Rounds", 3)
-    set_spin(app, "Seed", 7)
+    set_race(app, 500, 3, 7)
     app.find("label", "5 settings to race, at most 7500 games")
     app.screenshot("find-fair-setup")
-    app.click_until("push button", "Find",
-                    lambda: app.find_now("push button", re.compile("^(Stop|Resume|Change "
-                                                                   "Settings)$")),
-                    "the search to start")
-    headline = wait_done(app)
-    rows = results(app)
-    print("# the app: %s: %r" % (headline.label, rows))
+    headline, rows = race(app)
     compare(rows, expected)
     n = len(expected["meeting"])
     want = ("%d setting%s meet%s every goal" % (n, "s" if n != 1 else "", "" if n != 1 else "s")
@@ -237,17 +262,7 @@ def test_trade_offs_stop_and_resume(session):
 
     app = session.start_app(size=(360, 800))
     open_dialog(app)
-    check(app, "Board width")
-    set_text(app, "Values of Board width", "5,7")
-    check(app, "Board height")
-    set_text(app, "Values of Board height", "5..6")
-    set_spin(app, "Fair within points", 1)
-    check(app, "Length")
-    set_spin(app, "Length from plies", 25)
-    set_spin(app, "Length to plies", 40)
-    set_spin(app, "Games per Round", 6000)
-    set_spin(app, "Most Rounds", 3)
-    set_spin(app, "Seed", 11)
+    set_up(app, [("Board width", "5,7"), ("Board height", "5..6")], 1, (25, 40), 6000, 3, 11)
     app.find("label", "4 settings to race, at most 72000 games")
     app.screenshot("find-fair-setup-narrow")
     app.click_until("push button", "Find", lambda: app.find_now("push button", "Stop"),
@@ -277,6 +292,84 @@ def test_trade_offs_stop_and_resume(session):
     saving(app, expected)
     chart.scroll_into_view()
     app.screenshot("find-fair-trade-offs")
+
+
+def test_doubling_schedule(session):
+    """The doubling schedule chosen by a person in a window a phone's width: the rows say
+    what the games per round then mean, a race too long for a study is refused in words
+    before Find, and the race gives the command line's verdicts, rounds and games with
+    --schedule doubling. Its folder names the schedule, and the same search started again
+    finds that folder and its rounds."""
+    if CLI is None:
+        raise Skip("BOARDSMITH_CLI is not set")
+    args = ["--vary", "height=5..9", "--goal", "fair:8", "--goal", "length=20..60",
+            "--white", "random", "--black", "random", "--games-per-round", "50",
+            "--max-rounds", "5", "--schedule", "doubling", "--seed", "7"]
+    expected = cli_search(session, "cli-doubling", args)
+    if expected["schedule"] != "doubling":
+        raise E2EFailure("the command line ran %r" % expected["schedule"])
+    print("# the command line: %s; %d rounds, %d games, grid %d"
+          % (", ".join("%s %s round %s, %d games" % (c["label"], c["verdict"], c["round"],
+                                                     c["games"])
+                       for c in expected["candidates"]),
+             expected["rounds_played"], expected["total_games"], expected["grid_games"]))
+
+    app = session.start_app(size=(360, 800))
+    open_dialog(app)
+    set_up(app, [("Board height", "5..9")], 8, (20, 60), 50, 5, 7)
+    # The same games every round until the schedule is chosen.
+    if combo_value(app, "Schedule") != "Same games each round":
+        raise E2EFailure("the schedule begins as %r" % combo_value(app, "Schedule"))
+    app.find("label", "5 settings to race, at most 1250 games")
+    choose(app, "Schedule", "Doubling each round")
+    # 50, 100, 200, 400, 800 games a setting: the most is the last round's total.
+    app.find("label", "5 settings to race, at most 4000 games")
+    app.find("label", "In the first round; then a setting’s games double each round, to at "
+                      "most 800")
+    # Twenty rounds would double past a study's ten million games: said, and Find waits.
+    set_spin(app, "Most Rounds", 20)
+    app.find("label", "Doubling from 50 games over 20 rounds lets a setting play more than "
+                      "10000000 games: give fewer rounds")
+    if app.find("push button", "Find").sensitive:
+        raise E2EFailure("Find is on for a race a study cannot hold")
+    set_spin(app, "Most Rounds", 5)
+    app.find("label", "5 settings to race, at most 4000 games")
+    app.find("combo box", "Schedule").scroll_into_view()
+    app.screenshot("find-fair-doubling-setup")
+    headline, rows = race(app)
+    compare(rows, expected)
+    app.find("label", "Rounds played: %d of at most 5" % expected["rounds_played"])
+    saving(app, expected)
+    app.screenshot("find-fair-doubling-results")
+
+    # The folder names the schedule, as the command line's does.
+    folders = glob.glob(os.path.join(app.home, ".local/share/boardsmith/studies/searches/*"))
+    if len(folders) != 1:
+        raise E2EFailure("one search folder expected: %r" % folders)
+    with open(os.path.join(folders[0], "search.ini")) as f:
+        held = f.read()
+    with open(os.path.join(session.tmp, "cli-doubling", "search.ini")) as f:
+        cli_held = f.read()
+    if "schedule=doubling" not in held:
+        raise E2EFailure("search.ini does not name the schedule:\n%s" % held)
+    # Every other key as the command line writes it (the variant as each names it).
+    if [l for l in held.splitlines() if not l.startswith("variant=")] != \
+            [l for l in cli_held.splitlines() if not l.startswith("variant=")]:
+        raise E2EFailure("the app's search.ini:\n%s\nthe command line's:\n%s"
+                         % (held, cli_held))
+
+    # Back to the form: the schedule is still chosen, and Find again finds the folder and
+    # counts its rounds, with the same answer.
+    app.click("push button", "Change Settings")
+    app.find("push button", "Find")
+    if combo_value(app, "Schedule") != "Doubling each round":
+        raise E2EFailure("the schedule came back as %r" % combo_value(app, "Schedule"))
+    _, rows = race(app, "the search to start again")
+    compare(rows, expected)
+    saving(app, expected)
+    again = glob.glob(os.path.join(app.home, ".local/share/boardsmith/studies/searches/*"))
+    if again != folders:
+        raise E2EFailure("the search started again went to %r, not %r" % (again, folders))
 
 
 if __name__ == "__main__":

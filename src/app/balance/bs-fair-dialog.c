@@ -60,7 +60,9 @@ struct _BsFairDialog {
   GtkSpinButton  *lead_spin;
   BsPlayerChooser *players[2];   /* A and B, as on the Balance page */
   GtkSpinButton  *games_spin;
+  AdwActionRow   *games_row;
   GtkSpinButton  *rounds_spin;
+  AdwComboRow    *schedule_row;    /* the items in BsDesignSchedule's order */
   GtkSpinButton  *seed_spin;
   GtkLabel       *summary_label;
   GtkLabel       *error_label;
@@ -189,6 +191,25 @@ strv_take (GStrvBuilder *builder,
   g_free (text);
 }
 
+/* The schedule chosen: the row's items are in BsDesignSchedule's order. */
+static BsDesignSchedule
+chosen_schedule (BsFairDialog *self)
+{
+  return adw_combo_row_get_selected (self->schedule_row) == BS_DESIGN_SCHEDULE_DOUBLING
+         ? BS_DESIGN_SCHEDULE_DOUBLING : BS_DESIGN_SCHEDULE_CONSTANT;
+}
+
+/* The most games one setting may play: every round's with the schedule chosen. */
+static guint64
+most_games_a_setting (BsFairDialog *self)
+{
+  return bs_design_schedule_games_after (chosen_schedule (self),
+                                         (guint) gtk_spin_button_get_value_as_int (
+                                           self->games_spin),
+                                         (guint) gtk_spin_button_get_value_as_int (
+                                           self->rounds_spin));
+}
+
 /* What the form asks for: the --vary and --goal texts of the search (NULL-terminated), or a
  * message saying what is wrong; and the candidates it makes. */
 static gboolean
@@ -288,9 +309,53 @@ read_form (BsFairDialog *self,
       *message = g_strdup (_("Choose a goal"));
       return FALSE;
     }
+  /* As bs_design_search_set_schedule refuses it, said before Find (a constant round is a
+   * study of its own, within the bound whatever the rounds). */
+  if (chosen_schedule (self) == BS_DESIGN_SCHEDULE_DOUBLING &&
+      most_games_a_setting (self) > BS_STUDY_MAX_GAMES)
+    {
+      g_autofree char *most = g_strdup_printf ("%u", (guint) BS_STUDY_MAX_GAMES);
+
+      /* Translators: Find a Fair Setting with the doubling schedule: "Doubling from 100
+       * games over 20 rounds lets a setting play more than 10000000 games: give fewer
+       * rounds". */
+      *message = g_strdup_printf (_("Doubling from %d games over %d rounds lets a setting play "
+                                    "more than %s games: give fewer rounds"),
+                                  gtk_spin_button_get_value_as_int (self->games_spin),
+                                  gtk_spin_button_get_value_as_int (self->rounds_spin), most);
+      return FALSE;
+    }
   *varies_out = g_strv_builder_end (varies);
   *goals_out = g_strv_builder_end (goals);
   return TRUE;
+}
+
+/* The schedule's row (its tooltip) and the games' row say what the numbers mean under the
+ * schedule chosen: with doubling, the games a round are the first round's. */
+static void
+update_schedule_words (BsFairDialog *self)
+{
+  if (chosen_schedule (self) == BS_DESIGN_SCHEDULE_DOUBLING)
+    {
+      g_autofree char *most = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                               most_games_a_setting (self));
+      /* Translators: the Games per Round row with the doubling schedule: "In the first
+       * round; then a setting's games double each round, to at most 51200". */
+      g_autofree char *games = g_strdup_printf (_("In the first round; then a setting’s games "
+                                                  "double each round, to at most %s"), most);
+
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->schedule_row),
+                                   _("Each round, a setting in the running plays as many games "
+                                     "as it already has: one far from a goal is out sooner"));
+      adw_action_row_set_subtitle (self->games_row, games);
+    }
+  else
+    {
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->schedule_row),
+                                   _("Each round, every setting in the running plays the games "
+                                     "per round again"));
+      adw_action_row_set_subtitle (self->games_row, "");
+    }
 }
 
 /* The line under the form: what Find will race, or what is wrong. */
@@ -319,11 +384,10 @@ update_summary (BsFairDialog *self)
                           gtk_check_button_get_active (self->goal_checks[GOAL_LENGTH]));
   gtk_widget_set_sensitive (GTK_WIDGET (self->lead_spin),
                             gtk_check_button_get_active (self->goal_checks[GOAL_LEAD]));
+  update_schedule_words (self);
   if (ok)
     {
-      guint64 most = (guint64) candidates *
-                     (guint64) gtk_spin_button_get_value_as_int (self->games_spin) *
-                     (guint64) gtk_spin_button_get_value_as_int (self->rounds_spin);
+      guint64 most = (guint64) candidates * most_games_a_setting (self);
       g_autofree char *games = g_strdup_printf ("%" G_GUINT64_FORMAT, most);
       /* Translators: Find a Fair Setting's summary: "6 settings to race, at most 6000
        * games". */
@@ -743,6 +807,7 @@ find_clicked (BsFairDialog *self)
   guint games = (guint) gtk_spin_button_get_value_as_int (self->games_spin);
   guint rounds = (guint) gtk_spin_button_get_value_as_int (self->rounds_spin);
   guint64 seed = (guint64) gtk_spin_button_get_value_as_int (self->seed_spin);
+  BsDesignSchedule schedule = chosen_schedule (self);
   guint candidates, n_goals = 0;
   const char *none[] = { NULL };
 
@@ -755,6 +820,9 @@ find_clicked (BsFairDialog *self)
            ? bs_design_search_new (self->variant, (const char * const *) varies, goals, n_goals,
                                    white, black, games, rounds, seed, &error)
            : NULL;
+  /* The command line's --schedule: the same rounds, so the same games. */
+  if (search != NULL && !bs_design_search_set_schedule (search, schedule, &error))
+    g_clear_pointer (&search, bs_design_search_free);
   if (search == NULL)
     {
       const char *text = error->message;
@@ -769,7 +837,7 @@ find_clicked (BsFairDialog *self)
   settings = bs_design_search_settings_text (self->source != NULL ? self->source : "", none,
                                              (const char * const *) varies,
                                              (const char * const *) goal_texts, white, black,
-                                             games, rounds, BS_DESIGN_SCHEDULE_CONSTANT, seed);
+                                             games, rounds, schedule, seed);
   dir = bs_fair_dialog_search_dir (self->variant, self->source, self->studies_dir, settings);
   drop_run (self);
   self->failed = FALSE;
@@ -949,12 +1017,35 @@ build_setup (BsFairDialog        *self,
   group = bs_lab_group_new (page, _("Race"),
                      _("Each round plays more games only for the settings still in the "
                        "running"));
+  /* The schedule first: it says what the games per round are. Constant unless chosen, as
+   * the command line's --schedule. */
+  {
+    const char *schedules[] = {
+      [BS_DESIGN_SCHEDULE_CONSTANT] = _("Same games each round"),
+      [BS_DESIGN_SCHEDULE_DOUBLING] = _("Doubling each round"),
+      NULL,
+    };
+    g_autoptr(GtkStringList) items = gtk_string_list_new (schedules);
+
+    self->schedule_row = ADW_COMBO_ROW (adw_combo_row_new ());
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->schedule_row), _("Schedule"));
+    adw_combo_row_set_model (self->schedule_row, G_LIST_MODEL (items));
+    /* The choice under the title, whole: beside it a phone's width cuts it short. */
+    adw_combo_row_set_use_subtitle (self->schedule_row, TRUE);
+    adw_combo_row_set_selected (self->schedule_row, BS_DESIGN_SCHEDULE_CONSTANT);
+    bs_combo_row_wrap_list (self->schedule_row);
+    bs_combo_row_keep_popover_inside (self->schedule_row);
+    adw_preferences_group_add (group, GTK_WIDGET (self->schedule_row));
+    g_signal_connect_swapped (self->schedule_row, "notify::selected",
+                              G_CALLBACK (update_summary), self);
+  }
   row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Games per Round"));
   self->games_spin = bs_lab_spin_new (2, 100000, DEFAULT_GAMES, 0, NULL);
   adw_action_row_add_suffix (row, GTK_WIDGET (self->games_spin));
   adw_action_row_set_activatable_widget (row, GTK_WIDGET (self->games_spin));
   adw_preferences_group_add (group, GTK_WIDGET (row));
+  self->games_row = row;
   row = ADW_ACTION_ROW (adw_action_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Most Rounds"));
   self->rounds_spin = bs_lab_spin_new (1, BS_DESIGN_MAX_ROUNDS, DEFAULT_ROUNDS, 0, NULL);

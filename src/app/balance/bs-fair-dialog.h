@@ -3,11 +3,11 @@
  * (docs/BALANCE.md). The designer picks the variant's settings to vary (a range A..B,
  * A..B:STEP or a list x,y,z each, up to four at once), the goals (fair within a margin,
  * draws below a share, a mean length within a band, lead changes), the players, the games
- * a round and the most rounds, and a seed; the race (bs-design-run.h) plays in the
- * background with its progress shown, stops and resumes, and ends in the settings that
- * meet the goals with their evidence, those eliminated and why, the best trade-offs and
- * their chart when none meets them all, and the games saved against a full grid. Apply
- * opens a result's setting in the editor (::apply). */
+ * a round, the most rounds and the schedule (the same games each round, or doubling), and a
+ * seed; the race (bs-design-run.h) plays in the background with its progress shown, stops
+ * and resumes, and ends in the settings that meet the goals with their evidence, those
+ * eliminated and why, the best trade-offs and their chart when none meets them all, and the
+ * games saved against a full grid. Apply opens a result's setting in the editor (::apply). */
 
 #pragma once
 
