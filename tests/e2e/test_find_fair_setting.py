@@ -338,7 +338,8 @@ def test_doubling_schedule(session):
     app.screenshot("find-fair-doubling-setup")
     headline, rows = race(app)
     compare(rows, expected)
-    app.find("label", "Rounds played: %d of at most 5" % expected["rounds_played"])
+    app.find("label", "Rounds played: %d of at most 5, the games doubling each round"
+             % expected["rounds_played"])
     saving(app, expected)
     app.screenshot("find-fair-doubling-results")
 

@@ -672,9 +672,16 @@ update_race (BsFairDialog *self)
       g_autofree char *played = g_strdup_printf ("%" G_GUINT64_FORMAT, total_games);
       g_autofree char *full = g_strdup_printf ("%" G_GUINT64_FORMAT, grid);
 
-      /* Translators: a search's saving: "Rounds played: 3 of at most 10." */
-      progress = g_strdup_printf (_("Rounds played: %u of at most %u"), search->rounds_done,
-                                  search->max_rounds);
+      /* Which schedule ran: its games a round differ (the saving below counts them). */
+      if (search->schedule == BS_DESIGN_SCHEDULE_DOUBLING)
+        /* Translators: a search's end with the doubling schedule: "Rounds played: 5 of at
+         * most 5, the games doubling each round". */
+        progress = g_strdup_printf (_("Rounds played: %u of at most %u, the games doubling "
+                                      "each round"), search->rounds_done, search->max_rounds);
+      else
+        /* Translators: a search's saving: "Rounds played: 3 of at most 10." */
+        progress = g_strdup_printf (_("Rounds played: %u of at most %u"), search->rounds_done,
+                                    search->max_rounds);
       {
         g_autofree char *saving =
           g_strdup_printf (_("%s games played; a full grid of the same precision plays %s "
