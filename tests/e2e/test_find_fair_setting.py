@@ -321,9 +321,14 @@ def test_doubling_schedule(session):
     if combo_value(app, "Schedule") != "Same games each round":
         raise E2EFailure("the schedule begins as %r" % combo_value(app, "Schedule"))
     app.find("label", "5 settings to race, at most 1250 games")
+    # Each schedule explained in words on the page (a tooltip is never seen by touch).
+    app.find("label", "Each round, every setting still in the running plays the games per "
+                      "round again")
     choose(app, "Schedule", "Doubling each round")
     # 50, 100, 200, 400, 800 games a setting: the most is the last round's total.
     app.find("label", "5 settings to race, at most 4000 games")
+    app.find("label", "Each round, a setting still in the running plays as many games as it "
+                      "already has: one far from a goal is out sooner")
     app.find("label", "In the first round; then a setting’s games double each round, to at "
                       "most 800")
     # Twenty rounds would double past a study's ten million games: said, and Find waits.

@@ -63,6 +63,7 @@ struct _BsFairDialog {
   AdwActionRow   *games_row;
   GtkSpinButton  *rounds_spin;
   AdwComboRow    *schedule_row;    /* the items in BsDesignSchedule's order */
+  AdwPreferencesGroup *race_group; /* its description explains the schedule chosen */
   GtkSpinButton  *seed_spin;
   GtkLabel       *summary_label;
   GtkLabel       *error_label;
@@ -330,8 +331,9 @@ read_form (BsFairDialog *self,
   return TRUE;
 }
 
-/* The schedule's row (its tooltip) and the games' row say what the numbers mean under the
- * schedule chosen: with doubling, the games a round are the first round's. */
+/* The race's description and the games' row say what the numbers mean under the schedule
+ * chosen: with doubling, the games a round are the first round's. In words on the page, not
+ * in a tooltip, which touch never shows. */
 static void
 update_schedule_words (BsFairDialog *self)
 {
@@ -344,16 +346,17 @@ update_schedule_words (BsFairDialog *self)
       g_autofree char *games = g_strdup_printf (_("In the first round; then a setting’s games "
                                                   "double each round, to at most %s"), most);
 
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->schedule_row),
-                                   _("Each round, a setting in the running plays as many games "
-                                     "as it already has: one far from a goal is out sooner"));
+      adw_preferences_group_set_description (self->race_group,
+                                             _("Each round, a setting still in the running "
+                                               "plays as many games as it already has: one far "
+                                               "from a goal is out sooner"));
       adw_action_row_set_subtitle (self->games_row, games);
     }
   else
     {
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->schedule_row),
-                                   _("Each round, every setting in the running plays the games "
-                                     "per round again"));
+      adw_preferences_group_set_description (self->race_group,
+                                             _("Each round, every setting still in the running "
+                                               "plays the games per round again"));
       adw_action_row_set_subtitle (self->games_row, "");
     }
 }
@@ -1021,9 +1024,9 @@ build_setup (BsFairDialog        *self,
       g_signal_connect_swapped (self->players[p], "changed", G_CALLBACK (update_summary), self);
     }
 
-  group = bs_lab_group_new (page, _("Race"),
-                     _("Each round plays more games only for the settings still in the "
-                       "running"));
+  /* Its description follows the schedule (update_schedule_words). */
+  group = bs_lab_group_new (page, _("Race"), NULL);
+  self->race_group = group;
   /* The schedule first: it says what the games per round are. Constant unless chosen, as
    * the command line's --schedule. */
   {
