@@ -275,12 +275,14 @@ print_arm_text (const BsStudy      *study,
 
       bs_stats_histogram_summary (stats->lead_changes, &leads);
       /* Which judge read the plies: its judgements differ (docs/BALANCE.md, Evaluations). */
-      g_print ("%s (%u %s):\n",
-               study->evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS
-                 ? _("By the common evaluator: random playouts cut after 16 turns, then the "
-                     "game’s evaluation")
-                 : _("By the common evaluator: random playouts to the end"),
-               stats->evaluated, _("games"));
+      if (study->evaluator == BS_STUDY_EVALUATOR_CUT_PLAYOUTS)
+        /* TRANSLATORS: %u is the number of whole turns a playout plays before it is cut */
+        g_print (_("By the common evaluator: random playouts cut after %u turns, then the "
+                   "game’s evaluation"),
+                 (guint) BS_STUDY_EVALUATION_CUT);
+      else
+        g_print ("%s", _("By the common evaluator: random playouts to the end"));
+      g_print (" (%u %s):\n", stats->evaluated, _("games"));
       g_print ("  %-22s %s %.2f\n", _("lead changes"), _("mean"), leads.mean);
       if (stats->decided > 0)
         {
