@@ -17,9 +17,11 @@
 #include "bs-search.h"
 #include "bs-study-stats.h"
 
-/* match VARIANT A B [--games N] [--seed S] [--records DIR]: player A
+/* match VARIANT A B [--games N] [--seed S] [--records DIR] [--opening-turns K]: player A
  * against player B, colours alternating (A is player 1 in games 1, 3, …),
- * every move checked legal. A player is `random`, `mcts:LEVEL` (a level of
+ * every move checked legal; with K > 0 both games of a pair begin with the
+ * same K random turns (a balanced opening, so a game whose first player wins
+ * from the start still measures the players: docs/SEARCH.md). A player is `random`, `mcts:LEVEL` (a level of
  * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
  * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
  * nodes=N, eval=features|generic|material, weights=FILE) or
@@ -32,6 +34,9 @@
  * draw-aware as the balance lab's is. */
 
 #define MATCH_DEFAULT_GAMES 10
+/* Random openings that end the game are drawn again, at most this often. */
+#define MATCH_OPENING_ATTEMPTS 1000
+#define MATCH_MAX_OPENING_TURNS 1000
 
 typedef struct {
   const char   *spec;
@@ -229,25 +234,80 @@ typedef struct {
   guint64 losses;
 } Tally;
 
+/* Plays `turns` uniformly random turns (or rounds) from the setup of setup_seed into
+ * *opening, their text into texts; draws again, from the next random numbers, while the
+ * game ends within them. */
+static gboolean
+play_opening (BsRuleset    *rs,
+              guint64       setup_seed,
+              guint         turns,
+              BsRng        *rng,
+              BsMove       *scratch,
+              BsPosition  **opening,
+              GPtrArray    *texts,
+              GError      **error)
+{
+  g_autofree BsPosition *turn_start = NULL;
+  g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
+
+  for (guint attempt = 0; attempt < MATCH_OPENING_ATTEMPTS; attempt++)
+    {
+      g_clear_pointer (opening, g_free);
+      *opening = bs_ruleset_new_position (rs, setup_seed);
+      g_clear_pointer (&turn_start, g_free);
+      turn_start = bs_position_dup (rs, *opening);
+      g_ptr_array_set_size (texts, 0);
+      for (guint t = 0; t < turns && !bs_position_is_over (*opening); t++)
+        {
+          bs_position_copy (rs, turn_start, *opening);
+          g_array_set_size (turn, 0);
+          do
+            {
+              BsMove move = bs_ruleset_random_move (rs, *opening, rng, scratch);
+
+              g_array_append_val (turn, move);
+              bs_ruleset_apply (rs, *opening, move, NULL);
+            }
+          while ((*opening)->step != 0 && !bs_position_is_over (*opening));
+          g_ptr_array_add (texts, bs_ruleset_format_turn (rs, turn_start,
+                                                          (const BsMove *) (gpointer) turn->data,
+                                                          turn->len));
+        }
+      if (!bs_position_is_over (*opening))
+        return TRUE;
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--opening-turns %u: the game ended within the random opening in each of %u "
+                 "tries; give fewer turns"), turns, MATCH_OPENING_ATTEMPTS);
+  return FALSE;
+}
+
 /* Plays `games` games of A (players[0]) against B, colours alternating (A is player 1 in
- * the first, third, …; both games of a pair start alike), every move checked legal, into
- * tally; each game's record into records_dir when it is not NULL. */
+ * the first, third, …; both games of a pair start alike, after the same opening_turns
+ * random turns), every move checked legal, into tally; each game's record into
+ * records_dir when it is not NULL. */
 static gboolean
 play_games (BsRuleset   *rs,
             Player       players[2],
             int          games,
             guint64      seed,
+            guint        opening_turns,
             const char  *records_dir,
             Tally       *tally,
             GError     **error)
 {
   g_autofree BsPosition *pos = NULL;
   g_autofree BsPosition *round_start = NULL;
+  g_autofree BsPosition *opening = NULL;
   g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
   g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
+  g_autoptr(GPtrArray) opening_texts = g_ptr_array_new_with_free_func (g_free);
   BsRng rng;
+  BsRng opening_rng;
 
   bs_rng_init (&rng, seed);
+  /* Its own stream, so the openings do not depend on the players' random moves. */
+  bs_rng_init (&opening_rng, mix_seed (seed, G_MAXUINT32, 0));
   for (int g = 0; g < games; g++)
     {
       /* Player 1 of game g: A in even games (the first, third, …). */
@@ -257,13 +317,23 @@ play_games (BsRuleset   *rs,
       g_autoptr(BsRecord) record = NULL;
 
       g_clear_pointer (&pos, g_free);
-      pos = bs_ruleset_new_position (rs, setup_seed);
+      if (opening_turns == 0)
+        pos = bs_ruleset_new_position (rs, setup_seed);
+      else
+        {
+          if (g % 2 == 0 && !play_opening (rs, setup_seed, opening_turns, &opening_rng, scratch,
+                                           &opening, opening_texts, error))
+            return FALSE;
+          pos = bs_position_dup (rs, opening);
+        }
       if (records_dir != NULL)
         {
           record = bs_record_new (rs->variant, setup_seed);
           bs_record_set_player (record, 1, seat[1]->spec);
           bs_record_set_player (record, 2, seat[2]->spec);
           bs_record_set_date_now (record);
+          for (guint t = 0; opening_turns > 0 && t < opening_texts->len; t++)
+            bs_record_add_move (record, g_ptr_array_index (opening_texts, t));
         }
       g_clear_pointer (&round_start, g_free);
       round_start = bs_position_dup (rs, pos);
@@ -316,11 +386,14 @@ bs_cli_match (int    argc,
 {
   static char *games_text = NULL;
   static char *records_dir = NULL;
+  static char *opening_text = NULL;
   static const GOptionEntry extra[] = {
     { "games", 0, 0, G_OPTION_ARG_STRING, &games_text, N_("Number of games (default 10)"),
       N_("N") },
     { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_dir,
       N_("Write each game's record into this directory"), N_("DIR") },
+    { "opening-turns", 0, 0, G_OPTION_ARG_STRING, &opening_text,
+      N_("Begin both games of each pair with the same K random turns (default 0)"), N_("K") },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -336,14 +409,19 @@ bs_cli_match (int    argc,
   Tally tally = { 0 };
   BsStatsScore score;
   int games = MATCH_DEFAULT_GAMES;
+  int opening_turns = 0;
 
   g_clear_pointer (&games_text, g_free);
   g_clear_pointer (&records_dir, g_free);
+  g_clear_pointer (&opening_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
   if (games_text != NULL)
     bs_cli_parse_int ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
+  if (error == NULL && opening_text != NULL)
+    bs_cli_parse_int ("--opening-turns", opening_text, 0, MATCH_MAX_OPENING_TURNS,
+                      &opening_turns, &error);
   if (error == NULL)
     player_init (&players[0], options.args[1], &error);
   if (error == NULL)
@@ -353,7 +431,8 @@ bs_cli_match (int    argc,
   for (int i = 0; i < 2 && rs != NULL && error == NULL; i++)
     bs_player_spec_check_ruleset (&players[i].player, rs, &error);
   if (error == NULL)
-    play_games (rs, players, games, (guint64) options.seed, records_dir, &tally, &error);
+    play_games (rs, players, games, (guint64) options.seed, (guint) opening_turns, records_dir,
+                &tally, &error);
   if (error != NULL)
     {
       bs_player_spec_clear (&players[0].player);
@@ -374,6 +453,8 @@ bs_cli_match (int    argc,
       json_builder_add_int_value (b, games);
       json_builder_set_member_name (b, "seed");
       json_builder_add_int_value (b, (gint64) options.seed);
+      json_builder_set_member_name (b, "opening_turns");
+      json_builder_add_int_value (b, opening_turns);
       add_player_json (b, "a", &players[0]);
       add_player_json (b, "b", &players[1]);
       json_builder_set_member_name (b, "wins");
@@ -397,6 +478,10 @@ bs_cli_match (int    argc,
       print_player ("A", &players[0]);
       print_player ("B", &players[1]);
       g_print (_("games: %d, colours alternating (A is player 1 in games 1, 3, …)\n"), games);
+      if (opening_turns > 0)
+        g_print (g_dngettext (GETTEXT_PACKAGE, "each pair of games begins with the same %d random turn\n",
+                              "each pair of games begins with the same %d random turns\n",
+                              (gulong) opening_turns), opening_turns);
       g_print (_("A: %llu wins, %llu draws, %llu losses\n"), (unsigned long long) tally.wins,
                (unsigned long long) tally.draws, (unsigned long long) tally.losses);
       g_print (_("A's score: %.1f%% (95%% Wilson interval %.1f%%–%.1f%%)\n"),
@@ -420,11 +505,14 @@ bs_cli_round_robin (int    argc,
 {
   static char *games_text = NULL;
   static char *records_dir = NULL;
+  static char *opening_text = NULL;
   static const GOptionEntry extra[] = {
     { "games", 0, 0, G_OPTION_ARG_STRING, &games_text,
       N_("Games each pair plays (default 10)"), N_("N") },
     { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_dir,
       N_("Write each game's record into DIR/A-vs-B (players by number)"), N_("DIR") },
+    { "opening-turns", 0, 0, G_OPTION_ARG_STRING, &opening_text,
+      N_("Begin both games of each pair with the same K random turns (default 0)"), N_("K") },
     { NULL }
   };
   static const BsCliSpec spec = {
@@ -444,9 +532,11 @@ bs_cli_round_robin (int    argc,
   BsEloRatings ratings;
   guint n, pair = 0;
   int games = MATCH_DEFAULT_GAMES;
+  int opening_turns = 0;
 
   g_clear_pointer (&games_text, g_free);
   g_clear_pointer (&records_dir, g_free);
+  g_clear_pointer (&opening_text, g_free);
   if (!bs_cli_parse (&spec, argc, argv, &options))
     return BS_CLI_EXIT_BAD_INPUT;
 
@@ -455,6 +545,9 @@ bs_cli_round_robin (int    argc,
   memset (pairs, 0, sizeof pairs);
   if (games_text != NULL)
     bs_cli_parse_int ("--games", games_text, 1, BS_CLI_MAX_GAMES, &games, &error);
+  if (error == NULL && opening_text != NULL)
+    bs_cli_parse_int ("--opening-turns", opening_text, 0, MATCH_MAX_OPENING_TURNS,
+                      &opening_turns, &error);
   for (guint i = 0; i < n && error == NULL; i++)
     player_init (&players[i], options.args[1 + i], &error);
   for (guint i = 0; i < n && error == NULL; i++)
@@ -479,8 +572,8 @@ bs_cli_round_robin (int    argc,
         /* Totals go back to each player; the specs stay theirs. */
         two[0].moves = two[0].cpu_us = 0;
         two[1].moves = two[1].cpu_us = 0;
-        if (play_games (rs, two, games, (guint64) options.seed + pair * 1000003u, dir,
-                        &pairs[i][j], &error))
+        if (play_games (rs, two, games, (guint64) options.seed + pair * 1000003u,
+                        (guint) opening_turns, dir, &pairs[i][j], &error))
           {
             players[i].moves += two[0].moves;
             players[i].cpu_us += two[0].cpu_us;
@@ -534,6 +627,8 @@ bs_cli_round_robin (int    argc,
       json_builder_add_int_value (b, games);
       json_builder_set_member_name (b, "seed");
       json_builder_add_int_value (b, (gint64) options.seed);
+      json_builder_set_member_name (b, "opening_turns");
+      json_builder_add_int_value (b, opening_turns);
       bs_cli_json_string (b, "anchor", players[0].spec);
       json_builder_set_member_name (b, "ratings");
       json_builder_begin_array (b);
@@ -582,6 +677,10 @@ bs_cli_round_robin (int    argc,
        * 20 games a pair, colours alternating". */
       g_print (_("Round robin of %u players on %s, %d games a pair, colours alternating\n"),
                n, bs_variant_display_name (rs->variant), games);
+      if (opening_turns > 0)
+        g_print (g_dngettext (GETTEXT_PACKAGE, "each pair of games begins with the same %d random turn\n",
+                              "each pair of games begins with the same %d random turns\n",
+                              (gulong) opening_turns), opening_turns);
       g_print (_("Elo relative to %s, 95%% intervals:\n"), players[0].spec);
       for (guint k = 0; k < n; k++)
         {

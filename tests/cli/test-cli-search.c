@@ -490,6 +490,84 @@ test_match (void)
     }
 }
 
+/* The moves of a game record, in order. */
+static GStrv
+record_moves (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) regex = g_regex_new ("<move>([^<]*)</move>", 0, 0, &error);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GStrvBuilder) moves = g_strv_builder_new ();
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  for (g_regex_match (regex, text, 0, &match); g_match_info_matches (match);
+       g_match_info_next (match, NULL))
+    {
+      g_autofree char *move = g_match_info_fetch (match, 1);
+
+      g_strv_builder_add (moves, move);
+    }
+  return g_strv_builder_end (moves);
+}
+
+/* match --opening-turns K: both games of a pair begin with the same K random turns, which
+ * the records hold (between random players nothing else would make them agree), and the
+ * next pair begins otherwise; the JSON names K. A count of turns no game survives, or no
+ * number, is bad input naming the option. */
+static void
+test_match_openings (void)
+{
+  g_auto(Run) json = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) too_many = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bs-match-XXXXXX", &error);
+  char **games[4] = { NULL };
+
+  g_assert_no_error (error);
+  if (!have_module ("breakthrough"))
+    return;
+  RUN (&json, "match", "breakthrough", "random", "random", "--games", "4", "--seed", "7",
+       "--opening-turns", "5", "--records", dir, "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  o = parse_object (json.out);
+  g_assert_cmpint (json_object_get_int_member (o, "opening_turns"), ==, 5);
+  for (int g = 0; g < 4; g++)
+    {
+      g_autofree char *name = g_strdup_printf ("game-%04d.xml", g + 1);
+      g_autofree char *record = g_build_filename (dir, name, NULL);
+
+      games[g] = record_moves (record);
+      g_assert_cmpuint (g_strv_length (games[g]), >, 5);
+      g_assert_cmpint (g_remove (record), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  for (int t = 0; t < 5; t++)
+    {
+      g_assert_cmpstr (games[0][t], ==, games[1][t]);
+      g_assert_cmpstr (games[2][t], ==, games[3][t]);
+    }
+  /* Random players after the opening, and another opening for the second pair. */
+  g_assert_false (g_strv_equal ((const char * const *) games[0],
+                                (const char * const *) games[1]));
+  g_assert_false (g_strv_equal ((const char * const *) games[0],
+                                (const char * const *) games[2]));
+  for (int g = 0; g < 4; g++)
+    g_strfreev (games[g]);
+
+  RUN (&bad, "match", "breakthrough", "random", "random", "--opening-turns", "x");
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--opening-turns"));
+  RUN (&too_many, "round-robin", "breakthrough", "random", "ab:depth=1", "--games", "2",
+       "--opening-turns", "1000");
+  g_assert_cmpint (too_many.status, ==, 2);
+  g_assert_nonnull (strstr (too_many.err, "--opening-turns 1000"));
+}
+
 /* match in a game of simultaneous rounds: each player gives all their
  * orders of a round from its start. Two games of MCTS against random play
  * in Tribes: the counts add up, and each game's record replays to the
@@ -565,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/cli/think/shared-tree", test_think_shared_tree);
   g_test_add_func ("/cli/match", test_match);
   g_test_add_func ("/cli/match/simultaneous", test_match_simultaneous);
+  g_test_add_func ("/cli/match/openings", test_match_openings);
 
   return g_test_run ();
 }
