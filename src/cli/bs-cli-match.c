@@ -227,6 +227,17 @@ print_player (const char   *name,
   g_print ("\n");
 }
 
+/* The line that says the games of a pair share a random opening, when they do. */
+static void
+print_openings (int opening_turns)
+{
+  if (opening_turns > 0)
+    g_print (g_dngettext (GETTEXT_PACKAGE,
+                          "each pair of games begins with the same %d random turn\n",
+                          "each pair of games begins with the same %d random turns\n",
+                          (gulong) opening_turns), opening_turns);
+}
+
 /* What a run of games between two players adds up to, from A's side. */
 typedef struct {
   guint64 wins;
@@ -478,10 +489,7 @@ bs_cli_match (int    argc,
       print_player ("A", &players[0]);
       print_player ("B", &players[1]);
       g_print (_("games: %d, colours alternating (A is player 1 in games 1, 3, …)\n"), games);
-      if (opening_turns > 0)
-        g_print (g_dngettext (GETTEXT_PACKAGE, "each pair of games begins with the same %d random turn\n",
-                              "each pair of games begins with the same %d random turns\n",
-                              (gulong) opening_turns), opening_turns);
+      print_openings (opening_turns);
       g_print (_("A: %llu wins, %llu draws, %llu losses\n"), (unsigned long long) tally.wins,
                (unsigned long long) tally.draws, (unsigned long long) tally.losses);
       g_print (_("A's score: %.1f%% (95%% Wilson interval %.1f%%–%.1f%%)\n"),
@@ -677,10 +685,7 @@ bs_cli_round_robin (int    argc,
        * 20 games a pair, colours alternating". */
       g_print (_("Round robin of %u players on %s, %d games a pair, colours alternating\n"),
                n, bs_variant_display_name (rs->variant), games);
-      if (opening_turns > 0)
-        g_print (g_dngettext (GETTEXT_PACKAGE, "each pair of games begins with the same %d random turn\n",
-                              "each pair of games begins with the same %d random turns\n",
-                              (gulong) opening_turns), opening_turns);
+      print_openings (opening_turns);
       g_print (_("Elo relative to %s, 95%% intervals:\n"), players[0].spec);
       for (guint k = 0; k < n; k++)
         {
