@@ -8,8 +8,10 @@
  * ply, the history heuristic) make it cut early. At the depth, where the
  * module marks moves as forcing (BsModule.is_forcing: captures), it goes
  * on over those alone, up to BS_ALPHA_BETA_QUIESCENCE_PLIES plies, the
- * player to move free to stand pat on the evaluation. Budgets count the
- * searching thread's CPU time, so a busy machine does not make it weaker;
+ * player to move free to stand pat on the evaluation. Where the module
+ * declares late-move reductions (BsModule.late_moves: very wide games), moves
+ * the evaluation one ply on ranks late are searched a ply shallower first.
+ * Budgets count the searching thread's CPU time, so a busy machine does not make it weaker;
  * the clock is read every few thousand nodes. A search with a depth or
  * node budget alone is deterministic. Turn-based games only: a
  * simultaneous game (Tribes) keeps its own search (bs-search.h). */
