@@ -4,7 +4,8 @@
  * taken, a loss in one parried, the features' values — and, over random
  * positions of every turn-based module, that the transposition table does
  * not change the value of a fixed-depth search and that the chosen move
- * is legal. No timing: every search here has a depth budget. */
+ * is legal; late-move reductions (their setting, their savings in Astoria,
+ * a game that declares none searching as before). No timing: every search here has a depth budget. */
 
 #include "config.h"
 
@@ -651,7 +652,7 @@ search_with (BsRuleset         *rs,
   bs_alpha_beta_params_clear (&params);
 }
 
-/* Late-move reductions in Astoria (more than 600 moves a turn here), from
+/* Late-move reductions in Astoria (hundreds of moves a turn), from
  * random positions of 40 to 49 plies: three plies deep they cost a small
  * part of the nodes of the full search and still choose a legal move; one
  * ply deep nothing is reduced (the same value, move and nodes); and the
