@@ -4,7 +4,8 @@
  * taken, a loss in one parried, the features' values — and, over random
  * positions of every turn-based module, that the transposition table does
  * not change the value of a fixed-depth search and that the chosen move
- * is legal. No timing: every search here has a depth budget. */
+ * is legal; late-move reductions (their setting, their savings in Astoria,
+ * a game that declares none searching as before). No timing: every search here has a depth budget. */
 
 #include "config.h"
 
@@ -253,7 +254,9 @@ search_depth (BsRuleset         *rs,
               BsAlphaBetaResult *result)
 {
   g_autoptr(GError) error = NULL;
-  BsAlphaBetaParams params = { .max_depth = depth, .no_tt = no_tt, .tt_bits = 16 };
+  /* Exact searches: no late-move reductions, whatever the game declares. */
+  BsAlphaBetaParams params = { .max_depth = depth, .no_tt = no_tt, .tt_bits = 16,
+                               .no_reductions = TRUE };
 
   g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, result, &error));
   g_assert_no_error (error);
@@ -540,7 +543,8 @@ test_table_same_value (void)
           g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
           guint plies = bs_rng_below (&rng, 30);
           BsAlphaBetaResult with, without, plain;
-          BsAlphaBetaParams plain_params = { .no_tt = TRUE, .no_ordering = TRUE };
+          BsAlphaBetaParams plain_params = { .no_tt = TRUE, .no_ordering = TRUE,
+                                             .no_reductions = TRUE };
           g_autoptr(GError) plain_error = NULL;
           guint depth;
 
@@ -610,6 +614,128 @@ test_params_parse (void)
   g_clear_error (&error);
   g_assert_false (bs_alpha_beta_params_parse (&params, "tt-bits=29", &error));
   g_assert_nonnull (strstr (error->message, "tt-bits=29"));
+  g_clear_error (&error);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.1,reductions=8", &error));
+  g_assert_cmpuint (params.late_moves, ==, 8);
+  g_assert_false (params.no_reductions);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "reductions=off", &error));
+  g_assert_cmpuint (params.late_moves, ==, 0);
+  g_assert_true (params.no_reductions);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "reductions=off,reductions=game", &error));
+  g_assert_cmpuint (params.late_moves, ==, 0);
+  g_assert_false (params.no_reductions);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char * const bad[] = { "reductions=0", "reductions=1001", "reductions=-3",
+                                          "reductions=some" };
+
+      g_assert_false (bs_alpha_beta_params_parse (&params, bad[i], &error));
+      g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+      g_assert_nonnull (strstr (error->message, bad[i]));
+      g_clear_error (&error);
+    }
+}
+
+static void
+search_with (BsRuleset         *rs,
+             const BsPosition  *pos,
+             const char        *settings,
+             BsAlphaBetaResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  BsAlphaBetaParams params;
+
+  g_assert_true (bs_alpha_beta_params_parse (&params, settings, &error));
+  g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, result, &error));
+  g_assert_no_error (error);
+  bs_alpha_beta_params_clear (&params);
+}
+
+/* Late-move reductions in Astoria (hundreds of moves a turn), from
+ * random positions of 40 to 49 plies: three plies deep they cost a small
+ * part of the nodes of the full search and still choose a legal move; one
+ * ply deep nothing is reduced (the same value, move and nodes); and the
+ * default settings follow the game's declaration (Astoria declares them,
+ * Breakthrough does not). */
+static void
+test_reductions (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("astoria", &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  g_autofree BsMove *scratch = NULL;
+  g_autofree char *declared = NULL;
+  guint64 reduced_total = 0, full_total = 0;
+  BsRng rng;
+
+  g_assert_no_error (error);
+  rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rs->module->late_moves, >, 0);
+  declared = g_strdup_printf ("depth=3,reductions=%u", rs->module->late_moves);
+  scratch = g_new (BsMove, rs->max_moves);
+  bs_rng_init (&rng, 27);
+  for (guint trial = 0; trial < 3; trial++)
+    {
+      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
+      guint plies = 40 + bs_rng_below (&rng, 10);
+      BsAlphaBetaResult reduced, full, by_default, one_reduced, one_full;
+
+      for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
+        bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+      g_assert_false (bs_position_is_over (pos));
+      search_with (rs, pos, "depth=3,reductions=4", &reduced);
+      search_with (rs, pos, "depth=3,reductions=off", &full);
+      g_assert_cmpuint (reduced.depth, ==, 3);
+      g_assert_true (bs_ruleset_is_legal (rs, pos, reduced.move, scratch));
+      reduced_total += reduced.nodes;
+      full_total += full.nodes;
+
+      search_with (rs, pos, "depth=1,reductions=4", &one_reduced);
+      search_with (rs, pos, "depth=1,reductions=off", &one_full);
+      g_assert_cmpint (one_reduced.value, ==, one_full.value);
+      g_assert_cmpuint (one_reduced.move, ==, one_full.move);
+      g_assert_cmpuint (one_reduced.nodes, ==, one_full.nodes);
+
+      search_with (rs, pos, "depth=3", &by_default);
+      search_with (rs, pos, declared, &reduced);
+      g_assert_cmpuint (by_default.nodes, ==, reduced.nodes);
+      g_assert_cmpint (by_default.value, ==, reduced.value);
+      g_assert_cmpuint (by_default.nodes, <, full.nodes);
+    }
+  g_test_message ("nodes at depth 3: %" G_GUINT64_FORMAT " reduced, %" G_GUINT64_FORMAT " full",
+                  reduced_total, full_total);
+  g_assert_cmpuint (reduced_total * 5, <, full_total);
+}
+
+/* A game that declares no reductions searches in full by default. Asked
+ * for them after the first move, it still parries a loss in one (the
+ * position of test_defend_loss_in_one) at every depth. */
+static void
+test_reductions_undeclared (void)
+{
+  static const char * const pieces[] = { "1:d1", "1:a5", "2:c2", "2:h8", "2:g8", NULL };
+  g_autoptr(BsRuleset) rs = breakthrough_with (pieces);
+  g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 1);
+  BsAlphaBetaResult by_default, full;
+
+  g_assert_cmpuint (rs->module->late_moves, ==, 0);
+  search_with (rs, pos, "depth=3", &by_default);
+  search_with (rs, pos, "depth=3,reductions=off", &full);
+  g_assert_cmpuint (by_default.nodes, ==, full.nodes);
+  for (guint depth = 2; depth <= 5; depth++)
+    {
+      g_autofree char *settings = g_strdup_printf ("depth=%u,reductions=1", depth);
+      BsAlphaBetaResult result;
+      BsMoveParts parts;
+
+      search_with (rs, pos, settings, &result);
+      bs_ruleset_decode_move (rs, pos, result.move, &parts);
+      g_assert_cmpint (parts.from, ==, cell (rs, "d1"));
+      g_assert_cmpint (parts.to, ==, cell (rs, "c2"));
+      g_assert_cmpint (result.value, >, -BS_ALPHA_BETA_WIN / 2);
+    }
 }
 
 /* A simultaneous game is refused, not searched as if sequential. */
@@ -644,6 +770,8 @@ main (int   argc,
   g_test_add_func ("/alphabeta/defend-loss-in-one", test_defend_loss_in_one);
   g_test_add_func ("/alphabeta/table-same-value", test_table_same_value);
   g_test_add_func ("/alphabeta/params", test_params_parse);
+  g_test_add_func ("/alphabeta/reductions", test_reductions);
+  g_test_add_func ("/alphabeta/reductions-undeclared", test_reductions_undeclared);
   g_test_add_func ("/alphabeta/simultaneous-refused", test_simultaneous_refused);
   g_test_add_func ("/evaluation/breakthrough-features", test_features);
   g_test_add_func ("/evaluation/symmetric", test_features_symmetric);

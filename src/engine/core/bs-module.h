@@ -286,6 +286,10 @@ struct _BsModule {
    * ("mcts:…,cut=game") uses it; no level does. At most
    * BS_MODULE_MAX_PLAYOUT_CUT. */
   guint                playout_cut;
+  /* Optional: alpha-beta's late-move reductions (BsAlphaBetaParams.late_moves)
+   * measured to make it stronger in this game, for games too wide to search
+   * three plies in full (docs/SEARCH.md, "Astoria's Hard"); 0: none. */
+  guint                late_moves;
   void     (*feature_values) (const BsRuleset  *rs,
                               const BsPosition *pos,
                               double           *values);

@@ -1308,6 +1308,9 @@ const BsModule bs_module_astoria = {
   .features = astoria_features,
   .n_features = N_FEATURES,
   .feature_values = astoria_feature_values,
+  /* Up to 1,280 moves a turn: in full, alpha-beta reaches two plies at
+   * 0.1 s; with reductions, three (docs/SEARCH.md, "Astoria's Hard"). */
+  .late_moves = 8,
   .ending = astoria_ending,
   .describe_ending = astoria_describe_ending,
   .play = &astoria_play,

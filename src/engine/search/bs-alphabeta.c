@@ -61,6 +61,7 @@ typedef struct {
   guint64                  nodes;
   guint64                  quiescence_nodes;
   gboolean                 quiescence;     /* the module marks forcing moves */
+  guint                    late_moves;     /* reduced after these; 0: none */
   gint64                   cpu_deadline;   /* thread CPU time, µs; 0 = none */
   GCancellable            *cancellable;
   gboolean                 may_stop;       /* depth 1 is done */
@@ -119,6 +120,18 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           if (ok)
             params->tt_bits = (guint) n;
         }
+      else if (g_str_equal (key, "reductions"))
+        {
+          guint64 n = g_ascii_strtoull (value, &end, 10);
+
+          params->late_moves = 0;
+          params->no_reductions = g_str_equal (value, "off");
+          ok = params->no_reductions || g_str_equal (value, "game") ||
+               (end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n >= 1 &&
+                n <= 1000);
+          if (ok && g_ascii_isdigit (value[0]))
+            params->late_moves = (guint) n;
+        }
       else if (g_str_equal (key, "weights") && *value != '\0')
         {
           g_clear_pointer (&params->weights, bs_weights_free);
@@ -157,7 +170,8 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
                          "(1 to %d), nodes=N, eval=features|generic|material, "
                          "quiescence=on|off, tt=on|off, tt-bits=N (10 to 28), "
-                         "ordering=on|off or weights=FILE"),
+                         "ordering=on|off, reductions=N|off|game (N from 1 to 1000) "
+                         "or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH);
           return FALSE;
         }
@@ -257,6 +271,47 @@ score_moves (AlphaBeta    *ab,
       else
         order[i] = (gint32) history[history_index (moves[i])];
     }
+}
+
+/* The evaluation one ply after each move, for the player making it: the
+ * order of late-move reductions, after the table's move and the killers.
+ * FALSE when the budget ran out meanwhile. */
+static gboolean
+score_moves_by_evaluation (AlphaBeta    *ab,
+                           const BsMove *moves,
+                           gint32       *order,
+                           guint         n,
+                           int           ply)
+{
+  const BsRuleset *rs = ab->rs;
+  BsPosition *pos = ab->pos;
+
+  for (guint i = 0; i < n; i++)
+    {
+      int mover = pos->to_move;
+      int value;
+
+      if (order[i] >= G_MAXINT32 - 2)
+        continue;    /* the table's move or a killer */
+      ab->nodes++;
+      check_budget (ab, FALSE);
+      if (ab->stopped)
+        return FALSE;
+      bs_ruleset_apply (rs, pos, moves[i], ab->undo[ply]);
+      if (bs_position_is_over (pos))
+        value = pos->result == BS_RESULT_DRAW ? 0
+                : pos->result == mover ? BS_ALPHA_BETA_WIN : -BS_ALPHA_BETA_WIN;
+      else
+        {
+          value = bs_evaluation_score_weighted (rs, pos, ab->params->evaluation, ab->weights,
+                                                ab->scratch);
+          if (pos->to_move != mover)
+            value = -value;
+        }
+      bs_ruleset_undo (rs, pos, ab->undo[ply]);
+      order[i] = value;
+    }
+  return TRUE;
 }
 
 /* Brings the best-scored of moves[i..n) to i. */
@@ -361,6 +416,24 @@ quiesce (AlphaBeta *ab,
   return best;
 }
 
+static int negamax (AlphaBeta *ab, int depth, int ply, int alpha, int beta);
+
+/* The value, for `mover`, of ab->pos after mover's move, searched `depth`
+ * plies in the window (alpha, beta) of the mover's. */
+static inline int
+search_child (AlphaBeta *ab,
+              int        mover,
+              int        depth,
+              int        ply,
+              int        alpha,
+              int        beta)
+{
+  /* A turn of several steps: the same player moves again. */
+  if (ab->pos->to_move == mover)
+    return negamax (ab, depth, ply, alpha, beta);
+  return -negamax (ab, depth, ply, -beta, -alpha);
+}
+
 /* The value of ab->pos for its player to move, searched `depth` plies. */
 static int
 negamax (AlphaBeta *ab,
@@ -379,6 +452,7 @@ negamax (AlphaBeta *ab,
   int alpha_start = alpha, best = -INFINITE;
   guint64 key = 0;
   guint n;
+  gboolean reduce;
 
   ab->nodes++;
   check_budget (ab, FALSE);
@@ -441,6 +515,11 @@ negamax (AlphaBeta *ab,
         }
     }
   score_moves (ab, moves, order, n, ply, has_hash_move, hash_move);
+  /* Two plies or more from the depth, a move the evaluation one ply on
+   * ranks late is looked at a ply shorter first. */
+  reduce = ab->late_moves > 0 && depth >= 2 && n > ab->late_moves;
+  if (reduce && !score_moves_by_evaluation (ab, moves, order, n, ply))
+    return 0;
   for (guint i = 0; i < n; i++)
     {
       int mover = pos->to_move;
@@ -448,11 +527,15 @@ negamax (AlphaBeta *ab,
 
       pick_next (moves, order, i, n);
       bs_ruleset_apply (rs, pos, moves[i], ab->undo[ply]);
-      /* A turn of several steps: the same player moves again. */
-      if (pos->to_move == mover)
-        value = negamax (ab, depth - 1, ply + 1, alpha, beta);
+      if (reduce && i >= ab->late_moves)
+        {
+          /* A null window: whether it beats alpha at all; if so, in full. */
+          value = search_child (ab, mover, depth - 2, ply + 1, alpha, alpha + 1);
+          if (value > alpha && !ab->stopped)
+            value = search_child (ab, mover, depth - 1, ply + 1, alpha, beta);
+        }
       else
-        value = -negamax (ab, depth - 1, ply + 1, -beta, -alpha);
+        value = search_child (ab, mover, depth - 1, ply + 1, alpha, beta);
       bs_ruleset_undo (rs, pos, ab->undo[ply]);
       if (ab->stopped)
         return 0;
@@ -541,6 +624,8 @@ bs_alpha_beta_run (BsRuleset                *rs,
   ab.params = params;
   ab.cancellable = cancellable;
   ab.quiescence = !params->no_quiescence && rs->module->is_forcing != NULL;
+  ab.late_moves = params->no_reductions ? 0
+                  : params->late_moves > 0 ? params->late_moves : rs->module->late_moves;
   ab.pos = bs_position_dup (rs, pos);
   ab.moves = g_new (BsMove, (gsize) plies * rs->max_moves);
   ab.order = g_new (gint32, (gsize) plies * rs->max_moves);

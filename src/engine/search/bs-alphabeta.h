@@ -8,8 +8,10 @@
  * ply, the history heuristic) make it cut early. At the depth, where the
  * module marks moves as forcing (BsModule.is_forcing: captures), it goes
  * on over those alone, up to BS_ALPHA_BETA_QUIESCENCE_PLIES plies, the
- * player to move free to stand pat on the evaluation. Budgets count the
- * searching thread's CPU time, so a busy machine does not make it weaker;
+ * player to move free to stand pat on the evaluation. Where the module
+ * declares late-move reductions (BsModule.late_moves: very wide games), moves
+ * the evaluation one ply on ranks late are searched a ply shallower first.
+ * Budgets count the searching thread's CPU time, so a busy machine does not make it weaker;
  * the clock is read every few thousand nodes. A search with a depth or
  * node budget alone is deterministic. Turn-based games only: a
  * simultaneous game (Tribes) keeps its own search (bs-search.h). */
@@ -42,6 +44,13 @@ typedef struct {
                                    * marks forcing moves */
   gboolean         no_ordering;  /* no killers and no history: the module's order,
                                   * the root's last choice first ("plain" alpha-beta) */
+  /* Late-move reductions (docs/SEARCH.md, "Astoria's Hard"): at a node two
+   * plies or more from the depth, the moves are ordered by the evaluation one ply
+   * after each, and those after the first late_moves are searched one ply
+   * shallower with a null window, again at full depth when they beat alpha.
+   * 0: as the game declares (BsModule.late_moves); no_reductions: never. */
+  guint            late_moves;
+  gboolean         no_reductions;
   BsEvaluationKind evaluation;
   BsWeights       *weights;      /* owned: learned weights, or NULL for the declared ones */
   /* Not 0: the root's moves are shuffled by this seed before they are ordered, so that
@@ -65,7 +74,8 @@ typedef struct {
  * "eval=features|generic|material", "quiescence=on|off", "tt=on|off",
  * "ordering=on|off" (all three on by default; all off is a plain alpha-beta
  * with iterative deepening, the baseline of docs/SEARCH.md), "tt-bits=N" (10
- * to 28: the table's size, log2 of its entries) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
+ * to 28: the table's size, log2 of its entries), "reductions=N|off|game" (late-move
+ * reductions after the first N moves; "game", the default, as the game declares) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
  * against the game by bs_alpha_beta_run), joined by commas
  * ("cpu=0.2,eval=material"); the empty text is a 1 s CPU budget. The error
  * (G_OPTION_ERROR_BAD_VALUE, or the weights file's) names the text. params
