@@ -244,6 +244,12 @@ check_budget (AlphaBeta *ab,
     ab->stopped = TRUE;
 }
 
+/* The order score_moves gives the table's move and the killers: above any history
+ * count, so they come first, and recognised by score_moves_by_evaluation. */
+#define ORDER_HASH_MOVE     G_MAXINT32
+#define ORDER_FIRST_KILLER  (G_MAXINT32 - 1)
+#define ORDER_SECOND_KILLER (G_MAXINT32 - 2)
+
 /* Scores the moves for ordering: the table's move, the killers, then by
  * history. Without ordering, only the root's last choice goes first (what
  * lets an unfinished iteration choose) and the rest keep the module's order. */
@@ -261,13 +267,13 @@ score_moves (AlphaBeta    *ab,
   for (guint i = 0; i < n; i++)
     {
       if (has_hash_move && moves[i] == hash_move)
-        order[i] = G_MAXINT32;
+        order[i] = ORDER_HASH_MOVE;
       else if (ab->params->no_ordering)
         order[i] = 0;
       else if (moves[i] == ab->killers[ply][0])
-        order[i] = G_MAXINT32 - 1;
+        order[i] = ORDER_FIRST_KILLER;
       else if (moves[i] == ab->killers[ply][1])
-        order[i] = G_MAXINT32 - 2;
+        order[i] = ORDER_SECOND_KILLER;
       else
         order[i] = (gint32) history[history_index (moves[i])];
     }
@@ -291,7 +297,7 @@ score_moves_by_evaluation (AlphaBeta    *ab,
       int mover = pos->to_move;
       int value;
 
-      if (order[i] >= G_MAXINT32 - 2)
+      if (order[i] >= ORDER_SECOND_KILLER)
         continue;    /* the table's move or a killer */
       ab->nodes++;
       check_budget (ab, FALSE);
