@@ -661,17 +661,13 @@ search_with (BsRuleset         *rs,
 static void
 test_reductions (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsVariant) variant = bs_variant_new_for_module ("astoria", &error);
-  g_autoptr(BsRuleset) rs = NULL;
+  static const char * const no_pieces[] = { NULL };
+  g_autoptr(BsRuleset) rs = module_with ("astoria", no_pieces);
   g_autofree BsMove *scratch = NULL;
   g_autofree char *declared = NULL;
   guint64 reduced_total = 0, full_total = 0;
   BsRng rng;
 
-  g_assert_no_error (error);
-  rs = bs_ruleset_new (variant, &error);
-  g_assert_no_error (error);
   g_assert_cmpuint (rs->module->late_moves, >, 0);
   declared = g_strdup_printf ("depth=3,reductions=%u", rs->module->late_moves);
   scratch = g_new (BsMove, rs->max_moves);
