@@ -17,12 +17,12 @@
 #include "bs-search.h"
 #include "bs-study-stats.h"
 
-/* match VARIANT A B [--games N] [--seed S] [--records DIR] [--opening-turns K]: player A
- * against player B, colours alternating (A is player 1 in games 1, 3, …),
- * every move checked legal; with K > 0 both games of a pair begin with the
- * same K random turns (a balanced opening, so a game whose first player wins
- * from the start still measures the players: docs/SEARCH.md). A player is `random`, `mcts:LEVEL` (a level of
- * `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
+/* match VARIANT A B [--games N] [--seed S] [--records DIR] [--opening-turns K]:
+ * player A against player B, colours alternating (A is player 1 in games 1,
+ * 3, …), every move checked legal; with K > 0 both games of a pair begin
+ * with the same K random turns (a balanced opening, so a game whose first
+ * player wins from the start still measures the players: docs/SEARCH.md).
+ * A player is `random`, `mcts:LEVEL` (a level of `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
  * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
  * nodes=N, eval=features|generic|material, weights=FILE) or
  * `strongest[:cpu=SECONDS]` (the search the game declares for the app's
@@ -258,15 +258,13 @@ play_opening (BsRuleset    *rs,
               GPtrArray    *texts,
               GError      **error)
 {
-  g_autofree BsPosition *turn_start = NULL;
+  g_autofree BsPosition *turn_start = g_malloc0 (rs->position_size);
   g_autoptr(GArray) turn = g_array_new (FALSE, FALSE, sizeof (BsMove));
 
   for (guint attempt = 0; attempt < MATCH_OPENING_ATTEMPTS; attempt++)
     {
       g_clear_pointer (opening, g_free);
       *opening = bs_ruleset_new_position (rs, setup_seed);
-      g_clear_pointer (&turn_start, g_free);
-      turn_start = bs_position_dup (rs, *opening);
       g_ptr_array_set_size (texts, 0);
       for (guint t = 0; t < turns && !bs_position_is_over (*opening); t++)
         {
@@ -343,7 +341,8 @@ play_games (BsRuleset   *rs,
           bs_record_set_player (record, 1, seat[1]->spec);
           bs_record_set_player (record, 2, seat[2]->spec);
           bs_record_set_date_now (record);
-          for (guint t = 0; opening_turns > 0 && t < opening_texts->len; t++)
+          /* Empty without an opening. */
+          for (guint t = 0; t < opening_texts->len; t++)
             bs_record_add_move (record, g_ptr_array_index (opening_texts, t));
         }
       g_clear_pointer (&round_start, g_free);
