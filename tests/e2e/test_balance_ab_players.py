@@ -104,6 +104,16 @@ def check_results(app, expected):
     return label
 
 
+def recent_files(home):
+    """The recent files' list as GTK keeps it for this home (for a failure's message)."""
+    path = os.path.join(home, ".local", "share", "recently-used.xbel")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return re.findall(r'<bookmark href="([^"]*)"[^>]* modified="([^"]*)"', f.read())
+    except OSError as e:
+        return "unreadable (%s)" % e
+
+
 def check_chart(app, games):
     """The chart says what was played: each player against itself, not one against the other
     (its subtitle, which the drawing area's description repeats for a screen reader)."""
@@ -187,8 +197,17 @@ def test_compare_players_matches_the_command_line(session):
 
     # And from Recent, which says what it compares.
     app.click("push button", "Choose Another Game")
-    recent = app.find("label", re.compile(r"^Balance of %s, %s compared with %s · "
-                                          % (re.escape(NAME), WORDS[0], WORDS[1])))
+    try:
+        recent = app.find("label", re.compile(r"^Balance of %s, %s compared with %s · "
+                                              % (re.escape(NAME), WORDS[0], WORDS[1])))
+    except E2EFailure as e:
+        # Seen once on a fresh CI machine, not since: say what the page and the recent
+        # files held, so that the next time says why.
+        shown = app.snapshot()
+        raise E2EFailure("%s; start page shown: %s; its rows: %r; recent files: %s" % (
+            e, shown.find_now("label", "Choose a Game") is not None,
+            [n.label for n in shown.find_all("label") if " · " in (n.label or "")],
+            recent_files(home))) from None
     app.click(recent)
     app.find("label", "Balance of %s" % NAME)
     wait_complete(app, 2 * GAMES)
