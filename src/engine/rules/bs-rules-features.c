@@ -13,6 +13,7 @@
  * against plain Monte Carlo in docs/SEARCH.md, "Written games' features". */
 #define WEIGHT_MATERIAL   1.0
 #define WEIGHT_CONNECTION 1.0
+#define WEIGHT_TWO_DISTANCE 1.0
 #define WEIGHT_LINES      2.0
 
 /* A line one piece short of the length is worth 1, each piece fewer this
@@ -26,6 +27,7 @@ struct _BsRulesFeatures {
   int           n_dirs;
   const gint16 *neighbours;
   int           slot_connection;      /* its index among the values, or -1 */
+  int           slot_two_distance;
   int           slot_lines;
 
   /* The connect end: per player, a cell's regions as bits. */
@@ -57,7 +59,10 @@ bs_rules_features_declare (const BsRulesDocument *doc,
     return 0;
   specs[n++] = (BsFeatureSpec) { "material", WEIGHT_MATERIAL };
   if (connects)
-    specs[n++] = (BsFeatureSpec) { "connection", WEIGHT_CONNECTION };
+    {
+      specs[n++] = (BsFeatureSpec) { "connection", WEIGHT_CONNECTION };
+      specs[n++] = (BsFeatureSpec) { "two-distance", WEIGHT_TWO_DISTANCE };
+    }
   if (lines)
     specs[n++] = (BsFeatureSpec) { "lines", WEIGHT_LINES };
   return n;
@@ -75,11 +80,14 @@ bs_rules_features_new (const BsRuleset       *rs,
   f->n_dirs = rs->n_dirs;
   f->neighbours = rs->neighbours;
   f->slot_connection = -1;
+  f->slot_two_distance = -1;
   f->slot_lines = -1;
   for (guint i = 0; i < n; i++)
     {
       if (g_str_equal (specs[i].id, "connection"))
         f->slot_connection = (int) i;
+      if (g_str_equal (specs[i].id, "two-distance"))
+        f->slot_two_distance = (int) i;
       if (g_str_equal (specs[i].id, "lines"))
         f->slot_lines = (int) i;
     }
@@ -223,6 +231,265 @@ bs_rules_features_connection_distance (const BsRulesFeatures *f,
     }
 }
 
+/* ---- Two-distance ----
+ *
+ * Van Rijswijck's two-distance (Queenbee, "Computer Hex: are bees better
+ * than fruitflies?", 2000): the other player can always take a cell's best
+ * neighbour, so an empty cell is 1 + the second smallest distance among its
+ * neighbours. The player's own chains are collapsed: an empty cell's
+ * neighbours are the empty cells next to it and next to any own chain it
+ * touches, each once; the other player's pieces block. An empty cell of the
+ * region, or next to an own chain that touches it, is at 1 (nothing stands
+ * between it and the region). */
+
+/* p's own chains on pos: chain[c] its number (-1: not p's piece), each
+ * chain's regions, and its empty neighbours (libs[start[k] .. start[k+1]]). */
+typedef struct {
+  gint16 *chain;
+  guint8 *regions;
+  int    *start;
+  gint16 *libs;
+} Chains;
+
+#define TWO_DISTANCE_FAR G_MAXINT16
+
+static void
+chains_find (const BsRulesFeatures *f,
+             const BsPosition      *pos,
+             int                    p,
+             Chains                *chains,
+             gint16                *stack,
+             int                   *mark)
+{
+  int n = f->n_cells, n_chains = 0, n_libs = 0;
+
+  for (int c = 0; c < n; c++)
+    chains->chain[c] = -1;
+  for (int c = 0; c < n; c++)
+    mark[c] = -1;
+  for (int c = 0; c < n; c++)
+    {
+      int top = 0;
+
+      if (BS_CELL_OWNER (pos->cells[c]) != p || chains->chain[c] >= 0)
+        continue;
+      chains->regions[n_chains] = 0;
+      chains->start[n_chains] = n_libs;
+      chains->chain[c] = (gint16) n_chains;
+      stack[top++] = (gint16) c;
+      while (top > 0)
+        {
+          int at = stack[--top];
+
+          chains->regions[n_chains] |= f->regions[p][at];
+          for (int k = 0; k < f->n_dirs; k++)
+            {
+              int to = f->neighbours[at * f->n_dirs + k];
+
+              if (to == BS_NO_CELL)
+                continue;
+              if (BS_CELL_OWNER (pos->cells[to]) == p && chains->chain[to] < 0)
+                {
+                  chains->chain[to] = (gint16) n_chains;
+                  stack[top++] = (gint16) to;
+                }
+              else if (BS_CELL_OWNER (pos->cells[to]) == 0 && mark[to] != n_chains)
+                {
+                  mark[to] = n_chains;
+                  chains->libs[n_libs++] = (gint16) to;
+                }
+            }
+        }
+      n_chains++;
+    }
+  chains->start[n_chains] = n_libs;
+}
+
+/* The empty cell c's neighbours with p's chains collapsed, each once, into
+ * out; mark[] must not hold stamp yet. */
+static int
+collapsed_neighbours (const BsRulesFeatures *f,
+                      const BsPosition      *pos,
+                      const Chains          *chains,
+                      int                    c,
+                      gint16                *out,
+                      int                   *mark,
+                      int                    stamp)
+{
+  int n_out = 0;
+
+  mark[c] = stamp;
+  for (int k = 0; k < f->n_dirs; k++)
+    {
+      int to = f->neighbours[c * f->n_dirs + k];
+      int owner, chain;
+
+      if (to == BS_NO_CELL)
+        continue;
+      owner = BS_CELL_OWNER (pos->cells[to]);
+      chain = chains->chain[to];
+      if (owner == 0 && mark[to] != stamp)
+        {
+          mark[to] = stamp;
+          out[n_out++] = (gint16) to;
+        }
+      else if (chain >= 0)
+        for (int i = chains->start[chain]; i < chains->start[chain + 1]; i++)
+          if (mark[chains->libs[i]] != stamp)
+            {
+              mark[chains->libs[i]] = stamp;
+              out[n_out++] = chains->libs[i];
+            }
+    }
+  return n_out;
+}
+
+/* The scratch of the two-distance, n_cells each (libs n_cells × n_dirs). */
+typedef struct {
+  Chains  chains;
+  gint16 *layer, *next, *out, *stack;
+  int    *mark, *count;
+} Scratch;
+
+#define SCRATCH_NEWA(s, f)                                                   \
+  G_STMT_START {                                                             \
+    int n_ = (f)->n_cells;                                                   \
+    (s).chains.chain = g_newa (gint16, n_);                                  \
+    (s).chains.regions = g_newa (guint8, n_);                                \
+    (s).chains.start = g_newa (int, n_ + 1);                                 \
+    (s).chains.libs = g_newa (gint16, (gsize) n_ * (gsize) (f)->n_dirs);     \
+    (s).layer = g_newa (gint16, n_);                                         \
+    (s).next = g_newa (gint16, n_);                                          \
+    (s).out = g_newa (gint16, n_);                                           \
+    (s).stack = g_newa (gint16, n_);                                         \
+    (s).mark = g_newa (int, n_);                                             \
+    (s).count = g_newa (int, n_);                                            \
+  } G_STMT_END
+
+/* dist[c]: the two-distance of the empty cell c from region `region` for p
+ * (TWO_DISTANCE_FAR: none, or c not empty), by layers: a cell is at d + 1
+ * once a second of its neighbours is taken from layer d. */
+static void
+two_distances (const BsRulesFeatures *f,
+               const BsPosition      *pos,
+               int                    p,
+               int                    region,
+               Scratch               *s,
+               int                   *dist)
+{
+  int n = f->n_cells, n_layer = 0, stamp = 0;
+  guint8 bit = (guint8) (1u << region);
+
+  for (int c = 0; c < n; c++)
+    {
+      dist[c] = TWO_DISTANCE_FAR;
+      s->count[c] = 0;
+      s->mark[c] = -1;
+    }
+  for (int c = 0; c < n; c++)
+    {
+      gboolean touches = (f->regions[p][c] & bit) != 0;
+
+      if (BS_CELL_OWNER (pos->cells[c]) != 0)
+        continue;
+      for (int k = 0; k < f->n_dirs && !touches; k++)
+        {
+          int to = f->neighbours[c * f->n_dirs + k];
+
+          touches = to != BS_NO_CELL && s->chains.chain[to] >= 0
+                    && (s->chains.regions[s->chains.chain[to]] & bit) != 0;
+        }
+      if (!touches)
+        continue;
+      dist[c] = 1;
+      s->layer[n_layer++] = (gint16) c;
+    }
+  for (int d = 1; n_layer > 0; d++)
+    {
+      int n_next = 0;
+      gint16 *swap;
+
+      for (int i = 0; i < n_layer; i++)
+        {
+          int n_out = collapsed_neighbours (f, pos, &s->chains, s->layer[i],
+                                            s->out, s->mark, stamp++);
+
+          for (int j = 0; j < n_out; j++)
+            {
+              int to = s->out[j];
+
+              if (dist[to] == TWO_DISTANCE_FAR && ++s->count[to] == 2)
+                {
+                  dist[to] = d + 1;
+                  s->next[n_next++] = (gint16) to;
+                }
+            }
+        }
+      swap = s->layer;
+      s->layer = s->next;
+      s->next = swap;
+      n_layer = n_next;
+    }
+}
+
+int
+bs_rules_features_two_distances (const BsRulesFeatures *f,
+                                 const BsPosition      *pos,
+                                 int                    p,
+                                 int                    region,
+                                 int                   *dist)
+{
+  Scratch s;
+
+  g_return_val_if_fail (region >= 0 && region < f->n_regions, 0);
+  SCRATCH_NEWA (s, f);
+  chains_find (f, pos, p, &s.chains, s.stack, s.mark);
+  two_distances (f, pos, p, region, &s, dist);
+  for (int c = 0; c < f->n_cells; c++)
+    if (dist[c] == TWO_DISTANCE_FAR)
+      dist[c] = -1;
+  return f->n_cells;
+}
+
+int
+bs_rules_features_two_distance_potential (const BsRulesFeatures *f,
+                                          const BsPosition      *pos,
+                                          int                    p)
+{
+  int n = f->n_cells, n_chains = 0, farthest = 0;
+  int *first = g_newa (int, n), *other = g_newa (int, n);
+  Scratch s;
+
+  if (f->n_regions < 2)
+    return 0;
+  SCRATCH_NEWA (s, f);
+  chains_find (f, pos, p, &s.chains, s.stack, s.mark);
+  for (int c = 0; c < n; c++)
+    n_chains = MAX (n_chains, s.chains.chain[c] + 1);
+  two_distances (f, pos, p, 0, &s, first);
+  /* As connection: the farthest of the other regions from the first. */
+  for (int r = 1; r < f->n_regions; r++)
+    {
+      guint8 both = (guint8) (1u | (1u << r));
+      int best = TWO_DISTANCE_FAR;
+
+      for (int k = 0; k < n_chains && best > 0; k++)
+        if ((s.chains.regions[k] & both) == both)
+          best = 0;
+      if (best > 0)
+        {
+          two_distances (f, pos, p, r, &s, other);
+          for (int c = 0; c < n; c++)
+            if (first[c] != TWO_DISTANCE_FAR && other[c] != TWO_DISTANCE_FAR)
+              best = MIN (best, first[c] + other[c]);
+        }
+      if (best == TWO_DISTANCE_FAR)
+        return -1;
+      farthest = MAX (farthest, best);
+    }
+  return farthest;
+}
+
 /* ---- Lines ---- */
 
 /* Each player's worth of open lines into sums[p]; with counts ([p][k],
@@ -284,6 +551,16 @@ connection_distance_or_far (const BsRulesFeatures *f,
   return d < 0 ? f->n_cells : d;
 }
 
+static int
+two_distance_potential_or_far (const BsRulesFeatures *f,
+                               const BsPosition      *pos,
+                               int                    p)
+{
+  int potential = bs_rules_features_two_distance_potential (f, pos, p);
+
+  return potential < 0 ? f->n_cells : potential;
+}
+
 void
 bs_rules_features_values (const BsRulesFeatures *f,
                           const BsPosition      *pos,
@@ -294,6 +571,10 @@ bs_rules_features_values (const BsRulesFeatures *f,
     values[f->slot_connection] = f->n_regions == 0 ? 0
                                  : connection_distance_or_far (f, pos, 2)
                                    - connection_distance_or_far (f, pos, 1);
+  if (f->slot_two_distance >= 0)
+    values[f->slot_two_distance] = f->n_regions == 0 ? 0
+                                   : two_distance_potential_or_far (f, pos, 2)
+                                     - two_distance_potential_or_far (f, pos, 1);
   if (f->slot_lines >= 0)
     {
       double sums[3] = { 0 };

@@ -10,6 +10,12 @@
  *   connection  a <connect> end: the fewest empty cells each player still
  *               has to fill to join its regions (own pieces cost nothing,
  *               the other player's block), player 2's minus player 1's;
+ *   two-distance a <connect> end: each player's two-distance potential
+ *               (van Rijswijck's Queenbee): the least sum over empty cells
+ *               of their two-distances from the two regions, a cell's
+ *               two-distance 1 + the second best of its neighbours' (the
+ *               other player takes the best), own chains collapsed;
+ *               player 2's minus player 1's;
  *   lines       a <line> end: every line of its length that holds pieces
  *               of one player only, worth 1 with one piece short of the
  *               length and a quarter of that for each piece fewer,
@@ -58,6 +64,23 @@ void             bs_rules_features_set_line   (BsRulesFeatures       *features,
 int              bs_rules_features_connection_distance (const BsRulesFeatures *features,
                                                         const BsPosition      *pos,
                                                         int                    p);
+/* dist[c]: the two-distance of the empty cell c from region `region` of the
+ * connect end for p (1 + the second smallest among its neighbours, p's
+ * chains collapsed, the other player's pieces blocking; an empty cell of the
+ * region or next to p's chain touching it: 1), -1 where there is none or c
+ * is not empty. Returns n_cells. */
+int              bs_rules_features_two_distances (const BsRulesFeatures *features,
+                                                  const BsPosition      *pos,
+                                                  int                    p,
+                                                  int                    region,
+                                                  int                   *dist);
+/* p's two-distance potential: the least sum, over empty cells, of the
+ * two-distances from the first region and another (the farthest other
+ * region with more than two); 0 when a chain of p joins them, -1 when p
+ * has none. */
+int              bs_rules_features_two_distance_potential (const BsRulesFeatures *features,
+                                                           const BsPosition      *pos,
+                                                           int                    p);
 /* counts[k] (0 ≤ k ≤ length): the lines of the length that hold k pieces
  * of p and none of the other player's. Returns the length (0: no line end). */
 int              bs_rules_features_line_counts (const BsRulesFeatures *features,
