@@ -245,10 +245,13 @@ bs_rules_features_connection_distance (const BsRulesFeatures *f,
 /* p's own chains on pos: chain[c] its number (-1: not p's piece), each
  * chain's regions, and its empty neighbours (libs[start[k] .. start[k+1]]). */
 typedef struct {
+  int     n_chains;
   gint16 *chain;
   guint8 *regions;
   int    *start;
   gint16 *libs;
+  int    *mark;                       /* [k]: the stamp it was last expanded under */
+  int    *expanded;                   /* [k]: by how many cells, this search */
 } Chains;
 
 #define TWO_DISTANCE_FAR G_MAXINT16
@@ -303,14 +306,17 @@ chains_find (const BsRulesFeatures *f,
       n_chains++;
     }
   chains->start[n_chains] = n_libs;
+  chains->n_chains = n_chains;
 }
 
 /* The empty cell c's neighbours with p's chains collapsed, each once, into
- * out; mark[] must not hold stamp yet. */
+ * out; mark[] must not hold stamp yet. A chain already expanded from two
+ * cells of the search is left out: those two neighbour all its other
+ * liberties, which are therefore placed. */
 static int
 collapsed_neighbours (const BsRulesFeatures *f,
                       const BsPosition      *pos,
-                      const Chains          *chains,
+                      Chains                *chains,
                       int                    c,
                       gint16                *out,
                       int                   *mark,
@@ -333,13 +339,17 @@ collapsed_neighbours (const BsRulesFeatures *f,
           mark[to] = stamp;
           out[n_out++] = (gint16) to;
         }
-      else if (chain >= 0)
-        for (int i = chains->start[chain]; i < chains->start[chain + 1]; i++)
-          if (mark[chains->libs[i]] != stamp)
-            {
-              mark[chains->libs[i]] = stamp;
-              out[n_out++] = chains->libs[i];
-            }
+      else if (chain >= 0 && chains->mark[chain] != stamp && chains->expanded[chain] < 2)
+        {
+          chains->mark[chain] = stamp;
+          chains->expanded[chain]++;
+          for (int i = chains->start[chain]; i < chains->start[chain + 1]; i++)
+            if (mark[chains->libs[i]] != stamp)
+              {
+                mark[chains->libs[i]] = stamp;
+                out[n_out++] = chains->libs[i];
+              }
+        }
     }
   return n_out;
 }
@@ -358,6 +368,8 @@ typedef struct {
     (s).chains.regions = g_newa (guint8, n_);                                \
     (s).chains.start = g_newa (int, n_ + 1);                                 \
     (s).chains.libs = g_newa (gint16, (gsize) n_ * (gsize) (f)->n_dirs);     \
+    (s).chains.mark = g_newa (int, n_);                                      \
+    (s).chains.expanded = g_newa (int, n_);                                  \
     (s).layer = g_newa (gint16, n_);                                         \
     (s).next = g_newa (gint16, n_);                                          \
     (s).out = g_newa (gint16, n_);                                           \
@@ -366,16 +378,37 @@ typedef struct {
     (s).count = g_newa (int, n_);                                            \
   } G_STMT_END
 
+/* Cell c placed at d: into dist, the next layer and, with first, the best
+ * sum of the two. */
+static inline void
+place (Scratch   *s,
+       int       *dist,
+       int       *n_layer,
+       int        c,
+       int        d,
+       const int *first,
+       int       *best)
+{
+  dist[c] = d;
+  s->next[(*n_layer)++] = (gint16) c;
+  if (first != NULL && first[c] != TWO_DISTANCE_FAR)
+    *best = MIN (*best, first[c] + d);
+}
+
 /* dist[c]: the two-distance of the empty cell c from region `region` for p
  * (TWO_DISTANCE_FAR: none, or c not empty), by layers: a cell is at d + 1
- * once a second of its neighbours is taken from layer d. */
+ * once a second of its neighbours is taken from layer d. With first (the
+ * distances from another region), *best is the least sum of both, and the
+ * search stops where no farther cell can lower it (dist is then partial). */
 static void
 two_distances (const BsRulesFeatures *f,
                const BsPosition      *pos,
                int                    p,
                int                    region,
                Scratch               *s,
-               int                   *dist)
+               int                   *dist,
+               const int             *first,
+               int                   *best)
 {
   int n = f->n_cells, n_layer = 0, stamp = 0;
   guint8 bit = (guint8) (1u << region);
@@ -386,29 +419,31 @@ two_distances (const BsRulesFeatures *f,
       s->count[c] = 0;
       s->mark[c] = -1;
     }
-  for (int c = 0; c < n; c++)
+  for (int k = 0; k < s->chains.n_chains; k++)
     {
-      gboolean touches = (f->regions[p][c] & bit) != 0;
-
-      if (BS_CELL_OWNER (pos->cells[c]) != 0)
-        continue;
-      for (int k = 0; k < f->n_dirs && !touches; k++)
-        {
-          int to = f->neighbours[c * f->n_dirs + k];
-
-          touches = to != BS_NO_CELL && s->chains.chain[to] >= 0
-                    && (s->chains.regions[s->chains.chain[to]] & bit) != 0;
-        }
-      if (!touches)
-        continue;
-      dist[c] = 1;
-      s->layer[n_layer++] = (gint16) c;
+      s->chains.mark[k] = -1;
+      s->chains.expanded[k] = 0;
     }
+  /* Layer 1: the region's empty cells and the liberties of the chains on it. */
+  for (int c = 0; c < n; c++)
+    if ((f->regions[p][c] & bit) && BS_CELL_OWNER (pos->cells[c]) == 0)
+      place (s, dist, &n_layer, c, 1, first, best);
+  for (int k = 0; k < s->chains.n_chains; k++)
+    if (s->chains.regions[k] & bit)
+      for (int i = s->chains.start[k]; i < s->chains.start[k + 1]; i++)
+        if (dist[s->chains.libs[i]] == TWO_DISTANCE_FAR)
+          place (s, dist, &n_layer, s->chains.libs[i], 1, first, best);
   for (int d = 1; n_layer > 0; d++)
     {
       int n_next = 0;
-      gint16 *swap;
+      gint16 *swap = s->layer;
 
+      s->layer = s->next;
+      s->next = swap;
+      /* The next layer's cells are at d + 1 from here and at least 1 from
+       * the other region. */
+      if (first != NULL && d + 2 >= *best)
+        return;
       for (int i = 0; i < n_layer; i++)
         {
           int n_out = collapsed_neighbours (f, pos, &s->chains, s->layer[i],
@@ -419,15 +454,9 @@ two_distances (const BsRulesFeatures *f,
               int to = s->out[j];
 
               if (dist[to] == TWO_DISTANCE_FAR && ++s->count[to] == 2)
-                {
-                  dist[to] = d + 1;
-                  s->next[n_next++] = (gint16) to;
-                }
+                place (s, dist, &n_next, to, d + 1, first, best);
             }
         }
-      swap = s->layer;
-      s->layer = s->next;
-      s->next = swap;
       n_layer = n_next;
     }
 }
@@ -444,7 +473,7 @@ bs_rules_features_two_distances (const BsRulesFeatures *f,
   g_return_val_if_fail (region >= 0 && region < f->n_regions, 0);
   SCRATCH_NEWA (s, f);
   chains_find (f, pos, p, &s.chains, s.stack, s.mark);
-  two_distances (f, pos, p, region, &s, dist);
+  two_distances (f, pos, p, region, &s, dist, NULL, NULL);
   for (int c = 0; c < f->n_cells; c++)
     if (dist[c] == TWO_DISTANCE_FAR)
       dist[c] = -1;
@@ -456,7 +485,7 @@ bs_rules_features_two_distance_potential (const BsRulesFeatures *f,
                                           const BsPosition      *pos,
                                           int                    p)
 {
-  int n = f->n_cells, n_chains = 0, farthest = 0;
+  int n = f->n_cells, farthest = 0;
   int *first = g_newa (int, n), *other = g_newa (int, n);
   Scratch s;
 
@@ -464,25 +493,18 @@ bs_rules_features_two_distance_potential (const BsRulesFeatures *f,
     return 0;
   SCRATCH_NEWA (s, f);
   chains_find (f, pos, p, &s.chains, s.stack, s.mark);
-  for (int c = 0; c < n; c++)
-    n_chains = MAX (n_chains, s.chains.chain[c] + 1);
-  two_distances (f, pos, p, 0, &s, first);
+  two_distances (f, pos, p, 0, &s, first, NULL, NULL);
   /* As connection: the farthest of the other regions from the first. */
   for (int r = 1; r < f->n_regions; r++)
     {
       guint8 both = (guint8) (1u | (1u << r));
       int best = TWO_DISTANCE_FAR;
 
-      for (int k = 0; k < n_chains && best > 0; k++)
+      for (int k = 0; k < s.chains.n_chains && best > 0; k++)
         if ((s.chains.regions[k] & both) == both)
           best = 0;
       if (best > 0)
-        {
-          two_distances (f, pos, p, r, &s, other);
-          for (int c = 0; c < n; c++)
-            if (first[c] != TWO_DISTANCE_FAR && other[c] != TWO_DISTANCE_FAR)
-              best = MIN (best, first[c] + other[c]);
-        }
+        two_distances (f, pos, p, r, &s, other, first, &best);
       if (best == TWO_DISTANCE_FAR)
         return -1;
       farthest = MAX (farthest, best);
