@@ -1977,56 +1977,6 @@ assert_score_sides (const BsRuleset *rs,
   g_assert_cmpint (first, ==, -second);
 }
 
-static void
-test_connect_features (void)
-{
-  const char *five[] = { "width=5", "height=5", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, five);
-  const BsRulesFeatures *f = bs_rules_program_features (rs);
-  BsFeatureSpec specs[BS_MAX_FEATURES];
-  g_autofree BsPosition *pos = NULL;
-
-  /* The connect end gives "connection" and "two-distance" beside material. */
-  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 3);
-  g_assert_cmpstr (specs[0].id, ==, "material");
-  g_assert_cmpstr (specs[1].id, ==, "connection");
-  g_assert_cmpstr (specs[2].id, ==, "two-distance");
-
-  /* An empty 5 × 5 rhombus: five cells each. */
-  pos = hand_position (rs, "", 1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 5);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 5);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 0);
-  g_clear_pointer (&pos, g_free);
-
-  /* Player 1's chain c1 c2 c3 needs c4 and c5; player 2 must cross every
-   * column, and column c only at c4 or c5: five. */
-  pos = hand_position (rs, "c1=1 c2=1 c3=1", 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 5);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 3);
-  g_assert_cmpfloat (feature_value (rs, pos, "material"), ==, 3);
-  assert_score_sides (rs, pos);
-  g_clear_pointer (&pos, g_free);
-
-  /* b4 and d4 leave player 2 a4, c4 and e4 to fill; player 1's way north
-   * from c3 is c4 (d4, its other northern neighbour, is taken), then c5
-   * or d5: two. */
-  pos = hand_position (rs, "c1=1 c2=1 c3=1 b4=2 d4=2", 1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 3);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 1);
-  assert_score_sides (rs, pos);
-  g_clear_pointer (&pos, g_free);
-
-  /* A row of player 2 cuts player 1 off: no way (-1), and the feature
-   * counts a cut-off player as far as the board is large. */
-  pos = hand_position (rs, "a3=2 b3=2 c3=2 d3=2 e3=2", 1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, -1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 0);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, -25);
-}
-
 /* The two-distance of cell `name` (as "c3") from region r for p. */
 static int
 two_distance_at (const BsRuleset      *rs,
@@ -2045,12 +1995,18 @@ two_distance_at (const BsRuleset      *rs,
 }
 
 static void
-test_connect_two_distance (void)
+test_connect_features (void)
 {
   const char *five[] = { "width=5", "height=5", NULL };
   g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, five);
   const BsRulesFeatures *f = bs_rules_program_features (rs);
+  BsFeatureSpec specs[BS_MAX_FEATURES];
   g_autofree BsPosition *pos = NULL;
+
+  /* The connect end gives "two-distance" beside material. */
+  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpstr (specs[0].id, ==, "material");
+  g_assert_cmpstr (specs[1].id, ==, "two-distance");
 
   /* An empty 5 × 5 rhombus, player 1 from row 1: the row is at 1; b2 to e2
    * touch two cells of it (x2 touches x1 and the cell left of it): 2; a2
@@ -2079,7 +2035,6 @@ test_connect_two_distance (void)
    * through d3 it touches d4 and e4, each next to e5 on row 5: 1 and 1,
    * so d2 is at 2 from row 5, and 1 + 2 = 3. */
   pos = hand_position (rs, "c1=1 d3=1 e5=1", 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "d2"), ==, 1);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d4"), ==, 1);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d2"), ==, 2);
@@ -2093,13 +2048,22 @@ test_connect_two_distance (void)
    * upside down: the best is 1 + 3 = 4. The plain path calls both chains
    * level; the two-distance prefers the bridges. */
   pos = hand_position (rs, "c1=1 c3=1 c5=1", 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c2"), ==, 1);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "c2"), ==, 3);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "b3"), ==, 2);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d4"), ==, 2);
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c4"), ==, 3);
   g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 1), ==, 4);
+  /* Player 2 must cross column c at c2 or c4. c4: from column a, b4 and
+   * b3 are at 2 (each touches two cells of column a), so 3; from column
+   * e, d4 is at 2 (e4, e5) and d5 at 3 (e5, then d4), so 4: 7, and c2 is
+   * the same turned: 4 + 3. The feature is player 2's 7 minus player 1's 4. */
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 0, "c4"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 1, "c4"), ==, 4);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 1, "d5"), ==, 3);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 2), ==, 7);
+  g_assert_cmpfloat (feature_value (rs, pos, "two-distance"), ==, 3);
+  assert_score_sides (rs, pos);
   /* A cell taken by anyone has no two-distance. */
   g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c3"), ==, -1);
   g_assert_cmpint (two_distance_at (rs, f, pos, 2, 0, "c3"), ==, -1);
@@ -2155,7 +2119,7 @@ test_connect_features_symmetric (void)
   const char *seven[] = { "width=7", "height=7", NULL };
   g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, seven);
   BsRng rng;
-  int uneven = 0, uneven_two = 0;
+  int uneven = 0;
 
   bs_rng_init (&rng, 27);
   for (int round = 0; round < 200; round++)
@@ -2163,18 +2127,14 @@ test_connect_features_symmetric (void)
       g_autofree BsPosition *pos = NULL, *mirror = NULL;
 
       random_swapped_pair (rs, &rng, 7, 2, TRUE, &pos, &mirror);
-      g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==,
-                         -feature_value (rs, mirror, "connection"));
-      uneven += feature_value (rs, pos, "connection") != 0;
       g_assert_cmpfloat (feature_value (rs, pos, "two-distance"), ==,
                          -feature_value (rs, mirror, "two-distance"));
-      uneven_two += feature_value (rs, pos, "two-distance") != 0;
+      uneven += feature_value (rs, pos, "two-distance") != 0;
       g_assert_cmpfloat (feature_value (rs, pos, "material"), ==,
                          -feature_value (rs, mirror, "material"));
     }
   /* The figures are not all level (a sign never tested). */
   g_assert_cmpint (uneven, >, 100);
-  g_assert_cmpint (uneven_two, >, 100);
 }
 
 static void
@@ -2363,7 +2323,7 @@ test_declared_weights_of_ends (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(BsRulesGame) game = parse_with_computer (
-    connect_game_path, "<computer><weight feature=\"connection\" value=\"-1.5\"/></computer>",
+    connect_game_path, "<computer><weight feature=\"two-distance\" value=\"-1.5\"/></computer>",
     NULL, &error);
   g_autoptr(BsRuleset) rs = NULL;
   BsFeatureSpec specs[BS_MAX_FEATURES];
@@ -2372,8 +2332,8 @@ test_declared_weights_of_ends (void)
   g_assert_no_error (error);
   rs = ruleset_of (game);
   n = bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs);
-  g_assert_cmpuint (n, ==, 3);
-  g_assert_cmpstr (specs[1].id, ==, "connection");
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (specs[1].id, ==, "two-distance");
   g_assert_cmpfloat (specs[1].weight, ==, -1.5);
   /* Material keeps its hand-set weight. */
   g_assert_cmpstr (specs[0].id, ==, "material");
@@ -2392,7 +2352,7 @@ test_declared_weights_refused (void)
   } cases[] = {
     { "connect", "<computer>\n<weight feature=\"mobility\" value=\"1\"/></computer>",
       "<weight> attribute \"feature\": \"mobility\" is none of the features of this "
-      "game's evaluation, material, connection, two-distance" },
+      "game's evaluation, material, two-distance" },
     { "bracket", "<computer>\n<weight feature=\"lines\" value=\"1\"/></computer>",
       "<weight> attribute \"feature\": \"lines\" is none of the features of this "
       "game's evaluation, material, mobility" },
@@ -2464,7 +2424,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-games/connect/random", test_connect_random);
   g_test_add_func ("/rules-games/connect/features", test_connect_features);
   g_test_add_func ("/rules-games/connect/features-symmetric", test_connect_features_symmetric);
-  g_test_add_func ("/rules-games/connect/two-distance", test_connect_two_distance);
   g_test_add_func ("/rules-games/line/features", test_line_features);
   g_test_add_func ("/rules-games/line/features-symmetric", test_line_features_symmetric);
   g_test_add_func ("/rules-games/capture/generic-features", test_generic_features);

@@ -12,7 +12,6 @@
 /* Hand-set weights, in pieces' worth (BsFeatureSpec.weight); measured
  * against plain Monte Carlo in docs/SEARCH.md, "Written games' features". */
 #define WEIGHT_MATERIAL   1.0
-#define WEIGHT_CONNECTION 1.0
 #define WEIGHT_TWO_DISTANCE 1.0
 #define WEIGHT_LINES      2.0
 
@@ -26,8 +25,7 @@ struct _BsRulesFeatures {
   int           n_cells;
   int           n_dirs;
   const gint16 *neighbours;
-  int           slot_connection;      /* its index among the values, or -1 */
-  int           slot_two_distance;
+  int           slot_two_distance;    /* its index among the values, or -1 */
   int           slot_lines;
 
   /* The connect end: per player, a cell's regions as bits. */
@@ -59,10 +57,7 @@ bs_rules_features_declare (const BsRulesDocument *doc,
     return 0;
   specs[n++] = (BsFeatureSpec) { "material", WEIGHT_MATERIAL };
   if (connects)
-    {
-      specs[n++] = (BsFeatureSpec) { "connection", WEIGHT_CONNECTION };
-      specs[n++] = (BsFeatureSpec) { "two-distance", WEIGHT_TWO_DISTANCE };
-    }
+    specs[n++] = (BsFeatureSpec) { "two-distance", WEIGHT_TWO_DISTANCE };
   if (lines)
     specs[n++] = (BsFeatureSpec) { "lines", WEIGHT_LINES };
   return n;
@@ -79,13 +74,10 @@ bs_rules_features_new (const BsRuleset       *rs,
   f->n_cells = rs->n_cells;
   f->n_dirs = rs->n_dirs;
   f->neighbours = rs->neighbours;
-  f->slot_connection = -1;
   f->slot_two_distance = -1;
   f->slot_lines = -1;
   for (guint i = 0; i < n; i++)
     {
-      if (g_str_equal (specs[i].id, "connection"))
-        f->slot_connection = (int) i;
       if (g_str_equal (specs[i].id, "two-distance"))
         f->slot_two_distance = (int) i;
       if (g_str_equal (specs[i].id, "lines"))
@@ -160,75 +152,6 @@ bs_rules_features_set_line (BsRulesFeatures *f,
   f->worth[length] = 1;
   for (int k = length - 1; k >= 1; k--)
     f->worth[k] = k == length - 1 ? 1 : f->worth[k + 1] / LINE_RATIO;
-}
-
-/* ---- Connection ----
- *
- * A shortest path where the player's own pieces cost nothing, an empty cell
- * one and the other player's pieces block, by layers: the cells at d empty
- * cells from the first region, each grown over own pieces before the next
- * layer starts, so that a cell is final when it is taken from its layer. */
-
-int
-bs_rules_features_connection_distance (const BsRulesFeatures *f,
-                                       const BsPosition      *pos,
-                                       int                    p)
-{
-  int n = f->n_cells;
-  gint16 *layer = g_newa (gint16, n), *next = g_newa (gint16, n);
-  guint8 *seen = g_newa (guint8, n);
-  const guint8 *regions = f->regions[p];
-  guint8 wanted, reached = 1;
-  int n_layer = 0, n_next = 0;
-
-  if (f->n_regions == 0)
-    return 0;
-  wanted = (guint8) ((1u << f->n_regions) - 1);
-  memset (seen, 0, (gsize) n);
-  for (int c = 0; c < n; c++)
-    {
-      int owner = BS_CELL_OWNER (pos->cells[c]);
-
-      if (!(regions[c] & 1) || (owner != 0 && owner != p))
-        continue;
-      seen[c] = 1;
-      if (owner == p)
-        layer[n_layer++] = (gint16) c;
-      else
-        next[n_next++] = (gint16) c;
-    }
-  for (int d = 0;; d++)
-    {
-      for (int i = 0; i < n_layer; i++)
-        {
-          int c = layer[i];
-
-          reached |= regions[c];
-          if (reached == wanted)
-            return d;
-          for (int k = 0; k < f->n_dirs; k++)
-            {
-              int to = f->neighbours[c * f->n_dirs + k];
-              int owner;
-
-              if (to == BS_NO_CELL || seen[to])
-                continue;
-              owner = BS_CELL_OWNER (pos->cells[to]);
-              if (owner == p)
-                layer[n_layer++] = (gint16) to;
-              else if (owner == 0)
-                next[n_next++] = (gint16) to;
-              else
-                continue;
-              seen[to] = 1;
-            }
-        }
-      if (n_next == 0)
-        return -1;
-      memcpy (layer, next, sizeof *layer * (gsize) n_next);
-      n_layer = n_next;
-      n_next = 0;
-    }
 }
 
 /* ---- Two-distance ----
@@ -494,7 +417,7 @@ bs_rules_features_two_distance_potential (const BsRulesFeatures *f,
   SCRATCH_NEWA (s, f);
   chains_find (f, pos, p, &s.chains, s.stack, s.mark);
   two_distances (f, pos, p, 0, &s, first, NULL, NULL);
-  /* As connection: the farthest of the other regions from the first. */
+  /* With more than two regions, the farthest of the others from the first. */
   for (int r = 1; r < f->n_regions; r++)
     {
       guint8 both = (guint8) (1u | (1u << r));
@@ -564,16 +487,6 @@ bs_rules_features_line_counts (const BsRulesFeatures *f,
 
 /* A player cut off is as far as the board is large. */
 static int
-connection_distance_or_far (const BsRulesFeatures *f,
-                            const BsPosition      *pos,
-                            int                    p)
-{
-  int d = bs_rules_features_connection_distance (f, pos, p);
-
-  return d < 0 ? f->n_cells : d;
-}
-
-static int
 two_distance_potential_or_far (const BsRulesFeatures *f,
                                const BsPosition      *pos,
                                int                    p)
@@ -589,10 +502,6 @@ bs_rules_features_values (const BsRulesFeatures *f,
                           double                *values)
 {
   values[0] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
-  if (f->slot_connection >= 0)
-    values[f->slot_connection] = f->n_regions == 0 ? 0
-                                 : connection_distance_or_far (f, pos, 2)
-                                   - connection_distance_or_far (f, pos, 1);
   if (f->slot_two_distance >= 0)
     values[f->slot_two_distance] = f->n_regions == 0 ? 0
                                    : two_distance_potential_or_far (f, pos, 2)
