@@ -430,7 +430,7 @@ test_strongest_per_game (void)
     { "breakthrough", BS_STRONGEST_ALPHA_BETA },
     { "clobber", BS_STRONGEST_MONTE_CARLO },
     { "gomoku", BS_STRONGEST_ALPHA_BETA },   /* since its line end's features */
-    { "hex", BS_STRONGEST_MONTE_CARLO },
+    { "hex", BS_STRONGEST_ALPHA_BETA },      /* since its connect end's two-distance */
     { "ikabegama", BS_STRONGEST_ALPHA_BETA },
     { "reversi", BS_STRONGEST_MONTE_CARLO },
     { "tribes", BS_STRONGEST_MONTE_CARLO },
