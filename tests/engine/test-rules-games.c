@@ -1979,7 +1979,7 @@ assert_score_sides (const BsRuleset *rs,
 
 /* The two-distance of cell `name` (as "c3") from region r for p. */
 static int
-two_distance_at (const BsRuleset      *rs,
+two_distance_at (const BsRuleset       *rs,
                  const BsRulesFeatures *f,
                  const BsPosition      *pos,
                  int                    p,
