@@ -38,7 +38,8 @@ PY
 }
 
 echo "# which search each kind of game resolves to"
-resolves hex mcts --set width=5 --set height=5                  # written, declares it
+resolves clobber mcts --set width=4 --set height=4              # written, declares it
+resolves hex ab --set width=5 --set height=5                    # written, declares it
 resolves agoraphobia mcts                                        # C module, declares it
 resolves breakthrough ab --set width=5 --set height=5            # C module, the default
 resolves ataxx ab --set width=5 --set height=5 --set max-plies=60  # written, the default
@@ -67,7 +68,8 @@ PY
   head -1 t.txt | grep -qxF "search: $search" || fail "think $variant: $(cat t.txt)"
   echo "ok: think $variant: strongest is $search"
 }
-thinks hex mcts --set width=5 --set height=5
+thinks clobber mcts --set width=4 --set height=4
+thinks hex ab --set width=5 --set height=5
 thinks breakthrough ab --set width=5 --set height=5
 
 echo "# a bad budget is refused, naming the player"
@@ -90,8 +92,8 @@ refused "strongest[:cpu=SECONDS]" "$cli" think hex --algorithm strong
 
 echo "# a rules file's <computer>: a misspelt search, and alpha-beta in simultaneous rounds"
 rules=${BOARDSMITH_RULES_DIR:?}/games
-[ -f "$rules/hex.xml" ] || fail "no rules/games/hex.xml"
-python3 - "$rules/hex.xml" mine.xml 'alphabeta' <<'PY'
+[ -f "$rules/clobber.xml" ] || fail "no rules/games/clobber.xml"
+python3 - "$rules/clobber.xml" mine.xml 'alphabeta' <<'PY'
 import sys
 text = open(sys.argv[1]).read()
 start = text.index('<computer strongest="monte-carlo"/>')

@@ -152,9 +152,9 @@ CATALOGUE = [
     ('bad-playout-cut', 46, '<computer> attribute "playout-cut": "four" is not a whole number '
      'from 0 to 1000', True),
     ('weight-unknown-feature', 48, '<weight> attribute "feature": "conection" is none of the '
-     'features of this game\'s evaluation, material, connection', False),
+     'features of this game\'s evaluation, material, two-distance', False),
     ('weight-repeated-feature', 48, '<weight> attribute "feature": a second weight for '
-     '"connection"', False),
+     '"two-distance"', False),
     ('weight-not-finite', 47, '<weight> attribute "value": "inf" is not a number from -100 to '
      '100', True),
     ('weight-out-of-range', 47, '<weight> attribute "value": "250" is not a number from -100 to '

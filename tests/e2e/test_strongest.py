@@ -5,7 +5,7 @@ time a move typed into its spin button, it answers a move played by
 mouse (alpha-beta in a thread), and while it thinks the window answers
 input: the popover opens, the budget's spin button takes a key, Undo stops
 the search at once. In a game that declares the Monte Carlo search the
-stronger (Hex: <computer strongest="monte-carlo"/>), Strongest is Hard's
+stronger (Clobber: <computer strongest="monte-carlo"/>), Strongest is Hard's
 search with Strongest's budget, with the same progress bar and controls."""
 
 import os
@@ -144,38 +144,38 @@ def test_strongest_answers_and_the_window_stays_responsive(session):
 
 
 def test_strongest_in_a_game_that_declares_monte_carlo(session):
-    """Hex declares Hard's Monte Carlo search the stronger: Strongest plays
-    it with its own budget (docs/SEARCH.md). The computer shows its progress
-    bar while it thinks, the popover answers meanwhile, it places a stone of
-    its own on an empty cell, and Undo stops its next search at once."""
-    app = session.start_app("hex")
-    close_players(app, choose_strongest(app, 3, "Blue"))
+    """Clobber declares Hard's Monte Carlo search the stronger: Strongest
+    plays it with its own budget (docs/SEARCH.md). The computer shows its
+    progress bar while it thinks, the popover answers meanwhile, it moves a
+    Black piece onto a White one, and Undo stops its next search at once."""
+    app = session.start_app("clobber")
+    close_players(app, choose_strongest(app, 3, "Black"))
 
-    app.click_cell("f6")
-    app.wait_cell("f6", r"^f6, Red Stone")
+    # White (a1, the checkerboard's corner) takes Black's a2.
+    move_by_mouse(app, "a1", "a2", "White", 1)
     app.wait_for(lambda: thinking(app) or None, "the computer to think (its progress bar)")
     seats = app.open_players()
     if not dict(seats[1])["Computer: Strongest"].checked:
-        raise E2EFailure("Blue's Strongest is not down while it thinks")
+        raise E2EFailure("Black's Strongest is not down while it thinks")
     close_players(app)
 
     rows = app.wait_moves(2, timeout=120)
-    found = re.findall(r"\b([a-k](?:1[01]|[1-9]))\b", rows[2])
-    if "Blue" not in rows[2] or not found:
+    found = re.findall(r"\b([a-e][1-6])\b", rows[2])
+    if "Black" not in rows[2] or len(found) < 2:
         raise E2EFailure("the computer's answer reads %r" % rows[2])
-    cell = found[-1]
-    if cell == "f6":
-        raise E2EFailure("the computer played on Red's stone: %r" % rows[2])
-    app.wait_cell(cell, r"^%s, Blue Stone" % cell)
+    source, taken = found[-2], found[-1]
+    app.wait_cell(taken, r"^%s, Black " % taken)
     app.wait_for(lambda: not thinking(app) or None, "the progress bar to go")
     app.screenshot("strongest-monte-carlo")
 
-    # Undo while it thinks: the search stops at once, no move comes.
-    target = next(c for c in ("e5", "g7", "d4") if c != cell)
-    app.click_cell(target)
-    app.wait_cell(target, r"^%s, Red Stone" % target)
-    app.wait_moves(3)
-    undo_stops_the_search(app, "Red")
+    # Undo while it thinks: the search stops at once, no move comes. White's
+    # second move takes a Black piece neither move so far has touched.
+    touched = {"a1", "a2", source, taken}
+    piece, target = next((p, t) for p, t in (("c1", "c2"), ("e1", "e2"), ("c3", "c4"),
+                                             ("e3", "e4"))
+                         if p not in touched and t not in touched)
+    move_by_mouse(app, piece, target, "White", 3)
+    undo_stops_the_search(app, "White")
 
 
 if __name__ == "__main__":

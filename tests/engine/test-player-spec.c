@@ -248,7 +248,7 @@ test_simultaneous (void)
 /* "cut=game": the cut the game declares (BsModule.playout_cut), set when the game is
  * known; 0 in a game that declares none and in simultaneous rounds. Every game's
  * declaration as docs/SEARCH.md gives it (measured: Abrobad, Ikabegamá, Ataxx, Gomoku,
- * Reversi). */
+ * Hex, Reversi). */
 static void
 test_cut_from_game (void)
 {
@@ -257,11 +257,12 @@ test_cut_from_game (void)
     guint       cut;
   } games[] = {
     { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
-    { "astoria", 0 }, { "hex", 0 }, { "tribes", 0 },
+    { "astoria", 0 }, { "tribes", 0 },
     { "ataxx", 4 },   /* a written game's <computer playout-cut="4"/> */
     { "reversi", 8 }, /* measured with its declared weights: mobility alone */
     { "clobber", 0 },
     { "gomoku", 4 },  /* measured with the features of its <line> end */
+    { "hex", 4 },     /* measured with the two-distance of its <connect> end */
   };
   g_autoptr(GError) error = NULL;
 
@@ -298,7 +299,7 @@ test_cut_from_game (void)
     static const struct {
       const char        *text;
       BsPlayerSpecFlags  flags;
-      guint              abrobad, hex;
+      guint              abrobad, clobber;
     } levels[] = {
       { "hard", BS_PLAYER_SPEC_BARE_LEVELS, 4, 0 },
       { "mcts:hard", BS_PLAYER_SPEC_FLAGS_NONE, 4, 0 },
@@ -310,7 +311,7 @@ test_cut_from_game (void)
       { "3000ms", BS_PLAYER_SPEC_BARE_LEVELS, 0, 0 },
     };
     g_autoptr(BsRuleset) abrobad = ruleset ("abrobad");
-    g_autoptr(BsRuleset) hex = ruleset ("hex");
+    g_autoptr(BsRuleset) clobber = ruleset ("clobber");
 
     for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
       {
@@ -321,8 +322,8 @@ test_cut_from_game (void)
         g_assert_no_error (error);
         g_assert_true (bs_player_spec_check_ruleset (&spec, abrobad, &error));
         g_assert_cmpuint (spec.mcts.playout_cut, ==, levels[i].abrobad);
-        g_assert_true (bs_player_spec_check_ruleset (&spec, hex, &error));
-        g_assert_cmpuint (spec.mcts.playout_cut, ==, levels[i].hex);
+        g_assert_true (bs_player_spec_check_ruleset (&spec, clobber, &error));
+        g_assert_cmpuint (spec.mcts.playout_cut, ==, levels[i].clobber);
         bs_player_spec_clear (&spec);
       }
   }
@@ -430,7 +431,7 @@ test_strongest_per_game (void)
     { "breakthrough", BS_STRONGEST_ALPHA_BETA },
     { "clobber", BS_STRONGEST_MONTE_CARLO },
     { "gomoku", BS_STRONGEST_ALPHA_BETA },   /* since its line end's features */
-    { "hex", BS_STRONGEST_MONTE_CARLO },
+    { "hex", BS_STRONGEST_ALPHA_BETA },      /* since its connect end's two-distance */
     { "ikabegama", BS_STRONGEST_ALPHA_BETA },
     { "reversi", BS_STRONGEST_MONTE_CARLO },
     { "tribes", BS_STRONGEST_MONTE_CARLO },

@@ -1977,6 +1977,23 @@ assert_score_sides (const BsRuleset *rs,
   g_assert_cmpint (first, ==, -second);
 }
 
+/* The two-distance of cell `name` (as "c3") from region r for p. */
+static int
+two_distance_at (const BsRuleset       *rs,
+                 const BsRulesFeatures *f,
+                 const BsPosition      *pos,
+                 int                    p,
+                 int                    r,
+                 const char            *name)
+{
+  g_autofree int *dist = g_new (int, rs->n_cells);
+  int cell = bs_board_find_cell (rs->board, name, NULL);
+
+  g_assert_cmpint (cell, !=, BS_NO_CELL);
+  g_assert_cmpint (bs_rules_features_two_distances (f, pos, p, r, dist), ==, rs->n_cells);
+  return dist[cell];
+}
+
 static void
 test_connect_features (void)
 {
@@ -1986,44 +2003,80 @@ test_connect_features (void)
   BsFeatureSpec specs[BS_MAX_FEATURES];
   g_autofree BsPosition *pos = NULL;
 
-  /* The connect end gives "connection" beside material. */
+  /* The connect end gives "two-distance" beside material. */
   g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
   g_assert_cmpstr (specs[0].id, ==, "material");
-  g_assert_cmpstr (specs[1].id, ==, "connection");
+  g_assert_cmpstr (specs[1].id, ==, "two-distance");
 
-  /* An empty 5 × 5 rhombus: five cells each. */
+  /* An empty 5 × 5 rhombus, player 1 from row 1: the row is at 1; b2 to e2
+   * touch two cells of it (x2 touches x1 and the cell left of it): 2; a2
+   * only a1, so its second best is b2: 3. c3 to e3 touch two cells at 2:
+   * 3; b3 touches b2 (2), then a2 and c3 (3): 4; a3 a2 (3), then b3: 5. */
   pos = hand_position (rs, "", 1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 5);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 5);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 0);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "a1"), ==, 1);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "b2"), ==, 2);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "a2"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c3"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "b3"), ==, 4);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "a3"), ==, 5);
+  /* From row 5 the same turned half a turn (e4 is a2's twin): c3 is at 3
+   * from both, and no cell does better than 3 + 3; player 2 the same by
+   * the mirror. */
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "c3"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "e4"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d4"), ==, 2);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 1), ==, 6);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 2), ==, 6);
+  g_assert_cmpfloat (feature_value (rs, pos, "two-distance"), ==, 0);
   g_clear_pointer (&pos, g_free);
 
-  /* Player 1's chain c1 c2 c3 needs c4 and c5; player 2 must cross every
-   * column, and column c only at c4 or c5: five. */
-  pos = hand_position (rs, "c1=1 c2=1 c3=1", 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 5);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 3);
-  g_assert_cmpfloat (feature_value (rs, pos, "material"), ==, 3);
+  /* c1 d3 e5: bridges (c1 and d3 share c2 and d2, d3 and e5 d4 and e4).
+   * The plain path needs two cells. d2 touches c1, which is on row 1: 1;
+   * through d3 it touches d4 and e4, each next to e5 on row 5: 1 and 1,
+   * so d2 is at 2 from row 5, and 1 + 2 = 3. */
+  pos = hand_position (rs, "c1=1 d3=1 e5=1", 2);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "d2"), ==, 1);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d4"), ==, 1);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d2"), ==, 2);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 1), ==, 3);
+  g_clear_pointer (&pos, g_free);
+
+  /* c1 c3 c5: also two cells on the plain path (c2, c4), but each gap is a
+   * single cell player 2 can take. c2 is at 1 from row 1; from row 5 its
+   * best neighbour is c4 (through c3; 1, next to c5), the next b3 and d4
+   * (2: b3 touches b4 and c4, d4 c4 and d5, all at 1): 3. c4 is the same
+   * upside down: the best is 1 + 3 = 4. The plain path calls both chains
+   * level; the two-distance prefers the bridges. */
+  pos = hand_position (rs, "c1=1 c3=1 c5=1", 2);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c2"), ==, 1);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "c2"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "b3"), ==, 2);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 1, "d4"), ==, 2);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c4"), ==, 3);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 1), ==, 4);
+  /* Player 2 must cross column c at c2 or c4. c4: from column a, b4 and
+   * b3 are at 2 (each touches two cells of column a), so 3; from column
+   * e, d4 is at 2 (e4, e5) and d5 at 3 (e5, then d4), so 4: 7, and c2 is
+   * the same turned: 4 + 3. The feature is player 2's 7 minus player 1's 4. */
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 0, "c4"), ==, 3);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 1, "c4"), ==, 4);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 1, "d5"), ==, 3);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 2), ==, 7);
+  g_assert_cmpfloat (feature_value (rs, pos, "two-distance"), ==, 3);
   assert_score_sides (rs, pos);
+  /* A cell taken by anyone has no two-distance. */
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c3"), ==, -1);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 2, 0, "c3"), ==, -1);
   g_clear_pointer (&pos, g_free);
 
-  /* b4 and d4 leave player 2 a4, c4 and e4 to fill; player 1's way north
-   * from c3 is c4 (d4, its other northern neighbour, is taken), then c5
-   * or d5: two. */
-  pos = hand_position (rs, "c1=1 c2=1 c3=1 b4=2 d4=2", 1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, 2);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 3);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, 1);
-  assert_score_sides (rs, pos);
-  g_clear_pointer (&pos, g_free);
-
-  /* A row of player 2 cuts player 1 off: no way (-1), and the feature
-   * counts a cut-off player as far as the board is large. */
+  /* A row of player 2 cuts player 1 off (-1: counted as far as the board
+   * is large, 25) and joins player 2's sides (0). */
   pos = hand_position (rs, "a3=2 b3=2 c3=2 d3=2 e3=2", 1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 1), ==, -1);
-  g_assert_cmpint (bs_rules_features_connection_distance (f, pos, 2), ==, 0);
-  g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==, -25);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 1), ==, -1);
+  g_assert_cmpint (bs_rules_features_two_distance_potential (f, pos, 2), ==, 0);
+  g_assert_cmpint (two_distance_at (rs, f, pos, 1, 0, "c4"), ==, -1);
+  g_assert_cmpfloat (feature_value (rs, pos, "two-distance"), ==, -25);
+  assert_score_sides (rs, pos);
 }
 
 /* A random position of size × size cells, each holding a piece with odds
@@ -2074,9 +2127,9 @@ test_connect_features_symmetric (void)
       g_autofree BsPosition *pos = NULL, *mirror = NULL;
 
       random_swapped_pair (rs, &rng, 7, 2, TRUE, &pos, &mirror);
-      g_assert_cmpfloat (feature_value (rs, pos, "connection"), ==,
-                         -feature_value (rs, mirror, "connection"));
-      uneven += feature_value (rs, pos, "connection") != 0;
+      g_assert_cmpfloat (feature_value (rs, pos, "two-distance"), ==,
+                         -feature_value (rs, mirror, "two-distance"));
+      uneven += feature_value (rs, pos, "two-distance") != 0;
       g_assert_cmpfloat (feature_value (rs, pos, "material"), ==,
                          -feature_value (rs, mirror, "material"));
     }
@@ -2270,7 +2323,7 @@ test_declared_weights_of_ends (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(BsRulesGame) game = parse_with_computer (
-    connect_game_path, "<computer><weight feature=\"connection\" value=\"-1.5\"/></computer>",
+    connect_game_path, "<computer><weight feature=\"two-distance\" value=\"-1.5\"/></computer>",
     NULL, &error);
   g_autoptr(BsRuleset) rs = NULL;
   BsFeatureSpec specs[BS_MAX_FEATURES];
@@ -2280,7 +2333,7 @@ test_declared_weights_of_ends (void)
   rs = ruleset_of (game);
   n = bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs);
   g_assert_cmpuint (n, ==, 2);
-  g_assert_cmpstr (specs[1].id, ==, "connection");
+  g_assert_cmpstr (specs[1].id, ==, "two-distance");
   g_assert_cmpfloat (specs[1].weight, ==, -1.5);
   /* Material keeps its hand-set weight. */
   g_assert_cmpstr (specs[0].id, ==, "material");
@@ -2299,7 +2352,7 @@ test_declared_weights_refused (void)
   } cases[] = {
     { "connect", "<computer>\n<weight feature=\"mobility\" value=\"1\"/></computer>",
       "<weight> attribute \"feature\": \"mobility\" is none of the features of this "
-      "game's evaluation, material, connection" },
+      "game's evaluation, material, two-distance" },
     { "bracket", "<computer>\n<weight feature=\"lines\" value=\"1\"/></computer>",
       "<weight> attribute \"feature\": \"lines\" is none of the features of this "
       "game's evaluation, material, mobility" },

@@ -12,7 +12,7 @@
 /* Hand-set weights, in pieces' worth (BsFeatureSpec.weight); measured
  * against plain Monte Carlo in docs/SEARCH.md, "Written games' features". */
 #define WEIGHT_MATERIAL   1.0
-#define WEIGHT_CONNECTION 1.0
+#define WEIGHT_TWO_DISTANCE 1.0
 #define WEIGHT_LINES      2.0
 
 /* A line one piece short of the length is worth 1, each piece fewer this
@@ -25,7 +25,7 @@ struct _BsRulesFeatures {
   int           n_cells;
   int           n_dirs;
   const gint16 *neighbours;
-  int           slot_connection;      /* its index among the values, or -1 */
+  int           slot_two_distance;    /* its index among the values, or -1 */
   int           slot_lines;
 
   /* The connect end: per player, a cell's regions as bits. */
@@ -57,7 +57,7 @@ bs_rules_features_declare (const BsRulesDocument *doc,
     return 0;
   specs[n++] = (BsFeatureSpec) { "material", WEIGHT_MATERIAL };
   if (connects)
-    specs[n++] = (BsFeatureSpec) { "connection", WEIGHT_CONNECTION };
+    specs[n++] = (BsFeatureSpec) { "two-distance", WEIGHT_TWO_DISTANCE };
   if (lines)
     specs[n++] = (BsFeatureSpec) { "lines", WEIGHT_LINES };
   return n;
@@ -74,12 +74,12 @@ bs_rules_features_new (const BsRuleset       *rs,
   f->n_cells = rs->n_cells;
   f->n_dirs = rs->n_dirs;
   f->neighbours = rs->neighbours;
-  f->slot_connection = -1;
+  f->slot_two_distance = -1;
   f->slot_lines = -1;
   for (guint i = 0; i < n; i++)
     {
-      if (g_str_equal (specs[i].id, "connection"))
-        f->slot_connection = (int) i;
+      if (g_str_equal (specs[i].id, "two-distance"))
+        f->slot_two_distance = (int) i;
       if (g_str_equal (specs[i].id, "lines"))
         f->slot_lines = (int) i;
     }
@@ -154,73 +154,285 @@ bs_rules_features_set_line (BsRulesFeatures *f,
     f->worth[k] = k == length - 1 ? 1 : f->worth[k + 1] / LINE_RATIO;
 }
 
-/* ---- Connection ----
+/* ---- Two-distance ----
  *
- * A shortest path where the player's own pieces cost nothing, an empty cell
- * one and the other player's pieces block, by layers: the cells at d empty
- * cells from the first region, each grown over own pieces before the next
- * layer starts, so that a cell is final when it is taken from its layer. */
+ * Van Rijswijck's two-distance (Queenbee, "Computer Hex: are bees better
+ * than fruitflies?", 2000): the other player can always take a cell's best
+ * neighbour, so an empty cell is 1 + the second smallest distance among its
+ * neighbours. The player's own chains are collapsed: an empty cell's
+ * neighbours are the empty cells next to it and next to any own chain it
+ * touches, each once; the other player's pieces block. An empty cell of the
+ * region, or next to an own chain that touches it, is at 1 (nothing stands
+ * between it and the region). */
 
-int
-bs_rules_features_connection_distance (const BsRulesFeatures *f,
-                                       const BsPosition      *pos,
-                                       int                    p)
+/* p's own chains on pos: chain[c] its number (-1: not p's piece), each
+ * chain's regions, and its empty neighbours (libs[start[k] .. start[k+1]]). */
+typedef struct {
+  int     n_chains;
+  gint16 *chain;
+  guint8 *regions;
+  int    *start;
+  gint16 *libs;
+  int    *mark;                       /* [k]: the stamp it was last expanded under */
+  int    *expanded;                   /* [k]: by how many cells, this search */
+} Chains;
+
+#define TWO_DISTANCE_FAR G_MAXINT16
+
+static void
+chains_find (const BsRulesFeatures *f,
+             const BsPosition      *pos,
+             int                    p,
+             Chains                *chains,
+             gint16                *stack,
+             int                   *mark)
 {
-  int n = f->n_cells;
-  gint16 *layer = g_newa (gint16, n), *next = g_newa (gint16, n);
-  guint8 *seen = g_newa (guint8, n);
-  const guint8 *regions = f->regions[p];
-  guint8 wanted, reached = 1;
-  int n_layer = 0, n_next = 0;
+  int n = f->n_cells, n_chains = 0, n_libs = 0;
 
-  if (f->n_regions == 0)
-    return 0;
-  wanted = (guint8) ((1u << f->n_regions) - 1);
-  memset (seen, 0, (gsize) n);
+  for (int c = 0; c < n; c++)
+    chains->chain[c] = -1;
+  for (int c = 0; c < n; c++)
+    mark[c] = -1;
   for (int c = 0; c < n; c++)
     {
-      int owner = BS_CELL_OWNER (pos->cells[c]);
+      int top = 0;
 
-      if (!(regions[c] & 1) || (owner != 0 && owner != p))
+      if (BS_CELL_OWNER (pos->cells[c]) != p || chains->chain[c] >= 0)
         continue;
-      seen[c] = 1;
-      if (owner == p)
-        layer[n_layer++] = (gint16) c;
-      else
-        next[n_next++] = (gint16) c;
-    }
-  for (int d = 0;; d++)
-    {
-      for (int i = 0; i < n_layer; i++)
+      chains->regions[n_chains] = 0;
+      chains->start[n_chains] = n_libs;
+      chains->chain[c] = (gint16) n_chains;
+      stack[top++] = (gint16) c;
+      while (top > 0)
         {
-          int c = layer[i];
+          int at = stack[--top];
 
-          reached |= regions[c];
-          if (reached == wanted)
-            return d;
+          chains->regions[n_chains] |= f->regions[p][at];
           for (int k = 0; k < f->n_dirs; k++)
             {
-              int to = f->neighbours[c * f->n_dirs + k];
-              int owner;
+              int to = f->neighbours[at * f->n_dirs + k];
 
-              if (to == BS_NO_CELL || seen[to])
+              if (to == BS_NO_CELL)
                 continue;
-              owner = BS_CELL_OWNER (pos->cells[to]);
-              if (owner == p)
-                layer[n_layer++] = (gint16) to;
-              else if (owner == 0)
-                next[n_next++] = (gint16) to;
-              else
-                continue;
-              seen[to] = 1;
+              if (BS_CELL_OWNER (pos->cells[to]) == p && chains->chain[to] < 0)
+                {
+                  chains->chain[to] = (gint16) n_chains;
+                  stack[top++] = (gint16) to;
+                }
+              else if (BS_CELL_OWNER (pos->cells[to]) == 0 && mark[to] != n_chains)
+                {
+                  mark[to] = n_chains;
+                  chains->libs[n_libs++] = (gint16) to;
+                }
             }
         }
-      if (n_next == 0)
-        return -1;
-      memcpy (layer, next, sizeof *layer * (gsize) n_next);
-      n_layer = n_next;
-      n_next = 0;
+      n_chains++;
     }
+  chains->start[n_chains] = n_libs;
+  chains->n_chains = n_chains;
+}
+
+/* The empty cell c's neighbours with p's chains collapsed, each once, into
+ * out; mark[] must not hold stamp yet. A chain already expanded from two
+ * cells of the search is left out: those two neighbour all its other
+ * liberties, which are therefore placed. */
+static int
+collapsed_neighbours (const BsRulesFeatures *f,
+                      const BsPosition      *pos,
+                      Chains                *chains,
+                      int                    c,
+                      gint16                *out,
+                      int                   *mark,
+                      int                    stamp)
+{
+  int n_out = 0;
+
+  mark[c] = stamp;
+  for (int k = 0; k < f->n_dirs; k++)
+    {
+      int to = f->neighbours[c * f->n_dirs + k];
+      int owner, chain;
+
+      if (to == BS_NO_CELL)
+        continue;
+      owner = BS_CELL_OWNER (pos->cells[to]);
+      chain = chains->chain[to];
+      if (owner == 0 && mark[to] != stamp)
+        {
+          mark[to] = stamp;
+          out[n_out++] = (gint16) to;
+        }
+      else if (chain >= 0 && chains->mark[chain] != stamp && chains->expanded[chain] < 2)
+        {
+          chains->mark[chain] = stamp;
+          chains->expanded[chain]++;
+          for (int i = chains->start[chain]; i < chains->start[chain + 1]; i++)
+            if (mark[chains->libs[i]] != stamp)
+              {
+                mark[chains->libs[i]] = stamp;
+                out[n_out++] = chains->libs[i];
+              }
+        }
+    }
+  return n_out;
+}
+
+/* The scratch of the two-distance, n_cells each (libs n_cells × n_dirs). */
+typedef struct {
+  Chains  chains;
+  gint16 *layer, *next, *out, *stack;
+  int    *mark, *count;
+} Scratch;
+
+#define SCRATCH_NEWA(s, f)                                                   \
+  G_STMT_START {                                                             \
+    int n_ = (f)->n_cells;                                                   \
+    (s).chains.chain = g_newa (gint16, n_);                                  \
+    (s).chains.regions = g_newa (guint8, n_);                                \
+    (s).chains.start = g_newa (int, n_ + 1);                                 \
+    (s).chains.libs = g_newa (gint16, (gsize) n_ * (gsize) (f)->n_dirs);     \
+    (s).chains.mark = g_newa (int, n_);                                      \
+    (s).chains.expanded = g_newa (int, n_);                                  \
+    (s).layer = g_newa (gint16, n_);                                         \
+    (s).next = g_newa (gint16, n_);                                          \
+    (s).out = g_newa (gint16, n_);                                           \
+    (s).stack = g_newa (gint16, n_);                                         \
+    (s).mark = g_newa (int, n_);                                             \
+    (s).count = g_newa (int, n_);                                            \
+  } G_STMT_END
+
+/* Cell c placed at d: into dist, the next layer and, with first, the best
+ * sum of the two. */
+static inline void
+place (Scratch   *s,
+       int       *dist,
+       int       *n_layer,
+       int        c,
+       int        d,
+       const int *first,
+       int       *best)
+{
+  dist[c] = d;
+  s->next[(*n_layer)++] = (gint16) c;
+  if (first != NULL && first[c] != TWO_DISTANCE_FAR)
+    *best = MIN (*best, first[c] + d);
+}
+
+/* dist[c]: the two-distance of the empty cell c from region `region` for p
+ * (TWO_DISTANCE_FAR: none, or c not empty), by layers: a cell is at d + 1
+ * once a second of its neighbours is taken from layer d. With first (the
+ * distances from another region), *best is the least sum of both, and the
+ * search stops where no farther cell can lower it (dist is then partial). */
+static void
+two_distances (const BsRulesFeatures *f,
+               const BsPosition      *pos,
+               int                    p,
+               int                    region,
+               Scratch               *s,
+               int                   *dist,
+               const int             *first,
+               int                   *best)
+{
+  int n = f->n_cells, n_layer = 0, stamp = 0;
+  guint8 bit = (guint8) (1u << region);
+
+  for (int c = 0; c < n; c++)
+    {
+      dist[c] = TWO_DISTANCE_FAR;
+      s->count[c] = 0;
+      s->mark[c] = -1;
+    }
+  for (int k = 0; k < s->chains.n_chains; k++)
+    {
+      s->chains.mark[k] = -1;
+      s->chains.expanded[k] = 0;
+    }
+  /* Layer 1: the region's empty cells and the liberties of the chains on it. */
+  for (int c = 0; c < n; c++)
+    if ((f->regions[p][c] & bit) && BS_CELL_OWNER (pos->cells[c]) == 0)
+      place (s, dist, &n_layer, c, 1, first, best);
+  for (int k = 0; k < s->chains.n_chains; k++)
+    if (s->chains.regions[k] & bit)
+      for (int i = s->chains.start[k]; i < s->chains.start[k + 1]; i++)
+        if (dist[s->chains.libs[i]] == TWO_DISTANCE_FAR)
+          place (s, dist, &n_layer, s->chains.libs[i], 1, first, best);
+  for (int d = 1; n_layer > 0; d++)
+    {
+      int n_next = 0;
+      gint16 *swap = s->layer;
+
+      s->layer = s->next;
+      s->next = swap;
+      /* The next layer's cells are at d + 1 from here and at least 1 from
+       * the other region. */
+      if (first != NULL && d + 2 >= *best)
+        return;
+      for (int i = 0; i < n_layer; i++)
+        {
+          int n_out = collapsed_neighbours (f, pos, &s->chains, s->layer[i],
+                                            s->out, s->mark, stamp++);
+
+          for (int j = 0; j < n_out; j++)
+            {
+              int to = s->out[j];
+
+              if (dist[to] == TWO_DISTANCE_FAR && ++s->count[to] == 2)
+                place (s, dist, &n_next, to, d + 1, first, best);
+            }
+        }
+      n_layer = n_next;
+    }
+}
+
+int
+bs_rules_features_two_distances (const BsRulesFeatures *f,
+                                 const BsPosition      *pos,
+                                 int                    p,
+                                 int                    region,
+                                 int                   *dist)
+{
+  Scratch s;
+
+  g_return_val_if_fail (region >= 0 && region < f->n_regions, 0);
+  SCRATCH_NEWA (s, f);
+  chains_find (f, pos, p, &s.chains, s.stack, s.mark);
+  two_distances (f, pos, p, region, &s, dist, NULL, NULL);
+  for (int c = 0; c < f->n_cells; c++)
+    if (dist[c] == TWO_DISTANCE_FAR)
+      dist[c] = -1;
+  return f->n_cells;
+}
+
+int
+bs_rules_features_two_distance_potential (const BsRulesFeatures *f,
+                                          const BsPosition      *pos,
+                                          int                    p)
+{
+  int n = f->n_cells, farthest = 0;
+  int *first = g_newa (int, n), *other = g_newa (int, n);
+  Scratch s;
+
+  if (f->n_regions < 2)
+    return 0;
+  SCRATCH_NEWA (s, f);
+  chains_find (f, pos, p, &s.chains, s.stack, s.mark);
+  two_distances (f, pos, p, 0, &s, first, NULL, NULL);
+  /* With more than two regions, the farthest of the others from the first. */
+  for (int r = 1; r < f->n_regions; r++)
+    {
+      guint8 both = (guint8) (1u | (1u << r));
+      int best = TWO_DISTANCE_FAR;
+
+      for (int k = 0; k < s.chains.n_chains && best > 0; k++)
+        if ((s.chains.regions[k] & both) == both)
+          best = 0;
+      if (best > 0)
+        two_distances (f, pos, p, r, &s, other, first, &best);
+      if (best == TWO_DISTANCE_FAR)
+        return -1;
+      farthest = MAX (farthest, best);
+    }
+  return farthest;
 }
 
 /* ---- Lines ---- */
@@ -275,13 +487,13 @@ bs_rules_features_line_counts (const BsRulesFeatures *f,
 
 /* A player cut off is as far as the board is large. */
 static int
-connection_distance_or_far (const BsRulesFeatures *f,
-                            const BsPosition      *pos,
-                            int                    p)
+two_distance_potential_or_far (const BsRulesFeatures *f,
+                               const BsPosition      *pos,
+                               int                    p)
 {
-  int d = bs_rules_features_connection_distance (f, pos, p);
+  int potential = bs_rules_features_two_distance_potential (f, pos, p);
 
-  return d < 0 ? f->n_cells : d;
+  return potential < 0 ? f->n_cells : potential;
 }
 
 void
@@ -290,10 +502,10 @@ bs_rules_features_values (const BsRulesFeatures *f,
                           double                *values)
 {
   values[0] = bs_position_material (pos, 1) - bs_position_material (pos, 2);
-  if (f->slot_connection >= 0)
-    values[f->slot_connection] = f->n_regions == 0 ? 0
-                                 : connection_distance_or_far (f, pos, 2)
-                                   - connection_distance_or_far (f, pos, 1);
+  if (f->slot_two_distance >= 0)
+    values[f->slot_two_distance] = f->n_regions == 0 ? 0
+                                   : two_distance_potential_or_far (f, pos, 2)
+                                     - two_distance_potential_or_far (f, pos, 1);
   if (f->slot_lines >= 0)
     {
       double sums[3] = { 0 };

@@ -7,9 +7,13 @@
  * mobility (bs-evaluation.h):
  *
  *   material    the pieces on the board and in hand, as the generic one;
- *   connection  a <connect> end: the fewest empty cells each player still
- *               has to fill to join its regions (own pieces cost nothing,
- *               the other player's block), player 2's minus player 1's;
+ *   two-distance a <connect> end: each player's two-distance potential
+ *               (van Rijswijck's Queenbee): the least sum over empty cells
+ *               of their two-distances from the two regions, a cell's
+ *               two-distance 1 + the second best of its neighbours' (the
+ *               other player takes the best), own chains collapsed, the
+ *               other player's pieces blocking; player 2's minus player
+ *               1's, a player cut off as far as the board has cells;
  *   lines       a <line> end: every line of its length that holds pieces
  *               of one player only, worth 1 with one piece short of the
  *               length and a quarter of that for each piece fewer,
@@ -39,7 +43,7 @@ guint            bs_rules_features_declare    (const BsRulesDocument *doc,
 BsRulesFeatures *bs_rules_features_new        (const BsRuleset       *rs,
                                                const BsRulesDocument *doc);
 void             bs_rules_features_free       (BsRulesFeatures       *features);
-/* Whether the connection figure is already set (the first end gives it). */
+/* Whether the connect end's regions are already set (the first end gives them). */
 gboolean         bs_rules_features_connects   (const BsRulesFeatures *features);
 /* The connect end's regions: in_region[(r * 3 + p) * n_cells + c] is
  * whether cell c belongs to region r (of n_regions) for player p. */
@@ -53,11 +57,23 @@ void             bs_rules_features_set_line   (BsRulesFeatures       *features,
                                                const int             *dirs,
                                                int                    n_dirs);
 
-/* The fewest empty cells p still has to fill on pos to join the regions,
- * or -1 when the other player's pieces cut them off. */
-int              bs_rules_features_connection_distance (const BsRulesFeatures *features,
-                                                        const BsPosition      *pos,
-                                                        int                    p);
+/* dist[c]: the two-distance of the empty cell c from region `region` of the
+ * connect end for p (1 + the second smallest among its neighbours, p's
+ * chains collapsed, the other player's pieces blocking; an empty cell of the
+ * region or next to p's chain touching it: 1), -1 where there is none or c
+ * is not empty. Returns n_cells. */
+int              bs_rules_features_two_distances (const BsRulesFeatures *features,
+                                                  const BsPosition      *pos,
+                                                  int                    p,
+                                                  int                    region,
+                                                  int                   *dist);
+/* p's two-distance potential: the least sum, over empty cells, of the
+ * two-distances from the first region and another (the farthest other
+ * region with more than two); 0 when a chain of p joins them, -1 when p
+ * has none. */
+int              bs_rules_features_two_distance_potential (const BsRulesFeatures *features,
+                                                           const BsPosition      *pos,
+                                                           int                    p);
 /* counts[k] (0 ≤ k ≤ length): the lines of the length that hold k pieces
  * of p and none of the other player's. Returns the length (0: no line end). */
 int              bs_rules_features_line_counts (const BsRulesFeatures *features,
