@@ -2340,6 +2340,25 @@ test_declared_weights_of_ends (void)
   g_assert_cmpfloat (specs[0].weight, ==, 1.0);
 }
 
+/* A file written when the <connect> end's feature was "connection" keeps
+ * its weight: the two-distance took that feature's place. */
+static void
+test_declared_weights_former_connection (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRulesGame) game = parse_with_computer (
+    connect_game_path, "<computer><weight feature=\"connection\" value=\"2.5\"/></computer>",
+    NULL, &error);
+  g_autoptr(BsRuleset) rs = NULL;
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+
+  g_assert_no_error (error);
+  rs = ruleset_of (game);
+  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpstr (specs[1].id, ==, "two-distance");
+  g_assert_cmpfloat (specs[1].weight, ==, 2.5);
+}
+
 /* A feature the evaluation does not have is refused with file, line and
  * value; so is a repeated one and a value out of range. */
 static void
@@ -2429,6 +2448,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-games/capture/generic-features", test_generic_features);
   g_test_add_func ("/rules-games/bracket/declared-weights", test_declared_weights);
   g_test_add_func ("/rules-games/connect/declared-weights", test_declared_weights_of_ends);
+  g_test_add_func ("/rules-games/connect/declared-weights-connection", test_declared_weights_former_connection);
   g_test_add_func ("/rules-games/declared-weights-refused", test_declared_weights_refused);
   g_test_add_func ("/rules-games/swap/perft", test_swap_perft);
   g_test_add_func ("/rules-games/swap/hand", test_swap_hand);

@@ -269,9 +269,16 @@ game_apply_weights (BsRulesGame  *game,
       const char *ids[BS_MAX_FEATURES + 1] = { NULL };
       guint i;
 
+      const char *feature = weight->feature;
+
+      /* The <connect> end's feature was "connection" (a plain shortest path)
+       * until the two-distance took its place, on the same scale: a file
+       * written then keeps its weight. */
+      if (g_str_equal (feature, "connection"))
+        feature = "two-distance";
       for (i = 0; i < n; i++)
         ids[i] = specs != NULL ? specs[i].id : bs_generic_features[i].id;
-      for (i = 0; i < n && !g_str_equal (ids[i], weight->feature); i++)
+      for (i = 0; i < n && !g_str_equal (ids[i], feature); i++)
         ;
       if (i == n)
         {
