@@ -1311,6 +1311,9 @@ const BsModule bs_module_astoria = {
   /* Up to 1,280 moves a turn: in full, alpha-beta reaches two plies at
    * 0.1 s; with reductions, three (docs/SEARCH.md, "Astoria's Hard"). */
   .late_moves = 8,
+  /* Even so, Monte Carlo beat alpha-beta at Hard's 3 s (6-1-1), though
+   * not at 0.1 s: Hard and Strongest search by Monte Carlo. */
+  .strongest = BS_STRONGEST_MONTE_CARLO,
   .ending = astoria_ending,
   .describe_ending = astoria_describe_ending,
   .play = &astoria_play,
