@@ -22,9 +22,10 @@
  * 3, …), every move checked legal; with K > 0 both games of a pair begin
  * with the same K random turns (a balanced opening, so a game whose first
  * player wins from the start still measures the players: docs/SEARCH.md).
- * A player is `random`, `mcts:LEVEL` (a level of `think`, or `cpu=SECONDS`: Hard's search with a budget of the thread's
- * CPU time) or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N,
- * nodes=N, eval=features|generic|material, weights=FILE) or
+ * A player is `random`, `mcts:LEVEL` (a level of `think`, or
+ * `cpu=SECONDS`: Hard's search with a budget of the thread's CPU time)
+ * or `ab[:SETTINGS]` (alpha-beta: cpu=SECONDS, depth=N, nodes=N,
+ * eval=features|generic|material, weights=FILE) or
  * `strongest[:cpu=SECONDS]` (the search the game declares for the app's
  * Strongest level, bs_ruleset_get_strongest_search). In a game of
  * simultaneous rounds each player chooses all their orders of a round from
