@@ -1249,6 +1249,26 @@ class App:
                 if self.snapshot().find_now(role, name) is None:
                     return self.wait_for(effect, what, timeout)
 
+    def click_until_turn(self, name, turn, timeout=DEFAULT_WAIT):
+        """Clicks a header bar button that steps through the game ("Undo
+        Move", "Redo Move") and waits until the move list is at `turn`; its
+        rows' text. A click a busy desktop loses (seen beside stress-ng on
+        CI: Redo Move clicked, the move list still at the undone turn 10 s
+        later) is made again, but only while the list is still at the turn
+        it showed before the click: a slow click is never doubled into two
+        steps."""
+        before = self.current_move()
+        deadline = time.monotonic() + scaled(timeout)
+        while True:
+            self.click("push button", name)
+            try:
+                return self.wait_moves(turn, RETRY_WAIT)
+            except E2EFailure:
+                if time.monotonic() > deadline:
+                    raise
+                if self.current_move() != before:
+                    return self.wait_moves(turn, timeout)
+
     def open_editor_from_row(self, row_name, button="Duplicate and Edit", timeout=DEFAULT_WAIT):
         """Presses a start page row's edit button ("Duplicate and Edit" on a
         built-in game, "Edit Variant" on one of the user's) and waits for the

@@ -80,12 +80,10 @@ def test_by_mouse(session):
     app.click_cell_until(legal[0], r"Light (Small|Large)")
     app.wait_moves(3)
     # Undo and redo with the header bar's buttons.
-    app.click("push button", "Undo Move")
+    app.click_until_turn("Undo Move", 2)
     app.wait_cell(legal[0], r", empty")
-    app.wait_moves(2)
-    app.click("push button", "Redo Move")
+    app.click_until_turn("Redo Move", 3)
     app.wait_cell(legal[0], r"Light (Small|Large)")
-    app.wait_moves(3)
 
 
 def test_by_keyboard(session):

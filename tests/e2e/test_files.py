@@ -63,8 +63,7 @@ def test_save_reopen_undo_redo(session):
     assert board_labels(app) == before, "the reopened game differs"
 
     # Undo with the header bar button and Ctrl+Z, redo with Shift+Ctrl+Z.
-    app.click("push button", "Undo Move")
-    app.wait_moves(2)
+    app.click_until_turn("Undo Move", 2)
     app.wait_cell(third, r", empty")
     app.key("ctrl+z")
     app.wait_moves(1)

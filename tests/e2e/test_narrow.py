@@ -137,8 +137,7 @@ def test_phone_pages(session):
     shot(app, "panel", box)
 
     # Undo, with the panel open: the list follows.
-    app.click("push button", "Undo Move")
-    app.wait_moves(2)
+    app.click_until_turn("Undo Move", 2)
     app.wait_cell(target, r", empty")
     # A tap on the board beside the panel closes it.
     x, y, w, h = box
