@@ -926,23 +926,15 @@ class App:
         self.session.drag(points, button)
 
     def click_cell_until(self, coordinate, pattern, timeout=DEFAULT_WAIT):
-        """Clicks a cell and waits until its label matches the regex (its
-        label), as click_until does for a widget: a click a busy desktop
-        loses (seen once on a fresh CI machine under load: the cell still
-        read "empty, legal placement" 10 s later) is made again, but only
-        while the cell still reads as before the click, so a click that was
-        only slow is never doubled."""
+        """Clicks a cell and waits until its label matches the regex; its
+        label. A lost click (seen once on a fresh CI machine under load: the
+        cell still read "empty, legal placement" 10 s later) is made again
+        while the cell reads as before the click (_click_again_while)."""
         before = self.cell_label(coordinate)
-        deadline = time.monotonic() + scaled(timeout)
-        while True:
-            self.click_cell(coordinate)
-            try:
-                return self.wait_cell(coordinate, pattern, RETRY_WAIT)
-            except E2EFailure:
-                if time.monotonic() > deadline:
-                    raise
-                if self.cell_label(coordinate) != before:
-                    return self.wait_cell(coordinate, pattern, timeout)
+        return self._click_again_while(lambda: self.click_cell(coordinate),
+                                       lambda t: self.wait_cell(coordinate, pattern, t),
+                                       lambda: self.cell_label(coordinate) == before,
+                                       timeout)
 
     def wait_cell(self, coordinate, pattern, timeout=DEFAULT_WAIT):
         """Waits until the cell's label matches the regex (searched); its label."""
@@ -1093,17 +1085,13 @@ class App:
         """Clicks Players and returns its popover's seats (seat_buttons).
         A click right after a dialog or popover closed can be lost (issue
         29: the popover sometimes does not open on the first click after a
-        game-over dialog): as a person would, click again, but only while
-        the button is not down (a popover shown late must not be closed)."""
-        for attempt in range(3):
-            self.click("push button", "Players")
-            try:
-                return self.seat_buttons(timeout=RETRY_WAIT)
-            except E2EFailure:
-                button = self.find("push button", "Players")
-                if button.checked or attempt == 2:
-                    return self.seat_buttons()
-        raise AssertionError("not reached")
+        game-over dialog): it is made again while the button is not down,
+        so a popover shown late is never closed (_click_again_while)."""
+        return self._click_again_while(
+            lambda: self.click("push button", "Players"),
+            lambda t: self.seat_buttons(timeout=t),
+            lambda: not self.find("push button", "Players").checked,
+            DEFAULT_WAIT)
 
     def set_players(self, first, second, keyboard=False):
         """Who plays, through the Players popover of the header bar: each
@@ -1231,63 +1219,58 @@ class App:
         node = node_or_role if isinstance(node_or_role, Node) else self.find(node_or_role, name)
         return node.click(button)
 
-    def click_until(self, role, name, effect, what, timeout=DEFAULT_WAIT):
-        """Clicks the widget found by (role, name) and waits for effect() to
-        return something true, which it returns. A click a busy desktop
-        loses (seen once beside stress-ng: the status still read "Paused"
-        10 s after Resume) is made again, but only while the widget still
-        reads name: a click that was only slow has changed it by then, and
-        a second one would undo the first."""
+    def _click_again_while(self, click, wait, unchanged, timeout):
+        """Calls click(), then wait(seconds) for its effect, and returns what
+        wait returns. A busy desktop now and then loses a click (seen beside
+        stress-ng and on CI machines under load: Resume, Redo Move, a board
+        cell, a start page row, each still as before 10 s later); a person
+        would click again, and so does this, every RETRY_WAIT seconds until
+        timeout (scaled), but only while unchanged() still holds. A click
+        that was only slow has changed what unchanged() reads by then, and
+        a second one would be a second step (two undos, two copies)."""
         deadline = time.monotonic() + scaled(timeout)
         while True:
-            self.click(role, name)
+            click()
             try:
-                return self.wait_for(effect, what, RETRY_WAIT)
+                return wait(RETRY_WAIT)
             except E2EFailure:
                 if time.monotonic() > deadline:
                     raise
-                if self.snapshot().find_now(role, name) is None:
-                    return self.wait_for(effect, what, timeout)
+                if not unchanged():
+                    return wait(timeout)
+
+    def click_until(self, role, name, effect, what, timeout=DEFAULT_WAIT):
+        """Clicks the widget found by (role, name) and waits for effect() to
+        return something true, which it returns. A lost click is made again
+        while the widget still reads name (_click_again_while)."""
+        return self._click_again_while(lambda: self.click(role, name),
+                                       lambda t: self.wait_for(effect, what, t),
+                                       lambda: self.snapshot().find_now(role, name) is not None,
+                                       timeout)
 
     def click_until_turn(self, name, turn, timeout=DEFAULT_WAIT):
         """Clicks a header bar button that steps through the game ("Undo
         Move", "Redo Move") and waits until the move list is at `turn`; its
-        rows' text. A click a busy desktop loses (seen beside stress-ng on
-        CI: Redo Move clicked, the move list still at the undone turn 10 s
-        later) is made again, but only while the list is still at the turn
-        it showed before the click: a slow click is never doubled into two
-        steps."""
+        rows' text. A lost click is made again while the list is still at
+        the turn it showed before the click (_click_again_while)."""
         before = self.current_move()
-        deadline = time.monotonic() + scaled(timeout)
-        while True:
-            self.click("push button", name)
-            try:
-                return self.wait_moves(turn, RETRY_WAIT)
-            except E2EFailure:
-                if time.monotonic() > deadline:
-                    raise
-                if self.current_move() != before:
-                    return self.wait_moves(turn, timeout)
+        return self._click_again_while(lambda: self.click("push button", name),
+                                       lambda t: self.wait_moves(turn, t),
+                                       lambda: self.current_move() == before,
+                                       timeout)
 
     def open_editor_from_row(self, row_name, button="Duplicate and Edit", timeout=DEFAULT_WAIT):
         """Presses a start page row's edit button ("Duplicate and Edit" on a
         built-in game, "Edit Variant" on one of the user's) and waits for the
-        editor's Play Test; row_name is a string or a regex. A click a busy
-        desktop loses (seen once on CI: no editor 10 s after the click) is
-        made again, but only while the start page still shows the row: once
-        the editor is up the row is hidden, so a slow click is never doubled
-        into a second copy."""
-        deadline = time.monotonic() + scaled(timeout)
-        while True:
-            self.find("list item", row_name).find_now("push button", button).click()
-            try:
-                return self.wait_for(lambda: self.snapshot().find_now("push button", "Play Test"),
-                                     "the editor's Play Test", RETRY_WAIT)
-            except E2EFailure:
-                if time.monotonic() > deadline:
-                    raise
-                if self.snapshot().find_now("list item", row_name) is None:
-                    return self.find("push button", "Play Test", timeout=timeout)
+        editor's Play Test, which it returns; row_name is a string or a
+        regex. A lost click is made again while the start page still shows
+        the row, which the editor hides, so a slow click never makes a
+        second copy (_click_again_while)."""
+        return self._click_again_while(
+            lambda: self.find("list item", row_name).find_now("push button", button).click(),
+            lambda t: self.find("push button", "Play Test", timeout=t),
+            lambda: self.snapshot().find_now("list item", row_name) is not None,
+            timeout)
 
     def key(self, *combos):
         """Presses keys in turn: key("Up"), key("Return"), key("ctrl+z", "Tab")."""
