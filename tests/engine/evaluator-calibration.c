@@ -7,11 +7,14 @@
  * measures read from the evaluations (lead changes, decisive at) with each evaluator, and
  * the CPU time each evaluator took.
  *
- *   _build/tests/evaluator-calibration [--try K:S,...] STUDY.xml...
+ *   _build/tests/evaluator-calibration [--try K:S,search:D:S,...] STUDY.xml...
  *
  * --try adds rows for cut-playouts with other cuts K and scales S (and each of them
  * averaged with playouts, "mix"), to
- * measure the choice of BS_STUDY_EVALUATION_CUT and BS_STUDY_EVALUATION_CUT_SCALE.
+ * measure the choice of BS_STUDY_EVALUATION_CUT and BS_STUDY_EVALUATION_CUT_SCALE, and
+ * for alpha-beta at depths D and D + 1 squashed with scale S (bs_study_evaluate_search).
+ * "to-mover" is the share of lead changes that hand the lead to the player who has
+ * just moved: a judge free of mover bias reads about 50% over many games.
  *
  * The stored evaluations must be the file's evaluator's (checked on every ply). */
 
@@ -19,6 +22,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "bs-ruleset.h"
@@ -39,6 +43,7 @@ typedef struct {
   double  bucket_predicted[N_BUCKETS];
   double  bucket_observed[N_BUCKETS];
   guint   lead_changes;
+  guint   lead_to_mover;
   guint   decided_games;
   double  decisive_fraction;
   double  cpu_seconds;
@@ -58,12 +63,15 @@ static const BsStudyEvaluator evaluators[2] = {
 static guint n_tries;
 static guint try_cut[MAX_TRIES];
 static double try_scale[MAX_TRIES];
+static gboolean try_search[MAX_TRIES];
 
 static char *
 row_name (guint k)
 {
   if (k < 2)
     return g_strdup (bs_study_evaluator_to_string (evaluators[k]));
+  if (try_search[k - 2])
+    return g_strdup_printf ("ab=%u,S=%g", try_cut[k - 2], try_scale[k - 2]);
   return g_strdup_printf ("K=%u,S=%g", try_cut[k - 2], try_scale[k - 2]);
 }
 
@@ -103,6 +111,7 @@ on_game (const BsStudy  *study,
   g_autofree BsMove *steps = g_new (BsMove, bs_ruleset_max_turn_steps (rs) + 1);
   guint n_rows = 2 + n_tries;
   g_autofree gint16 *evals = g_new (gint16, (gsize) n_rows * (game->plies + 1));
+  g_autofree guint8 *movers = g_new (guint8, game->plies + 1);
   double outcome = bs_study_game_half_points (game, 1) / 2.0;
   int winner = game->result == BS_RESULT_WIN_1 ? 1 : game->result == BS_RESULT_WIN_2 ? 2 : 0;
 
@@ -118,6 +127,7 @@ on_game (const BsStudy  *study,
     {
       guint n_steps = 0;
 
+      movers[ply] = (guint8) pos->to_move;
       if (!bs_ruleset_parse_turn (rs, pos, game->moves->pdata[ply], steps, &n_steps, error))
         return FALSE;
       for (guint i = 0; i < n_steps; i++)
@@ -130,6 +140,8 @@ on_game (const BsStudy  *study,
 
           if (k < 2)
             *e = bs_study_evaluate_position (rs, evaluators[k], pos, eval_seed);
+          else if (try_search[k - 2])
+            *e = bs_study_evaluate_search (rs, pos, try_cut[k - 2], try_scale[k - 2]);
           else
             *e = bs_study_evaluate_cut_scaled (rs, pos, eval_seed,
                                                try_cut[k - 2], try_scale[k - 2]);
@@ -149,7 +161,20 @@ on_game (const BsStudy  *study,
     {
       const gint16 *e = &evals[k * (game->plies + 1)];
 
+      int leader = 0;
+
       run->tally[k].lead_changes += bs_stats_lead_changes (e, game->plies);
+      /* The same lead as bs_stats_lead_changes reads, and who it passed to. */
+      for (guint ply = 0; ply < game->plies; ply++)
+        {
+          int now = e[ply] > BS_STATS_LEAD_HIGH ? 1 : e[ply] >= 0 && e[ply] < BS_STATS_LEAD_LOW ? 2 : 0;
+
+          if (now == 0)
+            continue;
+          if (leader != 0 && now != leader && now == movers[ply])
+            run->tally[k].lead_to_mover++;
+          leader = now;
+        }
       if (winner != 0 && game->plies > 0)
         {
           run->tally[k].decided_games++;
@@ -167,16 +192,17 @@ print_run (const char *path,
   printf ("%s: %u games, %u positions, stored evaluator %s, %u stored values not replayed\n",
           path, run->games, run->tally[0].positions,
           bs_study_evaluator_to_string (run->study->evaluator), run->mismatches);
-  printf ("  %-13s %8s %8s %13s %12s %10s\n", "evaluator", "Brier", "log-loss",
-          "lead-changes", "decisive-at", "CPU-s");
+  printf ("  %-13s %8s %8s %13s %9s %12s %10s\n", "evaluator", "Brier", "log-loss",
+          "lead-changes", "to-mover", "decisive-at", "CPU-s");
   for (guint k = 0; k < 2 + n_tries; k++)
     {
       const Tally *t = &run->tally[k];
       g_autofree char *name = row_name (k);
 
-      printf ("  %-13s %8.4f %8.4f %13u %11.1f%% %10.2f\n",
+      printf ("  %-13s %8.4f %8.4f %13u %8.1f%% %11.1f%% %10.2f\n",
               name, t->brier / t->positions,
               t->log_loss / t->positions, t->lead_changes,
+              t->lead_changes > 0 ? 100.0 * t->lead_to_mover / t->lead_changes : 0,
               t->decided_games > 0 ? 100 * t->decisive_fraction / t->decided_games : 0,
               t->cpu_seconds);
     }
@@ -218,14 +244,18 @@ main (int    argc,
       g_auto(GStrv) items = g_strsplit (argv[2], ",", -1);
 
       for (guint i = 0; items[i] != NULL && n_tries < MAX_TRIES; i++)
-        if (sscanf (items[i], "%u:%lf", &try_cut[n_tries], &try_scale[n_tries]) == 2 &&
-            try_scale[n_tries] > 0)
-          n_tries++;
+        {
+          try_search[n_tries] = g_str_has_prefix (items[i], "search:");
+          if (sscanf (items[i] + (try_search[n_tries] ? strlen ("search:") : 0), "%u:%lf",
+                      &try_cut[n_tries], &try_scale[n_tries]) == 2 &&
+              try_scale[n_tries] > 0 && (!try_search[n_tries] || try_cut[n_tries] >= 1))
+            n_tries++;
+        }
       first = 3;
     }
   if (argc <= first)
     {
-      fprintf (stderr, "usage: %s [--try K:S,...] STUDY.xml...\n", argv[0]);
+      fprintf (stderr, "usage: %s [--try K:S,search:D:S,...] STUDY.xml...\n", argv[0]);
       return 2;
     }
   Run all = { 0 };
@@ -263,6 +293,7 @@ main (int    argc,
               t->bucket_observed[b] += r->bucket_observed[b];
             }
           t->lead_changes += r->lead_changes;
+          t->lead_to_mover += r->lead_to_mover;
           t->decided_games += r->decided_games;
           t->decisive_fraction += r->decisive_fraction;
           t->cpu_seconds += r->cpu_seconds;

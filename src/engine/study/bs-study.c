@@ -18,6 +18,7 @@
 #include "bs-ruleset.h"
 #include "bs-evaluation.h"
 #include "bs-search.h"
+#include "bs-alphabeta.h"
 
 /* A game longer than this many steps is a module fault (modules end their
  * games; `max-plies` is the designer's limit). */
@@ -976,6 +977,40 @@ bs_study_evaluate_cut_scaled (const BsRuleset  *rs,
   g_return_val_if_fail (rs != NULL && pos != NULL && scale > 0, -1);
   g_return_val_if_fail (bs_study_evaluator_fits (rs), -1);
   return evaluate_alone (rs, BS_STUDY_EVALUATOR_CUT_PLAYOUTS, cut, scale, pos, seed);
+}
+
+gint16
+bs_study_evaluate_search (const BsRuleset  *rs,
+                          const BsPosition *pos,
+                          guint             depth,
+                          double            scale)
+{
+  double sum = 0;
+
+  g_return_val_if_fail (rs != NULL && pos != NULL && scale > 0, -1);
+  g_return_val_if_fail (depth >= 1 && depth < BS_ALPHA_BETA_MAX_DEPTH, -1);
+  if (bs_position_is_over (pos))
+    return (gint16) result_permille (pos);
+  /* Depth d and d + 1: each favours the side that moves last in it, the two opposite
+   * sides, so their mean favours neither. */
+  for (guint d = depth; d <= depth + 1; d++)
+    {
+      BsAlphaBetaParams params = { .max_depth = d, .tt_bits = 14 };
+      BsAlphaBetaResult result;
+
+      /* A depth budget and no clock: the same value on every machine. */
+      if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &params, NULL, &result, NULL))
+        return -1;
+      /* A win or loss the search proves is the game's result. */
+      if (ABS (result.value) > BS_ALPHA_BETA_WIN - 1000)
+        return (gint16) ((result.value > 0) == (pos->to_move == 1) ? 1000 : 0);
+      sum += result.value;
+    }
+  {
+    double p = bs_search_cut_reward ((int) lround (sum / 2), scale);
+
+    return (gint16) lround (1000 * (pos->to_move == 1 ? p : 1 - p));
+  }
 }
 
 /* The seed of the common evaluation after ply `ply` of a game. */

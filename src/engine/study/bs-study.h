@@ -241,6 +241,15 @@ gint16       bs_study_evaluate_cut_scaled (const BsRuleset  *rs,
                                            guint64           seed,
                                            guint             cut,
                                            double            scale);
+/* Player 1's expected score from pos in permille by alpha-beta on the game's evaluation
+ * (no clock: depth `depth` and depth + 1, their values averaged, squashed by
+ * bs_search_cut_reward with scale S; a proven win or loss 1000 or 0): a judge being
+ * measured against the two above (tests/engine/evaluator-calibration). A turn-based
+ * game whose evaluation fits (bs_study_evaluator_fits); -1 where it cannot search. */
+gint16       bs_study_evaluate_search     (const BsRuleset  *rs,
+                                           const BsPosition *pos,
+                                           guint             depth,
+                                           double            scale);
 /* Whether CUT_PLAYOUTS can judge rs's game: turn-based, with an evaluation of its own
  * (the module's or the rules file's features) or a declared playout cut (a written game
  * whose generic weights were measured as a cut). Else the random playouts judge it. */
