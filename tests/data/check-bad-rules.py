@@ -149,6 +149,10 @@ CATALOGUE = [
      'rounds', False),
     ('computer-cut-simultaneous', 58, '<computer> attribute "playout-cut": "4": a game of '
      'simultaneous rounds is searched without playouts to cut', False),
+    ('computer-table-simultaneous', 58, '<computer> attribute "table": "off": alpha-beta '
+     'searches turn-based games only, and this game is played in simultaneous rounds', False),
+    ('misspelt-computer-table', 46, '<computer> attribute "table": "Off" is none of on, off '
+     '(did you mean "off"?)', True),
     ('bad-playout-cut', 46, '<computer> attribute "playout-cut": "four" is not a whole number '
      'from 0 to 1000', True),
     ('weight-unknown-feature', 48, '<weight> attribute "feature": "conection" is none of the '

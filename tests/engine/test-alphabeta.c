@@ -255,8 +255,8 @@ search_depth (BsRuleset         *rs,
 {
   g_autoptr(GError) error = NULL;
   /* Exact searches: no late-move reductions, whatever the game declares. */
-  BsAlphaBetaParams params = { .max_depth = depth, .no_tt = no_tt, .tt_bits = 16,
-                               .no_reductions = TRUE };
+  BsAlphaBetaParams params = { .max_depth = depth, .no_tt = no_tt, .tt = !no_tt,
+                               .tt_bits = 16, .no_reductions = TRUE };
 
   g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, result, &error));
   g_assert_no_error (error);
@@ -597,6 +597,10 @@ test_params_parse (void)
   g_assert_true (params.no_tt && params.no_ordering && params.no_quiescence);
   g_assert_true (bs_alpha_beta_params_parse (&params, "tt=on,ordering=on", &error));
   g_assert_false (params.no_tt || params.no_ordering);
+  g_assert_true (params.tt);
+  /* Neither: the table as the game declares. */
+  g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.1", &error));
+  g_assert_false (params.no_tt || params.tt);
   g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.1,tt-bits=16", &error));
   g_assert_cmpuint (params.tt_bits, ==, 16);
   g_assert_true (bs_alpha_beta_params_parse (&params, "depth=5", &error));
@@ -734,6 +738,38 @@ test_reductions_undeclared (void)
     }
 }
 
+/* A game that declares <computer table="off"/> (Ataxx) is searched without the table
+ * unless tt=on asks for it; a game that declares nothing (Breakthrough) with it. The
+ * searches are exact (a depth, no clock), so the same work means the same nodes. */
+static void
+test_table_declared (void)
+{
+  static const char * const games[] = { "ataxx", "breakthrough" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariant) variant = bs_variant_new_for_module (games[g], &error);
+      g_autoptr(BsRuleset) rs = NULL;
+      g_autofree BsPosition *pos = NULL;
+      BsAlphaBetaResult by_default, with, without;
+      gboolean declared_off = g == 0;
+
+      g_assert_no_error (error);
+      rs = bs_ruleset_new (variant, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (rs->module->no_table, ==, declared_off);
+      pos = bs_ruleset_new_position (rs, 1);
+      search_with (rs, pos, "depth=4,tt-bits=16", &by_default);
+      search_with (rs, pos, "depth=4,tt-bits=16,tt=on", &with);
+      search_with (rs, pos, "depth=4,tt-bits=16,tt=off", &without);
+      /* The table changes the work, never the value. */
+      g_assert_cmpuint (with.nodes, !=, without.nodes);
+      g_assert_cmpint (with.value, ==, without.value);
+      g_assert_cmpuint (by_default.nodes, ==, declared_off ? without.nodes : with.nodes);
+    }
+}
+
 /* A simultaneous game is refused, not searched as if sequential. */
 static void
 test_simultaneous_refused (void)
@@ -769,6 +805,7 @@ main (int   argc,
   g_test_add_func ("/alphabeta/reductions", test_reductions);
   g_test_add_func ("/alphabeta/reductions-undeclared", test_reductions_undeclared);
   g_test_add_func ("/alphabeta/simultaneous-refused", test_simultaneous_refused);
+  g_test_add_func ("/alphabeta/table-declared", test_table_declared);
   g_test_add_func ("/evaluation/breakthrough-features", test_features);
   g_test_add_func ("/evaluation/symmetric", test_features_symmetric);
   g_test_add_func ("/evaluation/agoraphobia-features", test_features_agoraphobia);

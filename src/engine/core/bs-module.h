@@ -290,6 +290,11 @@ struct _BsModule {
    * measured to make it stronger in this game, for games too wide to search
    * three plies in full (docs/SEARCH.md, "Astoria's Hard"); 0: none. */
   guint                late_moves;
+  /* Optional: alpha-beta searches without its transposition table (the
+   * hash each node computes for it costing more than the nodes it saves),
+   * as measured for the game (docs/SEARCH.md, "Ataxx without the table");
+   * FALSE: with it. "ab:…,tt=on" keeps it all the same. */
+  gboolean             no_table;
   void     (*feature_values) (const BsRuleset  *rs,
                               const BsPosition *pos,
                               double           *values);

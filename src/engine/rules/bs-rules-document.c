@@ -2539,34 +2539,38 @@ read_weight (Reader         *r,
   return TRUE;
 }
 
-/* <computer strongest="alpha-beta|monte-carlo" playout-cut="K">, holding
- * <weight> elements or none: which search plays the Strongest level, the
- * playout cut that makes the Monte Carlo search stronger and the weights
- * of the evaluation's features, as measured for the game (docs/SEARCH.md);
- * any may be left out, not all. Alpha-beta plays turn-based games only,
- * and a game of simultaneous rounds has no playouts to cut and no
- * evaluation to weigh: such a game may ask for none. Read after <turn>. */
+/* <computer strongest="alpha-beta|monte-carlo" playout-cut="K" table="on|off">,
+ * holding <weight> elements or none: which search plays the Strongest level,
+ * the playout cut that makes the Monte Carlo search stronger, whether
+ * alpha-beta keeps its transposition table and the weights of the
+ * evaluation's features, as measured for the game (docs/SEARCH.md); any may
+ * be left out, not all. Alpha-beta plays turn-based games only, and a game
+ * of simultaneous rounds has no playouts to cut and no evaluation to weigh:
+ * such a game may ask for none. Read after <turn>. */
 static gboolean
 read_computer (Reader         *r,
                const xmlNode  *node,
                GError        **error)
 {
-  static const char * const attrs[] = { "strongest", "playout-cut", NULL };
+  static const char * const attrs[] = { "strongest", "playout-cut", "table", NULL };
   static const char * const searches[] = { "alpha-beta", "monte-carlo", NULL };
+  static const char * const tables[] = { "on", "off", NULL };
   static const char * const kids[] = { "weight", NULL };
   g_autofree char *cut_text = get_attr (node, "playout-cut");
   g_autoptr(GPtrArray) list = NULL;
   int search = -1;
   int cut = 0;
+  int table = -1;
 
   if (!check_attributes (r, node, attrs, error) ||
       !get_choice (r, node, "strongest", searches, &search, error) ||
-      !get_int (r, node, "playout-cut", FALSE, 0, BS_MODULE_MAX_PLAYOUT_CUT, &cut, error))
+      !get_int (r, node, "playout-cut", FALSE, 0, BS_MODULE_MAX_PLAYOUT_CUT, &cut, error) ||
+      !get_choice (r, node, "table", tables, &table, error))
     return FALSE;
   list = children (r, node, kids, error);
   if (list == NULL)
     return FALSE;
-  if (search < 0 && cut_text == NULL && list->len == 0)
+  if (search < 0 && cut_text == NULL && table < 0 && list->len == 0)
     {
       g_autofree char *v = NULL;
 
@@ -2576,6 +2580,10 @@ read_computer (Reader         *r,
     return value_error (r, node, "strongest", error,
                         _("\"%s\": alpha-beta searches turn-based games only, and this game "
                           "is played in simultaneous rounds"), searches[search]);
+  if (table >= 0 && r->doc->simultaneous)
+    return value_error (r, node, "table", error,
+                        _("\"%s\": alpha-beta searches turn-based games only, and this game "
+                          "is played in simultaneous rounds"), tables[table]);
   if (cut > 0 && r->doc->simultaneous)
     return value_error (r, node, "playout-cut", error,
                         _("\"%s\": a game of simultaneous rounds is searched without "
@@ -2593,6 +2601,7 @@ read_computer (Reader         *r,
   if (search >= 0)
     r->doc->strongest = (BsStrongestSearch) search;
   r->doc->playout_cut = (guint) cut;
+  r->doc->no_table = table == 1;
   return TRUE;
 }
 

@@ -385,6 +385,9 @@ typedef struct {
   /* <computer playout-cut="K"/>: the playout cut measured for the game
    * (BsModule.playout_cut); 0 when left out. */
   guint             playout_cut;
+  /* <computer table="off"/>: alpha-beta searches the game without its
+   * transposition table (BsModule.no_table); FALSE when left out or "on". */
+  gboolean          no_table;
   /* <computer><weight feature="ID" value="W"/>…: the weights measured for
    * features of the game's evaluation (BsRulesWeight, in file order, each
    * feature once); the game checks the ids against its evaluation. */

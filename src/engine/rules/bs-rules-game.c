@@ -204,6 +204,7 @@ game_new (BsRulesDocument *doc)
   m->prepare = game_prepare;
   m->strongest = doc->strongest;
   m->playout_cut = doc->playout_cut;
+  m->no_table = doc->no_table;
   if (doc->simultaneous)
     {
       /* Every piece gets an order: a neighbouring cell, or its own to stay. */

@@ -149,7 +149,10 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           if (key[0] == 'q')
             params->no_quiescence = off;
           else if (key[0] == 't')
-            params->no_tt = off;
+            {
+              params->no_tt = off;
+              params->tt = !off;
+            }
           else
             params->no_ordering = off;
         }
@@ -639,7 +642,7 @@ bs_alpha_beta_run (BsRuleset                *rs,
   ab.undo = g_new0 (BsUndo *, plies);
   for (guint i = 0; i < plies; i++)
     ab.undo[i] = bs_undo_new (rs);
-  if (!params->no_tt)
+  if (!params->no_tt && (params->tt || !rs->module->no_table))
     {
       ab.tt = g_new0 (TtEntry, (gsize) 1 << tt_bits);
       ab.tt_mask = ((guint64) 1 << tt_bits) - 1;

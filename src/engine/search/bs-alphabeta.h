@@ -39,7 +39,10 @@ typedef struct {
   guint64          max_nodes;    /* 0 = none */
   guint            tt_bits;      /* log2 of the table's entries; 0: sized from cpu_ms
                                   * (2^14 to 2^20), else BS_ALPHA_BETA_DEFAULT_TT_BITS */
-  gboolean         no_tt;        /* search without the table (tests compare) */
+  gboolean         no_tt;        /* search without the table ("tt=off") */
+  gboolean         tt;           /* with it even where the game declares none
+                                  * ("tt=on"); neither: as the game declares
+                                  * (BsModule.no_table) */
   gboolean         no_quiescence; /* stop at the depth even where the module
                                    * marks forcing moves */
   gboolean         no_ordering;  /* no killers and no history: the module's order,
@@ -72,7 +75,7 @@ typedef struct {
 
 /* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N",
  * "eval=features|generic|material", "quiescence=on|off", "tt=on|off",
- * "ordering=on|off" (all three on by default; all off is a plain alpha-beta
+ * "ordering=on|off" (on by default, the table as the game declares; all off is a plain alpha-beta
  * with iterative deepening, the baseline of docs/SEARCH.md), "tt-bits=N" (10
  * to 28: the table's size, log2 of its entries), "reductions=N|off|game" (late-move
  * reductions after the first N moves; "game", the default, as the game declares) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
