@@ -845,14 +845,14 @@ test_evaluation_no_mover_bias (void)
  * 90% a won position deserves: on a 6 × 6 runner position a cut after 8 turns read 91–93%
  * (random playouts 80–83%), the 16 turns the evaluator cuts after (for the mover bias,
  * docs/BALANCE.md) 81–84%: more of the playouts are left to chance. */
+#define RUNNER_PIECES "a1=1 b1=1 c1=1 d1=1 e1=1 f1=1 g1=1 h1=1 d4=1 " \
+                      "a5=2 b5=2 f5=2 g5=2 h5=2 a6=2 g6=2 h6=2 h7=2"
+
 static void
 test_evaluator_sees_runner (void)
 {
   g_autoptr(BsRuleset) rs = au_ruleset ("breakthrough", NULL, NULL, NULL, NULL);
-  g_autofree BsPosition *pos = au_position (rs,
-                                            "a1=1 b1=1 c1=1 d1=1 e1=1 f1=1 g1=1 h1=1 d4=1 "
-                                            "a5=2 b5=2 f5=2 g5=2 h5=2 a6=2 g6=2 h6=2 h7=2",
-                                            20, 1);
+  g_autofree BsPosition *pos = au_position (rs, RUNNER_PIECES, 20, 1);
   gint16 cut[3], whole[3];
 
   g_assert_true (bs_study_evaluator_fits (rs));
@@ -891,10 +891,7 @@ static void
 test_search_judge (void)
 {
   g_autoptr(BsRuleset) rs = au_ruleset ("breakthrough", NULL, NULL, NULL, NULL);
-  g_autofree BsPosition *runner = au_position (rs,
-                                               "a1=1 b1=1 c1=1 d1=1 e1=1 f1=1 g1=1 h1=1 d4=1 "
-                                               "a5=2 b5=2 f5=2 g5=2 h5=2 a6=2 g6=2 h6=2 h7=2",
-                                               20, 1);
+  g_autofree BsPosition *runner = au_position (rs, RUNNER_PIECES, 20, 1);
   g_autofree BsPosition *won = au_position (rs, "a8=1 b1=1 h7=2", 20, 2);
   const char * const small[] = { "width=6", "height=6", NULL };
   guint changes, to_mover;
