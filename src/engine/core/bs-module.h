@@ -292,7 +292,7 @@ struct _BsModule {
   guint                late_moves;
   /* Optional: alpha-beta searches without its transposition table (the
    * hash each node computes for it costing more than the nodes it saves),
-   * as measured for the game (docs/SEARCH.md, "Ataxx without the table");
+   * as measured for the game (docs/RULES-LANGUAGE.md, "The computer");
    * FALSE: with it. "ab:…,tt=on" keeps it all the same. */
   gboolean             no_table;
   void     (*feature_values) (const BsRuleset  *rs,
