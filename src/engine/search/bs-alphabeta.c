@@ -16,7 +16,7 @@
 #define INFINITE       (BS_ALPHA_BETA_WIN + 1)
 /* Values this close to a win are wins at a distance: they are stored in
  * the table relative to the node, so that they stay true elsewhere. */
-#define WIN_ZONE       (BS_ALPHA_BETA_WIN - 1000)
+#define WIN_ZONE       BS_ALPHA_BETA_WIN_ZONE
 #define HISTORY_BITS   12
 #define HISTORY_LIMIT  (1 << 28)
 #define DEFAULT_CPU_MS 1000

@@ -32,6 +32,8 @@ G_BEGIN_DECLS
 #define BS_ALPHA_BETA_QUIESCENCE_PLIES 8
 /* A won position's value at the root; a win in n plies scores WIN - n. */
 #define BS_ALPHA_BETA_WIN             10000000
+/* Values beyond ± this are won or lost games the search has proved. */
+#define BS_ALPHA_BETA_WIN_ZONE        (BS_ALPHA_BETA_WIN - 1000)
 
 typedef struct {
   guint            max_depth;    /* plies; 0 = BS_ALPHA_BETA_MAX_DEPTH */

@@ -1002,7 +1002,7 @@ bs_study_evaluate_search (const BsRuleset  *rs,
       if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &params, NULL, &result, NULL))
         return -1;
       /* A win or loss the search proves is the game's result. */
-      if (ABS (result.value) > BS_ALPHA_BETA_WIN - 1000)
+      if (ABS (result.value) > BS_ALPHA_BETA_WIN_ZONE)
         return (gint16) ((result.value > 0) == (pos->to_move == 1) ? 1000 : 0);
       sum += result.value;
     }
