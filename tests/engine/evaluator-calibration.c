@@ -167,7 +167,7 @@ on_game (const BsStudy  *study,
       /* The same lead as bs_stats_lead_changes reads, and who it passed to. */
       for (guint ply = 0; ply < game->plies; ply++)
         {
-          int now = e[ply] > BS_STATS_LEAD_HIGH ? 1 : e[ply] >= 0 && e[ply] < BS_STATS_LEAD_LOW ? 2 : 0;
+          int now = bs_stats_leader (e[ply]);
 
           if (now == 0)
             continue;

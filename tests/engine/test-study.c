@@ -769,20 +769,17 @@ count_lead_changes (const char         *name,
       bs_rng_init (&rng, 1000 + game);
       while (!bs_position_is_over (pos))
         {
-          int mover = pos->to_move, now = 0, e;
+          int mover = pos->to_move, now;
 
           /* A whole turn (a game of several steps a turn is judged at the start of one). */
           do
             bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, moves), NULL);
           while (pos->step != 0 && !bs_position_is_over (pos));
-          e = search_depth > 0
-                ? bs_study_evaluate_search (rs, pos, search_depth, BS_STUDY_EVALUATION_CUT_SCALE)
-                : bs_study_evaluate_position (rs, evaluator, pos,
-                                              bs_study_evaluation_seed (game, pos->ply));
-          if (e > BS_STATS_LEAD_HIGH)
-            now = 1;
-          else if (e < BS_STATS_LEAD_LOW)
-            now = 2;
+          now = bs_stats_leader (search_depth > 0
+                                   ? bs_study_evaluate_search (rs, pos, search_depth,
+                                                               BS_STUDY_EVALUATION_CUT_SCALE)
+                                   : bs_study_evaluate_position (rs, evaluator, pos,
+                                                                 bs_study_evaluation_seed (game, pos->ply)));
           if (now != 0 && leader != 0 && now != leader)
             {
               (*changes)++;

@@ -455,6 +455,14 @@ bs_stats_difference (guint              half_points_a,
     out->p_value = MAX (out->p_value, 0.05);
 }
 
+int
+bs_stats_leader (int e)
+{
+  if (e < 0)
+    return 0;
+  return e > BS_STATS_LEAD_HIGH ? 1 : e < BS_STATS_LEAD_LOW ? 2 : 0;
+}
+
 guint
 bs_stats_lead_changes (const gint16 *evaluations,
                        guint         n)
@@ -464,15 +472,9 @@ bs_stats_lead_changes (const gint16 *evaluations,
 
   for (guint i = 0; i < n; i++)
     {
-      int e = evaluations[i], now;
+      int now = bs_stats_leader (evaluations[i]);
 
-      if (e < 0)
-        continue;
-      if (e > BS_STATS_LEAD_HIGH)
-        now = 1;
-      else if (e < BS_STATS_LEAD_LOW)
-        now = 2;
-      else
+      if (now == 0)
         continue;
       if (leader != 0 && now != leader)
         changes++;

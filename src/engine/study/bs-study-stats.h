@@ -190,6 +190,9 @@ void     bs_stats_difference      (guint               half_points_a,
 #define BS_STATS_DECISIVE       900    /* decisive: the winner stays at or above 90% */
 #define BS_STATS_COMEBACK       250    /* a comeback: the winner was at or below 25% */
 
+/* Who leads by an evaluation e: 1 above BS_STATS_LEAD_HIGH, 2 below
+ * BS_STATS_LEAD_LOW, 0 between them or where there is none (e < 0). */
+int      bs_stats_leader          (int            e);
 /* How many times the lead passed from one player to the other. */
 guint    bs_stats_lead_changes    (const gint16  *evaluations,
                                    guint          n);
