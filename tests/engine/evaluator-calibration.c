@@ -167,7 +167,7 @@ on_game (const BsStudy  *study,
       /* The same lead as bs_stats_lead_changes reads, and who it passed to. */
       for (guint ply = 0; ply < game->plies; ply++)
         {
-          int now = bs_stats_leader (e[ply]);
+          int now = bs_stats_leader (bs_stats_paired_evaluation (e, ply));
 
           if (now == 0)
             continue;

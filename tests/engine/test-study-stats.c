@@ -606,30 +606,49 @@ test_difference_agrees (void)
 static void
 test_game_measures (void)
 {
-  /* Worked by hand with the definitions of docs/BALANCE.md. */
-  static const gint16 swing[] = { 500, 600, 400, 520, 700, 300, -1, 950, 920 };
+  /* Worked by hand with the definitions of docs/BALANCE.md: every ply read paired, the
+   * mean of its evaluation and the one before (rounded half up), alone after a ply
+   * without one. */
+  static const gint16 swing[] = { 500, 800, 200, 100, 700, 900, -1, 300, 100 };
+  static const gint16 tempo[] = { 600, 400, 600, 400, 600 };
+  static const gint16 climb[] = { 500, 700, 950, 850, 990, 1000 };
   static const gint16 steady[] = { 950, -1, 960, 990 };
   static const gint16 none[] = { -1, -1 };
+  static const gint16 halves[] = { 500, 501 };
 
-  /* Leader after each evaluated ply: -, 1, 2, 2 (520 is inside the band),
-   * 1, 2, (skip), 1, 1: changes 1→2, 2→1, 1→2, 2→1 = 4. */
-  g_assert_cmpuint (bs_stats_lead_changes (swing, G_N_ELEMENTS (swing)), ==, 4);
+  /* swing read paired: 500, 650, 500, 150, 400, 800, -, 300, 200. */
+  g_assert_cmpint (bs_stats_paired_evaluation (swing, 0), ==, 500);
+  g_assert_cmpint (bs_stats_paired_evaluation (swing, 1), ==, 650);
+  g_assert_cmpint (bs_stats_paired_evaluation (swing, 3), ==, 150);
+  g_assert_cmpint (bs_stats_paired_evaluation (swing, 6), ==, -1);
+  g_assert_cmpint (bs_stats_paired_evaluation (swing, 7), ==, 300);
+  g_assert_cmpint (bs_stats_paired_evaluation (swing, 8), ==, 200);
+  g_assert_cmpint (bs_stats_paired_evaluation (halves, 1), ==, 501);
+
+  /* Leader after each evaluated ply: -, 1, 1 (500 is inside the band), 2, 2, 1, (skip),
+   * 2, 2: changes 1→2, 2→1, 1→2 = 3. */
+  g_assert_cmpuint (bs_stats_lead_changes (swing, G_N_ELEMENTS (swing)), ==, 3);
+  /* A judge that swings with who is to move: ply by ply the lead would change four times;
+   * paired, 600, 500, 500, 500, 500: never. */
+  g_assert_cmpuint (bs_stats_lead_changes (tempo, G_N_ELEMENTS (tempo)), ==, 0);
   g_assert_cmpuint (bs_stats_lead_changes (steady, G_N_ELEMENTS (steady)), ==, 0);
   g_assert_cmpuint (bs_stats_lead_changes (none, G_N_ELEMENTS (none)), ==, 0);
 
-  /* Player 1 wins the swing game: last ply below 90% is ply 6 (300), so
-   * decisive at ply 7; player 2 wins it: plies 8 and 9 are below 90% for
-   * them (50, 80): decisive at ply 9 (= the length). */
-  g_assert_cmpuint (bs_stats_decisive_at (swing, G_N_ELEMENTS (swing), 1), ==, 7);
+  /* climb read paired: 500, 600, 825, 900, 920, 995. Player 1 is last below 90% at ply 3
+   * (825), so decisive at ply 4 (ply by ply it would be 5: 850 at ply 4). In swing both
+   * players are below 90% at the last ply: decisive at ply 9 (= the length). */
+  g_assert_cmpuint (bs_stats_decisive_at (climb, G_N_ELEMENTS (climb), 1), ==, 4);
+  g_assert_cmpuint (bs_stats_decisive_at (swing, G_N_ELEMENTS (swing), 1), ==, 9);
   g_assert_cmpuint (bs_stats_decisive_at (swing, G_N_ELEMENTS (swing), 2), ==, 9);
-  /* Never below: the first evaluated ply. Nothing evaluated: 0. */
+  /* Never below (950, -, 960, 975): the first evaluated ply. Nothing evaluated: 0. */
   g_assert_cmpuint (bs_stats_decisive_at (steady, G_N_ELEMENTS (steady), 1), ==, 1);
   g_assert_cmpuint (bs_stats_decisive_at (none, G_N_ELEMENTS (none), 1), ==, 0);
 
-  /* Drama: player 1's worst was 300 → 500 - 300 = 200; player 2's worst
-   * was 1000 - 950 = 50 → 450. Never below ½: 0. */
-  g_assert_cmpuint (bs_stats_drama (swing, G_N_ELEMENTS (swing), 1), ==, 200);
-  g_assert_cmpuint (bs_stats_drama (swing, G_N_ELEMENTS (swing), 2), ==, 450);
+  /* Drama in swing: player 1's worst was 150 → 500 - 150 = 350; player 2's was
+   * 1000 - 800 = 200 → 300 (ply by ply both would be 400). Never below ½: 0. */
+  g_assert_cmpuint (bs_stats_drama (swing, G_N_ELEMENTS (swing), 1), ==, 350);
+  g_assert_cmpuint (bs_stats_drama (swing, G_N_ELEMENTS (swing), 2), ==, 300);
+  g_assert_cmpuint (bs_stats_drama (climb, G_N_ELEMENTS (climb), 1), ==, 0);
   g_assert_cmpuint (bs_stats_drama (steady, G_N_ELEMENTS (steady), 1), ==, 0);
 }
 
@@ -980,17 +999,20 @@ check_hand_aggregate (const BsStudy      *study,
   g_assert_true (a.significant);
 
   /* Evaluations: game 0 has none; games 1 to 4 have some (4), games 1, 3
-   * and 4 a winner (3, all player 2). The winner's lowest view (1000 − e):
-   * game 1: 1000 − 740 = 260 (drama 240, not a comeback: above 250);
-   * game 3: 1000 − 800 = 200 (drama 300, a comeback); game 4: 1000 − 750
-   * = 250 (drama 250, a comeback: "at or below 25%"). Comebacks 2 of 3,
-   * drama sum 790. Lead changes: game 1: 1, 1, –, 2 → 1; game 2: all
-   * within 45–55% → 0; game 3: 1, 1, 2, 2, 2 → 1; game 4: –, 1, 1, 1,
-   * – (450 is not below 45%), 2, 2 → 1. */
+   * and 4 a winner (3, all player 2). Each read paired with the one before
+   * (rounded half up; alone after a ply without one): game 1: 600, 670, 620,
+   * 350; game 2: 500, 510, 500, 495; game 3: 800, 775, –, 400, 350, 200;
+   * game 4: 500, 620, 745, 675, 525, 325, 125. The winner's lowest view
+   * (1000 − e): game 1: 1000 − 670 = 330 (drama 170, not a comeback);
+   * game 3: 1000 − 800 = 200 (drama 300, a comeback: "at or below 25%");
+   * game 4: 1000 − 745 = 255 (drama 245, not a comeback: above 25%).
+   * Comebacks 1 of 3, drama sum 715. Lead changes: game 1: 1, 1, 1, 2 → 1;
+   * game 2: all within 45–55% → 0; game 3: 1, 1, –, 2, 2, 2 → 1; game 4:
+   * –, 1, 1, 1, – (525), 2, 2 → 1. */
   g_assert_cmpuint (stats->evaluated, ==, 4);
   g_assert_cmpuint (stats->decided, ==, 3);
-  g_assert_cmpuint (stats->comebacks, ==, 2);
-  g_assert_cmpuint (stats->drama_sum, ==, 790);
+  g_assert_cmpuint (stats->comebacks, ==, 1);
+  g_assert_cmpuint (stats->drama_sum, ==, 715);
   {
     static const guint leads[] = { 1, 3 };
 

@@ -463,6 +463,17 @@ bs_stats_leader (int e)
   return e > BS_STATS_LEAD_HIGH ? 1 : e < BS_STATS_LEAD_LOW ? 2 : 0;
 }
 
+int
+bs_stats_paired_evaluation (const gint16 *evaluations,
+                            guint         i)
+{
+  if (evaluations[i] < 0)
+    return -1;
+  if (i == 0 || evaluations[i - 1] < 0)
+    return evaluations[i];
+  return (evaluations[i] + evaluations[i - 1] + 1) / 2;
+}
+
 guint
 bs_stats_lead_changes (const gint16 *evaluations,
                        guint         n)
@@ -472,7 +483,7 @@ bs_stats_lead_changes (const gint16 *evaluations,
 
   for (guint i = 0; i < n; i++)
     {
-      int now = bs_stats_leader (evaluations[i]);
+      int now = bs_stats_leader (bs_stats_paired_evaluation (evaluations, i));
 
       if (now == 0)
         continue;
@@ -499,11 +510,13 @@ bs_stats_decisive_at (const gint16 *evaluations,
 
   for (guint i = 0; i < n; i++)
     {
-      if (evaluations[i] < 0)
+      int e = bs_stats_paired_evaluation (evaluations, i);
+
+      if (e < 0)
         continue;
       if (first == 0)
         first = i + 1;
-      if (winner_view (evaluations[i], winner) < BS_STATS_DECISIVE)
+      if (winner_view (e, winner) < BS_STATS_DECISIVE)
         last_below = i + 1;
     }
   if (first == 0)
@@ -519,8 +532,12 @@ bs_stats_drama (const gint16 *evaluations,
   int worst = 1000;
 
   for (guint i = 0; i < n; i++)
-    if (evaluations[i] >= 0)
-      worst = MIN (worst, winner_view (evaluations[i], winner));
+    {
+      int e = bs_stats_paired_evaluation (evaluations, i);
+
+      if (e >= 0)
+        worst = MIN (worst, winner_view (e, winner));
+    }
   return worst < 500 ? (guint) (500 - worst) : 0;
 }
 

@@ -184,7 +184,8 @@ void     bs_stats_difference      (guint               half_points_a,
                                    BsStatsDifference  *out);
 
 /* Per-game measures from the evaluations (permille of player 1's expected
- * score per ply, -1 where none): docs/BALANCE.md. */
+ * score per ply, -1 where none), each read paired (bs_stats_paired_evaluation):
+ * docs/BALANCE.md. */
 #define BS_STATS_LEAD_HIGH      550    /* a player leads above 55% ... */
 #define BS_STATS_LEAD_LOW       450    /* ... and trails below 45% */
 #define BS_STATS_DECISIVE       900    /* decisive: the winner stays at or above 90% */
@@ -193,6 +194,12 @@ void     bs_stats_difference      (guint               half_points_a,
 /* Who leads by an evaluation e: 1 above BS_STATS_LEAD_HIGH, 2 below
  * BS_STATS_LEAD_LOW, 0 between them or where there is none (e < 0). */
 int      bs_stats_leader          (int            e);
+/* The judge's reading after ply i as the three measures below read it: e[i] averaged
+ * with e[i - 1] where both exist (rounded half up), so that a tempo bias of the judge —
+ * the two positions have opposite players to move — cancels; e[i] alone after a ply
+ * without one; -1 where ply i has none. */
+int      bs_stats_paired_evaluation (const gint16 *evaluations,
+                                     guint         i);
 /* How many times the lead passed from one player to the other. */
 guint    bs_stats_lead_changes    (const gint16  *evaluations,
                                    guint          n);
