@@ -581,7 +581,7 @@ negamax (AlphaBeta *ab,
 }
 
 gboolean
-bs_alpha_beta_run (BsRuleset                *rs,
+bs_alpha_beta_run (const BsRuleset          *rs,
                    const BsPosition         *pos,
                    const BsAlphaBetaParams  *params,
                    GCancellable             *cancellable,

@@ -95,7 +95,7 @@ void     bs_alpha_beta_params_clear (BsAlphaBetaParams  *params);
  * G_IO_ERROR_CANCELLED when cancelled, G_IO_ERROR_INVALID_ARGUMENT for a
  * position it cannot search, or the weights' error when they are not for
  * this game's features (bs_weights_resolve). At least depth 1 is always completed. */
-gboolean bs_alpha_beta_run          (BsRuleset                *rs,
+gboolean bs_alpha_beta_run          (const BsRuleset          *rs,
                                      const BsPosition         *pos,
                                      const BsAlphaBetaParams  *params,
                                      GCancellable             *cancellable,

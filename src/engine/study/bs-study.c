@@ -999,7 +999,7 @@ bs_study_evaluate_search (const BsRuleset  *rs,
       BsAlphaBetaResult result;
 
       /* A depth budget and no clock: the same value on every machine. */
-      if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &params, NULL, &result, NULL))
+      if (!bs_alpha_beta_run (rs, pos, &params, NULL, &result, NULL))
         return -1;
       /* A win or loss the search proves is the game's result. */
       if (ABS (result.value) > BS_ALPHA_BETA_WIN_ZONE)
@@ -1105,7 +1105,7 @@ bs_study_play_game (const BsStudy  *study,
               /* Seeded as an MCTS decision is: ties between equally good moves go
                * the game's way, so that two alpha-beta players vary from game to game. */
               params.seed = decision_seed (game_seed, pos->ply, pos->step, seat) | 1;
-              if (!bs_alpha_beta_run ((BsRuleset *) rs, pos, &params, cancellable, &ab, error))
+              if (!bs_alpha_beta_run (rs, pos, &params, cancellable, &ab, error))
                 return NULL;
               for (guint j = 0; j < n && !legal; j++)
                 legal = worker->moves[j] == ab.move;
