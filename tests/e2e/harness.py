@@ -1261,13 +1261,20 @@ class App:
 
     def open_editor_from_row(self, row_name, button="Duplicate and Edit", timeout=DEFAULT_WAIT):
         """Presses a start page row's edit button ("Duplicate and Edit" on a
-        built-in game, "Edit Variant" on one of the user's) and waits for the
-        editor's Play Test, which it returns; row_name is a string or a
-        regex. A lost click is made again while the start page still shows
-        the row, which the editor hides, so a slow click never makes a
-        second copy (_click_again_while)."""
+        built-in game, "Edit Variant" on one of the user's), or with
+        button=None the row itself (a draft's row opens it in the editor),
+        and waits for the editor's Play Test, which it returns; row_name is a
+        string or a regex. A lost click is made again while the start page
+        still shows the row, which the editor hides, so a slow click never
+        makes a second copy (_click_again_while)."""
+        def click():
+            row = self.find("list item", row_name)
+            if button is None:
+                row.click(dx=24)
+            else:
+                row.find_now("push button", button).click()
         return self._click_again_while(
-            lambda: self.find("list item", row_name).find_now("push button", button).click(),
+            click,
             lambda t: self.find("push button", "Play Test", timeout=t),
             lambda: self.snapshot().find_now("list item", row_name) is not None,
             timeout)
