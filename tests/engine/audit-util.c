@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bs-error.h"
+#include "bs-rules-game.h"
 #include "bs-variant.h"
 
 static const char dir_letters[] = "NESW";
@@ -48,6 +49,35 @@ au_ruleset (const char         *module,
         }
     }
   rs = bs_ruleset_new (variant, &error);
+  g_assert_no_error (error);
+  return rs;
+}
+
+BsRuleset *
+au_written_ruleset (const char         *path,
+                    const char         *text,
+                    const char * const *settings,
+                    const char * const *holes)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsRulesGame) game = NULL;
+  g_autoptr(BsVariant) variant = NULL;
+  BsRuleset *rs;
+
+  if (text != NULL)
+    game = bs_rules_game_parse (text, strlen (text), path, &error);
+  else
+    game = bs_rules_game_load_file (path, &error);
+  g_assert_no_error (error);
+  variant = bs_rules_game_new_variant (game, settings, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; holes != NULL && holes[i] != NULL; i++)
+    {
+      BsVariantHole hole = { g_strdup (holes[i]), 0 };
+
+      g_array_append_val (variant->holes, hole);
+    }
+  rs = bs_rules_game_new_ruleset (game, variant, &error);
   g_assert_no_error (error);
   return rs;
 }

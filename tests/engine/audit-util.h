@@ -19,6 +19,14 @@ BsRuleset  *au_ruleset        (const char         *module,
                                const char * const *holes,
                                const char         *nest1,
                                const char         *nest2);
+/* The written game in path on its default variant, changed by settings
+ * ("width=7") and with holes (labels) taken off, either NULL. text, when
+ * not NULL, is read in place of the file's own (a copy changed by the
+ * test); path then only names it in errors. Any error fails the test. */
+BsRuleset  *au_written_ruleset (const char         *path,
+                                const char         *text,
+                                const char * const *settings,
+                                const char * const *holes);
 int         au_cell           (const BsRuleset    *rs,
                                const char         *label);
 /* A position from the start (seed 0), with every cell emptied, then the

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 
+#include "audit-util.h"
 #include "bs-alphabeta.h"
 #include "bs-evaluation.h"
 #include "bs-rules-game.h"
@@ -749,22 +750,13 @@ ataxx_without_table (void)
                                             "ataxx.xml", NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) declared = NULL;
-  g_autoptr(BsRulesGame) game = NULL;
-  g_autoptr(BsVariant) variant = NULL;
-  BsRuleset *rs;
 
   g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
   declared = g_string_new (text);
   g_assert_cmpuint (g_string_replace (declared, "<computer ", "<computer table=\"off\" ", 1),
                     ==, 1);
-  game = bs_rules_game_parse (declared->str, declared->len, path, &error);
-  g_assert_no_error (error);
-  variant = bs_rules_game_new_variant (game, NULL, &error);
-  g_assert_no_error (error);
-  rs = bs_rules_game_new_ruleset (game, variant, &error);
-  g_assert_no_error (error);
-  return rs;
+  return au_written_ruleset (path, declared->str, NULL, NULL);
 }
 
 /* A game that declares <computer table="off"> is searched without the table unless tt=on

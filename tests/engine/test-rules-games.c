@@ -27,6 +27,7 @@
 
 #include <string.h>
 
+#include "audit-util.h"
 #include "bs-board.h"
 #include "bs-error.h"
 #include "bs-evaluation.h"
@@ -43,25 +44,6 @@ static const char *bracket_game_path;
 static const char *connect_game_path;
 static const char *custodian_game_path;
 static const char *jump_game_path;
-
-/* The written game at path on its default variant changed by settings
- * ("width=7", "exactly-five=true"; NULL-terminated, or NULL). */
-static BsRuleset *
-make_ruleset (const char         *path,
-              const char * const *settings)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsRulesGame) game = bs_rules_game_load_file (path, &error);
-  g_autoptr(BsVariant) variant = NULL;
-  BsRuleset *rs;
-
-  g_assert_no_error (error);
-  variant = bs_rules_game_new_variant (game, settings, &error);
-  g_assert_no_error (error);
-  rs = bs_rules_game_new_ruleset (game, variant, &error);
-  g_assert_no_error (error);
-  return rs;
-}
 
 /* ---- The board as a plain array: grid[row * w + col], 0 empty, else
  * the owner (3: a hole) ---- */
@@ -584,7 +566,7 @@ test_capture_perft (gconstpointer data)
 {
   const CaptureCase *tc = data;
   const char *settings[] = { tc->width, tc->height, NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (capture_game_path, settings);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (capture_game_path, NULL, settings, NULL);
   g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
   Grid g = { 0 };
   guint64 written, counted;
@@ -611,7 +593,7 @@ test_capture_perft (gconstpointer data)
 static void
 test_capture_hand (void)
 {
-  g_autoptr(BsRuleset) rs = make_ruleset (capture_game_path, NULL);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (capture_game_path, NULL, NULL, NULL);
   g_autofree BsPosition *pos = NULL;
   g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
   g_autoptr(GError) error = NULL;
@@ -652,8 +634,8 @@ static void
 test_capture_random (void)
 {
   const char *settings[] = { "width=7", "height=7", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (capture_game_path, NULL);
-  g_autoptr(BsRuleset) larger = make_ruleset (capture_game_path, settings);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (capture_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) larger = au_written_ruleset (capture_game_path, NULL, settings, NULL);
 
   random_games (shipped, 300, capture_referee, NULL);
   random_games (larger, 100, capture_referee, NULL);
@@ -681,7 +663,7 @@ test_line_perft (gconstpointer data)
   g_autofree char *width = g_strconcat ("width=", tc->side, NULL);
   g_autofree char *height = g_strconcat ("height=", tc->side, NULL);
   const char *settings[] = { width, height, NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, settings);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (line_game_path, NULL, settings, NULL);
   g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
   guint64 expected = 1;
 
@@ -701,9 +683,9 @@ test_line_hand (void)
 {
   const char *exactly[] = { "exactly-five=true", NULL };
   const char *nine[] = { "width=9", "height=9", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, NULL);
-  g_autoptr(BsRuleset) exact = make_ruleset (line_game_path, exactly);
-  g_autoptr(BsRuleset) small = make_ruleset (line_game_path, nine);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (line_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) exact = au_written_ruleset (line_game_path, NULL, exactly, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (line_game_path, NULL, nine, NULL);
   g_autofree BsPosition *pos = NULL;
   g_autofree char *sentence = NULL;
   Grid g;
@@ -777,10 +759,10 @@ test_line_random (void)
   const char *nine[] = { "width=9", "height=9", NULL };
   const char *nineteen[] = { "width=19", "height=19", NULL };
   static const gboolean at_least = FALSE, exact = TRUE;
-  g_autoptr(BsRuleset) shipped = make_ruleset (line_game_path, NULL);
-  g_autoptr(BsRuleset) exact_rs = make_ruleset (line_game_path, exactly);
-  g_autoptr(BsRuleset) small = make_ruleset (line_game_path, nine);
-  g_autoptr(BsRuleset) large = make_ruleset (line_game_path, nineteen);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (line_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) exact_rs = au_written_ruleset (line_game_path, NULL, exactly, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (line_game_path, NULL, nine, NULL);
+  g_autoptr(BsRuleset) large = au_written_ruleset (line_game_path, NULL, nineteen, NULL);
 
   random_games (shipped, 100, line_referee, &at_least);
   random_games (exact_rs, 100, line_referee, &exact);
@@ -811,7 +793,7 @@ test_bracket_perft (void)
 {
   /* Othello's published counts from the start (passes are moves). */
   static const guint64 expected[] = { 1, 4, 12, 56, 244, 1396, 8200 };
-  g_autoptr(BsRuleset) rs = make_ruleset (bracket_game_path, NULL);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (bracket_game_path, NULL, NULL, NULL);
   g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
 
   /* The start: d5 and e4 of player 1, d4 and e5 of player 2, 1 to move. */
@@ -830,9 +812,9 @@ test_bracket_hand (void)
 {
   const char *four[] = { "width=4", "height=4", NULL };
   const char *ten[] = { "width=10", "height=10", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (bracket_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (bracket_game_path, four);
-  g_autoptr(BsRuleset) large = make_ruleset (bracket_game_path, ten);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (bracket_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (bracket_game_path, NULL, four, NULL);
+  g_autoptr(BsRuleset) large = au_written_ruleset (bracket_game_path, NULL, ten, NULL);
   g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
   g_autoptr(GError) error = NULL;
   g_autofree BsPosition *pos = NULL;
@@ -935,10 +917,10 @@ test_bracket_random (void)
   const char *four[] = { "width=4", "height=4", NULL };
   const char *six[] = { "width=6", "height=6", NULL };
   const char *sixteen[] = { "width=16", "height=16", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (bracket_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (bracket_game_path, four);
-  g_autoptr(BsRuleset) six_rs = make_ruleset (bracket_game_path, six);
-  g_autoptr(BsRuleset) large = make_ruleset (bracket_game_path, sixteen);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (bracket_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (bracket_game_path, NULL, four, NULL);
+  g_autoptr(BsRuleset) six_rs = au_written_ruleset (bracket_game_path, NULL, six, NULL);
+  g_autoptr(BsRuleset) large = au_written_ruleset (bracket_game_path, NULL, sixteen, NULL);
 
   random_games_counting (shipped, 200, bracket_referee, bracket_move_count, NULL);
   random_games_counting (small, 300, bracket_referee, bracket_move_count, NULL);
@@ -951,7 +933,7 @@ test_bracket_random (void)
   {
     /* Rows of 8 bits on fewer rows: the constant rotations, other masks. */
     const char *low[] = { "width=8", "height=6", NULL };
-    g_autoptr(BsRuleset) low_rs = make_ruleset (bracket_game_path, low);
+    g_autoptr(BsRuleset) low_rs = au_written_ruleset (bracket_game_path, NULL, low, NULL);
 
     random_turns_match (low_rs, 200, bracket_referee, NULL);
   }
@@ -964,9 +946,9 @@ test_connect_perft (void)
 {
   const char *three[] = { "width=3", "height=3", NULL };
   const char *five[] = { "width=5", "height=5", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (connect_game_path, three);
-  g_autoptr(BsRuleset) five_rs = make_ruleset (connect_game_path, five);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (connect_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (connect_game_path, NULL, three, NULL);
+  g_autoptr(BsRuleset) five_rs = au_written_ruleset (connect_game_path, NULL, five, NULL);
   g_autofree BsPosition *pos = bs_ruleset_new_position (shipped, 0);
   g_autofree BsPosition *small_pos = bs_ruleset_new_position (small, 0);
   g_autofree BsPosition *five_pos = bs_ruleset_new_position (five_rs, 0);
@@ -983,7 +965,7 @@ static void
 test_connect_hand (void)
 {
   const char *five[] = { "width=5", "height=5", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, five);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (connect_game_path, NULL, five, NULL);
   g_autofree BsPosition *pos = NULL;
   g_autofree char *sentence = NULL;
 
@@ -1035,9 +1017,9 @@ test_connect_random (void)
 {
   const char *five[] = { "width=5", "height=5", NULL };
   const char *nineteen[] = { "width=19", "height=19", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (connect_game_path, five);
-  g_autoptr(BsRuleset) large = make_ruleset (connect_game_path, nineteen);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (connect_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (connect_game_path, NULL, five, NULL);
+  g_autoptr(BsRuleset) large = au_written_ruleset (connect_game_path, NULL, nineteen, NULL);
 
   /* Every game ends with a chain: no draw. */
   random_games_counting (shipped, 200, connect_referee, empty_count, NULL);
@@ -1110,8 +1092,8 @@ test_swap_perft (void)
 {
   const char *on[] = { "swap=true", NULL };
   const char *five_on[] = { "width=5", "height=5", "swap=true", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, on);
-  g_autoptr(BsRuleset) five = make_ruleset (connect_game_path, five_on);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (connect_game_path, NULL, on, NULL);
+  g_autoptr(BsRuleset) five = au_written_ruleset (connect_game_path, NULL, five_on, NULL);
   g_autofree BsPosition *pos = bs_ruleset_new_position (shipped, 0);
   g_autofree BsPosition *five_pos = bs_ruleset_new_position (five, 0);
 
@@ -1132,8 +1114,8 @@ test_swap_hand (void)
   const char *tall[] = { "width=5", "height=7", "swap=true", NULL };
   const char *hole[] = { "b3", NULL };
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsRuleset) plain = make_ruleset (connect_game_path, off);
-  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, on);
+  g_autoptr(BsRuleset) plain = au_written_ruleset (connect_game_path, NULL, off, NULL);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (connect_game_path, NULL, on, NULL);
   g_autoptr(BsRuleset) holed = make_ruleset_full (connect_game_path, on, hole, &error);
   g_autoptr(BsRuleset) not_square = NULL;
   g_autofree BsPosition *pos = bs_ruleset_new_position (plain, 0);
@@ -1254,7 +1236,7 @@ test_swap_record (void)
 {
   const char *on[] = { "width=5", "height=5", "swap=true", NULL };
   g_autoptr(GError) error = NULL;
-  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, on);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (connect_game_path, NULL, on, NULL);
   g_autoptr(BsMatch) match = bs_match_new (rs, 3);
   g_autoptr(BsMatch) again = NULL;
   g_autoptr(BsRecord) record = NULL;
@@ -1403,8 +1385,8 @@ test_swap_random (void)
 {
   const char *on[] = { "swap=true", NULL };
   const char *three_on[] = { "width=3", "height=3", "swap=true", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (connect_game_path, on);
-  g_autoptr(BsRuleset) small = make_ruleset (connect_game_path, three_on);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (connect_game_path, NULL, on, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (connect_game_path, NULL, three_on, NULL);
   BsRng rng;
   guint swaps = 0;
 
@@ -1553,8 +1535,8 @@ static void
 test_custodian_hand (void)
 {
   const char *four[] = { "captures-to-win=4", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (custodian_game_path, NULL);
-  g_autoptr(BsRuleset) quick = make_ruleset (custodian_game_path, four);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (custodian_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) quick = au_written_ruleset (custodian_game_path, NULL, four, NULL);
   g_autofree BsPosition *pos = NULL;
   g_autofree BsPosition *before = NULL;
   g_autofree char *sentence = NULL;
@@ -1698,9 +1680,9 @@ test_custodian_random (void)
 {
   const char *nine[] = { "width=9", "height=9", NULL };
   const char *four[] = { "width=9", "height=9", "captures-to-win=4", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (custodian_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (custodian_game_path, nine);
-  g_autoptr(BsRuleset) quick = make_ruleset (custodian_game_path, four);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (custodian_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (custodian_game_path, NULL, nine, NULL);
+  g_autoptr(BsRuleset) quick = au_written_ruleset (custodian_game_path, NULL, four, NULL);
 
   custodian_random_games (shipped, 60, 10);
   custodian_random_games (small, 200, 10);
@@ -1777,36 +1759,12 @@ jump_referee (const Grid    *g,
                                                                      : BS_RESULT_DRAW;
 }
 
-/* The game on its default variant with `holes` (labels) taken off. */
-static BsRuleset *
-make_ruleset_with_holes (const char         *path,
-                         const char * const *holes)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsRulesGame) game = bs_rules_game_load_file (path, &error);
-  g_autoptr(BsVariant) variant = NULL;
-  BsRuleset *rs;
-
-  g_assert_no_error (error);
-  variant = bs_rules_game_new_variant (game, NULL, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; holes[i] != NULL; i++)
-    {
-      BsVariantHole hole = { g_strdup (holes[i]), 0 };
-
-      g_array_append_val (variant->holes, hole);
-    }
-  rs = bs_rules_game_new_ruleset (game, variant, &error);
-  g_assert_no_error (error);
-  return rs;
-}
-
 static void
 test_jump_perft (void)
 {
   /* Ataxx's published counts from the 7 × 7 start (passes are moves). */
   static const guint64 expected[] = { 1, 16, 256, 6460, 155888 };
-  g_autoptr(BsRuleset) rs = make_ruleset (jump_game_path, NULL);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (jump_game_path, NULL, NULL, NULL);
   g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 0);
 
   /* The start: player 1 on a1 and g7, player 2 on a7 and g1, 1 to move. */
@@ -1824,8 +1782,8 @@ static void
 test_jump_hand (void)
 {
   const char *five[] = { "width=5", "height=5", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (jump_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (jump_game_path, five);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (jump_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (jump_game_path, NULL, five, NULL);
   g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
   g_autoptr(GError) error = NULL;
   g_autofree BsPosition *pos = NULL;
@@ -1929,10 +1887,10 @@ test_jump_random (void)
   const char *five[] = { "width=5", "height=5", NULL };
   const char *nine[] = { "width=9", "height=9", NULL };
   const char *holes[] = { "c3", "e3", "c5", "e5", "d4", NULL };
-  g_autoptr(BsRuleset) shipped = make_ruleset (jump_game_path, NULL);
-  g_autoptr(BsRuleset) small = make_ruleset (jump_game_path, five);
-  g_autoptr(BsRuleset) large = make_ruleset (jump_game_path, nine);
-  g_autoptr(BsRuleset) holed = make_ruleset_with_holes (jump_game_path, holes);
+  g_autoptr(BsRuleset) shipped = au_written_ruleset (jump_game_path, NULL, NULL, NULL);
+  g_autoptr(BsRuleset) small = au_written_ruleset (jump_game_path, NULL, five, NULL);
+  g_autoptr(BsRuleset) large = au_written_ruleset (jump_game_path, NULL, nine, NULL);
+  g_autoptr(BsRuleset) holed = au_written_ruleset (jump_game_path, NULL, NULL, holes);
 
   random_games_counting (shipped, 100, jump_referee, grid_jump_move_count, NULL);
   random_games_counting (small, 200, jump_referee, grid_jump_move_count, NULL);
@@ -1998,7 +1956,7 @@ static void
 test_connect_features (void)
 {
   const char *five[] = { "width=5", "height=5", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, five);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (connect_game_path, NULL, five, NULL);
   const BsRulesFeatures *f = bs_rules_program_features (rs);
   BsFeatureSpec specs[BS_MAX_FEATURES];
   g_autofree BsPosition *pos = NULL;
@@ -2117,7 +2075,7 @@ static void
 test_connect_features_symmetric (void)
 {
   const char *seven[] = { "width=7", "height=7", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (connect_game_path, seven);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (connect_game_path, NULL, seven, NULL);
   BsRng rng;
   int uneven = 0;
 
@@ -2141,7 +2099,7 @@ static void
 test_line_features (void)
 {
   const char *nine[] = { "width=9", "height=9", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, nine);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (line_game_path, NULL, nine, NULL);
   const BsRulesFeatures *f = bs_rules_program_features (rs);
   g_autofree BsPosition *pos = NULL;
   int counts[6];
@@ -2182,7 +2140,7 @@ static void
 test_line_features_symmetric (void)
 {
   const char *nine[] = { "width=9", "height=9", NULL };
-  g_autoptr(BsRuleset) rs = make_ruleset (line_game_path, nine);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (line_game_path, NULL, nine, NULL);
   BsRng rng;
   int uneven = 0;
 
@@ -2205,7 +2163,7 @@ test_line_features_symmetric (void)
 static void
 test_generic_features (void)
 {
-  g_autoptr(BsRuleset) rs = make_ruleset (capture_game_path, NULL);
+  g_autoptr(BsRuleset) rs = au_written_ruleset (capture_game_path, NULL, NULL, NULL);
   BsFeatureSpec specs[BS_MAX_FEATURES];
 
   g_assert_cmpuint (rs->module->n_features, ==, 0);

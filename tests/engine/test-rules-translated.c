@@ -15,6 +15,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "audit-util.h"
 #include "bs-locale.h"
 #include "bs-match.h"
 #include "bs-ruleset.h"
@@ -115,23 +116,6 @@ before_placeholder (const char *text)
   return g_strndup (text, brace != NULL ? (gsize) (brace - text) : strlen (text));
 }
 
-/* The written game at path on its default variant. */
-static BsRuleset *
-default_ruleset (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BsRulesGame) game = bs_rules_game_load_file (path, &error);
-  g_autoptr(BsVariant) variant = NULL;
-  BsRuleset *rs;
-
-  g_assert_no_error (error);
-  variant = bs_rules_game_new_variant (game, NULL, &error);
-  g_assert_no_error (error);
-  rs = bs_rules_game_new_ruleset (game, variant, &error);
-  g_assert_no_error (error);
-  return rs;
-}
-
 /* Each game's help, on its default variant: every paragraph whose
  * condition holds is there in French, and no English one is left. */
 static void
@@ -141,7 +125,7 @@ test_help_in_french (void)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(BsRulesDocument) doc = bs_rules_document_load_file (game_paths[g], &error);
-      g_autoptr(BsRuleset) rs = default_ruleset (game_paths[g]);
+      g_autoptr(BsRuleset) rs = au_written_ruleset (game_paths[g], NULL, NULL, NULL);
       g_autofree char *rules = NULL;
       g_autofree char *goal = NULL;
 
@@ -178,7 +162,7 @@ test_explanation_in_french (void)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(BsRulesDocument) doc = bs_rules_document_load_file (game_paths[g], &error);
-      g_autoptr(BsRuleset) rs = default_ruleset (game_paths[g]);
+      g_autoptr(BsRuleset) rs = au_written_ruleset (game_paths[g], NULL, NULL, NULL);
       g_autoptr(BsMatch) match = bs_match_new (rs, 1);
       g_autoptr(BsExplanation) explanation = NULL;
       g_autofree BsMove *moves = g_new (BsMove, rs->max_moves);
