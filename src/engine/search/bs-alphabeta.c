@@ -61,6 +61,7 @@ typedef struct {
   guint64                  nodes;
   guint64                  quiescence_nodes;
   gboolean                 quiescence;     /* the module marks forcing moves */
+  gboolean                 pvs;            /* principal variation search */
   guint                    late_moves;     /* reduced after these; 0: none */
   gint64                   cpu_deadline;   /* thread CPU time, µs; 0 = none */
   GCancellable            *cancellable;
@@ -141,13 +142,15 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           ok = TRUE;
         }
       else if (g_str_equal (key, "quiescence") || g_str_equal (key, "tt") ||
-               g_str_equal (key, "ordering"))
+               g_str_equal (key, "ordering") || g_str_equal (key, "pvs"))
         {
           gboolean off = g_str_equal (value, "off");
 
           ok = off || g_str_equal (value, "on");
           if (key[0] == 'q')
             params->no_quiescence = off;
+          else if (key[0] == 'p')
+            params->no_pvs = off;
           else if (key[0] == 't')
             {
               params->no_tt = off;
@@ -173,8 +176,8 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
                          "(1 to %d), nodes=N, eval=features|generic|material, "
                          "quiescence=on|off, tt=on|off, tt-bits=N (10 to 28), "
-                         "ordering=on|off, reductions=N|off|game (N from 1 to 1000) "
-                         "or weights=FILE"),
+                         "ordering=on|off, pvs=on|off, reductions=N|off|game (N from 1 "
+                         "to 1000) or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH);
           return FALSE;
         }
@@ -543,6 +546,15 @@ negamax (AlphaBeta *ab,
           if (value > alpha && !ab->stopped)
             value = search_child (ab, mover, depth - 1, ply + 1, alpha, beta);
         }
+      else if (i > 0 && ab->pvs)
+        {
+          /* Principal variation search: with the moves ordered, the first is
+           * likely the best, so each later one is first only shown no better
+           * (a null window, cheap), and searched in full when it is. */
+          value = search_child (ab, mover, depth - 1, ply + 1, alpha, alpha + 1);
+          if (value > alpha && value < beta && !ab->stopped)
+            value = search_child (ab, mover, depth - 1, ply + 1, alpha, beta);
+        }
       else
         value = search_child (ab, mover, depth - 1, ply + 1, alpha, beta);
       bs_ruleset_undo (rs, pos, ab->undo[ply]);
@@ -633,6 +645,7 @@ bs_alpha_beta_run (const BsRuleset          *rs,
   ab.params = params;
   ab.cancellable = cancellable;
   ab.quiescence = !params->no_quiescence && rs->module->is_forcing != NULL;
+  ab.pvs = !params->no_ordering && !params->no_pvs;
   ab.late_moves = params->no_reductions ? 0
                   : params->late_moves > 0 ? params->late_moves : rs->module->late_moves;
   ab.pos = bs_position_dup (rs, pos);

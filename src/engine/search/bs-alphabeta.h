@@ -48,7 +48,11 @@ typedef struct {
   gboolean         no_quiescence; /* stop at the depth even where the module
                                    * marks forcing moves */
   gboolean         no_ordering;  /* no killers and no history: the module's order,
-                                  * the root's last choice first ("plain" alpha-beta) */
+                                  * the root's last choice first ("plain" alpha-beta);
+                                  * every move then searched with the full window */
+  gboolean         no_pvs;       /* every move searched with the full window even
+                                  * with ordering ("pvs=off"): principal variation
+                                  * search is on with ordering unless this */
   /* Late-move reductions (docs/SEARCH.md, "Astoria's Hard"): at a node two
    * plies or more from the depth, the moves are ordered by the evaluation one ply
    * after each, and those after the first late_moves are searched one ply
