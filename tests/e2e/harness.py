@@ -1239,11 +1239,12 @@ class App:
                 if not unchanged():
                     return wait(timeout)
 
-    def click_until(self, role, name, effect, what, timeout=DEFAULT_WAIT):
-        """Clicks the widget found by (role, name) and waits for effect() to
-        return something true, which it returns. A lost click is made again
-        while the widget still reads name (_click_again_while)."""
-        return self._click_again_while(lambda: self.click(role, name),
+    def click_until(self, role, name, effect, what, timeout=DEFAULT_WAIT, dx=None):
+        """Clicks the widget found by (role, name), at its centre or dx from its
+        left edge, and waits for effect() to return something true, which it
+        returns. A lost click is made again while the widget still reads name
+        (_click_again_while)."""
+        return self._click_again_while(lambda: self.find(role, name).click(dx=dx),
                                        lambda t: self.wait_for(effect, what, t),
                                        lambda: self.snapshot().find_now(role, name) is not None,
                                        timeout)
