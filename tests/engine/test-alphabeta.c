@@ -599,6 +599,8 @@ test_params_parse (void)
   g_assert_true (params.no_tt && params.no_ordering && params.no_quiescence);
   g_assert_true (bs_alpha_beta_params_parse (&params, "pvs=off", &error));
   g_assert_true (params.no_pvs && !params.no_ordering);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "threads=2", &error));
+  g_assert_cmpuint (params.threads, ==, 2);
   g_assert_true (bs_alpha_beta_params_parse (&params, "tt=on,ordering=on", &error));
   g_assert_false (params.no_tt || params.no_ordering);
   g_assert_true (params.tt);
@@ -633,10 +635,11 @@ test_params_parse (void)
   g_assert_cmpuint (params.late_moves, ==, 0);
   g_assert_false (params.no_reductions);
   g_assert_no_error (error);
-  for (guint i = 0; i < 4; i++)
+  for (guint i = 0; i < 8; i++)
     {
       static const char * const bad[] = { "reductions=0", "reductions=1001", "reductions=-3",
-                                          "reductions=some" };
+                                          "reductions=some", "threads=0", "threads=65",
+                                          "threads=two", "pvs=maybe" };
 
       g_assert_false (bs_alpha_beta_params_parse (&params, bad[i], &error));
       g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
@@ -747,6 +750,81 @@ test_principal_variation (void)
     g_assert_cmpuint (pvs.nodes, <, full.nodes);
     g_test_message ("Ataxx, depth 5: %" G_GUINT64_FORMAT " nodes with, %" G_GUINT64_FORMAT
                     " without", pvs.nodes, full.nodes);
+  }
+}
+
+/* Alpha-beta in several threads sharing the table (Lazy SMP): on random positions of
+ * every turn-based game, at a fixed depth without reductions, two and three threads
+ * find the value one thread finds (the table cuts only searches of the same depth,
+ * whichever thread wrote it, and a torn entry reads as a miss), complete the depth,
+ * and choose a legal move; with a CPU budget they stop and count every thread's nodes. */
+static void
+test_threads (void)
+{
+  guint n_modules;
+  const BsModule * const *modules = bs_module_list (&n_modules);
+  guint checked = 0;
+
+  for (guint m = 0; m < n_modules; m++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsVariant) variant = bs_variant_new_for_module (modules[m]->id, &error);
+      g_autoptr(BsRuleset) rs = NULL;
+      g_autofree BsMove *scratch = NULL;
+      BsRng rng;
+
+      g_assert_no_error (error);
+      rs = bs_ruleset_new (variant, &error);
+      g_assert_no_error (error);
+      if (bs_ruleset_is_simultaneous (rs))
+        continue;
+      scratch = g_new (BsMove, rs->max_moves);
+      bs_rng_init (&rng, 53 + m);
+      for (guint trial = 0; trial < 6; trial++)
+        {
+          g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
+          guint plies = bs_rng_below (&rng, 30);
+          g_autofree char *one = NULL;
+          BsAlphaBetaResult single;
+          guint depth;
+
+          for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
+            bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+          if (bs_position_is_over (pos))
+            continue;
+          depth = bs_ruleset_generate (rs, pos, scratch) > 40 ? 2 : 4;
+          one = g_strdup_printf ("depth=%u,tt-bits=14,reductions=off", depth);
+          search_with (rs, pos, one, &single);
+          for (guint threads = 2; threads <= 3; threads++)
+            {
+              g_autofree char *settings = g_strdup_printf ("%s,threads=%u", one, threads);
+              BsAlphaBetaResult several;
+
+              search_with (rs, pos, settings, &several);
+              g_assert_cmpint (several.value, ==, single.value);
+              if (ABS (single.value) <= BS_ALPHA_BETA_WIN_ZONE)
+                g_assert_cmpuint (several.depth, ==, depth);
+              g_assert_true (bs_ruleset_is_legal (rs, pos, several.move, scratch));
+            }
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >=, 30);
+
+  /* A CPU budget in two threads: both stop, every node counted. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BsVariant) variant = bs_variant_new_for_module ("breakthrough", &error);
+    g_autoptr(BsRuleset) rs = bs_ruleset_new (variant, &error);
+    g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 1);
+    g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+    BsAlphaBetaResult two;
+
+    g_assert_no_error (error);
+    search_with (rs, pos, "cpu=0.02,threads=2", &two);
+    g_assert_true (bs_ruleset_is_legal (rs, pos, two.move, scratch));
+    g_assert_cmpuint (two.depth, >=, 1);
+    g_assert_cmpuint (two.nodes, >, 0);
   }
 }
 
@@ -922,6 +1000,7 @@ main (int   argc,
   g_test_add_func ("/alphabeta/table-same-value", test_table_same_value);
   g_test_add_func ("/alphabeta/params", test_params_parse);
   g_test_add_func ("/alphabeta/principal-variation", test_principal_variation);
+  g_test_add_func ("/alphabeta/threads", test_threads);
   g_test_add_func ("/alphabeta/reductions", test_reductions);
   g_test_add_func ("/alphabeta/reductions-undeclared", test_reductions_undeclared);
   g_test_add_func ("/alphabeta/simultaneous-refused", test_simultaneous_refused);

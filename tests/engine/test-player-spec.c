@@ -78,6 +78,16 @@ test_parse_good (void)
   g_assert_false (bs_player_spec_is_reproducible (&spec));
   bs_player_spec_clear (&spec);
 
+  /* Alpha-beta in threads sharing a table: a depth alone no longer replays. */
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=3", BS_PLAYER_SPEC_FLAGS_NONE, &error));
+  g_assert_true (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+  g_assert_true (bs_player_spec_parse (&spec, "ab:depth=3,threads=2", BS_PLAYER_SPEC_FLAGS_NONE,
+                                       &error));
+  g_assert_cmpuint (spec.alpha_beta.threads, ==, 2);
+  g_assert_false (bs_player_spec_is_reproducible (&spec));
+  bs_player_spec_clear (&spec);
+
   /* Evaluation-cut playouts, in any order with threads=; a playout budget still
    * replays. Without cut= they stay off (0). */
   g_assert_true (bs_player_spec_parse (&spec, "mcts:cpu=0.1,cut=4", BS_PLAYER_SPEC_FLAGS_NONE,

@@ -6,6 +6,7 @@
 #include "bs-alphabeta.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdatomic.h>
 
 #include "bs-rng.h"
 #include "bs-search.h"
@@ -34,13 +35,23 @@ typedef enum {
   BOUND_UPPER,    /* the value is at most this */
 } Bound;
 
+/* A table entry in three words that threads may read and write at once
+ * (params.threads > 1, Lazy SMP): check is the key XOR the other two, so an
+ * entry that another thread was writing meanwhile, torn, reads as a miss
+ * (Hyatt and Mann's lockless hashing). Relaxed atomics: no order is needed
+ * between the words, only whole words. */
 typedef struct {
-  guint64 key;
-  BsMove  move;
-  gint32  value;
-  guint8  depth;
-  guint8  bound;
+  _Atomic guint64 check;
+  _Atomic guint64 word;    /* the move (low 32 bits), the value (high 32) */
+  _Atomic guint64 meta;    /* the depth (bits 0-7), the bound (bits 8-15) */
 } TtEntry;
+
+typedef struct {
+  BsMove move;
+  int    value;
+  guint  depth;
+  Bound  bound;
+} TtHit;
 
 typedef struct {
   const BsRuleset         *rs;
@@ -55,6 +66,9 @@ typedef struct {
   guint64                  tt_mask;
   BsMove                   killers[BS_ALPHA_BETA_MAX_DEPTH][2];
   guint32                  history[2][1 << HISTORY_BITS];
+  guint64                  root_seed;      /* the root's shuffle; 0: none */
+  const gint              *stop_all;       /* a helper's: set when the search is done */
+  gboolean                 helper;         /* a helper thread's searcher (Lazy SMP) */
   BsMove                   root_best;      /* of the iteration under way */
   gboolean                 root_best_set;
   BsMove                   previous_best;  /* of the last iteration completed */
@@ -121,6 +135,15 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           if (ok)
             params->tt_bits = (guint) n;
         }
+      else if (g_str_equal (key, "threads"))
+        {
+          guint64 n = g_ascii_strtoull (value, &end, 10);
+
+          ok = end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n >= 1 &&
+               n <= BS_SEARCH_MAX_THREADS;
+          if (ok)
+            params->threads = (guint) n;
+        }
       else if (g_str_equal (key, "reductions"))
         {
           guint64 n = g_ascii_strtoull (value, &end, 10);
@@ -176,9 +199,9 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
                          "(1 to %d), nodes=N, eval=features|generic|material, "
                          "quiescence=on|off, tt=on|off, tt-bits=N (10 to 28), "
-                         "ordering=on|off, pvs=on|off, reductions=N|off|game (N from 1 "
-                         "to 1000) or weights=FILE"),
-                       parts[i], BS_ALPHA_BETA_MAX_DEPTH);
+                         "ordering=on|off, pvs=on|off, threads=N (1 to %d), "
+                         "reductions=N|off|game (N from 1 to 1000) or weights=FILE"),
+                       parts[i], BS_ALPHA_BETA_MAX_DEPTH, BS_SEARCH_MAX_THREADS);
           return FALSE;
         }
     }
@@ -232,19 +255,57 @@ history_index (BsMove move)
   return (guint) ((move * 2654435761u) >> (32 - HISTORY_BITS));
 }
 
+static inline gboolean
+tt_probe (TtEntry *entry,
+          guint64  key,
+          TtHit   *hit)
+{
+  guint64 check = atomic_load_explicit (&entry->check, memory_order_relaxed);
+  guint64 word = atomic_load_explicit (&entry->word, memory_order_relaxed);
+  guint64 meta = atomic_load_explicit (&entry->meta, memory_order_relaxed);
+
+  if ((check ^ word ^ meta) != key)
+    return FALSE;
+  hit->bound = (Bound) ((meta >> 8) & 0xff);
+  if (hit->bound == BOUND_NONE)
+    return FALSE;
+  hit->move = (BsMove) (word & 0xffffffffu);
+  hit->value = (gint32) (guint32) (word >> 32);
+  hit->depth = (guint) (meta & 0xff);
+  return TRUE;
+}
+
+static inline void
+tt_store (TtEntry *entry,
+          guint64  key,
+          BsMove   move,
+          int      value,
+          guint    depth,
+          Bound    bound)
+{
+  guint64 word = (guint64) move | ((guint64) (guint32) value << 32);
+  guint64 meta = (guint64) depth | ((guint64) bound << 8);
+
+  atomic_store_explicit (&entry->word, word, memory_order_relaxed);
+  atomic_store_explicit (&entry->meta, meta, memory_order_relaxed);
+  atomic_store_explicit (&entry->check, key ^ word ^ meta, memory_order_relaxed);
+}
+
 /* Stops the search once depth 1 is done and a budget is spent; the clock
  * and the cancellable are read when `now` or every CHECK_INTERVAL nodes. */
 static void
 check_budget (AlphaBeta *ab,
               gboolean   now)
 {
-  if (!ab->may_stop)
+  if (!ab->may_stop && !ab->helper)
     return;
   if (ab->params->max_nodes > 0 && ab->nodes >= ab->params->max_nodes)
     ab->stopped = TRUE;
   if (!now && ab->nodes % CHECK_INTERVAL != 0)
     return;
   if (g_cancellable_is_cancelled (ab->cancellable))
+    ab->stopped = TRUE;
+  if (ab->stop_all != NULL && g_atomic_int_get (ab->stop_all))
     ab->stopped = TRUE;
   if (ab->cpu_deadline > 0 && bs_search_thread_cpu_us () >= ab->cpu_deadline)
     ab->stopped = TRUE;
@@ -485,20 +546,22 @@ negamax (AlphaBeta *ab,
 
   if (ab->tt != NULL)
     {
+      TtHit hit;
+
       key = bs_position_hash (rs, pos);
       entry = &ab->tt[key & ab->tt_mask];
-      if (entry->bound != BOUND_NONE && entry->key == key)
+      if (tt_probe (entry, key, &hit))
         {
-          int value = value_from_tt (entry->value, ply);
+          int value = value_from_tt (hit.value, ply);
 
           has_hash_move = TRUE;
-          hash_move = entry->move;
+          hash_move = hit.move;
           /* Only a search of the same depth: a deeper one would give a
            * value the fixed-depth search does not (tests compare them). */
-          if (ply > 0 && entry->depth == depth &&
-              (entry->bound == BOUND_EXACT ||
-               (entry->bound == BOUND_LOWER && value >= beta) ||
-               (entry->bound == BOUND_UPPER && value <= alpha)))
+          if (ply > 0 && hit.depth == (guint) depth &&
+              (hit.bound == BOUND_EXACT ||
+               (hit.bound == BOUND_LOWER && value >= beta) ||
+               (hit.bound == BOUND_UPPER && value <= alpha)))
             return value;
         }
     }
@@ -511,12 +574,12 @@ negamax (AlphaBeta *ab,
       hash_move = ab->previous_best;
     }
   n = rs->generate (rs, pos, moves);
-  if (ply == 0 && ab->params->seed != 0)
+  if (ply == 0 && ab->root_seed != 0)
     {
       BsRng rng;
 
       /* The same shuffle in every iteration: ties go the seed's way. */
-      bs_rng_init (&rng, ab->params->seed);
+      bs_rng_init (&rng, ab->root_seed);
       for (guint i = n; i > 1; i--)
         {
           guint j = (guint) bs_rng_below (&rng, i);
@@ -581,15 +644,109 @@ negamax (AlphaBeta *ab,
     }
 
   if (entry != NULL)
-    {
-      entry->key = key;
-      entry->move = best_move;
-      entry->value = value_to_tt (best, ply);
-      entry->depth = (guint8) depth;
-      entry->bound = best <= alpha_start ? BOUND_UPPER
-                     : best >= beta ? BOUND_LOWER : BOUND_EXACT;
-    }
+    tt_store (entry, key, best_move, value_to_tt (best, ply), (guint) depth,
+              best <= alpha_start ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT);
   return best;
+}
+
+/* A searcher's own buffers, for `plies` plies; the table is shared. */
+static void
+searcher_init (AlphaBeta               *ab,
+               const BsRuleset         *rs,
+               const BsPosition        *pos,
+               const BsAlphaBetaParams *params,
+               const double            *weights,
+               GCancellable            *cancellable,
+               guint                    plies)
+{
+  ab->rs = rs;
+  ab->params = params;
+  ab->weights = weights;
+  ab->cancellable = cancellable;
+  ab->root_seed = params->seed;
+  ab->quiescence = !params->no_quiescence && rs->module->is_forcing != NULL;
+  ab->pvs = !params->no_ordering && !params->no_pvs;
+  ab->late_moves = params->no_reductions ? 0
+                   : params->late_moves > 0 ? params->late_moves : rs->module->late_moves;
+  ab->pos = bs_position_dup (rs, pos);
+  ab->moves = g_new (BsMove, (gsize) plies * rs->max_moves);
+  ab->order = g_new (gint32, (gsize) plies * rs->max_moves);
+  ab->scratch = g_new (BsMove, rs->max_moves);
+  ab->undo = g_new0 (BsUndo *, plies);
+  for (guint i = 0; i < plies; i++)
+    ab->undo[i] = bs_undo_new (rs);
+}
+
+static void
+searcher_clear (AlphaBeta *ab,
+                guint      plies)
+{
+  for (guint i = 0; i < plies; i++)
+    bs_undo_free (ab->undo[i]);
+  g_free (ab->undo);
+  g_free (ab->scratch);
+  g_free (ab->order);
+  g_free (ab->moves);
+  g_free (ab->pos);
+}
+
+/* Iterative deepening from first_depth to max_depth (or the budget, counted on
+ * the calling thread's CPU clock); fills result's move, value and depth. */
+static void
+searcher_iterate (AlphaBeta         *ab,
+                  guint              first_depth,
+                  guint              max_depth,
+                  BsAlphaBetaResult *result)
+{
+  gint64 cpu_start = bs_search_thread_cpu_us ();
+
+  if (ab->params->cpu_ms > 0 && cpu_start >= 0)
+    ab->cpu_deadline = cpu_start + (gint64) ab->params->cpu_ms * 1000;
+  for (guint depth = first_depth; depth <= max_depth; depth++)
+    {
+      int value;
+
+      ab->root_best_set = FALSE;
+      value = negamax (ab, (int) depth, 0, -INFINITE, INFINITE);
+      if (ab->stopped)
+        {
+          /* Searched to the end, and better than the last choice. */
+          if (ab->root_best_set)
+            result->move = ab->root_best;
+          break;
+        }
+      result->move = ab->previous_best = ab->root_best;
+      result->value = value;
+      result->depth = depth;
+      ab->may_stop = TRUE;
+      /* A won or lost game is as deep as it needs to be. */
+      if (ABS (value) > WIN_ZONE)
+        break;
+      check_budget (ab, TRUE);
+      if (ab->stopped)
+        break;
+    }
+  result->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : -1;
+}
+
+/* A helper of a search in several threads (Lazy SMP): it searches the same
+ * position into the shared table, with its own killers, history and root
+ * order, until the main searcher is done; only the table it fills is used. */
+typedef struct {
+  AlphaBeta         ab;
+  guint             first_depth;
+  guint             max_depth;
+  BsAlphaBetaResult result;
+  GThread          *thread;
+} Helper;
+
+static gpointer
+helper_run (gpointer data)
+{
+  Helper *helper = data;
+
+  searcher_iterate (&helper->ab, helper->first_depth, helper->max_depth, &helper->result);
+  return NULL;
 }
 
 gboolean
@@ -602,8 +759,13 @@ bs_alpha_beta_run (const BsRuleset          *rs,
 {
   AlphaBeta ab = { 0 };
   double weights[BS_MAX_FEATURES];
-  guint max_depth, tt_bits, plies;
-  gint64 start, cpu_start;
+  const double *weights_used = NULL;
+  guint max_depth, tt_bits, plies, n_helpers;
+  Helper *helpers;
+  TtEntry *tt = NULL;
+  guint64 tt_mask = 0;
+  gint stop_all = 0;
+  gint64 start;
 
   g_return_val_if_fail (rs != NULL, FALSE);
   g_return_val_if_fail (pos != NULL, FALSE);
@@ -628,12 +790,12 @@ bs_alpha_beta_run (const BsRuleset          *rs,
     {
       if (!bs_weights_resolve (params->weights, rs, params->evaluation, weights, error))
         return FALSE;
-      ab.weights = weights;
+      weights_used = weights;
     }
 
   max_depth = params->max_depth > 0 ? MIN (params->max_depth, BS_ALPHA_BETA_MAX_DEPTH)
                                     : BS_ALPHA_BETA_MAX_DEPTH;
-  plies = max_depth + 1 + BS_ALPHA_BETA_QUIESCENCE_PLIES;
+  plies = max_depth + 2 + BS_ALPHA_BETA_QUIESCENCE_PLIES;
   if (params->tt_bits > 0)
     tt_bits = MIN (params->tt_bits, 28);
   else if (params->cpu_ms > 0)
@@ -641,69 +803,58 @@ bs_alpha_beta_run (const BsRuleset          *rs,
                      TT_MIN_BITS, BS_ALPHA_BETA_DEFAULT_TT_BITS);
   else
     tt_bits = BS_ALPHA_BETA_DEFAULT_TT_BITS;
-  ab.rs = rs;
-  ab.params = params;
-  ab.cancellable = cancellable;
-  ab.quiescence = !params->no_quiescence && rs->module->is_forcing != NULL;
-  ab.pvs = !params->no_ordering && !params->no_pvs;
-  ab.late_moves = params->no_reductions ? 0
-                  : params->late_moves > 0 ? params->late_moves : rs->module->late_moves;
-  ab.pos = bs_position_dup (rs, pos);
-  ab.moves = g_new (BsMove, (gsize) plies * rs->max_moves);
-  ab.order = g_new (gint32, (gsize) plies * rs->max_moves);
-  ab.scratch = g_new (BsMove, rs->max_moves);
-  ab.undo = g_new0 (BsUndo *, plies);
-  for (guint i = 0; i < plies; i++)
-    ab.undo[i] = bs_undo_new (rs);
   if (!params->no_tt && (params->tt || !rs->module->no_table))
     {
-      ab.tt = g_new0 (TtEntry, (gsize) 1 << tt_bits);
-      ab.tt_mask = ((guint64) 1 << tt_bits) - 1;
+      tt = g_new0 (TtEntry, (gsize) 1 << tt_bits);
+      tt_mask = ((guint64) 1 << tt_bits) - 1;
+    }
+  searcher_init (&ab, rs, pos, params, weights_used, cancellable, plies);
+  ab.tt = tt;
+  ab.tt_mask = tt_mask;
+
+  /* Helpers only help through the table. */
+  n_helpers = tt != NULL && params->threads > 1 ? params->threads - 1 : 0;
+  helpers = g_new0 (Helper, n_helpers);
+  for (guint k = 0; k < n_helpers; k++)
+    {
+      Helper *helper = &helpers[k];
+
+      searcher_init (&helper->ab, rs, pos, params, weights_used, cancellable, plies);
+      helper->ab.tt = tt;
+      helper->ab.tt_mask = tt_mask;
+      helper->ab.helper = TRUE;
+      helper->ab.stop_all = &stop_all;
+      /* Their own order of equal root moves, and every other one a ply
+       * ahead, so that they fill the table where the main searcher goes next. */
+      helper->ab.root_seed = bs_search_thread_seed (params->seed != 0 ? params->seed : 1, k + 1);
+      helper->first_depth = MIN (1 + (k + 1) % 2, max_depth);
+      helper->max_depth = MIN (max_depth + 1, BS_ALPHA_BETA_MAX_DEPTH);
+      helper->thread = g_thread_new ("alpha-beta", helper_run, helper);
     }
 
   memset (result, 0, sizeof *result);
   start = g_get_monotonic_time ();
-  cpu_start = bs_search_thread_cpu_us ();
-  if (params->cpu_ms > 0 && cpu_start >= 0)
-    ab.cpu_deadline = cpu_start + (gint64) params->cpu_ms * 1000;
-
-  for (guint depth = 1; depth <= max_depth; depth++)
-    {
-      int value;
-
-      ab.root_best_set = FALSE;
-      value = negamax (&ab, (int) depth, 0, -INFINITE, INFINITE);
-      if (ab.stopped)
-        {
-          /* Searched to the end, and better than the last choice. */
-          if (ab.root_best_set)
-            result->move = ab.root_best;
-          break;
-        }
-      result->move = ab.previous_best = ab.root_best;
-      result->value = value;
-      result->depth = depth;
-      ab.may_stop = TRUE;
-      /* A won or lost game is as deep as it needs to be. */
-      if (ABS (value) > WIN_ZONE)
-        break;
-      check_budget (&ab, TRUE);
-      if (ab.stopped)
-        break;
-    }
+  searcher_iterate (&ab, 1, max_depth, result);
+  g_atomic_int_set (&stop_all, 1);
   result->nodes = ab.nodes;
   result->quiescence_nodes = ab.quiescence_nodes;
+  for (guint k = 0; k < n_helpers; k++)
+    {
+      g_thread_join (helpers[k].thread);
+      result->nodes += helpers[k].ab.nodes;
+      result->quiescence_nodes += helpers[k].ab.quiescence_nodes;
+      if (result->cpu_us >= 0 && helpers[k].result.cpu_us >= 0)
+        result->cpu_us += helpers[k].result.cpu_us;
+      searcher_clear (&helpers[k].ab, plies);
+    }
   result->elapsed_us = g_get_monotonic_time () - start;
-  result->cpu_us = cpu_start >= 0 ? bs_search_thread_cpu_us () - cpu_start : result->elapsed_us;
+  /* No thread CPU clock here: the wall time stands for it. */
+  if (result->cpu_us < 0)
+    result->cpu_us = result->elapsed_us;
 
-  for (guint i = 0; i < plies; i++)
-    bs_undo_free (ab.undo[i]);
-  g_free (ab.undo);
-  g_free (ab.tt);
-  g_free (ab.scratch);
-  g_free (ab.order);
-  g_free (ab.moves);
-  g_free (ab.pos);
+  g_free (helpers);
+  searcher_clear (&ab, plies);
+  g_free (tt);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;

@@ -67,6 +67,12 @@ typedef struct {
    * balance lab seeds each decision: two alpha-beta players would otherwise play the same
    * game every time). Deterministic for a seed; 0 keeps the module's order. */
   guint64          seed;
+  /* More than 1: as many threads search at once, sharing the table (Lazy SMP:
+   * docs/SEARCH.md, "Alpha-beta in two threads"); the main one's move is
+   * played, the others only fill the table. Each counts its own CPU time
+   * against cpu_ms and its own nodes against max_nodes. Not deterministic.
+   * 0 or 1: one thread. Without a table, one thread whatever this says. */
+  guint            threads;
 } BsAlphaBetaParams;
 
 typedef struct {
@@ -82,7 +88,8 @@ typedef struct {
 /* Depth and budgets of "depth=N", "cpu=0.2" (seconds), "nodes=N",
  * "eval=features|generic|material", "quiescence=on|off", "tt=on|off",
  * "ordering=on|off" (on by default, the table as the game declares; all off is a plain alpha-beta
- * with iterative deepening, the baseline of docs/SEARCH.md), "tt-bits=N" (10
+ * with iterative deepening, the baseline of docs/SEARCH.md), "pvs=on|off" (principal
+ * variation search, on with ordering), "threads=N" (1 to BS_SEARCH_MAX_THREADS), "tt-bits=N" (10
  * to 28: the table's size, log2 of its entries), "reductions=N|off|game" (late-move
  * reductions after the first N moves; "game", the default, as the game declares) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
  * against the game by bs_alpha_beta_run), joined by commas

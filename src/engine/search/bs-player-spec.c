@@ -305,7 +305,8 @@ bs_player_spec_is_reproducible (const BsPlayerSpec *spec)
       return FALSE;
     case BS_PLAYER_SPEC_ALPHA_BETA:
     default:
-      return spec->alpha_beta.cpu_ms == 0;
+      /* Threads sharing a table fill it as the machine lets them. */
+      return spec->alpha_beta.cpu_ms == 0 && spec->alpha_beta.threads <= 1;
     }
 }
 
