@@ -4,8 +4,10 @@
  * where it stops by an evaluation (bs-evaluation.h).
  *
  * A transposition table on the position's hash (fixed size, allocated once
- * per search) and move ordering (the table's move, two killer moves per
- * ply, the history heuristic) make it cut early. At the depth, where the
+ * per search), move ordering (the table's move, two killer moves per
+ * ply, the history heuristic) and principal variation search (the moves after
+ * the first tried with a null window) make it cut early; several threads may
+ * share the table (params.threads, Lazy SMP). At the depth, where the
  * module marks moves as forcing (BsModule.is_forcing: captures), it goes
  * on over those alone, up to BS_ALPHA_BETA_QUIESCENCE_PLIES plies, the
  * player to move free to stand pat on the evaluation. Where the module
