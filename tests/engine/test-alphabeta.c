@@ -513,17 +513,24 @@ test_quiescence_bounded (void)
   g_assert_cmpuint (with_total, <=, 20 * without_total);
 }
 
-/* Random positions of every turn-based module (a few random plies from
- * the default variant's start): the value of a depth-3 search (2 for
- * games of many moves) is the same
- * with the table and without it, and the move is legal. */
+/* Calls each_position on `trials` positions of every turn-based game (C module or
+ * written), each up to 29 random plies from its default variant's start (the random
+ * generator seeded with seed + the game's index; positions already over are left out),
+ * then after_game, if any, with pos NULL. */
+typedef void (*PositionFunc) (BsRuleset  *rs,
+                              BsPosition *pos,
+                              BsMove     *scratch,
+                              gpointer    data);
+
 static void
-test_table_same_value (void)
+for_random_positions (guint        seed,
+                      guint        trials,
+                      PositionFunc each_position,
+                      PositionFunc after_game,
+                      gpointer     data)
 {
   guint n_modules;
   const BsModule * const *modules = bs_module_list (&n_modules);
-  guint checked = 0;
-  guint64 nodes_ordered = 0, nodes_plain = 0;
 
   for (guint m = 0; m < n_modules; m++)
     {
@@ -539,43 +546,78 @@ test_table_same_value (void)
       if (bs_ruleset_is_simultaneous (rs))
         continue;
       scratch = g_new (BsMove, rs->max_moves);
-      bs_rng_init (&rng, 27 + m);
-      for (guint trial = 0; trial < 12; trial++)
+      bs_rng_init (&rng, seed + m);
+      for (guint trial = 0; trial < trials; trial++)
         {
           g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
           guint plies = bs_rng_below (&rng, 30);
-          BsAlphaBetaResult with, without, plain;
-          BsAlphaBetaParams plain_params = { .no_tt = TRUE, .no_ordering = TRUE,
-                                             .no_reductions = TRUE };
-          g_autoptr(GError) plain_error = NULL;
-          guint depth;
 
           for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
             bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
-          if (bs_position_is_over (pos))
-            continue;
-          /* Games of many moves a turn (placements of kinds and
-           * directions) are compared two plies deep, to stay quick. */
-          depth = bs_ruleset_generate (rs, pos, scratch) > 40 ? 2 : 3;
-          search_depth (rs, pos, depth, FALSE, &with);
-          search_depth (rs, pos, depth, TRUE, &without);
-          g_assert_cmpint (with.value, ==, without.value);
-          /* Plain alpha-beta (no table, no killers, no history) finds the
-           * same value; only the work differs. */
-          plain_params.max_depth = depth;
-          g_assert_true (bs_alpha_beta_run (rs, pos, &plain_params, NULL, &plain, &plain_error));
-          g_assert_no_error (plain_error);
-          g_assert_cmpint (plain.value, ==, with.value);
-          nodes_ordered += without.nodes;
-          nodes_plain += plain.nodes;
-          g_assert_true (bs_ruleset_is_legal (rs, pos, with.move, scratch));
-          g_assert_true (bs_ruleset_is_legal (rs, pos, without.move, scratch));
-          checked++;
+          if (!bs_position_is_over (pos))
+            each_position (rs, pos, scratch, data);
         }
+      if (after_game != NULL)
+        after_game (rs, NULL, scratch, data);
     }
-  g_assert_cmpuint (checked, >=, 20);
+}
+
+/* `depth`, or two plies in games of many moves a turn (placements of kinds and
+ * directions), to stay quick. */
+static guint
+depth_for (const BsRuleset  *rs,
+           const BsPosition *pos,
+           BsMove           *scratch,
+           guint             depth)
+{
+  return bs_ruleset_generate (rs, pos, scratch) > 40 ? 2 : depth;
+}
+
+typedef struct {
+  guint   checked;
+  guint64 nodes_ordered, nodes_plain;
+} TableCount;
+
+static void
+table_same_value_at (BsRuleset  *rs,
+                     BsPosition *pos,
+                     BsMove     *scratch,
+                     gpointer    data)
+{
+  TableCount *count = data;
+  BsAlphaBetaResult with, without, plain;
+  BsAlphaBetaParams plain_params = { .no_tt = TRUE, .no_ordering = TRUE, .no_reductions = TRUE };
+  g_autoptr(GError) plain_error = NULL;
+  guint depth = depth_for (rs, pos, scratch, 3);
+
+  search_depth (rs, pos, depth, FALSE, &with);
+  search_depth (rs, pos, depth, TRUE, &without);
+  g_assert_cmpint (with.value, ==, without.value);
+  /* Plain alpha-beta (no table, no killers, no history) finds the
+   * same value; only the work differs. */
+  plain_params.max_depth = depth;
+  g_assert_true (bs_alpha_beta_run (rs, pos, &plain_params, NULL, &plain, &plain_error));
+  g_assert_no_error (plain_error);
+  g_assert_cmpint (plain.value, ==, with.value);
+  count->nodes_ordered += without.nodes;
+  count->nodes_plain += plain.nodes;
+  g_assert_true (bs_ruleset_is_legal (rs, pos, with.move, scratch));
+  g_assert_true (bs_ruleset_is_legal (rs, pos, without.move, scratch));
+  count->checked++;
+}
+
+/* Random positions of every turn-based game: the value of a depth-3 search (2 for
+ * games of many moves) is the same with the table and without it, and the move is
+ * legal. */
+static void
+test_table_same_value (void)
+{
+  TableCount count = { 0 };
+
+  for_random_positions (27, 12, table_same_value_at, NULL, &count);
+  g_assert_cmpuint (count.checked, >=, 20);
   /* Killers and history cut earlier: without them the same values cost more nodes. */
-  g_assert_cmpuint (nodes_plain, >, nodes_ordered);
+  g_assert_cmpuint (count.nodes_plain, >, count.nodes_ordered);
 }
 
 /* Settings as `match` and `think` give them. */
@@ -663,6 +705,47 @@ search_with (BsRuleset         *rs,
   bs_alpha_beta_params_clear (&params);
 }
 
+typedef struct {
+  guint   checked;
+  guint64 game_pvs, game_full, pvs, full;
+} PvsCount;
+
+static void
+principal_variation_at (BsRuleset  *rs,
+                        BsPosition *pos,
+                        BsMove     *scratch,
+                        gpointer    data)
+{
+  PvsCount *count = data;
+  guint depth = depth_for (rs, pos, scratch, 4);
+  g_autofree char *pvs_settings = g_strdup_printf ("depth=%u,tt-bits=16,reductions=off", depth);
+  g_autofree char *full_settings = g_strdup_printf ("%s,pvs=off", pvs_settings);
+  BsAlphaBetaResult pvs, full;
+
+  search_with (rs, pos, pvs_settings, &pvs);
+  search_with (rs, pos, full_settings, &full);
+  g_assert_cmpint (pvs.value, ==, full.value);
+  g_assert_true (bs_ruleset_is_legal (rs, pos, pvs.move, scratch));
+  count->game_pvs += pvs.nodes;
+  count->game_full += full.nodes;
+  count->checked++;
+}
+
+static void
+principal_variation_game_done (BsRuleset  *rs,
+                               BsPosition *pos,
+                               BsMove     *scratch,
+                               gpointer    data)
+{
+  PvsCount *count = data;
+
+  g_test_message ("%s: %" G_GUINT64_FORMAT " nodes with principal variation search, %"
+                  G_GUINT64_FORMAT " without", rs->module->id, count->game_pvs, count->game_full);
+  count->pvs += count->game_pvs;
+  count->full += count->game_full;
+  count->game_pvs = count->game_full = 0;
+}
+
 /* Principal variation search (on with ordering, "pvs=off" takes it away) finds the
  * same value at a fixed depth on random positions of every turn-based game, and costs
  * fewer nodes over them all (not in every game two plies deep, where re-searches can
@@ -670,80 +753,25 @@ search_with (BsRuleset         *rs,
 static void
 test_principal_variation (void)
 {
-  guint n_modules;
-  const BsModule * const *modules = bs_module_list (&n_modules);
-  g_autoptr(GPtrArray) rulesets = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_ruleset_unref);
-  guint64 nodes_pvs = 0, nodes_full = 0;
-  guint checked = 0;
-  BsRuleset *ataxx = NULL;
+  PvsCount count = { 0 };
 
-  for (guint m = 0; m < n_modules; m++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(BsVariant) variant = bs_variant_new_for_module (modules[m]->id, &error);
-      BsRuleset *rs;
+  for_random_positions (91, 8, principal_variation_at, principal_variation_game_done, &count);
+  g_assert_cmpuint (count.checked, >=, 40);
+  g_assert_cmpuint (count.pvs, <, count.full);
 
-      g_assert_no_error (error);
-      rs = bs_ruleset_new (variant, &error);
-      g_assert_no_error (error);
-      g_ptr_array_add (rulesets, rs);
-      if (g_str_equal (modules[m]->id, "ataxx"))
-        ataxx = rs;
-    }
-  g_assert_nonnull (ataxx);
-
-  for (guint r = 0; r < rulesets->len; r++)
-    {
-      BsRuleset *rs = g_ptr_array_index (rulesets, r);
-      g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
-      guint64 module_pvs = 0, module_full = 0;
-      BsRng rng;
-
-      if (bs_ruleset_is_simultaneous (rs))
-        continue;
-      bs_rng_init (&rng, 91 + r);
-      for (guint trial = 0; trial < 8; trial++)
-        {
-          g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
-          guint plies = bs_rng_below (&rng, 30);
-          g_autofree char *pvs_settings = NULL;
-          g_autofree char *full_settings = NULL;
-          BsAlphaBetaResult pvs, full;
-          guint depth;
-
-          for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
-            bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
-          if (bs_position_is_over (pos))
-            continue;
-          depth = bs_ruleset_generate (rs, pos, scratch) > 40 ? 2 : 4;
-          pvs_settings = g_strdup_printf ("depth=%u,tt-bits=16,reductions=off", depth);
-          full_settings = g_strdup_printf ("depth=%u,tt-bits=16,reductions=off,pvs=off", depth);
-          search_with (rs, pos, pvs_settings, &pvs);
-          search_with (rs, pos, full_settings, &full);
-          g_assert_cmpint (pvs.value, ==, full.value);
-          g_assert_true (bs_ruleset_is_legal (rs, pos, pvs.move, scratch));
-          module_pvs += pvs.nodes;
-          module_full += full.nodes;
-          checked++;
-        }
-      g_test_message ("%s: %" G_GUINT64_FORMAT " nodes with principal variation search, %"
-                      G_GUINT64_FORMAT " without", rs->module->id, module_pvs, module_full);
-      nodes_pvs += module_pvs;
-      nodes_full += module_full;
-    }
-  g_assert_cmpuint (checked, >=, 40);
-  g_assert_cmpuint (nodes_pvs, <, nodes_full);
-
-  /* Plain alpha-beta has no principal variation search to take away. */
+  /* Plain alpha-beta has no principal variation search to take away; Ataxx from the
+   * start, five plies: fewer nodes for the same value. */
   {
-    BsRuleset *rs = ataxx;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BsVariant) variant = bs_variant_new_for_module ("ataxx", &error);
+    g_autoptr(BsRuleset) rs = bs_ruleset_new (variant, &error);
     g_autofree BsPosition *pos = bs_ruleset_new_position (rs, 1);
     BsAlphaBetaResult plain, plain_full, pvs, full;
 
+    g_assert_no_error (error);
     search_with (rs, pos, "depth=4,tt=off,ordering=off,quiescence=off", &plain);
     search_with (rs, pos, "depth=4,tt=off,ordering=off,quiescence=off,pvs=off", &plain_full);
     g_assert_cmpuint (plain.nodes, ==, plain_full.nodes);
-    /* Ataxx from the start, five plies: fewer nodes for the same value. */
     search_with (rs, pos, "depth=5", &pvs);
     search_with (rs, pos, "depth=5,pvs=off", &full);
     g_assert_cmpint (pvs.value, ==, full.value);
@@ -751,6 +779,32 @@ test_principal_variation (void)
     g_test_message ("Ataxx, depth 5: %" G_GUINT64_FORMAT " nodes with, %" G_GUINT64_FORMAT
                     " without", pvs.nodes, full.nodes);
   }
+}
+
+static void
+threads_same_value_at (BsRuleset  *rs,
+                       BsPosition *pos,
+                       BsMove     *scratch,
+                       gpointer    data)
+{
+  guint *checked = data;
+  guint depth = depth_for (rs, pos, scratch, 4);
+  g_autofree char *one = g_strdup_printf ("depth=%u,tt-bits=14,reductions=off", depth);
+  BsAlphaBetaResult single;
+
+  search_with (rs, pos, one, &single);
+  for (guint threads = 2; threads <= 3; threads++)
+    {
+      g_autofree char *settings = g_strdup_printf ("%s,threads=%u", one, threads);
+      BsAlphaBetaResult several;
+
+      search_with (rs, pos, settings, &several);
+      g_assert_cmpint (several.value, ==, single.value);
+      if (ABS (single.value) <= BS_ALPHA_BETA_WIN_ZONE)
+        g_assert_cmpuint (several.depth, ==, depth);
+      g_assert_true (bs_ruleset_is_legal (rs, pos, several.move, scratch));
+    }
+  (*checked)++;
 }
 
 /* Alpha-beta in several threads sharing the table (Lazy SMP): on random positions of
@@ -761,54 +815,9 @@ test_principal_variation (void)
 static void
 test_threads (void)
 {
-  guint n_modules;
-  const BsModule * const *modules = bs_module_list (&n_modules);
   guint checked = 0;
 
-  for (guint m = 0; m < n_modules; m++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(BsVariant) variant = bs_variant_new_for_module (modules[m]->id, &error);
-      g_autoptr(BsRuleset) rs = NULL;
-      g_autofree BsMove *scratch = NULL;
-      BsRng rng;
-
-      g_assert_no_error (error);
-      rs = bs_ruleset_new (variant, &error);
-      g_assert_no_error (error);
-      if (bs_ruleset_is_simultaneous (rs))
-        continue;
-      scratch = g_new (BsMove, rs->max_moves);
-      bs_rng_init (&rng, 53 + m);
-      for (guint trial = 0; trial < 6; trial++)
-        {
-          g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
-          guint plies = bs_rng_below (&rng, 30);
-          g_autofree char *one = NULL;
-          BsAlphaBetaResult single;
-          guint depth;
-
-          for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
-            bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
-          if (bs_position_is_over (pos))
-            continue;
-          depth = bs_ruleset_generate (rs, pos, scratch) > 40 ? 2 : 4;
-          one = g_strdup_printf ("depth=%u,tt-bits=14,reductions=off", depth);
-          search_with (rs, pos, one, &single);
-          for (guint threads = 2; threads <= 3; threads++)
-            {
-              g_autofree char *settings = g_strdup_printf ("%s,threads=%u", one, threads);
-              BsAlphaBetaResult several;
-
-              search_with (rs, pos, settings, &several);
-              g_assert_cmpint (several.value, ==, single.value);
-              if (ABS (single.value) <= BS_ALPHA_BETA_WIN_ZONE)
-                g_assert_cmpuint (several.depth, ==, depth);
-              g_assert_true (bs_ruleset_is_legal (rs, pos, several.move, scratch));
-            }
-          checked++;
-        }
-    }
+  for_random_positions (53, 6, threads_same_value_at, NULL, &checked);
   g_assert_cmpuint (checked, >=, 30);
 
   /* A CPU budget in two threads: both stop, every node counted. */
