@@ -83,6 +83,19 @@ typedef struct {
   gboolean                 stopped;
 } AlphaBeta;
 
+/* Whether value is a whole number written in digits alone, from min to max. */
+static gboolean
+parse_count (const char *value,
+             guint64     min,
+             guint64     max,
+             guint64    *n)
+{
+  char *end = NULL;
+
+  *n = g_ascii_strtoull (value, &end, 10);
+  return end != value && *end == '\0' && g_ascii_isdigit (value[0]) && *n >= min && *n <= max;
+}
+
 gboolean
 bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
                             const char         *text,
@@ -113,14 +126,11 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
         }
       else if (g_str_equal (key, "depth") || g_str_equal (key, "nodes"))
         {
-          guint64 n = g_ascii_strtoull (value, &end, 10);
+          guint64 n;
 
-          ok = end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n > 0;
+          ok = parse_count (value, 1, key[0] == 'd' ? BS_ALPHA_BETA_MAX_DEPTH : G_MAXUINT64, &n);
           if (ok && key[0] == 'd')
-            {
-              ok = n <= BS_ALPHA_BETA_MAX_DEPTH;
-              params->max_depth = (guint) n;
-            }
+            params->max_depth = (guint) n;
           else if (ok)
             params->max_nodes = n;
           /* A depth or node budget alone: no clock, so that it replays. */
@@ -129,32 +139,28 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
         }
       else if (g_str_equal (key, "tt-bits"))
         {
-          guint64 n = g_ascii_strtoull (value, &end, 10);
+          guint64 n;
 
-          ok = end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n >= 10 && n <= 28;
+          ok = parse_count (value, 10, 28, &n);
           if (ok)
             params->tt_bits = (guint) n;
         }
       else if (g_str_equal (key, "threads"))
         {
-          guint64 n = g_ascii_strtoull (value, &end, 10);
+          guint64 n;
 
-          ok = end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n >= 1 &&
-               n <= BS_SEARCH_MAX_THREADS;
+          ok = parse_count (value, 1, BS_SEARCH_MAX_THREADS, &n);
           if (ok)
             params->threads = (guint) n;
         }
       else if (g_str_equal (key, "reductions"))
         {
-          guint64 n = g_ascii_strtoull (value, &end, 10);
+          guint64 n;
+          gboolean counted = parse_count (value, 1, 1000, &n);
 
-          params->late_moves = 0;
           params->no_reductions = g_str_equal (value, "off");
-          ok = params->no_reductions || g_str_equal (value, "game") ||
-               (end != value && *end == '\0' && g_ascii_isdigit (value[0]) && n >= 1 &&
-                n <= 1000);
-          if (ok && g_ascii_isdigit (value[0]))
-            params->late_moves = (guint) n;
+          params->late_moves = counted ? (guint) n : 0;
+          ok = params->no_reductions || g_str_equal (value, "game") || counted;
         }
       else if (g_str_equal (key, "weights") && *value != '\0')
         {
@@ -649,7 +655,8 @@ negamax (AlphaBeta *ab,
   return best;
 }
 
-/* A searcher's own buffers, for `plies` plies; the table is shared. */
+/* A searcher's own buffers, for `plies` plies, over the table tt (NULL: none),
+ * which searchers in several threads share. */
 static void
 searcher_init (AlphaBeta               *ab,
                const BsRuleset         *rs,
@@ -657,9 +664,13 @@ searcher_init (AlphaBeta               *ab,
                const BsAlphaBetaParams *params,
                const double            *weights,
                GCancellable            *cancellable,
+               TtEntry                 *tt,
+               guint64                  tt_mask,
                guint                    plies)
 {
   ab->rs = rs;
+  ab->tt = tt;
+  ab->tt_mask = tt_mask;
   ab->params = params;
   ab->weights = weights;
   ab->cancellable = cancellable;
@@ -795,6 +806,7 @@ bs_alpha_beta_run (const BsRuleset          *rs,
 
   max_depth = params->max_depth > 0 ? MIN (params->max_depth, BS_ALPHA_BETA_MAX_DEPTH)
                                     : BS_ALPHA_BETA_MAX_DEPTH;
+  /* A helper searches a ply deeper than max_depth (below). */
   plies = max_depth + 2 + BS_ALPHA_BETA_QUIESCENCE_PLIES;
   if (params->tt_bits > 0)
     tt_bits = MIN (params->tt_bits, 28);
@@ -808,9 +820,7 @@ bs_alpha_beta_run (const BsRuleset          *rs,
       tt = g_new0 (TtEntry, (gsize) 1 << tt_bits);
       tt_mask = ((guint64) 1 << tt_bits) - 1;
     }
-  searcher_init (&ab, rs, pos, params, weights_used, cancellable, plies);
-  ab.tt = tt;
-  ab.tt_mask = tt_mask;
+  searcher_init (&ab, rs, pos, params, weights_used, cancellable, tt, tt_mask, plies);
 
   /* Helpers only help through the table. */
   n_helpers = tt != NULL && params->threads > 1 ? params->threads - 1 : 0;
@@ -819,9 +829,8 @@ bs_alpha_beta_run (const BsRuleset          *rs,
     {
       Helper *helper = &helpers[k];
 
-      searcher_init (&helper->ab, rs, pos, params, weights_used, cancellable, plies);
-      helper->ab.tt = tt;
-      helper->ab.tt_mask = tt_mask;
+      searcher_init (&helper->ab, rs, pos, params, weights_used, cancellable, tt, tt_mask,
+                     plies);
       helper->ab.helper = TRUE;
       helper->ab.stop_all = &stop_all;
       /* Their own order of equal root moves, and every other one a ply
