@@ -256,9 +256,10 @@ search_depth (BsRuleset         *rs,
               BsAlphaBetaResult *result)
 {
   g_autoptr(GError) error = NULL;
-  /* Exact searches: no late-move reductions, whatever the game declares. */
+  /* Exact searches: no late-move reductions, whatever the game declares, and
+   * the depth's own value (tt-cut=same). */
   BsAlphaBetaParams params = { .max_depth = depth, .no_tt = no_tt, .tt = !no_tt,
-                               .tt_bits = 16, .no_reductions = TRUE };
+                               .tt_bits = 16, .tt_same_depth = TRUE, .no_reductions = TRUE };
 
   g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, result, &error));
   g_assert_no_error (error);
@@ -651,6 +652,11 @@ test_params_parse (void)
   g_assert_false (params.no_tt || params.tt);
   g_assert_true (bs_alpha_beta_params_parse (&params, "cpu=0.1,tt-bits=16", &error));
   g_assert_cmpuint (params.tt_bits, ==, 16);
+  g_assert_false (params.tt_same_depth);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "tt-cut=same", &error));
+  g_assert_true (params.tt_same_depth);
+  g_assert_true (bs_alpha_beta_params_parse (&params, "tt-cut=same,tt-cut=deeper", &error));
+  g_assert_false (params.tt_same_depth);
   g_assert_true (bs_alpha_beta_params_parse (&params, "depth=5", &error));
   g_assert_cmpuint (params.max_depth, ==, 5);
   g_assert_cmpuint (params.cpu_ms, ==, 0);
@@ -677,11 +683,12 @@ test_params_parse (void)
   g_assert_cmpuint (params.late_moves, ==, 0);
   g_assert_false (params.no_reductions);
   g_assert_no_error (error);
-  for (guint i = 0; i < 8; i++)
+  for (guint i = 0; i < 10; i++)
     {
       static const char * const bad[] = { "reductions=0", "reductions=1001", "reductions=-3",
                                           "reductions=some", "threads=0", "threads=65",
-                                          "threads=two", "pvs=maybe" };
+                                          "threads=two", "pvs=maybe", "tt-cut=shallower",
+                                          "tt-cut=" };
 
       g_assert_false (bs_alpha_beta_params_parse (&params, bad[i], &error));
       g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
@@ -718,7 +725,8 @@ principal_variation_at (BsRuleset  *rs,
 {
   PvsCount *count = data;
   guint depth = depth_for (rs, pos, scratch, 4);
-  g_autofree char *pvs_settings = g_strdup_printf ("depth=%u,tt-bits=16,reductions=off", depth);
+  g_autofree char *pvs_settings = g_strdup_printf ("depth=%u,tt-bits=16,tt-cut=same,reductions=off",
+                                                   depth);
   g_autofree char *full_settings = g_strdup_printf ("%s,pvs=off", pvs_settings);
   BsAlphaBetaResult pvs, full;
 
@@ -772,8 +780,8 @@ test_principal_variation (void)
     search_with (rs, pos, "depth=4,tt=off,ordering=off,quiescence=off", &plain);
     search_with (rs, pos, "depth=4,tt=off,ordering=off,quiescence=off,pvs=off", &plain_full);
     g_assert_cmpuint (plain.nodes, ==, plain_full.nodes);
-    search_with (rs, pos, "depth=5", &pvs);
-    search_with (rs, pos, "depth=5,pvs=off", &full);
+    search_with (rs, pos, "depth=5,tt-cut=same", &pvs);
+    search_with (rs, pos, "depth=5,tt-cut=same,pvs=off", &full);
     g_assert_cmpint (pvs.value, ==, full.value);
     g_assert_cmpuint (pvs.nodes, <, full.nodes);
     g_test_message ("Ataxx, depth 5: %" G_GUINT64_FORMAT " nodes with, %" G_GUINT64_FORMAT
@@ -789,7 +797,7 @@ threads_same_value_at (BsRuleset  *rs,
 {
   guint *checked = data;
   guint depth = depth_for (rs, pos, scratch, 4);
-  g_autofree char *one = g_strdup_printf ("depth=%u,tt-bits=14,reductions=off", depth);
+  g_autofree char *one = g_strdup_printf ("depth=%u,tt-bits=14,tt-cut=same,reductions=off", depth);
   BsAlphaBetaResult single;
 
   search_with (rs, pos, one, &single);
@@ -809,8 +817,8 @@ threads_same_value_at (BsRuleset  *rs,
 
 /* Alpha-beta in several threads sharing the table (Lazy SMP): on random positions of
  * every turn-based game, at a fixed depth without reductions, two and three threads
- * find the value one thread finds (the table cuts only searches of the same depth,
- * whichever thread wrote it, and a torn entry reads as a miss), complete the depth,
+ * find the value one thread finds (with tt-cut=same the table cuts only searches of
+ * the same depth, whichever thread wrote it, and a torn entry reads as a miss), complete the depth,
  * and choose a legal move; with a CPU budget they stop and count every thread's nodes. */
 static void
 test_threads (void)
@@ -834,6 +842,108 @@ test_threads (void)
     g_assert_true (bs_ruleset_is_legal (rs, pos, two.move, scratch));
     g_assert_cmpuint (two.depth, >=, 1);
     g_assert_cmpuint (two.nodes, >, 0);
+  }
+}
+
+typedef struct {
+  guint   checked, proofs;
+  guint64 game_deeper, game_same;
+} DeeperCount;
+
+static void
+deeper_cut_at (BsRuleset  *rs,
+               BsPosition *pos,
+               BsMove     *scratch,
+               gpointer    data)
+{
+  DeeperCount *count = data;
+  guint depth = depth_for (rs, pos, scratch, 4);
+  g_autofree char *same_settings = g_strdup_printf ("depth=%u,tt-bits=16,tt-cut=same,"
+                                                    "reductions=off", depth);
+  g_autofree char *deeper_settings = g_strdup_printf ("depth=%u,tt-bits=16,reductions=off",
+                                                      depth);
+  g_autofree char *two_settings = g_strdup_printf ("%s,threads=2", deeper_settings);
+  BsAlphaBetaResult same, deeper, two;
+
+  search_with (rs, pos, same_settings, &same);
+  search_with (rs, pos, deeper_settings, &deeper);
+  search_with (rs, pos, two_settings, &two);
+  for (guint i = 0; i < 2; i++)
+    {
+      const BsAlphaBetaResult *r = i == 0 ? &deeper : &two;
+
+      g_assert_true (bs_ruleset_is_legal (rs, pos, r->move, scratch));
+      if (ABS (r->value) <= BS_ALPHA_BETA_WIN_ZONE)
+        g_assert_cmpuint (r->depth, ==, depth);
+      /* A win or loss the depth proves stays proved: a deeper search
+       * sees it too. */
+      if (ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE)
+        g_assert_cmpint (r->value > 0, ==, same.value > 0);
+      if (ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE)
+        g_assert_cmpint (ABS (r->value), >, BS_ALPHA_BETA_WIN_ZONE);
+    }
+  count->proofs += ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE;
+  count->game_deeper += deeper.nodes;
+  count->game_same += same.nodes;
+  count->checked++;
+}
+
+static void
+deeper_cut_game_done (BsRuleset  *rs,
+                      BsPosition *pos,
+                      BsMove     *scratch,
+                      gpointer    data)
+{
+  DeeperCount *count = data;
+
+  g_test_message ("%s: %" G_GUINT64_FORMAT " nodes when deeper entries cut, %"
+                  G_GUINT64_FORMAT " when only the same depth's do", rs->module->id,
+                  count->game_deeper, count->game_same);
+  count->game_deeper = count->game_same = 0;
+}
+
+/* The table's deeper entries cut shallower searches (the default; "tt-cut=same" keeps
+ * each depth's own value). On random positions of every turn-based game, in one
+ * thread and in two, the search still completes the depth and chooses a legal move,
+ * and a win or loss the depth's own search proves, it proves too. In Astoria, whose
+ * turns of several steps with late-move reductions reach one position at different
+ * depths, four plies cost fewer nodes (a mutation keeping only same-depth cuts
+ * fails); elsewhere a single thread at a fixed depth meets no deeper entry. */
+static void
+test_table_deeper_cut (void)
+{
+  DeeperCount count = { 0 };
+
+  for_random_positions (71, 6, deeper_cut_at, deeper_cut_game_done, &count);
+  g_assert_cmpuint (count.checked, >=, 30);
+  g_test_message ("%u of %u positions proved won or lost", count.proofs, count.checked);
+
+  /* Astoria, with the reductions it declares, from random positions of 40 to 49 plies. */
+  {
+    static const char * const no_pieces[] = { NULL };
+    g_autoptr(BsRuleset) rs = module_with ("astoria", no_pieces);
+    g_autofree BsMove *scratch = g_new (BsMove, rs->max_moves);
+    guint64 deeper_total = 0, same_total = 0;
+    BsRng rng;
+
+    bs_rng_init (&rng, 27);
+    for (guint trial = 0; trial < 3; trial++)
+      {
+        g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
+        guint plies = 40 + bs_rng_below (&rng, 10);
+        BsAlphaBetaResult same, deeper;
+
+        for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
+          bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+        search_with (rs, pos, "depth=4,tt-cut=same", &same);
+        search_with (rs, pos, "depth=4", &deeper);
+        g_test_message ("Astoria after %u plies, depth 4: %" G_GUINT64_FORMAT " nodes when deeper "
+                        "entries cut, %" G_GUINT64_FORMAT " when only the same depth's do", plies,
+                        deeper.nodes, same.nodes);
+        deeper_total += deeper.nodes;
+        same_total += same.nodes;
+      }
+    g_assert_cmpuint (deeper_total, <, same_total);
   }
 }
 
@@ -966,9 +1076,9 @@ test_table_declared (void)
         }
       g_assert_cmpint (rs->module->no_table, ==, declared_off);
       pos = bs_ruleset_new_position (rs, 1);
-      search_with (rs, pos, "depth=4,tt-bits=16", &by_default);
-      search_with (rs, pos, "depth=4,tt-bits=16,tt=on", &with);
-      search_with (rs, pos, "depth=4,tt-bits=16,tt=off", &without);
+      search_with (rs, pos, "depth=4,tt-bits=16,tt-cut=same", &by_default);
+      search_with (rs, pos, "depth=4,tt-bits=16,tt-cut=same,tt=on", &with);
+      search_with (rs, pos, "depth=4,tt-bits=16,tt-cut=same,tt=off", &without);
       /* The table changes the work, never the value. */
       g_assert_cmpuint (with.nodes, !=, without.nodes);
       g_assert_cmpint (with.value, ==, without.value);
@@ -1010,6 +1120,7 @@ main (int   argc,
   g_test_add_func ("/alphabeta/params", test_params_parse);
   g_test_add_func ("/alphabeta/principal-variation", test_principal_variation);
   g_test_add_func ("/alphabeta/threads", test_threads);
+  g_test_add_func ("/alphabeta/table-deeper-cut", test_table_deeper_cut);
   g_test_add_func ("/alphabeta/reductions", test_reductions);
   g_test_add_func ("/alphabeta/reductions-undeclared", test_reductions_undeclared);
   g_test_add_func ("/alphabeta/simultaneous-refused", test_simultaneous_refused);

@@ -162,6 +162,11 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           params->late_moves = counted ? (guint) n : 0;
           ok = params->no_reductions || g_str_equal (value, "game") || counted;
         }
+      else if (g_str_equal (key, "tt-cut"))
+        {
+          params->tt_same_depth = g_str_equal (value, "same");
+          ok = params->tt_same_depth || g_str_equal (value, "deeper");
+        }
       else if (g_str_equal (key, "weights") && *value != '\0')
         {
           g_clear_pointer (&params->weights, bs_weights_free);
@@ -204,7 +209,7 @@ bs_alpha_beta_params_parse (BsAlphaBetaParams  *params,
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        _("Unknown alpha-beta setting “%s”: expected cpu=SECONDS, depth=N "
                          "(1 to %d), nodes=N, eval=features|generic|material, "
-                         "quiescence=on|off, tt=on|off, tt-bits=N (10 to 28), "
+                         "quiescence=on|off, tt=on|off, tt-bits=N (10 to 28), tt-cut=deeper|same, "
                          "ordering=on|off, pvs=on|off, threads=N (1 to %d), "
                          "reductions=N|off|game (N from 1 to 1000) or weights=FILE"),
                        parts[i], BS_ALPHA_BETA_MAX_DEPTH, BS_SEARCH_MAX_THREADS);
@@ -562,9 +567,12 @@ negamax (AlphaBeta *ab,
 
           has_hash_move = TRUE;
           hash_move = hit.move;
-          /* Only a search of the same depth: a deeper one would give a
-           * value the fixed-depth search does not (tests compare them). */
-          if (ply > 0 && hit.depth == (guint) depth &&
+          /* A deeper search's entry is worth more than this search would
+           * find, unless the depth's own value is asked for (tt-cut=same:
+           * then the table, threads and PVS change no value at a depth). */
+          if (ply > 0 &&
+              (hit.depth == (guint) depth ||
+               (hit.depth > (guint) depth && !ab->params->tt_same_depth)) &&
               (hit.bound == BOUND_EXACT ||
                (hit.bound == BOUND_LOWER && value >= beta) ||
                (hit.bound == BOUND_UPPER && value <= alpha)))

@@ -47,6 +47,12 @@ typedef struct {
   gboolean         tt;           /* with it even where the game declares none
                                   * ("tt=on"); neither: as the game declares
                                   * (BsModule.no_table) */
+  gboolean         tt_same_depth; /* the table cuts only a search of the same
+                                   * depth ("tt-cut=same"), so that a fixed
+                                   * depth's value is that depth's alone, with or
+                                   * without the table, threads or PVS; by default
+                                   * ("tt-cut=deeper") a deeper search's entry cuts
+                                   * too, as in any engine */
   gboolean         no_quiescence; /* stop at the depth even where the module
                                    * marks forcing moves */
   gboolean         no_ordering;  /* no killers and no history: the module's order,
@@ -92,7 +98,8 @@ typedef struct {
  * "ordering=on|off" (on by default, the table as the game declares; all off is a plain alpha-beta
  * with iterative deepening, the baseline of docs/SEARCH.md), "pvs=on|off" (principal
  * variation search, on with ordering), "threads=N" (1 to BS_SEARCH_MAX_THREADS), "tt-bits=N" (10
- * to 28: the table's size, log2 of its entries), "reductions=N|off|game" (late-move
+ * to 28: the table's size, log2 of its entries), "tt-cut=deeper|same" (whether an
+ * entry of a deeper search cuts a shallower one: deeper, the default), "reductions=N|off|game" (late-move
  * reductions after the first N moves; "game", the default, as the game declares) and "weights=FILE" (learned weights, bs-weights.h: read here, checked
  * against the game by bs_alpha_beta_run), joined by commas
  * ("cpu=0.2,eval=material"); the empty text is a 1 s CPU budget. The error
