@@ -712,10 +712,31 @@ search_with (BsRuleset         *rs,
   bs_alpha_beta_params_clear (&params);
 }
 
+/* Nodes of two searches compared on the same positions (a: the one under test,
+ * b: without it), per game and over all; `what` names them in the messages. */
 typedef struct {
-  guint   checked;
-  guint64 game_pvs, game_full, pvs, full;
-} PvsCount;
+  const char *what[2];
+  guint       checked, proofs;
+  guint64     game[2], total[2];
+} NodeTally;
+
+static void
+node_tally_game_done (BsRuleset  *rs,
+                      BsPosition *pos,
+                      BsMove     *scratch,
+                      gpointer    data)
+{
+  NodeTally *tally = data;
+
+  g_test_message ("%s: %" G_GUINT64_FORMAT " nodes %s, %" G_GUINT64_FORMAT " %s",
+                  rs->module->id, tally->game[0], tally->what[0], tally->game[1],
+                  tally->what[1]);
+  for (guint k = 0; k < 2; k++)
+    {
+      tally->total[k] += tally->game[k];
+      tally->game[k] = 0;
+    }
+}
 
 static void
 principal_variation_at (BsRuleset  *rs,
@@ -723,7 +744,7 @@ principal_variation_at (BsRuleset  *rs,
                         BsMove     *scratch,
                         gpointer    data)
 {
-  PvsCount *count = data;
+  NodeTally *count = data;
   guint depth = depth_for (rs, pos, scratch, 4);
   g_autofree char *pvs_settings = g_strdup_printf ("depth=%u,tt-bits=16,tt-cut=same,reductions=off",
                                                    depth);
@@ -734,24 +755,9 @@ principal_variation_at (BsRuleset  *rs,
   search_with (rs, pos, full_settings, &full);
   g_assert_cmpint (pvs.value, ==, full.value);
   g_assert_true (bs_ruleset_is_legal (rs, pos, pvs.move, scratch));
-  count->game_pvs += pvs.nodes;
-  count->game_full += full.nodes;
+  count->game[0] += pvs.nodes;
+  count->game[1] += full.nodes;
   count->checked++;
-}
-
-static void
-principal_variation_game_done (BsRuleset  *rs,
-                               BsPosition *pos,
-                               BsMove     *scratch,
-                               gpointer    data)
-{
-  PvsCount *count = data;
-
-  g_test_message ("%s: %" G_GUINT64_FORMAT " nodes with principal variation search, %"
-                  G_GUINT64_FORMAT " without", rs->module->id, count->game_pvs, count->game_full);
-  count->pvs += count->game_pvs;
-  count->full += count->game_full;
-  count->game_pvs = count->game_full = 0;
 }
 
 /* Principal variation search (on with ordering, "pvs=off" takes it away) finds the
@@ -761,11 +767,11 @@ principal_variation_game_done (BsRuleset  *rs,
 static void
 test_principal_variation (void)
 {
-  PvsCount count = { 0 };
+  NodeTally count = { { "with principal variation search", "without" } };
 
-  for_random_positions (91, 8, principal_variation_at, principal_variation_game_done, &count);
+  for_random_positions (91, 8, principal_variation_at, node_tally_game_done, &count);
   g_assert_cmpuint (count.checked, >=, 40);
-  g_assert_cmpuint (count.pvs, <, count.full);
+  g_assert_cmpuint (count.total[0], <, count.total[1]);
 
   /* Plain alpha-beta has no principal variation search to take away; Ataxx from the
    * start, five plies: fewer nodes for the same value. */
@@ -845,18 +851,13 @@ test_threads (void)
   }
 }
 
-typedef struct {
-  guint   checked, proofs;
-  guint64 game_deeper, game_same;
-} DeeperCount;
-
 static void
 deeper_cut_at (BsRuleset  *rs,
                BsPosition *pos,
                BsMove     *scratch,
                gpointer    data)
 {
-  DeeperCount *count = data;
+  NodeTally *count = data;
   guint depth = depth_for (rs, pos, scratch, 4);
   g_autofree char *same_settings = g_strdup_printf ("depth=%u,tt-bits=16,tt-cut=same,"
                                                     "reductions=off", depth);
@@ -883,23 +884,9 @@ deeper_cut_at (BsRuleset  *rs,
         g_assert_cmpint (ABS (r->value), >, BS_ALPHA_BETA_WIN_ZONE);
     }
   count->proofs += ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE;
-  count->game_deeper += deeper.nodes;
-  count->game_same += same.nodes;
+  count->game[0] += deeper.nodes;
+  count->game[1] += same.nodes;
   count->checked++;
-}
-
-static void
-deeper_cut_game_done (BsRuleset  *rs,
-                      BsPosition *pos,
-                      BsMove     *scratch,
-                      gpointer    data)
-{
-  DeeperCount *count = data;
-
-  g_test_message ("%s: %" G_GUINT64_FORMAT " nodes when deeper entries cut, %"
-                  G_GUINT64_FORMAT " when only the same depth's do", rs->module->id,
-                  count->game_deeper, count->game_same);
-  count->game_deeper = count->game_same = 0;
 }
 
 /* The table's deeper entries cut shallower searches (the default; "tt-cut=same" keeps
@@ -912,9 +899,9 @@ deeper_cut_game_done (BsRuleset  *rs,
 static void
 test_table_deeper_cut (void)
 {
-  DeeperCount count = { 0 };
+  NodeTally count = { { "when deeper entries cut", "when only the same depth's do" } };
 
-  for_random_positions (71, 6, deeper_cut_at, deeper_cut_game_done, &count);
+  for_random_positions (71, 6, deeper_cut_at, node_tally_game_done, &count);
   g_assert_cmpuint (count.checked, >=, 30);
   g_test_message ("%u of %u positions proved won or lost", count.proofs, count.checked);
 
