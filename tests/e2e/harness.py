@@ -1260,6 +1260,22 @@ class App:
                                        lambda: self.current_move() == before,
                                        timeout)
 
+    def click_move_row(self, turn, timeout=DEFAULT_WAIT):
+        """Clicks the move list's row `turn` (0: Start) and waits until the
+        game shows the position after that turn; the rows' text. A lost
+        click (seen beside stress-ng on the Start row) is made again while
+        the list is still at the turn it showed before (_click_again_while);
+        a second click on the same row would only show it again."""
+        before = self.current_move()
+
+        def click():
+            rows = [r for r in self.move_list_node().children if r.role == "list item"]
+            rows[turn].click()
+        return self._click_again_while(click,
+                                       lambda t: self.wait_moves(turn, t),
+                                       lambda: self.current_move() == before,
+                                       timeout)
+
     def open_editor_from_row(self, row_name, button="Duplicate and Edit", timeout=DEFAULT_WAIT):
         """Presses a start page row's edit button ("Duplicate and Edit" on a
         built-in game, "Edit Variant" on one of the user's), or with

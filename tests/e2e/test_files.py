@@ -75,17 +75,12 @@ def test_save_reopen_undo_redo(session):
     # The move list: a click on a row shows the position after that turn.
     rows = [r for r in app.move_list_node().children if r.role == "list item"]
     assert len(rows) == 4, [r.label for r in rows]
-    rows[1].click()
-    app.wait_moves(1)
+    app.click_move_row(1)
     app.wait_cell("d4", r"^d4, Light Small")
     app.wait_cell("c4", r"^c4, empty")
-    rows = [r for r in app.move_list_node().children if r.role == "list item"]
-    rows[3].click()
-    app.wait_moves(3)
+    app.click_move_row(3)
     assert board_labels(app) == before
-    rows = [r for r in app.move_list_node().children if r.role == "list item"]
-    rows[0].click()
-    app.wait_moves(0)
+    app.click_move_row(0)
     app.wait_cell("d4", r"^d4, empty")
 
 
