@@ -265,6 +265,38 @@ search_depth (BsRuleset         *rs,
   g_assert_no_error (error);
 }
 
+/* Plays up to `plies` random moves from pos, fewer when the game ends first. */
+static void
+play_random_plies (BsRuleset  *rs,
+                   BsPosition *pos,
+                   guint       plies,
+                   BsRng      *rng,
+                   BsMove     *scratch)
+{
+  for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
+    bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, rng, scratch), NULL);
+}
+
+/* Astoria's setup `trial` after 40 to 49 random plies (their number in *plies
+ * unless NULL), a game not over: the middle game, where its turns have hundreds
+ * of moves. */
+static BsPosition *
+astoria_middle_game (BsRuleset *rs,
+                     guint      trial,
+                     BsRng     *rng,
+                     BsMove    *scratch,
+                     guint     *plies)
+{
+  BsPosition *pos = bs_ruleset_new_position (rs, trial);
+  guint n = 40 + bs_rng_below (rng, 10);
+
+  play_random_plies (rs, pos, n, rng, scratch);
+  if (plies != NULL)
+    *plies = n;
+  g_assert_false (bs_position_is_over (pos));
+  return pos;
+}
+
 /* White on c7 can step to row 8 and win; Black's h2 would win on its next
  * move. Every depth takes the win, with a won value. */
 static void
@@ -496,8 +528,7 @@ test_quiescence_bounded (void)
       BsAlphaBetaResult with, without;
       BsAlphaBetaParams params = { .max_depth = 3, .tt_bits = 16 };
 
-      for (guint i = 0; i < 20 && !bs_position_is_over (pos); i++)
-        bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+      play_random_plies (rs, pos, 20, &rng, scratch);
       if (bs_position_is_over (pos))
         continue;
       g_assert_true (bs_alpha_beta_run (rs, pos, &params, NULL, &with, &error));
@@ -553,8 +584,7 @@ for_random_positions (guint        seed,
           g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
           guint plies = bs_rng_below (&rng, 30);
 
-          for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
-            bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
+          play_random_plies (rs, pos, plies, &rng, scratch);
           if (!bs_position_is_over (pos))
             each_position (rs, pos, scratch, data);
         }
@@ -720,6 +750,17 @@ typedef struct {
   guint64     game[2], total[2];
 } NodeTally;
 
+/* One position's nodes: a's and b's. */
+static void
+node_tally_add (NodeTally *tally,
+                guint64    a,
+                guint64    b)
+{
+  tally->game[0] += a;
+  tally->game[1] += b;
+  tally->checked++;
+}
+
 static void
 node_tally_game_done (BsRuleset  *rs,
                       BsPosition *pos,
@@ -755,9 +796,7 @@ principal_variation_at (BsRuleset  *rs,
   search_with (rs, pos, full_settings, &full);
   g_assert_cmpint (pvs.value, ==, full.value);
   g_assert_true (bs_ruleset_is_legal (rs, pos, pvs.move, scratch));
-  count->game[0] += pvs.nodes;
-  count->game[1] += full.nodes;
-  count->checked++;
+  node_tally_add (count, pvs.nodes, full.nodes);
 }
 
 /* Principal variation search (on with ordering, "pvs=off" takes it away) finds the
@@ -879,14 +918,13 @@ deeper_cut_at (BsRuleset  *rs,
       /* A win or loss the depth proves stays proved: a deeper search
        * sees it too. */
       if (ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE)
-        g_assert_cmpint (r->value > 0, ==, same.value > 0);
-      if (ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE)
-        g_assert_cmpint (ABS (r->value), >, BS_ALPHA_BETA_WIN_ZONE);
+        {
+          g_assert_cmpint (ABS (r->value), >, BS_ALPHA_BETA_WIN_ZONE);
+          g_assert_cmpint (r->value > 0, ==, same.value > 0);
+        }
     }
   count->proofs += ABS (same.value) > BS_ALPHA_BETA_WIN_ZONE;
-  count->game[0] += deeper.nodes;
-  count->game[1] += same.nodes;
-  count->checked++;
+  node_tally_add (count, deeper.nodes, same.nodes);
 }
 
 /* The table's deeper entries cut shallower searches (the default; "tt-cut=same" keeps
@@ -916,12 +954,10 @@ test_table_deeper_cut (void)
     bs_rng_init (&rng, 27);
     for (guint trial = 0; trial < 3; trial++)
       {
-        g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
-        guint plies = 40 + bs_rng_below (&rng, 10);
+        guint plies;
+        g_autofree BsPosition *pos = astoria_middle_game (rs, trial, &rng, scratch, &plies);
         BsAlphaBetaResult same, deeper;
 
-        for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
-          bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
         search_with (rs, pos, "depth=4,tt-cut=same", &same);
         search_with (rs, pos, "depth=4", &deeper);
         g_test_message ("Astoria after %u plies, depth 4: %" G_GUINT64_FORMAT " nodes when deeper "
@@ -956,13 +992,9 @@ test_reductions (void)
   bs_rng_init (&rng, 27);
   for (guint trial = 0; trial < 3; trial++)
     {
-      g_autofree BsPosition *pos = bs_ruleset_new_position (rs, trial);
-      guint plies = 40 + bs_rng_below (&rng, 10);
+      g_autofree BsPosition *pos = astoria_middle_game (rs, trial, &rng, scratch, NULL);
       BsAlphaBetaResult reduced, full, by_default, one_reduced, one_full;
 
-      for (guint i = 0; i < plies && !bs_position_is_over (pos); i++)
-        bs_ruleset_apply (rs, pos, bs_ruleset_random_move (rs, pos, &rng, scratch), NULL);
-      g_assert_false (bs_position_is_over (pos));
       search_with (rs, pos, "depth=3,reductions=4", &reduced);
       search_with (rs, pos, "depth=3,reductions=off", &full);
       g_assert_cmpuint (reduced.depth, ==, 3);
