@@ -257,8 +257,8 @@ test_simultaneous (void)
 
 /* "cut=game": the cut the game declares (BsModule.playout_cut), set when the game is
  * known; 0 in a game that declares none and in simultaneous rounds. Every game's
- * declaration as docs/SEARCH.md gives it (measured: Abrobad, Ikabegamá, Ataxx, Gomoku,
- * Hex, Reversi). */
+ * declaration as docs/SEARCH.md gives it (measured: Abrobad, Ikabegamá, Astoria, Ataxx,
+ * Gomoku, Hex, Reversi). */
 static void
 test_cut_from_game (void)
 {
@@ -267,7 +267,7 @@ test_cut_from_game (void)
     guint       cut;
   } games[] = {
     { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
-    { "astoria", 0 }, { "tribes", 0 },
+    { "astoria", 8 }, { "tribes", 0 },
     { "ataxx", 4 },   /* a written game's <computer playout-cut="4"/> */
     { "reversi", 8 }, /* measured with its declared weights: mobility alone */
     { "clobber", 0 },

@@ -1244,7 +1244,7 @@ search_cut (BsRuleset        *rs,
 }
 
 /* The levels as they play in a game: Hard cuts where the game declares a cut (Abrobad and
- * Ikabegamá 4), and nowhere else; Easy and Medium never. */
+ * Ikabegamá 4, Astoria 8), and nowhere else; Easy and Medium never. */
 static void
 test_search_params_for_game (void)
 {
@@ -1253,7 +1253,7 @@ test_search_params_for_game (void)
     guint       hard_cut;
   } games[] = {
     { "abrobad", 4 }, { "ikabegama", 4 }, { "breakthrough", 0 }, { "agoraphobia", 0 },
-    { "astoria", 0 }, { "tribes", 0 },
+    { "astoria", 8 }, { "tribes", 0 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)

@@ -1314,6 +1314,9 @@ const BsModule bs_module_astoria = {
   /* Even so, Monte Carlo beat alpha-beta at Hard's 3 s (6-1-1), though
    * not at 0.1 s: Hard and Strongest search by Monte Carlo. */
   .strongest = BS_STRONGEST_MONTE_CARLO,
+  /* Measured with balanced openings: cut=8 against the plain search
+   * 54-2-4 at 0.1 CPU s (docs/SEARCH.md, "Astoria's playouts cut"). */
+  .playout_cut = 8,
   .ending = astoria_ending,
   .describe_ending = astoria_describe_ending,
   .play = &astoria_play,
