@@ -1315,7 +1315,8 @@ const BsModule bs_module_astoria = {
    * not at 0.1 s: Hard and Strongest search by Monte Carlo. */
   .strongest = BS_STRONGEST_MONTE_CARLO,
   /* Measured with balanced openings: cut=8 against the plain search
-   * 54-2-4 at 0.1 CPU s (docs/SEARCH.md, "Astoria's playouts cut"). */
+   * 54-2-4 at 0.1 CPU s, 11-4-5 at Hard's 3 s (docs/SEARCH.md,
+   * "Astoria's playouts cut"). */
   .playout_cut = 8,
   .ending = astoria_ending,
   .describe_ending = astoria_describe_ending,
