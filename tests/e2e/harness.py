@@ -23,8 +23,10 @@ AT-SPI tree), files and screenshots.
 See README.md beside this file.
 """
 
+import glob
 import os
 import re
+import resource
 import shutil
 import signal
 import struct
@@ -667,6 +669,22 @@ def log_line_allowed(line):
     return any(allowed.search(line.rstrip("\n")) for allowed in _LOG_ALLOWED)
 
 
+def _allow_core_dump():
+    """A crash of the app leaves a core file, so the runner can say where it
+    crashed (App.crash_report): the limit, up to the hard one, is raised here
+    and inherited by the app (not in a preexec_fn, unsafe beside threads)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
+    try:
+        resource.setrlimit(resource.RLIMIT_CORE, (hard, hard))
+    except (ValueError, OSError):
+        pass
+
+
+# The signals a crash ends with (a sanitizer build aborts): a status of minus
+# one of these gets a backtrace read from the core file.
+_CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS, signal.SIGFPE, signal.SIGILL)
+
+
 class App:
     """The built boardsmith running in a Session, with its own HOME."""
 
@@ -680,10 +698,12 @@ class App:
         # Started in its home, as from a desktop launcher, unless the test
         # says where (a terminal's folder): never in the source tree.
         self.cwd = cwd if cwd is not None else home
+        _allow_core_dump()
         self.proc = subprocess.Popen([session.app_path] + self.args, env=env, cwd=self.cwd,
                                      stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
         self.pid = self.proc.pid
+        self._crash_report = None
         self._root_ref = None
         self._boards = {}
         self.board_name = "Game board"
@@ -723,7 +743,8 @@ class App:
                     raise
         status = self.wait_exit()
         if status != 0:
-            raise E2EFailure("boardsmith ended with status %s after Ctrl+Q" % status)
+            raise E2EFailure("boardsmith ended with status %s after Ctrl+Q%s"
+                             % (status, self.crash_report()))
 
     def wait_exit(self, timeout=20):
         """Waits for the app to quit by itself; its exit status. Fails if its
@@ -733,6 +754,57 @@ class App:
             self._log.close()
         self.check_log()
         return self.proc.returncode
+
+    def crash_report(self):
+        """When the app died of a crash signal: where, as gdb reads it from the
+        core file the kernel left in its working folder (the threads'
+        backtraces, also saved as crash-PID.txt with the artifacts), or why
+        there is none. An empty string for any other end."""
+        status = self.proc.returncode
+        if status is None or status >= 0 or -status not in _CRASH_SIGNALS:
+            return ""
+        if self._crash_report is not None:
+            return self._crash_report
+        try:
+            with open("/proc/sys/kernel/core_pattern") as f:
+                pattern = f.read().strip()
+        except OSError:
+            pattern = "?"
+        cores = [path for path in (os.path.join(self.cwd, "core.%d" % self.pid),
+                                   os.path.join(self.cwd, "core"))
+                 if os.path.isfile(path)]
+        if not cores:
+            cores = sorted(glob.glob(os.path.join(self.cwd, "core*")))
+        gdb = shutil.which("gdb")
+        path = os.path.join(self.session.test_artifacts, "crash-%d.txt" % self.pid)
+        full = None
+        if not cores:
+            report = "no core file in %s (kernel.core_pattern is %r)" % (self.cwd, pattern)
+        elif gdb is None:
+            report = "core file %s, but no gdb to read it" % cores[0]
+        else:
+            try:
+                full = subprocess.run([gdb, "-batch", "-nx", "-ex", "bt 40",
+                                       "-ex", "echo \\n== every thread ==\\n",
+                                       "-ex", "thread apply all bt 25",
+                                       self.session.app_path, cores[0]],
+                                      capture_output=True, text=True, errors="replace",
+                                      timeout=scaled(120)).stdout
+                # The crashing thread here (the log's tail is short); all in the file.
+                crashed = [line for line in full.split("== every thread ==")[0].splitlines()
+                           if not line.startswith(("[New LWP", "[Thread debugging",
+                                                   "Using host libthread_db"))]
+                report = "gdb on %s (every thread: %s):\n%s" % (cores[0], path,
+                                                                "\n".join(crashed).strip())
+            except (OSError, subprocess.TimeoutExpired) as e:
+                report = "gdb could not read %s: %s" % (cores[0], e)
+        try:
+            with open(path, "w") as f:
+                f.write((full if full is not None else report) + "\n")
+        except OSError:
+            pass
+        self._crash_report = "\n" + report
+        return self._crash_report
 
     def log_problems(self):
         """The lines of the app's log that are GLib warnings, criticals or
@@ -2017,6 +2089,10 @@ def _report_failure(session, name, error):
             f.write(tree + "\n")
         _log("accessible tree of boardsmith %s (%s):\n%s" % (" ".join(app.args), path, tree))
         _log("app log: " + app.log_path)
+        crash = app.crash_report()
+        if crash:
+            _log("boardsmith %s crashed (status %s):%s" % (" ".join(app.args),
+                                                           app.proc.returncode, crash))
         try:
             with open(app.log_path, errors="replace") as f:
                 tail = f.read()[-3000:]

@@ -3,9 +3,11 @@
 """The harness itself: its waits scale by `meson test --timeout-multiplier`,
 it never places a click with a window's size read before the window had
 it ("no X window of 0x0 for <frame 'Boardsmith'>", seen once under load),
-and it fails a test whose app logged a warning or a critical."""
+it fails a test whose app logged a warning or a critical, and a crash of
+the app is reported with its backtrace."""
 
 import os
+import signal
 import subprocess
 import sys
 
@@ -114,6 +116,46 @@ def test_log_check(session):
     with open(path, "w") as f:
         f.write(lines[0] + "\n" + lines[-1] + "\n")
     app.check_log()
+
+
+def test_crash_report(session):
+    """An app that dies of a crash signal is reported with the backtrace gdb
+    reads from its core file (or, where the kernel leaves none in the app's
+    folder, with why), and the report is saved with the test's artifacts.
+    A quit or a SIGTERM is no crash."""
+    app = session.start_app()
+    app.root_ref()
+    os.kill(app.pid, signal.SIGSEGV)
+    session.wait_for(lambda: not app.running() or None, "the app to die of SIGSEGV")
+    # A sanitizer build's own handler reports the SEGV, aborts, and dumps no core.
+    sanitized = bool(os.environ.get("BOARDSMITH_E2E_SANITIZED"))
+    wanted = (-signal.SIGSEGV, -signal.SIGABRT) if sanitized else (-signal.SIGSEGV,)
+    if app.proc.returncode not in wanted:
+        raise E2EFailure("the app ended with status %s, not %s" % (app.proc.returncode, wanted))
+    report = app.crash_report()
+    saved = os.path.join(session.test_artifacts, "crash-%d.txt" % app.pid)
+    if not os.path.isfile(saved):
+        raise E2EFailure("no %s for the crash: %r" % (saved, report))
+    with open("/proc/sys/kernel/core_pattern") as f:
+        pattern = f.read().strip()
+    # A core lands in the app's folder unless the kernel pipes it elsewhere.
+    if sanitized and "no core file" in report:
+        pass
+    elif pattern.startswith("|") or "/" in pattern:
+        if "no core file" not in report or repr(pattern) not in report:
+            raise E2EFailure("with core_pattern %r the report should say there is no core: %r"
+                             % (pattern, report))
+    elif "SIGSEGV" not in report or "main (" not in report or "main.c" not in report:
+        raise E2EFailure("the report does not show the crash in main(): %r" % report)
+    # Seen in the failure's output too.
+    if app.crash_report() != report:
+        raise E2EFailure("the report changed when asked again")
+
+    calm = session.start_app()
+    calm.root_ref()
+    calm.stop()
+    if calm.crash_report() != "":
+        raise E2EFailure("a SIGTERM was reported as a crash: %r" % calm.crash_report())
 
 
 if __name__ == "__main__":
