@@ -5,6 +5,8 @@
 
 #include "bs-balance-run.h"
 
+#include "bs-worker.h"
+
 /* How often the page may hear of progress while games are played: at
  * most every UPDATE_INTERVAL_MS, and only when the games moved on, by at
  * least a hundredth of the study or after UPDATE_SLOW_MS. Each update
@@ -164,7 +166,7 @@ bs_balance_run_open_async (const char          *path,
   g_task_set_source_tag (task, bs_balance_run_open_async);
   g_task_set_task_data (task, g_strdup (path), g_free);
   /* Reading never holds the main loop, however many games the file has. */
-  g_task_run_in_thread (task, open_in_thread);
+  bs_worker_run_in_thread (task, open_in_thread);
 }
 
 BsBalanceRun *
@@ -317,7 +319,7 @@ bs_balance_run_start (BsBalanceRun *self)
   bs_study_runner_get_progress (self->runner, &self->done_at_start, NULL);
   task = g_task_new (self, self->cancellable, on_run_done, NULL);
   g_task_set_source_tag (task, bs_balance_run_start);
-  g_task_run_in_thread (task, run_in_thread);
+  bs_worker_run_in_thread (task, run_in_thread);
   self->timeout_id = g_timeout_add (UPDATE_INTERVAL_MS, on_tick, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   emit_updated (self);

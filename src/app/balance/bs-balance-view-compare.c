@@ -15,6 +15,7 @@
 #include "bs-folders.h"
 #include "bs-variant-document.h"
 #include "bs-variant-xml.h"
+#include "bs-worker.h"
 
 static void
 candidate_free (gpointer data)
@@ -279,7 +280,7 @@ bs_balance_view_fill_candidates (BsBalanceView *self)
   task = g_task_new (NULL, self->files_cancellable, on_variant_files_read, ref);
   g_task_set_source_tag (task, bs_balance_view_fill_candidates);
   g_task_set_task_data (task, g_ptr_array_free (dirs, FALSE), (GDestroyNotify) g_strfreev);
-  g_task_run_in_thread (task, read_variant_files);
+  bs_worker_run_in_thread (task, read_variant_files);
 }
 
 gboolean
@@ -373,7 +374,7 @@ on_other_chosen (GFile    *file,
     }
   task = g_task_new (self, NULL, on_other_loaded, NULL);
   g_task_set_task_data (task, path, g_free);
-  g_task_run_in_thread (task, load_variant_in_thread);
+  bs_worker_run_in_thread (task, load_variant_in_thread);
 }
 
 void

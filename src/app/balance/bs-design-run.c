@@ -13,6 +13,7 @@
 #include "bs-error.h"
 #include "bs-file.h"
 #include "bs-study-runner.h"
+#include "bs-worker.h"
 
 /* How often the dialog hears of the games of a round. */
 #define PROGRESS_INTERVAL_MS 250
@@ -293,7 +294,7 @@ start_round (BsDesignRun *self)
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, on_round_done, NULL);
   g_task_set_source_tag (task, bs_design_run_start);
-  g_task_run_in_thread (task, round_in_thread);
+  bs_worker_run_in_thread (task, round_in_thread);
   self->timeout_id = g_timeout_add (PROGRESS_INTERVAL_MS, on_tick, self);
   g_signal_emit (self, signals[PROGRESS], 0);
 }

@@ -21,6 +21,7 @@
 #include "bs-skill-trace-file.h"
 #include "bs-skill-trace.h"
 #include "bs-study.h"
+#include "bs-worker.h"
 
 #define DEFAULT_GAMES     100
 #define DEFAULT_PLAYOUTS  10000
@@ -651,7 +652,7 @@ start_trace (BsTraceDialog *self,
 
   task = g_task_new (NULL, job->cancellable, on_trace_done, g_object_ref (self));
   g_task_set_task_data (task, trace_job_ref (job), (GDestroyNotify) trace_job_unref);
-  g_task_run_in_thread (task, trace_thread);
+  bs_worker_run_in_thread (task, trace_thread);
   gtk_widget_grab_focus (self->cancel_button);
 }
 

@@ -15,6 +15,7 @@
 #include "bs-record.h"
 #include "bs-rules-file.h"
 #include "bs-variant-xml.h"
+#include "bs-worker.h"
 #include "bs-xml.h"
 
 /* Enough of the file to see its root element past a long comment. */
@@ -312,7 +313,7 @@ bs_game_open_file_async (GFile               *file,
   open->file = g_object_ref (file);
   open->seed = seed;
   g_task_set_task_data (task, open, (GDestroyNotify) open_data_free);
-  g_task_run_in_thread (task, open_in_thread);
+  bs_worker_run_in_thread (task, open_in_thread);
 }
 
 BsGame *

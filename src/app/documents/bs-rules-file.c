@@ -14,6 +14,7 @@
 #include "bs-load-hook.h"
 #include "bs-rules-catalog.h"
 #include "bs-rules-document.h"
+#include "bs-worker.h"
 #include "bs-xml.h"
 
 /* Events closer together than this are one save: an editor writes a
@@ -380,7 +381,7 @@ reload_now (gpointer user_data)
   g_task_set_source_tag (task, reload_now);
   g_task_set_task_data (task, reading, (GDestroyNotify) reading_free);
   g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, read_in_thread);
+  bs_worker_run_in_thread (task, read_in_thread);
   return G_SOURCE_REMOVE;
 }
 

@@ -14,6 +14,7 @@
 #include "bs-file.h"
 #include "bs-load-hook.h"
 #include "bs-variant-xml.h"
+#include "bs-worker.h"
 
 static char *
 id_from_path (const char *path)
@@ -266,7 +267,7 @@ bs_variant_document_open_async (const char          *path,
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, bs_variant_document_open_async);
   g_task_set_task_data (task, g_strdup (path), g_free);
-  g_task_run_in_thread (task, open_in_thread);
+  bs_worker_run_in_thread (task, open_in_thread);
 }
 
 BsVariantDocument *

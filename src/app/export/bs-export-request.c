@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bs-board.h"
+#include "bs-worker.h"
 
 static const char * const kind_nicks[BS_EXPORT_N_KINDS] = { "png", "svg", "pdf", "gif", "sheet" };
 
@@ -393,7 +394,7 @@ bs_export_request_write_async (const BsExportRequest *self,
                                _("Cannot write to %s: only local files are supported"), uri);
       return;
     }
-  g_task_run_in_thread (task, write_thread);
+  bs_worker_run_in_thread (task, write_thread);
 }
 
 gboolean

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "bs-alphabeta.h"
+#include "bs-worker.h"
 
 /* How long both players' orders stay revealed before two computers play
  * the next round, and how long a hint search may take at most. */
@@ -546,7 +547,7 @@ start_alpha_beta (BsComputerPlayer *self,
   task = g_task_new (NULL, ticket->cancellable, on_search_done, ticket);
   g_task_set_source_tag (task, start_alpha_beta);
   g_task_set_task_data (task, job, (GDestroyNotify) alpha_beta_job_free);
-  g_task_run_in_thread (task, alpha_beta_thread);
+  bs_worker_run_in_thread (task, alpha_beta_thread);
 }
 
 /* The search level a seat plays at; Strongest searches as Hard does, with

@@ -17,6 +17,11 @@
 #include "bs-variant.h"
 #include "bs-widgets.h"
 #include "bs-window.h"
+#include "bs-worker.h"
+
+/* How long the end waits for the app's threads (a study's game stops at
+ * its next move, a file read at its next file) before it ends anyway. */
+#define WORKERS_WAIT_US (10 * G_USEC_PER_SEC)
 
 struct _BsApplication {
   AdwApplication  parent_instance;
@@ -537,6 +542,13 @@ bs_application_shutdown (GApplication *app)
 {
   /* A normal end: what was open was saved or given up by the user. */
   bs_autosave_end_session (bs_autosave_get_default ());
+  /* The windows are gone, and with them what the threads worked for (a
+   * save reloads Your Variants in one): the process ends only once they
+   * are done, or libxml2's exit-time cleanup pulls the parser from under
+   * one of them (a crash after Ctrl+Q, once in CI). Their work is
+   * cancelled by now, so this is short. */
+  if (!bs_worker_wait_all (WORKERS_WAIT_US))
+    g_message ("%u threads still running at exit", bs_worker_get_n_running ());
   G_APPLICATION_CLASS (bs_application_parent_class)->shutdown (app);
 }
 

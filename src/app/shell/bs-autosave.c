@@ -21,6 +21,7 @@
 #include "bs-load-hook.h"
 #include "bs-record.h"
 #include "bs-rules-file.h"
+#include "bs-worker.h"
 
 /* A copy is written at most this long after the first change not yet in
  * it: soon enough to lose at most a second of play, seldom enough to
@@ -383,7 +384,7 @@ write_now (gpointer data)
   task = g_task_new (NULL, NULL, on_written, item);
   g_object_ref (self);
   g_task_set_task_data (task, job, (GDestroyNotify) write_job_free);
-  g_task_run_in_thread (task, write_in_thread);
+  bs_worker_run_in_thread (task, write_in_thread);
   return G_SOURCE_REMOVE;
 }
 
@@ -892,7 +893,7 @@ on_recovery_response (AdwMessageDialog *dialog,
 
       g_task_set_source_tag (task, on_recovery_response);
       g_task_set_task_data (task, recovery, (GDestroyNotify) recovery_free);
-      g_task_run_in_thread (task, read_orphans);
+      bs_worker_run_in_thread (task, read_orphans);
       return;
     }
   /* Discarded; "later" keeps them for the next start. */
@@ -989,7 +990,7 @@ bs_autosave_offer_recovery (BsAutosave *self,
   /* The folder and the copies' descriptions are read in a thread. */
   task = g_task_new (self, NULL, on_orphans_found, g_object_ref (window));
   g_task_set_source_tag (task, bs_autosave_offer_recovery);
-  g_task_run_in_thread (task, find_orphans_in_thread);
+  bs_worker_run_in_thread (task, find_orphans_in_thread);
 }
 
 /* The object. */

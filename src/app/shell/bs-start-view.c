@@ -20,6 +20,7 @@
 #include "bs-variant-xml.h"
 #include "bs-variant.h"
 #include "bs-variant-document.h"
+#include "bs-worker.h"
 
 #define MAX_RECENT 5
 
@@ -573,7 +574,7 @@ load_user (BsStartView *self)
   self->user_loading = g_cancellable_new ();
   task = g_task_new (self, self->user_loading, on_user_variants_read, NULL);
   g_task_set_source_tag (task, load_user);
-  g_task_run_in_thread (task, read_user_variants);
+  bs_worker_run_in_thread (task, read_user_variants);
 }
 
 static int
@@ -881,7 +882,7 @@ load_recent (BsStartView *self)
   task = g_task_new (self, self->recent_loading, on_recent_files_read, NULL);
   g_task_set_source_tag (task, load_recent);
   g_task_set_task_data (task, candidates, (GDestroyNotify) g_ptr_array_unref);
-  g_task_run_in_thread (task, read_recent_files);
+  bs_worker_run_in_thread (task, read_recent_files);
 }
 
 /* "Play My Game Again": the last variant played, if it still loads. */
@@ -952,7 +953,7 @@ load_resume (BsStartView *self)
       task = g_task_new (self, self->resume_loading, on_resume_variant_read, NULL);
       g_task_set_source_tag (task, load_resume);
       g_task_set_task_data (task, g_steal_pointer (&last), g_free);
-      g_task_run_in_thread (task, read_resume_variant);
+      bs_worker_run_in_thread (task, read_resume_variant);
       return;
     }
   if (last[0] != '\0')
