@@ -779,7 +779,9 @@ class App:
         path = os.path.join(self.session.test_artifacts, "crash-%d.txt" % self.pid)
         full = None
         if not cores:
-            report = "no core file in %s (kernel.core_pattern is %r)" % (self.cwd, pattern)
+            limit = resource.getrlimit(resource.RLIMIT_CORE)[1]
+            report = "no core file in %s (kernel.core_pattern is %r, the core size limit %s)" % (
+                self.cwd, pattern, "unlimited" if limit == resource.RLIM_INFINITY else limit)
         elif gdb is None:
             report = "core file %s, but no gdb to read it" % cores[0]
         else:
