@@ -543,10 +543,10 @@ bs_application_shutdown (GApplication *app)
   /* A normal end: what was open was saved or given up by the user. */
   bs_autosave_end_session (bs_autosave_get_default ());
   /* The windows are gone, and with them what the threads worked for (a
-   * save reloads Your Variants in one): the process ends only once they
-   * are done, or libxml2's exit-time cleanup pulls the parser from under
-   * one of them (a crash after Ctrl+Q, once in CI). Their work is
-   * cancelled by now, so this is short. */
+   * save reloads Your Variants in one, an export may still write): the
+   * process ends only once they are done, not with a file half-written or
+   * a parser that libxml2's exit-time cleanup pulls from under a thread.
+   * What they read is cancelled by now, so this is short. */
   if (!bs_worker_wait_all (WORKERS_WAIT_US))
     g_message ("%u threads still running at exit", bs_worker_get_n_running ());
   G_APPLICATION_CLASS (bs_application_parent_class)->shutdown (app);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bs-worker.h: the app's threads (a file read, a study, an export) run
  * through here, so that the app does not end while one of them still
- * works: at exit the libraries' destructors tear down what a running
- * thread uses (libxml2's parser cleanup frees its dictionaries' locks),
- * and the process crashes on its way out. */
+ * works: an export would be cut off mid-file, and at exit the libraries'
+ * destructors tear down what a running thread may use (libxml2 2.9's
+ * cleans its parser up then). */
 
 #pragma once
 
