@@ -11,7 +11,9 @@
 
 G_BEGIN_DECLS
 
-/* g_task_run_in_thread(), counted while `func` runs. */
+/* g_task_run_in_thread(), counted while `func` runs. Not for a task set to
+ * return on cancel: GTask may then never run `func`, and the count would
+ * not go down. */
 void     bs_worker_run_in_thread (GTask           *task,
                                   GTaskThreadFunc  func);
 /* How many such threads run now. */
