@@ -250,5 +250,23 @@ def test_one_tab_stop_per_game_and_its_menu(session):
     app.stop()
 
 
+def test_ctrl_q_ends_cleanly(session):
+    """Ctrl+Q closes every window and the app ends with status 0. Quit once
+    walked the application's list of windows while closing them, and a
+    window that closes at once takes its node of that list with it: a read
+    of freed memory that crashed at Ctrl+Q under load (CI, 2 Dec 2026).
+    With G_SLICE=always-malloc and MALLOC_PERTURB_ a freed node is freed
+    by malloc and overwritten at once, so the old code crashes here every
+    time."""
+    app = session.start_app(env={"G_SLICE": "always-malloc", "MALLOC_PERTURB_": "41"})
+    # As the editor's tests end (where it crashed): a copy saved, then Ctrl+Q.
+    app.open_editor_from_row("Breakthrough")
+    app.click("push button", "Save")
+    saved = os.path.join(app.home, ".local/share/boardsmith/variants",
+                         "breakthrough-copy.bsvariant")
+    app.wait_for(lambda: os.path.exists(saved) or None, "the variant saved at %s" % saved)
+    app.quit()
+
+
 if __name__ == "__main__":
     raise SystemExit(run_tests())

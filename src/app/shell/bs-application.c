@@ -506,13 +506,18 @@ quit_activated (GSimpleAction *action,
                 gpointer       user_data)
 {
   GApplication *app = user_data;
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  /* A copy, each window held: a window that closes at once leaves the
+   * application's list, node and all, so walking that list while closing
+   * read a freed node (a crash after Ctrl+Q, under load). */
+  GList *windows = g_list_copy_deep (gtk_application_get_windows (GTK_APPLICATION (app)),
+                                     (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
 
   /* Windows ask about unsaved games themselves. */
   if (windows == NULL)
     g_application_quit (app);
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static void
