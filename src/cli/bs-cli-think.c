@@ -166,7 +166,8 @@ bs_cli_think (int    argc,
       N_("With --threads: the threads grow one shared tree instead of a tree each"), NULL },
     { "cut", 0, 0, G_OPTION_ARG_STRING, &cut_text,
       N_("Evaluation-cut playouts: stop each playout after K random moves and score it "
-         "by the evaluation (turn-based games; 0 = play to the end)"), N_("K") },
+         "by the evaluation (in simultaneous rounds, after the round searched; "
+         "0 = play to the end)"), N_("K") },
     { NULL }
   };
   static const BsCliSpec spec = {

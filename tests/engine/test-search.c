@@ -121,8 +121,7 @@ search_params (BsRuleset            *rs,
   g_assert_nonnull (result);
   /* The result says how its playouts were judged (the hint words it so),
    * whichever tree or trees searched. */
-  g_assert_cmpuint (result->playout_cut, ==,
-                    bs_ruleset_is_simultaneous (rs) ? 0 : params->playout_cut);
+  g_assert_cmpuint (result->playout_cut, ==, params->playout_cut);
   return result;
 }
 
@@ -1429,6 +1428,46 @@ test_search_cut_uses_evaluation (void)
     }
 }
 
+/* In a simultaneous round too a cut playout is judged by the evaluation.
+ * A whole playout rewards 0, ½ or 1, so twice an order's summed reward
+ * (win rate × 2 × visits) is a whole number; a cut one rewards σ(x / S),
+ * which makes it fractional. (The round's search once scored every cut
+ * playout as a draw, which kept it whole.) */
+static void
+test_search_cut_simultaneous (void)
+{
+  g_autoptr(BsRuleset) rs = NULL;
+
+  if (!module_registered ("tribes"))
+    return;
+  rs = ruleset_for ("tribes", NULL);
+  for (guint cut = 0; cut <= 2; cut++)
+    {
+      guint fractional = 0;
+
+      for (guint64 seed = 1; seed <= 5; seed++)
+        {
+          g_autofree BsPosition *pos = bs_ruleset_new_position (rs, seed);
+          g_autoptr(BsSearchResult) result = search_cut (rs, pos, 300, seed, cut, 0);
+
+          g_assert_cmpuint (result->playout_cut, ==, cut);
+          for (guint i = 0; i < result->candidates->len; i++)
+            {
+              const BsSearchCandidate *c = &g_array_index (result->candidates,
+                                                           BsSearchCandidate, i);
+              double twice = c->win_rate * 2.0 * c->visits;
+
+              if (fabs (twice - round (twice)) > 1e-3)
+                fractional++;
+            }
+        }
+      if (cut == 0)
+        g_assert_cmpuint (fractional, ==, 0);
+      else
+        g_assert_cmpuint (fractional, >, 0);
+    }
+}
+
 /* A search of a finished game is refused with a clear error. */
 static void
 test_search_game_over (void)
@@ -1474,6 +1513,7 @@ main (int   argc,
   g_test_add_func ("/search/params-for-game", test_search_params_for_game);
   g_test_add_func ("/search/cut/deterministic", test_search_cut_deterministic);
   g_test_add_func ("/search/cut/uses-evaluation", test_search_cut_uses_evaluation);
+  g_test_add_func ("/search/cut/simultaneous", test_search_cut_simultaneous);
   g_test_add_func ("/search/mined-tactics", test_search_mined_tactics);
   g_test_add_func ("/search/ikabegama/jump-into-nest", test_search_ikabegama_jump_into_nest);
   g_test_add_func ("/search/ikabegama/block", test_search_ikabegama_block);

@@ -45,15 +45,24 @@ typedef struct {
 /* Twice a reward in 2^-16ths: a win is 2 << 16. */
 #define REWARD_ONE (1u << 16)
 
-/* Adds twice a reward, in 2^-16ths, to n (fixed point: exact). */
+/* Adds twice a reward, in 2^-16ths, to a sum kept as a whole part and a
+ * fraction (fixed point: exact). */
+static inline void
+sum_add (guint32 *score2,
+         guint16 *frac,
+         guint32  reward16)
+{
+  guint32 f = (guint32) *frac + (reward16 & 0xffff);
+
+  *score2 += (reward16 >> 16) + (f >> 16);
+  *frac = (guint16) (f & 0xffff);
+}
+
 static inline void
 node_add (Node    *n,
           guint32  reward16)
 {
-  guint32 f = (guint32) n->frac + (reward16 & 0xffff);
-
-  n->score2 += (reward16 >> 16) + (f >> 16);
-  n->frac = (guint16) (f & 0xffff);
+  sum_add (&n->score2, &n->frac, reward16);
 }
 
 /* Twice the summed reward as a number (score2 itself when frac is 0). */
@@ -63,12 +72,27 @@ node_score2 (const Node *n)
   return n->score2 + n->frac / (double) REWARD_ONE;
 }
 
-/* One order of one step of a simultaneous round. */
+/* One order of one step of a simultaneous round; score2 as in Node (a
+ * whole part and 2^-16ths), since cut playouts give fractional rewards. */
 typedef struct {
   BsMove  move;
   guint32 visits;
   guint32 score2;
+  guint16 frac;
 } Arm;
+
+static inline void
+arm_add (Arm     *a,
+         guint32  reward16)
+{
+  sum_add (&a->score2, &a->frac, reward16);
+}
+
+static inline double
+arm_score2 (const Arm *a)
+{
+  return a->score2 + a->frac / (double) REWARD_ONE;
+}
 
 typedef struct {
   const BsRuleset *rs;
@@ -556,6 +580,7 @@ find_arm (Search *s,
   arms[n].move = move;
   arms[n].visits = 0;
   arms[n].score2 = 0;
+  arms[n].frac = 0;
   s->n_arms[step] = n + 1;
   return n;
 }
@@ -567,7 +592,8 @@ simultaneous_iteration (Search           *s,
 {
   const BsRuleset *rs = s->rs;
   guint step = 0, depth = 0;
-  guint8 result;
+  guint8 result, cut_player;
+  guint32 cut;
   gboolean random_side[3] = { FALSE, FALSE, FALSE };
 
   bs_position_copy (rs, s->scratch, root);
@@ -619,13 +645,19 @@ simultaneous_iteration (Search           *s,
   while (s->scratch->step != 0 && !bs_position_is_over (s->scratch));
   s->n_steps = MAX (s->n_steps, step);
 
-  playout (s);
+  /* A cut playout (params.playout_cut) ends at the start of a later round
+   * and is judged by the evaluation for the player to move there. */
+  cut = playout (s);
+  cut_player = s->scratch->to_move;
   result = s->scratch->result;
   for (guint i = 0; i < depth; i++)
     {
       Node *n = &s->nodes[s->path[i]];
       n->visits++;
-      n->score2 += reward2 (result, n->mover);
+      if (cut == G_MAXUINT32)
+        n->score2 += reward2 (result, n->mover);
+      else
+        node_add (n, n->mover == cut_player ? cut : 2 * REWARD_ONE - cut);
     }
   for (guint i = 0; i < step; i++)
     {
@@ -635,7 +667,10 @@ simultaneous_iteration (Search           *s,
         continue;
       a = &s->arms[(gsize) i * rs->max_moves + chosen[i]];
       a->visits++;
-      a->score2 += reward2 (result, s->step_mover[i]);
+      if (cut == G_MAXUINT32)
+        a->score2 += reward2 (result, s->step_mover[i]);
+      else
+        arm_add (a, s->step_mover[i] == cut_player ? cut : 2 * REWARD_ONE - cut);
     }
 }
 
@@ -665,7 +700,7 @@ simultaneous_finish (Search         *s,
             .move = arms[i].move,
             .step = step,
             .visits = arms[i].visits,
-            .win_rate = arms[i].visits > 0 ? arms[i].score2 / (2.0 * arms[i].visits) : 0.0,
+            .win_rate = arms[i].visits > 0 ? arm_score2 (&arms[i]) / (2.0 * arms[i].visits) : 0.0,
             .proven = 0,
           };
           g_array_append_val (result->candidates, cand);
@@ -687,7 +722,7 @@ simultaneous_finish (Search         *s,
                 .move = kids[i].move,
                 .step = 0,
                 .visits = kids[i].visits,
-                .win_rate = kids[i].visits > 0 ? kids[i].score2 / (2.0 * kids[i].visits) : 0.0,
+                .win_rate = kids[i].visits > 0 ? node_score2 (&kids[i]) / (2.0 * kids[i].visits) : 0.0,
               };
               g_array_append_val (children, cand);
             }
@@ -1631,7 +1666,7 @@ bs_search_run (BsRuleset             *rs,
 {
   BsSearchResult *result = search_run (rs, pos, params, progress, cancellable, error);
 
-  if (result != NULL && !bs_ruleset_is_simultaneous (rs))
+  if (result != NULL)
     result->playout_cut = params->playout_cut;
   return result;
 }
