@@ -147,8 +147,6 @@ CATALOGUE = [
     ('computer-alpha-beta-simultaneous', 58, '<computer> attribute "strongest": "alpha-beta": '
      'alpha-beta searches turn-based games only, and this game is played in simultaneous '
      'rounds', False),
-    ('computer-cut-simultaneous', 58, '<computer> attribute "playout-cut": "4": a game of '
-     'simultaneous rounds is searched without playouts to cut', False),
     ('computer-table-simultaneous', 58, '<computer> attribute "table": "off": alpha-beta '
      'searches turn-based games only, and this game is played in simultaneous rounds', False),
     ('misspelt-computer-table', 46, '<computer> attribute "table": "Off" is none of on, off '
@@ -164,8 +162,6 @@ CATALOGUE = [
     ('weight-out-of-range', 47, '<weight> attribute "value": "250" is not a number from -100 to '
      '100', True),
     ('weight-missing-value', 47, '<weight>: the attribute "value" is required', True),
-    ('weight-simultaneous', 59, '<weight>: a game of simultaneous rounds is searched without an '
-     'evaluation to weigh', False),
     ('duplicate-option', 12, '<option> attribute "id": a second option "rows"', False),
     ('duplicate-region', 20, '<region> attribute "id": region "far-row" is declared twice '
      '(declare it once per player, with player="1" and player="2")', False),

@@ -256,7 +256,7 @@ test_simultaneous (void)
 }
 
 /* "cut=game": the cut the game declares (BsModule.playout_cut), set when the game is
- * known; 0 in a game that declares none and in simultaneous rounds. Every game's
+ * known; 0 in a game that declares none (Tribes among them). Every game's
  * declaration as docs/SEARCH.md gives it (measured: Abrobad, Ikabegamá, Astoria, Ataxx,
  * Gomoku, Hex, Reversi). */
 static void

@@ -37,6 +37,7 @@
 #include "bs-ruleset.h"
 #include "bs-rules-game.h"
 #include "bs-rules-program.h"
+#include "bs-search.h"
 
 static const char *capture_game_path;
 static const char *line_game_path;
@@ -2275,6 +2276,41 @@ test_declared_weights (void)
                                                  (const double[]) { 3, 0 }, scratch), ==, 300);
 }
 
+/* A game of simultaneous rounds may declare a cut and weights too: its
+ * search cuts the playouts after the round searched (docs/SEARCH.md,
+ * "Tribes: cut playouts in simultaneous rounds"). Tribes' written copy
+ * declares neither. */
+static void
+test_declared_computer_simultaneous (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("BOARDSMITH_RULES_DIR"), "games",
+                                            "tribes.xml", NULL);
+  g_autoptr(BsRulesGame) shipped = parse_with_computer (path, "", NULL, &error);
+  g_autoptr(BsRulesGame) declared = NULL;
+  g_autoptr(BsRuleset) rs_shipped = NULL;
+  g_autoptr(BsRuleset) rs = NULL;
+  BsFeatureSpec specs[BS_MAX_FEATURES];
+  BsSearchParams params;
+
+  g_assert_no_error (error);
+  declared = parse_with_computer (path,
+                                  "<computer playout-cut=\"2\">\n"
+                                  "  <weight feature=\"material\" value=\"2\"/>\n"
+                                  "</computer>\n", NULL, &error);
+  g_assert_no_error (error);
+  rs_shipped = ruleset_of (shipped);
+  rs = ruleset_of (declared);
+  g_assert_true (bs_ruleset_is_simultaneous (rs));
+  g_assert_cmpuint (bs_ruleset_get_playout_cut (rs_shipped), ==, 0);
+  g_assert_cmpuint (bs_ruleset_get_playout_cut (rs), ==, 2);
+  bs_search_params_init_for_game (&params, BS_SEARCH_LEVEL_HARD, rs, 1);
+  g_assert_cmpuint (params.playout_cut, ==, 2);
+  g_assert_cmpuint (bs_evaluation_features (rs, BS_EVALUATION_FEATURES, specs), ==, 2);
+  g_assert_cmpstr (specs[0].id, ==, "material");
+  g_assert_cmpfloat (specs[0].weight, ==, 2.0);
+}
+
 /* The weights of a game judged by its ends' features go to those. */
 static void
 test_declared_weights_of_ends (void)
@@ -2408,6 +2444,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules-games/connect/declared-weights", test_declared_weights_of_ends);
   g_test_add_func ("/rules-games/connect/declared-weights-connection", test_declared_weights_former_connection);
   g_test_add_func ("/rules-games/declared-weights-refused", test_declared_weights_refused);
+  g_test_add_func ("/rules-games/simultaneous/declared-computer", test_declared_computer_simultaneous);
   g_test_add_func ("/rules-games/swap/perft", test_swap_perft);
   g_test_add_func ("/rules-games/swap/hand", test_swap_hand);
   g_test_add_func ("/rules-games/swap/record", test_swap_record);

@@ -528,7 +528,7 @@ bs_ruleset_get_playout_cut (const BsRuleset *rs)
 {
   g_return_val_if_fail (rs != NULL, 0);
 
-  return bs_ruleset_is_simultaneous (rs) ? 0 : rs->module->playout_cut;
+  return rs->module->playout_cut;
 }
 
 /* Positions */

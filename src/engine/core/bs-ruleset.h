@@ -86,8 +86,8 @@ gboolean    bs_ruleset_is_simultaneous (const BsRuleset *rs);
  * whatever it declares (alpha-beta plays turn-based games only). The one
  * place the app's computer player and the CLI's `strongest` ask. */
 BsStrongestSearch bs_ruleset_get_strongest_search (const BsRuleset *rs);
-/* The module's declared `playout_cut` (0 in a game of simultaneous rounds,
- * whose search has no cut). */
+/* The module's declared `playout_cut` (0: none); in a game of simultaneous
+ * rounds the playouts after the round searched are cut. */
 guint             bs_ruleset_get_playout_cut      (const BsRuleset *rs);
 
 /* Positions. */

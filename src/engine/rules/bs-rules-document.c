@@ -2584,17 +2584,6 @@ read_computer (Reader         *r,
     return value_error (r, node, "table", error,
                         _("\"%s\": alpha-beta searches turn-based games only, and this game "
                           "is played in simultaneous rounds"), tables[table]);
-  if (cut > 0 && r->doc->simultaneous)
-    return value_error (r, node, "playout-cut", error,
-                        _("\"%s\": a game of simultaneous rounds is searched without "
-                          "playouts to cut"), cut_text);
-  if (list->len > 0 && r->doc->simultaneous)
-    {
-      bs_xml_set_error (error, &r->source, BS_XML_ERROR_SCHEMA, bs_xml_line (list->pdata[0]),
-                        _("<weight>: a game of simultaneous rounds is searched without an "
-                          "evaluation to weigh"));
-      return FALSE;
-    }
   for (guint i = 0; i < list->len; i++)
     if (!read_weight (r, list->pdata[i], error))
       return FALSE;

@@ -245,8 +245,7 @@ game_new (BsRulesDocument *doc)
 
 /* The weights of <computer><weight> given to the features the game's
  * evaluation has: its ends' (m->features) or the generic ones. A feature
- * it does not have is an error naming the file, the line and the value
- * (the document refused weights in a game of simultaneous rounds). */
+ * it does not have is an error naming the file, the line and the value. */
 static gboolean
 game_apply_weights (BsRulesGame  *game,
                     GError      **error)
