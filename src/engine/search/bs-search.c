@@ -58,6 +58,14 @@ sum_add (guint32 *score2,
   *frac = (guint16) (f & 0xffff);
 }
 
+/* Such a sum as a number (score2 itself when frac is 0). */
+static inline double
+sum_value (guint32 score2,
+           guint16 frac)
+{
+  return score2 + frac / (double) REWARD_ONE;
+}
+
 static inline void
 node_add (Node    *n,
           guint32  reward16)
@@ -65,11 +73,11 @@ node_add (Node    *n,
   sum_add (&n->score2, &n->frac, reward16);
 }
 
-/* Twice the summed reward as a number (score2 itself when frac is 0). */
+/* Twice the summed reward as a number. */
 static inline double
 node_score2 (const Node *n)
 {
-  return n->score2 + n->frac / (double) REWARD_ONE;
+  return sum_value (n->score2, n->frac);
 }
 
 /* One order of one step of a simultaneous round; score2 as in Node (a
@@ -91,7 +99,7 @@ arm_add (Arm     *a,
 static inline double
 arm_score2 (const Arm *a)
 {
-  return a->score2 + a->frac / (double) REWARD_ONE;
+  return sum_value (a->score2, a->frac);
 }
 
 typedef struct {
@@ -128,6 +136,20 @@ reward2 (guint8 result,
   if (result == BS_RESULT_DRAW || result == BS_RESULT_ONGOING)
     return 1;
   return (int) result == player ? 2 : 0;
+}
+
+/* Twice the reward of `mover` for one iteration, in 2^-16ths: the result of
+ * a whole playout (cut is G_MAXUINT32), else the reward a cut playout gave
+ * cut_player, or its complement. */
+static inline guint32
+iteration_reward16 (guint32 cut,
+                    guint8  cut_player,
+                    guint8  result,
+                    int     mover)
+{
+  if (cut == G_MAXUINT32)
+    return reward2 (result, mover) * REWARD_ONE;
+  return mover == cut_player ? cut : 2 * REWARD_ONE - cut;
 }
 
 static void
@@ -424,10 +446,7 @@ uct_iteration (Search           *s,
     {
       Node *n = &s->nodes[s->path[i]];
       n->visits++;
-      if (cut == G_MAXUINT32)
-        n->score2 += reward2 (result, n->mover);
-      else
-        node_add (n, n->mover == cut_player ? cut : 2 * REWARD_ONE - cut);
+      node_add (n, iteration_reward16 (cut, cut_player, result, n->mover));
     }
   if (proof || s->nodes[index].proven != 0)
     propagate_proofs (s, depth);
@@ -654,10 +673,7 @@ simultaneous_iteration (Search           *s,
     {
       Node *n = &s->nodes[s->path[i]];
       n->visits++;
-      if (cut == G_MAXUINT32)
-        n->score2 += reward2 (result, n->mover);
-      else
-        node_add (n, n->mover == cut_player ? cut : 2 * REWARD_ONE - cut);
+      node_add (n, iteration_reward16 (cut, cut_player, result, n->mover));
     }
   for (guint i = 0; i < step; i++)
     {
@@ -667,10 +683,7 @@ simultaneous_iteration (Search           *s,
         continue;
       a = &s->arms[(gsize) i * rs->max_moves + chosen[i]];
       a->visits++;
-      if (cut == G_MAXUINT32)
-        a->score2 += reward2 (result, s->step_mover[i]);
-      else
-        arm_add (a, s->step_mover[i] == cut_player ? cut : 2 * REWARD_ONE - cut);
+      arm_add (a, iteration_reward16 (cut, cut_player, result, s->step_mover[i]));
     }
 }
 
@@ -1335,13 +1348,8 @@ shared_iteration (Search           *s,
   for (guint i = 0; i <= depth; i++)
     {
       SharedNode *n = &t->nodes[s->path[i]];
-      guint32 reward16;
 
-      if (cut == G_MAXUINT32)
-        reward16 = reward2 (result, n->mover) * REWARD_ONE;
-      else
-        reward16 = n->mover == cut_player ? cut : 2 * REWARD_ONE - cut;
-      atomic_fetch_add (&n->sum, reward16);
+      atomic_fetch_add (&n->sum, iteration_reward16 (cut, cut_player, result, n->mover));
       /* The real visit before the virtual one goes, so that visits +
        * pending never dips below what has passed. */
       atomic_fetch_add (&n->visits, 1);
